@@ -1,0 +1,76 @@
+"""Alice Assemble records: sessions to records and back."""
+
+from __future__ import annotations
+
+from ..commands import History, Session
+from ..errors import IllegalAction, RecordError
+from ..records import FORMAT, VERSION
+from .setup import Action, Rules, Setup
+from .state import AssembleState
+
+GAME = "assemble"
+
+
+def new_session(seed: int, players: list[dict], rules: Rules = Rules()) -> Session:
+    if not 2 <= len(players) <= 4:
+        raise ValueError(f"Alice Assemble is for 2 to 4 players, not {len(players)}")
+    state = AssembleState.start(Setup.deal(seed, len(players)), rules)
+    return Session(History(state), {"game": GAME, "seed": seed, "players": players})
+
+
+def to_record(session: Session) -> dict:
+    state: AssembleState = session.state
+    record = {
+        "format": FORMAT, "version": VERSION, "game": GAME, "seed": session.meta.get("seed"),
+        "players": session.meta["players"],
+        "rules": state.rules.to_json(),
+        "setup": state.setup.to_json(),
+        "actions": [action.to_json() for action in session.history.actions],
+    }
+    if state.is_over():
+        record["result"] = state.result()
+    return record
+
+
+def start_state(record: dict) -> AssembleState:
+    players = record.get("players")
+    if not isinstance(players, list):
+        raise RecordError("an assemble record needs its players list")
+    rules = Rules.from_json(record.get("rules"))
+    return AssembleState.start(Setup.from_json(record.get("setup"), len(players)), rules)
+
+
+def replay(record: dict) -> Session:
+    session = Session(History(start_state(record)),
+                      {"game": GAME, "seed": record.get("seed"), "players": record["players"]})
+    for number, data in enumerate(record.get("actions", []), start=1):
+        try:
+            session.history.apply(Action.from_json(data))
+        except (IllegalAction, RecordError) as exc:
+            raise RecordError(f"action {number} {_short(data)}: {exc}") from None
+    return session
+
+
+def compare_result(given, actual: dict) -> str | None:
+    if not isinstance(given, dict):
+        return "result must be an object"
+    if given.get("winners") != actual["winners"]:
+        return f"winners {given.get('winners')} but the replay gives {actual['winners']}"
+    lanes = given.get("lanes")
+    if not isinstance(lanes, list) or len(lanes) != len(actual["lanes"]):
+        return "result.lanes must list every lane"
+    for i, (mine, theirs) in enumerate(zip(lanes, actual["lanes"])):
+        if not isinstance(mine, dict):
+            return f"result.lanes[{i}] must be an object"
+        for key in ("line", "capacity", "score"):
+            if mine.get(key) != theirs[key]:
+                return f"lane {i} {key} {mine.get(key)} but the replay gives {theirs[key]}"
+    return None
+
+
+def _short(data) -> str:
+    import json
+    try:
+        return json.dumps(data, separators=(",", ":"))[:80]
+    except (TypeError, ValueError):
+        return repr(data)[:80]

@@ -1,0 +1,304 @@
+"""Alice Assemble game state: legal actions, apply, clone, scores, per-player views.
+
+Lanes are held in parallel lists (bench, upright, capacity, lines) so that clone() is a few list
+copies: bots clone thousands of states per decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import IllegalAction
+from .scoring import explain_line, lane_key, module_sizes, LaneScore
+from .setup import PLACE, TAKE, Action, Rules, Setup, lane_count
+
+DRAFT, PLACE_PHASE, TAKE_PHASE, OVER = "draft", "place", "take", "over"
+
+
+class AssembleState:
+    __slots__ = ("setup", "rules", "n_lanes", "deck_pos", "field", "bench", "upright",
+                 "capacity", "lines", "phase", "active", "round", "last_round")
+
+    game = "assemble"
+
+    @classmethod
+    def start(cls, setup: Setup, rules: Rules = Rules()) -> "AssembleState":
+        self = cls.__new__(cls)
+        n = lane_count(setup.players)
+        self.setup, self.rules, self.n_lanes = setup, rules, n
+        self.deck_pos = 0
+        self.field = []
+        self.bench = [None] * n
+        self.upright = [True] * n
+        self.capacity = [1] * n
+        self.lines = [[] for _ in range(n)]
+        self.round = 0  # 0 = the initial draft
+        self.last_round = False
+        self.phase = DRAFT
+        self._replenish()
+        self.active = self._next_drafter()
+        return self
+
+    @classmethod
+    def new(cls, seed: int, players: int, rules: Rules = Rules()) -> "AssembleState":
+        return cls.start(Setup.deal(seed, players), rules)
+
+    def clone(self) -> "AssembleState":
+        other = AssembleState.__new__(AssembleState)
+        other.setup, other.rules, other.n_lanes = self.setup, self.rules, self.n_lanes
+        other.deck_pos = self.deck_pos
+        other.field = self.field[:]
+        other.bench = self.bench[:]
+        other.upright = self.upright[:]
+        other.capacity = self.capacity[:]
+        other.lines = [line[:] for line in self.lines]
+        other.phase, other.active = self.phase, self.active
+        other.round, other.last_round = self.round, self.last_round
+        return other
+
+    def snapshot(self) -> tuple:
+        """Everything that defines the position, for equality checks."""
+        return (self.setup, self.rules, self.deck_pos, tuple(self.field), tuple(self.bench),
+                tuple(self.upright), tuple(self.capacity), tuple(map(tuple, self.lines)),
+                self.phase, self.active, self.round, self.last_round)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, AssembleState) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # mutable
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def owners(self) -> tuple[int, ...]:
+        return self.setup.owners
+
+    @property
+    def counters(self) -> tuple[int, ...]:
+        return self.setup.counters
+
+    @property
+    def deck_count(self) -> int:
+        return len(self.setup.deck) - self.deck_pos
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.setup.owners[self.active]
+
+    def legal_actions(self) -> list[Action]:
+        phase, lane = self.phase, self.active
+        if phase == PLACE_PHASE:
+            n = len(self.lines[lane])
+            if self.rules.identity and n and self.capacity[lane] == 1:
+                n -= 1  # The Identity: no rightmost placement at capacity 1
+            table = PLACE[lane]
+            return [table[p] for p in range(n + 1)]
+        if phase == OVER:
+            return []
+        table = TAKE[lane]
+        return [table[c] for c in self.field]
+
+    def why_illegal(self, action) -> str | None:
+        """None when the action is legal now, else a sentence saying why not."""
+        if not isinstance(action, Action):
+            return f"{action!r} is not an Alice Assemble action"
+        if self.phase == OVER:
+            return "the game is over"
+        if action.lane != self.active:
+            return f"it is lane {self.active}'s turn, not lane {action.lane}'s"
+        if action.kind == "take":
+            if self.phase == PLACE_PHASE:
+                return f"lane {action.lane} must place its bench card before taking one"
+            if action.value not in self.field:
+                return f"card {action.value} is not on the field (field: {sorted(self.field)})"
+            return None
+        if action.kind == "place":
+            if self.phase != PLACE_PHASE:
+                return f"lane {action.lane} has no card to place now: it must take a field card"
+            n = len(self.lines[action.lane])
+            if not 0 <= action.value <= n:
+                return f"position {action.value} is outside the line (0..{n})"
+            if (self.rules.identity and n and action.value == n
+                    and self.capacity[action.lane] == 1):
+                return "The Identity: no rightmost placement while capacity is 1"
+            return None
+        return f"unknown action kind {action.kind!r}"
+
+    # --- changing --------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """For callers that took the action from legal_actions() (bots, playouts)."""
+        lane = self.active
+        if action.kind == "place":
+            line = self.lines[lane]
+            pos = action.value
+            if self.rules.identity and line and pos == len(line):
+                self.capacity[lane] -= 1
+            line.insert(pos, self.bench[lane])
+            self.bench[lane] = None
+            if self.last_round:
+                self._end_turn()
+            else:
+                self.phase = TAKE_PHASE
+            return
+        self.field.remove(action.value)
+        self.bench[lane] = action.value
+        if self.phase == DRAFT:
+            nxt = self._next_drafter()
+            if nxt is None:
+                self._replenish()
+                self._start_round()
+            else:
+                self.active = nxt
+        else:
+            self.upright[lane] = False
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        nxt = self._next_to_act()
+        if nxt is not None:
+            self.active = nxt
+            self.phase = PLACE_PHASE
+        elif self.last_round:
+            self.phase = OVER
+        elif self.deck_pos < len(self.setup.deck):
+            self._replenish()
+            self._start_round()
+        else:
+            self.last_round = True
+            self._start_round()
+
+    def _replenish(self) -> None:
+        n = self.n_lanes
+        self.field = list(self.setup.deck[self.deck_pos:self.deck_pos + n])
+        self.deck_pos += n
+
+    def _start_round(self) -> None:
+        bench = self.bench
+        self.upright = [True] * self.n_lanes
+        top = max(range(self.n_lanes), key=bench.__getitem__)
+        self.capacity[top] += 1
+        self.round += 1
+        self.phase = PLACE_PHASE
+        self.active = min(range(self.n_lanes), key=bench.__getitem__)
+
+    def _next_drafter(self) -> int | None:
+        waiting = [lane for lane in range(self.n_lanes) if self.bench[lane] is None]
+        return min(waiting, key=self.setup.counters.__getitem__) if waiting else None
+
+    def _next_to_act(self) -> int | None:
+        best, best_card = None, 99
+        for lane, card in enumerate(self.bench):
+            if card is not None and self.upright[lane] and card < best_card:
+                best, best_card = lane, card
+        return best
+
+    def turn_order(self) -> list[int]:
+        """Lanes still to act this round, in order (the active lane first)."""
+        if self.phase == DRAFT:
+            waiting = [lane for lane in range(self.n_lanes) if self.bench[lane] is None]
+            return sorted(waiting, key=self.setup.counters.__getitem__)
+        if self.phase == OVER:
+            return []
+        todo = [lane for lane in range(self.n_lanes)
+                if self.bench[lane] is not None and self.upright[lane]]
+        if self.phase == TAKE_PHASE:
+            todo.insert(0, self.active)
+        return sorted(todo, key=lambda lane: (lane != self.active, self.bench[lane] or 0))
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def lane_key(self, lane: int) -> tuple[int, int, int, int]:
+        return lane_key(module_sizes(self.lines[lane]), self.capacity[lane], self.rules.flaw)
+
+    def explain(self, lane: int) -> LaneScore:
+        return explain_line(self.lines[lane], self.capacity[lane], self.rules.flaw)
+
+    def counting_lane(self, player: int) -> int:
+        """The lane that counts for a player: with 2 players the weaker of the two."""
+        lanes = [lane for lane, o in enumerate(self.setup.owners) if o == player]
+        return min(lanes, key=self.lane_key)
+
+    def player_keys(self) -> list[tuple[int, int, int, int]]:
+        keys = [self.lane_key(lane) for lane in range(self.n_lanes)]
+        per_player: list = [None] * self.players
+        for lane, owner in enumerate(self.setup.owners):
+            if per_player[owner] is None or keys[lane] < per_player[owner]:
+                per_player[owner] = keys[lane]
+        return per_player
+
+    def scores(self) -> list[int]:
+        """Each player's score as it stands (2 players: the counting doll's score)."""
+        return [key[0] for key in self.player_keys()]
+
+    def winners(self) -> list[int]:
+        keys = self.player_keys()
+        best = max(keys)
+        return [p for p, key in enumerate(keys) if key == best]
+
+    def result(self) -> dict:
+        """The record's `result` (plus the per-player scores, an extra field)."""
+        return {
+            "lanes": [{"line": list(self.lines[lane]), "capacity": self.capacity[lane],
+                       "score": self.lane_key(lane)[0]} for lane in range(self.n_lanes)],
+            "winners": self.winners(),
+            "scores": self.scores(),
+        }
+
+    # --- hidden information ----------------------------------------------------------------
+
+    def unseen(self) -> list[int]:
+        """Cards a player cannot see: the rest of the deck and the set-aside cards, as a set."""
+        return sorted(self.setup.deck[self.deck_pos:] + self.setup.set_aside)
+
+    def view(self, player: int):
+        from .view import AssembleView
+        return AssembleView.of(self, player)
+
+    def places(self) -> dict[int, str]:
+        """Where every card is (for invariant checks): card -> place name."""
+        where: dict[int, str] = {}
+
+        def put(card, place):
+            if card in where:
+                raise AssertionError(f"card {card} is both in {where[card]} and {place}")
+            where[card] = place
+
+        for card in self.setup.deck[self.deck_pos:]:
+            put(card, "deck")
+        for card in self.setup.set_aside:
+            put(card, "set_aside")
+        for card in self.field:
+            put(card, "field")
+        for lane in range(self.n_lanes):
+            if self.bench[lane] is not None:
+                put(self.bench[lane], f"bench{lane}")
+            for card in self.lines[lane]:
+                put(card, f"line{lane}")
+        return where
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play the game to its end with uniformly random legal actions (fast path)."""
+        while self.phase != OVER:
+            lane = self.active
+            if self.phase == PLACE_PHASE:
+                n = len(self.lines[lane])
+                if self.rules.identity and n and self.capacity[lane] == 1:
+                    n -= 1
+                self.apply_unchecked(PLACE[lane][int(rng.random() * (n + 1))])
+            else:
+                field = self.field
+                self.apply_unchecked(TAKE[lane][field[int(rng.random() * len(field))]])
