@@ -213,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("score", help="score one assembly line (JSON out)")
-    p.add_argument("cards", nargs="*", metavar="CARD", help="0..31 or a pattern like -###-, left to right")
+    p.add_argument("cards", nargs="*", metavar="CARD", help="0..31 or a pattern like o-oo- (or -###- after --), left to right")
     p.add_argument("--capacity", type=int, default=1, help="modules that score (default 1, as every lane starts)")
     p.add_argument("--flaw", action="store_true", help="The Flaw: unscored modules subtract")
     p.add_argument("--batch", action="store_true",

@@ -1,0 +1,84 @@
+"""Engine speed: `python -m game.bench [--games N]` prints figures (not a test).
+
+Random full 4-player games per second on one core, scoring and winners included, through the
+fast playout path bots use and through the general legal_actions/apply API; clone and
+legal-action times; scoring per lane.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from .assemble import AssembleState
+from .assemble.scoring import module_sizes, score_sizes
+
+
+def _rate(fn, count: int) -> float:
+    start = time.perf_counter()
+    fn(count)
+    return count / (time.perf_counter() - start)
+
+
+def games_fast(count: int) -> None:
+    rng = random.Random(1)
+    for seed in range(count):
+        state = AssembleState.new(seed, 4)
+        state.random_playout(rng)
+        state.winners()
+
+
+def games_api(count: int) -> None:
+    rng = random.Random(1)
+    for seed in range(count):
+        state = AssembleState.new(seed, 4)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        state.winners()
+
+
+def mid_game_state() -> AssembleState:
+    state = AssembleState.new(3, 4)
+    rng = random.Random(3)
+    for _ in range(33):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def per_call_us(fn, count: int) -> float:
+    start = time.perf_counter()
+    for _ in range(count):
+        fn()
+    return (time.perf_counter() - start) / count * 1e6
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m game.bench")
+    parser.add_argument("--games", type=int, default=5000)
+    args = parser.parse_args(argv)
+    games_fast(200)  # warm the scoring automaton's memo
+    fast = _rate(games_fast, args.games)
+    api = _rate(games_api, max(1, args.games // 2))
+    state = mid_game_state()
+    place_state = state.clone()
+    while place_state.phase != "place":
+        place_state.apply(place_state.legal_actions()[0])
+    line = state.lines[0] + [31, 4]
+    figures = {
+        "games_per_s_fast_playout": round(fast),
+        "games_per_s_api": round(api),
+        "goal_games_per_s": 5000,
+        "ratio_fast_to_goal": round(fast / 5000, 2),
+        "clone_us": round(per_call_us(state.clone, 100000), 2),
+        "goal_clone_us": 10,
+        "legal_actions_us_place": round(per_call_us(place_state.legal_actions, 100000), 2),
+        "legal_actions_us_take": round(per_call_us(state.legal_actions, 100000), 2),
+        "score_lane_us": round(per_call_us(lambda: score_sizes(module_sizes(line), 3), 100000), 2),
+    }
+    print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()

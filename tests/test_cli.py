@@ -1,0 +1,169 @@
+"""The headless command line: JSON out, one-line errors with exit status 2, verify."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game import cli, records
+from game.assemble.record import new_session
+
+
+def run(capsys, *args, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_prints_modules_largest_first(capsys):
+    code, out, err = run(capsys, "score", "--capacity", "2", "28", "0", "7", "1", "16")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["modules"] == [3, 3, 1] and data["score"] == 18
+
+
+def test_score_with_the_flaw_and_patterns(capsys):
+    code, out, _ = run(capsys, "score", "--flaw", "--", "###--", "-----", "--###")
+    assert code == 0
+    assert json.loads(out)["score"] == 0  # 9 scored, 9 subtracted
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["score", "32"], "unknown card"),
+    (["score", "abc"], "unknown card"),
+    (["score", "5", "5"], "appears twice"),
+    (["score", "--capacity", "0", "5"], "capacity"),
+    (["score"], "give the cards"),
+    (["score", "--capacity", "x", "5"], "invalid int"),
+    (["selfplay", "--players", "5"], "2 to 4"),
+    (["selfplay", "--players", "3", "--seat", "easy"], "one --seat per player"),
+    (["selfplay", "--seat", "easy", "--seat", "wizard"], "unknown seat"),
+    (["selfplay", "--rules", "flaw,chaos", "--seat", "easy", "--seat", "easy"], "unknown rule"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, args, needle):
+    code, out, err = run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and needle in err and "Traceback" not in err
+
+
+def test_score_batch_one_result_per_line(capsys, monkeypatch):
+    lines = '{"line": [31], "capacity": 1}\n{"line": [28, 0, 7], "capacity": 1, "flaw": true}\n'
+    code, out, _ = run(capsys, "score", "--batch", stdin=lines, monkeypatch=monkeypatch)
+    assert code == 0
+    assert [json.loads(x)["score"] for x in out.splitlines()] == [25, 0]
+
+
+def test_score_batch_bad_line_keeps_alignment_and_exits_2(capsys, monkeypatch):
+    lines = '{"line": [31]}\n{"line": [31\n{"line": [40]}\n{"line": [1], "capacity": 0}\n'
+    code, out, err = run(capsys, "score", "--batch", stdin=lines, monkeypatch=monkeypatch)
+    results = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(results) == 4
+    assert results[0]["score"] == 25
+    assert all("error" in r for r in results[1:])
+    assert err.count("\n") == 1
+
+
+def test_selfplay_summary_and_records_that_verify(capsys, tmp_path):
+    code, out, _ = run(capsys, "selfplay", "--game", "assemble", "--players", "3",
+                       "--rules", "flaw,identity", "--seat", "easy", "--seat", "random",
+                       "--seat", "random", "--seed", "9", "--games", "4", "--out", str(tmp_path))
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["games"] == 4 and summary["seats"] == ["easy", "random", "random"]
+    assert abs(sum(summary["wins"]) - 4) < 1e-9
+    assert len(summary["mean_score"]) == 3
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    rec = json.loads(files[0].read_text())
+    assert rec["rules"] == {"flaw": True, "identity": True} and len(rec["setup"]["deck"]) == 30
+    code, out, _ = run(capsys, "verify", *map(str, files))
+    assert code == 0 and json.loads(out) == {"verified": 4}
+
+
+def test_selfplay_is_reproducible(capsys):
+    args = ["selfplay", "--seat", "easy", "--seat", "random", "--seed", "4", "--games", "3"]
+    assert run(capsys, *args)[1] == run(capsys, *args)[1]
+
+
+def finished_record():
+    import random
+    s = new_session(2, [{"name": "A", "seat": "human"}, {"name": "B", "seat": "easy"}])
+    rng = random.Random(1)
+    while not s.state.is_over():
+        s.play(rng.choice(s.state.legal_actions()))
+    return records.record_of(s)
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def test_verify_names_an_illegal_action(capsys, tmp_path):
+    rec = finished_record()
+    rec["actions"][5] = {"lane": rec["actions"][5]["lane"], "take": 99}
+    code, _, err = run(capsys, "verify", write(tmp_path, "bad.json", rec))
+    assert code == 1 and "action 6" in err and err.count("\n") == 1
+
+
+def test_verify_catches_a_wrong_result(capsys, tmp_path):
+    rec = finished_record()
+    rec["result"]["lanes"][0]["score"] += 1
+    code, _, err = run(capsys, "verify", write(tmp_path, "bad.json", rec))
+    assert code == 1 and "score" in err
+
+
+@pytest.mark.parametrize("mangle, needle", [
+    (lambda t: t[: len(t) // 2], "truncated"),
+    (lambda t: t.replace('"alice-record"', '"chess-pgn"'), "format"),
+    (lambda t: t.replace('"version": 1', '"version": 7'), "version"),
+    (lambda t: "", "not valid JSON"),
+])
+def test_unreadable_records_are_exit_2(capsys, tmp_path, mangle, needle):
+    text = json.dumps(finished_record(), separators=(", ", ": "))
+    code, _, err = run(capsys, "verify", write(tmp_path, "r.json", mangle(text)))
+    assert code == 2 and needle in err and err.count("\n") == 1
+
+
+def test_replay_of_an_unfinished_record_resumes(capsys, tmp_path):
+    rec = finished_record()
+    rec["actions"] = rec["actions"][:20]
+    del rec["result"]
+    path = write(tmp_path, "open.json", rec)
+    code, out, _ = run(capsys, "replay", path)
+    data = json.loads(out)
+    assert code == 0 and data["over"] is False and data["actions"] == 20
+    # and the game goes on from there
+    session = records.replay(records.read_record(path))
+    session.play(session.state.legal_actions()[0])
+    assert len(session.history.actions) == 21
+
+
+def test_replay_with_an_illegal_action_is_exit_2(capsys, tmp_path):
+    rec = finished_record()
+    rec["actions"].insert(0, {"lane": 0, "place": 0})
+    code, _, err = run(capsys, "replay", write(tmp_path, "r.json", rec))
+    assert code == 2 and "action 1" in err
+
+
+def test_installed_entry_point_version_and_no_traceback():
+    out = subprocess.run([sys.executable, "-m", "scenes.main", "--version"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("alice-assemble ")
+    bad = subprocess.run([sys.executable, "-m", "scenes.main", "score", "99"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_game_package_never_imports_pygame():
+    code = ("import sys, game.cli, game.assemble, game.bots, game.records, game.registry;"
+            "import game.assemble.bots, game.bench;"
+            "game.cli.main(['score', '31']); print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip().endswith("False"), out.stderr

@@ -1,0 +1,76 @@
+"""The command queue and history as the app uses them."""
+
+import pytest
+
+from game.assemble.record import new_session
+from game.commands import Play, Redo, Undo
+from game.errors import IllegalAction
+
+
+def session(players=2):
+    return new_session(3, [{"name": f"P{i}", "seat": "human"} for i in range(players)])
+
+
+def test_commands_run_in_submission_order_and_report_refusals():
+    s = session()
+    first, second = s.state.legal_actions()[:2]
+    s.submit(Play(first))
+    s.submit(Play(first))  # the same card is gone now: refused
+    s.submit(Undo())
+    outcomes = s.process()
+    assert [o.ok for o in outcomes] == [True, False, True]
+    assert "not on the field" in outcomes[1].message or "turn" in outcomes[1].message
+    assert s.history.actions == []
+
+
+def test_a_new_command_after_undo_drops_the_redo_tail():
+    s = session()
+    a = s.state.legal_actions()[0]
+    s.play(a)
+    s.do(Undo())
+    assert s.history.can_redo()
+    s.play(s.state.legal_actions()[-1])
+    assert not s.history.can_redo()
+    with pytest.raises(IllegalAction, match="nothing to redo"):
+        s.do(Redo())
+
+
+def test_undo_with_nothing_done_is_refused_and_harmless():
+    s = session()
+    before = s.state.clone()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        s.do(Undo())
+    assert s.state == before
+
+
+def test_undo_to_a_players_previous_decision_skips_bot_moves():
+    s = session(2)
+    # play until player 0 has decided twice and player 1 moved after
+    decisions = []
+    while len(decisions) < 6:
+        decisions.append(s.state.current_player())
+        s.play(s.state.legal_actions()[0])
+    last_p0 = max(i for i, p in enumerate(decisions) if p == 0)
+    s.do(Undo(to_player=0))
+    assert len(s.history.actions) == last_p0
+    assert s.state.current_player() == 0
+
+
+def test_undo_never_reshuffles():
+    s = session()
+    deck = s.state.setup.deck
+    for _ in range(10):
+        s.play(s.state.legal_actions()[0])
+    for _ in range(10):
+        s.do(Undo())
+    assert s.state.setup.deck == deck and s.state.field == list(deck[:4])
+
+
+def test_listeners_hear_every_outcome():
+    s = session()
+    heard = []
+    s.listeners.append(lambda sess, outcome: heard.append(outcome.ok))
+    s.submit(Play(s.state.legal_actions()[0]))
+    s.submit(Redo())
+    s.process()
+    assert heard == [True, False]

@@ -1,0 +1,114 @@
+"""Invariants over random games of every player count and rule set."""
+
+import json
+
+from hypothesis import given, settings, strategies as st
+
+from game import records
+from game.assemble import AssembleState, Rules
+from game.assemble.record import new_session
+from game.assemble.setup import Action
+from game.commands import Play, Redo, Undo
+from game.errors import IllegalAction
+
+PLAYERS = st.sampled_from([2, 3, 4])
+RULES = st.builds(Rules, st.booleans(), st.booleans())
+SEEDS = st.integers(0, 2**31)
+
+
+def play_random(session, data, limit=None):
+    """Play with hypothesis choosing every action; return the states seen."""
+    seen = [session.state.clone()]
+    while not session.state.is_over() and (limit is None or len(seen) <= limit):
+        legal = session.state.legal_actions()
+        session.do(Play(data.draw(st.sampled_from(legal))))
+        seen.append(session.state.clone())
+    return seen
+
+
+def seats(n):
+    return [{"name": f"P{i}", "seat": "human"} for i in range(n)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(PLAYERS, RULES, SEEDS, st.data())
+def test_undo_all_then_redo_all_returns_the_same_states(players, rules, seed, data):
+    session = new_session(seed, seats(players), rules)
+    seen = play_random(session, data)
+    for expected in reversed(seen[:-1]):
+        session.do(Undo())
+        assert session.state == expected
+    assert not session.history.can_undo()
+    for expected in seen[1:]:
+        session.do(Redo())
+        assert session.state == expected
+    assert not session.history.can_redo()
+
+
+@settings(max_examples=40, deadline=None)
+@given(PLAYERS, RULES, SEEDS, st.data())
+def test_every_card_is_in_exactly_one_place_at_every_step(players, rules, seed, data):
+    session = new_session(seed, seats(players), rules)
+    for state in play_random(session, data):
+        assert sorted(state.places()) == list(range(32))
+
+
+@settings(max_examples=60, deadline=None)
+@given(PLAYERS, RULES, SEEDS, st.data())
+def test_random_games_end_with_full_lines(players, rules, seed, data):
+    session = new_session(seed, seats(players), rules)
+    play_random(session, data)
+    state = session.state
+    per_lane = 10 if players == 3 else 8
+    assert state.is_over()
+    assert [len(line) for line in state.lines] == [per_lane] * state.n_lanes
+    assert state.bench == [None] * state.n_lanes and state.field == []
+    assert all(c >= 0 for c in state.capacity)
+    assert set(state.winners()) <= set(range(players)) and state.winners()
+
+
+@settings(max_examples=40, deadline=None)
+@given(PLAYERS, RULES, SEEDS, st.data(), st.booleans())
+def test_record_round_trip(players, rules, seed, data, finish):
+    session = new_session(seed, seats(players), rules)
+    play_random(session, data, limit=None if finish else data.draw(st.integers(0, 40)))
+    record = records.record_of(session)
+    text = json.dumps(record)
+    again = records.replay(records.parse_record(text))
+    assert again.state == session.state
+    assert records.record_of(again) == record
+    assert ("result" in record) == session.state.is_over()
+    records.verify(record)
+
+
+@settings(max_examples=80, deadline=None)
+@given(PLAYERS, RULES, SEEDS, st.data())
+def test_an_illegal_command_leaves_the_state_untouched(players, rules, seed, data):
+    session = new_session(seed, seats(players), rules)
+    play_random(session, data, limit=data.draw(st.integers(0, 70)))
+    state = session.state
+    action = Action(data.draw(st.sampled_from(["take", "place"])), data.draw(st.integers(-1, 4)),
+                    data.draw(st.integers(-2, 33)))
+    before = state.clone()
+    actions_before = list(session.history.actions)
+    if action in state.legal_actions():
+        return
+    outcome = None
+    try:
+        session.do(Play(action))
+    except IllegalAction as exc:
+        outcome = str(exc)
+    assert outcome  # refused, with a reason
+    assert session.state == before
+    assert session.history.actions == actions_before
+
+
+def test_random_playout_fast_path_matches_the_rules():
+    import random
+    for seed in range(30):
+        state = AssembleState.new(seed, 2 + seed % 3, Rules(seed % 2 == 0, seed % 4 < 2))
+        rng = random.Random(seed)
+        state.random_playout(rng)
+        assert state.is_over()
+        per_lane = 10 if state.players == 3 else 8
+        assert all(len(line) == per_lane for line in state.lines)
