@@ -71,10 +71,6 @@ class History:
         self._redo.pop()
         return action
 
-    def player_before(self, index: int) -> int | None:
-        """Who was to move before action `index` was played."""
-        return self._done[index][1].current_player()
-
 
 class Command:
     """One change requested of a session. `run` returns what the log should say."""
@@ -94,30 +90,37 @@ class Play(Command):
 
 @dataclass(frozen=True)
 class Undo(Command):
-    """Undo one action, or (to_player given) back to that player's previous decision."""
+    """Undo one action; with `humans` given, keep undoing until one of them is to decide again
+    (against bots, undo returns to the human's previous decision)."""
 
-    to_player: int | None = None
+    humans: frozenset | None = None
 
     def run(self, session: "Session") -> str:
         history = session.history
-        if self.to_player is None:
-            return f"undid {history.undo()}"
-        # find the latest action that this player chose; undo it and everything after it
-        for index in range(len(history.actions) - 1, -1, -1):
-            if history.player_before(index) == self.to_player:
-                break
-        else:
-            raise IllegalAction(f"player {self.to_player} has made no decision to undo")
-        count = len(history.actions) - index
-        for _ in range(count):
+        history.undo()
+        count = 1
+        while (self.humans is not None and history.can_undo()
+               and history.state.current_player() not in self.humans):
             history.undo()
-        return f"undid {count} action(s)"
+            count += 1
+        return f"undid {count} action{'s' if count > 1 else ''}"
 
 
 @dataclass(frozen=True)
 class Redo(Command):
+    """Redo one action; with `humans` given, also the bot moves that follow it."""
+
+    humans: frozenset | None = None
+
     def run(self, session: "Session") -> str:
-        return f"redid {session.history.redo()}"
+        history = session.history
+        history.redo()
+        count = 1
+        while (self.humans is not None and history.can_redo()
+               and history.state.current_player() not in self.humans):
+            history.redo()
+            count += 1
+        return f"redid {count} action{'s' if count > 1 else ''}"
 
 
 @dataclass

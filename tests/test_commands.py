@@ -43,17 +43,23 @@ def test_undo_with_nothing_done_is_refused_and_harmless():
     assert s.state == before
 
 
-def test_undo_to_a_players_previous_decision_skips_bot_moves():
+def test_undo_against_bots_returns_to_the_humans_previous_decision():
     s = session(2)
-    # play until player 0 has decided twice and player 1 moved after
-    decisions = []
-    while len(decisions) < 6:
-        decisions.append(s.state.current_player())
+    movers = []
+    while len(movers) < 9:
+        movers.append(s.state.current_player())
         s.play(s.state.legal_actions()[0])
-    last_p0 = max(i for i, p in enumerate(decisions) if p == 0)
-    s.do(Undo(to_player=0))
-    assert len(s.history.actions) == last_p0
-    assert s.state.current_player() == 0
+    last_human = max(i for i, p in enumerate(movers) if p == 0)
+    humans = frozenset({0})
+    s.do(Undo(humans=humans))
+    assert len(s.history.actions) == last_human and s.state.current_player() == 0
+    # redo brings back the human's move and the bot moves after it
+    s.do(Redo(humans=humans))
+    assert len(s.history.actions) > last_human
+    assert s.state.current_player() == 0 or not s.history.can_redo()
+    while s.history.can_redo():
+        s.do(Redo(humans=humans))
+    assert len(s.history.actions) == 9
 
 
 def test_undo_never_reshuffles():

@@ -1,0 +1,210 @@
+"""The window, the frame loop and the demo mode.
+
+`run_app(options)` opens the window and runs scenes until Quit. In demo mode every seat is a bot,
+each scene moves on by itself, a PNG of each scene goes to --screenshots, and the app exits 0
+once the scoring scene has shown for --exit-after seconds (non-zero on any error).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game import saves
+
+from . import ui
+from .core import SceneStack
+
+MIN_SIZE = (640, 360)
+
+
+@dataclass
+class AppOptions:
+    size: tuple[int, int] = (1280, 720)
+    demo: bool = False
+    players: int = 4
+    screenshots: Path | None = None
+    exit_after: float | None = None
+    seed: int | None = None
+    fps: int = 60
+
+
+class App:
+    def __init__(self, options: AppOptions):
+        self.options = options
+        self.demo = options.demo
+        self.started = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(options.size, flags)
+        pygame.display.set_caption("Alice Assemble")
+        try:
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass
+        pygame.key.set_repeat(350, 40)
+        from .art import CardArt
+        self.art = CardArt()
+        self.settings = saves.load_settings()
+        self.stack = SceneStack()
+        self.stack.resize(self.screen.get_size())
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.first_frame_s: float | None = None
+        self.frame_times: list[float] = []
+        self._snap_queue: list[str] = []
+        self._snaps_taken: list[Path] = []
+        self._exit_at: float | None = None
+        self.toasts: list[tuple[str, float]] = []
+        self.clock_s = 0.0
+
+    # --- scenes ---------------------------------------------------------------------------
+
+    def make(self, name: str, **kwargs):
+        from .registry import SCENES
+        return SCENES[name](self, **kwargs)
+
+    def toast(self, message: str, seconds: float = 4.0) -> None:
+        """A one-line message over everything (errors included: never a crash)."""
+        self.toasts.append((message, self.clock_s + seconds))
+        print(f"alice-assemble: {message}", file=sys.stderr)
+
+    def snap(self, name: str) -> None:
+        """Save a PNG of the next frame (demo --screenshots)."""
+        if self.options.screenshots is not None:
+            self._snap_queue.append(name)
+
+    def exit_in(self, seconds: float) -> None:
+        if self._exit_at is None:
+            self._exit_at = self.clock_s + seconds
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    # --- loop -----------------------------------------------------------------------------
+
+    def run(self) -> int:
+        self.stack.push(self.make("title"))
+        while self.running:
+            dt = min(self.clock.tick(self.options.fps) / 1000.0, 0.1)
+            self.clock_s += dt
+            start = time.perf_counter()
+            self.step(dt)
+            self.frame_times.append(time.perf_counter() - start)
+            if len(self.frame_times) > 2000:
+                del self.frame_times[:1000]
+        pygame.display.quit()
+        return self.exit_code
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw. Tests call this directly."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.stack.update(dt)
+        self.draw()
+        if self._exit_at is not None and self.clock_s >= self._exit_at:
+            self.quit(0)
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resized()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as exc:
+                self.toast(f"Fullscreen is not available here ({exc})")
+            self.resized()
+        else:
+            self.stack.handle(event)
+
+    def resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self.screen = surface
+        w, h = surface.get_size()
+        if w > 0 and h > 0:
+            self.stack.resize((w, h))
+
+    def draw(self) -> None:
+        w, h = self.screen.get_size()
+        if w <= 0 or h <= 0:
+            return  # minimised or resized to nothing: nothing to draw, nothing lost
+        self.stack.draw(self.screen)
+        self._draw_toasts()
+        pygame.display.flip()
+        if self.first_frame_s is None:
+            self.first_frame_s = time.perf_counter() - self.started
+        while self._snap_queue:
+            self._save_snap(self._snap_queue.pop(0))
+
+    def _draw_toasts(self) -> None:
+        self.toasts = [(m, t) for m, t in self.toasts if t > self.clock_s]
+        s = ui.scale_for(self.screen.get_size())
+        y = self.screen.get_height() - 16 * s
+        for message, _ in reversed(self.toasts[-3:]):
+            surf = ui.render(message, int(17 * s), ui.TEXT, "bold")
+            box = surf.get_rect(midbottom=(self.screen.get_width() // 2, int(y))).inflate(24 * s, 12 * s)
+            ui.panel(self.screen, box, (70, 24, 24, 235), ui.BAD, radius=int(8 * s))
+            self.screen.blit(surf, surf.get_rect(center=box.center))
+            y = box.top - 6 * s
+
+    def _save_snap(self, name: str) -> None:
+        folder = self.options.screenshots
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{len(self._snaps_taken) + 1:02d}-{name}.png"
+        pygame.image.save(self.screen, str(path))
+        self._snaps_taken.append(path)
+
+
+def parse_app_args(argv: list[str]) -> AppOptions:
+    import argparse
+
+    from game.cli import UsageError, _Parser
+    parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
+    parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene here")
+    parser.add_argument("--exit-after", type=float, help="exit this long after the scoring shows")
+    parser.add_argument("--size", default="1280x720", help="window size WxH")
+    parser.add_argument("--seed", type=int)
+    args = parser.parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    if not 2 <= args.players <= 4:
+        raise UsageError(f"Alice Assemble is for 2 to 4 players, not {args.players}")
+    if args.exit_after is not None and args.exit_after < 0:
+        raise UsageError("--exit-after must be 0 or more seconds")
+    del argparse
+    return AppOptions(size=(w, h), demo=args.demo, players=args.players,
+                      screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed)
+
+
+def run_app(argv: list[str]) -> int:
+    options = parse_app_args(argv)
+    if options.demo and options.exit_after is None:
+        options.exit_after = 3.0
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound device is no reason to fail
+    app = App(options)
+    try:
+        return app.run()
+    except Exception as exc:
+        if os.environ.get("ALICE_DEBUG") or options.demo:
+            import traceback
+            traceback.print_exc()
+        print(f"alice-assemble: error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,101 @@
+"""Scenes and the scene stack.
+
+A scene handles events, updates with dt (seconds) and draws itself. The stack draws from the
+topmost opaque scene upward, so an overlay (opaque = False) shows the scene beneath it; only the
+top scene receives events and updates, so whatever is under a menu is paused.
+"""
+
+from __future__ import annotations
+
+
+class Scene:
+    opaque = True  # False for overlays: the scene below is drawn first
+    name = "scene"
+
+    def __init__(self, app):
+        self.app = app
+
+    def enter(self) -> None:
+        """Became the top scene (pushed, or uncovered by a pop)."""
+
+    def leave(self) -> None:
+        """Stopped being the top scene (popped, replaced or covered)."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; also called once before the first draw."""
+
+    def handle(self, event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface) -> None:
+        pass
+
+
+class SceneStack:
+    def __init__(self):
+        self._scenes: list[Scene] = []
+        self.size: tuple[int, int] = (1280, 720)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def push(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes[-1].leave()
+        self._scenes.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.leave()
+        if self._scenes:
+            self._scenes[-1].resize(self.size)
+            self._scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for another (for a move between screens)."""
+        if self._scenes:
+            self._scenes.pop().leave()
+        return self.push(scene)
+
+    def clear_to(self, scene: Scene) -> Scene:
+        """Drop every scene and start afresh from this one (e.g. back to the title)."""
+        while self._scenes:
+            self._scenes.pop().leave()
+        return self.push(scene)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        for scene in self._scenes:
+            scene.resize(size)
+
+    def handle(self, event) -> None:
+        if self._scenes:
+            self._scenes[-1].handle(event)
+
+    def update(self, dt: float) -> None:
+        if self._scenes:
+            self._scenes[-1].update(dt)
+
+    def draw(self, surface) -> None:
+        start = len(self._scenes) - 1
+        while start > 0 and not self._scenes[start].opaque:
+            start -= 1
+        for scene in self._scenes[max(start, 0):]:
+            scene.draw(surface)

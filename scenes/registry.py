@@ -1,0 +1,16 @@
+"""Every scene, listed by name (explicit imports: PyInstaller sees them, nothing is scanned)."""
+
+from .menus import PauseMenu, RulesOverlay
+from .scoring import ScoringScene
+from .setup import SetupScene
+from .table import TableScene
+from .title import TitleScene
+
+SCENES = {
+    "title": TitleScene,
+    "setup": SetupScene,
+    "table": TableScene,
+    "scoring": ScoringScene,
+    "menu": PauseMenu,
+    "rules": RulesOverlay,
+}

@@ -1,0 +1,576 @@
+"""The Alice Assemble table: drag, click or key your way through placements and acquisitions.
+
+The scene reads the session's state and changes it only by submitting commands (Play, Undo,
+Redo) to the session's queue. Every accepted command is autosaved. Bots decide from their view
+after a short visible delay, while the frame loop keeps running.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game import records, saves
+from game.assemble.record import new_session
+from game.assemble.setup import PLACE, TAKE
+from game.bots import make_bot
+from game.commands import Play, Redo, Undo
+
+from . import table_draw as draw
+from . import ui
+from .anim import Flight, Glide, Stepper
+from .core import Scene
+from .layout import load_layout
+from .metrics import STRIP
+
+BOT_DELAY = 0.7
+DEMO_BOT_DELAY = 0.04
+FLIGHT = 0.32
+
+
+@dataclass
+class Drag:
+    source: tuple  # ("field", card) or ("bench", lane)
+    card: int
+    grab: tuple[float, float]  # cursor offset inside the card
+    pos: tuple[int, int]
+    start: tuple[int, int]
+
+    @property
+    def moved(self) -> bool:
+        return abs(self.pos[0] - self.start[0]) + abs(self.pos[1] - self.start[1]) > 6
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app, config, session=None):
+        super().__init__(app)
+        self.config = config
+        if session is None:
+            seed = config.resolved_seed()
+            session = new_session(seed, [seat.to_json() for seat in config.seats], config.rules)
+        self.session = session
+        session.listeners.append(self._after_command)
+        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        base = session.meta.get("seed") or 0
+        self.bots = {i: make_bot(seat.kind, "assemble", random.Random(f"{base}:{i}").getrandbits(32))
+                     for i, seat in enumerate(config.seats) if seat.is_bot}
+        self.base_layout = load_layout(self.state.players)
+        self.layout = self.base_layout
+        self.flights: list[Flight] = []
+        self.glides: dict[tuple[int, int], Glide] = {}
+        self.dials = [Stepper(c) for c in self.state.capacity]
+        self.slots: dict[int, int] = {}
+        self.log: list[str] = ["New game." if not session.history.actions else "Game resumed."]
+        self.drag: Drag | None = None
+        self.selected: tuple | None = None
+        self.cursor: int | None = None  # keyboard: a field index or an insertion position
+        self.hover_pos: int | None = None
+        self.mouse = (0, 0)
+        self.magnified: int | None = None
+        self.hover_card: int | None = None
+        self.hover_time = 0.0
+        self.bot_wait = 0.0
+        self.end_wait = 0.0
+        self.auto_wait = 0.0
+        self.show_modules = True
+        self.snapped = False
+        self._assign_slots()
+        self.buttons = [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
+                        ui.Button("Menu", self.open_menu, "Esc")]
+        self.auto_take = ui.Toggle("Auto-take the last card", bool(app.settings.get("auto_take_last")),
+                                   self._set_auto_take)
+        self.auto_take.focusable = False
+        self._save()
+
+    # --- reading the game ------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def human_turn(self) -> bool:
+        return not self.state.is_over() and self.state.current_player() in self.humans
+
+    def can_act(self) -> bool:
+        return self.human_turn() and not self.flights
+
+    def prompt(self) -> str:
+        state = self.state
+        if state.current_player() not in self.humans:
+            return "is thinking\u2026"
+        if state.phase == "place":
+            return "place your bench card into the line"
+        if state.phase == "draft":
+            return "take a field card for your bench"
+        return "take a field card (it goes sideways on your bench)"
+
+    def position_is_legal(self, lane: int, pos: int) -> bool:
+        return PLACE[lane][pos] in self.state.legal_actions() if pos < len(PLACE[lane]) else False
+
+    def capacity_after(self, lane: int, pos: int) -> int:
+        state = self.state
+        cap = state.capacity[lane]
+        if state.rules.identity and state.lines[lane] and pos == len(state.lines[lane]):
+            cap -= 1
+        return cap
+
+    def pending_position(self, lane: int) -> int | None:
+        """The insertion position being considered in this lane (drag, selection or keys)."""
+        state = self.state
+        if state.is_over() or lane != state.active or state.phase != "place" or not self.human_turn():
+            return None
+        if self.drag is not None and self.drag.source == ("bench", lane) and self.drag.moved:
+            return self.hover_pos
+        if self.selected == ("bench", lane):
+            return self.hover_pos if self.hover_pos is not None else self.cursor
+        if self.cursor is not None:
+            return self.cursor
+        return None
+
+    def hidden_cards(self) -> set:
+        return {f.key for f in self.flights}
+
+    def is_target(self, what: tuple) -> bool:
+        """Lit up: a card the human may move now."""
+        if not self.can_act():
+            return False
+        state = self.state
+        if what[0] == "field":
+            return state.phase in ("draft", "take")
+        return state.phase == "place" and what == ("bench", state.active)
+
+    # --- geometry --------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        self.layout = self.base_layout.fit(*size)
+
+    def field_rect(self, card: int) -> tuple:
+        field = self.layout.field
+        cw, ch = self.layout.card_size
+        slots = self.state.n_lanes
+        gap = (field.w - slots * cw) / (slots + 1)
+        i = self.slots.get(card, 0)
+        return (field.x + gap + i * (cw + gap), field.y + (field.h - ch) / 2, cw, ch)
+
+    def _assign_slots(self) -> None:
+        field = self.state.field
+        self.slots = {c: i for c, i in self.slots.items() if c in field}
+        free = [i for i in range(self.state.n_lanes) if i not in self.slots.values()]
+        for card in field:
+            if card not in self.slots:
+                self.slots[card] = free.pop(0)
+
+    def line_xs(self, lane: int, gap: int | None) -> list[float]:
+        line = self.state.lines[lane]
+        targets = draw.line_targets(self, lane, gap)
+        xs = []
+        for card, target in zip(line, targets):
+            glide = self.glides.get((lane, card))
+            if glide is None:
+                glide = self.glides[(lane, card)] = Glide(target)
+            xs.append(glide.value)
+        return xs
+
+    def insertion_at(self, lane: int, x: float) -> int:
+        line = self.layout.lanes[lane].line
+        strip = STRIP * self.layout.card_width
+        n = len(self.state.lines[lane])
+        return max(0, min(n, int((x - line.x) / strip + 0.5)))
+
+    def over_lane(self, pos, lane: int) -> bool:
+        box = self.layout.lanes[lane].box
+        return box.contains(pos)
+
+    def card_at(self, pos) -> tuple | None:
+        """What card is under the cursor: ("field", card), ("bench", lane) or ("line", lane, i)."""
+        for card in self.state.field:
+            if pygame.Rect(self.field_rect(card)).collidepoint(pos):
+                return ("field", card)
+        for lane, lay in enumerate(self.layout.lanes):
+            if self.state.bench[lane] is not None and lay.bench.contains(pos):
+                return ("bench", lane)
+            line = self.state.lines[lane]
+            xs = self.line_xs(lane, None)
+            cw, ch = self.layout.card_size
+            for i in range(len(line) - 1, -1, -1):  # topmost (rightmost) first
+                if pygame.Rect(xs[i], lay.line.y, cw, ch).collidepoint(pos):
+                    return ("line", lane, i)
+        return None
+
+    def card_value(self, what: tuple | None) -> int | None:
+        if what is None:
+            return None
+        if what[0] == "field":
+            return what[1]
+        if what[0] == "bench":
+            return self.state.bench[what[1]]
+        return self.state.lines[what[1]][what[2]]
+
+    # --- commands --------------------------------------------------------------------------
+
+    def play(self, action, from_rect=None) -> bool:
+        state = self.state
+        lane = state.active
+        before_field = list(state.field)
+        start = from_rect
+        if action.kind == "take":
+            start = start or self.field_rect(action.value)
+        else:
+            start = start or self.layout.lanes[lane].bench.as_tuple()
+        text = self.describe(action)
+        round_before = state.round
+        self.session.submit(Play(action))
+        outcome = self.session.process()[-1]
+        if not outcome.ok:
+            self.app.toast(outcome.message)
+            return False
+        self.log.append(text)
+        cw, ch = self.layout.card_size
+        lay = self.layout.lanes[lane]
+        if action.kind == "take":
+            self.flights.append(Flight(action.value, tuple(start), lay.bench.as_tuple(), FLIGHT,
+                                       key=("bench", lane, action.value)))
+        else:
+            x = lay.line.x + action.value * STRIP * cw
+            card = state.lines[lane][action.value]  # where the placement just put it
+            self.glides[(lane, card)] = Glide(x)
+            self.flights.append(Flight(card, tuple(start), (x, lay.line.y, cw, ch), FLIGHT,
+                                       key=("line", lane, card)))
+        self._deal_animation(before_field)
+        self._round_news(round_before)
+        self.selected = None
+        self.cursor = None
+        self.hover_pos = None
+        self.bot_wait = 0.0
+        return True
+
+    def lane_name(self, lane: int) -> str:
+        """The owner's name; with 2 players also which of their two dolls."""
+        owner = self.state.owners[lane]
+        name = self.config.seats[owner].name
+        if self.state.players != 2:
+            return name
+        mine = [i for i, o in enumerate(self.state.owners) if o == owner]
+        return f"{name} (doll {'AB'[mine.index(lane)]})"
+
+    def describe(self, action) -> str:
+        state = self.state
+        who = self.lane_name(action.lane)
+        if action.kind == "take":
+            return f"{who} takes {action.value}."
+        card = state.bench[action.lane]
+        where = draw.describe_position(action.value, len(state.lines[action.lane]))
+        return f"{who} places {card} at {where}."
+
+    def _round_news(self, round_before: int) -> None:
+        state = self.state
+        if state.is_over():
+            self.log.append("The last round is over. Scoring!")
+        elif state.round != round_before:
+            top = max(range(state.n_lanes), key=lambda i: state.bench[i])
+            seat = self.config.seats[state.owners[top]]
+            extra = " Last round: placement only." if state.last_round else ""
+            self.log.append(f"Round {state.round}: {seat.name} gains capacity "
+                            f"(bench {state.bench[top]}, now {state.capacity[top]}).{extra}")
+
+    def _deal_animation(self, before_field: list[int]) -> None:
+        state = self.state
+        new = [c for c in state.field if c not in before_field]
+        self._assign_slots()
+        deck = self.layout.deck.as_tuple()
+        for k, card in enumerate(new):
+            self.flights.append(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
+                                       key=("field", card)))
+
+    def undo(self) -> None:
+        self._history_step(Undo(self.humans or None))
+
+    def redo(self) -> None:
+        self._history_step(Redo(self.humans or None))
+
+    def _history_step(self, command) -> None:
+        self.session.submit(command)
+        outcome = self.session.process()[-1]
+        if not outcome.ok:
+            self.app.toast(outcome.message.capitalize())
+            return
+        self.flights.clear()
+        self.drag = None
+        self.selected = None
+        self.cursor = None
+        self._assign_slots()
+        self.log.append(outcome.message.capitalize() + ".")
+        self.bot_wait = 0.0
+
+    def _after_command(self, session, outcome) -> None:
+        if outcome.ok:
+            self._save()
+
+    def _save(self) -> None:
+        record = records.record_of(self.session)
+        for player, seat in zip(record["players"], self.config.seats):
+            player["colour"] = seat.colour
+        problem = saves.save_game(record)
+        if problem:
+            self.app.toast(problem)
+
+    def _set_auto_take(self, value: bool) -> None:
+        self.app.settings["auto_take_last"] = value
+        saves.save_settings(self.app.settings)
+
+    def open_menu(self) -> None:
+        self.app.stack.push(self.app.make("menu", table=self))
+
+    # --- events ----------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for b in self.buttons + [self.auto_take]:
+                b.handle(event)
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 3:
+                self.magnified = None if self.magnified is not None else self.card_value(self.card_at(event.pos))
+                return
+            if event.button != 1:
+                return
+            self.magnified = None
+            for b in self.buttons + [self.auto_take]:
+                if b.handle(event):
+                    return
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _motion(self, pos) -> None:
+        state = self.state
+        if self.drag is not None:
+            self.drag.pos = pos
+        if not state.is_over() and state.phase == "place":
+            lane = state.active
+            dragging = self.drag is not None and self.drag.source == ("bench", lane)
+            if (dragging or self.selected == ("bench", lane)) and self.over_lane(pos, lane):
+                self.hover_pos = self.insertion_at(lane, pos[0])
+            elif dragging or self.selected:
+                self.hover_pos = None
+        what = self.card_at(pos)
+        card = self.card_value(what)
+        if card != self.hover_card:
+            self.hover_card, self.hover_time = card, 0.0
+            if self.magnified is not None and card != self.magnified:
+                self.magnified = None
+
+    def _press(self, pos) -> None:
+        if not self.can_act():
+            return
+        state = self.state
+        lane = state.active
+        what = self.card_at(pos)
+        if state.phase == "place":
+            if what == ("bench", lane):
+                self._start_drag(what, state.bench[lane], self.layout.lanes[lane].bench.as_tuple(), pos)
+            elif self.selected == ("bench", lane) and self.over_lane(pos, lane):
+                self._place_at(self.insertion_at(lane, pos[0]))
+            return
+        if what is not None and what[0] == "field":
+            self._start_drag(what, what[1], self.field_rect(what[1]), pos)
+        elif self.selected and self.selected[0] == "field" and self.over_lane(pos, lane):
+            self.play(TAKE[lane][self.selected[1]])
+
+    def _start_drag(self, source, card, rect, pos) -> None:
+        self.drag = Drag(source, card, (pos[0] - rect[0], pos[1] - rect[1]), pos, pos)
+
+    def _release(self, pos) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not self.can_act():
+            return
+        state = self.state
+        lane = state.active
+        if not drag.moved:  # a click: select, then click the target
+            self.selected = None if self.selected == drag.source else drag.source
+            if self.selected and self.selected[0] == "bench":
+                self.hover_pos = self.insertion_at(lane, pos[0]) if self.over_lane(pos, lane) else None
+            return
+        rect = (pos[0] - drag.grab[0], pos[1] - drag.grab[1], *self.layout.card_size)
+        if drag.source[0] == "field":
+            if self.over_lane(pos, lane) or self.layout.lanes[lane].bench.inflated(40, 40).contains(pos):
+                self.play(TAKE[lane][drag.card], rect)
+            return
+        if self.over_lane(pos, lane):
+            self._place_at(self.insertion_at(lane, pos[0]), rect)
+
+    def _place_at(self, position: int, rect=None) -> None:
+        lane = self.state.active
+        if not self.position_is_legal(lane, position):
+            self.app.toast(self.state.why_illegal(PLACE[lane][position]) or "Not allowed there")
+            return
+        self.play(PLACE[lane][position], rect)
+
+    def _key(self, event) -> None:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_z:
+            (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()
+            return
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return
+        if event.key == pygame.K_ESCAPE:
+            if self.selected or self.cursor is not None or self.magnified is not None:
+                self.selected = self.cursor = self.magnified = None
+            else:
+                self.open_menu()
+            return
+        if event.key == pygame.K_m:
+            self.show_modules = not self.show_modules
+            return
+        if not self.can_act():
+            return
+        state = self.state
+        lane = state.active
+        if state.phase == "place":
+            positions = [a.value for a in state.legal_actions()]
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
+                cur = self.cursor if self.cursor in positions else (
+                    positions[-1] + 1 if step < 0 else -1)
+                nxt = [p for p in positions if (p > cur if step > 0 else p < cur)]
+                self.cursor = (nxt[0] if step > 0 else nxt[-1]) if nxt else (
+                    positions[0] if step > 0 else positions[-1])
+                self.selected = None
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.cursor is not None:
+                    self._place_at(self.cursor)
+                else:
+                    self.cursor = positions[-1]
+        else:
+            field = sorted(state.field, key=lambda c: self.slots.get(c, 0))
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
+                cur = field.index(self.selected[1]) if self.selected and self.selected[0] == "field" \
+                    and self.selected[1] in field else (-1 if step > 0 else 0)
+                self.selected = ("field", field[(cur + step) % len(field)])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.selected and self.selected[0] == "field":
+                    self.play(TAKE[lane][self.selected[1]])
+                else:
+                    self.selected = ("field", field[0])
+
+    # --- time --------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for flight in self.flights:
+            flight.update(dt)
+        self.flights = [f for f in self.flights if not f.done]
+        for lane, dial in enumerate(self.dials):
+            dial.update(self.state.capacity[lane], dt)
+        for lane in range(self.state.n_lanes):
+            gap = self.pending_position(lane)
+            targets = draw.line_targets(self, lane, gap)
+            for card, target in zip(self.state.lines[lane], targets):
+                glide = self.glides.setdefault((lane, card), Glide(target))
+                glide.update(target, dt)
+        self.hover_time += dt
+        if self.hover_card is not None and self.hover_time > 0.9 and self.drag is None \
+                and self.app.settings.get("hover_magnify", True) and not self.app.demo:
+            self.magnified = self.hover_card
+        state = self.state
+        if state.is_over():
+            if not self.flights:
+                self.end_wait += dt
+                if self.end_wait > (0.3 if self.app.demo else 1.2):
+                    self._finish()
+            return
+        if self.app.demo and not self.snapped and len(self.session.history.actions) >= 30:
+            self.snapped = True
+            self.app.snap("table")
+        player = state.current_player()
+        if player in self.bots:
+            if self.flights or self.drag is not None:
+                return
+            self.bot_wait += dt
+            if self.bot_wait >= (DEMO_BOT_DELAY if self.app.demo else BOT_DELAY):
+                bot = self.bots[player]
+                action = bot.decide(state.view(player), state.legal_actions())
+                self.play(action)
+        elif self.auto_take.value and state.phase == "take" and len(state.field) == 1 \
+                and not self.flights:
+            self.auto_wait += dt
+            if self.auto_wait > 0.5:
+                self.auto_wait = 0.0
+                self.play(TAKE[state.active][state.field[0]])
+
+    def _finish(self) -> None:
+        record = records.record_of(self.session)
+        saves.archive_finished(record)
+        saves.clear_autosave()
+        self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config))
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        size = surface.get_size()
+        surface.blit(self.app.art.table(size), (0, 0))
+        lay = self.layout
+        s = lay.scale
+        for lane in range(self.state.n_lanes):
+            draw.draw_lane_frame(self, surface, lane)
+            draw.draw_bench(self, surface, lane)
+            draw.draw_indicator(self, surface, lane)
+            draw.draw_line(self, surface, lane)
+        draw.draw_field_and_deck(self, surface)
+        draw.draw_hud(self, surface)
+        draw.draw_turn_order(self, surface)
+        draw.draw_preview(self, surface)
+        draw.draw_log(self, surface)
+        self._draw_buttons(surface, s)
+        for flight in self.flights:
+            if flight.started:
+                draw.blit_card(surface, self.app.art, flight.card, flight.rect())
+        if self.drag is not None and self.drag.moved:
+            cw, ch = lay.card_size
+            x, y = self.drag.pos[0] - self.drag.grab[0], self.drag.pos[1] - self.drag.grab[1]
+            shadow = pygame.Rect(round(x + 6 * s), round(y + 8 * s), round(cw), round(ch))
+            pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=int(8 * s))
+            draw.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
+        if self.magnified is not None:
+            self._draw_magnified(surface)
+
+    def _draw_buttons(self, surface, s: float) -> None:
+        box = draw.frect(self.layout.buttons)
+        ui.panel(surface, box, (30, 24, 28, 200), ui.BRASS_DARK, radius=int(8 * s))
+        pad = 8 * s
+        bw = (box.w * 0.62 - pad * 4) / 3
+        bh = min(box.h - 2 * pad, 36 * s)
+        for i, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(round(box.x + pad + i * (bw + pad)), round(box.y + pad), round(bw), round(bh))
+        self.buttons[0].enabled = self.session.history.can_undo()
+        self.buttons[1].enabled = self.session.history.can_redo()
+        for button in self.buttons:
+            button.draw(surface, s)
+        self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.62), round(box.y + pad),
+                                          round(box.w * 0.38 - pad), round(bh * 0.8))
+        self.auto_take.draw(surface, s)
+
+    def _draw_magnified(self, surface) -> None:
+        from game.cards import card_set
+        w, h = surface.get_size()
+        ch = h * 0.62
+        cw = ch * 0.7
+        x = self.mouse[0] + 30 if self.mouse[0] < w / 2 else self.mouse[0] - 30 - cw
+        rect = pygame.Rect(round(x), round((h - ch) / 2), round(cw), round(ch))
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(8, 10), border_radius=14)
+        draw.blit_card(surface, self.app.art, self.magnified, rect)
+        doll = card_set().dolls[self.magnified]
+        s = self.layout.scale
+        px = int(14 * s)
+        y = rect.bottom + 6 * s
+        for part in ui.wrap(f"{doll.name}: {doll.flavour}", px, rect.w):
+            y = ui.text(surface, part, px, (rect.x, y), ui.TEXT).bottom
+

@@ -1,0 +1,373 @@
+"""Drawing the Alice Assemble table: lanes, lines, benches, dials, field, HUD, preview and log.
+
+Everything here reads the scene (layout, glides, flights) and the state; nothing changes the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.assemble.scoring import explain_line
+
+from . import ui
+from .metrics import GEAR_STEP, GEAR_TOP, STRIP
+
+MODULE_SCORED = (255, 214, 102)
+MODULE_UNSCORED = (150, 150, 160)
+MODULE_FLAW = (226, 84, 72)
+
+
+def frect(r) -> pygame.Rect:
+    return pygame.Rect(round(r.x), round(r.y), round(r.w), round(r.h))
+
+
+def seat_colour(scene, player: int):
+    seats = scene.config.seats
+    return ui.PLAYER_COLOURS[seats[player].colour % len(ui.PLAYER_COLOURS)]
+
+
+def turned(face, angle: float):
+    """Rotate exactly at quarter turns; smoothly (and a little slower) in between."""
+    if angle % 90 == 0:
+        return pygame.transform.rotate(face, angle) if angle % 360 else face
+    return pygame.transform.rotozoom(face, angle, 1.0)
+
+
+def blit_card(surface, art, card: int, rect, alpha: int = 255, angle: float = 0.0, back=False):
+    w = max(4, int(round(rect[2])))
+    face = art.back(w) if back else art.doll(card, w)
+    if angle:
+        face = turned(face, angle)
+    if alpha < 255:
+        face = face.copy()
+        face.set_alpha(alpha)
+    box = face.get_rect(center=(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2))
+    surface.blit(face, box)
+    return box
+
+
+def glow(surface, rect, colour, s: float, width: int = 3) -> None:
+    r = pygame.Rect(rect).inflate(int(8 * s), int(8 * s))
+    pygame.draw.rect(surface, colour, r, max(2, int(width * s)), border_radius=int(10 * s))
+
+
+def draw_lane_frame(scene, surface, lane_index: int) -> None:
+    lay = scene.layout.lanes[lane_index]
+    state = scene.state
+    s = scene.layout.scale
+    colour = seat_colour(scene, state.owners[lane_index])
+    active = not state.is_over() and state.active == lane_index
+    fill = tuple(int(c * 0.22) for c in colour) + (200,)
+    ui.panel(surface, frect(lay.box), fill, colour if active else tuple(int(c * 0.6) for c in colour),
+             radius=int(12 * s), width=max(2, int((4 if active else 2) * s)))
+    draw_label(scene, surface, lane_index)
+
+
+def draw_label(scene, surface, lane_index: int) -> None:
+    lay = scene.layout.lanes[lane_index]
+    state = scene.state
+    s = scene.layout.scale
+    owner = state.owners[lane_index]
+    seat = scene.config.seats[owner]
+    box = frect(lay.label)
+    key = state.lane_key(lane_index)
+    name = seat.name + (" \u2022 bot" if seat.is_bot else "")
+    lines = [(name, 17, seat_colour(scene, owner), "bold")]
+    if state.players == 2:
+        mine = [i for i, o in enumerate(state.owners) if o == owner]
+        lines.append((f"doll {'AB'[mine.index(lane_index)]}", 13, ui.MUTED, "regular"))
+    lines.append((f"{key[0]} pts", 22, ui.TEXT, "bold"))
+    lines.append((f"capacity {state.capacity[lane_index]}", 13, ui.MUTED, "regular"))
+    if box.w > box.h:  # a wide label row (3 players): everything on one line
+        x = box.x + 6 * s
+        for string, px, colour, style in lines:
+            r = ui.text(surface, string, int(px * 0.85 * s), (x, box.centery), colour, "midleft", style)
+            x = r.right + 14 * s
+        return
+    y = box.y + 6 * s
+    for string, px, colour, style in lines:
+        r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
+                    max_width=box.w - 12 * s)
+        y = r.bottom + 3 * s
+
+
+def line_targets(scene, lane_index: int, gap_at: int | None) -> list[float]:
+    lay = scene.layout.lanes[lane_index]
+    strip = STRIP * scene.layout.card_width
+    n = len(scene.state.lines[lane_index])
+    return [lay.line.x + (i + (1 if gap_at is not None and i >= gap_at else 0)) * strip
+            for i in range(n)]
+
+
+def cell_rect(x: float, y: float, row: int, card_w: float, card_h: float) -> pygame.Rect:
+    cy = y + (GEAR_TOP + row * GEAR_STEP) * card_h
+    half = GEAR_STEP * card_h / 2
+    return pygame.Rect(round(x + 1), round(cy - half), round(STRIP * card_w - 2), round(2 * half))
+
+
+def draw_modules(surface, explained, xs: list[float], y: float, card_w: float, card_h: float,
+                 s: float) -> None:
+    """Outline every module's cells; scored ones bright, the rest grey (red with The Flaw)."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for module in explained.modules:
+        colour = MODULE_SCORED if module.scored else (
+            MODULE_FLAW if explained.flaw else MODULE_UNSCORED)
+        for col, row in module.cells:
+            rect = cell_rect(xs[col], y, row, card_w, card_h)
+            pygame.draw.rect(layer, colour + (70,), rect, border_radius=int(6 * s))
+            pygame.draw.rect(layer, colour + (230,), rect, max(2, int(2 * s)),
+                             border_radius=int(6 * s))
+    surface.blit(layer, (0, 0))
+
+
+def draw_line(scene, surface, lane_index: int) -> None:
+    lay = scene.layout.lanes[lane_index]
+    state = scene.state
+    cw, ch = scene.layout.card_size
+    s = scene.layout.scale
+    line = state.lines[lane_index]
+    gap = scene.pending_position(lane_index)
+    xs = scene.line_xs(lane_index, gap)
+    hidden = scene.hidden_cards()
+    if not line and gap is None:
+        hint = frect(lay.line).inflate(-4 * s, -4 * s)
+        hint.w = int(cw)
+        pygame.draw.rect(surface, (255, 255, 255, 40), hint, max(1, int(2 * s)), border_radius=int(8 * s))
+        ui.text(surface, "assembly line", int(12 * s), hint.center, ui.MUTED, "center")
+    for i, card in enumerate(line):
+        if ("line", lane_index, card) in hidden:
+            continue
+        blit_card(surface, scene.app.art, card, (xs[i], lay.line.y, cw, ch))
+    if gap is not None:
+        card = state.bench[lane_index]
+        gx = lay.line.x + gap * STRIP * cw
+        legal = scene.position_is_legal(lane_index, gap)
+        box = pygame.Rect(round(gx), round(lay.line.y), round(cw), round(ch))
+        if scene.drag is None and card is not None:
+            blit_card(surface, scene.app.art, card, box, alpha=150)
+        pygame.draw.rect(surface, ui.GOOD if legal else ui.BAD, box, max(2, int(3 * s)),
+                         border_radius=int(8 * s))
+        if not legal:
+            ui.text(surface, "not allowed", int(14 * s), (box.centerx, box.bottom + 2 * s), ui.BAD,
+                    "midtop", "bold")
+        if legal and card is not None:
+            hyp = list(line)
+            hyp.insert(gap, card)
+            explained = explain_line(hyp, scene.capacity_after(lane_index, gap), state.rules.flaw)
+            hxs = [lay.line.x + i * STRIP * cw for i in range(len(hyp))]
+            draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
+    elif scene.show_modules and line:
+        draw_modules(surface, state.explain(lane_index), xs, lay.line.y, cw, ch, s)
+
+
+def draw_bench(scene, surface, lane_index: int) -> None:
+    lay = scene.layout.lanes[lane_index]
+    state = scene.state
+    s = scene.layout.scale
+    box = frect(lay.bench)
+    pygame.draw.rect(surface, (0, 0, 0, 60), box, max(1, int(2 * s)), border_radius=int(8 * s))
+    card = state.bench[lane_index]
+    if card is None or ("bench", lane_index, card) in scene.hidden_cards():
+        ui.text(surface, "bench", int(12 * s), box.center, ui.MUTED, "center")
+        return
+    if scene.drag is not None and scene.drag.source == ("bench", lane_index):
+        blit_card(surface, scene.app.art, card, lay.bench.as_tuple(), alpha=70)
+        return
+    if state.upright[lane_index]:
+        shown = blit_card(surface, scene.app.art, card, lay.bench.as_tuple())
+    else:  # sideways: done this round; scaled so the turned card stays inside the bench box
+        w = lay.bench.w * lay.bench.w / lay.bench.h
+        rect = (lay.bench.x + (lay.bench.w - w) / 2, lay.bench.y + (lay.bench.h - w / 0.7) / 2,
+                w, w / 0.7)
+        shown = blit_card(surface, scene.app.art, card, rect, angle=-90)
+        ui.text(surface, "done", int(12 * s), (box.centerx, box.bottom - 4 * s), ui.MUTED, "midbottom")
+    if scene.is_target(("bench", lane_index)):
+        glow(surface, shown, ui.HILITE, s)
+
+
+def draw_indicator(scene, surface, lane_index: int) -> None:
+    lay = scene.layout.lanes[lane_index]
+    s = scene.layout.scale
+    shown = scene.dials[lane_index].value
+    counter = scene.state.counters[lane_index]
+    cw, ch = scene.layout.card_size
+    squash = 1.0
+    if shown <= 4.5:
+        back, angle = False, -90 * (shown - 1)
+        if shown > 4:
+            squash = (4.5 - shown) * 2
+    else:
+        back, angle = True, -90 * (min(shown, 8) - 5)
+        if shown < 5:
+            squash = (shown - 4.5) * 2
+    art = scene.app.art
+    face = art.counter_back(int(cw)) if back else art.counter(counter, int(cw))
+    if squash < 1.0:
+        face = pygame.transform.smoothscale(face, (max(1, int(face.get_width() * squash)),
+                                                   face.get_height()))
+    face = turned(face, round(angle, 1))
+    surface.blit(face, face.get_rect(center=frect(lay.indicator).center))
+    cap = scene.state.capacity[lane_index]
+    if cap > 8:
+        badge = pygame.Rect(0, 0, int(34 * s), int(34 * s))
+        badge.bottomright = frect(lay.indicator).bottomright
+        pygame.draw.ellipse(surface, ui.BRASS, badge)
+        pygame.draw.ellipse(surface, ui.INK, badge, max(1, int(2 * s)))
+        ui.text(surface, str(cap), int(18 * s), badge.center, ui.INK, "center", "bold")
+
+
+def draw_field_and_deck(scene, surface) -> None:
+    lay = scene.layout
+    s = lay.scale
+    state = scene.state
+    ui.panel(surface, frect(lay.field), (20, 30, 40, 150), ui.BRASS_DARK, radius=int(12 * s))
+    hidden = scene.hidden_cards()
+    for card in state.field:
+        if ("field", card) in hidden:
+            continue
+        rect = scene.field_rect(card)
+        if scene.drag is not None and scene.drag.source == ("field", card):
+            blit_card(surface, scene.app.art, card, rect, alpha=70)
+            continue
+        shown = blit_card(surface, scene.app.art, card, rect)
+        if scene.is_target(("field", card)):
+            glow(surface, shown, ui.HILITE if scene.selected == ("field", card) else ui.GOOD, s,
+                 width=4 if scene.selected == ("field", card) else 2)
+    deck = frect(lay.deck)
+    cw, ch = lay.card_size
+    if state.deck_count:
+        for k in range(min(3, state.deck_count)):
+            blit_card(surface, scene.app.art, 0, (deck.x - k * 2 * s, deck.y - k * 2 * s, cw, ch), back=True)
+    else:
+        pygame.draw.rect(surface, ui.BRASS_DARK, deck, max(1, int(2 * s)), border_radius=int(8 * s))
+    ui.text(surface, f"{state.deck_count} left", int(15 * s), (deck.centerx, deck.bottom + 2 * s),
+            ui.TEXT, "midtop", "bold")
+
+
+def draw_hud(scene, surface) -> None:
+    lay = scene.layout
+    s = lay.scale
+    state = scene.state
+    hud = frect(lay.hud)
+    ui.panel(surface, hud, (30, 24, 28, 230), ui.BRASS_DARK, radius=int(8 * s))
+    px = int(17 * s)
+    x = hud.x + 12 * s
+    if state.is_over():
+        ui.text(surface, "Game over: scoring\u2026", px, (x, hud.centery), ui.HILITE, "midleft", "bold")
+        return
+    player = state.current_player()
+    seat = scene.config.seats[player]
+    who = f"{seat.name}{' (bot)' if seat.is_bot else ''}"
+    r = ui.text(surface, "\u25cf", px, (x, hud.centery), seat_colour(scene, player), "midleft")
+    r = ui.text(surface, who, px, (r.right + 6 * s, hud.centery), ui.TEXT, "midleft", "bold")
+    what = scene.prompt()
+    r = ui.text(surface, what, int(15 * s), (r.right + 14 * s, hud.centery), ui.MUTED, "midleft",
+                max_width=hud.w * 0.5)
+    right = hud.right - 12 * s
+    info = "Initial draft" if state.round == 0 else f"Round {state.round}"
+    r2 = ui.text(surface, f"{info}  \u2022  deck {state.deck_count}", px, (right, hud.centery),
+                 ui.TEXT, "midright", "bold")
+    if state.last_round:
+        banner = pygame.Rect(0, 0, int(150 * s), hud.h - int(8 * s))
+        banner.midright = (r2.left - 12 * s, hud.centery)
+        if banner.left > r.right + 8 * s:
+            ui.panel(surface, banner, (140, 40, 36, 255), ui.HILITE, radius=int(6 * s))
+            ui.text(surface, "LAST ROUND", int(14 * s), banner.center, ui.HILITE, "center", "bold")
+
+
+def draw_turn_order(scene, surface) -> None:
+    lay = scene.layout
+    s = lay.scale
+    box = frect(lay.turn_order)
+    ui.panel(surface, box, (30, 24, 28, 210), ui.BRASS_DARK, radius=int(8 * s))
+    state = scene.state
+    order = state.turn_order()
+    title = "Draft order" if state.phase == "draft" else "Turn order"
+    r = ui.text(surface, title, int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED)
+    x = box.x + 8 * s
+    y = r.bottom + 3 * s
+    for k, lane in enumerate(order):
+        seat = scene.config.seats[state.owners[lane]]
+        bench = state.bench[lane]
+        label = seat.name[:9] + (f" {bench}" if bench is not None else "")
+        chip = ui.render(label, int(14 * s), ui.INK if k == 0 else ui.TEXT, "bold")
+        rect = chip.get_rect(topleft=(x + 6 * s, y + 3 * s)).inflate(12 * s, 6 * s)
+        if rect.right > box.right - 4 * s:
+            break
+        colour = seat_colour(scene, state.owners[lane])
+        pygame.draw.rect(surface, colour if k == 0 else tuple(int(c * 0.45) for c in colour), rect,
+                         border_radius=int(6 * s))
+        surface.blit(chip, chip.get_rect(center=rect.center))
+        x = rect.right + 6 * s
+
+
+def draw_preview(scene, surface) -> None:
+    lay = scene.layout
+    s = lay.scale
+    box = frect(lay.preview)
+    ui.panel(surface, box, (30, 24, 28, 210), ui.BRASS_DARK, radius=int(8 * s))
+    state = scene.state
+    if state.is_over():
+        return
+    lane = state.active
+    gap = scene.pending_position(lane)
+    x, y = box.x + 10 * s, box.y + 6 * s
+    now = state.explain(lane)
+    if gap is not None and state.bench[lane] is not None and scene.position_is_legal(lane, gap):
+        hyp = list(state.lines[lane])
+        hyp.insert(gap, state.bench[lane])
+        after = explain_line(hyp, scene.capacity_after(lane, gap), state.rules.flaw)
+        title = f"Place {state.bench[lane]} at {describe_position(gap, len(state.lines[lane]))}"
+        delta = after.score - now.score
+        sign = "+" if delta >= 0 else "\u2212"
+        r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s)
+        r = ui.text(surface, f"{now.score} \u2192 {after.score}  ({sign}{abs(delta)})", int(24 * s),
+                    (x, r.bottom + 2 * s), ui.GOOD if delta >= 0 else ui.BAD, style="bold")
+        shown = after
+    else:
+        r = ui.text(surface, "This doll now", int(14 * s), (x, y), ui.MUTED)
+        r = ui.text(surface, f"{now.score} pts", int(24 * s), (x, r.bottom + 2 * s), ui.TEXT, style="bold")
+        shown = now
+    ui.text(surface, f"capacity {shown.capacity}", int(13 * s), (r.right + 12 * s, r.centery),
+            ui.MUTED, "midleft")
+    y = r.bottom + 6 * s
+    cx = x
+    for module in shown.modules[:12]:
+        colour = MODULE_SCORED if module.scored else MODULE_UNSCORED
+        chip = ui.render(f"{module.size}", int(14 * s), ui.INK, "bold")
+        rect = pygame.Rect(0, 0, int(26 * s), int(22 * s))
+        rect.topleft = (cx, y)
+        if rect.right > box.right - 6 * s:
+            break
+        pygame.draw.rect(surface, colour, rect, border_radius=int(5 * s))
+        surface.blit(chip, chip.get_rect(center=rect.center))
+        cx = rect.right + 4 * s
+    if shown.modules:
+        ui.text(surface, "module sizes (bright = scored)", int(11 * s), (x, y + 25 * s), ui.MUTED)
+
+
+def describe_position(pos: int, n: int) -> str:
+    if n == 0:
+        return "the start of the line"
+    if pos == 0:
+        return "the left end"
+    if pos == n:
+        return "the right end"
+    return f"position {pos}"
+
+
+def draw_log(scene, surface) -> None:
+    lay = scene.layout
+    s = lay.scale
+    box = frect(lay.log)
+    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=int(8 * s))
+    px = int(13 * s)
+    line_h = ui.font(px).get_linesize()
+    ui.text(surface, "Log", int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
+    y = box.bottom - 6 * s
+    for entry in reversed(scene.log):
+        for part in reversed(ui.wrap(entry, px, box.w - 18 * s)):
+            y -= line_h
+            if y < box.y + 20 * s:
+                return
+            ui.text(surface, part, px, (box.x + 9 * s, y), ui.TEXT)

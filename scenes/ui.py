@@ -1,0 +1,318 @@
+"""Theme, text and small widgets shared by every scene.
+
+Scenes lay widgets out in `resize` from a scale factor (window / 1280x720); widgets only remember
+their rect, draw themselves and turn clicks and keys into a callback.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache
+
+import pygame
+
+from game.paths import asset
+
+INK = (34, 28, 24)
+PAPER = (244, 236, 218)
+BRASS = (201, 160, 72)
+BRASS_DARK = (120, 88, 36)
+PANEL = (40, 34, 38, 220)
+PANEL_EDGE = (201, 160, 72)
+TEXT = (246, 238, 222)
+MUTED = (182, 170, 150)
+GOOD = (96, 196, 120)
+BAD = (226, 84, 72)
+HILITE = (255, 214, 102)
+PLAYER_COLOURS = [(220, 92, 84), (78, 142, 222), (96, 186, 108), (232, 180, 64),
+                  (170, 110, 210), (60, 190, 190)]
+COLOUR_NAMES = ["Red", "Blue", "Green", "Gold", "Violet", "Teal"]
+
+FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
+              "title": "DejaVuSerif-Bold.ttf", "narrow": "DejaVuSansCondensed-Bold.ttf"}
+
+
+def scale_for(size) -> float:
+    return max(0.25, min(size[0] / 1280, size[1] / 720))
+
+
+@lru_cache(maxsize=64)
+def font(px: int, style: str = "regular") -> pygame.font.Font:
+    px = max(6, int(px))
+    try:
+        return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), px)
+    except (OSError, FileNotFoundError):
+        return pygame.font.Font(None, int(px * 1.3))  # pygame's own font, if ours went missing
+
+
+_TEXT_CACHE: OrderedDict = OrderedDict()
+
+
+def render(string: str, px: int, colour=TEXT, style: str = "regular") -> pygame.Surface:
+    """Rendered text, cached: the same label is drawn every frame."""
+    key = (string, int(px), tuple(colour), style)
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        surf = font(px, style).render(string, True, colour)
+        _TEXT_CACHE[key] = surf
+        if len(_TEXT_CACHE) > 800:
+            _TEXT_CACHE.popitem(last=False)
+    else:
+        _TEXT_CACHE.move_to_end(key)
+    return surf
+
+
+def text(surface, string: str, px: int, pos, colour=TEXT, anchor: str = "topleft",
+         style: str = "regular", max_width: float | None = None) -> pygame.Rect:
+    """Draw text; shrink it to fit max_width rather than let it clip."""
+    surf = render(string, px, colour, style)
+    while max_width and surf.get_width() > max_width and px > 8:
+        px = int(px * 0.9)
+        surf = render(string, px, colour, style)
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
+
+
+def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if len(fill) == 4 and fill[3] < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect.topleft)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def wrap(string: str, px: int, width: float, style: str = "regular") -> list[str]:
+    f = font(px, style)
+    lines: list[str] = []
+    for para in string.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class Widget:
+    focusable = True
+
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self.focused = False
+        self.enabled = True
+
+    def handle(self, event) -> bool:
+        """True when the event was this widget's."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and self.enabled and self.rect.collidepoint(event.pos)):
+            self.click(event.pos)
+            return True
+        return False
+
+    def click(self, pos) -> None:
+        self.activate()
+
+    def activate(self) -> None:
+        pass
+
+    def adjust(self, step: int) -> None:
+        pass
+
+    def key(self, event) -> bool:
+        """A key while focused; True if used."""
+        return False
+
+    def draw(self, surface, s: float) -> None:
+        pass
+
+
+class Button(Widget):
+    def __init__(self, label: str, action, hotkey: str = ""):
+        super().__init__()
+        self.label, self.action, self.hotkey = label, action, hotkey
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.action()
+
+    def draw(self, surface, s: float) -> None:
+        if self.rect.w <= 0:
+            return
+        lit = (self.hover or self.focused) and self.enabled
+        fill = (86, 64, 44) if lit else (58, 46, 40)
+        edge = HILITE if self.focused else (BRASS if self.enabled else (90, 84, 80))
+        panel(surface, self.rect, fill + (240,), edge, radius=int(8 * s) + 2,
+              width=max(1, int(2 * s)))
+        colour = TEXT if self.enabled else (120, 112, 104)
+        text(surface, self.label, int(self.rect.h * 0.42), self.rect.center, colour, "center",
+             "bold", max_width=self.rect.w - 8 * s)
+
+
+class Choice(Widget):
+    """A value picked from options: click or Left/Right cycles it."""
+
+    def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str):
+        super().__init__()
+        self.label, self.options, self.index = label, options, index
+        self.on_change, self.show = on_change, show
+
+    @property
+    def value(self):
+        return self.options[self.index]
+
+    def set(self, value) -> None:
+        self.index = self.options.index(value)
+
+    def click(self, pos) -> None:
+        self.adjust(-1 if pos[0] < self.rect.x + self.rect.w * 0.3 else 1)
+
+    def activate(self) -> None:
+        self.adjust(1)
+
+    def adjust(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.options)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def draw(self, surface, s: float) -> None:
+        lit = self.hover or self.focused
+        panel(surface, self.rect, ((70, 56, 46) if lit else (50, 42, 38)) + (235,),
+              HILITE if self.focused else BRASS_DARK, radius=int(6 * s) + 1, width=max(1, int(2 * s)))
+        px = int(self.rect.h * 0.45)
+        text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
+        text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
+        label = f"{self.label}: {self.show(self.value)}" if self.label else self.show(self.value)
+        text(surface, label, px, self.rect.center, TEXT, "center", "bold",
+             max_width=self.rect.w - 40 * s)
+
+
+class Toggle(Widget):
+    def __init__(self, label: str, value: bool = False, on_change=None):
+        super().__init__()
+        self.label, self.value, self.on_change = label, value, on_change
+
+    def activate(self) -> None:
+        self.value = not self.value
+        if self.on_change:
+            self.on_change(self.value)
+
+    def adjust(self, step: int) -> None:
+        self.activate()
+
+    def draw(self, surface, s: float) -> None:
+        box = pygame.Rect(self.rect.x, self.rect.y, self.rect.h, self.rect.h).inflate(-6 * s, -6 * s)
+        pygame.draw.rect(surface, (50, 42, 38), box, border_radius=4)
+        pygame.draw.rect(surface, HILITE if self.focused else BRASS, box, max(1, int(2 * s)),
+                         border_radius=4)
+        if self.value:
+            pygame.draw.lines(surface, GOOD, False, [
+                (box.x + box.w * 0.2, box.y + box.h * 0.55), (box.x + box.w * 0.42, box.bottom - box.h * 0.2),
+                (box.right - box.w * 0.18, box.y + box.h * 0.22)], max(2, int(3 * s)))
+        colour = HILITE if (self.hover or self.focused) else TEXT
+        text(surface, self.label, int(self.rect.h * 0.5), (box.right + 10 * s, self.rect.centery),
+             colour, "midleft", max_width=self.rect.right - box.right - 12 * s)
+
+
+class TextField(Widget):
+    def __init__(self, label: str, value: str = "", max_len: int = 16, allowed=None,
+                 on_change=None):
+        super().__init__()
+        self.label, self.value, self.max_len = label, value, max_len
+        self.allowed, self.on_change = allowed, on_change
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+        elif event.unicode and event.unicode.isprintable() and len(self.value) < self.max_len:
+            if self.allowed and event.unicode not in self.allowed:
+                return True  # swallow it: typing a letter in a number field does nothing
+            self.value += event.unicode
+        else:
+            return False
+        if self.on_change:
+            self.on_change(self.value)
+        return True
+
+    def draw(self, surface, s: float) -> None:
+        panel(surface, self.rect, (30, 26, 26, 240), HILITE if self.focused else BRASS_DARK,
+              radius=int(5 * s) + 1, width=max(1, int(2 * s)))
+        px = int(self.rect.h * 0.48)
+        shown = self.value or self.label
+        colour = TEXT if self.value else MUTED
+        r = text(surface, shown, px, (self.rect.x + 8 * s, self.rect.centery), colour, "midleft",
+                 max_width=self.rect.w - 16 * s)
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = r.right + 2 if self.value else self.rect.x + 8 * s
+            pygame.draw.line(surface, TEXT, (x, self.rect.y + 5 * s), (x, self.rect.bottom - 5 * s), 2)
+
+
+class FocusRing:
+    """Keyboard focus over a list of widgets: Tab / Shift+Tab / Up / Down move, Enter activates,
+    Left / Right adjust, letters go to a focused text field."""
+
+    def __init__(self, widgets: list[Widget]):
+        self.widgets = widgets
+        self.index = -1
+
+    @property
+    def current(self) -> Widget | None:
+        return self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
+
+    def move(self, step: int) -> None:
+        live = [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled]
+        if not live:
+            return
+        if self.index not in live:
+            self.index = live[0] if step > 0 else live[-1]
+        else:
+            self.index = live[(live.index(self.index) + step) % len(live)]
+        for i, w in enumerate(self.widgets):
+            w.focused = i == self.index
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, w in enumerate(self.widgets):
+                if w.rect.collidepoint(event.pos) and w.enabled:
+                    self.index = i
+                    for j, other in enumerate(self.widgets):
+                        other.focused = j == i
+                    break
+        for w in self.widgets:
+            if w.handle(event):
+                return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        cur = self.current
+        if cur is not None and isinstance(cur, TextField) and cur.key(event):
+            return True
+        if event.key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.key in (pygame.K_DOWN,):
+            self.move(1)
+        elif event.key in (pygame.K_UP,):
+            self.move(-1)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and cur is not None:
+            cur.adjust(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cur is not None:
+            cur.activate()
+        else:
+            return False
+        return True
+
+    def draw(self, surface, s: float) -> None:
+        for w in self.widgets:
+            w.draw(surface, s)

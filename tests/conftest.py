@@ -1,0 +1,23 @@
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    """A private user-data folder so tests never touch (or see) a real autosave."""
+    folder = tmp_path / "userdata"
+    monkeypatch.setenv("ALICE_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def app(data_dir):
+    from scenes.app import App, AppOptions
+    application = App(AppOptions(size=(1280, 720)))
+    yield application
+    import pygame
+    pygame.display.quit()
