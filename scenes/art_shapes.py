@@ -203,14 +203,25 @@ def fit_ink(text: str, box_w: float, box_h: float, colour: Colour, bold: bool = 
     return pygame.transform.smoothscale(big, (max(1, round(w)), max(1, round(h))))
 
 
+def _render2x(text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+    """Text rendered at twice the size and smoothscaled down: truer letter spacing than hinted
+    small sizes of the default font."""
+    k = max(2, math.ceil(48 / max(1, size)))
+    surf = font(size * k, bold).render(text, True, colour)
+    rect = surf.get_bounding_rect()
+    surf = surf.subsurface(rect).copy() if rect.width else surf
+    w, h = surf.get_size()
+    return pygame.transform.smoothscale(surf, (max(1, round(w / k)), max(1, round(h / k))))
+
+
 def fit_line(text: str, box_w: float, box_h: float, colour: Colour, bold: bool = True,
              min_size: int = 7) -> pygame.Surface:
-    """One line of text for a label: font size from box_h, shrunk (down to min_size), then
-    squeezed a little, then truncated with an ellipsis - never clipped."""
-    size = max(min_size, int(box_h * 1.25))
+    """One line of text for a label: font size from box_h, shrunk (down to min_size or 60% of
+    the box), then squeezed a little, then truncated with an ellipsis - never clipped."""
+    size = max(min_size, int(box_h * 1.45))
+    min_size = max(min_size, int(size * 0.6))  # below 60% of the box height, truncate instead
     while True:
-        surf = font(size, bold).render(text, True, colour)
-        surf = surf.subsurface(surf.get_bounding_rect()).copy() if text.strip() else surf
+        surf = _render2x(text, size, colour, bold)
         w, h = surf.get_size()
         if w <= box_w and h <= box_h:
             return surf
@@ -249,14 +260,13 @@ def gear_outline(row: int, cx: float, cy: float, R: float) -> list[tuple[float, 
             for frac, rad in ((-0.30, r0), (-0.17, R), (0.17, R), (0.30, r0)):
                 pts.append(_polar(cx, cy, rad, a + frac * d))
             pts += [_polar(cx, cy, r0, a + f * d) for f in (0.40, 0.5, 0.60)]
-    elif row == 1:  # square gear: a square body with two teeth on every side
-        a_, t_ = R * 0.70, R * 0.94
+    elif row == 1:  # square gear: a square plate with a tooth gap in the middle of every side
+        a_, n_ = R * 0.72, R * 0.18
         for side in range(4):
             rot = side * math.pi / 2
             c, s = math.cos(rot), math.sin(rot)
-            local = [(-a_, -a_)]
-            for u0, u1 in ((-0.55, -0.15), (0.15, 0.55)):
-                local += [(u0 * a_, -a_), (u0 * a_ + 0.06 * R, -t_), (u1 * a_ - 0.06 * R, -t_), (u1 * a_, -a_)]
+            local = [(-a_ * 0.93, -a_), (-a_ * 0.26, -a_), (-a_ * 0.17, -a_ + n_), (a_ * 0.17, -a_ + n_),
+                     (a_ * 0.26, -a_), (a_ * 0.93, -a_), (a_, -a_ * 0.93)]
             pts += [(cx + x * c - y * s, cy + x * s + y * c) for x, y in local]
     elif row == 2:  # three-lobed cam (a rounded triangle, point up)
         for i in range(72):

@@ -261,10 +261,10 @@ class TableScene(Scene):
         state = self.state
         who = self.lane_name(action.lane)
         if action.kind == "take":
-            return f"{who} takes {action.value}."
+            return f"{who} {verb(who, 'take')} {action.value}."
         card = state.bench[action.lane]
         where = draw.describe_position(action.value, len(state.lines[action.lane]))
-        return f"{who} places {card} at {where}."
+        return f"{who} {verb(who, 'place')} {card} at {where}."
 
     def _round_news(self, round_before: int) -> None:
         state = self.state
@@ -272,9 +272,9 @@ class TableScene(Scene):
             self.log.append("The last round is over. Scoring!")
         elif state.round != round_before:
             top = max(range(state.n_lanes), key=lambda i: state.bench[i])
-            seat = self.config.seats[state.owners[top]]
+            who = self.lane_name(top)
             extra = " Last round: placement only." if state.last_round else ""
-            self.log.append(f"Round {state.round}: {seat.name} gains capacity "
+            self.log.append(f"Round {state.round}: {who} {verb(who, 'gain')} capacity "
                             f"(bench {state.bench[top]}, now {state.capacity[top]}).{extra}")
 
     def _deal_animation(self, before_field: list[int]) -> None:
@@ -574,3 +574,7 @@ class TableScene(Scene):
         for part in ui.wrap(f"{doll.name}: {doll.flavour}", px, rect.w):
             y = ui.text(surface, part, px, (rect.x, y), ui.TEXT).bottom
 
+
+def verb(who: str, base: str) -> str:
+    """'You take' but 'Ada takes'."""
+    return base if who == "You" or who.startswith("You (") else base + "s"

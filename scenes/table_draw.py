@@ -71,8 +71,9 @@ def draw_label(scene, surface, lane_index: int) -> None:
     seat = scene.config.seats[owner]
     box = frect(lay.label)
     key = state.lane_key(lane_index)
-    name = seat.name + (" \u2022 bot" if seat.is_bot else "")
-    lines = [(name, 17, seat_colour(scene, owner), "bold")]
+    lines = [(seat.name, 17, seat_colour(scene, owner), "bold")]
+    if seat.is_bot:
+        lines.append((f"bot \u2022 {seat.kind}", 12, ui.MUTED, "regular"))
     if state.players == 2:
         mine = [i for i, o in enumerate(state.owners) if o == owner]
         lines.append((f"doll {'AB'[mine.index(lane_index)]}", 13, ui.MUTED, "regular"))
@@ -156,7 +157,7 @@ def draw_line(scene, surface, lane_index: int) -> None:
             explained = explain_line(hyp, scene.capacity_after(lane_index, gap), state.rules.flaw)
             hxs = [lay.line.x + i * STRIP * cw for i in range(len(hyp))]
             draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
-    elif scene.show_modules and line:
+    elif scene.show_modules and line and lane_index == state.active and not state.is_over():
         draw_modules(surface, state.explain(lane_index), xs, lay.line.y, cw, ch, s)
 
 
@@ -240,8 +241,10 @@ def draw_field_and_deck(scene, surface) -> None:
             blit_card(surface, scene.app.art, 0, (deck.x - k * 2 * s, deck.y - k * 2 * s, cw, ch), back=True)
     else:
         pygame.draw.rect(surface, ui.BRASS_DARK, deck, max(1, int(2 * s)), border_radius=int(8 * s))
-    ui.text(surface, f"{state.deck_count} left", int(15 * s), (deck.centerx, deck.bottom + 2 * s),
-            ui.TEXT, "midtop", "bold")
+    badge = ui.render(f"{state.deck_count} left", int(14 * s), ui.TEXT, "bold")
+    box = badge.get_rect(midbottom=(deck.centerx, deck.bottom - 6 * s)).inflate(12 * s, 4 * s)
+    ui.panel(surface, box, (20, 16, 18, 230), ui.BRASS, radius=int(6 * s), width=1)
+    surface.blit(badge, badge.get_rect(center=box.center))
 
 
 def draw_hud(scene, surface) -> None:

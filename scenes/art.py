@@ -1,0 +1,357 @@
+"""Procedural card art: doll faces, card backs, counter cards and the table, drawn with pygame-ce
+vector calls (supersampled, then smoothscaled), so every size is crisp and nothing is downloaded.
+
+Needs pygame.init() (fonts) but no display mode: surfaces are SRCALPHA and never convert()ed.
+
+Card layout (see scenes/metrics.py): in a line only the left STRIP of a card shows, so the index
+numeral and the left-edge gear column live there; the right edge shows the right-edge gears
+half-clipped; the middle is the doll's portrait with its name on a plaque at the bottom.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.cards import card_set
+
+from .art_doll import draw_doll
+from .art_props import heart_pts
+from .art_shapes import (BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, GEAR_COLOURS, GEAR_NAMES, INK, PAPER,
+                         Pen, blit_center, draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line,
+                         font, mix, shade, supersample)
+from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
+
+__all__ = ["GEAR_COLOURS", "GEAR_NAMES", "draw_gear", "font", "card_size", "gear_centre", "doll_face",
+           "card_back", "counter_face", "counter_back", "table_background", "CardArt",
+           "GEAR_RADIUS", "COUNTER_CORNERS"]
+
+GEAR_RADIUS = 0.09        # left-edge gear radius, fraction of card width
+RIGHT_GEAR_RADIUS = 0.08  # right-edge gears (half clipped by the edge)
+BACK_COLOUR = (30, 56, 70)
+HEART = (204, 52, 64)
+# Counter corners: which corner holds how many icons, and how the icon panel is turned (degrees
+# clockwise) so that it reads upright once a clockwise quarter turn brings it to the lower right.
+COUNTER_CORNERS = {"bottomright": (1, 0), "topright": (2, -90), "topleft": (3, 180), "bottomleft": (4, 90)}
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return int(width), round(width / CARD_ASPECT)
+
+
+def gear_centre(row: int, width: int, right: bool = False) -> tuple[float, float]:
+    """Centre of a gear cell, in pixels from the card's top-left (left edge unless right)."""
+    w, h = card_size(width)
+    x = w * (1 - 0.012) if right else w * STRIP / 2
+    return x, h * (GEAR_TOP + row * GEAR_STEP)
+
+
+def _ss(width: int) -> int:
+    return max(2, min(4, math.ceil(420 / max(1, width))))
+
+
+# ---------------------------------------------------------------- shared card furniture
+
+def _card_base(big: pygame.Surface, fill, border=INK) -> tuple[int, int, float]:
+    W, H = big.get_size()
+    rad = round(W * 0.06)
+    t = max(1.0, W * 0.012)
+    pygame.draw.rect(big, border, big.get_rect(), border_radius=rad)
+    pygame.draw.rect(big, fill, big.get_rect().inflate(-2 * t, -2 * t), border_radius=round(rad - t))
+    return W, H, t
+
+
+def _inner_frame(big: pygame.Surface, colour, inset: float, width: float) -> None:
+    W, H = big.get_size()
+    r = pygame.Rect(0, 0, W, H).inflate(-2 * inset, -2 * inset)
+    pygame.draw.rect(big, colour, r, max(1, round(width)), border_radius=round(W * 0.045))
+
+
+def _cog(cx, cy, R, n, depth=0.16):
+    pts = []
+    for k in range(n):
+        a = k * 2 * math.pi / n
+        d = 2 * math.pi / n
+        for f, r in ((-0.30, 1 - depth), (-0.17, 1), (0.17, 1), (0.30, 1 - depth)):
+            pts.append((cx + R * r * math.cos(a + f * d), cy + R * r * math.sin(a + f * d)))
+    return pts
+
+
+# ---------------------------------------------------------------- doll faces
+
+def doll_face(index: int, width: int) -> pygame.Surface:
+    doll = card_set().dolls[index]
+    w, h = card_size(width)
+
+    def paint(big: pygame.Surface, ss: int) -> None:
+        W, H, t = _card_base(big, CREAM)
+        pen = Pen(big)
+        R, Rr = GEAR_RADIUS * W, RIGHT_GEAR_RADIUS * W
+        # portrait window with an arched top
+        win = pygame.Rect(round(0.262 * W), round(0.04 * W), round(0.633 * W), round(0.862 * H - 0.04 * W))
+        layer = pygame.Surface(win.size, pygame.SRCALPHA)
+        draw_doll(layer, layer.get_rect(), index)
+        mask = pygame.Surface(win.size, pygame.SRCALPHA)
+        arch = round(win.width * 0.36)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_top_left_radius=arch,
+                         border_top_right_radius=arch, border_bottom_left_radius=round(W * 0.02),
+                         border_bottom_right_radius=round(W * 0.02))
+        layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        big.blit(layer, win)
+        for col, grow in ((INK, 2.2), (BRASS, 1.1)):
+            g = round(grow * t)
+            pygame.draw.rect(big, col, win.inflate(2 * g - 2, 2 * g - 2), max(1, round(t * (1.4 if col == INK else 0.9))),
+                             border_top_left_radius=arch + g, border_top_right_radius=arch + g,
+                             border_bottom_left_radius=round(W * 0.02) + g, border_bottom_right_radius=round(W * 0.02) + g)
+        # the left gear rail
+        cx = W * STRIP / 2
+        ys = [H * (GEAR_TOP + r * GEAR_STEP) for r in range(5)]
+        rail = pygame.Rect(0, 0, round(2 * R + 0.05 * W), round(ys[-1] - ys[0] + 2 * R + 0.05 * W))
+        rail.center = (round(cx), round((ys[0] + ys[-1]) / 2))
+        pygame.draw.rect(big, mix(PAPER, BRASS, 0.18), rail, border_radius=rail.width // 2)
+        pygame.draw.rect(big, mix(BRASS_DARK, PAPER, 0.3), rail, max(1, round(t * 0.8)), border_radius=rail.width // 2)
+        pen.line([(cx, ys[0]), (cx, ys[-1])], mix(BRASS_DARK, PAPER, 0.45), 0.022 * W)
+        for r, y in enumerate(ys):
+            if doll.left & (16 >> r):
+                draw_gear_raw(big, r, (cx, y), R)
+            else:
+                draw_socket_raw(big, (cx, y), R)
+        # right edge: half gears peeking out of the edge
+        for r, y in enumerate(ys):
+            x = W * (1 - 0.012)
+            if doll.right & (16 >> r):
+                draw_gear_raw(big, r, (x, y), Rr)
+            else:
+                draw_socket_raw(big, (x, y), Rr * 0.9)
+        # redraw the border over the clipped right gears
+        pygame.draw.rect(big, INK, big.get_rect(), max(1, round(t)), border_radius=round(W * 0.06))
+        # name plaque
+        plaque = _plaque_rect(W, H)
+        pygame.draw.rect(big, INK, plaque.inflate(round(2 * t), round(2 * t)), border_radius=round(plaque.height * 0.35))
+        pygame.draw.rect(big, (64, 44, 34), plaque, border_radius=round(plaque.height * 0.3))
+        pygame.draw.rect(big, BRASS, plaque.inflate(-round(2.2 * t), -round(2.2 * t)), max(1, round(0.7 * t)),
+                         border_radius=round(plaque.height * 0.25))
+
+    surf = supersample((w, h), paint, _ss(w))
+    # index numeral, top-left: as big as the space above the first gear allows
+    top_of_gear = h * GEAR_TOP - GEAR_RADIUS * w
+    box_w, box_h = w * 0.205, top_of_gear - w * 0.035
+    num = fit_ink(str(index), box_w, box_h, INK, bold=False, squeeze=0.8)
+    surf.blit(num, num.get_rect(midtop=(round(w * STRIP / 2), round(w * 0.028))))
+    # the name
+    plaque = _plaque_rect(w, h)
+    label = fit_line(doll.name, plaque.width - 0.06 * w, plaque.height * (0.66 if w < 150 else 0.56), CREAM, bold=False,
+                     min_size=7)
+    blit_center(surf, label, plaque.center)
+    return surf
+
+
+def _plaque_rect(W: float, H: float) -> pygame.Rect:
+    x0, x1 = 0.255 * W, 0.915 * W
+    y0, y1 = 0.872 * H, 0.962 * H
+    return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+# ---------------------------------------------------------------- card back
+
+def _back_pattern(big: pygame.Surface, base) -> None:
+    W, H = big.get_size()
+    pen = Pen(big)
+    step = W * 0.2
+    faint = shade(base, 0.07)
+    for j in range(-1, int(H / step) + 2):
+        for i in range(-1, 7):
+            x = i * step + (step / 2 if j % 2 else 0)
+            y = j * step
+            pen.poly(_cog(x, y, step * 0.3, 8, 0.22), faint, None)
+            pen.circle(x, y, step * 0.12, base, None)
+
+
+def card_back(width: int) -> pygame.Surface:
+    w, h = card_size(width)
+
+    def paint(big: pygame.Surface, ss: int) -> None:
+        W, H, t = _card_base(big, BACK_COLOUR)
+        _back_pattern(big, BACK_COLOUR)
+        _inner_frame(big, BRASS, W * 0.045, t * 1.6)
+        _inner_frame(big, BRASS_DARK, W * 0.07, t * 0.8)
+        pen = Pen(big)
+        cx, cy = W / 2, H / 2
+        for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+            x, y = cx + sx * (W / 2 - W * 0.14), cy + sy * (H / 2 - W * 0.14)
+            pen.poly(_cog(x, y, W * 0.075, 10), BRASS, INK, t * 0.8)
+            pen.circle(x, y, W * 0.045, BRASS_DARK, INK, t * 0.6)
+            pen.circle(x, y, W * 0.018, shade(BACK_COLOUR, -0.3), None)
+        pen.poly(_cog(cx, cy, W * 0.43, 20, 0.12), BRASS, INK, t)
+        pen.circle(cx, cy, W * 0.375, BRASS_DARK, INK, t * 0.8)
+        pen.circle(cx, cy, W * 0.355, CREAM, INK, t * 0.8)
+        pen.circle(cx, cy, W * 0.33, None, mix(BRASS, CREAM, 0.4), t * 0.7)
+        for r in range(5):  # the five gear types along the bottom of the medallion
+            a = math.radians(90 + (r - 2) * 24)
+            draw_gear_raw(big, r, (cx + W * 0.245 * math.cos(a), cy + W * 0.235 * math.sin(a)), W * 0.042)
+        pen.line([(cx - W * 0.2, cy - W * 0.005), (cx + W * 0.2, cy - W * 0.005)], BRASS, 0.006 * W)
+        pen.poly(_cog(cx, cy - W * 0.005, W * 0.022, 6, 0.25), BRASS, INK, t * 0.5)
+
+    surf = supersample((w, h), paint, _ss(w))
+    for word, y, hh in (("Alice", -0.085, 0.1), ("Assemble", 0.075, 0.075)):
+        txt = fit_ink(word, w * 0.5, w * hh, INK, bold=True)
+        blit_center(surf, txt, (w / 2, h / 2 + w * y))
+    return surf
+
+
+# ---------------------------------------------------------------- counter cards
+
+def _corner_boxes(W: float, H: float) -> dict[str, pygame.Rect]:
+    p, m = round(W * 0.3), round(W * 0.05)
+    return {"topleft": pygame.Rect(m, m, p, p), "topright": pygame.Rect(W - m - p, m, p, p),
+            "bottomleft": pygame.Rect(m, H - m - p, p, p), "bottomright": pygame.Rect(W - m - p, H - m - p, p, p)}
+
+
+PIPS = {1: [(0, 0)], 2: [(-0.55, -0.55), (0.55, 0.55)], 3: [(-0.6, -0.6), (0, 0), (0.6, 0.6)],
+        4: [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]}
+
+
+def _icon_panels(big: pygame.Surface, panel, edge, icon, t: float) -> None:
+    W, H = big.get_size()
+    pen = Pen(big)
+    for corner, box in _corner_boxes(W, H).items():
+        n, rot = COUNTER_CORNERS[corner]
+        pygame.draw.rect(big, edge, box.inflate(round(2 * t), round(2 * t)), border_radius=round(box.width * 0.22))
+        pygame.draw.rect(big, panel, box, border_radius=round(box.width * 0.2))
+        c, s = math.cos(math.radians(rot)), math.sin(math.radians(rot))
+        for u, v in PIPS[n]:
+            du, dv = u * box.width * 0.5, v * box.width * 0.5
+            x, y = box.centerx + du * c - dv * s, box.centery + du * s + dv * c
+            pen.poly(heart_pts(x, y, box.width * 0.29, rot), icon, INK, t * 0.7)
+            hx, hy = x - box.width * 0.05, y - box.width * 0.06
+            hx, hy = x + (hx - x) * c - (hy - y) * s, y + (hx - x) * s + (hy - y) * c
+            pen.circle(hx, hy, box.width * 0.03, shade(icon, 0.45), None)
+
+
+def counter_face(order: int, width: int) -> pygame.Surface:
+    w, h = card_size(width)
+    counter = card_set().counters[order - 1]
+
+    def paint(big: pygame.Surface, ss: int) -> None:
+        W, H, t = _card_base(big, CREAM)
+        _inner_frame(big, BRASS, W * 0.028, t)
+        pen = Pen(big)
+        cx, cy = W / 2, H / 2
+        pen.poly(_cog(cx, cy, W * 0.27, 14), BRASS, INK, t)
+        pen.circle(cx, cy, W * 0.205, BRASS_DARK, INK, t * 0.8)
+        pen.circle(cx, cy, W * 0.19, PAPER, None)
+        _icon_panels(big, PAPER, BRASS_DARK, HEART, t)
+
+    surf = supersample((w, h), paint, _ss(w))
+    num = fit_ink(str(order), w * 0.3, w * 0.22, INK, bold=True)
+    blit_center(surf, num, (w / 2, h / 2))
+    label = fit_line(counter.name, w * 0.5, w * 0.055, INK, bold=False, min_size=6)
+    blit_center(surf, label, (w / 2, h / 2 + w * 0.345))
+    return surf
+
+
+def counter_back(width: int) -> pygame.Surface:
+    w, h = card_size(width)
+
+    def paint(big: pygame.Surface, ss: int) -> None:
+        W, H, t = _card_base(big, BACK_COLOUR)
+        _back_pattern(big, BACK_COLOUR)
+        _inner_frame(big, BRASS, W * 0.028, t)
+        pen = Pen(big)
+        cx, cy = W / 2, H / 2
+        pen.poly(_cog(cx, cy, W * 0.2, 12), BRASS_DARK, INK, t)
+        pen.circle(cx, cy, W * 0.14, shade(BACK_COLOUR, -0.25), INK, t * 0.8)
+        _icon_panels(big, shade(BACK_COLOUR, -0.3), BRASS_DARK, BRASS_LIGHT, t)
+
+    surf = supersample((w, h), paint, _ss(w))
+    plus = fit_ink("+4", w * 0.2, w * 0.1, mix(BRASS_LIGHT, BACK_COLOUR, 0.25), bold=True)
+    blit_center(surf, plus, (w / 2, h / 2))
+    return surf
+
+
+# ---------------------------------------------------------------- table
+
+def table_background(size: tuple[int, int]) -> pygame.Surface:
+    """Warm walnut workbench planks with a soft vignette, drawn at quarter size and scaled up."""
+    W, H = max(1, int(size[0])), max(1, int(size[1]))
+    k = 4
+    w, h = max(8, W // k), max(8, H // k)
+    low = pygame.Surface((w, h))
+    rnd = random.Random(1865)
+    base = (104, 66, 40)
+    plank = max(6, h // 6)
+    for i, y in enumerate(range(0, h, plank)):
+        col = shade(base, rnd.uniform(-0.12, 0.06))
+        low.fill(col, (0, y, w, plank))
+        for _ in range(plank * 2):
+            gy = y + rnd.uniform(0, plank)
+            amp, ph, fr = rnd.uniform(0.3, 1.6), rnd.uniform(0, 6.3), rnd.uniform(0.01, 0.04)
+            pts = [(x, gy + amp * math.sin(ph + x * fr)) for x in range(0, w + 8, 8)]
+            pygame.draw.aalines(low, shade(col, rnd.uniform(-0.18, 0.1)), False, pts)
+        for _ in range(rnd.randint(0, 2)):  # a knot
+            x, r = rnd.uniform(0, w), rnd.uniform(2, plank * 0.22)
+            for f, d in ((1.0, -0.08), (0.7, -0.16), (0.4, -0.26)):
+                pygame.draw.ellipse(low, shade(col, d), (x - r * 2.4 * f, y + plank / 2 - r * f, r * 4.8 * f, r * 2 * f))
+        pygame.draw.line(low, shade(base, -0.5), (0, y), (w, y))
+        off = rnd.uniform(0, w)
+        pygame.draw.line(low, shade(base, -0.45), (off, y), (off, y + plank))
+    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+    shadow.fill((16, 8, 4, 200))
+    steps = 20
+    for i in range(steps):
+        f = (i + 1) / steps
+        r = pygame.Rect(0, 0, round(w * (1.55 - 0.95 * f)), round(h * (1.55 - 0.95 * f)))
+        r.center = (w // 2, h // 2)
+        pygame.draw.ellipse(shadow, (16, 8, 4, round(200 * (1 - f) ** 1.3)), r)
+    shadow = pygame.transform.smoothscale(shadow, (w, h))
+    low.blit(shadow, (0, 0))
+    return pygame.transform.smoothscale(low, (W, H))
+
+
+# ---------------------------------------------------------------- cache
+
+class CardArt:
+    """Rendered surfaces keyed by (kind, id, width); calls with the same key return the same
+    surface (do not draw on it). `limit` bounds the number of kept surfaces (oldest dropped)."""
+
+    def __init__(self, limit: int = 600):
+        self.limit = limit
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def _get(self, key: tuple, make) -> pygame.Surface:
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = make()
+            if len(self._cache) >= self.limit:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = surf
+        return surf
+
+    def doll(self, index: int, width: int) -> pygame.Surface:
+        return self._get(("doll", index, int(width)), lambda: doll_face(index, int(width)))
+
+    def back(self, width: int) -> pygame.Surface:
+        return self._get(("back", 0, int(width)), lambda: card_back(int(width)))
+
+    def counter(self, order: int, width: int) -> pygame.Surface:
+        return self._get(("counter", order, int(width)), lambda: counter_face(order, int(width)))
+
+    def counter_back(self, width: int) -> pygame.Surface:
+        return self._get(("counter_back", 0, int(width)), lambda: counter_back(int(width)))
+
+    def table(self, size: tuple[int, int]) -> pygame.Surface:
+        return self._get(("table", 0, (int(size[0]), int(size[1]))), lambda: table_background(size))
+
+    def gear(self, row: int, radius: int) -> pygame.Surface:
+        """A lone gear icon of the given radius on a transparent square."""
+        def make():
+            d = 2 * int(radius) + 2
+            s = pygame.Surface((d, d), pygame.SRCALPHA)
+            draw_gear(s, row, (d / 2, d / 2), radius)
+            return s
+        return self._get(("gear", row, int(radius)), make)
+
+    def clear(self) -> None:
+        self._cache.clear()
