@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,7 @@ class AppOptions:
     exit_after: float | None = None
     seed: int | None = None
     fps: int = 60
+    speed: float = 1.0  # game-time seconds per real second (the demo plays fast)
 
 
 class App:
@@ -45,7 +47,9 @@ class App:
         self.screen = pygame.display.set_mode(options.size, flags)
         pygame.display.set_caption("Alice Assemble")
         try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            with warnings.catch_warnings():  # the Window API warns but is the only way to set this
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
             pass
         pygame.key.set_repeat(350, 40)
@@ -63,7 +67,8 @@ class App:
         self._snaps_taken: list[Path] = []
         self._exit_at: float | None = None
         self.toasts: list[tuple[str, float]] = []
-        self.clock_s = 0.0
+        self.clock_s = 0.0  # game time: animations, bot delays, toasts
+        self.real_s = 0.0  # wall time: --exit-after
 
     # --- scenes ---------------------------------------------------------------------------
 
@@ -83,7 +88,7 @@ class App:
 
     def exit_in(self, seconds: float) -> None:
         if self._exit_at is None:
-            self._exit_at = self.clock_s + seconds
+            self._exit_at = self.real_s + seconds
 
     def quit(self, code: int = 0) -> None:
         self.exit_code = code
@@ -94,10 +99,10 @@ class App:
     def run(self) -> int:
         self.stack.push(self.make("title"))
         while self.running:
-            dt = min(self.clock.tick(self.options.fps) / 1000.0, 0.1)
-            self.clock_s += dt
+            real_dt = self.clock.tick(self.options.fps) / 1000.0
+            self.real_s += real_dt
             start = time.perf_counter()
-            self.step(dt)
+            self.step(min(real_dt, 0.1) * self.options.speed)
             self.frame_times.append(time.perf_counter() - start)
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]
@@ -106,11 +111,12 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""
+        self.clock_s += dt
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.update(dt)
         self.draw()
-        if self._exit_at is not None and self.clock_s >= self._exit_at:
+        if self._exit_at is not None and self.real_s >= self._exit_at:
             self.quit(0)
 
     def dispatch(self, event) -> None:
@@ -196,8 +202,10 @@ def parse_app_args(argv: list[str]) -> AppOptions:
 
 def run_app(argv: list[str]) -> int:
     options = parse_app_args(argv)
-    if options.demo and options.exit_after is None:
-        options.exit_after = 3.0
+    if options.demo:
+        options.speed = 4.0
+        if options.exit_after is None:
+            options.exit_after = 3.0
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound device is no reason to fail
     app = App(options)
     try:

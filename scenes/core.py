@@ -53,6 +53,9 @@ class SceneStack:
     def push(self, scene: Scene) -> Scene:
         if self._scenes:
             self._scenes[-1].leave()
+        return self._add(scene)
+
+    def _add(self, scene: Scene) -> Scene:
         self._scenes.append(scene)
         scene.resize(self.size)
         scene.enter()
@@ -72,13 +75,14 @@ class SceneStack:
         """Swap the top scene for another (for a move between screens)."""
         if self._scenes:
             self._scenes.pop().leave()
-        return self.push(scene)
+        return self._add(scene)
 
     def clear_to(self, scene: Scene) -> Scene:
         """Drop every scene and start afresh from this one (e.g. back to the title)."""
-        while self._scenes:
-            self._scenes.pop().leave()
-        return self.push(scene)
+        if self._scenes:
+            self._scenes.pop().leave()  # the ones beneath left when they were covered
+        self._scenes.clear()
+        return self._add(scene)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

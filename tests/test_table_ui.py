@@ -1,0 +1,195 @@
+"""Play the table scene with synthesized mouse drags, clicks and keys (SDL dummy driver)."""
+
+import json
+import random
+
+import pygame
+import pytest
+
+from game import records, saves
+from game.assemble.setup import Rules
+from scenes.config import GameConfig, Seat
+from scenes.metrics import STRIP
+from scenes.table import TableScene
+from ui_helpers import click, drag, frames, key
+
+
+def centre(rect):
+    if hasattr(rect, "center"):
+        x, y = rect.center
+    else:
+        x, y = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+    return int(x), int(y)
+
+
+def settle(app, table, limit=200):
+    for _ in range(limit):
+        if not table.flights:
+            return
+        frames(app)
+    raise AssertionError("animations never settled")
+
+
+def line_point(table, lane, pos):
+    line = table.layout.lanes[lane].line
+    return int(line.x + pos * STRIP * table.layout.card_width + 2), int(line.y + line.h / 2)
+
+
+def drag_action(app, table, action):
+    lane = table.state.active
+    if action.kind == "take":
+        drag(app, centre(table.field_rect(action.value)), centre(table.layout.lanes[lane].bench))
+    else:
+        drag(app, centre(table.layout.lanes[lane].bench), line_point(table, lane, action.value))
+
+
+def hot_seat(app, seed=21, rules=Rules(), players=2):
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ada", "Bo", "Cy", "Di"][:players])]
+    table = TableScene(app, GameConfig(seats, rules, seed))
+    app.stack.push(table)
+    frames(app, 2)
+    return table
+
+
+def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir, monkeypatch):
+    finished = {}
+
+    class Done:  # stands in for the scoring scene: records what the table hands over
+        def __init__(self, app, session, config):
+            finished["session"] = session
+
+        def resize(self, size): pass
+        def enter(self): pass
+        def leave(self): pass
+        def draw(self, surface): pass
+        def update(self, dt): pass
+        def handle(self, event): pass
+
+    monkeypatch.setitem(__import__("scenes.registry").registry.SCENES, "scoring", Done)
+    table = hot_seat(app)
+    rng = random.Random(4)
+    played = 0
+    while not table.state.is_over():
+        settle(app, table)
+        action = rng.choice(table.state.legal_actions())
+        before = len(table.session.history.actions)
+        drag_action(app, table, action)
+        assert table.session.history.actions[-1] == action
+        assert len(table.session.history.actions) == before + 1
+        played += 1
+        if played == 10:  # Ctrl+Z then Ctrl+Y, then the buttons
+            state_after = table.state.clone()
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+            assert len(table.session.history.actions) == 9
+            key(app, pygame.K_y, pygame.KMOD_CTRL)
+            assert table.state == state_after
+            click(app, table.buttons[0].rect.center)
+            assert len(table.session.history.actions) == 9
+            click(app, table.buttons[1].rect.center)
+            assert table.state == state_after
+    assert [len(line) for line in table.state.lines] == [8, 8, 8, 8]
+    frames(app, 120)
+    assert "session" in finished
+    kept = sorted((data_dir / "records").glob("*.json"))
+    assert len(kept) == 1
+    record = json.loads(kept[0].read_text())
+    records.verify(record)
+    assert record["result"]["winners"] == table.state.winners()
+    assert len(record["actions"]) == played
+    assert not saves.has_autosave()  # the finished game is archived, not offered as Continue
+
+
+def test_click_to_select_then_click_to_place(app):
+    table = hot_seat(app, seed=3)
+    card = table.state.field[2]
+    lane = table.state.active
+    click(app, centre(table.field_rect(card)))
+    assert table.selected == ("field", card)
+    click(app, centre(table.layout.lanes[lane].bench))
+    assert table.state.bench[lane] == card
+    # finish the draft, then place by clicking the bench card and a spot in the line
+    while table.state.phase == "draft":
+        settle(app, table)
+        c = table.state.field[0]
+        click(app, centre(table.field_rect(c)))
+        click(app, centre(table.layout.lanes[table.state.active].bench))
+    settle(app, table)
+    lane = table.state.active
+    click(app, centre(table.layout.lanes[lane].bench))
+    assert table.selected == ("bench", lane)
+    click(app, line_point(table, lane, 0))
+    assert len(table.state.lines[lane]) == 1 and table.state.phase == "take"
+
+
+def test_keyboard_only_turn(app):
+    table = hot_seat(app, seed=5)
+    for _ in range(4):  # the draft: Right selects a field card, Enter takes it
+        settle(app, table)
+        key(app, pygame.K_RIGHT)
+        assert table.selected and table.selected[0] == "field"
+        key(app, pygame.K_RETURN)
+    settle(app, table)
+    assert table.state.phase == "place"
+    lane = table.state.active
+    key(app, pygame.K_RIGHT)
+    assert table.cursor == 0
+    key(app, pygame.K_RETURN)
+    assert table.state.lines[lane] and table.state.phase == "take"
+
+
+def test_identity_refuses_the_rightmost_drop_visibly_and_keeps_the_state(app):
+    table = hot_seat(app, seed=8, rules=Rules(identity=True))
+    while not (table.state.phase == "place" and table.state.lines[table.state.active]
+               and table.state.capacity[table.state.active] == 1):
+        settle(app, table)
+        table.play(table.state.legal_actions()[0])
+    settle(app, table)
+    lane = table.state.active
+    n = len(table.state.lines[lane])
+    before = table.state.clone()
+    start = centre(table.layout.lanes[lane].bench)
+    end = line_point(table, lane, n)
+    drag(app, start, end)
+    assert table.state == before
+    assert any("Identity" in message for message, _ in app.toasts)
+    assert not table.position_is_legal(lane, n)
+
+
+def test_autosave_after_every_command_resumes_exactly(app, data_dir):
+    table = hot_seat(app, seed=13)
+    for _ in range(7):
+        settle(app, table)
+        table.play(table.state.legal_actions()[-1])
+    session, record, message = saves.load_autosave()
+    assert message is None and session.state == table.state
+    assert record["players"][1]["colour"] == 1
+
+
+def test_bots_play_their_turns_after_a_visible_delay(app):
+    seats = [Seat("You", "human", 0), Seat("Bot", "easy", 1)]
+    table = TableScene(app, GameConfig(seats, Rules(), 2))
+    app.stack.push(table)
+    # play until it is the bot's turn
+    while table.state.current_player() != 1:
+        settle(app, table)
+        table.play(table.state.legal_actions()[0])
+    settle(app, table)
+    count = len(table.session.history.actions)
+    frames(app, 10)  # well under the delay: nothing yet, but frames keep coming
+    assert len(table.session.history.actions) == count
+    frames(app, 60)
+    assert len(table.session.history.actions) > count
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1920, 1080), (3840, 2160), (1000, 900)])
+def test_table_draws_at_every_window_size(app, size):
+    from ui_helpers import resize
+    table = hot_seat(app, players=4)
+    for _ in range(12):
+        settle(app, table)
+        table.play(table.state.legal_actions()[0])
+    resize(app, size)
+    frames(app, 3)
+    assert app.screen.get_size() == size
+    for lane in table.layout.lanes:
+        assert table.layout.area.contains(lane.box)
