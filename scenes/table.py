@@ -84,7 +84,7 @@ class TableScene(Scene):
         self.auto_take = ui.Toggle("Auto-take the last card", bool(app.settings.get("auto_take_last")),
                                    self._set_auto_take)
         self.auto_take.focusable = False
-        self._save()
+        self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -308,9 +308,9 @@ class TableScene(Scene):
 
     def _after_command(self, session, outcome) -> None:
         if outcome.ok:
-            self._save()
+            self.autosave()
 
-    def _save(self) -> None:
+    def autosave(self) -> None:
         record = records.record_of(self.session)
         for player, seat in zip(record["players"], self.config.seats):
             player["colour"] = seat.colour

@@ -1,0 +1,121 @@
+"""Frame-time benchmark: `python -m scenes.bench` prints figures (not a test).
+
+Frame time (events + update + draw + flip, software rendering) of the table scene while a card
+is dragged along a line and while bots play with animations, at 1280x720 and 1920x1080; and the
+time from starting a fresh process to the first frame on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def measure(size: tuple[int, int], frames: int = 240) -> dict:
+    import pygame
+
+    from game.assemble.setup import Rules
+    from scenes.app import App, AppOptions
+    from scenes.config import GameConfig, Seat
+    from scenes.metrics import STRIP
+    from scenes.table import TableScene
+
+    os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
+    app = App(AppOptions(size=size))
+    seats = [Seat("You", "human", 0)] + [Seat(f"Bot {i}", "easy", i) for i in (1, 2, 3)]
+    table = TableScene(app, GameConfig(seats, Rules(), 7))
+    app.stack.push(table)
+
+    def frame(events=()) -> float:
+        start = time.perf_counter()
+        for event in events:
+            app.dispatch(event)
+        app.step(1 / 60)
+        return (time.perf_counter() - start) * 1000
+
+    # get to a placement of the human with a few cards in the line
+    while not (table.state.current_player() == 0 and table.state.phase == "place"
+               and len(table.state.lines[table.state.active]) >= 3):
+        if table.state.current_player() == 0:
+            table.play(table.state.legal_actions()[0])
+        for _ in range(20):
+            frame()
+    for _ in range(30):
+        frame()
+    lane = table.state.active
+    lay = table.layout.lanes[lane]
+    bench = lay.bench.center
+    drag_times = []
+    frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(bench[0]), int(bench[1])), button=1)])
+    n = len(table.state.lines[lane])
+    span = (n + 1) * STRIP * table.layout.card_width
+    for i in range(frames):
+        x = lay.line.x + (i % 60) / 60 * span
+        pos = (int(x), int(lay.line.y + lay.line.h / 2))
+        drag_times.append(frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0),
+                                                    buttons=(1, 0, 0))]))
+    frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    # bots everywhere: cards fly, dials turn, the field is dealt
+    for seat in table.config.seats:
+        seat.kind = "easy"
+    from game.bots import make_bot
+    table.bots = {0: make_bot("easy", "assemble", 1), **table.bots}
+    table.humans = frozenset()
+    anim_times = []
+    while len(anim_times) < frames and not table.state.is_over():
+        anim_times.append(frame())
+    pygame.display.quit()
+    result = {}
+    for name, values in (("drag", drag_times), ("animation", anim_times)):
+        result[f"{name}_p50_ms"] = round(statistics.median(values), 2)
+        result[f"{name}_p99_ms"] = round(percentile(values, 99), 2)
+    return result
+
+
+def first_frame_seconds() -> float:
+    """Start the app in a fresh interpreter; it notes the moment its first frame was shown."""
+    with tempfile.TemporaryDirectory() as tmp:
+        mark = os.path.join(tmp, "first-frame")
+        env = dict(os.environ, ALICE_DATA_DIR=tmp, ALICE_FIRST_FRAME_FILE=mark)
+        start = time.time()
+        proc = subprocess.Popen([sys.executable, "-m", "scenes.main"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            deadline = start + 60
+            while not os.path.exists(mark) and time.time() < deadline and proc.poll() is None:
+                time.sleep(0.01)
+            time.sleep(0.05)
+            with open(mark) as fh:
+                return float(fh.read()) - start
+        finally:
+            proc.kill()
+            proc.wait()
+
+
+def main() -> None:
+    figures = {}
+    for size in ((1280, 720), (1920, 1080)):
+        figures[f"{size[0]}x{size[1]}"] = measure(size)
+    figures["first_frame_s"] = round(first_frame_seconds(), 3)
+    figures["goal_p99_ms_at_1280x720"] = 16.7
+    figures["ratio_p99_to_goal"] = round(
+        max(figures["1280x720"]["drag_p99_ms"], figures["1280x720"]["animation_p99_ms"]) / 16.7, 2)
+    figures["goal_first_frame_s"] = 1.0
+    print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,388 @@
+"""Overlays: the pause menu and the rules reference (both drawn over the scene beneath)."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import ui
+from .core import Scene
+from .title import PrimaryButton, dim, focus_on_hover, heading, ornament
+
+# The rules summary: ("h", heading), ("p", paragraph), ("b", bullet), ("k", keys, meaning),
+# ("g", None) = the five gear types drawn in a row.
+RULES = [
+    ("p", "Craftsmen of the mining city of Banmong compete at the Doll Festival. Each round you "
+          "win one doll card and fit it into the mechanical girl you are assembling. Gears that "
+          "touch across neighbouring cards join into modules, and tall modules score big."),
+    ("h", "The cards"),
+    ("b", "32 doll cards, numbered 0 to 31. The number is the card's index: low cards act "
+          "early in a round."),
+    ("b", "Down its left edge a card has up to five gears, one per row. Every row has its own "
+          "gear type, with its own colour and shape:"),
+    ("g", None),
+    ("b", "4 counter cards serve as indicators. Each shows an initial turn order (1-4) and "
+          "tracks its lane's capacity: how many modules that lane may score."),
+    ("h", "Lanes"),
+    ("p", "A lane is a bench (room for one card), an indicator and an assembly line (the doll "
+          "itself). With 3 or 4 players everyone has one lane. With 2 players each player "
+          "runs two lanes and builds two dolls."),
+    ("h", "Setup"),
+    ("b", "The doll cards are shuffled into a deck. With 3 players, 2 cards are set aside "
+          "unseen: nobody, bots included, ever learns which."),
+    ("b", "Each lane gets a random counter card. Every lane starts at capacity 1."),
+    ("b", "One card per lane is revealed onto the field (4 cards, or 3 with 3 players)."),
+    ("b", "Draft: in ascending initial turn order, each lane takes one field card into its "
+          "bench. Then the field is refilled and the first round begins. The initial turn "
+          "order is never used again."),
+    ("h", "A round"),
+    ("b", "1. All bench cards stand upright again."),
+    ("b", "2. The lane whose bench card has the largest index gains 1 capacity "
+          "(every round, the first and last included)."),
+    ("b", "3. Lanes take turns from the smallest bench index to the largest, until every "
+          "lane has acted once."),
+    ("p", "A turn is Placement, then Acquisition. Both are mandatory."),
+    ("h", "Placement"),
+    ("p", "Move your bench card into your assembly line, at any position. Cards overlap so "
+          "that every card's left-edge gears stay visible: the line reads as a grid of gear "
+          "columns, five rows tall."),
+    ("b", "Leftmost: tuck the card under the first card of the line."),
+    ("b", "Rightmost: lay it on top of the last card."),
+    ("b", "Anywhere between: slide the right part of the line over and tuck the card under it."),
+    ("h", "Acquisition"),
+    ("p", "Take any card from the field into your bench. It lies sideways: your lane is done "
+          "for this round. The last lane of a round takes the one card left (you still "
+          "confirm it, unless \u201cAuto-take the last card\u201d is ticked)."),
+    ("h", "The last round"),
+    ("p", "After a round the field is refilled while the deck lasts. When the deck is empty, "
+          "one last round follows with Placement only, no acquisition; then every bench is "
+          "empty and the game ends. Each lane places 8 cards (10 with 3 players)."),
+    ("h", "Scoring"),
+    ("b", "Module: a group of gears connected up, down, left or right in your line's grid "
+          "(never diagonally). Right-edge gears do not count."),
+    ("b", "Size: the number of different rows a module touches, 1 to 5."),
+    ("b", "Points: size squared, so 1, 4, 9, 16 or 25."),
+    ("b", "Capacity: a lane scores only its best modules, as many as its capacity. The rest "
+          "score nothing."),
+    ("p", "The highest score wins. Ties are broken by (1) the larger size of the best scored "
+          "module, then (2) more scored modules, then (3) fewer unscored modules. Still tied: "
+          "a shared win."),
+    ("h", "Two players: the counting doll"),
+    ("p", "Each player builds two dolls, but only the weaker one counts: your counting doll is "
+          "your lane with the lower score (if both score the same, the one weaker by the "
+          "tiebreakers). Counting dolls are compared, tiebreakers included. Keep both dolls "
+          "strong!"),
+    ("h", "Capacity on the indicator"),
+    ("p", "The counter turns a quarter clockwise for each +1 capacity; the icons at its lower "
+          "right show the value. At 5 it flips to its back, where the icons mean 5 to 8. Past "
+          "8 a marker shows the number."),
+    ("h", "Advanced rules (chosen at setup)"),
+    ("b", "The Flaw: the points of your unscored modules are subtracted from your score. "
+          "Every extra module now hurts unless you have the capacity for it."),
+    ("b", "The Identity: placing a card on top of the rightmost card costs the lane 1 "
+          "capacity, and is not allowed at capacity 1. The first card of an empty line is "
+          "free."),
+    ("h", "Controls"),
+    ("k", "Drag", "Drag your bench card into a gap of your assembly line."),
+    ("k", "Click", "Click the bench card, then a gap; click a field card to take it."),
+    ("k", "Keyboard", "Arrow keys and Tab move the highlight; Enter or Space confirms."),
+    ("k", "Right-click", "Magnify a card to read it closely."),
+    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo your moves."),
+    ("k", "F11", "Toggle full screen."),
+    ("k", "Esc", "Pause menu (in game) or close this page."),
+]
+
+
+def _overlay_panel(surface, rect, s: float) -> None:
+    ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
+             width=max(1, int(2 * s)))
+    inner = rect.inflate(-int(14 * s), -int(14 * s))
+    ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
+
+
+class PauseMenu(Scene):
+    name = "menu"
+    opaque = False
+
+    def __init__(self, app, table=None):
+        super().__init__(app)
+        self.table = table
+        self.resume_b = PrimaryButton("Resume", self.resume)
+        self.rules_b = ui.Button("Rules", self.rules)
+        self.title_b = ui.Button("Title screen", self.to_title)
+        self.quit_b = ui.Button("Quit", self.quit)
+        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.title_b, self.quit_b])
+        self.ring.move(1)
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _save(self) -> None:
+        save = getattr(self.table, "autosave", None)
+        if callable(save):
+            try:
+                save()
+            except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
+                self.app.toast(f"Could not save the game: {exc}")
+
+    def resume(self) -> None:
+        self.app.stack.pop()
+
+    def rules(self) -> None:
+        self.app.stack.push(self.app.make("rules"))
+
+    def to_title(self) -> None:
+        self._save()
+        self.app.stack.clear_to(self.app.make("title"))
+
+    def quit(self) -> None:
+        self._save()
+        self.app.quit()
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        P = pygame.Rect(0, 0, int(440 * s), int(440 * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        self.panel = P
+        w, h = int(320 * s), int(54 * s)
+        x = P.centerx - w // 2
+        y = P.y + int(128 * s)
+        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.title_b, 46), (self.quit_b, 0)):
+            b.rect = pygame.Rect(x, y, w, h)
+            y += h + int(gap * s)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume()
+            return
+        focus_on_hover(self.ring, event)
+        self.ring.handle(event)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        dim(surface, 180)
+        _overlay_panel(surface, P, s)
+        heading(surface, "Paused", int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
+        self.ring.draw(surface, s)
+        ui.text(surface, "Your game is saved automatically.", max(8, int(14 * s)),
+                (P.centerx, self.title_b.rect.bottom + 8 * s), ui.MUTED, "midtop",
+                max_width=P.w - 40 * s)
+
+
+class RulesOverlay(Scene):
+    name = "rules"
+    opaque = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.close_b = ui.Button("Close", self.close)
+        self.ring = ui.FocusRing([self.close_b])
+        self.s = 1.0
+        self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[tuple] = []  # (kind, y, payload) laid out for the current width
+        self.content_h = 0
+        self.scroll = 0.0
+        self.dragging: float | None = None
+
+    def close(self) -> None:
+        self.app.stack.pop()
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        old = self.scroll / max(1, self.content_h)
+        s = self.s = ui.scale_for(size)
+        pw = min(int(940 * s), size[0] - int(24 * s))
+        ph = size[1] - int(40 * s)
+        P = self.panel = pygame.Rect(0, 0, pw, ph)
+        P.center = (size[0] // 2, size[1] // 2)
+        bh = int(44 * s)
+        self.close_b.rect = pygame.Rect(P.right - int(150 * s), P.y + int(26 * s), int(120 * s), bh)
+        top = P.y + int(96 * s)
+        self.view = pygame.Rect(P.x + int(36 * s), top, P.w - int(86 * s), P.bottom - int(30 * s) - top)
+        self.track = pygame.Rect(self.view.right + int(14 * s), self.view.y, max(4, int(8 * s)), self.view.h)
+        self.layout_text()
+        self.scroll = old * self.content_h
+        self.clamp()
+
+    def layout_text(self) -> None:
+        s, w = self.s, self.view.w
+        self.body_px = max(9, int(18 * s))
+        self.head_px = max(11, int(23 * s))
+        lh = int(self.body_px * 1.45)
+        indent = int(26 * s)
+        y = 0
+        self.lines = []
+        for item in RULES:
+            kind = item[0]
+            if kind == "h":
+                y += int(16 * s) if y else 0
+                self.lines.append(("h", y, item[1]))
+                y += int(self.head_px * 1.6)
+            elif kind == "p":
+                for line in ui.wrap(item[1], self.body_px, w):
+                    self.lines.append(("p", y, line))
+                    y += lh
+                y += int(8 * s)
+            elif kind == "b":
+                body, mark = item[1], None
+                if body[:1].isdigit() and body[1:3] == ". ":
+                    mark, body = body[:2], body[3:]
+                for j, line in enumerate(ui.wrap(body, self.body_px, w - indent)):
+                    self.lines.append(("b" if j == 0 else "c", y, (mark, line)))
+                    y += lh
+                y += int(6 * s)
+            elif kind == "g":
+                y += int(4 * s)
+                self.lines.append(("g", y, None))
+                y += int(84 * s)
+            elif kind == "k":
+                keyw = int(190 * s)
+                for j, line in enumerate(ui.wrap(item[2], self.body_px, w - keyw)):
+                    self.lines.append(("k", y, (item[1] if j == 0 else "", line)))
+                    y += lh
+                y += int(6 * s)
+        self.content_h = y + int(12 * s)
+
+    def max_scroll(self) -> float:
+        return max(0.0, self.content_h - self.view.h)
+
+    def clamp(self) -> None:
+        self.scroll = min(max(0.0, self.scroll), self.max_scroll())
+
+    def scroll_by(self, dy: float) -> None:
+        self.scroll += dy
+        self.clamp()
+
+    def thumb(self) -> pygame.Rect:
+        t = self.track
+        if self.content_h <= self.view.h:
+            return pygame.Rect(t.x, t.y, t.w, t.h)
+        h = max(int(30 * self.s), int(t.h * self.view.h / self.content_h))
+        y = t.y + (t.h - h) * (self.scroll / self.max_scroll())
+        return pygame.Rect(t.x, int(y), t.w, h)
+
+    # --- frame -------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        line = int(self.body_px * 1.45)
+        page = self.view.h - line * 2
+        if event.type == pygame.KEYDOWN:
+            step = {pygame.K_DOWN: line, pygame.K_UP: -line, pygame.K_PAGEDOWN: page,
+                    pygame.K_PAGEUP: -page, pygame.K_SPACE: page, pygame.K_HOME: -1e9,
+                    pygame.K_END: 1e9}.get(event.key)
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif step is not None:
+                self.scroll_by(step)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.close()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * line * 3)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            grab = self.track.inflate(int(16 * self.s), 0)
+            if grab.collidepoint(event.pos) and self.max_scroll() > 0:
+                th = self.thumb()
+                if not th.collidepoint(event.pos):  # jump so the thumb centres on the click
+                    frac = (event.pos[1] - self.track.y - th.h / 2) / max(1, self.track.h - th.h)
+                    self.scroll = frac * self.max_scroll()
+                    self.clamp()
+                self.dragging = event.pos[1] - self.thumb().y
+                return
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
+        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            th = self.thumb()
+            frac = (event.pos[1] - self.dragging - self.track.y) / max(1, self.track.h - th.h)
+            self.scroll = frac * self.max_scroll()
+            self.clamp()
+            return
+        self.ring.handle(event)
+
+    def draw(self, surface) -> None:
+        s, P, V = self.s, self.panel, self.view
+        dim(surface, 170)
+        _overlay_panel(surface, P, s)
+        heading(surface, "How to play", int(38 * s), (P.x + 36 * s, P.y + 48 * s), "midleft",
+                max_width=self.close_b.rect.x - P.x - 60 * s)
+        pygame.draw.line(surface, (110, 84, 44), (V.x, V.y - 14 * s), (self.track.right, V.y - 14 * s),
+                         max(1, int(s)))
+        self.ring.draw(surface, s)
+        clip = surface.get_clip()
+        surface.set_clip(V.clip(clip) if clip else V)
+        top = V.y - int(self.scroll)
+        lh = int(self.body_px * 1.45)
+        for kind, y, payload in self.lines:
+            yy = top + y
+            if yy > V.bottom or yy + lh * 2 < V.y:
+                continue
+            self.draw_line(surface, kind, yy, payload)
+        surface.set_clip(clip)
+        self.draw_fades(surface)
+        if self.max_scroll() > 0:
+            pygame.draw.rect(surface, (60, 48, 40), self.track, border_radius=self.track.w // 2)
+            pygame.draw.rect(surface, ui.BRASS, self.thumb(), border_radius=self.track.w // 2)
+        hint = "Wheel / \u2191\u2193 / PgUp PgDn scroll     Esc close"
+        ui.text(surface, hint, max(8, int(13 * s)), (P.centerx, P.bottom - 16 * s), (150, 132, 108),
+                "center", max_width=P.w - 60 * s)
+
+    def draw_line(self, surface, kind, y, payload) -> None:
+        s, V, px = self.s, self.view, self.body_px
+        indent = int(26 * s)
+        if kind == "h":
+            ui.text(surface, payload, self.head_px, (V.x, y), ui.HILITE, "topleft", "title",
+                    max_width=V.w)
+        elif kind == "p":
+            ui.text(surface, payload, px, (V.x, y), ui.TEXT)
+        elif kind in ("b", "c"):
+            mark, line = payload
+            if kind == "b" and mark:
+                ui.text(surface, mark, px, (V.x, y), ui.HILITE, "topleft", "bold")
+            elif kind == "b":
+                r = max(2, int(4 * s))
+                pygame.draw.circle(surface, ui.BRASS, (V.x + indent // 2 - r // 2, int(y + px * 0.62)), r)
+            ui.text(surface, line, px, (V.x + indent, y), ui.TEXT)
+        elif kind == "k":
+            keys, line = payload
+            if keys:
+                ui.text(surface, keys, px, (V.x + indent, y), ui.HILITE, "topleft", "bold",
+                        max_width=int(190 * s) - indent - 8 * s)
+            ui.text(surface, line, px, (V.x + int(190 * s), y), ui.TEXT)
+        elif kind == "g":
+            self.draw_gears(surface, y)
+
+    def draw_gears(self, surface, y) -> None:
+        s, V = self.s, self.view
+        r = max(6, int(20 * s))
+        x = V.x + int(26 * s) + r
+        names = ("round gear", "square gear", "cam", "ratchet", "hex nut")
+        try:
+            from .art import GEAR_NAMES
+            names = tuple(n.replace("three-lobed ", "") for n in GEAR_NAMES)
+        except ImportError:
+            pass
+        step = min(int(150 * s), (V.w - int(26 * s)) // 5)
+        for row in range(5):
+            cx = x + row * step
+            try:
+                icon = self.app.art.gear(row, r)
+                surface.blit(icon, icon.get_rect(center=(cx, int(y + r + 2 * s))))
+            except Exception:  # noqa: BLE001 - decoration only
+                pygame.draw.circle(surface, ui.BRASS, (cx, int(y + r)), r, 2)
+            ui.text(surface, names[row],
+                    max(8, int(13 * s)), (cx, y + 2 * r + 6 * s), ui.MUTED, "midtop",
+                    max_width=step - 6 * s)
+
+    def draw_fades(self, surface) -> None:
+        """Soft fades at the top and bottom of the text when more is hidden there."""
+        V = self.view
+        h = max(4, int(22 * self.s))
+        for at_top, show in ((True, self.scroll > 1), (False, self.scroll < self.max_scroll() - 1)):
+            if not show:
+                continue
+            fade = pygame.Surface((V.w, h), pygame.SRCALPHA)
+            for i in range(h):
+                a = int(200 * (1 - i / h)) if at_top else int(200 * (i / h))
+                fade.fill((34, 26, 26, a), (0, i, V.w, 1))
+            surface.blit(fade, (V.x, V.y if at_top else V.bottom - h))

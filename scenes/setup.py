@@ -1,0 +1,323 @@
+"""The new-game screen: players, seats (name, human or bot, colour), advanced rules, seed."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import saves
+from game.assemble.setup import Rules
+from game.bots import bot_levels
+
+from . import ui
+from .config import GameConfig, Seat
+from .core import Scene
+from .title import PrimaryButton, backdrop, heading, ornament, vignette
+
+DEFAULT_NAMES = ["You", "Bellows", "Ratchet", "Cogsworth"]
+DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth"]
+NAME_LEN = 14
+SEED_LEN = 9
+FLAW_TEXT = "Modules your capacity leaves unscored cost you their points."
+PLAYER_NOTES = {2: "Two players: each builds two dolls, and the weaker one counts.",
+                3: "Three players: one doll each, 10 cards per doll.",
+                4: "Four players: one doll each, 8 cards per doll."}
+IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
+                 "(not allowed at capacity 1).")
+
+
+def kind_label(kind: str) -> str:
+    return "Human" if kind == "human" else f"Bot \u00b7 {kind.capitalize()}"
+
+
+class ColourChoice(ui.Choice):
+    """A colour picker that skips colours other seats already use."""
+
+    def __init__(self, index: int, taken):
+        super().__init__("", list(range(len(ui.COLOUR_NAMES))), index,
+                         show=lambda i: ui.COLOUR_NAMES[i])
+        self.taken = taken  # () -> set of colour indices used by the other seats
+
+    def adjust(self, step: int) -> None:
+        used = self.taken(self)
+        for _ in range(len(self.options)):
+            self.index = (self.index + step) % len(self.options)
+            if self.index not in used:
+                break
+        if self.on_change:
+            self.on_change(self.value)
+
+    def draw(self, surface, s: float) -> None:
+        label, self.show = self.show, (lambda _i: "")
+        try:
+            super().draw(surface, s)  # frame and arrows only
+        finally:
+            self.show = label
+        px = int(self.rect.h * 0.45)
+        r = max(3, int(self.rect.h * 0.2))
+        name = ui.render(ui.COLOUR_NAMES[self.value], px, ui.TEXT, "bold")
+        gap = int(8 * s)
+        total = 2 * r + gap + name.get_width()
+        x = self.rect.centerx - total // 2
+        c = (x + r, self.rect.centery)
+        pygame.draw.circle(surface, ui.PLAYER_COLOURS[self.value], c, r)
+        pygame.draw.circle(surface, ui.INK, c, r, max(1, int(1.5 * s)))
+        ui.text(surface, ui.COLOUR_NAMES[self.value], px, (x + 2 * r + gap, self.rect.centery),
+                ui.TEXT, "midleft", "bold")
+
+
+class SeatRow:
+    def __init__(self, scene: "SetupScene", i: int, name: str, kind: str, colour: int):
+        self.i = i
+        self.name = ui.TextField(f"Player {i + 1}", name, max_len=NAME_LEN)
+        kinds = scene.kinds
+        self.kind = ui.Choice("", kinds, kinds.index(kind) if kind in kinds else 0, show=kind_label)
+        self.colour = ColourChoice(colour, scene.colours_taken)
+
+    @property
+    def widgets(self):
+        return [self.name, self.kind, self.colour]
+
+    def seat(self) -> Seat:
+        name = self.name.value.strip() or f"Player {self.i + 1}"
+        return Seat(name, self.kind.value, self.colour.value)
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.kinds = ["human"] + [k for k in bot_levels("assemble") if k != "human"]
+        self.players = ui.Choice("Players", [2, 3, 4], 2, on_change=lambda _v: self.layout())
+        self.rows: list[SeatRow] = []
+        for i, name in enumerate(DEFAULT_NAMES):
+            self.rows.append(SeatRow(self, i, name, "human" if i == 0 else self._bot("easy"), i))
+        self.flaw = ui.Toggle("The Flaw")
+        self.identity = ui.Toggle("The Identity")
+        self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
+        self.back = ui.Button("Back", self.go_back)
+        self.start = PrimaryButton("Start game", self.start_game)
+        self.ring = ui.FocusRing([])
+        self.size, self.s = (1280, 720), 1.0
+        self.bg: pygame.Surface | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.t = 0.0
+        self.snapped = self.started = False
+        self.load(app.settings.get("setup") if isinstance(getattr(app, "settings", None), dict) else None)
+        if app.demo:
+            self.demo_setup()
+        self.rebuild_ring()
+
+    def _bot(self, level: str) -> str:
+        return level if level in self.kinds else self.kinds[-1]
+
+    # --- settings ----------------------------------------------------------------------------
+
+    def load(self, data) -> None:
+        """Restore the last setup; anything malformed is ignored field by field."""
+        if not isinstance(data, dict):
+            return
+        if data.get("players") in (2, 3, 4) and not isinstance(data.get("players"), bool):
+            self.players.set(data["players"])
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            used: set[int] = set()
+            for row, seat in zip(self.rows, seats):
+                if not isinstance(seat, dict):
+                    continue
+                name = seat.get("name")
+                if isinstance(name, str):
+                    row.name.value = "".join(c for c in name if c.isprintable())[:NAME_LEN]
+                if seat.get("kind") in self.kinds:
+                    row.kind.set(seat["kind"])
+                colour = seat.get("colour")
+                if isinstance(colour, int) and not isinstance(colour, bool) \
+                        and 0 <= colour < len(ui.COLOUR_NAMES):
+                    row.colour.index = colour
+            for row in self.rows:  # repair duplicates: later seats move to a free colour
+                if row.colour.value in used:
+                    row.colour.index = next(c for c in range(len(ui.COLOUR_NAMES)) if c not in used)
+                used.add(row.colour.value)
+        for key, toggle in (("flaw", self.flaw), ("identity", self.identity)):
+            if isinstance(data.get(key), bool):
+                toggle.value = data[key]
+        seed = data.get("seed")
+        if isinstance(seed, str) and seed.isdigit() and len(seed) <= SEED_LEN:
+            self.seed.value = seed
+
+    def remember(self) -> None:
+        self.app.settings["setup"] = {
+            "players": self.players.value,
+            "seats": [{"name": r.name.value, "kind": r.kind.value, "colour": r.colour.value}
+                      for r in self.rows],
+            "flaw": self.flaw.value, "identity": self.identity.value, "seed": self.seed.value,
+        }
+        saves.save_settings(self.app.settings)
+
+    def demo_setup(self) -> None:
+        opts = self.app.options
+        self.players.set(opts.players if opts.players in (2, 3, 4) else 4)
+        for i, row in enumerate(self.rows):
+            row.name.value = DEMO_NAMES[i]
+            row.kind.set(self._bot("easy" if i % 2 == 0 else "random"))
+        self.seed.value = str(opts.seed) if opts.seed is not None and opts.seed >= 0 else ""
+
+    def colours_taken(self, chooser) -> set[int]:
+        return {r.colour.value for r in self.rows if r.colour is not chooser}
+
+    # --- result ------------------------------------------------------------------------------
+
+    def config(self) -> GameConfig:
+        seats = [r.seat() for r in self.rows[:self.players.value]]
+        seed = int(self.seed.value) if self.seed.value.isdigit() else None
+        return GameConfig(seats, Rules(self.flaw.value, self.identity.value), seed)
+
+    def start_game(self) -> None:
+        config = self.config()
+        if not self.app.demo:
+            self.remember()
+        self.app.stack.replace(self.app.make("table", config=config))
+
+    def go_back(self) -> None:
+        self.app.stack.replace(self.app.make("title"))
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def rebuild_ring(self) -> None:
+        n = self.players.value
+        widgets = [self.players]
+        for row in self.rows[:n]:
+            widgets += row.widgets
+        widgets += [self.flaw, self.identity, self.seed, self.back, self.start]
+        current = self.ring.current
+        self.ring.widgets = widgets
+        for w in widgets:
+            w.focused = False
+        self.ring.index = widgets.index(current) if current in widgets else widgets.index(self.start)
+        widgets[self.ring.index].focused = True
+
+    def resize(self, size) -> None:
+        self.size = (max(1, size[0]), max(1, size[1]))
+        self.s = ui.scale_for(self.size)
+        self.bg = backdrop(self.app, self.size).copy()
+        self.bg.blit(vignette(self.size), (0, 0))
+        self.layout()
+
+    def layout(self) -> None:
+        s = self.s
+        P = pygame.Rect(0, 0, int(1200 * s), int(660 * s))
+        P.center = (self.size[0] // 2, self.size[1] // 2)
+        self.panel = P
+        n = self.players.value
+        L = P.x + int(44 * s)  # left column: the seats
+        self.players.rect = pygame.Rect(L, P.y + int(134 * s), int(250 * s), int(46 * s))
+        self.col_name = L + int(54 * s)
+        self.col_kind = self.col_name + int(230 * s)
+        self.col_colour = self.col_kind + int(232 * s)
+        self.row_y = [P.y + int((250 + 72 * i) * s) for i in range(4)]
+        h = int(50 * s)
+        for i, row in enumerate(self.rows):
+            active = i < n
+            for w in row.widgets:
+                w.enabled = active
+            y = self.row_y[i]
+            row.name.rect = pygame.Rect(self.col_name, y, int(216 * s), h) if active else pygame.Rect(0, 0, 0, 0)
+            row.kind.rect = pygame.Rect(self.col_kind, y, int(220 * s), h) if active else pygame.Rect(0, 0, 0, 0)
+            row.colour.rect = pygame.Rect(self.col_colour, y, int(162 * s), h) if active else pygame.Rect(0, 0, 0, 0)
+        R = P.x + int(790 * s)  # right column: rules and seed
+        self.col_right = R
+        self.right_w = P.right - int(40 * s) - R
+        self.flaw.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
+        self.identity.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
+        self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
+        bw, bh = int(200 * s), int(58 * s)
+        self.back.rect = pygame.Rect(P.x + int(44 * s), P.bottom - int(88 * s), bw, bh)
+        self.start.rect = pygame.Rect(P.right - int(40 * s) - int(260 * s), P.bottom - int(88 * s),
+                                      int(260 * s), bh)
+        self.rebuild_ring()
+
+    # --- frame -------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            cur = self.ring.current
+            if event.key == pygame.K_ESCAPE:
+                self.go_back()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(cur, ui.TextField):
+                self.ring.move(1)  # Enter in a text field moves on
+                return
+        self.ring.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if not self.app.demo or self.started:
+            return
+        if not self.snapped and self.t >= 0.5:
+            self.snapped = True
+            self.app.snap("setup")
+        elif self.snapped and self.t >= 0.8:
+            self.started = True
+            self.start_game()
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        if self.bg is not None:
+            surface.blit(self.bg, (0, 0))
+        ui.panel(surface, P, (34, 26, 26, 232), ui.PANEL_EDGE, radius=int(16 * s) + 2,
+                 width=max(1, int(2 * s)))
+        inner = P.inflate(-int(14 * s), -int(14 * s))
+        ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
+        heading(surface, "New game", int(48 * s), (P.centerx, P.y + 52 * s))
+        ornament(surface, (P.centerx, P.y + 92 * s), 360 * s, s)
+        self.draw_seats(surface)
+        self.draw_right(surface)
+        # a brass divider between the columns
+        x = P.x + int(758 * s)
+        pygame.draw.line(surface, (110, 84, 44), (x, P.y + 124 * s), (x, P.bottom - 112 * s),
+                         max(1, int(s)))
+        ui.text(surface, "Tab / \u2191\u2193 move     \u2190\u2192 change     Enter start     Esc back",
+                max(8, int(14 * s)), (P.centerx, P.bottom - 59 * s), (150, 132, 108), "center",
+                max_width=P.w - 560 * s)
+        self.ring.draw(surface, s)
+
+    def draw_seats(self, surface) -> None:
+        s, n = self.s, self.players.value
+        small = max(8, int(15 * s))
+        hy = self.row_y[0] - 26 * s
+        for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
+            ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
+        pr = self.players.rect
+        ui.text(surface, PLAYER_NOTES[n], small, (pr.right + 18 * s, pr.centery), ui.MUTED, "midleft",
+                max_width=self.col_colour + 162 * s - pr.right - 18 * s)
+        L = pr.x
+        for i, row in enumerate(self.rows):
+            y = self.row_y[i] + int(25 * s)
+            c = (int(L + 20 * s), y)
+            r = max(4, int(19 * s))
+            if i < n:
+                pygame.draw.circle(surface, ui.PLAYER_COLOURS[row.colour.value], c, r)
+                pygame.draw.circle(surface, ui.INK, c, r, max(1, int(2 * s)))
+                ui.text(surface, str(i + 1), int(20 * s), c, ui.INK, "center", "bold")
+            else:
+                pygame.draw.circle(surface, (70, 60, 54), c, r, max(1, int(2 * s)))
+                ui.text(surface, "seat free \u2013 pick more players to fill it", small,
+                        (self.col_name + 8 * s, y), (120, 108, 96), "midleft",
+                        max_width=self.col_colour + 162 * s - self.col_name)
+
+    def draw_right(self, surface) -> None:
+        s, R, w = self.s, self.col_right, self.right_w
+        small = max(8, int(15 * s))
+        ui.text(surface, "ADVANCED RULES", small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
+        for toggle, blurb in ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)):
+            y = toggle.rect.bottom + 4 * s
+            x = R + toggle.rect.h + 4 * s
+            for line in ui.wrap(blurb, small, R + w - x)[:3]:
+                ui.text(surface, line, small, (x, y), ui.MUTED)
+                y += small * 1.3
+        ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
+        hint = "Digits only; leave empty for a fresh random deal."
+        y = self.seed.rect.bottom + 6 * s
+        for line in ui.wrap(hint, small, w)[:2]:
+            ui.text(surface, line, small, (R, y), ui.MUTED)
+            y += small * 1.3

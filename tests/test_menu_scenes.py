@@ -1,0 +1,295 @@
+"""Title, setup, pause menu and rules overlay, driven with real events (SDL dummy driver)."""
+
+import json
+
+import pygame
+import pytest
+
+from game import saves
+from scenes import registry, ui
+from scenes.core import Scene
+from scenes.menus import PauseMenu, RulesOverlay
+from scenes.setup import SetupScene
+from scenes.title import TitleScene
+from tests.ui_helpers import click, frames, key, post, resize, top, type_text
+
+
+class DummyTable(Scene):
+    made: list = []
+
+    def __init__(self, app, **kwargs):
+        super().__init__(app)
+        self.kwargs = kwargs
+        DummyTable.made.append(kwargs)
+
+    def draw(self, surface):
+        surface.fill((20, 60, 40))
+
+
+@pytest.fixture
+def table(monkeypatch):
+    DummyTable.made = []
+    monkeypatch.setitem(registry.SCENES, "table", DummyTable)
+    return DummyTable.made
+
+
+def right_half(rect):
+    return (rect.right - max(3, rect.w // 8), rect.centery)
+
+
+def left_part(rect):
+    return (rect.x + max(3, rect.w // 8), rect.centery)
+
+
+def visible_widgets(scene):
+    return [w for w in scene.ring.widgets if w.rect.w > 0 and w.enabled]
+
+
+def assert_tidy(app, scene):
+    """Every shown widget lies inside the window and no two overlap."""
+    screen = app.screen.get_rect()
+    shown = visible_widgets(scene)
+    assert shown
+    for w in shown:
+        assert screen.contains(w.rect), (type(w).__name__, w.rect, screen)
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            assert not a.rect.colliderect(b.rect), (a.rect, b.rect)
+
+
+# --- title -----------------------------------------------------------------------------------
+
+def test_title_new_game_by_click(app):
+    scene = app.stack.push(app.make("title"))
+    frames(app, 2)
+    assert not scene.cont.enabled and scene.cont.rect.w == 0  # no autosave: no Continue
+    click(app, scene.new_game.rect.center)
+    assert isinstance(top(app), SetupScene)
+
+
+def test_title_new_game_by_keyboard(app):
+    app.stack.push(app.make("title"))
+    frames(app, 1)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), SetupScene)
+
+
+def test_title_rules_and_escape_quits(app):
+    scene = app.stack.push(app.make("title"))
+    click(app, scene.rules.rect.center)
+    assert isinstance(top(app), RulesOverlay)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is scene and app.running
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_continue_with_corrupt_autosave_toasts(app, table):
+    path = saves.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ this is not a record", encoding="utf-8")
+    scene = app.stack.push(app.make("title"))
+    frames(app, 1)
+    assert scene.cont.enabled and scene.cont.rect.w > 0
+    click(app, scene.cont.rect.center)
+    assert top(app) is scene and not table
+    assert app.toasts and "could not be resumed" in app.toasts[-1][0]
+    assert not scene.cont.enabled and scene.cont.rect.w == 0
+    assert not saves.has_autosave()  # set aside, not deleted
+    frames(app, 2)
+
+
+def test_continue_resumes_a_saved_game(app, table, monkeypatch):
+    record = {"players": [{"name": "Ann", "seat": "human", "colour": 2},
+                          {"name": "Bo", "seat": "easy", "colour": 0}],
+              "rules": {"flaw": True, "identity": False}, "seed": 42}
+    session = object()
+    monkeypatch.setattr(saves, "has_autosave", lambda: True)
+    monkeypatch.setattr(saves, "load_autosave", lambda: (session, record, None))
+    scene = app.stack.push(app.make("title"))
+    assert scene.ring.current is scene.cont  # Continue comes first and has the focus
+    key(app, pygame.K_RETURN)
+    assert len(table) == 1 and table[0]["session"] is session
+    config = table[0]["config"]
+    assert [s.name for s in config.seats] == ["Ann", "Bo"] and config.seed == 42
+    assert config.rules.flaw and config.seats[1].kind == "easy"
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+def test_setup_defaults(app):
+    scene = app.stack.push(app.make("setup"))
+    config = scene.config()
+    assert [s.name for s in config.seats] == ["You", "Bellows", "Ratchet", "Cogsworth"]
+    assert [s.kind for s in config.seats] == ["human", "easy", "easy", "easy"]
+    assert len({s.colour for s in config.seats}) == 4
+    assert config.seed is None and not config.rules.flaw and not config.rules.identity
+
+
+def test_setup_by_clicks_and_typing(app, table, data_dir):
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    while scene.players.value != 3:
+        click(app, right_half(scene.players.rect))
+    assert scene.rows[3].name.rect.w == 0  # the fourth seat is hidden
+    click(app, left_part(scene.rows[1].kind.rect))  # easy -> random
+    assert scene.rows[1].kind.value == "random"
+    click(app, scene.rows[0].name.rect.center)
+    for _ in range(5):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Alice")
+    click(app, scene.rows[2].name.rect.center)
+    for _ in range(12):
+        key(app, pygame.K_BACKSPACE)  # empty: becomes "Player 3"
+    click(app, scene.seed.rect.center)
+    type_text(app, "12x34")
+    click(app, scene.flaw.rect.center)
+    assert scene.flaw.value and not scene.identity.value
+    click(app, scene.start.rect.center)
+    assert len(table) == 1 and isinstance(top(app), DummyTable)
+    config = table[0]["config"]
+    assert [s.name for s in config.seats] == ["Alice", "Bellows", "Player 3"]
+    assert [s.kind for s in config.seats] == ["human", "random", "easy"]
+    assert len({s.colour for s in config.seats}) == 3
+    assert config.seed == 1234 and config.rules.flaw and not config.rules.identity
+    saved = json.loads((data_dir / "settings.json").read_text(encoding="utf-8"))
+    assert saved["setup"]["players"] == 3 and saved["setup"]["seed"] == "1234"
+
+
+def test_setup_remembers_last_setup(app, table):
+    scene = app.stack.push(app.make("setup"))
+    click(app, right_half(scene.players.rect))  # 4 -> 2
+    click(app, scene.identity.rect.center)
+    key(app, pygame.K_TAB)  # off the toggle, onto the seed
+    type_text(app, "77")
+    click(app, scene.start.rect.center)
+    again = app.stack.replace(app.make("setup"))
+    assert again.players.value == 2 and again.identity.value and again.seed.value == "77"
+
+
+def test_setup_enter_on_start_starts(app, table):
+    scene = app.stack.push(app.make("setup"))
+    assert scene.ring.current is scene.start
+    key(app, pygame.K_RETURN)
+    assert len(table) == 1 and len(table[0]["config"].seats) == 4
+
+
+def test_setup_colours_stay_distinct(app):
+    scene = app.stack.push(app.make("setup"))
+    click(app, right_half(scene.rows[0].colour.rect))  # Red -> skips Blue, Green, Gold
+    assert scene.rows[0].colour.value == 4
+    click(app, left_part(scene.rows[0].colour.rect))  # back down: skips Gold, Green, Blue
+    assert scene.rows[0].colour.value == 0
+    for _ in range(7):
+        click(app, right_half(scene.rows[2].colour.rect))
+        assert len({r.colour.value for r in scene.rows}) == 4
+
+
+def test_setup_ignores_malformed_settings(app):
+    app.settings["setup"] = {"players": "three", "seats": [1, {"name": 5, "kind": "wizard",
+                                                                "colour": 99}, None, {"colour": 0}],
+                             "flaw": "yes", "seed": "12ab"}
+    scene = app.stack.push(app.make("setup"))
+    config = scene.config()
+    assert len(config.seats) == 4 and config.seed is None and not config.rules.flaw
+    assert len({s.colour for s in config.seats}) == 4
+    app.settings["setup"] = ["not", "a", "dict"]
+    app.stack.replace(app.make("setup"))
+    frames(app, 1)
+
+
+def test_setup_back_and_escape(app):
+    scene = app.stack.push(app.make("setup"))
+    click(app, scene.back.rect.center)
+    assert isinstance(top(app), TitleScene)
+    click(app, top(app).new_game.rect.center)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(top(app), TitleScene)
+
+
+def test_demo_runs_title_to_table(app, table):
+    app.demo = True
+    app.options.players, app.options.seed = 3, 9
+    app.stack.push(app.make("title"))
+    for _ in range(150):
+        app.step(1 / 30)
+        if table:
+            break
+    assert len(table) == 1
+    config = table[0]["config"]
+    assert len(config.seats) == 3 and config.seed == 9
+    assert [s.kind for s in config.seats] == ["easy", "random", "easy"]
+
+
+# --- overlays --------------------------------------------------------------------------------
+
+def test_rules_overlay_scrolls_and_closes(app):
+    base = app.stack.push(app.make("title"))
+    rules = app.stack.push(app.make("rules"))
+    frames(app, 1)
+    assert rules.max_scroll() > 0
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                 precise_x=0.0, precise_y=-1.0))
+    assert rules.scroll > 0
+    before = rules.scroll
+    key(app, pygame.K_PAGEDOWN)
+    assert rules.scroll > before
+    key(app, pygame.K_END)
+    assert rules.scroll == rules.max_scroll()
+    key(app, pygame.K_HOME)
+    assert rules.scroll == 0
+    click(app, (rules.track.centerx, rules.track.bottom - 2))  # jump via the scrollbar
+    assert rules.scroll > 0
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is base
+    rules = app.stack.push(app.make("rules"))
+    click(app, rules.close_b.rect.center)
+    assert top(app) is base
+
+
+def test_pause_menu(app, table):
+    game = app.stack.push(app.make("table", config=None))
+    menu = app.stack.push(app.make("menu", table=game))
+    assert isinstance(menu, PauseMenu) and not menu.opaque
+    frames(app, 1)
+    click(app, menu.resume_b.rect.center)
+    assert top(app) is game
+    menu = app.stack.push(app.make("menu", table=game))
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is game
+    menu = app.stack.push(app.make("menu", table=game))
+    click(app, menu.rules_b.rect.center)
+    assert isinstance(top(app), RulesOverlay)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is menu and menu.ring.current is menu.rules_b
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Title screen
+    assert isinstance(top(app), TitleScene) and len(app.stack) == 1
+
+
+# --- sizes -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("which", ["title", "setup", "menu", "rules"])
+def test_scenes_survive_resizes(app, table, which):
+    if which in ("menu", "rules"):
+        app.stack.push(app.make("table", config=None))
+    scene = app.stack.push(app.make(which))
+    for size in [(640, 360), (1920, 1080), (3840, 2160), (1000, 900), (2560, 1080), (1280, 720)]:
+        resize(app, size)
+        frames(app, 1)
+        assert app.screen.get_size() == size
+        assert top(app) is scene
+        if which == "rules":
+            assert scene.panel.w <= size[0] and scene.panel.h <= size[1]
+            assert scene.view.right < scene.track.x and scene.track.right < scene.panel.right
+            for kind, _y, payload in scene.lines:  # wrapped text fits the page width
+                if kind in ("p", "b", "c"):
+                    line = payload if kind == "p" else payload[1]
+                    assert ui.font(scene.body_px).size(line)[0] <= scene.view.w
+        else:
+            assert_tidy(app, scene)
+    if which == "rules":
+        key(app, pygame.K_END)
+        frames(app, 1)
