@@ -533,11 +533,14 @@ class TableScene(Scene):
         for flight in self.flights:
             if flight.started:
                 draw.blit_card(surface, self.app.art, flight.card, flight.rect())
-        if self.drag is not None and self.drag.moved:
+        over_line = self.pending_position(self.state.active) is not None
+        if self.drag is not None and self.drag.moved and not over_line:
+            # over the line the card already shows in its gap; elsewhere it follows the cursor
             cw, ch = lay.card_size
             x, y = self.drag.pos[0] - self.drag.grab[0], self.drag.pos[1] - self.drag.grab[1]
-            shadow = pygame.Rect(round(x + 6 * s), round(y + 8 * s), round(cw), round(ch))
-            pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=int(8 * s))
+            shadow = pygame.Surface((round(cw), round(ch)), pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=int(8 * s))
+            surface.blit(shadow, (round(x + 6 * s), round(y + 8 * s)))
             draw.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
             self._draw_magnified(surface)

@@ -109,16 +109,19 @@ def cell_rect(x: float, y: float, row: int, card_w: float, card_h: float) -> pyg
 def draw_modules(surface, explained, xs: list[float], y: float, card_w: float, card_h: float,
                  s: float) -> None:
     """Outline every module's cells; scored ones bright, the rest grey (red with The Flaw)."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    if not xs:
+        return
+    x0 = int(min(xs))
+    layer = pygame.Surface((int(max(xs) - x0 + card_w) + 2, int(card_h) + 2), pygame.SRCALPHA)
     for module in explained.modules:
         colour = MODULE_SCORED if module.scored else (
             MODULE_FLAW if explained.flaw else MODULE_UNSCORED)
         for col, row in module.cells:
-            rect = cell_rect(xs[col], y, row, card_w, card_h)
+            rect = cell_rect(xs[col] - x0, 0, row, card_w, card_h)
             pygame.draw.rect(layer, colour + (70,), rect, border_radius=int(6 * s))
             pygame.draw.rect(layer, colour + (230,), rect, max(2, int(2 * s)),
                              border_radius=int(6 * s))
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, (x0, int(y)))
 
 
 def draw_line(scene, surface, lane_index: int) -> None:
@@ -133,32 +136,43 @@ def draw_line(scene, surface, lane_index: int) -> None:
     if not line and gap is None:
         hint = frect(lay.line).inflate(-4 * s, -4 * s)
         hint.w = int(cw)
-        pygame.draw.rect(surface, (255, 255, 255, 40), hint, max(1, int(2 * s)), border_radius=int(8 * s))
+        pygame.draw.rect(surface, ui.BRASS_DARK, hint, max(1, int(2 * s)), border_radius=int(8 * s))
         ui.text(surface, "assembly line", int(12 * s), hint.center, ui.MUTED, "center")
-    for i, card in enumerate(line):
-        if ("line", lane_index, card) in hidden:
-            continue
-        blit_card(surface, scene.app.art, card, (xs[i], lay.line.y, cw, ch))
-    if gap is not None:
-        card = state.bench[lane_index]
-        gx = lay.line.x + gap * STRIP * cw
+    card = state.bench[lane_index] if gap is not None else None
+    # left to right, the considered card tucked in at the gap: later cards overlap it, as on the table
+    for i, c in enumerate(line):
+        if i == gap and card is not None:
+            _draw_ghost(scene, surface, lane_index, gap, card)
+        if ("line", lane_index, c) not in hidden:
+            blit_card(surface, scene.app.art, c, (xs[i], lay.line.y, cw, ch))
+    if card is not None and gap == len(line):
+        _draw_ghost(scene, surface, lane_index, gap, card)
+    if card is not None:
         legal = scene.position_is_legal(lane_index, gap)
-        box = pygame.Rect(round(gx), round(lay.line.y), round(cw), round(ch))
-        if scene.drag is None and card is not None:
-            blit_card(surface, scene.app.art, card, box, alpha=150)
-        pygame.draw.rect(surface, ui.GOOD if legal else ui.BAD, box, max(2, int(3 * s)),
-                         border_radius=int(8 * s))
+        gx = lay.line.x + gap * STRIP * cw
+        shown_w = cw if gap == len(line) else STRIP * cw
+        box = pygame.Rect(round(gx), round(lay.line.y), round(shown_w), round(ch))
+        pygame.draw.rect(surface, ui.GOOD if legal else ui.BAD, box.inflate(4 * s, 4 * s),
+                         max(2, int(3 * s)), border_radius=int(8 * s))
         if not legal:
             ui.text(surface, "not allowed", int(14 * s), (box.centerx, box.bottom + 2 * s), ui.BAD,
                     "midtop", "bold")
-        if legal and card is not None:
-            hyp = list(line)
-            hyp.insert(gap, card)
-            explained = explain_line(hyp, scene.capacity_after(lane_index, gap), state.rules.flaw)
-            hxs = [lay.line.x + i * STRIP * cw for i in range(len(hyp))]
-            draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
+            return
+        hyp = list(line)
+        hyp.insert(gap, card)
+        explained = explain_line(hyp, scene.capacity_after(lane_index, gap), state.rules.flaw)
+        hxs = [lay.line.x + i * STRIP * cw for i in range(len(hyp))]
+        draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
     elif scene.show_modules and line and lane_index == state.active and not state.is_over():
         draw_modules(surface, state.explain(lane_index), xs, lay.line.y, cw, ch, s)
+
+
+def _draw_ghost(scene, surface, lane_index: int, gap: int, card: int) -> None:
+    lay = scene.layout.lanes[lane_index]
+    cw, ch = scene.layout.card_size
+    gx = lay.line.x + gap * STRIP * cw
+    alpha = 235 if scene.position_is_legal(lane_index, gap) else 120
+    blit_card(surface, scene.app.art, card, (gx, lay.line.y, cw, ch), alpha=alpha)
 
 
 def draw_bench(scene, surface, lane_index: int) -> None:
