@@ -110,17 +110,17 @@ def cmd_selfplay(args) -> int:
     from .play import play_out
     from .records import game_module, record_of, write_record
 
-    if args.game != "assemble":
-        raise UsageError(f"selfplay of {args.game!r} is not available yet; use --game assemble")
-    from .assemble.setup import Rules
     try:
-        rules = Rules.parse(args.rules)
-    except ValueError as exc:
+        module = game_module(args.game)
+        rules = module.parse_rules(args.rules)
+    except (RecordError, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    seats = args.seat or ["random"] * (args.players or 4)
+    seats = args.seat or ["random"] * (args.players or module.DEFAULT_PLAYERS)
     players = args.players or len(seats)
-    if not 2 <= players <= 4:
-        raise UsageError(f"Alice Assemble is for 2 to 4 players, not {players}")
+    if players not in module.PLAYER_COUNTS:
+        counts = module.PLAYER_COUNTS
+        allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
+        raise UsageError(f"{args.game} is for {allowed} players, not {players}")
     if len(seats) != players:
         raise UsageError(f"give one --seat per player: {players} players but {len(seats)} seats")
     if args.games < 1:
@@ -130,7 +130,7 @@ def cmd_selfplay(args) -> int:
     for seat in seats:
         try:
             make_bot(seat, args.game, 0, args.think)
-        except ValueError as exc:
+        except (ValueError, RecordError) as exc:
             raise UsageError(str(exc)) from None
     out = Path(args.out) if args.out else None
     if out is not None:
@@ -139,9 +139,8 @@ def cmd_selfplay(args) -> int:
         except OSError as exc:
             raise UsageError(f"cannot create {out}: {exc.strerror}") from None
 
-    module = game_module(args.game)
     wins = [0.0] * players
-    totals = [0] * players
+    totals = [0.0] * players
     draws = 0
     for index in range(args.games):
         seed = args.seed + index
@@ -150,23 +149,26 @@ def cmd_selfplay(args) -> int:
         bots = {i: make_bot(seat, args.game, random.Random(f"{seed}:{i}").getrandbits(32),
                             args.think) for i, seat in enumerate(seats)}
         play_out(session, bots)
-        state = session.state
-        winners = state.winners()
+        winners, scores = module.outcome(session.state)
         draws += len(winners) > 1
         for p in winners:
             wins[p] += 1 / len(winners)
-        for p, score in enumerate(state.scores()):
+        for p, score in enumerate(scores):
             totals[p] += score
         if out is not None:
             write_record(out / f"{args.game}-{index + 1:04d}-seed{seed}.json", record_of(session))
     _json({
-        "game": args.game, "players": players, "rules": rules.to_json(), "seats": seats,
+        "game": args.game, "players": players, "rules": _rules_json(rules), "seats": seats,
         "seed": args.seed, "games": args.games, "wins": [round(w, 4) for w in wins],
         "win_share": [round(w / args.games, 4) for w in wins], "draws": draws,
         "mean_score": [round(t / args.games, 3) for t in totals],
         "records": str(out) if out else None,
     })
     return 0
+
+
+def _rules_json(rules):
+    return rules.to_json() if hasattr(rules, "to_json") else rules
 
 
 # --- verify / replay -----------------------------------------------------------------------

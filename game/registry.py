@@ -1,7 +1,49 @@
-"""The games this app plays, by the name records and the CLI use. Listed explicitly (no scanning)."""
+"""The games this app plays, by the name records and the CLI use. Listed explicitly (no scanning);
+each module is imported on first use.
 
-from .assemble import record as assemble_record
+A game module provides:
+- `GAME` (its name), `PLAYER_COUNTS` (allowed numbers of players), `DEFAULT_PLAYERS`;
+- `parse_rules(text) -> rules` from a command-line list like "flaw,identity" (ValueError if unknown);
+- `new_session(seed, players, rules) -> Session`, players as record `players` entries;
+- `to_record(session) -> dict`, `replay(record) -> Session` (RecordError naming the action),
+  `compare_result(given, actual) -> str | None`;
+- `outcome(state) -> (winners, scores)`: per-player results for selfplay summaries.
+Its bots live in `BOTS[game]`: a module with `LEVELS = {"random": cls, "easy": cls, ...}`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .errors import RecordError
 
 GAMES = {
-    "assemble": assemble_record,
+    "assemble": "game.assemble.record",
+    "cementopia": "game.cementopia.record",
+    "grayblock": "game.grayblock.record",
 }
+
+BOTS = {
+    "assemble": "game.assemble.bots",
+    "cementopia": "game.cementopia.bots",
+    "grayblock": "game.grayblock.bots",
+}
+
+
+def _load(table: dict, name: str, what: str):
+    if name not in table:
+        raise RecordError(f"unknown game {name!r}: expected one of {', '.join(sorted(table))}")
+    try:
+        return importlib.import_module(table[name])
+    except ModuleNotFoundError as exc:
+        if exc.name and table[name].startswith(exc.name):
+            raise RecordError(f"{what} for {name!r} are not available in this build") from None
+        raise
+
+
+def game_module(name: str):
+    return _load(GAMES, name, "rules")
+
+
+def bot_module(name: str):
+    return _load(BOTS, name, "bots")

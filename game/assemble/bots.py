@@ -54,3 +54,11 @@ class EasyBot:
             scored.append((value, POPCOUNT[action.value], action))
         top = max(item[:2] for item in scored)
         return self.rng.choice([item[2] for item in scored if item[:2] == top])
+
+
+def _levels() -> dict:
+    from ..bots import RandomBot
+    return {"random": RandomBot, "easy": EasyBot}
+
+
+LEVELS = _levels()

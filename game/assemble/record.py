@@ -9,6 +9,16 @@ from .setup import Action, Rules, Setup
 from .state import AssembleState
 
 GAME = "assemble"
+PLAYER_COUNTS = (2, 3, 4)
+DEFAULT_PLAYERS = 4
+
+
+def parse_rules(text: str) -> Rules:
+    return Rules.parse(text)
+
+
+def outcome(state: AssembleState) -> tuple[list[int], list[int]]:
+    return state.winners(), state.scores()
 
 
 def new_session(seed: int, players: list[dict], rules: Rules = Rules()) -> Session:

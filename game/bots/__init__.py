@@ -1,7 +1,8 @@
 """Built-in bots. A bot sees only its player's view and the legal actions, and returns one of them.
 
 Bots are seeded so that games are reproducible; `make_bot` builds one from a seat name as used on
-the command line and in records (`random`, `easy`, ...).
+the command line and in records (`random`, `easy`, ...). Each game lists its levels in its own bots
+module (see game.registry.BOTS).
 """
 
 from __future__ import annotations
@@ -28,9 +29,8 @@ class RandomBot:
 
 
 def _levels(game: str) -> dict:
-    from ..assemble.bots import EasyBot
-    levels = {"assemble": {"random": RandomBot, "easy": EasyBot}}
-    return levels.get(game, {"random": RandomBot})
+    from ..registry import bot_module
+    return bot_module(game).LEVELS
 
 
 def bot_levels(game: str) -> list[str]:

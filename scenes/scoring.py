@@ -1,0 +1,591 @@
+"""Final scoring: each lane revealed module by module, then a summary with the winner(s).
+
+Phases: "lanes" (self.lane is on show; self.shown of its modules are outlined) and "summary".
+`tiebreak_text(state)` is pure (no pygame) and explains a tiebreak or a draw in one paragraph.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from . import ui
+from .core import Scene
+from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP, line_width
+
+GEAR_X = STRIP / 2  # gear centre from the card's left edge, fraction of card width (art.py)
+PAD = 0.125  # module outline radius around a gear centre, fraction of card width
+MODULE_COLOURS = [(255, 214, 102), (96, 214, 236), (132, 226, 120), (240, 130, 226),
+                  (255, 160, 72), (140, 168, 255), (206, 240, 96), (255, 138, 160)]
+GREY = (150, 146, 140)
+TIEBREAKERS = {1: "largest scored module", 2: "more scored modules", 3: "fewer unscored modules"}
+REVEAL_S = 0.5  # seconds per module when playing at human speed
+DEMO_S = 0.25
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _tb_value(i: int, v: int) -> str:
+    return f"size {v}" if i == 1 else (f"{v} scored" if i == 2 else f"{-v} unscored")
+
+
+def tiebreak_text(state, names=None) -> str | None:
+    """The sentence explaining which tiebreaker decided the win (or that it is a draw);
+    None when the scores alone decided."""
+    keys = state.player_keys()
+    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    top = max(k[0] for k in keys)
+    alive = [p for p, k in enumerate(keys) if k[0] == top]
+    if len(alive) < 2:
+        return None
+    who = "Both counting dolls score" if len(keys) == 2 else f"{_join([names[p] for p in alive])} tie at"
+    parts = [f"{who} {top} points."]
+    for i in (1, 2, 3):
+        values = {keys[p][i] for p in alive}
+        if len(values) < 2:
+            continue
+        listing = ", ".join(f"{names[p]} {_tb_value(i, keys[p][i])}" for p in alive)
+        parts.append(f"Tiebreaker {i} ({TIEBREAKERS[i]}): {listing}.")
+        alive = [p for p in alive if keys[p][i] == max(values)]
+    if len(alive) == 1:
+        parts.append(f"{names[alive[0]]} wins.")
+    else:
+        k = keys[alive[0]]
+        parts.append(f"Still level on every tiebreaker ({_tb_value(1, k[1])}, {_tb_value(2, k[2])}, "
+                     f"{_tb_value(3, k[3])}): a draw, {_join([names[p] for p in alive])} share the win.")
+    return " ".join(parts)
+
+
+def capacity_text(capacity: int, modules: int, flaw: bool) -> str:
+    if modules == 0:
+        return "No modules: nothing to score."
+    if capacity >= modules:
+        return "The only module scores." if modules == 1 else f"All {modules} modules score."
+    best = "Only the best module scores." if capacity == 1 else f"The {capacity} best modules score."
+    return best + (" The Flaw: the others are subtracted." if flaw else "")
+
+
+def _contribution(module, flaw: bool) -> int:
+    return module.points if module.scored else (-module.points if flaw else 0)
+
+
+def _num(v: int) -> str:
+    return str(v).replace("-", "\u2212")
+
+
+def _pts(v: int) -> str:
+    return f"{_num(v)} pt" if abs(v) == 1 else f"{_num(v)} pts"
+
+
+def module_style(module, index: int, flaw: bool) -> tuple:
+    """(outline colour, fill RGBA) for a module."""
+    if module.scored:
+        c = MODULE_COLOURS[index % len(MODULE_COLOURS)]
+        return c, c + (70,)
+    if flaw:
+        return ui.BAD, ui.BAD + (80,)
+    return GREY, (30, 28, 28, 130)
+
+
+def module_overlay(cells, cw: int, ch: int, colour, fill, t: int) -> tuple[pygame.Surface, tuple]:
+    """A rounded outline around a module's gear cells; returns (surface, offset of cell
+    (min column, min row) centre inside it)."""
+    step, vstep, pad = STRIP * cw, GEAR_STEP * ch, PAD * cw
+    c0, r0 = min(c for c, _ in cells), min(r for _, r in cells)
+    c1, r1 = max(c for c, _ in cells), max(r for _, r in cells)
+    o = pad + t + 1
+    surf = pygame.Surface((int((c1 - c0) * step + 2 * o) + 1, int((r1 - r0) * vstep + 2 * o) + 1),
+                          pygame.SRCALPHA)
+    cellset = set(cells)
+
+    def blob(radius, rgba):
+        for c, r in cells:
+            x, y = o + (c - c0) * step, o + (r - r0) * vstep
+            pygame.draw.circle(surf, rgba, (x, y), radius)
+            if (c + 1, r) in cellset:
+                pygame.draw.rect(surf, rgba, (x, y - radius, step + 1, 2 * radius + 1))
+            if (c, r + 1) in cellset:
+                pygame.draw.rect(surf, rgba, (x - radius, y, 2 * radius + 1, vstep + 1))
+
+    blob(pad + t, colour + (255,))
+    blob(pad, fill)  # draw calls replace pixels: the inside becomes translucent
+    return surf, (o, o)
+
+
+class ScoringScene(Scene):
+    name = "scoring"
+
+    def __init__(self, app, session, config=None):
+        super().__init__(app)
+        self.session, self.config = session, config
+        st = self.state = session.state
+        self.lanes = [st.explain(lane) for lane in range(st.n_lanes)]
+        seats = list(getattr(config, "seats", []) or [])
+        self.names = [seats[p].name if p < len(seats) else f"Player {p + 1}"
+                      for p in range(st.players)]
+        self.colours = [ui.PLAYER_COLOURS[(seats[p].colour if p < len(seats) else p)
+                                          % len(ui.PLAYER_COLOURS)] for p in range(st.players)]
+        self.keys = st.player_keys()
+        self.winners = st.winners()
+        self.tiebreak = tiebreak_text(st, self.names)
+        self.phase = "lanes"
+        self.revealed: list[int] = []  # lanes whose score has been shown in full
+        self.lane = self.shown = 0
+        self.total = 0.0  # the lane total as it counts up
+        self.timer = self.age = 0.0
+        self.snapped = False
+        self.next_btn = ui.Button("Next", self.advance)
+        self.skip_btn = ui.Button("Skip", self.skip)
+        self.again_btn = ui.Button("Play again", self.play_again)
+        self.title_btn = ui.Button("Title", self.to_title)
+        self.ring = ui.FocusRing([self.next_btn, self.skip_btn])
+        self._overlays: dict = {}
+        self._bg = None
+        self.size, self.s = (1280, 720), 1.0
+        self._enter_lane(0)
+
+    # --- flow ------------------------------------------------------------------------------
+
+    def _enter_lane(self, lane: int) -> None:
+        self.lane, self.total, self.timer = lane, 0.0, 0.0
+        self._set_shown(0)
+
+    def _set_shown(self, n: int) -> None:
+        self.shown, self.age = n, 0.0
+        if n >= len(self.lanes[self.lane].modules) and self.lane not in self.revealed:
+            self.revealed.append(self.lane)
+
+    def target_total(self) -> int:
+        ls = self.lanes[self.lane]
+        return sum(_contribution(m, ls.flaw) for m in ls.modules[:self.shown])
+
+    def advance(self) -> None:
+        """Next: finish the current lane, or go to the next lane / the summary."""
+        if self.phase != "lanes":
+            return
+        if self.shown < len(self.lanes[self.lane].modules):
+            self._set_shown(len(self.lanes[self.lane].modules))
+        elif self.lane + 1 < len(self.lanes):
+            self._enter_lane(self.lane + 1)
+        else:
+            self.skip()
+
+    def step(self) -> None:
+        """One small step (demo): the next module, else as advance()."""
+        if self.phase == "lanes" and self.shown < len(self.lanes[self.lane].modules):
+            self._set_shown(self.shown + 1)
+        else:
+            self.advance()
+
+    def skip(self) -> None:
+        self.phase = "summary"
+        self.revealed = list(range(len(self.lanes)))
+        for w in self.ring.widgets:
+            w.focused = False
+        self.ring = ui.FocusRing([self.again_btn, self.title_btn])
+        self.resize(self.size)
+
+    def play_again(self) -> None:
+        config = dataclasses.replace(self.config, seed=None) if self.config is not None else None
+        self.app.stack.replace(self.app.make("table", config=config))
+
+    def to_title(self) -> None:
+        self.app.stack.clear_to(self.app.make("title"))
+
+    # --- events ----------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if self.ring.handle(event):
+            return
+        if self.phase != "lanes":
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT):
+                self.advance()
+            elif event.key == pygame.K_ESCAPE:
+                self.skip()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.advance()
+
+    def update(self, dt: float) -> None:
+        target = self.target_total() if self.phase == "lanes" else 0
+        diff = target - self.total
+        speed = max(30.0, abs(diff) * 6) * dt
+        self.total = target if abs(diff) <= speed else self.total + (speed if diff > 0 else -speed)
+        self.age += dt
+        if self.phase == "lanes":
+            self.timer += dt
+            if self.app.demo:
+                if self.timer >= DEMO_S:
+                    self.timer = 0.0
+                    self.step()
+            elif self.shown < len(self.lanes[self.lane].modules) and self.timer >= REVEAL_S:
+                self.timer = 0.0
+                self._set_shown(self.shown + 1)
+        last = self.phase == "lanes" and self.lane == len(self.lanes) - 1 and self.lane in self.revealed
+        self.next_btn.label = "Results" if last else "Next"
+        if self.phase == "summary" and self.app.demo and not self.snapped:
+            self.snapped = True
+            self.app.snap("scoring")
+            self.app.exit_in(self.app.options.exit_after or 0)
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def px(self, n: float) -> int:
+        return max(9, round(n * self.s))
+
+    def resize(self, size) -> None:
+        self.size = (max(1, size[0]), max(1, size[1]))
+        s = self.s = ui.scale_for(self.size)
+        W, H = self.size
+        m = self.m = round(20 * s)
+        self._overlays.clear()
+        bw, bh = round(170 * s), round(48 * s)
+        by = H - m - bh
+        if self.phase == "lanes":
+            self.skip_btn.rect = pygame.Rect(W - m - 2 * bw - m // 2, by, bw, bh)
+            self.next_btn.rect = pygame.Rect(W - m - bw, by, bw, bh)
+            self.again_btn.rect = self.title_btn.rect = pygame.Rect(0, 0, 0, 0)
+            self.header = pygame.Rect(m, m // 2, W - 2 * m, round(62 * s))
+            self.tally = pygame.Rect(m, by, self.skip_btn.rect.x - 2 * m, bh)
+            top, bottom = self.header.bottom + m // 2, by - m
+            pw = round(310 * s)
+            self.side = pygame.Rect(W - m - pw, top, pw, bottom - top)
+            self.line_area = pygame.Rect(m, top, self.side.x - 2 * m, bottom - top)
+            n = max([len(ls.line) for ls in self.lanes] + [1])
+            a = self.line_area
+            self.card_w = max(8, int(min(a.w / (1 + STRIP * (n - 1)), a.h * CARD_ASPECT)))
+        else:
+            bw = round(200 * s)
+            self.again_btn.rect = pygame.Rect(W // 2 - bw - m // 2, by, bw, bh)
+            self.title_btn.rect = pygame.Rect(W // 2 + m // 2, by, bw, bh)
+            self.next_btn.rect = self.skip_btn.rect = pygame.Rect(0, 0, 0, 0)
+            self.banner = pygame.Rect(m, m // 2, W - 2 * m, round(96 * s))
+            self.note_lines = self._note_lines(W - 4 * m)
+            note_h = len(self.note_lines) * round(self.note_px * 1.3)
+            self.note = pygame.Rect(2 * m, by - m // 2 - note_h, W - 4 * m, note_h)
+            top, bottom = self.banner.bottom + m // 2, self.note.y - m // 2
+            P = self.state.players
+            gap = round(10 * s)
+            rh = min(round({2: 190, 3: 165}.get(P, 140) * s), (bottom - top - gap * (P - 1)) // P)
+            y0 = top + (bottom - top - (rh * P + gap * (P - 1))) // 2
+            self.rows = [pygame.Rect(m, y0 + i * (rh + gap), W - 2 * m, rh) for i in range(P)]
+
+    def _note_lines(self, width: int) -> list[str]:
+        if not self.tiebreak:
+            self.note_px = self.px(17)
+            return []
+        self.note_px = self.px(18)
+        lines = ui.wrap(self.tiebreak, self.note_px, width)
+        while len(lines) > 3 and self.note_px > 9:
+            self.note_px -= 1
+            lines = ui.wrap(self.tiebreak, self.note_px, width)
+        return lines
+
+    def layout_rects(self) -> dict[str, pygame.Rect]:
+        """The named regions of the current phase (tests check they fit and do not overlap)."""
+        if self.phase == "lanes":
+            return {"header": self.header, "line": self.line_rect(), "side": self.side,
+                    "tally": self.tally, "next": self.next_btn.rect, "skip": self.skip_btn.rect}
+        rects = {f"row{i}": r for i, r in enumerate(self.rows)}
+        rects.update(banner=self.banner, again=self.again_btn.rect, title=self.title_btn.rect)
+        if self.note_lines:
+            rects["note"] = self.note
+        return rects
+
+    def line_rect(self) -> pygame.Rect:
+        n, cw = len(self.lanes[self.lane].line), self.card_w
+        ch = round(cw / CARD_ASPECT)
+        w = round(line_width(cw, n))
+        a = self.line_area
+        return pygame.Rect(a.centerx - w // 2, a.centery - ch // 2, w, ch)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def _background(self, surface) -> None:
+        if self._bg is None or self._bg.get_size() != surface.get_size():
+            self._bg = self.app.art.table(surface.get_size()).copy()
+            shade = pygame.Surface(self._bg.get_size(), pygame.SRCALPHA)
+            shade.fill((12, 8, 10, 120))
+            self._bg.blit(shade, (0, 0))
+        surface.blit(self._bg, (0, 0))
+
+    def draw_line(self, surface, lane: int, x0: int, y0: int, cw: int, shown: int,
+                  big: bool = True) -> None:
+        """Lane `lane`'s cards (overlapping, later on top) with its first `shown` modules."""
+        ls = self.lanes[lane]
+        ch = round(cw / CARD_ASPECT)
+        step = STRIP * cw
+        if ls.line:
+            shadow = pygame.Rect(x0, y0, round(line_width(cw, len(ls.line))), ch).move(
+                max(2, cw // 40), max(2, cw // 40))
+            ui.panel(surface, shadow, (0, 0, 0, 90), None, radius=max(2, cw // 16))
+        for i, card in enumerate(ls.line):
+            surface.blit(self.app.art.doll(card, cw), (round(x0 + i * step), y0))
+        t = max(2, round(cw * 0.024)) if big else max(1, round(cw * 0.03))
+        for idx, module in enumerate(ls.modules[:shown]):
+            key = (lane, idx, cw, t)
+            if key not in self._overlays:
+                colour, fill = module_style(module, idx, ls.flaw)
+                self._overlays[key] = module_overlay(module.cells, cw, ch, colour, fill, t)
+            surf, (ox, oy) = self._overlays[key]
+            c0, r0 = min(c for c, _ in module.cells), min(r for _, r in module.cells)
+            surface.blit(surf, (round(x0 + c0 * step + GEAR_X * cw - ox),
+                                round(y0 + (GEAR_TOP + r0 * GEAR_STEP) * ch - oy)))
+            if big:  # a number disc up-left of the module's top cell, popping when new
+                c, r = min(module.cells, key=lambda cell: (cell[1], cell[0]))
+                centre = (x0 + (c * STRIP + GEAR_X - PAD * 0.72) * cw,
+                          y0 + (GEAR_TOP + r * GEAR_STEP) * ch - PAD * 0.72 * cw)
+                pop = 1.4 - 0.4 * self.age / 0.3 if idx == shown - 1 and self.age < 0.3 else 1
+                rad = max(self.px(10), round(0.062 * cw)) * pop
+                self._number_disc(surface, centre, rad, idx, module, ls.flaw)
+
+    def _number_disc(self, surface, centre, rad, idx, module, flaw) -> None:
+        colour, _ = module_style(module, idx, flaw)
+        pygame.draw.circle(surface, ui.INK, centre, rad + max(1, rad * 0.15))
+        pygame.draw.circle(surface, colour, centre, rad)
+        ui.text(surface, str(idx + 1), round(rad * 1.3), centre, ui.INK, "center", "bold")
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self._background(surface)
+        if self.phase == "lanes":
+            self._draw_lanes(surface)
+        else:
+            self._draw_summary(surface)
+        self.ring.draw(surface, self.s)
+
+    def _draw_lanes(self, surface) -> None:
+        s = self.s
+        lane, ls = self.lane, self.lanes[self.lane]
+        owner = self.state.owners[lane]
+        hd = self.header
+        head = "FINAL SCORING \u00b7 THE FLAW" if ls.flaw else "FINAL SCORING"
+        ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold")
+        ui.text(surface, f"Lane {lane + 1} of {len(self.lanes)}", self.px(18), hd.topright,
+                ui.MUTED, "topright", "bold")
+        ui.text(surface, f"Lane {lane + 1} \u00b7 {self.names[owner]}", self.px(34), (hd.x, hd.y + round(22 * s)),
+                self.colours[owner], style="title", max_width=hd.w)
+        r = self.line_rect()
+        self.draw_line(surface, lane, r.x, r.y, self.card_w, self.shown)
+        self._draw_side(surface, ls)
+        self._draw_tally(surface)
+
+    def _draw_side(self, surface, ls) -> None:
+        s, side = self.s, self.side
+        ui.panel(surface, side, radius=round(10 * s), width=max(1, round(2 * s)))
+        p = round(14 * s)
+        x, w = side.x + p, side.w - 2 * p
+        y = side.y + p
+        y = ui.text(surface, f"Capacity {ls.capacity}", self.px(26), (x, y), ui.HILITE, style="bold",
+                    max_width=w).bottom + round(2 * s)
+        for line in ui.wrap(capacity_text(ls.capacity, len(ls.modules), ls.flaw), self.px(16), w):
+            y = ui.text(surface, line, self.px(16), (x, y), ui.TEXT).bottom
+        total_h = round(96 * s)
+        area = pygame.Rect(x, y + round(10 * s), w, side.bottom - p - total_h - y - round(10 * s))
+        self._draw_module_list(surface, ls, area)
+        # the lane total
+        ty = side.bottom - p - total_h
+        pygame.draw.line(surface, ui.BRASS_DARK, (x, ty), (x + w, ty), max(1, round(2 * s)))
+        done = self.shown >= len(ls.modules)
+        ui.text(surface, "Lane score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
+        value = round(self.total)
+        colour = ui.HILITE if done and value == ls.score else ui.TEXT
+        ui.text(surface, _num(value), self.px(64), (x + w, side.bottom - p + round(6 * s)), colour,
+                "bottomright", "bold")
+        if done:
+            ui.text(surface, "final", self.px(15), (x, side.bottom - p), ui.GOOD, "bottomleft", "bold")
+
+    def _draw_module_list(self, surface, ls, area: pygame.Rect) -> None:
+        n = len(ls.modules)
+        if n == 0 or area.h <= 0:
+            return
+        s = self.s
+        cols = 1 if area.h // n >= round(18 * s) or n == 1 else 2
+        per_col = -(-n // cols)
+        row_h = min(round(32 * s), area.h // per_col)
+        col_w = area.w // cols
+        fpx = max(8, min(self.px(18), round(row_h * 0.62)))
+        rad = max(4, round(min(row_h * 0.4, 11 * s)))
+        old_clip = surface.get_clip()
+        for idx, module in enumerate(ls.modules[:self.shown]):
+            cell = pygame.Rect(area.x + (idx // per_col) * col_w, area.y + (idx % per_col) * row_h,
+                               col_w - round(4 * s), row_h)
+            surface.set_clip(cell.clip(old_clip))
+            self._number_disc(surface, (cell.x + rad + 1, cell.centery), rad, idx, module, ls.flaw)
+            value = _contribution(module, ls.flaw) if ls.flaw else module.points
+            colour, mark, mcol = ((ui.TEXT, "\u2713", ui.GOOD) if module.scored else
+                                  (ui.BAD, "\u2212", ui.BAD) if ls.flaw else (GREY, "not scored", GREY))
+            tx = cell.x + 2 * rad + round(8 * s)
+            label = f"size {module.size} = {_pts(value)}"
+            f = ui.font(fpx, "bold")
+            if f.size(label + "  " + mark)[0] > cell.right - tx:  # narrow: drop the words
+                label, mark = _pts(value), mark if len(mark) == 1 else "\u2013"
+            mark_r = ui.text(surface, mark, fpx if len(mark) == 1 else max(8, fpx - 3),
+                             (cell.right, cell.centery), mcol, "midright", "bold")
+            ui.text(surface, label, fpx, (tx, cell.centery), colour, "midleft", "bold",
+                    max_width=mark_r.x - tx - round(4 * s))
+        surface.set_clip(old_clip)
+
+    def _draw_tally(self, surface) -> None:
+        t, n = self.tally, len(self.lanes)
+        cw = t.w / n
+        for lane in range(n):
+            cell = pygame.Rect(round(t.x + lane * cw), t.y, round(cw) - round(6 * self.s), t.h)
+            owner = self.state.owners[lane]
+            current = lane == self.lane
+            ui.panel(surface, cell, ((70, 56, 46, 230) if current else (30, 26, 26, 200)),
+                     ui.HILITE if current else ui.BRASS_DARK, radius=round(6 * self.s),
+                     width=max(1, round(2 * self.s)))
+            pygame.draw.rect(surface, self.colours[owner],
+                             (cell.x + 3, cell.y + 3, max(2, round(5 * self.s)), cell.h - 6))
+            score = _num(self.lanes[lane].score) if lane in self.revealed else "\u2026"
+            inner = cell.inflate(-round(16 * self.s), 0)
+            ui.text(surface, f"Lane {lane + 1} \u00b7 {self.names[owner]}", self.px(14),
+                    (inner.x, cell.y + cell.h * 0.3),
+                    ui.MUTED, "midleft", "bold", max_width=inner.w)
+            ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
+                    "midright", "bold", max_width=inner.w)
+
+    # --- summary ---------------------------------------------------------------------------
+
+    def ranking(self) -> list[tuple[int, int]]:
+        """(rank, player), best first; tied keys share a rank."""
+        order = sorted(range(len(self.keys)), key=lambda p: self.keys[p], reverse=True)
+        return [(1 + sum(k > self.keys[p] for k in self.keys), p) for p in order]
+
+    def banner_text(self) -> tuple[str, tuple]:
+        if len(self.winners) == 1:
+            p = self.winners[0]
+            return f"{self.names[p]} wins!", self.colours[p]
+        return f"Draw! {_join([self.names[p] for p in self.winners])} share the win", ui.HILITE
+
+    def counting_note(self, player: int) -> str:
+        lanes = [lane for lane, o in enumerate(self.state.owners) if o == player]
+        c = self.state.counting_lane(player)
+        other = next(lane for lane in lanes if lane != c)
+        sc, so = self.lanes[c].score, self.lanes[other].score
+        if sc != so:
+            return f"The weaker doll counts: Lane {c + 1} ({_num(sc)} < {_num(so)})."
+        if self.state.lane_key(c) != self.state.lane_key(other):
+            return f"The weaker doll counts: both {_num(sc)}, Lane {c + 1} loses the tiebreak."
+        return f"Both dolls are equal ({_num(sc)}): Lane {c + 1} counts."
+
+    def _draw_summary(self, surface) -> None:
+        s, b = self.s, self.banner
+        head = "FINAL SCORES \u00b7 THE FLAW" if self.state.rules.flaw else "FINAL SCORES"
+        ui.text(surface, head, self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold")
+        label, colour = self.banner_text()
+        star = ui.render("\u2605", self.px(40), colour, "bold") if len(self.winners) == 1 else None
+        sw = star.get_width() + round(16 * s) if star else 0
+        r = ui.text(surface, label, self.px(50), (b.centerx, b.y + round(24 * s)), colour, "midtop",
+                    "title", max_width=b.w - 2 * sw)
+        if star:
+            surface.blit(star, star.get_rect(midright=(r.x - round(12 * s), r.centery)))
+            surface.blit(star, star.get_rect(midleft=(r.right + round(12 * s), r.centery)))
+        for (rank, player), row in zip(self.ranking(), self.rows):
+            self._draw_row(surface, rank, player, row)
+        y = self.note.y
+        for line in self.note_lines:
+            y = ui.text(surface, line, self.note_px, (self.note.centerx, y), ui.TEXT, "midtop").bottom
+            y += round(self.note_px * 0.3)
+
+    def _draw_row(self, surface, rank: int, player: int, row: pygame.Rect) -> None:
+        s = self.s
+        win = player in self.winners
+        ui.panel(surface, row, (44, 36, 40, 225), ui.HILITE if win else ui.BRASS_DARK,
+                 radius=round(10 * s), width=max(1, round((3 if win else 2) * s)))
+        pygame.draw.rect(surface, self.colours[player],
+                         (row.x + round(4 * s), row.y + round(6 * s), max(3, round(7 * s)),
+                          row.h - round(12 * s)), border_radius=max(1, round(3 * s)))
+        p = round(14 * s)
+        inner = row.inflate(-2 * p, -2 * p)
+        inner.x += round(8 * s)
+        inner.w -= round(8 * s)
+        name_w = round(inner.w * 0.22)
+        score_w = round(inner.w * 0.12)
+        # name column
+        y = inner.y
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+        y = ui.text(surface, ordinal + ("  \u2605 winner" if win else ""), self.px(15), (inner.x, y),
+                    ui.HILITE if win else ui.MUTED, style="bold", max_width=name_w).bottom
+        y = ui.text(surface, self.names[player], self.px(28), (inner.x, y), self.colours[player],
+                    style="bold", max_width=name_w).bottom + round(4 * s)
+        if self.state.players == 2:
+            npx = self.px(15)
+            for line in ui.wrap(self.counting_note(player), npx, name_w):
+                if y + npx > inner.bottom:
+                    break
+                y = ui.text(surface, line, npx, (inner.x, y), ui.TEXT, max_width=name_w).bottom
+        # score column
+        score_box = pygame.Rect(inner.right - score_w, inner.y, score_w, inner.h)
+        ui.text(surface, _num(self.keys[player][0]), self.px(48),
+                (score_box.centerx, score_box.centery - round(6 * s)), ui.HILITE if win else ui.TEXT,
+                "center", "bold", max_width=score_w)
+        ui.text(surface, "points", self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
+                "midbottom", max_width=score_w)
+        # lane blocks
+        lanes = [lane for lane, o in enumerate(self.state.owners) if o == player]
+        area = pygame.Rect(inner.x + name_w + p, inner.y, inner.w - name_w - score_w - 2 * p, inner.h)
+        gap = p
+        bw = (area.w - gap * (len(lanes) - 1)) // len(lanes)
+        counting = self.state.counting_lane(player)
+        for k, lane in enumerate(lanes):
+            block = pygame.Rect(area.x + k * (bw + gap), area.y, bw, area.h)
+            self._draw_lane_block(surface, lane, block, len(lanes) > 1, lane == counting)
+
+    def breakdown(self, lane: int) -> str:
+        """e.g. "25 + 9 − 1 = 33" (scored points, minus The Flaw's)."""
+        ls = self.lanes[lane]
+        parts = [str(m.points) for m in ls.scored]
+        text = " + ".join(parts) or "0"
+        if ls.flaw and ls.unscored:
+            text += "".join(f" \u2212 {m.points}" for m in ls.unscored)
+        return f"{text} = {ls.score}"
+
+    def _draw_lane_block(self, surface, lane: int, block: pygame.Rect, pair: bool,
+                         counts: bool) -> None:
+        s, ls = self.s, self.lanes[lane]
+        pad = round(6 * s)
+        box = block.inflate(0, 2 * pad) if pair else block
+        if pair:
+            ui.panel(surface, box, (60, 50, 40, 200) if counts else (24, 20, 22, 160),
+                     ui.HILITE if counts else (90, 84, 80), radius=round(8 * s),
+                     width=max(1, round((3 if counts else 1) * s)))
+        inner = box.inflate(-2 * pad, -2 * pad)
+        dim = pair and not counts
+        lines = [(f"Lane {lane + 1}", 15, ui.MUTED, "bold"),
+                 (_pts(ls.score), 26, GREY if dim else ui.TEXT, "bold"),
+                 (f"capacity {ls.capacity}", 14, ui.MUTED, "regular"),
+                 (f"{len(ls.scored)} of {len(ls.modules)} modules scored", 14, ui.MUTED, "regular")]
+        if not pair:
+            lines.append((self.breakdown(lane), 14, ui.MUTED, "regular"))
+        else:
+            lines.append(("\u2713 counts" if counts else "not counted", 15,
+                          GREY if dim else ui.GOOD, "bold"))
+        need = max(ui.font(self.px(size), style).size(text)[0] for text, size, _, style in lines)
+        n = max(1, len(ls.line))
+        label_w = min(need + pad, round(inner.w * (0.5 if pair else 0.6)))
+        cw = int(min((inner.w - label_w - 2 * pad) / (1 + STRIP * (n - 1)), inner.h * CARD_ASPECT))
+        cw = max(6, cw)
+        ch = round(cw / CARD_ASPECT)
+        old_clip = surface.get_clip()
+        surface.set_clip(inner.clip(old_clip))
+        self.draw_line(surface, lane, inner.x, inner.centery - ch // 2, cw, len(ls.modules), False)
+        lx = inner.x + round(line_width(cw, n)) + pad * 2
+        lw = inner.right - lx
+        y = inner.y
+        for text, size, colour, style in lines:
+            if y + self.px(size) > inner.bottom + pad:
+                break
+            y = ui.text(surface, text, self.px(size), (lx, y), colour, style=style,
+                        max_width=lw).bottom
+        surface.set_clip(old_clip)
+        if dim:
+            veil = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (10, 8, 8, 90), veil.get_rect(), border_radius=round(8 * s))
+            surface.blit(veil, box.topleft)
