@@ -55,6 +55,10 @@ class App:
         pygame.key.set_repeat(350, 40)
         from .art import CardArt
         self.art = CardArt()
+        icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+        card = self.art.doll(31, 44)
+        icon.blit(card, card.get_rect(center=(32, 32)))
+        pygame.display.set_icon(icon)
         self.settings = saves.load_settings()
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())
@@ -106,6 +110,7 @@ class App:
             self.frame_times.append(time.perf_counter() - start)
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]
+        self.stack.close_all()
         pygame.display.quit()
         return self.exit_code
 

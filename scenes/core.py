@@ -21,6 +21,9 @@ class Scene:
     def leave(self) -> None:
         """Stopped being the top scene (popped, replaced or covered)."""
 
+    def close(self) -> None:
+        """Removed from the stack for good: release processes, files, timers."""
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; also called once before the first draw."""
 
@@ -66,6 +69,7 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         scene.leave()
+        scene.close()
         if self._scenes:
             self._scenes[-1].resize(self.size)
             self._scenes[-1].enter()
@@ -74,15 +78,23 @@ class SceneStack:
     def replace(self, scene: Scene) -> Scene:
         """Swap the top scene for another (for a move between screens)."""
         if self._scenes:
-            self._scenes.pop().leave()
+            old = self._scenes.pop()
+            old.leave()
+            old.close()
         return self._add(scene)
 
     def clear_to(self, scene: Scene) -> Scene:
         """Drop every scene and start afresh from this one (e.g. back to the title)."""
-        if self._scenes:
-            self._scenes.pop().leave()  # the ones beneath left when they were covered
-        self._scenes.clear()
+        self.close_all()
         return self._add(scene)
+
+    def close_all(self) -> None:
+        """Empty the stack (quitting): the top scene leaves, every scene closes."""
+        if self._scenes:
+            self._scenes[-1].leave()  # the ones beneath left when they were covered
+        for old in reversed(self._scenes):
+            old.close()
+        self._scenes.clear()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -174,7 +174,7 @@ class RulesOverlay(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.close_b = ui.Button("Close", self.close)
+        self.close_b = ui.Button("Close", self.dismiss)
         self.ring = ui.FocusRing([self.close_b])
         self.s = 1.0
         self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
@@ -183,7 +183,7 @@ class RulesOverlay(Scene):
         self.scroll = 0.0
         self.dragging: float | None = None
 
-    def close(self) -> None:
+    def dismiss(self) -> None:
         self.app.stack.pop()
 
     # --- layout ------------------------------------------------------------------------------
@@ -271,11 +271,11 @@ class RulesOverlay(Scene):
                     pygame.K_PAGEUP: -page, pygame.K_SPACE: page, pygame.K_HOME: -1e9,
                     pygame.K_END: 1e9}.get(event.key)
             if event.key == pygame.K_ESCAPE:
-                self.close()
+                self.dismiss()
             elif step is not None:
                 self.scroll_by(step)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.close()
+                self.dismiss()
             return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * line * 3)

@@ -7,7 +7,6 @@ after a short visible delay, while the frame loop keeps running.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import pygame
@@ -15,7 +14,6 @@ import pygame
 from game import records, saves
 from game.assemble.record import new_session
 from game.assemble.setup import PLACE, TAKE
-from game.bots import make_bot
 from game.commands import Play, Redo, Undo
 
 from . import table_draw as draw
@@ -24,9 +22,8 @@ from .anim import Flight, Glide, Stepper
 from .core import Scene
 from .layout import load_layout
 from .metrics import STRIP
+from .table_bots import BotTurns
 
-BOT_DELAY = 0.7
-DEMO_BOT_DELAY = 0.04
 FLIGHT = 0.32
 
 
@@ -55,9 +52,7 @@ class TableScene(Scene):
         self.session = session
         session.listeners.append(self._after_command)
         self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
-        base = session.meta.get("seed") or 0
-        self.bots = {i: make_bot(seat.kind, "assemble", random.Random(f"{base}:{i}").getrandbits(32))
-                     for i, seat in enumerate(config.seats) if seat.is_bot}
+        self.turns = BotTurns(self)
         self.base_layout = load_layout(self.state.players)
         self.layout = self.base_layout
         self.flights: list[Flight] = []
@@ -73,14 +68,14 @@ class TableScene(Scene):
         self.magnified: int | None = None
         self.hover_card: int | None = None
         self.hover_time = 0.0
-        self.bot_wait = 0.0
         self.end_wait = 0.0
         self.auto_wait = 0.0
         self.show_modules = True
         self.snapped = False
+        self.hint_logged = None
         self._assign_slots()
         self.buttons = [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
-                        ui.Button("Menu", self.open_menu, "Esc")]
+                        ui.Button("Hint", self.ask_hint, "H"), ui.Button("Menu", self.open_menu, "Esc")]
         self.auto_take = ui.Toggle("Auto-take the last card", bool(app.settings.get("auto_take_last")),
                                    self._set_auto_take)
         self.auto_take.focusable = False
@@ -101,7 +96,9 @@ class TableScene(Scene):
     def prompt(self) -> str:
         state = self.state
         if state.current_player() not in self.humans:
-            return "is thinking\u2026"
+            return "is thinking" + "." * (1 + int(self.app.clock_s * 3) % 3)
+        if self.turns.hint_pending:
+            return "looking for a hint\u2026"
         if state.phase == "place":
             return "place your bench card into the line"
         if state.phase == "draft":
@@ -245,7 +242,7 @@ class TableScene(Scene):
         self.selected = None
         self.cursor = None
         self.hover_pos = None
-        self.bot_wait = 0.0
+        self.turns.forget()
         return True
 
     def lane_name(self, lane: int) -> str:
@@ -304,7 +301,7 @@ class TableScene(Scene):
         self.cursor = None
         self._assign_slots()
         self.log.append(outcome.message.capitalize() + ".")
-        self.bot_wait = 0.0
+        self.turns.forget()
 
     def _after_command(self, session, outcome) -> None:
         if outcome.ok:
@@ -321,6 +318,13 @@ class TableScene(Scene):
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value
         saves.save_settings(self.app.settings)
+
+    def ask_hint(self) -> None:
+        if self.can_act():
+            self.turns.ask_hint()
+
+    def close(self) -> None:
+        self.turns.close()
 
     def open_menu(self) -> None:
         self.app.stack.push(self.app.make("menu", table=self))
@@ -430,6 +434,9 @@ class TableScene(Scene):
         if event.key == pygame.K_m:
             self.show_modules = not self.show_modules
             return
+        if event.key == pygame.K_h:
+            self.ask_hint()
+            return
         if not self.can_act():
             return
         state = self.state
@@ -491,15 +498,18 @@ class TableScene(Scene):
             self.snapped = True
             self.app.snap("table")
         player = state.current_player()
-        if player in self.bots:
+        if player in self.turns.seats:
             if self.flights or self.drag is not None:
                 return
-            self.bot_wait += dt
-            if self.bot_wait >= (DEMO_BOT_DELAY if self.app.demo else BOT_DELAY):
-                bot = self.bots[player]
-                action = bot.decide(state.view(player), state.legal_actions())
+            action = self.turns.update(dt)
+            if action is not None:
                 self.play(action)
-        elif self.auto_take.value and state.phase == "take" and len(state.field) == 1 \
+            return
+        self.turns.poll_hint()
+        if self.turns.hint and self.turns.hint[0] is not None and self.hint_logged is not self.turns.hint:
+            self.hint_logged = self.turns.hint
+            self.log.append(f"Hint: {self.turns.hint[0]}: {self.turns.hint[1]}")
+        if self.auto_take.value and state.phase == "take" and len(state.field) == 1 \
                 and not self.flights:
             self.auto_wait += dt
             if self.auto_wait > 0.5:
@@ -508,6 +518,7 @@ class TableScene(Scene):
 
     def _finish(self) -> None:
         record = records.record_of(self.session)
+        self.turns.finish(record.get("result", {}))
         saves.archive_finished(record)
         saves.clear_autosave()
         self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config))
@@ -549,16 +560,18 @@ class TableScene(Scene):
         box = draw.frect(self.layout.buttons)
         ui.panel(surface, box, (30, 24, 28, 200), ui.BRASS_DARK, radius=int(8 * s))
         pad = 8 * s
-        bw = (box.w * 0.62 - pad * 4) / 3
+        count = len(self.buttons)
+        bw = (box.w * 0.66 - pad * (count + 1)) / count
         bh = min(box.h - 2 * pad, 36 * s)
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(round(box.x + pad + i * (bw + pad)), round(box.y + pad), round(bw), round(bh))
         self.buttons[0].enabled = self.session.history.can_undo()
         self.buttons[1].enabled = self.session.history.can_redo()
+        self.buttons[2].enabled = self.can_act() and not self.turns.hint_pending
         for button in self.buttons:
             button.draw(surface, s)
-        self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.62), round(box.y + pad),
-                                          round(box.w * 0.38 - pad), round(bh * 0.8))
+        self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.66), round(box.y + pad),
+                                          round(box.w * 0.34 - pad), round(bh * 0.8))
         self.auto_take.draw(surface, s)
 
     def _draw_magnified(self, surface) -> None:

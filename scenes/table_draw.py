@@ -15,6 +15,19 @@ from .metrics import GEAR_STEP, GEAR_TOP, STRIP
 MODULE_SCORED = (255, 214, 102)
 MODULE_UNSCORED = (150, 150, 160)
 MODULE_FLAW = (226, 84, 72)
+HINT = (96, 206, 236)
+
+
+def hint_action(scene):
+    hint = scene.turns.hint
+    return hint[0] if hint else None
+
+
+def hint_tag(surface, rect, s: float) -> None:
+    tag = ui.render("hint", int(13 * s), ui.INK, "bold")
+    box = tag.get_rect(midbottom=(rect.centerx, rect.top - 2 * s)).inflate(10 * s, 2 * s)
+    pygame.draw.rect(surface, HINT, box, border_radius=int(5 * s))
+    surface.blit(tag, tag.get_rect(center=box.center))
 
 
 def frect(r) -> pygame.Rect:
@@ -165,6 +178,13 @@ def draw_line(scene, surface, lane_index: int) -> None:
         draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
     elif scene.show_modules and line and lane_index == state.active and not state.is_over():
         draw_modules(surface, state.explain(lane_index), xs, lay.line.y, cw, ch, s)
+    hint = hint_action(scene)
+    if hint is not None and hint.kind == "place" and hint.lane == lane_index and card is None:
+        # where the hint would tuck the bench card: between the visible strips
+        hx = lay.line.x + hint.value * STRIP * cw
+        mark = pygame.Rect(round(hx - 3 * s), round(lay.line.y - 4 * s), round(6 * s), round(ch + 8 * s))
+        pygame.draw.rect(surface, HINT, mark, border_radius=int(3 * s))
+        hint_tag(surface, mark, s)
 
 
 def _draw_ghost(scene, surface, lane_index: int, gap: int, card: int) -> None:
@@ -245,7 +265,11 @@ def draw_field_and_deck(scene, surface) -> None:
             blit_card(surface, scene.app.art, card, rect, alpha=70)
             continue
         shown = blit_card(surface, scene.app.art, card, rect)
-        if scene.is_target(("field", card)):
+        hint = hint_action(scene)
+        if hint is not None and hint.kind == "take" and hint.value == card:
+            glow(surface, shown, HINT, s, width=4)
+            hint_tag(surface, shown, s)
+        elif scene.is_target(("field", card)):
             glow(surface, shown, ui.HILITE if scene.selected == ("field", card) else ui.GOOD, s,
                  width=4 if scene.selected == ("field", card) else 2)
     deck = frect(lay.deck)

@@ -19,5 +19,6 @@ def app(data_dir):
     from scenes.app import App, AppOptions
     application = App(AppOptions(size=(1280, 720)))
     yield application
+    application.stack.close_all()  # stops bot worker processes
     import pygame
     pygame.display.quit()

@@ -14,6 +14,9 @@ class Probe(Scene):
     def leave(self):
         self.log.append(f"leave {self.name}")
 
+    def close(self):
+        self.log.append(f"close {self.name}")
+
     def resize(self, size):
         self.log.append(f"resize {self.name} {size[0]}")
 
@@ -38,7 +41,8 @@ def test_push_pop_replace_call_enter_and_leave_in_order():
     assert stack.scenes == (a, c)
     assert stack.pop() is c and stack.top is a
     assert [e for e in log if not e.startswith("resize")] == [
-        "enter a", "leave a", "enter b", "leave b", "enter c", "leave c", "enter a"]
+        "enter a", "leave a", "enter b", "leave b", "close b", "enter c", "leave c", "close c",
+        "enter a"]
     assert stack.pop() is a and stack.pop() is None
 
 
@@ -85,4 +89,5 @@ def test_clear_to_leaves_every_scene():
     log.clear()
     stack.clear_to(Probe("title", log))
     assert [e for e in log if e.startswith("leave")] == ["leave c"]  # a and b left when covered
+    assert [e for e in log if e.startswith("close")] == ["close c", "close b", "close a"]
     assert len(stack) == 1

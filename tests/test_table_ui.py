@@ -10,8 +10,9 @@ from game import records, saves
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
 from scenes.metrics import STRIP
+from scenes.core import Scene
 from scenes.table import TableScene
-from ui_helpers import click, drag, frames, key
+from ui_helpers import click, drag, frames, key, wait_for
 
 
 def centre(rect):
@@ -54,16 +55,10 @@ def hot_seat(app, seed=21, rules=Rules(), players=2):
 def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir, monkeypatch):
     finished = {}
 
-    class Done:  # stands in for the scoring scene: records what the table hands over
+    class Done(Scene):  # stands in for the scoring scene: records what the table hands over
         def __init__(self, app, session, config):
+            super().__init__(app)
             finished["session"] = session
-
-        def resize(self, size): pass
-        def enter(self): pass
-        def leave(self): pass
-        def draw(self, surface): pass
-        def update(self, dt): pass
-        def handle(self, event): pass
 
     monkeypatch.setitem(__import__("scenes.registry").registry.SCENES, "scoring", Done)
     table = hot_seat(app)
@@ -177,8 +172,8 @@ def test_bots_play_their_turns_after_a_visible_delay(app):
     count = len(table.session.history.actions)
     frames(app, 10)  # well under the delay: nothing yet, but frames keep coming
     assert len(table.session.history.actions) == count
-    frames(app, 60)
-    assert len(table.session.history.actions) > count
+    assert "thinking" in table.prompt()
+    wait_for(app, lambda: len(table.session.history.actions) > count)
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1920, 1080), (3840, 2160), (1000, 900)])
@@ -193,3 +188,34 @@ def test_table_draws_at_every_window_size(app, size):
     assert app.screen.get_size() == size
     for lane in table.layout.lanes:
         assert table.layout.area.contains(lane.box)
+
+
+def test_hint_shows_the_strong_bots_choice_and_plays_nothing(app):
+    table = hot_seat(app, seed=9)
+    settle(app, table)
+    before = table.state.clone()
+    key(app, pygame.K_h)
+    wait_for(app, lambda: table.turns.hint is not None)
+    action, reason = table.turns.hint
+    assert action in table.state.legal_actions() and reason
+    assert table.state == before  # a hint never plays for you
+    assert any(line.startswith("Hint:") for line in table.log)
+    table.play(action)
+    assert table.turns.hint is None  # it was about that position only
+
+
+def test_undo_cancels_a_bot_that_is_thinking(app):
+    seats = [Seat("You", "human", 0), Seat("Bot", "easy", 1)]
+    table = TableScene(app, GameConfig(seats, Rules(), 2))
+    app.stack.push(table)
+    while table.state.current_player() != 1 or not table.session.history.actions:
+        settle(app, table)
+        if table.state.current_player() == 0:
+            table.play(table.state.legal_actions()[0])
+        else:
+            wait_for(app, lambda: table.state.current_player() == 0)
+    settle(app, table)
+    frames(app, 2)
+    assert table.turns.ticket is not None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.turns.ticket is None and table.state.current_player() == 0

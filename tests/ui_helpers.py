@@ -8,6 +8,17 @@ def frames(app, n=1, dt=1 / 60):
         app.step(dt)
 
 
+def wait_for(app, predicate, seconds=20.0):
+    """Step frames until predicate() holds; bots think in real time in another process."""
+    import time
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        app.step(1 / 60)
+        time.sleep(0.005)
+
+
 def post(app, event):
     app.dispatch(event)
     app.step(1 / 60)

@@ -1,0 +1,114 @@
+"""Bot decisions off the caller's thread, for an app that must keep drawing while a bot thinks.
+
+Built-in bots run in one spawned worker process: a search that holds the CPU for a second would
+otherwise hold the GIL and stall frames. External programs (cmd: seats) keep a live pipe in this
+process, and only wait on it, so they run in a thread. A decision is identified by a ticket;
+cancelling (undo, quit) just forgets the ticket, and a late answer to it is dropped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+
+def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal):
+    """Build a built-in bot and let it decide (runs in the worker process)."""
+    from . import make_bot
+    return make_bot(seat, game, seed, think).decide(view, legal)
+
+
+def suggest_once(game: str, seed: int, think: float | None, view, legal):
+    """The strongest built-in bot's suggestion for a human: (action, reason)."""
+    from ..registry import bot_module
+    levels = bot_module(game).LEVELS
+    for level in ("hard", "normal", "easy", "random"):
+        if level in levels:
+            bot = levels[level](seed=seed, think=think)
+            if hasattr(bot, "suggest"):
+                return bot.suggest(view, legal)
+            return bot.decide(view, legal), f"the {level} bot's choice"
+    raise RuntimeError(f"no bots for {game}")
+
+
+def _warm() -> bool:
+    import game.bots  # noqa: F401  (import the engine once, so the first real decision is quick)
+    return True
+
+
+class BackgroundDecider:
+    def __init__(self):
+        self._process: ProcessPoolExecutor | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._pending: dict[int, Future] = {}
+        self._next = 0
+
+    def warm_up(self) -> None:
+        """Start the worker process now rather than at the first bot turn."""
+        self._submit_process(_warm)
+
+    def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal) -> int:
+        return self._submit_process(decide_once, game, seat, seed, think, view, legal)
+
+    def suggest(self, game: str, seed: int, think: float | None, view, legal) -> int:
+        return self._submit_process(suggest_once, game, seed, think, view, legal)
+
+    def call(self, fn, *args) -> int:
+        """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        return self._track(self._thread.submit(fn, *args))
+
+    def poll(self, ticket: int):
+        """None while thinking; else ("ok", value) or ("error", exception). Forgets the ticket."""
+        future = self._pending.get(ticket)
+        if future is None or not future.done():
+            return None
+        del self._pending[ticket]
+        try:
+            return "ok", future.result()
+        except BrokenProcessPool as exc:
+            self._process = None  # a new one starts with the next request
+            return "error", exc
+        except Exception as exc:  # the bot's own failure: the caller decides what to do
+            return "error", exc
+
+    def busy(self, ticket: int | None) -> bool:
+        return ticket is not None and ticket in self._pending
+
+    def cancel(self, ticket: int | None) -> None:
+        if ticket is not None:
+            future = self._pending.pop(ticket, None)
+            if future is not None:
+                future.cancel()
+
+    def close(self) -> None:
+        self._pending.clear()
+        if self._process is not None:
+            processes = list(getattr(self._process, "_processes", {}).values())
+            self._process.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:  # a search may still be running: do not wait for it
+                if proc.is_alive():
+                    proc.terminate()
+            self._process = None
+        if self._thread is not None:
+            self._thread.shutdown(wait=False, cancel_futures=True)
+            self._thread = None
+
+    def _submit_process(self, fn, *args) -> int:
+        if self._process is None:
+            self._process = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        try:
+            future = self._process.submit(fn, *args)
+        except BrokenProcessPool:
+            self._process = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            future = self._process.submit(fn, *args)
+        return self._track(future)
+
+    def _track(self, future: Future) -> int:
+        self._next += 1
+        self._pending[self._next] = future
+        return self._next

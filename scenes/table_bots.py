@@ -1,0 +1,159 @@
+"""Bot seats and hints for a table scene, decided off the frame loop.
+
+Built-in bots think in a worker process and external programs in a thread (game.bots.worker);
+the table polls every frame, so the window keeps drawing and answering while a bot thinks. A bot
+that fails (an external program that answers nonsense, exits or times out; a crashed worker) is
+replaced by the built-in easy bot for the rest of the game, and the record says so.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.bots import make_bot
+from game.bots.worker import BackgroundDecider
+
+DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
+VISIBLE_DELAY = 0.7  # a bot's move never lands faster than this, so people can follow it
+DEMO_DELAY = 0.04
+
+
+class BotTurns:
+    def __init__(self, table, game: str = "assemble"):
+        self.table = table
+        self.game = game
+        self.decider = BackgroundDecider()
+        settings = table.app.settings
+        think = settings.get("think", DEFAULT_THINK)
+        self.think = think if isinstance(think, (int, float)) and 0 < think <= 10 else DEFAULT_THINK
+        self.seats = {i: seat for i, seat in enumerate(table.config.seats) if seat.is_bot}
+        self.external: dict[int, object] = {}
+        self.replaced: dict[int, object] = {}
+        self.ticket: int | None = None
+        self.waited = 0.0
+        self.hint_ticket: int | None = None
+        self.hint = None  # (action, reason) for the human to move now
+        if self.seats:
+            self.decider.warm_up()
+
+    @property
+    def thinking(self) -> bool:
+        return self.decider.busy(self.ticket)
+
+    def _seed(self, player: int) -> int:
+        base = self.table.session.meta.get("seed") or 0
+        count = len(self.table.session.history.actions)
+        return random.Random(f"{base}:{player}:{count}").getrandbits(32)
+
+    def _external(self, player: int):
+        bot = self.external.get(player)
+        if bot is None:
+            bot = self.external[player] = make_bot(self.seats[player].kind, self.game, 0, self.think,
+                                                   player=player)
+        return bot
+
+    def update(self, dt: float):
+        """The bot's action once it is decided and shown long enough, else None."""
+        state = self.table.state
+        player = state.current_player()
+        if player not in self.seats:
+            return None
+        self.waited += dt
+        legal = state.legal_actions()
+        if player in self.replaced:
+            if self.waited < self._delay():
+                return None
+            return self.replaced[player].decide(state.view(player), legal)
+        if self.ticket is None:
+            self.waited = 0.0
+            view = state.view(player)
+            kind = self.seats[player].kind
+            try:
+                if kind.startswith("cmd:"):
+                    self.ticket = self.decider.call(self._external(player).decide, view, legal)
+                else:
+                    self.ticket = self.decider.decide(self.game, kind, self._seed(player),
+                                                      self.think, view, legal)
+            except Exception as exc:  # the program would not even start
+                self._replace(player, exc)
+            return None
+        if self.waited < self._delay():
+            return None
+        result = self.decider.poll(self.ticket)
+        if result is None:
+            return None
+        self.ticket = None
+        status, value = result
+        if status == "ok" and value in legal:
+            return value
+        self._replace(player, value if status == "error" else ValueError(f"illegal answer {value!r}"))
+        return None
+
+    def _delay(self) -> float:
+        return DEMO_DELAY if self.table.app.demo else VISIBLE_DELAY
+
+    def _replace(self, player: int, problem) -> None:
+        seat = self.seats[player]
+        self.replaced[player] = make_bot("easy", self.game, self._seed(player))
+        meta_player = self.table.session.meta["players"][player]
+        meta_player["replaced_at"] = len(self.table.session.history.actions)
+        meta_player["replaced_reason"] = str(problem)[:200]
+        bot = self.external.pop(player, None)
+        if bot is not None and hasattr(bot, "close"):
+            bot.close()
+        self.table.app.toast(f"{seat.name}'s bot failed ({str(problem)[:80]}); the easy bot plays on.")
+        self.table.log.append(f"{seat.name} is now played by the easy bot.")
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        state = self.table.state
+        player = state.current_player()
+        if state.is_over() or player in self.seats or self.decider.busy(self.hint_ticket):
+            return
+        self.hint = None
+        self.hint_ticket = self.decider.suggest(self.game, self._seed(player), self.think,
+                                                state.view(player), state.legal_actions())
+
+    def poll_hint(self) -> None:
+        if self.hint_ticket is None:
+            return
+        result = self.decider.poll(self.hint_ticket)
+        if result is None:
+            return
+        self.hint_ticket = None
+        status, value = result
+        if status == "ok" and value[0] in self.table.state.legal_actions():
+            self.hint = value
+        else:
+            self.table.app.toast("No hint this time.")
+
+    @property
+    def hint_pending(self) -> bool:
+        return self.decider.busy(self.hint_ticket)
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def forget(self) -> None:
+        """The position changed under us (undo, redo, a move): drop questions and answers."""
+        self.decider.cancel(self.ticket)
+        self.decider.cancel(self.hint_ticket)
+        self.ticket = self.hint_ticket = None
+        self.hint = None
+        self.waited = 0.0
+
+    def finish(self, result: dict) -> None:
+        for bot in self.external.values():
+            if hasattr(bot, "end"):
+                try:
+                    bot.end(result)
+                except Exception:  # the game is over and recorded: a dead pipe changes nothing
+                    pass
+
+    def close(self) -> None:
+        self.forget()
+        for bot in self.external.values():
+            if hasattr(bot, "close"):
+                bot.close()
+        self.external.clear()
+        self.decider.close()
