@@ -26,6 +26,8 @@ IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
 
 
 def kind_label(kind: str) -> str:
+    if kind == "external":
+        return "External program"
     return "Human" if kind == "human" else f"Bot \u00b7 {kind.capitalize()}"
 
 
@@ -87,7 +89,7 @@ class SetupScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.kinds = ["human"] + [k for k in bot_levels("assemble") if k != "human"]
+        self.kinds = ["human"] + [k for k in bot_levels("assemble") if k != "human"] + ["external"]
         self.players = ui.Choice("Players", [2, 3, 4], 2, on_change=lambda _v: self.layout())
         self.rows: list[SeatRow] = []
         for i, name in enumerate(DEFAULT_NAMES):
@@ -95,6 +97,7 @@ class SetupScene(Scene):
         self.flaw = ui.Toggle("The Flaw")
         self.identity = ui.Toggle("The Identity")
         self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
+        self.command = ui.TextField("e.g. python3 mybot.py", "", max_len=160)
         self.back = ui.Button("Back", self.go_back)
         self.start = PrimaryButton("Start game", self.start_game)
         self.ring = ui.FocusRing([])
@@ -144,6 +147,9 @@ class SetupScene(Scene):
         seed = data.get("seed")
         if isinstance(seed, str) and seed.isdigit() and len(seed) <= SEED_LEN:
             self.seed.value = seed
+        command = data.get("command")
+        if isinstance(command, str):
+            self.command.value = "".join(c for c in command if c.isprintable())[:160]
 
     def remember(self) -> None:
         self.app.settings["setup"] = {
@@ -151,6 +157,7 @@ class SetupScene(Scene):
             "seats": [{"name": r.name.value, "kind": r.kind.value, "colour": r.colour.value}
                       for r in self.rows],
             "flaw": self.flaw.value, "identity": self.identity.value, "seed": self.seed.value,
+            "command": self.command.value,
         }
         saves.save_settings(self.app.settings)
 
@@ -167,12 +174,21 @@ class SetupScene(Scene):
 
     # --- result ------------------------------------------------------------------------------
 
+    def uses_external(self) -> bool:
+        return any(r.kind.value == "external" for r in self.rows[:self.players.value])
+
     def config(self) -> GameConfig:
         seats = [r.seat() for r in self.rows[:self.players.value]]
+        for seat in seats:
+            if seat.kind == "external":
+                seat.kind = "cmd:" + self.command.value.strip()
         seed = int(self.seed.value) if self.seed.value.isdigit() else None
         return GameConfig(seats, Rules(self.flaw.value, self.identity.value), seed)
 
     def start_game(self) -> None:
+        if self.uses_external() and not self.command.value.strip():
+            self.app.toast("Type the command line that starts the external program.")
+            return
         config = self.config()
         if not self.app.demo:
             self.remember()
@@ -188,7 +204,7 @@ class SetupScene(Scene):
         widgets = [self.players]
         for row in self.rows[:n]:
             widgets += row.widgets
-        widgets += [self.flaw, self.identity, self.seed, self.back, self.start]
+        widgets += [self.flaw, self.identity, self.seed, self.command, self.back, self.start]
         current = self.ring.current
         self.ring.widgets = widgets
         for w in widgets:
@@ -229,7 +245,9 @@ class SetupScene(Scene):
         self.right_w = P.right - int(40 * s) - R
         self.flaw.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
         self.identity.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
-        self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
+        self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(120 * s), int(46 * s))
+        self.command.rect = pygame.Rect(R + int(136 * s), P.y + int(440 * s),
+                                        self.right_w - int(136 * s), int(46 * s))
         bw, bh = int(200 * s), int(58 * s)
         self.back.rect = pygame.Rect(P.x + int(44 * s), P.bottom - int(88 * s), bw, bh)
         self.start.rect = pygame.Rect(P.right - int(40 * s) - int(260 * s), P.bottom - int(88 * s),
@@ -316,7 +334,9 @@ class SetupScene(Scene):
                 ui.text(surface, line, small, (x, y), ui.MUTED)
                 y += small * 1.3
         ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
-        hint = "Digits only; leave empty for a fresh random deal."
+        ui.text(surface, "EXTERNAL PROGRAM", small, (self.command.rect.x, self.command.rect.y - 26 * s),
+                ui.MUTED, "topleft", "bold")
+        hint = "Seed: digits, or empty for a fresh deal. External program: your bot's command line."
         y = self.seed.rect.bottom + 6 * s
         for line in ui.wrap(hint, small, w)[:2]:
             ui.text(surface, line, small, (R, y), ui.MUTED)

@@ -293,3 +293,17 @@ def test_scenes_survive_resizes(app, table, which):
     if which == "rules":
         key(app, pygame.K_END)
         frames(app, 1)
+
+
+def test_external_program_seat_needs_a_command_and_becomes_a_cmd_seat(app, table):
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    scene.rows[1].kind.set("external")
+    scene.start_game()
+    assert top(app) is scene  # not started: no command yet
+    assert any("command line" in message for message, _ in app.toasts)
+    scene.command.value = "python3 mybot.py --fast"
+    scene.start_game()
+    config = table[-1]["config"]
+    assert config.seats[1].kind == "cmd:python3 mybot.py --fast"
+    assert config.seats[1].is_bot
