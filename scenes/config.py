@@ -1,4 +1,4 @@
-"""What the setup screen decides, handed to the table (no pygame here)."""
+"""What the setup screen decides, handed to the game's table scene (no pygame here)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,15 @@ from dataclasses import dataclass, field
 
 from game.assemble.setup import Rules
 
+# the scene that plays each game (names in scenes.registry.SCENES)
+TABLE_SCENES = {"assemble": "table", "cementopia": "cementopia", "grayblock": "grayblock"}
+GAME_TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+
 
 @dataclass
 class Seat:
     name: str
-    kind: str = "human"  # human or a bot level: random, easy, ...
+    kind: str = "human"  # human, a bot level (random, easy, ...) or cmd:<command line>
     colour: int = 0  # index into ui.PLAYER_COLOURS
 
     @property
@@ -25,15 +29,34 @@ class Seat:
 @dataclass
 class GameConfig:
     seats: list[Seat] = field(default_factory=lambda: [Seat("Ada"), Seat("Bot", "easy", 1)])
-    rules: Rules = Rules()
+    rules: object = Rules()  # the game's own rules value (assemble Rules, grayblock Rules, None)
     seed: int | None = None  # None: a fresh random deal
+    game: str = "assemble"
+    target: int = 100  # Grayblock: the match is played to this many points
+
+    @property
+    def scene(self) -> str:
+        return TABLE_SCENES[self.game]
 
     def resolved_seed(self) -> int:
         return self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
 
+    def again(self) -> "GameConfig":
+        """The same table with a fresh deal (Play again)."""
+        return GameConfig(self.seats, self.rules, None, self.game, self.target)
+
     @classmethod
-    def from_record(cls, record: dict) -> "GameConfig":
-        seats = [Seat(p.get("name", f"Player {i + 1}"), p.get("seat", "human"),
-                      int(p.get("colour", i)) if str(p.get("colour", i)).isdigit() else i)
-                 for i, p in enumerate(record.get("players", []))]
-        return cls(seats, Rules.from_json(record.get("rules")), record.get("seed"))
+    def from_record(cls, record: dict, session=None) -> "GameConfig":
+        seats = []
+        for i, p in enumerate(record.get("players") or [{"name": "You", "seat": "human"}]):
+            colour = p.get("colour", i)
+            seats.append(Seat(str(p.get("name", f"Player {i + 1}")), str(p.get("seat", "human")),
+                              colour if isinstance(colour, int) and not isinstance(colour, bool) else i))
+        game = record.get("game", "assemble")
+        if session is not None:
+            rules = session.state.rules
+        else:
+            rules = Rules.from_json(record.get("rules")) if game == "assemble" else None
+        target = record.get("target", 100)
+        return cls(seats, rules, record.get("seed"), game,
+                   target if isinstance(target, int) and not isinstance(target, bool) else 100)

@@ -1,4 +1,4 @@
-"""The new-game screen: players, seats (name, human or bot, colour), advanced rules, seed."""
+"""The new-game screen: which game, players, seats (name, human or bot, colour), rules, seed."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import pygame
 from game import saves
 from game.assemble.setup import Rules
 from game.bots import bot_levels
+from game.registry import game_module
 
 from . import ui
-from .config import GameConfig, Seat
+from .config import GAME_TITLES, GameConfig, Seat
 from .core import Scene
 from .title import PrimaryButton, backdrop, heading, ornament, vignette
 
@@ -21,6 +22,15 @@ FLAW_TEXT = "Modules your capacity leaves unscored cost you their points."
 PLAYER_NOTES = {2: "Two players: each builds two dolls, and the weaker one counts.",
                 3: "Three players: one doll each, 10 cards per doll.",
                 4: "Four players: one doll each, 8 cards per doll."}
+GRAYBLOCK_NOTES = {2: "Dominoes with the doll cards: 8 each, one gear of difference.",
+                   3: "Three players: 8 cards each, the rest stay hidden.",
+                   4: "Four players: 8 cards each, all 32 cards in play."}
+SOLO_NOTE = "A solo puzzle: grow a network of cards whose edges match."
+SOLO_TEXT = ("Place a hand card beside the network so that every facing gear meets a gear and every "
+             "blank a blank, then pay its connection count with a counter. Use all four counters to "
+             "complete the puzzle. Targets: 8 to start, 10, 12 deserves praise, 16 is perfect.")
+WATER_TEXT = "Every gear of the new card must touch a gear row of the end it joins; no 0 to start."
+DAILY_TEXT = "Everyone gets the same deal today. Off: a seeded or fresh deal."
 IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
 
@@ -89,13 +99,18 @@ class SetupScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.kinds = ["human"] + [k for k in bot_levels("assemble") if k != "human"] + ["external"]
+        self.game = ui.Choice("Game", list(GAME_TITLES), 0, on_change=self._game_changed,
+                              show=GAME_TITLES.get)
+        self.kinds = self._kinds()
         self.players = ui.Choice("Players", [2, 3, 4], 2, on_change=lambda _v: self.layout())
         self.rows: list[SeatRow] = []
         for i, name in enumerate(DEFAULT_NAMES):
             self.rows.append(SeatRow(self, i, name, "human" if i == 0 else self._bot("easy"), i))
         self.flaw = ui.Toggle("The Flaw")
         self.identity = ui.Toggle("The Identity")
+        self.water = ui.Toggle("Water Veins")
+        self.target = ui.Choice("Match to", [50, 100, 150], 1, show=lambda v: f"{v} points")
+        self.daily = ui.Toggle("Today's deal", True, on_change=lambda _v: self.layout())
         self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField("e.g. python3 mybot.py", "", max_len=160)
         self.back = ui.Button("Back", self.go_back)
@@ -112,7 +127,30 @@ class SetupScene(Scene):
         self.rebuild_ring()
 
     def _bot(self, level: str) -> str:
-        return level if level in self.kinds else self.kinds[-1]
+        return level if level in self.kinds else self.kinds[-2]
+
+    def _kinds(self) -> list[str]:
+        try:
+            levels = bot_levels(self.game.value)
+        except ValueError:  # this build has no bots for the game
+            levels = []
+        return ["human"] + [k for k in levels if k != "human"] + ["external"]
+
+    def _game_changed(self, _value=None) -> None:
+        self.kinds = self._kinds()
+        for row in self.rows:
+            old = row.kind.value
+            row.kind.options = self.kinds
+            row.kind.index = self.kinds.index(old if old in self.kinds else
+                                              ("human" if row.i == 0 else self._bot("easy")))
+        counts = game_module(self.game.value).PLAYER_COUNTS
+        if self.players.value not in counts and len(counts) > 1:
+            self.players.set(counts[-1])
+        self.layout()
+
+    @property
+    def solo(self) -> bool:
+        return self.game.value == "cementopia"
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -120,6 +158,12 @@ class SetupScene(Scene):
         """Restore the last setup; anything malformed is ignored field by field."""
         if not isinstance(data, dict):
             return
+        if data.get("game") in GAME_TITLES:
+            self.game.set(data["game"])
+            self.kinds = self._kinds()
+            for row in self.rows:
+                row.kind.options = self.kinds
+                row.kind.index = min(row.kind.index, len(self.kinds) - 1)
         if data.get("players") in (2, 3, 4) and not isinstance(data.get("players"), bool):
             self.players.set(data["players"])
         seats = data.get("seats")
@@ -141,7 +185,10 @@ class SetupScene(Scene):
                 if row.colour.value in used:
                     row.colour.index = next(c for c in range(len(ui.COLOUR_NAMES)) if c not in used)
                 used.add(row.colour.value)
-        for key, toggle in (("flaw", self.flaw), ("identity", self.identity)):
+        if data.get("target") in self.target.options:
+            self.target.set(data["target"])
+        for key, toggle in (("flaw", self.flaw), ("identity", self.identity),
+                            ("water_veins", self.water), ("daily", self.daily)):
             if isinstance(data.get(key), bool):
                 toggle.value = data[key]
         seed = data.get("seed")
@@ -157,7 +204,8 @@ class SetupScene(Scene):
             "seats": [{"name": r.name.value, "kind": r.kind.value, "colour": r.colour.value}
                       for r in self.rows],
             "flaw": self.flaw.value, "identity": self.identity.value, "seed": self.seed.value,
-            "command": self.command.value,
+            "command": self.command.value, "game": self.game.value,
+            "water_veins": self.water.value, "daily": self.daily.value, "target": self.target.value,
         }
         saves.save_settings(self.app.settings)
 
@@ -175,24 +223,39 @@ class SetupScene(Scene):
     # --- result ------------------------------------------------------------------------------
 
     def uses_external(self) -> bool:
-        return any(r.kind.value == "external" for r in self.rows[:self.players.value])
+        return not self.solo and any(r.kind.value == "external" for r in self.rows[:self.players.value])
 
     def config(self) -> GameConfig:
+        game = self.game.value
+        seed = int(self.seed.value) if self.seed.value.isdigit() else None
+        if self.solo:
+            if self.daily.value:
+                from game.cementopia.setup import daily_seed
+                seed = daily_seed()
+            you = self.rows[0].seat()
+            return GameConfig([Seat(you.name, "human", you.colour)], None, seed, game)
         seats = [r.seat() for r in self.rows[:self.players.value]]
         for seat in seats:
             if seat.kind == "external":
                 seat.kind = "cmd:" + self.command.value.strip()
-        seed = int(self.seed.value) if self.seed.value.isdigit() else None
-        return GameConfig(seats, Rules(self.flaw.value, self.identity.value), seed)
+        if game == "assemble":
+            rules = Rules(self.flaw.value, self.identity.value)
+        else:
+            rules = game_module(game).parse_rules("water-veins" if self.water.value else "")
+        return GameConfig(seats, rules, seed, game, self.target.value)
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
             self.app.toast("Type the command line that starts the external program.")
             return
+        from .registry import SCENES
         config = self.config()
+        if config.scene not in SCENES:
+            self.app.toast(f"{GAME_TITLES[config.game]} is not playable in this build yet.")
+            return
         if not self.app.demo:
             self.remember()
-        self.app.stack.replace(self.app.make("table", config=config))
+        self.app.stack.replace(self.app.make(config.scene, config=config))
 
     def go_back(self) -> None:
         self.app.stack.replace(self.app.make("title"))
@@ -200,17 +263,26 @@ class SetupScene(Scene):
     # --- layout ------------------------------------------------------------------------------
 
     def rebuild_ring(self) -> None:
-        n = self.players.value
-        widgets = [self.players]
-        for row in self.rows[:n]:
-            widgets += row.widgets
-        widgets += [self.flaw, self.identity, self.seed, self.command, self.back, self.start]
+        widgets = [w for w in self.all_widgets() if w.rect.w > 0]
         current = self.ring.current
         self.ring.widgets = widgets
         for w in widgets:
             w.focused = False
-        self.ring.index = widgets.index(current) if current in widgets else widgets.index(self.start)
+        if current in widgets:
+            self.ring.index = widgets.index(current)
+        elif self.start in widgets:
+            self.ring.index = widgets.index(self.start)
+        else:  # not laid out yet
+            self.ring.index = -1
+            return
         widgets[self.ring.index].focused = True
+
+    def all_widgets(self) -> list:
+        widgets = [self.game, self.players]
+        for row in self.rows:
+            widgets += row.widgets
+        return widgets + [self.flaw, self.identity, self.water, self.target, self.daily, self.seed,
+                          self.command, self.back, self.start]
 
     def resize(self, size) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
@@ -224,34 +296,55 @@ class SetupScene(Scene):
         P = pygame.Rect(0, 0, int(1200 * s), int(660 * s))
         P.center = (self.size[0] // 2, self.size[1] // 2)
         self.panel = P
-        n = self.players.value
-        L = P.x + int(44 * s)  # left column: the seats
-        self.players.rect = pygame.Rect(L, P.y + int(134 * s), int(250 * s), int(46 * s))
+        hidden = pygame.Rect(0, 0, 0, 0)
+        for w in self.all_widgets():
+            w.rect = hidden
+            w.enabled = False
+        solo, game = self.solo, self.game.value
+        n = 1 if solo else self.players.value
+        L = P.x + int(44 * s)  # left column: the game and the seats
+        self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
+        if not solo:
+            self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
-        self.row_y = [P.y + int((250 + 72 * i) * s) for i in range(4)]
+        self.row_y = [P.y + int((262 + 70 * i) * s) for i in range(4)]
         h = int(50 * s)
-        for i, row in enumerate(self.rows):
-            active = i < n
-            for w in row.widgets:
-                w.enabled = active
+        for i, row in enumerate(self.rows[:n]):
             y = self.row_y[i]
-            row.name.rect = pygame.Rect(self.col_name, y, int(216 * s), h) if active else pygame.Rect(0, 0, 0, 0)
-            row.kind.rect = pygame.Rect(self.col_kind, y, int(220 * s), h) if active else pygame.Rect(0, 0, 0, 0)
-            row.colour.rect = pygame.Rect(self.col_colour, y, int(162 * s), h) if active else pygame.Rect(0, 0, 0, 0)
-        R = P.x + int(790 * s)  # right column: rules and seed
+            row.name.rect = pygame.Rect(self.col_name, y, int(216 * s), h)
+            if not solo:
+                row.kind.rect = pygame.Rect(self.col_kind, y, int(220 * s), h)
+                row.colour.rect = pygame.Rect(self.col_colour, y, int(162 * s), h)
+        R = P.x + int(790 * s)  # right column: rules, seed, external program
         self.col_right = R
         self.right_w = P.right - int(40 * s) - R
-        self.flaw.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
-        self.identity.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
-        self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(120 * s), int(46 * s))
-        self.command.rect = pygame.Rect(R + int(136 * s), P.y + int(440 * s),
-                                        self.right_w - int(136 * s), int(46 * s))
+        first, second = None, None
+        if game == "assemble":
+            first, second = self.flaw, self.identity
+        elif game == "grayblock":
+            first, second = self.water, self.target
+        else:
+            first = self.daily
+        first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
+        if second is self.target:
+            second.rect = pygame.Rect(R, P.y + int(290 * s), int(260 * s), int(44 * s))
+        elif second is not None:
+            second.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
+        if solo:
+            self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
+        else:
+            self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(120 * s), int(46 * s))
+            self.command.rect = pygame.Rect(R + int(136 * s), P.y + int(440 * s),
+                                            self.right_w - int(136 * s), int(46 * s))
         bw, bh = int(200 * s), int(58 * s)
         self.back.rect = pygame.Rect(P.x + int(44 * s), P.bottom - int(88 * s), bw, bh)
         self.start.rect = pygame.Rect(P.right - int(40 * s) - int(260 * s), P.bottom - int(88 * s),
                                       int(260 * s), bh)
+        for w in self.all_widgets():
+            w.enabled = w.rect.w > 0
+        self.seed.enabled = self.seed.enabled and not (solo and self.daily.value)
         self.rebuild_ring()
 
     # --- frame -------------------------------------------------------------------------------
@@ -300,15 +393,26 @@ class SetupScene(Scene):
         self.ring.draw(surface, s)
 
     def draw_seats(self, surface) -> None:
-        s, n = self.s, self.players.value
+        s = self.s
         small = max(8, int(15 * s))
+        L = self.game.rect.x
+        note_y = self.game.rect.bottom + 20 * s
+        width = self.col_colour + 162 * s - L
+        if self.solo:
+            ui.text(surface, "NAME", small, (self.col_name + 4 * s, self.row_y[0] - 26 * s), ui.MUTED,
+                    "topleft", "bold")
+            ui.text(surface, SOLO_NOTE, small, (L, note_y), ui.MUTED, "midleft", max_width=width)
+            y = self.rows[0].name.rect.bottom + 24 * s
+            for line in ui.wrap(SOLO_TEXT, small, width):
+                ui.text(surface, line, small, (L, y), ui.MUTED)
+                y += small * 1.35
+            return
+        n = self.players.value
+        notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
+        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=width)
         hy = self.row_y[0] - 26 * s
         for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
             ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
-        pr = self.players.rect
-        ui.text(surface, PLAYER_NOTES[n], small, (pr.right + 18 * s, pr.centery), ui.MUTED, "midleft",
-                max_width=self.col_colour + 162 * s - pr.right - 18 * s)
-        L = pr.x
         for i, row in enumerate(self.rows):
             y = self.row_y[i] + int(25 * s)
             c = (int(L + 20 * s), y)
@@ -326,17 +430,26 @@ class SetupScene(Scene):
     def draw_right(self, surface) -> None:
         s, R, w = self.s, self.col_right, self.right_w
         small = max(8, int(15 * s))
-        ui.text(surface, "ADVANCED RULES", small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
-        for toggle, blurb in ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)):
+        game = self.game.value
+        title = {"assemble": "ADVANCED RULES", "grayblock": "OPTIONS", "cementopia": "DEAL"}[game]
+        ui.text(surface, title, small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
+        blurbs = {"assemble": ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)),
+                  "grayblock": ((self.water, WATER_TEXT),),
+                  "cementopia": ((self.daily, DAILY_TEXT),)}[game]
+        for toggle, blurb in blurbs:
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
             for line in ui.wrap(blurb, small, R + w - x)[:3]:
                 ui.text(surface, line, small, (x, y), ui.MUTED)
                 y += small * 1.3
         ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
-        ui.text(surface, "EXTERNAL PROGRAM", small, (self.command.rect.x, self.command.rect.y - 26 * s),
-                ui.MUTED, "topleft", "bold")
-        hint = "Seed: digits, or empty for a fresh deal. External program: your bot's command line."
+        if self.solo:
+            hint = ("Today's deal is on: the seed is today's." if self.daily.value
+                    else "Digits, or empty for a fresh deal.")
+        else:
+            ui.text(surface, "EXTERNAL PROGRAM", small, (self.command.rect.x, self.command.rect.y - 26 * s),
+                    ui.MUTED, "topleft", "bold")
+            hint = "Seed: digits, or empty for a fresh deal. External program: your bot's command line."
         y = self.seed.rect.bottom + 6 * s
         for line in ui.wrap(hint, small, w)[:2]:
             ui.text(surface, line, small, (R, y), ui.MUTED)

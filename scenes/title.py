@@ -192,8 +192,8 @@ class TitleScene(Scene):
     def resume(self) -> None:
         session, record, message = saves.load_autosave()
         if session is not None and record is not None:
-            config = GameConfig.from_record(record)
-            self.app.stack.replace(self.app.make("table", config=config, session=session))
+            config = GameConfig.from_record(record, session)
+            self.app.stack.replace(self.app.make(config.scene, config=config, session=session))
             return
         self.app.toast(message or "There is no saved game to continue.")
         self.has_save = False

@@ -102,16 +102,25 @@ def test_continue_with_corrupt_autosave_toasts(app, table):
 
 
 def test_continue_resumes_a_saved_game(app, table, monkeypatch):
-    record = {"players": [{"name": "Ann", "seat": "human", "colour": 2},
-                          {"name": "Bo", "seat": "easy", "colour": 0}],
-              "rules": {"flaw": True, "identity": False}, "seed": 42}
-    session = object()
-    monkeypatch.setattr(saves, "has_autosave", lambda: True)
-    monkeypatch.setattr(saves, "load_autosave", lambda: (session, record, None))
+    from game.assemble.record import new_session
+    from game.assemble.setup import Rules
+    from game.records import record_of
+    players = [{"name": "Ann", "seat": "human", "colour": 2}, {"name": "Bo", "seat": "easy", "colour": 0}]
+    session = new_session(42, players, Rules(flaw=True))
+    session.play(session.state.legal_actions()[0])
+    saves.save_game(record_of(session))
+    real_load = saves.load_autosave
+    loaded = {}
+
+    def load():
+        loaded["result"] = real_load()
+        return loaded["result"]
+    monkeypatch.setattr(saves, "load_autosave", load)
     scene = app.stack.push(app.make("title"))
     assert scene.ring.current is scene.cont  # Continue comes first and has the focus
     key(app, pygame.K_RETURN)
-    assert len(table) == 1 and table[0]["session"] is session
+    assert len(table) == 1 and table[0]["session"] is loaded["result"][0]
+    assert table[0]["session"].state == session.state
     config = table[0]["config"]
     assert [s.name for s in config.seats] == ["Ann", "Bo"] and config.seed == 42
     assert config.rules.flaw and config.seats[1].kind == "easy"
