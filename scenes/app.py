@@ -28,6 +28,7 @@ MIN_SIZE = (640, 360)
 class AppOptions:
     size: tuple[int, int] = (1280, 720)
     demo: bool = False
+    game: str = "assemble"
     players: int = 4
     screenshots: Path | None = None
     exit_after: float | None = None
@@ -187,6 +188,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     from game.cli import UsageError, _Parser
     parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
     parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
+    parser.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"],
+                        help="which game the demo plays")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene here")
     parser.add_argument("--exit-after", type=float, help="exit this long after the scoring shows")
@@ -204,7 +207,7 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     if args.exit_after is not None and args.exit_after < 0:
         raise UsageError("--exit-after must be 0 or more seconds")
     del argparse
-    return AppOptions(size=(w, h), demo=args.demo, players=args.players,
+    return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=args.players,
                       screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed)
 
 

@@ -7,7 +7,7 @@ import sys
 
 from game import cli
 
-APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--players")
+APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--players", "--game")
 
 
 def _open_app(argv: list[str]) -> int:

@@ -211,6 +211,9 @@ class SetupScene(Scene):
 
     def demo_setup(self) -> None:
         opts = self.app.options
+        self.game.set(opts.game)
+        self._game_changed()
+        self.daily.value = False
         self.players.set(opts.players if opts.players in (2, 3, 4) else 4)
         for i, row in enumerate(self.rows):
             row.name.value = DEMO_NAMES[i]
