@@ -1,0 +1,129 @@
+"""Cementopia bots: `random`, `easy` (greedy on the score now) and `hard` (the solver), plus the
+hint. Every bot sees the view only: the deck order it plays against is its own guess."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..bots import RandomBot as _RandomBot
+from . import solver
+from .setup import Action
+from .view import CementopiaView
+
+Move = tuple  # (card, x, y, count_with, count), as CementopiaState.moves() gives them
+
+
+def action_of(move: Move, legal: list) -> Action:
+    """The legal action for a solver move (the same placement, the same neighbour counted)."""
+    action = Action(*move[:4])
+    if action in legal:
+        return action
+    # only when the caller filtered `legal`: the same placement, else anything offered
+    for other in legal:
+        if other[:3] == action[:3]:
+            return other
+    return legal[0]
+
+
+class RandomBot(_RandomBot):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        super().__init__(seed, think)
+
+
+class EasyBot:
+    """Greedy: the placement whose network scores most right now; among those, the one that
+    leaves the most legal placements for the rest of the hand."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        self.rng = random.Random(seed)
+
+    def decide(self, view: CementopiaView, legal: list):
+        state = view.sample_state(self.rng)
+        best, choices = None, []
+        for move in solver.distinct_moves(state):
+            child = state.clone()
+            child.place(move[0], move[1], move[2], move[4])
+            value = (child.score(), len(child.moves()) if child.outcome is None else 0)
+            if best is None or value > best:
+                best, choices = value, [move]
+            elif value == best:
+                choices.append(move)
+        if not choices:
+            return self.rng.choice(legal)
+        return action_of(self.rng.choice(choices), legal)
+
+
+class HardBot:
+    """The solver: the best-looking placements are each tried against guessed deck orders
+    (shuffles of the unseen cards, never the real order) followed by two greedy replies; the best
+    mean wins. `iterations` = guessed orders per decision (fixed by default, so games replay
+    the same); with `think` (seconds) it guesses until the time is up instead."""
+
+    name = "hard"
+    WIDTH, SAMPLES, DEPTH = 6, 6, 2
+    MAX_SAMPLES = 64  # with a think time
+
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        self.rng = random.Random(seed)
+        self.think = think
+        if iterations is not None:
+            self.samples = iterations
+        else:
+            self.samples = self.SAMPLES if think is None else self.MAX_SAMPLES
+
+    def _rank(self, view: CementopiaView):
+        state = view.sample_state(self.rng)
+        deadline = None
+        if self.think is not None:
+            stop = time.monotonic() + self.think
+            deadline = lambda: time.monotonic() >= stop  # noqa: E731
+        return state, solver.lookahead(state, self.rng, self.WIDTH, self.samples, self.DEPTH,
+                                       deadline=deadline)
+
+    def decide(self, view: CementopiaView, legal: list):
+        _, ranked = self._rank(view)
+        return action_of(ranked[0][1], legal) if ranked else self.rng.choice(legal)
+
+    def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str]:
+        """The hint: the move the solver would play, and a sentence saying why."""
+        state, ranked = self._rank(view)
+        if not ranked:  # only when `legal` does not come from this view
+            return legal[0], "No placement fits; this is the only one offered."
+        move = ranked[0][1]
+        return action_of(move, legal), explain(state, move)
+
+
+def explain(state, move: Move) -> str:
+    """Why a placement is good, in words a player can check on the table."""
+    card, x, y, other, count = move
+    near = state.front[(x, y)][4]
+    closes = [n for n, _ in near if state.adj[n] == 1]
+    after = state.counters[count - 1] - 1
+    parts = [f"Put card {card} at ({x}, {y}) and count card {other}: {count} facing "
+             f"pair{'s' if count > 1 else ''}, counter {count} keeps {after} use"
+             f"{'' if after == 1 else 's'}."]
+    parts.append(f"It touches {len(near)} card{'s' if len(near) > 1 else ''}"
+                 + (f" and closes the dead end at card {closes[0]}" if len(closes) == 1 else
+                    f" and closes {len(closes)} dead ends" if closes else "") + ".")
+    child = state.clone()
+    child.place(card, x, y, count)
+    if child.outcome is not None:
+        parts.append(f"That completes the puzzle with {child.score()} points.")
+    else:
+        payable = sorted({m[4] for m in child.moves()})
+        if payable:
+            parts.append("Your other hand cards can still pay counter"
+                         f"{'s' if len(payable) > 1 else ''} "
+                         f"{', '.join(map(str, payable))}.")
+        else:
+            parts.append("No other hand card fits yet: the next draw has to.")
+    return " ".join(parts)
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}

@@ -1,0 +1,77 @@
+"""Cementopia records: sessions to records and back, and the registry's module interface."""
+
+from __future__ import annotations
+
+import json
+
+from ..commands import History, Session
+from ..errors import IllegalAction, RecordError
+from ..records import FORMAT, VERSION
+from .setup import Action, Setup
+from .state import COMPLETE, STUCK, CementopiaState
+
+GAME = "cementopia"
+PLAYER_COUNTS = (1,)
+DEFAULT_PLAYERS = 1
+
+
+def parse_rules(text: str) -> None:
+    """Cementopia has no optional rules: only an empty list is accepted."""
+    names = [n.strip() for n in (text or "").split(",") if n.strip()]
+    if names:
+        raise ValueError(f"unknown rule {names[0]!r}: Cementopia has no optional rules")
+    return None
+
+
+def outcome(state: CementopiaState) -> tuple[list[int], list[int]]:
+    return ([0] if state.outcome == COMPLETE else []), state.scores()
+
+
+def new_session(seed: int, players: list[dict] | None = None, rules=None) -> Session:
+    if players is not None and len(players) != 1:
+        raise ValueError(f"Cementopia is for 1 player, not {len(players)}")
+    if rules:
+        raise ValueError("Cementopia has no optional rules")
+    state = CementopiaState.start(Setup.deal(seed))
+    return Session(History(state), {"game": GAME, "seed": seed, "players": players or []})
+
+
+def to_record(session: Session) -> dict:
+    state: CementopiaState = session.state
+    record = {
+        "format": FORMAT, "version": VERSION, "game": GAME, "seed": session.meta.get("seed"),
+        "setup": state.setup.to_json(),
+        "actions": [action.to_json() for action in session.history.actions],
+    }
+    if state.is_over():
+        record["result"] = state.result()
+    return record
+
+
+def replay(record: dict) -> Session:
+    state = CementopiaState.start(Setup.from_json(record.get("setup")))
+    session = Session(History(state), {"game": GAME, "seed": record.get("seed"), "players": []})
+    for number, data in enumerate(record.get("actions", []), start=1):
+        try:
+            session.history.apply(Action.from_json(data))
+        except (IllegalAction, RecordError) as exc:
+            raise RecordError(f"action {number} {_short(data)}: {exc}") from None
+    return session
+
+
+def compare_result(given, actual: dict) -> str | None:
+    if not isinstance(given, dict):
+        return "result must be an object"
+    if given.get("outcome") not in (COMPLETE, STUCK):
+        return f"result.outcome must be {COMPLETE!r} or {STUCK!r}, not {given.get('outcome')!r}"
+    for key in ("outcome", "score"):
+        if given.get(key) != actual[key]:
+            return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
+    return None
+
+
+def _short(data) -> str:
+    try:
+        return json.dumps(data, separators=(",", ":"))[:80]
+    except (TypeError, ValueError):
+        return repr(data)[:80]

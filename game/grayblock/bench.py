@@ -1,0 +1,91 @@
+"""Bot strength: `python -m game.grayblock.bench [--matches N]` prints win shares (not a test).
+
+Every table of 2 (or 3) different levels plays N deals in duplicate: each seed's match is played
+once per seat rotation, so every level gets the same cards and the same start seats (hand k's
+deal depends only on the seed and k). Win shares come with 95% Wilson intervals over all
+matches played (conservative: the rotations of one seed tend to cancel each other's luck).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import random
+import time
+
+from ..play import play_out
+from .bots import LEVELS
+from .record import new_session
+from .setup import Rules
+
+ORDER = ("random", "easy", "normal", "hard")
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    mid = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
+               seed: int, think: float | None = None) -> dict:
+    """Wins per level over `matches` matches, seats rotated each match."""
+    n = len(levels)
+    wins = {level: 0 for level in levels}
+    for m in range(matches):
+        match_seed = seed * 100003 + m
+        for shift in range(n):
+            seats = levels[shift:] + levels[:shift]
+            names = [{"name": s, "seat": s} for s in seats]
+            session = new_session(match_seed, names, rules, target)
+            bots = {i: LEVELS[s](seed=random.Random(f"{match_seed}:{shift}:{i}").getrandbits(32),
+                                 think=think) for i, s in enumerate(seats)}
+            play_out(session, bots)
+            wins[seats[session.state.champion]] += 1
+    games = matches * n
+    out = {}
+    for level in levels:
+        low, high = wilson(wins[level], games)
+        out[level] = {"share": round(wins[level] / games, 3),
+                      "ci95": [round(low, 3), round(high, 3)]}
+    return out
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m game.grayblock.bench")
+    parser.add_argument("--matches", type=int, default=100,
+                        help="seeds per table (each played once per seat rotation)")
+    parser.add_argument("--players", type=int, action="append", choices=(2, 3),
+                        help="table sizes (default: 2 and 3)")
+    parser.add_argument("--rules", default="", help="'water-veins' or empty")
+    parser.add_argument("--target", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, help="seconds the hard bot may think per decision")
+    parser.add_argument("--levels", action="append",
+                        help="one table, e.g. hard,normal (repeatable; default: every table)")
+    args = parser.parse_args(argv)
+    rules = Rules.parse(args.rules)
+    if args.levels:
+        tables = [tuple(text.split(",")) for text in args.levels]
+        unknown = {level for table in tables for level in table} - set(ORDER)
+        if unknown or any(len(set(t)) != len(t) or len(t) not in (2, 3, 4) for t in tables):
+            parser.error(f"--levels takes 2 to 4 different levels of {', '.join(ORDER)}")
+    else:
+        tables = [tuple(reversed(levels))  # strongest first in the listing
+                  for players in args.players or (2, 3)
+                  for levels in itertools.combinations(ORDER, players)]
+    started = time.perf_counter()
+    for levels in tables:  # every table plays the same seeds
+        shares = play_table(levels, args.matches, rules, args.target, args.seed, args.think)
+        print(json.dumps({"players": len(levels), "rules": rules.to_json(), "shares": shares}),
+              flush=True)
+    print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}))
+
+
+if __name__ == "__main__":
+    main()

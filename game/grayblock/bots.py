@@ -1,0 +1,374 @@
+"""Grayblock bots. Each sees only its player's view (own hand, the public row and history).
+
+- random: any legal action.
+- easy: keeps its cards flexible (most own cards still fitting the row), dumps high cards on ties.
+- normal: one reply ahead, with the hidden cards as probabilities: going out or a sure block
+  first, else the chance that everyone else must pass, minus the chance that the next player
+  holds a reply that leaves me stuck (cards a player proved to lack by passing are excluded).
+- hard: determinized Monte Carlo over the hidden hands with normal-bot playouts, weighting each
+  deal by how well it explains the others' plays; `suggest` explains the choice for the Hint.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+
+from ..bots import RandomBot as _RandomBot
+from ..cards import N_DOLLS
+from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, cards_of, lowest, mask_of
+from .state import BLOCK, OUT, hand_points
+from .view import GrayblockView
+
+BIG = 1000.0
+
+
+def _ends_after(row: tuple, card: int, end: str | None) -> tuple[int, int]:
+    if not row:
+        return card, card
+    if end == LEFT:
+        return card, row[-1]
+    return row[0], card
+
+
+# COMB[a][b] = a choose b, for the hypergeometric chances below
+COMB = tuple(tuple(math.comb(a, b) for b in range(HAND_SIZE + 1)) for a in range(N_DOLLS + 1))
+
+
+def _chance_none(pool: int, fitting: int, size: int) -> float:
+    """Chance that `size` cards drawn from `pool` unknown cards miss all `fitting` ones."""
+    if size <= 0 or fitting <= 0:
+        return 1.0
+    if pool - fitting < size:
+        return 0.0
+    return COMB[pool - fitting][size] / COMB[pool][size]
+
+
+class RandomBot(_RandomBot):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        super().__init__(seed, think)
+
+
+class EasyBot:
+    """Keeps its cards flexible: the play after which most of its own cards still fit the row;
+    among equals it dumps the highest card (a loser's highest card is what the winner scores)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        self.rng = random.Random(seed)
+
+    def decide(self, view: GrayblockView, legal: list):
+        if legal[0].card is None:
+            return legal[0]
+        fit = FIT[view.rules.water_veins]
+        hand = view.hand_mask()
+        best, choices = None, []
+        for action in legal:
+            left, right = _ends_after(view.row, action.card, action.end)
+            rest = hand & ~(1 << action.card)
+            value = ((rest & (fit[left] | fit[right])).bit_count(), action.card)
+            if best is None or value > best:
+                best, choices = value, [action]
+            elif value == best:
+                choices.append(action)
+        return self.rng.choice(choices)
+
+
+def play_value(fit: tuple, rest: int, left: int, right: int, unknown: int, voids: list[int],
+               sizes: list[int], me: int, n: int) -> float:
+    """How good it looks for player `me` to leave ends (left, right) holding `rest`, one reply
+    ahead: going out, a sure block, else the chance that everyone else must pass (a block win)
+    minus the chance that the next player holds a reply after which none of my cards fits, plus
+    a little for my own mobility. `unknown` is what `me` cannot see; `voids[q]` what q lacks."""
+    if not rest:
+        return BIG
+    fitting = fit[left] | fit[right]
+    win = 1.0  # the others' hands are treated as independent draws from what they may hold
+    for step in range(1, n):
+        q = (me + step) % n
+        pool = unknown & ~voids[q]
+        win *= _chance_none(pool.bit_count(), (pool & fitting).bit_count(), sizes[q])
+    if win == 1.0:
+        return BIG - 1 + lowest(rest) / 100  # nobody else can hold a fitting card
+    nxt = (me + 1) % n
+    pool = unknown & ~voids[nxt]
+    killers = 0
+    mask = pool & fit[left]
+    while mask:  # replies on the left end after which I could not answer
+        low = mask & -mask
+        mask ^= low
+        if not rest & (fit[low.bit_length() - 1] | fit[right]):
+            killers |= low
+    mask = pool & fit[right]
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        if not rest & (fit[left] | fit[low.bit_length() - 1]):
+            killers |= low
+    stuck = 1 - _chance_none(pool.bit_count(), killers.bit_count(), sizes[nxt])
+    mine = (rest & fitting).bit_count()
+    return win - 0.5 * stuck + 0.05 * min(mine, 3)
+
+
+def normal_value(view: GrayblockView, action, unknown: int, voids: list[int]) -> float:
+    left, right = _ends_after(view.row, action.card, action.end)
+    rest = view.hand_mask() & ~(1 << action.card)
+    sizes = list(view.hand_sizes)
+    sizes[view.player] -= 1
+    return play_value(FIT[view.rules.water_veins], rest, left, right, unknown, voids, sizes,
+                      view.player, view.players)
+
+
+class NormalBot:
+    name = "normal"
+
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        self.rng = random.Random(seed)
+
+    def decide(self, view: GrayblockView, legal: list):
+        if legal[0].card is None or len(legal) == 1:
+            return legal[0]
+        unknown, voids = view.unknown(), view.voids()
+        scored = [(normal_value(view, a, unknown, voids), a) for a in legal]
+        top = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
+
+
+# --- search over one sampled deal ---------------------------------------------------------
+
+def _utility(player: int, outcome: tuple[int, int]) -> int:
+    """A hand's worth to `player`: the points won, or minus the points someone else won."""
+    winner, points = outcome
+    return points if winner == player else -points
+
+
+def playout(hands: list[int], left: int, right: int, turn: int, passes: int, n: int,
+            fit: tuple, row: int, voids: list[int], rng: random.Random) -> tuple[int, int]:
+    """Finish a hand, everyone playing like the normal bot from their own point of view (own
+    hand, the row, what passes revealed): (winner, points). Changes `hands` and `voids`."""
+    last = (turn - passes - 1) % n
+    sizes = [mask.bit_count() for mask in hands]
+    while True:
+        hand = hands[turn]
+        lf, rf = hand & fit[left], hand & fit[right]
+        if not lf | rf:
+            voids[turn] |= fit[left] | fit[right]
+            passes += 1
+            if passes >= n - 1:
+                return last, hand_points(hands, last, BLOCK)
+            turn = (turn + 1) % n
+            continue
+        sizes[turn] -= 1
+        unknown = ALL & ~hand & ~row
+        best, card, side = -1e9, -1, 0
+        for on_left, mask in ((True, lf), (False, rf)):
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                c = low.bit_length() - 1
+                if on_left:
+                    value = play_value(fit, hand ^ low, c, right, unknown, voids, sizes, turn, n)
+                else:
+                    value = play_value(fit, hand ^ low, left, c, unknown, voids, sizes, turn, n)
+                value += 0.001 * rng.random()  # ties broken at random
+                if value > best:
+                    best, card, side = value, c, on_left
+        hand ^= 1 << card
+        hands[turn] = hand
+        row |= 1 << card
+        if side:
+            left = card
+        else:
+            right = card
+        last, passes = turn, 0
+        if not hand:
+            return turn, hand_points(hands, turn, OUT)
+        turn = (turn + 1) % n
+
+
+def _observations(view: GrayblockView) -> list[tuple]:
+    """The other players' plays this hand, as (player, left, right, row, card, side, later):
+    the ends and row before the play (left None for the opening card), the play (side True =
+    left), and the mask of cards that player played from then on (they held those too)."""
+    out = []
+    left = right = None
+    row = 0
+    for action in view.actions:
+        if action.card is None:
+            continue
+        if action.player != view.player:
+            out.append([action.player, left, right, row, action.card, action.end == LEFT, 0])
+        for item in out:
+            if item[0] == action.player:
+                item[6] |= 1 << action.card
+        row |= 1 << action.card
+        if left is None:
+            left = right = action.card
+        elif action.end == LEFT:
+            left = action.card
+        else:
+            right = action.card
+    return [tuple(item) for item in out]
+
+
+# EXP[k] = exp(-BETA * k): players are modelled as preferring ends that few cards they cannot
+# see would fit (the ones they hold themselves do not count), the classic dominoes tell
+BETA = 2.0
+EXP = tuple(math.exp(-BETA * k) for k in range(2 * N_DOLLS))
+
+
+def likelihood(observations: list[tuple], hands: list[int], fit: tuple, openers: int) -> float:
+    """How likely the observed plays are if the hands were `hands` (up to a constant)."""
+    weight = 1.0
+    for player, left, right, row, card, side, later in observations:
+        held = hands[player] | later
+        total = chosen = 0.0
+        if left is None:
+            options = [(c, c, c) for c in cards_of(held & openers)]
+        else:
+            options = [(c, c, right) for c in cards_of(held & fit[left])]
+            options += [(c, left, c) for c in cards_of(held & fit[right])]
+        for c, new_left, new_right in options:
+            seen = (held ^ 1 << c) | row | 1 << c
+            value = EXP[((fit[new_left] | fit[new_right]) & ~seen).bit_count()]
+            total += value
+            if c == card and (left is None or (new_left == c) == side):
+                chosen = value
+        weight *= chosen / total
+    return weight
+
+
+# Points a 2-player hand is worth, as measured over normal-bot hands (share per 5-point step)
+POINTS = ((10, .01), (15, .03), (20, .09), (25, .25), (30, .38), (35, .15), (40, .06),
+          (45, .025), (50, .005))
+START_WINS = 0.69  # how often the start player wins a 2-player hand between normal bots
+
+
+@functools.lru_cache(maxsize=None)
+def equity(need: int, their_need: int, my_start: bool) -> float:
+    """Chance to win a 2-player match needing `need` points against `their_need`, with the next
+    hand started by me or not (starts alternate): near the end, winning the hand at all matters
+    more than its points."""
+    if need <= 0:
+        return 1.0
+    if their_need <= 0:
+        return 0.0
+    win = START_WINS if my_start else 1 - START_WINS
+    mine = sum(p * equity(need - x, their_need, not my_start) for x, p in POINTS)
+    theirs = sum(p * equity(need, their_need - x, not my_start) for x, p in POINTS)
+    return win * mine + (1 - win) * theirs
+
+
+class HardBot:
+    """Determinized Monte Carlo: deal the hidden cards at random `iterations` times (what passes
+    revealed is respected, and each deal is weighted by how well it explains the others' plays),
+    play every candidate's hand out with all players acting like the normal bot from their own
+    point of view, and pick the best average. With 2 players the average is of the match-winning
+    chance after the hand, otherwise of the points won (or minus the points lost). Stops early
+    after `think` seconds."""
+
+    name = "hard"
+    DEFAULT_ITERATIONS = 60
+
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None, infer: bool = True):
+        self.rng = random.Random(seed)
+        self.think = think
+        self.iterations = iterations or self.DEFAULT_ITERATIONS
+        self.infer = infer
+
+    def _utility(self, view: GrayblockView):
+        me, n = view.player, view.players
+        need = view.target - view.scores[me]
+        their_need = view.target - view.scores[1 - me]
+        if n != 2 or max(need, their_need) > 300:  # the table would get large: points instead
+            return lambda outcome: _utility(me, outcome)
+        starts_next = view.start != me
+
+        def match_chance(outcome):
+            winner, points = outcome
+            if winner == me:
+                return equity(need - points, their_need, starts_next)
+            return equity(need, their_need - points, starts_next)
+        return match_chance
+
+    def evaluate(self, view: GrayblockView, legal: list) -> list[tuple]:
+        """(utility, mean points, share of deals won, action) per legal play, best first."""
+        fit = FIT[view.rules.water_veins]
+        n, me = view.players, view.player
+        utility = self._utility(view)
+        totals = [[0.0, 0.0, 0.0] for _ in legal]
+        deadline = None if self.think is None else time.perf_counter() + self.think
+        row = mask_of(view.row)
+        voids = view.voids()
+        observations = _observations(view) if self.infer else []
+        openers = OPENERS[view.rules.water_veins]
+        mass = 0.0
+        for _ in range(self.iterations):
+            hands = view.sample_hands(self.rng)
+            weight = likelihood(observations, hands, fit, openers)
+            mass += weight
+            seed = self.rng.getrandbits(32)  # the same playout luck for every candidate
+            for total, action in zip(totals, legal):
+                trial = hands[:]
+                trial[me] &= ~(1 << action.card)
+                if not trial[me]:
+                    outcome = me, hand_points(trial, me, OUT)
+                else:
+                    left, right = _ends_after(view.row, action.card, action.end)
+                    outcome = playout(trial, left, right, (me + 1) % n, 0, n, fit,
+                                      row | 1 << action.card, voids[:], random.Random(seed))
+                total[0] += weight * utility(outcome)
+                total[1] += weight * _utility(me, outcome)
+                total[2] += weight * (outcome[0] == me)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        mass = mass or 1.0
+        scored = [(u / mass, p / mass, w / mass, a) for (u, p, w), a in zip(totals, legal)]
+        scored.sort(key=lambda item: (-item[0], -item[1]))
+        return scored
+
+    def decide(self, view: GrayblockView, legal: list):
+        return self.suggest(view, legal)[0]
+
+    def suggest(self, view: GrayblockView, legal: list):
+        """(action, reason) for the Hint button."""
+        if legal[0].card is None:
+            return legal[0], "No card in your hand fits either end: you have to pass."
+        if len(legal) == 1:
+            return legal[0], f"{_describe(legal[0])}: it is the only card that fits."
+        unknown, voids = view.unknown(), view.voids()
+        sure = [a for a in legal if normal_value(view, a, unknown, voids) >= BIG - 1]
+        if sure:
+            action = max(sure, key=lambda a: normal_value(view, a, unknown, voids))
+            if view.hand_mask() & ~(1 << action.card):
+                return action, (f"{_describe(action)}: nobody else can hold a card that fits "
+                                "either end, so everyone passes and you win by block.")
+            return action, f"{_describe(action)}: it is your last card, you go out."
+        scored = self.evaluate(view, legal)
+        _, points, share, action = scored[0]
+        reason = (f"{_describe(action)}: in simulated deals you win the hand {share:.0%} of "
+                  f"the time, {_gain(points)} on average")
+        if len(scored) > 1:
+            _, points2, share2, other = scored[1]
+            reason += f" (next best, {_describe(other)}: {share2:.0%}, {_gain(points2)})"
+        return action, reason + "."
+
+
+def _describe(action) -> str:
+    if action.end is None:
+        return f"Start with {action.card}"
+    return f"Play {action.card} on the {action.end}"
+
+
+def _gain(value: float) -> str:
+    return f"{'+' if value >= 0 else ''}{value:.1f} points"
+
+
+LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -1,0 +1,303 @@
+"""Grayblock match state: legal actions, apply, clone, scores, per-player views.
+
+A match is a series of hands played until one player reaches `target` points (100 by default).
+
+Decisions where rules.md and the rulebook leave room (in force here; tests pin them down):
+- Each hand is a fresh shuffle: 8 cards to each player, the other 32 - 8n cards stay hidden and
+  unused. Hand k's deal comes from (seed, k); a replayed record supplies its own deals instead.
+- The first hand's start player is drawn from the seed; hand k starts with (first + k) mod n.
+- The start player's opening card is free (any card; with Water Veins any but card 0, and since a
+  hand holds 8 distinct cards there is always another). After it, turns go clockwise (index + 1).
+- A player with a playable card must play (passing is then illegal); a player without one must
+  pass, and a pass is an explicit action so that records and screens show it.
+- Playing the last card ends the hand at once as a going-out win, before anyone else acts.
+- Block: once the n - 1 players after the last card's player have all passed in a row, that
+  player wins; their turn does not come round again.
+- Hand points: each player other than the winner shows their highest card; the lowest of those
+  is the winner's score. In a going-out win the others all hold cards (the hand ends when the
+  first player empties theirs). Block bonus: plus the winner's own lowest card. A block winner
+  always holds a card (playing the last card would have been a going-out win), so the bonus is
+  always defined. Points may be 0 (an opponent whose only card is card 0).
+- Water Veins: every gear of the new card needs a gear in the same row or the row directly above
+  or below on the end card it joins; removing a gear is therefore always allowed, and nothing can
+  ever join card 0 (so 0 may not open the row, but may still be played onto a one-gear card).
+- Only the hand's winner scores, so at most one player can cross `target` at a time: the first
+  to reach it (exactly `target` counts) is the champion and the match ends there. Ties cannot
+  happen. While there is no champion the next hand is dealt as soon as a hand ends (no extra
+  action), and `results` keeps every finished hand for the scoreboard.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import N_DOLLS
+from ..errors import IllegalAction
+from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,
+                    cards_of, deal_hand, first_start, highest, lowest, mask_of, one_gear_apart)
+
+BLOCK, OUT = "block", "out"
+DEFAULT_TARGET = 100
+
+
+class HandResult(NamedTuple):
+    winner: int
+    kind: str  # "block" or "out"
+    points: int
+    actions: tuple  # every action of the hand, in order
+    row: tuple[int, ...]  # the final row, left to right
+    left: tuple[tuple[int, ...], ...]  # the cards each player still held (shown at the end)
+
+    def to_json(self) -> dict:
+        return {"winner": self.winner, "kind": self.kind, "points": self.points}
+
+    def deal(self) -> Deal:
+        """The hand's deal, rebuilt from what was played and what was left (public at the end)."""
+        held = [list(cards) for cards in self.left]
+        for action in self.actions:
+            if action.card is not None:
+                held[action.player].append(action.card)
+        return tuple(tuple(sorted(cards)) for cards in held)
+
+
+class GrayblockState:
+    __slots__ = ("players", "rules", "target", "seed", "preset", "first", "deals", "results",
+                 "hands", "row", "start", "turn", "passes", "last", "log", "totals", "champion")
+
+    game = "grayblock"
+
+    @classmethod
+    def new(cls, seed: int, players: int, rules: Rules = Rules(),
+            target: int = DEFAULT_TARGET, deals: tuple = (), first: int | None = None
+            ) -> "GrayblockState":
+        """A match about to start. `deals` (from a record) replace the seed's deals, hand by hand."""
+        if players not in (2, 3, 4):
+            raise ValueError(f"Grayblock is for 2 to 4 players, not {players}")
+        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+            raise ValueError(f"the target must be a positive number of points, not {target!r}")
+        self = cls.__new__(cls)
+        self.players, self.rules, self.target = players, rules, target
+        self.seed = seed if seed is not None else 0
+        self.preset = tuple(deals)
+        self.first = first_start(self.seed, players) if first is None else first
+        self.deals, self.results = [], []
+        self.totals = [0] * players
+        self.champion = None
+        self._start_hand(0)
+        return self
+
+    def clone(self) -> "GrayblockState":
+        other = GrayblockState.__new__(GrayblockState)
+        other.players, other.rules, other.target = self.players, self.rules, self.target
+        other.seed, other.preset, other.first = self.seed, self.preset, self.first
+        other.deals = self.deals[:]
+        other.results = self.results[:]
+        other.hands = self.hands[:]
+        other.row = self.row[:]
+        other.start, other.turn = self.start, self.turn
+        other.passes, other.last = self.passes, self.last
+        other.log = self.log[:]
+        other.totals = self.totals[:]
+        other.champion = self.champion
+        return other
+
+    def snapshot(self) -> tuple:
+        """Everything that defines the position, for equality checks. `preset` is left out: a
+        replayed match equals the one that was recorded."""
+        return (self.players, self.rules, self.target, self.seed, self.first, tuple(self.deals),
+                tuple(self.results), tuple(self.hands), tuple(self.row), self.start, self.turn,
+                self.passes, self.last, tuple(self.log), tuple(self.totals), self.champion)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, GrayblockState) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # mutable
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def number(self) -> int:
+        """The current hand, 0-based (after the last hand: the index of that hand)."""
+        return len(self.deals) - 1
+
+    def hand(self, player: int) -> list[int]:
+        return cards_of(self.hands[player])
+
+    def hand_sizes(self) -> list[int]:
+        return [mask.bit_count() for mask in self.hands]
+
+    def ends(self) -> tuple[int, int] | None:
+        return (self.row[0], self.row[-1]) if self.row else None
+
+    def is_over(self) -> bool:
+        return self.champion is not None
+
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def scores(self) -> list[int]:
+        """Match scores so far."""
+        return self.totals[:]
+
+    def playable(self, player: int) -> int:
+        """Mask of `player`'s cards that fit the row now (any end; any card on an empty row)."""
+        hand = self.hands[player]
+        wv = self.rules.water_veins
+        if not self.row:
+            return hand & OPENERS[wv]
+        return hand & (FIT[wv][self.row[0]] | FIT[wv][self.row[-1]])
+
+    def legal_actions(self) -> list[Action]:
+        p = self.turn
+        if p is None:
+            return []
+        table = PLAYS[p]
+        hand = self.hands[p]
+        wv = self.rules.water_veins
+        if not self.row:
+            return [table[c][0] for c in cards_of(hand & OPENERS[wv])]
+        left = hand & FIT[wv][self.row[0]]
+        right = hand & FIT[wv][self.row[-1]]
+        if not left | right:
+            return [PASSES[p]]
+        out = []
+        for c in cards_of(left | right):
+            if left >> c & 1:
+                out.append(table[c][1])
+            if right >> c & 1:
+                out.append(table[c][2])
+        return out
+
+    def why_illegal(self, action) -> str | None:
+        """None when the action is legal now, else a sentence saying why not."""
+        if not isinstance(action, Action):
+            return f"{action!r} is not a Grayblock action"
+        if self.turn is None:
+            return "the match is over"
+        p = action.player
+        if p != self.turn:
+            return f"it is player {self.turn}'s turn, not player {p}'s"
+        if action.card is None:
+            if action.end is not None:
+                return "a pass has no end"
+            can = self.playable(p)
+            if can:
+                return (f"player {p} must play: {', '.join(map(str, cards_of(can)))} "
+                        f"fit{'s' if can & (can - 1) == 0 else ''} the row")
+            return None
+        card = action.card
+        if not isinstance(card, int) or not 0 <= card < N_DOLLS:
+            return f"{card!r} is not a card 0..31"
+        if not self.hands[p] >> card & 1:
+            return f"card {card} is not in player {p}'s hand"
+        if not self.row:
+            if action.end is not None:
+                return "the first card of a hand starts the row: its end is null"
+            if self.rules.water_veins and card == 0:
+                return "Water Veins: card 0 may not start the row (nothing could join it)"
+            return None
+        if action.end not in (LEFT, RIGHT):
+            return f"end must be left or right, not {action.end!r}"
+        end = self.row[0] if action.end == LEFT else self.row[-1]
+        if not one_gear_apart(end, card):
+            return (f"card {card} does not differ by exactly one gear from card {end} "
+                    f"at the {action.end} end")
+        if not FIT[self.rules.water_veins][end] >> card & 1:
+            return (f"Water Veins: the gear card {card} adds in row {added_row(end, card)} has "
+                    f"no gear beside it on card {end} (same row, or the row above or below)")
+        return None
+
+    # --- changing --------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """For callers that took the action from legal_actions() (bots, playouts)."""
+        p = action.player
+        self.log.append(action)
+        if action.card is None:
+            self.passes += 1
+            if self.passes >= self.players - 1:
+                self._end_hand(self.last, BLOCK)
+            else:
+                self.turn = (p + 1) % self.players
+            return
+        card = action.card
+        self.hands[p] &= ~(1 << card)
+        if action.end == LEFT:
+            self.row.insert(0, card)
+        else:
+            self.row.append(card)
+        self.last, self.passes = p, 0
+        if not self.hands[p]:
+            self._end_hand(p, OUT)
+        else:
+            self.turn = (p + 1) % self.players
+
+    def _start_hand(self, number: int) -> None:
+        if number < len(self.preset):
+            deal = self.preset[number]
+        else:
+            deal = deal_hand(self.seed, number, self.players)
+        self.deals.append(deal)
+        self.hands = [mask_of(cards) for cards in deal]
+        self.row, self.log = [], []
+        self.start = self.turn = (self.first + number) % self.players
+        self.passes, self.last = 0, None
+
+    def _end_hand(self, winner: int, kind: str) -> None:
+        points = hand_points(self.hands, winner, kind)
+        self.results.append(HandResult(winner, kind, points, tuple(self.log), tuple(self.row),
+                                       tuple(tuple(cards_of(h)) for h in self.hands)))
+        self.totals[winner] += points
+        if self.totals[winner] >= self.target:
+            self.champion, self.turn = winner, None
+        else:
+            self._start_hand(len(self.results))
+
+    # --- results ---------------------------------------------------------------------------
+
+    def result(self) -> dict:
+        """The record's match `result`."""
+        return {"scores": self.totals[:], "champion": self.champion}
+
+    def winners(self) -> list[int]:
+        return [] if self.champion is None else [self.champion]
+
+    # --- hidden information ----------------------------------------------------------------
+
+    def view(self, player: int):
+        from .view import GrayblockView
+        return GrayblockView.of(self, player)
+
+    def places(self) -> dict[int, str]:
+        """Where every card of the current hand is (for invariant checks): card -> place."""
+        where: dict[int, str] = {}
+
+        def put(card, place):
+            if card in where:
+                raise AssertionError(f"card {card} is both in {where[card]} and {place}")
+            where[card] = place
+
+        for p, mask in enumerate(self.hands):
+            for card in cards_of(mask):
+                put(card, f"hand{p}")
+        for card in self.row:
+            put(card, "row")
+        for card in range(N_DOLLS):
+            if card not in where:
+                put(card, "undealt")
+        return where
+
+
+def hand_points(hands: list[int], winner: int, kind: str) -> int:
+    """The winner's points: the lowest of the others' highest cards (+ own lowest on a block)."""
+    points = min(highest(mask) for q, mask in enumerate(hands) if q != winner)
+    if kind == BLOCK:
+        points += lowest(hands[winner])
+    return points
