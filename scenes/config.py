@@ -54,7 +54,7 @@ class GameConfig:
                               colour if isinstance(colour, int) and not isinstance(colour, bool) else i))
         game = record.get("game", "assemble")
         if session is not None:
-            rules = session.state.rules
+            rules = getattr(session.state, "rules", None)  # Cementopia has none
         else:
             rules = Rules.from_json(record.get("rules")) if game == "assemble" else None
         target = record.get("target", 100)

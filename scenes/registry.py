@@ -1,5 +1,7 @@
 """Every scene, listed by name (explicit imports: PyInstaller sees them, nothing is scanned)."""
 
+from .cementopia import CementopiaEndScene, CementopiaScene
+from .grayblock import GrayblockScene
 from .menus import PauseMenu, RulesOverlay
 from .scoring import ScoringScene
 from .setup import SetupScene
@@ -13,4 +15,7 @@ SCENES = {
     "scoring": ScoringScene,
     "menu": PauseMenu,
     "rules": RulesOverlay,
+    "grayblock": GrayblockScene,
+    "cementopia": CementopiaScene,
+    "cementopia_end": CementopiaEndScene,
 }

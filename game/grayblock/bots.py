@@ -234,8 +234,8 @@ def likelihood(observations: list[tuple], hands: list[int], fit: tuple, openers:
         else:
             options = [(c, c, right) for c in cards_of(held & fit[left])]
             options += [(c, left, c) for c in cards_of(held & fit[right])]
+        seen = held | row  # the player's own cards and the row, the played card included
         for c, new_left, new_right in options:
-            seen = (held ^ 1 << c) | row | 1 << c
             value = EXP[((fit[new_left] | fit[new_right]) & ~seen).bit_count()]
             total += value
             if c == card and (left is None or (new_left == c) == side):
@@ -274,7 +274,7 @@ class HardBot:
     after `think` seconds."""
 
     name = "hard"
-    DEFAULT_ITERATIONS = 60
+    DEFAULT_ITERATIONS = 100
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  iterations: int | None = None, infer: bool = True):

@@ -12,9 +12,11 @@ Decisions where rules.md and the rulebook leave room (in force here; tests pin t
   pass, and a pass is an explicit action so that records and screens show it.
 - Playing the last card ends the hand at once as a going-out win, before anyone else acts.
 - Block: once the n - 1 players after the last card's player have all passed in a row, that
-  player wins; their turn does not come round again.
+  player wins; their turn does not come round again. A player who passed may play again later
+  if someone else's card opened a fit; any play resets the count of passes.
 - Hand points: each player other than the winner shows their highest card; the lowest of those
-  is the winner's score. In a going-out win the others all hold cards (the hand ends when the
+  is the winner's score. (rules.md says "every player still holding cards"; a block winner still
+  holds cards, but their own highest card is not counted against them.) In a going-out win the others all hold cards (the hand ends when the
   first player empties theirs). Block bonus: plus the winner's own lowest card. A block winner
   always holds a card (playing the last card would have been a going-out win), so the bonus is
   always defined. Points may be 0 (an opponent whose only card is card 0).

@@ -1,0 +1,596 @@
+"""The Cementopia table: drag (or click, or key) hand cards onto lit spots beside the network.
+
+The scene changes the game only through the session's commands (Play, Undo, Redo); every accepted
+command is autosaved. Undo is allowed but marks the attempt as assisted (session.meta["assisted"],
+written into the autosave and the archived record as an extra field, and kept apart in the
+personal-best file). A hint (the hard solver's suggestion) is shown, never played, and does not
+count as assistance. Ends on CementopiaEndScene.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from types import SimpleNamespace
+
+import pygame
+
+from game import records, saves
+from game.cementopia.record import new_session
+from game.cementopia.setup import daily_seed
+from game.commands import Play, Redo, Undo
+
+from . import cementopia_draw as draw
+from . import ui
+from .anim import Flight, Glide, Stepper
+from .config import GameConfig, Seat
+from .core import Scene
+from .table_bots import BotTurns
+from .title import PrimaryButton, focus_on_hover
+
+FLIGHT = 0.28
+ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15, pygame.K_MINUS: 1 / 1.15,
+             pygame.K_KP_MINUS: 1 / 1.15}
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+# ---------------------------------------------------------------- personal bests
+
+def best_path():
+    return saves.data_dir() / "cementopia-best.json"
+
+
+def _score(value):
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 16 else None
+
+
+def load_best() -> tuple[dict, str | None]:
+    """({seed: {"best": n, "unassisted_best": n or None}}, a problem if the file was unreadable)."""
+    try:
+        data = json.loads(best_path().read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        data = exc
+    if not isinstance(data, dict):
+        return {}, "Your Cementopia best scores could not be read; starting a fresh list."
+    return {str(seed): {"best": e["best"], "unassisted_best": _score(e.get("unassisted_best"))}
+            for seed, e in data.items() if isinstance(e, dict) and _score(e.get("best")) is not None}, None
+
+
+def record_best(seed, score: int, assisted: bool) -> tuple[dict, bool, str | None]:
+    """Note a completed attempt: (the entry now, whether it beat a best, a problem)."""
+    table, _ = load_best()
+    entry = dict(table.get(str(seed), {"best": None, "unassisted_best": None}))
+    improved = entry["best"] is None or score > entry["best"]
+    entry["best"] = max(score, entry["best"] or 0)
+    if not assisted and (entry["unassisted_best"] is None or score > entry["unassisted_best"]):
+        entry["unassisted_best"], improved = score, True
+    table[str(seed)] = entry
+    try:
+        best_path().parent.mkdir(parents=True, exist_ok=True)
+        tmp = best_path().with_suffix(".tmp")
+        tmp.write_text(json.dumps(table, indent=1), encoding="utf-8")
+        os.replace(tmp, best_path())
+    except OSError as exc:
+        return entry, improved, f"Could not save your best score: {exc.strerror or exc}"
+    return entry, improved, None
+
+
+def best_words(entry) -> str:
+    if not entry or entry.get("best") is None:
+        return "none yet"
+    plain = entry.get("unassisted_best")
+    return f"{entry['best']}" + (" (assisted)" if plain is None else "" if plain == entry["best"] else
+                                 f" (unassisted {plain})")
+
+
+def deal_label(meta) -> str:
+    daily = meta.get("daily")
+    if daily:
+        return ("Today's deal " if daily == datetime.date.today().isoformat() else "Daily deal ") + daily
+    return f"Seed {meta.get('seed')}"
+
+
+def saved_extras(session) -> dict:
+    """assisted/daily: extra fields of the autosave this session was resumed from."""
+    try:
+        record = records.read_record(saves.autosave_path())
+    except Exception:  # noqa: BLE001 - no save, or not this one: nothing to carry over
+        return {}
+    same = (record.get("game") == "cementopia" and record.get("seed") == session.meta.get("seed")
+            and len(record.get("actions", [])) == len(session.history.actions))
+    return {k: record.get(k) for k in ("assisted", "daily")} if same else {}
+
+
+# ---------------------------------------------------------------- the table
+
+class CementopiaScene(Scene):
+    name = "cementopia"
+
+    def __init__(self, app, config, session=None):
+        super().__init__(app)
+        self.config, extras = config, {}
+        if session is None:
+            seat = config.seats[0].to_json() if config.seats else {"name": "You", "seat": "human"}
+            session = new_session(config.resolved_seed(), [seat], None)
+        else:
+            extras = saved_extras(session)
+        self.session, meta = session, session.meta
+        meta["assisted"] = bool(meta.get("assisted") or extras.get("assisted"))
+        daily = extras.get("daily") if isinstance(extras.get("daily"), str) else None
+        meta["daily"] = daily or (datetime.date.today().isoformat() if meta.get("seed") == daily_seed() else None)
+        session.listeners.append(self._after_command)
+        self.turns = BotTurns(self, "cementopia")
+        self.best, problem = load_best()
+        if problem:
+            app.toast(problem)
+        self.lay, self.cam, self.sprites = draw.layout((1280, 720)), draw.Camera(), draw.Sprites(app.art)
+        self.dials = [Stepper(u, 3.0) for u in self.state.counters]
+        self.hand_x, self.flights = {}, []  # card -> Glide of its x in the hand; Flight list
+        # kb_stage: "hand" or "board" while the keyboard drives; cursor: its spot; hover: the mouse's
+        self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
+        self.auto_fit, self.mouse, self.pan_start = True, (0, 0), (0, 0)
+        self.end_wait = self.demo_wait = 0.0
+        self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
+        self.snapped, self._groups = False, {}
+        self.buttons = [ui.Button("Undo", self.undo), ui.Button("Redo", self.redo), ui.Button("Hint", self.ask_hint),
+                        ui.Button("Fit", self.fit), ui.Button("Menu", self.open_menu)]
+        self.autosave()
+
+    # --- reading -----------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def assisted(self) -> bool:
+        return bool(self.session.meta.get("assisted"))
+
+    def can_act(self) -> bool:
+        return not self.state.is_over() and not self.app.demo and self.popup is None
+
+    def spots_for(self, card) -> dict:
+        """{(x, y): [(action, connection count), ...]} where `card` may go now (cached)."""
+        st = self.state
+        key = (id(st), tuple(st.placed), tuple(st.hand), tuple(st.counters))
+        if key != self._legal_key:
+            self._legal_key, self._groups = key, {}
+            for a in st.legal_actions():
+                self._groups.setdefault(a.card, {}).setdefault((a.x, a.y), []).append((a, st.connection_count(a)))
+        return self._groups.get(card, {})
+
+    def active_card(self):
+        if self.drag is not None and self.drag.moved:
+            return self.drag.card
+        return self.popup.card if self.popup is not None else self.selected
+
+    def focus_spot(self):
+        if self.popup is not None:
+            return (self.popup.x, self.popup.y)
+        return self.cursor if self.kb_stage == "board" else self.hover
+
+    def hint_action(self):
+        hint = self.turns.hint
+        return hint[0] if hint and hint[0] in self.state.legal_actions() else None
+
+    def preview(self) -> tuple:
+        """(the counter paid, the score after) for the placement being considered, else Nones."""
+        if self.popup is not None:
+            choice = self.popup.choice()
+            return (choice[1] if choice else None), None
+        card = self.active_card()
+        options = self.spots_for(card).get(self.focus_spot()) if card is not None else None
+        if not options:
+            return None, None
+        action, count = options[0]
+        if self._preview is None or self._preview[0] != (self._legal_key, action):
+            child = self.state.clone()
+            child.place(action.card, action.x, action.y, count)
+            self._preview = ((self._legal_key, action), child.score())
+        return (count if len({c for _, c in options}) == 1 else None), self._preview[1]
+
+    def deal_label(self) -> str:
+        return deal_label(self.session.meta)
+
+    def best_text(self) -> str:
+        return "Best: " + best_words(self.best.get(str(self.session.meta.get("seed"))))
+
+    def prompt_lines(self) -> list:
+        st, card = self.state, self.active_card()
+        if st.is_over():
+            return [("Complete!" if st.outcome == "complete" else "No hand card fits: stuck.", ui.HILITE, 17)]
+        if self.app.demo or self.turns.hint_pending:
+            return [("The hard bot is playing." if self.app.demo else "Looking for a hint\u2026", ui.TEXT, 16)]
+        if self.hint_action() is not None and card in (None, self.hint_action().card):
+            return [("Hint (shown, never played for you):", draw.HINT, 16), (self.turns.hint[1], ui.TEXT, 13)]
+        if card is None:
+            return [("Drag a hand card next to the network.", ui.TEXT, 16),
+                    ("Or click a card, then a lit spot. Keys: \u2190 \u2192 a card, Enter, arrows, Enter.", ui.MUTED, 13),
+                    ("Wheel or +/\u2212 zoom; right-drag, empty-space drag or Shift+arrows pan.", ui.MUTED, 13)]
+        n, after = len(self.spots_for(card)), self.preview()[1]
+        lines = [(f"Card {card}: {n} lit spot{'s' if n != 1 else ''}.", ui.TEXT, 16)]
+        if after is not None:
+            lines.append((f"Score {st.score()} \u2192 {after} if placed here.", ui.HILITE, 15))
+        return lines + [("A spot's discs: the facing pairs you may count = the counter you pay.", ui.MUTED, 13)]
+
+    # --- geometry ----------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        old, self.lay = self.lay.s, draw.layout(size)
+        s = self.lay.s
+        self.cam.lo, self.cam.hi = 34 * s, 230 * s
+        self.cam.zoom = max(self.cam.lo, min(self.cam.hi, self.cam.zoom * s / old))
+        if self.auto_fit:
+            self.fit(now=True)
+        self.hand_x.clear()
+        for button, rect in zip(self.buttons, self.lay.buttons):
+            button.rect = rect
+
+    def hand_rect(self, card: int) -> pygame.Rect:
+        slot = self.lay.slots[min(self.state.hand.index(card), 3)]
+        x = round(self.hand_x.setdefault(card, Glide(slot.x)).value)
+        return slot.move(x - slot.x, -round(12 * self.lay.s) if card == self.selected else 0)
+
+    def hand_card_at(self, pos):
+        return next((c for c in reversed(self.state.hand) if self.hand_rect(c).collidepoint(pos)), None)
+
+    def spot_at(self, pos, card):
+        """The lit spot under the cursor: its card outline holds it; the nearest rows win."""
+        board = self.lay.board
+        if card is None or not board.collidepoint(pos):
+            return None
+        near = [(abs(self.cam.band_rect(board, *p).centery - pos[1]), p) for p in self.spots_for(card)
+                if self.cam.card_rect(board, *p).collidepoint(pos)]
+        return min(near)[1] if near else None
+
+    def hidden(self) -> set:
+        return {f.key for f in self.flights}
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def try_place(self, card: int, x: int, y: int) -> None:
+        """Place now, or ask which neighbour to count when that changes the counter paid (two
+        neighbours with the same count pay the same counter: that is no question)."""
+        by_count: dict[int, list] = {}
+        for action, count in self.spots_for(card).get((x, y), []):
+            by_count.setdefault(count, []).append(action)
+        if len(by_count) == 1:
+            self.play(next(iter(by_count.values()))[0])
+        elif by_count:
+            choices = [(acts[0], count, " or ".join(str(a.count_with) for a in acts))
+                       for count, acts in sorted(by_count.items(), reverse=True)]
+            self.popup, self.drag = draw.Popup(self, card, x, y, choices), None
+            self.popup.layout(self)
+
+    def _reset_input(self) -> None:
+        self.selected = self.cursor = self.hover = self.drag = self.popup = self.kb_stage = None
+        self.turns.forget()
+        if self.auto_fit:
+            self.fit()
+
+    def play(self, action) -> bool:
+        start = self.hand_rect(action.card) if action.card in self.state.hand else None
+        self.session.submit(Play(action))
+        outcome = self.session.process()[-1]
+        self.popup = None
+        if not outcome.ok:
+            self.app.toast(outcome.message)
+            return False
+        if start is not None:
+            end = self.cam.card_rect(self.lay.board, action.x, action.y)
+            self.flights.append(Flight(action.card, tuple(start), tuple(end), FLIGHT, key=("board", action.card)))
+        st = self.state
+        if st.hand and not st.is_over():
+            slot = self.lay.slots[len(st.hand) - 1]
+            self.hand_x[st.hand[-1]] = Glide(slot.x)
+            self.flights.append(Flight(st.hand[-1], tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
+                                       key=("hand", st.hand[-1])))
+        self._reset_input()
+        return True
+
+    def undo(self) -> None:
+        if self.session.history.can_undo() and not self.assisted:
+            self.session.meta["assisted"] = True  # before the command: its autosave carries it
+            self.app.toast("Undo used: this attempt now counts as assisted.", 3.0)
+        self._history_step(Undo())
+
+    def redo(self) -> None:
+        self._history_step(Redo())
+
+    def _history_step(self, command) -> None:
+        self.session.submit(command)
+        outcome = self.session.process()[-1]
+        if not outcome.ok:
+            self.app.toast(outcome.message.capitalize())
+            return
+        self.flights, self.end_wait = [], 0.0
+        self._reset_input()
+
+    def _after_command(self, session, outcome) -> None:
+        if outcome.ok:
+            self.autosave()
+
+    def record(self) -> dict:
+        daily = self.session.meta.get("daily")
+        return dict(records.record_of(self.session), assisted=self.assisted, **({"daily": daily} if daily else {}))
+
+    def autosave(self) -> None:
+        problem = saves.save_game(self.record())
+        if problem:
+            self.app.toast(problem)
+
+    def ask_hint(self) -> None:
+        if self.can_act():
+            self.turns.ask_hint()  # shown on the board, never played; not counted as assistance
+
+    def fit(self, now: bool = False) -> None:
+        """Show the network and every spot a hand card could take (so the camera holds still while
+        cards are picked up and put back)."""
+        self.auto_fit, spots = True, [p for c in self.state.hand for p in self.spots_for(c)]
+        self.cam.fit(self.lay.board, self.state.placed, now, 150 * self.lay.s, 0.3, spots)
+
+    def open_menu(self) -> None:
+        self.app.stack.push(self.app.make("menu", table=self))
+
+    def close(self) -> None:
+        self.turns.close()
+
+    def _finish(self) -> None:
+        record, st, seed = self.record(), self.state, self.session.meta.get("seed")
+        saves.archive_finished(record)
+        saves.clear_autosave()
+        entry, improved = self.best.get(str(seed)), False
+        if st.outcome == "complete":  # a stuck attempt is shown, not ranked
+            entry, improved, problem = record_best(seed, st.score(), self.assisted)
+            if problem:
+                self.app.toast(problem)
+        self.app.stack.replace(CementopiaEndScene(self.app, self.session, self.config, entry, improved))
+
+    # --- events ------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for b in self.buttons + (self.popup.ring.widgets if self.popup else []):
+                b.handle(event)
+            if self.popup is not None:
+                focus_on_hover(self.popup.ring, event)
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.lay.board.collidepoint(self.mouse) and self.popup is None:
+            self.auto_fit = False
+            self.cam.zoom_at(self.lay.board, 1.15 ** event.y, self.mouse)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            {pygame.MOUSEBUTTONDOWN: self._press, pygame.MOUSEBUTTONUP: self._release, pygame.KEYDOWN: self._key}[
+                event.type](event)
+
+    def _motion(self, pos) -> None:
+        if self.pan is not None:
+            button, last, moved = self.pan
+            self.cam.pan(pos[0] - last[0], pos[1] - last[1])
+            moved = moved or abs(pos[0] - self.pan_start[0]) + abs(pos[1] - self.pan_start[1]) > 6
+            self.pan, self.auto_fit = (button, pos, moved), self.auto_fit and not moved
+            return
+        if self.drag is not None:
+            self.drag.pos = pos
+            self.drag.moved = self.drag.moved or abs(pos[0] - self.drag.start[0]) + abs(pos[1] - self.drag.start[1]) > 6
+        card = self.active_card()
+        if card is not None and self.popup is None:
+            self.hover = self.spot_at(pos, card)
+            if self.hover is not None and self.kb_stage == "board":
+                self.kb_stage = "hand"  # the mouse takes over from the keys
+
+    def _press(self, event) -> None:
+        pos, button = event.pos, event.button
+        if self.popup is not None:
+            if button == 1 and not self.popup.ring.handle(event) and not self.popup.rect.collidepoint(pos):
+                self.popup = None
+            return
+        if button == 1 and any(b.handle(event) for b in self.buttons):
+            return
+        if self.lay.board.collidepoint(pos) and button in (1, 2, 3):
+            self.pan, self.pan_start = (button, pos, False), pos
+        elif button == 1 and self.can_act() and (card := self.hand_card_at(pos)) is not None:
+            rect = self.hand_rect(card)
+            self.drag = SimpleNamespace(card=card, grab=(pos[0] - rect.x, pos[1] - rect.y), pos=pos, start=pos, moved=False)
+
+    def _release(self, event) -> None:
+        pos = event.pos
+        if self.pan is not None and event.button == self.pan[0]:
+            moved, self.pan = self.pan[2], None
+            spot = self.spot_at(pos, self.selected) if event.button == 1 and not moved and self.can_act() else None
+            if spot is not None:
+                self.try_place(self.selected, *spot)
+            return
+        if event.button != 1 or self.drag is None:
+            return
+        drag, self.drag = self.drag, None
+        if drag.moved:
+            spot, self.hover = self.spot_at(pos, drag.card), None
+            if spot is not None:
+                self.selected = drag.card
+                self.try_place(drag.card, *spot)
+            return
+        self.selected = None if self.selected == drag.card else drag.card
+        self.kb_stage = self.cursor = None
+
+    def _key(self, event) -> None:
+        k, ctrl, shift = event.key, event.mod & pygame.KMOD_CTRL, event.mod & pygame.KMOD_SHIFT
+        if self.popup is not None:
+            digit = (event.unicode if event.unicode and event.unicode.isdigit() else
+                     {getattr(pygame, f"K_{i}"): str(i) for i in range(1, 10)}.get(k, ""))
+            if digit and 1 <= int(digit) <= len(self.popup.choices):
+                self.play(self.popup.choices[int(digit) - 1][0])
+            elif k == pygame.K_ESCAPE:
+                self.popup = None
+            else:
+                self.popup.ring.handle(event)
+        elif ctrl and (k == pygame.K_y or (k == pygame.K_z and shift)):
+            self.redo()
+        elif ctrl and k == pygame.K_z:
+            self.undo()
+        elif k == pygame.K_ESCAPE:
+            if self.kb_stage == "board":
+                self.kb_stage = "hand"
+            elif self.selected is not None or self.drag is not None:
+                self.selected = self.drag = self.kb_stage = None
+            else:
+                self.open_menu()
+        elif k in (pygame.K_h, pygame.K_f):
+            (self.ask_hint if k == pygame.K_h else self.fit)()
+        elif k in ZOOM_KEYS or (shift and k in ARROWS):  # zoom about the centre, or pan
+            self.auto_fit = False
+            if k in ZOOM_KEYS:
+                self.cam.zoom_at(self.lay.board, ZOOM_KEYS[k])
+            else:
+                self.cam.pan(-ARROWS[k][0] * self.cam.w * 0.6, -ARROWS[k][1] * self.cam.w * 0.6)
+        elif self.can_act():
+            self._play_key(k, shift)
+
+    def _play_key(self, k, shift) -> None:
+        """Hand stage: Tab / Left / Right choose a card, Enter (or Up) goes to its spots. Board
+        stage: arrows move among the lit spots, Tab changes the card, Enter places, Esc goes back."""
+        hand, board = self.state.hand, self.lay.board
+        enter = k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        if k == pygame.K_TAB or (self.kb_stage != "board" and k in (pygame.K_LEFT, pygame.K_RIGHT)):
+            step = -1 if k == pygame.K_LEFT or (k == pygame.K_TAB and shift) else 1
+            i = hand.index(self.selected) if self.selected in hand else (-1 if step > 0 else 0)
+            self.selected = hand[(i + step) % len(hand)]
+            self.cursor = self._first_spot(self.selected) if self.kb_stage == "board" else None
+            self.kb_stage = "board" if self.cursor is not None else "hand"
+        elif self.selected not in hand:
+            if enter or k in ARROWS:
+                self.selected, self.kb_stage = hand[0], "hand"
+        elif self.kb_stage == "board" and self.cursor in self.spots_for(self.selected):
+            if enter:
+                self.try_place(self.selected, *self.cursor)
+            elif k in ARROWS:
+                self.cursor = draw.step_spot(self.spots_for(self.selected), self.cursor, *ARROWS[k])
+        elif enter or k == pygame.K_UP:
+            self.cursor = self._first_spot(self.selected)
+            self.kb_stage, self.hover = ("board" if self.cursor else "hand"), None
+            if self.cursor is None:
+                self.app.toast(f"Card {self.selected} fits nowhere now.", 2.0)
+        if self.kb_stage == "board" and self.cursor is not None:
+            self.cam.show(board, self.cam.card_rect(board, *self.cursor))
+
+    def _first_spot(self, card):
+        hint = self.hint_action()
+        return (hint.x, hint.y) if hint is not None and hint.card == card else draw.nearest_spot(self.spots_for(card), self.cam)
+
+    # --- time --------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for f in self.flights:
+            f.update(dt)
+        self.flights = [f for f in self.flights if not f.done]
+        for dial, uses in zip(self.dials, self.state.counters):
+            dial.update(uses, dt)
+        for card, slot in zip(self.state.hand, self.lay.slots):
+            self.hand_x.setdefault(card, Glide(slot.x)).update(slot.x, dt)
+        self.cam.update(dt)
+        if self.state.is_over():
+            self.end_wait += 0 if self.flights else dt
+            if self.end_wait > (0.3 if self.app.demo else 1.1):
+                self._finish()
+            return
+        self.turns.poll_hint()
+        hint = self.hint_action()
+        if hint is not None and self.turns.hint is not self._shown_hint:
+            self._shown_hint = self.turns.hint
+            self.cam.show(self.lay.board, self.cam.card_rect(self.lay.board, hint.x, hint.y))
+        if self.app.demo and not self.flights:
+            self._demo(dt)
+
+    def _demo(self, dt: float) -> None:
+        """The hard bot plays (in the worker process); each move shows its card and spot first."""
+        st, decider = self.state, self.turns.decider
+        if self.demo_move is not None:
+            self.demo_wait += dt
+            if self.demo_wait > 0.2:
+                if not self.snapped and len(st.placed) >= 9:
+                    self.snapped = True
+                    self.app.snap("table")
+                    return
+                action, self.demo_move = self.demo_move, None
+                self.play(action)
+        elif self.demo_ticket is None:
+            self.demo_ticket = decider.decide("cementopia", "hard", self.turns._seed(0), None, st.view(0),  # ~0.1 s
+                                              st.legal_actions())
+        else:
+            result = decider.poll(self.demo_ticket)
+            if result is not None:
+                self.demo_ticket, legal = None, st.legal_actions()
+                action = result[1] if result[0] == "ok" and result[1] in legal else legal[0]
+                self.demo_move, self.demo_wait = action, 0.0
+                self.selected, self.hover = action.card, (action.x, action.y)
+
+    def draw(self, surface) -> None:
+        history = self.session.history
+        self.buttons[0].enabled = history.can_undo() and not self.app.demo
+        self.buttons[1].enabled = history.can_redo() and not self.app.demo
+        self.buttons[2].enabled = self.can_act() and not self.turns.hint_pending
+        draw.draw_table(self, surface)
+
+
+# ---------------------------------------------------------------- the end screen
+
+class CementopiaEndScene(Scene):
+    """The finished network with each card's adjacency, the scoring, the rulebook's targets and
+    the personal best for the deal; Play again (the same kind of deal) or Title."""
+
+    name = "cementopia_end"
+
+    def __init__(self, app, session, config=None, best=None, improved: bool = False):
+        super().__init__(app)
+        self.session, self.config, self.best, self.improved = session, config, best, improved
+        self.state, self.assisted, self.deal_label = session.state, bool(session.meta.get("assisted")), deal_label(session.meta)
+        self.cam, self.sprites = draw.Camera(), draw.Sprites(app.art)
+        self.again_b, self.title_b = PrimaryButton("Play again", self.play_again), ui.Button("Title", self.to_title)
+        self.ring = ui.FocusRing([self.again_b, self.title_b])
+        self.ring.move(1)
+        self.hover_row, self.row_rects, self.t, self.snapped, self.s = None, [], 0.0, False, 1.0
+
+    def best_lines(self) -> list:
+        lines = [("New personal best for this deal!", ui.GOOD)] if self.improved else []
+        lines.append(("Personal best for this deal: " + best_words(self.best), ui.TEXT))
+        if self.assisted:
+            lines.append(("Undo was used: this attempt counts as assisted.", draw.ASSISTED))
+        if self.state.outcome != "complete":
+            lines.append(("A stuck attempt is not ranked.", ui.MUTED))
+        return lines
+
+    def resize(self, size) -> None:
+        draw.end_layout(self, size)
+        self.cam.lo, self.cam.hi = 20 * self.s, 200 * self.s
+        self.cam.fit(self.board.inflate(0, -round(60 * self.s)), self.state.placed, now=True, room=0.2)
+
+    def play_again(self) -> None:
+        seats = list(getattr(self.config, "seats", None) or [Seat("You")])
+        seed = daily_seed() if self.session.meta.get("daily") else None
+        self.app.stack.replace(self.app.make("cementopia", config=GameConfig(seats, None, seed, "cementopia")))
+
+    def to_title(self) -> None:
+        self.app.stack.clear_to(self.app.make("title"))
+
+    def handle(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            focus_on_hover(self.ring, event)
+            self.hover_row = next((v for v, r in self.row_rects if r.collidepoint(event.pos)), None)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_title()
+        else:
+            self.ring.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.app.demo and not self.snapped and self.t > 0.4:
+            self.snapped = True
+            self.app.snap("scoring")
+            self.app.exit_in(self.app.options.exit_after or 0)
+
+    def draw(self, surface) -> None:
+        self.sprites.frame()
+        draw.draw_end(self, surface)

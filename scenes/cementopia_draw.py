@@ -1,0 +1,568 @@
+"""Drawing Cementopia: grid geometry and camera, the network, lit spots, hand, counters, HUD,
+the count-choice popup and the end screen. Everything here reads; nothing changes the game.
+
+Geometry in card widths (the camera's zoom is the card width in pixels): a card at (x, y) covers
+column x and cell rows y..y+4; a cell row is GEAR_STEP card heights, so every card's gear row r
+sits at the height of cell row y + r and side-by-side cards show facing gears at the same height.
+A card's top is (GEAR_TOP - GEAR_STEP / 2) card heights above its first row. Two cards in one
+column that touch (rows y..y+4, then y+5..) overlap by their margins: the lower one is cut at its
+first row (its index then shows as a small tag), so no gear is ever covered.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from types import SimpleNamespace
+
+import pygame
+
+from . import ui
+from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP
+from .table_draw import turned
+
+CARD_H = 1 / CARD_ASPECT  # card height in card widths
+CELL = GEAR_STEP * CARD_H  # one cell row
+TOP = (GEAR_TOP - GEAR_STEP / 2) * CARD_H  # from a card's top edge to its first row
+PITCH = 1.05  # column spacing: a thin gap between side-by-side cards
+SPOT, HINT = (110, 220, 140), (96, 206, 236)
+COUNTER_COLOURS = {1: (232, 120, 96), 2: (96, 178, 236), 3: (140, 214, 110), 4: (236, 190, 80)}
+SCORED, UNSCORED, ASSISTED = (255, 214, 102), (150, 146, 140), (226, 150, 72)
+TARGETS = {8: "a start", 10: "good", 12: "deserves praise", 16: "the maximum"}  # the rulebook's
+
+
+def px(n: float, s: float) -> int:
+    return max(8, round(n * s))
+
+
+def R(s: float, n: float) -> int:
+    return round(n * s)
+
+
+# ---------------------------------------------------------------- camera and geometry
+
+class Camera:
+    """The world point at the board's centre and the zoom (card width in pixels). Fit glides
+    toward a goal; pans and wheel zooms are immediate."""
+
+    def __init__(self, zoom: float = 100.0):
+        self.cx, self.cy, self.zoom, self.goal, self.lo, self.hi = 0.5, 2.5 * CELL, zoom, None, 30.0, 300.0
+
+    @property
+    def w(self) -> int:
+        return max(8, round(self.zoom))
+
+    def to_screen(self, board, wx: float, wy: float) -> tuple[float, float]:
+        return board.centerx + (wx - self.cx) * self.w, board.centery + (wy - self.cy) * self.w
+
+    def to_world(self, board, sx: float, sy: float) -> tuple[float, float]:
+        return self.cx + (sx - board.centerx) / self.w, self.cy + (sy - board.centery) / self.w
+
+    def card_rect(self, board, x: int, y: int) -> pygame.Rect:
+        left, top = self.to_screen(board, x * PITCH, y * CELL - TOP)
+        return pygame.Rect(round(left), round(top), self.w, round(self.w / CARD_ASPECT))
+
+    def band_rect(self, board, x: int, y: int) -> pygame.Rect:
+        """The card's five cell rows (the part no other card ever covers)."""
+        left, top = self.to_screen(board, x * PITCH, y * CELL)
+        bottom = round(self.to_screen(board, 0, (y + 5) * CELL)[1])
+        return pygame.Rect(round(left), round(top), self.w, bottom - round(top))
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.cx, self.cy, self.goal = self.cx - dx / self.w, self.cy - dy / self.w, None
+
+    def zoom_at(self, board, factor: float, at=None) -> None:
+        at = at or board.center
+        wx, wy = self.to_world(board, *at)
+        self.zoom = max(self.lo, min(self.hi, self.zoom * factor))
+        self.cx, self.cy = wx - (at[0] - board.centerx) / self.w, wy - (at[1] - board.centery) / self.w
+        self.goal = None
+
+    def fit(self, board, placed, now: bool = False, cap: float | None = None, room: float = 1.0, spots=()) -> None:
+        """Aim at the whole network and these free spots, `room` columns (and twice as many rows) around."""
+        xs, ys = [p[1] for p in placed] + [p[0] for p in spots] or [0], [p[2] for p in placed] + [p[1] for p in spots] or [0]
+        x0, x1 = (min(xs) - room) * PITCH, (max(xs) + 1 + room) * PITCH - (PITCH - 1)
+        y0, y1 = (min(ys) - 2 * room) * CELL - TOP, (max(ys) + 5 + 2 * room) * CELL + (CARD_H - TOP - 5 * CELL)
+        zoom = min(board.w * 0.97 / (x1 - x0), board.h * 0.96 / (y1 - y0), cap or self.hi, self.hi)
+        self.goal = ((x0 + x1) / 2, (y0 + y1) / 2, max(self.lo, zoom))
+        if now:
+            (self.cx, self.cy, self.zoom), self.goal = self.goal, None
+
+    def show(self, board, rect: pygame.Rect) -> None:
+        """Glide just enough that a screen rect comes inside the board."""
+        dx = max(0, board.left - rect.left) - max(0, rect.right - board.right)
+        dy = max(0, board.top - rect.top) - max(0, rect.bottom - board.bottom)
+        if dx or dy:
+            self.goal = (self.cx - dx / self.w, self.cy - dy / self.w, self.zoom)
+
+    def update(self, dt: float) -> None:
+        if self.goal is not None:
+            k, (gx, gy, gz) = min(1.0, dt * 9), self.goal
+            self.cx, self.cy, self.zoom = self.cx + (gx - self.cx) * k, self.cy + (gy - self.cy) * k, self.zoom + (gz - self.zoom) * k
+            if abs(gz - self.zoom) < 0.3 and abs(gx - self.cx) + abs(gy - self.cy) < 0.002:
+                (self.cx, self.cy, self.zoom), self.goal = self.goal, None
+
+
+def nearest_spot(spots, cam: Camera):
+    """The lit spot closest to the board's centre."""
+    return min(spots, default=None,
+               key=lambda p: abs(p[0] * PITCH + 0.5 - cam.cx) + abs((p[1] + 2.5) * CELL - cam.cy))
+
+
+def step_spot(spots, spot, dx: int, dy: int):
+    """The nearest lit spot in a direction (straight ahead counts less than sideways)."""
+    best, score = spot, None
+    for x, y in spots:
+        ax, ay = (x - spot[0]) * PITCH, (y - spot[1]) * CELL
+        along, cost = ax * dx + ay * dy, ax * dx + ay * dy + 2.5 * abs(ax * dy + ay * dx)
+        if along > 1e-9 and (score is None or cost < score):
+            best, score = (x, y), cost
+    return best
+
+
+class Sprites:
+    """Card faces at the board's zoom: a few new sizes are rendered per frame; meanwhile the
+    nearest size already made is scaled, so zooming never stalls the frame loop."""
+
+    def __init__(self, art, per_frame: int = 4):
+        self.art, self.per_frame, self.budget, self._made = art, per_frame, per_frame, OrderedDict()
+
+    def frame(self, moving: bool = False) -> None:
+        self.budget = 0 if moving else self.per_frame  # while the camera glides, scale instead
+
+    def doll(self, card: int, w: int) -> pygame.Surface:
+        surf = self._made.get((card, w))
+        if surf is not None:
+            self._made.move_to_end((card, w))
+            return surf
+        near = [k for k in self._made if k[0] == card]
+        if near and self.budget <= 0:
+            best = min(near, key=lambda k: abs(k[1] - w))
+            return pygame.transform.smoothscale(self._made[best], (w, round(w / CARD_ASPECT)))
+        self.budget -= 1
+        surf = self._made[(card, w)] = self.art.doll(card, w)
+        if len(self._made) > 160:
+            self._made.popitem(last=False)
+        return surf
+
+
+# ---------------------------------------------------------------- layout
+
+def layout(size) -> SimpleNamespace:
+    """The table's regions: hud, board, hand (deck, 4 slots, prompt), side (counters, score table,
+    buttons Undo / Redo / Hint / Fit / Menu)."""
+    W, H = size
+    s = ui.scale_for(size)
+    m, pad, sw, hh = max(4, R(s, 10)), R(s, 10), R(s, 250), R(s, 176)
+    hud = pygame.Rect(m, m, W - 2 * m, R(s, 46))
+    side = pygame.Rect(W - m - sw, hud.bottom + m, sw, H - hud.bottom - 2 * m)
+    hand = pygame.Rect(m, H - m - hh, side.x - 2 * m, hh)
+    board = pygame.Rect(m, hud.bottom + m, hand.w, hand.y - hud.bottom - 2 * m)
+    cw, dw, gap = R(s, 98), R(s, 70), R(s, 14)
+    deck = pygame.Rect(hand.x + R(s, 16), hand.y + (hand.h - round(dw / CARD_ASPECT)) // 2 - R(s, 8),
+                       dw, round(dw / CARD_ASPECT))
+    top = hand.y + (hand.h - round(cw / CARD_ASPECT)) // 2 + R(s, 4)
+    slots = [pygame.Rect(deck.right + R(s, 30) + i * (cw + gap), top, cw, round(cw / CARD_ASPECT)) for i in range(4)]
+    prompt = pygame.Rect(slots[-1].right + R(s, 24), hand.y + R(s, 12), 0, hand.h - R(s, 24))
+    prompt.w = hand.right - R(s, 14) - prompt.x
+    cell, label = (side.w - 3 * pad) // 2, R(s, 22)
+    counters = [pygame.Rect(side.x + pad + (i % 2) * (cell + pad),
+                            side.y + R(s, 30) + (i // 2) * (cell + label + pad // 2), cell, cell) for i in range(4)]
+    bh, bg, bw = R(s, 38), R(s, 8), (side.w - 3 * pad) // 2
+    by = side.bottom - pad - 3 * bh - 2 * bg
+    buttons = [pygame.Rect(side.x + pad + (i % 2) * (bw + pad), by + (i // 2) * (bh + bg), bw, bh) for i in range(4)]
+    buttons.append(pygame.Rect(side.x + pad, by + 2 * (bh + bg), side.w - 2 * pad, bh))
+    t_top = counters[-1].bottom + label + pad
+    table = pygame.Rect(side.x + pad, t_top, side.w - 2 * pad, by - pad - t_top)
+    return SimpleNamespace(s=s, hud=hud, board=board, hand=hand, side=side, deck=deck, slots=slots, prompt=prompt,
+                           counters=counters, table=table, buttons=buttons, hand_w=cw)
+
+
+# ---------------------------------------------------------------- the network
+
+def draw_grid(surface, cam: Camera, board: pygame.Rect, s: float) -> None:
+    """The board: alternate columns faintly lighter, a hairline at every cell row (opaque: cheap)."""
+    clip = surface.get_clip()
+    surface.set_clip(board)
+    surface.fill((22, 28, 26), board)
+    first = int(cam.to_world(board, board.left, 0)[0] // PITCH) - 1
+    for x in range(first, int(cam.to_world(board, board.right, 0)[0] // PITCH) + 2):
+        left = round(cam.to_screen(board, x * PITCH, 0)[0])
+        surface.fill((27, 34, 32) if x % 2 else (25, 31, 29), (left, board.y, cam.w, board.h))
+    if CELL * cam.w >= 10:
+        first = int(cam.to_world(board, 0, board.top)[1] // CELL)
+        for r in range(first, int(cam.to_world(board, 0, board.bottom)[1] // CELL) + 2):
+            y = round(cam.to_screen(board, 0, r * CELL)[1])
+            surface.fill((31, 39, 36), (board.x, y, board.w, 1))
+    surface.set_clip(clip)
+    pygame.draw.rect(surface, ui.BRASS_DARK, board, max(1, R(s, 2)), border_radius=R(s, 10))
+
+
+def index_tag(surface, card: int, rect: pygame.Rect, top: int) -> None:
+    tag = ui.render(str(card), max(8, round(rect.w * 0.16)), ui.INK, "bold")
+    box = tag.get_rect(midtop=(rect.x + round(rect.w * 0.58), top + 2)).inflate(round(rect.w * 0.1), 2)
+    pygame.draw.rect(surface, ui.PAPER, box, border_radius=max(2, box.h // 3))
+    pygame.draw.rect(surface, ui.BRASS_DARK, box, 1, border_radius=max(2, box.h // 3))
+    surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def draw_network(surface, sprites: Sprites, cam: Camera, board, placed, s: float, hidden=(),
+                 badges: dict | None = None, lit: dict | None = None) -> None:
+    """The placed cards, upper rows first (a lower card covers the margin above it); a card that
+    touches the one above in its column is cut at its first row. badges: card -> (text, colour);
+    lit: card -> outline colour."""
+    ends = {(x, y + 5) for _, x, y in placed}
+    for card, x, y in sorted(placed, key=lambda p: (p[2], p[1])):
+        rect = cam.card_rect(board, x, y)
+        if card in hidden or not rect.colliderect(board):
+            continue
+        face = sprites.doll(card, cam.w)
+        if (x, y) in ends:
+            cut = cam.band_rect(board, x, y).top
+            surface.blit(face, (rect.x, cut), pygame.Rect(0, cut - rect.y, rect.w, rect.bottom - cut))
+            index_tag(surface, card, rect, cut)
+            rect = pygame.Rect(rect.x, cut, rect.w, rect.bottom - cut)
+        else:
+            surface.blit(face, rect)
+        if lit and card in lit:
+            pygame.draw.rect(surface, lit[card], rect.inflate(4, 4), max(2, R(s, 3)), border_radius=max(3, cam.w // 14))
+        if badges and card in badges:
+            band, (text, colour) = cam.band_rect(board, x, y), badges[card]
+            r = max(7, round(cam.w * 0.15))
+            centre = (band.x + round(cam.w * 0.6), band.centery)
+            pygame.draw.circle(surface, ui.INK, centre, r + max(1, r // 6))
+            pygame.draw.circle(surface, colour, centre, r)
+            ui.text(surface, text, round(r * 1.3), centre, ui.INK, "center", "bold")
+
+
+def chip_row(surface, centre, counts, size: int) -> None:
+    """Connection counts as coloured discs (one per counter this spot can pay)."""
+    r = size // 2 + 2
+    x = centre[0] - (len(counts) * (2 * r + 3) - 3) // 2 + r
+    for c in counts:
+        pygame.draw.circle(surface, ui.INK, (x, centre[1]), r + 2)
+        pygame.draw.circle(surface, COUNTER_COLOURS[c], (x, centre[1]), r)
+        ui.text(surface, str(c), size, (x, centre[1]), ui.INK, "center", "bold")
+        x += 2 * r + 3
+
+
+def draw_spots(surface, scene, board: pygame.Rect, s: float) -> None:
+    """Lit spots for the chosen card: each outlined with the connection counts it can pay; the
+    spot under the cursor (or the keyboard's) shows the card itself."""
+    card, cam, focus = scene.active_card(), scene.cam, scene.focus_spot()
+    spots = scene.spots_for(card) if card is not None else {}
+    for spot in spots:
+        band = cam.band_rect(board, *spot)
+        if spot != focus and band.colliderect(board):
+            layer = pygame.Surface(band.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, SPOT + (34,), layer.get_rect(), border_radius=max(3, cam.w // 14))
+            pygame.draw.rect(layer, SPOT + (150,), layer.get_rect(), max(1, R(s, 2)), border_radius=max(3, cam.w // 14))
+            surface.blit(layer, band)
+    for spot, options in spots.items():
+        band = cam.band_rect(board, *spot)
+        chip_row(surface, band.center, sorted({c for _, c in options}), max(10, min(px(16, s), band.h // 4)))
+    if focus in spots:
+        rect = cam.card_rect(board, *focus)
+        face = scene.sprites.doll(card, cam.w).copy()
+        face.set_alpha(225)
+        surface.blit(face, rect)
+        pygame.draw.rect(surface, ui.HILITE, rect.inflate(6, 6), max(2, R(s, 3)), border_radius=rect.w // 12)
+        chip_row(surface, cam.band_rect(board, *focus).center, sorted({c for _, c in spots[focus]}),
+                 max(12, min(px(20, s), rect.h // 6)))
+
+
+def draw_hint(surface, scene, board: pygame.Rect, s: float) -> None:
+    hint, cam = scene.hint_action(), scene.cam
+    if hint is None:
+        return
+    band = cam.band_rect(board, hint.x, hint.y)
+    if scene.active_card() is None:  # the hinted card, faintly, where the hint would put it
+        blit_centred(surface, scene.sprites.doll(hint.card, cam.w), cam.card_rect(board, hint.x, hint.y), 140)
+    pygame.draw.rect(surface, HINT, band.inflate(8, 8), max(2, R(s, 4)), border_radius=band.w // 10)
+    where = scene.state.position(hint.count_with)
+    if where is not None:
+        other = cam.band_rect(board, *where)
+        pygame.draw.rect(surface, HINT, other.inflate(4, 4), max(1, R(s, 2)), border_radius=other.w // 12)
+    tag = ui.render(f"hint: card {hint.card}", px(13, s), ui.INK, "bold")
+    box = tag.get_rect(midbottom=(band.centerx, band.top - 6)).inflate(R(s, 10), R(s, 4))
+    pygame.draw.rect(surface, HINT, box, border_radius=R(s, 5))
+    surface.blit(tag, tag.get_rect(center=box.center))
+
+
+# ---------------------------------------------------------------- hand, deck, counters, HUD
+
+def blit_centred(surface, face, rect, alpha: int = 255) -> None:
+    if alpha < 255:
+        face = face.copy()
+        face.set_alpha(alpha)
+    surface.blit(face, face.get_rect(center=pygame.Rect(rect).center))
+
+
+def draw_hand(surface, scene) -> None:
+    lay, s, art, state = scene.lay, scene.lay.s, scene.app.art, scene.state
+    ui.panel(surface, lay.hand, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
+    deck, step = lay.deck, max(1, R(s, 2))
+    for k in range(min(3, state.deck_count)):
+        surface.blit(art.back(deck.w), deck.move(-k * step, -k * step))
+    ui.text(surface, f"deck {state.deck_count}", px(14, s), (deck.centerx, deck.bottom + R(s, 6)), ui.TEXT,
+            "midtop", "bold", max_width=deck.w + 20 * s)
+    hint, hidden = scene.hint_action(), scene.hidden()
+    for card in state.hand:
+        if ("hand", card) in hidden:
+            continue
+        rect, playable = scene.hand_rect(card), bool(scene.spots_for(card)) or state.is_over()
+        if scene.drag is not None and scene.drag.card == card and scene.drag.moved:
+            blit_centred(surface, art.doll(card, lay.hand_w), rect, 70)
+            continue
+        blit_centred(surface, art.doll(card, lay.hand_w), rect, 255 if playable else 130)
+        ring = ui.HILITE if card == scene.selected else (HINT if hint is not None and hint.card == card else None)
+        if ring:
+            pygame.draw.rect(surface, ring, rect.inflate(8, 8), max(2, R(s, 4)), border_radius=R(s, 9))
+        if not playable:
+            ui.text(surface, "fits nowhere", px(12, s), (rect.centerx, rect.bottom - R(s, 6)), ui.BAD, "midbottom",
+                    "bold", max_width=rect.w)
+
+
+def counter_face(art, order: int, shown: float, w: int) -> pygame.Surface:
+    """Counter `order` showing `shown` uses: that many icons at the lower right, a quarter turn
+    counter-clockwise per use spent, flipping face down at 0 (squashed through the edge)."""
+    if shown >= 1:
+        return turned(art.counter(order, w), round(-90 * (shown - 1), 1))
+    face, squash = (art.counter(order, w), (shown - 0.5) * 2) if shown >= 0.5 else (art.counter_back(w), (0.5 - shown) * 2)
+    if squash < 1.0:
+        face = pygame.transform.smoothscale(face, (max(1, round(face.get_width() * squash)), face.get_height()))
+    return face
+
+
+def draw_side(surface, scene) -> None:
+    lay, s, state = scene.lay, scene.lay.s, scene.state
+    ui.panel(surface, lay.side, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
+    ui.text(surface, "COUNTERS", px(13, s), (lay.side.x + R(s, 12), lay.side.y + R(s, 8)), ui.MUTED, style="bold")
+    paying = scene.preview()[0]
+    for i, slot in enumerate(lay.counters):
+        order, uses = i + 1, state.counters[i]
+        lit = paying == order
+        ui.panel(surface, slot, (70, 58, 30, 220) if lit else (16, 14, 16, 150), ui.HILITE if lit else (70, 58, 48),
+                 radius=R(s, 8), width=max(1, R(s, 3 if lit else 1)))
+        face = counter_face(scene.app.art, order, scene.dials[i].value, round(slot.h * 0.9 * CARD_ASPECT))
+        surface.blit(face, face.get_rect(center=slot.center))
+        disc = pygame.Rect(slot.x + R(s, 3), slot.y + R(s, 3), R(s, 24), R(s, 24))
+        pygame.draw.ellipse(surface, ui.INK, disc.inflate(2, 2))
+        pygame.draw.ellipse(surface, COUNTER_COLOURS[order], disc)
+        ui.text(surface, str(order), px(15, s), disc.center, ui.INK, "center", "bold")
+        r = ui.text(surface, f"{uses} left" if uses else "spent", px(15, s), (slot.x + R(s, 4), slot.bottom + R(s, 2)),
+                    ui.TEXT if uses else ui.MUTED, style="bold", max_width=slot.w * 0.55)
+        pairs = f"{order} pair{'s' if order > 1 else ''}"
+        if r.right + R(s, 6) + ui.font(px(12, s)).size(pairs)[0] <= slot.right:
+            ui.text(surface, pairs, px(12, s), (slot.right - R(s, 2), r.centery), ui.MUTED, "midright")
+    draw_score_table(surface, state.breakdown(), state.score(), lay.table, s)
+
+
+def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, highlight=None,
+                     title: str = "SCORE NOW") -> list:
+    """Per adjacency value: cards / limit and the points, with the total. Returns the row rects."""
+    if box.h < 40 * s:
+        return []
+    r = ui.text(surface, title, px(13, s), (box.x + 2, box.y), ui.MUTED, style="bold")
+    ui.text(surface, f"{score}", px(24, s), (box.right - 2, r.top - R(s, 4)), ui.HILITE, "topright", "title")
+    line = min(R(s, 26), max(R(s, 18), (box.bottom - r.bottom - R(s, 22)) // 4))
+    y = r.bottom + R(s, 6)
+    heads = ("neighbours", "cards / limit", "points") if box.w > 180 * max(1, s) else ("adj.", "cards", "pts")
+    for text, fx, anchor in zip(heads, (0, 0.42, 1), ("topleft", "topleft", "topright")):
+        ui.text(surface, text, px(11, s), (box.x + box.w * fx, y), ui.MUTED, anchor, max_width=box.w * 0.38)
+    y += R(s, 16)
+    rects = []
+    for row in rows:
+        over = row["cards"] > row["limit"]
+        colour = ui.BAD if over else (ui.TEXT if row["cards"] else ui.MUTED)
+        rects.append((row["adjacency"], pygame.Rect(box.x, y - 1, box.w, line)))
+        if highlight == row["adjacency"]:
+            pygame.draw.rect(surface, (80, 66, 40), rects[-1][1], border_radius=R(s, 4))
+        pts = f"+{row['points']}" if row["points"] else ("0: over" if over else "0")
+        for text, fx, col, anchor in ((str(row["adjacency"]), 0.06, colour, "topleft"),
+                                      (f"{row['cards']} / {row['limit']}", 0.42, colour, "topleft"),
+                                      (pts, 1, ui.GOOD if row["points"] else colour, "topright")):
+            ui.text(surface, text, px(15, s), (box.x + box.w * fx, y), col, anchor, "bold", max_width=box.w * 0.3)
+        y += line
+    return rects
+
+
+def draw_hud(surface, scene) -> None:
+    lay, s, state = scene.lay, scene.lay.s, scene.state
+    hud = lay.hud
+    ui.panel(surface, hud, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 8))
+    r = ui.text(surface, "Cementopia", px(22, s), (hud.x + R(s, 12), hud.centery), ui.HILITE, "midleft", "title")
+    r = ui.text(surface, scene.deal_label(), px(15, s), (r.right + R(s, 14), hud.centery), ui.TEXT, "midleft", "bold",
+                max_width=hud.w * 0.24)
+    x = hud.right - R(s, 12)
+    items = [("ASSISTED", None)] if scene.assisted else []
+    items += [(scene.best_text(), ui.MUTED), (f"Score {state.score()}", ui.HILITE), (f"Deck {state.deck_count}", ui.TEXT),
+              (f"Placed {len(state.placed)}/16", ui.TEXT)]
+    for text, colour in items:
+        surf = ui.render(text, px(13 if colour is None else 16, s), colour or ui.INK, "bold")
+        box = surf.get_rect(midright=(x, hud.centery)).inflate(R(s, 12), R(s, 6)) if colour is None else surf.get_rect(
+            midright=(x, hud.centery))
+        box.right = x
+        if box.left < r.right + R(s, 16):
+            break
+        if colour is None:
+            pygame.draw.rect(surface, ASSISTED, box, border_radius=R(s, 5))
+        surface.blit(surf, surf.get_rect(center=box.center))
+        x = box.left - R(s, 22)
+
+
+def draw_prompt(surface, scene) -> None:
+    box, s = scene.lay.prompt, scene.lay.s
+    y = box.y
+    for i, (text, colour, size) in enumerate(scene.prompt_lines() if box.w > 40 * s else []):
+        style = "bold" if i == 0 else "regular"
+        for part in ui.wrap(text, px(size, s), box.w, style):
+            if y + ui.font(px(size, s)).get_linesize() > box.bottom:
+                return
+            y = ui.text(surface, part, px(size, s), (box.x, y), colour, style=style, max_width=box.w).bottom + 1
+        y += R(s, 5)
+
+
+class Popup:
+    """Which neighbour to count: one button per counter the spot can pay (keys 1-4), and Cancel."""
+
+    def __init__(self, scene, card: int, x: int, y: int, choices: list):
+        self.card, self.x, self.y, self.choices = card, x, y, choices
+        self.title = f"Card {card}: which neighbour do you count?"
+        buttons = [ui.Button(f"{i + 1}   Count with {names} ({count} pair{'s' if count > 1 else ''})",
+                             lambda a=action: scene.play(a)) for i, (action, count, names) in enumerate(choices)]
+        self.ring = ui.FocusRing(buttons + [ui.Button("Cancel (Esc)", lambda: setattr(scene, "popup", None))])
+        self.ring.move(1)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, scene) -> None:
+        s, board = scene.lay.s, scene.lay.board
+        bh, gap, n = round(40 * s), round(8 * s), len(self.ring.widgets)
+        w, h = min(board.w - round(20 * s), round(400 * s)), round(70 * s) + n * (bh + gap)
+        spot, g, inner = scene.cam.card_rect(board, self.x, self.y), R(s, 14), board.inflate(-R(s, 10), -R(s, 10))
+        keep = [spot] + [scene.cam.card_rect(board, *scene.state.position(int(n)))
+                         for _, _, names in self.choices for n in names.split(" or ")]
+        around = [(spot.right + g, spot.centery - h // 2), (spot.left - g - w, spot.centery - h // 2),
+                  (spot.centerx - w // 2, spot.bottom + g), (spot.centerx - w // 2, spot.top - g - h)]
+        # beside the spot, covering as little as possible of it and of the neighbours on offer
+        self.rect = min((pygame.Rect(p, (w, h)).clamp(inner) for p in around),
+                        key=lambda r: sum(r.clip(k).w * r.clip(k).h for k in keep))
+        for i, b in enumerate(self.ring.widgets):
+            b.rect = pygame.Rect(self.rect.x + round(14 * s), self.rect.y + round(62 * s) + i * (bh + gap),
+                                 self.rect.w - round(28 * s), bh)
+
+    def choice(self):
+        """The choice under the keyboard focus or the mouse (its neighbours are lit)."""
+        i = self.ring.index
+        return self.choices[i] if 0 <= i < len(self.choices) else None
+
+
+def draw_popup(surface, pop, s: float) -> None:
+    ui.panel(surface, pop.rect, (34, 26, 26, 245), ui.HILITE, radius=R(s, 12), width=max(2, R(s, 3)))
+    ui.text(surface, pop.title, px(17, s), (pop.rect.centerx, pop.rect.y + R(s, 12)), ui.HILITE, "midtop", "bold",
+            max_width=pop.rect.w - 20 * s)
+    ui.text(surface, "Each pays the counter with that many facing pairs.", px(12, s),
+            (pop.rect.centerx, pop.rect.y + R(s, 38)), ui.MUTED, "midtop", max_width=pop.rect.w - 20 * s)
+    for button in pop.ring.widgets:
+        button.draw(surface, s)
+
+
+def draw_table(scene, surface) -> None:
+    scene.sprites.frame(scene.cam.goal is not None)
+    lay, s, board, art = scene.lay, scene.lay.s, scene.lay.board, scene.app.art
+    surface.blit(art.table(surface.get_size()), (0, 0))
+    draw_grid(surface, scene.cam, board, s)
+    clip = surface.get_clip()
+    surface.set_clip(board.inflate(-2, -2))
+    choice = scene.popup.choice() if scene.popup is not None else None
+    lit = {int(n): ui.HILITE for n in choice[2].split(" or ")} if choice else {}
+    hidden = {k[1] for k in scene.hidden() if k[0] == "board"}
+    draw_network(surface, scene.sprites, scene.cam, board, scene.state.placed, s, hidden, lit=lit)
+    draw_hint(surface, scene, board, s)
+    draw_spots(surface, scene, board, s)
+    surface.set_clip(clip)
+    draw_hud(surface, scene)
+    draw_side(surface, scene)
+    for button in scene.buttons:
+        button.draw(surface, s)
+    draw_hand(surface, scene)
+    draw_prompt(surface, scene)
+    for f in scene.flights:
+        if f.started:
+            r = f.rect()
+            blit_centred(surface, scene.sprites.doll(f.card, max(8, round(r[2]))), r)
+    drag = scene.drag
+    if drag is not None and drag.moved and scene.hover is None:  # over a spot it shows there instead
+        x, y, cw = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1], lay.hand_w
+        shadow = pygame.Surface((cw, round(cw / CARD_ASPECT)), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=R(s, 8))
+        surface.blit(shadow, (round(x + 6 * s), round(y + 8 * s)))
+        surface.blit(art.doll(drag.card, cw), (round(x), round(y)))
+    if scene.popup is not None:
+        scene.popup.layout(scene)
+        draw_popup(surface, scene.popup, s)
+
+
+# ---------------------------------------------------------------- the end screen
+
+def end_layout(scene, size) -> None:
+    W, H = size
+    s = scene.s = ui.scale_for(size)
+    m, pw, bh = max(4, R(s, 14)), R(s, 400), R(s, 46)
+    scene.banner = pygame.Rect(m, m, W - 2 * m, R(s, 64))
+    scene.panel = pygame.Rect(W - m - pw, scene.banner.bottom + m, pw, H - scene.banner.bottom - 2 * m)
+    scene.board = pygame.Rect(m, scene.panel.y, scene.panel.x - 2 * m, scene.panel.h)
+    bw, y = (pw - 3 * m) // 2, scene.panel.bottom - m - bh
+    scene.again_b.rect = pygame.Rect(scene.panel.x + m, y, bw, bh)
+    scene.title_b.rect = pygame.Rect(scene.panel.x + 2 * m + bw, y, bw, bh)
+
+
+def draw_end(scene, surface) -> None:
+    s, st, P, b = scene.s, scene.state, scene.panel, scene.banner
+    surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
+    ui.panel(surface, b, (30, 24, 28), ui.BRASS, radius=R(s, 10))
+    done = st.outcome == "complete"
+    r = ui.text(surface, "Puzzle complete!" if done else "Stuck: no hand card fits", px(32, s),
+                (b.x + R(s, 16), b.centery), ui.HILITE if done else ui.BAD, "midleft", "title", max_width=b.w * 0.5)
+    ui.text(surface, scene.deal_label + ("  \u2022  assisted (undo used)" if scene.assisted else ""), px(16, s),
+            (b.right - R(s, 16), b.centery), ui.TEXT, "midright", "bold", max_width=b.right - r.right - 40 * s)
+    draw_grid(surface, scene.cam, scene.board, s)
+    adj, rows = st.adjacency(), st.breakdown()
+    badges = {}
+    for card, v in adj.items():
+        row = rows[v - 1] if v else {"points": 0, "cards": 0, "limit": 0}
+        badges[card] = (str(v), SCORED if row["points"] else (ui.BAD if row["cards"] > row["limit"] else UNSCORED))
+    clip = surface.get_clip()
+    surface.set_clip(scene.board.inflate(-2, -2))
+    draw_network(surface, scene.sprites, scene.cam, scene.board, st.placed, s, badges=badges,
+                 lit={c: ui.HILITE for c, v in adj.items() if v == scene.hover_row})
+    surface.set_clip(clip)
+    ui.text(surface, "Badge: the card's side-by-side neighbours. Gold: scored; red: over the limit.", px(13, s),
+            (scene.board.x + R(s, 10), scene.board.bottom - R(s, 8)), ui.MUTED, "bottomleft",
+            max_width=scene.board.w - 20 * s)
+    ui.panel(surface, P, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
+    x, w, score = P.x + R(s, 16), P.w - R(s, 32), st.score()
+    r = ui.text(surface, str(score), px(64, s), (x, P.y + R(s, 6)), ui.HILITE, style="title")
+    ui.text(surface, "points" if done else "points (for information)", px(18, s), (r.right + R(s, 12),
+            r.bottom - R(s, 14)), ui.TEXT, "bottomleft", "bold", max_width=P.right - r.right - 30 * s)
+    y = r.bottom + R(s, 6)
+    ui.text(surface, "The rulebook's targets", px(13, s), (x, y), ui.MUTED, style="bold")
+    y += R(s, 20)
+    reached = max([t for t in TARGETS if done and score >= t], default=None)
+    cw = (w - 3 * R(s, 6)) // 4
+    for i, t in enumerate(TARGETS):
+        box, hit = pygame.Rect(x + i * (cw + R(s, 6)), y, cw, R(s, 48)), done and score >= t
+        ui.panel(surface, box, (226, 184, 92) if t == reached else ((96, 80, 50) if hit else (44, 38, 40)),
+                 ui.HILITE if t == reached else ui.BRASS_DARK, radius=R(s, 6), width=max(1, R(s, 3 if t == reached else 1)))
+        ink = ui.INK if t == reached else (ui.TEXT if hit else ui.MUTED)
+        ui.text(surface, str(t), px(20, s), (box.centerx, box.y + R(s, 3)), ink, "midtop", "bold")
+        if ui.font(8).size(TARGETS[t])[0] <= box.w - 4:  # ui.text shrinks it down to 8 px
+            ui.text(surface, TARGETS[t], px(10, s), (box.centerx, box.bottom - R(s, 3)), ink, "midbottom",
+                    max_width=box.w - 4)
+    table = pygame.Rect(x, y + R(s, 58), w, R(s, 150))
+    scene.row_rects = draw_score_table(surface, rows, score, table, s, scene.hover_row, "SCORING")
+    y = table.bottom + R(s, 8)
+    for text, colour in scene.best_lines():
+        for part in ui.wrap(text, px(15, s), w, "bold"):
+            if y + R(s, 20) <= scene.again_b.rect.y - R(s, 6):
+                y = ui.text(surface, part, px(15, s), (x, y), colour, style="bold", max_width=w).bottom + R(s, 2)
+    scene.ring.draw(surface, s)

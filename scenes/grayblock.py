@@ -1,0 +1,593 @@
+"""The Grayblock table: dominoes with the doll cards, 2 to 4 players, a match of hands.
+
+The scene reads the session's state and changes it only by submitting commands (Play, Undo,
+Redo); every accepted command is autosaved. Bots decide in the background (BotTurns) after a
+short visible delay. In hot-seat play with several humans a "Pass to NAME" screen hides every
+hand until NAME confirms; `visible_hand` says whose secret hand is face up (None: nobody's).
+
+A hand that ends shows its last card for a moment, then a result panel (the points and their
+breakdown, the match scoreboard) until Next hand; the engine has already dealt the next hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game import records, saves
+from game.commands import Play, Redo, Undo
+from game.grayblock.record import new_session
+from game.grayblock.setup import LEFT, RIGHT, Action, Rules
+
+from . import grayblock_draw as draw
+from . import ui
+from .anim import Flight, Glide
+from .core import Scene
+from .table_bots import BotTurns
+from .title import PrimaryButton
+
+START = "start"  # where the first card of a hand goes (an action whose end is None)
+FLIGHT = 0.32
+ENDING = 1.3  # seconds the last card of a hand shows before the result panel
+BUBBLE = 2.2
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def ends_text(state) -> str:
+    left, right = state.ends()
+    return f"{left} or {right}" if left != right else str(left)
+
+
+@dataclass
+class Drag:
+    card: int
+    grab: tuple[float, float]  # cursor offset inside the card
+    size: tuple[float, float]
+    pos: tuple[int, int]
+    start: tuple[int, int]
+
+    @property
+    def moved(self) -> bool:
+        return abs(self.pos[0] - self.start[0]) + abs(self.pos[1] - self.start[1]) > 6
+
+
+class GrayblockScene(Scene):
+    name = "grayblock"
+
+    def __init__(self, app, config, session=None):
+        super().__init__(app)
+        self.config = config
+        if session is None:
+            rules = config.rules if isinstance(config.rules, Rules) else Rules()
+            session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
+                                  rules, target=config.target)
+        self.session = session
+        session.listeners.append(self._after_command)
+        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        self.turns = BotTurns(self, game="grayblock")
+        state = self.state
+        # who is looking at the screen: the only human; with no human (the demo) the spectators
+        # see seat 0's hand; in hot seat nobody until someone confirms on the pass-to screen
+        self.viewer = min(self.humans) if len(self.humans) == 1 else (0 if not self.humans else None)
+        current = state.current_player()
+        self.bottom = self.viewer if self.viewer is not None else (
+            current if current in self.humans else min(self.humans))
+        self.seen_results = len(state.results)
+        self.result_index: int | None = None  # the finished hand on show (ending, then overlay)
+        self.ending: float | None = None
+        self.overlay = self.finished = self.snapped = self.demo_done = False
+        self.flights: list[Flight] = []
+        self.glides: dict[int, Glide] = {}  # row card -> its x, and the row's card width:
+        self.width_glide: Glide | None = None
+        self.bubbles: dict[int, tuple[str, float]] = {}  # player -> ("Pass", until)
+        self.flash: tuple | None = None  # (message, until, colour) over the row
+        self.drag: Drag | None = None
+        self.selected = self.hover_end = self.hint_logged = None
+        self.end_choice = RIGHT
+        self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
+        resumed = session.history.actions or state.results
+        self.log = [f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match."]
+        self._log_start()
+        self.buttons = [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
+                        ui.Button("Hint", self.ask_hint, "H"), ui.Button("Menu", self.open_menu, "Esc")]
+        self.pass_b = PrimaryButton("Pass", self.do_pass)
+        self.iam_b = PrimaryButton("I am", self.confirm_viewer)
+        self.next_b = PrimaryButton("Next hand", self.next_hand)
+        self.again_b = PrimaryButton("Play again", self.play_again)
+        self.title_b = ui.Button("Title", self.to_title)
+        self.ring = ui.FocusRing([self.next_b])
+        self.layout = draw.Layout((1280, 720), state.players, self.bottom)
+        self.autosave()
+
+    # --- reading the game ------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def name_of(self, player: int) -> str:
+        return self.config.seats[player].name
+
+    def pass_screen_for(self) -> int | None:
+        """The human who must confirm before their hand shows, or None."""
+        if len(self.humans) < 2 or self.state.is_over() or self.result_index is not None:
+            return None
+        p = self.state.current_player()
+        return p if p in self.humans and p != self.viewer else None
+
+    @property
+    def visible_hand(self) -> int | None:
+        """Whose secret hand is face up at the bottom now (None: no hand is)."""
+        if self.result_index is not None or self.state.is_over() or self.pass_screen_for() is not None:
+            return None
+        return None if self.viewer is None else self.bottom
+
+    def is_turn(self, player: int) -> bool:
+        return self.result_index is None and self.state.current_player() == player
+
+    def can_act(self) -> bool:
+        p = self.state.current_player()
+        return p in self.humans and self.visible_hand == p and not self.flights
+
+    def legal(self) -> list:
+        return self.state.legal_actions() if self.result_index is None else []
+
+    def must_pass(self) -> bool:
+        legal = self.legal()
+        return self.can_act() and len(legal) == 1 and legal[0].card is None
+
+    def fits(self, card: int, end) -> bool:
+        """Would `card` go at `end` (LEFT, RIGHT or START) now?"""
+        p = self.state.current_player()
+        if p is None or (end == START) != (not self.state.row):
+            return False
+        return Action(p, card, None if end == START else end) in self.legal()
+
+    def hint_action(self):
+        hint = self.turns.hint
+        return hint[0] if hint and self.can_act() else None
+
+    def prompt(self) -> str:
+        """The line over the hand: whose turn, what to do."""
+        state = self.state
+        if state.is_over() or self.result_index is not None:
+            return "The match is over." if state.is_over() else "The hand is over."
+        p = state.current_player()
+        if p in self.turns.seats:
+            return f"{self.name_of(p)} is thinking\u2026"
+        if self.pass_screen_for() is not None:
+            return f"Waiting for {self.name_of(p)}"
+        if self.turns.hint_pending:
+            return "Looking for a hint\u2026"
+        if self.must_pass():
+            return f"Nothing fits {ends_text(state)}: you must pass"
+        if not state.row:
+            return "Your turn: start the row with any card" + (
+                " but 0 (Water Veins)" if state.rules.water_veins else "")
+        return "Your turn: drag a lit card onto an end"
+
+    def shown_row(self) -> list[int]:
+        if self.result_index is not None:
+            return list(self.state.results[self.result_index].row)
+        return list(self.state.row)
+
+    def shown_count(self, player: int) -> int:
+        if self.result_index is not None:
+            return len(self.state.results[self.result_index].left[player])
+        return self.state.hand_sizes()[player]
+
+    def hand_cards(self) -> tuple[list[int], bool, set | None]:
+        """(cards at the bottom, face up?, the playable ones, or None when none is lit)."""
+        if self.result_index is not None:  # the hand is over: what is left is public
+            return list(self.state.results[self.result_index].left[self.bottom]), True, None
+        if self.visible_hand is None:
+            return [0] * self.state.hand_sizes()[self.bottom], False, None
+        cards = self.state.hand(self.bottom)
+        if not self.can_act():
+            return cards, True, None
+        return cards, True, {a.card for a in self.legal() if a.card is not None}
+
+    def considered(self) -> tuple[int | None, str | None]:
+        """The card being dragged or selected, and the end it is over (or the keyboard's)."""
+        if not self.can_act():
+            return None, None
+        if self.drag is not None and self.drag.moved:
+            return self.drag.card, self.hover_end
+        if self.selected is not None:
+            return self.selected, self.hover_end or (self.end_choice if self.state.row else START)
+        return None, None
+
+    def news_for(self, player: int) -> list[str]:
+        """What happened since `player` last looked (for the pass-to screen)."""
+        seen = self.seen_by.get(player)
+        return self.log[-4:] if seen is None else self.log[seen:][-6:]
+
+    def match_over_shown(self) -> bool:
+        return self.state.is_over() and self.result_index == len(self.state.results) - 1
+
+    # --- geometry --------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        self.layout = draw.Layout(size, self.state.players, self.bottom)
+        for button, rect in zip(self.buttons, self.layout.button_rects):
+            button.rect = rect
+        self.glides.clear()
+        self.width_glide = None
+
+    def row_now(self) -> tuple[list[float], float, float, float]:
+        """The row's card positions as drawn this frame (gliding towards their places)."""
+        row = self.shown_row()
+        xs, y, cw, ch = self.layout.row_geometry(len(row))
+        if self.width_glide is None:
+            self.width_glide = Glide(cw)
+        w = self.width_glide.value
+        out = [self.glides.setdefault(card, Glide(x)).value for card, x in zip(row, xs)]
+        return out, y + (ch - w / 0.7) / 2, w, w / 0.7
+
+    def slot_rect(self, card: int) -> tuple:
+        row = self.shown_row()
+        xs, y, cw, ch = self.layout.row_geometry(len(row))
+        return xs[row.index(card)], y, cw, ch
+
+    def hand_rects(self) -> dict[int, tuple]:
+        cards = self.hand_cards()[0]
+        return dict(zip(cards, self.layout.hand_geometry(len(cards))))
+
+    def hand_card_at(self, pos) -> int | None:
+        if self.visible_hand is None:
+            return None
+        for card, rect in reversed(list(self.hand_rects().items())):
+            if pygame.Rect([round(v) for v in rect]).inflate(0, self.layout.k(30)).collidepoint(pos):
+                return card
+        return None
+
+    def end_at(self, pos):
+        """The end a drop at pos goes to: LEFT or RIGHT (whichever half of the row it is over),
+        START on an empty row, None off the row."""
+        if not self.layout.row.inflate(0, self.layout.k(20)).collidepoint(pos):
+            return None
+        if not self.state.row:
+            return START
+        xs, _, cw, _ = self.layout.row_geometry(len(self.state.row))
+        return LEFT if pos[0] < (xs[0] + xs[-1] + cw) / 2 else RIGHT
+
+    def source_rect(self, player: int, card: int) -> tuple:
+        """Where `card` flies from (asked before the play, while it is still in the hand)."""
+        hand = self.state.hand(player)
+        if player == self.visible_hand and card in hand:
+            return self.layout.hand_geometry(len(hand))[hand.index(card)]
+        _, _, cw, ch = self.layout.row_geometry(len(self.state.row))
+        r = self.layout.fan_rect(player) if player in self.layout.seats else self.layout.hand_cards
+        return r.centerx - cw / 2, r.centery - ch / 2, cw, ch
+
+    # --- commands --------------------------------------------------------------------------
+
+    def describe(self, action) -> str:
+        who = self.name_of(action.player)
+        if action.card is None:
+            return f"{who} passes: nothing fits {ends_text(self.state)}."
+        if action.end is None:
+            return f"{who} starts the row with {action.card}."
+        return f"{who} plays {action.card} on the {action.end} end."
+
+    def play(self, action, from_rect=None) -> bool:
+        if self.result_index is not None:
+            return False  # a hand's result is on show: the next hand waits for it
+        text = self.describe(action)
+        source = None if action.card is None else from_rect or self.source_rect(action.player, action.card)
+        self.session.submit(Play(action))
+        outcome = self.session.process()[-1]
+        if not outcome.ok:
+            self.app.toast(outcome.message[:1].upper() + outcome.message[1:])
+            return False
+        self.log.append(text)
+        if action.player in self.humans:
+            self.seen_by[action.player] = len(self.log)
+        if action.card is None:
+            self.bubbles[action.player] = ("Pass", self.app.clock_s + BUBBLE)
+            self.flash = (text, self.app.clock_s + BUBBLE, ui.BRASS)
+        self.selected = self.drag = self.hover_end = None
+        self.turns.forget()
+        self._sync_results()
+        if action.card is not None:
+            self.flights.append(Flight(action.card, tuple(source), self.slot_rect(action.card), FLIGHT,
+                                       key=("row", action.card)))
+            self.glides.pop(action.card, None)
+        return True
+
+    def try_play(self, card: int, end, from_rect=None) -> bool:
+        """Play `card` at `end` if it fits; else say why not and change nothing."""
+        if not self.can_act():
+            return False
+        action = Action(self.state.current_player(), card, None if end == START else end)
+        if not self.fits(card, end):
+            reason = self.state.why_illegal(action) or ""
+            if self.must_pass():
+                reason = "no card in your hand fits either end: press Pass"
+            self.app.toast(reason[:1].upper() + reason[1:] + ".")
+            return False
+        return self.play(action, from_rect)
+
+    def do_pass(self) -> None:
+        if self.must_pass():
+            self.play(self.legal()[0])
+
+    def undo(self) -> None:
+        self._history_step(Undo(self.humans or None))
+
+    def redo(self) -> None:
+        self._history_step(Redo(self.humans or None))
+
+    def _history_step(self, command) -> None:
+        """Undo/redo. In hot seat the hands hide again after it, and whoever is to move confirms on
+        the pass-to screen: whoever pressed it, nobody sees a hand that is not theirs."""
+        if self.finished:
+            return
+        self.session.submit(command)
+        outcome = self.session.process()[-1]
+        if not outcome.ok:
+            self.app.toast(outcome.message[:1].upper() + outcome.message[1:] + ".")
+            return
+        self.flights.clear()
+        self.drag = self.selected = self.flash = None
+        self.bubbles.clear()
+        self.log.append(outcome.message.capitalize() + ".")
+        self.turns.forget()
+        self._sync_results()
+        if len(self.humans) >= 2:
+            self.viewer = None
+
+    def _sync_results(self) -> None:
+        """Notice a hand that ended (to show its result) or one that an undo reopened."""
+        state = self.state
+        count = len(state.results)
+        if count > self.seen_results:
+            self.result_index, self.ending, self.overlay = count - 1, 0.0, False
+            res, until = state.results[-1], self.app.clock_s + ENDING + 1
+            who = self.name_of(res.winner)
+            if res.kind == "out":
+                self.log.append(f"{who} goes out and wins hand {count}: +{res.points}.")
+                self.flash = (f"{who} goes out!", until, ui.GOOD)
+            else:
+                self.log.append(f"Blocked: nobody can play. {who} wins hand {count}: +{res.points}.")
+                self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
+            if state.is_over():
+                champ = state.champion
+                self.log.append(f"{self.name_of(champ)} wins the match with {state.totals[champ]} points!")
+                self._finish()
+        elif count < self.seen_results:
+            self.result_index = self.ending = None
+            self.overlay = False
+            self.glides.clear()
+        self.seen_results = count
+
+    def _log_start(self) -> None:
+        if not self.state.is_over():
+            self.log.append(f"Hand {len(self.state.results) + 1}: {self.name_of(self.state.start)} starts.")
+
+    def next_hand(self) -> None:
+        if self.result_index is None or self.state.is_over():
+            return
+        self.result_index = self.ending = self.flash = None
+        self.overlay = False
+        self.glides.clear()
+        self._log_start()
+        if len(self.humans) >= 2:
+            self.viewer = None  # a new deal: in hot seat each hand shows only after "I am NAME"
+
+    def _finish(self) -> None:
+        """The match is over: keep its record, drop the autosave (as the Alice table does)."""
+        if self.finished:
+            return
+        self.finished = True
+        record = records.record_of(self.session)
+        self.turns.finish(record.get("result", {}))
+        if not self.app.demo:
+            saves.archive_finished(self._coloured(record))
+            saves.clear_autosave()
+
+    def play_again(self) -> None:
+        self.app.stack.replace(self.app.make("grayblock", config=self.config.again()))
+
+    def to_title(self) -> None:
+        self.app.stack.clear_to(self.app.make("title"))
+
+    def confirm_viewer(self) -> None:
+        """The pass-to screen's "I am NAME": NAME's hand may show now."""
+        p = self.pass_screen_for()
+        if p is None:
+            return
+        self.viewer = p
+        self.seen_by[p] = len(self.log)
+        if p != self.bottom:
+            self.bottom = p
+            self.resize(self.layout.size)
+
+    def _coloured(self, record: dict) -> dict:
+        for player, seat in zip(record["players"], self.config.seats):
+            player["colour"] = seat.colour
+        return record
+
+    def _after_command(self, session, outcome) -> None:
+        if outcome.ok:
+            self.autosave()
+
+    def autosave(self) -> None:
+        if self.app.demo or self.finished:
+            return  # the demo never touches the player's saved game
+        problem = saves.save_game(self._coloured(records.record_of(self.session)))
+        if problem:
+            self.app.toast(problem)
+
+    def ask_hint(self) -> None:
+        if self.can_act():
+            self.turns.ask_hint()
+
+    def open_menu(self) -> None:
+        self.app.stack.push(self.app.make("menu", table=self))
+
+    def close(self) -> None:
+        self.turns.close()
+
+    # --- events ----------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z,
+                                                                                           pygame.K_y):
+            self.undo() if event.key == pygame.K_z else self.redo()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.selected is None and self.drag is None:
+                self.open_menu()
+            self.selected = self.drag = None
+        elif self.pass_screen_for() is not None:
+            if event.type == pygame.KEYDOWN and event.key in ENTER:
+                self.confirm_viewer()
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.iam_b.rect.w:
+                self.iam_b.handle(event)
+        elif self.overlay:
+            self.ring.handle(event)
+        elif event.type == pygame.MOUSEMOTION:
+            for b in self.buttons + [self.pass_b]:
+                b.handle(event)
+            if self.drag is not None:
+                self.drag.pos = event.pos
+            self.hover_end = self.end_at(event.pos) if self.drag or self.selected is not None else None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected = None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not any(b.rect.w and b.handle(event) for b in self.buttons + [self.pass_b]):
+                self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _press(self, pos) -> None:
+        if not self.can_act():
+            return
+        card = self.hand_card_at(pos)
+        if card is not None:
+            rect = self.hand_rects()[card]
+            self.drag = Drag(card, (pos[0] - rect[0], pos[1] - rect[1]), (rect[2], rect[3]), pos, pos)
+        elif self.selected is not None and self.end_at(pos) is not None:
+            self.try_play(self.selected, self.end_at(pos))
+
+    def _release(self, pos) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not self.can_act():
+            return
+        if not drag.moved:  # a click: select (or unselect) the card, then click an end
+            self.selected = None if self.selected == drag.card else drag.card
+            self._choose_end()
+            return
+        self.hover_end = None
+        end = self.end_at(pos)
+        if end is not None:  # (dropped off the row, the card just goes back)
+            self.try_play(drag.card, end, (pos[0] - drag.grab[0], pos[1] - drag.grab[1]) + drag.size)
+
+    def _choose_end(self) -> None:
+        """Point the keyboard's end at one the selected card fits, if the current one does not."""
+        other = LEFT if self.end_choice == RIGHT else RIGHT
+        if self.selected is not None and self.state.row and not self.fits(self.selected, self.end_choice) \
+                and self.fits(self.selected, other):
+            self.end_choice = other
+
+    def _key(self, event) -> None:
+        """Left/Right choose a card, Up/Down or L/R the end, Enter plays (or passes)."""
+        if event.key == pygame.K_h:
+            self.ask_hint()
+        elif not self.can_act():
+            return
+        elif self.must_pass():
+            if event.key in ENTER + (pygame.K_p,):
+                self.do_pass()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            cards = self.state.hand(self.state.current_player())
+            step = -1 if event.key == pygame.K_LEFT else 1
+            if self.selected in cards:
+                self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
+            else:
+                legal = [c for c in cards if any(self.fits(c, e) for e in (LEFT, RIGHT, START))]
+                self.selected = (legal or cards)[0 if step > 0 else -1]
+            self._choose_end()
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.end_choice = LEFT if self.end_choice == RIGHT else RIGHT
+        elif event.key in (pygame.K_l, pygame.K_r):
+            self.end_choice = LEFT if event.key == pygame.K_l else RIGHT
+        elif event.key in ENTER and self.selected is None:
+            self.selected = next((a.card for a in self.legal()), None)
+            self._choose_end()
+        elif event.key in ENTER:
+            self.try_play(self.selected, self.end_choice if self.state.row else START)
+
+    # --- time ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for flight in self.flights:
+            flight.update(dt)
+        self.flights = [f for f in self.flights if not f.done]
+        row = self.shown_row()
+        xs, _, cw, _ = self.layout.row_geometry(len(row))
+        if self.width_glide is not None:
+            self.width_glide.update(cw, dt)
+        for card, x in zip(row, xs):
+            self.glides.setdefault(card, Glide(x)).update(x, dt)
+        if self.ending is not None:
+            self.ending += dt
+            if not self.flights and self.ending > (0.35 if self.app.demo else ENDING):
+                self._open_overlay()
+            return
+        if self.overlay or self.state.is_over():
+            return
+        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights:
+            self.snapped = True
+            self.app.snap("table")
+        player = self.state.current_player()
+        if self.pass_screen_for() is not None:
+            return
+        if player in self.turns.seats:
+            if not self.flights and self.drag is None:
+                action = self.turns.update(dt)
+                if action is not None:
+                    self.play(action)
+            return
+        self.turns.poll_hint()
+        hint = self.turns.hint
+        if hint and hint[0] is not None and self.hint_logged is not hint:
+            self.hint_logged = hint
+            self.log.append(f"Hint: {hint[1]}")
+
+    def _open_overlay(self) -> None:
+        self.overlay, self.ending = True, None
+        self.ring = ui.FocusRing([self.again_b, self.title_b] if self.state.is_over() else [self.next_b])
+        self.ring.move(1)
+        if self.app.demo and not self.demo_done:
+            # the demo shows one hand (a whole match would take minutes): its result, then it ends
+            self.demo_done = True
+            if not self.snapped:
+                self.snapped = True
+                self.app.snap("table")
+            self.app.snap("scoring")
+            self.app.exit_in(self.app.options.exit_after or 0)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.layout.size:
+            self.resize(surface.get_size())
+        who = self.pass_screen_for()
+        if who is not None:
+            draw.draw_pass_screen(self, surface, who)
+            return
+        self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
+        self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
+        self.buttons[0].enabled = self.session.history.can_undo() and not self.finished
+        self.buttons[1].enabled = self.session.history.can_redo() and not self.finished
+        self.buttons[2].enabled = self.can_act() and not self.turns.hint_pending
+        draw.draw_table(self, surface)
+        if self.overlay:
+            draw.draw_result(self, surface)
+        else:
+            for b in self.ring.widgets:
+                b.rect = pygame.Rect(0, 0, 0, 0)

@@ -1,0 +1,594 @@
+"""Drawing the Grayblock table: the layout, the seats around the table, the row with its two
+ends, the hand, the side column, and the overlays (pass-to screen, hand result, scoreboard).
+
+Everything here reads the scene and the state; nothing changes the game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.grayblock.setup import LEFT, RIGHT
+
+from . import ui
+from .metrics import CARD_ASPECT, STRIP
+from .table_draw import HINT, blit_card, glow, hint_tag
+from .title import dim, heading, ornament, vignette
+
+ROW_FELT = (18, 34, 36, 170)
+DARK = (20, 16, 18, 235)
+
+
+def fit(string: str, size: int, width: float, style: str = "regular") -> str:
+    """The string, cut short with an ellipsis if it would be wider than `width`."""
+    f = ui.font(size, style)
+    if f.size(string)[0] <= width:
+        return string
+    while string and f.size(string + "\u2026")[0] > width:
+        string = string[:-1]
+    return string + "\u2026"
+
+
+def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold", width=100.0):
+    return ui.text(surface, fit(string, size, width, style), size, pos, colour, anchor, style)
+
+
+def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, ink=ui.TEXT,
+         bounds=None, pad=(12, 4), **where) -> pygame.Rect:
+    """A label in a rounded box placed by one keyword (center=..., midtop=...), kept in bounds."""
+    tag = ui.render(message, size, ink, "bold")
+    box = tag.get_rect(**where).inflate(round(pad[0] * s), round(pad[1] * s))
+    if bounds is not None:
+        box.clamp_ip(bounds)
+    ui.panel(surface, box, fill, edge, radius=min(box.h // 2, round(8 * s)), width=max(1, round(s)))
+    surface.blit(tag, tag.get_rect(center=box.center))
+    return box
+
+
+def seat_colour(scene, player: int):
+    return ui.PLAYER_COLOURS[scene.config.seats[player].colour % len(ui.PLAYER_COLOURS)]
+
+
+def darker(colour, f: float):
+    return tuple(int(c * f) for c in colour[:3])
+
+
+def outline(surface, rect, colour, s: float, width: float = 3) -> None:
+    pygame.draw.rect(surface, colour, pygame.Rect(rect).inflate(round(6 * s), round(6 * s)),
+                     max(1, round(width * s)), border_radius=round(8 * s))
+
+
+class Layout:
+    """Every region of the table at one window size (pixels), for a given player at the bottom."""
+
+    def __init__(self, size, players: int, bottom: int):
+        W, H = max(1, size[0]), max(1, size[1])
+        self.size = (W, H)
+        s = self.s = ui.scale_for(self.size)
+        k = self.k
+        m = self.m = max(4, k(10))
+        side_w = min(round(W * 0.22), k(330))
+        self.side = pygame.Rect(W - m - side_w, m, side_w, H - 2 * m)
+        play = pygame.Rect(m, m, self.side.x - 2 * m, H - 2 * m)
+        opp_h, hand_h = round(play.h * 0.25), round(play.h * 0.37)
+        self.hand = pygame.Rect(play.x, play.bottom - hand_h, play.w, hand_h)
+        self.row = pygame.Rect(play.x, play.y + opp_h + m, play.w, self.hand.y - 2 * m - play.y - opp_h)
+        others = [(bottom + i) % players for i in range(1, players)]
+        pw = min((play.w - m * (len(others) - 1)) // len(others), k(420))
+        x = play.centerx - (pw * len(others) + m * (len(others) - 1)) // 2
+        self.seats = {p: pygame.Rect(x + i * (pw + m), play.y, pw, opp_h) for i, p in enumerate(others)}
+        self.hand_head = pygame.Rect(self.hand.x, self.hand.y, self.hand.w, k(42))
+        self.hand_cards = pygame.Rect(self.hand.x, self.hand_head.bottom, self.hand.w, hand_h - k(42))
+        self.pass_button = pygame.Rect(self.hand.right - k(150) - m, self.hand.y + k(4), k(150), k(36))
+        bh, bg = k(40), k(8)
+        bw = (side_w - 3 * bg) // 2
+        top = self.side.bottom - 2 * bh - 2 * bg
+        self.button_rects = [pygame.Rect(self.side.x + bg + (i % 2) * (bw + bg), top + (i // 2) * (bh + bg),
+                                         bw, bh) for i in range(4)]
+        self.info = pygame.Rect(self.side.x, self.side.y, side_w, k(70 + 27 * players))
+        self.log = pygame.Rect(self.side.x, self.info.bottom + m, side_w, top - bg - 2 * m - self.info.bottom)
+
+    def k(self, n: float) -> int:
+        return round(n * self.s)
+
+    def px(self, n: float) -> int:
+        """A font size: scaled, never below 9 pixels."""
+        return max(9, round(n * self.s))
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        out = {"side": self.side, "row": self.row, "hand": self.hand}
+        out.update({f"seat{p}": r for p, r in self.seats.items()})
+        return out
+
+    def row_geometry(self, n: int) -> tuple[list[float], float, float, float]:
+        """x of each of n row cards, their y, width and height; room is kept at both ends for
+        the card about to join (it tucks under the left end, or lies over the right one)."""
+        band, k = self.row, self.k
+        avail_h = max(8, band.h - k(26) - k(22) - 2 * k(6))
+        cw = max(6.0, min(avail_h * CARD_ASPECT, (band.w - 2 * k(6)) / (1 + STRIP * (max(n, 1) + 1))))
+        ch = cw / CARD_ASPECT
+        x0 = band.centerx - (cw * (1 + STRIP * (n - 1)) if n else cw) / 2
+        y = band.y + k(26) + k(6) + (avail_h - ch) / 2
+        return [x0 + i * STRIP * cw for i in range(n)], y, cw, ch
+
+    def hand_geometry(self, n: int) -> list[tuple[float, float, float, float]]:
+        box, k = self.hand_cards, self.k
+        ch_max = max(8, box.h - k(18) - k(8))
+        cw = min(ch_max * CARD_ASPECT, (box.w - 2 * k(8)) / (n + 0.1 * (n - 1)) if n else 1)
+        x0 = box.centerx - (cw + 1.1 * cw * (n - 1)) / 2
+        y = box.y + k(18) + (ch_max - cw / CARD_ASPECT) / 2
+        return [(x0 + i * 1.1 * cw, y, cw, cw / CARD_ASPECT) for i in range(n)]
+
+    def fan_rect(self, player: int) -> pygame.Rect:
+        seat, pad = self.seats[player], self.k(10)
+        return pygame.Rect(seat.x + round(seat.w * 0.46), seat.y + pad, round(seat.w * 0.54) - pad,
+                           seat.h - 2 * pad)
+
+
+def end_zone(L, xs, y, cw, ch, end) -> pygame.Rect:
+    """The drop target at an end: the first card's strip and the room to its left, or the last
+    card and the room to its right. With an empty row: the slot where the first card goes."""
+    if not xs:
+        (x1,), y1, cw1, ch1 = L.row_geometry(1)
+        return pygame.Rect(round(x1), round(y1), round(cw1), round(ch1))
+    if end == LEFT:
+        return pygame.Rect(round(xs[0] - STRIP * cw), round(y), round(2 * STRIP * cw), round(ch))
+    return pygame.Rect(round(xs[-1]), round(y), round(cw + STRIP * cw), round(ch))
+
+
+# --- the table --------------------------------------------------------------------------------
+
+def draw_table(scene, surface) -> None:
+    L = scene.layout
+    surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
+    for p in L.seats:
+        draw_seat(scene, surface, p)
+    draw_row(scene, surface)
+    draw_hand(scene, surface)
+    draw_info(scene, surface)
+    draw_log(scene, surface)
+    for button in scene.buttons:
+        button.draw(surface, L.s)
+    if scene.pass_b.rect.w:
+        scene.pass_b.draw(surface, L.s)
+        hint = scene.hint_action()
+        if hint is not None and hint.card is None:
+            glow(surface, scene.pass_b.rect, HINT, L.s, width=4)
+            hint_tag(surface, scene.pass_b.rect, L.s)
+    for flight in scene.flights:
+        if flight.started:
+            blit_card(surface, scene.app.art, flight.card, flight.rect())
+    draw_drag(scene, surface)
+    draw_drop_tag(scene, surface)
+    for p, (message, until) in scene.bubbles.items():  # a pass, said over the player's cards
+        if until > scene.app.clock_s:
+            at = L.fan_rect(p).center if p in L.seats else (L.hand_cards.centerx, L.hand_cards.y + L.k(30))
+            pill(surface, message, L.px(22), L.s, ui.PAPER, ui.INK, ui.INK, surface.get_rect(), (34, 14),
+                 center=at)
+    if scene.flash is not None and scene.flash[1] > scene.app.clock_s:
+        message, _, colour = scene.flash
+        size = L.px(17) if ui.font(L.px(17), "bold").size(message)[0] < L.row.w - L.k(40) else L.px(13)
+        pill(surface, message, size, L.s, (24, 18, 20, 240), colour, pad=(26, 5),
+             midbottom=(L.row.centerx, L.row.bottom - L.k(3)))
+
+
+def draw_seat(scene, surface, p: int) -> None:
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    rect, seat, colour = L.seats[p], scene.config.seats[p], seat_colour(scene, p)
+    active = scene.is_turn(p)
+    ui.panel(surface, rect, darker(colour, 0.22) + (215,), colour if active else darker(colour, 0.55),
+             radius=k(12), width=max(2, k(4 if active else 2)))
+    if active:
+        glow(surface, rect, colour, s, width=2)
+    x, w = rect.x + k(12), round(rect.w * 0.46) - k(12)
+    y = name_text(surface, seat.name, px(20), (x, rect.y + k(8)), colour, width=w).bottom
+    kind = "human" if not seat.is_bot else (
+        "external program" if seat.kind.startswith("cmd:") else f"bot \u2022 {seat.kind}")
+    y = ui.text(surface, kind, px(13), (x, y + k(1)), ui.MUTED, max_width=w).bottom
+    r = ui.text(surface, str(scene.state.totals[p]), px(30), (x, y + k(2)), ui.TEXT, style="bold")
+    ui.text(surface, "pts", px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED, "bottomleft")
+    if active:
+        tag = "thinking" + "." * (1 + int(scene.app.clock_s * 3) % 3) if p in scene.turns.seats \
+            else "\u25b6 to play"
+        ui.text(surface, tag, px(14), (x, rect.bottom - k(8)), ui.HILITE, "bottomleft", "bold", max_width=w)
+    box, count = L.fan_rect(p), scene.shown_count(p)
+    if count <= 0:
+        ui.text(surface, "no cards", px(14), box.center, ui.MUTED, "center")
+        return
+    cw = min((box.h - k(4)) * CARD_ASPECT, box.w / (1 + 0.3 * (count - 1)))
+    step = min(cw * 0.32, (box.w - cw) / max(1, count - 1))
+    x0, y = box.centerx - (cw + step * (count - 1)) / 2, box.centery - cw / CARD_ASPECT / 2
+    for i in range(count):
+        blit_card(surface, scene.app.art, 0, (x0 + i * step, y, cw, cw / CARD_ASPECT), back=True)
+    badge = pygame.Rect(0, 0, k(34), k(34))
+    badge.center = (round(x0 + cw + step * (count - 1) - 4 * s), round(y + cw / CARD_ASPECT - 4 * s))
+    pygame.draw.ellipse(surface, ui.BRASS, badge)
+    pygame.draw.ellipse(surface, ui.INK, badge, max(1, k(2)))
+    ui.text(surface, str(count), px(19), badge.center, ui.INK, "center", "bold")
+
+
+def draw_row(scene, surface) -> None:
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    band = L.row
+    ui.panel(surface, band, ROW_FELT, ui.BRASS_DARK, radius=k(12), width=max(1, k(2)))
+    row = scene.shown_row()
+    xs, y, cw, ch = scene.row_now()
+    hidden = {f.key for f in scene.flights}
+    card, hover = scene.considered()
+    art, hint = scene.app.art, scene.hint_action()
+    ghost = 255 if scene.drag is not None else 170  # a dragged card sits in its place when it fits
+    if not row:
+        slot = end_zone(L, [], y, cw, ch, None)
+        if card is not None and hover == "start" and scene.fits(card, "start"):
+            blit_card(surface, art, card, slot, alpha=ghost)
+        colour = ui.BRASS_DARK if card is None else (ui.GOOD if scene.fits(card, "start") else ui.BAD)
+        outline(surface, slot, colour, s, 4 if hover else 2)
+        player = scene.state.current_player()
+        if not any(key[0] == "row" for key in hidden) and player is not None:
+            label = "Drop a card here to start the row" if scene.can_act() else \
+                f"{scene.name_of(player)} starts the row"
+            lines = ui.wrap(label, px(15), slot.w - k(8))[:4]
+            for i, part in enumerate(lines):
+                at = (slot.centerx, slot.centery + (i - (len(lines) - 1) / 2) * px(19))
+                ui.text(surface, part, px(15), at, ui.MUTED, "center")
+        if hint is not None and hint.card is not None:
+            glow(surface, slot, HINT, s, width=4)
+            hint_tag(surface, slot, s)
+        return
+    if card is not None and hover == LEFT and scene.fits(card, LEFT):
+        blit_card(surface, art, card, (xs[0] - STRIP * cw, y, cw, ch), alpha=ghost)
+    shadow = pygame.Rect(round(xs[0]), round(y), round(xs[-1] + cw - xs[0]), round(ch)).move(k(4), k(5))
+    ui.panel(surface, shadow, (0, 0, 0, 80), None, radius=k(8))
+    for c, x in zip(row, xs):
+        if ("row", c) not in hidden:
+            blit_card(surface, art, c, (x, y, cw, ch))
+    if card is not None and hover == RIGHT and scene.fits(card, RIGHT):
+        blit_card(surface, art, card, (xs[-1] + STRIP * cw, y, cw, ch), alpha=ghost)
+    live = scene.can_act() and not scene.must_pass()
+    boxes = []
+    for end, value in ((LEFT, row[0]), (RIGHT, row[-1])):
+        zone = end_zone(L, xs, y, cw, ch, end)
+        if card is not None:
+            outline(surface, zone, ui.GOOD if scene.fits(card, end) else ui.BAD, s, 5 if hover == end else 3)
+        elif live:
+            outline(surface, zone, ui.BRASS, s, 2)
+        if hint is not None and hint.end == end and card is None:
+            glow(surface, zone, HINT, s, width=4)
+        tag = ui.render(f"\u25c0 {value}" if end == LEFT else f"{value} \u25b6", px(16), ui.TEXT, "bold")
+        box = tag.get_rect().inflate(k(12), k(4))
+        box.midbottom = (zone.centerx, round(y - 4 * s))
+        box.clamp_ip(band.inflate(-k(8), -k(4)))
+        boxes.append((box, tag))
+    (lbox, _), (rbox, _) = boxes
+    if rbox.left < lbox.right + k(4):  # a short row: push the two end plaques apart
+        shift = (lbox.right + k(4) - rbox.left + 1) // 2
+        lbox.x, rbox.x = lbox.x - shift, rbox.x + shift
+    for box, tag in boxes:  # above each end, the number showing there, readable at any length
+        ui.panel(surface, box, DARK, ui.BRASS, radius=k(6), width=1)
+        surface.blit(tag, tag.get_rect(center=box.center))
+    ui.text(surface, f"{len(row)} in the row", px(13), (band.right - k(10), band.y + k(6)), ui.MUTED,
+            "topright")
+
+
+def draw_hand(scene, surface) -> None:
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    bottom, head = scene.bottom, L.hand_head
+    colour = seat_colour(scene, bottom)
+    ui.panel(surface, L.hand, (24, 20, 24, 205), colour if scene.is_turn(bottom) else ui.BRASS_DARK,
+             radius=k(12), width=max(2, k(4 if scene.is_turn(bottom) else 2)))
+    r = ui.text(surface, "\u25cf", px(18), (head.x + k(12), head.centery), colour, "midleft")
+    r = name_text(surface, scene.config.seats[bottom].name, px(19), (r.right + k(6), head.centery), ui.TEXT,
+                  "midleft", width=head.w * 0.25)
+    r = ui.text(surface, f"{scene.state.totals[bottom]} pts", px(17), (r.right + k(10), head.centery),
+                ui.HILITE, "midleft", "bold")
+    right = scene.pass_b.rect.x - k(10) if scene.pass_b.rect.w else head.right - k(12)
+    ui.text(surface, scene.prompt(), px(16), ((r.right + right) / 2, head.centery), ui.GOOD if scene.can_act()
+            else ui.MUTED, "center", "bold", max_width=max(20, right - r.right - k(20)))
+    cards, face_up, legal = scene.hand_cards()
+    art, hint = scene.app.art, scene.hint_action()
+    for c, rect in zip(cards, L.hand_geometry(len(cards))):
+        if not face_up:
+            blit_card(surface, art, 0, rect, back=True)
+            continue
+        if scene.drag is not None and scene.drag.card == c and scene.drag.moved:
+            blit_card(surface, art, c, rect, alpha=60)
+            continue
+        playable = legal is not None and c in legal
+        lift = k(14 if scene.selected == c else 8) if playable else (k(6) if scene.selected == c else 0)
+        shown = blit_card(surface, art, c, (rect[0], rect[1] - lift, rect[2], rect[3]))
+        if legal is not None and not playable:  # dimmed: it fits neither end
+            shade = pygame.Surface(shown.size, pygame.SRCALPHA)
+            pygame.draw.rect(shade, (8, 6, 10, 150), shade.get_rect(), border_radius=round(rect[2] * 0.06))
+            surface.blit(shade, shown)
+        if hint is not None and hint.card == c:
+            glow(surface, shown, HINT, s, width=4)
+            hint_tag(surface, shown, s)
+        elif scene.selected == c or playable:
+            glow(surface, shown, ui.HILITE if scene.selected == c else ui.GOOD, s,
+                 width=4 if scene.selected == c else 2)
+    if not face_up and cards and len(scene.humans) >= 2 and not scene.state.is_over():
+        pill(surface, "Hand hidden", px(16), s, pad=(20, 10), center=L.hand_cards.center)
+
+
+def draw_drop_tag(scene, surface) -> None:
+    """Under the end the considered card is over: whether it fits (drawn over everything)."""
+    card, hover = scene.considered()
+    row = scene.shown_row()
+    if card is None or hover not in (LEFT, RIGHT) or not row:
+        return
+    L, s = scene.layout, scene.layout.s
+    zone = end_zone(L, *scene.row_now(), hover)
+    ok = scene.fits(card, hover)
+    if not ok:  # the refused end stays outlined in red over the dragged card
+        outline(surface, zone, ui.BAD, s, 4)
+    words = f"{card} {'fits' if ok else 'does not fit'} {row[0] if hover == LEFT else row[-1]}"
+    pill(surface, words, L.px(15), s, ui.GOOD if ok else ui.BAD, ui.INK, ui.INK,
+         L.row.inflate(L.k(8), L.k(8)), (14, 4), midtop=(zone.centerx, zone.bottom + L.k(7)))
+
+
+def draw_drag(scene, surface) -> None:
+    drag, s = scene.drag, scene.layout.s
+    if drag is None or not drag.moved or (scene.hover_end and scene.fits(drag.card, scene.hover_end)):
+        return  # (over an end it fits, the card shows in its place in the row)
+    cw, ch = drag.size
+    x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
+    shadow = pygame.Surface((round(cw), round(ch)), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=round(8 * s))
+    surface.blit(shadow, (round(x + 6 * s), round(y + 8 * s)))
+    blit_card(surface, scene.app.art, drag.card, (x, y, cw, ch))
+
+
+def draw_info(scene, surface) -> None:
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    box, state = L.info, scene.state
+    ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
+    x, w = box.x + k(10), box.w - k(20)
+    number = len(state.results) + (0 if state.is_over() else 1)
+    r = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {number}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold",
+                max_width=w)
+    extra = " \u00b7 Water Veins" if state.rules.water_veins else ""
+    r = ui.text(surface, f"Match to {state.target} points{extra}", px(14), (x, r.bottom + k(2)), ui.MUTED,
+                max_width=w)
+    lead = max(state.totals)
+    for p in range(state.players):  # standings: name, total and the way to the target
+        colour = seat_colour(scene, p)
+        cell = pygame.Rect(x, r.bottom + k(8) + p * k(27), w, k(23))
+        if scene.is_turn(p):
+            pygame.draw.rect(surface, darker(colour, 0.35), cell.inflate(k(6), k(2)), border_radius=k(5))
+        pygame.draw.rect(surface, colour, (cell.x, cell.y + k(2), k(5), cell.h - k(4)))
+        score = ui.render(str(state.totals[p]), px(16), ui.HILITE if state.totals[p] == lead > 0 else ui.TEXT,
+                          "bold")
+        name_text(surface, scene.config.seats[p].name, px(15), (cell.x + k(11), cell.centery - k(2)), ui.TEXT,
+                  "midleft", "regular", cell.w - score.get_width() - k(20))
+        surface.blit(score, score.get_rect(midright=(cell.right, cell.centery - k(2))))
+        bar = pygame.Rect(cell.x + k(11), cell.bottom - k(3), cell.w - k(11), max(2, k(3)))
+        pygame.draw.rect(surface, (60, 52, 50), bar)
+        bar.w = round(bar.w * min(1.0, state.totals[p] / state.target))
+        pygame.draw.rect(surface, colour, bar)
+
+
+def draw_log(scene, surface) -> None:
+    L, k = scene.layout, scene.layout.k
+    box, size = L.log, L.px(13)
+    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
+    line_h = ui.font(size).get_linesize()
+    top = ui.text(surface, "Log", L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
+    y = box.bottom - k(6)
+    for entry in reversed(scene.log):
+        colour = (150, 206, 236) if entry.startswith("Hint:") else ui.TEXT
+        for part in reversed(ui.wrap(entry, size, box.w - k(18))):
+            y -= line_h
+            if y < top + k(2):
+                return
+            ui.text(surface, part, size, (box.x + k(9), y), colour)
+
+
+# --- overlays ---------------------------------------------------------------------------------
+
+def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
+    ui.panel(surface, rect, (34, 26, 26, 248), edge, radius=round(16 * s) + 2, width=max(2, round(3 * s)))
+    ui.panel(surface, rect.inflate(-round(14 * s), -round(14 * s)), (0, 0, 0, 0), (110, 84, 44),
+             radius=round(12 * s) + 2, width=1)
+
+
+def draw_pass_screen(scene, surface, player: int) -> None:
+    """Nothing of the table's hands shows until `player` confirms they are the one looking."""
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    W, H = surface.get_size()
+    surface.blit(scene.app.art.table((W, H)), (0, 0))
+    surface.blit(vignette((W, H), 200), (0, 0))
+    dim(surface, 120)
+    name, colour = scene.name_of(player), seat_colour(scene, player)
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, k(470)))
+    P.center = (W // 2, H // 2)
+    overlay_panel(surface, P, s, colour)
+    ui.text(surface, "HOT SEAT \u00b7 HANDS HIDDEN", px(15), (P.centerx, P.y + k(30)), ui.BRASS, "midtop",
+            "bold")
+    r = heading(surface, f"Pass to {name}", px(46), (P.centerx, P.y + k(54)), "midtop", P.w - k(60), colour)
+    ornament(surface, (P.centerx, r.bottom + k(12)), P.w * 0.5, s)
+    y = r.bottom + k(30)
+    for part in ui.wrap(f"It is {name}'s turn. Everyone else, please look away: {name}'s hand shows "
+                        "once they confirm.", px(17), P.w - k(80)):
+        y = ui.text(surface, part, px(17), (P.centerx, y), ui.TEXT, "midtop").bottom
+    button = scene.iam_b
+    button.label = f"I am {name}"
+    button.rect = pygame.Rect(0, 0, min(P.w - k(80), k(340)), k(58))
+    button.rect.midbottom = (P.centerx, P.bottom - k(34))
+    news = scene.news_for(player)
+    if news and y + k(12) + 2 * px(15) * 1.3 < button.rect.y - k(10):
+        y = ui.text(surface, "Since your last turn", px(14), (P.centerx, y + k(12)), ui.MUTED, "midtop",
+                    "bold").bottom
+        for entry in news:
+            if y + px(15) * 1.3 > button.rect.y - k(10):
+                break
+            y = ui.text(surface, entry, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
+                        max_width=P.w - k(80)).bottom
+    button.focused = True
+    button.draw(surface, s)
+    ui.text(surface, "click or press Enter", px(13), (P.centerx, button.rect.bottom + k(4)), ui.MUTED,
+            "midtop")
+
+
+def result_lines(scene, result) -> tuple[list[tuple], str, str]:
+    """Per player (player, cards left, note, key card, its colour); the formula; the total."""
+    winner, name = result.winner, scene.name_of(result.winner)
+    highs = {q: max(cards) for q, cards in enumerate(result.left) if q != winner and cards}
+    low = min(highs.values()) if highs else 0
+    rows = []
+    for q, cards in enumerate(result.left):
+        if q == winner and result.kind == "out":
+            rows.append((q, cards, "went out", None, None))
+        elif q == winner:
+            rows.append((q, cards, f"lowest {min(cards)}: block bonus", min(cards), ui.GOOD))
+        else:
+            decisive = highs[q] == low
+            rows.append((q, cards, f"highest {highs[q]}" + (" \u2190 lowest" if decisive else ""), highs[q],
+                         ui.HILITE if decisive else ui.MUTED))
+    listed = ", ".join(str(highs[q]) for q in sorted(highs))
+    formula = f"Lowest of the others' highest cards ({listed}): {low}"
+    if result.kind == "block":
+        formula += f"  +  block bonus, {name}'s lowest card: {min(result.left[winner])}"
+    return rows, formula, f"{result.points} point{'s' if result.points != 1 else ''} to {name}"
+
+
+def draw_result(scene, surface) -> None:
+    """Between hands: who won and how, the points with their breakdown, the match scoreboard;
+    at the match end the champion and the final scoreboard."""
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    W, H = surface.get_size()
+    dim(surface, 170)
+    state, result = scene.state, scene.state.results[scene.result_index]
+    over = scene.match_over_shown()
+    P = pygame.Rect(0, 0, W - 4 * L.m, H - 4 * L.m)
+    P.center = (W // 2, H // 2)
+    overlay_panel(surface, P, s)
+    inner = P.inflate(-k(52), -k(52))
+    kind = "went out" if result.kind == "out" else "won by block"
+    who = scene.name_of(result.winner)
+    top = f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}"
+    if over:
+        top = f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper()
+    r = ui.text(surface, top, px(15), (inner.centerx, inner.y), ui.BRASS, "midtop", "bold", max_width=inner.w)
+    if over:
+        r = heading(surface, f"{scene.name_of(state.champion)} wins the match!", px(40), (inner.centerx,
+                    r.bottom + k(4)), "midtop", inner.w - k(120), seat_colour(scene, state.champion))
+        for x, anchor in ((r.left - k(14), "midright"), (r.right + k(14), "midleft")):
+            ui.text(surface, "\u2605", px(36), (x, r.centery), ui.HILITE, anchor, "bold")
+    else:
+        r = heading(surface, f"{who} {kind} \u00b7 +{result.points}", px(36),
+                    (inner.centerx, r.bottom + k(4)), "midtop", inner.w, seat_colour(scene, result.winner))
+    ornament(surface, (inner.centerx, r.bottom + k(10)), inner.w * 0.4, s)
+    body = pygame.Rect(inner.x, r.bottom + k(24), inner.w, inner.bottom - k(68) - r.bottom - k(24))
+    split = round(body.w * 0.55)
+    draw_breakdown(scene, surface, result, pygame.Rect(body.x, body.y, split - k(10), body.h))
+    draw_scoreboard(scene, surface, pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10),
+                                                body.h))
+    live = scene.ring.widgets
+    bw = min(k(220), (inner.w - k(20)) // len(live))
+    x = inner.centerx - (bw * len(live) + k(20) * (len(live) - 1)) // 2
+    for b in live:
+        b.rect = pygame.Rect(x, inner.bottom - k(54), bw, k(54))
+        x += bw + k(20)
+        b.draw(surface, s)
+
+
+def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
+    x, w = box.x + k(12), box.w - k(24)
+    y = ui.text(surface, "CARDS LEFT AND THE HAND'S POINTS", px(14), (x, box.y + k(12)), ui.BRASS,
+                style="bold", max_width=w).bottom
+    rows, formula, total = result_lines(scene, result)
+    lines = ui.wrap(formula, px(15), w)
+    foot = len(lines) * ui.font(px(15)).get_linesize() + k(50)
+    row_h = min(k(56), (box.bottom - k(12) - foot - y - k(6)) // len(rows))
+    for i, (q, cards, note, key, key_colour) in enumerate(rows):
+        cell = pygame.Rect(x, y + k(6) + i * row_h, w, row_h - k(6))
+        colour = seat_colour(scene, q)
+        if q == result.winner:
+            pygame.draw.rect(surface, darker(colour, 0.3), cell, border_radius=k(5))
+        pygame.draw.rect(surface, colour, (cell.x, cell.y, k(5), cell.h))
+        name_w = round(w * 0.25)
+        name_text(surface, ("\u2605 " if q == result.winner else "") + scene.name_of(q), px(17),
+                  (cell.x + k(12), cell.centery), colour, "midleft", width=name_w - k(16))
+        chip_h = min(k(42), cell.h - k(6))
+        chip_w = round(chip_h * 0.82)
+        room = cell.w - name_w - ui.font(px(15), "bold").size(note)[0] - k(12)
+        step = min(chip_w + k(5), max(4, (room - chip_w) // max(1, len(cards) - 1)))
+        cx = cell.x + name_w
+        for c in cards:  # the cards left, the one that counts lit
+            chip = pygame.Rect(cx, cell.centery - chip_h // 2, chip_w, chip_h)
+            lit = c == key and key_colour in (ui.HILITE, ui.GOOD)
+            pygame.draw.rect(surface, key_colour if lit else ui.PAPER, chip, border_radius=k(5))
+            pygame.draw.rect(surface, ui.INK, chip, max(1, k(2) if lit else 1), border_radius=k(5))
+            ui.text(surface, str(c), max(8, round(chip_h * 0.48)), chip.center, ui.INK, "center", "bold")
+            cx += step
+        ui.text(surface, note, px(15), (cell.right - k(6), cell.centery), key_colour or ui.MUTED, "midright",
+                "bold", max_width=max(20, cell.right - cx - k(6)))
+    top = y + k(12) + len(rows) * row_h
+    room = box.bottom - k(12) - foot - top
+    if room > k(70) and result.row:  # the final row, small, where there is room for it
+        r = ui.text(surface, f"The final row ({len(result.row)} cards)", px(13), (x, top), ui.MUTED)
+        cw = min((min(room - r.h - k(8), k(120))) * CARD_ASPECT, w / (1 + STRIP * (len(result.row) - 1)))
+        for i, c in enumerate(result.row):
+            face = scene.app.art.doll(c, max(4, round(cw)))
+            surface.blit(face, (round(x + i * STRIP * cw), r.bottom + k(4)))
+    fy = box.bottom - k(12) - foot + k(6)
+    pygame.draw.line(surface, ui.BRASS_DARK, (x, fy), (x + w, fy), max(1, k(2)))
+    fy += k(6)
+    for part in lines:
+        fy = ui.text(surface, part, px(15), (x, fy), ui.TEXT).bottom
+    ui.text(surface, f"= {total}", px(24), (x, fy + k(4)), ui.HILITE, style="bold", max_width=w)
+
+
+def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
+    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    state, n = scene.state, scene.state.players
+    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
+    x, w = box.x + k(12), box.w - k(24)
+    r = ui.text(surface, "MATCH SCOREBOARD", px(14), (x, box.y + k(12)), ui.BRASS, style="bold")
+    ui.text(surface, f"to {state.target}", px(14), (x + w, box.y + k(12)), ui.MUTED, "topright", "bold")
+    first_w = round(w * 0.2)
+    col_w = (w - first_w) / n
+
+    def col(p: int) -> float:
+        return x + first_w + (p + 0.5) * col_w
+    y = r.bottom + k(8)
+    for p in range(n):
+        name_text(surface, scene.name_of(p), px(15), (col(p), y + k(13)), seat_colour(scene, p), "center",
+                  width=col_w - k(8))
+    y += k(26)
+    pygame.draw.line(surface, ui.BRASS_DARK, (x, y), (x + w, y), max(1, k(1)))
+    ty = box.bottom - k(12) - k(40)
+    results = state.results[:scene.result_index + 1]
+    avail = ty - k(18) - y
+    row_h = min(k(28), max(px(12) + 2, avail // len(results)))
+    fits = max(1, avail // row_h)
+    shown = list(enumerate(results))
+    size = max(9, min(px(15), round(row_h * 0.62)))
+    if len(shown) > fits:  # a long match: the latest hands, and a line for the rest
+        shown = shown[-(fits - 1):] if fits > 1 else shown[-1:]
+        ui.text(surface, f"\u2026 hands 1-{shown[0][0]}", size, (x, y + row_h // 2), ui.MUTED, "midleft")
+        y += row_h
+    for i, res in shown:
+        latest = i == len(results) - 1
+        if latest:
+            pygame.draw.rect(surface, (70, 56, 40), (x - k(4), y, w + k(8), row_h), border_radius=k(4))
+        ui.text(surface, f"Hand {i + 1}", size, (x, y + row_h // 2), ui.TEXT if latest else ui.MUTED,
+                "midleft")
+        for p in range(n):
+            won = p == res.winner
+            label = (f"+{res.points}" + (" B" if res.kind == "block" else "")) if won else "\u00b7"
+            ui.text(surface, label, size, (col(p), y + row_h // 2), ui.TEXT if won else ui.MUTED, "center",
+                    "bold" if won else "regular")
+        y += row_h
+    if any(res.kind == "block" for res in results):
+        ui.text(surface, "B = won by block", px(12), (x + w, ty - k(3)), ui.MUTED, "bottomright")
+    pygame.draw.line(surface, ui.BRASS, (x, ty), (x + w, ty), max(1, k(2)))
+    ui.text(surface, "Total", px(16), (x, ty + k(20)), ui.TEXT, "midleft", "bold")
+    totals = [sum(res.points for res in results if res.winner == p) for p in range(n)]
+    for p in range(n):
+        champ = state.champion == p and scene.match_over_shown()
+        colour = ui.HILITE if champ or totals[p] == max(totals) > 0 else ui.TEXT
+        ui.text(surface, ("\u2605 " if champ else "") + str(totals[p]), px(22), (col(p), ty + k(20)), colour,
+                "center", "bold", max_width=col_w - k(4))

@@ -1,0 +1,283 @@
+"""Play the Grayblock table with synthesized mouse drags, clicks and keys (SDL dummy driver)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from game import records, saves
+from game.commands import History, Session
+from game.grayblock.setup import LEFT, RIGHT, Rules
+from game.grayblock.state import GrayblockState
+from scenes.config import GameConfig, Seat
+from scenes.grayblock import START, GrayblockScene
+from scenes.grayblock_draw import end_zone, result_lines
+from ui_helpers import click, drag, frames, key, resize, top, wait_for
+
+# Hand 1 of the crafted match: with each player playing their first legal card, 12 cards go
+# down, then Ada (player 0) has nothing that fits and must pass: a block win for Bo.
+DEAL = ((2, 5, 8, 9, 18, 23, 26, 31), (3, 4, 10, 11, 19, 22, 24, 25))
+
+
+def seats(*kinds):
+    names = ["Ada", "Bo", "Cy", "Di"]
+    return [Seat(names[i], kind, i) for i, kind in enumerate(kinds)]
+
+
+def crafted(config, deal=DEAL, first=0):
+    state = GrayblockState.new(7, len(config.seats), config.rules, config.target, deals=(deal,),
+                               first=first)
+    return Session(History(state), {"game": "grayblock", "seed": 7,
+                                     "players": [seat.to_json() for seat in config.seats]})
+
+
+def open_table(app, config, session=None):
+    scene = GrayblockScene(app, config, session)
+    app.stack.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def settle(app, scene, limit=200):
+    for _ in range(limit):
+        if not scene.flights:
+            return
+        frames(app)
+    raise AssertionError("animations never settled")
+
+
+def centre(rect):
+    return int(rect[0] + rect[2] / 2), int(rect[1] + rect[3] / 2)
+
+
+def end_point(scene, end):
+    """A point over the row where a drop goes to `end`."""
+    row = scene.state.row
+    if not row:
+        return scene.layout.row.center
+    xs, y, cw, ch = scene.layout.row_geometry(len(row))
+    x = xs[0] - 0.1 * cw if end == LEFT else xs[-1] + 0.9 * cw
+    return int(x), int(y + ch / 2)
+
+
+def drag_play(app, scene, action):
+    start = centre(scene.hand_rects()[action.card])
+    drag(app, start, end_point(scene, action.end or START))
+
+
+def confirm_if_asked(app, scene):
+    """The pass-to screen: nothing of anyone's hand shows until the right human confirms."""
+    who = scene.pass_screen_for()
+    if who is None:
+        return
+    assert scene.visible_hand is None
+    assert not scene.hand_cards()[1]  # drawn face down
+    click(app, scene.iam_b.rect.center)
+    assert scene.pass_screen_for() is None and scene.visible_hand == who
+
+
+def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(app, data_dir):
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    shown_to = []
+    played = 0
+    while scene.result_index is None:
+        settle(app, scene)
+        confirm_if_asked(app, scene)
+        player = scene.state.current_player()
+        assert scene.visible_hand == player  # never another human's hand
+        shown_to.append(player)
+        action = scene.state.legal_actions()[0]
+        before = len(scene.session.history.actions)
+        if action.card is None:  # nothing fits: a clear Pass button, and a visible message
+            assert scene.must_pass() and "must pass" in scene.prompt()
+            frames(app)
+            assert scene.pass_b.rect.w > 0
+            click(app, scene.pass_b.rect.center)
+            assert scene.session.history.actions[-1] == action
+            assert any("Ada passes" in entry for entry in scene.log[-3:]) and player in scene.bubbles
+            break
+        drag_play(app, scene, action)
+        assert scene.session.history.actions[-1] == action
+        assert len(scene.session.history.actions) == before + 1
+        played += 1
+        if played == 5:  # Bo, at the screen now, presses Ctrl+Z: back to Ada's move, hidden
+            settle(app, scene)
+            confirm_if_asked(app, scene)
+            assert scene.visible_hand == 1
+            after = scene.state.clone()
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+            assert len(scene.session.history.actions) == 4
+            assert scene.pass_screen_for() == 0 and scene.visible_hand is None
+            confirm_if_asked(app, scene)
+            click(app, scene.buttons[1].rect.center)  # Redo
+            assert scene.state == after
+            assert scene.pass_screen_for() == 1 and scene.visible_hand is None
+    assert played == 12 and set(shown_to) == {0, 1}
+    result = scene.state.results[0]
+    assert (result.winner, result.kind, result.points) == (1, "block", 35)
+    frames(app, 120)
+    assert scene.overlay and scene.visible_hand is None
+    rows, formula, total = result_lines(scene, result)
+    assert "block bonus" in formula and total.startswith("35 points")
+    click(app, scene.next_b.rect.center)  # the next hand: hands hidden again until confirmed
+    assert not scene.overlay and scene.result_index is None
+    assert scene.state.number == 1 and scene.state.row == []
+    assert scene.visible_hand is None and scene.pass_screen_for() == scene.state.current_player()
+    session, record, message = saves.load_autosave()
+    assert message is None and session.state == scene.state
+
+
+def test_refused_drop_click_select_and_keyboard_play(app):
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    confirm_if_asked(app, scene)
+    # keyboard: Right selects a card, Enter plays it to start the row
+    key(app, pygame.K_RIGHT)
+    card = scene.selected
+    assert card in scene.state.hand(0)
+    key(app, pygame.K_RETURN)
+    assert scene.state.row == [card]
+    settle(app, scene)
+    confirm_if_asked(app, scene)
+    # a card that does not fit is refused with a message, and nothing changes
+    bad = next(c for c in scene.state.hand(1) if not scene.fits(c, LEFT) and not scene.fits(c, RIGHT))
+    before = scene.state.clone()
+    drag(app, centre(scene.hand_rects()[bad]), end_point(scene, LEFT))
+    assert scene.state == before
+    assert any("gear" in message for message, _ in app.toasts)
+    # click a fitting card, then click the end
+    good = next(a for a in scene.state.legal_actions() if a.card is not None)
+    click(app, centre(scene.hand_rects()[good.card]))
+    assert scene.selected == good.card
+    click(app, end_point(scene, good.end))
+    assert scene.session.history.actions[-1] == good
+
+
+def test_bots_play_after_a_visible_delay_and_there_is_no_pass_screen(app):
+    config = GameConfig(seats("human", "easy", "random"), Rules(), 3, "grayblock", 100)
+    scene = open_table(app, config, crafted(config, DEAL + ((0, 1, 6, 7, 12, 13, 28, 29),), first=1))
+    assert scene.pass_screen_for() is None and scene.visible_hand == 0
+    count = len(scene.session.history.actions)
+    frames(app, 10)  # well under the delay: nothing yet, but frames keep coming
+    assert len(scene.session.history.actions) == count
+    assert "thinking" in scene.prompt()
+    wait_for(app, lambda: scene.state.current_player() == 0 or scene.result_index is not None)
+    assert len(scene.session.history.actions) >= 2
+    assert scene.visible_hand in (0, None) and scene.pass_screen_for() is None
+    # undo against bots goes back to the human's previous decision (here: none, the start)
+    if scene.result_index is None:
+        settle(app, scene)
+        action = scene.state.legal_actions()[0]
+        if action.card is None:
+            click(app, scene.pass_b.rect.center)
+        else:
+            drag_play(app, scene, action)
+        settle(app, scene)
+        mine = len(scene.session.history.actions)
+        wait_for(app, lambda: len(scene.session.history.actions) > mine or scene.result_index is not None)
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert scene.state.current_player() == 0 and len(scene.session.history.actions) == mine - 1
+
+
+def test_hint_shows_a_legal_suggestion_and_plays_nothing(app):
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    confirm_if_asked(app, scene)
+    drag_play(app, scene, scene.state.legal_actions()[0])
+    settle(app, scene)
+    confirm_if_asked(app, scene)
+    before = scene.state.clone()
+    key(app, pygame.K_h)
+    wait_for(app, lambda: scene.turns.hint is not None)
+    action, reason = scene.turns.hint
+    assert action in scene.state.legal_actions() and reason
+    assert scene.hint_action() == action
+    frames(app, 5)
+    assert scene.state == before
+    assert any(entry.startswith("Hint:") for entry in scene.log)
+
+
+@pytest.mark.parametrize("size", [(640, 360), (3840, 2160), (1000, 900)])
+def test_the_table_and_the_result_draw_at_every_window_size(app, size):
+    config = GameConfig(seats("human", "easy", "normal", "hard"), Rules(), 11, "grayblock", 100)
+    scene = open_table(app, config)
+    while len(scene.state.row) < 10 and scene.result_index is None:
+        scene.play(scene.state.legal_actions()[0])
+        settle(app, scene)
+    resize(app, size)
+    frames(app, 3)
+    assert app.screen.get_size() == size and scene.layout.size == size
+    window = pygame.Rect((0, 0), size)
+    regions = list(scene.layout.regions().values())
+    for i, rect in enumerate(regions):
+        assert window.contains(rect)
+        assert not any(rect.colliderect(other) for other in regions[i + 1:])
+    xs, y, cw, ch = scene.layout.row_geometry(len(scene.state.row))
+    for end in (LEFT, RIGHT):  # both ends (and the card about to join) stay in view
+        assert scene.layout.row.contains(end_zone(scene.layout, xs, y, cw, ch, end))
+    for button in scene.buttons:
+        assert window.contains(button.rect) and button.rect.h >= 18
+    while scene.result_index is None:  # (no waiting for each card to land: big windows draw slowly)
+        scene.play(scene.state.legal_actions()[0])
+    frames(app, 12, dt=0.2)
+    assert scene.overlay and window.contains(scene.next_b.rect)
+
+
+def test_continue_from_the_autosave_resumes_the_same_position_behind_a_pass_screen(app, data_dir):
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    for _ in range(5):
+        confirm_if_asked(app, scene)
+        drag_play(app, scene, scene.state.legal_actions()[0])
+        settle(app, scene)
+    state = scene.state.clone()
+    app.stack.clear_to(app.make("title"))
+    frames(app, 2)
+    top(app).resume()
+    frames(app, 2)
+    resumed = top(app)
+    assert isinstance(resumed, GrayblockScene) and resumed.state == state
+    assert [s.name for s in resumed.config.seats] == ["Ada", "Bo"]
+    assert resumed.pass_screen_for() == 1 and resumed.visible_hand is None
+
+
+def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
+    config = GameConfig(seats("human", "human"), Rules(), 5, "grayblock", 10)
+    scene = open_table(app, config)
+    while not scene.state.is_over():
+        if scene.result_index is not None:
+            frames(app, 100)
+            click(app, scene.next_b.rect.center)
+            continue
+        confirm_if_asked(app, scene)
+        scene.play(scene.state.legal_actions()[0])
+        settle(app, scene)
+    frames(app, 100)
+    assert scene.overlay and scene.match_over_shown()
+    assert not saves.has_autosave()
+    kept = sorted((data_dir / "records").glob("grayblock-*.json"))
+    assert len(kept) == 1
+    record = json.loads(kept[0].read_text())
+    records.verify(record)
+    assert record["result"]["champion"] == scene.state.champion
+    click(app, scene.again_b.rect.center)
+    again = top(app)
+    assert isinstance(again, GrayblockScene) and again is not scene and not again.state.results
+
+
+def test_demo_plays_a_grayblock_hand_and_exits_0(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               ALICE_DATA_DIR=str(tmp_path / "data"))
+    shots = tmp_path / "shots"
+    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--game", "grayblock",
+                           "--players", "3", "--screenshots", str(shots), "--exit-after", "0.5"],
+                          env=env, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    names = sorted(p.name for p in shots.glob("*.png"))
+    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
+    assert all((shots / n).stat().st_size > 10_000 for n in names)
+    assert not (tmp_path / "data" / "autosave.json").exists()  # the demo leaves saves alone
