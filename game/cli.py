@@ -127,9 +127,11 @@ def cmd_selfplay(args) -> int:
         raise UsageError("--games must be 1 or more")
     if args.think is not None and args.think <= 0:
         raise UsageError("--think must be a positive number of seconds")
-    for seat in seats:
+    if args.bot_timeout <= 0:
+        raise UsageError("--bot-timeout must be a positive number of seconds")
+    for i, seat in enumerate(seats):
         try:
-            make_bot(seat, args.game, 0, args.think)
+            make_bot(seat, args.game, 0, args.think, player=i)  # cmd: seats start later
         except (ValueError, RecordError) as exc:
             raise UsageError(str(exc)) from None
     out = Path(args.out) if args.out else None
@@ -144,11 +146,14 @@ def cmd_selfplay(args) -> int:
     draws = 0
     for index in range(args.games):
         seed = args.seed + index
-        names = [{"name": f"{seat.title()} {i + 1}", "seat": seat} for i, seat in enumerate(seats)]
+        names = [{"name": f"{'External' if seat.startswith('cmd:') else seat.title()} {i + 1}",
+                  "seat": seat} for i, seat in enumerate(seats)]
         session = module.new_session(seed, names, rules)
         bots = {i: make_bot(seat, args.game, random.Random(f"{seed}:{i}").getrandbits(32),
-                            args.think) for i, seat in enumerate(seats)}
-        play_out(session, bots)
+                            args.think, player=i, timeout=args.bot_timeout)
+                for i, seat in enumerate(seats)}
+        play_out(session, bots, on_message=lambda text: print(
+            f"{PROG}: selfplay: game {index + 1}: {text}", file=sys.stderr))
         winners, scores = module.outcome(session.state)
         draws += len(winners) > 1
         for p in winners:
@@ -226,11 +231,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"])
     p.add_argument("--players", type=int)
     p.add_argument("--rules", default="", help="comma-separated: flaw,identity")
-    p.add_argument("--seat", action="append", help="one per player: random, easy (cmd:... later)")
+    p.add_argument("--seat", action="append",
+                   help="one per player: random, easy, normal, hard or cmd:<command line>")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--out", help="write one record per game into this folder")
     p.add_argument("--think", type=float, help="seconds a bot may think per decision")
+    p.add_argument("--bot-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="seconds an external (cmd:) bot may take per answer (default 10)")
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("verify", help="check that records replay legally and match their result")

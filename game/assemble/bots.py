@@ -1,11 +1,19 @@
-"""Alice Assemble bots that need the rules: the greedy `easy` bot."""
+"""Alice Assemble bots: `easy` (greedy), `normal` (heuristic), `hard` (Monte Carlo search).
+
+Every level takes (seed, think, iterations). Only the view is read: searching bots guess the
+hidden cards with view.sample_state and never see the real deck or the set-aside cards.
+"""
 
 from __future__ import annotations
 
 import random
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
+from .search import (FIRST, ORDER, FlatMonteCarlo, best_insert, counts, greedy_position,
+                     insert_hists, line_hist, prefixes, score, suffixes, worth)
 from .view import AssembleView
+
+DEFAULT_THINK = 1.0  # seconds per decision when the app gives none
 
 
 def placement_value(line, card: int, pos: int, capacity: int, flaw: bool,
@@ -39,7 +47,8 @@ class EasyBot:
 
     name = "easy"
 
-    def __init__(self, seed: int | None = None, think: float | None = None):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
         self.rng = random.Random(seed)
 
     def decide(self, view: AssembleView, legal: list):
@@ -56,9 +65,193 @@ class EasyBot:
         return self.rng.choice([item[2] for item in scored if item[:2] == top])
 
 
+def round_cards(view: AssembleView) -> list[int]:
+    """The cards revealed for this round (or the draft): next round's bench cards, whoever
+    takes which. Their order decides next round's turn order and capacity."""
+    taken = [lane.bench for lane in view.lanes if lane.bench is not None
+             and (not lane.upright if view.phase == "take" else view.phase == "draft")]
+    return taken + list(view.field)
+
+
+class NormalBot:
+    """Greedy plus what greedy ignores: next round's turn order (a low card picks first), the
+    capacity the round's highest card brings, how many unseen cards could still grow the line,
+    and a card the next lane wants much more than the others. Weights are in points, tuned by
+    playing against `easy` (see game.ladder)."""
+
+    name = "normal"
+    WEIGHTS = {"order": ORDER / 100, "first": FIRST / 100, "potential": 0.5, "deny": 0.0}
+
+    def __init__(self, seed=None, think=None, iterations=None, weights=None):
+        self.rng = random.Random(seed)
+        self.w = {**self.WEIGHTS, **(weights or {})}
+
+    def decide(self, view: AssembleView, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "place":
+            return self.place(view, legal)
+        return self.take(view, legal)
+
+    def place(self, view, legal):
+        info = view.lanes[view.active_lane]
+        line, card, rules = list(info.line), info.bench, view.rules
+        hs = insert_hists(prefixes(line), suffixes(line), card)
+        best, choice = None, legal[0]
+        for action in legal:
+            pos = action.value
+            cap = info.capacity - bool(rules.identity and line and pos == len(line))
+            v = worth(hs[pos], cap, rules.flaw) / 100
+            if self.w["potential"]:
+                new = line[:pos] + [card] + line[pos:]
+                v += self.w["potential"] * potential(new, cap, view.unseen, rules.flaw)
+            if best is None or v > best + 1e-9:
+                best, choice = v, action
+        return choice
+
+    def take(self, view, legal):
+        w, rules = self.w, view.rules
+        lane = view.active_lane
+        info = view.lanes[lane]
+        line = list(info.line)
+        pre, suf = prefixes(line), suffixes(line)
+        cards = round_cards(view)
+        top, span = max(cards), max(1, len(cards) - 1)
+        order = view.deck_count > 0  # else the next round is placement only
+        deny = self.denial(view, lane) if w["deny"] else {}
+        best, choice = None, legal[0]
+        for action in legal:
+            card = action.value
+            cap = info.capacity + (card == top)
+            v, pos = best_insert(pre, suf, line, card, cap, rules)
+            v /= 100
+            if order:
+                rank = sum(c < card for c in cards)
+                v += w["order"] * (span - rank) / span + w["first"] * (rank == 0)
+            if w["potential"] and view.deck_count:
+                new = line[:pos] + [card] + line[pos:]
+                v += w["potential"] * potential(new, cap, view.unseen, rules.flaw)
+            v += w["deny"] * deny.get(card, 0) + POPCOUNT[card] * 1e-3
+            if best is None or v > best:
+                best, choice = v, action
+        return choice
+
+    def denial(self, view, lane) -> dict:
+        """For each field card, how much less the next lane to act gets if we take it
+        (negative when that lane is our own: then we leave it the good card)."""
+        waiting = [i for i, other in enumerate(view.lanes)
+                   if i != lane and other.bench is not None and other.upright]
+        if not waiting or view.phase != "take":
+            return {}
+        other = view.lanes[min(waiting, key=lambda i: view.lanes[i].bench)]
+        line = list(other.line)  # it places first: assume where greedy would
+        line.insert(greedy_position(line, other.bench, other.capacity, view.rules), other.bench)
+        pre, suf = prefixes(line), suffixes(line)
+        wants = {card: best_insert(pre, suf, line, card, other.capacity, view.rules)[0] / 100
+                 for card in view.field}
+        ranked = sorted(wants.values(), reverse=True)
+        if len(ranked) < 2:
+            return {}
+        sign = -1 if other.owner == view.lanes[lane].owner else 1
+        return {card: sign * (v - ranked[1]) if v == ranked[0] else 0
+                for card, v in wants.items()}
+
+
+def potential(line, capacity: int, pool, flaw: bool) -> float:
+    """Mean points one more card from `pool` would add to this line, placed at its best."""
+    if not pool:
+        return 0.0
+    pre, suf = prefixes(line), suffixes(line)
+    base = score(line_hist(line), capacity, flaw)
+    gain = 0
+    for card in pool:
+        best = max(score(h, capacity, flaw) for h in insert_hists(pre, suf, card))
+        if best > base:
+            gain += best - base
+    return gain / len(pool)
+
+
+class HardBot:
+    """Flat Monte Carlo: each candidate is played out many times to the end, every playout in a
+    fresh guess of the hidden cards (view.sample_state), everyone playing the cheap `normal`
+    policy (search.smart_playout); sequential halving spends the time on the best candidates."""
+
+    name = "hard"
+    KEEP = 6  # placements searched: the best by the normal policy's worth
+
+    def __init__(self, seed=None, think=None, iterations=None, margin=0.0, keep=KEEP):
+        self.rng = random.Random(seed)
+        self.think = DEFAULT_THINK if think is None else think
+        self.iterations = iterations
+        self.keep = keep
+        self.search = FlatMonteCarlo(self.rng, margin=margin)
+
+    def candidates(self, view, legal):
+        if view.phase != "place" or len(legal) <= self.keep:
+            return legal
+        info = view.lanes[view.active_lane]
+        line = list(info.line)
+        hs = insert_hists(prefixes(line), suffixes(line), info.bench)
+        rules = view.rules
+
+        def rank(action):
+            cap = info.capacity - bool(rules.identity and line and action.value == len(line))
+            return worth(hs[action.value], cap, rules.flaw)
+        return sorted(legal, key=rank, reverse=True)[:self.keep]
+
+    def choose(self, view, legal):
+        """(action, its win share, playouts spent on it, playouts in all)."""
+        cands = self.candidates(view, legal)
+        wins, totals, counts = self.search.run(view, cands, self.iterations, self.think)
+        best = max(range(len(cands)), key=lambda i: (counts[i], totals[i] / max(1, counts[i])))
+        return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
+
+    def decide(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view, legal)[0]
+
+    def suggest(self, view, legal):
+        """The move hard would play, with a short reason (for the Hint button)."""
+        if len(legal) == 1:
+            return legal[0], "the only move left"
+        action, share, count, total = self.choose(view, legal)
+        return action, f"{explain(view, action)}; wins {share:.0%} of {count} playouts"
+
+
+def explain(view, action) -> str:
+    """What a move does, in a few words: the module it builds, capacity, turn order."""
+    lane = view.lanes[action.lane]
+    line = list(lane.line)
+    before = counts(line_hist(line))
+    card = lane.bench if action.kind == "place" else action.value
+    pos = action.value if action.kind == "place" else None
+    if pos is None:  # a take: judge the card by its best place next round
+        pos = best_insert(prefixes(line), suffixes(line), line, card, lane.capacity,
+                          view.rules)[1]
+    after = counts(line_hist(line[:pos] + [card] + line[pos:]))
+    parts = []
+    grown = [s for s in range(5, 1, -1) if after[s] > before[s]]
+    if grown:
+        verb = "builds" if action.kind == "place" else "would build"
+        parts.append(f"{verb} a {grown[0]}-row module")
+    elif action.kind == "place":
+        intact = all(sum(after[s:]) >= sum(before[s:]) for s in range(2, 6))
+        parts.append("keeps your modules intact" if intact else "parks the card for later")
+    if action.kind == "take":
+        cards = round_cards(view)
+        if card == max(cards):
+            parts.append("+1 capacity next round")
+        if view.deck_count and card == min(cards):
+            parts.append("you pick first next round")
+        if not parts:
+            parts.append("the best of what is left")
+    return ", ".join(parts)
+
+
 def _levels() -> dict:
     from ..bots import RandomBot
-    return {"random": RandomBot, "easy": EasyBot}
+    return {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 
 
 LEVELS = _levels()

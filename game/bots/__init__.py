@@ -1,14 +1,20 @@
 """Built-in bots. A bot sees only its player's view and the legal actions, and returns one of them.
 
 Bots are seeded so that games are reproducible; `make_bot` builds one from a seat name as used on
-the command line and in records (`random`, `easy`, ...). Each game lists its levels in its own bots
-module (see game.registry.BOTS).
+the command line and in records (`random`, `easy`, ..., or `cmd:<command line>` for an external
+program, see external.py). Each game lists its levels in its own bots module (see
+game.registry.BOTS). Every level takes (seed, think, iterations): `think` caps the seconds per
+decision, `iterations` fixes the work instead (reproducible, for tests).
 """
 
 from __future__ import annotations
 
 import random
 from typing import Protocol
+
+from .external import BotFailure, ExternalBot
+
+__all__ = ["Bot", "BotFailure", "ExternalBot", "RandomBot", "bot_levels", "make_bot"]
 
 
 class Bot(Protocol):
@@ -21,7 +27,8 @@ class Bot(Protocol):
 class RandomBot:
     name = "random"
 
-    def __init__(self, seed: int | None = None, think: float | None = None):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
         self.rng = random.Random(seed)
 
     def decide(self, view, legal: list):
@@ -37,10 +44,13 @@ def bot_levels(game: str) -> list[str]:
     return list(_levels(game))
 
 
-def make_bot(seat: str, game: str, seed: int | None = None, think: float | None = None):
+def make_bot(seat: str, game: str, seed: int | None = None, think: float | None = None, *,
+             iterations: int | None = None, player: int = 0, timeout: float = 10.0):
+    """A bot for a seat. External programs (`cmd:...`) start on their first decision (or
+    `start()`), play as `player` and get `timeout` seconds per answer."""
     if seat.startswith("cmd:"):
-        raise ValueError("external bots (cmd:...) are not supported yet")
+        return ExternalBot(seat[4:].strip(), game, player, timeout)
     levels = _levels(game)
     if seat not in levels:
-        raise ValueError(f"unknown seat {seat!r}: use one of {', '.join(levels)}")
-    return levels[seat](seed=seed, think=think)
+        raise ValueError(f"unknown seat {seat!r}: use one of {', '.join(levels)} or cmd:<command>")
+    return levels[seat](seed=seed, think=think, iterations=iterations)

@@ -1,0 +1,159 @@
+"""Bot strength ladder: `python -m game.ladder [--games N] [--think S] [--pairings ...]`.
+
+Each pairing plays one bot (the hero) against copies of another, seats rotated: every deal is
+played once with the hero in each seat, which cancels most of the luck of the deal. The table
+gives the hero's win share (shared wins split) with a 95% interval (normal approximation over
+games) and where parity lies. Games run in parallel processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+
+DEFAULT_PAIRINGS = ("easy-vs-random", "normal-vs-easy", "hard-vs-easy", "hard-vs-normal",
+                    "hard-vs-easy@2", "normal-vs-easy@2")
+GOALS = {"easy-vs-random": 0.90, "hard-vs-easy": 0.50, "hard-vs-normal": 0.40,
+         "hard-vs-easy@2": 0.70}
+
+
+@dataclass(frozen=True)
+class Pairing:
+    hero: str
+    villain: str
+    players: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Pairing":
+        body, _, count = text.partition("@")
+        hero, sep, villain = body.partition("-vs-")
+        if not sep or not hero or not villain:
+            raise ValueError(f"pairing {text!r}: write HERO-vs-VILLAIN, optionally @2 or @3")
+        players = int(count) if count else 4
+        if players not in (2, 3, 4):
+            raise ValueError(f"pairing {text!r}: 2 to 4 players")
+        return cls(hero, villain, players)
+
+    @property
+    def label(self) -> str:
+        others = "" if self.players == 2 else f"{self.players - 1} "
+        return f"{self.players}p {self.hero} vs {others}{self.villain}"
+
+    @property
+    def key(self) -> str:
+        return f"{self.hero}-vs-{self.villain}" + ("" if self.players == 4 else f"@{self.players}")
+
+
+def play_game(task) -> tuple[float, float, int]:
+    """One game: (hero's win share, hero's seconds per decision, decisions)."""
+    from .assemble.record import new_session
+    from .bots import make_bot
+    from .play import play_out
+
+    pairing, index, think, seed = task
+    players = pairing.players
+    deal, hero = divmod(index, players)
+    names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
+             for i in range(players)]
+    session = new_session(seed + deal, names)
+    bots = {}
+    for i, entry in enumerate(names):
+        bot_seed = random.Random(f"{seed}:{index}:{i}").getrandbits(32)
+        bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think)
+    timer = _Timed(bots[hero])
+    bots[hero] = timer
+    play_out(session, bots)
+    winners = session.state.winners()
+    share = 1.0 / len(winners) if hero in winners else 0.0
+    return share, timer.seconds / max(1, timer.calls), timer.calls
+
+
+class _Timed:
+    def __init__(self, bot):
+        self.bot, self.name = bot, bot.name
+        self.seconds, self.calls = 0.0, 0
+
+    def decide(self, view, legal):
+        start = time.perf_counter()
+        action = self.bot.decide(view, legal)
+        self.seconds += time.perf_counter() - start
+        self.calls += 1
+        return action
+
+
+def interval(shares: list[float]) -> tuple[float, float, float]:
+    n = len(shares)
+    mean = sum(shares) / n
+    var = sum((s - mean) ** 2 for s in shares) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def run_pairing(pairing: Pairing, games: int, think: float | None, seed: int, pool) -> dict:
+    # round up to whole deals so that every deal is played from every seat
+    games = -(-games // pairing.players) * pairing.players
+    tasks = [(pairing, i, think, seed) for i in range(games)]
+    start = time.perf_counter()
+    results = list(pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks))
+    shares = [r[0] for r in results]
+    mean, low, high = interval(shares)
+    decisions = sum(r[2] for r in results)
+    per_decision = sum(r[1] * r[2] for r in results) / max(1, decisions)
+    return {"pairing": pairing.label, "key": pairing.key, "games": games, "share": mean,
+            "low": low, "high": high, "parity": 1 / pairing.players,
+            "goal": GOALS.get(pairing.key), "ms_per_decision": per_decision * 1000,
+            "minutes": (time.perf_counter() - start) / 60}
+
+
+def format_row(row: dict) -> str:
+    goal = row["goal"]
+    verdict = "" if goal is None else ("ok" if row["share"] >= goal else "below")
+    goal_text = "-" if goal is None else f">= {goal:.2f} {verdict}"
+    return (f"| {row['pairing']:<24} | {row['games']:>5} | {row['share']:.3f} "
+            f"[{row['low']:.3f}, {row['high']:.3f}] | {row['parity']:.2f} | {goal_text:<11} "
+            f"| {row['ms_per_decision']:7.1f} |")
+
+
+HEADER = ("| pairing                  | games | hero win share [95%]  | par  | goal        "
+          "| hero ms |\n|--------------------------|-------|-----------------------|------|"
+          "-------------|---------|")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ladder", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="games per pairing (default 400)")
+    parser.add_argument("--think", type=float, default=None,
+                        help="seconds per decision for searching bots (default: the bots' own)")
+    parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS),
+                        help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    try:
+        pairings = [Pairing.parse(p) for p in args.pairings]
+    except ValueError as exc:
+        parser.error(str(exc))
+    think = "bot default" if args.think is None else f"{args.think:g} s"
+    print(f"Alice Assemble ladder: {args.games} games per pairing, think {think}, "
+          f"seed {args.seed}, {args.workers} workers", flush=True)
+    print(HEADER, flush=True)
+    pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
+    try:
+        for pairing in pairings:
+            row = run_pairing(pairing, args.games, args.think, args.seed, pool)
+            print(format_row(row), flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

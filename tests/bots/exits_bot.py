@@ -1,0 +1,5 @@
+"""An external bot that exits in the middle of the game on its third decision."""
+
+from misbehave import run
+
+run("exits")

@@ -1,0 +1,5 @@
+"""An external bot that stops answering (sleeps past any short timeout) on its third decision."""
+
+from misbehave import run
+
+run("silent")
