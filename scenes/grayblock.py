@@ -78,8 +78,8 @@ class GrayblockScene(Scene):
         self.ending: float | None = None
         self.overlay = self.finished = self.snapped = self.demo_done = False
         self.flights: list[Flight] = []
-        self.glides: dict[int, Glide] = {}  # row card -> its x, and the row's card width:
-        self.width_glide: Glide | None = None
+        self.glides: dict[int, Glide] = {}  # row card -> its x
+        self.faces: dict = {}  # card faces at the sizes on show (grayblock_draw.face)
         self.bubbles: dict[int, tuple[str, float]] = {}  # player -> ("Pass", until)
         self.flash: tuple | None = None  # (message, until, colour) over the row
         self.drag: Drag | None = None
@@ -213,17 +213,13 @@ class GrayblockScene(Scene):
         for button, rect in zip(self.buttons, self.layout.button_rects):
             button.rect = rect
         self.glides.clear()
-        self.width_glide = None
+        self.faces.clear()
 
     def row_now(self) -> tuple[list[float], float, float, float]:
         """The row's card positions as drawn this frame (gliding towards their places)."""
         row = self.shown_row()
         xs, y, cw, ch = self.layout.row_geometry(len(row))
-        if self.width_glide is None:
-            self.width_glide = Glide(cw)
-        w = self.width_glide.value
-        out = [self.glides.setdefault(card, Glide(x)).value for card, x in zip(row, xs)]
-        return out, y + (ch - w / 0.7) / 2, w, w / 0.7
+        return [self.glides.setdefault(card, Glide(x)).value for card, x in zip(row, xs)], y, cw, ch
 
     def slot_rect(self, card: int) -> tuple:
         row = self.shown_row()
@@ -258,7 +254,7 @@ class GrayblockScene(Scene):
         if player == self.visible_hand and card in hand:
             return self.layout.hand_geometry(len(hand))[hand.index(card)]
         _, _, cw, ch = self.layout.row_geometry(len(self.state.row))
-        r = self.layout.fan_rect(player) if player in self.layout.seats else self.layout.hand_cards
+        r = self.layout.fans[player] if player in self.layout.seats else self.layout.hand_cards
         return r.centerx - cw / 2, r.centery - ch / 2, cw, ch
 
     # --- commands --------------------------------------------------------------------------
@@ -433,8 +429,8 @@ class GrayblockScene(Scene):
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in (pygame.K_z,
-                                                                                           pygame.K_y):
+        ctrl = event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key in (pygame.K_z, pygame.K_y):
             self.undo() if event.key == pygame.K_z else self.redo()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.selected is None and self.drag is None:
@@ -528,9 +524,7 @@ class GrayblockScene(Scene):
             flight.update(dt)
         self.flights = [f for f in self.flights if not f.done]
         row = self.shown_row()
-        xs, _, cw, _ = self.layout.row_geometry(len(row))
-        if self.width_glide is not None:
-            self.width_glide.update(cw, dt)
+        xs = self.layout.row_geometry(len(row))[0]
         for card, x in zip(row, xs):
             self.glides.setdefault(card, Glide(x)).update(x, dt)
         if self.ending is not None:

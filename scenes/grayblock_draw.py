@@ -1,8 +1,6 @@
 """Drawing the Grayblock table: the layout, the seats around the table, the row with its two
-ends, the hand, the side column, and the overlays (pass-to screen, hand result, scoreboard).
-
-Everything here reads the scene and the state; nothing changes the game.
-"""
+ends, the hand, the side column and the overlays (pass-to screen, hand result, scoreboard).
+Everything here reads the scene and the state; nothing changes the game."""
 
 from __future__ import annotations
 
@@ -12,25 +10,18 @@ from game.grayblock.setup import LEFT, RIGHT
 
 from . import ui
 from .metrics import CARD_ASPECT, STRIP
-from .table_draw import HINT, blit_card, glow, hint_tag
+from .table_draw import HINT, glow, hint_tag
 from .title import dim, heading, ornament, vignette
 
 ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)
 
 
-def fit(string: str, size: int, width: float, style: str = "regular") -> str:
-    """The string, cut short with an ellipsis if it would be wider than `width`."""
-    f = ui.font(size, style)
-    if f.size(string)[0] <= width:
-        return string
-    while string and f.size(string + "\u2026")[0] > width:
-        string = string[:-1]
-    return string + "\u2026"
-
-
 def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold", width=100.0):
-    return ui.text(surface, fit(string, size, width, style), size, pos, colour, anchor, style)
+    """Text cut short with an ellipsis (rather than shrunk) when it is wider than `width`."""
+    while ui.font(size, style).size(string)[0] > width and len(string) > 1:
+        string = string[:-2] + "\u2026"
+    return ui.text(surface, string, size, pos, colour, anchor, style)
 
 
 def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, ink=ui.TEXT,
@@ -58,13 +49,37 @@ def outline(surface, rect, colour, s: float, width: float = 3) -> None:
                      max(1, round(width * s)), border_radius=round(8 * s))
 
 
+def face(scene, card: int, w: float, back: bool = False) -> pygame.Surface:
+    """A card `w` wide, scaled from one rendering per card at the layout's base width: the
+    procedural art costs ~10 ms per card and width, too much for widths that change."""
+    key = (-1 if back else card, max(4, round(w)))
+    surf = scene.faces.get(key)
+    if surf is None:
+        base = scene.layout.base_w
+        src = scene.app.art.back(base) if back else scene.app.art.doll(card, base)
+        size = (key[1], round(key[1] / CARD_ASPECT))
+        surf = src if key[1] == base else pygame.transform.smoothscale(src, size)
+        if len(scene.faces) > 300:
+            scene.faces.clear()
+        scene.faces[key] = surf
+    return surf
+
+
+def blit_card(scene, surface, card: int, rect, alpha: int = 255, back: bool = False) -> pygame.Rect:
+    img = face(scene, card, rect[2], back)
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    return surface.blit(img, img.get_rect(center=(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)))
+
+
 class Layout:
     """Every region of the table at one window size (pixels), for a given player at the bottom."""
 
     def __init__(self, size, players: int, bottom: int):
         W, H = max(1, size[0]), max(1, size[1])
         self.size = (W, H)
-        s = self.s = ui.scale_for(self.size)
+        self.s = ui.scale_for(self.size)
         k = self.k
         m = self.m = max(4, k(10))
         side_w = min(round(W * 0.22), k(330))
@@ -77,6 +92,8 @@ class Layout:
         pw = min((play.w - m * (len(others) - 1)) // len(others), k(420))
         x = play.centerx - (pw * len(others) + m * (len(others) - 1)) // 2
         self.seats = {p: pygame.Rect(x + i * (pw + m), play.y, pw, opp_h) for i, p in enumerate(others)}
+        self.fans = {p: pygame.Rect(r.x + round(r.w * 0.46), r.y + m, round(r.w * 0.54) - m, r.h - 2 * m)
+                     for p, r in self.seats.items()}  # where each seat's card backs show
         self.hand_head = pygame.Rect(self.hand.x, self.hand.y, self.hand.w, k(42))
         self.hand_cards = pygame.Rect(self.hand.x, self.hand_head.bottom, self.hand.w, hand_h - k(42))
         self.pass_button = pygame.Rect(self.hand.right - k(150) - m, self.hand.y + k(4), k(150), k(36))
@@ -87,6 +104,7 @@ class Layout:
                                          bw, bh) for i in range(4)]
         self.info = pygame.Rect(self.side.x, self.side.y, side_w, k(70 + 27 * players))
         self.log = pygame.Rect(self.side.x, self.info.bottom + m, side_w, top - bg - 2 * m - self.info.bottom)
+        self.base_w = max(4, round(max(self.row_geometry(1)[2], self.hand_w)))  # the widest card drawn
 
     def k(self, n: float) -> int:
         return round(n * self.s)
@@ -94,11 +112,6 @@ class Layout:
     def px(self, n: float) -> int:
         """A font size: scaled, never below 9 pixels."""
         return max(9, round(n * self.s))
-
-    def regions(self) -> dict[str, pygame.Rect]:
-        out = {"side": self.side, "row": self.row, "hand": self.hand}
-        out.update({f"seat{p}": r for p, r in self.seats.items()})
-        return out
 
     def row_geometry(self, n: int) -> tuple[list[float], float, float, float]:
         """x of each of n row cards, their y, width and height; room is kept at both ends for
@@ -111,18 +124,19 @@ class Layout:
         y = band.y + k(26) + k(6) + (avail_h - ch) / 2
         return [x0 + i * STRIP * cw for i in range(n)], y, cw, ch
 
-    def hand_geometry(self, n: int) -> list[tuple[float, float, float, float]]:
-        box, k = self.hand_cards, self.k
-        ch_max = max(8, box.h - k(18) - k(8))
-        cw = min(ch_max * CARD_ASPECT, (box.w - 2 * k(8)) / (n + 0.1 * (n - 1)) if n else 1)
-        x0 = box.centerx - (cw + 1.1 * cw * (n - 1)) / 2
-        y = box.y + k(18) + (ch_max - cw / CARD_ASPECT) / 2
-        return [(x0 + i * 1.1 * cw, y, cw, cw / CARD_ASPECT) for i in range(n)]
+    @property
+    def hand_w(self) -> float:
+        """One card width for the whole hand (8 fit, overlapping a little; the number and gears
+        on the left strip stay clear), so the cards keep their size as the hand shrinks."""
+        return min((self.hand_cards.h - self.k(26)) * CARD_ASPECT, (self.hand_cards.w - self.k(16)) / 6.6)
 
-    def fan_rect(self, player: int) -> pygame.Rect:
-        seat, pad = self.seats[player], self.k(10)
-        return pygame.Rect(seat.x + round(seat.w * 0.46), seat.y + pad, round(seat.w * 0.54) - pad,
-                           seat.h - 2 * pad)
+    def hand_geometry(self, n: int) -> list[tuple[float, float, float, float]]:
+        box, k, cw = self.hand_cards, self.k, self.hand_w
+        step = min(1.1 * cw, (box.w - k(16) - cw) / max(1, n - 1))
+        x0 = box.centerx - (cw + step * (n - 1)) / 2
+        y = box.y + k(18) + (box.h - k(26) - cw / CARD_ASPECT) / 2
+        return [(x0 + i * step, y, cw, cw / CARD_ASPECT) for i in range(n)]
+
 
 
 def end_zone(L, xs, y, cw, ch, end) -> pygame.Rect:
@@ -157,12 +171,12 @@ def draw_table(scene, surface) -> None:
             hint_tag(surface, scene.pass_b.rect, L.s)
     for flight in scene.flights:
         if flight.started:
-            blit_card(surface, scene.app.art, flight.card, flight.rect())
+            blit_card(scene, surface, flight.card, flight.rect())
     draw_drag(scene, surface)
     draw_drop_tag(scene, surface)
     for p, (message, until) in scene.bubbles.items():  # a pass, said over the player's cards
         if until > scene.app.clock_s:
-            at = L.fan_rect(p).center if p in L.seats else (L.hand_cards.centerx, L.hand_cards.y + L.k(30))
+            at = L.fans[p].center if p in L.seats else (L.hand_cards.centerx, L.hand_cards.y + L.k(30))
             pill(surface, message, L.px(22), L.s, ui.PAPER, ui.INK, ui.INK, surface.get_rect(), (34, 14),
                  center=at)
     if scene.flash is not None and scene.flash[1] > scene.app.clock_s:
@@ -191,7 +205,7 @@ def draw_seat(scene, surface, p: int) -> None:
         tag = "thinking" + "." * (1 + int(scene.app.clock_s * 3) % 3) if p in scene.turns.seats \
             else "\u25b6 to play"
         ui.text(surface, tag, px(14), (x, rect.bottom - k(8)), ui.HILITE, "bottomleft", "bold", max_width=w)
-    box, count = L.fan_rect(p), scene.shown_count(p)
+    box, count = L.fans[p], scene.shown_count(p)
     if count <= 0:
         ui.text(surface, "no cards", px(14), box.center, ui.MUTED, "center")
         return
@@ -199,7 +213,7 @@ def draw_seat(scene, surface, p: int) -> None:
     step = min(cw * 0.32, (box.w - cw) / max(1, count - 1))
     x0, y = box.centerx - (cw + step * (count - 1)) / 2, box.centery - cw / CARD_ASPECT / 2
     for i in range(count):
-        blit_card(surface, scene.app.art, 0, (x0 + i * step, y, cw, cw / CARD_ASPECT), back=True)
+        blit_card(scene, surface, 0, (x0 + i * step, y, cw, cw / CARD_ASPECT), back=True)
     badge = pygame.Rect(0, 0, k(34), k(34))
     badge.center = (round(x0 + cw + step * (count - 1) - 4 * s), round(y + cw / CARD_ASPECT - 4 * s))
     pygame.draw.ellipse(surface, ui.BRASS, badge)
@@ -215,12 +229,12 @@ def draw_row(scene, surface) -> None:
     xs, y, cw, ch = scene.row_now()
     hidden = {f.key for f in scene.flights}
     card, hover = scene.considered()
-    art, hint = scene.app.art, scene.hint_action()
+    hint = scene.hint_action()
     ghost = 255 if scene.drag is not None else 170  # a dragged card sits in its place when it fits
     if not row:
         slot = end_zone(L, [], y, cw, ch, None)
         if card is not None and hover == "start" and scene.fits(card, "start"):
-            blit_card(surface, art, card, slot, alpha=ghost)
+            blit_card(scene, surface, card, slot, alpha=ghost)
         colour = ui.BRASS_DARK if card is None else (ui.GOOD if scene.fits(card, "start") else ui.BAD)
         outline(surface, slot, colour, s, 4 if hover else 2)
         player = scene.state.current_player()
@@ -236,14 +250,14 @@ def draw_row(scene, surface) -> None:
             hint_tag(surface, slot, s)
         return
     if card is not None and hover == LEFT and scene.fits(card, LEFT):
-        blit_card(surface, art, card, (xs[0] - STRIP * cw, y, cw, ch), alpha=ghost)
+        blit_card(scene, surface, card, (xs[0] - STRIP * cw, y, cw, ch), alpha=ghost)
     shadow = pygame.Rect(round(xs[0]), round(y), round(xs[-1] + cw - xs[0]), round(ch)).move(k(4), k(5))
     ui.panel(surface, shadow, (0, 0, 0, 80), None, radius=k(8))
     for c, x in zip(row, xs):
         if ("row", c) not in hidden:
-            blit_card(surface, art, c, (x, y, cw, ch))
+            blit_card(scene, surface, c, (x, y, cw, ch))
     if card is not None and hover == RIGHT and scene.fits(card, RIGHT):
-        blit_card(surface, art, card, (xs[-1] + STRIP * cw, y, cw, ch), alpha=ghost)
+        blit_card(scene, surface, card, (xs[-1] + STRIP * cw, y, cw, ch), alpha=ghost)
     live = scene.can_act() and not scene.must_pass()
     boxes = []
     for end, value in ((LEFT, row[0]), (RIGHT, row[-1])):
@@ -266,8 +280,6 @@ def draw_row(scene, surface) -> None:
     for box, tag in boxes:  # above each end, the number showing there, readable at any length
         ui.panel(surface, box, DARK, ui.BRASS, radius=k(6), width=1)
         surface.blit(tag, tag.get_rect(center=box.center))
-    ui.text(surface, f"{len(row)} in the row", px(13), (band.right - k(10), band.y + k(6)), ui.MUTED,
-            "topright")
 
 
 def draw_hand(scene, surface) -> None:
@@ -285,17 +297,17 @@ def draw_hand(scene, surface) -> None:
     ui.text(surface, scene.prompt(), px(16), ((r.right + right) / 2, head.centery), ui.GOOD if scene.can_act()
             else ui.MUTED, "center", "bold", max_width=max(20, right - r.right - k(20)))
     cards, face_up, legal = scene.hand_cards()
-    art, hint = scene.app.art, scene.hint_action()
+    hint = scene.hint_action()
     for c, rect in zip(cards, L.hand_geometry(len(cards))):
         if not face_up:
-            blit_card(surface, art, 0, rect, back=True)
+            blit_card(scene, surface, 0, rect, back=True)
             continue
         if scene.drag is not None and scene.drag.card == c and scene.drag.moved:
-            blit_card(surface, art, c, rect, alpha=60)
+            blit_card(scene, surface, c, rect, alpha=60)
             continue
         playable = legal is not None and c in legal
         lift = k(14 if scene.selected == c else 8) if playable else (k(6) if scene.selected == c else 0)
-        shown = blit_card(surface, art, c, (rect[0], rect[1] - lift, rect[2], rect[3]))
+        shown = blit_card(scene, surface, c, (rect[0], rect[1] - lift, rect[2], rect[3]))
         if legal is not None and not playable:  # dimmed: it fits neither end
             shade = pygame.Surface(shown.size, pygame.SRCALPHA)
             pygame.draw.rect(shade, (8, 6, 10, 150), shade.get_rect(), border_radius=round(rect[2] * 0.06))
@@ -332,20 +344,18 @@ def draw_drag(scene, surface) -> None:
         return  # (over an end it fits, the card shows in its place in the row)
     cw, ch = drag.size
     x, y = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]
-    shadow = pygame.Surface((round(cw), round(ch)), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=round(8 * s))
-    surface.blit(shadow, (round(x + 6 * s), round(y + 8 * s)))
-    blit_card(surface, scene.app.art, drag.card, (x, y, cw, ch))
+    ui.panel(surface, pygame.Rect(round(x + 6 * s), round(y + 8 * s), round(cw), round(ch)), (0, 0, 0, 90),
+             None, radius=round(8 * s))
+    blit_card(scene, surface, drag.card, (x, y, cw, ch))
 
 
 def draw_info(scene, surface) -> None:
-    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box, state = L.info, scene.state
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
     x, w = box.x + k(10), box.w - k(20)
-    number = len(state.results) + (0 if state.is_over() else 1)
-    r = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {number}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold",
-                max_width=w)
+    hand = len(state.results) + (0 if state.is_over() else 1)
+    r = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {hand}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold")
     extra = " \u00b7 Water Veins" if state.rules.water_veins else ""
     r = ui.text(surface, f"Match to {state.target} points{extra}", px(14), (x, r.bottom + k(2)), ui.MUTED,
                 max_width=w)
@@ -395,9 +405,11 @@ def draw_pass_screen(scene, surface, player: int) -> None:
     """Nothing of the table's hands shows until `player` confirms they are the one looking."""
     L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
     W, H = surface.get_size()
-    surface.blit(scene.app.art.table((W, H)), (0, 0))
-    surface.blit(vignette((W, H), 200), (0, 0))
-    dim(surface, 120)
+    if ("backdrop", W, H) not in scene.faces:  # the table, darkened: built once per window size
+        scene.faces["backdrop", W, H] = back = scene.app.art.table((W, H)).copy()
+        back.blit(vignette((W, H), 200), (0, 0))
+        dim(back, 120)
+    surface.blit(scene.faces["backdrop", W, H], (0, 0))
     name, colour = scene.name_of(player), seat_colour(scene, player)
     P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, k(470)))
     P.center = (W // 2, H // 2)
@@ -414,13 +426,11 @@ def draw_pass_screen(scene, surface, player: int) -> None:
     button.label = f"I am {name}"
     button.rect = pygame.Rect(0, 0, min(P.w - k(80), k(340)), k(58))
     button.rect.midbottom = (P.centerx, P.bottom - k(34))
-    news = scene.news_for(player)
-    if news and y + k(12) + 2 * px(15) * 1.3 < button.rect.y - k(10):
+    room = int((button.rect.y - k(22) - y) // (px(15) * 1.3)) - 1  # news lines that fit
+    if scene.news_for(player) and room > 0:
         y = ui.text(surface, "Since your last turn", px(14), (P.centerx, y + k(12)), ui.MUTED, "midtop",
                     "bold").bottom
-        for entry in news:
-            if y + px(15) * 1.3 > button.rect.y - k(10):
-                break
+        for entry in scene.news_for(player)[-room:]:
             y = ui.text(surface, entry, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
                         max_width=P.w - k(80)).bottom
     button.focused = True
@@ -455,19 +465,16 @@ def draw_result(scene, surface) -> None:
     """Between hands: who won and how, the points with their breakdown, the match scoreboard;
     at the match end the champion and the final scoreboard."""
     L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
-    W, H = surface.get_size()
     dim(surface, 170)
     state, result = scene.state, scene.state.results[scene.result_index]
     over = scene.match_over_shown()
-    P = pygame.Rect(0, 0, W - 4 * L.m, H - 4 * L.m)
-    P.center = (W // 2, H // 2)
+    P = surface.get_rect().inflate(-4 * L.m, -4 * L.m)
     overlay_panel(surface, P, s)
     inner = P.inflate(-k(52), -k(52))
     kind = "went out" if result.kind == "out" else "won by block"
     who = scene.name_of(result.winner)
-    top = f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}"
-    if over:
-        top = f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper()
+    top = (f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper() if over
+           else f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}")
     r = ui.text(surface, top, px(15), (inner.centerx, inner.y), ui.BRASS, "midtop", "bold", max_width=inner.w)
     if over:
         r = heading(surface, f"{scene.name_of(state.champion)} wins the match!", px(40), (inner.centerx,
@@ -493,7 +500,7 @@ def draw_result(scene, surface) -> None:
 
 
 def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
-    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    k, px = scene.layout.k, scene.layout.px
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
     x, w = box.x + k(12), box.w - k(24)
     y = ui.text(surface, "CARDS LEFT AND THE HAND'S POINTS", px(14), (x, box.y + k(12)), ui.BRASS,
@@ -531,8 +538,7 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
         r = ui.text(surface, f"The final row ({len(result.row)} cards)", px(13), (x, top), ui.MUTED)
         cw = min((min(room - r.h - k(8), k(120))) * CARD_ASPECT, w / (1 + STRIP * (len(result.row) - 1)))
         for i, c in enumerate(result.row):
-            face = scene.app.art.doll(c, max(4, round(cw)))
-            surface.blit(face, (round(x + i * STRIP * cw), r.bottom + k(4)))
+            surface.blit(face(scene, c, cw), (round(x + i * STRIP * cw), r.bottom + k(4)))
     fy = box.bottom - k(12) - foot + k(6)
     pygame.draw.line(surface, ui.BRASS_DARK, (x, fy), (x + w, fy), max(1, k(2)))
     fy += k(6)
@@ -542,7 +548,7 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
 
 
 def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
-    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
+    k, px = scene.layout.k, scene.layout.px
     state, n = scene.state, scene.state.players
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
     x, w = box.x + k(12), box.w - k(24)
@@ -550,19 +556,17 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     ui.text(surface, f"to {state.target}", px(14), (x + w, box.y + k(12)), ui.MUTED, "topright", "bold")
     first_w = round(w * 0.2)
     col_w = (w - first_w) / n
-
-    def col(p: int) -> float:
-        return x + first_w + (p + 0.5) * col_w
+    col = [x + first_w + (p + 0.5) * col_w for p in range(n)]  # column centres
     y = r.bottom + k(8)
     for p in range(n):
-        name_text(surface, scene.name_of(p), px(15), (col(p), y + k(13)), seat_colour(scene, p), "center",
+        name_text(surface, scene.name_of(p), px(15), (col[p], y + k(13)), seat_colour(scene, p), "center",
                   width=col_w - k(8))
     y += k(26)
     pygame.draw.line(surface, ui.BRASS_DARK, (x, y), (x + w, y), max(1, k(1)))
     ty = box.bottom - k(12) - k(40)
     results = state.results[:scene.result_index + 1]
     avail = ty - k(18) - y
-    row_h = min(k(28), max(px(12) + 2, avail // len(results)))
+    row_h = min(k(28), max(px(20), avail // len(results)))
     fits = max(1, avail // row_h)
     shown = list(enumerate(results))
     size = max(9, min(px(15), round(row_h * 0.62)))
@@ -579,7 +583,7 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
         for p in range(n):
             won = p == res.winner
             label = (f"+{res.points}" + (" B" if res.kind == "block" else "")) if won else "\u00b7"
-            ui.text(surface, label, size, (col(p), y + row_h // 2), ui.TEXT if won else ui.MUTED, "center",
+            ui.text(surface, label, size, (col[p], y + row_h // 2), ui.TEXT if won else ui.MUTED, "center",
                     "bold" if won else "regular")
         y += row_h
     if any(res.kind == "block" for res in results):
@@ -590,5 +594,5 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     for p in range(n):
         champ = state.champion == p and scene.match_over_shown()
         colour = ui.HILITE if champ or totals[p] == max(totals) > 0 else ui.TEXT
-        ui.text(surface, ("\u2605 " if champ else "") + str(totals[p]), px(22), (col(p), ty + k(20)), colour,
+        ui.text(surface, ("\u2605 " if champ else "") + str(totals[p]), px(22), (col[p], ty + k(20)), colour,
                 "center", "bold", max_width=col_w - k(4))

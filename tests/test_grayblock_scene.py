@@ -212,7 +212,8 @@ def test_the_table_and_the_result_draw_at_every_window_size(app, size):
     frames(app, 3)
     assert app.screen.get_size() == size and scene.layout.size == size
     window = pygame.Rect((0, 0), size)
-    regions = list(scene.layout.regions().values())
+    L = scene.layout
+    regions = [L.side, L.row, L.hand] + list(L.seats.values())
     for i, rect in enumerate(regions):
         assert window.contains(rect)
         assert not any(rect.colliderect(other) for other in regions[i + 1:])
@@ -281,3 +282,32 @@ def test_demo_plays_a_grayblock_hand_and_exits_0(tmp_path):
     assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
     assert all((shots / n).stat().st_size > 10_000 for n in names)
     assert not (tmp_path / "data" / "autosave.json").exists()  # the demo leaves saves alone
+
+
+def test_hot_seat_never_shows_a_hand_while_another_human_is_to_move(app):
+    """Random plays, undos, redos, confirmations and hand changes among 2 humans and a bot."""
+    import random
+    config = GameConfig(seats("human", "easy", "human"), Rules(), 4, "grayblock", 60)
+    scene = open_table(app, config)
+    rng = random.Random(5)
+    for _ in range(300):
+        if scene.state.is_over():
+            break
+        current = scene.state.current_player()
+        if current in scene.humans and scene.visible_hand is not None:
+            assert scene.visible_hand == current
+        if scene.visible_hand is not None and current not in scene.humans:
+            assert scene.visible_hand == scene.viewer  # the last human to confirm, while a bot moves
+        roll = rng.random()
+        if scene.result_index is not None:
+            scene._open_overlay()
+            scene.undo() if roll < 0.2 else scene.next_hand()
+        elif scene.pass_screen_for() is not None:
+            scene.undo() if roll < 0.15 else scene.confirm_viewer()
+        elif roll < 0.12:
+            scene.undo()
+        elif roll < 0.2:
+            scene.redo()
+        else:
+            scene.play(rng.choice(scene.state.legal_actions()))
+    frames(app, 2)

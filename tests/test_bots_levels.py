@@ -1,0 +1,151 @@
+"""The Alice Assemble levels: legal, reproducible, blind to hidden cards, and hard is strong.
+
+Search bots run with a small fixed `iterations` here: that mode ignores the clock, so the
+tests are reproducible and fast. Strength is measured properly by `python -m game.ladder`.
+"""
+
+import random
+
+import pytest
+
+from game.assemble import AssembleState, Rules, Setup
+from game.assemble.bots import LEVELS, HardBot, NormalBot
+from game.assemble.record import new_session
+from game.assemble.search import line_hist, insert_hists, prefixes, score, suffixes
+from game.assemble.scoring import module_sizes, score_sizes
+from game.bots import make_bot
+from game.play import play_out
+
+SEARCH_ITERATIONS = 16
+
+
+def test_levels_in_order():
+    assert list(LEVELS) == ["random", "easy", "normal", "hard"]
+
+
+def test_every_level_keeps_the_common_constructor():
+    for cls in LEVELS.values():
+        cls(3)
+        cls(seed=3, think=0.2, iterations=5)
+
+
+def test_fast_lane_evaluator_agrees_with_scoring():
+    rng = random.Random(5)
+    for _ in range(300):
+        cards = rng.sample(range(32), rng.randint(1, 11))
+        line, card = cards[:-1], cards[-1]
+        hists = insert_hists(prefixes(line), suffixes(line), card)
+        for pos, h in enumerate(hists):
+            sizes = module_sizes(line[:pos] + [card] + line[pos:])
+            for cap in (1, 3):
+                for flaw in (False, True):
+                    assert score(h, cap, flaw) == score_sizes(sizes, cap, flaw)
+        assert score(line_hist(line), 9) == score_sizes(module_sizes(line), 9)
+
+
+def play_some(players, rules, seed, decisions, bot_for):
+    """Play `decisions` moves, checking each bot's choice is legal; return the choices."""
+    state = AssembleState.new(seed, players, rules)
+    chosen = []
+    for _ in range(decisions):
+        if state.is_over():
+            break
+        player = state.current_player()
+        legal = state.legal_actions()
+        action = bot_for(player).decide(state.view(player), legal)
+        assert action in legal
+        chosen.append(action)
+        state.apply(action)
+    return chosen
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("players, rules", [(4, Rules()), (3, Rules(True, True)),
+                                            (2, Rules(False, True))])
+def test_legal_and_reproducible(level, players, rules):
+    def run():
+        bots = {p: make_bot(level, "assemble", 10 + p, iterations=SEARCH_ITERATIONS)
+                for p in range(players)}
+        return play_some(players, rules, 7, 24, bots.__getitem__)
+    assert run() == run()
+
+
+def test_normal_plays_whole_games_of_every_kind():
+    for players in (2, 3, 4):
+        for rules in (Rules(), Rules(True, True)):
+            session = new_session(players, [{"name": str(p), "seat": "normal"}
+                                            for p in range(players)], rules)
+            play_out(session, {p: NormalBot(p) for p in range(players)})
+            assert session.state.is_over()
+
+
+def twin_states():
+    """Two 3-player deals that reveal the same cards for the first rounds but differ in the rest
+    of the deck order and in the two set-aside cards."""
+    first = (5, 9, 14, 30, 3, 17, 22, 8, 27, 0, 12, 31, 19, 6, 24)
+    rest = [c for c in range(32) if c not in first]
+    a = Setup(3, first + tuple(rest[:-2]), tuple(rest[-2:]), (0, 1, 2), (2, 3, 1))
+    flipped = rest[::-1]
+    b = Setup(3, first + tuple(flipped[:-2]), tuple(flipped[-2:]), (0, 1, 2), (2, 3, 1))
+    assert set(a.set_aside) != set(b.set_aside)
+    return AssembleState.start(a), AssembleState.start(b)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_decisions_never_depend_on_hidden_cards(level):
+    sa, sb = twin_states()
+    bots_a = {p: make_bot(level, "assemble", p, iterations=SEARCH_ITERATIONS) for p in range(3)}
+    bots_b = {p: make_bot(level, "assemble", p, iterations=SEARCH_ITERATIONS) for p in range(3)}
+    steps = 0
+    # 15 revealed cards: the draft and four rounds, with every decision in them
+    while sa.deck_pos <= 15 and not sa.is_over():
+        player = sa.current_player()
+        view = sa.view(player)
+        assert view == sb.view(player)
+        choice_a = bots_a[player].decide(view, sa.legal_actions())
+        choice_b = bots_b[player].decide(sb.view(player), sb.legal_actions())
+        assert choice_a == choice_b
+        sa.apply(choice_a)
+        sb.apply(choice_b)
+        steps += 1
+    assert steps > 20
+
+
+def test_hard_suggests_a_legal_move_with_a_reason():
+    state = AssembleState.new(11, 4)
+    bot = HardBot(seed=1, iterations=SEARCH_ITERATIONS)
+    reasons = []
+    for _ in range(14):
+        player = state.current_player()
+        legal = state.legal_actions()
+        action, reason = bot.suggest(state.view(player), legal)
+        assert action in legal and isinstance(reason, str) and reason
+        reasons.append(reason)
+        state.apply(action)
+    assert any("playouts" in r for r in reasons)
+    assert any("only move" in r for r in reasons)
+
+
+def test_hard_with_a_time_cap_answers_in_time():
+    import time
+    state = AssembleState.new(2, 4)
+    bot = HardBot(seed=1, think=0.05)
+    start = time.perf_counter()
+    action = bot.decide(state.view(state.current_player()), state.legal_actions())
+    assert action in state.legal_actions()
+    assert time.perf_counter() - start < 1.0  # one last batch may overrun 0.05 s a little
+
+
+def test_hard_beats_random_clearly():
+    wins = 0.0
+    games = 4
+    for seed in range(games):
+        seats = [{"name": str(p), "seat": "hard" if p == seed % 4 else "random"}
+                 for p in range(4)]
+        session = new_session(100 + seed, seats)
+        bots = {p: make_bot(seats[p]["seat"], "assemble", seed * 10 + p, iterations=16)
+                for p in range(4)}
+        play_out(session, bots)
+        winners = session.state.winners()
+        wins += (seed % 4 in winners) / len(winners)
+    assert wins >= 3  # parity would be 1
