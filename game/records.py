@@ -11,7 +11,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .errors import RecordError
+from .errors import IllegalAction, RecordError
 
 FORMAT, VERSION = "alice-record", 1
 SEATS = ("human", "random", "easy", "normal", "hard")
@@ -56,6 +56,23 @@ def check_envelope(data) -> dict:
     if not isinstance(data.get("actions", []), list):
         raise RecordError("actions must be a list")
     return data
+
+
+def short_json(data) -> str:
+    """A recorded item, short enough to quote in a one-line error."""
+    try:
+        return json.dumps(data, separators=(",", ":"))[:80]
+    except (TypeError, ValueError):
+        return repr(data)[:80]
+
+
+def apply_recorded(session, actions, from_json, where: str = "action") -> None:
+    """Apply recorded actions in order; the first bad one is named by its number."""
+    for number, data in enumerate(actions, start=1):
+        try:
+            session.history.apply(from_json(data))
+        except (IllegalAction, RecordError) as exc:
+            raise RecordError(f"{where} {number} {short_json(data)}: {exc}") from None
 
 
 def read_record(path) -> dict:

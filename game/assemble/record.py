@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..commands import History, Session
-from ..errors import IllegalAction, RecordError
-from ..records import FORMAT, VERSION
+from ..errors import RecordError
+from ..records import FORMAT, VERSION, apply_recorded
 from .setup import Action, Rules, Setup
 from .state import AssembleState
 
@@ -53,11 +53,7 @@ def start_state(record: dict) -> AssembleState:
 def replay(record: dict) -> Session:
     session = Session(History(start_state(record)),
                       {"game": GAME, "seed": record.get("seed"), "players": record["players"]})
-    for number, data in enumerate(record.get("actions", []), start=1):
-        try:
-            session.history.apply(Action.from_json(data))
-        except (IllegalAction, RecordError) as exc:
-            raise RecordError(f"action {number} {_short(data)}: {exc}") from None
+    apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 
 
@@ -77,10 +73,3 @@ def compare_result(given, actual: dict) -> str | None:
                 return f"lane {i} {key} {mine.get(key)} but the replay gives {theirs[key]}"
     return None
 
-
-def _short(data) -> str:
-    import json
-    try:
-        return json.dumps(data, separators=(",", ":"))[:80]
-    except (TypeError, ValueError):
-        return repr(data)[:80]

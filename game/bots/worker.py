@@ -33,7 +33,7 @@ def suggest_once(game: str, seed: int, think: float | None, view, legal):
 
 
 def _warm() -> bool:
-    import game.bots  # noqa: F401  (import the engine once, so the first real decision is quick)
+    import game.bots  # noqa: F401  (load the engine once, so the first decision is quick)
     return True
 
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 
 from ..commands import History, Session
-from ..errors import IllegalAction, RecordError
-from ..records import FORMAT, VERSION
+from ..records import FORMAT, VERSION, apply_recorded
 from .setup import Action, Setup
 from .state import COMPLETE, STUCK, CementopiaState
 
@@ -51,11 +49,7 @@ def to_record(session: Session) -> dict:
 def replay(record: dict) -> Session:
     state = CementopiaState.start(Setup.from_json(record.get("setup")))
     session = Session(History(state), {"game": GAME, "seed": record.get("seed"), "players": []})
-    for number, data in enumerate(record.get("actions", []), start=1):
-        try:
-            session.history.apply(Action.from_json(data))
-        except (IllegalAction, RecordError) as exc:
-            raise RecordError(f"action {number} {_short(data)}: {exc}") from None
+    apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 
 
@@ -69,9 +63,3 @@ def compare_result(given, actual: dict) -> str | None:
             return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
     return None
 
-
-def _short(data) -> str:
-    try:
-        return json.dumps(data, separators=(",", ":"))[:80]
-    except (TypeError, ValueError):
-        return repr(data)[:80]

@@ -3,11 +3,10 @@ its deal (authoritative: the seed is informational), its start player and its re
 
 from __future__ import annotations
 
-import json
 
 from ..commands import History, Session
 from ..errors import IllegalAction, RecordError
-from ..records import FORMAT, VERSION
+from ..records import FORMAT, VERSION, short_json
 from .setup import Action, Rules, deal_from_json
 from .state import DEFAULT_TARGET, GrayblockState
 
@@ -101,12 +100,12 @@ def replay(record: dict) -> Session:
             raise RecordError(f"hand {number} actions must be a list")
         for index, data in enumerate(actions, start=1):
             if session.state.number != number - 1:
-                raise RecordError(f"hand {number} action {index} {_short(data)}: "
+                raise RecordError(f"hand {number} action {index} {short_json(data)}: "
                                   "the hand is already over")
             try:
                 session.history.apply(Action.from_json(data))
             except (IllegalAction, RecordError) as exc:
-                raise RecordError(f"hand {number} action {index} {_short(data)}: {exc}") from None
+                raise RecordError(f"hand {number} action {index} {short_json(data)}: {exc}") from None
         _check_hand_result(session.state, number, hand, last=number == len(hands))
     return session
 
@@ -139,9 +138,3 @@ def compare_result(given, actual: dict) -> str | None:
             return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
     return None
 
-
-def _short(data) -> str:
-    try:
-        return json.dumps(data, separators=(",", ":"))[:80]
-    except (TypeError, ValueError):
-        return repr(data)[:80]
