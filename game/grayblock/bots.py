@@ -1,7 +1,7 @@
 """Grayblock bots. Each sees only its player's view (own hand, the public row and history).
 
 - random: any legal action.
-- easy: keeps its cards flexible (most own cards still fitting the row), dumps high cards on ties.
+- easy: counts cards: most of its own and fewest unseen cards fitting the ends; high cards on ties.
 - normal: one reply ahead, with the hidden cards as probabilities: going out or a sure block
   first, else the chance that everyone else must pass, minus the chance that the next player
   holds a reply that leaves me stuck (cards a player proved to lack by passing are excluded).
@@ -53,8 +53,9 @@ class RandomBot(_RandomBot):
 
 
 class EasyBot:
-    """Keeps its cards flexible: the play after which most of its own cards still fit the row;
-    among equals it dumps the highest card (a loser's highest card is what the winner scores)."""
+    """Counts cards, nothing more: the play after which most of its own cards and fewest cards
+    it cannot see fit the row ends; among equals it dumps the highest card (a loser's highest
+    card is what the winner scores)."""
 
     name = "easy"
 
@@ -66,12 +67,13 @@ class EasyBot:
         if legal[0].card is None:
             return legal[0]
         fit = FIT[view.rules.water_veins]
-        hand = view.hand_mask()
+        hand, unknown = view.hand_mask(), view.unknown()
         best, choices = None, []
         for action in legal:
             left, right = _ends_after(view.row, action.card, action.end)
+            fitting = fit[left] | fit[right]
             rest = hand & ~(1 << action.card)
-            value = ((rest & (fit[left] | fit[right])).bit_count(), action.card)
+            value = ((rest & fitting).bit_count() - (unknown & fitting).bit_count(), action.card)
             if best is None or value > best:
                 best, choices = value, [action]
             elif value == best:
