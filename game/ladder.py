@@ -2,8 +2,8 @@
 
 Each pairing plays one bot (the hero) against copies of another, seats rotated: every deal is
 played once with the hero in each seat, which cancels most of the luck of the deal. The table
-gives the hero's win share (shared wins split) with a 95% interval (normal approximation over
-games) and where parity lies. Games run in parallel processes.
+gives the hero's win share (shared wins split) with a 95% Wilson interval, parity, the goal and
+the hero's mean time per decision. Games run in parallel processes.
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+
+from .assemble.bots import DEFAULT_THINK
+from .bots import bot_levels
 
 DEFAULT_PAIRINGS = ("easy-vs-random", "normal-vs-easy", "hard-vs-easy", "hard-vs-normal",
                     "hard-vs-easy@2", "normal-vs-easy@2")
@@ -56,7 +59,7 @@ def play_game(task) -> tuple[float, float, int]:
     from .bots import make_bot
     from .play import play_out
 
-    pairing, index, think, seed = task
+    pairing, index, think, iterations, seed = task
     players = pairing.players
     deal, hero = divmod(index, players)
     names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
@@ -65,7 +68,7 @@ def play_game(task) -> tuple[float, float, int]:
     bots = {}
     for i, entry in enumerate(names):
         bot_seed = random.Random(f"{seed}:{index}:{i}").getrandbits(32)
-        bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think)
+        bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations)
     timer = _Timed(bots[hero])
     bots[hero] = timer
     play_out(session, bots)
@@ -88,17 +91,19 @@ class _Timed:
 
 
 def interval(shares: list[float]) -> tuple[float, float, float]:
-    n = len(shares)
+    """Mean win share and its 95% Wilson interval (draws count as fractions of a win)."""
+    n, z = len(shares), 1.96
     mean = sum(shares) / n
-    var = sum((s - mean) ** 2 for s in shares) / max(1, n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
+    center = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n))
+    return mean, max(0.0, center - half), min(1.0, center + half)
 
 
-def run_pairing(pairing: Pairing, games: int, think: float | None, seed: int, pool) -> dict:
+def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: int | None,
+                seed: int, pool) -> dict:
     # round up to whole deals so that every deal is played from every seat
     games = -(-games // pairing.players) * pairing.players
-    tasks = [(pairing, i, think, seed) for i in range(games)]
+    tasks = [(pairing, i, think, iterations, seed) for i in range(games)]
     start = time.perf_counter()
     results = list(pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks))
     shares = [r[0] for r in results]
@@ -116,13 +121,13 @@ def format_row(row: dict) -> str:
     verdict = "" if goal is None else ("ok" if row["share"] >= goal else "below")
     goal_text = "-" if goal is None else f">= {goal:.2f} {verdict}"
     return (f"| {row['pairing']:<24} | {row['games']:>5} | {row['share']:.3f} "
-            f"[{row['low']:.3f}, {row['high']:.3f}] | {row['parity']:.2f} | {goal_text:<11} "
+            f"[{row['low']:.3f}, {row['high']:.3f}] | {row['parity']:.2f} | {goal_text:<13} "
             f"| {row['ms_per_decision']:7.1f} |")
 
 
-HEADER = ("| pairing                  | games | hero win share [95%]  | par  | goal        "
-          "| hero ms |\n|--------------------------|-------|-----------------------|------|"
-          "-------------|---------|")
+HEADER = ("| pairing                  | games | hero win share [95%] | par  | goal          "
+          "| hero ms |\n|--------------------------|-------|----------------------|------|"
+          "---------------|---------|")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per pairing (default 400)")
     parser.add_argument("--think", type=float, default=None,
                         help="seconds per decision for searching bots (default: the bots' own)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="fixed playouts per decision instead of a time cap (reproducible)")
     parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS),
                         help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2")
     parser.add_argument("--seed", type=int, default=1000)
@@ -139,14 +146,21 @@ def main(argv: list[str] | None = None) -> int:
         pairings = [Pairing.parse(p) for p in args.pairings]
     except ValueError as exc:
         parser.error(str(exc))
-    think = "bot default" if args.think is None else f"{args.think:g} s"
+    levels = bot_levels("assemble")
+    for pairing in pairings:
+        for level in (pairing.hero, pairing.villain):
+            if level not in levels:
+                parser.error(f"unknown level {level!r}: use {', '.join(levels)}")
+    think = f"{args.think:g} s" if args.think is not None else f"default ({DEFAULT_THINK:g} s)"
+    if args.iterations is not None:
+        think = f"{args.iterations} playouts (no time cap)"
     print(f"Alice Assemble ladder: {args.games} games per pairing, think {think}, "
           f"seed {args.seed}, {args.workers} workers", flush=True)
     print(HEADER, flush=True)
     pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
     try:
         for pairing in pairings:
-            row = run_pairing(pairing, args.games, args.think, args.seed, pool)
+            row = run_pairing(pairing, args.games, args.think, args.iterations, args.seed, pool)
             print(format_row(row), flush=True)
     finally:
         if pool:

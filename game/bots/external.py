@@ -29,10 +29,15 @@ class BotFailure(Exception):
         self.reason = reason
 
 
-def split_command(command: str) -> list[str]:
-    """The program and its arguments (POSIX quoting; Windows keeps backslashes in paths)."""
+def split_command(command: str):
+    """What Popen gets: the argument list on POSIX (shlex rules); on Windows the command line
+    itself, which is how programs there receive their arguments anyway (no shell either way)."""
+    if not command.strip():
+        raise ValueError("cmd: needs a command line, e.g. cmd:python mybot.py")
+    if os.name == "nt":
+        return command
     try:
-        argv = shlex.split(command, posix=os.name != "nt")
+        argv = shlex.split(command)
     except ValueError as exc:
         raise ValueError(f"cannot read the command line {command!r}: {exc}") from None
     if not argv:
@@ -67,7 +72,8 @@ class ExternalBot:
                 stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
                 bufsize=1)
         except OSError as exc:
-            raise BotFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+            program = self.argv if isinstance(self.argv, str) else self.argv[0]
+            raise BotFailure(f"cannot start {program!r}: {exc.strerror or exc}") from None
         for target, stream in ((self._read_stdout, self.proc.stdout),
                                (self._read_stderr, self.proc.stderr)):
             thread = threading.Thread(target=target, args=(stream,), daemon=True)
