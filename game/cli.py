@@ -205,7 +205,7 @@ def cmd_replay(args) -> int:
         raise UsageError(f"{args.file}: {exc}") from None
     state = session.state
     record = record_of(session)
-    _json({"game": record["game"], "actions": len(record["actions"]), "over": state.is_over(),
+    _json({"game": record["game"], "actions": len(session.history.actions), "over": state.is_over(),
            "to_move": state.current_player(), "scores": state.scores(),
            "result": record.get("result")})
     return 0
@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("selfplay", help="play bot-only games (JSON summary out)")
     p.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"])
     p.add_argument("--players", type=int)
-    p.add_argument("--rules", default="", help="comma-separated: flaw,identity")
+    p.add_argument("--rules", default="", help="comma-separated: flaw,identity (assemble); water-veins (grayblock)")
     p.add_argument("--seat", action="append",
                    help="one per player: random, easy, normal, hard or cmd:<command line>")
     p.add_argument("--seed", type=int, default=1)

@@ -167,3 +167,16 @@ def test_game_package_never_imports_pygame():
             "game.cli.main(['score', '31']); print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().endswith("False"), out.stderr
+
+
+def test_replay_reads_every_game(capsys, tmp_path):
+    for game, seats in (("grayblock", ["random", "random"]), ("cementopia", ["random"])):
+        args = ["selfplay", "--game", game, "--games", "1", "--out", str(tmp_path / game)]
+        for seat in seats:
+            args += ["--seat", seat]
+        assert run(capsys, *args)[0] == 0
+        path = next((tmp_path / game).glob("*.json"))
+        code, out, err = run(capsys, "replay", str(path))
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["game"] == game and data["over"] is True and data["actions"] > 0
