@@ -442,20 +442,22 @@ def draw_pass_screen(scene, surface, player: int) -> None:
 def result_lines(scene, result) -> tuple[list[tuple], str, str]:
     """Per player (player, cards left, note, key card, its colour); the formula; the total."""
     winner, name = result.winner, scene.name_of(result.winner)
-    highs = {q: max(cards) for q, cards in enumerate(result.left) if q != winner and cards}
+    highs = {q: max(cards) for q, cards in enumerate(result.left) if cards}
     low = min(highs.values()) if highs else 0
     rows = []
     for q, cards in enumerate(result.left):
         if q == winner and result.kind == "out":
             rows.append((q, cards, "went out", None, None))
-        elif q == winner:
-            rows.append((q, cards, f"lowest {min(cards)}: block bonus", min(cards), ui.GOOD))
+            continue
+        decisive = highs[q] == low
+        note = f"highest {highs[q]}" + (" \u2190 lowest" if decisive else "")
+        if q == winner:  # a block winner shows a highest card too, and adds the lowest
+            note += f"; lowest {min(cards)}: block bonus"
+            rows.append((q, cards, note, min(cards), ui.GOOD))
         else:
-            decisive = highs[q] == low
-            rows.append((q, cards, f"highest {highs[q]}" + (" \u2190 lowest" if decisive else ""), highs[q],
-                         ui.HILITE if decisive else ui.MUTED))
+            rows.append((q, cards, note, highs[q], ui.HILITE if decisive else ui.MUTED))
     listed = ", ".join(str(highs[q]) for q in sorted(highs))
-    formula = f"Lowest of the others' highest cards ({listed}): {low}"
+    formula = f"Lowest of the highest cards held ({listed}): {low}"
     if result.kind == "block":
         formula += f"  +  block bonus, {name}'s lowest card: {min(result.left[winner])}"
     return rows, formula, f"{result.points} point{'s' if result.points != 1 else ''} to {name}"

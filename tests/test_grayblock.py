@@ -164,7 +164,9 @@ def test_block_win_adds_the_winners_lowest_card():
     pass_(state)
     result = state.results[0]
     assert (result.winner, result.kind) == (0, "block")
-    assert result.points == 31 + 9  # player 1's highest, plus player 0's own lowest
+    # everyone still holding cards shows their highest (31; the winner's own 21): the lowest, 21,
+    # plus the winner's own lowest card, 9
+    assert result.points == 21 + 9
     assert state.number == 1 and state.start == 1  # the next hand is dealt, started by 1
 
 
@@ -179,13 +181,13 @@ def test_block_needs_every_other_player_to_pass_in_a_row():
     pass_(state)
     result = state.results[0]
     assert (result.winner, result.kind) == (2, "block")
-    assert result.points == min(25, 3) + 5
+    assert result.points == min(25, 3, 20) + 5
 
 
 def test_match_reaches_exactly_the_target():
-    state = position([[14, 9], [31, 3]], [12], turn=0, totals=[60, 90], target=100)
+    state = position([[14, 9], [31, 3]], [12], turn=0, totals=[82, 90], target=100)
     play(state, 14, "right")
-    pass_(state)  # 0 wins by block: 31 + 9 = 40 -> exactly 100
+    pass_(state)  # 0 wins by block: min(9, 31) + 9 = 18 -> exactly 100
     assert state.scores() == [100, 90]
     assert state.is_over() and state.champion == 0 and state.current_player() is None
     assert state.legal_actions() == [] and state.why_illegal(Action(0, 1, "left"))

@@ -14,12 +14,12 @@ Decisions where rules.md and the rulebook leave room (in force here; tests pin t
 - Block: once the n - 1 players after the last card's player have all passed in a row, that
   player wins; their turn does not come round again. A player who passed may play again later
   if someone else's card opened a fit; any play resets the count of passes.
-- Hand points: each player other than the winner shows their highest card; the lowest of those
-  is the winner's score. (rules.md says "every player still holding cards"; a block winner still
-  holds cards, but their own highest card is not counted against them.) In a going-out win the others all hold cards (the hand ends when the
-  first player empties theirs). Block bonus: plus the winner's own lowest card. A block winner
-  always holds a card (playing the last card would have been a going-out win), so the bonus is
-  always defined. Points may be 0 (an opponent whose only card is card 0).
+- Hand points (rules.md, and the rulebook's "all players show their hands"): every player still
+  holding cards shows their highest card, the block winner included; the lowest of those is the
+  winner's score. In a going-out win the winner holds nothing, so only the others count. Block
+  bonus: plus the winner's own lowest card. A block winner always holds a card (playing the last
+  card would have been a going-out win), so the bonus is always
+  defined. Points may be 0 (a player whose only card is card 0).
 - Water Veins: every gear of the new card needs a gear in the same row or the row directly above
   or below on the end card it joins; removing a gear is therefore always allowed, and nothing can
   ever join card 0 (so 0 may not open the row, but may still be played onto a one-gear card).
@@ -298,8 +298,8 @@ class GrayblockState:
 
 
 def hand_points(hands: list[int], winner: int, kind: str) -> int:
-    """The winner's points: the lowest of the others' highest cards (+ own lowest on a block)."""
-    points = min(highest(mask) for q, mask in enumerate(hands) if q != winner)
+    """The winner's points: the lowest of the highest cards still held (+ own lowest on a block)."""
+    points = min(highest(mask) for mask in hands if mask)
     if kind == BLOCK:
         points += lowest(hands[winner])
     return points
