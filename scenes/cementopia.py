@@ -1,22 +1,21 @@
 """The Cementopia table: drag (or click, or key) hand cards onto lit spots beside the network.
 
 The scene changes the game only through the session's commands (Play, Undo, Redo); every accepted
-command is autosaved. Undo is allowed but marks the attempt as assisted (session.meta["assisted"],
+command is autosaved. Undo and hints are allowed but mark the attempt as assisted (session.meta["assisted"],
 written into the autosave and the archived record as an extra field, and kept apart in the
-personal-best file). A hint (the hard solver's suggestion) is shown, never played, and does not
-count as assistance. Ends on CementopiaEndScene.
+personal-best file). A hint (the hard solver's suggestion) is shown, never played. Ends on
+CementopiaEndScene.
 """
 
 from __future__ import annotations
 
 import datetime
-import json
-import os
 from types import SimpleNamespace
 
 import pygame
 
 from game import records, saves
+from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
 from game.commands import Play, Redo, Undo
@@ -33,57 +32,6 @@ FLIGHT = 0.28
 ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15, pygame.K_MINUS: 1 / 1.15,
              pygame.K_KP_MINUS: 1 / 1.15}
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-
-
-# ---------------------------------------------------------------- personal bests
-
-def best_path():
-    return saves.data_dir() / "cementopia-best.json"
-
-
-def _score(value):
-    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 16 else None
-
-
-def load_best() -> tuple[dict, str | None]:
-    """({seed: {"best": n, "unassisted_best": n or None}}, a problem if the file was unreadable)."""
-    try:
-        data = json.loads(best_path().read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}, None
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        data = exc
-    if not isinstance(data, dict):
-        return {}, "Your Cementopia best scores could not be read; starting a fresh list."
-    return {str(seed): {"best": e["best"], "unassisted_best": _score(e.get("unassisted_best"))}
-            for seed, e in data.items() if isinstance(e, dict) and _score(e.get("best")) is not None}, None
-
-
-def record_best(seed, score: int, assisted: bool) -> tuple[dict, bool, str | None]:
-    """Note a completed attempt: (the entry now, whether it beat a best, a problem)."""
-    table, _ = load_best()
-    entry = dict(table.get(str(seed), {"best": None, "unassisted_best": None}))
-    improved = entry["best"] is None or score > entry["best"]
-    entry["best"] = max(score, entry["best"] or 0)
-    if not assisted and (entry["unassisted_best"] is None or score > entry["unassisted_best"]):
-        entry["unassisted_best"], improved = score, True
-    table[str(seed)] = entry
-    try:
-        best_path().parent.mkdir(parents=True, exist_ok=True)
-        tmp = best_path().with_suffix(".tmp")
-        tmp.write_text(json.dumps(table, indent=1), encoding="utf-8")
-        os.replace(tmp, best_path())
-    except OSError as exc:
-        return entry, improved, f"Could not save your best score: {exc.strerror or exc}"
-    return entry, improved, None
-
-
-def best_words(entry) -> str:
-    if not entry or entry.get("best") is None:
-        return "none yet"
-    plain = entry.get("unassisted_best")
-    return f"{entry['best']}" + (" (assisted)" if plain is None else "" if plain == entry["best"] else
-                                 f" (unassisted {plain})")
 
 
 def deal_label(meta) -> str:
@@ -324,7 +272,11 @@ class CementopiaScene(Scene):
 
     def ask_hint(self) -> None:
         if self.can_act():
-            self.turns.ask_hint()  # shown on the board, never played; not counted as assistance
+            if not self.assisted:  # the solver's move is help, as much as an undo is
+                self.session.meta["assisted"] = True
+                self.app.toast("Hint used: this attempt now counts as assisted.", 3.0)
+                self.autosave()
+            self.turns.ask_hint()  # shown on the board, never played
 
     def fit(self, now: bool = False) -> None:
         """Show the network and every spot a hand card could take (so the camera holds still while
