@@ -6,91 +6,8 @@ import pygame
 
 from . import ui
 from .core import Scene
+from .rules_text import PAGES
 from .title import PrimaryButton, dim, focus_on_hover, heading, ornament
-
-# The rules summary: ("h", heading), ("p", paragraph), ("b", bullet), ("k", keys, meaning),
-# ("g", None) = the five gear types drawn in a row.
-RULES = [
-    ("p", "Craftsmen of the mining city of Banmong compete at the Doll Festival. Each round you "
-          "win one doll card and fit it into the mechanical girl you are assembling. Gears that "
-          "touch across neighbouring cards join into modules, and tall modules score big."),
-    ("h", "The cards"),
-    ("b", "32 doll cards, numbered 0 to 31. The number is the card's index: low cards act "
-          "early in a round."),
-    ("b", "Down its left edge a card has up to five gears, one per row. Every row has its own "
-          "gear type, with its own colour and shape:"),
-    ("g", None),
-    ("b", "4 counter cards serve as indicators. Each shows an initial turn order (1-4) and "
-          "tracks its lane's capacity: how many modules that lane may score."),
-    ("h", "Lanes"),
-    ("p", "A lane is a bench (room for one card), an indicator and an assembly line (the doll "
-          "itself). With 3 or 4 players everyone has one lane. With 2 players each player "
-          "runs two lanes and builds two dolls."),
-    ("h", "Setup"),
-    ("b", "The doll cards are shuffled into a deck. With 3 players, 2 cards are set aside "
-          "unseen: nobody, bots included, ever learns which."),
-    ("b", "Each lane gets a random counter card. Every lane starts at capacity 1."),
-    ("b", "One card per lane is revealed onto the field (4 cards, or 3 with 3 players)."),
-    ("b", "Draft: in ascending initial turn order, each lane takes one field card into its "
-          "bench. Then the field is refilled and the first round begins. The initial turn "
-          "order is never used again."),
-    ("h", "A round"),
-    ("b", "1. All bench cards stand upright again."),
-    ("b", "2. The lane whose bench card has the largest index gains 1 capacity "
-          "(every round, the first and last included)."),
-    ("b", "3. Lanes take turns from the smallest bench index to the largest, until every "
-          "lane has acted once."),
-    ("p", "A turn is Placement, then Acquisition. Both are mandatory."),
-    ("h", "Placement"),
-    ("p", "Move your bench card into your assembly line, at any position. Cards overlap so "
-          "that every card's left-edge gears stay visible: the line reads as a grid of gear "
-          "columns, five rows tall."),
-    ("b", "Leftmost: tuck the card under the first card of the line."),
-    ("b", "Rightmost: lay it on top of the last card."),
-    ("b", "Anywhere between: slide the right part of the line over and tuck the card under it."),
-    ("h", "Acquisition"),
-    ("p", "Take any card from the field into your bench. It lies sideways: your lane is done "
-          "for this round. The last lane of a round takes the one card left (you still "
-          "confirm it, unless \u201cAuto-take the last card\u201d is ticked)."),
-    ("h", "The last round"),
-    ("p", "After a round the field is refilled while the deck lasts. When the deck is empty, "
-          "one last round follows with Placement only, no acquisition; then every bench is "
-          "empty and the game ends. Each lane places 8 cards (10 with 3 players)."),
-    ("h", "Scoring"),
-    ("b", "Module: a group of gears connected up, down, left or right in your line's grid "
-          "(never diagonally). Right-edge gears do not count."),
-    ("b", "Size: the number of different rows a module touches, 1 to 5."),
-    ("b", "Points: size squared, so 1, 4, 9, 16 or 25."),
-    ("b", "Capacity: a lane scores only its best modules, as many as its capacity. The rest "
-          "score nothing."),
-    ("p", "The highest score wins. Ties are broken by (1) the larger size of the best scored "
-          "module, then (2) more scored modules, then (3) fewer unscored modules. Still tied: "
-          "a shared win."),
-    ("h", "Two players: the counting doll"),
-    ("p", "Each player builds two dolls, but only the weaker one counts: your counting doll is "
-          "your lane with the lower score (if both score the same, the one weaker by the "
-          "tiebreakers). Counting dolls are compared, tiebreakers included. Keep both dolls "
-          "strong!"),
-    ("h", "Capacity on the indicator"),
-    ("p", "The counter turns a quarter clockwise for each +1 capacity; the icons at its lower "
-          "right show the value. At 5 it flips to its back, where the icons mean 5 to 8. Past "
-          "8 a marker shows the number."),
-    ("h", "Advanced rules (chosen at setup)"),
-    ("b", "The Flaw: the points of your unscored modules are subtracted from your score. "
-          "Every extra module now hurts unless you have the capacity for it."),
-    ("b", "The Identity: placing a card on top of the rightmost card costs the lane 1 "
-          "capacity, and is not allowed at capacity 1. The first card of an empty line is "
-          "free."),
-    ("h", "Controls"),
-    ("k", "Drag", "Drag your bench card into a gap of your assembly line."),
-    ("k", "Click", "Click the bench card, then a gap; click a field card to take it."),
-    ("k", "Keyboard", "Arrow keys and Tab move the highlight; Enter or Space confirms."),
-    ("k", "Right-click", "Magnify a card to read it closely."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo your moves."),
-    ("k", "F11", "Toggle full screen."),
-    ("k", "Esc", "Pause menu (in game) or close this page."),
-]
-
 
 def _overlay_panel(surface, rect, s: float) -> None:
     ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
@@ -127,7 +44,8 @@ class PauseMenu(Scene):
         self.app.stack.pop()
 
     def rules(self) -> None:
-        self.app.stack.push(self.app.make("rules"))
+        config = getattr(self.table, "config", None)
+        self.app.stack.push(self.app.make("rules", game=getattr(config, "game", None)))
 
     def to_title(self) -> None:
         self._save()
@@ -172,10 +90,12 @@ class RulesOverlay(Scene):
     name = "rules"
     opaque = False
 
-    def __init__(self, app):
+    def __init__(self, app, game: str | None = None):
         super().__init__(app)
+        self.game = game if game in PAGES else "assemble"
         self.close_b = ui.Button("Close", self.dismiss)
-        self.ring = ui.FocusRing([self.close_b])
+        self.tabs = {g: ui.Button(title, lambda g=g: self.show(g)) for g, (title, _) in PAGES.items()}
+        self.ring = ui.FocusRing(list(self.tabs.values()) + [self.close_b])
         self.s = 1.0
         self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
         self.lines: list[tuple] = []  # (kind, y, payload) laid out for the current width
@@ -185,6 +105,12 @@ class RulesOverlay(Scene):
 
     def dismiss(self) -> None:
         self.app.stack.pop()
+
+    def show(self, game: str) -> None:
+        """Turn to another game's page, from its top."""
+        if game != self.game:
+            self.game, self.scroll = game, 0.0
+            self.layout_text()
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -197,7 +123,11 @@ class RulesOverlay(Scene):
         P.center = (size[0] // 2, size[1] // 2)
         bh = int(44 * s)
         self.close_b.rect = pygame.Rect(P.right - int(150 * s), P.y + int(26 * s), int(120 * s), bh)
-        top = P.y + int(96 * s)
+        tab_w = min(int(210 * s), (P.w - int(72 * s)) // len(self.tabs) - int(10 * s))
+        for i, tab in enumerate(self.tabs.values()):
+            tab.rect = pygame.Rect(P.x + int(36 * s) + i * (tab_w + int(10 * s)), P.y + int(88 * s),
+                                   tab_w, int(38 * s))
+        top = P.y + int(150 * s)
         self.view = pygame.Rect(P.x + int(36 * s), top, P.w - int(86 * s), P.bottom - int(30 * s) - top)
         self.track = pygame.Rect(self.view.right + int(14 * s), self.view.y, max(4, int(8 * s)), self.view.h)
         self.layout_text()
@@ -212,7 +142,7 @@ class RulesOverlay(Scene):
         indent = int(26 * s)
         y = 0
         self.lines = []
-        for item in RULES:
+        for item in PAGES[self.game][1]:
             kind = item[0]
             if kind == "h":
                 y += int(16 * s) if y else 0
@@ -272,6 +202,10 @@ class RulesOverlay(Scene):
                     pygame.K_END: 1e9}.get(event.key)
             if event.key == pygame.K_ESCAPE:
                 self.dismiss()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                games = list(PAGES)
+                i = games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.show(games[i % len(games)])
             elif step is not None:
                 self.scroll_by(step)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -309,6 +243,9 @@ class RulesOverlay(Scene):
         pygame.draw.line(surface, (110, 84, 44), (V.x, V.y - 14 * s), (self.track.right, V.y - 14 * s),
                          max(1, int(s)))
         self.ring.draw(surface, s)
+        tab = self.tabs[self.game].rect  # the open page's tab: underlined in the highlight colour
+        pygame.draw.rect(surface, ui.HILITE, (tab.x + 6 * s, tab.bottom + 3 * s, tab.w - 12 * s, max(2, 4 * s)),
+                         border_radius=max(1, int(2 * s)))
         clip = surface.get_clip()
         surface.set_clip(V.clip(clip) if clip else V)
         top = V.y - int(self.scroll)
@@ -323,7 +260,7 @@ class RulesOverlay(Scene):
         if self.max_scroll() > 0:
             pygame.draw.rect(surface, (60, 48, 40), self.track, border_radius=self.track.w // 2)
             pygame.draw.rect(surface, ui.BRASS, self.thumb(), border_radius=self.track.w // 2)
-        hint = "Wheel / \u2191\u2193 / PgUp PgDn scroll     Esc close"
+        hint = "Wheel / \u2191\u2193 / PgUp PgDn scroll     \u2190\u2192 other games     Esc close"
         ui.text(surface, hint, max(8, int(13 * s)), (P.centerx, P.bottom - 16 * s), (150, 132, 108),
                 "center", max_width=P.w - 60 * s)
 

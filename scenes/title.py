@@ -202,7 +202,9 @@ class TitleScene(Scene):
         self.ring.move(1)
 
     def show_rules(self) -> None:
-        self.app.stack.push(self.app.make("rules"))
+        setup = self.app.settings.get("setup") if isinstance(self.app.settings, dict) else None
+        game = setup.get("game") if isinstance(setup, dict) else None  # the game last set up
+        self.app.stack.push(self.app.make("rules", game=game))
 
     # --- frame -----------------------------------------------------------------------------
 

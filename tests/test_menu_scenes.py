@@ -258,6 +258,44 @@ def test_rules_overlay_scrolls_and_closes(app):
     assert top(app) is base
 
 
+def page_text(rules) -> str:
+    return " ".join(p if isinstance(p, str) else p[1] for kind, _, p in rules.lines if p)
+
+
+def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
+    from types import SimpleNamespace
+    game = app.stack.push(Scene(app))
+    game.config = SimpleNamespace(game="grayblock")
+    menu = app.stack.push(app.make("menu", table=game))
+    frames(app, 1)
+    click(app, menu.rules_b.rect.center)
+    rules = top(app)
+    assert rules.game == "grayblock" and "block winner adds" in page_text(rules)
+    key(app, pygame.K_END)
+    assert rules.scroll > 0
+    click(app, rules.tabs["cementopia"].rect.center)
+    assert rules.game == "cementopia" and rules.scroll == 0
+    assert "connection count" in page_text(rules) and "block winner" not in page_text(rules)
+    key(app, pygame.K_RIGHT)
+    assert rules.game == "grayblock"
+    key(app, pygame.K_RIGHT)  # wraps round to the first page
+    assert rules.game == "assemble" and "counting doll" in page_text(rules)
+    key(app, pygame.K_LEFT)  # and back
+    assert rules.game == "grayblock"
+    resize(app, (640, 360))  # the page survives a resize, tabs inside the panel
+    assert rules.game == "grayblock" and all(rules.panel.contains(t.rect) for t in rules.tabs.values())
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is menu
+
+
+def test_title_rules_open_on_the_game_last_set_up(app):
+    app.settings["setup"] = {"game": "cementopia"}
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    click(app, title.rules.rect.center)
+    assert isinstance(top(app), RulesOverlay) and top(app).game == "cementopia"
+
+
 def test_pause_menu(app, table):
     game = app.stack.push(app.make("table", config=None))
     menu = app.stack.push(app.make("menu", table=game))
