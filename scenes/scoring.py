@@ -335,10 +335,11 @@ class ScoringScene(Scene):
             c0, r0 = min(c for c, _ in module.cells), min(r for _, r in module.cells)
             surface.blit(surf, (round(x0 + c0 * step + GEAR_X * cw - ox),
                                 round(y0 + (GEAR_TOP + r0 * GEAR_STEP) * ch - oy)))
-            if big:  # a number disc up-left of the module's top cell, popping when new
-                c, r = min(module.cells, key=lambda cell: (cell[1], cell[0]))
+            if big:  # a number disc down-left of the module's bottom cell (up-left would cover
+                # the next card's index when the module starts in the top row), popping when new
+                c, r = min(module.cells, key=lambda cell: (-cell[1], cell[0]))
                 centre = (x0 + (c * STRIP + GEAR_X - PAD * 0.72) * cw,
-                          y0 + (GEAR_TOP + r * GEAR_STEP) * ch - PAD * 0.72 * cw)
+                          y0 + (GEAR_TOP + r * GEAR_STEP) * ch + PAD * 0.72 * cw)
                 pop = 1.4 - 0.4 * self.age / 0.3 if idx == shown - 1 and self.age < 0.3 else 1
                 rad = max(self.px(10), round(0.062 * cw)) * pop
                 self._number_disc(surface, centre, rad, idx, module, ls.flaw)
