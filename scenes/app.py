@@ -56,6 +56,7 @@ class App:
         pygame.key.set_repeat(350, 40)
         from .art import CardArt
         self.art = CardArt()
+        self._warm_wait = 0
         icon = pygame.Surface((64, 64), pygame.SRCALPHA)
         card = self.art.doll(31, 44)
         icon.blit(card, card.get_rect(center=(32, 32)))
@@ -118,10 +119,16 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: events, update, draw. Tests call this directly."""
         self.clock_s += dt
+        start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.update(dt)
         self.draw()
+        if self.art.pending:  # idle time: art a coming scene will need (every third frame
+            self._warm_wait += 1  # at least, so that a slow machine still gets there)
+            if time.perf_counter() - start < 0.006 or self._warm_wait >= 3:
+                self._warm_wait = 0
+                self.art.warm_one()
         if self._exit_at is not None and self.real_s >= self._exit_at:
             self.quit(0)
 

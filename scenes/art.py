@@ -319,6 +319,22 @@ class CardArt:
     def __init__(self, limit: int = 600):
         self.limit = limit
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.pending: list = []  # (method name, *args) to render in idle time (warm_one)
+
+    def plan(self, calls: list) -> None:
+        """Surfaces a scene will soon need: rendered one per idle frame, so that the scene's
+        first frame does not draw every card for the first time (about 7 ms each)."""
+        self.pending = list(reversed(calls))
+
+    def warm_one(self) -> bool:
+        """Render one planned surface if it is not cached yet; False when nothing is left."""
+        while self.pending:
+            name, *args = self.pending.pop()
+            before = len(self._cache)
+            getattr(self, name)(*args)
+            if len(self._cache) != before:
+                return True
+        return False
 
     def _get(self, key: tuple, make) -> pygame.Surface:
         surf = self._cache.get(key)

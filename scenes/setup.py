@@ -12,6 +12,7 @@ from game.registry import game_module
 from . import ui
 from .config import GAME_TITLES, GameConfig, Seat
 from .core import Scene
+from .table_draw import planned_art
 from .title import PrimaryButton, backdrop, heading, ornament, vignette
 
 DEFAULT_NAMES = ["You", "Bellows", "Ratchet", "Cogsworth"]
@@ -99,6 +100,7 @@ class SetupScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
+        self.planned = None  # (game, players, window size) whose table art is planned
         self.game = ui.Choice("Game", list(GAME_TITLES), 0, on_change=self._game_changed,
                               show=GAME_TITLES.get)
         self.kinds = self._kinds()
@@ -365,6 +367,13 @@ class SetupScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        want = (self.game.value, self.players.value, self.app.screen.get_size())
+        if want != self.planned and want[0] == "assemble" and min(want[2]) > 0:
+            self.planned = want  # while the seats are chosen, idle frames draw the table's cards
+            try:
+                self.app.art.plan(planned_art(want[1], want[2]))
+            except Exception:  # noqa: BLE001 - a head start only; the table draws them anyway
+                pass
         if not self.app.demo or self.started:
             return
         if not self.snapped and self.t >= 0.5:

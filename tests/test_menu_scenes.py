@@ -354,3 +354,18 @@ def test_external_program_seat_needs_a_command_and_becomes_a_cmd_seat(app, table
     config = table[-1]["config"]
     assert config.seats[1].kind == "cmd:python3 mybot.py --fast"
     assert config.seats[1].is_bot
+
+
+def test_setup_idle_frames_draw_the_tables_cards_ahead(app):
+    """While seats are chosen, idle frames render the card art the table will need, so the
+    table's first frame does not draw 32 cards for the first time."""
+    from scenes.layout import load_layout
+    setup = app.stack.push(app.make("setup"))
+    setup.players.set(3)
+    frames(app, 3 * 40)  # a rendering every third frame at least, even on a slow machine
+    cw = round(load_layout(3).fit(*app.screen.get_size()).card_width)
+    assert not app.art.pending
+    assert all(("doll", card, cw) in app.art._cache for card in range(32))
+    resize(app, (1600, 900))  # a new size plans again
+    frames(app, 1)
+    assert app.art.pending
