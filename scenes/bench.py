@@ -88,16 +88,20 @@ def measure(size: tuple[int, int], frames: int = 240) -> dict:
 
 def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
     """Four hard bots play in real time; every frame drawn while one of them thinks is timed. The
-    table's first frame is reported apart: it draws the card art for the first time, bots or not."""
+    table's first frame (a scene change, bots or not) is reported apart."""
     import pygame
 
     from game.assemble.setup import Rules
     from scenes.app import App, AppOptions
     from scenes.config import GameConfig, Seat
     from scenes.table import TableScene
+    from scenes.table_draw import planned_art
 
     os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
     app = App(AppOptions(size=size))
+    app.art.plan(planned_art(4, size))  # as the setup screen's idle frames do before a game
+    while app.art.warm_one():
+        pass
     table = TableScene(app, GameConfig([Seat(f"Bot {i}", "hard", i) for i in range(4)], Rules(), 11))
     app.stack.push(table)
     thinking, decisions, was, first = [], 0, False, None

@@ -44,7 +44,7 @@ def planned_art(players: int, size) -> list:
     idle frames beforehand (CardArt.plan), the cards in a shuffled order's place: all 32."""
     from .layout import load_layout
     cw = load_layout(players).fit(*size).card_width
-    calls = [("back", round(cw)), ("counter_back", int(cw))]
+    calls = [("table", tuple(size)), ("back", round(cw)), ("counter_back", int(cw))]
     calls += [("counter", order, int(cw)) for order in range(1, 5)]
     return calls + [("doll", card, round(cw)) for card in range(32)]
 
