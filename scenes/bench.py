@@ -95,11 +95,11 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
     from scenes.app import App, AppOptions
     from scenes.config import GameConfig, Seat
     from scenes.table import TableScene
-    from scenes.table_draw import planned_art
+    from scenes.warmup import planned_art
 
     os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
     app = App(AppOptions(size=size))
-    app.art.plan(planned_art(4, size))  # as the setup screen's idle frames do before a game
+    app.art.plan(planned_art("assemble", 4, size))  # as the setup screen's idle frames do before a game
     while app.art.warm_one():
         pass
     table = TableScene(app, GameConfig([Seat(f"Bot {i}", "hard", i) for i in range(4)], Rules(), 11))

@@ -12,7 +12,7 @@ from game.registry import game_module
 from . import ui
 from .config import GAME_TITLES, GameConfig, Seat
 from .core import Scene
-from .table_draw import planned_art
+from .warmup import planned_art
 from .title import PrimaryButton, backdrop, heading, ornament, vignette
 
 DEFAULT_NAMES = ["You", "Bellows", "Ratchet", "Cogsworth"]
@@ -368,10 +368,10 @@ class SetupScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
         want = (self.game.value, self.players.value, self.app.screen.get_size())
-        if want != self.planned and want[0] == "assemble" and min(want[2]) > 0:
+        if want != self.planned and min(want[2]) > 0:
             self.planned = want  # while the seats are chosen, idle frames draw the table's cards
             try:
-                self.app.art.plan(planned_art(want[1], want[2]))
+                self.app.art.plan(planned_art(*want))
             except Exception:  # noqa: BLE001 - a head start only; the table draws them anyway
                 pass
         if not self.app.demo or self.started:

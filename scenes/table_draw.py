@@ -39,16 +39,6 @@ def seat_colour(scene, player: int):
     return ui.PLAYER_COLOURS[seats[player].colour % len(ui.PLAYER_COLOURS)]
 
 
-def planned_art(players: int, size) -> list:
-    """What a table of `players` at window `size` will draw first: the card art to render in
-    idle frames beforehand (CardArt.plan), the cards in a shuffled order's place: all 32."""
-    from .layout import load_layout
-    cw = load_layout(players).fit(*size).card_width
-    calls = [("table", tuple(size)), ("back", round(cw)), ("counter_back", int(cw))]
-    calls += [("counter", order, int(cw)) for order in range(1, 5)]
-    return calls + [("doll", card, round(cw)) for card in range(32)]
-
-
 def turned(face, angle: float):
     """Rotate exactly at quarter turns; smoothly (and a little slower) in between."""
     if angle % 90 == 0:

@@ -369,3 +369,14 @@ def test_setup_idle_frames_draw_the_tables_cards_ahead(app):
     resize(app, (1600, 900))  # a new size plans again
     frames(app, 1)
     assert app.art.pending
+
+
+@pytest.mark.parametrize("game", ["grayblock", "cementopia"])
+def test_setup_plans_the_art_of_every_game(app, game):
+    setup = app.stack.push(app.make("setup"))
+    setup.game.set(game)
+    setup._game_changed()
+    frames(app, 3 * 45)
+    assert not app.art.pending and setup.planned[0] == game
+    widths = {key[2] for key in app.art._cache if key[0] == "doll"}
+    assert any(all(("doll", card, w) in app.art._cache for card in range(32)) for w in widths)
