@@ -62,6 +62,8 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.settings = saves.load_settings()
+        from .sound import Sound
+        self.sound = Sound(self.settings)
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())
         self.clock = pygame.time.Clock()
@@ -123,6 +125,7 @@ class App:
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.update(dt)
+        self.sound.update(dt)
         self.draw()
         if self.art.pending:  # idle time: art a coming scene will need (every third frame
             self._warm_wait += 1  # at least, so that a slow machine still gets there)
@@ -137,6 +140,10 @@ class App:
             self.quit(0)
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resized()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
+            on = self.sound.toggle()
+            saves.save_settings(self.settings)
+            self.toast("Sound on" if on else "Sound off (S turns it back on)", 2.0)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             try:
                 pygame.display.toggle_fullscreen()
@@ -145,6 +152,11 @@ class App:
             self.resized()
         else:
             self.stack.handle(event)
+
+    def typing(self) -> bool:
+        """A text field has the keyboard (so letters are text, not shortcuts)."""
+        ring = getattr(self.stack.top, "ring", None)
+        return isinstance(getattr(ring, "current", None), ui.TextField)
 
     def resized(self) -> None:
         surface = pygame.display.get_surface()

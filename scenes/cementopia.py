@@ -221,12 +221,14 @@ class CementopiaScene(Scene):
 
     def play(self, action) -> bool:
         start = self.hand_rect(action.card) if action.card in self.state.hand else None
+        before = list(self.state.counters)
         self.session.submit(Play(action))
         outcome = self.session.process()[-1]
         self.popup = None
         if not outcome.ok:
             self.app.toast(outcome.message)
             return False
+        self._sounds(before)
         if start is not None:
             end = self.cam.card_rect(self.lay.board, action.x, action.y)
             self.flights.append(Flight(action.card, tuple(start), tuple(end), FLIGHT, key=("board", action.card)))
@@ -238,6 +240,19 @@ class CementopiaScene(Scene):
                                        key=("hand", st.hand[-1])))
         self._reset_input()
         return True
+
+    def _sounds(self, before) -> None:
+        """The card's tap as it lands, the counter's click (a swish if it turns face down), the
+        draw, and the end: a fanfare for a complete network, a knock for a stuck one."""
+        sound, st = self.app.sound, self.state
+        sound.play("place", delay=FLIGHT)
+        spent = [i for i, (a, b) in enumerate(zip(before, st.counters)) if b < a]
+        if spent:
+            sound.play("flip" if st.counters[spent[0]] == 0 else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
+        if st.hand and not st.is_over():
+            sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
+        if st.is_over():
+            sound.play("win" if st.outcome == "complete" else "pass", delay=FLIGHT + 0.4)
 
     def undo(self) -> None:
         if self.session.history.can_undo() and not self.assisted:
@@ -255,6 +270,8 @@ class CementopiaScene(Scene):
             self.app.toast(outcome.message.capitalize())
             return
         self.flights, self.end_wait = [], 0.0
+        self.app.sound.cancel()
+        self.app.sound.play("flip", volume=0.5)
         self._reset_input()
 
     def _after_command(self, session, outcome) -> None:

@@ -283,6 +283,9 @@ class GrayblockScene(Scene):
         if action.card is None:
             self.bubbles[action.player] = ("Pass", self.app.clock_s + BUBBLE)
             self.flash = (text, self.app.clock_s + BUBBLE, ui.BRASS)
+            self.app.sound.play("pass")
+        else:
+            self.app.sound.play("place", delay=FLIGHT)  # heard as it lands
         self.selected = self.drag = self.hover_end = None
         self.turns.forget()
         self._sync_results()
@@ -326,6 +329,8 @@ class GrayblockScene(Scene):
             self.app.toast(outcome.message[:1].upper() + outcome.message[1:] + ".")
             return
         self.flights.clear()
+        self.app.sound.cancel()
+        self.app.sound.play("flip", volume=0.5)
         self.drag = self.selected = self.flash = None
         self.bubbles.clear()
         self.log.append(outcome.message.capitalize() + ".")
@@ -348,6 +353,7 @@ class GrayblockScene(Scene):
             else:
                 self.log.append(f"Blocked: nobody can play. {who} wins hand {count}: +{res.points}.")
                 self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
+            self.app.sound.play("win" if state.is_over() else "chime", delay=FLIGHT + 0.1)
             if state.is_over():
                 champ = state.champion
                 self.log.append(f"{self.name_of(champ)} wins the match with {state.totals[champ]} points!")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game import saves
+
 from . import ui
 from .core import Scene
 from .rules_text import PAGES
@@ -25,9 +27,10 @@ class PauseMenu(Scene):
         self.table = table
         self.resume_b = PrimaryButton("Resume", self.resume)
         self.rules_b = ui.Button("Rules", self.rules)
+        self.sound_b = ui.Button(self.sound_label(), self.toggle_sound)
         self.title_b = ui.Button("Title screen", self.to_title)
         self.quit_b = ui.Button("Quit", self.quit)
-        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.title_b, self.quit_b])
+        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.sound_b, self.title_b, self.quit_b])
         self.ring.move(1)
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -47,6 +50,14 @@ class PauseMenu(Scene):
         config = getattr(self.table, "config", None)
         self.app.stack.push(self.app.make("rules", game=getattr(config, "game", None)))
 
+    def sound_label(self) -> str:
+        return "Sound: on" if self.app.sound.on else "Sound: off"
+
+    def toggle_sound(self) -> None:
+        self.app.sound.toggle()
+        saves.save_settings(self.app.settings)
+        self.sound_b.label = self.sound_label()
+
     def to_title(self) -> None:
         self._save()
         self.app.stack.clear_to(self.app.make("title"))
@@ -57,13 +68,14 @@ class PauseMenu(Scene):
 
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
-        P = pygame.Rect(0, 0, int(440 * s), int(440 * s))
+        P = pygame.Rect(0, 0, int(440 * s), int(500 * s))
         P.center = (size[0] // 2, size[1] // 2)
         self.panel = P
         w, h = int(320 * s), int(54 * s)
         x = P.centerx - w // 2
         y = P.y + int(128 * s)
-        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.title_b, 46), (self.quit_b, 0)):
+        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.sound_b, 14), (self.title_b, 46),
+                       (self.quit_b, 0)):
             b.rect = pygame.Rect(x, y, w, h)
             y += h + int(gap * s)
 
@@ -78,6 +90,7 @@ class PauseMenu(Scene):
         s, P = self.s, self.panel
         dim(surface, 180)
         _overlay_panel(surface, P, s)
+        self.sound_b.label = self.sound_label()  # S may have toggled it meanwhile
         heading(surface, "Paused", int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)

@@ -154,6 +154,9 @@ class ScoringScene(Scene):
         self._set_shown(0)
 
     def _set_shown(self, n: int) -> None:
+        if n > self.shown:  # a scored module rings; one over the capacity only knocks
+            module = self.lanes[self.lane].modules[n - 1]
+            self.app.sound.play("chime" if getattr(module, "scored", True) else "pass", volume=0.7)
         self.shown, self.age = n, 0.0
         if n >= len(self.lanes[self.lane].modules) and self.lane not in self.revealed:
             self.revealed.append(self.lane)
@@ -181,6 +184,8 @@ class ScoringScene(Scene):
             self.advance()
 
     def skip(self) -> None:
+        if self.phase != "summary":
+            self.app.sound.play("win")
         self.phase = "summary"
         self.revealed = list(range(len(self.lanes)))
         for w in self.ring.widgets:

@@ -228,7 +228,9 @@ class TableScene(Scene):
         self.log.append(text)
         cw, ch = self.layout.card_size
         lay = self.layout.lanes[lane]
+        sound = self.app.sound
         if action.kind == "take":
+            sound.play("take")
             self.flights.append(Flight(action.value, tuple(start), lay.bench.as_tuple(), FLIGHT,
                                        key=("bench", lane, action.value)))
         else:
@@ -237,6 +239,7 @@ class TableScene(Scene):
             self.glides[(lane, card)] = Glide(x)
             self.flights.append(Flight(card, tuple(start), (x, lay.line.y, cw, ch), FLIGHT,
                                        key=("line", lane, card)))
+            sound.play("place", delay=FLIGHT)  # heard as it lands
         self._deal_animation(before_field)
         self._round_news(round_before)
         self.selected = None
@@ -273,6 +276,9 @@ class TableScene(Scene):
             extra = " Last round: placement only." if state.last_round else ""
             self.log.append(f"Round {state.round}: {who} {verb(who, 'gain')} capacity "
                             f"(bench {state.bench[top]}, now {state.capacity[top]}).{extra}")
+            self.app.sound.play("ratchet", delay=FLIGHT + 0.15)
+            if state.capacity[top] == 5:  # the counter turns face down
+                self.app.sound.play("flip", delay=FLIGHT + 0.45)
 
     def _deal_animation(self, before_field: list[int]) -> None:
         state = self.state
@@ -282,6 +288,7 @@ class TableScene(Scene):
         for k, card in enumerate(new):
             self.flights.append(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
                                        key=("field", card)))
+            self.app.sound.play("take", delay=0.15 + 0.1 * k, volume=0.4)
 
     def undo(self) -> None:
         self._history_step(Undo(self.humans or None))
@@ -296,6 +303,8 @@ class TableScene(Scene):
             self.app.toast(outcome.message.capitalize())
             return
         self.flights.clear()
+        self.app.sound.cancel()
+        self.app.sound.play("flip", volume=0.5)
         self.drag = None
         self.selected = None
         self.cursor = None
@@ -554,7 +563,7 @@ class TableScene(Scene):
             surface.blit(shadow, (round(x + 6 * s), round(y + 8 * s)))
             draw.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
-            self._draw_magnified(surface)
+            draw.draw_magnified(self, surface)
 
     def _draw_buttons(self, surface, s: float) -> None:
         box = draw.frect(self.layout.buttons)
@@ -573,22 +582,6 @@ class TableScene(Scene):
         self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.66), round(box.y + pad),
                                           round(box.w * 0.34 - pad), round(bh * 0.8))
         self.auto_take.draw(surface, s)
-
-    def _draw_magnified(self, surface) -> None:
-        from game.cards import card_set
-        w, h = surface.get_size()
-        ch = h * 0.62
-        cw = ch * 0.7
-        x = self.mouse[0] + 30 if self.mouse[0] < w / 2 else self.mouse[0] - 30 - cw
-        rect = pygame.Rect(round(x), round((h - ch) / 2), round(cw), round(ch))
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(8, 10), border_radius=14)
-        draw.blit_card(surface, self.app.art, self.magnified, rect)
-        doll = card_set().dolls[self.magnified]
-        s = self.layout.scale
-        px = int(14 * s)
-        y = rect.bottom + 6 * s
-        for part in ui.wrap(f"{doll.name}: {doll.flavour}", px, rect.w):
-            y = ui.text(surface, part, px, (rect.x, y), ui.TEXT).bottom
 
 
 def verb(who: str, base: str) -> str:

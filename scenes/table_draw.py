@@ -412,3 +412,21 @@ def draw_log(scene, surface) -> None:
             if y < box.y + 20 * s:
                 return
             ui.text(surface, part, px, (box.x + 9 * s, y), ui.TEXT)
+
+
+def draw_magnified(scene, surface) -> None:
+    """The card under the cursor (right-click or a long hover), big, with its name and flavour."""
+    from game.cards import card_set
+    w, h = surface.get_size()
+    ch = h * 0.62
+    cw = ch * 0.7
+    x = scene.mouse[0] + 30 if scene.mouse[0] < w / 2 else scene.mouse[0] - 30 - cw
+    rect = pygame.Rect(round(x), round((h - ch) / 2), round(cw), round(ch))
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(8, 10), border_radius=14)
+    blit_card(surface, scene.app.art, scene.magnified, rect)
+    doll = card_set().dolls[scene.magnified]
+    s = scene.layout.scale
+    px = int(14 * s)
+    y = rect.bottom + 6 * s
+    for part in ui.wrap(f"{doll.name}: {doll.flavour}", px, rect.w):
+        y = ui.text(surface, part, px, (rect.x, y), ui.TEXT).bottom

@@ -312,6 +312,7 @@ def test_pause_menu(app, table):
     key(app, pygame.K_ESCAPE)
     assert top(app) is menu and menu.ring.current is menu.rules_b
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Title screen
     assert isinstance(top(app), TitleScene) and len(app.stack) == 1
 

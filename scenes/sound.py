@@ -1,0 +1,71 @@
+"""Sound effects (assets/sounds, made by build/make_sounds.py), optional in every way.
+
+No audio device, a missing or broken file, a mixer that will not start: the game goes on silent,
+never fails. Sounds can be timed (`delay`) so that a card's tap is heard when its flight lands.
+The player's choice (S, or the pause menu) is kept in the settings as "sound".
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.paths import asset
+
+NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
+
+
+class Sound:
+    def __init__(self, settings: dict):
+        self.settings = settings
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.queue: list[tuple[float, str, float]] = []  # (when, name, volume)
+        self.clock = 0.0
+        self.played: list[str] = []  # the last few names, for tests
+        self.problem: str | None = None
+        try:
+            pygame.mixer.pre_init(22050, -16, 1, 512)  # a small buffer: the tap lands on time
+            pygame.mixer.init()
+            for name in NAMES:
+                self.sounds[name] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+        except (pygame.error, OSError, FileNotFoundError) as exc:
+            self.problem = f"sound is off ({exc})"
+            self.sounds = {}
+
+    @property
+    def on(self) -> bool:
+        return self.settings.get("sound", True) is not False
+
+    def toggle(self) -> bool:
+        self.settings["sound"] = not self.on
+        self.queue.clear()
+        if not self.on and self.sounds:
+            pygame.mixer.stop()
+        return self.on
+
+    def play(self, name: str, delay: float = 0.0, volume: float = 1.0) -> None:
+        if not self.on:
+            return
+        if delay > 0:
+            self.queue.append((self.clock + delay, name, volume))
+            return
+        self.played = (self.played + [name])[-20:]
+        sound = self.sounds.get(name)
+        if sound is not None:
+            try:
+                sound.set_volume(max(0.0, min(1.0, volume)))
+                sound.play()
+            except pygame.error:
+                pass
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if not self.queue:
+            return
+        due = [item for item in self.queue if item[0] <= self.clock]
+        self.queue = [item for item in self.queue if item[0] > self.clock]
+        for _, name, volume in due:
+            self.play(name, 0.0, volume)
+
+    def cancel(self) -> None:
+        """Forget sounds still to come (an undo took their moves back)."""
+        self.queue.clear()
