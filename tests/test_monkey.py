@@ -3,12 +3,15 @@
 import random
 
 import pygame
+import pytest
 
 from ui_helpers import frames
 
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_z, pygame.K_y,
-        pygame.K_m, pygame.K_a, pygame.K_1, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_F11]
+        pygame.K_m, pygame.K_a, pygame.K_1, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_F11,
+        pygame.K_h, pygame.K_f, pygame.K_p, pygame.K_l, pygame.K_r, pygame.K_2, pygame.K_s,
+        pygame.K_MINUS, pygame.K_PLUS]
 SIZES = [(640, 360), (800, 600), (1280, 720), (1920, 1080), (1000, 900), (700, 1000)]
 
 
@@ -20,9 +23,9 @@ def random_event(rng, size):
         return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                   buttons=(rng.random() < 0.3, 0, 0))
     if roll < 0.55:
-        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 3]))
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 2, 3]))
     if roll < 0.72:
-        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice([1, 1, 1, 2, 3]))
     if roll < 0.76:
         return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
                                   precise_x=0.0, precise_y=float(rng.choice([-1, 1])))
@@ -34,9 +37,21 @@ def random_event(rng, size):
     return "resize"
 
 
-def test_monkey(app):
+def opening(app, where):
+    from scenes.config import GameConfig, Seat
+    if where == "title":
+        return app.make("title")
+    if where == "grayblock":  # hot seat: pass screens, hands, passes, results
+        seats = [Seat("Ada", "human", 0), Seat("Bo", "human", 1), Seat("Cy", "easy", 2)]
+        from game.grayblock import Rules
+        return app.make("grayblock", config=GameConfig(seats, Rules(True), 5, "grayblock", target=40))
+    return app.make("cementopia", config=GameConfig([Seat("Ada")], None, 8, "cementopia"))
+
+
+@pytest.mark.parametrize("where", ["title", "grayblock", "cementopia"])
+def test_monkey(app, where):
     rng = random.Random(2026)
-    app.stack.push(app.make("title"))
+    app.stack.push(opening(app, where))
     seen = set()
     size = (1280, 720)
     for i in range(5000):
