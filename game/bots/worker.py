@@ -78,16 +78,16 @@ class BackgroundDecider:
         return ticket is not None and ticket in self._pending
 
     def cancel(self, ticket: int | None) -> None:
+        # Only forgotten, never Future.cancel(): Python 3.11's pool, when its worker is stopped
+        # later, sets an exception on every pending future and fails on a cancelled one.
         if ticket is not None:
-            future = self._pending.pop(ticket, None)
-            if future is not None:
-                future.cancel()
+            self._pending.pop(ticket, None)
 
     def close(self) -> None:
         self._pending.clear()
         if self._process is not None:
             processes = list(getattr(self._process, "_processes", {}).values())
-            self._process.shutdown(wait=False, cancel_futures=True)
+            self._process.shutdown(wait=False)  # no cancel_futures: see cancel()
             for proc in processes:  # a search may still be running: do not wait for it
                 if proc.is_alive():
                     proc.terminate()
