@@ -236,7 +236,8 @@ def run_app(argv: list[str]) -> int:
         options.speed = 4.0
         if options.exit_after is None:
             options.exit_after = 3.0
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound device is no reason to fail
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":  # headless: no speakers either
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     app = App(options)
     try:
         return app.run()

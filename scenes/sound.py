@@ -7,6 +7,9 @@ The player's choice (S, or the pause menu) is kept in the settings as "sound".
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pygame
 
 from game.paths import asset
@@ -24,7 +27,7 @@ class Sound:
         self.problem: str | None = None
         try:
             pygame.mixer.pre_init(22050, -16, 1, 512)  # a small buffer: the tap lands on time
-            pygame.mixer.init()
+            _quietly(pygame.mixer.init)
             for name in NAMES:
                 self.sounds[name] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
         except (pygame.error, OSError, FileNotFoundError) as exc:
@@ -69,3 +72,23 @@ class Sound:
     def cancel(self) -> None:
         """Forget sounds still to come (an undo took their moves back)."""
         self.queue.clear()
+
+
+def _quietly(start) -> None:
+    """Run `start` with the C library's stderr silenced on Linux: without a sound card, ALSA
+    prints a screenful of lines before SDL reports the one error we keep."""
+    if not sys.platform.startswith("linux"):
+        start()
+        return
+    try:
+        saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        start()
+        return
+    try:
+        os.dup2(null, 2)
+        start()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
