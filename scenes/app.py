@@ -94,6 +94,14 @@ class App:
         if self.options.screenshots is not None:
             self._snap_queue.append(name)
 
+    @property
+    def speed(self) -> float:
+        """Game time per real second: the demo's own, else the player's animation setting."""
+        if self.demo:
+            return self.options.speed
+        from .settings import game_speed
+        return game_speed(self.settings)
+
     def exit_in(self, seconds: float) -> None:
         if self._exit_at is None:
             self._exit_at = self.real_s + seconds
@@ -110,7 +118,7 @@ class App:
             real_dt = self.clock.tick(self.options.fps) / 1000.0
             self.real_s += real_dt
             start = time.perf_counter()
-            self.step(min(real_dt, 0.1) * self.options.speed)
+            self.step(min(real_dt, 0.1) * self.speed)
             self.frame_times.append(time.perf_counter() - start)
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import saves
-
 from . import ui
 from .core import Scene
 from .rules_text import PAGES
@@ -27,10 +25,10 @@ class PauseMenu(Scene):
         self.table = table
         self.resume_b = PrimaryButton("Resume", self.resume)
         self.rules_b = ui.Button("Rules", self.rules)
-        self.sound_b = ui.Button(self.sound_label(), self.toggle_sound)
+        self.settings_b = ui.Button("Settings", self.settings)
         self.title_b = ui.Button("Title screen", self.to_title)
         self.quit_b = ui.Button("Quit", self.quit)
-        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.sound_b, self.title_b, self.quit_b])
+        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.settings_b, self.title_b, self.quit_b])
         self.ring.move(1)
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -50,13 +48,8 @@ class PauseMenu(Scene):
         config = getattr(self.table, "config", None)
         self.app.stack.push(self.app.make("rules", game=getattr(config, "game", None)))
 
-    def sound_label(self) -> str:
-        return "Sound: on" if self.app.sound.on else "Sound: off"
-
-    def toggle_sound(self) -> None:
-        self.app.sound.toggle()
-        saves.save_settings(self.app.settings)
-        self.sound_b.label = self.sound_label()
+    def settings(self) -> None:
+        self.app.stack.push(self.app.make("settings"))
 
     def to_title(self) -> None:
         self._save()
@@ -74,7 +67,7 @@ class PauseMenu(Scene):
         w, h = int(320 * s), int(54 * s)
         x = P.centerx - w // 2
         y = P.y + int(128 * s)
-        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.sound_b, 14), (self.title_b, 46),
+        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.settings_b, 14), (self.title_b, 46),
                        (self.quit_b, 0)):
             b.rect = pygame.Rect(x, y, w, h)
             y += h + int(gap * s)
@@ -90,7 +83,6 @@ class PauseMenu(Scene):
         s, P = self.s, self.panel
         dim(surface, 180)
         _overlay_panel(surface, P, s)
-        self.sound_b.label = self.sound_label()  # S may have toggled it meanwhile
         heading(surface, "Paused", int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)

@@ -4,6 +4,7 @@ from .cementopia import CementopiaEndScene, CementopiaScene
 from .grayblock import GrayblockScene
 from .menus import PauseMenu, RulesOverlay
 from .scoring import ScoringScene
+from .settings import SettingsOverlay
 from .setup import SetupScene
 from .table import TableScene
 from .title import TitleScene
@@ -15,6 +16,7 @@ SCENES = {
     "scoring": ScoringScene,
     "menu": PauseMenu,
     "rules": RulesOverlay,
+    "settings": SettingsOverlay,
     "grayblock": GrayblockScene,
     "cementopia": CementopiaScene,
     "cementopia_end": CementopiaEndScene,

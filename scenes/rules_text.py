@@ -81,7 +81,7 @@ ASSEMBLE = [
     ("k", "Right-click", "Magnify a card to read it closely."),
     ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo your moves."),
     ("k", "F11", "Toggle full screen."),
-    ("k", "S", "Sound on / off (also in the pause menu)."),
+    ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
 ]
 
@@ -138,7 +138,7 @@ CEMENTOPIA = [
     ("k", "Wheel, + / -", "Zoom. Drag the board, or Shift+arrows, to pan; F fits it all in."),
     ("k", "H", "Hint: the solver's move, shown and not played."),
     ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo."),
-    ("k", "S", "Sound on / off (also in the pause menu)."),
+    ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
 ]
 
@@ -182,7 +182,7 @@ GRAYBLOCK = [
     ("k", "P", "Pass, when you have nothing to play (Enter too)."),
     ("k", "H", "Hint: the hard bot's choice, shown and not played."),
     ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo (against bots, back to your own last move)."),
-    ("k", "S", "Sound on / off (also in the pause menu)."),
+    ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
 ]
 

@@ -2,7 +2,7 @@
 
 No audio device, a missing or broken file, a mixer that will not start: the game goes on silent,
 never fails. Sounds can be timed (`delay`) so that a card's tap is heard when its flight lands.
-The player's choice (S, or the pause menu) is kept in the settings as "sound".
+The player's choice (S, or Settings) is kept in the settings as "sound".
 """
 
 from __future__ import annotations

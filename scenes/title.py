@@ -117,8 +117,9 @@ class TitleScene(Scene):
         self.new_game = PrimaryButton("New game", self.start_new)
         self.cont = ui.Button("Continue", self.resume)
         self.rules = ui.Button("Rules", self.show_rules)
+        self.settings = ui.Button("Settings", lambda: self.app.stack.push(self.app.make("settings")))
         self.quit = ui.Button("Quit", self.app.quit)
-        self.buttons = [self.cont, self.new_game, self.rules, self.quit]
+        self.buttons = [self.cont, self.new_game, self.rules, self.settings, self.quit]
         self.ring = ui.FocusRing(self.buttons)
         self.size = (1280, 720)
         self.s = 1.0
@@ -173,9 +174,9 @@ class TitleScene(Scene):
         s, box = self.s, self.design_box()
         self.cont.enabled = self.has_save
         live = [b for b in self.buttons if b is not self.cont or self.has_save]
-        w, h, gap = int(340 * s), int(56 * s), int(14 * s)
+        w, h, gap = int(340 * s), int(52 * s), int(12 * s)
         x = int(box.x + 360 * s - w / 2)
-        y = int(box.y + 370 * s)
+        y = int(box.y + 350 * s)
         if not self.has_save:
             y += (h + gap) // 2
         for b in self.buttons:
@@ -239,7 +240,7 @@ class TitleScene(Scene):
         heading(surface, "Alice", int(96 * s), (cx, box.y + 124 * s), max_width=600 * s)
         heading(surface, "Assemble", int(96 * s), (cx, box.y + 222 * s), max_width=600 * s)
         ornament(surface, (cx, box.y + 290 * s), 400 * s, s)
-        ui.text(surface, "a doll-assembly card game for 2-4", max(9, int(22 * s)),
+        ui.text(surface, "a doll-assembly card game (and two more)", max(9, int(22 * s)),
                 (cx, box.y + 322 * s), ui.MUTED, "center", max_width=600 * s)
         self.ring.draw(surface, s)
         ui.text(surface, "\u2191 \u2193  choose     Enter  confirm     Esc  quit",

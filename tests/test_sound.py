@@ -63,12 +63,15 @@ def test_s_switches_sound_off_and_on_and_the_choice_is_kept(app, data_dir):
     table.play(a_placement(table))
     frames(app, 40)
     assert app.sound.played == []
-    key(app, pygame.K_ESCAPE)  # the pause menu shows it, and switches it back
+    key(app, pygame.K_ESCAPE)  # the pause menu's settings show it, and switch it back
     menu = top(app)
     frames(app, 1)
-    assert menu.sound_b.label == "Sound: off"
-    click(app, menu.sound_b.rect.center)
-    assert app.sound.on and menu.sound_b.label == "Sound: on"
+    click(app, menu.settings_b.rect.center)
+    settings = top(app)
+    frames(app, 1)
+    assert settings.name == "settings" and settings.sound.value is False
+    click(app, settings.sound.rect.center)
+    assert app.sound.on and settings.sound.value is True
 
 
 def test_typing_an_s_into_a_name_is_not_a_shortcut(app):

@@ -1,0 +1,109 @@
+"""The settings overlay (title screen and pause menu): sound, animation speed, how long bots
+think, magnify on hover, full screen. Every change is saved to settings.json at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import saves
+
+from . import ui
+from .core import Scene
+from .menus import _overlay_panel
+from .table_bots import DEFAULT_THINK
+from .title import dim, focus_on_hover, heading, ornament
+
+SPEEDS = {1.0: "normal", 1.5: "fast", 2.5: "very fast"}
+THINK = {0.3: "0.3 s (quick)", DEFAULT_THINK: f"{DEFAULT_THINK:g} s (standard)", 2.0: "2 s (deeper)"}
+
+
+def game_speed(settings: dict) -> float:
+    """The animation speed the player chose (a factor on game time), 1.0 when unset or odd."""
+    value = settings.get("speed", 1.0)
+    return value if value in SPEEDS else 1.0
+
+
+def _pick(options, value, default):
+    return list(options).index(value if value in options else default)
+
+
+class SettingsOverlay(Scene):
+    name = "settings"
+    opaque = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        st = app.settings
+        on_off = {True: "on", False: "off"}.get
+        self.sound = ui.Choice("Sound", [True, False], 0 if app.sound.on else 1,
+                               on_change=self._sound, show=on_off)
+        self.speed = ui.Choice("Animations", list(SPEEDS), _pick(SPEEDS, game_speed(st), 1.0),
+                               on_change=lambda v: self._set("speed", v), show=SPEEDS.get)
+        self.think = ui.Choice("Bots think", list(THINK), _pick(THINK, st.get("think"), DEFAULT_THINK),
+                               on_change=lambda v: self._set("think", v), show=THINK.get)
+        self.magnify = ui.Choice("Magnify a card on hover", [True, False],
+                                 0 if st.get("hover_magnify", True) else 1,
+                                 on_change=lambda v: self._set("hover_magnify", v), show=on_off)
+        self.full = ui.Choice("Full screen", [False, True], 1 if self._fullscreen() else 0,
+                              on_change=self._full, show=on_off)
+        self.close_b = ui.Button("Close", self.dismiss)
+        self.choices = [self.sound, self.speed, self.think, self.magnify, self.full]
+        self.ring = ui.FocusRing(self.choices + [self.close_b])
+        self.ring.move(1)
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def dismiss(self) -> None:
+        self.app.stack.pop()
+
+    def _set(self, key: str, value) -> None:
+        self.app.settings[key] = value
+        saves.save_settings(self.app.settings)
+
+    def _sound(self, on: bool) -> None:
+        if self.app.sound.on != on:
+            self.app.sound.toggle()
+        saves.save_settings(self.app.settings)
+
+    def _fullscreen(self) -> bool:
+        surface = pygame.display.get_surface()
+        return bool(surface and surface.get_flags() & pygame.FULLSCREEN)
+
+    def _full(self, on: bool) -> None:
+        if on != self._fullscreen():
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as exc:
+                self.app.toast(f"Fullscreen is not available here ({exc})")
+            self.app.resized()
+        self.full.set(self._fullscreen())  # what the window really did
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        P = self.panel = pygame.Rect(0, 0, min(int(560 * s), size[0] - int(16 * s)), int(560 * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        w, h = P.w - int(80 * s), int(50 * s)
+        y = P.y + int(118 * s)
+        for choice in self.choices:
+            choice.rect = pygame.Rect(P.centerx - w // 2, y, w, h)
+            y += h + int(12 * s)
+        self.close_b.rect = pygame.Rect(P.centerx - int(100 * s), y + int(14 * s), int(200 * s), h)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return
+        focus_on_hover(self.ring, event)
+        self.ring.handle(event)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        self.sound.index = 0 if self.app.sound.on else 1  # S may have switched it meanwhile
+        dim(surface, 180)
+        _overlay_panel(surface, P, s)
+        heading(surface, "Settings", int(40 * s), (P.centerx, P.y + 50 * s), max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 90 * s), 260 * s, s)
+        self.ring.draw(surface, s)
+        note = "Bot thinking time applies from the next game."
+        ui.text(surface, note, max(8, int(14 * s)), (P.centerx, P.bottom - 18 * s), ui.MUTED,
+                "midbottom", max_width=P.w - 40 * s)

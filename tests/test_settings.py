@@ -1,0 +1,64 @@
+"""The settings overlay: each choice takes effect, is saved at once, and survives a restart."""
+
+import json
+
+import pygame
+
+from game import saves
+from game.assemble.setup import Rules
+from scenes.config import GameConfig, Seat
+from scenes.table import TableScene
+from ui_helpers import click, frames, key, top
+
+
+def open_settings(app):
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    click(app, title.settings.rect.center)
+    settings = top(app)
+    assert settings.name == "settings"
+    frames(app, 1)
+    return title, settings
+
+
+def right_part(rect):
+    return rect.right - rect.w // 8, rect.centery
+
+
+def saved():
+    return json.loads((saves.data_dir() / "settings.json").read_text())
+
+
+def test_settings_change_speed_think_and_magnify_and_are_kept(app, data_dir):
+    title, settings = open_settings(app)
+    assert app.speed == 1.0
+    click(app, right_part(settings.speed.rect))  # the right half steps forward
+    assert app.speed == 1.5 and saved()["speed"] == 1.5
+    key(app, pygame.K_DOWN)  # keyboard: focus the next choice, Left/Right change it
+    assert settings.ring.current is settings.think
+    key(app, pygame.K_LEFT)
+    assert saved()["think"] == 0.3
+    click(app, right_part(settings.magnify.rect))
+    assert saved()["hover_magnify"] is False
+    key(app, pygame.K_ESCAPE)
+    assert top(app) is title
+    # the next game's bots think for the chosen time
+    table = TableScene(app, GameConfig([Seat("Ada", "human", 0), Seat("Bot", "hard", 1)], Rules(), 3))
+    assert table.turns.think == 0.3
+    table.close()
+    # and a restart reads them back
+    from scenes.app import App, AppOptions
+    again = App(AppOptions(size=(800, 450)))
+    assert again.speed == 1.5 and again.settings["hover_magnify"] is False
+
+
+def test_full_screen_that_the_window_refuses_stays_off(app, data_dir):
+    _, settings = open_settings(app)
+    click(app, right_part(settings.full.rect))
+    assert settings.full.value == bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
+
+
+def test_odd_values_in_the_settings_file_fall_back_to_the_defaults(app, data_dir):
+    app.settings.update(speed="warp", think=-4)
+    _, settings = open_settings(app)
+    assert app.speed == 1.0 and settings.speed.value == 1.0 and settings.think.value == 0.8
