@@ -70,10 +70,9 @@ def measure(size: tuple[int, int], frames: int = 240) -> dict:
                                                     buttons=(1, 0, 0))]))
     frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
     # bots everywhere: cards fly, dials turn, the field is dealt
-    for seat in table.config.seats:
-        seat.kind = "easy"
-    from game.bots import make_bot
-    table.bots = {0: make_bot("easy", "assemble", 1), **table.bots}
+    seat = table.config.seats[0]
+    seat.kind = "easy"
+    table.turns.seats[0] = seat  # the human's seat is played by a bot from now on
     table.humans = frozenset()
     anim_times = []
     while len(anim_times) < frames and not table.state.is_over():
