@@ -111,3 +111,15 @@ def _doll(entry: dict) -> Doll:
 def card_set() -> CardSet:
     """The shipped card data, loaded once."""
     return load_cards()
+
+
+def place_map(groups) -> dict[int, str]:
+    """Card -> place name from (place, cards) groups, for the states' invariant checks; a card
+    found in two places is an AssertionError naming both."""
+    where: dict[int, str] = {}
+    for place, cards in groups:
+        for card in cards:
+            if card in where:
+                raise AssertionError(f"card {card} is both in {where[card]} and {place}")
+            where[card] = place
+    return where

@@ -10,7 +10,6 @@ two parts is one integer addition.
 
 from __future__ import annotations
 
-import random
 import time
 
 from .scoring import POPCOUNT, _step

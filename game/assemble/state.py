@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from ..cards import place_map
 from ..errors import IllegalAction
 from .scoring import explain_line, lane_key, module_sizes, LaneScore
 from .setup import PLACE, TAKE, Action, Rules, Setup, lane_count
@@ -270,25 +271,12 @@ class AssembleState:
 
     def places(self) -> dict[int, str]:
         """Where every card is (for invariant checks): card -> place name."""
-        where: dict[int, str] = {}
-
-        def put(card, place):
-            if card in where:
-                raise AssertionError(f"card {card} is both in {where[card]} and {place}")
-            where[card] = place
-
-        for card in self.setup.deck[self.deck_pos:]:
-            put(card, "deck")
-        for card in self.setup.set_aside:
-            put(card, "set_aside")
-        for card in self.field:
-            put(card, "field")
+        groups = [("deck", self.setup.deck[self.deck_pos:]), ("set_aside", self.setup.set_aside),
+                  ("field", self.field)]
         for lane in range(self.n_lanes):
-            if self.bench[lane] is not None:
-                put(self.bench[lane], f"bench{lane}")
-            for card in self.lines[lane]:
-                put(card, f"line{lane}")
-        return where
+            bench = self.bench[lane]
+            groups += [(f"bench{lane}", [] if bench is None else [bench]), (f"line{lane}", self.lines[lane])]
+        return place_map(groups)
 
     def random_playout(self, rng: random.Random) -> None:
         """Play the game to its end with uniformly random legal actions (fast path)."""

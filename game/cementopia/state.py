@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from ..cards import place_map
 from ..errors import IllegalAction
 from .setup import COUNTER_USES, HAND_SIZE, LEFT, LIMITS, RIGHT, Action, Setup, facing
 
@@ -290,20 +291,8 @@ class CementopiaState:
 
     def places(self) -> dict[int, str]:
         """Where every card is (for invariant checks): card -> place name."""
-        where: dict[int, str] = {}
-
-        def put(card, place):
-            if card in where:
-                raise AssertionError(f"card {card} is both in {where[card]} and {place}")
-            where[card] = place
-
-        for card in self.setup.deck[self.deck_pos:]:
-            put(card, "deck")
-        for card in self.hand:
-            put(card, "hand")
-        for card, _, _ in self.placed:
-            put(card, "network")
-        return where
+        return place_map([("deck", self.setup.deck[self.deck_pos:]), ("hand", self.hand),
+                          ("network", [card for card, _, _ in self.placed])])
 
     def random_playout(self, rng: random.Random) -> None:
         """Play to the end with uniformly random legal moves (fast path)."""

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import N_DOLLS
+from ..cards import N_DOLLS, place_map
 from ..errors import IllegalAction
 from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,
                     cards_of, deal_hand, first_start, highest, lowest, mask_of, one_gear_apart)
@@ -279,22 +279,9 @@ class GrayblockState:
 
     def places(self) -> dict[int, str]:
         """Where every card of the current hand is (for invariant checks): card -> place."""
-        where: dict[int, str] = {}
-
-        def put(card, place):
-            if card in where:
-                raise AssertionError(f"card {card} is both in {where[card]} and {place}")
-            where[card] = place
-
-        for p, mask in enumerate(self.hands):
-            for card in cards_of(mask):
-                put(card, f"hand{p}")
-        for card in self.row:
-            put(card, "row")
-        for card in range(N_DOLLS):
-            if card not in where:
-                put(card, "undealt")
-        return where
+        groups = [(f"hand{p}", cards_of(mask)) for p, mask in enumerate(self.hands)] + [("row", self.row)]
+        dealt = {card for _, cards in groups for card in cards}
+        return place_map(groups + [("undealt", [c for c in range(N_DOLLS) if c not in dealt])])
 
 
 def hand_points(hands: list[int], winner: int, kind: str) -> int:
