@@ -7,21 +7,11 @@ from hypothesis import given, settings, strategies as st
 from game import records
 from game.cementopia import Action, CementopiaState
 from game.cementopia import record as cementopia
-from game.commands import Play, Redo, Undo
 from game.errors import IllegalAction
+from sessions import play_random, undo_all_then_redo_all
 
 SEEDS = st.integers(0, 2**31)
 SOLO = [{"name": "Solo", "seat": "human"}]
-
-
-def play_random(session, data, limit=None):
-    """Play with hypothesis choosing every action; return the states seen."""
-    seen = [session.state.clone()]
-    while not session.state.is_over() and (limit is None or len(seen) <= limit):
-        legal = session.state.legal_actions()
-        session.do(Play(data.draw(st.sampled_from(legal))))
-        seen.append(session.state.clone())
-    return seen
 
 
 def brute_force_legal(state):
@@ -39,20 +29,16 @@ def brute_force_legal(state):
     return found
 
 
+def same_caches(state, expected):
+    assert state.adj == expected.adj and state.front == expected.front
+
+
 @settings(max_examples=25, deadline=None)
 @given(SEEDS, st.data())
 def test_undo_all_then_redo_all_returns_the_same_states(seed, data):
     session = cementopia.new_session(seed, SOLO)
     seen = play_random(session, data)
-    for expected in reversed(seen[:-1]):
-        session.do(Undo())
-        assert session.state == expected
-        assert session.state.adj == expected.adj and session.state.front == expected.front
-    assert not session.history.can_undo()
-    for expected in seen[1:]:
-        session.do(Redo())
-        assert session.state == expected
-    assert not session.history.can_redo()
+    undo_all_then_redo_all(session, seen, same_caches)
 
 
 @settings(max_examples=25, deadline=None)

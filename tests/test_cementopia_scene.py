@@ -1,9 +1,6 @@
 """Play Cementopia through its scene with synthesized mouse drags, clicks and keys (SDL dummy)."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -12,7 +9,8 @@ from game import records, saves
 from game.cementopia.best import best_path, load_best
 from scenes.cementopia import CementopiaEndScene, CementopiaScene
 from scenes.config import GameConfig, Seat
-from ui_helpers import click, drag, frames, key, resize, wait_for
+from ui_helpers import click, drag, frames, key, resize, run_demo, wait_for
+from ui_helpers import settle as ui_settle
 
 POPUP_SEED = 26  # a deal where several spots offer two different neighbours to count
 
@@ -26,11 +24,8 @@ def start(app, seed=POPUP_SEED, session=None):
 
 
 def settle(app, scene, limit=300):
-    for _ in range(limit):
-        if not scene.flights and scene.cam.goal is None:
-            return
-        frames(app)
-    raise AssertionError("animations never settled")
+    """Also until the camera has glided to its goal."""
+    ui_settle(app, scene, limit, lambda scene: scene.flights or scene.cam.goal is not None)
 
 
 def counts(scene, action):
@@ -283,17 +278,8 @@ def test_play_again_keeps_the_kind_of_deal(app, monkeypatch):
 
 
 def test_demo_plays_cementopia_through_every_scene_and_exits_0(tmp_path):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               ALICE_DATA_DIR=str(tmp_path / "data"))
-    shots = tmp_path / "shots"
-    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--game", "cementopia",
-                           "--screenshots", str(shots), "--exit-after", "0.5"],
-                          env=env, capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    names = sorted(p.name for p in shots.glob("*.png"))
-    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
-    assert all((shots / n).stat().st_size > 10_000 for n in names)
-    kept = list((tmp_path / "data" / "records").glob("cementopia-*.json"))
+    data = run_demo(tmp_path, "--game", "cementopia")
+    kept = list((data / "records").glob("cementopia-*.json"))
     assert len(kept) == 1
     records.verify(json.loads(kept[0].read_text()))
 

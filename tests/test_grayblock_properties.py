@@ -5,10 +5,10 @@ import json
 from hypothesis import given, settings, strategies as st
 
 from game import records
-from game.commands import Play, Redo, Undo
 from game.errors import IllegalAction
 from game.grayblock import Action, Rules
 from game.grayblock.record import new_session
+from sessions import play_random, seats, undo_all_then_redo_all
 
 PLAYERS = st.sampled_from([2, 3, 4])
 RULES = st.builds(Rules, st.booleans())
@@ -16,33 +16,12 @@ SEEDS = st.integers(0, 2**31)
 TARGETS = st.sampled_from([30, 60, 100])
 
 
-def seats(n):
-    return [{"name": f"P{i}", "seat": "human"} for i in range(n)]
-
-
-def play_random(session, data, limit=None):
-    """Play with hypothesis choosing every action; return the states seen."""
-    seen = [session.state.clone()]
-    while not session.state.is_over() and (limit is None or len(seen) <= limit):
-        legal = session.state.legal_actions()
-        session.do(Play(data.draw(st.sampled_from(legal))))
-        seen.append(session.state.clone())
-    return seen
-
-
 @settings(max_examples=25, deadline=None)
 @given(PLAYERS, RULES, SEEDS, TARGETS, st.data())
 def test_undo_all_then_redo_all_returns_the_same_states(players, rules, seed, target, data):
     session = new_session(seed, seats(players), rules, target)
     seen = play_random(session, data)
-    for expected in reversed(seen[:-1]):
-        session.do(Undo())
-        assert session.state == expected
-    assert not session.history.can_undo()
-    for expected in seen[1:]:
-        session.do(Redo())
-        assert session.state == expected
-    assert not session.history.can_redo()
+    undo_all_then_redo_all(session, seen)
 
 
 @settings(max_examples=30, deadline=None)

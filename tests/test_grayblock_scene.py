@@ -1,9 +1,6 @@
 """Play the Grayblock table with synthesized mouse drags, clicks and keys (SDL dummy driver)."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
@@ -15,7 +12,7 @@ from game.grayblock.state import GrayblockState
 from scenes.config import GameConfig, Seat
 from scenes.grayblock import START, GrayblockScene
 from scenes.grayblock_draw import end_zone, result_lines
-from ui_helpers import click, drag, frames, key, resize, top, wait_for
+from ui_helpers import click, drag, frames, key, resize, run_demo, settle, top, wait_for
 
 # Hand 1 of the crafted match: with each player playing their first legal card, 12 cards go
 # down, then Ada (player 0) has nothing that fits and must pass: a block win for Bo.
@@ -39,14 +36,6 @@ def open_table(app, config, session=None):
     app.stack.push(scene)
     frames(app, 2)
     return scene
-
-
-def settle(app, scene, limit=200):
-    for _ in range(limit):
-        if not scene.flights:
-            return
-        frames(app)
-    raise AssertionError("animations never settled")
 
 
 def centre(rect):
@@ -272,17 +261,8 @@ def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
 
 
 def test_demo_plays_a_grayblock_hand_and_exits_0(tmp_path):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               ALICE_DATA_DIR=str(tmp_path / "data"))
-    shots = tmp_path / "shots"
-    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--game", "grayblock",
-                           "--players", "3", "--screenshots", str(shots), "--exit-after", "0.5"],
-                          env=env, capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    names = sorted(p.name for p in shots.glob("*.png"))
-    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
-    assert all((shots / n).stat().st_size > 10_000 for n in names)
-    assert not (tmp_path / "data" / "autosave.json").exists()  # the demo leaves saves alone
+    data = run_demo(tmp_path, "--game", "grayblock", "--players", "3")
+    assert not (data / "autosave.json").exists()  # the demo leaves saves alone
 
 
 def test_hot_seat_never_shows_a_hand_while_another_human_is_to_move(app):

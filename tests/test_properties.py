@@ -8,26 +8,13 @@ from game import records
 from game.assemble import AssembleState, Rules
 from game.assemble.record import new_session
 from game.assemble.setup import Action
-from game.commands import Play, Redo, Undo
+from game.commands import Play
 from game.errors import IllegalAction
+from sessions import play_random, seats, undo_all_then_redo_all
 
 PLAYERS = st.sampled_from([2, 3, 4])
 RULES = st.builds(Rules, st.booleans(), st.booleans())
 SEEDS = st.integers(0, 2**31)
-
-
-def play_random(session, data, limit=None):
-    """Play with hypothesis choosing every action; return the states seen."""
-    seen = [session.state.clone()]
-    while not session.state.is_over() and (limit is None or len(seen) <= limit):
-        legal = session.state.legal_actions()
-        session.do(Play(data.draw(st.sampled_from(legal))))
-        seen.append(session.state.clone())
-    return seen
-
-
-def seats(n):
-    return [{"name": f"P{i}", "seat": "human"} for i in range(n)]
 
 
 @settings(max_examples=40, deadline=None)
@@ -35,14 +22,7 @@ def seats(n):
 def test_undo_all_then_redo_all_returns_the_same_states(players, rules, seed, data):
     session = new_session(seed, seats(players), rules)
     seen = play_random(session, data)
-    for expected in reversed(seen[:-1]):
-        session.do(Undo())
-        assert session.state == expected
-    assert not session.history.can_undo()
-    for expected in seen[1:]:
-        session.do(Redo())
-        assert session.state == expected
-    assert not session.history.can_redo()
+    undo_all_then_redo_all(session, seen)
 
 
 @settings(max_examples=40, deadline=None)

@@ -12,7 +12,7 @@ from scenes.config import GameConfig, Seat
 from scenes.metrics import STRIP
 from scenes.core import Scene
 from scenes.table import TableScene
-from ui_helpers import click, drag, frames, key, wait_for
+from ui_helpers import click, drag, frames, key, settle, wait_for
 
 
 def centre(rect):
@@ -21,14 +21,6 @@ def centre(rect):
     else:
         x, y = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
     return int(x), int(y)
-
-
-def settle(app, table, limit=200):
-    for _ in range(limit):
-        if not table.flights:
-            return
-        frames(app)
-    raise AssertionError("animations never settled")
 
 
 def line_point(table, lane, pos):

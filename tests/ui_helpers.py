@@ -8,6 +8,34 @@ def frames(app, n=1, dt=1 / 60):
         app.step(dt)
 
 
+def settle(app, scene, limit=200, busy=lambda scene: scene.flights):
+    """Step frames until the scene's animations are over (`busy` says what still moves)."""
+    for _ in range(limit):
+        if not busy(scene):
+            return
+        frames(app)
+    raise AssertionError("animations never settled")
+
+
+def run_demo(tmp_path, *args):
+    """Run the app's --demo in a real headless process with screenshots; check it exits 0 with
+    one real picture per scene; return its user-data folder."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               ALICE_DATA_DIR=str(tmp_path / "data"))
+    shots = tmp_path / "shots"
+    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", *args,
+                           "--screenshots", str(shots), "--exit-after", "0.5"],
+                          env=env, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    names = sorted(p.name for p in shots.glob("*.png"))
+    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
+    assert all((shots / n).stat().st_size > 10_000 for n in names)  # real pictures, not blanks
+    return tmp_path / "data"
+
+
 def wait_for(app, predicate, seconds=20.0):
     """Step frames until predicate() holds; bots think in real time in another process."""
     import time

@@ -1,0 +1,34 @@
+"""Shared pieces of the property tests: hypothesis plays a session, undo/redo walk it back."""
+
+from hypothesis import strategies as st
+
+from game.commands import Play, Redo, Undo
+
+
+def seats(n):
+    return [{"name": f"P{i}", "seat": "human"} for i in range(n)]
+
+
+def play_random(session, data, limit=None):
+    """Play with hypothesis choosing every action; return the states seen."""
+    seen = [session.state.clone()]
+    while not session.state.is_over() and (limit is None or len(seen) <= limit):
+        legal = session.state.legal_actions()
+        session.do(Play(data.draw(st.sampled_from(legal))))
+        seen.append(session.state.clone())
+    return seen
+
+
+def undo_all_then_redo_all(session, seen, check=None):
+    """Undo back to the start and redo to the end, expecting exactly the states `seen`;
+    `check(state, expected)` adds a game's own comparison after each undo."""
+    for expected in reversed(seen[:-1]):
+        session.do(Undo())
+        assert session.state == expected
+        if check:
+            check(session.state, expected)
+    assert not session.history.can_undo()
+    for expected in seen[1:]:
+        session.do(Redo())
+        assert session.state == expected
+    assert not session.history.can_redo()
