@@ -20,6 +20,8 @@ from game import saves
 
 from . import ui
 from .core import SceneStack
+from .settings import game_speed
+from .sound import Sound
 
 MIN_SIZE = (640, 360)
 
@@ -62,7 +64,6 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.settings = saves.load_settings()
-        from .sound import Sound
         self.sound = Sound(self.settings)
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())
@@ -97,10 +98,7 @@ class App:
     @property
     def speed(self) -> float:
         """Game time per real second: the demo's own, else the player's animation setting."""
-        if self.demo:
-            return self.options.speed
-        from .settings import game_speed
-        return game_speed(self.settings)
+        return self.options.speed if self.demo else game_speed(self.settings)
 
     def exit_in(self, seconds: float) -> None:
         if self._exit_at is None:
@@ -150,7 +148,6 @@ class App:
             self.resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
             on = self.sound.toggle()
-            saves.save_settings(self.settings)
             self.toast("Sound on" if on else "Sound off (S turns it back on)", 2.0)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             try:

@@ -270,8 +270,7 @@ class CementopiaScene(Scene):
             self.app.toast(outcome.message.capitalize())
             return
         self.flights, self.end_wait = [], 0.0
-        self.app.sound.cancel()
-        self.app.sound.play("flip", volume=0.5)
+        self.app.sound.rewind()
         self._reset_input()
 
     def _after_command(self, session, outcome) -> None:

@@ -322,6 +322,11 @@ def draw_hand(surface, scene) -> None:
                     "bold", max_width=rect.w)
 
 
+def counter_width(slot) -> int:
+    """The counter card's width in its side-panel slot."""
+    return round(slot.h * 0.9 * CARD_ASPECT)
+
+
 def counter_face(art, order: int, shown: float, w: int) -> pygame.Surface:
     """Counter `order` showing `shown` uses: that many icons at the lower right, a quarter turn
     counter-clockwise per use spent, flipping face down at 0 (squashed through the edge)."""
@@ -343,7 +348,7 @@ def draw_side(surface, scene) -> None:
         lit = paying == order
         ui.panel(surface, slot, (70, 58, 30, 220) if lit else (16, 14, 16, 150), ui.HILITE if lit else (70, 58, 48),
                  radius=R(s, 8), width=max(1, R(s, 3 if lit else 1)))
-        face = counter_face(scene.app.art, order, scene.dials[i].value, round(slot.h * 0.9 * CARD_ASPECT))
+        face = counter_face(scene.app.art, order, scene.dials[i].value, counter_width(slot))
         surface.blit(face, face.get_rect(center=slot.center))
         disc = pygame.Rect(slot.x + R(s, 3), slot.y + R(s, 3), R(s, 24), R(s, 24))
         pygame.draw.ellipse(surface, ui.INK, disc.inflate(2, 2))

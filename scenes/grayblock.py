@@ -329,8 +329,7 @@ class GrayblockScene(Scene):
             self.app.toast(outcome.message[:1].upper() + outcome.message[1:] + ".")
             return
         self.flights.clear()
-        self.app.sound.cancel()
-        self.app.sound.play("flip", volume=0.5)
+        self.app.sound.rewind()
         self.drag = self.selected = self.flash = None
         self.bubbles.clear()
         self.log.append(outcome.message.capitalize() + ".")

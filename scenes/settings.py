@@ -36,7 +36,7 @@ class SettingsOverlay(Scene):
         st = app.settings
         on_off = {True: "on", False: "off"}.get
         self.sound = ui.Choice("Sound", [True, False], 0 if app.sound.on else 1,
-                               on_change=self._sound, show=on_off)
+                               on_change=app.sound.set_on, show=on_off)
         self.speed = ui.Choice("Animations", list(SPEEDS), _pick(SPEEDS, game_speed(st), 1.0),
                                on_change=lambda v: self._set("speed", v), show=SPEEDS.get)
         self.think = ui.Choice("Bots think", list(THINK), _pick(THINK, st.get("think"), DEFAULT_THINK),
@@ -58,11 +58,6 @@ class SettingsOverlay(Scene):
 
     def _set(self, key: str, value) -> None:
         self.app.settings[key] = value
-        saves.save_settings(self.app.settings)
-
-    def _sound(self, on: bool) -> None:
-        if self.app.sound.on != on:
-            self.app.sound.toggle()
         saves.save_settings(self.app.settings)
 
     def _fullscreen(self) -> bool:

@@ -12,6 +12,7 @@ import sys
 
 import pygame
 
+from game import saves
 from game.paths import asset
 
 NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
@@ -38,11 +39,16 @@ class Sound:
     def on(self) -> bool:
         return self.settings.get("sound", True) is not False
 
-    def toggle(self) -> bool:
-        self.settings["sound"] = not self.on
+    def set_on(self, on: bool) -> None:
+        """Switch sound on or off and keep the choice in settings.json."""
+        self.settings["sound"] = on
+        saves.save_settings(self.settings)
         self.queue.clear()
-        if not self.on and self.sounds:
+        if not on and self.sounds:
             pygame.mixer.stop()
+
+    def toggle(self) -> bool:
+        self.set_on(not self.on)
         return self.on
 
     def play(self, name: str, delay: float = 0.0, volume: float = 1.0) -> None:
@@ -69,9 +75,10 @@ class Sound:
         for _, name, volume in due:
             self.play(name, 0.0, volume)
 
-    def cancel(self) -> None:
-        """Forget sounds still to come (an undo took their moves back)."""
+    def rewind(self) -> None:
+        """An undo or redo: forget the sounds still to come from moves taken back, and flip."""
         self.queue.clear()
+        self.play("flip", volume=0.5)
 
 
 def _quietly(start) -> None:

@@ -303,8 +303,7 @@ class TableScene(Scene):
             self.app.toast(outcome.message.capitalize())
             return
         self.flights.clear()
-        self.app.sound.cancel()
-        self.app.sound.play("flip", volume=0.5)
+        self.app.sound.rewind()
         self.drag = None
         self.selected = None
         self.cursor = None

@@ -4,8 +4,6 @@ table shows dozens at once. The widths come from each scene's own layout code.""
 
 from __future__ import annotations
 
-from .metrics import CARD_ASPECT
-
 DOLLS = range(32)
 
 
@@ -24,9 +22,9 @@ def _grayblock(players: int, size) -> list:
 
 
 def _cementopia(players: int, size) -> list:
-    from .cementopia_draw import layout
+    from .cementopia_draw import counter_width, layout
     lay = layout(size)
-    w = round(lay.counters[0].h * 0.9 * CARD_ASPECT)
+    w = counter_width(lay.counters[0])
     calls = [("back", lay.deck.w), ("counter_back", w)] + [("counter", order, w) for order in range(1, 5)]
     return calls + [("doll", card, lay.hand_w) for card in DOLLS]
 
