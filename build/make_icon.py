@@ -13,8 +13,6 @@ small sizes (<= 48 px), where a card would be mush, show the gear alone.
 
 from __future__ import annotations
 
-import io
-import math
 import os
 import struct
 import sys

@@ -98,7 +98,7 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
 
     os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
     app = App(AppOptions(size=size))
-    app.art.plan(planned_art("assemble", 4, size))  # as the setup screen's idle frames do before a game
+    app.art.plan(planned_art("assemble", 4, size))  # as the setup screen's idle frames do
     while app.art.warm_one():
         pass
     table = TableScene(app, GameConfig([Seat(f"Bot {i}", "hard", i) for i in range(4)], Rules(), 11))
@@ -121,8 +121,8 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
     app.stack.close_all()  # stops the worker process
     pygame.display.quit()
-    return {"think_s": table.turns.think, "first_frame_ms": round(first, 1), "decisions": decisions, "frames_while_thinking": len(thinking),
-            "p50_ms": round(statistics.median(thinking), 2), "p99_ms": round(percentile(thinking, 99), 2),
+    return {"think_s": table.turns.think, "first_frame_ms": round(first, 1), "decisions": decisions,
+            "frames_while_thinking": len(thinking), "p50_ms": round(statistics.median(thinking), 2), "p99_ms": round(percentile(thinking, 99), 2),
             "max_ms": round(max(thinking), 2), "goal_max_ms": 50,
             "ratio_max_to_goal": round(max(thinking) / 50, 2)}
 

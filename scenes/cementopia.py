@@ -1,10 +1,10 @@
 """The Cementopia table: drag (or click, or key) hand cards onto lit spots beside the network.
 
 The scene changes the game only through the session's commands (Play, Undo, Redo); every accepted
-command is autosaved. Undo and hints are allowed but mark the attempt as assisted (session.meta["assisted"],
-written into the autosave and the archived record as an extra field, and kept apart in the
-personal-best file). A hint (the hard solver's suggestion) is shown, never played. Ends on
-CementopiaEndScene.
+command is autosaved. Undo and hints are allowed but mark the attempt as assisted
+(session.meta["assisted"], written into the autosave and the archived record as an extra field,
+and kept apart in the personal-best file). A hint (the hard solver's suggestion) is shown, never
+played. Ends on CementopiaEndScene.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from game import records, saves
 from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
+from game.cementopia.state import COMPLETE
 from game.commands import Play, Redo, Undo
 
 from . import cementopia_draw as draw
@@ -149,7 +150,7 @@ class CementopiaScene(Scene):
     def prompt_lines(self) -> list:
         st, card = self.state, self.active_card()
         if st.is_over():
-            return [("Complete!" if st.outcome == "complete" else "No hand card fits: stuck.", ui.HILITE, 17)]
+            return [("Complete!" if st.outcome == COMPLETE else "No hand card fits: stuck.", ui.HILITE, 17)]
         if self.app.demo or self.turns.hint_pending:
             return [("The hard bot is playing." if self.app.demo else "Looking for a hint\u2026", ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
@@ -252,7 +253,7 @@ class CementopiaScene(Scene):
         if st.hand and not st.is_over():
             sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
         if st.is_over():
-            sound.play("win" if st.outcome == "complete" else "pass", delay=FLIGHT + 0.4)
+            sound.play("win" if st.outcome == COMPLETE else "pass", delay=FLIGHT + 0.4)
 
     def undo(self) -> None:
         if self.session.history.can_undo() and not self.assisted:
@@ -311,7 +312,7 @@ class CementopiaScene(Scene):
         saves.archive_finished(record)
         saves.clear_autosave()
         entry, improved = self.best.get(str(seed)), False
-        if st.outcome == "complete":  # a stuck attempt is shown, not ranked
+        if st.outcome == COMPLETE:  # a stuck attempt is shown, not ranked
             entry, improved, problem = record_best(seed, st.score(), self.assisted)
             if problem:
                 self.app.toast(problem)

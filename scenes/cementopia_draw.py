@@ -16,6 +16,8 @@ from types import SimpleNamespace
 
 import pygame
 
+from game.cementopia.state import COMPLETE
+
 from . import ui
 from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP
 from .table_draw import turned
@@ -525,7 +527,7 @@ def draw_end(scene, surface) -> None:
     s, st, P, b = scene.s, scene.state, scene.panel, scene.banner
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     ui.panel(surface, b, (30, 24, 28), ui.BRASS, radius=R(s, 10))
-    done = st.outcome == "complete"
+    done = st.outcome == COMPLETE
     r = ui.text(surface, "Puzzle complete!" if done else "Stuck: no hand card fits", px(32, s),
                 (b.x + R(s, 16), b.centery), ui.HILITE if done else ui.BAD, "midleft", "title", max_width=b.w * 0.5)
     ui.text(surface, scene.deal_label + ("  \u2022  assisted (undo used)" if scene.assisted else ""), px(16, s),

@@ -156,7 +156,7 @@ class ScoringScene(Scene):
     def _set_shown(self, n: int) -> None:
         if n > self.shown:  # a scored module rings; one over the capacity only knocks
             module = self.lanes[self.lane].modules[n - 1]
-            self.app.sound.play("chime" if getattr(module, "scored", True) else "pass", volume=0.7)
+            self.app.sound.play("chime" if module.scored else "pass", volume=0.7)
         self.shown, self.age = n, 0.0
         if n >= len(self.lanes[self.lane].modules) and self.lane not in self.revealed:
             self.revealed.append(self.lane)
