@@ -20,7 +20,7 @@ from ..bots import RandomBot as _RandomBot
 from ..cards import N_DOLLS
 from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, cards_of, lowest, mask_of
 from .state import BLOCK, OUT, hand_points
-from .view import GrayblockView
+from .view import GrayblockView, with_ends
 
 BIG = 1000.0
 
@@ -199,9 +199,8 @@ def _observations(view: GrayblockView) -> list[tuple]:
     the ends and row before the play (left None for the opening card), the play (side True =
     left), and the mask of cards that player played from then on (they held those too)."""
     out = []
-    left = right = None
     row = 0
-    for action in view.actions:
+    for action, left, right in with_ends(view.actions):
         if action.card is None:
             continue
         if action.player != view.player:
@@ -210,12 +209,6 @@ def _observations(view: GrayblockView) -> list[tuple]:
             if item[0] == action.player:
                 item[6] |= 1 << action.card
         row |= 1 << action.card
-        if left is None:
-            left = right = action.card
-        elif action.end == LEFT:
-            left = action.card
-        else:
-            right = action.card
     return [tuple(item) for item in out]
 
 

@@ -68,16 +68,9 @@ class GrayblockView:
         (hands only shrink, so it still holds)."""
         fit = FIT[self.rules.water_veins]
         out = [0] * self.players
-        left = right = None
-        for action in self.actions:
+        for action, left, right in with_ends(self.actions):
             if action.card is None:
                 out[action.player] |= fit[left] | fit[right]
-            elif left is None:
-                left = right = action.card
-            elif action.end == LEFT:
-                left = action.card
-            else:
-                right = action.card
         return out
 
     def sample_hands(self, rng: random.Random) -> list[int]:
@@ -135,3 +128,19 @@ class GrayblockView:
         state.totals = list(self.scores)
         state.champion = self.champion
         return state
+
+
+def with_ends(actions):
+    """Each action of a hand with the row's two end cards just before it (None before the
+    opening card)."""
+    left = right = None
+    for action in actions:
+        yield action, left, right
+        if action.card is None:
+            continue
+        if left is None:
+            left = right = action.card
+        elif action.end == LEFT:
+            left = action.card
+        else:
+            right = action.card
