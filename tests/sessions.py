@@ -1,7 +1,10 @@
 """Shared pieces of the property tests: hypothesis plays a session, undo/redo walk it back."""
 
+import json
+
 from hypothesis import strategies as st
 
+from game import records
 from game.commands import Play, Redo, Undo
 
 
@@ -32,3 +35,16 @@ def undo_all_then_redo_all(session, seen, check=None):
         session.do(Redo())
         assert session.state == expected
     assert not session.history.can_redo()
+
+
+def record_round_trip(session):
+    """Write the session's record as text, read it back and replay it: the same state and the
+    same record, a `result` exactly when the game is over, and it verifies. Returns the record."""
+    record = records.record_of(session)
+    text = json.dumps(record)
+    again = records.replay(records.parse_record(text))
+    assert again.state == session.state
+    assert records.record_of(again) == record
+    assert ("result" in record) == session.state.is_over()
+    records.verify(json.loads(text))
+    return record

@@ -4,11 +4,10 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from game import records
 from game.cementopia import Action, CementopiaState
 from game.cementopia import record as cementopia
 from game.errors import IllegalAction
-from sessions import play_random, undo_all_then_redo_all
+from sessions import play_random, record_round_trip, undo_all_then_redo_all
 
 SEEDS = st.integers(0, 2**31)
 SOLO = [{"name": "Solo", "seat": "human"}]
@@ -102,13 +101,7 @@ def test_legal_actions_are_accepted_and_illegal_ones_change_nothing(seed, data):
 def test_record_round_trip(seed, data, finish):
     session = cementopia.new_session(seed, SOLO)
     play_random(session, data, limit=None if finish else data.draw(st.integers(0, 10)))
-    record = records.record_of(session)
-    text = json.dumps(record)
-    again = records.replay(records.parse_record(text))
-    assert again.state == session.state
-    assert records.record_of(again) == record
-    assert ("result" in record) == session.state.is_over()
-    records.verify(json.loads(text))
+    record_round_trip(session)
 
 
 @settings(max_examples=25, deadline=None)
