@@ -154,7 +154,8 @@ def cmd_selfplay(args) -> int:
                 for i, seat in enumerate(seats)}
         play_out(session, bots, on_message=lambda text: print(
             f"{PROG}: selfplay: game {index + 1}: {text}", file=sys.stderr))
-        winners, scores = module.outcome(session.state)
+        result = session.state.result()
+        winners, scores = result.winners, result.scores
         draws += len(winners) > 1
         for p in winners:
             wins[p] += 1 / len(winners)

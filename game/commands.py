@@ -3,79 +3,81 @@
 A `Session` owns the state. Callers (scenes, bots, the CLI) submit commands; `process()` runs them
 in order. `Play` applies one action, `Undo`/`Redo` walk the history. Undo restores a snapshot
 taken before the action (states are cheap to clone), so it is exact and never reshuffles: chance
-was settled once, in the setup.
+was settled once, in the setup. Each outcome carries the engine's events: what the command
+changed, for the log and the animations.
+
+A session that nobody will undo (selfplay, benchmarks) is made with `snapshots=False`: it keeps
+the actions for its record but no snapshots.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
+from .contract import Event, GameState
 from .errors import IllegalAction
 
-
-class GameState(Protocol):
-    game: str
-
-    def legal_actions(self) -> list: ...
-    def why_illegal(self, action) -> str | None: ...
-    def apply(self, action) -> None: ...
-    def clone(self) -> "GameState": ...
-    def is_over(self) -> bool: ...
-    def current_player(self) -> int | None: ...
-    def view(self, player: int): ...
+UNDONE, REDONE = "undone", "redone"
 
 
 class History:
     """The actions that stand, with a snapshot before each, and the undone ones to redo."""
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, snapshots: bool = True):
         self.state = state
-        self._done: list[tuple[Any, GameState]] = []
+        self.snapshots = snapshots
+        self._actions: list[Any] = []
+        self._before: list[GameState] = []
         self._redo: list[Any] = []
 
     @property
     def actions(self) -> list:
-        return [action for action, _ in self._done]
+        return list(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
 
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return bool(self._before)
 
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def apply(self, action, keep_redo: bool = False) -> None:
-        reason = self.state.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        before = self.state.clone()
-        self.state.apply(action)
-        self._done.append((action, before))
+    def apply(self, action, keep_redo: bool = False) -> list[Event]:
+        """Apply one action (the state checks it, once); raise IllegalAction leaving all as was."""
+        if self.snapshots:
+            before = self.state.clone()
+            events = self.state.apply(action)
+            self._before.append(before)
+        else:
+            events = self.state.apply(action)
+        self._actions.append(action)
         if not keep_redo:
             self._redo.clear()
+        return events
 
     def undo(self):
-        if not self._done:
+        if not self._before:
             raise IllegalAction("nothing to undo")
-        action, before = self._done.pop()
+        action = self._actions.pop()
+        self.state = self._before.pop()
         self._redo.append(action)
-        self.state = before
         return action
 
-    def redo(self):
+    def redo(self) -> list[Event]:
         if not self._redo:
             raise IllegalAction("nothing to redo")
-        action = self._redo[-1]
-        self.apply(action, keep_redo=True)
+        events = self.apply(self._redo[-1], keep_redo=True)
         self._redo.pop()
-        return action
+        return events
 
 
 class Command:
-    """One change requested of a session. `run` returns what the log should say."""
+    """One change requested of a session. `run` returns what the log should say and the events."""
 
-    def run(self, session: "Session") -> str:
+    def run(self, session: "Session") -> tuple[str, list[Event]]:
         raise NotImplementedError
 
 
@@ -83,9 +85,8 @@ class Command:
 class Play(Command):
     action: Any
 
-    def run(self, session: "Session") -> str:
-        session.history.apply(self.action)
-        return f"played {self.action}"
+    def run(self, session: "Session") -> tuple[str, list[Event]]:
+        return f"played {self.action}", session.history.apply(self.action)
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ class Undo(Command):
 
     humans: frozenset | None = None
 
-    def run(self, session: "Session") -> str:
+    def run(self, session: "Session") -> tuple[str, list[Event]]:
         history = session.history
         history.undo()
         count = 1
@@ -103,7 +104,7 @@ class Undo(Command):
                and history.state.current_player() not in self.humans):
             history.undo()
             count += 1
-        return f"undid {count} action{'s' if count > 1 else ''}"
+        return (f"undid {count} action{'s' if count > 1 else ''}", [Event(UNDONE, value=count)])
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ class Redo(Command):
 
     humans: frozenset | None = None
 
-    def run(self, session: "Session") -> str:
+    def run(self, session: "Session") -> tuple[str, list[Event]]:
         history = session.history
         history.redo()
         count = 1
@@ -120,7 +121,7 @@ class Redo(Command):
                and history.state.current_player() not in self.humans):
             history.redo()
             count += 1
-        return f"redid {count} action{'s' if count > 1 else ''}"
+        return (f"redid {count} action{'s' if count > 1 else ''}", [Event(REDONE, value=count)])
 
 
 @dataclass
@@ -128,20 +129,36 @@ class Outcome:
     command: Command
     ok: bool
     message: str
+    events: list[Event] = field(default_factory=list)
+
+
+Listener = Callable[["Session", Outcome], None]
 
 
 @dataclass
 class Session:
-    """One game in progress: its state, its history and the queue of pending commands."""
+    """One game in progress: its state, its history and the queue of pending commands.
+
+    `meta` holds what the record needs beyond the actions: game, seed, players (name, seat,
+    colour, bot replacements) and the session's extras (`assisted`, `daily`, `started_at`)."""
 
     history: History
-    meta: dict = field(default_factory=dict)  # game, seed, players, rules: what a record needs
-    listeners: list[Callable[["Session", Outcome], None]] = field(default_factory=list)
+    meta: dict = field(default_factory=dict)
+    listeners: list[Listener] = field(default_factory=list)
     _queue: deque = field(default_factory=deque)
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         return self.history.state
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Add a listener; returns the call that removes it again."""
+        self.listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self.listeners:
+                self.listeners.remove(listener)
+        return stop
 
     def submit(self, command: Command) -> None:
         self._queue.append(command)
@@ -152,22 +169,26 @@ class Session:
         while self._queue:
             command = self._queue.popleft()
             try:
-                outcome = Outcome(command, True, command.run(self))
+                message, events = command.run(self)
+                outcome = Outcome(command, True, message, events)
             except IllegalAction as exc:
                 outcome = Outcome(command, False, str(exc))
             outcomes.append(outcome)
-            for listener in self.listeners:
+            for listener in list(self.listeners):
                 listener(self, outcome)
         return outcomes
 
+    def run(self, command: Command) -> Outcome:
+        """Submit one command and run the queue; the command's own outcome."""
+        self.submit(command)
+        return self.process()[-1]
+
     def do(self, command: Command) -> str:
         """Submit one command and run the queue; raise IllegalAction if it was refused."""
-        self.submit(command)
-        outcomes = self.process()
-        last = outcomes[-1]
-        if not last.ok:
-            raise IllegalAction(last.message)
-        return last.message
+        outcome = self.run(command)
+        if not outcome.ok:
+            raise IllegalAction(outcome.message)
+        return outcome.message
 
     def play(self, action) -> str:
         return self.do(Play(action))

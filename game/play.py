@@ -66,9 +66,4 @@ def play_out(session: Session, bots: dict,
 
 
 def _result(session: Session):
-    from .errors import RecordError
-    from .records import record_of
-    try:
-        return record_of(session).get("result")
-    except (KeyError, RecordError):  # a session without record metadata: no result to send
-        return None
+    return session.state.result().record

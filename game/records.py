@@ -15,6 +15,9 @@ from .errors import IllegalAction, RecordError
 
 FORMAT, VERSION = "alice-record", 1
 SEATS = ("human", "random", "easy", "normal", "hard")
+# session extras written into the record beside the format's own fields (readers ignore them):
+# assisted (undo or hints were used), daily (the date of a daily deal), started_at
+EXTRAS = {"assisted": bool, "daily": str, "started_at": str}
 
 
 def game_module(name):
@@ -66,6 +69,28 @@ def short_json(data) -> str:
         return repr(data)[:80]
 
 
+def envelope(session, game: str) -> dict:
+    """The fields every record starts with, and the session's extras."""
+    meta = session.meta
+    record = {"format": FORMAT, "version": VERSION, "game": game, "seed": meta.get("seed")}
+    if meta.get("players") is not None:
+        record["players"] = meta["players"]
+    for key, kind in EXTRAS.items():
+        if isinstance(meta.get(key), kind) and meta[key]:
+            record[key] = meta[key]
+    return record
+
+
+def session_meta(record: dict, game: str, players=None) -> dict:
+    """A replayed session's meta: what the record says of the game and its players, extras too."""
+    meta = {"game": game, "seed": record.get("seed"),
+            "players": record.get("players") if players is None else players}
+    for key, kind in EXTRAS.items():
+        if isinstance(record.get(key), kind):
+            meta[key] = record[key]
+    return meta
+
+
 def apply_recorded(session, actions, from_json, where: str = "action") -> None:
     """Apply recorded actions in order; the first bad one is named by its number."""
     for number, data in enumerate(actions, start=1):
@@ -106,7 +131,7 @@ def verify(record: dict) -> None:
         return
     if not state.is_over():
         raise RecordError("the record has a result but the game is not over")
-    problem = module.compare_result(given, module.to_record(session)["result"])
+    problem = module.compare_result(given, state.result().record)
     if problem:
         raise RecordError(f"result does not match the replay: {problem}")
 

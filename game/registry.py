@@ -1,20 +1,23 @@
 """The games this app plays, by the name records and the CLI use. Listed explicitly (no scanning);
 each module is imported on first use.
 
-A game module provides:
+A game module (game.contract.GameModule) provides:
 - `GAME` (its name), `PLAYER_COUNTS` (allowed numbers of players), `DEFAULT_PLAYERS`;
 - `parse_rules(text) -> rules` from a command-line list like "flaw,identity" (ValueError if unknown);
-- `new_session(seed, players, rules) -> Session`, players as record `players` entries;
+- `new_session(seed, players, rules, snapshots=True) -> Session`, players as record `players`
+  entries (snapshots=False: a session nobody undoes, for selfplay);
 - `to_record(session) -> dict`, `replay(record) -> Session` (RecordError naming the action),
-  `compare_result(given, actual) -> str | None`;
-- `outcome(state) -> (winners, scores)`: per-player results for selfplay summaries.
+  `compare_result(given, actual) -> str | None`.
+Its states meet game.contract.GameState (`result()` gives winners and scores for every game).
 Its bots live in `BOTS[game]`: a module with `LEVELS = {"random": cls, "easy": cls, ...}`.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import cast
 
+from .contract import BotModule, GameModule
 from .errors import RecordError
 
 GAMES = {
@@ -41,9 +44,9 @@ def _load(table: dict, name: str, what: str):
         raise
 
 
-def game_module(name: str):
-    return _load(GAMES, name, "rules")
+def game_module(name: str) -> GameModule:
+    return cast(GameModule, _load(GAMES, name, "rules"))
 
 
-def bot_module(name: str):
-    return _load(BOTS, name, "bots")
+def bot_module(name: str) -> BotModule:
+    return cast(BotModule, _load(BOTS, name, "bots"))

@@ -164,7 +164,7 @@ def test_spending_the_last_use_completes_the_puzzle_without_a_draw():
     assert state.counters == [0, 0, 0, 0] and state.hand == [1, 0, 3] and state.deck_pos == 5
     assert state.legal_actions() == [] and state.current_player() is None
     assert "over" in state.why_illegal(Action(1, 1, 4, 12))
-    assert state.result() == {"outcome": "complete", "score": 2}  # two cards, adjacency 1 each
+    assert state.result().record == {"outcome": "complete", "score": 2}  # two cards, adjacency 1 each
 
 
 def test_stuck_when_no_hand_card_fits_anywhere():
@@ -300,8 +300,9 @@ def test_record_has_exactly_the_documented_fields():
     assert set(record["actions"][0]) == {"card", "x", "y", "count_with"}
     assert set(record["result"]) == {"outcome", "score"}
     records.verify(json.loads(json.dumps(record)))
-    assert cementopia.outcome(session.state) == (
-        [0] if session.state.outcome == "complete" else [], [session.state.score()])
+    result = session.state.result()
+    assert (result.winners, result.scores) == (
+        (0,) if session.state.outcome == "complete" else (), (session.state.score(),))
 
 
 def test_replay_names_the_illegal_action():

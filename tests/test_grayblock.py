@@ -191,7 +191,8 @@ def test_match_reaches_exactly_the_target():
     assert state.scores() == [100, 90]
     assert state.is_over() and state.champion == 0 and state.current_player() is None
     assert state.legal_actions() == [] and state.why_illegal(Action(0, 1, "left"))
-    assert state.result() == {"scores": [100, 90], "champion": 0}
+    assert state.result().record == {"scores": [100, 90], "champion": 0}
+    assert state.result().winners == (0,) and state.result().scores == (100, 90)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -296,7 +297,7 @@ def test_registry_and_rules_parsing():
     with pytest.raises(ValueError, match="water-veins"):
         parse_rules("flaw")
     state = finished_record and GrayblockState.new(1, 2)
-    assert module.outcome(state) == ([], [0, 0])
+    assert (state.result().winners, state.result().scores) == ((), (0, 0))
 
 
 # --- the CLI -------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import RecordError
-from ..records import FORMAT, VERSION, apply_recorded
+from ..records import apply_recorded, envelope, session_meta
 from .setup import Action, Rules, Setup
 from .state import AssembleState
 
@@ -17,28 +17,25 @@ def parse_rules(text: str) -> Rules:
     return Rules.parse(text)
 
 
-def outcome(state: AssembleState) -> tuple[list[int], list[int]]:
-    return state.winners(), state.scores()
-
-
-def new_session(seed: int, players: list[dict], rules: Rules = Rules()) -> Session:
+def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
+                snapshots: bool = True) -> Session:
     if not 2 <= len(players) <= 4:
         raise ValueError(f"Alice Assemble is for 2 to 4 players, not {len(players)}")
     state = AssembleState.start(Setup.deal(seed, len(players)), rules)
-    return Session(History(state), {"game": GAME, "seed": seed, "players": players})
+    return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
 def to_record(session: Session) -> dict:
     state: AssembleState = session.state
-    record = {
-        "format": FORMAT, "version": VERSION, "game": GAME, "seed": session.meta.get("seed"),
+    record = envelope(session, GAME)
+    record.update({
         "players": session.meta["players"],
         "rules": state.rules.to_json(),
         "setup": state.setup.to_json(),
         "actions": [action.to_json() for action in session.history.actions],
-    }
+    })
     if state.is_over():
-        record["result"] = state.result()
+        record["result"] = state.result().record
     return record
 
 
@@ -51,8 +48,7 @@ def start_state(record: dict) -> AssembleState:
 
 
 def replay(record: dict) -> Session:
-    session = Session(History(start_state(record)),
-                      {"game": GAME, "seed": record.get("seed"), "players": record["players"]})
+    session = Session(History(start_state(record)), session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 

@@ -164,3 +164,42 @@ def explain_line(line, capacity: int, flaw: bool = False) -> LaneScore:
         modules.append(Module(comp, size, size * size, scored))
         score += size * size if scored else (-size * size if flaw else 0)
     return LaneScore(tuple(line), capacity, flaw, tuple(modules), score)
+
+
+TIEBREAKERS = {1: "largest scored module", 2: "more scored modules", 3: "fewer unscored modules"}
+
+
+@dataclass(frozen=True)
+class TieStep:
+    """One tiebreaker that told the tied players apart: (player, value) for each still tied
+    before it; `value` is the key's own number (size, count, or minus the unscored count)."""
+
+    index: int  # 1, 2 or 3 (TIEBREAKERS)
+    values: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """How a tie on points was settled (rules.md's tiebreakers, in order)."""
+
+    points: int
+    tied: tuple[int, ...]  # players level on points
+    steps: tuple[TieStep, ...]  # the tiebreakers that separated someone
+    winners: tuple[int, ...]  # more than one: a draw, the win is shared
+    key: tuple[int, int, int, int]  # the winners' common key
+
+
+def tiebreak(keys: list[tuple[int, int, int, int]]) -> Tiebreak | None:
+    """The tiebreak among players' keys (`lane_key`), or None when points alone decided."""
+    top = max(k[0] for k in keys)
+    alive = [p for p, k in enumerate(keys) if k[0] == top]
+    if len(alive) < 2:
+        return None
+    tied, steps = tuple(alive), []
+    for i in (1, 2, 3):
+        values = {keys[p][i] for p in alive}
+        if len(values) < 2:
+            continue
+        steps.append(TieStep(i, tuple((p, keys[p][i]) for p in alive)))
+        alive = [p for p in alive if keys[p][i] == max(values)]
+    return Tiebreak(top, tied, tuple(steps), tuple(alive), keys[alive[0]])

@@ -9,11 +9,23 @@ from __future__ import annotations
 import random
 
 from ..cards import place_map
+from ..contract import Event, Result
 from ..errors import IllegalAction
 from .scoring import explain_line, lane_key, module_sizes, LaneScore
 from .setup import PLACE, TAKE, Action, Rules, Setup, lane_count
 
+# phases
 DRAFT, PLACE_PHASE, TAKE_PHASE, OVER = "draft", "place", "take", "over"
+# what apply() reports, in order (Event.where is the lane unless said otherwise)
+TAKEN = "taken"  # card taken onto the lane's bench
+PLACED = "placed"  # card put into the line; value = its position
+CAPACITY_LOST = "capacity_lost"  # The Identity: value = the capacity now
+DEALT = "dealt"  # cards = the new field, from the deck
+ROUND_STARTED = "round_started"  # value = the round number
+LAST_ROUND = "last_round"  # the deck is empty: this round is placement only
+CAPACITY_GAINED = "capacity_gained"  # card = the bench card that won it; value = the capacity now
+COUNTER_FLIPPED = "counter_flipped"  # the indicator turned over (capacity crossed 4/5 either way)
+GAME_OVER = "game_over"
 
 
 class AssembleState:
@@ -21,6 +33,19 @@ class AssembleState:
                  "capacity", "lines", "phase", "active", "round", "last_round")
 
     game = "assemble"
+    setup: Setup
+    rules: Rules
+    n_lanes: int
+    deck_pos: int
+    field: list[int]
+    bench: list[int | None]
+    upright: list[bool]
+    capacity: list[int]
+    lines: list[list[int]]
+    phase: str
+    active: int
+    round: int
+    last_round: bool
 
     @classmethod
     def start(cls, setup: Setup, rules: Rules = Rules()) -> "AssembleState":
@@ -36,8 +61,8 @@ class AssembleState:
         self.round = 0  # 0 = the initial draft
         self.last_round = False
         self.phase = DRAFT
-        self._replenish()
-        self.active = self._next_drafter()
+        self._replenish(None)
+        self.active = self._next_drafter() or 0
         return self
 
     @classmethod
@@ -133,68 +158,96 @@ class AssembleState:
 
     # --- changing --------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and say what it changed; an illegal one raises IllegalAction and
+        changes nothing."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
-        self.apply_unchecked(action)
+        events: list[Event] = []
+        self._step(action, events)
+        return events
 
     def apply_unchecked(self, action: Action) -> None:
-        """For callers that took the action from legal_actions() (bots, playouts)."""
+        """For callers that took the action from legal_actions() (bots, playouts): no report."""
+        self._step(action, None)
+
+    def _step(self, action: Action, ev: list[Event] | None) -> None:
         lane = self.active
         if action.kind == "place":
             line = self.lines[lane]
             pos = action.value
+            card = self.bench[lane]
             if self.rules.identity and line and pos == len(line):
                 self.capacity[lane] -= 1
-            line.insert(pos, self.bench[lane])
+                if ev is not None:
+                    ev.append(Event(CAPACITY_LOST, self.setup.owners[lane], None,
+                                    self.capacity[lane], lane))
+                    if self.capacity[lane] == 4:
+                        ev.append(Event(COUNTER_FLIPPED, self.setup.owners[lane], None, 4, lane))
+            line.insert(pos, card)
             self.bench[lane] = None
+            if ev is not None:
+                ev.append(Event(PLACED, self.setup.owners[lane], card, pos, lane))
             if self.last_round:
-                self._end_turn()
+                self._end_turn(ev)
             else:
                 self.phase = TAKE_PHASE
             return
         self.field.remove(action.value)
         self.bench[lane] = action.value
+        if ev is not None:
+            ev.append(Event(TAKEN, self.setup.owners[lane], action.value, None, lane))
         if self.phase == DRAFT:
             nxt = self._next_drafter()
             if nxt is None:
-                self._replenish()
-                self._start_round()
+                self._replenish(ev)
+                self._start_round(ev)
             else:
                 self.active = nxt
         else:
             self.upright[lane] = False
-            self._end_turn()
+            self._end_turn(ev)
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, ev: list[Event] | None) -> None:
         nxt = self._next_to_act()
         if nxt is not None:
             self.active = nxt
             self.phase = PLACE_PHASE
         elif self.last_round:
             self.phase = OVER
+            if ev is not None:
+                ev.append(Event(GAME_OVER))
         elif self.deck_pos < len(self.setup.deck):
-            self._replenish()
-            self._start_round()
+            self._replenish(ev)
+            self._start_round(ev)
         else:
             self.last_round = True
-            self._start_round()
+            self._start_round(ev)
 
-    def _replenish(self) -> None:
+    def _replenish(self, ev: list[Event] | None) -> None:
         n = self.n_lanes
         self.field = list(self.setup.deck[self.deck_pos:self.deck_pos + n])
         self.deck_pos += n
+        if ev is not None:
+            ev.append(Event(DEALT, cards=tuple(self.field)))
 
-    def _start_round(self) -> None:
+    def _start_round(self, ev: list[Event] | None) -> None:
         bench = self.bench
         self.upright = [True] * self.n_lanes
-        top = max(range(self.n_lanes), key=bench.__getitem__)
+        top = max(range(self.n_lanes), key=lambda lane: bench[lane] or 0)
         self.capacity[top] += 1
         self.round += 1
         self.phase = PLACE_PHASE
-        self.active = min(range(self.n_lanes), key=bench.__getitem__)
+        self.active = min(range(self.n_lanes), key=lambda lane: bench[lane] or 0)
+        if ev is not None:
+            owner = self.setup.owners[top]
+            ev.append(Event(ROUND_STARTED, value=self.round))
+            if self.last_round:
+                ev.append(Event(LAST_ROUND, value=self.round))
+            ev.append(Event(CAPACITY_GAINED, owner, bench[top], self.capacity[top], top))
+            if self.capacity[top] == 5:
+                ev.append(Event(COUNTER_FLIPPED, owner, None, 5, top))
 
     def _next_drafter(self) -> int | None:
         waiting = [lane for lane in range(self.n_lanes) if self.bench[lane] is None]
@@ -250,14 +303,23 @@ class AssembleState:
         best = max(keys)
         return [p for p, key in enumerate(keys) if key == best]
 
-    def result(self) -> dict:
-        """The record's `result` (plus the per-player scores, an extra field)."""
-        return {
+    def capacity_after(self, lane: int, position: int) -> int:
+        """The lane's capacity once its bench card goes in at `position` (The Identity costs 1
+        for a rightmost placement on a non-empty line)."""
+        line = self.lines[lane]
+        cost = 1 if self.rules.identity and line and position == len(line) else 0
+        return self.capacity[lane] - cost
+
+    def result(self) -> Result:
+        """Winners and scores; `record` is the record's `result` (plus the per-player scores,
+        an extra field)."""
+        winners, scores = self.winners(), self.scores()
+        return Result(tuple(winners), tuple(scores), {
             "lanes": [{"line": list(self.lines[lane]), "capacity": self.capacity[lane],
                        "score": self.lane_key(lane)[0]} for lane in range(self.n_lanes)],
-            "winners": self.winners(),
-            "scores": self.scores(),
-        }
+            "winners": winners,
+            "scores": scores,
+        })
 
     # --- hidden information ----------------------------------------------------------------
 

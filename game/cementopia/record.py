@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ..commands import History, Session
-from ..records import FORMAT, VERSION, apply_recorded
+from ..records import apply_recorded, envelope, session_meta
 from .setup import Action, Setup
 from .state import COMPLETE, STUCK, CementopiaState
 
@@ -21,34 +21,33 @@ def parse_rules(text: str) -> None:
     return None
 
 
-def outcome(state: CementopiaState) -> tuple[list[int], list[int]]:
-    return ([0] if state.outcome == COMPLETE else []), state.scores()
-
-
-def new_session(seed: int, players: list[dict] | None = None, rules=None) -> Session:
+def new_session(seed: int, players: list[dict] | None = None, rules=None,
+                snapshots: bool = True) -> Session:
     if players is not None and len(players) != 1:
         raise ValueError(f"Cementopia is for 1 player, not {len(players)}")
     if rules:
         raise ValueError("Cementopia has no optional rules")
     state = CementopiaState.start(Setup.deal(seed))
-    return Session(History(state), {"game": GAME, "seed": seed, "players": players or []})
+    return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players or []})
 
 
 def to_record(session: Session) -> dict:
     state: CementopiaState = session.state
-    record = {
-        "format": FORMAT, "version": VERSION, "game": GAME, "seed": session.meta.get("seed"),
+    record = envelope(session, GAME)
+    record.pop("players", None)  # the format has no players list for the solo game
+    record.update({
         "setup": state.setup.to_json(),
         "actions": [action.to_json() for action in session.history.actions],
-    }
+    })
     if state.is_over():
-        record["result"] = state.result()
+        record["result"] = state.result().record
     return record
 
 
 def replay(record: dict) -> Session:
     state = CementopiaState.start(Setup.from_json(record.get("setup")))
-    session = Session(History(state), {"game": GAME, "seed": record.get("seed"), "players": []})
+    players = record.get("players") if isinstance(record.get("players"), list) else []
+    session = Session(History(state), session_meta(record, GAME, players))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 

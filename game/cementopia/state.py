@@ -22,11 +22,18 @@ from __future__ import annotations
 import random
 
 from ..cards import place_map
+from ..contract import Event, Result
 from ..errors import IllegalAction
 from .setup import COUNTER_USES, HAND_SIZE, LEFT, LIMITS, RIGHT, Action, Setup, facing
 
-COMPLETE, STUCK = "complete", "stuck"
+COMPLETE, STUCK = "complete", "stuck"  # outcomes
 ROWS = range(5)
+# what apply() reports, in order
+PLACED = "placed"  # card put at where = (x, y); value = the connection count paid
+COUNTER_TURNED = "counter_turned"  # where = the counter 1..4; value = its uses left
+COUNTER_FLIPPED = "counter_flipped"  # that counter's last use: it lies face down now
+DRAWN = "drawn"  # card drawn into the hand
+FINISHED = "finished"  # where = COMPLETE or STUCK; value = the score
 
 
 class CementopiaState:
@@ -34,6 +41,15 @@ class CementopiaState:
                  "outcome")
 
     game = "cementopia"
+    setup: Setup
+    deck_pos: int
+    hand: list[int]
+    placed: list[tuple[int, int, int]]
+    occ: dict[tuple[int, int], tuple[int, int]]
+    front: dict[tuple[int, int], tuple]
+    adj: dict[int, int]
+    counters: list[int]
+    outcome: str | None
 
     @classmethod
     def start(cls, setup: Setup) -> "CementopiaState":
@@ -197,15 +213,32 @@ class CementopiaState:
 
     # --- changing --------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and say what it changed; an illegal one raises IllegalAction and
+        changes nothing."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
-        self.apply_unchecked(action.card, action.x, action.y, self.connection_count(action))
+        count = self.connection_count(action)
+        events = [Event(PLACED, 0, action.card, count, (action.x, action.y))]
+        self.place(action.card, action.x, action.y, count)
+        uses = self.counters[count - 1]
+        events.append(Event(COUNTER_FLIPPED if uses == 0 else COUNTER_TURNED, 0, None, uses, count))
+        if self.outcome is None:
+            hand = len(self.hand)
+            self.draw()
+            if len(self.hand) > hand:
+                events.append(Event(DRAWN, 0, self.hand[-1]))
+        if self.outcome is not None:
+            events.append(Event(FINISHED, 0, None, self.score(), self.outcome))
+        return events
 
-    def apply_unchecked(self, card: int, x: int, y: int, count: int) -> None:
-        """For callers that took the move from moves() (bots, playouts)."""
+    def apply_unchecked(self, action: Action) -> None:
+        """For callers that took the action from legal_actions(): no check, no report."""
+        self.play_move(action.card, action.x, action.y, self.connection_count(action))
+
+    def play_move(self, card: int, x: int, y: int, count: int) -> None:
+        """A whole turn from moves() (bots, playouts: the fast path)."""
         self.place(card, x, y, count)
         if self.outcome is None:
             self.draw()
@@ -275,9 +308,11 @@ class CementopiaState:
     def scores(self) -> list[int]:
         return [self.score()]
 
-    def result(self) -> dict:
-        """The record's `result`."""
-        return {"outcome": self.outcome, "score": self.score()}
+    def result(self) -> Result:
+        """A complete network is a win for the one player; `record` is the record's `result`."""
+        score = self.score()
+        return Result((0,) if self.outcome == COMPLETE else (), (score,),
+                      {"outcome": self.outcome, "score": score})
 
     # --- hidden information ----------------------------------------------------------------
 
@@ -299,4 +334,4 @@ class CementopiaState:
         while self.outcome is None:
             moves = self.moves()
             card, x, y, _, count = moves[int(rng.random() * len(moves))]
-            self.apply_unchecked(card, x, y, count)
+            self.play_move(card, x, y, count)

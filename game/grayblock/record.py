@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import IllegalAction, RecordError
-from ..records import FORMAT, VERSION, short_json
+from ..records import envelope, session_meta, short_json
 from .setup import Action, Rules, deal_from_json
 from .state import DEFAULT_TARGET, GrayblockState
 
@@ -19,16 +19,12 @@ def parse_rules(text: str) -> Rules:
     return Rules.parse(text)
 
 
-def outcome(state: GrayblockState) -> tuple[list[int], list[int]]:
-    return state.winners(), state.scores()
-
-
 def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
-                target: int = DEFAULT_TARGET) -> Session:
+                target: int = DEFAULT_TARGET, snapshots: bool = True) -> Session:
     if len(players) not in PLAYER_COUNTS:
         raise ValueError(f"Grayblock is for 2 to 4 players, not {len(players)}")
     state = GrayblockState.new(seed, len(players), rules, target)
-    return Session(History(state), {"game": GAME, "seed": seed, "players": players})
+    return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
 def to_record(session: Session) -> dict:
@@ -44,14 +40,14 @@ def to_record(session: Session) -> dict:
         else:
             hand["actions"] = [action.to_json() for action in state.log]
         hands.append(hand)
-    record = {
-        "format": FORMAT, "version": VERSION, "game": GAME, "seed": session.meta.get("seed"),
+    record = envelope(session, GAME)
+    record.update({
         "players": session.meta["players"],
         "rules": state.rules.to_json(), "target": state.target,
         "hands": hands,
-    }
+    })
     if state.is_over():
-        record["result"] = state.result()
+        record["result"] = state.result().record
     return record
 
 
@@ -81,8 +77,7 @@ def start_state(record: dict) -> GrayblockState:
 
 
 def replay(record: dict) -> Session:
-    session = Session(History(start_state(record)),
-                      {"game": GAME, "seed": record.get("seed"), "players": record["players"]})
+    session = Session(History(start_state(record)), session_meta(record, GAME))
     hands = record["hands"]
     if "actions" in record and record["actions"]:
         raise RecordError("grayblock actions belong in hands[].actions, not at the top level")
@@ -103,7 +98,7 @@ def replay(record: dict) -> Session:
                 raise RecordError(f"hand {number} action {index} {short_json(data)}: "
                                   "the hand is already over")
             try:
-                session.history.apply(Action.from_json(data))
+                session.history.apply(Action.from_json(data))  # the state checks it
             except (IllegalAction, RecordError) as exc:
                 raise RecordError(f"hand {number} action {index} {short_json(data)}: {exc}") from None
         _check_hand_result(session.state, number, hand, last=number == len(hands))

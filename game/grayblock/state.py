@@ -34,12 +34,19 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import N_DOLLS, place_map
+from ..contract import Event, Result
 from ..errors import IllegalAction
 from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,
                     cards_of, deal_hand, first_start, highest, lowest, mask_of, one_gear_apart)
 
-BLOCK, OUT = "block", "out"
+BLOCK, OUT = "block", "out"  # how a hand is won
 DEFAULT_TARGET = 100
+# what apply() reports, in order
+PLAYED = "played"  # player put card at where = "left"/"right" (None: it opened the row)
+PASSED = "passed"  # player had nothing that fits
+HAND_ENDED = "hand_ended"  # player = the winner, where = BLOCK or OUT, value = the points
+HAND_DEALT = "hand_dealt"  # value = the new hand's number (0-based), player = who starts
+MATCH_OVER = "match_over"  # player = the champion, value = their total
 
 
 class HandResult(NamedTuple):
@@ -67,6 +74,23 @@ class GrayblockState:
                  "hands", "row", "start", "turn", "passes", "last", "log", "totals", "champion")
 
     game = "grayblock"
+    players: int
+    rules: Rules
+    target: int
+    seed: int
+    preset: tuple
+    first: int
+    deals: list[Deal]
+    results: list[HandResult]
+    hands: list[int]
+    row: list[int]
+    start: int
+    turn: int | None
+    passes: int
+    last: int | None
+    log: list[Action]
+    totals: list[int]
+    champion: int | None
 
     @classmethod
     def new(cls, seed: int, players: int, rules: Rules = Rules(),
@@ -211,21 +235,30 @@ class GrayblockState:
 
     # --- changing --------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and say what it changed; an illegal one raises IllegalAction and
+        changes nothing."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
-        self.apply_unchecked(action)
+        events: list[Event] = []
+        self._step(action, events)
+        return events
 
     def apply_unchecked(self, action: Action) -> None:
-        """For callers that took the action from legal_actions() (bots, playouts)."""
+        """For callers that took the action from legal_actions() (bots, playouts): no report."""
+        self._step(action, None)
+
+    def _step(self, action: Action, ev: list[Event] | None) -> None:
         p = action.player
         self.log.append(action)
         if action.card is None:
+            if ev is not None:
+                ev.append(Event(PASSED, p))
             self.passes += 1
             if self.passes >= self.players - 1:
-                self._end_hand(self.last, BLOCK)
+                assert self.last is not None  # a pass never comes first: the opener must play
+                self._end_hand(self.last, BLOCK, ev)
             else:
                 self.turn = (p + 1) % self.players
             return
@@ -235,13 +268,15 @@ class GrayblockState:
             self.row.insert(0, card)
         else:
             self.row.append(card)
+        if ev is not None:
+            ev.append(Event(PLAYED, p, card, None, action.end))
         self.last, self.passes = p, 0
         if not self.hands[p]:
-            self._end_hand(p, OUT)
+            self._end_hand(p, OUT, ev)
         else:
             self.turn = (p + 1) % self.players
 
-    def _start_hand(self, number: int) -> None:
+    def _start_hand(self, number: int, ev: list[Event] | None = None) -> None:
         if number < len(self.preset):
             deal = self.preset[number]
         else:
@@ -251,22 +286,29 @@ class GrayblockState:
         self.row, self.log = [], []
         self.start = self.turn = (self.first + number) % self.players
         self.passes, self.last = 0, None
+        if ev is not None:
+            ev.append(Event(HAND_DEALT, self.start, None, number))
 
-    def _end_hand(self, winner: int, kind: str) -> None:
+    def _end_hand(self, winner: int, kind: str, ev: list[Event] | None) -> None:
         points = hand_points(self.hands, winner, kind)
         self.results.append(HandResult(winner, kind, points, tuple(self.log), tuple(self.row),
                                        tuple(tuple(cards_of(h)) for h in self.hands)))
         self.totals[winner] += points
+        if ev is not None:
+            ev.append(Event(HAND_ENDED, winner, None, points, kind))
         if self.totals[winner] >= self.target:
             self.champion, self.turn = winner, None
+            if ev is not None:
+                ev.append(Event(MATCH_OVER, winner, None, self.totals[winner]))
         else:
-            self._start_hand(len(self.results))
+            self._start_hand(len(self.results), ev)
 
     # --- results ---------------------------------------------------------------------------
 
-    def result(self) -> dict:
-        """The record's match `result`."""
-        return {"scores": self.totals[:], "champion": self.champion}
+    def result(self) -> Result:
+        """The champion and the match scores; `record` is the record's match `result`."""
+        return Result(tuple(self.winners()), tuple(self.totals),
+                      {"scores": self.totals[:], "champion": self.champion})
 
     def winners(self) -> list[int]:
         return [] if self.champion is None else [self.champion]
@@ -290,3 +332,22 @@ def hand_points(hands: list[int], winner: int, kind: str) -> int:
     if kind == BLOCK:
         points += lowest(hands[winner])
     return points
+
+
+class HandPoints(NamedTuple):
+    """Why a hand's winner scored what they did (for the result screen and the log)."""
+
+    highs: dict[int, int]  # player -> their highest card held, for everyone still holding cards
+    lowest_high: int  # the lowest of those: the points before any bonus
+    decisive: tuple[int, ...]  # the players whose highest card is that lowest one
+    bonus: int | None  # block only: the winner's own lowest card, added
+    points: int
+
+
+def explain_hand(result: HandResult) -> HandPoints:
+    """The hand points of a finished hand, broken down (the rule is `hand_points`)."""
+    highs = {p: max(cards) for p, cards in enumerate(result.left) if cards}
+    low = min(highs.values())
+    bonus = min(result.left[result.winner]) if result.kind == BLOCK else None
+    return HandPoints(highs, low, tuple(p for p, h in highs.items() if h == low), bonus,
+                      low + (bonus or 0))
