@@ -40,8 +40,8 @@ GEAR_ROW = 0     # the orange gear
 
 def render(size: int) -> pygame.Surface:
     """The icon at size x size pixels, transparent around the artwork."""
-    from scenes.art import doll_face
-    from scenes.art_shapes import BRASS, BRASS_DARK, INK, draw_gear, supersample
+    from scenes.art.cards import doll_face
+    from scenes.art.shapes import BRASS, BRASS_DARK, INK, draw_gear, supersample
 
     if size <= SMALL:
         icon = pygame.Surface((size, size), pygame.SRCALPHA)

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scenes.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width  # noqa: E402
+from scenes.art.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width  # noqa: E402
 
 OUT_DIR = ROOT / "assets" / "layouts"
 

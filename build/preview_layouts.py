@@ -23,8 +23,8 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from scenes.layout import Rect, TableLayout, load_layout  # noqa: E402
-from scenes.metrics import MAX_LINE, STRIP  # noqa: E402
+from scenes.layouts.tmx import Rect, TableLayout, load_layout  # noqa: E402
+from scenes.art.metrics import MAX_LINE, STRIP  # noqa: E402
 
 BG = (28, 46, 40)
 PANEL = {

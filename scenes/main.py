@@ -11,7 +11,7 @@ APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--p
 
 
 def _open_app(argv: list[str]) -> int:
-    from .app import run_app  # pygame is imported only when a window is wanted
+    from scenes.app.window import run_app  # pygame is imported only when a window is wanted
     return run_app(argv)
 
 

@@ -1,13 +1,14 @@
 """Every scene, listed by name (explicit imports: PyInstaller sees them, nothing is scanned)."""
 
-from .cementopia import CementopiaEndScene, CementopiaScene
-from .grayblock import GrayblockScene
-from .menus import PauseMenu, RulesOverlay
-from .scoring import ScoringScene
-from .settings import SettingsOverlay
-from .setup import SetupScene
-from .table import TableScene
-from .title import TitleScene
+from scenes.cementopia.table import CementopiaEndScene, CementopiaScene
+from scenes.grayblock.table import GrayblockScene
+from scenes.menus.pause import PauseMenu
+from scenes.menus.rules import RulesOverlay
+from scenes.assemble.scoring import ScoringScene
+from scenes.menus.settings import SettingsOverlay
+from scenes.menus.setup import SetupScene
+from scenes.assemble.table import TableScene
+from scenes.menus.title import TitleScene
 
 SCENES = {
     "title": TitleScene,

@@ -16,7 +16,7 @@ def data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app(data_dir):
-    from scenes.app import App, AppOptions
+    from scenes.app.window import App, AppOptions
     application = App(AppOptions(size=(1280, 720)))
     yield application
     application.stack.close_all()  # stops bot worker processes

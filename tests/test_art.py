@@ -13,9 +13,9 @@ import pytest  # noqa: E402
 
 pygame.init()
 
-from scenes import art  # noqa: E402
-from scenes.art_shapes import fit_line  # noqa: E402
-from scenes.metrics import CARD_ASPECT  # noqa: E402
+from scenes.art import cards as art  # noqa: E402
+from scenes.art.shapes import fit_line  # noqa: E402
+from scenes.art.metrics import CARD_ASPECT  # noqa: E402
 
 
 def _digest(surf: pygame.Surface) -> str:

@@ -7,7 +7,7 @@ import pytest
 
 from game import records, saves
 from game.cementopia.best import best_path, load_best
-from scenes.cementopia import CementopiaEndScene, CementopiaScene
+from scenes.cementopia.table import CementopiaEndScene, CementopiaScene
 from scenes.config import GameConfig, Seat
 from ui_helpers import click, drag, frames, key, resize, run_demo, wait_for
 from ui_helpers import settle as ui_settle
@@ -225,7 +225,7 @@ def test_table_and_end_screen_draw_at_every_size(app, size):
 
 
 def test_facing_gear_cells_of_neighbours_line_up_on_screen(app):
-    from scenes.art import gear_centre
+    from scenes.art.cards import gear_centre
     scene = start(app, seed=7)
     for _ in range(10):
         scene.play(scene.state.legal_actions()[0])
@@ -287,7 +287,7 @@ def test_demo_plays_cementopia_through_every_scene_and_exits_0(tmp_path):
 def test_title_continue_resumes_a_cementopia_save(app):
     from game.cementopia.record import new_session as new_cementopia
     from game.records import record_of
-    from scenes.cementopia import CementopiaScene
+    from scenes.cementopia.table import CementopiaScene
     session = new_cementopia(5, None, None)
     for _ in range(2):
         session.play(session.state.legal_actions()[0])

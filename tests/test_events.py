@@ -10,7 +10,7 @@ from game.commands import History, Play, Redo, Session, Undo
 from game.contract import Event, names
 from game.grayblock import state as G
 from game.grayblock.setup import Action as GAction
-from game.grayblock.state import GrayblockState, explain_hand
+from game.grayblock.state import explain_hand
 from test_cementopia import deal
 from test_grayblock import position
 from helpers import finished, setup_with

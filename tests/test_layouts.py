@@ -1,4 +1,4 @@
-"""Table layouts: the Tiled maps in assets/layouts and their loader scenes.layout."""
+"""Table layouts: the Tiled maps in assets/layouts and their loader scenes.layouts.tmx."""
 
 from __future__ import annotations
 
@@ -9,17 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.paths import asset
-from scenes.layout import (
-    LANE_PARTS,
-    PANELS,
-    LayoutError,
-    Rect,
-    TableLayout,
-    lane_count,
-    load_layout,
-    load_layout_file,
-)
-from scenes.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width
+from scenes.layouts.tmx import (
+    LANE_PARTS, PANELS, LayoutError, Rect, TableLayout, lane_count, load_layout, load_layout_file)
+from scenes.art.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = asset("layouts")

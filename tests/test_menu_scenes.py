@@ -6,11 +6,13 @@ import pygame
 import pytest
 
 from game import saves
-from scenes import registry, ui
-from scenes.core import Scene
-from scenes.menus import PauseMenu, RulesOverlay
-from scenes.setup import SetupScene
-from scenes.title import TitleScene
+from scenes import registry
+from scenes.widgets import ui
+from scenes.app.stack import Scene
+from scenes.menus.pause import PauseMenu
+from scenes.menus.rules import RulesOverlay
+from scenes.menus.setup import SetupScene
+from scenes.menus.title import TitleScene
 from tests.ui_helpers import click, frames, key, post, resize, top, type_text
 
 
@@ -360,7 +362,7 @@ def test_external_program_seat_needs_a_command_and_becomes_a_cmd_seat(app, table
 def test_setup_idle_frames_draw_the_tables_cards_ahead(app):
     """While seats are chosen, idle frames render the card art the table will need, so the
     table's first frame does not draw 32 cards for the first time."""
-    from scenes.layout import load_layout
+    from scenes.layouts.tmx import load_layout
     setup = app.stack.push(app.make("setup"))
     setup.players.set(3)
     frames(app, 3 * 40)  # a rendering every third frame at least, even on a slow machine

@@ -1,6 +1,6 @@
 """The scene stack: lifecycle calls, overlays drawing over what is beneath, events to the top."""
 
-from scenes.core import Scene, SceneStack
+from scenes.app.stack import Scene, SceneStack
 
 
 class Probe(Scene):

@@ -8,8 +8,8 @@ import pytest
 from game.assemble import Rules
 from game.assemble.record import new_session
 from scenes.config import GameConfig, Seat
-from scenes.core import Scene
-from scenes.scoring import ScoringScene, capacity_text, tiebreak_text
+from scenes.app.stack import Scene
+from scenes.assemble.scoring import ScoringScene, capacity_text, tiebreak_text
 from tests.helpers import finished
 from tests.ui_helpers import click, frames, key, resize
 

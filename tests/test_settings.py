@@ -7,7 +7,7 @@ import pygame
 from game import saves
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
-from scenes.table import TableScene
+from scenes.assemble.table import TableScene
 from ui_helpers import click, frames, key, top
 
 
@@ -47,7 +47,7 @@ def test_settings_change_speed_think_and_magnify_and_are_kept(app, data_dir):
     assert table.turns.think == 0.3
     table.close()
     # and a restart reads them back
-    from scenes.app import App, AppOptions
+    from scenes.app.window import App, AppOptions
     again = App(AppOptions(size=(800, 450)))
     assert again.speed == 1.5 and again.settings["hover_magnify"] is False
 

@@ -8,8 +8,8 @@ import pygame
 from game import saves
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
-from scenes.sound import NAMES, Sound
-from scenes.table import FLIGHT, TableScene
+from scenes.sound.player import NAMES, Sound
+from scenes.assemble.table import FLIGHT, TableScene
 from ui_helpers import click, frames, key, top, type_text
 
 

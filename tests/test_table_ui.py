@@ -9,9 +9,9 @@ import pytest
 from game import records, saves
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
-from scenes.metrics import STRIP
-from scenes.core import Scene
-from scenes.table import TableScene
+from scenes.art.metrics import STRIP
+from scenes.app.stack import Scene
+from scenes.assemble.table import TableScene
 from ui_helpers import click, drag, frames, key, settle, wait_for
 
 

@@ -16,13 +16,14 @@ from game.assemble.record import new_session
 from game.assemble.setup import PLACE, TAKE
 from game.commands import Play, Redo, Undo
 
-from . import table_draw as draw
-from . import ui
-from .anim import Flight, Glide, Stepper
-from .core import Scene
-from .layout import load_layout
-from .metrics import STRIP
-from .table_bots import BotTurns
+from scenes.assemble import draw
+from scenes.table import look
+from scenes.widgets import ui
+from scenes.widgets.anim import Flight, Glide, Stepper
+from scenes.app.stack import Scene
+from scenes.layouts.tmx import load_layout
+from scenes.art.metrics import STRIP
+from scenes.table.bots import BotTurns
 
 FLIGHT = 0.32
 
@@ -551,7 +552,7 @@ class TableScene(Scene):
         self._draw_buttons(surface, s)
         for flight in self.flights:
             if flight.started:
-                draw.blit_card(surface, self.app.art, flight.card, flight.rect())
+                look.blit_card(surface, self.app.art, flight.card, flight.rect())
         over_line = self.pending_position(self.state.active) is not None
         if self.drag is not None and self.drag.moved and not over_line:
             # over the line the card already shows in its gap; elsewhere it follows the cursor
@@ -560,12 +561,12 @@ class TableScene(Scene):
             shadow = pygame.Surface((round(cw), round(ch)), pygame.SRCALPHA)
             pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=int(8 * s))
             surface.blit(shadow, (round(x + 6 * s), round(y + 8 * s)))
-            draw.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
+            look.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
             draw.draw_magnified(self, surface)
 
     def _draw_buttons(self, surface, s: float) -> None:
-        box = draw.frect(self.layout.buttons)
+        box = look.frect(self.layout.buttons)
         ui.panel(surface, box, (30, 24, 28, 200), ui.BRASS_DARK, radius=int(8 * s))
         pad = 8 * s
         count = len(self.buttons)

@@ -7,11 +7,11 @@ import pygame
 
 from game import saves
 
-from . import ui
-from .core import Scene
-from .menus import _overlay_panel
-from .table_bots import DEFAULT_THINK
-from .title import dim, focus_on_hover, heading, ornament
+from scenes.widgets import ui
+from scenes.app.stack import Scene
+from scenes.menus.pause import overlay_panel
+from scenes.table.bots import DEFAULT_THINK
+from scenes.widgets.decor import dim, focus_on_hover, heading, ornament
 
 SPEEDS = {1.0: "normal", 1.5: "fast", 2.5: "very fast"}
 THINK = {0.3: "0.3 s (quick)", DEFAULT_THINK: f"{DEFAULT_THINK:g} s (standard)", 2.0: "2 s (deeper)"}
@@ -95,7 +95,7 @@ class SettingsOverlay(Scene):
         s, P = self.s, self.panel
         self.sound.index = 0 if self.app.sound.on else 1  # S may have switched it meanwhile
         dim(surface, 180)
-        _overlay_panel(surface, P, s)
+        overlay_panel(surface, P, s)
         heading(surface, "Settings", int(40 * s), (P.centerx, P.y + 50 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 90 * s), 260 * s, s)
         self.ring.draw(surface, s)

@@ -8,10 +8,10 @@ import pygame
 
 from game.grayblock.setup import LEFT, RIGHT
 
-from . import ui
-from .metrics import CARD_ASPECT, STRIP
-from .table_draw import HINT, glow, hint_tag
-from .title import dim, heading, ornament, vignette
+from scenes.widgets import ui
+from scenes.art.metrics import CARD_ASPECT, STRIP
+from scenes.table.look import HINT, glow, hint_tag
+from scenes.widgets.decor import dim, heading, ornament, vignette
 
 ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)

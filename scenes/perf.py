@@ -1,4 +1,4 @@
-"""Frame-time benchmark: `python -m scenes.bench` prints figures (not a test).
+"""Frame-time benchmark: `python -m scenes.perf` prints figures (not a test).
 
 Frame time (events + update + draw + flip, software rendering) of the table scene while a card
 is dragged along a line and while bots play with animations, at 1280x720 and 1920x1080; the
@@ -29,10 +29,10 @@ def measure(size: tuple[int, int], frames: int = 240) -> dict:
     import pygame
 
     from game.assemble.setup import Rules
-    from scenes.app import App, AppOptions
+    from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat
-    from scenes.metrics import STRIP
-    from scenes.table import TableScene
+    from scenes.art.metrics import STRIP
+    from scenes.assemble.table import TableScene
 
     os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
     app = App(AppOptions(size=size))
@@ -91,10 +91,10 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
     import pygame
 
     from game.assemble.setup import Rules
-    from scenes.app import App, AppOptions
+    from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat
-    from scenes.table import TableScene
-    from scenes.warmup import planned_art
+    from scenes.assemble.table import TableScene
+    from scenes.art.warmup import planned_art
 
     os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
     app = App(AppOptions(size=size))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, overload
 
-from scenes.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width
+from scenes.art.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width
 
 __all__ = [
     "LayoutError",

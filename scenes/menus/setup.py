@@ -9,11 +9,11 @@ from game.assemble.setup import Rules
 from game.bots import bot_levels
 from game.registry import game_module
 
-from . import ui
-from .config import GAME_TITLES, GameConfig, Seat
-from .core import Scene
-from .warmup import planned_art
-from .title import PrimaryButton, backdrop, heading, ornament, vignette
+from scenes.widgets import ui
+from scenes.config import GAME_TITLES, GameConfig, Seat
+from scenes.app.stack import Scene
+from scenes.art.warmup import planned_art
+from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
 
 DEFAULT_NAMES = ["You", "Bellows", "Ratchet", "Cogsworth"]
 DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth"]
@@ -253,7 +253,7 @@ class SetupScene(Scene):
         if self.uses_external() and not self.command.value.strip():
             self.app.toast("Type the command line that starts the external program.")
             return
-        from .registry import SCENES
+        from scenes.registry import SCENES
         config = self.config()
         if config.scene not in SCENES:
             self.app.toast(f"{GAME_TITLES[config.game]} is not playable in this build yet.")

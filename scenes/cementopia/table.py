@@ -21,13 +21,13 @@ from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE
 from game.commands import Play, Redo, Undo
 
-from . import cementopia_draw as draw
-from . import ui
-from .anim import Flight, Glide, Stepper
-from .config import GameConfig, Seat
-from .core import Scene
-from .table_bots import BotTurns
-from .title import PrimaryButton, focus_on_hover
+from scenes.cementopia import draw
+from scenes.widgets import ui
+from scenes.widgets.anim import Flight, Glide, Stepper
+from scenes.config import GameConfig, Seat
+from scenes.app.stack import Scene
+from scenes.table.bots import BotTurns
+from scenes.widgets.decor import PrimaryButton, focus_on_hover
 
 FLIGHT = 0.28
 ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15, pygame.K_MINUS: 1 / 1.15,

@@ -1,7 +1,4 @@
-"""The title screen: the game's name, a fan of doll cards and the main menu.
-
-Also holds the small drawing helpers the menu scenes share (backdrop, vignette, ornament,
-a primary button style)."""
+"""The title screen: the game's name, a fan of doll cards and the main menu."""
 
 from __future__ import annotations
 
@@ -11,100 +8,14 @@ import pygame
 
 from game import saves
 
-from . import ui
-from .config import GameConfig
-from .core import Scene
+from scenes.widgets import ui
+from scenes.widgets.decor import (
+    PrimaryButton, backdrop, focus_on_hover, heading, ornament, shadowed, vignette)
+from scenes.config import GameConfig
+from scenes.app.stack import Scene
 
-TITLE_GOLD = (240, 208, 128)
 FAN_CARDS = (9, 22, 27, 13, 5)  # doll indices shown in the fan, left to right
 FAN_ANGLES = (-18, -9, 0, 9, 18)
-
-
-# ---------------------------------------------------------------- shared helpers
-
-def backdrop(app, size) -> pygame.Surface:
-    """The table background at this size (cached by the card art)."""
-    return app.art.table(size)
-
-
-def vignette(size, strength: int = 150) -> pygame.Surface:
-    """A soft darkening towards the edges (drawn small, scaled up)."""
-    w, h = 64, 36
-    small = pygame.Surface((w, h), pygame.SRCALPHA)
-    for y in range(h):
-        for x in range(w):
-            d = math.hypot((x + 0.5 - w / 2) / (w / 2), (y + 0.5 - h / 2) / (h / 2))
-            small.set_at((x, y), (12, 6, 4, int(strength * min(1.0, max(0.0, d - 0.35) / 0.9) ** 1.4)))
-    return pygame.transform.smoothscale(small, (max(1, size[0]), max(1, size[1])))
-
-
-def dim(surface, alpha: int = 150) -> None:
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((10, 6, 4, alpha))
-    surface.blit(layer, (0, 0))
-
-
-def ornament(surface, center, width: float, s: float, colour=ui.BRASS) -> None:
-    """A brass rule with a small diamond in the middle."""
-    cx, cy = int(center[0]), int(center[1])
-    half = int(width / 2)
-    t = max(1, int(2 * s))
-    d = max(3, int(7 * s))
-    pygame.draw.line(surface, colour, (cx - half, cy), (cx - d * 2, cy), t)
-    pygame.draw.line(surface, colour, (cx + d * 2, cy), (cx + half, cy), t)
-    pygame.draw.polygon(surface, colour, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
-    for x in (cx - half, cx + half):
-        pygame.draw.circle(surface, colour, (x, cy), max(2, int(3 * s)))
-
-
-def heading(surface, string: str, px: int, pos, anchor: str = "center", max_width=None,
-            colour=TITLE_GOLD) -> pygame.Rect:
-    """Title-font text with a dark drop shadow."""
-    off = max(1, px // 22)
-    x, y = pos
-    ui.text(surface, string, px, (x + off, y + off), (20, 10, 6), anchor, "title", max_width)
-    return ui.text(surface, string, px, pos, colour, anchor, "title", max_width)
-
-
-def shadowed(card: pygame.Surface, s: float, alpha: int = 110) -> pygame.Surface:
-    """The card with a soft drop shadow below it (a new, slightly larger surface)."""
-    off = max(2, int(8 * s))
-    out = pygame.Surface((card.get_width() + off * 2, card.get_height() + off * 2), pygame.SRCALPHA)
-    shade = card.copy()
-    shade.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGB_MULT)
-    shade.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-    small = pygame.transform.smoothscale(shade, (max(1, shade.get_width() // 4), max(1, shade.get_height() // 4)))
-    out.blit(pygame.transform.smoothscale(small, shade.get_size()), (off + off // 2, off * 2 - off // 2))
-    out.blit(card, (off // 2, off // 2))
-    return out
-
-
-class PrimaryButton(ui.Button):
-    """A brass-filled button for the main action of a screen."""
-
-    def draw(self, surface, s: float) -> None:
-        if self.rect.w <= 0:
-            return
-        lit = (self.hover or self.focused) and self.enabled
-        fill = (226, 184, 92) if lit else (196, 150, 64)
-        if not self.enabled:
-            fill = (90, 80, 70)
-        edge = (255, 240, 190) if self.focused else (120, 84, 32)
-        ui.panel(surface, self.rect, fill, edge, radius=int(8 * s) + 2, width=max(1, int(2 * s)))
-        ui.text(surface, self.label, int(self.rect.h * 0.42), self.rect.center, (40, 24, 12),
-                "center", "bold", max_width=self.rect.w - 8 * s)
-
-
-def focus_on_hover(ring: ui.FocusRing, event) -> None:
-    """Pointing at a widget moves the keyboard focus there too (one highlight, not two)."""
-    if event.type != pygame.MOUSEMOTION:
-        return
-    for i, w in enumerate(ring.widgets):
-        if w.enabled and w.rect.w > 0 and w.rect.collidepoint(event.pos):
-            ring.index = i
-            for j, other in enumerate(ring.widgets):
-                other.focused = j == i
-            return
 
 
 # ---------------------------------------------------------------- the scene

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 
-from .art_shapes import (BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Pen, arc, bez,
-                         gear_outline, mix, shade)
+from scenes.art.shapes import (
+    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Pen, arc, bez, gear_outline, mix,
+    shade)
 
 BACK = {"bob": "bob", "ringlets": "ringlets", "bun": "bun", "tiara": "bun", "pigtails": "pigtails",
         "long": "long", "mobcap": "bob", "bonnet": "bonnet", "tophat": "bob", "goggles": "bob",

@@ -10,9 +10,11 @@ import math
 
 import pygame
 
-from .art_props import draw_hair_back, draw_hair_front, draw_prop_back, draw_prop_front, heart_pts
-from .art_shapes import (BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Colour, Pen,
-                         arc, bez, gear_outline, mix, shade)
+from scenes.art.props import (
+    draw_hair_back, draw_hair_front, draw_prop_back, draw_prop_front, heart_pts)
+from scenes.art.shapes import (
+    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Colour, Pen, arc, bez,
+    gear_outline, mix, shade)
 
 # head  top  eyes  mouth  collar  dress  chest  prop  key  dress-colour  accent  hair
 DESIGNS = """

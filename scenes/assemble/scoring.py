@@ -10,9 +10,9 @@ import dataclasses
 
 import pygame
 
-from . import ui
-from .core import Scene
-from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP, line_width
+from scenes.widgets import ui
+from scenes.app.stack import Scene
+from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP, line_width
 
 GEAR_X = STRIP / 2  # gear centre from the card's left edge, fraction of card width (art.py)
 PAD = 0.125  # module outline radius around a gear centre, fraction of card width

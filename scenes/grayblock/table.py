@@ -20,12 +20,12 @@ from game.commands import Play, Redo, Undo
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 
-from . import grayblock_draw as draw
-from . import ui
-from .anim import Flight, Glide
-from .core import Scene
-from .table_bots import BotTurns
-from .title import PrimaryButton
+from scenes.grayblock import draw
+from scenes.widgets import ui
+from scenes.widgets.anim import Flight, Glide
+from scenes.app.stack import Scene
+from scenes.table.bots import BotTurns
+from scenes.widgets.decor import PrimaryButton
 
 START = "start"  # where the first card of a hand goes (an action whose end is None)
 FLIGHT = 0.32

@@ -18,9 +18,9 @@ import pygame
 
 from game.cementopia.state import COMPLETE
 
-from . import ui
-from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP
-from .table_draw import turned
+from scenes.widgets import ui
+from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP
+from scenes.table.look import turned
 
 CARD_H = 1 / CARD_ASPECT  # card height in card widths
 CELL = GEAR_STEP * CARD_H  # one cell row

@@ -1,4 +1,4 @@
-"""Contact sheets of the card art, for review: python -m scenes.art_sheet OUT_DIR [--small 90] [--large 220]
+"""Contact sheets of the card art, for review: python -m scenes.art.sheet OUT_DIR [--small 90] [--large 220]
 
 Writes dolls_<w>.png (all 32 faces), extras_<w>.png (card back, counters and their backs, the
 five gears), line.png (an assembly line of 8 overlapping cards) and table.png."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m scenes.art_sheet", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m scenes.art.sheet", description=__doc__.splitlines()[0])
     ap.add_argument("out", type=Path)
     ap.add_argument("--small", type=int, default=90)
     ap.add_argument("--large", type=int, default=220)
@@ -23,8 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     pygame.init()
-    from . import art
-    from .metrics import STRIP
+    from scenes.art import cards as art
+    from scenes.art.metrics import STRIP
 
     args.out.mkdir(parents=True, exist_ok=True)
     bg = (58, 40, 28)

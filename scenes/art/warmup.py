@@ -8,7 +8,7 @@ DOLLS = range(32)
 
 
 def _assemble(players: int, size) -> list:
-    from .layout import load_layout
+    from scenes.layouts.tmx import load_layout
     cw = load_layout(players).fit(*size).card_width
     calls = [("back", round(cw)), ("counter_back", int(cw))]
     calls += [("counter", order, int(cw)) for order in range(1, 5)]
@@ -16,13 +16,13 @@ def _assemble(players: int, size) -> list:
 
 
 def _grayblock(players: int, size) -> list:
-    from .grayblock_draw import Layout
+    from scenes.grayblock.draw import Layout
     base = Layout(size, players, 0).base_w
     return [("back", base)] + [("doll", card, base) for card in DOLLS]
 
 
 def _cementopia(players: int, size) -> list:
-    from .cementopia_draw import counter_width, layout
+    from scenes.cementopia.draw import counter_width, layout
     lay = layout(size)
     w = counter_width(lay.counters[0])
     calls = [("back", lay.deck.w), ("counter_back", w)] + [("counter", order, w) for order in range(1, 5)]

@@ -1,94 +1,14 @@
-"""Overlays: the pause menu and the rules reference (both drawn over the scene beneath)."""
+"""The rules reference: a scrolling page per game, drawn over the scene beneath."""
 
 from __future__ import annotations
 
 import pygame
 
-from . import ui
-from .core import Scene
-from .rules_text import PAGES
-from .title import PrimaryButton, dim, focus_on_hover, heading, ornament
-
-def _overlay_panel(surface, rect, s: float) -> None:
-    ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
-             width=max(1, int(2 * s)))
-    inner = rect.inflate(-int(14 * s), -int(14 * s))
-    ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
-
-
-class PauseMenu(Scene):
-    name = "menu"
-    opaque = False
-
-    def __init__(self, app, table=None):
-        super().__init__(app)
-        self.table = table
-        self.resume_b = PrimaryButton("Resume", self.resume)
-        self.rules_b = ui.Button("Rules", self.rules)
-        self.settings_b = ui.Button("Settings", self.settings)
-        self.title_b = ui.Button("Title screen", self.to_title)
-        self.quit_b = ui.Button("Quit", self.quit)
-        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.settings_b, self.title_b, self.quit_b])
-        self.ring.move(1)
-        self.s = 1.0
-        self.panel = pygame.Rect(0, 0, 0, 0)
-
-    def _save(self) -> None:
-        save = getattr(self.table, "autosave", None)
-        if callable(save):
-            try:
-                save()
-            except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
-                self.app.toast(f"Could not save the game: {exc}")
-
-    def resume(self) -> None:
-        self.app.stack.pop()
-
-    def rules(self) -> None:
-        config = getattr(self.table, "config", None)
-        self.app.stack.push(self.app.make("rules", game=getattr(config, "game", None)))
-
-    def settings(self) -> None:
-        self.app.stack.push(self.app.make("settings"))
-
-    def to_title(self) -> None:
-        self._save()
-        self.app.stack.clear_to(self.app.make("title"))
-
-    def quit(self) -> None:
-        self._save()
-        self.app.quit()
-
-    def resize(self, size) -> None:
-        s = self.s = ui.scale_for(size)
-        P = pygame.Rect(0, 0, int(440 * s), int(500 * s))
-        P.center = (size[0] // 2, size[1] // 2)
-        self.panel = P
-        w, h = int(320 * s), int(54 * s)
-        x = P.centerx - w // 2
-        y = P.y + int(128 * s)
-        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.settings_b, 14), (self.title_b, 46),
-                       (self.quit_b, 0)):
-            b.rect = pygame.Rect(x, y, w, h)
-            y += h + int(gap * s)
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume()
-            return
-        focus_on_hover(self.ring, event)
-        self.ring.handle(event)
-
-    def draw(self, surface) -> None:
-        s, P = self.s, self.panel
-        dim(surface, 180)
-        _overlay_panel(surface, P, s)
-        heading(surface, "Paused", int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
-        self.ring.draw(surface, s)
-        ui.text(surface, "Your game is saved automatically.", max(8, int(14 * s)),
-                (P.centerx, self.title_b.rect.bottom + 8 * s), ui.MUTED, "midtop",
-                max_width=P.w - 40 * s)
+from scenes.app.stack import Scene
+from scenes.menus.pause import overlay_panel
+from scenes.menus.rules_text import PAGES
+from scenes.widgets import ui
+from scenes.widgets.decor import dim, heading
 
 
 class RulesOverlay(Scene):
@@ -242,7 +162,7 @@ class RulesOverlay(Scene):
     def draw(self, surface) -> None:
         s, P, V = self.s, self.panel, self.view
         dim(surface, 170)
-        _overlay_panel(surface, P, s)
+        overlay_panel(surface, P, s)
         heading(surface, "How to play", int(38 * s), (P.x + 36 * s, P.y + 48 * s), "midleft",
                 max_width=self.close_b.rect.x - P.x - 60 * s)
         pygame.draw.line(surface, (110, 84, 44), (V.x, V.y - 14 * s), (self.track.right, V.y - 14 * s),
@@ -300,7 +220,7 @@ class RulesOverlay(Scene):
         x = V.x + int(26 * s) + r
         names = ("round gear", "square gear", "cam", "ratchet", "hex nut")
         try:
-            from .art import GEAR_NAMES
+            from scenes.art.cards import GEAR_NAMES
             names = tuple(n.replace("three-lobed ", "") for n in GEAR_NAMES)
         except ImportError:
             pass

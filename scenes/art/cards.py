@@ -17,12 +17,12 @@ import pygame
 
 from game.cards import card_set
 
-from .art_doll import draw_doll
-from .art_props import heart_pts
-from .art_shapes import (BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, GEAR_COLOURS, GEAR_NAMES, INK, PAPER,
-                         Pen, blit_center, draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line,
-                         font, mix, shade, supersample)
-from .metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
+from scenes.art.doll import draw_doll
+from scenes.art.props import heart_pts
+from scenes.art.shapes import (
+    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, GEAR_COLOURS, GEAR_NAMES, INK, PAPER, Pen, blit_center,
+    draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line, font, mix, shade, supersample)
+from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
 
 __all__ = ["GEAR_COLOURS", "GEAR_NAMES", "draw_gear", "font", "card_size", "gear_centre", "doll_face",
            "card_back", "counter_face", "counter_back", "table_background", "CardArt",

@@ -18,10 +18,10 @@ import pygame
 
 from game import saves
 
-from . import ui
-from .core import SceneStack
-from .settings import game_speed
-from .sound import Sound
+from scenes.widgets import ui
+from scenes.app.stack import SceneStack
+from scenes.menus.settings import game_speed
+from scenes.sound.player import Sound
 
 MIN_SIZE = (640, 360)
 
@@ -56,7 +56,7 @@ class App:
         except (AttributeError, pygame.error):
             pass
         pygame.key.set_repeat(350, 40)
-        from .art import CardArt
+        from scenes.art.cards import CardArt
         self.art = CardArt()
         self._warm_wait = 0
         icon = pygame.Surface((64, 64), pygame.SRCALPHA)
@@ -82,7 +82,7 @@ class App:
     # --- scenes ---------------------------------------------------------------------------
 
     def make(self, name: str, **kwargs):
-        from .registry import SCENES
+        from scenes.registry import SCENES
         return SCENES[name](self, **kwargs)
 
     def toast(self, message: str, seconds: float = 4.0) -> None:

@@ -1,0 +1,51 @@
+"""How every game's table draws cards and marks: the hint colour and tag, glows, turned cards,
+seat colours. Shared so that a hint or a lit card looks the same in all three games."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.widgets import ui
+
+HINT = (96, 206, 236)
+
+
+def hint_tag(surface, rect, s: float) -> None:
+    tag = ui.render("hint", int(13 * s), ui.INK, "bold")
+    box = tag.get_rect(midbottom=(rect.centerx, rect.top - 2 * s)).inflate(10 * s, 2 * s)
+    pygame.draw.rect(surface, HINT, box, border_radius=int(5 * s))
+    surface.blit(tag, tag.get_rect(center=box.center))
+
+
+def frect(r) -> pygame.Rect:
+    return pygame.Rect(round(r.x), round(r.y), round(r.w), round(r.h))
+
+
+def seat_colour(scene, player: int):
+    seats = scene.config.seats
+    return ui.PLAYER_COLOURS[seats[player].colour % len(ui.PLAYER_COLOURS)]
+
+
+def turned(face, angle: float):
+    """Rotate exactly at quarter turns; smoothly (and a little slower) in between."""
+    if angle % 90 == 0:
+        return pygame.transform.rotate(face, angle) if angle % 360 else face
+    return pygame.transform.rotozoom(face, angle, 1.0)
+
+
+def blit_card(surface, art, card: int, rect, alpha: int = 255, angle: float = 0.0, back=False):
+    w = max(4, int(round(rect[2])))
+    face = art.back(w) if back else art.doll(card, w)
+    if angle:
+        face = turned(face, angle)
+    if alpha < 255:
+        face = face.copy()
+        face.set_alpha(alpha)
+    box = face.get_rect(center=(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2))
+    surface.blit(face, box)
+    return box
+
+
+def glow(surface, rect, colour, s: float, width: int = 3) -> None:
+    r = pygame.Rect(rect).inflate(int(8 * s), int(8 * s))
+    pygame.draw.rect(surface, colour, r, max(2, int(width * s)), border_radius=int(10 * s))
