@@ -163,7 +163,7 @@ def test_installed_entry_point_version_and_no_traceback():
 
 def test_game_package_never_imports_pygame():
     code = ("import sys, game.cli, game.assemble, game.bots, game.records, game.registry;"
-            "import game.assemble.bots, game.bench;"
+            "import game.assemble.bots, game.perf;"
             "game.cli.main(['score', '31']); print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().endswith("False"), out.stderr

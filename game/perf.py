@@ -1,4 +1,4 @@
-"""Engine speed: `python -m game.bench [--games N]` prints figures (not a test).
+"""Engine speed: `python -m game.perf [--games N]` prints figures (not a test).
 
 Random full 4-player games per second on one core, scoring and winners included, through the
 fast playout path bots use and through the general legal_actions/apply API; clone and
@@ -55,7 +55,7 @@ def per_call_us(fn, count: int) -> float:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m game.bench")
+    parser = argparse.ArgumentParser(prog="python -m game.perf")
     parser.add_argument("--games", type=int, default=5000)
     args = parser.parse_args(argv)
     games_fast(200)  # warm the scoring automaton's memo

@@ -1,4 +1,4 @@
-"""Bot strength: `python -m game.cementopia.bench [--deals 100] [--bots random,easy,hard]`.
+"""Bot strength: `python -m game.cementopia.perf [--deals 100] [--bots random,easy,hard]`.
 
 Plays the same seeded deals (seeds --seed .. --seed + deals - 1) with each bot, one process per
 core, and prints per bot: the score distribution, the share of completed puzzles with 12 points
@@ -52,7 +52,7 @@ def summary(results: list) -> dict:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m game.cementopia.bench")
+    parser = argparse.ArgumentParser(prog="python -m game.cementopia.perf")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="random,easy,hard")
