@@ -88,10 +88,9 @@ class AssembleState:
                 tuple(self.upright), tuple(self.capacity), tuple(map(tuple, self.lines)),
                 self.phase, self.active, self.round, self.last_round)
 
+    # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
     def __eq__(self, other) -> bool:
         return isinstance(other, AssembleState) and self.snapshot() == other.snapshot()
-
-    __hash__ = None  # mutable
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -178,6 +177,7 @@ class AssembleState:
             line = self.lines[lane]
             pos = action.value
             card = self.bench[lane]
+            assert card is not None  # the place phase always starts with a bench card
             if self.rules.identity and line and pos == len(line):
                 self.capacity[lane] -= 1
                 if ev is not None:

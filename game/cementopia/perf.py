@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import time
+from typing import Any
 from collections import Counter
 from multiprocessing import Pool
 
@@ -60,7 +61,7 @@ def main(argv=None) -> None:
     parser.add_argument("--iterations", type=int, help="guessed deck orders per decision (hard)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    figures = {"seeds": [args.seed, args.seed + args.deals - 1], "goal_hard_share_12": 0.5}
+    figures: dict[str, Any] = {"seeds": [args.seed, args.seed + args.deals - 1], "goal_hard_share_12": 0.5}
     with Pool(args.jobs) as pool:
         for level in args.bots.split(","):
             jobs = [(level, seed, args.think, args.iterations)
