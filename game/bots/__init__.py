@@ -51,9 +51,15 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
+_LEVELS: dict[str, dict] = {}  # selfplay makes bots for every game: import each module once
+
+
 def _levels(game: str) -> dict:
-    from ..registry import bot_module
-    return bot_module(game).LEVELS
+    levels = _LEVELS.get(game)
+    if levels is None:
+        from ..registry import bot_module
+        levels = _LEVELS[game] = bot_module(game).LEVELS
+    return levels
 
 
 def bot_levels(game: str) -> list[str]:
