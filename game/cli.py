@@ -148,7 +148,7 @@ def cmd_selfplay(args) -> int:
         seed = args.seed + index
         names = [{"name": f"{'External' if seat.startswith('cmd:') else seat.title()} {i + 1}",
                   "seat": seat} for i, seat in enumerate(seats)]
-        session = module.new_session(seed, names, rules)
+        session = module.new_session(seed, names, rules, snapshots=False)
         bots = {i: make_bot(seat, args.game, random.Random(f"{seed}:{i}").getrandbits(32),
                             args.think, player=i, timeout=args.bot_timeout)
                 for i, seat in enumerate(seats)}

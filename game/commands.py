@@ -58,6 +58,15 @@ class History:
             self._redo.clear()
         return events
 
+    def apply_unchecked(self, action) -> None:
+        """Apply an action taken from state.legal_actions() (selfplay): no check, no events."""
+        if self.snapshots:
+            self._before.append(self.state.clone())
+        self.state.apply_unchecked(action)
+        self._actions.append(action)
+        if self._redo:
+            self._redo.clear()
+
     def undo(self):
         if not self._before:
             raise IllegalAction("nothing to undo")

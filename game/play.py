@@ -3,6 +3,11 @@
 An external bot that fails (BotFailure) is replaced by the built-in `easy` bot for the rest of
 the game; the players entry in the session's meta records where (`replaced_at`, the number of
 actions played so far) and why, so that records show it.
+
+This is selfplay's hot loop, so it does only what someone reads: a bot that says
+`needs_view = False` gets None instead of a view; an action the bot returned from `legal` is
+applied without a second check and without events; a session nobody listens to gets no
+commands and no log messages.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .bots import BotFailure, make_bot
+from .bots import BotFailure, make_bot, needs_view
 from .commands import Play, Session
 
 
@@ -19,15 +24,19 @@ def play_out(session: Session, bots: dict,
     """Let bots[player] choose every decision until the game is over. Bots see views only."""
     bots = dict(bots)
     started = list(bots.values())
+    views = {player: needs_view(bot) for player, bot in bots.items()}
+    decide = {player: bot.decide for player, bot in bots.items()}
 
     def replace(player: int, failure: BotFailure) -> None:
-        at = len(session.history.actions)
+        at = len(session.history)
         old = bots[player]
         if hasattr(old, "close"):
             old.close()
         game = session.meta.get("game", session.state.game)
         seed = random.Random(f"replace:{session.meta.get('seed')}:{player}").getrandbits(32)
         bots[player] = make_bot("easy", game, seed)
+        views[player] = needs_view(bots[player])
+        decide[player] = bots[player].decide
         players = session.meta.get("players")
         name = f"player {player + 1}"
         if isinstance(players, list) and player < len(players):
@@ -38,6 +47,8 @@ def play_out(session: Session, bots: dict,
             on_message(f"{name}'s bot failed ({failure.reason}); the easy bot plays for them "
                        f"from action {at + 1}")
 
+    history = session.history
+    watched = bool(session.listeners)  # someone watches: through the queue, as the app plays
     try:
         for player, bot in list(bots.items()):
             if hasattr(bot, "start"):
@@ -45,25 +56,37 @@ def play_out(session: Session, bots: dict,
                     bot.start()
                 except BotFailure as exc:
                     replace(player, exc)
-        while not session.state.is_over():
-            state = session.state
+        while not history.state.is_over():
+            state = history.state
             player = state.current_player()
-            view, legal = state.view(player), state.legal_actions()
+            assert player is not None  # someone is to move while the game is not over
+            legal = state.legal_actions()
+            view = state.view(player) if views[player] else None
             try:
-                action = bots[player].decide(view, legal)
+                action = decide[player](view, legal)
             except BotFailure as exc:
                 replace(player, exc)
-                action = bots[player].decide(view, legal)
-            session.do(Play(action))
-        result = _result(session)
-        for bot in bots.values():
-            if hasattr(bot, "end"):
-                bot.end(result)
+                if view is None and views[player]:
+                    view = state.view(player)
+                action = decide[player](view, legal)
+            if watched:
+                session.do(Play(action))
+            else:
+                try:  # one of `legal` itself (not merely equal to one) needs no second check
+                    checked = legal[legal.index(action)] is not action
+                except ValueError:
+                    checked = True
+                if checked:
+                    history.apply(action)  # raises IllegalAction, or applies it
+                else:
+                    history.apply_unchecked(action)
+        ends = [bot for bot in bots.values() if hasattr(bot, "end")]
+        if ends:
+            record = history.state.result().record
+            for bot in ends:
+                bot.end(record)
     finally:
         for bot in started:
             if hasattr(bot, "close"):
                 bot.close()
 
-
-def _result(session: Session):
-    return session.state.result().record

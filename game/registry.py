@@ -4,7 +4,7 @@ each module is imported on first use.
 A game module (game.contract.GameModule) provides:
 - `GAME` (its name), `PLAYER_COUNTS` (allowed numbers of players), `DEFAULT_PLAYERS`;
 - `parse_rules(text) -> rules` from a command-line list like "flaw,identity" (ValueError if unknown);
-- `new_session(seed, players, rules, snapshots=True) -> Session`, players as record `players`
+- `new_session(seed, players, rules, *, snapshots=True) -> Session`, players as record `players`
   entries (snapshots=False: a session nobody undoes, for selfplay);
 - `to_record(session) -> dict`, `replay(record) -> Session` (RecordError naming the action),
   `compare_result(given, actual) -> str | None`.
@@ -15,10 +15,25 @@ Its bots live in `BOTS[game]`: a module with `LEVELS = {"random": cls, "easy": c
 from __future__ import annotations
 
 import importlib
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from .contract import BotModule, GameModule
 from .errors import RecordError
+
+if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imported at run time
+    from .assemble import bots as _assemble_bots, record as _assemble
+    from .assemble.state import AssembleState
+    from .cementopia import bots as _cementopia_bots, record as _cementopia
+    from .cementopia.state import CementopiaState
+    from .contract import GameState
+    from .grayblock import bots as _grayblock_bots, record as _grayblock
+    from .grayblock.state import GrayblockState
+
+    _GAME_MODULES: list[GameModule] = [_assemble, _cementopia, _grayblock]
+    _BOT_MODULES: list[BotModule] = [_assemble_bots, _cementopia_bots, _grayblock_bots]
+
+    def _states(a: AssembleState, c: CementopiaState, g: GrayblockState) -> list[GameState]:
+        return [a, c, g]
 
 GAMES = {
     "assemble": "game.assemble.record",

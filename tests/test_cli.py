@@ -85,6 +85,44 @@ def test_selfplay_summary_and_records_that_verify(capsys, tmp_path):
     assert code == 0 and json.loads(out) == {"verified": 4}
 
 
+def snapshot_session_record(game: str, seed: int, seats: list[str], rules_text: str):
+    """The record of one selfplay game played the way the app plays: a snapshot session, every
+    bot given its view, every action through the command queue."""
+    import random
+    from game.bots import make_bot
+    module = records.game_module(game)
+    players = [{"name": f"{seat.title()} {i + 1}", "seat": seat} for i, seat in enumerate(seats)]
+    session = module.new_session(seed, players, module.parse_rules(rules_text))
+    assert session.history.snapshots
+    bots = [make_bot(seat, game, random.Random(f"{seed}:{i}").getrandbits(32), player=i)
+            for i, seat in enumerate(seats)]
+    while not session.state.is_over():
+        state = session.state
+        player = state.current_player()
+        session.play(bots[player].decide(state.view(player), state.legal_actions()))
+    return session
+
+
+@pytest.mark.parametrize("game, seats, rules", [
+    ("assemble", ["random"] * 4, ""),
+    ("assemble", ["easy", "random", "normal"], "flaw,identity"),
+    ("grayblock", ["random", "easy", "random"], "water-veins"),
+    ("cementopia", ["random"], ""),
+])
+def test_selfplay_records_are_those_of_a_snapshot_session(capsys, tmp_path, game, seats, rules):
+    args = ["selfplay", "--game", game, "--rules", rules, "--seed", "5", "--games", "3",
+            "--out", str(tmp_path / "selfplay")]
+    for seat in seats:
+        args += ["--seat", seat]
+    assert run(capsys, *args)[0] == 0
+    for index, seed in enumerate(range(5, 8)):
+        name = f"{game}-{index + 1:04d}-seed{seed}.json"
+        session = snapshot_session_record(game, seed, seats, rules)
+        records.write_record(tmp_path / "snapshot" / name, records.record_of(session))
+        made = (tmp_path / "selfplay" / name).read_bytes()
+        assert made == (tmp_path / "snapshot" / name).read_bytes(), name
+
+
 def test_selfplay_is_reproducible(capsys):
     args = ["selfplay", "--seat", "easy", "--seat", "random", "--seed", "4", "--games", "3"]
     assert run(capsys, *args)[1] == run(capsys, *args)[1]
@@ -163,7 +201,7 @@ def test_installed_entry_point_version_and_no_traceback():
 
 def test_game_package_never_imports_pygame():
     code = ("import sys, game.cli, game.assemble, game.bots, game.records, game.registry;"
-            "import game.assemble.bots, game.bench;"
+            "import game.assemble.bots, game.perf;"
             "game.cli.main(['score', '31']); print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().endswith("False"), out.stderr

@@ -7,11 +7,15 @@ hidden cards with view.sample_state and never see the real deck or the set-aside
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, ORDER, FlatMonteCarlo, best_insert, counts, greedy_position,
                      insert_hists, line_hist, prefixes, score, suffixes, worth)
 from .view import AssembleView
+
+if TYPE_CHECKING:
+    from ..bots import Level
 
 DEFAULT_THINK = 1.0  # seconds per decision when the app gives none
 
@@ -30,7 +34,8 @@ def best_placements(view: AssembleView, lane: int, card: int) -> tuple[tuple[int
     info = view.lanes[lane]
     line = list(info.line)
     rules = view.rules
-    best, where = None, []
+    best: tuple[int, int] | None = None
+    where: list[int] = []
     for pos in range(len(line) + 1):
         if rules.identity and line and pos == len(line) and info.capacity == 1:
             continue
@@ -39,6 +44,7 @@ def best_placements(view: AssembleView, lane: int, card: int) -> tuple[tuple[int
             best, where = value, [pos]
         elif value == best:
             where.append(pos)
+    assert best is not None  # position 0 is always allowed
     return best, where
 
 
@@ -53,8 +59,11 @@ class EasyBot:
 
     def decide(self, view: AssembleView, legal: list):
         lane = view.active_lane
+        assert lane is not None  # bots decide only while the game runs
         if view.phase == "place":
-            _, where = best_placements(view, lane, view.lanes[lane].bench)
+            card = view.lanes[lane].bench
+            assert card is not None  # the place phase starts with a bench card
+            _, where = best_placements(view, lane, card)
             allowed = [a for a in legal if a.value in where]
             return self.rng.choice(allowed or legal)
         scored = []
@@ -249,7 +258,7 @@ def explain(view, action) -> str:
     return ", ".join(parts)
 
 
-def _levels() -> dict:
+def _levels() -> dict[str, Level]:
     from ..bots import RandomBot
     return {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
 

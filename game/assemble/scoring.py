@@ -158,10 +158,10 @@ def explain_line(line, capacity: int, flaw: bool = False) -> LaneScore:
     found.sort(key=lambda comp: (-len({r for _, r in comp}), comp[0]))
     modules = []
     score = 0
-    for i, comp in enumerate(found):
-        size = len({r for _, r in comp})
+    for i, cells_of in enumerate(found):
+        size = len({r for _, r in cells_of})
         scored = i < capacity
-        modules.append(Module(comp, size, size * size, scored))
+        modules.append(Module(cells_of, size, size * size, scored))
         score += size * size if scored else (-size * size if flaw else 0)
     return LaneScore(tuple(line), capacity, flaw, tuple(modules), score)
 

@@ -174,11 +174,11 @@ def clear_caches(limit: int = 2_000_000) -> None:
 
 # --- playouts ------------------------------------------------------------------------------
 
-def place_values(line, card: int, capacity: int, rules) -> list[int]:
+def place_values(line, card: int, capacity: int, rules) -> list[int | None]:
     """Greedy value of each insertion position (None where The Identity forbids it)."""
     hs = insert_hists(prefixes(line), suffixes(line), card)
     flaw = rules.flaw
-    out = [value(h, capacity, flaw) for h in hs]
+    out: list[int | None] = [value(h, capacity, flaw) for h in hs]
     if rules.identity and line:
         out[-1] = None if capacity == 1 else value(hs[-1], capacity - 1, flaw)
     return out
@@ -225,6 +225,7 @@ def greedy_playout(state) -> None:
 # The `normal` policy without its costly parts, in hundredths of a point (ints for the tables).
 EXTRA, TOTAL, ORDER, FIRST = 30, 5, 500, 200
 _WORTH: dict[int, int] = {}
+_NO_WORTH = -(1 << 60)  # below any worth, even of a line that The Flaw costs dearly
 
 
 def worth(h: int, capacity: int, flaw: bool) -> int:
@@ -247,7 +248,7 @@ def best_insert(pre, suf, line, card: int, capacity: int, rules) -> tuple[int, i
     rsids, rhists = suf
     join, get = _JOIN, _WORTH.get
     tail = capacity << 1 | rules.flaw
-    best, where = None, 0
+    best, where = _NO_WORTH, 0  # below every worth: position 0 always sets it
     for p in range(len(lsids)):
         key = (lsids[p] * 32 + card) << 20 | rsids[p]
         j = join.get(key)
@@ -257,14 +258,14 @@ def best_insert(pre, suf, line, card: int, capacity: int, rules) -> tuple[int, i
         v = get(h << 7 | tail)
         if v is None:
             v = worth(h, capacity, rules.flaw)
-        if best is None or v > best:
+        if v > best:
             best, where = v, p
     return best, where
 
 
 def _best_insert_identity(hs, line, capacity: int, flaw: bool) -> tuple[int, int]:
     """The Identity: the rightmost place costs one capacity, and is illegal at capacity 1."""
-    vals = [worth(h, capacity, flaw) for h in hs[:-1]]
+    vals: list[int | None] = [worth(h, capacity, flaw) for h in hs[:-1]]
     vals.append(worth(hs[-1], capacity - 1, flaw) if capacity > 1 else None)
     best = max(v for v in vals if v is not None)
     return best, vals.index(best)

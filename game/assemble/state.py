@@ -88,10 +88,9 @@ class AssembleState:
                 tuple(self.upright), tuple(self.capacity), tuple(map(tuple, self.lines)),
                 self.phase, self.active, self.round, self.last_round)
 
+    # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
     def __eq__(self, other) -> bool:
         return isinstance(other, AssembleState) and self.snapshot() == other.snapshot()
-
-    __hash__ = None  # mutable
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -178,6 +177,7 @@ class AssembleState:
             line = self.lines[lane]
             pos = action.value
             card = self.bench[lane]
+            assert card is not None  # the place phase always starts with a bench card
             if self.rules.identity and line and pos == len(line):
                 self.capacity[lane] -= 1
                 if ev is not None:
@@ -287,11 +287,14 @@ class AssembleState:
         return min(lanes, key=self.lane_key)
 
     def player_keys(self) -> list[tuple[int, int, int, int]]:
-        keys = [self.lane_key(lane) for lane in range(self.n_lanes)]
+        return self._player_keys([self.lane_key(lane) for lane in range(self.n_lanes)])
+
+    def _player_keys(self, lane_keys: list) -> list[tuple[int, int, int, int]]:
+        """Each player's key: their lane's, or with 2 players the weaker of their two."""
         per_player: list = [None] * self.players
         for lane, owner in enumerate(self.setup.owners):
-            if per_player[owner] is None or keys[lane] < per_player[owner]:
-                per_player[owner] = keys[lane]
+            if per_player[owner] is None or lane_keys[lane] < per_player[owner]:
+                per_player[owner] = lane_keys[lane]
         return per_player
 
     def scores(self) -> list[int]:
@@ -313,10 +316,14 @@ class AssembleState:
     def result(self) -> Result:
         """Winners and scores; `record` is the record's `result` (plus the per-player scores,
         an extra field)."""
-        winners, scores = self.winners(), self.scores()
+        lane_keys = [self.lane_key(lane) for lane in range(self.n_lanes)]  # scored once
+        keys = self._player_keys(lane_keys)
+        best = max(keys)
+        winners = [p for p, key in enumerate(keys) if key == best]
+        scores = [key[0] for key in keys]
         return Result(tuple(winners), tuple(scores), {
             "lanes": [{"line": list(self.lines[lane]), "capacity": self.capacity[lane],
-                       "score": self.lane_key(lane)[0]} for lane in range(self.n_lanes)],
+                       "score": lane_keys[lane][0]} for lane in range(self.n_lanes)],
             "winners": winners,
             "scores": scores,
         })

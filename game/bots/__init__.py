@@ -5,6 +5,9 @@ the command line and in records (`random`, `easy`, ..., or `cmd:<command line>` 
 program, see external.py). Each game lists its levels in its own bots module (see
 game.registry.BOTS). Every level takes (seed, think, iterations): `think` caps the seconds per
 decision, `iterations` fixes the work instead (reproducible, for tests).
+
+A bot that never reads its view says so with `needs_view = False`: whoever asks it to decide may
+then pass None and save building the view (selfplay does).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from typing import Protocol
 
 from .external import BotFailure, ExternalBot
 
-__all__ = ["Bot", "BotFailure", "ExternalBot", "RandomBot", "bot_levels", "make_bot"]
+__all__ = ["Bot", "BotFailure", "ExternalBot", "Level", "RandomBot", "bot_levels", "make_bot",
+           "needs_view"]
 
 
 class Bot(Protocol):
@@ -24,8 +28,20 @@ class Bot(Protocol):
         """Choose one element of `legal`, knowing only `view`."""
 
 
+class Level(Protocol):
+    """A level in a bots module's LEVELS: builds a bot from (seed, think, iterations)."""
+
+    def __call__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None) -> Bot: ...
+
+
+def needs_view(bot) -> bool:
+    return getattr(bot, "needs_view", True)
+
+
 class RandomBot:
     name = "random"
+    needs_view = False  # chooses among the legal actions alone
 
     def __init__(self, seed: int | None = None, think: float | None = None,
                  iterations: int | None = None):
@@ -35,9 +51,15 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
+_LEVELS: dict[str, dict] = {}  # selfplay makes bots for every game: import each module once
+
+
 def _levels(game: str) -> dict:
-    from ..registry import bot_module
-    return bot_module(game).LEVELS
+    levels = _LEVELS.get(game)
+    if levels is None:
+        from ..registry import bot_module
+        levels = _LEVELS[game] = bot_module(game).LEVELS
+    return levels
 
 
 def bot_levels(game: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..bots import Level
 from ..bots import RandomBot as _RandomBot
 from . import solver
 from .setup import Action
@@ -126,4 +127,4 @@ def explain(state, move: Move) -> str:
     return " ".join(parts)
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}
+LEVELS: dict[str, Level] = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}

@@ -26,7 +26,7 @@ def final_score(n) -> int:
     return sum(n[v] for v in range(1, 5) if n[v] <= LIMITS[v])
 
 
-_BUMPS = {1: [(c,) for c in range(4)], 2: [(a, b) for a in range(4) for b in range(a, 4)]}
+_BUMPS: dict[int, list[tuple[int, ...]]] = {1: [(c,) for c in range(4)], 2: [(a, b) for a in range(4) for b in range(a, 4)]}
 
 
 @lru_cache(maxsize=None)
@@ -189,9 +189,9 @@ def lookahead(state: CementopiaState, rng: random.Random, width: int = 6, sample
     rest = sorted(state.setup.deck[state.deck_pos:])
     done = 0
     for _ in range(samples):
-        order = rest[:]
-        rng.shuffle(order)
-        order = tuple(order)
+        shuffled = rest[:]
+        rng.shuffle(shuffled)
+        order = tuple(shuffled)
         for i, (_, _, child) in enumerate(top):
             sim = redeal(child, order)
             if sim.outcome is None:

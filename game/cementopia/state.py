@@ -99,10 +99,9 @@ class CementopiaState:
         return (self.setup, self.deck_pos, tuple(self.hand), tuple(self.placed),
                 tuple(self.counters), self.outcome)
 
+    # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
     def __eq__(self, other) -> bool:
         return isinstance(other, CementopiaState) and self.snapshot() == other.snapshot()
-
-    __hash__ = None  # mutable
 
     # --- reading ---------------------------------------------------------------------------
 

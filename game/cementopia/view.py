@@ -18,7 +18,7 @@ from .state import CementopiaState
 class CementopiaView:
     hand: tuple[int, ...]
     cards: tuple[tuple[int, int, int], ...]  # (card, x, y) in the order placed
-    counters: tuple[int, int, int, int]  # uses left on counters 1..4
+    counters: tuple[int, ...]  # uses left on counters 1..4
     deck_count: int
     unseen: tuple[int, ...]
     outcome: str | None

@@ -16,6 +16,7 @@ import math
 import random
 import time
 
+from ..bots import Level
 from ..bots import RandomBot as _RandomBot
 from ..cards import N_DOLLS
 from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, cards_of, lowest, mask_of
@@ -366,4 +367,4 @@ def _gain(value: float) -> str:
     return f"{'+' if value >= 0 else ''}{value:.1f} points"
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+LEVELS: dict[str, Level] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -134,10 +134,9 @@ class GrayblockState:
                 tuple(self.results), tuple(self.hands), tuple(self.row), self.start, self.turn,
                 self.passes, self.last, tuple(self.log), tuple(self.totals), self.champion)
 
+    # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
     def __eq__(self, other) -> bool:
         return isinstance(other, GrayblockState) and self.snapshot() == other.snapshot()
-
-    __hash__ = None  # mutable
 
     # --- reading ---------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Bot strength: `python -m game.cementopia.bench [--deals 100] [--bots random,easy,hard]`.
+"""Bot strength: `python -m game.cementopia.perf [--deals 100] [--bots random,easy,hard]`.
 
 Plays the same seeded deals (seeds --seed .. --seed + deals - 1) with each bot, one process per
 core, and prints per bot: the score distribution, the share of completed puzzles with 12 points
@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import time
+from typing import Any
 from collections import Counter
 from multiprocessing import Pool
 
@@ -52,7 +53,7 @@ def summary(results: list) -> dict:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m game.cementopia.bench")
+    parser = argparse.ArgumentParser(prog="python -m game.cementopia.perf")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="random,easy,hard")
@@ -60,7 +61,7 @@ def main(argv=None) -> None:
     parser.add_argument("--iterations", type=int, help="guessed deck orders per decision (hard)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    figures = {"seeds": [args.seed, args.seed + args.deals - 1], "goal_hard_share_12": 0.5}
+    figures: dict[str, Any] = {"seeds": [args.seed, args.seed + args.deals - 1], "goal_hard_share_12": 0.5}
     with Pool(args.jobs) as pool:
         for level in args.bots.split(","):
             jobs = [(level, seed, args.think, args.iterations)

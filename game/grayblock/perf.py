@@ -1,4 +1,4 @@
-"""Bot strength: `python -m game.grayblock.bench [--matches N]` prints win shares (not a test).
+"""Bot strength: `python -m game.grayblock.perf [--matches N]` prints win shares (not a test).
 
 Every table of 2 (or 3) different levels plays N deals in duplicate: each seed's match is played
 once per seat rotation, so every level gets the same cards and the same start seats (hand k's
@@ -57,7 +57,7 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m game.grayblock.bench")
+    parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
     parser.add_argument("--matches", type=int, default=100,
                         help="seeds per table (each played once per seat rotation)")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3),
