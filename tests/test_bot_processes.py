@@ -1,0 +1,116 @@
+"""External bots leave no processes behind: a bot's whole process group goes on close or
+failure, and close() never blocks on a pipe that a daemonized grandchild keeps open."""
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from game import records
+from game.bots import BotFailure, ExternalBot
+
+from test_external_bots import cmd, two_player_game
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="process groups and signals")
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:  # a zombie is dead, whoever should reap it
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def wait_gone(pid: int, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def timed_close(bot) -> float:
+    """close() in a thread, so that a hang fails the test instead of stalling it."""
+    began = time.monotonic()
+    thread = threading.Thread(target=bot.close, daemon=True)
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive(), "close() hung"
+    return time.monotonic() - began
+
+
+def read_pid(path: Path) -> int:
+    deadline = time.monotonic() + 5
+    while not path.exists() or not path.read_text():
+        assert time.monotonic() < deadline, "the bot never wrote its child's pid"
+        time.sleep(0.02)
+    return int(path.read_text())
+
+
+@posix_only
+def test_a_silent_shell_with_a_child_is_killed_with_its_group_on_time_out():
+    bot = ExternalBot("sh -c 'sleep 600; true'", "assemble", 0, timeout=0.5)
+    began = time.monotonic()
+    with pytest.raises(BotFailure, match="no hello within 0.5 s"):
+        bot.start()
+    assert time.monotonic() - began < 2
+    group = bot.proc.pid
+    assert timed_close(bot) < 2
+    deadline = time.monotonic() + 2
+    while True:  # nothing left in the bot's process group (sleep included)
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            break
+        assert time.monotonic() < deadline, "the bot's process group outlived close()"
+        time.sleep(0.05)
+
+
+@posix_only
+def test_a_child_holding_the_pipe_does_not_hang_a_game(tmp_path):
+    pidfile = tmp_path / "child.pid"
+    session, bot, messages = two_player_game(cmd("child_bot.py", pidfile))
+    child = read_pid(pidfile)
+    try:
+        assert messages == [] and session.state.is_over()
+        records.verify(records.record_of(session))
+        assert wait_gone(child, 2), "the bot's child outlived the game"
+    finally:
+        if alive(child):
+            os.kill(child, signal.SIGKILL)
+
+
+@posix_only
+def test_close_returns_quickly_when_a_daemonized_grandchild_holds_the_pipe(tmp_path):
+    pidfile = tmp_path / "daemon.pid"
+    bot = ExternalBot(cmd("child_bot.py", pidfile, "setsid")[4:], "assemble", 0, timeout=5)
+    daemon = None
+    try:
+        bot.start()
+        daemon = read_pid(pidfile)
+        assert timed_close(bot) < 2
+        assert bot.proc.poll() is not None
+        assert alive(daemon)  # out of our reach by design; it only keeps a pipe that we let go
+    finally:
+        if daemon is not None and alive(daemon):
+            os.kill(daemon, signal.SIGKILL)
+
+
+@posix_only
+def test_a_failing_bot_is_killed_even_before_close(tmp_path):
+    bot = ExternalBot("sh -c 'sleep 600; true'", "assemble", 0, timeout=0.3)
+    with pytest.raises(BotFailure):
+        bot.start()
+    assert bot.proc.poll() is not None
+    bot.close()
