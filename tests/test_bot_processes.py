@@ -1,6 +1,8 @@
 """External bots leave no processes behind: a bot's whole process group goes on close or
-failure, and close() never blocks on a pipe that a daemonized grandchild keeps open."""
+failure, and close() never blocks on a pipe that a daemonized grandchild keeps open. A bot gets
+no hint of hidden information from its environment."""
 
+import json
 import os
 import signal
 import threading
@@ -114,3 +116,20 @@ def test_a_failing_bot_is_killed_even_before_close(tmp_path):
         bot.start()
     assert bot.proc.poll() is not None
     bot.close()
+
+
+def test_the_bot_sees_no_alice_variables_and_not_the_data_folder(tmp_path, monkeypatch):
+    data = tmp_path / "userdata"
+    data.mkdir()
+    monkeypatch.setenv("ALICE_DATA_DIR", str(data))
+    monkeypatch.setenv("ALICE_DEBUG", "1")
+    monkeypatch.setenv("ALICE_SEED", "12345")
+    monkeypatch.chdir(data)
+    bot = ExternalBot(cmd("env_bot.py")[4:], "assemble", 0, timeout=5)
+    try:
+        bot.start()
+    finally:
+        bot.close()
+    report = json.loads(bot.hello_name)
+    assert report["env"] == [] and report["argv"] == []
+    assert Path(report["cwd"]).resolve() != data.resolve()

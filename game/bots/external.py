@@ -16,9 +16,11 @@ import queue
 import shlex
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
+from pathlib import Path
 
 PROTOCOL = 1
 MAX_LINE = 64 * 1024  # bytes in one line from the bot; a longer one is a failure
@@ -58,6 +60,25 @@ def _canonical(data) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+def _environment() -> dict:
+    """The user's environment without the app's own variables (ALICE_*: data folder, debug,
+    benchmark files). Nothing about the game is ever put there: a bot learns it from messages."""
+    return {k: v for k, v in os.environ.items() if not k.upper().startswith("ALICE")}
+
+
+def _folder() -> str | None:
+    """Where the bot runs: the current folder (relative paths in its command line work), except
+    the app's data folder, whose autosave holds the seed."""
+    try:
+        from ..saves import data_dir
+        here, data = Path.cwd().resolve(), data_dir().resolve()
+    except (ImportError, OSError, RuntimeError):
+        return None
+    if here == data or data in here.parents:
+        return tempfile.gettempdir()
+    return None
+
+
 def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
@@ -88,7 +109,7 @@ class ExternalBot:
             # unbuffered binary pipes: no buffer lock that a blocked reader could hold on close
             self.proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, bufsize=0, **group)
+                stderr=subprocess.PIPE, bufsize=0, env=_environment(), cwd=_folder(), **group)
         except OSError as exc:
             program = self.argv if isinstance(self.argv, str) else self.argv[0]
             raise BotFailure(f"cannot start {program!r}: {exc.strerror or exc}") from None
