@@ -1,10 +1,13 @@
-"""External bots leave no processes behind: a bot's whole process group goes on close or
-failure, and close() never blocks on a pipe that a daemonized grandchild keeps open. A bot gets
-no hint of hidden information from its environment."""
+"""External bots and the built-in bot worker leave no processes behind: a bot's whole process
+group goes on close or failure, close() never blocks on a pipe that a daemonized grandchild
+keeps open, and the worker process dies with the app even when the app is killed. A bot gets no
+hint of hidden information from its environment."""
 
 import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -133,3 +136,41 @@ def test_the_bot_sees_no_alice_variables_and_not_the_data_folder(tmp_path, monke
     report = json.loads(bot.hello_name)
     assert report["env"] == [] and report["argv"] == []
     assert Path(report["cwd"]).resolve() != data.resolve()
+
+
+WORKER_PARENT = """
+import multiprocessing.resource_tracker as rt, sys, time
+from game.bots.worker import BackgroundDecider
+decider = BackgroundDecider()
+decider.warm_up()
+deadline = time.monotonic() + 30  # a parent that never reports exits, so the test cannot hang
+while decider.poll(1) is None:
+    if time.monotonic() > deadline:
+        sys.exit("no worker")
+    time.sleep(0.05)
+worker = list(decider._process._processes)[0]
+print(worker, rt._resource_tracker._pid, flush=True)
+time.sleep(600)
+"""
+
+
+@posix_only
+def test_the_worker_process_dies_when_the_app_is_killed():
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT], stdout=subprocess.PIPE,
+                              text=True, env=env, cwd=root, stderr=subprocess.DEVNULL)
+    pids = []
+    try:
+        pids = [int(p) for p in parent.stdout.readline().split() if p != "None"]
+        assert pids, "the parent did not report its worker"
+        parent.kill()
+        parent.wait()
+        for pid in pids:  # the worker, then the resource tracker that waits for it
+            assert wait_gone(pid, 5), f"process {pid} outlived the killed app"
+    finally:
+        parent.kill()
+        parent.stdout.close()
+        for pid in pids:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
