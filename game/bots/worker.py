@@ -9,6 +9,9 @@ cancelling (undo, quit) just forgets the ticket, and a late answer to it is drop
 from __future__ import annotations
 
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -30,6 +33,32 @@ def suggest_once(game: str, seed: int, think: float | None, view, legal):
                 return bot.suggest(view, legal)
             return bot.decide(view, legal), f"the {level} bot's choice"
     raise RuntimeError(f"no bots for {game}")
+
+
+def _die_with_parent() -> None:
+    """Worker initializer: exit as soon as the app is gone, even when it was killed (kill -9 gives
+    it no chance to stop us, and an orphaned worker would then idle for ever; multiprocessing's
+    resource tracker exits on its own once we are gone)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        wait = parent.join  # returns when the parent's sentinel pipe/handle closes: it died
+    else:
+        ppid = os.getppid()
+
+        def wait():
+            while os.getppid() == ppid:
+                time.sleep(0.5)
+
+    def watch():
+        wait()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _pool() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_die_with_parent)
 
 
 def _warm() -> bool:
@@ -98,13 +127,11 @@ class BackgroundDecider:
 
     def _submit_process(self, fn, *args) -> int:
         if self._process is None:
-            self._process = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._process = _pool()
         try:
             future = self._process.submit(fn, *args)
         except BrokenProcessPool:
-            self._process = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._process = _pool()
             future = self._process.submit(fn, *args)
         return self._track(future)
 
