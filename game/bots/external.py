@@ -101,10 +101,8 @@ class ExternalBot:
     def start(self) -> None:
         if self.proc is not None:
             return
-        if os.name == "nt":
-            group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}
-        else:
-            group = {"start_new_session": True}
+        group: dict = ({"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+                       if os.name == "nt" else {"start_new_session": True})
         try:
             # unbuffered binary pipes: no buffer lock that a blocked reader could hold on close
             self.proc = subprocess.Popen(
@@ -173,12 +171,15 @@ class ExternalBot:
         # raw pipe takes no lock, even while a thread still blocks in a read on it.
         for stream in (proc.stdout, proc.stderr):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except (OSError, ValueError):
                 pass
 
     def _kill_group(self) -> None:
         proc = self.proc
+        if proc is None:
+            return
         if os.name == "nt":
             if proc.poll() is None:  # /T finds the children through the living parent
                 try:
@@ -238,6 +239,7 @@ class ExternalBot:
             return data
 
     def _exit_reason(self) -> str:
+        assert self.proc is not None  # only asked once the bot has started
         try:
             code = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:

@@ -40,14 +40,14 @@ def _die_with_parent() -> None:
     it no chance to stop us, and an orphaned worker would then idle for ever; multiprocessing's
     resource tracker exits on its own once we are gone)."""
     parent = multiprocessing.parent_process()
-    if parent is not None:
-        wait = parent.join  # returns when the parent's sentinel pipe/handle closes: it died
-    else:
-        ppid = os.getppid()
+    ppid = os.getppid()
 
-        def wait():
-            while os.getppid() == ppid:
-                time.sleep(0.5)
+    def wait() -> None:
+        if parent is not None:
+            parent.join()  # returns when the parent's sentinel pipe/handle closes: it died
+            return
+        while os.getppid() == ppid:
+            time.sleep(0.5)
 
     def watch():
         wait()
@@ -67,7 +67,7 @@ def _warm() -> bool:
 
 
 class BackgroundDecider:
-    def __init__(self):
+    def __init__(self) -> None:
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._pending: dict[int, Future] = {}
