@@ -147,6 +147,7 @@ def test_autosave_after_every_command_resumes_exactly(app, data_dir):
     for _ in range(7):
         settle(app, table)
         table.play(table.state.legal_actions()[-1])
+    table.saver.flush()  # written off the frame: wait for the disk
     session, record, message = saves.load_autosave()
     assert message is None and session.state == table.state
     assert record["players"][1]["colour"] == 1

@@ -17,14 +17,36 @@ def settle(app, scene, limit=200, busy=lambda scene: scene.flights):
     raise AssertionError("animations never settled")
 
 
+def players_files(data):
+    """A player's data folder as the demo finds it: a game in progress, settings, a kept record."""
+    import json
+    from game.assemble.record import new_session
+    from game.records import record_of, write_record
+    session = new_session(5, [{"name": "Ada", "seat": "human", "colour": 2},
+                              {"name": "Bo", "seat": "easy", "colour": 0}])
+    for _ in range(3):
+        session.play(session.state.legal_actions()[0])
+    write_record(data / "autosave.json", record_of(session))
+    (data / "settings.json").write_text(json.dumps({"sound": False, "auto_take_last": True}))
+    write_record(data / "records" / "assemble-20260101-120000.json", record_of(session))
+
+
+def snapshot(folder) -> dict:
+    """Every file under folder, by relative path, with its bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
 def run_demo(tmp_path, *args):
     """Run the app's --demo in a real headless process with screenshots; check it exits 0 with
-    one real picture per scene; return its user-data folder."""
+    one real picture per scene, and leaves the player's files exactly as they were (autosave,
+    settings, records: byte for byte, nothing added)."""
     import os
     import subprocess
     import sys
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               ALICE_DATA_DIR=str(tmp_path / "data"))
+    data = tmp_path / "data"
+    players_files(data)
+    before = snapshot(data)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
     shots = tmp_path / "shots"
     proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", *args,
                            "--screenshots", str(shots), "--exit-after", "0.5"],
@@ -33,7 +55,8 @@ def run_demo(tmp_path, *args):
     names = sorted(p.name for p in shots.glob("*.png"))
     assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
     assert all((shots / n).stat().st_size > 10_000 for n in names)  # real pictures, not blanks
-    return tmp_path / "data"
+    assert snapshot(data) == before
+    return data
 
 
 def wait_for(app, predicate, seconds=20.0):

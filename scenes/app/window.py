@@ -64,7 +64,7 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.settings = saves.load_settings()
-        self.sound = Sound(self.settings)
+        self.sound = Sound(self.settings, self.save_settings)
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())
         self.clock = pygame.time.Clock()
@@ -84,6 +84,11 @@ class App:
     def make(self, name: str, **kwargs):
         from scenes.registry import SCENES
         return SCENES[name](self, **kwargs)
+
+    def save_settings(self) -> None:
+        """Keep the player's settings; the demo plays with them but never writes them."""
+        if not self.demo:
+            saves.save_settings(self.settings)
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
         """A one-line message over everything (errors included: never a crash)."""

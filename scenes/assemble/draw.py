@@ -62,14 +62,6 @@ def draw_label(scene, surface, lane_index: int) -> None:
         y = r.bottom + 3 * s
 
 
-def line_targets(scene, lane_index: int, gap_at: int | None) -> list[float]:
-    lay = scene.layout.lanes[lane_index]
-    strip = STRIP * scene.layout.card_width
-    n = len(scene.state.lines[lane_index])
-    return [lay.line.x + (i + (1 if gap_at is not None and i >= gap_at else 0)) * strip
-            for i in range(n)]
-
-
 def cell_rect(x: float, y: float, row: int, card_w: float, card_h: float) -> pygame.Rect:
     cy = y + (GEAR_TOP + row * GEAR_STEP) * card_h
     half = GEAR_STEP * card_h / 2
@@ -130,7 +122,7 @@ def draw_line(scene, surface, lane_index: int) -> None:
             return
         hyp = list(line)
         hyp.insert(gap, card)
-        explained = explain_line(hyp, scene.capacity_after(lane_index, gap), state.rules.flaw)
+        explained = explain_line(hyp, scene.state.capacity_after(lane_index, gap), state.rules.flaw)
         hxs = [lay.line.x + i * STRIP * cw for i in range(len(hyp))]
         draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
     elif scene.show_modules and line and lane_index == state.active and not state.is_over():
@@ -314,7 +306,7 @@ def draw_preview(scene, surface) -> None:
     if gap is not None and state.bench[lane] is not None and scene.position_is_legal(lane, gap):
         hyp = list(state.lines[lane])
         hyp.insert(gap, state.bench[lane])
-        after = explain_line(hyp, scene.capacity_after(lane, gap), state.rules.flaw)
+        after = explain_line(hyp, scene.state.capacity_after(lane, gap), state.rules.flaw)
         title = f"Place {state.bench[lane]} at {describe_position(gap, len(state.lines[lane]))}"
         delta = after.score - now.score
         sign = "+" if delta >= 0 else "\u2212"

@@ -1,8 +1,8 @@
 """The Alice Assemble table: drag, click or key your way through placements and acquisitions.
 
-The scene reads the session's state and changes it only by submitting commands (Play, Undo,
-Redo) to the session's queue. Every accepted command is autosaved. Bots decide from their view
-after a short visible delay, while the frame loop keeps running.
+What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; this
+scene keeps how Alice Assemble is picked (drag, click or keys), animated from the events each move
+reports, and drawn (scenes/assemble/draw.py, where things are: geometry.py).
 """
 
 from __future__ import annotations
@@ -11,19 +11,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import records, saves
 from game.assemble.record import new_session
 from game.assemble.setup import PLACE, TAKE
-from game.commands import Play, Redo, Undo
+from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
+                                 PLACE_PHASE, PLACED, TAKE_PHASE, TAKEN)
 
 from scenes.assemble import draw
+from scenes.assemble.geometry import Geometry
 from scenes.table import look
+from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
-from scenes.app.stack import Scene
-from scenes.layouts.tmx import load_layout
-from scenes.art.metrics import STRIP
-from scenes.table.bots import BotTurns
 
 FLIGHT = 0.32
 
@@ -41,26 +39,18 @@ class Drag:
         return abs(self.pos[0] - self.start[0]) + abs(self.pos[1] - self.start[1]) > 6
 
 
-class TableScene(Scene):
+class TableScene(GameTable):
     name = "table"
+    game = "assemble"
 
     def __init__(self, app, config, session=None):
-        super().__init__(app)
-        self.config = config
         if session is None:
             seed = config.resolved_seed()
             session = new_session(seed, [seat.to_json() for seat in config.seats], config.rules)
-        self.session = session
-        session.listeners.append(self._after_command)
-        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
-        self.turns = BotTurns(self)
-        self.base_layout = load_layout(self.state.players)
-        self.layout = self.base_layout
-        self.flights: list[Flight] = []
-        self.glides: dict[tuple[int, int], Glide] = {}
+        super().__init__(app, config, session)
+        self.geo = Geometry(self.state.players)
         self.dials = [Stepper(c) for c in self.state.capacity]
-        self.slots: dict[int, int] = {}
-        self.log: list[str] = ["New game." if not session.history.actions else "Game resumed."]
+        self.log.append("New game." if not session.history.actions else "Game resumed.")
         self.drag: Drag | None = None
         self.selected: tuple | None = None
         self.cursor: int | None = None  # keyboard: a field index or an insertion position
@@ -73,10 +63,9 @@ class TableScene(Scene):
         self.auto_wait = 0.0
         self.show_modules = True
         self.snapped = False
-        self.hint_logged = None
-        self._assign_slots()
-        self.buttons = [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
-                        ui.Button("Hint", self.ask_hint, "H"), ui.Button("Menu", self.open_menu, "Esc")]
+        self.from_rect = None  # where the card being played flies from
+        self.geo.assign_slots(self.state)
+        self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
         self.auto_take = ui.Toggle("Auto-take the last card", bool(app.settings.get("auto_take_last")),
                                    self._set_auto_take)
         self.auto_take.focusable = False
@@ -85,8 +74,8 @@ class TableScene(Scene):
     # --- reading the game ------------------------------------------------------------------
 
     @property
-    def state(self):
-        return self.session.state
+    def layout(self):
+        return self.geo.layout
 
     def human_turn(self) -> bool:
         return not self.state.is_over() and self.state.current_player() in self.humans
@@ -100,26 +89,19 @@ class TableScene(Scene):
             return "is thinking" + "." * (1 + int(self.app.clock_s * 3) % 3)
         if self.turns.hint_pending:
             return "looking for a hint\u2026"
-        if state.phase == "place":
+        if state.phase == PLACE_PHASE:
             return "place your bench card into the line"
-        if state.phase == "draft":
+        if state.phase == DRAFT:
             return "take a field card for your bench"
         return "take a field card (it goes sideways on your bench)"
 
     def position_is_legal(self, lane: int, pos: int) -> bool:
         return PLACE[lane][pos] in self.state.legal_actions() if pos < len(PLACE[lane]) else False
 
-    def capacity_after(self, lane: int, pos: int) -> int:
-        state = self.state
-        cap = state.capacity[lane]
-        if state.rules.identity and state.lines[lane] and pos == len(state.lines[lane]):
-            cap -= 1
-        return cap
-
     def pending_position(self, lane: int) -> int | None:
         """The insertion position being considered in this lane (drag, selection or keys)."""
         state = self.state
-        if state.is_over() or lane != state.active or state.phase != "place" or not self.human_turn():
+        if state.is_over() or lane != state.active or state.phase != PLACE_PHASE or not self.human_turn():
             return None
         if self.drag is not None and self.drag.source == ("bench", lane) and self.drag.moved:
             return self.hover_pos
@@ -138,66 +120,8 @@ class TableScene(Scene):
             return False
         state = self.state
         if what[0] == "field":
-            return state.phase in ("draft", "take")
-        return state.phase == "place" and what == ("bench", state.active)
-
-    # --- geometry --------------------------------------------------------------------------
-
-    def resize(self, size) -> None:
-        self.layout = self.base_layout.fit(*size)
-
-    def field_rect(self, card: int) -> tuple:
-        field = self.layout.field
-        cw, ch = self.layout.card_size
-        slots = self.state.n_lanes
-        gap = (field.w - slots * cw) / (slots + 1)
-        i = self.slots.get(card, 0)
-        return (field.x + gap + i * (cw + gap), field.y + (field.h - ch) / 2, cw, ch)
-
-    def _assign_slots(self) -> None:
-        field = self.state.field
-        self.slots = {c: i for c, i in self.slots.items() if c in field}
-        free = [i for i in range(self.state.n_lanes) if i not in self.slots.values()]
-        for card in field:
-            if card not in self.slots:
-                self.slots[card] = free.pop(0)
-
-    def line_xs(self, lane: int, gap: int | None) -> list[float]:
-        line = self.state.lines[lane]
-        targets = draw.line_targets(self, lane, gap)
-        xs = []
-        for card, target in zip(line, targets):
-            glide = self.glides.get((lane, card))
-            if glide is None:
-                glide = self.glides[(lane, card)] = Glide(target)
-            xs.append(glide.value)
-        return xs
-
-    def insertion_at(self, lane: int, x: float) -> int:
-        line = self.layout.lanes[lane].line
-        strip = STRIP * self.layout.card_width
-        n = len(self.state.lines[lane])
-        return max(0, min(n, int((x - line.x) / strip + 0.5)))
-
-    def over_lane(self, pos, lane: int) -> bool:
-        box = self.layout.lanes[lane].box
-        return box.contains(pos)
-
-    def card_at(self, pos) -> tuple | None:
-        """What card is under the cursor: ("field", card), ("bench", lane) or ("line", lane, i)."""
-        for card in self.state.field:
-            if pygame.Rect(self.field_rect(card)).collidepoint(pos):
-                return ("field", card)
-        for lane, lay in enumerate(self.layout.lanes):
-            if self.state.bench[lane] is not None and lay.bench.contains(pos):
-                return ("bench", lane)
-            line = self.state.lines[lane]
-            xs = self.line_xs(lane, None)
-            cw, ch = self.layout.card_size
-            for i in range(len(line) - 1, -1, -1):  # topmost (rightmost) first
-                if pygame.Rect(xs[i], lay.line.y, cw, ch).collidepoint(pos):
-                    return ("line", lane, i)
-        return None
+            return state.phase in (DRAFT, TAKE_PHASE)
+        return state.phase == PLACE_PHASE and what == ("bench", state.active)
 
     def card_value(self, what: tuple | None) -> int | None:
         if what is None:
@@ -208,46 +132,77 @@ class TableScene(Scene):
             return self.state.bench[what[1]]
         return self.state.lines[what[1]][what[2]]
 
+    # --- geometry (scenes/assemble/geometry.py; these read the state for it) ----------------
+
+    def resize(self, size) -> None:
+        self.geo.fit(size)
+
+    def field_rect(self, card: int) -> tuple:
+        return self.geo.field_rect(self.state, card)
+
+    def line_xs(self, lane: int, gap: int | None) -> list[float]:
+        return self.geo.line_xs(self.state, lane, gap)
+
+    def card_at(self, pos) -> tuple | None:
+        return self.geo.card_at(self.state, pos)
+
+    def insertion_at(self, lane: int, x: float) -> int:
+        return self.geo.insertion_at(self.state, lane, x)
+
     # --- commands --------------------------------------------------------------------------
 
-    def play(self, action, from_rect=None) -> bool:
-        state = self.state
-        lane = state.active
-        before_field = list(state.field)
-        start = from_rect
-        if action.kind == "take":
-            start = start or self.field_rect(action.value)
-        else:
-            start = start or self.layout.lanes[lane].bench.as_tuple()
-        text = self.describe(action)
-        round_before = state.round
-        self.session.submit(Play(action))
-        outcome = self.session.process()[-1]
-        if not outcome.ok:
-            self.app.toast(outcome.message)
-            return False
-        self.log.append(text)
+    def play(self, action, from_rect=None):
+        """Play; the card flies from `from_rect` (where it was dropped) or from its place."""
+        lane = self.state.active
+        if from_rect is None:
+            from_rect = (self.field_rect(action.value) if action.kind == "take"
+                         else self.layout.lanes[lane].bench.as_tuple())
+        self.from_rect, self.described = tuple(from_rect), self.describe(action)
+        return super().play(action)
+
+    def on_played(self, action, outcome) -> None:
+        self.log.append(self.described)
         cw, ch = self.layout.card_size
-        lay = self.layout.lanes[lane]
-        sound = self.app.sound
-        if action.kind == "take":
-            sound.play("take")
-            self.flights.append(Flight(action.value, tuple(start), lay.bench.as_tuple(), FLIGHT,
-                                       key=("bench", lane, action.value)))
-        else:
-            x = lay.line.x + action.value * STRIP * cw
-            card = state.lines[lane][action.value]  # where the placement just put it
-            self.glides[(lane, card)] = Glide(x)
-            self.flights.append(Flight(card, tuple(start), (x, lay.line.y, cw, ch), FLIGHT,
-                                       key=("line", lane, card)))
-            sound.play("place", delay=FLIGHT)  # heard as it lands
-        self._deal_animation(before_field)
-        self._round_news(round_before)
+        sound, lay = self.app.sound, self.layout.lanes[action.lane]
+        gained = None
+        for event in outcome.events:
+            if event.kind == TAKEN:
+                sound.play("take")
+                self.flights.append(Flight(event.card, self.from_rect, lay.bench.as_tuple(), FLIGHT,
+                                           key=("bench", event.where, event.card)))
+            elif event.kind == PLACED:
+                x = self.geo.slot_x(event.where, event.value)
+                self.geo.glides[(event.where, event.card)] = Glide(x)
+                self.flights.append(Flight(event.card, self.from_rect, (x, lay.line.y, cw, ch), FLIGHT,
+                                           key=("line", event.where, event.card)))
+                sound.play("place", delay=FLIGHT)  # heard as it lands
+            elif event.kind == DEALT:
+                self._deal(event.cards)
+            elif event.kind == CAPACITY_GAINED:
+                gained = event
+                self.app.sound.play("ratchet", delay=FLIGHT + 0.15)
+            elif event.kind == COUNTER_FLIPPED and event.value == 5:
+                self.app.sound.play("flip", delay=FLIGHT + 0.45)  # the counter turns face down
+            elif event.kind == GAME_OVER:
+                self.log.append("The last round is over. Scoring!")
+        if gained is not None:
+            who = self.lane_name(gained.where)
+            extra = " Last round: placement only." if any(e.kind == LAST_ROUND for e in outcome.events) else ""
+            self.log.append(f"Round {self.state.round}: {who} {verb(who, 'gain')} capacity "
+                            f"(bench {gained.card}, now {gained.value}).{extra}")
         self.selected = None
         self.cursor = None
         self.hover_pos = None
-        self.turns.forget()
-        return True
+
+    def _deal(self, cards) -> None:
+        """The new field flies out of the deck, one card after another."""
+        new = [c for c in cards if c not in self.geo.slots]
+        self.geo.assign_slots(self.state)
+        deck = self.layout.deck.as_tuple()
+        for k, card in enumerate(new):
+            self.flights.append(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
+                                       key=("field", card)))
+            self.app.sound.play("take", delay=0.15 + 0.1 * k, volume=0.4)
 
     def lane_name(self, lane: int) -> str:
         """The owner's name; with 2 players also which of their two dolls."""
@@ -267,76 +222,18 @@ class TableScene(Scene):
         where = draw.describe_position(action.value, len(state.lines[action.lane]))
         return f"{who} {verb(who, 'place')} {card} at {where}."
 
-    def _round_news(self, round_before: int) -> None:
-        state = self.state
-        if state.is_over():
-            self.log.append("The last round is over. Scoring!")
-        elif state.round != round_before:
-            top = max(range(state.n_lanes), key=lambda i: state.bench[i])
-            who = self.lane_name(top)
-            extra = " Last round: placement only." if state.last_round else ""
-            self.log.append(f"Round {state.round}: {who} {verb(who, 'gain')} capacity "
-                            f"(bench {state.bench[top]}, now {state.capacity[top]}).{extra}")
-            self.app.sound.play("ratchet", delay=FLIGHT + 0.15)
-            if state.capacity[top] == 5:  # the counter turns face down
-                self.app.sound.play("flip", delay=FLIGHT + 0.45)
-
-    def _deal_animation(self, before_field: list[int]) -> None:
-        state = self.state
-        new = [c for c in state.field if c not in before_field]
-        self._assign_slots()
-        deck = self.layout.deck.as_tuple()
-        for k, card in enumerate(new):
-            self.flights.append(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
-                                       key=("field", card)))
-            self.app.sound.play("take", delay=0.15 + 0.1 * k, volume=0.4)
-
-    def undo(self) -> None:
-        self._history_step(Undo(self.humans or None))
-
-    def redo(self) -> None:
-        self._history_step(Redo(self.humans or None))
-
-    def _history_step(self, command) -> None:
-        self.session.submit(command)
-        outcome = self.session.process()[-1]
-        if not outcome.ok:
-            self.app.toast(outcome.message.capitalize())
-            return
-        self.flights.clear()
-        self.app.sound.rewind()
+    def on_history(self, outcome) -> None:
         self.drag = None
         self.selected = None
         self.cursor = None
-        self._assign_slots()
-        self.log.append(outcome.message.capitalize() + ".")
-        self.turns.forget()
+        self.geo.assign_slots(self.state)
 
-    def _after_command(self, session, outcome) -> None:
-        if outcome.ok:
-            self.autosave()
-
-    def autosave(self) -> None:
-        record = records.record_of(self.session)
-        for player, seat in zip(record["players"], self.config.seats):
-            player["colour"] = seat.colour
-        problem = saves.save_game(record)
-        if problem:
-            self.app.toast(problem)
+    def log_hint(self, hint) -> None:
+        self.log.append(f"Hint: {hint[0]}: {hint[1]}")
 
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value
-        saves.save_settings(self.app.settings)
-
-    def ask_hint(self) -> None:
-        if self.can_act():
-            self.turns.ask_hint()
-
-    def close(self) -> None:
-        self.turns.close()
-
-    def open_menu(self) -> None:
-        self.app.stack.push(self.app.make("menu", table=self))
+        self.app.save_settings()
 
     # --- events ----------------------------------------------------------------------------
 
@@ -366,10 +263,10 @@ class TableScene(Scene):
         state = self.state
         if self.drag is not None:
             self.drag.pos = pos
-        if not state.is_over() and state.phase == "place":
+        if not state.is_over() and state.phase == PLACE_PHASE:
             lane = state.active
             dragging = self.drag is not None and self.drag.source == ("bench", lane)
-            if (dragging or self.selected == ("bench", lane)) and self.over_lane(pos, lane):
+            if (dragging or self.selected == ("bench", lane)) and self.geo.over_lane(pos, lane):
                 self.hover_pos = self.insertion_at(lane, pos[0])
             elif dragging or self.selected:
                 self.hover_pos = None
@@ -386,15 +283,15 @@ class TableScene(Scene):
         state = self.state
         lane = state.active
         what = self.card_at(pos)
-        if state.phase == "place":
+        if state.phase == PLACE_PHASE:
             if what == ("bench", lane):
                 self._start_drag(what, state.bench[lane], self.layout.lanes[lane].bench.as_tuple(), pos)
-            elif self.selected == ("bench", lane) and self.over_lane(pos, lane):
+            elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
-        elif self.selected and self.selected[0] == "field" and self.over_lane(pos, lane):
+        elif self.selected and self.selected[0] == "field" and self.geo.over_lane(pos, lane):
             self.play(TAKE[lane][self.selected[1]])
 
     def _start_drag(self, source, card, rect, pos) -> None:
@@ -409,14 +306,14 @@ class TableScene(Scene):
         if not drag.moved:  # a click: select, then click the target
             self.selected = None if self.selected == drag.source else drag.source
             if self.selected and self.selected[0] == "bench":
-                self.hover_pos = self.insertion_at(lane, pos[0]) if self.over_lane(pos, lane) else None
+                self.hover_pos = self.insertion_at(lane, pos[0]) if self.geo.over_lane(pos, lane) else None
             return
         rect = (pos[0] - drag.grab[0], pos[1] - drag.grab[1], *self.layout.card_size)
         if drag.source[0] == "field":
-            if self.over_lane(pos, lane) or self.layout.lanes[lane].bench.inflated(40, 40).contains(pos):
+            if self.geo.over_lane(pos, lane) or self.layout.lanes[lane].bench.inflated(40, 40).contains(pos):
                 self.play(TAKE[lane][drag.card], rect)
             return
-        if self.over_lane(pos, lane):
+        if self.geo.over_lane(pos, lane):
             self._place_at(self.insertion_at(lane, pos[0]), rect)
 
     def _place_at(self, position: int, rect=None) -> None:
@@ -427,12 +324,7 @@ class TableScene(Scene):
         self.play(PLACE[lane][position], rect)
 
     def _key(self, event) -> None:
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_z:
-            (self.redo if event.mod & pygame.KMOD_SHIFT else self.undo)()
-            return
-        if ctrl and event.key == pygame.K_y:
-            self.redo()
+        if self.shortcut(event):
             return
         if event.key == pygame.K_ESCAPE:
             if self.selected or self.cursor is not None or self.magnified is not None:
@@ -450,7 +342,7 @@ class TableScene(Scene):
             return
         state = self.state
         lane = state.active
-        if state.phase == "place":
+        if state.phase == PLACE_PHASE:
             positions = [a.value for a in state.legal_actions()]
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 step = -1 if event.key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
@@ -466,7 +358,7 @@ class TableScene(Scene):
                 else:
                     self.cursor = positions[-1]
         else:
-            field = sorted(state.field, key=lambda c: self.slots.get(c, 0))
+            field = sorted(state.field, key=lambda c: self.geo.slots.get(c, 0))
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 step = -1 if event.key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
                 cur = field.index(self.selected[1]) if self.selected and self.selected[0] == "field" \
@@ -481,17 +373,14 @@ class TableScene(Scene):
     # --- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         for flight in self.flights:
             flight.update(dt)
         self.flights = [f for f in self.flights if not f.done]
         for lane, dial in enumerate(self.dials):
             dial.update(self.state.capacity[lane], dt)
         for lane in range(self.state.n_lanes):
-            gap = self.pending_position(lane)
-            targets = draw.line_targets(self, lane, gap)
-            for card, target in zip(self.state.lines[lane], targets):
-                glide = self.glides.setdefault((lane, card), Glide(target))
-                glide.update(target, dt)
+            self.geo.glide(self.state, lane, self.pending_position(lane), dt)
         self.hover_time += dt
         if self.hover_card is not None and self.hover_time > 0.9 and self.drag is None \
                 and self.app.settings.get("hover_magnify", True) and not self.app.demo:
@@ -501,7 +390,7 @@ class TableScene(Scene):
             if not self.flights:
                 self.end_wait += dt
                 if self.end_wait > (0.3 if self.app.demo else 1.2):
-                    self._finish()
+                    self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config))
             return
         if self.app.demo and not self.snapped and len(self.session.history.actions) >= 30:
             self.snapped = True
@@ -514,23 +403,13 @@ class TableScene(Scene):
             if action is not None:
                 self.play(action)
             return
-        self.turns.poll_hint()
-        if self.turns.hint and self.turns.hint[0] is not None and self.hint_logged is not self.turns.hint:
-            self.hint_logged = self.turns.hint
-            self.log.append(f"Hint: {self.turns.hint[0]}: {self.turns.hint[1]}")
-        if self.auto_take.value and state.phase == "take" and len(state.field) == 1 \
+        self.poll_hint()
+        if self.auto_take.value and state.phase == TAKE_PHASE and len(state.field) == 1 \
                 and not self.flights:
             self.auto_wait += dt
             if self.auto_wait > 0.5:
                 self.auto_wait = 0.0
                 self.play(TAKE[state.active][state.field[0]])
-
-    def _finish(self) -> None:
-        record = records.record_of(self.session)
-        self.turns.finish(record.get("result", {}))
-        saves.archive_finished(record)
-        saves.clear_autosave()
-        self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config))
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -574,9 +453,7 @@ class TableScene(Scene):
         bh = min(box.h - 2 * pad, 36 * s)
         for i, button in enumerate(self.buttons):
             button.rect = pygame.Rect(round(box.x + pad + i * (bw + pad)), round(box.y + pad), round(bw), round(bh))
-        self.buttons[0].enabled = self.session.history.can_undo()
-        self.buttons[1].enabled = self.session.history.can_redo()
-        self.buttons[2].enabled = self.can_act() and not self.turns.hint_pending
+        self.refresh_buttons(self.buttons)
         for button in self.buttons:
             button.draw(surface, s)
         self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.66), round(box.y + pad),

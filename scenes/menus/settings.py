@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import saves
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -58,7 +57,7 @@ class SettingsOverlay(Scene):
 
     def _set(self, key: str, value) -> None:
         self.app.settings[key] = value
-        saves.save_settings(self.app.settings)
+        self.app.save_settings()
 
     def _fullscreen(self) -> bool:
         surface = pygame.display.get_surface()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import saves
 from game.assemble.setup import Rules
 from game.bots import bot_levels
 from game.registry import game_module
@@ -209,7 +208,7 @@ class SetupScene(Scene):
             "command": self.command.value, "game": self.game.value,
             "water_veins": self.water.value, "daily": self.daily.value, "target": self.target.value,
         }
-        saves.save_settings(self.app.settings)
+        self.app.save_settings()
 
     def demo_setup(self) -> None:
         opts = self.app.options

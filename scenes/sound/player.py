@@ -19,8 +19,9 @@ NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
 
 
 class Sound:
-    def __init__(self, settings: dict):
+    def __init__(self, settings: dict, keep=None):
         self.settings = settings
+        self.keep = keep or (lambda: saves.save_settings(settings))  # the app's: never in the demo
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.queue: list[tuple[float, str, float]] = []  # (when, name, volume)
         self.clock = 0.0
@@ -42,7 +43,7 @@ class Sound:
     def set_on(self, on: bool) -> None:
         """Switch sound on or off and keep the choice in settings.json."""
         self.settings["sound"] = on
-        saves.save_settings(self.settings)
+        self.keep()
         self.queue.clear()
         if not on and self.sounds:
             pygame.mixer.stop()

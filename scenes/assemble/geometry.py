@@ -1,0 +1,84 @@
+"""Where things are on the Alice Assemble table: the layout (from its .tmx) fitted to the window,
+the field's card slots, the lines' gliding card positions, and what is under the cursor."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.art.metrics import STRIP
+from scenes.layouts.tmx import load_layout
+from scenes.widgets.anim import Glide
+
+
+class Geometry:
+    def __init__(self, players: int):
+        self.base = load_layout(players)
+        self.layout = self.base
+        self.slots: dict[int, int] = {}  # field card -> its slot (cards keep their place as others go)
+        self.glides: dict[tuple[int, int], Glide] = {}  # (lane, card) -> its x in the line
+
+    def fit(self, size) -> None:
+        self.layout = self.base.fit(*size)
+
+    def assign_slots(self, state) -> None:
+        field = state.field
+        self.slots = {c: i for c, i in self.slots.items() if c in field}
+        free = [i for i in range(state.n_lanes) if i not in self.slots.values()]
+        for card in field:
+            if card not in self.slots:
+                self.slots[card] = free.pop(0)
+
+    def field_rect(self, state, card: int) -> tuple:
+        field = self.layout.field
+        cw, ch = self.layout.card_size
+        slots = state.n_lanes
+        gap = (field.w - slots * cw) / (slots + 1)
+        i = self.slots.get(card, 0)
+        return (field.x + gap + i * (cw + gap), field.y + (field.h - ch) / 2, cw, ch)
+
+    def line_targets(self, state, lane: int, gap_at: int | None) -> list[float]:
+        """Where a line's cards rest, opening a gap at `gap_at` for the card being placed."""
+        line = self.layout.lanes[lane].line
+        strip = STRIP * self.layout.card_width
+        return [line.x + (i + (1 if gap_at is not None and i >= gap_at else 0)) * strip
+                for i in range(len(state.lines[lane]))]
+
+    def slot_x(self, lane: int, position: int) -> float:
+        return self.layout.lanes[lane].line.x + position * STRIP * self.layout.card_width
+
+    def line_xs(self, state, lane: int, gap: int | None) -> list[float]:
+        xs = []
+        for card, target in zip(state.lines[lane], self.line_targets(state, lane, gap)):
+            glide = self.glides.get((lane, card))
+            if glide is None:
+                glide = self.glides[(lane, card)] = Glide(target)
+            xs.append(glide.value)
+        return xs
+
+    def glide(self, state, lane: int, gap: int | None, dt: float) -> None:
+        for card, target in zip(state.lines[lane], self.line_targets(state, lane, gap)):
+            self.glides.setdefault((lane, card), Glide(target)).update(target, dt)
+
+    def insertion_at(self, state, lane: int, x: float) -> int:
+        line = self.layout.lanes[lane].line
+        strip = STRIP * self.layout.card_width
+        n = len(state.lines[lane])
+        return max(0, min(n, int((x - line.x) / strip + 0.5)))
+
+    def over_lane(self, pos, lane: int) -> bool:
+        return self.layout.lanes[lane].box.contains(pos)
+
+    def card_at(self, state, pos) -> tuple | None:
+        """What card is under the cursor: ("field", card), ("bench", lane) or ("line", lane, i)."""
+        for card in state.field:
+            if pygame.Rect(self.field_rect(state, card)).collidepoint(pos):
+                return ("field", card)
+        cw, ch = self.layout.card_size
+        for lane, lay in enumerate(self.layout.lanes):
+            if state.bench[lane] is not None and lay.bench.contains(pos):
+                return ("bench", lane)
+            xs = self.line_xs(state, lane, None)
+            for i in range(len(state.lines[lane]) - 1, -1, -1):  # topmost (rightmost) first
+                if pygame.Rect(xs[i], lay.line.y, cw, ch).collidepoint(pos):
+                    return ("line", lane, i)
+        return None

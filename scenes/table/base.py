@@ -1,0 +1,207 @@
+"""What every game's table does the same way: the session, saving, undo/redo and their keys,
+hints, the pause menu, bot turns, finishing and archiving.
+
+A game's table scene subclasses GameTable and keeps only what differs: how it draws, how a player
+picks a move, and how it animates the events an action reports (`on_played`, `on_history`). It
+changes the game only through `play`, `undo` and `redo`, which submit commands to the session.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import records
+from game.commands import Outcome, Play, Redo, Undo
+
+from scenes.app.stack import Scene
+from scenes.table.bots import BotTurns
+from scenes.table.saving import SaveService
+from scenes.widgets import ui
+
+# Ctrl on Windows and Linux, Cmd on macOS: both, everywhere
+SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META
+
+
+def sentence(message: str) -> str:
+    """An engine message as a toast: capital first letter, a full stop."""
+    message = message.strip()
+    if not message:
+        return message
+    message = message[:1].upper() + message[1:]
+    return message if message[-1] in ".!?" else message + "."
+
+
+def history_key(event) -> str | None:
+    """"undo", "redo" or None for a key press (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl/Cmd+Y)."""
+    if event.type != pygame.KEYDOWN or not event.mod & SHORTCUT_MODS:
+        return None
+    if event.key == pygame.K_z:
+        return "redo" if event.mod & pygame.KMOD_SHIFT else "undo"
+    if event.key == pygame.K_y:
+        return "redo"
+    return None
+
+
+class GameTable(Scene):
+    game = ""  # the registry's name for the game (bots, records)
+    menu_scene = "menu"
+
+    def __init__(self, app, config, session):
+        super().__init__(app)
+        self.config = config
+        self.session = session
+        self._unlisten = session.listen(self._after_command)
+        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        self.turns = BotTurns(self, game=self.game)
+        self.saver = SaveService(enabled=self.keeps_saves())
+        self.finished = False
+        self.flights: list = []
+        self.log: list[str] = []
+        self.hint_logged = None
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def keeps_saves(self) -> bool:
+        """Only a real game writes the autosave and the records folder (never the demo)."""
+        return not self.app.demo
+
+    def can_act(self) -> bool:
+        raise NotImplementedError
+
+    def can_undo(self) -> bool:
+        return self.session.history.can_undo() and not self.finished and not self.app.demo
+
+    def can_redo(self) -> bool:
+        return self.session.history.can_redo() and not self.finished and not self.app.demo
+
+    def can_hint(self) -> bool:
+        return self.can_act() and not self.turns.hint_pending
+
+    # --- commands --------------------------------------------------------------------------
+
+    def play(self, action) -> Outcome | None:
+        """Submit a move; the game's scene animates its events in on_played. A refused move
+        changes nothing and says why."""
+        outcome = self.session.run(Play(action))
+        if not outcome.ok:
+            self.app.toast(sentence(outcome.message))
+            return None
+        self.turns.forget()
+        self.on_played(action, outcome)
+        if self.state.is_over():
+            self.finish()
+        return outcome
+
+    def on_played(self, action, outcome: Outcome) -> None:
+        """React to an accepted move: the log, flights and sounds from outcome.events."""
+
+    def undo_scope(self):
+        """Undo/redo go back to the last position a human decides in (bot moves are skipped)."""
+        return self.humans or None
+
+    def undo(self) -> None:
+        if self.can_undo():
+            self.before_undo()
+            self._history_step(Undo(self.undo_scope()))
+
+    def redo(self) -> None:
+        if self.can_redo():
+            self._history_step(Redo(self.undo_scope()))
+
+    def before_undo(self) -> None:
+        """A game's rule about undoing (Cementopia: the attempt becomes assisted)."""
+
+    def _history_step(self, command) -> None:
+        outcome = self.session.run(command)
+        if not outcome.ok:
+            self.app.toast(sentence(outcome.message))
+            return
+        self.flights.clear()
+        self.app.sound.rewind()
+        self.log.append(sentence(outcome.message))
+        self.turns.forget()
+        self.on_history(outcome)
+
+    def on_history(self, outcome: Outcome) -> None:
+        """The position jumped (undo/redo): drop half-made choices, re-lay the table."""
+
+    def ask_hint(self) -> None:
+        if self.can_hint():
+            self.before_hint()
+            self.turns.ask_hint()
+
+    def before_hint(self) -> None:
+        """A game's rule about hints (Cementopia: the attempt becomes assisted)."""
+
+    def open_menu(self) -> None:
+        self.app.stack.push(self.app.make(self.menu_scene, table=self))
+
+    def shortcut(self, event) -> bool:
+        """The keys every table shares; True when the event was one of them."""
+        step = history_key(event)
+        if step is not None:
+            (self.undo if step == "undo" else self.redo)()
+            return True
+        return False
+
+    def base_buttons(self) -> list:
+        return [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
+                ui.Button("Hint", self.ask_hint, "H")]
+
+    def refresh_buttons(self, buttons) -> None:
+        """Undo, Redo and Hint (the first three of `buttons`) lit only when they would work."""
+        buttons[0].enabled = self.can_undo()
+        buttons[1].enabled = self.can_redo()
+        buttons[2].enabled = self.can_hint()
+
+    # --- saving and finishing ----------------------------------------------------------------
+
+    def record(self) -> dict:
+        """The game as a record; the session's meta carries colours, assisted and daily."""
+        return records.record_of(self.session)
+
+    def _after_command(self, session, outcome) -> None:
+        if outcome.ok and not self.finished:
+            self.autosave()
+
+    def autosave(self) -> None:
+        if self.saver.enabled and not self.state.is_over():
+            self.saver.save(self.record())
+
+    def finish(self) -> None:
+        """The game is over: tell external bots, archive the record, then drop the autosave."""
+        if self.finished:
+            return
+        self.finished = True
+        record = self.record()
+        self.turns.finish(record.get("result", {}))
+        self.saver.finish(record)
+        self.on_finished(record)
+
+    def on_finished(self, record: dict) -> None:
+        """The game's own end: a scoring scene, a result panel."""
+
+    # --- time and lifecycle ------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for message in self.saver.messages():
+            self.app.toast(message)
+
+    def poll_hint(self) -> None:
+        self.turns.poll_hint()
+        hint = self.turns.hint
+        if hint and hint[0] is not None and self.hint_logged is not hint:
+            self.hint_logged = hint
+            self.log_hint(hint)
+
+    def log_hint(self, hint) -> None:
+        self.log.append(f"Hint: {hint[1]}")
+
+    def close(self) -> None:
+        self._unlisten()
+        self.turns.close()
+        self.saver.close()  # what is handed over reaches the disk before the scene goes
