@@ -1,6 +1,7 @@
 """Every scene, listed by name (explicit imports: PyInstaller sees them, nothing is scanned)."""
 
-from scenes.cementopia.table import CementopiaEndScene, CementopiaScene
+from scenes.cementopia.end import CementopiaEndScene
+from scenes.cementopia.table import CementopiaScene
 from scenes.grayblock.table import GrayblockScene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay

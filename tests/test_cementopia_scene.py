@@ -7,7 +7,8 @@ import pytest
 
 from game import records, saves
 from game.cementopia.best import best_path, load_best
-from scenes.cementopia.table import CementopiaEndScene, CementopiaScene
+from scenes.cementopia.end import CementopiaEndScene
+from scenes.cementopia.table import CementopiaScene
 from scenes.config import GameConfig, Seat
 from ui_helpers import click, drag, frames, key, resize, run_demo, wait_for
 from ui_helpers import settle as ui_settle
@@ -89,6 +90,7 @@ def test_whole_deal_by_drags_with_count_choices_undo_and_redo(app, data_dir):
             key(app, pygame.K_z, pygame.KMOD_CTRL)
             assert len(history(scene)) == 2 and scene.assisted
             assert scene.session.meta["assisted"] is True
+            scene.saver.flush()  # written off the frame
             assert json.loads(saves.autosave_path().read_text())["assisted"] is True
             key(app, pygame.K_y, pygame.KMOD_CTRL)
             assert scene.state == after
@@ -161,6 +163,7 @@ def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     frames(app, 30)
     assert scene.state == before and not history(scene)
     assert scene.assisted  # the solver's help marks the attempt, as undo does
+    scene.saver.flush()
     assert json.loads(saves.autosave_path().read_text())["assisted"] is True
     # the keyboard's first spot for the hinted card is the hinted spot
     while scene.selected != action.card:
@@ -249,6 +252,7 @@ def test_continue_from_the_autosave_resumes_the_same_position(app, data_dir):
     for _ in range(4):
         scene.play(scene.state.legal_actions()[-1])
     scene.undo()
+    scene.saver.flush()
     session, record, message = saves.load_autosave()
     assert message is None and session.state == scene.state
     assert record["assisted"] is True
@@ -258,6 +262,7 @@ def test_continue_from_the_autosave_resumes_the_same_position(app, data_dir):
     assert len(history(resumed)) == 3
     action = resumed.state.legal_actions()[0]
     assert resumed.play(action)
+    resumed.saver.flush()
     assert saves.load_autosave()[0].state == resumed.state
 
 

@@ -117,6 +117,7 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
     assert not scene.overlay and scene.result_index is None
     assert scene.state.number == 1 and scene.state.row == []
     assert scene.visible_hand is None and scene.pass_screen_for() == scene.state.current_player()
+    scene.saver.flush()  # written off the frame
     session, record, message = saves.load_autosave()
     assert message is None and session.state == scene.state
 
@@ -249,6 +250,7 @@ def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
         settle(app, scene)
     frames(app, 100)
     assert scene.overlay and scene.match_over_shown()
+    scene.saver.flush()  # archived off the frame
     assert not saves.has_autosave()
     kept = sorted((data_dir / "records").glob("grayblock-*.json"))
     assert len(kept) == 1

@@ -1,10 +1,9 @@
 """The Cementopia table: drag (or click, or key) hand cards onto lit spots beside the network.
 
-The scene changes the game only through the session's commands (Play, Undo, Redo); every accepted
-command is autosaved. Undo and hints are allowed but mark the attempt as assisted
-(session.meta["assisted"], written into the autosave and the archived record as an extra field,
-and kept apart in the personal-best file). A hint (the hard solver's suggestion) is shown, never
-played. Ends on CementopiaEndScene.
+What every table shares (commands, saving, undo/redo, hints, finishing) is GameTable's. Undo and
+hints are allowed but mark the attempt as assisted (session.meta["assisted"], which the autosave
+and the archived record carry, kept apart in the personal-best file). A hint (the hard solver's
+suggestion) is shown, never played. Ends on CementopiaEndScene (end.py).
 """
 
 from __future__ import annotations
@@ -14,20 +13,16 @@ from types import SimpleNamespace
 
 import pygame
 
-from game import records, saves
 from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
-from game.cementopia.state import COMPLETE
-from game.commands import Play, Redo, Undo
+from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
 
 from scenes.cementopia import draw
+from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
-from scenes.config import GameConfig, Seat
-from scenes.app.stack import Scene
-from scenes.table.bots import BotTurns
-from scenes.widgets.decor import PrimaryButton, focus_on_hover
+from scenes.widgets.decor import focus_on_hover
 
 FLIGHT = 0.28
 ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15, pygame.K_MINUS: 1 / 1.15,
@@ -42,57 +37,37 @@ def deal_label(meta) -> str:
     return f"Seed {meta.get('seed')}"
 
 
-def saved_extras(session) -> dict:
-    """assisted/daily: extra fields of the autosave this session was resumed from."""
-    try:
-        record = records.read_record(saves.autosave_path())
-    except Exception:  # noqa: BLE001 - no save, or not this one: nothing to carry over
-        return {}
-    same = (record.get("game") == "cementopia" and record.get("seed") == session.meta.get("seed")
-            and len(record.get("actions", [])) == len(session.history.actions))
-    return {k: record.get(k) for k in ("assisted", "daily")} if same else {}
-
-
 # ---------------------------------------------------------------- the table
 
-class CementopiaScene(Scene):
+class CementopiaScene(GameTable):
     name = "cementopia"
+    game = "cementopia"
 
     def __init__(self, app, config, session=None):
-        super().__init__(app)
-        self.config, extras = config, {}
         if session is None:
             seat = config.seats[0].to_json() if config.seats else {"name": "You", "seat": "human"}
             session = new_session(config.resolved_seed(), [seat], None)
-        else:
-            extras = saved_extras(session)
-        self.session, meta = session, session.meta
-        meta["assisted"] = bool(meta.get("assisted") or extras.get("assisted"))
-        daily = extras.get("daily") if isinstance(extras.get("daily"), str) else None
-        meta["daily"] = daily or (datetime.date.today().isoformat() if meta.get("seed") == daily_seed() else None)
-        session.listeners.append(self._after_command)
-        self.turns = BotTurns(self, "cementopia")
+        meta = session.meta  # a resumed game's record brought its own assisted and daily
+        meta["assisted"] = bool(meta.get("assisted"))
+        if not isinstance(meta.get("daily"), str):
+            meta["daily"] = datetime.date.today().isoformat() if meta.get("seed") == daily_seed() else None
+        super().__init__(app, config, session)
         self.best, problem = load_best()
         if problem:
             app.toast(problem)
         self.lay, self.cam, self.sprites = draw.layout((1280, 720)), draw.Camera(), draw.Sprites(app.art)
         self.dials = [Stepper(u, 3.0) for u in self.state.counters]
-        self.hand_x, self.flights = {}, []  # card -> Glide of its x in the hand; Flight list
+        self.hand_x: dict = {}  # card -> Glide of its x in the hand
         # kb_stage: "hand" or "board" while the keyboard drives; cursor: its spot; hover: the mouse's
         self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
         self.auto_fit, self.mouse, self.pan_start = True, (0, 0), (0, 0)
         self.end_wait = self.demo_wait = 0.0
         self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
-        self.snapped, self._groups = False, {}
-        self.buttons = [ui.Button("Undo", self.undo), ui.Button("Redo", self.redo), ui.Button("Hint", self.ask_hint),
-                        ui.Button("Fit", self.fit), ui.Button("Menu", self.open_menu)]
+        self.snapped, self._groups, self.ending = False, {}, (None, False)  # (best entry, improved)
+        self.buttons = self.base_buttons() + [ui.Button("Fit", self.fit), ui.Button("Menu", self.open_menu)]
         self.autosave()
 
     # --- reading -----------------------------------------------------------------------------
-
-    @property
-    def state(self):
-        return self.session.state
 
     @property
     def assisted(self) -> bool:
@@ -220,80 +195,51 @@ class CementopiaScene(Scene):
         if self.auto_fit:
             self.fit()
 
-    def play(self, action) -> bool:
-        start = self.hand_rect(action.card) if action.card in self.state.hand else None
-        before = list(self.state.counters)
-        self.session.submit(Play(action))
-        outcome = self.session.process()[-1]
+    def play(self, action):
+        self.start_rect = self.hand_rect(action.card) if action.card in self.state.hand else None
         self.popup = None
-        if not outcome.ok:
-            self.app.toast(outcome.message)
-            return False
-        self._sounds(before)
-        if start is not None:
-            end = self.cam.card_rect(self.lay.board, action.x, action.y)
-            self.flights.append(Flight(action.card, tuple(start), tuple(end), FLIGHT, key=("board", action.card)))
-        st = self.state
-        if st.hand and not st.is_over():
-            slot = self.lay.slots[len(st.hand) - 1]
-            self.hand_x[st.hand[-1]] = Glide(slot.x)
-            self.flights.append(Flight(st.hand[-1], tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
-                                       key=("hand", st.hand[-1])))
-        self._reset_input()
-        return True
+        return super().play(action)
 
-    def _sounds(self, before) -> None:
-        """The card's tap as it lands, the counter's click (a swish if it turns face down), the
-        draw, and the end: a fanfare for a complete network, a knock for a stuck one."""
+    def on_played(self, action, outcome) -> None:
+        """The card flies to its spot and taps as it lands; the counter clicks (a swish if it turns
+        face down); a drawn card flies in; the end: a fanfare if complete, a knock if stuck."""
         sound, st = self.app.sound, self.state
-        sound.play("place", delay=FLIGHT)
-        spent = [i for i, (a, b) in enumerate(zip(before, st.counters)) if b < a]
-        if spent:
-            sound.play("flip" if st.counters[spent[0]] == 0 else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
-        if st.hand and not st.is_over():
-            sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
-        if st.is_over():
-            sound.play("win" if st.outcome == COMPLETE else "pass", delay=FLIGHT + 0.4)
+        for event in outcome.events:
+            if event.kind == PLACED:
+                sound.play("place", delay=FLIGHT)
+                if self.start_rect is not None:
+                    end = self.cam.card_rect(self.lay.board, *event.where)
+                    self.flights.append(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
+                                               key=("board", event.card)))
+            elif event.kind in (COUNTER_TURNED, COUNTER_FLIPPED):
+                sound.play("flip" if event.kind == COUNTER_FLIPPED else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
+            elif event.kind == DRAWN and not st.is_over():
+                slot = self.lay.slots[min(st.hand.index(event.card), len(self.lay.slots) - 1)]
+                self.hand_x[event.card] = Glide(slot.x)
+                self.flights.append(Flight(event.card, tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
+                                           key=("hand", event.card)))
+                sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
+            elif event.kind == FINISHED:
+                sound.play("win" if event.where == COMPLETE else "pass", delay=FLIGHT + 0.4)
+        self._reset_input()
 
-    def undo(self) -> None:
-        if self.session.history.can_undo() and not self.assisted:
+    def undo_scope(self):
+        return None  # one player: undo goes back one placement
+
+    def before_undo(self) -> None:
+        if not self.assisted:
             self.session.meta["assisted"] = True  # before the command: its autosave carries it
             self.app.toast("Undo used: this attempt now counts as assisted.", 3.0)
-        self._history_step(Undo())
 
-    def redo(self) -> None:
-        self._history_step(Redo())
-
-    def _history_step(self, command) -> None:
-        self.session.submit(command)
-        outcome = self.session.process()[-1]
-        if not outcome.ok:
-            self.app.toast(outcome.message.capitalize())
-            return
-        self.flights, self.end_wait = [], 0.0
-        self.app.sound.rewind()
+    def on_history(self, outcome) -> None:
+        self.end_wait = 0.0
         self._reset_input()
 
-    def _after_command(self, session, outcome) -> None:
-        if outcome.ok:
+    def before_hint(self) -> None:
+        if not self.assisted:  # the solver's move is help, as much as an undo is
+            self.session.meta["assisted"] = True
+            self.app.toast("Hint used: this attempt now counts as assisted.", 3.0)
             self.autosave()
-
-    def record(self) -> dict:
-        daily = self.session.meta.get("daily")
-        return dict(records.record_of(self.session), assisted=self.assisted, **({"daily": daily} if daily else {}))
-
-    def autosave(self) -> None:
-        problem = saves.save_game(self.record())
-        if problem:
-            self.app.toast(problem)
-
-    def ask_hint(self) -> None:
-        if self.can_act():
-            if not self.assisted:  # the solver's move is help, as much as an undo is
-                self.session.meta["assisted"] = True
-                self.app.toast("Hint used: this attempt now counts as assisted.", 3.0)
-                self.autosave()
-            self.turns.ask_hint()  # shown on the board, never played
 
     def fit(self, now: bool = False) -> None:
         """Show the network and every spot a hand card could take (so the camera holds still while
@@ -301,22 +247,16 @@ class CementopiaScene(Scene):
         self.auto_fit, spots = True, [p for c in self.state.hand for p in self.spots_for(c)]
         self.cam.fit(self.lay.board, self.state.placed, now, 150 * self.lay.s, 0.3, spots)
 
-    def open_menu(self) -> None:
-        self.app.stack.push(self.app.make("menu", table=self))
-
-    def close(self) -> None:
-        self.turns.close()
-
-    def _finish(self) -> None:
-        record, st, seed = self.record(), self.state, self.session.meta.get("seed")
-        saves.archive_finished(record)
-        saves.clear_autosave()
+    def on_finished(self, record: dict) -> None:
+        """A complete network may be a new personal best for the deal (a stuck one is shown, not
+        ranked; the demo ranks nothing)."""
+        st, seed = self.state, self.session.meta.get("seed")
         entry, improved = self.best.get(str(seed)), False
-        if st.outcome == COMPLETE:  # a stuck attempt is shown, not ranked
+        if st.outcome == COMPLETE and self.saver.enabled:
             entry, improved, problem = record_best(seed, st.score(), self.assisted)
             if problem:
                 self.app.toast(problem)
-        self.app.stack.replace(CementopiaEndScene(self.app, self.session, self.config, entry, improved))
+        self.ending = (entry, improved)
 
     # --- events ------------------------------------------------------------------------------
 
@@ -386,7 +326,7 @@ class CementopiaScene(Scene):
         self.kb_stage = self.cursor = None
 
     def _key(self, event) -> None:
-        k, ctrl, shift = event.key, event.mod & pygame.KMOD_CTRL, event.mod & pygame.KMOD_SHIFT
+        k, shift = event.key, event.mod & pygame.KMOD_SHIFT
         if self.popup is not None:
             digit = (event.unicode if event.unicode and event.unicode.isdigit() else
                      {getattr(pygame, f"K_{i}"): str(i) for i in range(1, 10)}.get(k, ""))
@@ -396,10 +336,8 @@ class CementopiaScene(Scene):
                 self.popup = None
             else:
                 self.popup.ring.handle(event)
-        elif ctrl and (k == pygame.K_y or (k == pygame.K_z and shift)):
-            self.redo()
-        elif ctrl and k == pygame.K_z:
-            self.undo()
+        elif self.shortcut(event):
+            pass
         elif k == pygame.K_ESCAPE:
             if self.kb_stage == "board":
                 self.kb_stage = "hand"
@@ -452,6 +390,7 @@ class CementopiaScene(Scene):
     # --- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         for f in self.flights:
             f.update(dt)
         self.flights = [f for f in self.flights if not f.done]
@@ -463,7 +402,9 @@ class CementopiaScene(Scene):
         if self.state.is_over():
             self.end_wait += 0 if self.flights else dt
             if self.end_wait > (0.3 if self.app.demo else 1.1):
-                self._finish()
+                best, improved = self.ending
+                self.app.stack.replace(self.app.make("cementopia_end", session=self.session, config=self.config,
+                                                     best=best, improved=improved))
             return
         self.turns.poll_hint()
         hint = self.hint_action()
@@ -497,69 +438,5 @@ class CementopiaScene(Scene):
                 self.selected, self.hover = action.card, (action.x, action.y)
 
     def draw(self, surface) -> None:
-        history = self.session.history
-        self.buttons[0].enabled = history.can_undo() and not self.app.demo
-        self.buttons[1].enabled = history.can_redo() and not self.app.demo
-        self.buttons[2].enabled = self.can_act() and not self.turns.hint_pending
+        self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)
-
-
-# ---------------------------------------------------------------- the end screen
-
-class CementopiaEndScene(Scene):
-    """The finished network with each card's adjacency, the scoring, the rulebook's targets and
-    the personal best for the deal; Play again (the same kind of deal) or Title."""
-
-    name = "cementopia_end"
-
-    def __init__(self, app, session, config=None, best=None, improved: bool = False):
-        super().__init__(app)
-        self.session, self.config, self.best, self.improved = session, config, best, improved
-        self.state, self.assisted, self.deal_label = session.state, bool(session.meta.get("assisted")), deal_label(session.meta)
-        self.cam, self.sprites = draw.Camera(), draw.Sprites(app.art)
-        self.again_b, self.title_b = PrimaryButton("Play again", self.play_again), ui.Button("Title", self.to_title)
-        self.ring = ui.FocusRing([self.again_b, self.title_b])
-        self.ring.move(1)
-        self.hover_row, self.row_rects, self.t, self.snapped, self.s = None, [], 0.0, False, 1.0
-
-    def best_lines(self) -> list:
-        lines = [("New personal best for this deal!", ui.GOOD)] if self.improved else []
-        lines.append(("Personal best for this deal: " + best_words(self.best), ui.TEXT))
-        if self.assisted:
-            lines.append(("Undo was used: this attempt counts as assisted.", draw.ASSISTED))
-        if self.state.outcome != "complete":
-            lines.append(("A stuck attempt is not ranked.", ui.MUTED))
-        return lines
-
-    def resize(self, size) -> None:
-        draw.end_layout(self, size)
-        self.cam.lo, self.cam.hi = 20 * self.s, 200 * self.s
-        self.cam.fit(self.board.inflate(0, -round(60 * self.s)), self.state.placed, now=True, room=0.2)
-
-    def play_again(self) -> None:
-        seats = list(getattr(self.config, "seats", None) or [Seat("You")])
-        seed = daily_seed() if self.session.meta.get("daily") else None
-        self.app.stack.replace(self.app.make("cementopia", config=GameConfig(seats, None, seed, "cementopia")))
-
-    def to_title(self) -> None:
-        self.app.stack.clear_to(self.app.make("title"))
-
-    def handle(self, event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            focus_on_hover(self.ring, event)
-            self.hover_row = next((v for v, r in self.row_rects if r.collidepoint(event.pos)), None)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_title()
-        else:
-            self.ring.handle(event)
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        if self.app.demo and not self.snapped and self.t > 0.4:
-            self.snapped = True
-            self.app.snap("scoring")
-            self.app.exit_in(self.app.options.exit_after or 0)
-
-    def draw(self, surface) -> None:
-        self.sprites.frame()
-        draw.draw_end(self, surface)

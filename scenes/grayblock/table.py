@@ -1,9 +1,7 @@
 """The Grayblock table: dominoes with the doll cards, 2 to 4 players, a match of hands.
 
-The scene reads the session's state and changes it only by submitting commands (Play, Undo,
-Redo); every accepted command is autosaved. Bots decide in the background (BotTurns) after a
-short visible delay. In hot-seat play with several humans a "Pass to NAME" screen hides every
-hand until NAME confirms; `visible_hand` says whose secret hand is face up (None: nobody's).
+What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's.
+In hot-seat play with several humans a "Pass to NAME" screen hides every hand until NAME confirms; `visible_hand` says whose secret hand is face up (None: nobody's).
 
 A hand that ends shows its last card for a moment, then a result panel (the points and their
 breakdown, the match scoreboard) until Next hand; the engine has already dealt the next hand.
@@ -15,16 +13,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import records, saves
-from game.commands import Play, Redo, Undo
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
+from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED
 
 from scenes.grayblock import draw
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide
-from scenes.app.stack import Scene
-from scenes.table.bots import BotTurns
+from scenes.table.base import GameTable
 from scenes.widgets.decor import PrimaryButton
 
 START = "start"  # where the first card of a hand goes (an action whose end is None)
@@ -52,20 +48,16 @@ class Drag:
         return abs(self.pos[0] - self.start[0]) + abs(self.pos[1] - self.start[1]) > 6
 
 
-class GrayblockScene(Scene):
+class GrayblockScene(GameTable):
     name = "grayblock"
+    game = "grayblock"
 
     def __init__(self, app, config, session=None):
-        super().__init__(app)
-        self.config = config
         if session is None:
             rules = config.rules if isinstance(config.rules, Rules) else Rules()
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
                                   rules, target=config.target)
-        self.session = session
-        session.listeners.append(self._after_command)
-        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
-        self.turns = BotTurns(self, game="grayblock")
+        super().__init__(app, config, session)
         state = self.state
         # who is looking at the screen: the only human; with no human (the demo) the spectators
         # see seat 0's hand; in hot seat nobody until someone confirms on the pass-to screen
@@ -76,21 +68,19 @@ class GrayblockScene(Scene):
         self.seen_results = len(state.results)
         self.result_index: int | None = None  # the finished hand on show (ending, then overlay)
         self.ending: float | None = None
-        self.overlay = self.finished = self.snapped = self.demo_done = False
-        self.flights: list[Flight] = []
+        self.overlay = self.snapped = self.demo_done = False
         self.glides: dict[int, Glide] = {}  # row card -> its x
         self.faces: dict = {}  # card faces at the sizes on show (grayblock_draw.face)
         self.bubbles: dict[int, tuple[str, float]] = {}  # player -> ("Pass", until)
         self.flash: tuple | None = None  # (message, until, colour) over the row
         self.drag: Drag | None = None
-        self.selected = self.hover_end = self.hint_logged = None
+        self.selected = self.hover_end = None
         self.end_choice = RIGHT
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
         resumed = session.history.actions or state.results
-        self.log = [f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match."]
+        self.log.append(f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match.")
         self._log_start()
-        self.buttons = [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
-                        ui.Button("Hint", self.ask_hint, "H"), ui.Button("Menu", self.open_menu, "Esc")]
+        self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
         self.pass_b = PrimaryButton("Pass", self.do_pass)
         self.iam_b = PrimaryButton("I am", self.confirm_viewer)
         self.next_b = PrimaryButton("Next hand", self.next_hand)
@@ -267,33 +257,49 @@ class GrayblockScene(Scene):
             return f"{who} starts the row with {action.card}."
         return f"{who} plays {action.card} on the {action.end} end."
 
-    def play(self, action, from_rect=None) -> bool:
+    def play(self, action, from_rect=None):
         if self.result_index is not None:
-            return False  # a hand's result is on show: the next hand waits for it
-        text = self.describe(action)
-        source = None if action.card is None else from_rect or self.source_rect(action.player, action.card)
-        self.session.submit(Play(action))
-        outcome = self.session.process()[-1]
-        if not outcome.ok:
-            self.app.toast(outcome.message[:1].upper() + outcome.message[1:])
-            return False
+            return None  # a hand's result is on show: the next hand waits for it
+        self.described = self.describe(action)
+        self.from_rect = None if action.card is None else tuple(
+            from_rect or self.source_rect(action.player, action.card))
+        return super().play(action)
+
+    def on_played(self, action, outcome) -> None:
+        text = self.described
         self.log.append(text)
         if action.player in self.humans:
             self.seen_by[action.player] = len(self.log)
-        if action.card is None:
-            self.bubbles[action.player] = ("Pass", self.app.clock_s + BUBBLE)
-            self.flash = (text, self.app.clock_s + BUBBLE, ui.BRASS)
-            self.app.sound.play("pass")
-        else:
-            self.app.sound.play("place", delay=FLIGHT)  # heard as it lands
         self.selected = self.drag = self.hover_end = None
-        self.turns.forget()
-        self._sync_results()
-        if action.card is not None:
-            self.flights.append(Flight(action.card, tuple(source), self.slot_rect(action.card), FLIGHT,
+        for event in outcome.events:
+            if event.kind == PASSED:
+                self.bubbles[event.player] = ("Pass", self.app.clock_s + BUBBLE)
+                self.flash = (text, self.app.clock_s + BUBBLE, ui.BRASS)
+                self.app.sound.play("pass")
+            elif event.kind == PLAYED:
+                self.app.sound.play("place", delay=FLIGHT)  # heard as it lands
+            elif event.kind == HAND_ENDED:
+                self._hand_ended(event)
+            elif event.kind == MATCH_OVER:
+                self.log.append(f"{self.name_of(event.player)} wins the match with {event.value} points!")
+        if action.card is not None:  # (after a hand's end the row on show is the finished one)
+            self.flights.append(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
             self.glides.pop(action.card, None)
-        return True
+
+    def _hand_ended(self, event) -> None:
+        """Show the finished hand: its last card for a moment, then its result panel."""
+        count = len(self.state.results)
+        self.result_index, self.ending, self.overlay = count - 1, 0.0, False
+        self.seen_results = count
+        until, who = self.app.clock_s + ENDING + 1, self.name_of(event.player)
+        if event.where == OUT:
+            self.log.append(f"{who} goes out and wins hand {count}: +{event.value}.")
+            self.flash = (f"{who} goes out!", until, ui.GOOD)
+        else:
+            self.log.append(f"Blocked: nobody can play. {who} wins hand {count}: +{event.value}.")
+            self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
+        self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
     def try_play(self, card: int, end, from_rect=None) -> bool:
         """Play `card` at `end` if it fits; else say why not and change nothing."""
@@ -312,56 +318,18 @@ class GrayblockScene(Scene):
         if self.must_pass():
             self.play(self.legal()[0])
 
-    def undo(self) -> None:
-        self._history_step(Undo(self.humans or None))
-
-    def redo(self) -> None:
-        self._history_step(Redo(self.humans or None))
-
-    def _history_step(self, command) -> None:
-        """Undo/redo. In hot seat the hands hide again after it, and whoever is to move confirms on
-        the pass-to screen: whoever pressed it, nobody sees a hand that is not theirs."""
-        if self.finished:
-            return
-        self.session.submit(command)
-        outcome = self.session.process()[-1]
-        if not outcome.ok:
-            self.app.toast(outcome.message[:1].upper() + outcome.message[1:] + ".")
-            return
-        self.flights.clear()
-        self.app.sound.rewind()
+    def on_history(self, outcome) -> None:
+        """In hot seat the hands hide again after an undo or redo, and whoever is to move confirms
+        on the pass-to screen: whoever pressed it, nobody sees a hand that is not theirs."""
         self.drag = self.selected = self.flash = None
         self.bubbles.clear()
-        self.log.append(outcome.message.capitalize() + ".")
-        self.turns.forget()
-        self._sync_results()
-        if len(self.humans) >= 2:
-            self.viewer = None
-
-    def _sync_results(self) -> None:
-        """Notice a hand that ended (to show its result) or one that an undo reopened."""
-        state = self.state
-        count = len(state.results)
-        if count > self.seen_results:
-            self.result_index, self.ending, self.overlay = count - 1, 0.0, False
-            res, until = state.results[-1], self.app.clock_s + ENDING + 1
-            who = self.name_of(res.winner)
-            if res.kind == "out":
-                self.log.append(f"{who} goes out and wins hand {count}: +{res.points}.")
-                self.flash = (f"{who} goes out!", until, ui.GOOD)
-            else:
-                self.log.append(f"Blocked: nobody can play. {who} wins hand {count}: +{res.points}.")
-                self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
-            self.app.sound.play("win" if state.is_over() else "chime", delay=FLIGHT + 0.1)
-            if state.is_over():
-                champ = state.champion
-                self.log.append(f"{self.name_of(champ)} wins the match with {state.totals[champ]} points!")
-                self._finish()
-        elif count < self.seen_results:
+        if len(self.state.results) < self.seen_results:  # the undo reopened a finished hand
             self.result_index = self.ending = None
             self.overlay = False
             self.glides.clear()
-        self.seen_results = count
+        self.seen_results = len(self.state.results)
+        if len(self.humans) >= 2:
+            self.viewer = None
 
     def _log_start(self) -> None:
         if not self.state.is_over():
@@ -376,17 +344,6 @@ class GrayblockScene(Scene):
         self._log_start()
         if len(self.humans) >= 2:
             self.viewer = None  # a new deal: in hot seat each hand shows only after "I am NAME"
-
-    def _finish(self) -> None:
-        """The match is over: keep its record, drop the autosave (as the Alice table does)."""
-        if self.finished:
-            return
-        self.finished = True
-        record = records.record_of(self.session)
-        self.turns.finish(record.get("result", {}))
-        if not self.app.demo:
-            saves.archive_finished(self._coloured(record))
-            saves.clear_autosave()
 
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("grayblock", config=self.config.again()))
@@ -405,39 +362,12 @@ class GrayblockScene(Scene):
             self.bottom = p
             self.resize(self.layout.size)
 
-    def _coloured(self, record: dict) -> dict:
-        for player, seat in zip(record["players"], self.config.seats):
-            player["colour"] = seat.colour
-        return record
-
-    def _after_command(self, session, outcome) -> None:
-        if outcome.ok:
-            self.autosave()
-
-    def autosave(self) -> None:
-        if self.app.demo or self.finished:
-            return  # the demo never touches the player's saved game
-        problem = saves.save_game(self._coloured(records.record_of(self.session)))
-        if problem:
-            self.app.toast(problem)
-
-    def ask_hint(self) -> None:
-        if self.can_act():
-            self.turns.ask_hint()
-
-    def open_menu(self) -> None:
-        self.app.stack.push(self.app.make("menu", table=self))
-
-    def close(self) -> None:
-        self.turns.close()
-
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        ctrl = event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL
-        if ctrl and event.key in (pygame.K_z, pygame.K_y):
-            self.undo() if event.key == pygame.K_z else self.redo()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if self.shortcut(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.selected is None and self.drag is None:
                 self.open_menu()
             self.selected = self.drag = None
@@ -525,6 +455,7 @@ class GrayblockScene(Scene):
     # --- time ------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         for flight in self.flights:
             flight.update(dt)
         self.flights = [f for f in self.flights if not f.done]
@@ -551,11 +482,7 @@ class GrayblockScene(Scene):
                 if action is not None:
                     self.play(action)
             return
-        self.turns.poll_hint()
-        hint = self.turns.hint
-        if hint and hint[0] is not None and self.hint_logged is not hint:
-            self.hint_logged = hint
-            self.log.append(f"Hint: {hint[1]}")
+        self.poll_hint()
 
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None
@@ -581,9 +508,7 @@ class GrayblockScene(Scene):
             return
         self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
         self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
-        self.buttons[0].enabled = self.session.history.can_undo() and not self.finished
-        self.buttons[1].enabled = self.session.history.can_redo() and not self.finished
-        self.buttons[2].enabled = self.can_act() and not self.turns.hint_pending
+        self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)
         if self.overlay:
             draw.draw_result(self, surface)
