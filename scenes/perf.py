@@ -29,6 +29,7 @@ def measure(size: tuple[int, int], frames: int = 240) -> dict:
     import pygame
 
     from game.assemble.setup import Rules
+    from game.assemble.state import PLACE_PHASE
     from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat
     from scenes.art.metrics import STRIP
@@ -48,7 +49,7 @@ def measure(size: tuple[int, int], frames: int = 240) -> dict:
         return (time.perf_counter() - start) * 1000
 
     # get to a placement of the human with a few cards in the line
-    while not (table.state.current_player() == 0 and table.state.phase == "place"
+    while not (table.state.current_player() == 0 and table.state.phase == PLACE_PHASE
                and len(table.state.lines[table.state.active]) >= 3):
         if table.state.current_player() == 0:
             table.play(table.state.legal_actions()[0])

@@ -346,7 +346,7 @@ class HandPoints(NamedTuple):
 def explain_hand(result: HandResult) -> HandPoints:
     """The hand points of a finished hand, broken down (the rule is `hand_points`)."""
     highs = {p: max(cards) for p, cards in enumerate(result.left) if cards}
-    low = min(highs.values())
+    low = min(highs.values(), default=0)
     bonus = min(result.left[result.winner]) if result.kind == BLOCK else None
     return HandPoints(highs, low, tuple(p for p, h in highs.items() if h == low), bonus,
                       low + (bonus or 0))

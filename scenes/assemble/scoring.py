@@ -1,7 +1,7 @@
 """Final scoring: each lane revealed module by module, then a summary with the winner(s).
 
 Phases: "lanes" (self.lane is on show; self.shown of its modules are outlined) and "summary".
-`tiebreak_text(state)` is pure (no pygame) and explains a tiebreak or a draw in one paragraph.
+`tiebreak_text(state)` words the engine's tiebreak (or draw) in one paragraph.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+
+from game.assemble.scoring import TIEBREAKERS, tiebreak
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -19,7 +21,6 @@ PAD = 0.125  # module outline radius around a gear centre, fraction of card widt
 MODULE_COLOURS = [(255, 214, 102), (96, 214, 236), (132, 226, 120), (240, 130, 226),
                   (255, 160, 72), (140, 168, 255), (206, 240, 96), (255, 138, 160)]
 GREY = (150, 146, 140)
-TIEBREAKERS = {1: "largest scored module", 2: "more scored modules", 3: "fewer unscored modules"}
 REVEAL_S = 0.5  # seconds per module when playing at human speed
 DEMO_S = 0.25
 
@@ -34,28 +35,23 @@ def _tb_value(i: int, v: int) -> str:
 
 def tiebreak_text(state, names=None) -> str | None:
     """The sentence explaining which tiebreaker decided the win (or that it is a draw);
-    None when the scores alone decided."""
+    None when the scores alone decided. The decision is the engine's (scoring.tiebreak)."""
     keys = state.player_keys()
     names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
-    top = max(k[0] for k in keys)
-    alive = [p for p, k in enumerate(keys) if k[0] == top]
-    if len(alive) < 2:
+    tie = tiebreak(keys)
+    if tie is None:
         return None
-    who = "Both counting dolls score" if len(keys) == 2 else f"{_join([names[p] for p in alive])} tie at"
-    parts = [f"{who} {top} points."]
-    for i in (1, 2, 3):
-        values = {keys[p][i] for p in alive}
-        if len(values) < 2:
-            continue
-        listing = ", ".join(f"{names[p]} {_tb_value(i, keys[p][i])}" for p in alive)
-        parts.append(f"Tiebreaker {i} ({TIEBREAKERS[i]}): {listing}.")
-        alive = [p for p in alive if keys[p][i] == max(values)]
-    if len(alive) == 1:
-        parts.append(f"{names[alive[0]]} wins.")
+    who = "Both counting dolls score" if len(keys) == 2 else f"{_join([names[p] for p in tie.tied])} tie at"
+    parts = [f"{who} {tie.points} points."]
+    for step in tie.steps:
+        listing = ", ".join(f"{names[p]} {_tb_value(step.index, value)}" for p, value in step.values)
+        parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+    if len(tie.winners) == 1:
+        parts.append(f"{names[tie.winners[0]]} wins.")
     else:
-        k = keys[alive[0]]
+        k = tie.key
         parts.append(f"Still level on every tiebreaker ({_tb_value(1, k[1])}, {_tb_value(2, k[2])}, "
-                     f"{_tb_value(3, k[3])}): a draw, {_join([names[p] for p in alive])} share the win.")
+                     f"{_tb_value(3, k[3])}): a draw, {_join([names[p] for p in tie.winners])} share the win.")
     return " ".join(parts)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.grayblock.setup import LEFT, RIGHT
+from game.grayblock.state import BLOCK, OUT, explain_hand
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
@@ -440,27 +441,27 @@ def draw_pass_screen(scene, surface, player: int) -> None:
 
 
 def result_lines(scene, result) -> tuple[list[tuple], str, str]:
-    """Per player (player, cards left, note, key card, its colour); the formula; the total."""
+    """Per player (player, cards left, note, key card, its colour); the formula; the total. The
+    numbers are the engine's (explain_hand); this only words and colours them."""
     winner, name = result.winner, scene.name_of(result.winner)
-    highs = {q: max(cards) for q, cards in enumerate(result.left) if cards}
-    low = min(highs.values()) if highs else 0
+    why = explain_hand(result)
     rows = []
     for q, cards in enumerate(result.left):
-        if q == winner and result.kind == "out":
+        if q not in why.highs:
             rows.append((q, cards, "went out", None, None))
             continue
-        decisive = highs[q] == low
-        note = f"highest {highs[q]}" + (" \u2190 lowest" if decisive else "")
-        if q == winner:  # a block winner shows a highest card too, and adds the lowest
-            note += f"; lowest {min(cards)}: block bonus"
-            rows.append((q, cards, note, min(cards), ui.GOOD))
+        decisive = q in why.decisive
+        note = f"highest {why.highs[q]}" + (" \u2190 lowest" if decisive else "")
+        if q == winner and why.bonus is not None:  # a block winner adds their lowest card
+            note += f"; lowest {why.bonus}: block bonus"
+            rows.append((q, cards, note, why.bonus, ui.GOOD))
         else:
-            rows.append((q, cards, note, highs[q], ui.HILITE if decisive else ui.MUTED))
-    listed = ", ".join(str(highs[q]) for q in sorted(highs))
-    formula = f"Lowest of the highest cards held ({listed}): {low}"
-    if result.kind == "block":
-        formula += f"  +  block bonus, {name}'s lowest card: {min(result.left[winner])}"
-    return rows, formula, f"{result.points} point{'s' if result.points != 1 else ''} to {name}"
+            rows.append((q, cards, note, why.highs[q], ui.HILITE if decisive else ui.MUTED))
+    listed = ", ".join(str(why.highs[q]) for q in sorted(why.highs))
+    formula = f"Lowest of the highest cards held ({listed}): {why.lowest_high}"
+    if why.bonus is not None:
+        formula += f"  +  block bonus, {name}'s lowest card: {why.bonus}"
+    return rows, formula, f"{why.points} point{'s' if why.points != 1 else ''} to {name}"
 
 
 def draw_result(scene, surface) -> None:
@@ -473,7 +474,7 @@ def draw_result(scene, surface) -> None:
     P = surface.get_rect().inflate(-4 * L.m, -4 * L.m)
     overlay_panel(surface, P, s)
     inner = P.inflate(-k(52), -k(52))
-    kind = "went out" if result.kind == "out" else "won by block"
+    kind = "went out" if result.kind == OUT else "won by block"
     who = scene.name_of(result.winner)
     top = (f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper() if over
            else f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}")
@@ -584,11 +585,11 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
                 "midleft")
         for p in range(n):
             won = p == res.winner
-            label = (f"+{res.points}" + (" B" if res.kind == "block" else "")) if won else "\u00b7"
+            label = (f"+{res.points}" + (" B" if res.kind == BLOCK else "")) if won else "\u00b7"
             ui.text(surface, label, size, (col[p], y + row_h // 2), ui.TEXT if won else ui.MUTED, "center",
                     "bold" if won else "regular")
         y += row_h
-    if any(res.kind == "block" for res in results):
+    if any(res.kind == BLOCK for res in results):
         ui.text(surface, "B = won by block", px(12), (x + w, ty - k(3)), ui.MUTED, "bottomright")
     pygame.draw.line(surface, ui.BRASS, (x, ty), (x + w, ty), max(1, k(2)))
     ui.text(surface, "Total", px(16), (x, ty + k(20)), ui.TEXT, "midleft", "bold")
