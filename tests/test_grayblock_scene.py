@@ -11,7 +11,8 @@ from game.grayblock.setup import LEFT, RIGHT, Rules
 from game.grayblock.state import GrayblockState
 from scenes.config import GameConfig, Seat
 from scenes.grayblock.table import START, GrayblockScene
-from scenes.grayblock.draw import end_zone, result_lines
+from scenes.grayblock.draw import result_lines
+from scenes.grayblock.geometry import end_zone
 from ui_helpers import click, drag, frames, key, resize, run_demo, settle, top, wait_for
 
 # Hand 1 of the crafted match: with each player playing their first legal card, 12 cards go

@@ -16,13 +16,14 @@ def _assemble(players: int, size) -> list:
 
 
 def _grayblock(players: int, size) -> list:
-    from scenes.grayblock.draw import Layout
+    from scenes.grayblock.geometry import Layout
     base = Layout(size, players, 0).base_w
     return [("back", base)] + [("doll", card, base) for card in DOLLS]
 
 
 def _cementopia(players: int, size) -> list:
-    from scenes.cementopia.draw import counter_width, layout
+    from scenes.cementopia.draw import counter_width
+    from scenes.cementopia.geometry import layout
     lay = layout(size)
     w = counter_width(lay.counters[0])
     calls = [("back", lay.deck.w), ("counter_back", w)] + [("counter", order, w) for order in range(1, 5)]

@@ -10,7 +10,7 @@ from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE
 
 from scenes.app.stack import Scene
-from scenes.cementopia import draw
+from scenes.cementopia import draw, geometry
 from scenes.cementopia.table import deal_label
 from scenes.config import GameConfig, Seat
 from scenes.widgets import ui
@@ -24,7 +24,7 @@ class CementopiaEndScene(Scene):
         super().__init__(app)
         self.session, self.config, self.best, self.improved = session, config, best, improved
         self.state, self.assisted, self.deal_label = session.state, bool(session.meta.get("assisted")), deal_label(session.meta)
-        self.cam, self.sprites = draw.Camera(), draw.Sprites(app.art)
+        self.cam, self.sprites = geometry.Camera(), draw.Sprites(app.art)
         self.again_b, self.title_b = PrimaryButton("Play again", self.play_again), ui.Button("Title", self.to_title)
         self.ring = ui.FocusRing([self.again_b, self.title_b])
         self.ring.move(1)
@@ -40,7 +40,7 @@ class CementopiaEndScene(Scene):
         return lines
 
     def resize(self, size) -> None:
-        draw.end_layout(self, size)
+        geometry.end_layout(self, size)
         self.cam.lo, self.cam.hi = 20 * self.s, 200 * self.s
         self.cam.fit(self.board.inflate(0, -round(60 * self.s)), self.state.placed, now=True, room=0.2)
 

@@ -18,7 +18,7 @@ from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
 
-from scenes.cementopia import draw
+from scenes.cementopia import draw, geometry
 from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
@@ -55,7 +55,7 @@ class CementopiaScene(GameTable):
         self.best, problem = load_best()
         if problem:
             app.toast(problem)
-        self.lay, self.cam, self.sprites = draw.layout((1280, 720)), draw.Camera(), draw.Sprites(app.art)
+        self.lay, self.cam, self.sprites = geometry.layout((1280, 720)), geometry.Camera(), draw.Sprites(app.art)
         self.dials = [Stepper(u, 3.0) for u in self.state.counters]
         self.hand_x: dict = {}  # card -> Glide of its x in the hand
         # kb_stage: "hand" or "board" while the keyboard drives; cursor: its spot; hover: the mouse's
@@ -143,7 +143,7 @@ class CementopiaScene(GameTable):
     # --- geometry ----------------------------------------------------------------------------
 
     def resize(self, size) -> None:
-        old, self.lay = self.lay.s, draw.layout(size)
+        old, self.lay = self.lay.s, geometry.layout(size)
         s = self.lay.s
         self.cam.lo, self.cam.hi = 34 * s, 230 * s
         self.cam.zoom = max(self.cam.lo, min(self.cam.hi, self.cam.zoom * s / old))
@@ -374,7 +374,7 @@ class CementopiaScene(GameTable):
             if enter:
                 self.try_place(self.selected, *self.cursor)
             elif k in ARROWS:
-                self.cursor = draw.step_spot(self.spots_for(self.selected), self.cursor, *ARROWS[k])
+                self.cursor = geometry.step_spot(self.spots_for(self.selected), self.cursor, *ARROWS[k])
         elif enter or k == pygame.K_UP:
             self.cursor = self._first_spot(self.selected)
             self.kb_stage, self.hover = ("board" if self.cursor else "hand"), None
@@ -385,7 +385,7 @@ class CementopiaScene(GameTable):
 
     def _first_spot(self, card):
         hint = self.hint_action()
-        return (hint.x, hint.y) if hint is not None and hint.card == card else draw.nearest_spot(self.spots_for(card), self.cam)
+        return (hint.x, hint.y) if hint is not None and hint.card == card else geometry.nearest_spot(self.spots_for(card), self.cam)
 
     # --- time --------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED
 
 from scenes.grayblock import draw
+from scenes.grayblock.geometry import Layout
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide
 from scenes.table.base import GameTable
@@ -87,7 +88,7 @@ class GrayblockScene(GameTable):
         self.again_b = PrimaryButton("Play again", self.play_again)
         self.title_b = ui.Button("Title", self.to_title)
         self.ring = ui.FocusRing([self.next_b])
-        self.layout = draw.Layout((1280, 720), state.players, self.bottom)
+        self.layout = Layout((1280, 720), state.players, self.bottom)
         self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
@@ -199,7 +200,7 @@ class GrayblockScene(GameTable):
     # --- geometry --------------------------------------------------------------------------
 
     def resize(self, size) -> None:
-        self.layout = draw.Layout(size, self.state.players, self.bottom)
+        self.layout = Layout(size, self.state.players, self.bottom)
         for button, rect in zip(self.buttons, self.layout.button_rects):
             button.rect = rect
         self.glides.clear()
