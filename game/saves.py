@@ -1,18 +1,34 @@
 """Where the app keeps the game in progress, finished records and settings (user folders, via
 platformdirs; never beside the executable). ALICE_DATA_DIR overrides the folder (tests, portable use).
+
+Every file here is read as untrusted: a file that cannot be used is renamed aside
+(`<name>-unreadable-<time>-<n>.json`, never overwritten) and reported in one line; a bad field of
+a readable file falls back to its default, also in one line. Nothing read here stops the app.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import tempfile
 import time
 from pathlib import Path
 
+from . import settings as schema
 from .errors import RecordError
-from .records import read_record, replay, write_record
+from .records import EXTRAS, parse_record, replay, write_record
 
 APP = "alice-assemble"
+SETTINGS_BYTES = 1 << 20  # far above any real settings file; a bigger one is not ours
+AUTOSAVE_BYTES = 32 << 20  # a long game's record is tens of KB
+MAX_DEPTH = 16  # settings nest 4 deep (setup.seats[i].name); deeper is not a settings file
+# write_record's temp files are <name>.<8 random characters>.tmp (tempfile.mkstemp); an atomic
+# write killed before its rename leaves one. Earlier versions wrote settings.tmp and
+# cementopia-best.tmp.
+LEFTOVER = re.compile(r"^[\w.-]+\.json\.[a-z0-9_]{8}\.tmp$")
+OLD_LEFTOVERS = {"settings.tmp", "cementopia-best.tmp"}
+LEFTOVER_AGE = 5.0  # seconds: never sweep the temp file of a write that is still running
 
 
 def data_dir() -> Path:
@@ -26,6 +42,127 @@ def data_dir() -> Path:
 def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+# --- reading untrusted files -----------------------------------------------------------------
+
+class Unreadable(Exception):
+    """A file that cannot be used at all (the reason, in a few words): it is set aside."""
+
+
+def describe(exc: BaseException) -> str:
+    """Any failure to read or replay a file, as a few printable words for a one-line message."""
+    if isinstance(exc, (RecordError, Unreadable)):
+        text = str(exc)
+    elif isinstance(exc, RecursionError):
+        text = "it is nested too deeply to read"
+    elif isinstance(exc, UnicodeDecodeError):
+        text = "it is not UTF-8 text"
+    elif isinstance(exc, json.JSONDecodeError):
+        text = f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+    elif isinstance(exc, ValueError) and "digits" in str(exc):
+        text = "a number in it is too long to read"  # Python's limit on int digits
+    elif isinstance(exc, OSError):
+        text = exc.strerror or str(exc)
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    text = "".join(c if c.isprintable() else "?" for c in text)  # a toast cannot draw NUL
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def too_deep(data, limit: int) -> bool:
+    """Whether lists and objects nest deeper than limit (a loop: no recursion to run out of)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def read_json(path: Path, limit: int = SETTINGS_BYTES, depth: int = MAX_DEPTH) -> dict:
+    """A JSON object from a file. FileNotFoundError if there is none; Unreadable for any other
+    problem (too big, not UTF-8, not JSON, too deep, not an object)."""
+    try:
+        if path.stat().st_size > limit:
+            raise Unreadable(f"it is larger than {limit >> 10} KB")
+        data = json.loads(path.read_bytes().decode("utf-8-sig"))  # a BOM from Notepad is fine
+    except (FileNotFoundError, Unreadable):
+        raise
+    except Exception as exc:  # anything json or the disk can raise, RecursionError included
+        raise Unreadable(describe(exc)) from None
+    if too_deep(data, depth):
+        raise Unreadable("it is nested too deeply")
+    if not isinstance(data, dict):
+        raise Unreadable("it is not a JSON object")
+    return data
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a file that cannot be used to <stem>-unreadable-<time>-<n><suffix> beside it (n
+    keeps two within one second apart); None if even that fails."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        aside = path.with_name(f"{path.stem}-unreadable-{stamp}-{n}{path.suffix}")
+        if aside.exists():
+            continue
+        try:
+            path.replace(aside)
+            return aside
+        except OSError:
+            return None
+    return None
+
+
+def aside_words(aside: Path | None) -> str:
+    return f"it was set aside as {aside.name}" if aside else "it could not be moved aside"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a small file as write_record does: a temp file beside it, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def clean_leftovers(older_than: float = LEFTOVER_AGE) -> list[Path]:
+    """Delete the temp files of atomic writes that were killed (data folder and records/)."""
+    removed: list[Path] = []
+    now = time.time()
+    for folder in (data_dir(), data_dir() / "records"):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if not (LEFTOVER.match(entry.name) or entry.name in OLD_LEFTOVERS):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime >= older_than:
+                    os.unlink(entry.path)
+                    removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed
+
+
+# --- the game in progress --------------------------------------------------------------------
 
 def save_game(record: dict) -> str | None:
     """Write the game in progress; a message instead of an exception if the disk says no."""
@@ -49,54 +186,116 @@ def has_autosave() -> bool:
     return autosave_path().is_file()
 
 
+def check_resumable(record: dict) -> None:
+    """What a replay accepts but a table cannot show: text with control characters (a NUL in
+    a name stops the font renderer)."""
+    for i, player in enumerate(record.get("players") or []):
+        for key in ("name", "seat"):
+            if not player[key].isprintable():
+                raise RecordError(f"players[{i}].{key} holds a control character")
+    for key in EXTRAS:
+        value = record.get(key)
+        if isinstance(value, str) and not value.isprintable():
+            raise RecordError(f"{key} holds a control character")
+
+
 def load_autosave():
-    """(session, record, message). A save that cannot be replayed is renamed aside, never lost,
-    and reported in one line; then session and record are None."""
+    """(session, record, message). A save that cannot be resumed, whatever the reason, is
+    renamed aside, never lost, and reported in one line; then session and record are None.
+    A finished game found there is archived now (see finish_game)."""
     path = autosave_path()
     if not path.is_file():
         return None, None, None
     try:
-        record = read_record(path)
+        if path.stat().st_size > AUTOSAVE_BYTES:
+            raise RecordError("the file is far too large to be a saved game")
+        record = parse_record(path.read_bytes().decode("utf-8"))  # no path in the message
+        check_resumable(record)
         session = replay(record)
-        if session.state.is_over():
-            raise RecordError("the saved game is already finished")
-        return session, record, None
-    except RecordError as exc:
-        aside = path.with_name(f"autosave-unreadable-{time.strftime('%Y%m%d-%H%M%S')}.json")
-        try:
-            path.replace(aside)
-            where = f"; it was set aside as {aside.name}"
-        except OSError:
-            where = ""
-        return None, None, f"The saved game could not be resumed ({exc}){where}."
+    except Exception as exc:  # any class: a save that fails once must not fail every Continue
+        return None, None, unresumable(exc)
+    if session.state.is_over():
+        problem = finish_game(record)
+        return None, None, problem or "The saved game had already finished; its record is kept."
+    return session, record, None
+
+
+def unresumable(exc: BaseException) -> str:
+    """Set the autosave aside after any failure to resume it; the one line to show."""
+    aside = set_aside(autosave_path())
+    return f"The saved game could not be resumed ({describe(exc)}); {aside_words(aside)}."
+
+
+# --- finished games --------------------------------------------------------------------------
+
+def archive(record: dict) -> Path:
+    """Write a finished game's record into the records folder under a new name; OSError if not."""
+    folder = data_dir() / "records"
+    game = re.sub(r"[^a-z0-9_-]", "", str(record.get("game", ""))) or "game"
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path, n = folder / f"{game}-{stamp}.json", 1
+    while path.exists():  # two games finished within one second keep both records
+        n += 1
+        path = folder / f"{game}-{stamp}-{n}.json"
+    write_record(path, record)
+    return path
 
 
 def archive_finished(record: dict) -> Path | None:
-    """Keep a finished game's record in the records folder."""
-    folder = data_dir() / "records"
-    path = folder / f"{record.get('game', 'game')}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    """Keep a finished game's record in the records folder (None if it could not be written)."""
     try:
-        write_record(path, record)
-        return path
-    except OSError:
+        return archive(record)
+    except (OSError, TypeError, ValueError):
         return None
 
 
-def load_settings() -> dict:
-    path = data_dir() / "settings.json"
+def finish_game(record: dict) -> str | None:
+    """Archive a finished game's record, then clear the autosave: only once the record is
+    written, so a full disk loses nothing. The one-line problem, or None."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
+        archive(record)
+    except Exception as exc:  # noqa: BLE001 - full disk, no permission, an odd record
+        save_game(record)  # if it can, the autosave holds the game to its end
+        return (f"Could not keep the finished game's record: {describe(exc)}; "
+                "the game stays in the autosave.")
+    clear_autosave()
+    return None
 
 
-def save_settings(settings: dict) -> None:
-    path = data_dir() / "settings.json"
+# --- settings --------------------------------------------------------------------------------
+
+class Settings(dict):
+    """The settings, and what loading them had to say (the title screen shows it once)."""
+
+    def __init__(self, data=(), messages=()):
+        super().__init__(data)
+        self.messages: list[str] = list(messages)
+
+
+def read_settings() -> tuple[dict, list[str]]:
+    """(settings, one message per problem). Bad fields fall back to their defaults (game.settings);
+    an unreadable file is set aside and every field is a default."""
+    path = settings_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(settings, indent=1), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass
+        data = read_json(path)
+    except FileNotFoundError:
+        return {}, []
+    except Unreadable as exc:
+        aside = set_aside(path)
+        return {}, [f"Your settings could not be read ({exc}); {aside_words(aside)} "
+                    "and the defaults are used."]
+    return schema.clean(data)
+
+
+def load_settings() -> Settings:
+    """The settings at the app's start (also when the leftovers of killed writes are swept)."""
+    clean_leftovers()
+    return Settings(*read_settings())
+
+
+def save_settings(settings: dict) -> str | None:
+    try:
+        write_atomic(settings_path(), json.dumps(settings, indent=1))
+    except (OSError, TypeError, ValueError) as exc:
+        return f"Could not save the settings: {describe(exc)}"
+    return None

@@ -1,16 +1,18 @@
 """Personal bests per Cementopia deal, kept in the user's data folder (cementopia-best.json).
 
 Each deal (by seed) keeps its best score and, apart, its best without help (no undo, no hint):
-the help-free best is the one worth bragging about. An unreadable file is reported and replaced,
-never a crash.
+the help-free best is the one worth bragging about. An unreadable file is set aside (renamed,
+never overwritten) and reported in one line; an entry that makes no sense is left out, also
+reported. Never a crash.
 """
 
 from __future__ import annotations
 
 import json
-import os
 
 from .. import saves
+
+BEST_BYTES = 8 << 20  # about 100,000 deals' entries
 
 
 def best_path():
@@ -22,17 +24,35 @@ def _score(value):
 
 
 def load_best() -> tuple[dict, str | None]:
-    """({seed: {"best": n, "unassisted_best": n or None}}, a problem if the file was unreadable)."""
+    """({seed: {"best": n, "unassisted_best": n or None}}, a problem in one line or None)."""
+    path = best_path()
     try:
-        data = json.loads(best_path().read_text(encoding="utf-8"))
+        data = saves.read_json(path, BEST_BYTES, depth=2)
     except FileNotFoundError:
         return {}, None
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        data = exc
-    if not isinstance(data, dict):
-        return {}, "Your Cementopia best scores could not be read; starting a fresh list."
-    return {str(seed): {"best": e["best"], "unassisted_best": _score(e.get("unassisted_best"))}
-            for seed, e in data.items() if isinstance(e, dict) and _score(e.get("best")) is not None}, None
+    except saves.Unreadable as exc:
+        aside = saves.set_aside(path)
+        return {}, (f"Your Cementopia best scores could not be read ({exc}); "
+                    f"{saves.aside_words(aside)} and a fresh list is started.")
+    table = {seed: {"best": e["best"], "unassisted_best": _score(e.get("unassisted_best"))}
+             for seed, e in data.items() if isinstance(e, dict) and _score(e.get("best")) is not None}
+    dropped = len(data) - len(table)
+    if not dropped:
+        return table, None
+    aside = saves.set_aside(path)  # the whole file kept as it was, then the sensible part rewritten
+    if aside:
+        _write(table)
+    return table, (f"{dropped} of your Cementopia best scores made no sense and "
+                   f"{'was' if dropped == 1 else 'were'} left out; the file as it was "
+                   f"{'was set aside as ' + aside.name if aside else 'is unchanged'}.")
+
+
+def _write(table: dict) -> str | None:
+    try:
+        saves.write_atomic(best_path(), json.dumps(table, indent=1))
+    except OSError as exc:
+        return f"Could not save your best score: {exc.strerror or exc}"
+    return None
 
 
 def record_best(seed, score: int, assisted: bool) -> tuple[dict, bool, str | None]:
@@ -44,14 +64,7 @@ def record_best(seed, score: int, assisted: bool) -> tuple[dict, bool, str | Non
     if not assisted and (entry["unassisted_best"] is None or score > entry["unassisted_best"]):
         entry["unassisted_best"], improved = score, True
     table[str(seed)] = entry
-    try:
-        best_path().parent.mkdir(parents=True, exist_ok=True)
-        tmp = best_path().with_suffix(".tmp")
-        tmp.write_text(json.dumps(table, indent=1), encoding="utf-8")
-        os.replace(tmp, best_path())
-    except OSError as exc:
-        return entry, improved, f"Could not save your best score: {exc.strerror or exc}"
-    return entry, improved, None
+    return entry, improved, _write(table)
 
 
 def best_words(entry) -> str:

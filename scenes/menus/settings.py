@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import settings as schema
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -19,11 +20,12 @@ THINK = {0.3: "0.3 s (quick)", DEFAULT_THINK: f"{DEFAULT_THINK:g} s (standard)",
 def game_speed(settings: dict) -> float:
     """The animation speed the player chose (a factor on game time), 1.0 when unset or odd."""
     value = settings.get("speed", 1.0)
-    return value if value in SPEEDS else 1.0
+    return value if schema.valid("speed", value) else 1.0
 
 
 def _pick(options, value, default):
-    return list(options).index(value if value in options else default)
+    options = list(options)  # a list compares with ==: an odd (unhashable) value is just absent
+    return options.index(value if value in options and not isinstance(value, bool) else default)
 
 
 class SettingsOverlay(Scene):

@@ -159,7 +159,7 @@ class SetupScene(Scene):
         """Restore the last setup; anything malformed is ignored field by field."""
         if not isinstance(data, dict):
             return
-        if data.get("game") in GAME_TITLES:
+        if isinstance(data.get("game"), str) and data["game"] in GAME_TITLES:
             self.game.set(data["game"])
             self.kinds = self._kinds()
             for row in self.rows:

@@ -1,4 +1,8 @@
-"""The title screen: the game's name, a fan of doll cards and the main menu."""
+"""The title screen: the game's name, a fan of doll cards and the main menu.
+
+Continue resumes the autosave; a save that cannot be resumed, for any reason, is set aside with
+one message and Continue goes away. A save with an external program's seat (`cmd:`) asks before
+starting that program again. What loading the settings had to say is shown here once."""
 
 from __future__ import annotations
 
@@ -10,9 +14,10 @@ from game import saves
 
 from scenes.widgets import ui
 from scenes.widgets.decor import (
-    PrimaryButton, backdrop, focus_on_hover, heading, ornament, shadowed, vignette)
-from scenes.config import GameConfig
+    PrimaryButton, backdrop, dim, focus_on_hover, heading, ornament, shadowed, vignette)
+from scenes.config import GAME_TITLES, GameConfig
 from scenes.app.stack import Scene
+from scenes.menus.pause import overlay_panel
 
 FAN_CARDS = (9, 22, 27, 13, 5)  # doll indices shown in the fan, left to right
 FAN_ANGLES = (-18, -9, 0, 9, 18)
@@ -46,6 +51,7 @@ class TitleScene(Scene):
     # --- life cycle ------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.tell_settings_problems()
         self.has_save = saves.has_autosave()
         self.layout()
         self.ring.index = -1
@@ -101,14 +107,46 @@ class TitleScene(Scene):
     def start_new(self) -> None:
         self.app.stack.replace(self.app.make("setup"))
 
+    def tell_settings_problems(self) -> None:
+        """Toast what loading settings.json (game.saves.load_settings) found wrong, once."""
+        messages = getattr(self.app.settings, "messages", None)
+        if not messages:
+            return
+        shown, rest = messages[:2], len(messages) - 2
+        for message in shown:
+            self.app.toast(message, 8.0)
+        if rest > 0:
+            self.app.toast(f"... and {rest} more settings fall back to their defaults.", 8.0)
+        messages.clear()
+
     def resume(self) -> None:
         session, record, message = saves.load_autosave()
-        if session is not None and record is not None:
-            config = GameConfig.from_record(record, session)
-            self.app.stack.replace(self.app.make(config.scene, config=config, session=session))
+        if session is None or record is None:
+            self.no_save(message or "There is no saved game to continue.")
             return
-        self.app.toast(message or "There is no saved game to continue.")
-        self.has_save = False
+        try:
+            config = GameConfig.from_record(record, session)
+        except Exception as exc:  # noqa: BLE001 - any bad save: set aside, never a crash
+            self.no_save(saves.unresumable(exc))
+            return
+        programs = [seat.kind[4:].strip() for seat in config.seats if seat.kind.startswith("cmd:")]
+        if programs:  # an external bot is a program on this computer: ask before running it again
+            start = lambda: self.open_table(config, session)  # noqa: E731
+            self.app.stack.push(StartProgram(self.app, programs, start))
+            return
+        self.open_table(config, session)
+
+    def open_table(self, config, session) -> None:
+        try:
+            table = self.app.make(config.scene, config=config, session=session)
+        except Exception as exc:  # noqa: BLE001 - a table that cannot be set up from this save
+            self.no_save(saves.unresumable(exc))
+            return
+        self.app.stack.replace(table)
+
+    def no_save(self, message: str) -> None:
+        self.app.toast(message)
+        self.has_save = saves.has_autosave()  # gone unless it was kept (a full disk)
         self.layout()
         self.ring.index = -1
         self.ring.move(1)
@@ -116,7 +154,7 @@ class TitleScene(Scene):
     def show_rules(self) -> None:
         setup = self.app.settings.get("setup") if isinstance(self.app.settings, dict) else None
         game = setup.get("game") if isinstance(setup, dict) else None  # the game last set up
-        self.app.stack.push(self.app.make("rules", game=game))
+        self.app.stack.push(self.app.make("rules", game=game if game in list(GAME_TITLES) else None))
 
     # --- frame -----------------------------------------------------------------------------
 
@@ -171,3 +209,62 @@ class TitleScene(Scene):
             self._glow = pygame.transform.smoothscale(small, (radius * 2, radius * 2))
             self._glow_key = key
         surface.blit(self._glow, self._glow.get_rect(center=center))
+
+
+# ---------------------------------------------------------------- the question before a program
+
+class StartProgram(Scene):
+    """Continue on a game with an external bot: that bot is a program the player chose, run with
+    their rights; say which one and start it only on Start."""
+    name = "start_program"
+    opaque = False
+
+    def __init__(self, app, programs: list[str], start):
+        super().__init__(app)
+        self.programs, self.on_start = programs, start
+        what = "the program" if len(set(programs)) == 1 else "the programs"
+        self.question = (f"This game starts {what}: {'; '.join(dict.fromkeys(programs))}. "
+                         f"Start {'it' if what == 'the program' else 'them'}?")
+        self.start_b = PrimaryButton("Start", self.start)
+        self.cancel_b = ui.Button("Cancel", self.cancel)
+        self.ring = ui.FocusRing([self.cancel_b, self.start_b])
+        self.ring.move(1)  # Cancel has the focus: Enter alone does not run a program
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def start(self) -> None:
+        self.app.stack.pop()
+        self.on_start()
+
+    def cancel(self) -> None:
+        self.app.stack.pop()
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        P = self.panel = pygame.Rect(0, 0, min(int(720 * s), size[0] - int(16 * s)), int(340 * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        w, h, gap = int(200 * s), int(54 * s), int(24 * s)
+        y = P.bottom - int(90 * s)
+        self.cancel_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
+        self.start_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return
+        focus_on_hover(self.ring, event)
+        self.ring.handle(event)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        dim(surface, 180)
+        overlay_panel(surface, P, s)
+        heading(surface, "External program", int(36 * s), (P.centerx, P.y + 46 * s),
+                max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 80 * s), 260 * s, s)
+        px = max(9, int(20 * s))
+        y = P.y + 104 * s
+        for line in ui.wrap(self.question, px, P.w - 80 * s)[:5]:
+            ui.text(surface, line, px, (P.centerx, y), ui.TEXT, "midtop", max_width=P.w - 60 * s)
+            y += px * 1.35
+        self.ring.draw(surface, s)

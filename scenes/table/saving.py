@@ -18,14 +18,6 @@ from game import saves
 SAVE, FINISH = "save", "finish"
 
 
-def finish_game(record: dict) -> str | None:
-    """Archive a finished game, then drop its autosave; a full disk keeps the autosave."""
-    if saves.archive_finished(record) is None:
-        return "Could not keep the finished game's record; it stays in the autosave."
-    saves.clear_autosave()
-    return None
-
-
 class SaveService:
     def __init__(self, enabled: bool = True):
         self.enabled = enabled
@@ -69,7 +61,7 @@ class SaveService:
                 kind, record = self._jobs.popleft()
                 self._busy = True
             try:
-                problem = saves.save_game(record) if kind == SAVE else finish_game(record)
+                problem = saves.save_game(record) if kind == SAVE else saves.finish_game(record)
             except Exception as exc:  # noqa: BLE001 - a save must never take the game down
                 problem = f"Could not save the game: {exc}"
             with self._cond:

@@ -1,0 +1,142 @@
+"""What settings.json may hold: every field's type, bounds and default.
+
+The file is the player's to edit, so anything can be in it. `clean(data)` keeps the good fields,
+drops each bad one (its reader then uses the default) and says so in one line per field; fields
+this version does not know are kept untouched, for the version that wrote them.
+Readers (scenes/) still use `.get(name, default)`: a dropped field is a default.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
+DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
+MAX_THINK = 10.0
+GAMES = ("assemble", "cementopia", "grayblock")  # game.registry.GAMES; scenes.config.GAME_TITLES
+COLOURS = 6  # len(scenes.widgets.ui.COLOUR_NAMES)
+NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's own limits
+SEATS = 4
+TARGETS = (50, 100, 150)
+
+
+@dataclass(frozen=True)
+class Field:
+    default: Any  # None: no default of its own, the reader's applies
+    good: Callable[[Any], bool]
+    says: str  # what a good value is, for the message
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and math.isfinite(value))
+
+
+def is_bool(value) -> bool:
+    return isinstance(value, bool)
+
+
+def is_text(limit: int, digits: bool = False) -> Callable[[Any], bool]:
+    """A string the screen can draw (no control characters) and no longer than its field."""
+    def good(value) -> bool:
+        return (isinstance(value, str) and len(value) <= limit and value.isprintable()
+                and (not digits or value == "" or value.isdigit()))
+    return good
+
+
+def one_of(options) -> Callable[[Any], bool]:
+    # a tuple compares with ==, so an unhashable value is simply not in it; True is not 1
+    return lambda value: not isinstance(value, bool) and value in options
+
+
+def is_think(value) -> bool:
+    return is_number(value) and 0 < value <= MAX_THINK
+
+
+def is_seat(value) -> bool:
+    return (isinstance(value, dict) and all(SEAT[k].good(v) for k, v in value.items() if k in SEAT))
+
+
+def is_seats(value) -> bool:
+    return isinstance(value, list) and len(value) <= SEATS and all(map(is_seat, value))
+
+
+def is_table(value) -> bool:
+    return isinstance(value, dict)
+
+
+SEAT = {
+    "name": Field(None, is_text(NAME_LEN), f"a name of at most {NAME_LEN} printable characters"),
+    "kind": Field(None, is_text(KIND_LEN), "a seat kind such as \"human\" or \"easy\""),
+    "colour": Field(None, lambda v: is_int(v) and 0 <= v < COLOURS,
+                    f"a colour number 0 to {COLOURS - 1}"),
+}
+
+SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
+    "game": Field("assemble", one_of(GAMES), "one of " + ", ".join(GAMES)),
+    "players": Field(2, lambda v: is_int(v) and 2 <= v <= 4, "2, 3 or 4"),
+    "seats": Field(None, is_seats, f"a list of at most {SEATS} seats (name, kind, colour)"),
+    "flaw": Field(False, is_bool, "true or false"),
+    "identity": Field(False, is_bool, "true or false"),
+    "water_veins": Field(False, is_bool, "true or false"),
+    "daily": Field(True, is_bool, "true or false"),
+    "seed": Field("", is_text(SEED_LEN, digits=True), f"empty or up to {SEED_LEN} digits"),
+    "command": Field("", is_text(COMMAND_LEN),
+                     f"a command line of at most {COMMAND_LEN} printable characters"),
+    "target": Field(100, one_of(TARGETS), " or ".join(map(str, TARGETS)) + " points"),
+}
+
+FIELDS = {
+    "sound": Field(True, is_bool, "true or false"),
+    "speed": Field(1.0, one_of(SPEEDS), "one of " + ", ".join(map(str, SPEEDS))),
+    "think": Field(DEFAULT_THINK, is_think, f"a number of seconds above 0 and at most {MAX_THINK:g}"),
+    "hover_magnify": Field(True, is_bool, "true or false"),
+    "auto_take_last": Field(False, is_bool, "true or false"),
+    "setup": Field(None, is_table, "a table of the last game's setup"),
+}
+
+
+def clean(data: dict) -> tuple[dict, list[str]]:
+    """(the good fields, one message per field dropped)."""
+    kept, messages = _clean(data, FIELDS, "")
+    if isinstance(kept.get("setup"), dict):
+        kept["setup"], more = _clean(kept["setup"], SETUP, "setup.")
+        messages += more
+    return kept, messages
+
+
+def valid(name: str, value) -> bool:
+    """Whether a top-level field's value is usable (for readers handed a dict edited in memory)."""
+    return FIELDS[name].good(value)
+
+
+def _clean(data: dict, fields: dict[str, Field], prefix: str) -> tuple[dict, list[str]]:
+    kept, messages = {}, []
+    for key, value in data.items():
+        field = fields.get(key)
+        if field is None or field.good(value):
+            kept[key] = value
+        else:
+            messages.append(_message(prefix + key, value, field))
+    return kept, messages
+
+
+def _message(name: str, value, field: Field) -> str:
+    default = "the standard one" if field.default is None else json.dumps(field.default)
+    return f"Setting {name} was {_quote(value)}, not {field.says}; using the default ({default})."
+
+
+def _quote(value) -> str:
+    """A bad value, short and printable, for a one-line message."""
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
