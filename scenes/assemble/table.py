@@ -395,15 +395,8 @@ class TableScene(GameTable):
         if self.app.demo and not self.snapped and len(self.session.history.actions) >= 30:
             self.snapped = True
             self.app.snap("table")
-        player = state.current_player()
-        if player in self.turns.seats:
-            if self.flights or self.drag is not None:
-                return
-            action = self.turns.update(dt)
-            if action is not None:
-                self.play(action)
+        if self.bots_and_hints(dt):
             return
-        self.poll_hint()
         if self.auto_take.value and state.phase == TAKE_PHASE and len(state.field) == 1 \
                 and not self.flights:
             self.auto_wait += dt

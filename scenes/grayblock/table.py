@@ -474,16 +474,9 @@ class GrayblockScene(GameTable):
         if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights:
             self.snapped = True
             self.app.snap("table")
-        player = self.state.current_player()
         if self.pass_screen_for() is not None:
             return
-        if player in self.turns.seats:
-            if not self.flights and self.drag is None:
-                action = self.turns.update(dt)
-                if action is not None:
-                    self.play(action)
-            return
-        self.poll_hint()
+        self.bots_and_hints(dt)
 
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None

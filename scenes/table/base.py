@@ -191,6 +191,18 @@ class GameTable(Scene):
         for message in self.saver.messages():
             self.app.toast(message)
 
+    def bots_and_hints(self, dt: float) -> bool:
+        """A bot seat's turn: its move once decided and shown long enough (never while a card
+        flies or is dragged); a human's turn: the hint they asked for. True on a bot's turn."""
+        if self.state.current_player() not in self.turns.seats:
+            self.poll_hint()
+            return False
+        if not self.flights and getattr(self, "drag", None) is None:
+            action = self.turns.update(dt)
+            if action is not None:
+                self.play(action)
+        return True
+
     def poll_hint(self) -> None:
         self.turns.poll_hint()
         hint = self.turns.hint
