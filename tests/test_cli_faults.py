@@ -88,9 +88,116 @@ def test_hostile_records_are_one_line(capsys, tmp_path, command, text, needle):
     assert out == ""
 
 
+@pytest.mark.parametrize("command", ["verify", "replay"])
+def test_nesting_that_json_can_read_is_still_one_line(capsys, tmp_path, command):
+    """Just under the JSON reader's own limit: the game's reader gets it and must cope too."""
+    rec = finished_record()
+    rec["actions"][3] = "@"
+    for depth in (200, 900, 990, 2000):
+        text = json.dumps(rec).replace('"@"', "[" * depth + "]" * depth)
+        code, _, err = run(capsys, command, write(tmp_path, "r.json", text))
+        assert code in (1, 2) and err.count("\n") == 1, err
+        assert "internal error" not in err and "Traceback" not in err, err
+
+
+def test_batch_bad_lines_are_reported_and_the_batch_goes_on(capsys, monkeypatch):
+    lines = "\n".join([
+        '{"line": ' + DEEP + '}',
+        '{"line": [31], "capacity": ' + HUGE + '}',
+        '{"line": [' + HUGE + ']}',
+        '{"line": ["' + ARABIC_3 + '"]}',
+        '{"line": [31]}',
+    ]) + "\n"
+    code, out, err = run(capsys, "score", "--batch", stdin=lines, monkeypatch=monkeypatch)
+    results = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(results) == 5
+    assert [r.get("error", "")[:7] for r in results[:4]] == ["line 1:", "line 2:", "line 3:", "line 4:"]
+    assert "nested too deeply" in results[0]["error"]
+    assert "too long" in results[1]["error"] and "too long" in results[2]["error"]
+    assert "unknown card" in results[3]["error"]
+    assert all(len(r["error"]) < 200 for r in results[:4])
+    assert results[4]["score"] == 25
+    assert err == "alice-assemble: score: 4 of 5 input lines had errors\n"
+
+
+def test_batch_line_that_is_not_utf8_is_that_lines_error(capsys, monkeypatch):
+    raw = b'{"line": [31]}\n{"line": [\xff]}\n{"line": [1]}\n'
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    code, out, err = run(capsys, "score", "--batch", stdin=stdin, monkeypatch=monkeypatch)
+    results = [json.loads(x) for x in out.splitlines()]
+    assert code == 2 and len(results) == 3
+    assert "line 2:" in results[1]["error"] and "UTF-8" in results[1]["error"]
+    assert results[2]["score"] == 1 and err.count("\n") == 1
+
+
 # --- 9: numbers on the command line -----------------------------------------------------------
 
+@pytest.mark.parametrize("args, needle", [
+    (["--think", "nan"], "--think"),
+    (["--think", "inf"], "--think"),
+    (["--think", "0"], "--think"),
+    (["--think", "61"], "--think"),
+    (["--think", "-1"], "--think"),
+    (["--bot-timeout", "inf"], "--bot-timeout"),
+    (["--bot-timeout", "1e300"], "--bot-timeout"),
+    (["--bot-timeout", "nan"], "--bot-timeout"),
+    (["--bot-timeout", "0"], "--bot-timeout"),
+    (["--games", "0"], "--games"),
+    (["--games", "1" * 40], "--games"),
+    (["--seed", HUGE], "--seed"),
+])
+def test_selfplay_refuses_absurd_numbers_before_playing(capsys, no_play, args, needle):
+    code, out, err = run(capsys, "selfplay", "--seat", "hard", "--seat", "hard", *args)
+    one_line(code, err, needle)
+    assert out == "" and len(err) < 300
+
+
+def test_selfplay_help_documents_the_bounds(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["selfplay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "0 < SECONDS <= 60" in text and "0 < SECONDS <= 3600" in text
+
+
+def test_selfplay_players_0_is_refused_not_ignored(capsys, no_play):
+    code, _, err = run(capsys, "selfplay", "--players", "0")
+    one_line(code, err, "not 0")
+
+
+@pytest.mark.parametrize("args", [
+    ["score", ARABIC_3],
+    ["score", "--capacity", ARABIC_3, "5"],
+    ["score", "\u00b3"],  # superscript three: isdigit() but int() fails
+    ["selfplay", "--seed", ARABIC_3],
+    ["selfplay", "--games", ARABIC_3],
+    ["selfplay", "--players", ARABIC_3],
+    ["selfplay", "--think", ARABIC_3],
+    ["selfplay", "--bot-timeout", ARABIC_3],
+])
+def test_only_ascii_digits_are_numbers(capsys, no_play, args):
+    code, out, err = run(capsys, *args)
+    one_line(code, err, "0-9" if args[0] == "selfplay" or "--capacity" in args else "unknown card")
+    assert out == ""
+
+
+def test_score_duplicate_check_is_linear(capsys):
+    cards = [str(i % 32) for i in range(40_000)]
+    start = time.perf_counter()
+    code, _, err = run(capsys, "score", *cards)
+    assert time.perf_counter() - start < 3.0
+    one_line(code, err, "appears twice")
+
+
 # --- 9: files and folders ---------------------------------------------------------------------
+
+def test_selfplay_out_unwritable_fails_before_playing(capsys, no_play, tmp_path):
+    code, out, err = run(capsys, "selfplay", "--out", "/proc")
+    one_line(code, err, "cannot write")
+    (tmp_path / "file").write_text("x")
+    code, out, err = run(capsys, "selfplay", "--out", str(tmp_path / "file" / "sub"))
+    one_line(code, err, "cannot create")
+    assert err.count(str(tmp_path / "file" / "sub")) == 1
+
 
 def verify_in_process_or_subprocess(path):
     """A file that would hang or eat memory if read: a separate process with a time limit."""
