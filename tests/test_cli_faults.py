@@ -159,6 +159,19 @@ def test_selfplay_help_documents_the_bounds(capsys):
     assert "0 < SECONDS <= 60" in text and "0 < SECONDS <= 3600" in text
 
 
+@pytest.mark.parametrize("args, needle", [
+    (["--exit-after", "nan"], "--exit-after"),
+    (["--exit-after", "inf"], "--exit-after"),
+    (["--exit-after", "1e300"], "--exit-after"),
+    (["--exit-after", "-1"], "--exit-after"),
+    (["--players", "0"], "2 to 4 players, not 0"),
+    (["--size", "99999x720"], "--size"),
+])
+def test_app_refuses_absurd_numbers(capsys, args, needle):
+    code, out, err = run_app_args(capsys, "--demo", *args)
+    one_line(code, err, needle)
+
+
 def test_selfplay_players_0_is_refused_not_ignored(capsys, no_play):
     code, _, err = run(capsys, "selfplay", "--players", "0")
     one_line(code, err, "not 0")
@@ -180,6 +193,15 @@ def test_only_ascii_digits_are_numbers(capsys, no_play, args):
     assert out == ""
 
 
+@pytest.mark.parametrize("args", [
+    ["--seed", ARABIC_3], ["--players", ARABIC_3], ["--exit-after", ARABIC_3],
+    ["--size", "\u0661\u0662\u0668\u0660x\u0667\u0662\u0660"],
+])
+def test_app_takes_only_ascii_digits(capsys, args):
+    code, _, err = run_app_args(capsys, "--demo", *args)
+    one_line(code, err, "0-9")
+
+
 def test_score_duplicate_check_is_linear(capsys):
     cards = [str(i % 32) for i in range(40_000)]
     start = time.perf_counter()
@@ -197,6 +219,27 @@ def test_selfplay_out_unwritable_fails_before_playing(capsys, no_play, tmp_path)
     code, out, err = run(capsys, "selfplay", "--out", str(tmp_path / "file" / "sub"))
     one_line(code, err, "cannot create")
     assert err.count(str(tmp_path / "file" / "sub")) == 1
+
+
+def test_app_screenshots_folder_that_cannot_be_made(capsys, monkeypatch):
+    from scenes.app import window
+
+    def no_window(*_a, **_k):
+        raise AssertionError("a window was opened")
+    monkeypatch.setattr(window, "App", no_window)
+    code, _, err = run_app_args(capsys, "--demo", "--screenshots", "/proc/nope")
+    one_line(code, err, "cannot create")
+    code, _, err = run_app_args(capsys, "--demo", "--screenshots", "/proc")
+    one_line(code, err, "cannot write")
+
+
+def test_no_display_is_one_line():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.update(SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--exit-after", "0"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    one_line(proc.returncode, proc.stderr, "cannot open a window: ")
+    assert proc.stdout == ""
 
 
 def verify_in_process_or_subprocess(path):
@@ -233,6 +276,25 @@ def test_verify_of_a_folder_and_of_a_too_large_file(capsys, tmp_path):
 
 # --- 10: wording -----------------------------------------------------------------------------
 
+@pytest.mark.parametrize("args, needle", [
+    (["--game", "cementopia", "--players", "2"], "Cementopia is played solo (1 player), not 2"),
+    (["--game", "grayblock", "--players", "5"], "Grayblock is for 2 to 4 players, not 5"),
+    (["--game", "assemble", "--players", "1"], "Alice Assemble is for 2 to 4 players, not 1"),
+])
+def test_player_counts_name_the_game(capsys, no_play, args, needle):
+    code, _, err = run(capsys, "selfplay", *args)
+    one_line(code, err, needle)
+    code, _, err = run_app_args(capsys, "--demo", *args)
+    one_line(code, err, needle)
+
+
+def test_app_takes_cementopia_solo():
+    from scenes.app.window import parse_app_args
+    assert parse_app_args(["--demo", "--game", "cementopia", "--players", "1"]).players == 1
+    assert parse_app_args(["--demo", "--game", "cementopia"]).game == "cementopia"
+    assert parse_app_args(["--demo"]).players == 4
+
+
 @pytest.mark.parametrize("command", ["verify", "replay"])
 def test_paths_are_named_once(capsys, tmp_path, command):
     missing = str(tmp_path / "missing.json")
@@ -247,6 +309,21 @@ def test_a_record_with_a_byte_order_mark_verifies(capsys, tmp_path):
     code, out, err = run(capsys, "verify", str(path))
     assert code == 0 and json.loads(out) == {"verified": 1}, err
     assert records.parse_record("\ufeff" + record_text())["game"] == "assemble"
+
+
+def test_no_pygame_banner_on_stdout():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    proc = subprocess.run([sys.executable, "-m", "scenes.main", "selfplay", "--seat", "random",
+                           "--seat", "random"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["games"] == 1
+    # the app's path imports pygame: its stdout stays empty too
+    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--players", "9"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    proc = subprocess.run([sys.executable, "-c", "import scenes.app.window"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0 and proc.stdout == ""
 
 
 def test_player_names_are_capped_where_records_are_read(tmp_path):
