@@ -8,16 +8,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
+import re
 import sys
+import tempfile
+from collections import Counter
 from pathlib import Path
 
 from . import __version__
 from .cards import parse_card
 from .errors import RecordError
+from .records import load_json, short_json
 
 PROG = "alice-assemble"
+TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+THINK_MAX = 60.0  # seconds a bot may think per decision
+BOT_TIMEOUT_MAX = 3600.0  # seconds an external bot may take per answer
+MAX_DIGITS = 18  # command-line integers: a seed, a count; more digits is a typo or an attack
 
 
 class UsageError(Exception):
@@ -33,13 +42,84 @@ def _json(data) -> None:
     sys.stdout.write(json.dumps(data, separators=(", ", ": ")) + "\n")
 
 
+# --- numbers from the command line ---------------------------------------------------------
+# int() and float() also read Arabic-Indic and other Unicode digits, "1_000", "inf" and "nan";
+# a command line takes plain ASCII numbers only, the same for every option.
+
+_INT = re.compile(r"-?[0-9]+", re.ASCII)
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 24 else text[:21] + "...")
+
+
+def ascii_int(text: str, low: int | None = None) -> int:
+    """An argparse type: a whole number in ASCII digits, at most MAX_DIGITS of them."""
+    if not _INT.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (use the digits 0-9)")
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is too long (at most {MAX_DIGITS} digits)")
+    value = int(text)
+    if low is not None and value < low:
+        raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+    return value
+
+
+def count(low: int):
+    """An argparse type for a count of at least `low`."""
+    def parse(text: str) -> int:
+        return ascii_int(text, low)
+    return parse
+
+
+def seconds(high: float, zero: bool = False):
+    """An argparse type: a finite number of seconds, more than 0 (or 0 itself if `zero`) and at
+    most `high`. nan and inf are refused: a timeout of inf never ends, --think nan never decides."""
+    bounds = f"{'0 or more' if zero else 'more than 0'} and at most {high:g} seconds"
+
+    def parse(text: str) -> float:
+        if not _FLOAT.fullmatch(text):
+            raise argparse.ArgumentTypeError(
+                f"{_shown(text)} is not a number: give {bounds}, in the digits 0-9 (like 2.5)")
+        value = float(text)  # 1e999 reads as inf
+        if not (math.isfinite(value) and (value > 0 or zero and value == 0) and value <= high):
+            raise argparse.ArgumentTypeError(f"must be {bounds}, not {_shown(text)}")
+        return value
+    return parse
+
+
+def check_players(game: str, players: int, module) -> None:
+    """The game's own name and player counts, e.g. 'Grayblock is for 2 to 4 players, not 5'."""
+    if players in module.PLAYER_COUNTS:
+        return
+    title, counts = TITLES.get(game, game), module.PLAYER_COUNTS
+    if counts == (1,):
+        raise UsageError(f"{title} is played solo (1 player), not {players}")
+    allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
+    raise UsageError(f"{title} is for {allowed} players, not {players}")
+
+
+def writable_folder(folder: Path) -> None:
+    """Make the folder and prove a file can be written there, before any work is done."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create {folder}: {exc.strerror or exc}") from None
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+
+
 # --- score ---------------------------------------------------------------------------------
 
 def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict:
     from .assemble.scoring import explain_line
     if capacity < 1:
         raise UsageError(f"capacity must be 1 or more, not {capacity}")
-    dupes = sorted({c for c in cards if cards.count(c) > 1})
+    dupes = sorted(c for c, n in Counter(cards).items() if n > 1)  # linear: 40k cards once took 36 s
     if dupes:
         raise UsageError(f"card {dupes[0]} appears twice: the set has one of each card")
     lane = explain_line(cards, capacity, flaw)
@@ -52,11 +132,27 @@ def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict:
     }
 
 
-def _batch_item(text: str) -> dict:
+def _card(text: str) -> int:
+    """A card from the command line; only ASCII digits (parse_card reads an Arabic-Indic 3 as 3).
+    A card is at most 5 characters: a longer one is quoted short."""
+    if not text.isascii() or len(text.strip()) > 5:
+        raise UsageError(f"unknown card {_shown(text)}: give an index 0..31 or a pattern like -###-")
     try:
-        item = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+        return parse_card(text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _batch_item(text: str | bytes) -> dict:
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"not UTF-8 text (byte {exc.start + 1})") from None
+    try:
+        item = load_json(text)  # deep nesting and 5000-digit numbers: this line's error only
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
     if not isinstance(item, dict) or not isinstance(item.get("line"), list):
         raise UsageError('each input line must be an object like {"line": [5, 31], "capacity": 2}')
     capacity, flaw = item.get("capacity", 1), item.get("flaw", False)
@@ -67,12 +163,15 @@ def _batch_item(text: str) -> dict:
     cards = []
     for card in item["line"]:
         if isinstance(card, bool) or not isinstance(card, (int, str)):
-            raise UsageError(f"unknown card {card!r}: cards are 0..31")
-        try:
-            cards.append(parse_card(str(card)))
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+            raise UsageError(f"unknown card {short_json(card)}: cards are 0..31")
+        cards.append(_card(str(card)))
     return _score_result(cards, capacity, flaw)
+
+
+def _stdin_lines():
+    """stdin's lines as bytes where it has them: a line that is not UTF-8 is then that line's
+    error (see _batch_item), not the end of the batch."""
+    return getattr(sys.stdin, "buffer", sys.stdin)
 
 
 def cmd_score(args) -> int:
@@ -80,7 +179,7 @@ def cmd_score(args) -> int:
         if args.cards:
             raise UsageError("give cards on the command line or --batch on stdin, not both")
         bad = total = 0
-        for number, text in enumerate(sys.stdin, start=1):
+        for number, text in enumerate(_stdin_lines(), start=1):
             if not text.strip():
                 continue
             total += 1
@@ -95,11 +194,7 @@ def cmd_score(args) -> int:
         return 0
     if not args.cards:
         raise UsageError("give the cards of a line, left to right (e.g. score 5 31 12), or --batch")
-    try:
-        cards = [parse_card(c) for c in args.cards]
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    _json(_score_result(cards, args.capacity, args.flaw))
+    _json(_score_result([_card(c) for c in args.cards], args.capacity, args.flaw))
     return 0
 
 
@@ -115,20 +210,12 @@ def cmd_selfplay(args) -> int:
         rules = module.parse_rules(args.rules)
     except (RecordError, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    seats = args.seat or ["random"] * (args.players or module.DEFAULT_PLAYERS)
-    players = args.players or len(seats)
-    if players not in module.PLAYER_COUNTS:
-        counts = module.PLAYER_COUNTS
-        allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
-        raise UsageError(f"{args.game} is for {allowed} players, not {players}")
+    given = args.players  # 0 is a count (refused below), not "not given"
+    seats = args.seat or ["random"] * (module.DEFAULT_PLAYERS if given is None else given)
+    players = len(seats) if given is None else given
+    check_players(args.game, players, module)
     if len(seats) != players:
         raise UsageError(f"give one --seat per player: {players} players but {len(seats)} seats")
-    if args.games < 1:
-        raise UsageError("--games must be 1 or more")
-    if args.think is not None and args.think <= 0:
-        raise UsageError("--think must be a positive number of seconds")
-    if args.bot_timeout <= 0:
-        raise UsageError("--bot-timeout must be a positive number of seconds")
     for i, seat in enumerate(seats):
         try:
             make_bot(seat, args.game, 0, args.think, player=i)  # cmd: seats start later
@@ -136,10 +223,7 @@ def cmd_selfplay(args) -> int:
             raise UsageError(str(exc)) from None
     out = Path(args.out) if args.out else None
     if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise UsageError(f"cannot create {out}: {exc.strerror}") from None
+        writable_folder(out)  # now, not after an hour of games
 
     wins = [0.0] * players
     totals = [0.0] * players
@@ -222,7 +306,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("score", help="score one assembly line (JSON out)")
     p.add_argument("cards", nargs="*", metavar="CARD", help="0..31 or a pattern like o-oo- (or -###- after --), left to right")
-    p.add_argument("--capacity", type=int, default=1, help="modules that score (default 1, as every lane starts)")
+    p.add_argument("--capacity", type=count(1), default=1,
+                   help="modules that score (default 1, as every lane starts)")
     p.add_argument("--flaw", action="store_true", help="The Flaw: unscored modules subtract")
     p.add_argument("--batch", action="store_true",
                    help='read JSON lines {"line": [...], "capacity": N, "flaw": bool} on stdin')
@@ -230,16 +315,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("selfplay", help="play bot-only games (JSON summary out)")
     p.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"])
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=ascii_int,
+                   help="Alice Assemble and Grayblock 2 to 4, Cementopia 1 (default: one per --seat)")
     p.add_argument("--rules", default="", help="comma-separated: flaw,identity (assemble); water-veins (grayblock)")
     p.add_argument("--seat", action="append",
                    help="one per player: random, easy, normal, hard or cmd:<command line>")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=ascii_int, default=1, help="the first game's seed (default 1)")
+    p.add_argument("--games", type=count(1), default=1, help="how many games (default 1)")
     p.add_argument("--out", help="write one record per game into this folder")
-    p.add_argument("--think", type=float, help="seconds a bot may think per decision")
-    p.add_argument("--bot-timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="seconds an external (cmd:) bot may take per answer (default 10)")
+    p.add_argument("--think", type=seconds(THINK_MAX), metavar="SECONDS",
+                   help=f"seconds a bot may think per decision (0 < SECONDS <= {THINK_MAX:g})")
+    p.add_argument("--bot-timeout", type=seconds(BOT_TIMEOUT_MAX), default=10.0, metavar="SECONDS",
+                   help="seconds an external (cmd:) bot may take per answer "
+                        f"(0 < SECONDS <= {BOT_TIMEOUT_MAX:g}, default 10)")
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("verify", help="check that records replay legally and match their result")

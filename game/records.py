@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -18,6 +20,8 @@ SEATS = ("human", "random", "easy", "normal", "hard")
 # session extras written into the record beside the format's own fields (readers ignore them):
 # assisted (undo or hints were used), daily (the date of a daily deal), started_at
 EXTRAS = {"assisted": bool, "daily": str, "started_at": str}
+MAX_BYTES = 16 * 1024 * 1024  # a long game's record is tens of KB: larger is not a record
+NAME_LEN = 24  # a player's name as shown; longer (a 1 MB name) would stall the first frame
 
 
 def game_module(name):
@@ -29,21 +33,35 @@ def game_module(name):
 
 def parse_record(text: str) -> dict:
     """A record from JSON text, its envelope checked. Raises RecordError in one line."""
+    return check_envelope(load_json(text, "; the file may be truncated"))
+
+
+def load_json(text: str, hint: str = ""):
+    """json.loads with every failure as one RecordError line (`hint` ends the syntax error's).
+
+    A byte-order mark (Windows editors add one) is skipped. Python's own limits are worded, not
+    leaked: nesting deeper than the interpreter's stack (RecursionError) and integers longer than
+    the int-string conversion limit (4300 digits by default, a plain ValueError)."""
     try:
-        data = json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                          "the file may be truncated") from None
-    return check_envelope(data)
+        raise RecordError(f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+                          f"{hint}") from None
+    except RecursionError:
+        raise RecordError("not readable: lists or objects nested too deeply") from None
+    except ValueError:
+        raise RecordError("not readable: a number is too long "
+                          f"(over {sys.get_int_max_str_digits()} digits)") from None
 
 
 def check_envelope(data) -> dict:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"format is {data.get('format')!r}, expected {FORMAT!r}")
+        raise RecordError(f"format is {short_json(data.get('format'))}, expected \"{FORMAT}\"")
     if data.get("version") != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (only {VERSION})")
+        raise RecordError(f"record version {short_json(data.get('version'))} is not supported "
+                          f"(only {VERSION})")
     game_module(data.get("game"))
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -56,15 +74,24 @@ def check_envelope(data) -> dict:
             if (not isinstance(player, dict) or not isinstance(player.get("name"), str)
                     or not isinstance(player.get("seat"), str)):
                 raise RecordError(f"players[{i}] must have a string name and seat")
+        data["players"] = [dict(p, name=display_name(p["name"], i)) for i, p in enumerate(players)]
     if not isinstance(data.get("actions", []), list):
         raise RecordError("actions must be a list")
     return data
+
+
+def display_name(name: str, index: int) -> str:
+    """A player's name as the app shows it: printable characters only, at most NAME_LEN."""
+    shown = "".join(ch for ch in name[:NAME_LEN * 8] if ch.isprintable()).strip()[:NAME_LEN]
+    return shown or f"Player {index + 1}"
 
 
 def short_json(data) -> str:
     """A recorded item, short enough to quote in a one-line error."""
     try:
         return json.dumps(data, separators=(",", ":"))[:80]
+    except RecursionError:
+        return "(an item nested too deeply to show)"
     except (TypeError, ValueError):
         return repr(data)[:80]
 
@@ -101,13 +128,28 @@ def apply_recorded(session, actions, from_json, where: str = "action") -> None:
 
 
 def read_record(path) -> dict:
+    """The record in a file. Its messages do not repeat the path: the caller names the file."""
+    return parse_record(read_text(path))
+
+
+def read_text(path, limit: int = MAX_BYTES) -> str:
+    """A regular file's UTF-8 text, at most `limit` bytes. A FIFO would block and /dev/zero never
+    ends, so anything else is refused before it is opened."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise RecordError("not a regular file")
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read ({exc})") from None
-    return parse_record(text)
+        raise RecordError("no such file") from None
+    except OSError as exc:
+        raise RecordError(f"cannot read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise RecordError(f"too large to be a record (over {limit // (1024 * 1024)} MiB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not UTF-8 text (byte {exc.start + 1})") from None
 
 
 def replay(record: dict):

@@ -380,7 +380,7 @@ def test_cli_refuses_rules_and_extra_players(capsys):
     assert cli.main(["selfplay", "--game", "cementopia", "--rules", "flaw"]) == 2
     assert "no optional rules" in capsys.readouterr().err
     assert cli.main(["selfplay", "--game", "cementopia", "--players", "2"]) == 2
-    assert "for 1 players" in capsys.readouterr().err
+    assert "Cementopia is played solo (1 player), not 2" in capsys.readouterr().err
 
 
 # --- bots -------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def test_score_with_the_flaw_and_patterns(capsys):
     (["score", "5", "5"], "appears twice"),
     (["score", "--capacity", "0", "5"], "capacity"),
     (["score"], "give the cards"),
-    (["score", "--capacity", "x", "5"], "invalid int"),
+    (["score", "--capacity", "x", "5"], "not a whole number"),
     (["selfplay", "--players", "5"], "2 to 4"),
     (["selfplay", "--players", "3", "--seat", "easy"], "one --seat per player"),
     (["selfplay", "--seat", "easy", "--seat", "wizard"], "unknown seat"),

@@ -14,7 +14,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-import pygame
+import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
 from game import saves
 
@@ -24,6 +24,8 @@ from scenes.menus.settings import game_speed
 from scenes.sound.player import Sound
 
 MIN_SIZE = (640, 360)
+MAX_SIZE = (16384, 16384)  # beyond any screen: larger only fails in SDL or eats memory
+EXIT_AFTER_MAX = 86400.0  # a day: --exit-after 1e300 would never exit
 
 
 @dataclass
@@ -212,32 +214,46 @@ class App:
 
 
 def parse_app_args(argv: list[str]) -> AppOptions:
-    import argparse
-
-    from game.cli import UsageError, _Parser
+    from game.cli import UsageError, _Parser, ascii_int, check_players, seconds
+    from game.errors import RecordError
+    from game.records import game_module
     parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
     parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
     parser.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"],
                         help="which game the demo plays")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=ascii_int,
+                        help="Alice Assemble and Grayblock 2 to 4 (default 4), Cementopia 1")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene here")
-    parser.add_argument("--exit-after", type=float, help="exit this long after the scoring shows")
-    parser.add_argument("--size", default="1280x720", help="window size WxH")
-    parser.add_argument("--seed", type=int)
+    parser.add_argument("--exit-after", type=seconds(EXIT_AFTER_MAX, zero=True), metavar="SECONDS",
+                        help="exit this long after the scoring shows "
+                             f"(0 <= SECONDS <= {EXIT_AFTER_MAX:g})")
+    parser.add_argument("--size", default="1280x720",
+                        help=f"window size WxH, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    parser.add_argument("--seed", type=ascii_int)
     args = parser.parse_args(argv)
+    w, h = _size(args.size)
     try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
-    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
-        raise UsageError(f"--size must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
-    if not 2 <= args.players <= 4:
-        raise UsageError(f"Alice Assemble is for 2 to 4 players, not {args.players}")
-    if args.exit_after is not None and args.exit_after < 0:
-        raise UsageError("--exit-after must be 0 or more seconds")
-    del argparse
-    return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=args.players,
+        module = game_module(args.game)
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
+    # not given: the largest table (4 as before; Cementopia's 1), so the demo shows every seat
+    players = max(module.PLAYER_COUNTS) if args.players is None else args.players
+    check_players(args.game, players, module)
+    return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=players,
                       screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed)
+
+
+def _size(text: str) -> tuple[int, int]:
+    from game.cli import UsageError
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 5 for p in parts):
+        raise UsageError(f"--size must look like 1280x720 (digits 0-9), not {text[:24]!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise UsageError(f"--size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                         f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}, not {w}x{h}")
+    return w, h
 
 
 def run_app(argv: list[str]) -> int:
@@ -246,9 +262,18 @@ def run_app(argv: list[str]) -> int:
         options.speed = 4.0
         if options.exit_after is None:
             options.exit_after = 3.0
+    if options.screenshots is not None:  # refused before the window opens, not at the first picture
+        from game.cli import writable_folder
+        writable_folder(options.screenshots)
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":  # headless: no speakers either
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    app = App(options)
+    try:
+        app = App(options)
+    except pygame.error as exc:
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            raise  # the window is open: some other fault, not the display's
+        print(f"alice-assemble: error: cannot open a window: {exc}", file=sys.stderr)
+        return 2
     try:
         return app.run()
     except Exception as exc:
