@@ -337,13 +337,23 @@ AUTOSAVES = {  # what Continue finds: the file's bytes (all built lazily)
     "100,000-deep array": lambda: ('{"format": "alice-record", "version": 1, "game": "assemble", '
                                    '"actions": ' + DEEP + "}"),
     "5,000-digit seed": lambda: _good_assemble_text().replace('"seed": 42', '"seed": ' + "7" * 5000),
-    "NUL in a player name": lambda: _good_assemble_text().replace('"Ann"', '"A\\u0000nn"'),
     "NUL in a seat": lambda: _good_assemble_text().replace('"seat": "human"', '"seat": "hu\\u0000"', 1),
     "NUL in daily": lambda: json.dumps(cementopia_record(daily="2025-01-01\u0000")),
     "newline in daily": lambda: json.dumps(cementopia_record(daily="2025\n01-01")),
     "unknown game": lambda: _good_assemble_text().replace('"game": "assemble"', '"game": "chess"'),
     "an illegal action": lambda: _good_assemble_text().replace('"actions": [', '"actions": [{"x": 1}, '),
 }
+
+
+def test_continue_cleans_a_player_name_with_a_nul_and_resumes(app, data_dir):
+    """Names are cleaned where records are read (printable, capped): the game is not lost."""
+    _autosave(_good_assemble_text().replace('"Ann"', '"A\\u0000nn"'))
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    click(app, title.cont.rect.center)
+    table = top(app)
+    assert table is not title and [s.name for s in table.config.seats][0] == "Ann"
+    frames(app, 2)
 
 
 @pytest.mark.parametrize("case", list(AUTOSAVES))
