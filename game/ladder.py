@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .assemble.bots import DEFAULT_THINK
 from .bots import bot_levels
+from .cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 DEFAULT_PAIRINGS = ("easy-vs-random", "normal-vs-easy", "hard-vs-easy", "hard-vs-normal",
                     "hard-vs-easy@2", "normal-vs-easy@2")
@@ -132,15 +133,15 @@ HEADER = ("| pairing                  | games | hero win share [95%] | par  | go
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ladder", description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=400, help="games per pairing (default 400)")
-    parser.add_argument("--think", type=float, default=None,
+    parser.add_argument("--games", type=count(1), default=400, help="games per pairing (default 400)")
+    parser.add_argument("--think", type=seconds(60), default=None,
                         help="seconds per decision for searching bots (default: the bots' own)")
-    parser.add_argument("--iterations", type=int, default=None,
+    parser.add_argument("--iterations", type=count(1), default=None,
                         help="fixed playouts per decision instead of a time cap (reproducible)")
     parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS),
                         help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2")
-    parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=ascii_int, default=1000)
+    parser.add_argument("--workers", type=count(1), default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     try:
         pairings = [Pairing.parse(p) for p in args.pairings]

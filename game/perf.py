@@ -77,7 +77,7 @@ def per_call_us(fn, count: int) -> float:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.perf")
-    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--games", type=cli.count(1), default=5000)  # the shipped CLI's check
     args = parser.parse_args(argv)
     games_fast(200)  # warm the scoring automaton's memo
     fast = _rate(games_fast, args.games)

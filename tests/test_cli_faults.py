@@ -339,3 +339,14 @@ def test_player_names_are_capped_where_records_are_read(tmp_path):
     assert [p["name"] for p in session.meta["players"]] == names
     from scenes.config import GameConfig
     assert [s.name for s in GameConfig.from_record(loaded).seats] == names
+
+
+@pytest.mark.parametrize("module, option", [("game.ladder", "--think"), ("game.cementopia.perf", "--think"),
+                                            ("game.grayblock.perf", "--think"), ("game.perf", "--games"),
+                                            ("game.ladder", "--games"), ("game.grayblock.perf", "--matches")])
+@pytest.mark.parametrize("value", ["nan", "inf", "\u0663"])
+def test_developer_tools_check_numbers_like_the_cli(module, option, value):
+    proc = subprocess.run([sys.executable, "-m", module, option, value], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr  # argparse: usage, then the error
+    assert option in proc.stderr.strip().splitlines()[-1]

@@ -19,6 +19,7 @@ from multiprocessing import Pool
 from .bots import LEVELS
 from .record import new_session
 from .state import COMPLETE
+from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 
 def play_deal(job: tuple) -> tuple[str, int, float, int]:
@@ -54,12 +55,12 @@ def summary(results: list) -> dict:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.cementopia.perf")
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deals", type=count(1), default=100)
+    parser.add_argument("--seed", type=ascii_int, default=1)
     parser.add_argument("--bots", default="random,easy,hard")
-    parser.add_argument("--think", type=float, help="time cap per decision (hard bot)")
-    parser.add_argument("--iterations", type=int, help="guessed deck orders per decision (hard)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--think", type=seconds(60), help="time cap per decision (hard bot)")
+    parser.add_argument("--iterations", type=count(1), help="guessed deck orders per decision (hard)")
+    parser.add_argument("--jobs", type=count(1), default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     figures: dict[str, Any] = {"seeds": [args.seed, args.seed + args.deals - 1], "goal_hard_share_12": 0.5}
     with Pool(args.jobs) as pool:

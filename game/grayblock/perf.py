@@ -19,6 +19,7 @@ from ..play import play_out
 from .bots import LEVELS
 from .record import new_session
 from .setup import Rules
+from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 ORDER = ("random", "easy", "normal", "hard")
 
@@ -58,14 +59,14 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
-    parser.add_argument("--matches", type=int, default=100,
+    parser.add_argument("--matches", type=count(1), default=100,
                         help="seeds per table (each played once per seat rotation)")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3),
                         help="table sizes (default: 2 and 3)")
     parser.add_argument("--rules", default="", help="'water-veins' or empty")
-    parser.add_argument("--target", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think", type=float, help="seconds the hard bot may think per decision")
+    parser.add_argument("--target", type=count(1), default=100)
+    parser.add_argument("--seed", type=ascii_int, default=1)
+    parser.add_argument("--think", type=seconds(60), help="seconds the hard bot may think per decision")
     parser.add_argument("--levels", action="append",
                         help="one table, e.g. hard,normal (repeatable; default: every table)")
     args = parser.parse_args(argv)
