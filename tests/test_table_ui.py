@@ -12,7 +12,8 @@ from scenes.config import GameConfig, Seat
 from scenes.art.metrics import STRIP
 from scenes.app.stack import Scene
 from scenes.assemble.table import TableScene
-from ui_helpers import click, drag, frames, key, settle, wait_for
+from scenes.table import look
+from ui_helpers import click, drag, frames, key, resize, settle, wait_for
 
 
 def centre(rect):
@@ -212,3 +213,23 @@ def test_undo_cancels_a_bot_that_is_thinking(app):
     assert table.turns.ticket is not None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.turns.ticket is None and table.state.current_player() == 0
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
+def test_turn_order_shows_every_seat_at_every_window_size(app, size):
+    names = ["Wilhelmina Clockwork", "Bartholomew", "Ratchet", "Maximiliane von Zahnrad"]
+    seats = [Seat(n, "human", i) for i, n in enumerate(names)]
+    table = TableScene(app, GameConfig(seats, Rules(), 5))
+    app.stack.push(table)
+    resize(app, size)
+    seen_full = 0
+    for _ in range(40):  # the draft, then rounds with bench numbers on the chips
+        frames(app, 1)
+        box = look.frect(table.layout.turn_order)
+        order = table.state.turn_order()
+        assert len(table.turn_chip_rects) == len(order)  # nobody dropped
+        assert all(box.contains(r) for r in table.turn_chip_rects)
+        assert all(a.right <= b.left for a, b in zip(table.turn_chip_rects, table.turn_chip_rects[1:]))
+        seen_full += len(order) == 4 and any(b is not None for b in table.state.bench)
+        table.play(table.state.legal_actions()[0])
+    assert seen_full

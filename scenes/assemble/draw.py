@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.assemble.scoring import explain_line
+from game.assemble.state import DRAFT
 
 from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, seat_colour, turned
 from scenes.widgets import ui
@@ -272,23 +273,51 @@ def draw_turn_order(scene, surface) -> None:
     ui.panel(surface, box, (30, 24, 28, 210), ui.BRASS_DARK, radius=int(8 * s))
     state = scene.state
     order = state.turn_order()
-    title = "Draft order" if state.phase == "draft" else "Turn order"
-    r = ui.text(surface, title, int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED)
+    title = ui.render("Draft order" if state.phase == DRAFT else "Turn order", int(12 * s), ui.MUTED)
+    y = box.y + 4 * s + title.get_height() + 3 * s
+    chips, fits = turn_chips(scene, order, box.w - 12 * s, box.bottom - y - 4 * s, s)
     x = box.x + 8 * s
-    y = r.bottom + 3 * s
-    for k, lane in enumerate(order):
-        seat = scene.config.seats[state.owners[lane]]
-        bench = state.bench[lane]
-        label = seat.name[:9] + (f" {bench}" if bench is not None else "")
-        chip = ui.render(label, int(14 * s), ui.INK if k == 0 else ui.TEXT, "bold")
-        rect = chip.get_rect(topleft=(x + 6 * s, y + 3 * s)).inflate(12 * s, 6 * s)
-        if rect.right > box.right - 4 * s:
-            break
+    if fits:
+        surface.blit(title, (round(x), round(box.y + 4 * s)))
+    else:  # a low panel: the heading goes beside the chips, or (too narrow) the chips alone
+        beside = box.w - 12 * s - title.get_width() - 8 * s
+        chips, fits = turn_chips(scene, order, beside, box.h - 4 * s, s)
+        if fits:
+            surface.blit(title, title.get_rect(midleft=(round(x), box.centery)))
+            x += title.get_width() + 4 * s
+        else:
+            chips, fits = turn_chips(scene, order, box.w - 12 * s, box.h - 4 * s, s)
+        y = box.centery - max((c.get_height() for c in chips), default=0) / 2 - 3 * s
+    scene.turn_chip_rects = []
+    for k, (lane, chip) in enumerate(zip(order, chips)):
+        rect = chip.get_rect(topleft=(x + 4 * s, y + 3 * s)).inflate(8 * s, 6 * s)
         colour = seat_colour(scene, state.owners[lane])
         pygame.draw.rect(surface, colour if k == 0 else tuple(int(c * 0.45) for c in colour), rect,
                          border_radius=int(6 * s))
         surface.blit(chip, chip.get_rect(center=rect.center))
-        x = rect.right + 6 * s
+        scene.turn_chip_rects.append(rect)
+        x = rect.right + 4 * s
+
+
+def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list, bool]:
+    """Every lane's chip, in the largest text that lets all of them fit in `room` wide and `height`
+    high (names shortened last): nobody drops out of the turn order."""
+    state = scene.state
+    chips: list = []
+    for length in (12, 9, 6, 3):
+        for size in (14, 13, 12, 11, 10, 9):
+            px = max(7, int(size * s))
+            chips = []
+            for k, lane in enumerate(order):
+                bench = state.bench[lane]
+                name = scene.config.seats[state.owners[lane]].name
+                name = name if len(name) <= length else name[:length - 1] + "\u2026"
+                chips.append(ui.render(name + (f" {bench}" if bench is not None else ""), px,
+                                       ui.INK if k == 0 else ui.TEXT, "bold"))
+            if sum(c.get_width() + 12 * s for c in chips) <= room and \
+                    max((c.get_height() for c in chips), default=0) + 6 * s <= height:
+                return chips, True
+    return chips, False
 
 
 def draw_preview(scene, surface) -> None:
