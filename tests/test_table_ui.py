@@ -13,7 +13,7 @@ from scenes.art.metrics import STRIP
 from scenes.app.stack import Scene
 from scenes.assemble.table import TableScene
 from scenes.table import look
-from ui_helpers import click, drag, frames, key, resize, settle, wait_for
+from ui_helpers import click, drag, frames, key, move, resize, settle, wait_for
 
 
 def centre(rect):
@@ -233,3 +233,29 @@ def test_turn_order_shows_every_seat_at_every_window_size(app, size):
         seen_full += len(order) == 4 and any(b is not None for b in table.state.bench)
         table.play(table.state.legal_actions()[0])
     assert seen_full
+
+
+def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
+    seats = [Seat("You", "human", 0), Seat("Bot", "easy", 1)]
+    table = TableScene(app, GameConfig(seats, Rules(), 2))
+    app.stack.push(table)
+    wait_for(app, lambda: table.state.current_player() == 0 and not table.flights)
+    card = table.state.field[0]
+    centre = pygame.Rect(table.field_rect(card)).center
+    move(app, centre)
+    frames(app, 70)  # a long hover on your turn: the card is magnified
+    assert table.magnified == card
+    bench = pygame.Rect(table.layout.lanes[table.state.active].bench.as_tuple()).center
+    drag(app, centre, bench)
+    assert len(table.session.history.actions) >= 1 and table.magnified is None
+    settle(app, table)
+    move(app, (bench[0] + 3, bench[1] + 2))  # the hand rests (and jitters) on the card just dropped
+    for _ in range(90):  # resting on the card just dropped, and while the bot moves: nothing pops up
+        frames(app, 1)
+        assert table.magnified is None
+    wait_for(app, lambda: table.state.current_player() == 0 and not table.flights)
+    move(app, (5, 5))  # away, and back onto a card on your turn: it magnifies again
+    card = table.state.field[0]
+    move(app, pygame.Rect(table.field_rect(card)).center)
+    frames(app, 70)
+    assert table.magnified == card

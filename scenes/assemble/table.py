@@ -59,6 +59,7 @@ class TableScene(GameTable):
         self.magnified: int | None = None
         self.hover_card: int | None = None
         self.hover_time = 0.0
+        self.quiet_at: tuple | None = None  # where a card was just played: no magnifier till the cursor leaves
         self.end_wait = 0.0
         self.auto_wait = 0.0
         self.show_modules = True
@@ -162,6 +163,10 @@ class TableScene(GameTable):
 
     def on_played(self, action, outcome) -> None:
         self.log.append(self.described)
+        # the card you just dropped (or one now under the cursor) is no reason to magnify
+        self.hover_time, self.magnified = 0.0, None
+        if self.state.owners[action.lane] in self.humans:
+            self.quiet_at = self.mouse
         cw, ch = self.layout.card_size
         sound, lay = self.app.sound, self.layout.lanes[action.lane]
         gained = None
@@ -270,6 +275,9 @@ class TableScene(GameTable):
                 self.hover_pos = self.insertion_at(lane, pos[0])
             elif dragging or self.selected:
                 self.hover_pos = None
+        if self.quiet_at is not None and \
+                abs(pos[0] - self.quiet_at[0]) + abs(pos[1] - self.quiet_at[1]) > 60 * self.layout.scale:
+            self.quiet_at, self.hover_time = None, 0.0
         what = self.card_at(pos)
         card = self.card_value(what)
         if card != self.hover_card:
@@ -383,6 +391,7 @@ class TableScene(GameTable):
             self.geo.glide(self.state, lane, self.pending_position(lane), dt)
         self.hover_time += dt
         if self.hover_card is not None and self.hover_time > 0.9 and self.drag is None \
+                and self.quiet_at is None and self.can_act() \
                 and self.app.settings.get("hover_magnify", True) and not self.app.demo:
             self.magnified = self.hover_card
         state = self.state
