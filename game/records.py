@@ -179,14 +179,18 @@ def verify(record: dict) -> None:
 
 
 def write_record(path, record: dict) -> None:
-    """Write atomically: a temp file in the same folder, then rename over the target."""
-    path = Path(path)
+    """Write a record atomically (write_atomic)."""
+    write_atomic(Path(path), json.dumps(record, indent=None, separators=(",", ":")) + "\n")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write atomically: a temp file in the same folder, fsynced, then renamed over the target,
+    so a kill at any moment leaves the old file or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(record, fh, indent=None, separators=(",", ":"))
-            fh.write("\n")
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

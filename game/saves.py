@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 from pathlib import Path
 
 from . import settings as schema
 from .errors import RecordError
-from .records import EXTRAS, parse_record, replay, write_record
+from .records import EXTRAS, parse_record, replay, write_atomic, write_record
 
 APP = "alice-assemble"
 SETTINGS_BYTES = 1 << 20  # far above any real settings file; a bigger one is not ours
@@ -123,24 +122,6 @@ def aside_words(aside: Path | None) -> str:
     return f"it was set aside as {aside.name}" if aside else "it could not be moved aside"
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write a small file as write_record does: a temp file beside it, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def clean_leftovers(older_than: float = LEFTOVER_AGE) -> list[Path]:
     """Delete the temp files of atomic writes that were killed (data folder and records/)."""
     removed: list[Path] = []
@@ -187,12 +168,11 @@ def has_autosave() -> bool:
 
 
 def check_resumable(record: dict) -> None:
-    """What a replay accepts but a table cannot show: text with control characters (a NUL in
-    a name stops the font renderer)."""
+    """What a replay accepts but a table cannot show: text with control characters (a NUL stops
+    the font renderer; names are already cleaned by parse_record)."""
     for i, player in enumerate(record.get("players") or []):
-        for key in ("name", "seat"):
-            if not player[key].isprintable():
-                raise RecordError(f"players[{i}].{key} holds a control character")
+        if not player["seat"].isprintable():
+            raise RecordError(f"players[{i}].seat holds a control character")
     for key in EXTRAS:
         value = record.get(key)
         if isinstance(value, str) and not value.isprintable():
@@ -239,14 +219,6 @@ def archive(record: dict) -> Path:
         path = folder / f"{game}-{stamp}-{n}.json"
     write_record(path, record)
     return path
-
-
-def archive_finished(record: dict) -> Path | None:
-    """Keep a finished game's record in the records folder (None if it could not be written)."""
-    try:
-        return archive(record)
-    except (OSError, TypeError, ValueError):
-        return None
 
 
 def finish_game(record: dict) -> str | None:

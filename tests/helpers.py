@@ -29,3 +29,15 @@ def take(state, card):
 
 def place(state, pos):
     state.apply(next(a for a in state.legal_actions() if a.kind == "place" and a.value == pos))
+
+
+def finished_record():
+    """The record of a whole 2-player game (deal 2) of random moves."""
+    import random
+    from game import records
+    from game.assemble.record import new_session
+    s = new_session(2, [{"name": "A", "seat": "human"}, {"name": "B", "seat": "easy"}])
+    rng = random.Random(1)
+    while not s.state.is_over():
+        s.play(rng.choice(s.state.legal_actions()))
+    return records.record_of(s)

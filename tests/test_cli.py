@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
+from helpers import finished_record
 from game import cli, records
-from game.assemble.record import new_session
 
 
 def run(capsys, *args, stdin=None, monkeypatch=None):
@@ -126,15 +126,6 @@ def test_selfplay_records_are_those_of_a_snapshot_session(capsys, tmp_path, game
 def test_selfplay_is_reproducible(capsys):
     args = ["selfplay", "--seat", "easy", "--seat", "random", "--seed", "4", "--games", "3"]
     assert run(capsys, *args)[1] == run(capsys, *args)[1]
-
-
-def finished_record():
-    import random
-    s = new_session(2, [{"name": "A", "seat": "human"}, {"name": "B", "seat": "easy"}])
-    rng = random.Random(1)
-    while not s.state.is_over():
-        s.play(rng.choice(s.state.legal_actions()))
-    return records.record_of(s)
 
 
 def write(tmp_path, name, data):

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
+from helpers import finished_record
 from game import cli, records
-from game.assemble.record import new_session
 
 ARABIC_3 = "\u0663"  # ARABIC-INDIC DIGIT THREE: str.isdigit() and int() both take it
 
@@ -43,15 +43,6 @@ def record_text(**changes) -> str:
     rec = {"format": "alice-record", "version": 1, "game": "assemble", "seed": 1, "actions": []}
     rec.update(changes)
     return json.dumps(rec)
-
-
-def finished_record():
-    import random
-    s = new_session(2, [{"name": "A", "seat": "human"}, {"name": "B", "seat": "easy"}])
-    rng = random.Random(1)
-    while not s.state.is_over():
-        s.play(rng.choice(s.state.legal_actions()))
-    return records.record_of(s)
 
 
 def write(tmp_path, name, text):

@@ -17,25 +17,13 @@ from game import settings as schema
 from game.cementopia.best import best_path, load_best, record_best
 from game.records import record_of
 from scenes import registry
-from scenes.app.stack import Scene
 from scenes.menus.title import StartProgram, TitleScene
-from tests.ui_helpers import click, frames, key, top
+from tests.ui_helpers import DummyTable, click, frames, key, top
 
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-class DummyTable(Scene):
-    made: list = []
-
-    def __init__(self, app, **kwargs):
-        super().__init__(app)
-        DummyTable.made.append(kwargs)
-
-    def draw(self, surface):
-        surface.fill((20, 60, 40))
-
 
 @pytest.fixture
 def table(monkeypatch):

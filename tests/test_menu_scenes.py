@@ -13,19 +13,7 @@ from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.menus.setup import SetupScene
 from scenes.menus.title import TitleScene
-from tests.ui_helpers import click, frames, key, post, resize, top, type_text
-
-
-class DummyTable(Scene):
-    made: list = []
-
-    def __init__(self, app, **kwargs):
-        super().__init__(app)
-        self.kwargs = kwargs
-        DummyTable.made.append(kwargs)
-
-    def draw(self, surface):
-        surface.fill((20, 60, 40))
+from tests.ui_helpers import DummyTable, click, frames, key, post, resize, top, type_text
 
 
 @pytest.fixture

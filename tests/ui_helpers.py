@@ -2,6 +2,22 @@
 
 import pygame
 
+from scenes.app.stack import Scene
+
+
+class DummyTable(Scene):
+    """Stands in for a table scene: records what it was opened with."""
+
+    made: list = []
+
+    def __init__(self, app, **kwargs):
+        super().__init__(app)
+        self.kwargs = kwargs
+        DummyTable.made.append(kwargs)
+
+    def draw(self, surface):
+        surface.fill((20, 60, 40))
+
 
 def frames(app, n=1, dt=1 / 60):
     for _ in range(n):
