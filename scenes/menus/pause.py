@@ -6,7 +6,7 @@ import pygame
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
-from scenes.widgets.decor import PrimaryButton, dim, focus_on_hover, heading, ornament
+from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
 
 def overlay_panel(surface, rect, s: float) -> None:
     ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
@@ -72,11 +72,7 @@ class PauseMenu(Scene):
             y += h + int(gap * s)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume()
-            return
-        focus_on_hover(self.ring, event)
-        self.ring.handle(event)
+        menu_event(self.ring, event, self.resume)
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel

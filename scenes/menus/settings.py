@@ -11,7 +11,7 @@ from scenes.widgets import ui
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel
 from scenes.table.bots import DEFAULT_THINK
-from scenes.widgets.decor import dim, focus_on_hover, heading, ornament
+from scenes.widgets.decor import dim, heading, menu_event, ornament
 
 SPEEDS = {1.0: "normal", 1.5: "fast", 2.5: "very fast"}
 THINK = {0.3: "0.3 s (quick)", DEFAULT_THINK: f"{DEFAULT_THINK:g} s (standard)", 2.0: "2 s (deeper)"}
@@ -86,11 +86,7 @@ class SettingsOverlay(Scene):
         self.close_b.rect = pygame.Rect(P.centerx - int(100 * s), y + int(14 * s), int(200 * s), h)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
-            return
-        focus_on_hover(self.ring, event)
-        self.ring.handle(event)
+        menu_event(self.ring, event, self.dismiss)
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel

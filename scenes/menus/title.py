@@ -14,7 +14,7 @@ from game import saves
 
 from scenes.widgets import ui
 from scenes.widgets.decor import (
-    PrimaryButton, backdrop, dim, focus_on_hover, heading, ornament, shadowed, vignette)
+    PrimaryButton, backdrop, dim, heading, menu_event, ornament, shadowed, vignette)
 from scenes.config import GAME_TITLES, GameConfig
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel
@@ -159,11 +159,7 @@ class TitleScene(Scene):
     # --- frame -----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
-            return
-        focus_on_hover(self.ring, event)
-        self.ring.handle(event)
+        menu_event(self.ring, event, self.app.quit)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -249,11 +245,7 @@ class StartProgram(Scene):
         self.start_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return
-        focus_on_hover(self.ring, event)
-        self.ring.handle(event)
+        menu_event(self.ring, event, self.cancel)
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel

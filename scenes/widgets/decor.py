@@ -95,3 +95,12 @@ def focus_on_hover(ring: ui.FocusRing, event) -> None:
             for j, other in enumerate(ring.widgets):
                 other.focused = j == i
             return
+
+
+def menu_event(ring: ui.FocusRing, event, back) -> None:
+    """A menu's keys and pointer: Esc calls `back`, pointing moves the focus, the ring takes the rest."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        back()
+        return
+    focus_on_hover(ring, event)
+    ring.handle(event)
