@@ -177,7 +177,7 @@ def test_setup_enter_on_start_starts(app, table):
 
 def test_setup_colours_stay_distinct(app):
     scene = app.stack.push(app.make("setup"))
-    click(app, right_half(scene.rows[0].colour.rect))  # Red -> skips Blue, Green, Gold
+    click(app, right_half(scene.rows[0].colour.rect))  # Orange -> skips Blue, Green, Gold
     assert scene.rows[0].colour.value == 4
     click(app, left_part(scene.rows[0].colour.rect))  # back down: skips Gold, Green, Blue
     assert scene.rows[0].colour.value == 0

@@ -16,6 +16,7 @@ from scenes.art.metrics import GEAR_STEP, GEAR_TOP, STRIP
 
 MODULE_SCORED = (255, 214, 102)
 MODULE_UNSCORED = (150, 150, 160)
+MODULE_UNSCORED_ON_CARD = (84, 84, 98)  # darker: the dashes must show on the cream card
 MODULE_FLAW = (226, 84, 72)
 def hint_action(scene):
     hint = scene.turns.hint
@@ -71,19 +72,26 @@ def cell_rect(x: float, y: float, row: int, card_w: float, card_h: float) -> pyg
 
 def draw_modules(surface, explained, xs: list[float], y: float, card_w: float, card_h: float,
                  s: float) -> None:
-    """Outline every module's cells; scored ones bright, the rest grey (red with The Flaw)."""
+    """Outline every module's cells. Scored ones: bright, filled, a solid thick outline; the rest:
+    hollow with a dashed grey outline (red with The Flaw), so they differ without colour too."""
     if not xs:
         return
     x0 = int(min(xs))
     layer = pygame.Surface((int(max(xs) - x0 + card_w) + 2, int(card_h) + 2), pygame.SRCALPHA)
     for module in explained.modules:
-        colour = MODULE_SCORED if module.scored else (
-            MODULE_FLAW if explained.flaw else MODULE_UNSCORED)
         for col, row in module.cells:
             rect = cell_rect(xs[col] - x0, 0, row, card_w, card_h)
-            pygame.draw.rect(layer, colour + (70,), rect, border_radius=int(6 * s))
-            pygame.draw.rect(layer, colour + (230,), rect, max(2, int(2 * s)),
-                             border_radius=int(6 * s))
+            radius = int(6 * s)
+            if module.scored:  # gold inside a dark ring: it stands out on the cream card in grey
+                edge = max(1, round(2 * s))
+                pygame.draw.rect(layer, MODULE_SCORED + (90,), rect, border_radius=radius)
+                pygame.draw.rect(layer, ui.INK + (235,), rect, edge, border_radius=radius)
+                pygame.draw.rect(layer, MODULE_SCORED + (250,), rect.inflate(-2 * edge, -2 * edge),
+                                 max(2, round(2 * s)), border_radius=radius)
+            else:
+                colour = MODULE_FLAW if explained.flaw else MODULE_UNSCORED_ON_CARD
+                ui.dashed_rect(layer, colour + (240,), rect, max(1, round(2 * s)),
+                               max(2, round(5 * s)))
     surface.blit(layer, (x0, int(y)))
 
 
@@ -352,17 +360,21 @@ def draw_preview(scene, surface) -> None:
     y = r.bottom + 6 * s
     cx = x
     for module in shown.modules[:12]:
-        colour = MODULE_SCORED if module.scored else MODULE_UNSCORED
-        chip = ui.render(f"{module.size}", int(14 * s), ui.INK, "bold")
         rect = pygame.Rect(0, 0, int(26 * s), int(22 * s))
         rect.topleft = (cx, y)
         if rect.right > box.right - 6 * s:
             break
-        pygame.draw.rect(surface, colour, rect, border_radius=int(5 * s))
+        if module.scored:  # filled; unscored ones hollow and dashed: not by colour alone
+            pygame.draw.rect(surface, MODULE_SCORED, rect, border_radius=int(5 * s))
+            chip = ui.render(f"{module.size}", int(14 * s), ui.INK, "bold")
+        else:
+            ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
+            chip = ui.render(f"{module.size}", int(14 * s), MODULE_UNSCORED, "bold")
         surface.blit(chip, chip.get_rect(center=rect.center))
         cx = rect.right + 4 * s
     if shown.modules:
-        ui.text(surface, "module sizes (bright = scored)", int(11 * s), (x, y + 25 * s), ui.MUTED)
+        ui.text(surface, "module sizes (filled = scored)", int(11 * s), (x, y + 25 * s), ui.MUTED,
+                max_width=box.right - 6 * s - x)
 
 
 def describe_position(pos: int, n: int) -> str:

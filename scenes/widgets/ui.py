@@ -24,9 +24,12 @@ MUTED = (182, 170, 150)
 GOOD = (96, 196, 120)
 BAD = (226, 84, 72)
 HILITE = (255, 214, 102)
-PLAYER_COLOURS = [(220, 92, 84), (78, 142, 222), (96, 186, 108), (232, 180, 64),
-                  (170, 110, 210), (60, 190, 190)]
-COLOUR_NAMES = ["Red", "Blue", "Green", "Gold", "Violet", "Teal"]
+# Seat colours after Okabe and Ito, muted to suit the wood: every pair stays apart under
+# deuteranopia, protanopia and in grey (by lightness, purple darkest to white lightest);
+# build/colour_check.py measures it and tests/test_access.py keeps it so.
+PLAYER_COLOURS = [(207, 104, 41), (108, 194, 232), (115, 170, 131), (248, 204, 115),
+                  (142, 87, 161), (251, 238, 229)]
+COLOUR_NAMES = ["Orange", "Blue", "Green", "Gold", "Purple", "White"]
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
               "title": "DejaVuSerif-Bold.ttf", "narrow": "DejaVuSansCondensed-Bold.ttf"}
@@ -86,6 +89,23 @@ def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: i
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge:
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def dashed_rect(surface, colour, rect, width: int = 1, dash: int = 4) -> None:
+    """A rectangle's outline in dashes: an outline that reads as different from a solid one even
+    where colour does not (colour-blind players, greyscale)."""
+    rect = pygame.Rect(rect)
+    dash = max(2, dash)
+    for a, b in (((rect.left, rect.top), (rect.right - 1, rect.top)),
+                 ((rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1)),
+                 ((rect.right - 1, rect.bottom - 1), (rect.left, rect.bottom - 1)),
+                 ((rect.left, rect.bottom - 1), (rect.left, rect.top))):
+        length = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+        dx, dy = (b[0] - a[0]) / max(1, length), (b[1] - a[1]) / max(1, length)
+        for start in range(0, length, 2 * dash):
+            end = min(length, start + dash)
+            pygame.draw.line(surface, colour, (a[0] + dx * start, a[1] + dy * start),
+                             (a[0] + dx * end, a[1] + dy * end), width)
 
 
 def wrap(string: str, px: int, width: float, style: str = "regular") -> list[str]:
