@@ -21,6 +21,7 @@ COLOURS = 6  # len(scenes.widgets.ui.COLOUR_NAMES)
 NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's own limits
 SEATS = 4
 TARGETS = (50, 100, 150)
+TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (scenes/widgets/ui.py)
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,8 @@ SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
 
 FIELDS = {
     "sound": Field(True, is_bool, "true or false"),
+    "volume": Field(100, lambda v: is_int(v) and 0 <= v <= 100, "a whole number from 0 to 100"),
+    "text_size": Field("normal", one_of(TEXT_SIZES), "one of " + ", ".join(TEXT_SIZES)),
     "speed": Field(1.0, one_of(SPEEDS), "one of " + ", ".join(map(str, SPEEDS))),
     "think": Field(DEFAULT_THINK, is_think, f"a number of seconds above 0 and at most {MAX_THINK:g}"),
     "hover_magnify": Field(True, is_bool, "true or false"),

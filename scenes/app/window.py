@@ -20,7 +20,7 @@ from game import saves
 
 from scenes.widgets import ui
 from scenes.app.stack import SceneStack
-from scenes.menus.settings import game_speed
+from scenes.menus.settings import game_speed, text_size
 from scenes.sound.player import Sound
 
 MIN_SIZE = (640, 360)
@@ -66,6 +66,7 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.settings = saves.load_settings()
+        ui.set_text_size(text_size(self.settings))
         self.sound = Sound(self.settings, self.save_settings)
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())

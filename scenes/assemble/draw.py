@@ -46,6 +46,9 @@ def draw_label(scene, surface, lane_index: int) -> None:
     lines = [(seat.name, 17, seat_colour(scene, owner), "bold")]
     if seat.is_bot:
         lines.append((f"bot \u2022 {seat.kind}", 12, ui.MUTED, "regular"))
+    # shorter words where a large text size or a small window leaves no room for the long ones
+    shorter = {f"bot \u2022 {seat.kind}": (f"{seat.kind} bot", seat.kind),
+               f"capacity {state.capacity[lane_index]}": (f"cap. {state.capacity[lane_index]}",)}
     if state.players == 2:
         mine = [i for i, o in enumerate(state.owners) if o == owner]
         lines.append((f"doll {'AB'[mine.index(lane_index)]}", 13, ui.MUTED, "regular"))
@@ -59,8 +62,11 @@ def draw_label(scene, surface, lane_index: int) -> None:
         return
     y = box.y + 6 * s
     for string, px, colour, style in lines:
+        room = box.w - 12 * s
+        string = next((t for t in (string,) + shorter.get(string, ())
+                       if ui.font(int(px * s), style).size(t)[0] <= room), string)
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
-                    max_width=box.w - 12 * s)
+                    max_width=room)
         y = r.bottom + 3 * s
 
 
@@ -312,7 +318,9 @@ def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list
     high (names shortened last): nobody drops out of the turn order."""
     state = scene.state
     chips: list = []
-    for length in (12, 9, 6, 3):
+    # the condensed face before the names get shorter still (large text, small window)
+    tries = [(length, style) for length in (12, 9, 6, 3) for style in ("bold", "narrow")]
+    for length, style in tries + [(2, "narrow")]:
         for size in (14, 13, 12, 11, 10, 9):
             px = max(7, int(size * s))
             chips = []
@@ -321,7 +329,7 @@ def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list
                 name = scene.config.seats[state.owners[lane]].name
                 name = name if len(name) <= length else name[:length - 1] + "\u2026"
                 chips.append(ui.render(name + (f" {bench}" if bench is not None else ""), px,
-                                       ui.INK if k == 0 else ui.TEXT, "bold"))
+                                       ui.INK if k == 0 else ui.TEXT, style))
             if sum(c.get_width() + 12 * s for c in chips) <= room and \
                     max((c.get_height() for c in chips), default=0) + 6 * s <= height:
                 return chips, True
@@ -359,22 +367,27 @@ def draw_preview(scene, surface) -> None:
             ui.MUTED, "midleft")
     y = r.bottom + 6 * s
     cx = x
+    chip_h = max(int(22 * s), ui.font(int(14 * s), "bold").get_height())
     for module in shown.modules[:12]:
-        rect = pygame.Rect(0, 0, int(26 * s), int(22 * s))
-        rect.topleft = (cx, y)
+        colour = ui.INK if module.scored else MODULE_UNSCORED
+        chip = ui.render(f"{module.size}", int(14 * s), colour, "bold")
+        rect = pygame.Rect(cx, y, max(int(26 * s), chip.get_width() + int(8 * s)), chip_h)
         if rect.right > box.right - 6 * s:
             break
         if module.scored:  # filled; unscored ones hollow and dashed: not by colour alone
             pygame.draw.rect(surface, MODULE_SCORED, rect, border_radius=int(5 * s))
-            chip = ui.render(f"{module.size}", int(14 * s), ui.INK, "bold")
         else:
             ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
-            chip = ui.render(f"{module.size}", int(14 * s), MODULE_UNSCORED, "bold")
         surface.blit(chip, chip.get_rect(center=rect.center))
         cx = rect.right + 4 * s
-    if shown.modules:
-        ui.text(surface, "module sizes (filled = scored)", int(11 * s), (x, y + 25 * s), ui.MUTED,
-                max_width=box.right - 6 * s - x)
+    if shown.modules:  # under the chips; beside them (shorter) where the panel is low
+        caption = ui.render("module sizes (filled = scored)", int(11 * s), ui.MUTED)
+        if y + chip_h + 3 * s + caption.get_height() <= box.bottom - 2 * s:
+            ui.text(surface, "module sizes (filled = scored)", int(11 * s), (x, y + chip_h + 3 * s),
+                    ui.MUTED, max_width=box.right - 6 * s - x)
+        else:
+            ui.text(surface, "filled = scored", int(11 * s), (cx + 4 * s, y + chip_h / 2), ui.MUTED,
+                    "midleft", max_width=box.right - 6 * s - cx - 4 * s)
 
 
 def describe_position(pos: int, n: int) -> str:

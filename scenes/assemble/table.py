@@ -68,7 +68,7 @@ class TableScene(GameTable):
         self.geo.assign_slots(self.state)
         self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
         self.auto_take = ui.Toggle("Auto-take the last card", bool(app.settings.get("auto_take_last")),
-                                   self._set_auto_take)
+                                   self._set_auto_take, shorter=("Auto-take last", "Auto-take"))
         self.auto_take.focusable = False
         self.autosave()
 

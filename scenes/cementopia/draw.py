@@ -247,7 +247,7 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
     heads = ("neighbours", "cards / limit", "points") if box.w > 180 * max(1, s) else ("adj.", "cards", "pts")
     for text, fx, anchor in zip(heads, (0, 0.42, 1), ("topleft", "topleft", "topright")):
         ui.text(surface, text, px(11, s), (box.x + box.w * fx, y), ui.MUTED, anchor, max_width=box.w * 0.38)
-    y += R(s, 16)
+    y += max(R(s, 16), ui.font(px(11, s)).get_linesize())
     rects = []
     for row in rows:
         over = row["cards"] > row["limit"]
@@ -256,6 +256,8 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
         if highlight == row["adjacency"]:
             pygame.draw.rect(surface, (80, 66, 40), rects[-1][1], border_radius=R(s, 4))
         pts = f"+{row['points']}" if row["points"] else ("0: over" if over else "0")
+        if over and ui.font(px(15, s), "bold").size(pts)[0] > box.w * 0.3:
+            pts = "over"  # a small window or large text
         for text, fx, col, anchor in ((str(row["adjacency"]), 0.06, colour, "topleft"),
                                       (f"{row['cards']} / {row['limit']}", 0.42, colour, "topleft"),
                                       (pts, 1, ui.GOOD if row["points"] else colour, "topright")):
@@ -411,8 +413,8 @@ def draw_end(scene, surface) -> None:
     ui.text(surface, "points" if done else "points (for information)", px(18, s), (r.right + R(s, 12),
             r.bottom - R(s, 14)), ui.TEXT, "bottomleft", "bold", max_width=P.right - r.right - 30 * s)
     y = r.bottom + R(s, 6)
-    ui.text(surface, "The rulebook's targets", px(13, s), (x, y), ui.MUTED, style="bold")
-    y += R(s, 20)
+    heading = ui.text(surface, "The rulebook's targets", px(13, s), (x, y), ui.MUTED, style="bold")
+    y = max(y + R(s, 20), heading.bottom + R(s, 2))
     reached = max([t for t in TARGETS if done and score >= t], default=None)
     cw = (w - 3 * R(s, 6)) // 4
     for i, t in enumerate(TARGETS):

@@ -126,9 +126,11 @@ def layout(size) -> SimpleNamespace:
     slots = [pygame.Rect(deck.right + R(s, 30) + i * (cw + gap), top, cw, round(cw / CARD_ASPECT)) for i in range(4)]
     prompt = pygame.Rect(slots[-1].right + R(s, 24), hand.y + R(s, 12), 0, hand.h - R(s, 24))
     prompt.w = hand.right - R(s, 14) - prompt.x
-    cell, label = (side.w - 3 * pad) // 2, R(s, 22)
+    # room for the heading and the "n left" labels at the player's text size (ui.font)
+    cell, label = (side.w - 3 * pad) // 2, max(R(s, 22), ui.font(px(15, s), "bold").get_height() + R(s, 4))
+    head = max(R(s, 30), R(s, 8) + ui.font(px(13, s), "bold").get_height() + R(s, 4))
     counters = [pygame.Rect(side.x + pad + (i % 2) * (cell + pad),
-                            side.y + R(s, 30) + (i // 2) * (cell + label + pad // 2), cell, cell) for i in range(4)]
+                            side.y + head + (i // 2) * (cell + label + pad // 2), cell, cell) for i in range(4)]
     bh, bg, bw = R(s, 38), R(s, 8), (side.w - 3 * pad) // 2
     by = side.bottom - pad - 3 * bh - 2 * bg
     buttons = [pygame.Rect(side.x + pad + (i % 2) * (bw + pad), by + (i // 2) * (bh + bg), bw, bh) for i in range(4)]

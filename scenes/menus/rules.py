@@ -225,6 +225,7 @@ class RulesOverlay(Scene):
         except ImportError:
             pass
         step = min(int(150 * s), (V.w - int(26 * s)) // 5)
+        x = max(x, V.x + step // 2)  # the first name, centred under its icon, starts inside the view
         for row in range(5):
             cx = x + row * step
             try:

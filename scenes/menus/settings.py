@@ -1,5 +1,6 @@
-"""The settings overlay (title screen and pause menu): sound, animation speed, how long bots
-think, magnify on hover, full screen. Every change is saved to settings.json at once."""
+"""The settings overlay (title screen and pause menu): sound and its volume, text size, animation
+speed, how long bots think, magnify on hover, full screen. Every change is saved to settings.json
+at once."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from scenes.table.bots import DEFAULT_THINK
 from scenes.widgets.decor import dim, heading, menu_event, ornament
 
 SPEEDS = {1.0: "normal", 1.5: "fast", 2.5: "very fast"}
+VOLUMES = list(range(0, 101, 10))
+TEXT_SIZES = {"normal": "normal", "large": "large", "larger": "larger"}
 THINK = {0.3: "0.3 s (quick)", DEFAULT_THINK: f"{DEFAULT_THINK:g} s (standard)", 2.0: "2 s (deeper)"}
 
 
@@ -21,6 +24,12 @@ def game_speed(settings: dict) -> float:
     """The animation speed the player chose (a factor on game time), 1.0 when unset or odd."""
     value = settings.get("speed", 1.0)
     return value if schema.valid("speed", value) else 1.0
+
+
+def text_size(settings: dict) -> str:
+    """The text size the player chose, "normal" when unset or odd."""
+    value = settings.get("text_size", "normal")
+    return value if schema.valid("text_size", value) else "normal"
 
 
 def _pick(options, value, default):
@@ -38,6 +47,12 @@ class SettingsOverlay(Scene):
         on_off = {True: "on", False: "off"}.get
         self.sound = ui.Choice("Sound", [True, False], 0 if app.sound.on else 1,
                                on_change=app.sound.set_on, show=on_off)
+        volume = min(VOLUMES, key=lambda v: abs(v - app.sound.volume))  # 55 in the file: 50 or 60
+        self.volume = ui.Choice("Volume", VOLUMES, VOLUMES.index(volume),
+                                on_change=app.sound.set_volume, show=lambda v: f"{v}%")
+        self.text_size = ui.Choice("Text size", list(TEXT_SIZES),
+                                   _pick(TEXT_SIZES, text_size(st), "normal"),
+                                   on_change=self._text_size, show=TEXT_SIZES.get)
         self.speed = ui.Choice("Animations", list(SPEEDS), _pick(SPEEDS, game_speed(st), 1.0),
                                on_change=lambda v: self._set("speed", v), show=SPEEDS.get)
         self.think = ui.Choice("Bots think", list(THINK), _pick(THINK, st.get("think"), DEFAULT_THINK),
@@ -48,7 +63,8 @@ class SettingsOverlay(Scene):
         self.full = ui.Choice("Full screen", [False, True], 1 if self._fullscreen() else 0,
                               on_change=self._full, show=on_off)
         self.close_b = ui.Button("Close", self.dismiss)
-        self.choices = [self.sound, self.speed, self.think, self.magnify, self.full]
+        self.choices = [self.sound, self.volume, self.text_size, self.speed, self.think, self.magnify,
+                        self.full]
         self.ring = ui.FocusRing(self.choices + [self.close_b])
         self.ring.move(1)
         self.s = 1.0
@@ -60,6 +76,11 @@ class SettingsOverlay(Scene):
     def _set(self, key: str, value) -> None:
         self.app.settings[key] = value
         self.app.save_settings()
+
+    def _text_size(self, value: str) -> None:
+        self._set("text_size", value)
+        ui.set_text_size(value)
+        self.app.resized()  # every scene lays out again around the new text
 
     def _fullscreen(self) -> bool:
         surface = pygame.display.get_surface()
@@ -76,14 +97,15 @@ class SettingsOverlay(Scene):
 
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
-        P = self.panel = pygame.Rect(0, 0, min(int(560 * s), size[0] - int(16 * s)), int(560 * s))
+        P = self.panel = pygame.Rect(0, 0, min(int(560 * s), size[0] - int(16 * s)),
+                                     min(int(660 * s), size[1] - int(8 * s)))
         P.center = (size[0] // 2, size[1] // 2)
-        w, h = P.w - int(80 * s), int(50 * s)
-        y = P.y + int(118 * s)
+        w, h = P.w - int(80 * s), int(46 * s)
+        y = P.y + int(108 * s)
         for choice in self.choices:
             choice.rect = pygame.Rect(P.centerx - w // 2, y, w, h)
-            y += h + int(12 * s)
-        self.close_b.rect = pygame.Rect(P.centerx - int(100 * s), y + int(14 * s), int(200 * s), h)
+            y += h + int(9 * s)
+        self.close_b.rect = pygame.Rect(P.centerx - int(100 * s), y + int(8 * s), int(200 * s), h)
 
     def handle(self, event) -> None:
         menu_event(self.ring, event, self.dismiss)
@@ -93,9 +115,9 @@ class SettingsOverlay(Scene):
         self.sound.index = 0 if self.app.sound.on else 1  # S may have switched it meanwhile
         dim(surface, 180)
         overlay_panel(surface, P, s)
-        heading(surface, "Settings", int(40 * s), (P.centerx, P.y + 50 * s), max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 90 * s), 260 * s, s)
+        heading(surface, "Settings", int(40 * s), (P.centerx, P.y + 46 * s), max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 84 * s), 260 * s, s)
         self.ring.draw(surface, s)
         note = "Bot thinking time applies from the next game."
-        ui.text(surface, note, max(8, int(14 * s)), (P.centerx, P.bottom - 18 * s), ui.MUTED,
+        ui.text(surface, note, int(14 * s), (P.centerx, P.bottom - 14 * s), ui.MUTED,
                 "midbottom", max_width=P.w - 40 * s)

@@ -66,15 +66,18 @@ class ColourChoice(ui.Choice):
             self.show = label
         px = int(self.rect.h * 0.45)
         r = max(3, int(self.rect.h * 0.2))
-        name = ui.render(ui.COLOUR_NAMES[self.value], px, ui.TEXT, "bold")
         gap = int(8 * s)
-        total = 2 * r + gap + name.get_width()
+        arrow = ui.font(px).size("\u25c2")[0] + 8 * s + 3 * s
+        room = self.rect.w - 2 * arrow - 2 * r - gap  # between the arrows, beside the dot
+        style = "bold" if ui.font(px, "bold").size(ui.COLOUR_NAMES[self.value])[0] <= room else "narrow"
+        name = ui.render(ui.COLOUR_NAMES[self.value], px, ui.TEXT, style)
+        total = 2 * r + gap + min(room, name.get_width())
         x = self.rect.centerx - total // 2
         c = (x + r, self.rect.centery)
         pygame.draw.circle(surface, ui.PLAYER_COLOURS[self.value], c, r)
         pygame.draw.circle(surface, ui.INK, c, r, max(1, int(1.5 * s)))
         ui.text(surface, ui.COLOUR_NAMES[self.value], px, (x + 2 * r + gap, self.rect.centery),
-                ui.TEXT, "midleft", "bold")
+                ui.TEXT, "midleft", style, max_width=room)
 
 
 class SeatRow:
@@ -462,6 +465,6 @@ class SetupScene(Scene):
                     ui.MUTED, "topleft", "bold")
             hint = "Seed: digits, or empty for a fresh deal. External program: your bot's command line."
         y = self.seed.rect.bottom + 6 * s
-        for line in ui.wrap(hint, small, w)[:2]:
+        for line in ui.wrap(hint, small, w)[:3]:
             ui.text(surface, line, small, (R, y), ui.MUTED)
-            y += small * 1.3
+            y += ui.font(small).get_linesize()

@@ -2,7 +2,8 @@
 
 No audio device, a missing or broken file, a mixer that will not start: the game goes on silent,
 never fails. Sounds can be timed (`delay`) so that a card's tap is heard when its flight lands.
-The player's choice (S, or Settings) is kept in the settings as "sound".
+The player's choice (S, or Settings) is kept in the settings as "sound", and how loud (Settings,
+0 to 100 %) as "volume".
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import sys
 import pygame
 
 from game import saves
+from game import settings as schema
 from game.paths import asset
 
 NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
@@ -48,6 +50,19 @@ class Sound:
         if not on and self.sounds:
             pygame.mixer.stop()
 
+    @property
+    def volume(self) -> int:
+        """How loud, 0 to 100 (%); 100 when unset or odd."""
+        value = self.settings.get("volume", 100)
+        return value if schema.valid("volume", value) else 100
+
+    def set_volume(self, volume: int) -> None:
+        """Set how loud (0 to 100 %) and keep it in settings.json; the effects are short, so the
+        next one is heard at the new volume."""
+        self.settings["volume"] = max(0, min(100, int(volume)))
+        self.keep()
+        self.play("take")  # a sample of the new loudness
+
     def toggle(self) -> bool:
         self.set_on(not self.on)
         return self.on
@@ -62,7 +77,7 @@ class Sound:
         sound = self.sounds.get(name)
         if sound is not None:
             try:
-                sound.set_volume(max(0.0, min(1.0, volume)))
+                sound.set_volume(max(0.0, min(1.0, volume)) * self.volume / 100)
                 sound.play()
             except pygame.error:
                 pass

@@ -39,9 +39,32 @@ def scale_for(size) -> float:
     return max(0.25, min(size[0] / 1280, size[1] / 720))
 
 
+# The player's text size (Settings; "text_size" in settings.json): a factor on every font and the
+# smallest font any text may use, so the minimum window (640x360) stays readable. At "normal"
+# 10 px fonts draw letters like "capacity" about 10 px tall.
+TEXT_SIZES = {"normal": (1.0, 10), "large": (1.1, 12), "larger": (1.2, 14)}
+_text_size = {"factor": 1.0, "floor": 10}
+
+
+def set_text_size(name) -> None:
+    factor, floor = TEXT_SIZES.get(name, TEXT_SIZES["normal"])
+    if (factor, floor) != (_text_size["factor"], _text_size["floor"]):
+        _text_size.update(factor=factor, floor=floor)
+        _TEXT_CACHE.clear()
+
+
+def sized(px: float) -> int:
+    """The font size text asked for at `px` really gets: the player's factor, never under the
+    floor."""
+    return max(_text_size["floor"], round(px * _text_size["factor"]))
+
+
+def font(px: float, style: str = "regular") -> pygame.font.Font:
+    return _font(sized(px), style)
+
+
 @lru_cache(maxsize=64)
-def font(px: int, style: str = "regular") -> pygame.font.Font:
-    px = max(6, int(px))
+def _font(px: int, style: str) -> pygame.font.Font:
     try:
         return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), px)
     except (OSError, FileNotFoundError):
@@ -51,9 +74,9 @@ def font(px: int, style: str = "regular") -> pygame.font.Font:
 _TEXT_CACHE: OrderedDict = OrderedDict()
 
 
-def render(string: str, px: int, colour=TEXT, style: str = "regular") -> pygame.Surface:
+def render(string: str, px: float, colour=TEXT, style: str = "regular") -> pygame.Surface:
     """Rendered text, cached: the same label is drawn every frame."""
-    key = (string, int(px), tuple(colour), style)
+    key = (string, sized(px), tuple(colour), style)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         surf = font(px, style).render(string, True, colour)
@@ -65,13 +88,29 @@ def render(string: str, px: int, colour=TEXT, style: str = "regular") -> pygame.
     return surf
 
 
-def text(surface, string: str, px: int, pos, colour=TEXT, anchor: str = "topleft",
+def fit(string: str, px: float, width: float, style: str = "regular") -> str:
+    """`string`, cut short with an ellipsis where it is wider than `width` at `px`."""
+    f = font(px, style)
+    if f.size(string)[0] <= width:
+        return string
+    while len(string) > 1 and f.size(string + "\u2026")[0] > width:
+        string = string[:-1]
+    return string.rstrip() + "\u2026"
+
+
+def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "topleft",
          style: str = "regular", max_width: float | None = None) -> pygame.Rect:
-    """Draw text; shrink it to fit max_width rather than let it clip."""
+    """Draw text; shrink it to fit max_width rather than let it clip, down to the smallest size
+    the player can read, and past that cut it short."""
     surf = render(string, px, colour, style)
-    while max_width and surf.get_width() > max_width and px > 8:
+    while max_width and surf.get_width() > max_width and sized(px) > _text_size["floor"]:
         px = int(px * 0.9)
         surf = render(string, px, colour, style)
+    if max_width and surf.get_width() > max_width and style == "bold":
+        style = "narrow"  # the condensed bold face before cutting anything
+        surf = render(string, px, colour, style)
+    if max_width and surf.get_width() > max_width:
+        surf = render(fit(string, px, max_width, style), px, colour, style)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
     return rect
@@ -221,9 +260,10 @@ class Choice(Widget):
 
 
 class Toggle(Widget):
-    def __init__(self, label: str, value: bool = False, on_change=None):
+    def __init__(self, label: str, value: bool = False, on_change=None, shorter: tuple = ()):
         super().__init__()
         self.label, self.value, self.on_change = label, value, on_change
+        self.shorter = shorter  # shorter labels, tried in turn where the label does not fit
 
     def activate(self) -> None:
         self.value = not self.value
@@ -243,8 +283,11 @@ class Toggle(Widget):
                 (box.x + box.w * 0.2, box.y + box.h * 0.55), (box.x + box.w * 0.42, box.bottom - box.h * 0.2),
                 (box.right - box.w * 0.18, box.y + box.h * 0.22)], max(2, int(3 * s)))
         colour = HILITE if (self.hover or self.focused) else TEXT
-        text(surface, self.label, int(self.rect.h * 0.5), (box.right + 10 * s, self.rect.centery),
-             colour, "midleft", max_width=self.rect.right - box.right - 12 * s)
+        px, room = int(self.rect.h * 0.5), self.rect.right - box.right - 12 * s
+        label = next((t for t in (self.label,) + tuple(self.shorter) if font(px).size(t)[0] <= room),
+                     self.shorter[-1] if self.shorter else self.label)
+        text(surface, label, px, (box.right + 10 * s, self.rect.centery), colour, "midleft",
+             max_width=room)
 
 
 class TextField(Widget):
