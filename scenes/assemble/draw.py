@@ -63,8 +63,9 @@ def draw_label(scene, surface, lane_index: int) -> None:
     y = box.y + 6 * s
     for string, px, colour, style in lines:
         room = box.w - 12 * s
-        string = next((t for t in (string,) + shorter.get(string, ())
-                       if ui.font(int(px * s), style).size(t)[0] <= room), string)
+        choices = (string,) + shorter.get(string, ())
+        string = next((t for t in choices if ui.font(int(px * s), style).size(t)[0] <= room),
+                      choices[-1])
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
                     max_width=room)
         y = r.bottom + 3 * s
@@ -379,7 +380,7 @@ def draw_preview(scene, surface) -> None:
         else:
             ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
         surface.blit(chip, chip.get_rect(center=rect.center))
-        cx = rect.right + 4 * s
+        cx = rect.right + max(3, 4 * s)
     if shown.modules:  # under the chips; beside them (shorter) where the panel is low
         caption = ui.render("module sizes (filled = scored)", int(11 * s), ui.MUTED)
         if y + chip_h + 3 * s + caption.get_height() <= box.bottom - 2 * s:
@@ -407,12 +408,12 @@ def draw_log(scene, surface) -> None:
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=int(8 * s))
     px = int(13 * s)
     line_h = ui.font(px).get_linesize()
-    ui.text(surface, "Log", int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
+    head = ui.text(surface, "Log", int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
     for entry in reversed(scene.log):
         for part in reversed(ui.wrap(entry, px, box.w - 18 * s)):
             y -= line_h
-            if y < box.y + 20 * s:
+            if y < max(box.y + 20 * s, head.bottom):
                 return
             ui.text(surface, part, px, (box.x + 9 * s, y), ui.TEXT)
 

@@ -19,11 +19,12 @@ ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)
 
 
-def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold", width=100.0):
+def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold", width=100.0,
+              height=None):
     """Text cut short with an ellipsis (rather than shrunk) when it is wider than `width`."""
     while ui.font(size, style).size(string)[0] > width and len(string) > 1:
         string = string[:-2] + "\u2026"
-    return ui.text(surface, string, size, pos, colour, anchor, style)
+    return ui.text(surface, string, size, pos, colour, anchor, style, max_width=width, max_height=height)
 
 
 def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, ink=ui.TEXT,
@@ -280,22 +281,27 @@ def draw_info(scene, surface) -> None:
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
     x, w = box.x + k(10), box.w - k(20)
     hand = len(state.results) + (0 if state.is_over() else 1)
-    r = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {hand}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold")
-    extra = " \u00b7 Water Veins" if state.rules.water_veins else ""
-    r = ui.text(surface, f"Match to {state.target} points{extra}", px(14), (x, r.bottom + k(2)), ui.MUTED,
+    r = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {hand}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold",
                 max_width=w)
+    extra = " \u00b7 Water Veins" if state.rules.water_veins else ""
+    # the rows share what is left; a large text size in a small window drops the target line first
+    rows_room = box.bottom - k(4) - r.bottom - k(2) - ui.font(px(14)).get_height() - k(8)
+    if rows_room / state.players >= ui.READABLE + 2:
+        r = ui.text(surface, f"Match to {state.target} points{extra}", px(14), (x, r.bottom + k(2)), ui.MUTED,
+                    max_width=w)
+    step = min(k(27), (box.bottom - k(4) - r.bottom - k(8)) / state.players)
     lead = max(state.totals)
     for p in range(state.players):  # standings: name, total and the way to the target
         colour = seat_colour(scene, p)
-        cell = pygame.Rect(x, r.bottom + k(8) + p * k(27), w, k(23))
+        cell = pygame.Rect(x, round(r.bottom + k(8) + p * step), w, round(step - k(4)))
         if scene.is_turn(p):
             pygame.draw.rect(surface, darker(colour, 0.35), cell.inflate(k(6), k(2)), border_radius=k(5))
         pygame.draw.rect(surface, colour, (cell.x, cell.y + k(2), k(5), cell.h - k(4)))
-        score = ui.render(str(state.totals[p]), px(16), ui.HILITE if state.totals[p] == lead > 0 else ui.TEXT,
-                          "bold")
+        score = ui.text(surface, str(state.totals[p]), px(16), (cell.right, cell.centery - k(2)),
+                        ui.HILITE if state.totals[p] == lead > 0 else ui.TEXT, "midright", "bold",
+                        max_height=cell.h)
         name_text(surface, scene.config.seats[p].name, px(15), (cell.x + k(11), cell.centery - k(2)), ui.TEXT,
-                  "midleft", "regular", cell.w - score.get_width() - k(20))
-        surface.blit(score, score.get_rect(midright=(cell.right, cell.centery - k(2))))
+                  "midleft", "regular", cell.w - score.w - k(20), height=cell.h)
         bar = pygame.Rect(cell.x + k(11), cell.bottom - k(3), cell.w - k(11), max(2, k(3)))
         pygame.draw.rect(surface, (60, 52, 50), bar)
         bar.w = round(bar.w * min(1.0, state.totals[p] / state.target))

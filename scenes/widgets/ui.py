@@ -40,9 +40,11 @@ def scale_for(size) -> float:
 
 
 # The player's text size (Settings; "text_size" in settings.json): a factor on every font and the
-# smallest font any text may use, so the minimum window (640x360) stays readable. At "normal"
-# 10 px fonts draw letters like "capacity" about 10 px tall.
+# smallest font text may use, so the minimum window (640x360) stays readable. At "normal" 10 px
+# fonts draw words like "capacity" about 10 px tall. Text that must fit a box may go below a large
+# size's floor, never below READABLE.
 TEXT_SIZES = {"normal": (1.0, 10), "large": (1.1, 12), "larger": (1.2, 14)}
+READABLE = 10
 _text_size = {"factor": 1.0, "floor": 10}
 
 
@@ -64,11 +66,11 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
 
 
 @lru_cache(maxsize=64)
-def _font(px: int, style: str) -> pygame.font.Font:
+def _font(size: int, style: str) -> pygame.font.Font:
     try:
-        return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), px)
+        return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), size)
     except (OSError, FileNotFoundError):
-        return pygame.font.Font(None, int(px * 1.3))  # pygame's own font, if ours went missing
+        return pygame.font.Font(None, int(size * 1.3))  # pygame's own font, if ours went missing
 
 
 _TEXT_CACHE: OrderedDict = OrderedDict()
@@ -76,10 +78,14 @@ _TEXT_CACHE: OrderedDict = OrderedDict()
 
 def render(string: str, px: float, colour=TEXT, style: str = "regular") -> pygame.Surface:
     """Rendered text, cached: the same label is drawn every frame."""
-    key = (string, sized(px), tuple(colour), style)
+    return _render(string, sized(px), colour, style)
+
+
+def _render(string: str, size: int, colour, style: str) -> pygame.Surface:
+    key = (string, size, tuple(colour), style)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        surf = font(px, style).render(string, True, colour)
+        surf = _font(size, style).render(string, True, colour)
         _TEXT_CACHE[key] = surf
         if len(_TEXT_CACHE) > 800:
             _TEXT_CACHE.popitem(last=False)
@@ -90,7 +96,11 @@ def render(string: str, px: float, colour=TEXT, style: str = "regular") -> pygam
 
 def fit(string: str, px: float, width: float, style: str = "regular") -> str:
     """`string`, cut short with an ellipsis where it is wider than `width` at `px`."""
-    f = font(px, style)
+    return _fit(string, sized(px), width, style)
+
+
+def _fit(string: str, size: int, width: float, style: str) -> str:
+    f = _font(size, style)
     if f.size(string)[0] <= width:
         return string
     while len(string) > 1 and f.size(string + "\u2026")[0] > width:
@@ -99,18 +109,28 @@ def fit(string: str, px: float, width: float, style: str = "regular") -> str:
 
 
 def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "topleft",
-         style: str = "regular", max_width: float | None = None) -> pygame.Rect:
-    """Draw text; shrink it to fit max_width rather than let it clip, down to the smallest size
-    the player can read, and past that cut it short."""
-    surf = render(string, px, colour, style)
-    while max_width and surf.get_width() > max_width and sized(px) > _text_size["floor"]:
-        px = int(px * 0.9)
-        surf = render(string, px, colour, style)
-    if max_width and surf.get_width() > max_width and style == "bold":
-        style = "narrow"  # the condensed bold face before cutting anything
-        surf = render(string, px, colour, style)
-    if max_width and surf.get_width() > max_width:
-        surf = render(fit(string, px, max_width, style), px, colour, style)
+         style: str = "regular", max_width: float | None = None,
+         max_height: float | None = None) -> pygame.Rect:
+    """Draw text; shrink it to fit max_width (and max_height) rather than let it clip: to the
+    player's smallest size, then in the condensed face (bold text), then down to READABLE, then
+    (too wide) cut short."""
+    size = sized(px)
+    surf = _render(string, size, colour, style)
+
+    def too_big(surf) -> bool:
+        return bool((max_width and surf.get_width() > max_width)
+                    or (max_height and surf.get_height() > max_height))
+    if max_width or max_height:
+        for limit, face in ((_text_size["floor"], style),
+                            (READABLE, "narrow" if style == "bold" else style)):
+            if too_big(surf) and face != style:
+                style = face
+                surf = _render(string, size, colour, style)
+            while too_big(surf) and size > limit:
+                size = max(limit, min(size - 1, int(size * 0.9)))
+                surf = _render(string, size, colour, style)
+        if max_width and surf.get_width() > max_width:
+            surf = _render(_fit(string, size, max_width, style), size, colour, style)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
     return rect
