@@ -63,7 +63,8 @@ class RulesOverlay(Scene):
         s, w = self.s, self.view.w
         self.body_px = max(9, int(18 * s))
         self.head_px = max(11, int(23 * s))
-        lh = int(self.body_px * 1.45)
+        # spacing from the font really used: the player's text size may make it larger than asked
+        lh = max(int(self.body_px * 1.45), ui.font(self.body_px).get_linesize() + 1)
         indent = int(26 * s)
         y = 0
         self.lines = []
@@ -72,7 +73,7 @@ class RulesOverlay(Scene):
             if kind == "h":
                 y += int(16 * s) if y else 0
                 self.lines.append(("h", y, item[1]))
-                y += int(self.head_px * 1.6)
+                y += max(int(self.head_px * 1.6), ui.font(self.head_px, "title").get_linesize() + 4)
             elif kind == "p":
                 for line in ui.wrap(item[1], self.body_px, w):
                     self.lines.append(("p", y, line))

@@ -68,7 +68,7 @@ class ColourChoice(ui.Choice):
         r = max(3, int(self.rect.h * 0.2))
         gap = int(8 * s)
         arrow = ui.font(px).size("\u25c2")[0] + 8 * s + 3 * s
-        room = self.rect.w - 2 * arrow - 2 * r - gap  # between the arrows, beside the dot
+        room = self.rect.w - 2 * arrow - 2 * r - gap - 6 * s  # between the arrows, beside the dot
         style = "bold" if ui.font(px, "bold").size(ui.COLOUR_NAMES[self.value])[0] <= room else "narrow"
         name = ui.render(ui.COLOUR_NAMES[self.value], px, ui.TEXT, style)
         total = 2 * r + gap + min(room, name.get_width())

@@ -275,8 +275,9 @@ class Choice(Widget):
         text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
         text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
         label = f"{self.label}: {self.show(self.value)}" if self.label else self.show(self.value)
+        arrow = font(px).size("\u25c2")[0] + 12 * s  # clear of both arrows at any text size
         text(surface, label, px, self.rect.center, TEXT, "center", "bold",
-             max_width=self.rect.w - 40 * s)
+             max_width=self.rect.w - 2 * arrow - 4 * s)
 
 
 class Toggle(Widget):
