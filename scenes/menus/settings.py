@@ -98,7 +98,7 @@ class SettingsOverlay(Scene):
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
         P = self.panel = pygame.Rect(0, 0, min(int(560 * s), size[0] - int(16 * s)),
-                                     min(int(660 * s), size[1] - int(8 * s)))
+                                     min(int(610 * s), size[1] - int(8 * s)))
         P.center = (size[0] // 2, size[1] // 2)
         w, h = P.w - int(80 * s), int(46 * s)
         y = P.y + int(108 * s)
