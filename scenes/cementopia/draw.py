@@ -102,8 +102,14 @@ def draw_network(surface, sprites: Sprites, cam: Camera, board, placed, s: float
             band, (text, colour) = cam.band_rect(board, x, y), badges[card]
             r = max(7, round(cam.w * 0.15))
             centre = (band.x + round(cam.w * 0.6), band.centery)
-            pygame.draw.circle(surface, ui.INK, centre, r + max(1, r // 6))
-            pygame.draw.circle(surface, colour, centre, r)
+            if colour == ui.BAD:  # over the limit: a square, not a disc, so it tells without colour
+                square = pygame.Rect(0, 0, 2 * r, 2 * r)
+                square.center = centre
+                pygame.draw.rect(surface, ui.INK, square.inflate(2 * max(1, r // 6), 2 * max(1, r // 6)))
+                pygame.draw.rect(surface, colour, square)
+            else:
+                pygame.draw.circle(surface, ui.INK, centre, r + max(1, r // 6))
+                pygame.draw.circle(surface, colour, centre, r)
             ui.text(surface, text, round(r * 1.3), centre, ui.INK, "center", "bold")
 
 
@@ -404,7 +410,7 @@ def draw_end(scene, surface) -> None:
     draw_network(surface, scene.sprites, scene.cam, scene.board, st.placed, s, badges=badges,
                  lit={c: ui.HILITE for c, v in adj.items() if v == scene.hover_row})
     surface.set_clip(clip)
-    ui.text(surface, "Badge: the card's side-by-side neighbours. Gold: scored; red: over the limit.", px(13, s),
+    ui.text(surface, "Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit.", px(13, s),
             (scene.board.x + R(s, 10), scene.board.bottom - R(s, 8)), ui.MUTED, "bottomleft",
             max_width=scene.board.w - 20 * s)
     ui.panel(surface, P, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
