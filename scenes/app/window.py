@@ -115,6 +115,12 @@ class App:
         self.exit_code = code
         self.running = False
 
+    def close_window(self) -> None:
+        """The window's close button: the game in play is saved, and a hot-seat game asks first
+        (scenes.menus.pause.leave_game); a second close while it asks quits."""
+        from scenes.menus.pause import leave_game
+        leave_game(self, self.quit)
+
     # --- loop -----------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -150,7 +156,7 @@ class App:
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.quit(0)
+            self.close_window()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
