@@ -343,6 +343,15 @@ class HandPoints(NamedTuple):
     points: int
 
 
+def winner_could_play(result: HandResult, water_veins: bool) -> bool:
+    """Whether a block winner still held a card that fit an end of the final row: the hand ends
+    once everyone else has passed, whether the winner could go on or not (words differ)."""
+    if result.kind != BLOCK or not result.row:
+        return False
+    fit = FIT[water_veins][result.row[0]] | FIT[water_veins][result.row[-1]]
+    return bool(mask_of(result.left[result.winner]) & fit)
+
+
 def explain_hand(result: HandResult) -> HandPoints:
     """The hand points of a finished hand, broken down (the rule is `hand_points`)."""
     highs = {p: max(cards) for p, cards in enumerate(result.left) if cards}
