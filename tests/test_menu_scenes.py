@@ -249,7 +249,11 @@ def test_rules_overlay_scrolls_and_closes(app):
 
 
 def page_text(rules) -> str:
-    return " ".join(p if isinstance(p, str) else p[1] for kind, _, p in rules.lines if p)
+    def words(kind, p):
+        if kind == "t":
+            return " ".join(f"{label} {value}" for _x, label, _vx, value in p)
+        return p if isinstance(p, str) else p[1]
+    return " ".join(words(kind, p) for kind, _, p in rules.lines if p)
 
 
 def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
@@ -260,7 +264,7 @@ def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
     frames(app, 1)
     click(app, menu.rules_b.rect.center)
     rules = top(app)
-    assert rules.game == "grayblock" and "block winner adds" in page_text(rules)
+    assert rules.game == "grayblock" and "block winner then adds" in page_text(rules)
     key(app, pygame.K_END)
     assert rules.scroll > 0
     click(app, rules.tabs["cementopia"].rect.center)

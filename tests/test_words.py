@@ -64,3 +64,82 @@ def test_grayblock_log_says_nobody_can_play_when_nobody_could(app, seed, players
     line = next(entry for entry in table.log if "wins hand 1" in entry)
     assert line.startswith("Blocked: nobody can play.") and f"{who} wins hand 1 by block" in line
     assert table.flash[0].startswith("Blocked!")
+
+
+# --- the rules pages ---------------------------------------------------------------------------
+
+def open_rules(app, game, size):
+    from ui_helpers import resize
+    app.stack.push(app.make("title"))
+    rules = app.stack.push(app.make("rules", game=game))
+    resize(app, size)
+    frames(app, 1)
+    return rules
+
+
+def page_words(rules) -> str:
+    """The page as one line of text, wrapped lines joined again."""
+    out = []
+    for kind, _y, p in rules.lines:
+        if kind == "t":
+            out += [f"{label} {value}" for _x, label, _vx, value in p]
+        elif isinstance(p, str):
+            out.append(p)
+        elif p:
+            out.append(p[1])
+    return " ".join(out)
+
+
+def test_grayblock_page_says_the_numbers_and_that_the_winners_highest_counts(app):
+    words = page_words(open_rules(app, "grayblock", (1280, 720)))
+    assert "numbers 0 to 31" in words
+    assert "a block winner too: the winner's own highest card counts among the highest cards" in words
+    assert "even if you could still play" in words
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
+def test_cementopia_limits_keep_their_columns_at_every_width(app, size):
+    """The four limits stay a table: the same column starts on every line, and blank space
+    (no text drawn) between one entry and the next, however the page wraps."""
+    from scenes.widgets import ui
+    rules = open_rules(app, "cementopia", size)
+    rows = [(y, p) for kind, y, p in rules.lines if kind == "t"]
+    entries = [entry for _y, p in rows for entry in p]
+    assert [f"{label} {value}" for _x, label, _vx, value in entries] == [
+        "Adjacency 1: at most 2 cards", "Adjacency 2: at most 4 cards",
+        "Adjacency 3: at most 6 cards", "Adjacency 4: at most 4 cards"]
+    assert len({len(p) for _y, p in rows}) == 1  # every line holds as many entries
+    assert len({tuple(e[0] for e in p) for _y, p in rows}) == 1  # the columns line up
+    assert len({tuple(e[2] for e in p) for _y, p in rows}) == 1
+    if size[0] >= 1280:
+        assert len(rows[0][1]) == 2  # room for two to a line
+    # draw the page at the table and look between the columns: nothing drawn there
+    rules.scroll = max(0, rows[0][0] - rules.view.h // 3)  # the table in the middle, away from the fades
+    rules.clamp()
+    surface = pygame.Surface(size)
+    surface.fill((0, 0, 0))
+    rules.draw(surface)
+    V, px = rules.view, rules.body_px
+    indent = int(26 * rules.s)
+    for y, p in rows:
+        top = V.y - int(rules.scroll) + y
+        label_end = V.x + indent + p[0][2] + ui.font(px).size(p[0][3])[0]  # end of the value
+        if len(p) == 2:
+            gap = range(label_end + 2, V.x + indent + p[1][0] - 2)
+            assert len(gap) >= px * 2  # a wide gap, never a single space
+            band = range(top + 2, top + px)
+            background = surface.get_at((gap[0], band[0]))
+            assert all(surface.get_at((x, yy)) == background for x in gap for yy in band)
+        last = p[-1]
+        assert V.x + indent + last[2] + ui.font(px).size(last[3])[0] <= V.right  # inside the page
+        for x, label, vx, value in p:  # the label and its value do not run together
+            assert V.x + indent + x + ui.font(px, "bold").size(label)[0] < V.x + indent + vx
+
+
+def test_a_narrow_table_goes_one_entry_to_a_line_and_stays_aligned(app):
+    rules = open_rules(app, "cementopia", (640, 360))
+    entries = next(item[1] for item in PAGES["cementopia"][1] if item[0] == "t")
+    rules.lines = []
+    end = rules.layout_table(entries, 0, 150, 20)
+    assert end == 4 * 20 and [len(p) for _k, _y, p in rules.lines] == [1, 1, 1, 1]
+    assert len({(p[0][0], p[0][2]) for _k, _y, p in rules.lines}) == 1
