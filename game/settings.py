@@ -91,6 +91,7 @@ SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
     "command": Field("", is_text(COMMAND_LEN),
                      f"a command line of at most {COMMAND_LEN} printable characters"),
     "target": Field(100, one_of(TARGETS), " or ".join(map(str, TARGETS)) + " points"),
+    "advanced": Field(False, is_bool, "true or false"),  # the External program seat kind shown
 }
 
 FIELDS = {

@@ -94,6 +94,8 @@ def test_escape_opens_the_pause_menu_and_leaving_drops_the_listener(app, table):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseMenu) and app.stack.top.table is table
     app.stack.top.to_title()
+    if len(table.humans) >= 2:  # hot seat: leaving asks first (tests/test_leaving.py)
+        key(app, pygame.K_RETURN)
     assert not session.listeners  # the closed table hears no more commands
     assert table.saver.flush(0)
 
