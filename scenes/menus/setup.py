@@ -33,6 +33,8 @@ WATER_TEXT = "Every gear of the new card must touch a gear row of the end it joi
 DAILY_TEXT = "Everyone gets the same deal today. Off: a seeded or fresh deal."
 IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
+UNDO_TEXT = {"fair": "Only your own moves, until new cards show.",
+             "free": "Anything; undoing bots or deals marks it assisted."}
 
 
 def kind_label(kind: str) -> str:
@@ -111,6 +113,7 @@ class SetupScene(Scene):
         self.identity = ui.Toggle("The Identity")
         self.water = ui.Toggle("Water Veins")
         self.target = ui.Choice("Match to", [50, 100, 150], 1, show=lambda v: f"{v} points")
+        self.undo = ui.Choice("Undo", ["fair", "free"], 0, show=str.capitalize)
         self.daily = ui.Toggle("Today's deal", True, on_change=lambda _v: self.layout())
         self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField("e.g. python3 mybot.py", "", max_len=160)
@@ -188,6 +191,8 @@ class SetupScene(Scene):
                 used.add(row.colour.value)
         if data.get("target") in self.target.options:
             self.target.set(data["target"])
+        if data.get("undo") in self.undo.options:
+            self.undo.set(data["undo"])
         for key, toggle in (("flaw", self.flaw), ("identity", self.identity),
                             ("water_veins", self.water), ("daily", self.daily)):
             if isinstance(data.get(key), bool):
@@ -207,6 +212,7 @@ class SetupScene(Scene):
             "flaw": self.flaw.value, "identity": self.identity.value, "seed": self.seed.value,
             "command": self.command.value, "game": self.game.value,
             "water_veins": self.water.value, "daily": self.daily.value, "target": self.target.value,
+            "undo": self.undo.value,
         }
         self.app.save_settings()
 
@@ -246,7 +252,7 @@ class SetupScene(Scene):
             rules = Rules(self.flaw.value, self.identity.value)
         else:
             rules = game_module(game).parse_rules("water-veins" if self.water.value else "")
-        return GameConfig(seats, rules, seed, game, self.target.value)
+        return GameConfig(seats, rules, seed, game, self.target.value, self.undo.value)
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
@@ -285,7 +291,7 @@ class SetupScene(Scene):
         widgets = [self.game, self.players]
         for row in self.rows:
             widgets += row.widgets
-        return widgets + [self.flaw, self.identity, self.water, self.target, self.daily, self.seed,
+        return widgets + [self.flaw, self.identity, self.water, self.target, self.undo, self.daily, self.seed,
                           self.command, self.back, self.start]
 
     def resize(self, size) -> None:
@@ -336,6 +342,8 @@ class SetupScene(Scene):
             second.rect = pygame.Rect(R, P.y + int(290 * s), int(260 * s), int(44 * s))
         elif second is not None:
             second.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
+        if not solo:  # Cementopia has its own rule: any undo makes the attempt assisted
+            self.undo.rect = pygame.Rect(R, P.y + int(364 * s), int(140 * s), int(38 * s))
         if solo:
             self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
         else:
@@ -451,6 +459,13 @@ class SetupScene(Scene):
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
             for line in ui.wrap(blurb, small, R + w - x)[:3]:
+                ui.text(surface, line, small, (x, y), ui.MUTED)
+                y += small * 1.3
+        if self.undo.rect.w > 0:
+            x, y = self.undo.rect.right + 10 * s, self.undo.rect.centery
+            lines = ui.wrap(UNDO_TEXT[self.undo.value], small, R + w - x)[:2]
+            y -= len(lines) * small * 1.3 / 2
+            for line in lines:
                 ui.text(surface, line, small, (x, y), ui.MUTED)
                 y += small * 1.3
         ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
