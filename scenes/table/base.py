@@ -42,6 +42,23 @@ def history_key(event) -> str | None:
     return None
 
 
+class UndoButton(ui.Button):
+    """Undo; greyed out when fair undo has nothing to take back, and a click then says why."""
+
+    def __init__(self, table: "GameTable"):
+        super().__init__("Undo", table.undo, "Ctrl+Z")
+        self.table = table
+
+    def handle(self, event) -> bool:
+        if (not self.enabled and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            why = self.table.undo_blocked()
+            if why:
+                self.table.app.toast(why)
+            return True
+        return super().handle(event)
+
+
 class GameTable(Scene):
     game = ""  # the registry's name for the game (bots, records)
     menu_scene = "menu"
@@ -196,7 +213,7 @@ class GameTable(Scene):
         return False
 
     def base_buttons(self) -> list:
-        return [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
+        return [UndoButton(self), ui.Button("Redo", self.redo, "Ctrl+Y"),
                 ui.Button("Hint", self.ask_hint, "H")]
 
     def refresh_buttons(self, buttons) -> None:
