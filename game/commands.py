@@ -11,9 +11,9 @@ the actions for its record but no snapshots.
 
 Fair undo (issue 12): undo must not let a player peek and take back. The history remembers who
 took each action and whether it revealed something (an event whose kind is in the state's
-REVEALING: cards dealt or drawn); a fair Undo takes back only moves of the humans that nothing
-was revealed after, and refuses otherwise. A free Undo takes back anything, and when it crosses what
-fair undo refuses it marks the session assisted (meta "assisted" and "helps").
+REVEALING: cards dealt or drawn). A fair Undo takes back only the humans' own moves with nothing
+revealed since, and refuses anything more; a free Undo takes back anything, and when it crosses
+what fair undo refuses it marks the session assisted (meta "assisted" and "helps").
 """
 
 from __future__ import annotations
@@ -167,10 +167,6 @@ class UndoPlan:
         if self.humans is None:
             return None
         return next((s.actor for s in self.steps if s.actor not in self.humans), None)
-
-    @property
-    def revealed(self) -> bool:
-        return any(s.revealed for s in self.steps)
 
     def others(self, player) -> list[int]:
         """The humans other than `player` whose moves it takes back (hot seat: they should agree)."""
