@@ -161,8 +161,7 @@ def test_setup_remembers_last_setup(app, table):
     scene = app.stack.push(app.make("setup"))
     click(app, right_half(scene.players.rect))  # 4 -> 2
     click(app, scene.identity.rect.center)
-    key(app, pygame.K_TAB)  # off the toggle, past the undo mode, onto the seed
-    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)  # off the toggle, onto the seed
     type_text(app, "77")
     click(app, scene.start.rect.center)
     again = app.stack.replace(app.make("setup"))

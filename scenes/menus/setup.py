@@ -33,8 +33,8 @@ WATER_TEXT = "Every gear of the new card must touch a gear row of the end it joi
 DAILY_TEXT = "Everyone gets the same deal today. Off: a seeded or fresh deal."
 IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
-UNDO_TEXT = {"fair": "Only your own moves, until new cards show.",
-             "free": "Anything; undoing bots or deals marks it assisted."}
+UNDO_TEXT = {"fair": "Own moves only; no peeking.",
+             "free": "Anything; may count as assisted."}
 
 
 def kind_label(kind: str) -> str:
@@ -288,10 +288,10 @@ class SetupScene(Scene):
         widgets[self.ring.index].focused = True
 
     def all_widgets(self) -> list:
-        widgets = [self.game, self.players]
+        widgets = [self.game, self.players, self.undo]
         for row in self.rows:
             widgets += row.widgets
-        return widgets + [self.flaw, self.identity, self.water, self.target, self.undo, self.daily, self.seed,
+        return widgets + [self.flaw, self.identity, self.water, self.target, self.daily, self.seed,
                           self.command, self.back, self.start]
 
     def resize(self, size) -> None:
@@ -314,8 +314,9 @@ class SetupScene(Scene):
         n = 1 if solo else self.players.value
         L = P.x + int(44 * s)  # left column: the game and the seats
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
-        if not solo:
+        if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
             self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
+            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(146 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
@@ -342,8 +343,6 @@ class SetupScene(Scene):
             second.rect = pygame.Rect(R, P.y + int(290 * s), int(260 * s), int(44 * s))
         elif second is not None:
             second.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
-        if not solo:  # Cementopia has its own rule: any undo makes the attempt assisted
-            self.undo.rect = pygame.Rect(R, P.y + int(364 * s), int(140 * s), int(38 * s))
         if solo:
             self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
         else:
@@ -428,7 +427,12 @@ class SetupScene(Scene):
             return
         n = self.players.value
         notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
-        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=width)
+        U = self.undo.rect
+        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
+        y = U.bottom + 4 * s  # what the undo mode means, under it
+        for line in ui.wrap(UNDO_TEXT[self.undo.value], small, U.w + 20 * s)[:2]:
+            ui.text(surface, line, small, (U.x, y), ui.MUTED)
+            y += small * 1.2
         hy = self.row_y[0] - 26 * s
         for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
             ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
@@ -459,13 +463,6 @@ class SetupScene(Scene):
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
             for line in ui.wrap(blurb, small, R + w - x)[:3]:
-                ui.text(surface, line, small, (x, y), ui.MUTED)
-                y += small * 1.3
-        if self.undo.rect.w > 0:
-            x, y = self.undo.rect.right + 10 * s, self.undo.rect.centery
-            lines = ui.wrap(UNDO_TEXT[self.undo.value], small, R + w - x)[:2]
-            y -= len(lines) * small * 1.3 / 2
-            for line in lines:
                 ui.text(surface, line, small, (x, y), ui.MUTED)
                 y += small * 1.3
         ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
