@@ -175,3 +175,24 @@ def test_setup_offers_the_undo_mode_remembers_it_and_hides_it_for_cementopia(app
     again.game.set("cementopia")
     again._game_changed()
     assert again.undo.rect.w == 0 and again.undo not in again.ring.widgets
+
+
+def test_the_confirm_overlay_answers_by_key_and_by_click(app):
+    from ui_helpers import DummyTable
+    below = app.stack.push(DummyTable(app))
+    heard = []
+
+    def ask():
+        return app.stack.push(app.make("confirm", question="Undo Bo's move?", yes="Undo", no="Keep it",
+                                       on_yes=lambda: heard.append("yes"),
+                                       on_no=lambda: heard.append("no"), detail="Bo should agree."))
+    for answer_key, expected in ((pygame.K_RETURN, "yes"), (pygame.K_y, "yes"),
+                                 (pygame.K_ESCAPE, "no"), (pygame.K_n, "no")):
+        ask()
+        frames(app)
+        key(app, answer_key)
+        assert app.stack.top is below and heard[-1] == expected
+    click(app, ask().no_b.rect.center)
+    assert app.stack.top is below and heard[-1] == "no"
+    click(app, ask().yes_b.rect.center)
+    assert app.stack.top is below and heard == ["yes", "yes", "no", "no", "no", "yes"]
