@@ -13,7 +13,7 @@ from scenes.art.metrics import STRIP
 from scenes.app.stack import Scene
 from scenes.assemble.table import TableScene
 from scenes.table import look
-from ui_helpers import click, drag, frames, key, move, resize, settle, wait_for
+from ui_helpers import answer, click, drag, frames, key, move, resize, settle, wait_for
 
 
 def centre(rect):
@@ -68,10 +68,12 @@ def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir
         if played == 10:  # Ctrl+Z then Ctrl+Y, then the buttons
             state_after = table.state.clone()
             key(app, pygame.K_z, pygame.KMOD_CTRL)
+            answer(app)  # if the move was the other human's, they agree
             assert len(table.session.history.actions) == 9
             key(app, pygame.K_y, pygame.KMOD_CTRL)
             assert table.state == state_after
             click(app, table.buttons[0].rect.center)
+            answer(app)
             assert len(table.session.history.actions) == 9
             click(app, table.buttons[1].rect.center)
             assert table.state == state_after

@@ -74,6 +74,8 @@ class GrayblockState:
                  "hands", "row", "start", "turn", "passes", "last", "log", "totals", "champion")
 
     game = "grayblock"
+    # events that show what nobody knew (fair undo stops there): every hand, and a new deal
+    REVEALING = frozenset({HAND_ENDED, HAND_DEALT})
     players: int
     rules: Rules
     target: int

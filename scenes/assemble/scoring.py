@@ -11,6 +11,7 @@ import dataclasses
 import pygame
 
 from game.assemble.scoring import TIEBREAKERS, tiebreak
+from game.commands import helps_words
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -480,6 +481,8 @@ class ScoringScene(Scene):
     def _draw_summary(self, surface) -> None:
         s, b = self.s, self.banner
         head = "FINAL SCORES \u00b7 THE FLAW" if self.state.rules.flaw else "FINAL SCORES"
+        if self.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
+            head += f" \u00b7 ASSISTED: {helps_words(self.session.meta).upper()}"
         ui.text(surface, head, self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold")
         label, colour = self.banner_text()
         star = ui.render("\u2605", self.px(40), colour, "bold") if len(self.winners) == 1 else None

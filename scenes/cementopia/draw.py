@@ -389,7 +389,7 @@ def draw_end(scene, surface) -> None:
     done = st.outcome == COMPLETE
     r = ui.text(surface, "Puzzle complete!" if done else "Stuck: no hand card fits", px(32, s),
                 (b.x + R(s, 16), b.centery), ui.HILITE if done else ui.BAD, "midleft", "title", max_width=b.w * 0.5)
-    ui.text(surface, scene.deal_label + ("  \u2022  assisted (undo used)" if scene.assisted else ""), px(16, s),
+    ui.text(surface, scene.deal_label + (f"  \u2022  assisted ({scene.help_used.lower()})" if scene.assisted else ""), px(16, s),
             (b.right - R(s, 16), b.centery), ui.TEXT, "midright", "bold", max_width=b.right - r.right - 40 * s)
     draw_grid(surface, scene.cam, scene.board, s)
     adj, rows = st.adjacency(), st.breakdown()

@@ -8,6 +8,7 @@ import pygame
 
 from game.grayblock.setup import LEFT, RIGHT
 from game.grayblock.state import BLOCK, OUT, explain_hand
+from game.commands import helps_words
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
@@ -402,6 +403,8 @@ def draw_result(scene, surface) -> None:
     who = scene.name_of(result.winner)
     top = (f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper() if over
            else f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}")
+    if scene.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
+        top += f" \u00b7 ASSISTED: {helps_words(scene.session.meta).upper()}"
     r = ui.text(surface, top, px(15), (inner.centerx, inner.y), ui.BRASS, "midtop", "bold", max_width=inner.w)
     if over:
         r = heading(surface, f"{scene.name_of(state.champion)} wins the match!", px(40), (inner.centerx,

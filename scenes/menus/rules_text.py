@@ -80,7 +80,10 @@ ASSEMBLE = [
     ("k", "Click", "Click the bench card, then a gap; click a field card to take it."),
     ("k", "Keyboard", "Arrow keys and Tab move the highlight; Enter or Space confirms."),
     ("k", "Right-click", "Magnify a card to read it closely."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo your moves."),
+    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo. Fair undo (set up before the game) takes back only your "
+                             "own moves, until new cards are dealt; free undo takes back anything, "
+                             "but past a bot's move or a deal the game counts as assisted. In hot "
+                             "seat, taking back another player's move asks them first."),
     ("k", "F11", "Toggle full screen."),
     ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
@@ -185,7 +188,10 @@ GRAYBLOCK = [
     ("k", "Keyboard", "Left/Right choose a card, Up/Down or L/R the end, Enter plays."),
     ("k", "P", "Pass, when you have nothing to play (Enter too)."),
     ("k", "H", "Hint: the hard bot's choice, shown and not played."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo (against bots, back to your own last move)."),
+    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo (back to your own last move). Fair undo takes back only "
+                             "your own moves, until a new hand is dealt; free undo takes back "
+                             "anything, but past a bot's move or a deal the game counts as assisted. "
+                             "In hot seat, taking back another player's move asks them first."),
     ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
 ]

@@ -37,6 +37,8 @@ DAILY_TEXT = "Everyone gets the same deal today. Off: a seeded or fresh deal."
 ADVANCED_TEXT = "Advanced\u2026"  # shows the "External program" seat kind: a bot of your own
 IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
+UNDO_TEXT = {"fair": "Own moves only; no peeking.",
+             "free": "Anything; may count as assisted."}
 
 
 def kind_label(kind: str) -> str:
@@ -117,6 +119,7 @@ class SetupScene(Scene):
         self.identity = ui.Toggle("The Identity")
         self.water = ui.Toggle("Water Veins")
         self.target = ui.Choice("Match to", [50, 100, 150], 1, show=lambda v: f"{v} points")
+        self.undo = ui.Choice("Undo", ["fair", "free"], 0, show=str.capitalize)
         self.daily = ui.Toggle("Today's deal", True, on_change=lambda _v: self.layout())
         self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField("e.g. python3 mybot.py", "", max_len=160)
@@ -204,6 +207,8 @@ class SetupScene(Scene):
                 used.add(row.colour.value)
         if data.get("target") in self.target.options:
             self.target.set(data["target"])
+        if data.get("undo") in self.undo.options:
+            self.undo.set(data["undo"])
         for key, toggle in (("flaw", self.flaw), ("identity", self.identity),
                             ("water_veins", self.water), ("daily", self.daily)):
             if isinstance(data.get(key), bool):
@@ -224,6 +229,7 @@ class SetupScene(Scene):
             "command": self.command.value, "game": self.game.value,
             "water_veins": self.water.value, "daily": self.daily.value, "target": self.target.value,
             "advanced": self.advanced.value,
+            "undo": self.undo.value,
         }
         self.app.save_settings()
 
@@ -268,7 +274,7 @@ class SetupScene(Scene):
             rules = Rules(self.flaw.value, self.identity.value)
         else:
             rules = game_module(game).parse_rules("water-veins" if self.water.value else "")
-        return GameConfig(seats, rules, seed, game, self.target.value)
+        return GameConfig(seats, rules, seed, game, self.target.value, self.undo.value)
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
@@ -304,7 +310,7 @@ class SetupScene(Scene):
         widgets[self.ring.index].focused = True
 
     def all_widgets(self) -> list:
-        widgets = [self.game, self.players]
+        widgets = [self.game, self.players, self.undo]
         for row in self.rows:
             widgets += row.widgets
         return widgets + [self.flaw, self.identity, self.water, self.target, self.daily, self.seed,
@@ -330,8 +336,9 @@ class SetupScene(Scene):
         n = 1 if solo else self.players.value
         L = P.x + int(44 * s)  # left column: the game and the seats
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
-        if not solo:
+        if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
             self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
+            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(146 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
@@ -446,7 +453,12 @@ class SetupScene(Scene):
             return
         n = self.players.value
         notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
-        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=width)
+        U = self.undo.rect
+        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
+        y = U.bottom + 4 * s  # what the undo mode means, under it
+        for line in ui.wrap(UNDO_TEXT[self.undo.value], small, U.w + 20 * s)[:2]:
+            ui.text(surface, line, small, (U.x, y), ui.MUTED)
+            y += small * 1.2
         hy = self.row_y[0] - 26 * s
         for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
             ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
