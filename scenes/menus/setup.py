@@ -122,7 +122,7 @@ class SetupScene(Scene):
         self.undo = ui.Choice("Undo", ["fair", "free"], 0, show=str.capitalize)
         self.daily = ui.Toggle("Today's deal", True, on_change=lambda _v: self.layout())
         self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
-        self.command = ui.TextField("e.g. python3 mybot.py", "", max_len=160)
+        self.command = ui.TextField("its command line, e.g. python3 mybot.py", "", max_len=160)
         self.back = ui.Button("Back", self.go_back)
         self.start = PrimaryButton("Start game", self.start_game)
         self.ring = ui.FocusRing([])
@@ -368,11 +368,11 @@ class SetupScene(Scene):
         if solo:
             self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
         else:
-            self.seed.rect = pygame.Rect(R, P.y + int(400 * s), int(120 * s), int(46 * s))
-            self.advanced.rect = pygame.Rect(R + int(140 * s), P.y + int(403 * s),
+            self.seed.rect = pygame.Rect(R, P.y + int(410 * s), int(120 * s), int(46 * s))
+            self.advanced.rect = pygame.Rect(R + int(140 * s), P.y + int(413 * s),
                                              self.right_w - int(140 * s), int(40 * s))
             if self.advanced.value:
-                self.command.rect = pygame.Rect(R, P.y + int(500 * s), self.right_w, int(46 * s))
+                self.command.rect = pygame.Rect(R, P.y + int(508 * s), self.right_w, int(46 * s))
         bw, bh = int(200 * s), int(58 * s)
         self.back.rect = pygame.Rect(P.x + int(44 * s), P.bottom - int(88 * s), bw, bh)
         self.start.rect = pygame.Rect(P.right - int(40 * s) - int(260 * s), P.bottom - int(88 * s),
@@ -497,13 +497,10 @@ class SetupScene(Scene):
             hint = (f"Today's deal ({datetime.date.today().isoformat()}): the same seed for everyone."
                     if self.daily.value else "Digits, or empty for a fresh deal.")
         elif self.advanced.value:
-            ui.text(surface, "EXTERNAL PROGRAM", small, (R, self.command.rect.y - 24 * s),
-                    ui.MUTED, "topleft", "bold")
+            ui.text(surface, "EXTERNAL PROGRAM", small,
+                    (R, self.command.rect.y - 22 * s), ui.MUTED, "topleft", "bold", max_width=w)
             hint = "Seed: digits, or empty for a fresh deal."
             lines = 1
-            y = self.command.rect.bottom + 4 * s
-            ui.text(surface, "Then choose \u201cExternal program\u201d under Plays as.", small, (R, y),
-                    ui.MUTED, max_width=w)
         else:
             hint = "Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own."
         y = self.seed.rect.bottom + 6 * s
