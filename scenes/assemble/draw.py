@@ -393,25 +393,24 @@ def draw_log(scene, surface) -> None:
 
 
 def draw_magnified(scene, surface) -> None:
-    """The card under the cursor (right-click or a long hover), big, with its name and flavour on a
-    backing so they read over any part of the table."""
+    """The card under the cursor (right-click or a long hover), big, docked over the log
+    (geometry.magnifier), its name and flavour beside it on the same backing."""
     from game.cards import card_set
-    w, h = surface.get_size()
+    dock = scene.geo.magnifier()
+    if dock is None:
+        return
+    card, words = dock
     s = scene.layout.scale
-    px = int(14 * s)
+    ui.panel(surface, card.union(words).inflate(16 * s, 16 * s), (24, 19, 22, 255), ui.BRASS,
+             radius=int(10 * s))
+    blit_card(surface, scene.app.art, scene.magnified, card)
     doll = card_set().dolls[scene.magnified]
-    ch = h * 0.62
-    cw = ch * 0.7
-    x = scene.mouse[0] + 30 if scene.mouse[0] < w / 2 else scene.mouse[0] - 30 - cw
-    lines = ui.wrap(f"{doll.name}: {doll.flavour}", px, cw - 12 * s)
-    line_h = ui.render("Ag", px, ui.TEXT).get_height()
-    text_h = len(lines) * line_h + 12 * s
-    top = max(4 * s, min((h - ch) / 2, h - ch - text_h - 10 * s))
-    rect = pygame.Rect(round(x), round(top), round(cw), round(ch))
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(8, 10), border_radius=14)
-    blit_card(surface, scene.app.art, scene.magnified, rect)
-    backing = pygame.Rect(rect.x, round(rect.bottom + 4 * s), rect.w, round(text_h))
-    ui.panel(surface, backing, (24, 19, 22, 255), ui.BRASS_DARK, radius=int(8 * s))
-    y = backing.y + 6 * s
-    for part in lines:
-        y = ui.text(surface, part, px, (rect.x + 6 * s, y), ui.TEXT, max_width=rect.w - 12 * s).bottom
+    px = max(10, int(16 * s))
+    y = ui.text(surface, doll.name, int(px * 1.15), (words.x, words.y + 4 * s), ui.HILITE, style="bold",
+                max_width=words.w).bottom + 6 * s
+    line_h = ui.font(px).get_linesize()
+    for part in ui.wrap(doll.flavour, px, words.w):
+        if y + line_h > words.bottom:
+            break
+        ui.text(surface, part, px, (words.x, y), ui.TEXT)
+        y += line_h

@@ -250,7 +250,8 @@ class TableScene(GameTable):
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
-                self.magnified = None if self.magnified is not None else self.card_value(self.card_at(event.pos))
+                self.magnified = None if self.magnified is not None or self.geo.magnifier() is None \
+                    else self.card_value(self.card_at(event.pos))
                 return
             if event.button != 1:
                 return
@@ -311,7 +312,11 @@ class TableScene(GameTable):
             return
         state = self.state
         lane = state.active
-        if not drag.moved:  # a click: select, then click the target
+        if not drag.moved:
+            if drag.source[0] == "field":  # a click takes the card, as a drag onto the bench would
+                self.play(TAKE[lane][drag.card])
+                return
+            # the bench card: select it, then click a gap in the line
             self.selected = None if self.selected == drag.source else drag.source
             if self.selected and self.selected[0] == "bench":
                 self.hover_pos = self.insertion_at(lane, pos[0]) if self.geo.over_lane(pos, lane) else None
@@ -392,7 +397,8 @@ class TableScene(GameTable):
         self.hover_time += dt
         if self.hover_card is not None and self.hover_time > 0.9 and self.drag is None \
                 and self.quiet_at is None and self.can_act() \
-                and self.app.settings.get("hover_magnify", True) and not self.app.demo:
+                and self.app.settings.get("hover_magnify", True) and not self.app.demo \
+                and self.geo.magnifier() is not None:
             self.magnified = self.hover_card
         state = self.state
         if state.is_over():

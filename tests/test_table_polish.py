@@ -1,0 +1,109 @@
+"""The Assemble table's hands-on details (issue 12): where the magnifier docks, generous line ends,
+and what the tables say about ties, advanced rules and 2-player counting dolls."""
+
+import pygame
+import pytest
+
+from game.assemble.setup import Rules
+from scenes.assemble.geometry import MAGNIFY_GOAL, MAGNIFY_MIN
+from scenes.assemble.table import TableScene
+from scenes.config import GameConfig, Seat
+from ui_helpers import drag, frames, move, resize, settle
+
+
+def hot_seat(app, players=4, seed=7, rules=Rules()):
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ada", "Bo", "Cy", "Di"][:players])]
+    table = TableScene(app, GameConfig(seats, rules, seed))
+    app.stack.push(table)
+    frames(app, 2)
+    return table
+
+
+def rect(r):
+    return pygame.Rect(*r.to_int()) if hasattr(r, "to_int") else pygame.Rect(r)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
+def test_the_magnifier_docks_clear_of_the_play_and_bigger_than_the_card(app, players, size):
+    resize(app, size)
+    table = hot_seat(app, players)
+    for _ in range(3 * players):  # into the game: lines to look at, a place phase, then a take
+        table.play(table.state.legal_actions()[0])
+    settle(app, table)
+    lay = table.layout
+    lane = table.state.active
+    hovered = [table.field_rect(c) for c in table.state.field]
+    if table.state.bench[lane] is not None:
+        hovered.append(lay.lanes[lane].bench.as_tuple())
+    assert hovered
+    for card_rect in hovered:
+        move(app, (5, 5))
+        move(app, rect(pygame.Rect(card_rect)).center)
+        frames(app, 70)  # a long hover
+        assert table.magnified is not None
+        big, words = table.geo.magnifier()
+        keep_clear = [rect(lay.field), rect(lay.deck), pygame.Rect(card_rect)]
+        keep_clear += [rect(lane_lay.box) for lane_lay in lay.lanes]  # every lane, the active one too
+        assert not any(big.colliderect(r) or words.colliderect(r) for r in keep_clear)
+        assert pygame.Rect(0, 0, *size).contains(big.union(words))
+        assert big.h >= MAGNIFY_MIN * lay.card_height
+        if players != 3:  # the 3-player table's cards are already the biggest
+            assert big.h >= MAGNIFY_GOAL * lay.card_height
+
+
+def test_no_magnifier_where_it_could_not_be_bigger_than_the_card(app, monkeypatch):
+    table = hot_seat(app, 2)
+    monkeypatch.setattr(table.geo, "magnifier", lambda: None)
+    card = table.state.field[0]
+    move(app, pygame.Rect(table.field_rect(card)).center)
+    frames(app, 70)
+    assert table.magnified is None
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pygame.Rect(table.field_rect(card)).center,
+                                    button=3))
+    assert table.magnified is None
+
+
+def place_phase_with_a_line(app, table, cards=2):
+    """Play on until the active lane has `cards` or more in its line and must place."""
+    while not (table.state.phase == "place" and len(table.state.lines[table.state.active]) >= cards):
+        table.play(table.state.legal_actions()[0])
+    settle(app, table)
+    return table.state.active
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720)])
+def test_dropping_on_the_left_quarter_of_the_first_card_places_leftmost(app, size):
+    resize(app, size)
+    table = hot_seat(app, 4)
+    lane = place_phase_with_a_line(app, table)
+    card, line = table.state.bench[lane], table.layout.lanes[lane].line
+    cw = table.layout.card_width
+    bench = pygame.Rect(table.layout.lanes[lane].bench.to_int()).center
+    drag(app, bench, (int(line.x + cw * 0.22), int(line.y + line.h / 2)))
+    assert table.state.lines[lane][0] == card
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720)])
+def test_dropping_past_the_left_quarter_of_the_last_card_places_rightmost(app, size):
+    resize(app, size)
+    table = hot_seat(app, 4)
+    lane = place_phase_with_a_line(app, table)
+    card, line = table.state.bench[lane], table.layout.lanes[lane].line
+    cw = table.layout.card_width
+    last_x = table.line_xs(lane, None)[-1]
+    bench = pygame.Rect(table.layout.lanes[lane].bench.to_int()).center
+    drag(app, bench, (int(last_x + cw * 0.3), int(line.y + line.h / 2)))
+    assert table.state.lines[lane][-1] == card
+
+
+def test_every_gap_of_a_long_line_can_still_be_reached(app):
+    table = hot_seat(app, 3)
+    lane = place_phase_with_a_line(app, table, cards=5)
+    n = len(table.state.lines[lane])
+    line = table.layout.lanes[lane].line
+    xs = range(int(line.x) - 20, int(line.right) + 20)
+    reached = {table.insertion_at(lane, x) for x in xs}
+    assert reached == set(range(n + 1))
+    widths = [sum(1 for x in xs if table.insertion_at(lane, x) == p) for p in range(1, n)]
+    assert min(widths) >= 0.9 * 0.26 * table.layout.card_width  # no sliver of a gap in between
