@@ -222,6 +222,8 @@ def draw_field_and_deck(scene, surface) -> None:
         elif scene.is_target(("field", card)):
             glow(surface, shown, ui.HILITE if scene.selected == ("field", card) else ui.GOOD, s,
                  width=4 if scene.selected == ("field", card) else 2)
+            if scene.selected == ("field", card):  # chosen by keys: say what's next
+                selected_tag(surface, shown, "Enter: take", s)
     deck = frect(lay.deck)
     cw, ch = lay.card_size
     if state.deck_count:
@@ -233,6 +235,18 @@ def draw_field_and_deck(scene, surface) -> None:
     box = badge.get_rect(midbottom=(deck.centerx, deck.bottom - 6 * s)).inflate(12 * s, 4 * s)
     ui.panel(surface, box, (20, 16, 18, 230), ui.BRASS, radius=int(6 * s), width=1)
     surface.blit(badge, badge.get_rect(center=box.center))
+
+
+def selected_tag(surface, rect, words: str, s: float) -> None:
+    """A lit tag on the top edge of the card the keys chose."""
+    px = max(9, int(13 * s))
+    tag = ui.render(words, px, ui.INK, "bold")
+    while tag.get_width() + 10 * s > rect.w and px > 7:  # no wider than the card
+        px -= 1
+        tag = ui.render(words, px, ui.INK, "bold")
+    box = tag.get_rect(center=(rect.centerx, rect.top)).inflate(10 * s, 4 * s)
+    pygame.draw.rect(surface, ui.HILITE, box, border_radius=int(5 * s))
+    surface.blit(tag, tag.get_rect(center=box.center))
 
 
 def draw_hud(scene, surface) -> None:
