@@ -107,3 +107,25 @@ def test_every_gap_of_a_long_line_can_still_be_reached(app):
     assert reached == set(range(n + 1))
     widths = [sum(1 for x in xs if table.insertion_at(lane, x) == p) for p in range(1, n)]
     assert min(widths) >= 0.9 * 0.26 * table.layout.card_width  # no sliver of a gap in between
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
+def test_cementopias_fits_nowhere_label_leaves_the_card_name_readable(app, size):
+    from scenes.cementopia.table import CementopiaScene
+    from scenes.widgets import ui
+    resize(app, size)
+    seed = 1  # the first hand holds card 26, which fits nowhere next to the first card
+    scene = CementopiaScene(app, GameConfig([Seat("Ada")], None, seed, "cementopia"))
+    app.stack.push(scene)
+    frames(app, 60)
+    stuck = [c for c in scene.state.hand if not scene.spots_for(c)]
+    assert stuck
+    card = scene.hand_rect(stuck[0])
+    name_plate = pygame.Rect(card.x, card.bottom - card.h * 0.16, card.w, card.h * 0.16)
+
+    def red(area):
+        return sum(1 for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+                   if app.screen.get_at((x, y))[:3] == ui.BAD)
+
+    assert red(card) > 0  # the label is there
+    assert red(name_plate) == 0  # and not over the name
