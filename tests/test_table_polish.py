@@ -129,3 +129,33 @@ def test_cementopias_fits_nowhere_label_leaves_the_card_name_readable(app, size)
 
     assert red(card) > 0  # the label is there
     assert red(name_plate) == 0  # and not over the name
+
+
+def test_a_tie_below_the_winner_says_which_tiebreaker_set_the_places():
+    from scenes.assemble.scoring import placing_text
+    from tests.helpers import finished
+    # Ada wins alone; Bo (four size-1 modules), Cy and Di (a size-2 module each) all have 4 points
+    state = finished(4, [[31], [16, 0, 16, 0, 16, 0, 16], [24], [6]], [1, 4, 1, 1])
+    text = placing_text(state, ["Ada", "Bo", "Cy", "Di"])
+    assert text.startswith("Bo, Cy and Di tie at 4 points for 2nd place.")
+    assert "Tiebreaker 1 (largest scored module): Bo size 1, Cy size 2, Di size 2." in text
+    assert text.endswith("Cy and Di share 2nd place.")
+    assert placing_text(finished(4, [[31], [16], [24], [6]], [1, 1, 1, 1])) == \
+        "Player 3 and Player 4 tie at 4 points and on every tiebreaker: they share 2nd place."
+    assert placing_text(finished(3, [[31], [16], [6]], [1, 1, 1])) is None  # no tie: nothing to say
+
+
+def test_the_results_show_the_note_for_a_tie_below_the_winner(app):
+    from game.commands import History, Session
+    from scenes.assemble.scoring import ScoringScene
+    from tests.helpers import finished
+    state = finished(4, [[31], [16, 0, 16, 0, 16, 0, 16], [24], [6]], [1, 4, 1, 1])
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ada", "Bo", "Cy", "Di"])]
+    scene = ScoringScene(app, Session(History(state)), GameConfig(seats, None, 3))
+    app.stack.push(scene)
+    frames(app, 2)
+    scene.skip()
+    frames(app, 2)
+    assert scene.phase == "summary"
+    assert " ".join(scene.note_lines).startswith("Bo, Cy and Di tie at 4 points for 2nd place.")
+    assert scene.note.h > 0 and not any(scene.note.colliderect(r) for r in scene.rows)
