@@ -159,3 +159,72 @@ def test_the_results_show_the_note_for_a_tie_below_the_winner(app):
     assert scene.phase == "summary"
     assert " ".join(scene.note_lines).startswith("Bo, Cy and Di tie at 4 points for 2nd place.")
     assert scene.note.h > 0 and not any(scene.note.colliderect(r) for r in scene.rows)
+
+
+def region(app, box):
+    return pygame.image.tobytes(app.screen.subsurface(box.clip(app.screen.get_rect())), "RGB")
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
+def test_the_assemble_hud_names_the_advanced_rules_and_explains_them_on_pointing(app, size):
+    resize(app, size)
+    table = hot_seat(app, 4, rules=Rules(flaw=True, identity=True))
+    for _ in range(4 * 4):
+        table.play(table.state.legal_actions()[0])
+    settle(app, table)
+    badge = table.rules_badge
+    assert badge is not None and pygame.Rect(table.layout.hud.to_int()).contains(badge)
+    below = pygame.Rect(badge.x - badge.w, badge.bottom + 2, badge.w * 2, badge.h * 3)
+    move(app, (badge.centerx, badge.bottom + 40))
+    before = region(app, below)
+    move(app, badge.center)  # pointing at it: the explanation opens below it
+    assert region(app, below) != before
+    move(app, (badge.centerx, badge.bottom + 40))
+    assert region(app, below) == before
+
+
+def test_no_rules_badge_without_advanced_rules(app):
+    table = hot_seat(app, 4)
+    assert table.rules_badge is None
+
+
+def test_grayblock_names_water_veins_and_explains_it_on_pointing(app):
+    from game.grayblock.setup import Rules as GrayRules
+    from scenes.grayblock.table import GrayblockScene
+    for size, rules in (((640, 360), GrayRules(water_veins=True)), ((1280, 720), GrayRules(water_veins=True)),
+                        ((1280, 720), GrayRules())):
+        resize(app, size)
+        seats = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
+        scene = GrayblockScene(app, GameConfig(seats, rules, 7, "grayblock"))
+        app.stack.push(scene)
+        frames(app, 2)
+        scene.confirm_viewer()  # hot seat: the one looking says so
+        frames(app, 2)
+        if not rules.water_veins:
+            assert scene.rules_badge is None
+            continue
+        badge = scene.rules_badge
+        assert badge is not None and scene.layout.info.contains(badge)
+        below = pygame.Rect(badge.x - badge.w, badge.bottom + 2, badge.w * 2, badge.h * 3)
+        before = region(app, below)
+        move(app, badge.center)
+        assert region(app, below) != before
+        app.stack.pop()
+
+
+def test_a_two_player_table_marks_the_doll_that_counts(app):
+    from scenes.widgets import ui
+    table = hot_seat(app, 2, seed=5)
+    moves = 0
+    while moves < 14 or table.state.phase != "take":
+        table.play(table.state.legal_actions()[-1])
+        moves += 1
+    settle(app, table)
+    state = table.state
+    for player in (0, 1):
+        counting = state.counting_lane(player)
+        for lane in (lane for lane, o in enumerate(state.owners) if o == player):
+            label = pygame.Rect(table.layout.lanes[lane].label.to_int())
+            green = sum(1 for x in range(label.left, label.right) for y in range(label.top, label.bottom)
+                        if app.screen.get_at((x, y))[:3] == ui.GOOD)
+            assert (green > 0) == (lane == counting), (player, lane, counting)

@@ -10,6 +10,7 @@ import pygame
 from game.assemble.scoring import explain_line
 from game.assemble.state import DRAFT
 
+from scenes.table import rules_badge
 from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, seat_colour, turned
 from scenes.widgets import ui
 from scenes.art.metrics import GEAR_STEP, GEAR_TOP, STRIP
@@ -45,9 +46,13 @@ def draw_label(scene, surface, lane_index: int) -> None:
     lines = [(seat.name, 17, seat_colour(scene, owner), "bold")]
     if seat.is_bot:
         lines.append((f"bot \u2022 {seat.kind}", 12, ui.MUTED, "regular"))
-    if state.players == 2:
+    if state.players == 2:  # the weaker doll is the one that counts: say which
         mine = [i for i, o in enumerate(state.owners) if o == owner]
-        lines.append((f"doll {'AB'[mine.index(lane_index)]}", 13, ui.MUTED, "regular"))
+        doll = f"doll {'AB'[mine.index(lane_index)]}"
+        if state.counting_lane(owner) == lane_index:
+            lines.append((f"{doll} • counts", 13, ui.GOOD, "bold"))
+        else:
+            lines.append((doll, 13, ui.MUTED, "regular"))
     lines.append((f"{key[0]} pts", 22, ui.TEXT, "bold"))
     lines.append((f"capacity {state.capacity[lane_index]}", 13, ui.MUTED, "regular"))
     if box.w > box.h:  # a wide label row (3 players): everything on one line
@@ -257,6 +262,7 @@ def draw_hud(scene, surface) -> None:
     ui.panel(surface, hud, (30, 24, 28, 230), ui.BRASS_DARK, radius=int(8 * s))
     px = int(17 * s)
     x = hud.x + 12 * s
+    scene.rules_badge = None
     if state.is_over():
         ui.text(surface, "Game over: scoring\u2026", px, (x, hud.centery), ui.HILITE, "midleft", "bold")
         return
@@ -278,6 +284,12 @@ def draw_hud(scene, surface) -> None:
         if banner.left > r.right + 8 * s:
             ui.panel(surface, banner, (140, 40, 36, 255), ui.HILITE, radius=int(6 * s))
             ui.text(surface, "LAST ROUND", int(14 * s), banner.center, ui.HILITE, "center", "bold")
+            r2 = banner
+    # the advanced rules in play, left of the round (pointing at it explains them: table.draw)
+    edge = r2.left - 12 * s
+    scene.rules_badge = rules_badge.draw_badge(surface, rules_badge.active_rules(state.rules),
+                                               (edge, hud.centery), "midright", max(8, int(13 * s)), s,
+                                               edge - r.right - 12 * s)
 
 
 def draw_turn_order(scene, surface) -> None:

@@ -18,7 +18,7 @@ from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT,
 
 from scenes.assemble import draw
 from scenes.assemble.geometry import Geometry
-from scenes.table import look
+from scenes.table import look, rules_badge
 from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
@@ -57,6 +57,7 @@ class TableScene(GameTable):
         self.hover_pos: int | None = None
         self.mouse = (0, 0)
         self.magnified: int | None = None
+        self.rules_badge: pygame.Rect | None = None  # where the HUD shows the advanced rules (drawn)
         self.hover_card: int | None = None
         self.hover_time = 0.0
         self.quiet_at: tuple | None = None  # where a card was just played: no magnifier till the cursor leaves
@@ -451,6 +452,9 @@ class TableScene(GameTable):
             look.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
             draw.draw_magnified(self, surface)
+        if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
+            rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
+                                     lay.scale)
 
     def _draw_buttons(self, surface, s: float) -> None:
         box = look.frect(self.layout.buttons)
