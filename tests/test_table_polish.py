@@ -228,3 +228,22 @@ def test_a_two_player_table_marks_the_doll_that_counts(app):
             green = sum(1 for x in range(label.left, label.right) for y in range(label.top, label.bottom)
                         if app.screen.get_at((x, y))[:3] == ui.GOOD)
             assert (green > 0) == (lane == counting), (player, lane, counting)
+
+
+def test_keys_light_the_chosen_field_card_and_a_click_in_the_place_phase_says_what_first(app):
+    from ui_helpers import click, key
+    table = hot_seat(app, 2, seed=3)
+    card_box = lambda c: pygame.Rect(table.field_rect(c)).inflate(30, 30)  # noqa: E731
+    before = {c: region(app, card_box(c)) for c in table.state.field}
+    key(app, pygame.K_RIGHT)
+    chosen = table.selected[1]
+    assert region(app, card_box(chosen)) != before[chosen]  # the chosen card looks different
+    others = [c for c in table.state.field if c != chosen]
+    assert all(region(app, card_box(c)) == before[c] for c in others if not card_box(c).colliderect(card_box(chosen)))
+    while table.state.phase != "place":
+        table.play(table.state.legal_actions()[0])
+    settle(app, table)
+    state = table.state.clone()
+    click(app, pygame.Rect(table.field_rect(table.state.field[0])).center)
+    assert table.state == state
+    assert app.toasts[-1][0].startswith("Place your bench card into the line first")

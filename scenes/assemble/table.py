@@ -298,6 +298,8 @@ class TableScene(GameTable):
                 self._start_drag(what, state.bench[lane], self.layout.lanes[lane].bench.as_tuple(), pos)
             elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
+            elif what is not None and what[0] == "field":
+                self.app.toast("Place your bench card into the line first; then take a field card.", 2.5)
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
