@@ -50,7 +50,7 @@ def draw_label(scene, surface, lane_index: int) -> None:
         mine = [i for i, o in enumerate(state.owners) if o == owner]
         doll = f"doll {'AB'[mine.index(lane_index)]}"
         if state.counting_lane(owner) == lane_index:
-            lines.append((f"{doll} • counts", 13, ui.GOOD, "bold"))
+            lines.append((f"{doll} \u2022 counts", 13, ui.GOOD, "bold"))
         else:
             lines.append((doll, 13, ui.MUTED, "regular"))
     lines.append((f"{key[0]} pts", 22, ui.TEXT, "bold"))
