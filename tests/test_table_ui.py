@@ -89,20 +89,18 @@ def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir
     assert not saves.has_autosave()  # the finished game is archived, not offered as Continue
 
 
-def test_click_to_select_then_click_to_place(app):
+def test_click_takes_a_field_card_then_click_to_select_and_place(app):
     table = hot_seat(app, seed=3)
     card = table.state.field[2]
     lane = table.state.active
-    click(app, centre(table.field_rect(card)))
-    assert table.selected == ("field", card)
-    click(app, centre(table.layout.lanes[lane].bench))
-    assert table.state.bench[lane] == card
+    click(app, centre(table.field_rect(card)))  # one click takes it, as the rules page says
+    assert table.state.bench[lane] == card and table.selected is None
+    assert [f.card for f in table.flights] == [card]  # flying from the field to the bench
+    assert table.flights[0].start == pytest.approx(table.field_rect(card))
     # finish the draft, then place by clicking the bench card and a spot in the line
     while table.state.phase == "draft":
         settle(app, table)
-        c = table.state.field[0]
-        click(app, centre(table.field_rect(c)))
-        click(app, centre(table.layout.lanes[table.state.active].bench))
+        click(app, centre(table.field_rect(table.state.field[0])))
     settle(app, table)
     lane = table.state.active
     click(app, centre(table.layout.lanes[lane].bench))

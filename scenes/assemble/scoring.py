@@ -56,6 +56,36 @@ def tiebreak_text(state, names=None) -> str | None:
     return " ".join(parts)
 
 
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def placing_text(state, names=None) -> str | None:
+    """Ties on points below the top (3 or 4 players): which tiebreaker put whom ahead, or that they
+    share the place; None when there are none. The same tiebreakers as for the win."""
+    keys = state.player_keys()
+    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    top = max(k[0] for k in keys)
+    parts = []
+    for points in sorted({k[0] for k in keys if k[0] != top}, reverse=True):
+        group = [p for p, k in enumerate(keys) if k[0] == points]
+        if len(group) < 2:
+            continue
+        place = ordinal(1 + sum(k[0] > points for k in keys))
+        tie = tiebreak([keys[p] for p in group])
+        who = _join([names[p] for p in group])
+        if tie is None or not tie.steps:
+            parts.append(f"{who} tie at {_num(points)} points and on every tiebreaker: they share {place} place.")
+            continue
+        parts.append(f"{who} tie at {_num(points)} points for {place} place.")
+        for step in tie.steps:
+            listing = ", ".join(f"{names[group[i]]} {_tb_value(step.index, v)}" for i, v in step.values)
+            parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+        if len(tie.winners) > 1:
+            parts.append(f"{_join([names[group[i]] for i in tie.winners])} share {place} place.")
+    return " ".join(parts) or None
+
+
 def capacity_text(capacity: int, modules: int, flaw: bool) -> str:
     if modules == 0:
         return "No modules: nothing to score."
@@ -127,7 +157,8 @@ class ScoringScene(Scene):
                                           % len(ui.PLAYER_COLOURS)] for p in range(st.players)]
         self.keys = st.player_keys()
         self.winners = st.winners()
-        self.tiebreak = tiebreak_text(st, self.names)
+        notes = [tiebreak_text(st, self.names), placing_text(st, self.names)]  # the win, then places
+        self.tiebreak = " ".join(n for n in notes if n) or None
         self.phase = "lanes"
         self.revealed: list[int] = []  # lanes whose score has been shown in full
         self.lane = self.shown = 0

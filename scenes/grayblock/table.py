@@ -77,6 +77,8 @@ class GrayblockScene(GameTable):
         self.drag: Drag | None = None
         self.selected = self.hover_end = None
         self.end_choice = RIGHT
+        self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
+        self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
         resumed = session.history.actions or state.results
         self.log.append(f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match.")
@@ -371,6 +373,8 @@ class GrayblockScene(GameTable):
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if self.shortcut(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
