@@ -8,6 +8,12 @@ changed, for the log and the animations.
 
 A session that nobody will undo (selfplay, benchmarks) is made with `snapshots=False`: it keeps
 the actions for its record but no snapshots.
+
+Fair undo (issue 12): undo must not let a player peek and take back. The history remembers who
+took each action and whether it revealed something (an event whose kind is in the state's
+REVEALING: cards dealt or drawn). A fair Undo takes back only the humans' own moves with nothing
+revealed since, and refuses anything more; a free Undo takes back anything, and when it crosses
+what fair undo refuses it marks the session assisted (meta "assisted" and "helps").
 """
 
 from __future__ import annotations
@@ -20,6 +26,42 @@ from .contract import Event, GameState
 from .errors import IllegalAction
 
 UNDONE, REDONE = "undone", "redone"
+FAIR, FREE = "fair", "free"  # undo modes (session.meta["undo"])
+UNDO_MODES = (FAIR, FREE)
+HELPS = ("undo", "hint")  # what session.meta["helps"] may list, in the order results name them
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the history remembers of one action beyond the action itself."""
+
+    actor: int | None  # state.current_player() before it
+    revealed: bool  # it showed what nobody knew before (cards dealt or drawn)
+
+
+def revealing(state, events) -> bool:
+    kinds: frozenset = getattr(state, "REVEALING", frozenset())
+    return any(event.kind in kinds for event in events)
+
+
+def helps_of(meta: dict) -> list[str]:
+    """The helps a session's meta lists (anything else in the list is ignored)."""
+    helps = meta.get("helps")
+    return [h for h in HELPS if h in helps] if isinstance(helps, list) else []
+
+
+def mark_help(meta: dict, help: str) -> None:
+    """The game was helped (a free undo across a revealed card or a bot's move, a hint): it counts
+    as assisted, and the record says which help."""
+    meta["assisted"] = True
+    meta["helps"] = [h for h in HELPS if h in helps_of(meta) or h == help]
+
+
+def helps_words(meta: dict, undo: str = "free undo") -> str:
+    """Which help an assisted game had, for the results: "free undo", "hint", "free undo and
+    hint"; "help" when an older record only says it was assisted."""
+    words = {"undo": undo, "hint": "hint"}
+    return " and ".join(words[h] for h in helps_of(meta)) or "help"
 
 
 class History:
@@ -30,6 +72,7 @@ class History:
         self.snapshots = snapshots
         self._actions: list[Any] = []
         self._before: list[GameState] = []
+        self._steps: list[Step] = []  # beside _before: who acted, what it revealed
         self._redo: list[Any] = []
 
     @property
@@ -45,12 +88,19 @@ class History:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def steps(self) -> list[Step]:
+        """Who took each action that can be undone and whether it revealed anything, oldest first."""
+        return list(self._steps)
+
     def apply(self, action, keep_redo: bool = False) -> list[Event]:
         """Apply one action (the state checks it, once); raise IllegalAction leaving all as was."""
         if self.snapshots:
             before = self.state.clone()
+            actor = self.state.current_player()
             events = self.state.apply(action)
             self._before.append(before)
+            self._steps.append(Step(actor, revealing(self.state, events)))
         else:
             events = self.state.apply(action)
         self._actions.append(action)
@@ -60,8 +110,9 @@ class History:
 
     def apply_unchecked(self, action) -> None:
         """Apply an action taken from state.legal_actions() (selfplay): no check, no events."""
-        if self.snapshots:
+        if self.snapshots:  # no events to look at: counted as revealing, fair undo stops here
             self._before.append(self.state.clone())
+            self._steps.append(Step(self.state.current_player(), True))
         self.state.apply_unchecked(action)
         self._actions.append(action)
         if self._redo:
@@ -72,6 +123,7 @@ class History:
             raise IllegalAction("nothing to undo")
         action = self._actions.pop()
         self.state = self._before.pop()
+        self._steps.pop()
         self._redo.append(action)
         return action
 
@@ -99,20 +151,87 @@ class Play(Command):
 
 
 @dataclass(frozen=True)
+class UndoPlan:
+    """What one Undo would take back now (see undo_plan)."""
+
+    steps: tuple[Step, ...]  # newest first
+    humans: frozenset | None
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+    @property
+    def bot(self) -> int | None:
+        """The newest actor of them who is not one of the humans (None: humans only)."""
+        if self.humans is None:
+            return None
+        return next((s.actor for s in self.steps if s.actor not in self.humans), None)
+
+    def others(self, player) -> list[int]:
+        """The humans other than `player` whose moves it takes back (hot seat: they should agree)."""
+        out: list[int] = []
+        for s in self.steps:
+            if (s.actor != player and s.actor not in out and s.actor is not None
+                    and (self.humans is None or s.actor in self.humans)):
+                out.append(s.actor)
+        return out
+
+    def refusal(self, names: Callable[[Any], str]) -> str | None:
+        """Why fair undo refuses it (one player-facing line, about the newest obstacle), or None."""
+        for s in self.steps:
+            if self.humans is not None and s.actor not in self.humans:
+                return f"Fair undo: {names(s.actor)} has moved since"
+            if s.revealed:
+                return "Fair undo: new cards were dealt since"
+        return None
+
+
+def undo_plan(history: History, humans: frozenset | None) -> UndoPlan | None:
+    """What Undo(humans) takes back: one action, and with `humans` given, on until one of them is
+    to decide again. None when there is nothing to undo."""
+    if not history.can_undo():
+        return None
+    taken = []
+    for step in reversed(history._steps):
+        taken.append(step)
+        if humans is None or step.actor in humans:
+            break  # the position before this action is a human's decision
+    return UndoPlan(tuple(taken), humans)
+
+
+def player_name(session: "Session", player) -> str:
+    players = session.meta.get("players") or []
+    if isinstance(player, int) and 0 <= player < len(players) and isinstance(players[player], dict):
+        return str(players[player].get("name") or f"Player {player + 1}")
+    return "another player" if player is None else f"Player {player + 1}"
+
+
+@dataclass(frozen=True)
 class Undo(Command):
     """Undo one action; with `humans` given, keep undoing until one of them is to decide again
-    (against bots, undo returns to the human's previous decision)."""
+    (against bots, undo returns to the human's previous decision).
+
+    fair: refuse (IllegalAction, nothing changes) when that crosses a move not taken by one of
+    `humans` (a bot's) or an action that revealed cards. Otherwise (free undo) such a crossing
+    marks the session assisted."""
 
     humans: frozenset | None = None
+    fair: bool = False
 
     def run(self, session: "Session") -> tuple[str, list[Event]]:
         history = session.history
-        history.undo()
-        count = 1
-        while (self.humans is not None and history.can_undo()
-               and history.state.current_player() not in self.humans):
+        plan = undo_plan(history, self.humans)
+        if plan is None:
+            raise IllegalAction("nothing to undo")
+        reason = plan.refusal(lambda p: player_name(session, p))
+        if reason and self.fair:
+            raise IllegalAction(reason)
+        if reason:  # before the undo: the autosave after it carries the mark
+            mark_help(session.meta, "undo")
+        for _ in range(plan.count):
             history.undo()
-            count += 1
+        count = plan.count
         return (f"undid {count} action{'s' if count > 1 else ''}", [Event(UNDONE, value=count)])
 
 
@@ -149,7 +268,8 @@ class Session:
     """One game in progress: its state, its history and the queue of pending commands.
 
     `meta` holds what the record needs beyond the actions: game, seed, players (name, seat,
-    colour, bot replacements) and the session's extras (`assisted`, `daily`, `started_at`)."""
+    colour, bot replacements) and the session's extras (records.EXTRAS: `assisted`, `helps`, `undo`,
+    `daily`)."""
 
     history: History
     meta: dict = field(default_factory=dict)

@@ -13,13 +13,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .commands import HELPS, UNDO_MODES
 from .errors import IllegalAction, RecordError
 
 FORMAT, VERSION = "alice-record", 1
 SEATS = ("human", "random", "easy", "normal", "hard")
 # session extras written into the record beside the format's own fields (readers ignore them):
-# assisted (undo or hints were used), daily (the date of a daily deal), started_at
-EXTRAS = {"assisted": bool, "daily": str, "started_at": str}
+# assisted (help was used), helps (which: "undo", "hint"), undo (the mode: "fair" or "free"),
+# daily (the date of a daily deal), started_at
+EXTRAS = {"assisted": bool, "helps": list, "undo": str, "daily": str, "started_at": str}
+EXTRA_VALUES = {"helps": lambda v: all(h in HELPS for h in v), "undo": lambda v: v in UNDO_MODES}
 MAX_BYTES = 16 * 1024 * 1024  # a long game's record is tens of KB: larger is not a record
 NAME_LEN = 24  # a player's name as shown; longer (a 1 MB name) would stall the first frame
 
@@ -113,8 +116,9 @@ def session_meta(record: dict, game: str, players=None) -> dict:
     meta = {"game": game, "seed": record.get("seed"),
             "players": record.get("players") if players is None else players}
     for key, kind in EXTRAS.items():
-        if isinstance(record.get(key), kind):
-            meta[key] = record[key]
+        value = record.get(key)
+        if isinstance(value, kind) and EXTRA_VALUES.get(key, lambda _v: True)(value):
+            meta[key] = list(value) if isinstance(value, list) else value
     return meta
 
 

@@ -22,6 +22,7 @@ NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's
 SEATS = 4
 TARGETS = (50, 100, 150)
 TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (scenes/widgets/ui.py)
+UNDO_MODES = ("fair", "free")  # game.commands.UNDO_MODES
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,8 @@ SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
     "command": Field("", is_text(COMMAND_LEN),
                      f"a command line of at most {COMMAND_LEN} printable characters"),
     "target": Field(100, one_of(TARGETS), " or ".join(map(str, TARGETS)) + " points"),
+    "advanced": Field(False, is_bool, "true or false"),  # the External program seat kind shown
+    "undo": Field("fair", one_of(UNDO_MODES), " or ".join(UNDO_MODES)),
 }
 
 FIELDS = {

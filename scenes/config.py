@@ -33,6 +33,7 @@ class GameConfig:
     seed: int | None = None  # None: a fresh random deal
     game: str = "assemble"
     target: int = 100  # Grayblock: the match is played to this many points
+    undo: str = "fair"  # "fair" or "free" (game.commands.UNDO_MODES; Cementopia has its own rule)
 
     @property
     def scene(self) -> str:
@@ -43,7 +44,7 @@ class GameConfig:
 
     def again(self) -> "GameConfig":
         """The same table with a fresh deal (Play again)."""
-        return GameConfig(self.seats, self.rules, None, self.game, self.target)
+        return GameConfig(self.seats, self.rules, None, self.game, self.target, self.undo)
 
     @classmethod
     def from_record(cls, record: dict, session=None) -> "GameConfig":
@@ -58,5 +59,7 @@ class GameConfig:
         else:
             rules = Rules.from_json(record.get("rules")) if game == "assemble" else None
         target = record.get("target", 100)
+        undo = record.get("undo")
         return cls(seats, rules, record.get("seed"), game,
-                   target if isinstance(target, int) and not isinstance(target, bool) else 100)
+                   target if isinstance(target, int) and not isinstance(target, bool) else 100,
+                   undo if undo in ("fair", "free") else "fair")

@@ -3,6 +3,7 @@
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.grayblock.table import GrayblockScene
+from scenes.menus.confirm import Confirm
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.assemble.scoring import ScoringScene
@@ -17,6 +18,7 @@ SCENES = {
     "table": TableScene,
     "scoring": ScoringScene,
     "menu": PauseMenu,
+    "confirm": Confirm,
     "rules": RulesOverlay,
     "settings": SettingsOverlay,
     "grayblock": GrayblockScene,

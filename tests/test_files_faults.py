@@ -219,6 +219,7 @@ def test_many_bad_fields_make_a_short_list_of_messages(start_app, data_dir):
 
 def test_the_settings_the_app_writes_read_back_without_a_message(app, data_dir):
     setup = app.stack.push(app.make("setup"))
+    setup.advanced.activate()  # the external program's seat kind is behind Advanced...
     setup.rows[1].kind.set("external")
     setup.command.value = "python3 mybot.py"
     setup.seed.value = "123456789"

@@ -13,7 +13,7 @@ from scenes.config import GameConfig, Seat
 from scenes.grayblock.table import START, GrayblockScene
 from scenes.grayblock.draw import result_lines
 from scenes.grayblock.geometry import end_zone
-from ui_helpers import click, drag, frames, key, resize, run_demo, settle, top, wait_for
+from ui_helpers import answer, click, drag, frames, key, resize, run_demo, settle, top, wait_for
 
 # Hand 1 of the crafted match: with each player playing their first legal card, 12 cards go
 # down, then Ada (player 0) has nothing that fits and must pass: a block win for Bo.
@@ -100,6 +100,8 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
             assert scene.visible_hand == 1
             after = scene.state.clone()
             key(app, pygame.K_z, pygame.KMOD_CTRL)
+            assert len(scene.session.history.actions) == 5  # Ada's move: Ada is asked first
+            assert answer(app)
             assert len(scene.session.history.actions) == 4
             assert scene.pass_screen_for() == 0 and scene.visible_hand is None
             confirm_if_asked(app, scene)
@@ -150,7 +152,7 @@ def test_refused_drop_click_select_and_keyboard_play(app):
 
 
 def test_bots_play_after_a_visible_delay_and_there_is_no_pass_screen(app):
-    config = GameConfig(seats("human", "easy", "random"), Rules(), 3, "grayblock", 100)
+    config = GameConfig(seats("human", "easy", "random"), Rules(), 3, "grayblock", 100, "free")
     scene = open_table(app, config, crafted(config, DEAL + ((0, 1, 6, 7, 12, 13, 28, 29),), first=1))
     assert scene.pass_screen_for() is None and scene.visible_hand == 0
     count = len(scene.session.history.actions)
@@ -160,7 +162,7 @@ def test_bots_play_after_a_visible_delay_and_there_is_no_pass_screen(app):
     wait_for(app, lambda: scene.state.current_player() == 0 or scene.result_index is not None)
     assert len(scene.session.history.actions) >= 2
     assert scene.visible_hand in (0, None) and scene.pass_screen_for() is None
-    # undo against bots goes back to the human's previous decision (here: none, the start)
+    # free undo against bots goes back to the human's previous decision, and that is help
     if scene.result_index is None:
         settle(app, scene)
         action = scene.state.legal_actions()[0]
@@ -173,6 +175,7 @@ def test_bots_play_after_a_visible_delay_and_there_is_no_pass_screen(app):
         wait_for(app, lambda: len(scene.session.history.actions) > mine or scene.result_index is not None)
         key(app, pygame.K_z, pygame.KMOD_CTRL)
         assert scene.state.current_player() == 0 and len(scene.session.history.actions) == mine - 1
+        assert scene.session.meta["assisted"] and scene.session.meta["helps"] == ["undo"]
 
 
 def test_hint_shows_a_legal_suggestion_and_plays_nothing(app):

@@ -249,7 +249,11 @@ def test_rules_overlay_scrolls_and_closes(app):
 
 
 def page_text(rules) -> str:
-    return " ".join(p if isinstance(p, str) else p[1] for kind, _, p in rules.lines if p)
+    def words(kind, p):
+        if kind == "t":
+            return " ".join(f"{label} {value}" for _x, label, _vx, value in p)
+        return p if isinstance(p, str) else p[1]
+    return " ".join(words(kind, p) for kind, _, p in rules.lines if p)
 
 
 def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
@@ -260,7 +264,7 @@ def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
     frames(app, 1)
     click(app, menu.rules_b.rect.center)
     rules = top(app)
-    assert rules.game == "grayblock" and "block winner adds" in page_text(rules)
+    assert rules.game == "grayblock" and "block winner then adds" in page_text(rules)
     key(app, pygame.K_END)
     assert rules.scroll > 0
     click(app, rules.tabs["cementopia"].rect.center)
@@ -336,6 +340,9 @@ def test_scenes_survive_resizes(app, table, which):
 def test_external_program_seat_needs_a_command_and_becomes_a_cmd_seat(app, table):
     scene = app.stack.push(app.make("setup"))
     frames(app, 1)
+    assert "external" not in scene.rows[1].kind.options and scene.command.rect.w == 0
+    click(app, scene.advanced.rect.center)  # Advanced... shows the external program's seat kind
+    assert scene.command.rect.w > 0
     scene.rows[1].kind.set("external")
     scene.start_game()
     assert top(app) is scene  # not started: no command yet
@@ -371,3 +378,114 @@ def test_setup_plans_the_art_of_every_game(app, game):
     assert not app.art.pending and setup.planned[0] == game
     widths = {key[2] for key in app.art._cache if key[0] == "doll"}
     assert any(all(("doll", card, w) in app.art._cache for card in range(32)) for w in widths)
+
+
+# --- setup: today's deal, the advanced toggle, the caret ---------------------------------------
+
+def test_setup_seed_shows_todays_deal_while_it_is_ticked(app, table):
+    from game.cementopia.setup import daily_seed
+    scene = app.stack.push(app.make("setup"))
+    scene.game.set("cementopia")
+    scene._game_changed()
+    frames(app, 1)
+    assert scene.daily.value and not scene.seed.enabled
+    assert scene.seed.standin == str(daily_seed())  # the day's seed, not "random"
+    click(app, scene.seed.rect.center)
+    type_text(app, "55")
+    assert scene.seed.value == "" and scene.config().seed == daily_seed()
+    click(app, scene.daily.rect.center)  # off: the field is the player's again
+    assert scene.seed.enabled and scene.seed.standin is None
+    click(app, scene.seed.rect.center)
+    type_text(app, "55")
+    assert scene.config().seed == 55
+    click(app, scene.daily.rect.center)
+    assert scene.config().seed == daily_seed() and scene.seed.standin == str(daily_seed())
+
+
+def test_setup_external_program_hides_under_advanced(app, table):
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    assert not scene.advanced.value and scene.command.rect.w == 0
+    for _ in range(len(scene.rows[1].kind.options) + 1):  # cycling never reaches it
+        click(app, right_half(scene.rows[1].kind.rect))
+        assert scene.rows[1].kind.value != "external"
+    click(app, scene.advanced.rect.center)
+    assert scene.command.rect.w > 0 and scene.command.enabled
+    while scene.rows[1].kind.value != "external":
+        click(app, right_half(scene.rows[1].kind.rect))
+    click(app, scene.command.rect.center)
+    type_text(app, "mybot")
+    click(app, scene.start.rect.center)
+    assert table[-1]["config"].seats[1].kind == "cmd:mybot"
+    again = app.stack.replace(app.make("setup"))  # the saved setup has one: Advanced is on
+    frames(app, 1)
+    assert again.advanced.value and again.rows[1].kind.value == "external"
+    assert again.command.rect.w > 0 and again.command.value == "mybot"
+    click(app, again.advanced.rect.center)  # off: that seat goes back to a bot
+    assert again.command.rect.w == 0 and again.rows[1].kind.value not in ("external", "human")
+    assert not again.uses_external()
+
+
+def test_setup_opens_with_advanced_on_for_a_saved_external_seat(app):
+    app.settings["setup"] = {"players": 2, "seats": [{"name": "Me", "kind": "human"},
+                                                     {"name": "Mine", "kind": "external"}],
+                             "command": "python3 b.py"}
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    assert scene.advanced.value and scene.rows[1].kind.value == "external"
+    app.settings["setup"] = {"players": 2, "seats": [{"name": "Me", "kind": "human"}]}
+    plain = app.stack.replace(app.make("setup"))
+    frames(app, 1)
+    assert not plain.advanced.value and "external" not in plain.kinds
+
+
+def test_setup_name_field_edits_at_the_caret(app):
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    field = scene.rows[0].name
+    click(app, field.rect.center)
+    assert scene.ring.current is field and field.caret == len("You")
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    type_text(app, "ell")  # Y|ou -> Yell|ou
+    assert field.value == "Yellou" and field.caret == 4
+    key(app, pygame.K_BACKSPACE)  # removes the letter before the caret
+    assert field.value == "Yelou" and field.caret == 3
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_DELETE)  # removes the letter after it
+    assert field.value == "elou" and field.caret == 0
+    key(app, pygame.K_LEFT)  # already at the start: stays
+    type_text(app, "B")
+    key(app, pygame.K_END)
+    type_text(app, "!")
+    assert field.value == "Belou!" and field.caret == 6
+    key(app, pygame.K_RIGHT)
+    assert field.caret == 6 and scene.ring.current is field  # Right moved the caret, not the focus
+    click(app, (field.rect.x + 3, field.rect.centery))  # a click at the left edge: caret to the start
+    assert field.caret == 0
+    type_text(app, "A")
+    assert field.value == "ABelou!"
+
+
+def test_text_field_caret_is_drawn_where_it_is(app):
+    """The caret is a line drawn at the insertion point, not at the end of the text."""
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    field = scene.rows[0].name
+    click(app, field.rect.center)
+    field.value = "WWWWWW"
+    def caret_column():
+        field.blink_from = pygame.time.get_ticks()  # shown now (it blinks)
+        surface = pygame.Surface(app.screen.get_size())
+        field.draw(surface, scene.s)
+        y = field.rect.centery
+        hits = [x for x in range(field.rect.x + 4, field.rect.right - 4)
+                if surface.get_at((x, y))[:3] == ui.HILITE]
+        return min(hits) if hits else None
+    at_end = caret_column()
+    key(app, pygame.K_HOME)
+    at_start = caret_column()
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    middle = caret_column()
+    assert at_start is not None and at_start < middle < at_end

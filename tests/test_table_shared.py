@@ -14,7 +14,7 @@ from game.grayblock.setup import Rules as GrayRules
 from game.cementopia.setup import Action as CementAction
 from scenes.config import GameConfig, Seat
 from scenes.menus.pause import PauseMenu
-from ui_helpers import frames, key, settle, wait_for
+from ui_helpers import answer, frames, key, settle, wait_for
 
 TWO = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
 GAMES = {
@@ -60,6 +60,7 @@ def test_undo_and_redo_keys_with_ctrl_and_cmd(app, table, mod):
     settle(app, table)
     for _ in range(3):
         key(app, pygame.K_z, mod)
+        answer(app)  # hot seat: Ada's move taken back while Bo is to move (or the other way)
     assert table.state == before
     key(app, pygame.K_y, mod)
     key(app, pygame.K_z, mod | pygame.KMOD_SHIFT)  # the macOS redo
@@ -94,6 +95,8 @@ def test_escape_opens_the_pause_menu_and_leaving_drops_the_listener(app, table):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseMenu) and app.stack.top.table is table
     app.stack.top.to_title()
+    if len(table.humans) >= 2:  # hot seat: leaving asks first (tests/test_leaving.py)
+        key(app, pygame.K_RETURN)
     assert not session.listeners  # the closed table hears no more commands
     assert table.saver.flush(0)
 

@@ -13,7 +13,7 @@ from scenes.art.metrics import STRIP
 from scenes.app.stack import Scene
 from scenes.assemble.table import TableScene
 from scenes.table import look
-from ui_helpers import click, drag, frames, key, move, resize, settle, wait_for
+from ui_helpers import answer, click, drag, frames, key, move, resize, settle, wait_for
 
 
 def centre(rect):
@@ -68,10 +68,12 @@ def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir
         if played == 10:  # Ctrl+Z then Ctrl+Y, then the buttons
             state_after = table.state.clone()
             key(app, pygame.K_z, pygame.KMOD_CTRL)
+            answer(app)  # if the move was the other human's, they agree
             assert len(table.session.history.actions) == 9
             key(app, pygame.K_y, pygame.KMOD_CTRL)
             assert table.state == state_after
             click(app, table.buttons[0].rect.center)
+            answer(app)
             assert len(table.session.history.actions) == 9
             click(app, table.buttons[1].rect.center)
             assert table.state == state_after
@@ -87,20 +89,18 @@ def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir
     assert not saves.has_autosave()  # the finished game is archived, not offered as Continue
 
 
-def test_click_to_select_then_click_to_place(app):
+def test_click_takes_a_field_card_then_click_to_select_and_place(app):
     table = hot_seat(app, seed=3)
     card = table.state.field[2]
     lane = table.state.active
-    click(app, centre(table.field_rect(card)))
-    assert table.selected == ("field", card)
-    click(app, centre(table.layout.lanes[lane].bench))
-    assert table.state.bench[lane] == card
+    click(app, centre(table.field_rect(card)))  # one click takes it, as the rules page says
+    assert table.state.bench[lane] == card and table.selected is None
+    assert [f.card for f in table.flights] == [card]  # flying from the field to the bench
+    assert table.flights[0].start == pytest.approx(table.field_rect(card))
     # finish the draft, then place by clicking the bench card and a spot in the line
     while table.state.phase == "draft":
         settle(app, table)
-        c = table.state.field[0]
-        click(app, centre(table.field_rect(c)))
-        click(app, centre(table.layout.lanes[table.state.active].bench))
+        click(app, centre(table.field_rect(table.state.field[0])))
     settle(app, table)
     lane = table.state.active
     click(app, centre(table.layout.lanes[lane].bench))

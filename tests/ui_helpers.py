@@ -128,3 +128,12 @@ def resize(app, size):
 
 def top(app):
     return app.stack.top
+
+
+def answer(app, yes=True):
+    """Answer the confirm overlay if one is asked (Y or N); True when one was."""
+    from scenes.menus.confirm import Confirm
+    if not isinstance(app.stack.top, Confirm):
+        return False
+    key(app, pygame.K_y if yes else pygame.K_n)
+    return True

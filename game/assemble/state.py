@@ -33,6 +33,7 @@ class AssembleState:
                  "capacity", "lines", "phase", "active", "round", "last_round")
 
     game = "assemble"
+    REVEALING = frozenset({DEALT})  # events that show what nobody knew (fair undo stops there)
     setup: Setup
     rules: Rules
     n_lanes: int

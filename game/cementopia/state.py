@@ -41,6 +41,7 @@ class CementopiaState:
                  "outcome")
 
     game = "cementopia"
+    REVEALING = frozenset({DRAWN})  # events that show what nobody knew (fair undo stops there)
     setup: Setup
     deck_pos: int
     hand: list[int]

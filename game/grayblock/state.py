@@ -74,6 +74,8 @@ class GrayblockState:
                  "hands", "row", "start", "turn", "passes", "last", "log", "totals", "champion")
 
     game = "grayblock"
+    # events that show what nobody knew (fair undo stops there): every hand, and a new deal
+    REVEALING = frozenset({HAND_ENDED, HAND_DEALT})
     players: int
     rules: Rules
     target: int
@@ -341,6 +343,15 @@ class HandPoints(NamedTuple):
     decisive: tuple[int, ...]  # the players whose highest card is that lowest one
     bonus: int | None  # block only: the winner's own lowest card, added
     points: int
+
+
+def winner_could_play(result: HandResult, water_veins: bool) -> bool:
+    """Whether a block winner still held a card that fit an end of the final row: the hand ends
+    once everyone else has passed, whether the winner could go on or not (words differ)."""
+    if result.kind != BLOCK or not result.row:
+        return False
+    fit = FIT[water_veins][result.row[0]] | FIT[water_veins][result.row[-1]]
+    return bool(mask_of(result.left[result.winner]) & fit)
 
 
 def explain_hand(result: HandResult) -> HandPoints:

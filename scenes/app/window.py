@@ -50,6 +50,7 @@ class App:
         pygame.font.init()
         flags = pygame.RESIZABLE
         self.screen = pygame.display.set_mode(options.size, flags)
+        self.windowed_size = options.size  # the window's size before full screen, to go back to
         pygame.display.set_caption("Alice Assemble")
         try:
             with warnings.catch_warnings():  # the Window API warns but is the only way to set this
@@ -116,6 +117,12 @@ class App:
         self.exit_code = code
         self.running = False
 
+    def close_window(self) -> None:
+        """The window's close button: the game in play is saved, and a hot-seat game asks first
+        (scenes.menus.pause.leave_game); a second close while it asks quits."""
+        from scenes.menus.pause import leave_game
+        leave_game(self, self.quit)
+
     # --- loop -----------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -151,20 +158,40 @@ class App:
 
     def dispatch(self, event) -> None:
         if event.type == pygame.QUIT:
-            self.quit(0)
+            self.close_window()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
             on = self.sound.toggle()
             self.toast("Sound on" if on else "Sound off (S turns it back on)", 2.0)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error as exc:
-                self.toast(f"Fullscreen is not available here ({exc})")
-            self.resized()
+            self.set_fullscreen(not self.fullscreen())
         else:
             self.stack.handle(event)
+
+    def fullscreen(self) -> bool:
+        surface = pygame.display.get_surface()
+        return bool(surface and surface.get_flags() & pygame.FULLSCREEN)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Full screen on or off (F11, Settings). Back in a window, the window gets the size it had
+        before, not the screen's (which some systems keep)."""
+        if on == self.fullscreen():
+            return
+        if on:
+            self.windowed_size = self.screen.get_size()
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            self.toast(f"Fullscreen is not available here ({exc})")
+        surface = pygame.display.get_surface()
+        if not on and not self.fullscreen() and surface is not None \
+                and surface.get_size() != self.windowed_size:
+            try:
+                pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            except pygame.error as exc:
+                self.toast(f"The window could not go back to its size ({exc})")
+        self.resized()
 
     def typing(self) -> bool:
         """A text field has the keyboard (so letters are text, not shortcuts)."""

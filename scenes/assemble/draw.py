@@ -10,6 +10,7 @@ import pygame
 from game.assemble.scoring import explain_line
 from game.assemble.state import DRAFT
 
+from scenes.table import rules_badge
 from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, seat_colour, turned
 from scenes.widgets import ui
 from scenes.art.metrics import GEAR_STEP, GEAR_TOP, STRIP
@@ -49,9 +50,14 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # shorter words where a large text size or a small window leaves no room for the long ones
     shorter = {f"bot \u2022 {seat.kind}": (f"{seat.kind} bot", seat.kind),
                f"capacity {state.capacity[lane_index]}": (f"cap. {state.capacity[lane_index]}",)}
-    if state.players == 2:
+    if state.players == 2:  # the weaker doll is the one that counts: say which
         mine = [i for i, o in enumerate(state.owners) if o == owner]
-        lines.append((f"doll {'AB'[mine.index(lane_index)]}", 13, ui.MUTED, "regular"))
+        doll = f"doll {'AB'[mine.index(lane_index)]}"
+        if state.counting_lane(owner) == lane_index:
+            lines.append((f"{doll} \u2022 counts", 13, ui.GOOD, "bold"))
+            shorter[f"{doll} \u2022 counts"] = (f"{doll[-1]} counts",)
+        else:
+            lines.append((doll, 13, ui.MUTED, "regular"))
     lines.append((f"{key[0]} pts", 22, ui.TEXT, "bold"))
     lines.append((f"capacity {state.capacity[lane_index]}", 13, ui.MUTED, "regular"))
     if box.w > box.h:  # a wide label row (3 players): everything on one line
@@ -237,6 +243,8 @@ def draw_field_and_deck(scene, surface) -> None:
         elif scene.is_target(("field", card)):
             glow(surface, shown, ui.HILITE if scene.selected == ("field", card) else ui.GOOD, s,
                  width=4 if scene.selected == ("field", card) else 2)
+            if scene.selected == ("field", card):  # chosen by keys: say what's next
+                selected_tag(surface, shown, "Enter: take", s)
     deck = frect(lay.deck)
     cw, ch = lay.card_size
     if state.deck_count:
@@ -250,6 +258,18 @@ def draw_field_and_deck(scene, surface) -> None:
     surface.blit(badge, badge.get_rect(center=box.center))
 
 
+def selected_tag(surface, rect, words: str, s: float) -> None:
+    """A lit tag on the top edge of the card the keys chose."""
+    px = max(9, int(13 * s))
+    tag = ui.render(words, px, ui.INK, "bold")
+    while tag.get_width() + 10 * s > rect.w and px > 7:  # no wider than the card
+        px -= 1
+        tag = ui.render(words, px, ui.INK, "bold")
+    box = tag.get_rect(center=(rect.centerx, rect.top)).inflate(10 * s, 4 * s)
+    pygame.draw.rect(surface, ui.HILITE, box, border_radius=int(5 * s))
+    surface.blit(tag, tag.get_rect(center=box.center))
+
+
 def draw_hud(scene, surface) -> None:
     lay = scene.layout
     s = lay.scale
@@ -258,6 +278,7 @@ def draw_hud(scene, surface) -> None:
     ui.panel(surface, hud, (30, 24, 28, 230), ui.BRASS_DARK, radius=int(8 * s))
     px = int(17 * s)
     x = hud.x + 12 * s
+    scene.rules_badge = None
     if state.is_over():
         ui.text(surface, "Game over: scoring\u2026", px, (x, hud.centery), ui.HILITE, "midleft", "bold")
         return
@@ -279,6 +300,12 @@ def draw_hud(scene, surface) -> None:
         if banner.left > r.right + 8 * s:
             ui.panel(surface, banner, (140, 40, 36, 255), ui.HILITE, radius=int(6 * s))
             ui.text(surface, "LAST ROUND", int(14 * s), banner.center, ui.HILITE, "center", "bold")
+            r2 = banner
+    # the advanced rules in play, left of the round (pointing at it explains them: table.draw)
+    edge = r2.left - 12 * s
+    scene.rules_badge = rules_badge.draw_badge(surface, rules_badge.active_rules(state.rules),
+                                               (edge, hud.centery), "midright", max(8, int(13 * s)), s,
+                                               edge - r.right - 12 * s)
 
 
 def draw_turn_order(scene, surface) -> None:
@@ -419,25 +446,24 @@ def draw_log(scene, surface) -> None:
 
 
 def draw_magnified(scene, surface) -> None:
-    """The card under the cursor (right-click or a long hover), big, with its name and flavour on a
-    backing so they read over any part of the table."""
+    """The card under the cursor (right-click or a long hover), big, docked over the log
+    (geometry.magnifier), its name and flavour beside it on the same backing."""
     from game.cards import card_set
-    w, h = surface.get_size()
+    dock = scene.geo.magnifier()
+    if dock is None:
+        return
+    card, words = dock
     s = scene.layout.scale
-    px = int(14 * s)
+    ui.panel(surface, card.union(words).inflate(16 * s, 16 * s), (24, 19, 22, 255), ui.BRASS,
+             radius=int(10 * s))
+    blit_card(surface, scene.app.art, scene.magnified, card)
     doll = card_set().dolls[scene.magnified]
-    ch = h * 0.62
-    cw = ch * 0.7
-    x = scene.mouse[0] + 30 if scene.mouse[0] < w / 2 else scene.mouse[0] - 30 - cw
-    lines = ui.wrap(f"{doll.name}: {doll.flavour}", px, cw - 12 * s)
-    line_h = ui.render("Ag", px, ui.TEXT).get_height()
-    text_h = len(lines) * line_h + 12 * s
-    top = max(4 * s, min((h - ch) / 2, h - ch - text_h - 10 * s))
-    rect = pygame.Rect(round(x), round(top), round(cw), round(ch))
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(8, 10), border_radius=14)
-    blit_card(surface, scene.app.art, scene.magnified, rect)
-    backing = pygame.Rect(rect.x, round(rect.bottom + 4 * s), rect.w, round(text_h))
-    ui.panel(surface, backing, (24, 19, 22, 255), ui.BRASS_DARK, radius=int(8 * s))
-    y = backing.y + 6 * s
-    for part in lines:
-        y = ui.text(surface, part, px, (rect.x + 6 * s, y), ui.TEXT, max_width=rect.w - 12 * s).bottom
+    px = max(10, int(16 * s))
+    y = ui.text(surface, doll.name, int(px * 1.15), (words.x, words.y + 4 * s), ui.HILITE, style="bold",
+                max_width=words.w).bottom + 6 * s
+    line_h = ui.font(px).get_linesize()
+    for part in ui.wrap(doll.flavour, px, words.w):
+        if y + line_h > words.bottom:
+            break
+        ui.text(surface, part, px, (words.x, y), ui.TEXT)
+        y += line_h

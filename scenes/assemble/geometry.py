@@ -3,11 +3,17 @@ the field's card slots, the lines' gliding card positions, and what is under the
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from scenes.art.metrics import STRIP
+from scenes.art.metrics import CARD_ASPECT, STRIP
 from scenes.layouts.tmx import load_layout
 from scenes.widgets.anim import Glide
+
+
+MAGNIFY_GOAL = 1.6  # the magnified card at least this much taller than the table's when there is room
+MAGNIFY_MIN = 1.15  # and never shown hardly bigger than the card itself
 
 
 class Geometry:
@@ -60,10 +66,14 @@ class Geometry:
             self.glides.setdefault((lane, card), Glide(target)).update(target, dt)
 
     def insertion_at(self, state, lane: int, x: float) -> int:
+        """The gap a card dropped at `x` goes into. The ends are generous: the left quarter of the
+        first card (or anything left of it) is the left end, all but the left quarter of the last
+        card (or anything right of it) the right end; in between, one strip's width per gap."""
         line = self.layout.lanes[lane].line
         strip = STRIP * self.layout.card_width
+        quarter = self.layout.card_width / 4
         n = len(state.lines[lane])
-        return max(0, min(n, int((x - line.x) / strip + 0.5)))
+        return max(0, min(n, math.floor((x - line.x - quarter) / strip) + 1))
 
     def over_lane(self, pos, lane: int) -> bool:
         return self.layout.lanes[lane].box.contains(pos)
@@ -82,3 +92,31 @@ class Geometry:
                 if pygame.Rect(xs[i], lay.line.y, cw, ch).collidepoint(pos):
                     return ("line", lane, i)
         return None
+
+    def magnifier(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """Where a magnified card goes (its rect, and the box for its name and words beside it).
+
+        It docks over the log: nobody reads the log while resting the cursor on a card, and the
+        magnifier goes the moment the cursor leaves the card. The card is as tall as the log;
+        where that is short of MAGNIFY_GOAL (3 players: their cards are the biggest) it also
+        covers the buttons below. Never over a lane, the field or the deck. None when even that
+        would be hardly bigger than the card on the table."""
+        lay = self.layout
+        s = lay.scale
+        pad = 8 * s
+        log = pygame.Rect(*lay.log.to_int())
+        docks = [log]
+        buttons = pygame.Rect(*lay.buttons.to_int())
+        if buttons.x == log.x and buttons.w == log.w:
+            docks.append(log.union(buttons))
+
+        def card_h(box):
+            return min(box.h - 2 * pad, (box.w / 2 - 2 * pad) / CARD_ASPECT)
+
+        dock = docks[0] if card_h(docks[0]) >= MAGNIFY_GOAL * lay.card_height else max(docks, key=card_h)
+        ch = card_h(dock)
+        if ch < MAGNIFY_MIN * lay.card_height:
+            return None
+        card = pygame.Rect(round(dock.x + pad), round(dock.y + pad), round(ch * CARD_ASPECT), round(ch))
+        words = pygame.Rect(round(card.right + pad), card.y, round(dock.right - card.right - 2 * pad), card.h)
+        return card, words

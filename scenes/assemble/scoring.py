@@ -11,6 +11,7 @@ import dataclasses
 import pygame
 
 from game.assemble.scoring import TIEBREAKERS, tiebreak
+from game.commands import helps_words
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -53,6 +54,36 @@ def tiebreak_text(state, names=None) -> str | None:
         parts.append(f"Still level on every tiebreaker ({_tb_value(1, k[1])}, {_tb_value(2, k[2])}, "
                      f"{_tb_value(3, k[3])}): a draw, {_join([names[p] for p in tie.winners])} share the win.")
     return " ".join(parts)
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def placing_text(state, names=None) -> str | None:
+    """Ties on points below the top (3 or 4 players): which tiebreaker put whom ahead, or that they
+    share the place; None when there are none. The same tiebreakers as for the win."""
+    keys = state.player_keys()
+    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    top = max(k[0] for k in keys)
+    parts = []
+    for points in sorted({k[0] for k in keys if k[0] != top}, reverse=True):
+        group = [p for p, k in enumerate(keys) if k[0] == points]
+        if len(group) < 2:
+            continue
+        place = ordinal(1 + sum(k[0] > points for k in keys))
+        tie = tiebreak([keys[p] for p in group])
+        who = _join([names[p] for p in group])
+        if tie is None or not tie.steps:
+            parts.append(f"{who} tie at {_num(points)} points and on every tiebreaker: they share {place} place.")
+            continue
+        parts.append(f"{who} tie at {_num(points)} points for {place} place.")
+        for step in tie.steps:
+            listing = ", ".join(f"{names[group[i]]} {_tb_value(step.index, v)}" for i, v in step.values)
+            parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+        if len(tie.winners) > 1:
+            parts.append(f"{_join([names[group[i]] for i in tie.winners])} share {place} place.")
+    return " ".join(parts) or None
 
 
 def capacity_text(capacity: int, modules: int, flaw: bool) -> str:
@@ -126,7 +157,8 @@ class ScoringScene(Scene):
                                           % len(ui.PLAYER_COLOURS)] for p in range(st.players)]
         self.keys = st.player_keys()
         self.winners = st.winners()
-        self.tiebreak = tiebreak_text(st, self.names)
+        notes = [tiebreak_text(st, self.names), placing_text(st, self.names)]  # the win, then places
+        self.tiebreak = " ".join(n for n in notes if n) or None
         self.phase = "lanes"
         self.revealed: list[int] = []  # lanes whose score has been shown in full
         self.lane = self.shown = 0
@@ -480,6 +512,8 @@ class ScoringScene(Scene):
     def _draw_summary(self, surface) -> None:
         s, b = self.s, self.banner
         head = "FINAL SCORES \u00b7 THE FLAW" if self.state.rules.flaw else "FINAL SCORES"
+        if self.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
+            head += f" \u00b7 ASSISTED: {helps_words(self.session.meta).upper()}"
         ui.text(surface, head, self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold")
         label, colour = self.banner_text()
         star = ui.render("\u2605", self.px(40), colour, "bold") if len(self.winners) == 1 else None

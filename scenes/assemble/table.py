@@ -18,7 +18,7 @@ from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT,
 
 from scenes.assemble import draw
 from scenes.assemble.geometry import Geometry
-from scenes.table import look
+from scenes.table import look, rules_badge
 from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
@@ -57,6 +57,7 @@ class TableScene(GameTable):
         self.hover_pos: int | None = None
         self.mouse = (0, 0)
         self.magnified: int | None = None
+        self.rules_badge: pygame.Rect | None = None  # where the HUD shows the advanced rules (drawn)
         self.hover_card: int | None = None
         self.hover_time = 0.0
         self.quiet_at: tuple | None = None  # where a card was just played: no magnifier till the cursor leaves
@@ -250,7 +251,8 @@ class TableScene(GameTable):
             self._motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
-                self.magnified = None if self.magnified is not None else self.card_value(self.card_at(event.pos))
+                self.magnified = None if self.magnified is not None or self.geo.magnifier() is None \
+                    else self.card_value(self.card_at(event.pos))
                 return
             if event.button != 1:
                 return
@@ -296,6 +298,8 @@ class TableScene(GameTable):
                 self._start_drag(what, state.bench[lane], self.layout.lanes[lane].bench.as_tuple(), pos)
             elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
+            elif what is not None and what[0] == "field":
+                self.app.toast("Place your bench card into the line first; then take a field card.", 2.5)
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
@@ -311,7 +315,11 @@ class TableScene(GameTable):
             return
         state = self.state
         lane = state.active
-        if not drag.moved:  # a click: select, then click the target
+        if not drag.moved:
+            if drag.source[0] == "field":  # a click takes the card, as a drag onto the bench would
+                self.play(TAKE[lane][drag.card])
+                return
+            # the bench card: select it, then click a gap in the line
             self.selected = None if self.selected == drag.source else drag.source
             if self.selected and self.selected[0] == "bench":
                 self.hover_pos = self.insertion_at(lane, pos[0]) if self.geo.over_lane(pos, lane) else None
@@ -392,7 +400,8 @@ class TableScene(GameTable):
         self.hover_time += dt
         if self.hover_card is not None and self.hover_time > 0.9 and self.drag is None \
                 and self.quiet_at is None and self.can_act() \
-                and self.app.settings.get("hover_magnify", True) and not self.app.demo:
+                and self.app.settings.get("hover_magnify", True) and not self.app.demo \
+                and self.geo.magnifier() is not None:
             self.magnified = self.hover_card
         state = self.state
         if state.is_over():
@@ -445,6 +454,9 @@ class TableScene(GameTable):
             look.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
             draw.draw_magnified(self, surface)
+        if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
+            rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
+                                     lay.scale)
 
     def _draw_buttons(self, surface, s: float) -> None:
         box = look.frect(self.layout.buttons)

@@ -196,9 +196,19 @@ def draw_hand(surface, scene) -> None:
         ring = ui.HILITE if card == scene.selected else (HINT if hint is not None and hint.card == card else None)
         if ring:
             pygame.draw.rect(surface, ring, rect.inflate(8, 8), max(2, R(s, 4)), border_radius=R(s, 9))
-        if not playable:
-            ui.text(surface, "fits nowhere", px(12, s), (rect.centerx, rect.bottom - R(s, 6)), ui.BAD, "midbottom",
-                    "bold", max_width=rect.w)
+        if not playable:  # across the faded figure, on a backing: the name plate stays readable
+            words = ["fits nowhere"]
+            if ui.render(words[0], px(12, s), ui.BAD, "bold").get_width() > rect.w - R(s, 10):
+                words = ["fits", "nowhere"]  # a narrow card: two lines
+            lines = [ui.render(w, px(12, s), ui.BAD, "bold") for w in words]
+            box = pygame.Rect(0, 0, max(t.get_width() for t in lines), sum(t.get_height() for t in lines))
+            box = box.inflate(R(s, 8), R(s, 4))
+            box.center = rect.center
+            ui.panel(surface, box, (24, 19, 22, 235), ui.BAD, radius=R(s, 5), width=1)
+            y = box.y + R(s, 2)
+            for t in lines:
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += t.get_height()
 
 
 def counter_width(slot) -> int:
@@ -397,7 +407,7 @@ def draw_end(scene, surface) -> None:
     done = st.outcome == COMPLETE
     r = ui.text(surface, "Puzzle complete!" if done else "Stuck: no hand card fits", px(32, s),
                 (b.x + R(s, 16), b.centery), ui.HILITE if done else ui.BAD, "midleft", "title", max_width=b.w * 0.5)
-    ui.text(surface, scene.deal_label + ("  \u2022  assisted (undo used)" if scene.assisted else ""), px(16, s),
+    ui.text(surface, scene.deal_label + (f"  \u2022  assisted ({scene.help_used.lower()})" if scene.assisted else ""), px(16, s),
             (b.right - R(s, 16), b.centery), ui.TEXT, "midright", "bold", max_width=b.right - r.right - 40 * s)
     draw_grid(surface, scene.cam, scene.board, s)
     adj, rows = st.adjacency(), st.breakdown()

@@ -8,6 +8,7 @@ import pygame
 from game.cementopia.best import best_words
 from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE
+from game.commands import helps_of
 
 from scenes.app.stack import Scene
 from scenes.cementopia import draw, geometry
@@ -17,6 +18,13 @@ from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, focus_on_hover
 
 
+def help_used(meta) -> str:
+    """Which help made the attempt assisted: "Hint used", "Undo used", "Hint and undo used"
+    ("Help used" for an older record that does not say)."""
+    helps = helps_of(meta)
+    return (" and ".join(h for h in ("hint", "undo") if h in helps) or "help").capitalize() + " used"
+
+
 class CementopiaEndScene(Scene):
     name = "cementopia_end"
 
@@ -24,6 +32,7 @@ class CementopiaEndScene(Scene):
         super().__init__(app)
         self.session, self.config, self.best, self.improved = session, config, best, improved
         self.state, self.assisted, self.deal_label = session.state, bool(session.meta.get("assisted")), deal_label(session.meta)
+        self.help_used = help_used(session.meta)
         self.cam, self.sprites = geometry.Camera(), draw.Sprites(app.art)
         self.again_b, self.title_b = PrimaryButton("Play again", self.play_again), ui.Button("Title", self.to_title)
         self.ring = ui.FocusRing([self.again_b, self.title_b])
@@ -34,7 +43,7 @@ class CementopiaEndScene(Scene):
         lines = [("New personal best for this deal!", ui.GOOD)] if self.improved else []
         lines.append(("Personal best for this deal: " + best_words(self.best), ui.TEXT))
         if self.assisted:
-            lines.append(("Undo was used: this attempt counts as assisted.", draw.ASSISTED))
+            lines.append((f"{self.help_used}: this attempt counts as assisted.", draw.ASSISTED))
         if self.state.outcome != COMPLETE:
             lines.append(("A stuck attempt is not ranked.", ui.MUTED))
         return lines

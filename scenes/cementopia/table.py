@@ -17,6 +17,7 @@ from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
+from game.commands import helps_of, mark_help
 
 from scenes.cementopia import draw, geometry
 from scenes.table.base import GameTable
@@ -42,6 +43,7 @@ def deal_label(meta) -> str:
 class CementopiaScene(GameTable):
     name = "cementopia"
     game = "cementopia"
+    undo_modes = False  # solo: any undo is allowed and makes the attempt assisted
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -227,8 +229,9 @@ class CementopiaScene(GameTable):
         return None  # one player: undo goes back one placement
 
     def before_undo(self) -> None:
-        if not self.assisted:
-            self.session.meta["assisted"] = True  # before the command: its autosave carries it
+        was = self.assisted
+        mark_help(self.session.meta, "undo")  # before the command: its autosave carries it
+        if not was:
             self.app.toast("Undo used: this attempt now counts as assisted.", 3.0)
 
     def on_history(self, outcome) -> None:
@@ -236,9 +239,11 @@ class CementopiaScene(GameTable):
         self._reset_input()
 
     def before_hint(self) -> None:
-        if not self.assisted:  # the solver's move is help, as much as an undo is
-            self.session.meta["assisted"] = True
+        was, helps = self.assisted, helps_of(self.session.meta)
+        mark_help(self.session.meta, "hint")  # the solver's move is help, as much as an undo is
+        if not was:
             self.app.toast("Hint used: this attempt now counts as assisted.", 3.0)
+        if "hint" not in helps:
             self.autosave()
 
     def fit(self, now: bool = False) -> None:

@@ -8,9 +8,11 @@ import pygame
 
 from game.grayblock.setup import LEFT, RIGHT
 from game.grayblock.state import BLOCK, OUT, explain_hand
+from game.commands import helps_words
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
+from scenes.table import rules_badge
 from scenes.table.look import HINT, glow, hint_tag
 from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament, vignette
@@ -110,6 +112,8 @@ def draw_table(scene, surface) -> None:
         size = L.px(17) if ui.font(L.px(17), "bold").size(message)[0] < L.row.w - L.k(40) else L.px(13)
         pill(surface, message, size, L.s, (24, 18, 20, 240), colour, pad=(26, 5),
              midbottom=(L.row.centerx, L.row.bottom - L.k(3)))
+    if scene.rules_badge is not None and scene.rules_badge.collidepoint(scene.pointer):
+        rules_badge.draw_tooltip(surface, rules_badge.active_rules(scene.state.rules), scene.rules_badge, L.s)
 
 
 def draw_seat(scene, surface, p: int) -> None:
@@ -281,14 +285,23 @@ def draw_info(scene, surface) -> None:
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
     x, w = box.x + k(10), box.w - k(20)
     hand = len(state.results) + (0 if state.is_over() else 1)
-    r = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {hand}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold",
-                max_width=w)
-    extra = " \u00b7 Water Veins" if state.rules.water_veins else ""
-    # the rows share what is left; a large text size in a small window drops the target line first
-    rows_room = box.bottom - k(4) - r.bottom - k(2) - ui.font(px(14)).get_height() - k(8)
+    head = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {hand}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold",
+                   max_width=w)
+    # Water Veins as a badge beside the target (in a narrow column the target says less); pointing
+    # at it explains the rule (draw_table)
+    rules = rules_badge.active_rules(state.rules)
+    # the rows share what is left: a large text size in a small window drops the target line and
+    # puts the badge beside the heading
+    rows_room = box.bottom - k(4) - head.bottom - k(2) - ui.font(px(14)).get_height() - k(8)
     if rows_room / state.players >= ui.READABLE + 2:
-        r = ui.text(surface, f"Match to {state.target} points{extra}", px(14), (x, r.bottom + k(2)), ui.MUTED,
-                    max_width=w)
+        target = f"Match to {state.target} points"
+        if rules and ui.font(px(14)).size(target)[0] + k(90) > w:
+            target = f"To {state.target} points"
+        r = ui.text(surface, target, px(14), (x, head.bottom + k(2)), ui.MUTED, max_width=w)
+    else:
+        r = head
+    scene.rules_badge = rules_badge.draw_badge(surface, rules, (box.right - k(6), r.centery), "midright",
+                                               px(12), L.s, box.right - k(6) - r.right - k(6))
     step = min(k(27), (box.bottom - k(4) - r.bottom - k(8)) / state.players)
     lead = max(state.totals)
     for p in range(state.players):  # standings: name, total and the way to the target
@@ -408,6 +421,8 @@ def draw_result(scene, surface) -> None:
     who = scene.name_of(result.winner)
     top = (f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper() if over
            else f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}")
+    if scene.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
+        top += f" \u00b7 ASSISTED: {helps_words(scene.session.meta).upper()}"
     r = ui.text(surface, top, px(15), (inner.centerx, inner.y), ui.BRASS, "midtop", "bold", max_width=inner.w)
     if over:
         r = heading(surface, f"{scene.name_of(state.champion)} wins the match!", px(40), (inner.centerx,

@@ -15,7 +15,7 @@ import pygame
 
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
-from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED
+from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
 
 from scenes.grayblock import draw
 from scenes.grayblock.geometry import Layout
@@ -77,6 +77,8 @@ class GrayblockScene(GameTable):
         self.drag: Drag | None = None
         self.selected = self.hover_end = None
         self.end_choice = RIGHT
+        self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
+        self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
         resumed = session.history.actions or state.results
         self.log.append(f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match.")
@@ -297,8 +299,13 @@ class GrayblockScene(GameTable):
         if event.where == OUT:
             self.log.append(f"{who} goes out and wins hand {count}: +{event.value}.")
             self.flash = (f"{who} goes out!", until, ui.GOOD)
+        elif winner_could_play(self.state.results[-1], self.state.rules.water_veins):
+            # the hand ends when everyone else has passed, even though the winner could go on
+            self.log.append(f"Everyone else passed, so the hand ends ({who} could still play). "
+                            f"{who} wins hand {count} by block: +{event.value}.")
+            self.flash = (f"Everyone else passed! {who} wins the hand", until, ui.GOOD)
         else:
-            self.log.append(f"Blocked: nobody can play. {who} wins hand {count}: +{event.value}.")
+            self.log.append(f"Blocked: nobody can play. {who} wins hand {count} by block: +{event.value}.")
             self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
@@ -366,6 +373,8 @@ class GrayblockScene(GameTable):
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if self.shortcut(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,4 +1,19 @@
-"""The pause menu, drawn over the table it paused."""
+"""The pause menu, drawn over the table it paused, and leaving a game.
+
+Leaving a game in play (Title screen, Quit, the window's close button) saves it first; a hot-seat
+game (two or more humans at this computer, not over) asks before it is left, since the others may
+not expect it. Against bots it simply saves and goes; the demo never asks.
+
+Restart starts the same seats and rules on a fresh deal: the deal just played has been seen (the
+deck order, other players' hands), so replaying it would not be a new game; a player who wants a
+given deal types its seed at setup. Cementopia's Today's deal stays today's deal (the point of it),
+as its own Play again does. Restart asks first and drops the game being played (not archived).
+
+Concede ends the game now, given up by the humans at this computer (against bots: you lose; in hot
+seat the table stops). The record goes to the records folder with no `result` (the game never
+reached its end) and `"conceded"`: the human seats, 0-based (docs/record-format.md); the autosave
+goes, so Continue does not bring it back. A conceded Cementopia attempt sets no best score.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +23,70 @@ from scenes.widgets import ui
 from scenes.app.stack import Scene
 from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
 
+LEAVE_QUESTION = "Leave the game?"
+LEAVE_DETAIL = "It is saved; Continue resumes it."
+
+
 def overlay_panel(surface, rect, s: float) -> None:
     ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
              width=max(1, int(2 * s)))
     inner = rect.inflate(-int(14 * s), -int(14 * s))
     ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
+
+
+def game_in_play(app):
+    """The table of the game being played, if one is open and not over (else None)."""
+    for scene in reversed(app.stack.scenes):
+        session = getattr(scene, "session", None)
+        if session is not None and hasattr(scene, "humans"):
+            over = getattr(scene, "finished", False) or session.state.is_over()
+            return None if over else scene
+    return None
+
+
+def hot_seat(table) -> bool:
+    return table is not None and len(table.humans) >= 2
+
+
+def save_game(app, table) -> None:
+    """Write the game's position now (tables write it at the start and after every move too)."""
+    save = getattr(table, "autosave", None)
+    if callable(save):
+        try:
+            save()
+        except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
+            app.toast(f"Could not save the game: {exc}")
+
+
+def leave_game(app, then) -> None:
+    """Leave the game in play by `then` (to the title, or quit), saving it first; a hot-seat game
+    asks. Asked again while the question is up (the close button twice), it just goes."""
+    table = game_in_play(app)
+
+    def go() -> None:
+        save_game(app, table)
+        then()
+    top = app.stack.top
+    if app.demo or not hot_seat(table) or getattr(top, "leaving", False):
+        if getattr(top, "leaving", False):
+            app.stack.pop()
+        go()
+        return
+    ask = app.make("confirm", question=LEAVE_QUESTION, yes="Leave", no="Stay", on_yes=go,
+                   detail=LEAVE_DETAIL)
+    ask.leaving = True
+    app.stack.push(ask)
+
+
+def restart_config(table):
+    """The same seats and rules on a fresh deal (Cementopia's Today's deal: today's again)."""
+    config = table.config
+    if table.game == "cementopia" and table.session.meta.get("daily"):
+        from game.cementopia.setup import daily_seed
+        fresh = config.again()
+        fresh.seed = daily_seed()
+        return fresh
+    return config.again()
 
 
 class PauseMenu(Scene):
@@ -25,20 +99,19 @@ class PauseMenu(Scene):
         self.resume_b = PrimaryButton("Resume", self.resume)
         self.rules_b = ui.Button("Rules", self.rules)
         self.settings_b = ui.Button("Settings", self.settings)
+        self.restart_b = ui.Button("Restart", self.restart)
+        self.concede_b = ui.Button("Concede", self.concede)
         self.title_b = ui.Button("Title screen", self.to_title)
         self.quit_b = ui.Button("Quit", self.quit)
-        self.ring = ui.FocusRing([self.resume_b, self.rules_b, self.settings_b, self.title_b, self.quit_b])
+        # Restart and Concede only for a game still being played
+        playing = game_in_play(app) is table and table is not None and not app.demo
+        self.groups = [[self.resume_b, self.rules_b, self.settings_b],
+                       [self.restart_b, self.concede_b] if playing else [],
+                       [self.title_b, self.quit_b]]
+        self.ring = ui.FocusRing([b for group in self.groups for b in group])
         self.ring.move(1)
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
-
-    def _save(self) -> None:
-        save = getattr(self.table, "autosave", None)
-        if callable(save):
-            try:
-                save()
-            except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
-                self.app.toast(f"Could not save the game: {exc}")
 
     def resume(self) -> None:
         self.app.stack.pop()
@@ -51,25 +124,66 @@ class PauseMenu(Scene):
         self.app.stack.push(self.app.make("settings"))
 
     def to_title(self) -> None:
-        self._save()
-        self.app.stack.clear_to(self.app.make("title"))
+        leave_game(self.app, lambda: self.app.stack.clear_to(self.app.make("title")))
 
     def quit(self) -> None:
-        self._save()
-        self.app.quit()
+        leave_game(self.app, self.app.quit)
+
+    # --- restart and concede -------------------------------------------------------------------
+
+    def restart(self) -> None:
+        daily = self.table.game == "cementopia" and self.table.session.meta.get("daily")
+        deal = "Today's deal again" if daily else "a new deal"
+        self.app.stack.push(self.app.make(
+            "confirm", question="Restart the game?", yes="Restart", no="Cancel", on_yes=self.do_restart,
+            detail=f"The same players and rules, {deal}. This game is dropped."))
+
+    def do_restart(self) -> None:
+        table = self.table
+        fresh = restart_config(table)
+        self.app.stack.close_all()  # the old table writes what is pending and stops its bots
+        # the new table's first autosave replaces the dropped game's: Continue brings the new one
+        self.app.stack.clear_to(self.app.make(fresh.scene, config=fresh))
+
+    def concede(self) -> None:
+        table = self.table
+        if table.game == "cementopia":
+            detail = "The attempt ends here as given up: its record is kept, with no best score."
+        else:
+            names = [table.config.seats[i].name for i in sorted(table.humans)]
+            who = "You give" if len(names) == 1 else f"{' and '.join(names)} give"
+            detail = f"{who} up: the game ends now and is kept in your records, unfinished."
+        self.app.stack.push(self.app.make("confirm", question="Concede the game?", yes="Concede",
+                                          no="Cancel", on_yes=self.do_concede, detail=detail))
+
+    def do_concede(self) -> None:
+        table = self.table
+        record = table.record()
+        record["conceded"] = sorted(table.humans)
+        if table.saver.enabled:
+            table.saver.finish(record)  # archived, then the autosave goes (so no Continue)
+        self.app.stack.clear_to(self.app.make("title"))  # the table closes: the archive is written
+        self.app.toast("Conceded. The game's record is kept in your records folder.")
+
+    # --- frame ---------------------------------------------------------------------------------
 
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
-        P = pygame.Rect(0, 0, int(440 * s), int(500 * s))
+        w, h, gap, between = int(320 * s), int(48 * s), int(10 * s), int(26 * s)
+        groups = [g for g in self.groups if g]
+        count = sum(len(g) for g in groups)
+        height = int(120 * s) + count * h + (count - len(groups)) * gap + (len(groups) - 1) * between \
+            + int(48 * s)
+        P = pygame.Rect(0, 0, int(440 * s), height)
         P.center = (size[0] // 2, size[1] // 2)
         self.panel = P
-        w, h = int(320 * s), int(54 * s)
         x = P.centerx - w // 2
-        y = P.y + int(128 * s)
-        for b, gap in ((self.resume_b, 14), (self.rules_b, 14), (self.settings_b, 14), (self.title_b, 46),
-                       (self.quit_b, 0)):
-            b.rect = pygame.Rect(x, y, w, h)
-            y += h + int(gap * s)
+        y = P.y + int(120 * s)
+        for group in groups:
+            for b in group:
+                b.rect = pygame.Rect(x, y, w, h)
+                y += h + gap
+            y += between - gap
 
     def handle(self, event) -> None:
         menu_event(self.ring, event, self.resume)
@@ -82,5 +196,5 @@ class PauseMenu(Scene):
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)
         ui.text(surface, "Your game is saved automatically.", max(8, int(14 * s)),
-                (P.centerx, self.title_b.rect.bottom + 8 * s), ui.MUTED, "midtop",
+                (P.centerx, self.quit_b.rect.bottom + 10 * s), ui.MUTED, "midtop",
                 max_width=P.w - 40 * s)

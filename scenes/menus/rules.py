@@ -91,6 +91,9 @@ class RulesOverlay(Scene):
                 y += int(4 * s)
                 self.lines.append(("g", y, None))
                 y += int(84 * s)
+            elif kind == "t":
+                y = self.layout_table(item[1], y, w - indent, int(lh))
+                y += int(6 * s)
             elif kind == "k":
                 keyw = int(190 * s)
                 for j, line in enumerate(ui.wrap(item[2], self.body_px, w - keyw)):
@@ -98,6 +101,22 @@ class RulesOverlay(Scene):
                     y += lh
                 y += int(6 * s)
         self.content_h = y + int(12 * s)
+
+    def layout_table(self, entries, y: int, width: int, lh: int) -> int:
+        """A table's entries in aligned columns: label, a gap, value; two entries to a line
+        when both fit, else one. Lines: ("t", y, [(x, label, value x, value), ...])."""
+        f, bold = ui.font(self.body_px), ui.font(self.body_px, "bold")
+        gap = f.size("  ")[0]
+        label_w = max(bold.size(label)[0] for label, _ in entries)
+        cell = label_w + gap + max(f.size(value)[0] for _, value in entries)
+        between = int(self.body_px * 2.5)  # between the columns: never a single space
+        per_line = 2 if 2 * cell + between <= width else 1
+        for start in range(0, len(entries), per_line):
+            row = [(i * (cell + between), label, i * (cell + between) + label_w + gap, value)
+                   for i, (label, value) in enumerate(entries[start:start + per_line])]
+            self.lines.append(("t", y, row))
+            y += lh
+        return y
 
     def max_scroll(self) -> float:
         return max(0.0, self.content_h - self.view.h)
@@ -212,6 +231,12 @@ class RulesOverlay(Scene):
                 ui.text(surface, keys, px, (V.x + indent, y), ui.HILITE, "topleft", "bold",
                         max_width=int(190 * s) - indent - 8 * s)
             ui.text(surface, line, px, (V.x + int(190 * s), y), ui.TEXT)
+        elif kind == "t":
+            r = max(2, int(4 * s))
+            pygame.draw.circle(surface, ui.BRASS, (V.x + indent // 2 - r // 2, int(y + px * 0.62)), r)
+            for x, label, value_x, value in payload:
+                ui.text(surface, label, px, (V.x + indent + x, y), ui.HILITE, "topleft", "bold")
+                ui.text(surface, value, px, (V.x + indent + value_x, y), ui.TEXT)
         elif kind == "g":
             self.draw_gears(surface, y)
 

@@ -1,6 +1,7 @@
 """The rules pages of the How to play overlay, one per game, in our own words (rules.md decides
 every open point). Items: ("h", heading), ("p", paragraph), ("b", bullet; "1. " numbers it),
-("k", keys, meaning), ("g", None) = the five gear types drawn in a row.
+("k", keys, meaning), ("g", None) = the five gear types drawn in a row, ("t", [(label, value), ...]) =
+a small table: its entries keep their columns (two to a line when there is room, else one).
 """
 
 ASSEMBLE = [
@@ -79,7 +80,10 @@ ASSEMBLE = [
     ("k", "Click", "Click the bench card, then a gap; click a field card to take it."),
     ("k", "Keyboard", "Arrow keys and Tab move the highlight; Enter or Space confirms."),
     ("k", "Right-click", "Magnify a card to read it closely."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo your moves."),
+    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo. Fair undo (set up before the game) takes back only your "
+                             "own moves, until new cards are dealt; free undo takes back anything, "
+                             "but past a bot's move or a deal the game counts as assisted. In hot "
+                             "seat, taking back another player's move asks them first."),
     ("k", "F11", "Toggle full screen."),
     ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
@@ -121,8 +125,8 @@ CEMENTOPIA = [
     ("p", "A card's adjacency is the number of neighbours it shares at least one facing cell "
           "pair with (1 to 4). Cards score by adjacency, one point each, but only if that "
           "adjacency is not too common:"),
-    ("b", "Adjacency 1: at most 2 cards.    Adjacency 2: at most 4 cards."),
-    ("b", "Adjacency 3: at most 6 cards.    Adjacency 4: at most 4 cards."),
+    ("t", [("Adjacency 1:", "at most 2 cards"), ("Adjacency 2:", "at most 4 cards"),
+           ("Adjacency 3:", "at most 6 cards"), ("Adjacency 4:", "at most 4 cards")]),
     ("p", "Over its limit, a whole adjacency group scores nothing. The maximum is 16. The "
           "rulebook's targets: 8 for a start, 10 is good, 12 deserves praise."),
     ("h", "Deals and best scores"),
@@ -147,7 +151,8 @@ GRAYBLOCK = [
           "theme, its makers played this rule all the time. Lay cards into one shared row; "
           "empty your hand, or block everybody else."),
     ("h", "The cards"),
-    ("p", "Read a card as its column of five gear rows:"),
+    ("p", "The 32 cards carry the numbers 0 to 31; the numbers decide the points. Read a card "
+          "as its column of five gear rows:"),
     ("g", None),
     ("p", "Two cards are neighbours when they differ by exactly one gear: one gear added or one "
           "removed. Every card has exactly five neighbours: card 14 has 30 and 15 (a gear added) "
@@ -163,10 +168,12 @@ GRAYBLOCK = [
     ("b", "If you can play, you must. If you cannot, you pass."),
     ("h", "Winning a hand"),
     ("b", "Going out: play your last card."),
-    ("b", "Block: everyone else passes in a row after your card."),
+    ("b", "Block: everyone else passes in a row after your card. The hand ends there, even if "
+          "you could still play."),
     ("h", "Scoring"),
-    ("p", "Everyone still holding cards shows their highest card; the lowest of those numbers "
-          "is the winner's points. A block winner adds their own lowest card as a bonus."),
+    ("p", "Everyone still holding cards shows their highest card, a block winner too: the "
+          "winner's own highest card counts among the highest cards. The lowest of those numbers "
+          "is the winner's points. A block winner then adds their own lowest card as a bonus."),
     ("p", "The match goes to 100 points (the target can be changed at setup): the first to "
           "reach it is the champion. The first hand's start player is drawn; after that the "
           "start moves one seat on each hand."),
@@ -181,7 +188,10 @@ GRAYBLOCK = [
     ("k", "Keyboard", "Left/Right choose a card, Up/Down or L/R the end, Enter plays."),
     ("k", "P", "Pass, when you have nothing to play (Enter too)."),
     ("k", "H", "Hint: the hard bot's choice, shown and not played."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo (against bots, back to your own last move)."),
+    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo (back to your own last move). Fair undo takes back only "
+                             "your own moves, until a new hand is dealt; free undo takes back "
+                             "anything, but past a bot's move or a deal the game counts as assisted. "
+                             "In hot seat, taking back another player's move asks them first."),
     ("k", "S", "Sound on / off (also under Settings)."),
     ("k", "Esc", "Pause menu (in game) or close this page."),
 ]

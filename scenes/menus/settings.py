@@ -87,12 +87,7 @@ class SettingsOverlay(Scene):
         return bool(surface and surface.get_flags() & pygame.FULLSCREEN)
 
     def _full(self, on: bool) -> None:
-        if on != self._fullscreen():
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error as exc:
-                self.app.toast(f"Fullscreen is not available here ({exc})")
-            self.app.resized()
+        self.app.set_fullscreen(on)
         self.full.set(self._fullscreen())  # what the window really did
 
     def resize(self, size) -> None:

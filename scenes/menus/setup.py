@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pygame
 
 from game.assemble.setup import Rules
@@ -29,10 +31,14 @@ SOLO_NOTE = "A solo puzzle: grow a network of cards whose edges match."
 SOLO_TEXT = ("Place a hand card beside the network so that every facing gear meets a gear and every "
              "blank a blank, then pay its connection count with a counter. Use all four counters to "
              "complete the puzzle. Targets: 8 to start, 10, 12 deserves praise, 16 is perfect.")
-WATER_TEXT = "Every gear of the new card must touch a gear row of the end it joins; no 0 to start."
+WATER_TEXT = ("Harder: each gear of a new card needs a gear on the card it joins, in the same "
+              "row or one row up or down. Card 0 may not start the row.")
 DAILY_TEXT = "Everyone gets the same deal today. Off: a seeded or fresh deal."
+ADVANCED_TEXT = "Advanced\u2026"  # shows the "External program" seat kind: a bot of your own
 IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
+UNDO_TEXT = {"fair": "Own moves only; no peeking.",
+             "free": "Anything; may count as assisted."}
 
 
 def kind_label(kind: str) -> str:
@@ -105,6 +111,8 @@ class SetupScene(Scene):
         self.planned = None  # (game, players, window size) whose table art is planned
         self.game = ui.Choice("Game", list(GAME_TITLES), 0, on_change=self._game_changed,
                               show=GAME_TITLES.get)
+        # the external program seat kind is for bot writers: tucked away until asked for
+        self.advanced = ui.Toggle(ADVANCED_TEXT, False, on_change=self._advanced_changed)
         self.kinds = self._kinds()
         self.players = ui.Choice("Players", [2, 3, 4], 2, on_change=lambda _v: self.layout())
         self.rows: list[SeatRow] = []
@@ -114,9 +122,10 @@ class SetupScene(Scene):
         self.identity = ui.Toggle("The Identity")
         self.water = ui.Toggle("Water Veins")
         self.target = ui.Choice("Match to", [50, 100, 150], 1, show=lambda v: f"{v} points")
+        self.undo = ui.Choice("Undo", ["fair", "free"], 0, show=str.capitalize)
         self.daily = ui.Toggle("Today's deal", True, on_change=lambda _v: self.layout())
         self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
-        self.command = ui.TextField("e.g. python3 mybot.py", "", max_len=160)
+        self.command = ui.TextField("its command line, e.g. python3 mybot.py", "", max_len=160)
         self.back = ui.Button("Back", self.go_back)
         self.start = PrimaryButton("Start game", self.start_game)
         self.ring = ui.FocusRing([])
@@ -131,22 +140,32 @@ class SetupScene(Scene):
         self.rebuild_ring()
 
     def _bot(self, level: str) -> str:
-        return level if level in self.kinds else self.kinds[-2]
+        bots = [k for k in self.kinds if k not in ("human", "external")]
+        return level if level in bots else (bots[-1] if bots else "human")
 
     def _kinds(self) -> list[str]:
         try:
             levels = bot_levels(self.game.value)
         except ValueError:  # this build has no bots for the game
             levels = []
-        return ["human"] + [k for k in levels if k != "human"] + ["external"]
+        extra = ["external"] if self.advanced.value else []
+        return ["human"] + [k for k in levels if k != "human"] + extra
 
-    def _game_changed(self, _value=None) -> None:
+    def _refresh_kinds(self) -> None:
+        """The seat kinds for this game and the Advanced toggle; a seat keeps its kind if it can."""
         self.kinds = self._kinds()
         for row in self.rows:
             old = row.kind.value
             row.kind.options = self.kinds
             row.kind.index = self.kinds.index(old if old in self.kinds else
                                               ("human" if row.i == 0 else self._bot("easy")))
+
+    def _advanced_changed(self, _value=None) -> None:
+        self._refresh_kinds()  # off: an external program's seat goes back to a bot
+        self.layout()
+
+    def _game_changed(self, _value=None) -> None:
+        self._refresh_kinds()
         counts = game_module(self.game.value).PLAYER_COUNTS
         if self.players.value not in counts and len(counts) > 1:
             self.players.set(counts[-1])
@@ -164,13 +183,13 @@ class SetupScene(Scene):
             return
         if isinstance(data.get("game"), str) and data["game"] in GAME_TITLES:
             self.game.set(data["game"])
-            self.kinds = self._kinds()
-            for row in self.rows:
-                row.kind.options = self.kinds
-                row.kind.index = min(row.kind.index, len(self.kinds) - 1)
+        seats = data.get("seats")
+        # a setup that already has an external program's seat opens with Advanced on
+        self.advanced.value = data.get("advanced") is True or (isinstance(seats, list) and any(
+            isinstance(seat, dict) and seat.get("kind") == "external" for seat in seats))
+        self._refresh_kinds()
         if data.get("players") in (2, 3, 4) and not isinstance(data.get("players"), bool):
             self.players.set(data["players"])
-        seats = data.get("seats")
         if isinstance(seats, list):
             used: set[int] = set()
             for row, seat in zip(self.rows, seats):
@@ -191,6 +210,8 @@ class SetupScene(Scene):
                 used.add(row.colour.value)
         if data.get("target") in self.target.options:
             self.target.set(data["target"])
+        if data.get("undo") in self.undo.options:
+            self.undo.set(data["undo"])
         for key, toggle in (("flaw", self.flaw), ("identity", self.identity),
                             ("water_veins", self.water), ("daily", self.daily)):
             if isinstance(data.get(key), bool):
@@ -210,6 +231,8 @@ class SetupScene(Scene):
             "flaw": self.flaw.value, "identity": self.identity.value, "seed": self.seed.value,
             "command": self.command.value, "game": self.game.value,
             "water_veins": self.water.value, "daily": self.daily.value, "target": self.target.value,
+            "advanced": self.advanced.value,
+            "undo": self.undo.value,
         }
         self.app.save_settings()
 
@@ -223,6 +246,11 @@ class SetupScene(Scene):
             row.name.value = DEMO_NAMES[i]
             row.kind.set(self._bot("easy" if i % 2 == 0 else "random"))
         self.seed.value = str(opts.seed) if opts.seed is not None and opts.seed >= 0 else ""
+
+    def daily_label(self) -> str:
+        """What the seed field shows while Today's deal is ticked: the day's own seed."""
+        from game.cementopia.setup import daily_seed
+        return str(daily_seed())
 
     def colours_taken(self, chooser) -> set[int]:
         return {r.colour.value for r in self.rows if r.colour is not chooser}
@@ -249,7 +277,7 @@ class SetupScene(Scene):
             rules = Rules(self.flaw.value, self.identity.value)
         else:
             rules = game_module(game).parse_rules("water-veins" if self.water.value else "")
-        return GameConfig(seats, rules, seed, game, self.target.value)
+        return GameConfig(seats, rules, seed, game, self.target.value, self.undo.value)
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
@@ -285,11 +313,11 @@ class SetupScene(Scene):
         widgets[self.ring.index].focused = True
 
     def all_widgets(self) -> list:
-        widgets = [self.game, self.players]
+        widgets = [self.game, self.players, self.undo]
         for row in self.rows:
             widgets += row.widgets
         return widgets + [self.flaw, self.identity, self.water, self.target, self.daily, self.seed,
-                          self.command, self.back, self.start]
+                          self.advanced, self.command, self.back, self.start]
 
     def resize(self, size) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
@@ -311,8 +339,9 @@ class SetupScene(Scene):
         n = 1 if solo else self.players.value
         L = P.x + int(44 * s)  # left column: the game and the seats
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
-        if not solo:
+        if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
             self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
+            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(146 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
@@ -335,23 +364,27 @@ class SetupScene(Scene):
         else:
             first = self.daily
         first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
-        if second is self.target:
-            second.rect = pygame.Rect(R, P.y + int(290 * s), int(260 * s), int(44 * s))
+        if second is self.target:  # below Water Veins' four lines
+            second.rect = pygame.Rect(R, P.y + int(300 * s), int(260 * s), int(44 * s))
         elif second is not None:
             second.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
         if solo:
             self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
         else:
-            self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(120 * s), int(46 * s))
-            self.command.rect = pygame.Rect(R + int(136 * s), P.y + int(440 * s),
-                                            self.right_w - int(136 * s), int(46 * s))
+            self.seed.rect = pygame.Rect(R, P.y + int(410 * s), int(120 * s), int(46 * s))
+            self.advanced.rect = pygame.Rect(R + int(140 * s), P.y + int(413 * s),
+                                             self.right_w - int(140 * s), int(40 * s))
+            if self.advanced.value:
+                self.command.rect = pygame.Rect(R, P.y + int(508 * s), self.right_w, int(46 * s))
         bw, bh = int(200 * s), int(58 * s)
         self.back.rect = pygame.Rect(P.x + int(44 * s), P.bottom - int(88 * s), bw, bh)
         self.start.rect = pygame.Rect(P.right - int(40 * s) - int(260 * s), P.bottom - int(88 * s),
                                       int(260 * s), bh)
         for w in self.all_widgets():
             w.enabled = w.rect.w > 0
-        self.seed.enabled = self.seed.enabled and not (solo and self.daily.value)
+        today = solo and self.daily.value
+        self.seed.enabled = self.seed.enabled and not today
+        self.seed.standin = self.daily_label() if today else None
         self.rebuild_ring()
 
     # --- frame -------------------------------------------------------------------------------
@@ -423,7 +456,12 @@ class SetupScene(Scene):
             return
         n = self.players.value
         notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
-        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=width)
+        U = self.undo.rect
+        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
+        y = U.bottom + 4 * s  # what the undo mode means, under it
+        for line in ui.wrap(UNDO_TEXT[self.undo.value], small, U.w + 20 * s)[:2]:
+            ui.text(surface, line, small, (U.x, y), ui.MUTED)
+            y += small * 1.2
         hy = self.row_y[0] - 26 * s
         for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
             ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
@@ -453,18 +491,22 @@ class SetupScene(Scene):
         for toggle, blurb in blurbs:
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
-            for line in ui.wrap(blurb, small, R + w - x)[:3]:
+            for line in ui.wrap(blurb, small, R + w - x)[:4]:
                 ui.text(surface, line, small, (x, y), ui.MUTED)
                 y += small * 1.3
         ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
+        lines = 2
         if self.solo:
-            hint = ("Today's deal is on: the seed is today's." if self.daily.value
-                    else "Digits, or empty for a fresh deal.")
+            hint = (f"Today's deal ({datetime.date.today().isoformat()}): the same seed for everyone."
+                    if self.daily.value else "Digits, or empty for a fresh deal.")
+        elif self.advanced.value:
+            ui.text(surface, "EXTERNAL PROGRAM", small,
+                    (R, self.command.rect.y - 22 * s), ui.MUTED, "topleft", "bold", max_width=w)
+            hint = "Seed: digits, or empty for a fresh deal."
+            lines = 1
         else:
-            ui.text(surface, "EXTERNAL PROGRAM", small, (self.command.rect.x, self.command.rect.y - 26 * s),
-                    ui.MUTED, "topleft", "bold")
-            hint = "Seed: digits, or empty for a fresh deal. External program: your bot's command line."
+            hint = "Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own."
         y = self.seed.rect.bottom + 6 * s
-        for line in ui.wrap(hint, small, w)[:3]:
+        for line in ui.wrap(hint, small, w)[:lines]:
             ui.text(surface, line, small, (R, y), ui.MUTED)
             y += ui.font(small).get_linesize()

@@ -160,6 +160,9 @@ class TitleScene(Scene):
 
     def handle(self, event) -> None:
         menu_event(self.ring, event, self.app.quit)
+        if event.type == pygame.KEYDOWN:  # the keys were used last: only their button stays lit
+            for b in self.buttons:
+                b.hover = b.hover and b.focused
 
     def update(self, dt: float) -> None:
         self.t += dt

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import records
-from game.commands import Outcome, Play, Redo, Undo
+from game.commands import FAIR, UNDO_MODES, Outcome, Play, Redo, Undo, player_name, undo_plan
 
 from scenes.app.stack import Scene
 from scenes.table.bots import BotTurns
@@ -42,9 +42,27 @@ def history_key(event) -> str | None:
     return None
 
 
+class UndoButton(ui.Button):
+    """Undo; greyed out when fair undo has nothing to take back, and a click then says why."""
+
+    def __init__(self, table: "GameTable"):
+        super().__init__("Undo", table.undo, "Ctrl+Z")
+        self.table = table
+
+    def handle(self, event) -> bool:
+        if (not self.enabled and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            why = self.table.undo_blocked()
+            if why:
+                self.table.app.toast(why)
+            return True
+        return super().handle(event)
+
+
 class GameTable(Scene):
     game = ""  # the registry's name for the game (bots, records)
     menu_scene = "menu"
+    undo_modes = True  # fair or free undo, as set up (Cementopia: its own rule instead)
 
     def __init__(self, app, config, session):
         super().__init__(app)
@@ -52,6 +70,9 @@ class GameTable(Scene):
         self.session = session
         self._unlisten = session.listen(self._after_command)
         self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        if self.undo_modes:  # a resumed game keeps the mode its record names
+            mode = session.meta.get("undo")
+            session.meta["undo"] = mode if mode in UNDO_MODES else getattr(config, "undo", FAIR)
         self.turns = BotTurns(self, game=self.game)
         self.saver = SaveService(enabled=self.keeps_saves())
         self.finished = False
@@ -72,8 +93,26 @@ class GameTable(Scene):
     def can_act(self) -> bool:
         raise NotImplementedError
 
+    @property
+    def fair_undo(self) -> bool:
+        return self.undo_modes and self.session.meta.get("undo") == FAIR
+
     def can_undo(self) -> bool:
-        return self.session.history.can_undo() and not self.finished and not self.app.demo
+        return self.undo_blocked() is None
+
+    def undo_blocked(self) -> str | None:
+        """None when Undo would work now, else why not: a line for the Ctrl+Z toast ("" when
+        there is nothing to say: nothing done yet, the game over, the demo)."""
+        if self.finished or self.app.demo:
+            return ""
+        plan = undo_plan(self.session.history, self.undo_scope())
+        if plan is None:
+            return ""
+        if self.fair_undo:
+            reason = plan.refusal(lambda p: player_name(self.session, p))
+            if reason:
+                return sentence(reason)
+        return None
 
     def can_redo(self) -> bool:
         return self.session.history.can_redo() and not self.finished and not self.app.demo
@@ -104,9 +143,34 @@ class GameTable(Scene):
         return self.humans or None
 
     def undo(self) -> None:
-        if self.can_undo():
-            self.before_undo()
-            self._history_step(Undo(self.undo_scope()))
+        """Undo, if it may: in hot seat, taking back another human's move asks first."""
+        blocked = self.undo_blocked()
+        if blocked is not None:
+            if blocked:
+                self.app.toast(blocked)
+            return
+        plan = undo_plan(self.session.history, self.undo_scope())
+        current = self.state.current_player()
+        # who asks: the human to move, else the one whose own decision comes back
+        asker = current if current in self.humans else plan.steps[-1].actor
+        others = plan.others(asker) if len(self.humans) > 1 else []
+        if not others:
+            self.undo_now()
+            return
+        who = " and ".join(player_name(self.session, p) for p in others)
+        moves = "moves" if len(others) > 1 else "move"
+        self.app.stack.push(self.app.make(
+            "confirm", question=f"Undo {who}'s {moves}?", yes="Undo", no="Keep it",
+            on_yes=self.undo_now, detail=f"{who} should agree."))
+
+    def undo_now(self) -> None:
+        if not self.can_undo():
+            return
+        was_assisted = bool(self.session.meta.get("assisted"))
+        self.before_undo()
+        self._history_step(Undo(self.undo_scope(), fair=self.fair_undo))
+        if self.undo_modes and self.session.meta.get("assisted") and not was_assisted:
+            self.app.toast("Free undo: this game now counts as assisted.", 3.0)
 
     def redo(self) -> None:
         if self.can_redo():
@@ -149,7 +213,7 @@ class GameTable(Scene):
         return False
 
     def base_buttons(self) -> list:
-        return [ui.Button("Undo", self.undo, "Ctrl+Z"), ui.Button("Redo", self.redo, "Ctrl+Y"),
+        return [UndoButton(self), ui.Button("Redo", self.redo, "Ctrl+Y"),
                 ui.Button("Hint", self.ask_hint, "H")]
 
     def refresh_buttons(self, buttons) -> None:

@@ -312,36 +312,103 @@ class Toggle(Widget):
 
 
 class TextField(Widget):
+    """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it,
+    Backspace/Delete remove the character before/after it, a click puts it there. A disabled
+    field may show `standin` (e.g. Today's deal's seed) instead of its value."""
+
     def __init__(self, label: str, value: str = "", max_len: int = 16, allowed=None,
                  on_change=None):
         super().__init__()
-        self.label, self.value, self.max_len = label, value, max_len
+        self.label, self.max_len = label, max_len
         self.allowed, self.on_change = allowed, on_change
+        self.value = value  # the caret starts at the end
+        self.standin: str | None = None
+        self.blink_from = 0  # the caret shows steadily for a moment after each key
+        self.scroll_x = 0  # a text wider than the field scrolls so the caret stays in view
+        self.pad = 8.0  # the text's inset, scaled with the window when drawn
+
+    @property
+    def value(self) -> str:
+        return self._value
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self._value = value
+        self.caret = len(value)
 
     def key(self, event) -> bool:
-        if event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-        elif event.unicode and event.unicode.isprintable() and len(self.value) < self.max_len:
-            if self.allowed and event.unicode not in self.allowed:
-                return True  # swallow it: typing a letter in a number field does nothing
-            self.value += event.unicode
+        old, at = self._value, min(self.caret, len(self._value))
+        k = event.key
+        if k == pygame.K_BACKSPACE:
+            if at:
+                self._value, at = old[:at - 1] + old[at:], at - 1
+        elif k == pygame.K_DELETE:
+            self._value = old[:at] + old[at + 1:]
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            at = max(0, min(len(old), at + (1 if k == pygame.K_RIGHT else -1)))
+        elif k in (pygame.K_HOME, pygame.K_END):
+            at = 0 if k == pygame.K_HOME else len(old)
+        elif event.unicode and event.unicode.isprintable():
+            if len(old) >= self.max_len or (self.allowed and event.unicode not in self.allowed):
+                return True  # swallow it: a letter in a number field, a full field: nothing
+            self._value, at = old[:at] + event.unicode + old[at:], at + 1
         else:
             return False
-        if self.on_change:
-            self.on_change(self.value)
+        self.caret = at
+        self.blink_from = pygame.time.get_ticks()
+        if self.on_change and self._value != old:
+            self.on_change(self._value)
         return True
+
+    def _fit(self, string: str) -> tuple[int, float]:
+        """The text size to draw `string` at (shrunk a little for a long name) and its room."""
+        room = self.rect.w - 2 * self.pad
+        px = int(self.rect.h * 0.48)
+        floor = max(8, int(px * 0.7))
+        while px > floor and font(px).size(string)[0] > room:
+            px = max(floor, int(px * 0.9))
+        return px, room
+
+    def click(self, pos) -> None:
+        """Put the caret at the character boundary nearest the click."""
+        px, _room = self._fit(self._value)
+        f = font(px)
+        x = pos[0] - (self.rect.x + self.pad) + self.scroll_x
+        widths = [f.size(self._value[:i])[0] for i in range(len(self._value) + 1)]
+        self.caret = min(range(len(widths)), key=lambda i: abs(widths[i] - x))
+        self.blink_from = pygame.time.get_ticks()
 
     def draw(self, surface, s: float) -> None:
         panel(surface, self.rect, (30, 26, 26, 240), HILITE if self.focused else BRASS_DARK,
               radius=int(5 * s) + 1, width=max(1, int(2 * s)))
-        px = int(self.rect.h * 0.48)
-        shown = self.value or self.label
-        colour = TEXT if self.value else MUTED
-        r = text(surface, shown, px, (self.rect.x + 8 * s, self.rect.centery), colour, "midleft",
-                 max_width=self.rect.w - 16 * s)
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = r.right + 2 if self.value else self.rect.x + 8 * s
-            pygame.draw.line(surface, TEXT, (x, self.rect.y + 5 * s), (x, self.rect.bottom - 5 * s), 2)
+        self.pad = 8 * s
+        if not self.enabled and self.standin is not None:
+            text(surface, self.standin, int(self.rect.h * 0.48), (self.rect.x + 8 * s, self.rect.centery),
+                 MUTED, "midleft", max_width=self.rect.w - 16 * s)
+            return
+        shown = self._value or self.label
+        colour = TEXT if self._value else MUTED
+        px, room = self._fit(shown)
+        f = font(px)
+        at = min(self.caret, len(self._value))
+        caret_x = f.size(self._value[:at])[0]
+        width = f.size(shown)[0]
+        if width <= room:
+            self.scroll_x = 0
+        else:  # keep the caret inside the field
+            self.scroll_x = max(0, min(self.scroll_x, caret_x), caret_x - int(room) + 2)
+            self.scroll_x = min(self.scroll_x, width - int(room) + 2)
+        x0 = self.rect.x + self.pad - self.scroll_x
+        inner = self.rect.inflate(-int(8 * s), -2)
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        surf = render(shown, px, colour)
+        surface.blit(surf, surf.get_rect(midleft=(int(x0), self.rect.centery)))
+        if self.focused and ((pygame.time.get_ticks() - self.blink_from) // 530) % 2 == 0:
+            x = int(x0 + (caret_x if self._value else 0))
+            pygame.draw.line(surface, HILITE, (x, self.rect.y + 7 * s), (x, self.rect.bottom - 7 * s),
+                             max(2, int(2 * s)))
+        surface.set_clip(clip)
 
 
 class FocusRing:

@@ -1,0 +1,79 @@
+"""A yes/no question over the current scene (which stays drawn, dimmed, beneath).
+
+Enter (the focus starts on yes) or Y answers yes, Esc or N no; the two buttons too. It pops itself, then calls the answer's
+callback (so the callback finds its own scene on top again)."""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.app.stack import Scene
+from scenes.menus.pause import overlay_panel
+from scenes.widgets import ui
+from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event
+
+
+class Confirm(Scene):
+    name = "confirm"
+    opaque = False
+
+    def __init__(self, app, question: str, yes: str = "Yes", no: str = "No", on_yes=None,
+                 on_no=None, detail: str = ""):
+        super().__init__(app)
+        self.question, self.detail = question, detail
+        self.on_yes, self.on_no = on_yes, on_no
+        self.yes_b = PrimaryButton(yes, self.yes)
+        self.no_b = ui.Button(no, self.no)
+        self.ring = ui.FocusRing([self.yes_b, self.no_b])
+        self.ring.move(1)
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.answered = False
+
+    def _answer(self, callback) -> None:
+        if self.answered:
+            return
+        self.answered = True
+        self.app.stack.pop()
+        if callback is not None:
+            callback()
+
+    def yes(self) -> None:
+        self._answer(self.on_yes)
+
+    def no(self) -> None:
+        self._answer(self.on_no)
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        P = pygame.Rect(0, 0, min(int(560 * s), size[0] - 16), int(260 * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        self.panel = P
+        w, h, gap = int(200 * s), int(52 * s), int(24 * s)
+        y = P.bottom - int(36 * s) - h
+        self.yes_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
+        self.no_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+            (self.yes if event.key == pygame.K_y else self.no)()
+            return
+        menu_event(self.ring, event, self.no)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        dim(surface, 170)
+        overlay_panel(surface, P, s)
+        width = P.w - 60 * s
+        px = max(10, int(28 * s))
+        lines = ui.wrap(self.question, px, width, "title")[:2]
+        y = P.y + 44 * s if len(lines) == 1 else P.y + 34 * s
+        for line in lines:
+            heading(surface, line, px, (P.centerx, y), max_width=width)
+            y += px * 1.25
+        small = max(8, int(16 * s))
+        y += 8 * s
+        for line in ui.wrap(self.detail, small, width)[:3] if self.detail else []:  # a longer say
+            ui.text(surface, line, small, (P.centerx, y), ui.MUTED, "midtop", max_width=width)
+            y += small * 1.3
+        self.ring.draw(surface, s)

@@ -1,0 +1,256 @@
+"""Leaving a game (the window's close button, Quit, Title screen), Restart and Concede in the
+pause menu, and the shared yes/no overlay: real tables, synthesized keys and clicks."""
+
+import json
+
+import pygame
+import pytest
+
+from game import saves
+from game.assemble.setup import Rules as AssembleRules
+from game.cementopia.setup import daily_seed
+from game.grayblock.setup import Rules as GrayRules
+from scenes.config import GameConfig, Seat
+from scenes.menus.confirm import Confirm
+from scenes.menus.pause import LEAVE_DETAIL, PauseMenu
+from scenes.menus.title import TitleScene
+from ui_helpers import click, frames, key, post, top
+
+HOT_SEAT = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
+VS_BOT = [Seat("Ada", "human", 0), Seat("Bot", "random", 1)]
+
+
+def open_game(app, config, moves=1):
+    table = app.stack.push(app.make(config.scene, config=config))
+    frames(app, 2)
+    for _ in range(moves):
+        if getattr(table, "result_index", None) is not None:
+            table.next_hand()
+        assert table.play(table.state.legal_actions()[0])
+    return table
+
+
+def grayblock(seats, seed=5):
+    return GameConfig(seats, GrayRules(), seed, "grayblock", 100)
+
+
+def close_window(app):
+    post(app, pygame.event.Event(pygame.QUIT))
+
+
+def saved_record(table):
+    table.saver.flush()
+    assert saves.has_autosave()
+    return json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+
+
+def archived(data_dir):
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((data_dir / "records").glob("*.json"))]
+
+
+# --- the yes/no overlay ------------------------------------------------------------------------
+
+def test_confirm_answers_by_key_and_click_and_pops_itself_first(app):
+    base = app.stack.push(app.make("title"))
+    said = []
+    for keys, answer in (([pygame.K_RETURN], "yes"), ([pygame.K_y], "yes"), ([pygame.K_ESCAPE], "no"),
+                         ([pygame.K_n], "no"), ([pygame.K_TAB, pygame.K_RETURN], "no")):
+        ask = app.stack.push(app.make("confirm", question="Really?", yes="Yes", no="No",
+                                      on_yes=lambda: said.append(("yes", top(app))),
+                                      on_no=lambda: said.append(("no", top(app)))))
+        assert isinstance(ask, Confirm) and not ask.opaque
+        for k in keys:
+            key(app, k)
+        assert said[-1] == (answer, base)  # popped before its callback ran
+    ask = app.stack.push(app.make("confirm", question="Really?", yes="Yes", no="No",
+                                  on_yes=lambda: said.append(("yes", None))))
+    frames(app, 1)
+    click(app, ask.no_b.rect.center)  # no on_no: just closes
+    assert top(app) is base and said[-1] == ("no", base)
+    ask = app.stack.push(app.make("confirm", question="Really?", yes="Yes", no="No",
+                                  on_yes=lambda: said.append(("clicked", None))))
+    click(app, ask.yes_b.rect.center)
+    assert said[-1] == ("clicked", None) and top(app) is base
+
+
+# --- leaving ---------------------------------------------------------------------------------
+
+def test_closing_the_window_on_a_hot_seat_game_asks(app):
+    table = open_game(app, grayblock(HOT_SEAT))
+    close_window(app)
+    ask = top(app)
+    assert isinstance(ask, Confirm) and app.running
+    assert ask.question == "Leave the game?" and ask.detail == LEAVE_DETAIL
+    key(app, pygame.K_n)  # Stay: the game goes on
+    assert top(app) is table and app.running
+    assert table.play(table.state.legal_actions()[0])
+    close_window(app)
+    key(app, pygame.K_RETURN)  # Leave
+    assert not app.running
+    assert len(saved_record(table)["hands"][0]["actions"]) == 2  # the autosave has both moves
+
+
+def test_closing_the_window_twice_quits(app):
+    open_game(app, grayblock(HOT_SEAT))
+    close_window(app)
+    assert isinstance(top(app), Confirm)
+    close_window(app)
+    assert not app.running
+
+
+@pytest.mark.parametrize("button", ["quit_b", "title_b"])
+def test_pause_menu_quit_and_title_ask_in_hot_seat(app, button):
+    table = open_game(app, GameConfig(HOT_SEAT, AssembleRules(), 3, "assemble"))
+    menu = app.stack.push(app.make("menu", table=table))
+    frames(app, 1)
+    click(app, getattr(menu, button).rect.center)
+    ask = top(app)
+    assert isinstance(ask, Confirm)
+    click(app, ask.no_b.rect.center)
+    assert top(app) is menu and app.running and table in app.stack.scenes
+    click(app, getattr(menu, button).rect.center)
+    click(app, top(app).yes_b.rect.center)
+    if button == "quit_b":
+        assert not app.running
+    else:
+        assert isinstance(top(app), TitleScene) and len(app.stack) == 1 and app.running
+    assert saved_record(table)["actions"]  # the game is there for Continue
+
+
+def test_a_game_against_bots_just_saves_and_quits(app):
+    table = open_game(app, grayblock(VS_BOT), moves=0)  # not a move yet: saved on the way out
+    close_window(app)
+    assert not app.running and not isinstance(top(app), Confirm)
+    assert saved_record(table)["players"][1]["seat"] == "random"
+
+
+def test_solo_cementopia_quits_without_asking(app):
+    table = open_game(app, GameConfig([Seat("Ada")], None, 3, "cementopia"))
+    menu = app.stack.push(app.make("menu", table=table))
+    click(app, menu.quit_b.rect.center)
+    assert not app.running and saved_record(table)["actions"]
+
+
+def test_the_demo_never_asks(app):
+    app.demo = True
+    open_game(app, grayblock(HOT_SEAT))
+    close_window(app)
+    assert not app.running and not saves.has_autosave()
+
+
+def test_no_question_once_the_game_is_over_or_away_from_a_game(app):
+    app.stack.push(app.make("setup"))
+    close_window(app)
+    assert not app.running
+
+
+def test_finished_hot_seat_match_leaves_without_asking(app):
+    table = open_game(app, GameConfig(HOT_SEAT, GrayRules(), 5, "grayblock", 1), moves=0)
+    while not table.state.is_over():
+        if table.result_index is not None:
+            table.next_hand()
+        table.play(table.state.legal_actions()[0])
+    menu = app.stack.push(app.make("menu", table=table))
+    assert menu.restart_b not in menu.ring.widgets and menu.concede_b not in menu.ring.widgets
+    close_window(app)
+    assert not app.running
+
+
+# --- restart ---------------------------------------------------------------------------------
+
+def test_restart_asks_then_deals_afresh_with_the_same_seats_and_rules(app, data_dir):
+    config = GameConfig([Seat("Ada", "human", 3), Seat("Bo", "human", 1), Seat("Cy", "easy", 2)],
+                        GrayRules(True), 5, "grayblock", 150)
+    table = open_game(app, config)
+    saved_record(table)
+    menu = app.stack.push(app.make("menu", table=table))
+    frames(app, 1)
+    click(app, menu.restart_b.rect.center)
+    key(app, pygame.K_ESCAPE)  # Cancel: the game goes on
+    assert top(app) is menu and table in app.stack.scenes
+    click(app, menu.restart_b.rect.center)
+    assert "new deal" in top(app).detail
+    key(app, pygame.K_RETURN)
+    fresh = top(app)
+    assert fresh is not table and len(app.stack) == 1 and fresh.name == "grayblock"
+    assert [(s.name, s.kind, s.colour) for s in fresh.config.seats] == \
+        [("Ada", "human", 3), ("Bo", "human", 1), ("Cy", "easy", 2)]
+    assert fresh.state.rules.water_veins and fresh.state.target == 150
+    assert fresh.session.history.actions == [] and fresh.state.deals[0] != table.state.deals[0]
+    record = saved_record(fresh)  # Continue brings the new game, not the dropped one
+    assert record["hands"][0]["deal"] == [list(h) for h in fresh.state.deals[0]]
+    assert not record["hands"][0]["actions"]
+    assert not (data_dir / "records").exists()  # and not archived
+
+
+def test_restart_of_todays_deal_is_todays_deal_again(app):
+    config = GameConfig([Seat("Ada")], None, daily_seed(), "cementopia")
+    table = open_game(app, config)
+    menu = app.stack.push(app.make("menu", table=table))
+    click(app, menu.restart_b.rect.center)
+    assert "Today's deal" in top(app).detail
+    key(app, pygame.K_y)
+    fresh = top(app)
+    assert fresh.name == "cementopia" and fresh.session.meta["seed"] == daily_seed()
+    assert fresh.session.meta.get("daily") and not fresh.session.history.actions
+
+
+# --- concede ---------------------------------------------------------------------------------
+
+def test_concede_against_bots_archives_the_game_as_given_up(app, data_dir):
+    table = open_game(app, GameConfig(VS_BOT, AssembleRules(), 3, "assemble"), moves=1)
+    saved_record(table)
+    menu = app.stack.push(app.make("menu", table=table))
+    frames(app, 1)
+    click(app, menu.concede_b.rect.center)
+    ask = top(app)
+    assert "You give up" in ask.detail
+    click(app, ask.no_b.rect.center)
+    assert top(app) is menu
+    click(app, menu.concede_b.rect.center)
+    click(app, top(app).yes_b.rect.center)
+    assert isinstance(top(app), TitleScene) and len(app.stack) == 1
+    [record] = archived(data_dir)
+    assert record["conceded"] == [0] and "result" not in record
+    assert record["actions"] and record["players"][0]["name"] == "Ada"
+    assert not saves.has_autosave()
+    frames(app, 1)
+    assert not top(app).cont.enabled  # nothing to continue
+
+
+def test_concede_in_hot_seat_names_the_humans(app, data_dir):
+    table = open_game(app, grayblock([Seat("Ada", "human", 0), Seat("Bot", "easy", 1),
+                                      Seat("Bo", "human", 2)]), moves=0)
+    menu = app.stack.push(app.make("menu", table=table))
+    click(app, menu.concede_b.rect.center)
+    assert "Ada and Bo give up" in top(app).detail
+    key(app, pygame.K_RETURN)
+    [record] = archived(data_dir)
+    assert record["conceded"] == [0, 2] and "result" not in record
+
+
+def test_concede_a_cementopia_attempt_keeps_no_best(app, data_dir):
+    table = open_game(app, GameConfig([Seat("Ada")], None, 3, "cementopia"), moves=2)
+    menu = app.stack.push(app.make("menu", table=table))
+    click(app, menu.concede_b.rect.center)
+    key(app, pygame.K_RETURN)
+    [record] = archived(data_dir)
+    assert record["conceded"] == [0] and "result" not in record and len(record["actions"]) == 2
+    assert not list(data_dir.glob("cementopia-best*"))
+
+
+def test_pause_menu_fits_at_every_size(app):
+    from tests.ui_helpers import resize
+    table = open_game(app, grayblock(HOT_SEAT), moves=0)
+    menu = app.stack.push(app.make("menu", table=table))
+    assert isinstance(menu, PauseMenu)
+    for size in [(640, 360), (1280, 720), (1920, 1080), (1000, 900)]:
+        resize(app, size)
+        frames(app, 1)
+        shown = menu.ring.widgets
+        assert len(shown) == 7
+        for b in shown:
+            assert menu.panel.contains(b.rect)
+        assert menu.panel.bottom <= size[1]
+        for a, b in zip(shown, shown[1:]):
+            assert a.rect.bottom < b.rect.top

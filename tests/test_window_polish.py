@@ -1,0 +1,64 @@
+"""The window and the title screen as a player handles them: F11 there and back, one highlight."""
+
+import pygame
+
+from ui_helpers import frames, key, move, resize
+
+
+def fake_full_screen(monkeypatch, screen=(1920, 1080)):
+    """The dummy driver has no full screen: stand in for a system whose window, back from full
+    screen, keeps the screen's size (the reported fault)."""
+    def toggle():
+        if pygame.display.get_surface().get_flags() & pygame.FULLSCREEN:
+            pygame.display.set_mode(screen, pygame.RESIZABLE)
+        else:
+            pygame.display.set_mode(screen, pygame.FULLSCREEN)
+        return 1
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", toggle)
+
+
+def test_f11_back_from_full_screen_restores_the_window_size(app, monkeypatch):
+    fake_full_screen(monkeypatch)
+    resize(app, (900, 540))  # the player sized the window by hand
+    key(app, pygame.K_F11)
+    assert app.fullscreen() and app.screen.get_size() == (1920, 1080)
+    key(app, pygame.K_F11)
+    assert not app.fullscreen()
+    assert pygame.display.get_surface().get_size() == (900, 540) == app.screen.get_size()
+    key(app, pygame.K_F11)  # and again: still the player's size, not the first one
+    key(app, pygame.K_F11)
+    assert app.screen.get_size() == (900, 540)
+
+
+def test_full_screen_from_settings_comes_back_to_the_window_size_too(app, monkeypatch):
+    fake_full_screen(monkeypatch)
+    app.set_fullscreen(True)
+    assert app.fullscreen()
+    app.set_fullscreen(False)
+    assert app.screen.get_size() == (1280, 720)
+
+
+def test_full_screen_refused_says_so_and_keeps_the_window(app):
+    key(app, pygame.K_F11)  # the dummy driver refuses
+    assert not app.fullscreen() and app.screen.get_size() == (1280, 720)
+    assert any("Fullscreen is not available" in message for message, _ in app.toasts)
+
+
+def lit(button) -> bool:
+    return (button.hover or button.focused) and button.enabled
+
+
+def test_the_title_lights_one_button_the_last_one_used(app):
+    app.stack.push(app.make("title"))
+    frames(app, 2)
+    title = app.stack.top
+    live = [b for b in title.buttons if b.rect.w > 0]
+    assert len(live) >= 3
+    move(app, live[-1].rect.center)  # point at the last button
+    assert [b for b in live if lit(b)] == [live[-1]]
+    key(app, pygame.K_DOWN)  # then the keys move on: the pointed-at button goes dark
+    assert [b for b in live if lit(b)] == [title.ring.current] and title.ring.current is not live[-1]
+    key(app, pygame.K_DOWN)
+    assert len([b for b in live if lit(b)]) == 1
+    move(app, (live[1].rect.centerx + 3, live[1].rect.centery))  # the pointer again: it wins
+    assert [b for b in live if lit(b)] == [live[1]]
