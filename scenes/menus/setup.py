@@ -341,7 +341,7 @@ class SetupScene(Scene):
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
         if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
             self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
-            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(146 * s), int(46 * s))
+            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(168 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
@@ -459,9 +459,9 @@ class SetupScene(Scene):
         U = self.undo.rect
         ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
         y = U.bottom + 4 * s  # what the undo mode means, under it
-        for line in ui.wrap(UNDO_TEXT[self.undo.value], small, U.w + 20 * s)[:2]:
+        for line in ui.wrap(UNDO_TEXT[self.undo.value], small, U.w + 4 * s)[:2]:
             ui.text(surface, line, small, (U.x, y), ui.MUTED)
-            y += small * 1.2
+            y += max(small * 1.2, ui.font(small).get_linesize())  # the player's text size
         hy = self.row_y[0] - 26 * s
         for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
             ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
@@ -507,6 +507,8 @@ class SetupScene(Scene):
         else:
             hint = "Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own."
         y = self.seed.rect.bottom + 6 * s
+        if lines == 2:  # a third line where the text size needs it and the room is there
+            lines = max(2, min(3, int((self.back.rect.y - 4 * s - y) // ui.font(small).get_linesize())))
         for line in ui.wrap(hint, small, w)[:lines]:
             ui.text(surface, line, small, (R, y), ui.MUTED)
             y += ui.font(small).get_linesize()
