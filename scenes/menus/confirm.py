@@ -47,12 +47,22 @@ class Confirm(Scene):
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
         P = pygame.Rect(0, 0, min(int(560 * s), size[0] - 16), int(260 * s))
+        P.h = min(size[1] - 8, max(P.h, self._text_height(P.w) + int(138 * s)))  # large text: taller
         P.center = (size[0] // 2, size[1] // 2)
         self.panel = P
         w, h, gap = int(200 * s), int(52 * s), int(24 * s)
         y = P.bottom - int(36 * s) - h
         self.yes_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
         self.no_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
+
+    def _text_height(self, panel_w: int) -> int:
+        """How tall the question and the detail are drawn (as `draw` does) in a panel this wide."""
+        s = self.s
+        width, px, small = panel_w - 60 * s, max(10, int(28 * s)), max(8, int(16 * s))
+        lines = len(ui.wrap(self.question, px, width, "title")[:2])
+        more = len(ui.wrap(self.detail, small, width)[:3]) if self.detail else 0
+        return int(34 * s + lines * max(px * 1.25, ui.font(px, "title").get_linesize()) + 8 * s
+                   + more * max(small * 1.3, ui.font(small).get_linesize()))
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
@@ -70,10 +80,10 @@ class Confirm(Scene):
         y = P.y + 44 * s if len(lines) == 1 else P.y + 34 * s
         for line in lines:
             heading(surface, line, px, (P.centerx, y), max_width=width)
-            y += px * 1.25
+            y += max(px * 1.25, ui.font(px, "title").get_linesize())  # the player's text size
         small = max(8, int(16 * s))
         y += 8 * s
         for line in ui.wrap(self.detail, small, width)[:3] if self.detail else []:  # a longer say
             ui.text(surface, line, small, (P.centerx, y), ui.MUTED, "midtop", max_width=width)
-            y += small * 1.3
+            y += max(small * 1.3, ui.font(small).get_linesize())
         self.ring.draw(surface, s)
