@@ -446,23 +446,23 @@ class SetupScene(Scene):
         note_y = self.game.rect.bottom + 20 * s
         width = self.col_colour + 162 * s - L
         if self.solo:
-            ui.text(surface, "NAME", small, (self.col_name + 4 * s, self.row_y[0] - 26 * s), ui.MUTED,
-                    "topleft", "bold")
+            hy = min(self.row_y[0] - 26 * s, self.row_y[0] - 2 * s - ui.font(small, "bold").get_height())
+            ui.text(surface, "NAME", small, (self.col_name + 4 * s, hy), ui.MUTED, "topleft", "bold")
             ui.text(surface, SOLO_NOTE, small, (L, note_y), ui.MUTED, "midleft", max_width=width)
             y = self.rows[0].name.rect.bottom + 24 * s
             for line in ui.wrap(SOLO_TEXT, small, width):
                 ui.text(surface, line, small, (L, y), ui.MUTED)
-                y += small * 1.35
+                y += max(small * 1.35, ui.font(small).get_linesize())
             return
         n = self.players.value
         notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
         U = self.undo.rect
         ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
-        y = U.bottom + 4 * s  # what the undo mode means, under it
-        for line in ui.wrap(UNDO_TEXT[self.undo.value], small, U.w + 4 * s)[:2]:
-            ui.text(surface, line, small, (U.x, y), ui.MUTED)
-            y += max(small * 1.2, ui.font(small).get_linesize())  # the player's text size
-        hy = self.row_y[0] - 26 * s
+        # column headings above the rows; higher when the text size makes them taller
+        hy = min(self.row_y[0] - 26 * s, self.row_y[0] - 2 * s - ui.font(small, "bold").get_height())
+        y = U.bottom + 4 * s  # what the undo mode means, under it (smaller if the text size needs)
+        ui.paragraph(surface, UNDO_TEXT[self.undo.value], small,
+                     (U.x, y, U.w + 4 * s, hy - 2 * s - y), ui.MUTED)
         for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
             ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
         for i, row in enumerate(self.rows):
@@ -488,13 +488,17 @@ class SetupScene(Scene):
         blurbs = {"assemble": ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)),
                   "grayblock": ((self.water, WATER_TEXT),),
                   "cementopia": ((self.daily, DAILY_TEXT),)}[game]
-        for toggle, blurb in blurbs:
+        seed_top = min(self.seed.rect.y - 26 * s,  # the SEED label, higher for a large text size
+                       self.seed.rect.y - 2 * s - ui.font(small, "bold").get_height())
+        below = [w.rect.y for w in (self.flaw, self.identity, self.water, self.daily, self.target)
+                 if w.enabled and w.rect.w > 0]
+        for toggle, blurb in blurbs:  # each in the room down to what follows it (large text: smaller)
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
-            for line in ui.wrap(blurb, small, R + w - x)[:4]:
-                ui.text(surface, line, small, (x, y), ui.MUTED)
-                y += small * 1.3
-        ui.text(surface, "SEED", small, (R, self.seed.rect.y - 26 * s), ui.MUTED, "topleft", "bold")
+            limit = min([b for b in below if b > y] + [seed_top]) - 2 * s
+            ui.paragraph(surface, blurb, small, (x, y, R + w - x, limit - y),
+                         ui.MUTED)
+        ui.text(surface, "SEED", small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2
         if self.solo:
             hint = (f"Today's deal ({datetime.date.today().isoformat()}): the same seed for everyone."
@@ -507,8 +511,5 @@ class SetupScene(Scene):
         else:
             hint = "Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own."
         y = self.seed.rect.bottom + 6 * s
-        if lines == 2:  # a third line where the text size needs it and the room is there
-            lines = max(2, min(3, int((self.back.rect.y - 4 * s - y) // ui.font(small).get_linesize())))
-        for line in ui.wrap(hint, small, w)[:lines]:
-            ui.text(surface, line, small, (R, y), ui.MUTED)
-            y += ui.font(small).get_linesize()
+        limit = self.command.rect.y - 24 * s if lines == 1 else self.back.rect.y - 4 * s
+        ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)

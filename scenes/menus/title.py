@@ -261,5 +261,5 @@ class StartProgram(Scene):
         y = P.y + 104 * s
         for line in ui.wrap(self.question, px, P.w - 80 * s)[:5]:
             ui.text(surface, line, px, (P.centerx, y), ui.TEXT, "midtop", max_width=P.w - 60 * s)
-            y += px * 1.35
+            y += max(px * 1.35, ui.font(px).get_linesize())  # the player's text size
         self.ring.draw(surface, s)

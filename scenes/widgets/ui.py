@@ -167,8 +167,11 @@ def dashed_rect(surface, colour, rect, width: int = 1, dash: int = 4) -> None:
                              (a[0] + dx * end, a[1] + dy * end), width)
 
 
-def wrap(string: str, px: int, width: float, style: str = "regular") -> list[str]:
-    f = font(px, style)
+def wrap(string: str, px: float, width: float, style: str = "regular") -> list[str]:
+    return _wrap(string, font(px, style), width)
+
+
+def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
     lines: list[str] = []
     for para in string.split("\n"):
         line = ""
@@ -181,6 +184,37 @@ def wrap(string: str, px: int, width: float, style: str = "regular") -> list[str
                 line = word
         lines.append(line)
     return lines
+
+
+def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
+              anchor: str = "topleft") -> pygame.Rect:
+    """`string` wrapped into `box` (anchor "topleft" or "midtop" per line): at the player's text
+    size where the lines fit its height, smaller (never under READABLE) where not; lines that still
+    do not fit are left off, the last one kept ending in an ellipsis. The rect drawn over."""
+    box = pygame.Rect(box)
+    size = sized(px)
+    while True:
+        f = _font(size, style)
+        # the caller's spacing (1.3 of its size), never closer than the font's own height allows
+        step = max(f.get_height() - 2, px * 1.3 * size / sized(px))
+        lines = _wrap(string, f, box.w)
+        if len(lines) * step <= box.h + 2 or size <= READABLE:
+            break
+        size = max(READABLE, min(size - 1, int(size * 0.92)))
+    keep = max(1, int((box.h + 2) // step))
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = _fit(lines[-1] + " \u2026", size, box.w, style)
+    drawn = pygame.Rect(box.x, box.y, 0, 0)
+    y = box.y
+    for line in lines:
+        surf = _render(line, size, colour, style)
+        x = box.x if anchor == "topleft" else box.centerx
+        rect = surf.get_rect(**{anchor: (int(x), int(y))})
+        surface.blit(surf, rect)
+        drawn = drawn.union(rect) if drawn.w else rect
+        y += step
+    return drawn
 
 
 class Widget:
