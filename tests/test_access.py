@@ -278,3 +278,40 @@ def test_a_bad_text_size_in_settings_json_gives_a_message_and_normal(data_dir):
     (data_dir / "settings.json").write_text(json.dumps({"text_size": "huge"}))
     settings, messages = saves.read_settings()
     assert "text_size" not in settings and len(messages) == 1 and "text_size" in messages[0]
+
+
+def test_a_paragraph_stays_in_its_box_at_any_text_size():
+    pygame.init()
+    surface = pygame.Surface((400, 200))
+    words = "Placing on top of the rightmost card costs 1 capacity (not allowed at capacity 1)."
+    box = pygame.Rect(10, 10, 150, 40)
+    try:
+        for size in ("normal", "larger"):
+            ui.set_text_size(size)
+            drawn = ui.paragraph(surface, words, 8, box)
+            assert box.inflate(0, 4).contains(drawn)
+        roomy = ui.paragraph(surface, words, 8, (10, 10, 150, 200))
+        assert roomy.h > drawn.h  # with room, every line at the chosen size
+    finally:
+        ui.set_text_size("normal")
+
+
+@pytest.mark.parametrize("game", ["assemble", "grayblock"])
+def test_setup_at_640x360_and_larger_text_keeps_its_notes_off_the_fields(app, spied, game):
+    ui.set_text_size("larger")
+    try:
+        setup = app.stack.push(app.make("setup"))
+        resize(app, (640, 360))
+        frames(app, 2)
+        setup.game.set(game)
+        setup.layout() if hasattr(setup, "layout") else None
+        frames(app, 2)
+        spied.clear()
+        setup.draw(app.screen)
+        fields = [w.rect for w in setup.ring.widgets if w.enabled and w.rect.w > 0]
+        notes = [rect for string, rect in spied if rect is not None and len(string) > 20]
+        assert notes
+        for note in notes:
+            assert not any(note.inflate(-2, -2).colliderect(f) for f in fields), note
+    finally:
+        ui.set_text_size("normal")

@@ -198,10 +198,11 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         # the caller's spacing (1.3 of its size), never closer than the font's own height allows
         step = max(f.get_height() - 2, px * 1.3 * size / sized(px))
         lines = _wrap(string, f, box.w)
-        if len(lines) * step <= box.h + 2 or size <= READABLE:
+        fits = max(1, int((box.h + 2 - f.get_height()) // step) + 1)  # lines whose box fits
+        if len(lines) <= fits or size <= READABLE:
             break
         size = max(READABLE, min(size - 1, int(size * 0.92)))
-    keep = max(1, int((box.h + 2) // step))
+    keep = fits
     if len(lines) > keep:
         lines = lines[:keep]
         lines[-1] = _fit(lines[-1] + " \u2026", size, box.w, style)
