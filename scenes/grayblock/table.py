@@ -78,9 +78,12 @@ class GrayblockScene(GameTable):
         self.selected = self.hover_end = None
         self.end_choice = RIGHT
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
-        resumed = session.history.actions or state.results
-        self.log.append(f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match.")
-        self._log_start()
+        self.log.append("New match.")
+        if session.history.actions:
+            self.log.append(self.start_line(next(session.history.replay())[0]))
+            self.replay_log("Match resumed.")
+        else:
+            self._log_start()
         self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
         self.pass_b = PrimaryButton("Pass", self.do_pass)
         self.iam_b = PrimaryButton("I am", self.confirm_viewer)
@@ -250,25 +253,43 @@ class GrayblockScene(GameTable):
 
     # --- commands --------------------------------------------------------------------------
 
-    def describe(self, action) -> str:
+    def describe(self, action, before) -> str:
         who = self.name_of(action.player)
         if action.card is None:
-            return f"{who} passes: nothing fits {ends_text(self.state)}."
+            return f"{who} passes: nothing fits {ends_text(before)}."
         if action.end is None:
             return f"{who} starts the row with {action.card}."
         return f"{who} plays {action.card} on the {action.end} end."
 
+    def log_lines(self, before, action, events, after) -> list[str]:
+        """The move; a hand's end and who starts the next; the match's end."""
+        lines = [self.describe(action, before)]
+        for event in events:
+            if event.kind == HAND_ENDED:
+                count, who = len(after.results), self.name_of(event.player)
+                lines.append(f"{who} goes out and wins hand {count}: +{event.value}." if event.where == OUT
+                             else f"Blocked: nobody can play. {who} wins hand {count}: +{event.value}.")
+                if not after.is_over():
+                    lines.append(self.start_line(after))  # the next hand is dealt at once
+            elif event.kind == MATCH_OVER:
+                lines.append(f"{self.name_of(event.player)} wins the match with {event.value} points!")
+        return lines
+
+    def start_line(self, state) -> str:
+        return f"Hand {len(state.results) + 1}: {self.name_of(state.start)} starts."
+
     def play(self, action, from_rect=None):
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
-        self.described = self.describe(action)
+        self.before = self.state.clone()  # what the log tells (a pass names the ends it faced)
         self.from_rect = None if action.card is None else tuple(
             from_rect or self.source_rect(action.player, action.card))
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        text = self.described
-        self.log.append(text)
+        lines = self.log_lines(self.before, action, outcome.events, self.state)
+        text = lines[0]
+        self.log.extend(lines)
         if action.player in self.humans:
             self.seen_by[action.player] = len(self.log)
         self.selected = self.drag = self.hover_end = None
@@ -281,8 +302,6 @@ class GrayblockScene(GameTable):
                 self.app.sound.play("place", delay=FLIGHT)  # heard as it lands
             elif event.kind == HAND_ENDED:
                 self._hand_ended(event)
-            elif event.kind == MATCH_OVER:
-                self.log.append(f"{self.name_of(event.player)} wins the match with {event.value} points!")
         if action.card is not None:  # (after a hand's end the row on show is the finished one)
             self.flights.append(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
@@ -295,10 +314,8 @@ class GrayblockScene(GameTable):
         self.seen_results = count
         until, who = self.app.clock_s + ENDING + 1, self.name_of(event.player)
         if event.where == OUT:
-            self.log.append(f"{who} goes out and wins hand {count}: +{event.value}.")
             self.flash = (f"{who} goes out!", until, ui.GOOD)
         else:
-            self.log.append(f"Blocked: nobody can play. {who} wins hand {count}: +{event.value}.")
             self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
@@ -334,7 +351,7 @@ class GrayblockScene(GameTable):
 
     def _log_start(self) -> None:
         if not self.state.is_over():
-            self.log.append(f"Hand {len(self.state.results) + 1}: {self.name_of(self.state.start)} starts.")
+            self.log.append(self.start_line(self.state))
 
     def next_hand(self) -> None:
         if self.result_index is None or self.state.is_over():
@@ -342,7 +359,6 @@ class GrayblockScene(GameTable):
         self.result_index = self.ending = self.flash = None
         self.overlay = False
         self.glides.clear()
-        self._log_start()
         if len(self.humans) >= 2:
             self.viewer = None  # a new deal: in hot seat each hand shows only after "I am NAME"
 

@@ -105,11 +105,11 @@ class GameTable(Scene):
         and a resumed game's replay (replay_log) both use it, so the words are the same."""
         return []
 
-    def replay_log(self) -> None:
-        """A resumed game's log: every move that stands, told again, then "Game resumed."."""
+    def replay_log(self, closing: str = "Game resumed.") -> None:
+        """A resumed game's log: every move that stands, told again, then `closing`."""
         for before, action, events, after in self.session.history.replay():
             self.log.extend(self.log_lines(before, action, events, after))
-        self.log.append("Game resumed.")
+        self.log.append(closing)
 
     def undo_scope(self):
         """Undo/redo go back to the last position a human decides in (bot moves are skipped)."""
