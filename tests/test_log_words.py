@@ -123,6 +123,8 @@ def test_grayblock_hint_says_card_and_end(app):
     key(app, pygame.K_h)
     wait_for(app, lambda: scene.turns.hint is not None, 60)
     frames(app, 2)
+    mine = [line for line in scene.log if line.startswith("You ")]
+    assert mine and all(re.match(r"You (play|pass|start) ", line) for line in mine)  # not "You plays"
     action = scene.turns.hint.action
     hint_lines = [line for line in scene.log if line.startswith("Hint")]
     assert hint_lines and not ENGINE_WORDS.search(hint_lines[-1])
@@ -131,3 +133,24 @@ def test_grayblock_hint_says_card_and_end(app):
     else:
         assert hint_lines[-1].startswith(f"Hint: Play the {action.card} on the {action.end} end") \
             or hint_lines[-1].startswith(f"Hint: Start the row with the {action.card}")
+
+
+def test_cementopia_hint_names_the_spot_by_the_cards_beside_it_and_the_counter(app):
+    from scenes.cementopia.table import CementopiaScene
+    scene = CementopiaScene(app, GameConfig([Seat("Ada")], None, 9, "cementopia"))
+    app.stack.push(scene)
+    frames(app, 2)
+    scene.play(scene.state.legal_actions()[0])  # a network of two: the spot has neighbours to name
+    settle(app, scene)
+    key(app, pygame.K_h)
+    wait_for(app, lambda: scene.turns.hint is not None, 60)
+    frames(app, 2)
+    hint = scene.turns.hint
+    (_, _, _), (main, _, main_px), (detail, _, detail_px) = scene.prompt_lines()
+    assert main == hint.reason and main.startswith(f"Put the {hint.action.card} ")
+    assert not ENGINE_WORDS.search(main)
+    for card, _, _ in scene.state.neighbours(hint.action.x, hint.action.y):
+        assert f"the {card}" in main  # the spot, told by the cards beside it
+    assert f"counter {scene.hint_counter()}" in main
+    assert scene.hint_counter() == scene.state.connection_count(hint.action)
+    assert detail == hint.detail and detail_px < main_px  # the solver's figures: smaller, apart

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..words import verb  # noqa: F401  (the tables say "Ada takes" but "You take")
+
 
 def doll_letter(owners: Sequence[int], lane: int) -> str | None:
     """"A" or "B" for a two-player game, where each player builds two dolls; else None."""
@@ -47,8 +49,3 @@ def placement_words(line: Sequence[int], pos: int, letter: str | None = None) ->
     if where.startswith("between"):
         return where + (f" in {whose}" if letter else "")
     return f"at {where}" + (f" of {whose}" if letter else "")
-
-
-def verb(who: str, base: str) -> str:
-    """'You take' but 'Ada takes'."""
-    return base if who == "You" or who.startswith("You (") else base + "s"

@@ -16,6 +16,7 @@ import pygame
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED
+from game.words import verb
 
 from scenes.grayblock import draw
 from scenes.grayblock.geometry import Layout
@@ -256,10 +257,10 @@ class GrayblockScene(GameTable):
     def describe(self, action, before) -> str:
         who = self.name_of(action.player)
         if action.card is None:
-            return f"{who} passes: nothing fits {ends_text(before)}."
+            return f"{who} {verb(who, 'pass')}: nothing fits {ends_text(before)}."
         if action.end is None:
-            return f"{who} starts the row with {action.card}."
-        return f"{who} plays {action.card} on the {action.end} end."
+            return f"{who} {verb(who, 'start')} the row with {action.card}."
+        return f"{who} {verb(who, 'play')} {action.card} on the {action.end} end."
 
     def log_lines(self, before, action, events, after) -> list[str]:
         """The move; a hand's end and who starts the next; the match's end."""
@@ -267,12 +268,14 @@ class GrayblockScene(GameTable):
         for event in events:
             if event.kind == HAND_ENDED:
                 count, who = len(after.results), self.name_of(event.player)
-                lines.append(f"{who} goes out and wins hand {count}: +{event.value}." if event.where == OUT
-                             else f"Blocked: nobody can play. {who} wins hand {count}: +{event.value}.")
+                wins = f"{verb(who, 'win')} hand {count}: +{event.value}."
+                lines.append(f"{who} {verb(who, 'go')} out and {wins}"
+                             if event.where == OUT else f"Blocked: nobody can play. {who} {wins}")
                 if not after.is_over():
                     lines.append(self.start_line(after))  # the next hand is dealt at once
             elif event.kind == MATCH_OVER:
-                lines.append(f"{self.name_of(event.player)} wins the match with {event.value} points!")
+                who = self.name_of(event.player)
+                lines.append(f"{who} {verb(who, 'win')} the match with {event.value} points!")
         return lines
 
     def start_line(self, state) -> str:
@@ -314,9 +317,9 @@ class GrayblockScene(GameTable):
         self.seen_results = count
         until, who = self.app.clock_s + ENDING + 1, self.name_of(event.player)
         if event.where == OUT:
-            self.flash = (f"{who} goes out!", until, ui.GOOD)
+            self.flash = (f"{who} {verb(who, 'go')} out!", until, ui.GOOD)
         else:
-            self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
+            self.flash = (f"Blocked! {who} {verb(who, 'win')} the hand", until, ui.GOOD)
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
     def try_play(self, card: int, end, from_rect=None) -> bool:
