@@ -135,7 +135,7 @@ def draw_line(scene, surface, lane_index: int) -> None:
         hx = lay.line.x + hint.value * STRIP * cw
         mark = pygame.Rect(round(hx - 3 * s), round(lay.line.y - 4 * s), round(6 * s), round(ch + 8 * s))
         pygame.draw.rect(surface, HINT, mark, border_radius=int(3 * s))
-        hint_tag(surface, mark, s)
+        hint_tag(surface, mark, s, at="bottom")
 
 
 def _draw_ghost(scene, surface, lane_index: int, gap: int, card: int) -> None:

@@ -395,7 +395,7 @@ class ScoringScene(Scene):
         ty = side.bottom - p - total_h
         pygame.draw.line(surface, ui.BRASS_DARK, (x, ty), (x + w, ty), max(1, round(2 * s)))
         done = self.shown >= len(ls.modules)
-        ui.text(surface, "Lane score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
+        ui.text(surface, "Doll score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
         value = round(self.total)
         colour = ui.HILITE if done and value == ls.score else ui.TEXT
         ui.text(surface, _num(value), self.px(64), (x + w, side.bottom - p + round(6 * s)), colour,

@@ -156,7 +156,7 @@ def draw_hint(surface, scene, board: pygame.Rect, s: float) -> None:
         other = cam.band_rect(board, *where)
         pygame.draw.rect(surface, HINT, other.inflate(4, 4), max(1, R(s, 2)), border_radius=other.w // 12)
     hint_tag(surface, band, s, f"hint: {hint.card} \u00b7 pays counter {scene.hint_counter()}",
-             board.inflate(-R(s, 8), -R(s, 8)), above=True)
+             board.inflate(-R(s, 8), -R(s, 8)), at="above")
 
 
 # ---------------------------------------------------------------- hand, deck, counters, HUD

@@ -23,17 +23,20 @@ def log_style(entry: str, px: int) -> tuple[int, tuple]:
     return px, (HINT_TEXT if entry.startswith("Hint") else ui.TEXT)
 
 
-def hint_tag(surface, rect, s: float, text: str = "hint", bounds=None, above=False) -> pygame.Rect:
-    """The hint's label: inside the top of the hinted card or spot (above it, the next panel drawn
-    may cover it), or just above it; kept inside `bounds` (the window by default), dark on the
-    hint colour and never smaller than 10 px."""
+def hint_tag(surface, rect, s: float, text: str = "hint", bounds=None, at: str = "top") -> pygame.Rect:
+    """The hint's label: inside the top of the hinted card (above it, the next panel drawn may
+    cover it), "above" it, or inside its "bottom" (a mark between a line's cards: the top holds
+    the card numbers); kept inside `bounds` (the window by default), dark on the hint colour and
+    never smaller than 10 px."""
     tag = ui.render(text, max(10, int(13 * s)), ui.INK, "bold")
     box = tag.get_rect().inflate(max(6, int(10 * s)), max(2, int(4 * s)))
-    rect = pygame.Rect(rect)
-    if above:
-        box.midbottom = (rect.centerx, rect.top - max(2, int(4 * s)))
+    rect, gap = pygame.Rect(rect), max(2, int(4 * s))
+    if at == "above":
+        box.midbottom = (rect.centerx, rect.top - gap)
+    elif at == "bottom":
+        box.midbottom = (rect.centerx, rect.bottom - gap)
     else:
-        box.midtop = (rect.centerx, rect.top + max(2, int(4 * s)))
+        box.midtop = (rect.centerx, rect.top + gap)
     box = box.clamp(pygame.Rect(bounds) if bounds is not None else surface.get_rect())
     pygame.draw.rect(surface, HINT, box, border_radius=max(3, int(5 * s)))
     pygame.draw.rect(surface, ui.INK, box, 1, border_radius=max(3, int(5 * s)))
