@@ -125,6 +125,7 @@ def test_grayblock_hint_says_card_and_end(app):
     frames(app, 2)
     mine = [line for line in scene.log if line.startswith("You ")]
     assert mine and all(re.match(r"You (play|pass|start) ", line) for line in mine)  # not "You plays"
+    assert not any(re.search(r"\bYou (plays|passes|starts|goes|wins)\b", line) for line in scene.log)
     action = scene.turns.hint.action
     hint_lines = [line for line in scene.log if line.startswith("Hint")]
     assert hint_lines and not ENGINE_WORDS.search(hint_lines[-1])

@@ -279,7 +279,8 @@ class GrayblockScene(GameTable):
         return lines
 
     def start_line(self, state) -> str:
-        return f"Hand {len(state.results) + 1}: {self.name_of(state.start)} starts."
+        who = self.name_of(state.start)
+        return f"Hand {len(state.results) + 1}: {who} {verb(who, 'start')}."
 
     def play(self, action, from_rect=None):
         if self.result_index is not None:
