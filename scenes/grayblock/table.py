@@ -80,8 +80,9 @@ class GrayblockScene(GameTable):
         self.end_choice = RIGHT
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
         self.log.append("New match.")
-        if session.history.actions:
-            self.log.append(self.start_line(next(session.history.replay())[0]))
+        first = next(session.history.replay(), None)  # the match's first position, if it has moves
+        if first is not None:
+            self.log.append(self.start_line(first[0]))
             self.replay_log("Match resumed.")
         else:
             self._log_start()
