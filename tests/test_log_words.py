@@ -6,7 +6,6 @@ import re
 import pygame
 import pytest
 
-from game import saves
 from game.assemble.setup import Rules
 from game.assemble.words import doll_letter, lane_label, placement_words
 from game.grayblock.setup import Rules as GrayblockRules
