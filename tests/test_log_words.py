@@ -154,3 +154,25 @@ def test_cementopia_hint_names_the_spot_by_the_cards_beside_it_and_the_counter(a
     assert f"counter {scene.hint_counter()}" in main
     assert scene.hint_counter() == scene.state.connection_count(hint.action)
     assert detail == hint.detail and detail_px < main_px  # the solver's figures: smaller, apart
+
+
+def test_a_hot_seat_hint_stays_with_the_player_who_asked(app):
+    """Two people share the screen: Ada's hint names cards in her hand, so once Bo is to move
+    neither the log on screen nor Bo's pass-to news shows it."""
+    seats = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
+    scene = GrayblockScene(app, GameConfig(seats, GrayblockRules(), 3, "grayblock", 100))
+    app.stack.push(scene)
+    frames(app, 2)
+    scene.confirm_viewer()
+    ada = scene.state.current_player()
+    key(app, pygame.K_h)
+    wait_for(app, lambda: scene.turns.hint is not None, 60)
+    frames(app, 2)
+    mine = [e for e in scene.visible_log() if e.startswith("Hint for")]
+    assert mine and all(isinstance(e, look.Private) for e in mine)  # Ada sees her hint
+    scene.play(scene.turns.hint.action)
+    settle(app, scene)
+    assert scene.state.current_player() != ada
+    assert not any("Hint" in e for e in scene.visible_log())
+    assert not any("Hint" in e for e in scene.news_for(scene.state.current_player()))
+    assert len(scene.log) > len(scene.visible_log())  # kept, for Ada's eyes only

@@ -399,7 +399,7 @@ def draw_log(scene, surface) -> None:
     px = int(13 * s)
     ui.text(surface, "Log", int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
-    for entry in reversed(scene.log):
+    for entry in reversed(scene.visible_log()):
         size, colour = log_style(entry, px)
         for part in reversed(ui.wrap(entry, size, box.w - 18 * s)):
             y -= ui.font(size).get_linesize()

@@ -318,7 +318,7 @@ def draw_log(scene, surface) -> None:
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
     top = ui.text(surface, "Log", L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
     y = box.bottom - k(6)
-    for entry in reversed(scene.log):
+    for entry in reversed(scene.visible_log()):
         px, colour = log_style(entry, size)
         for part in reversed(ui.wrap(entry, px, box.w - k(18))):
             y -= ui.font(px).get_linesize()

@@ -22,6 +22,7 @@ from scenes.grayblock import draw
 from scenes.grayblock.geometry import Layout
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide
+from scenes.table import look
 from scenes.table.base import GameTable
 from scenes.widgets.decor import PrimaryButton
 
@@ -199,7 +200,8 @@ class GrayblockScene(GameTable):
     def news_for(self, player: int) -> list[str]:
         """What happened since `player` last looked (for the pass-to screen)."""
         seen = self.seen_by.get(player)
-        return self.log[-4:] if seen is None else self.log[seen:][-6:]
+        news = self.log[-4:] if seen is None else self.log[seen:][-6:]
+        return [e for e in news if not isinstance(e, look.Private) or e.player == player]
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1

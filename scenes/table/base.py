@@ -295,9 +295,21 @@ class GameTable(Scene):
 
     def log_hint(self, hint) -> None:
         """The hint's line in player words; the search's figures under it, smaller."""
-        self.log.append(f"{self.hint_heading()}: {hint.reason}")
+        line = f"{self.hint_heading()}: {hint.reason}"
+        if len(self.humans) > 1:  # a shared screen: the next player must not read it
+            player = self.state.current_player()
+            self.log.append(look.Private.of(line, player))
+            if hint.detail:
+                self.log.append(look.PrivateDetail.of(hint.detail, player))
+            return
+        self.log.append(line)
         if hint.detail:
             self.log.append(look.Detail(hint.detail))
+
+    def visible_log(self) -> list[str]:
+        """The log as the screen shows it now: private lines only to the player they are for."""
+        viewer = self.state.current_player()
+        return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
 
     def close(self) -> None:
         self._unlisten()

@@ -16,6 +16,23 @@ class Detail(str):
     and muted, under the line it belongs to."""
 
 
+class Private(str):
+    """A log entry for one player's eyes (a hint about their own hand when several people share
+    the screen): shown only while that player is the one to move."""
+
+    player: int | None = None
+
+    @classmethod
+    def of(cls, text: str, player) -> "Private":
+        entry = cls(text)
+        entry.player = player
+        return entry
+
+
+class PrivateDetail(Private, Detail):
+    pass
+
+
 def log_style(entry: str, px: int) -> tuple[int, tuple]:
     """(font size, colour) for a log entry: hints in the hint colour, details small and muted."""
     if isinstance(entry, Detail):
