@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .contract import Event, GameState
 from .errors import IllegalAction
@@ -117,6 +117,18 @@ class History:
         self._actions.append(action)
         if self._redo:
             self._redo.clear()
+
+    def replay(self) -> Iterator[tuple[GameState, Any, list[Event], GameState]]:
+        """(state before, action, its events, state after) for every action that stands, played
+        again from the first snapshot: a resumed game rebuilds its log from these. The state
+        after is the one being replayed: read it before the next step."""
+        if not self._before:
+            return
+        state = self._before[0].clone()
+        for action in self._actions:
+            before = state.clone()
+            events = state.apply(action)
+            yield before, action, events, state
 
     def undo(self):
         if not self._before:

@@ -111,18 +111,25 @@ def test_decisions_never_depend_on_hidden_cards(level):
     assert steps > 20
 
 
-def test_hard_suggests_a_legal_move_with_a_reason():
-    state = AssembleState.new(11, 4)
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_suggests_a_legal_move_in_player_words(players):
+    state = AssembleState.new(11, players)
     bot = HardBot(seed=1, iterations=SEARCH_ITERATIONS)
-    reasons = []
+    reasons, details = [], []
     for _ in range(14):
         player = state.current_player()
         legal = state.legal_actions()
-        action, reason = bot.suggest(state.view(player), legal)
+        action, reason, detail = bot.suggest(state.view(player), legal)
         assert action in legal and isinstance(reason, str) and reason
+        # the main line names the card and where it goes, never the engine's lanes and positions
+        assert reason.startswith(("Take the ", "Put the "))
+        for word in ("lane", "position", "playout", "%"):
+            assert word not in reason
+        assert ("doll A" in reason or "doll B" in reason) == (players == 2)
         reasons.append(reason)
+        details.append(detail)
         state.apply(action)
-    assert any("playouts" in r for r in reasons)
+    assert any("%" in d for d in details)  # the search's figures: a detail line only
     assert any("only move" in r for r in reasons)
 
 

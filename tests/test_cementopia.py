@@ -4,6 +4,7 @@ daily deal, the CLI and the bots' blindness to the deck order. Hand-worked from 
 import datetime
 import glob
 import json
+import re
 
 import pytest
 
@@ -405,6 +406,10 @@ def test_bots_decide_the_same_whatever_the_hidden_order(level):
 
 def test_hint_gives_a_legal_action_and_a_reason():
     state = CementopiaState.new(2)
-    action, reason = HardBot(seed=1, iterations=2).suggest(state.view(0), state.legal_actions())
+    action, reason, detail = HardBot(seed=1, iterations=2).suggest(state.view(0), state.legal_actions())
     assert action in state.legal_actions()
-    assert f"card {action.card}" in reason and "count card" in reason
+    first = state.placed[0][0]  # the only card on the board: the spot is told by it
+    assert reason.startswith(f"Put the {action.card} ")
+    assert f"of the {first}" in reason and " counter " in reason
+    assert not re.search(r"\(-?\d+, -?\d+\)", reason)  # no grid coordinates
+    assert "Solver" in detail

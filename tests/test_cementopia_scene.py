@@ -157,7 +157,7 @@ def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     before = scene.state.clone()
     click(app, scene.buttons[2].rect.center)  # Hint
     wait_for(app, lambda: scene.turns.hint is not None, 60)
-    action, reason = scene.turns.hint
+    action, reason, _ = scene.turns.hint
     assert action in scene.state.legal_actions() and reason
     assert scene.hint_action() == action
     frames(app, 30)

@@ -389,7 +389,7 @@ def test_hard_bot_takes_a_sure_block_and_explains():
     # others must pass
     state = position([[0, 24, 5], [1, 2, 3], [4, 6, 7]], [16], turn=0, rules=WV)
     legal = state.legal_actions()
-    action, reason = HardBot(seed=1, iterations=5).suggest(state.view(0), legal)
+    action, reason, _ = HardBot(seed=1, iterations=5).suggest(state.view(0), legal)
     assert action.card == 0 and "block" in reason
     play(state, action.card, action.end)
     pass_(state)
@@ -399,12 +399,17 @@ def test_hard_bot_takes_a_sure_block_and_explains():
 
 def test_hard_bot_hints_are_sentences():
     state = state_with([12, 13, 7, 28, 30, 1, 2, 3], [14, 5, 22, 31, 9, 10, 24, 25])
-    action, reason = HardBot(seed=2, iterations=10).suggest(state.view(0), state.legal_actions())
-    assert action in state.legal_actions() and reason.startswith("Start with")
-    assert "%" in reason and reason.endswith(".")
+    action, reason, detail = HardBot(seed=2, iterations=10).suggest(state.view(0), state.legal_actions())
+    assert action in state.legal_actions()
+    assert reason.startswith(f"Start the row with the {action.card}:") and reason.endswith(".")
+    assert "%" not in reason and "%" in detail  # simulation figures only in the detail line
+    assert "cards you cannot see" in reason
+    state.apply(action)
+    action, reason, _ = HardBot(seed=2, iterations=10).suggest(state.view(1), state.legal_actions())
+    assert reason.startswith(f"Play the {action.card} on the {action.end} end")
     stuck = position([[1, 3], [2, 6]], [12], turn=0)
-    action, reason = HardBot(seed=1).suggest(stuck.view(0), stuck.legal_actions())
-    assert action.card is None and reason.startswith("No card")
+    action, reason, _ = HardBot(seed=1).suggest(stuck.view(0), stuck.legal_actions())
+    assert action.card is None and reason.startswith("Pass: no card")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

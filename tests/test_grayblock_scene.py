@@ -188,12 +188,13 @@ def test_hint_shows_a_legal_suggestion_and_plays_nothing(app):
     before = scene.state.clone()
     key(app, pygame.K_h)
     wait_for(app, lambda: scene.turns.hint is not None)
-    action, reason = scene.turns.hint
+    action, reason, _ = scene.turns.hint
     assert action in scene.state.legal_actions() and reason
     assert scene.hint_action() == action
     frames(app, 5)
     assert scene.state == before
-    assert any(entry.startswith("Hint:") for entry in scene.log)
+    who = scene.name_of(scene.state.current_player())  # hot seat: whose hint it is
+    assert any(entry.startswith(f"Hint for {who}: ") for entry in scene.log)
 
 
 @pytest.mark.parametrize("size", [(640, 360), (3840, 2160), (1000, 900)])

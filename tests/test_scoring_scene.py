@@ -140,7 +140,8 @@ def test_summary_texts(app):
     for player in range(2):
         note = scene.counting_note(player)
         assert "counts" in note
-        assert f"Lane {scene.state.counting_lane(player) + 1}" in note
+        lane = scene.state.counting_lane(player)
+        assert f"doll {'AB'[lane % 2]}" in note and "Lane" not in note  # the table's words
     label, _ = scene.banner_text()
     winners = scene.state.winners()
     assert (len(winners) == 1 and "wins" in label) or "Draw" in label

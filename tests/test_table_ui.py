@@ -190,10 +190,10 @@ def test_hint_shows_the_strong_bots_choice_and_plays_nothing(app):
     before = table.state.clone()
     key(app, pygame.K_h)
     wait_for(app, lambda: table.turns.hint is not None)
-    action, reason = table.turns.hint
+    action, reason, _ = table.turns.hint
     assert action in table.state.legal_actions() and reason
     assert table.state == before  # a hint never plays for you
-    assert any(line.startswith("Hint:") for line in table.log)
+    assert any(line.startswith("Hint for ") for line in table.log)
     table.play(action)
     assert table.turns.hint is None  # it was about that position only
 

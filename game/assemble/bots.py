@@ -13,6 +13,7 @@ from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, ORDER, FlatMonteCarlo, best_insert, counts, greedy_position,
                      insert_hists, line_hist, prefixes, score, suffixes, worth)
 from .view import AssembleView
+from .words import card_words, doll_letter, placement_words
 
 if TYPE_CHECKING:
     from ..bots import Level
@@ -221,15 +222,32 @@ class HardBot:
         return self.choose(view, legal)[0]
 
     def suggest(self, view, legal):
-        """The move hard would play, with a short reason (for the Hint button)."""
+        """The hint: (the move hard would play, what it does in a player's words, the search's
+        figures for a detail line)."""
         if len(legal) == 1:
-            return legal[0], "the only move left"
+            return legal[0], sentence(move_words(view, legal[0]), "it is the only move left"), ""
         action, share, count, total = self.choose(view, legal)
-        return action, f"{explain(view, action)}; wins {share:.0%} of {count} playouts"
+        detail = (f"Hard bot's search: {share:.0%} wins in {count} games played out after this "
+                  f"move ({total} in all).")
+        return action, sentence(move_words(view, action), explain(view, action)), detail
+
+
+def move_words(view, action) -> str:
+    """"Take the 12 for doll B", "Put the 7 between 12 and 5": the move a hint names."""
+    lane = view.lanes[action.lane]
+    owners = [info.owner for info in view.lanes]
+    letter = doll_letter(owners, action.lane)
+    if action.kind == "take":
+        return f"Take {card_words(action.value)}" + (f" for doll {letter}" if letter else "")
+    return f"Put {card_words(lane.bench)} {placement_words(lane.line, action.value, letter)}"
+
+
+def sentence(move: str, reason: str) -> str:
+    return f"{move}: {reason}." if reason else f"{move}."
 
 
 def explain(view, action) -> str:
-    """What a move does, in a few words: the module it builds, capacity, turn order."""
+    """Why a move is good, in a player's terms: the module it builds, capacity, turn order."""
     lane = view.lanes[action.lane]
     line = list(lane.line)
     before = counts(line_hist(line))
@@ -242,20 +260,20 @@ def explain(view, action) -> str:
     parts = []
     grown = [s for s in range(5, 1, -1) if after[s] > before[s]]
     if grown:
-        verb = "builds" if action.kind == "place" else "would build"
-        parts.append(f"{verb} a {grown[0]}-row module")
+        verb = "it builds" if action.kind == "place" else "it could build"
+        parts.append(f"{verb} a {grown[0]}-row module" + (" next round" if action.kind == "take" else ""))
     elif action.kind == "place":
         intact = all(sum(after[s:]) >= sum(before[s:]) for s in range(2, 6))
-        parts.append("keeps your modules intact" if intact else "parks the card for later")
+        parts.append("it keeps your modules whole" if intact else "it parks the card for later")
     if action.kind == "take":
         cards = round_cards(view)
         if card == max(cards):
-            parts.append("+1 capacity next round")
+            parts.append("as the round's highest card it gives you +1 capacity next round")
         if view.deck_count and card == min(cards):
-            parts.append("you pick first next round")
+            parts.append("as the round's lowest card it lets you pick first next round")
         if not parts:
-            parts.append("the best of what is left")
-    return ", ".join(parts)
+            parts.append("it fits your line best of what is left")
+    return "; ".join(parts)
 
 
 def _levels() -> dict[str, Level]:

@@ -23,7 +23,7 @@ def decide_once(game: str, seat: str, seed: int, think: float | None, view, lega
 
 
 def suggest_once(game: str, seed: int, think: float | None, view, legal):
-    """The strongest built-in bot's suggestion for a human: (action, reason)."""
+    """The strongest built-in bot's suggestion for a human: (action, reason[, detail])."""
     from ..registry import bot_module
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):

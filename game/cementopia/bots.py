@@ -91,27 +91,51 @@ class HardBot:
         _, ranked = self._rank(view)
         return action_of(ranked[0][1], legal) if ranked else self.rng.choice(legal)
 
-    def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str]:
-        """The hint: the move the solver would play, and a sentence saying why."""
+    def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str, str]:
+        """The hint: the move the solver would play, why in board words, and the solver's
+        figures for a detail line."""
         state, ranked = self._rank(view)
         if not ranked:  # only when `legal` does not come from this view
-            return legal[0], "No placement fits; this is the only one offered."
+            return legal[0], "No placement fits; this is the only one offered.", ""
         move = ranked[0][1]
-        return action_of(move, legal), explain(state, move)
+        detail = (f"Solver: the best of {len(ranked)} placement{'s' if len(ranked) != 1 else ''} "
+                  f"tried on guessed deck orders (value {ranked[0][0]:.1f}"
+                  + (f"; next best {ranked[1][0]:.1f})." if len(ranked) > 1 else ")."))
+        return action_of(move, legal), explain(state, move), detail
+
+
+def cards_words(cards: list[int]) -> str:
+    names = [f"the {c}" for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def spot_words(state, x: int, y: int) -> str:
+    """Where a spot is, by the cards beside it: "right of the 12", "between the 12 and the 5"."""
+    beside = state.neighbours(x, y)
+    left = [card for card, side, _ in beside if side < 0]  # the new card stands right of these
+    right = [card for card, side, _ in beside if side > 0]
+    if left and right:
+        return f"between {cards_words(left)} and {cards_words(right)}"
+    if left:
+        return f"right of {cards_words(left)}"
+    return f"left of {cards_words(right)}" if right else "on its own"
 
 
 def explain(state, move: Move) -> str:
-    """Why a placement is good, in words a player can check on the table."""
+    """Why a placement is good, in words a player can check on the table: the spot by the cards
+    beside it, the counter it pays, dead ends it closes, what the rest of the hand can still pay."""
     card, x, y, other, count = move
     near = state.front[(x, y)][4]
     closes = [n for n, _ in near if state.adj[n] == 1]
     after = state.counters[count - 1] - 1
-    parts = [f"Put card {card} at ({x}, {y}) and count card {other}: {count} facing "
-             f"pair{'s' if count > 1 else ''}, counter {count} keeps {after} use"
-             f"{'' if after == 1 else 's'}."]
-    parts.append(f"It touches {len(near)} card{'s' if len(near) > 1 else ''}"
-                 + (f" and closes the dead end at card {closes[0]}" if len(closes) == 1 else
-                    f" and closes {len(closes)} dead ends" if closes else "") + ".")
+    pairs = f"{count} facing pair{'s pay' if count > 1 else ' pays'}"
+    counted = "" if len(near) == 1 else f" and count the {other}"
+    uses = "its last use" if after == 0 else f"{after} use{'' if after == 1 else 's'} left"
+    parts = [f"Put the {card} {spot_words(state, x, y)}{counted}: {pairs} counter {count} "
+             f"({uses})."]
+    if closes:
+        parts.append(f"It closes the dead end at the {closes[0]}." if len(closes) == 1 else
+                     f"It closes {len(closes)} dead ends.")
     child = state.clone()
     child.place(card, x, y, count)
     if child.outcome is not None:

@@ -334,33 +334,53 @@ class HardBot:
         return self.suggest(view, legal)[0]
 
     def suggest(self, view: GrayblockView, legal: list):
-        """(action, reason) for the Hint button."""
+        """(action, reason, detail) for the Hint button: the reason in a player's terms (ends,
+        card numbers), the simulation's figures in the detail line."""
         if legal[0].card is None:
-            return legal[0], "No card in your hand fits either end: you have to pass."
+            return legal[0], "Pass: no card in your hand fits either end.", ""
         if len(legal) == 1:
-            return legal[0], f"{_describe(legal[0])}: it is the only card that fits."
+            return legal[0], f"{_describe(legal[0])}: it is the only card that fits.", ""
         unknown, voids = view.unknown(), view.voids()
         sure = [a for a in legal if normal_value(view, a, unknown, voids) >= BIG - 1]
         if sure:
             action = max(sure, key=lambda a: normal_value(view, a, unknown, voids))
             if view.hand_mask() & ~(1 << action.card):
                 return action, (f"{_describe(action)}: nobody else can hold a card that fits "
-                                "either end, so everyone passes and you win by block.")
-            return action, f"{_describe(action)}: it is your last card, you go out."
+                                "either end, so everyone passes and you win by block."), ""
+            return action, f"{_describe(action)}: it is your last card, you go out.", ""
         scored = self.evaluate(view, legal)
         _, points, share, action = scored[0]
-        reason = (f"{_describe(action)}: in simulated deals you win the hand {share:.0%} of "
-                  f"the time, {_gain(points)} on average")
+        detail = (f"In simulated deals you win the hand {share:.0%} of the time, "
+                  f"{_gain(points)} on average")
         if len(scored) > 1:
             _, points2, share2, other = scored[1]
-            reason += f" (next best, {_describe(other)}: {share2:.0%}, {_gain(points2)})"
-        return action, reason + "."
+            detail += f" (next best, {_describe(other).lower()}: {share2:.0%}, {_gain(points2)})"
+        return action, f"{_describe(action)}: {_why(view, action, unknown)}.", detail + "."
+
+
+def _why(view: GrayblockView, action, unknown: int) -> str:
+    """What a play leaves, in things a player can count: own cards and unseen cards that fit the
+    new ends, and whether it sheds the highest card (what a winner scores)."""
+    fit = FIT[view.rules.water_veins]
+    left, right = _ends_after(view.row, action.card, action.end)
+    fitting = fit[left] | fit[right]
+    hand = view.hand_mask()
+    rest = hand & ~(1 << action.card)
+    mine, theirs = (rest & fitting).bit_count(), (unknown & fitting).bit_count()
+    parts = []
+    if action.card == max(cards_of(hand)):
+        parts.append("it sheds your highest card (a winner scores from the highest cards left)")
+    parts.append(f"{'none' if not mine else mine} of your other cards "
+                 f"{'fits' if mine == 1 else 'fit'} the ends it leaves, and "
+                 f"{theirs} card{'' if theirs == 1 else 's'} you cannot see "
+                 f"{'does' if theirs == 1 else 'do'}")
+    return "; ".join(parts)
 
 
 def _describe(action) -> str:
     if action.end is None:
-        return f"Start with {action.card}"
-    return f"Play {action.card} on the {action.end}"
+        return f"Start the row with the {action.card}"
+    return f"Play the {action.card} on the {action.end} end"
 
 
 def _gain(value: float) -> str:

@@ -8,10 +8,11 @@ from __future__ import annotations
 import pygame
 
 from game.assemble.scoring import explain_line
+from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
 
 from scenes.table import rules_badge
-from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, seat_colour, turned
+from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, log_style, seat_colour, turned
 from scenes.widgets import ui
 from scenes.art.metrics import GEAR_STEP, GEAR_TOP, STRIP
 
@@ -50,14 +51,13 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # shorter words where a large text size or a small window leaves no room for the long ones
     shorter = {f"bot \u2022 {seat.kind}": (f"{seat.kind} bot", seat.kind),
                f"capacity {state.capacity[lane_index]}": (f"cap. {state.capacity[lane_index]}",)}
-    if state.players == 2:  # the weaker doll is the one that counts: say which
-        mine = [i for i, o in enumerate(state.owners) if o == owner]
-        doll = f"doll {'AB'[mine.index(lane_index)]}"
+    letter = doll_letter(state.owners, lane_index)
+    if letter:  # 2 players: the weaker doll is the one that counts, so say which
         if state.counting_lane(owner) == lane_index:
-            lines.append((f"{doll} \u2022 counts", 13, ui.GOOD, "bold"))
-            shorter[f"{doll} \u2022 counts"] = (f"{doll[-1]} counts",)
+            lines.append((f"doll {letter} \u2022 counts", 13, ui.GOOD, "bold"))
+            shorter[f"doll {letter} \u2022 counts"] = (f"{letter} counts",)
         else:
-            lines.append((doll, 13, ui.MUTED, "regular"))
+            lines.append((f"doll {letter}", 13, ui.MUTED, "regular"))
     lines.append((f"{key[0]} pts", 22, ui.TEXT, "bold"))
     lines.append((f"capacity {state.capacity[lane_index]}", 13, ui.MUTED, "regular"))
     if box.w > box.h:  # a wide label row (3 players): everything on one line
@@ -155,7 +155,7 @@ def draw_line(scene, surface, lane_index: int) -> None:
         hx = lay.line.x + hint.value * STRIP * cw
         mark = pygame.Rect(round(hx - 3 * s), round(lay.line.y - 4 * s), round(6 * s), round(ch + 8 * s))
         pygame.draw.rect(surface, HINT, mark, border_radius=int(3 * s))
-        hint_tag(surface, mark, s)
+        hint_tag(surface, mark, s, at="bottom")
 
 
 def _draw_ghost(scene, surface, lane_index: int, gap: int, card: int) -> None:
@@ -380,7 +380,7 @@ def draw_preview(scene, surface) -> None:
         hyp = list(state.lines[lane])
         hyp.insert(gap, state.bench[lane])
         after = explain_line(hyp, scene.state.capacity_after(lane, gap), state.rules.flaw)
-        title = f"Place {state.bench[lane]} at {describe_position(gap, len(state.lines[lane]))}"
+        title = f"Place {state.bench[lane]} {placement_words(state.lines[lane], gap)}"
         delta = after.score - now.score
         sign = "+" if delta >= 0 else "\u2212"
         r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s)
@@ -418,31 +418,21 @@ def draw_preview(scene, surface) -> None:
                     "midleft", max_width=box.right - 6 * s - cx - 4 * s)
 
 
-def describe_position(pos: int, n: int) -> str:
-    if n == 0:
-        return "the start of the line"
-    if pos == 0:
-        return "the left end"
-    if pos == n:
-        return "the right end"
-    return f"position {pos}"
-
-
 def draw_log(scene, surface) -> None:
     lay = scene.layout
     s = lay.scale
     box = frect(lay.log)
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=int(8 * s))
     px = int(13 * s)
-    line_h = ui.font(px).get_linesize()
     head = ui.text(surface, "Log", int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
-    for entry in reversed(scene.log):
-        for part in reversed(ui.wrap(entry, px, box.w - 18 * s)):
-            y -= line_h
+    for entry in reversed(scene.visible_log()):
+        size, colour = log_style(entry, px)
+        for part in reversed(ui.wrap(entry, size, box.w - 18 * s)):
+            y -= ui.font(size).get_linesize()
             if y < max(box.y + 20 * s, head.bottom):
                 return
-            ui.text(surface, part, px, (box.x + 9 * s, y), ui.TEXT)
+            ui.text(surface, part, size, (box.x + 9 * s, y), colour)
 
 
 def draw_magnified(scene, surface) -> None:

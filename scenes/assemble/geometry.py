@@ -27,12 +27,11 @@ class Geometry:
         self.layout = self.base.fit(*size)
 
     def assign_slots(self, state) -> None:
-        field = state.field
-        self.slots = {c: i for c, i in self.slots.items() if c in field}
-        free = [i for i in range(state.n_lanes) if i not in self.slots.values()]
-        for card in field:
-            if card not in self.slots:
-                self.slots[card] = free.pop(0)
+        """A field card's slot is its place in the deal that brought it (every deal is one card
+        per lane, off the deck): from the state alone, so cards keep their slots as others are
+        taken, and after undo, redo or Continue."""
+        deal = state.setup.deck[max(0, state.deck_pos - state.n_lanes):state.deck_pos]
+        self.slots = {c: deal.index(c) if c in deal else i for i, c in enumerate(state.field)}
 
     def field_rect(self, state, card: int) -> tuple:
         field = self.layout.field

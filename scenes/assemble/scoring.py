@@ -11,6 +11,7 @@ import dataclasses
 import pygame
 
 from game.assemble.scoring import TIEBREAKERS, tiebreak
+from game.assemble.words import doll_letter, lane_label
 from game.commands import helps_words
 
 from scenes.widgets import ui
@@ -400,9 +401,9 @@ class ScoringScene(Scene):
         hd = self.header
         head = "FINAL SCORING \u00b7 THE FLAW" if ls.flaw else "FINAL SCORING"
         ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold")
-        ui.text(surface, f"Lane {lane + 1} of {len(self.lanes)}", self.px(18), hd.topright,
+        ui.text(surface, f"{lane + 1} of {len(self.lanes)}", self.px(18), hd.topright,
                 ui.MUTED, "topright", "bold")
-        ui.text(surface, f"Lane {lane + 1} \u00b7 {self.names[owner]}", self.px(34), (hd.x, hd.y + round(22 * s)),
+        ui.text(surface, self.lane_label(lane), self.px(34), (hd.x, hd.y + round(22 * s)),
                 self.colours[owner], style="title", max_width=hd.w)
         r = self.line_rect()
         self.draw_line(surface, lane, r.x, r.y, self.card_w, self.shown)
@@ -426,7 +427,7 @@ class ScoringScene(Scene):
         ty = side.bottom - p - total_h
         pygame.draw.line(surface, ui.BRASS_DARK, (x, ty), (x + w, ty), max(1, round(2 * s)))
         done = self.shown >= len(ls.modules)
-        ui.text(surface, "Lane score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
+        ui.text(surface, "Doll score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
         value = round(self.total)
         colour = ui.HILITE if done and value == ls.score else ui.TEXT
         ui.text(surface, _num(value), self.px(64), (x + w, side.bottom - p + round(6 * s)), colour,
@@ -479,13 +480,17 @@ class ScoringScene(Scene):
                              (cell.x + 3, cell.y + 3, max(2, round(5 * self.s)), cell.h - 6))
             score = _num(self.lanes[lane].score) if lane in self.revealed else "\u2026"
             inner = cell.inflate(-round(16 * self.s), 0)
-            ui.text(surface, f"Lane {lane + 1} \u00b7 {self.names[owner]}", self.px(14),
+            ui.text(surface, self.lane_label(lane), self.px(14),
                     (inner.x, cell.y + cell.h * 0.3),
                     ui.MUTED, "midleft", "bold", max_width=inner.w)
             ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
                     "midright", "bold", max_width=inner.w)
 
     # --- summary ---------------------------------------------------------------------------
+
+    def lane_label(self, lane: int) -> str:
+        """"Ada", or "Ada (doll A)" in a two-player game: the words the table uses."""
+        return lane_label(self.names, self.state.owners, lane)
 
     def ranking(self) -> list[tuple[int, int]]:
         """(rank, player), best first; tied keys share a rank."""
@@ -503,11 +508,12 @@ class ScoringScene(Scene):
         c = self.state.counting_lane(player)
         other = next(lane for lane in lanes if lane != c)
         sc, so = self.lanes[c].score, self.lanes[other].score
+        letter = doll_letter(self.state.owners, c)
         if sc != so:
-            return f"The weaker doll counts: Lane {c + 1} ({_num(sc)} < {_num(so)})."
+            return f"The weaker doll counts: doll {letter} ({_num(sc)} < {_num(so)})."
         if self.state.lane_key(c) != self.state.lane_key(other):
-            return f"The weaker doll counts: both {_num(sc)}, Lane {c + 1} loses the tiebreak."
-        return f"Both dolls are equal ({_num(sc)}): Lane {c + 1} counts."
+            return f"The weaker doll counts: both {_num(sc)}, doll {letter} loses the tiebreak."
+        return f"Both dolls are equal ({_num(sc)}): doll {letter} counts."
 
     def _draw_summary(self, surface) -> None:
         s, b = self.s, self.banner
@@ -594,7 +600,8 @@ class ScoringScene(Scene):
                      width=max(1, round((3 if counts else 1) * s)))
         inner = box.inflate(-2 * pad, -2 * pad)
         dim = pair and not counts
-        lines = [(f"Lane {lane + 1}", 15, ui.MUTED, "bold"),
+        letter = doll_letter(self.state.owners, lane)
+        lines = [(f"doll {letter}" if letter else "doll", 15, ui.MUTED, "bold"),
                  (_pts(ls.score), 26, GREY if dim else ui.TEXT, "bold"),
                  (f"capacity {ls.capacity}", 14, ui.MUTED, "regular"),
                  (f"{len(ls.scored)} of {len(ls.modules)} modules scored", 14, ui.MUTED, "regular")]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.assemble.record import new_session
+from game.assemble.words import lane_label, placement_words, verb
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
                                  PLACE_PHASE, PLACED, TAKE_PHASE, TAKEN)
@@ -50,7 +51,9 @@ class TableScene(GameTable):
         super().__init__(app, config, session)
         self.geo = Geometry(self.state.players)
         self.dials = [Stepper(c) for c in self.state.capacity]
-        self.log.append("New game." if not session.history.actions else "Game resumed.")
+        self.log.append("New game.")
+        if session.history.actions:
+            self.replay_log()
         self.drag: Drag | None = None
         self.selected: tuple | None = None
         self.cursor: int | None = None  # keyboard: a field index or an insertion position
@@ -159,18 +162,17 @@ class TableScene(GameTable):
         if from_rect is None:
             from_rect = (self.field_rect(action.value) if action.kind == "take"
                          else self.layout.lanes[lane].bench.as_tuple())
-        self.from_rect, self.described = tuple(from_rect), self.describe(action)
+        self.from_rect, self.before = tuple(from_rect), self.state.clone()
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        self.log.append(self.described)
+        self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
         # the card you just dropped (or one now under the cursor) is no reason to magnify
         self.hover_time, self.magnified = 0.0, None
         if self.state.owners[action.lane] in self.humans:
             self.quiet_at = self.mouse
         cw, ch = self.layout.card_size
         sound, lay = self.app.sound, self.layout.lanes[action.lane]
-        gained = None
         for event in outcome.events:
             if event.kind == TAKEN:
                 sound.play("take")
@@ -185,17 +187,9 @@ class TableScene(GameTable):
             elif event.kind == DEALT:
                 self._deal(event.cards)
             elif event.kind == CAPACITY_GAINED:
-                gained = event
                 self.app.sound.play("ratchet", delay=FLIGHT + 0.15)
             elif event.kind == COUNTER_FLIPPED and event.value == 5:
                 self.app.sound.play("flip", delay=FLIGHT + 0.45)  # the counter turns face down
-            elif event.kind == GAME_OVER:
-                self.log.append("The last round is over. Scoring!")
-        if gained is not None:
-            who = self.lane_name(gained.where)
-            extra = " Last round: placement only." if any(e.kind == LAST_ROUND for e in outcome.events) else ""
-            self.log.append(f"Round {self.state.round}: {who} {verb(who, 'gain')} capacity "
-                            f"(bench {gained.card}, now {gained.value}).{extra}")
         self.selected = None
         self.cursor = None
         self.hover_pos = None
@@ -212,30 +206,30 @@ class TableScene(GameTable):
 
     def lane_name(self, lane: int) -> str:
         """The owner's name; with 2 players also which of their two dolls."""
-        owner = self.state.owners[lane]
-        name = self.config.seats[owner].name
-        if self.state.players != 2:
-            return name
-        mine = [i for i, o in enumerate(self.state.owners) if o == owner]
-        return f"{name} (doll {'AB'[mine.index(lane)]})"
+        return lane_label([seat.name for seat in self.config.seats], self.state.owners, lane)
 
-    def describe(self, action) -> str:
-        state = self.state
+    def log_lines(self, before, action, events, after) -> list[str]:
         who = self.lane_name(action.lane)
         if action.kind == "take":
-            return f"{who} {verb(who, 'take')} {action.value}."
-        card = state.bench[action.lane]
-        where = draw.describe_position(action.value, len(state.lines[action.lane]))
-        return f"{who} {verb(who, 'place')} {card} at {where}."
+            lines = [f"{who} {verb(who, 'take')} {action.value}."]
+        else:
+            where = placement_words(before.lines[action.lane], action.value)
+            lines = [f"{who} {verb(who, 'place')} {before.bench[action.lane]} {where}."]
+        gained = next((e for e in events if e.kind == CAPACITY_GAINED), None)
+        if any(e.kind == GAME_OVER for e in events):
+            lines.append("The last round is over. Scoring!")
+        if gained is not None:
+            who = self.lane_name(gained.where)
+            extra = " Last round: placement only." if any(e.kind == LAST_ROUND for e in events) else ""
+            lines.append(f"Round {after.round}: {who} {verb(who, 'gain')} capacity "
+                         f"(bench {gained.card}, now {gained.value}).{extra}")
+        return lines
 
     def on_history(self, outcome) -> None:
         self.drag = None
         self.selected = None
         self.cursor = None
         self.geo.assign_slots(self.state)
-
-    def log_hint(self, hint) -> None:
-        self.log.append(f"Hint: {hint[0]}: {hint[1]}")
 
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value
@@ -473,8 +467,3 @@ class TableScene(GameTable):
         self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.66), round(box.y + pad),
                                           round(box.w * 0.34 - pad), round(bh * 0.8))
         self.auto_take.draw(surface, s)
-
-
-def verb(who: str, base: str) -> str:
-    """'You take' but 'Ada takes'."""
-    return base if who == "You" or who.startswith("You (") else base + "s"

@@ -15,7 +15,7 @@ from game.cementopia.state import COMPLETE
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT
-from scenes.table.look import turned
+from scenes.table.look import hint_tag, turned
 from scenes.cementopia.geometry import CELL, PITCH, Camera, R, px
 
 SPOT, HINT = (110, 220, 140), (96, 206, 236)
@@ -161,10 +161,8 @@ def draw_hint(surface, scene, board: pygame.Rect, s: float) -> None:
     if where is not None:
         other = cam.band_rect(board, *where)
         pygame.draw.rect(surface, HINT, other.inflate(4, 4), max(1, R(s, 2)), border_radius=other.w // 12)
-    tag = ui.render(f"hint: card {hint.card}", px(13, s), ui.INK, "bold")
-    box = tag.get_rect(midbottom=(band.centerx, band.top - 6)).inflate(R(s, 10), R(s, 4))
-    pygame.draw.rect(surface, HINT, box, border_radius=R(s, 5))
-    surface.blit(tag, tag.get_rect(center=box.center))
+    hint_tag(surface, band, s, f"hint: {hint.card} \u00b7 pays counter {scene.hint_counter()}",
+             board.inflate(-R(s, 8), -R(s, 8)), at="above")
 
 
 # ---------------------------------------------------------------- hand, deck, counters, HUD
@@ -232,11 +230,13 @@ def draw_side(surface, scene) -> None:
     ui.panel(surface, lay.side, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
     ui.text(surface, "COUNTERS", px(13, s), (lay.side.x + R(s, 12), lay.side.y + R(s, 8)), ui.MUTED, style="bold")
     paying = scene.preview()[0]
+    hinted = scene.hint_counter() if scene.hint_action() is not None else None
     for i, slot in enumerate(lay.counters):
         order, uses = i + 1, state.counters[i]
         lit = paying == order
-        ui.panel(surface, slot, (70, 58, 30, 220) if lit else (16, 14, 16, 150), ui.HILITE if lit else (70, 58, 48),
-                 radius=R(s, 8), width=max(1, R(s, 3 if lit else 1)))
+        edge = ui.HILITE if lit else (HINT if hinted == order else (70, 58, 48))
+        ui.panel(surface, slot, (70, 58, 30, 220) if lit else (16, 14, 16, 150), edge,
+                 radius=R(s, 8), width=max(1, R(s, 3 if lit or hinted == order else 1)))
         face = counter_face(scene.app.art, order, scene.dials[i].value, counter_width(slot))
         surface.blit(face, face.get_rect(center=slot.center))
         disc = pygame.Rect(slot.x + R(s, 3), slot.y + R(s, 3), R(s, 24), R(s, 24))

@@ -102,6 +102,11 @@ class CementopiaScene(GameTable):
         hint = self.turns.hint
         return hint[0] if hint and hint[0] in self.state.legal_actions() else None
 
+    def hint_counter(self) -> int | None:
+        """The counter the hinted placement pays (its connection count)."""
+        hint = self.hint_action()
+        return self.state.connection_count(hint) if hint is not None else None
+
     def preview(self) -> tuple:
         """(the counter paid, the score after) for the placement being considered, else Nones."""
         if self.popup is not None:
@@ -131,7 +136,9 @@ class CementopiaScene(GameTable):
         if self.app.demo or self.turns.hint_pending:
             return [("The hard bot is playing." if self.app.demo else "Looking for a hint\u2026", ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
-            return [("Hint (shown, never played for you):", draw.HINT, 16), (self.turns.hint[1], ui.TEXT, 13)]
+            hint = self.turns.hint
+            return [("Hint (shown, never played for you):", draw.HINT, 16), (hint.reason, ui.TEXT, 13)] + (
+                [(hint.detail, ui.MUTED, 11)] if hint.detail else [])
         if card is None:
             return [("Drag a hand card next to the network.", ui.TEXT, 16),
                     ("Or click a card, then a lit spot. Keys: \u2190 \u2192 a card, Enter, arrows, Enter.", ui.MUTED, 13),

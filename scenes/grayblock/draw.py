@@ -13,7 +13,7 @@ from game.commands import helps_words
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
 from scenes.table import rules_badge
-from scenes.table.look import HINT, glow, hint_tag
+from scenes.table.look import HINT, glow, hint_tag, log_style
 from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament, vignette
 
@@ -325,16 +325,15 @@ def draw_log(scene, surface) -> None:
     L, k = scene.layout, scene.layout.k
     box, size = L.log, L.px(13)
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
-    line_h = ui.font(size).get_linesize()
     top = ui.text(surface, "Log", L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
     y = box.bottom - k(6)
-    for entry in reversed(scene.log):
-        colour = (150, 206, 236) if entry.startswith("Hint:") else ui.TEXT
-        for part in reversed(ui.wrap(entry, size, box.w - k(18))):
-            y -= line_h
+    for entry in reversed(scene.visible_log()):
+        px, colour = log_style(entry, size)
+        for part in reversed(ui.wrap(entry, px, box.w - k(18))):
+            y -= ui.font(px).get_linesize()
             if y < top + k(2):
                 return
-            ui.text(surface, part, size, (box.x + k(9), y), colour)
+            ui.text(surface, part, px, (box.x + k(9), y), colour)
 
 
 # --- overlays ---------------------------------------------------------------------------------

@@ -16,11 +16,13 @@ import pygame
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
+from game.words import verb
 
 from scenes.grayblock import draw
 from scenes.grayblock.geometry import Layout
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide
+from scenes.table import look
 from scenes.table.base import GameTable
 from scenes.widgets.decor import PrimaryButton
 
@@ -80,9 +82,13 @@ class GrayblockScene(GameTable):
         self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
         self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
-        resumed = session.history.actions or state.results
-        self.log.append(f"Match resumed: hand {len(state.results) + 1}." if resumed else "New match.")
-        self._log_start()
+        self.log.append("New match.")
+        first = next(session.history.replay(), None)  # the match's first position, if it has moves
+        if first is not None:
+            self.log.append(self.start_line(first[0]))
+            self.replay_log("Match resumed.")
+        else:
+            self._log_start()
         self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
         self.pass_b = PrimaryButton("Pass", self.do_pass)
         self.iam_b = PrimaryButton("I am", self.confirm_viewer)
@@ -194,7 +200,8 @@ class GrayblockScene(GameTable):
     def news_for(self, player: int) -> list[str]:
         """What happened since `player` last looked (for the pass-to screen)."""
         seen = self.seen_by.get(player)
-        return self.log[-4:] if seen is None else self.log[seen:][-6:]
+        news = self.log[-4:] if seen is None else self.log[seen:][-6:]
+        return [e for e in news if not isinstance(e, look.Private) or e.player == player]
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
@@ -252,25 +259,52 @@ class GrayblockScene(GameTable):
 
     # --- commands --------------------------------------------------------------------------
 
-    def describe(self, action) -> str:
+    def describe(self, action, before) -> str:
         who = self.name_of(action.player)
         if action.card is None:
-            return f"{who} passes: nothing fits {ends_text(self.state)}."
+            return f"{who} {verb(who, 'pass')}: nothing fits {ends_text(before)}."
         if action.end is None:
-            return f"{who} starts the row with {action.card}."
-        return f"{who} plays {action.card} on the {action.end} end."
+            return f"{who} {verb(who, 'start')} the row with {action.card}."
+        return f"{who} {verb(who, 'play')} {action.card} on the {action.end} end."
+
+    def log_lines(self, before, action, events, after) -> list[str]:
+        """The move; a hand's end and who starts the next; the match's end."""
+        lines = [self.describe(action, before)]
+        for event in events:
+            if event.kind == HAND_ENDED:
+                count, who = len(after.results), self.name_of(event.player)
+                wins = f"{verb(who, 'win')} hand {count}"
+                if event.where == OUT:
+                    lines.append(f"{who} {verb(who, 'go')} out and {wins}: +{event.value}.")
+                elif winner_could_play(after.results[-1], after.rules.water_veins):
+                    # the hand ends once everyone else has passed, though the winner could go on
+                    lines.append(f"Everyone else passed, so the hand ends ({who} could still "
+                                 f"play). {who} {wins} by block: +{event.value}.")
+                else:
+                    lines.append(f"Blocked: nobody can play. {who} {wins} by block: +{event.value}.")
+                if not after.is_over():
+                    lines.append(self.start_line(after))  # the next hand is dealt at once
+            elif event.kind == MATCH_OVER:
+                who = self.name_of(event.player)
+                lines.append(f"{who} {verb(who, 'win')} the match with {event.value} points!")
+        return lines
+
+    def start_line(self, state) -> str:
+        who = self.name_of(state.start)
+        return f"Hand {len(state.results) + 1}: {who} {verb(who, 'start')}."
 
     def play(self, action, from_rect=None):
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
-        self.described = self.describe(action)
+        self.before = self.state.clone()  # what the log tells (a pass names the ends it faced)
         self.from_rect = None if action.card is None else tuple(
             from_rect or self.source_rect(action.player, action.card))
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        text = self.described
-        self.log.append(text)
+        lines = self.log_lines(self.before, action, outcome.events, self.state)
+        text = lines[0]
+        self.log.extend(lines)
         if action.player in self.humans:
             self.seen_by[action.player] = len(self.log)
         self.selected = self.drag = self.hover_end = None
@@ -283,8 +317,6 @@ class GrayblockScene(GameTable):
                 self.app.sound.play("place", delay=FLIGHT)  # heard as it lands
             elif event.kind == HAND_ENDED:
                 self._hand_ended(event)
-            elif event.kind == MATCH_OVER:
-                self.log.append(f"{self.name_of(event.player)} wins the match with {event.value} points!")
         if action.card is not None:  # (after a hand's end the row on show is the finished one)
             self.flights.append(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
@@ -297,16 +329,11 @@ class GrayblockScene(GameTable):
         self.seen_results = count
         until, who = self.app.clock_s + ENDING + 1, self.name_of(event.player)
         if event.where == OUT:
-            self.log.append(f"{who} goes out and wins hand {count}: +{event.value}.")
-            self.flash = (f"{who} goes out!", until, ui.GOOD)
+            self.flash = (f"{who} {verb(who, 'go')} out!", until, ui.GOOD)
         elif winner_could_play(self.state.results[-1], self.state.rules.water_veins):
-            # the hand ends when everyone else has passed, even though the winner could go on
-            self.log.append(f"Everyone else passed, so the hand ends ({who} could still play). "
-                            f"{who} wins hand {count} by block: +{event.value}.")
-            self.flash = (f"Everyone else passed! {who} wins the hand", until, ui.GOOD)
+            self.flash = (f"Everyone else passed! {who} {verb(who, 'win')} the hand", until, ui.GOOD)
         else:
-            self.log.append(f"Blocked: nobody can play. {who} wins hand {count} by block: +{event.value}.")
-            self.flash = (f"Blocked! {who} wins the hand", until, ui.GOOD)
+            self.flash = (f"Blocked! {who} {verb(who, 'win')} the hand", until, ui.GOOD)
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
     def try_play(self, card: int, end, from_rect=None) -> bool:
@@ -341,7 +368,7 @@ class GrayblockScene(GameTable):
 
     def _log_start(self) -> None:
         if not self.state.is_over():
-            self.log.append(f"Hand {len(self.state.results) + 1}: {self.name_of(self.state.start)} starts.")
+            self.log.append(self.start_line(self.state))
 
     def next_hand(self) -> None:
         if self.result_index is None or self.state.is_over():
@@ -349,7 +376,6 @@ class GrayblockScene(GameTable):
         self.result_index = self.ending = self.flash = None
         self.overlay = False
         self.glides.clear()
-        self._log_start()
         if len(self.humans) >= 2:
             self.viewer = None  # a new deal: in hot seat each hand shows only after "I am NAME"
 

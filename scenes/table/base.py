@@ -14,6 +14,7 @@ from game import records
 from game.commands import FAIR, UNDO_MODES, Outcome, Play, Redo, Undo, player_name, undo_plan
 
 from scenes.app.stack import Scene
+from scenes.table import look
 from scenes.table.bots import BotTurns
 from scenes.table.saving import SaveService
 from scenes.widgets import ui
@@ -137,6 +138,17 @@ class GameTable(Scene):
 
     def on_played(self, action, outcome: Outcome) -> None:
         """React to an accepted move: the log, flights and sounds from outcome.events."""
+
+    def log_lines(self, before, action, events, after) -> list[str]:
+        """What the log says about one move, from the states around it and its events. on_played
+        and a resumed game's replay (replay_log) both use it, so the words are the same."""
+        return []
+
+    def replay_log(self, closing: str = "Game resumed.") -> None:
+        """A resumed game's log: every move that stands, told again, then `closing`."""
+        for before, action, events, after in self.session.history.replay():
+            self.log.extend(self.log_lines(before, action, events, after))
+        self.log.append(closing)
 
     def undo_scope(self):
         """Undo/redo go back to the last position a human decides in (bot moves are skipped)."""
@@ -274,8 +286,30 @@ class GameTable(Scene):
             self.hint_logged = hint
             self.log_hint(hint)
 
+    def hint_heading(self) -> str:
+        """"Hint", or "Hint for Ada" when several people share the screen (hot seat)."""
+        player = self.state.current_player()
+        if len(self.humans) < 2 or player is None:
+            return "Hint"
+        return f"Hint for {self.config.seats[player].name}"
+
     def log_hint(self, hint) -> None:
-        self.log.append(f"Hint: {hint[1]}")
+        """The hint's line in player words; the search's figures under it, smaller."""
+        line = f"{self.hint_heading()}: {hint.reason}"
+        if len(self.humans) > 1:  # a shared screen: the next player must not read it
+            player = self.state.current_player()
+            self.log.append(look.Private.of(line, player))
+            if hint.detail:
+                self.log.append(look.PrivateDetail.of(hint.detail, player))
+            return
+        self.log.append(line)
+        if hint.detail:
+            self.log.append(look.Detail(hint.detail))
+
+    def visible_log(self) -> list[str]:
+        """The log as the screen shows it now: private lines only to the player they are for."""
+        viewer = self.state.current_player()
+        return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
 
     def close(self) -> None:
         self._unlisten()

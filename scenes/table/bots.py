@@ -9,6 +9,7 @@ replaced by the built-in easy bot for the rest of the game, and the record says 
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 from game.bots import make_bot
 from game.bots.worker import BackgroundDecider
@@ -16,6 +17,14 @@ from game.bots.worker import BackgroundDecider
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
 VISIBLE_DELAY = 0.7  # a bot's move never lands faster than this, so people can follow it
 DEMO_DELAY = 0.04
+
+
+class Hint(NamedTuple):
+    """A suggestion for the human to move now: the move, one line in a player's words (no
+    names: the scene adds whose hint it is), and the search's figures for a smaller line."""
+    action: Any
+    reason: str
+    detail: str = ""
 
 
 class BotTurns:
@@ -32,7 +41,7 @@ class BotTurns:
         self.ticket: int | None = None
         self.waited = 0.0
         self.hint_ticket: int | None = None
-        self.hint = None  # (action, reason) for the human to move now
+        self.hint: Hint | None = None  # for the human to move now
         if self.seats:
             self.decider.warm_up()
 
@@ -124,7 +133,7 @@ class BotTurns:
         self.hint_ticket = None
         status, value = result
         if status == "ok" and value[0] in self.table.state.legal_actions():
-            self.hint = value
+            self.hint = Hint(*value[:3])  # a bot without figures answers (action, reason)
         else:
             self.table.app.toast("No hint this time.")
 

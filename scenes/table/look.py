@@ -8,13 +8,57 @@ import pygame
 from scenes.widgets import ui
 
 HINT = (96, 206, 236)
+HINT_TEXT = (150, 206, 236)  # a hint's line in the log: light on the dark panel
 
 
-def hint_tag(surface, rect, s: float) -> None:
-    tag = ui.render("hint", int(13 * s), ui.INK, "bold")
-    box = tag.get_rect(midbottom=(rect.centerx, rect.top - 2 * s)).inflate(10 * s, 2 * s)
-    pygame.draw.rect(surface, HINT, box, border_radius=int(5 * s))
+class Detail(str):
+    """A log entry that is a detail of the one before (a hint's search figures): drawn smaller
+    and muted, under the line it belongs to."""
+
+
+class Private(str):
+    """A log entry for one player's eyes (a hint about their own hand when several people share
+    the screen): shown only while that player is the one to move."""
+
+    player: int | None = None
+
+    @classmethod
+    def of(cls, text: str, player) -> "Private":
+        entry = cls(text)
+        entry.player = player
+        return entry
+
+
+class PrivateDetail(Private, Detail):
+    pass
+
+
+def log_style(entry: str, px: int) -> tuple[int, tuple]:
+    """(font size, colour) for a log entry: hints in the hint colour, details small and muted."""
+    if isinstance(entry, Detail):
+        return min(px, max(8, round(px * 0.82))), ui.MUTED
+    return px, (HINT_TEXT if entry.startswith("Hint") else ui.TEXT)
+
+
+def hint_tag(surface, rect, s: float, text: str = "hint", bounds=None, at: str = "top") -> pygame.Rect:
+    """The hint's label: inside the top of the hinted card (above it, the next panel drawn may
+    cover it), "above" it, or inside its "bottom" (a mark between a line's cards: the top holds
+    the card numbers); kept inside `bounds` (the window by default), dark on the hint colour and
+    never smaller than 10 px."""
+    tag = ui.render(text, max(10, int(13 * s)), ui.INK, "bold")
+    box = tag.get_rect().inflate(max(6, int(10 * s)), max(2, int(4 * s)))
+    rect, gap = pygame.Rect(rect), max(2, int(4 * s))
+    if at == "above":
+        box.midbottom = (rect.centerx, rect.top - gap)
+    elif at == "bottom":
+        box.midbottom = (rect.centerx, rect.bottom - gap)
+    else:
+        box.midtop = (rect.centerx, rect.top + gap)
+    box = box.clamp(pygame.Rect(bounds) if bounds is not None else surface.get_rect())
+    pygame.draw.rect(surface, HINT, box, border_radius=max(3, int(5 * s)))
+    pygame.draw.rect(surface, ui.INK, box, 1, border_radius=max(3, int(5 * s)))
     surface.blit(tag, tag.get_rect(center=box.center))
+    return box
 
 
 def frect(r) -> pygame.Rect:
