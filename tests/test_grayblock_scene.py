@@ -298,3 +298,38 @@ def test_hot_seat_never_shows_a_hand_while_another_human_is_to_move(app):
         else:
             scene.play(rng.choice(scene.state.legal_actions()))
     frames(app, 2)
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1280, 720)])
+def test_the_block_winners_cards_stay_apart_beside_their_long_note(app, size, monkeypatch):
+    """Hand 1 of this match ends by block with a six-card winner, whose note ("highest 31;
+    lowest 2: block bonus") once squeezed their cards into one unreadable smear."""
+    import random
+    from scenes.widgets import ui
+    resize(app, size)
+    config = GameConfig(seats("human", "human", "human"), Rules(True), 5, "grayblock", 40)
+    scene = open_table(app, config)
+    n = 0
+    while scene.result_index is None:
+        scene.play(random.Random(n).choice(scene.state.legal_actions()))
+        n += 1
+    result = scene.state.results[0]
+    assert "block bonus" in result_lines(scene, result)[0][result.winner][2]
+    drawn = []
+    real = ui.text
+
+    def spy(surface, string, px, pos, colour=ui.TEXT, anchor="topleft", *args, **kwargs):
+        rect = real(surface, string, px, pos, colour, anchor, *args, **kwargs)
+        if anchor == "center" and colour == ui.INK and string.isdigit():
+            drawn.append((rect.centery, rect))
+        return rect
+    frames(app, 12, dt=0.2)
+    monkeypatch.setattr(ui, "text", spy)
+    frames(app, 1)  # one frame's drawing
+    rows: dict = {}
+    for y, rect in drawn:
+        rows.setdefault(y, []).append(rect)
+    assert len(rows) >= 3
+    for rects in rows.values():
+        rects.sort(key=lambda r: r.x)
+        assert all(a.right <= b.left for a, b in zip(rects, rects[1:])), rects

@@ -467,7 +467,12 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
                   (cell.x + k(12), cell.centery), colour, "midleft", width=name_w - k(16))
         chip_h = min(k(42), cell.h - k(6))
         chip_w = round(chip_h * 0.82)
-        room = cell.w - name_w - ui.font(px(15), "bold").size(note)[0] - k(12)
+        bold = ui.font(px(15), "bold")
+        parts = [note]
+        cards_w = len(cards) * (chip_w + k(5))
+        if "; " in note and cell.w - name_w - bold.size(note)[0] - k(12) < cards_w:
+            parts = note.split("; ")  # the block winner's two facts, stacked: the cards keep room
+        room = cell.w - name_w - max(bold.size(part)[0] for part in parts) - k(12)
         step = min(chip_w + k(5), max(4, (room - chip_w) // max(1, len(cards) - 1)))
         cx = cell.x + name_w
         for c in cards:  # the cards left, the one that counts lit
@@ -477,8 +482,10 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
             pygame.draw.rect(surface, ui.INK, chip, max(1, k(2) if lit else 1), border_radius=k(5))
             ui.text(surface, str(c), max(8, round(chip_h * 0.48)), chip.center, ui.INK, "center", "bold")
             cx += step
-        ui.text(surface, note, px(15), (cell.right - k(6), cell.centery), key_colour or ui.MUTED, "midright",
-                "bold", max_width=max(20, cell.right - cx - k(6)))
+        line_h = bold.get_linesize()
+        for j, part in enumerate(parts):
+            ui.text(surface, part, px(15), (cell.right - k(6), cell.centery + (j - (len(parts) - 1) / 2) * line_h),
+                    key_colour or ui.MUTED, "midright", "bold", max_width=max(20, cell.right - cx - k(6)))
     top = y + k(12) + len(rows) * row_h
     room = box.bottom - k(12) - foot - top
     if room > k(70) and result.row:  # the final row, small, where there is room for it
