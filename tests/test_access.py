@@ -65,6 +65,22 @@ def test_scored_and_unscored_modules_differ_in_grey_not_only_in_colour(flaw):
     assert abs(grey(scored, rect.centerx, rect.centery) - background) > 2  # the fill
 
 
+def test_the_scoring_screens_outline_has_a_dark_rim_that_holds_in_grey():
+    """The final scoring's light module colours on the cream card (a light blue, a gold) once
+    all but vanished in grey: a dark rim now runs outside the colour."""
+    from scenes.assemble.scoring import module_overlay
+    pygame.init()
+    for colour in ((120, 200, 240), (250, 210, 90)):
+        surface = pygame.Surface((200, 200))
+        surface.fill(CREAM)
+        overlay, (ox, oy) = module_overlay(((0, 0), (0, 1)), 100, 140, colour, colour + (70,), 3)
+        surface.blit(overlay, (20, 20))
+        ox, oy = int(ox), int(oy)
+        column = [grey(surface, 20 + ox, y) for y in range(20, 20 + oy)]  # down into the top edge
+        assert min(column) < grey(surface, 5, 5) - 120  # darker than the card by far
+        assert max(column[column.index(min(column)):]) > min(column) + 80  # the colour inside it
+
+
 def test_a_dashed_outline_leaves_gaps_on_every_side():
     pygame.init()
     surface = pygame.Surface((60, 40))

@@ -124,7 +124,8 @@ def module_overlay(cells, cw: int, ch: int, colour, fill, t: int) -> tuple[pygam
     step, vstep, pad = STRIP * cw, GEAR_STEP * ch, PAD * cw
     c0, r0 = min(c for c, _ in cells), min(r for _, r in cells)
     c1, r1 = max(c for c, _ in cells), max(r for _, r in cells)
-    o = pad + t + 1
+    edge = max(1, (t + 1) // 2)  # a dark rim outside the colour: the outline holds in grey too
+    o = pad + t + edge + 1
     surf = pygame.Surface((int((c1 - c0) * step + 2 * o) + 1, int((r1 - r0) * vstep + 2 * o) + 1),
                           pygame.SRCALPHA)
     cellset = set(cells)
@@ -138,6 +139,7 @@ def module_overlay(cells, cw: int, ch: int, colour, fill, t: int) -> tuple[pygam
             if (c, r + 1) in cellset:
                 pygame.draw.rect(surf, rgba, (x - radius, y, 2 * radius + 1, vstep + 1))
 
+    blob(pad + t + edge, (24, 18, 16, 255))
     blob(pad + t, colour + (255,))
     blob(pad, fill)  # draw calls replace pixels: the inside becomes translucent
     return surf, (o, o)
