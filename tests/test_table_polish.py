@@ -72,15 +72,21 @@ def place_phase_with_a_line(app, table, cards=2):
     return table.state.active
 
 
+def drop_bench_card(app, table, lane, x) -> int:
+    """Drag the lane's bench card to x, at the height of its line; the card dropped."""
+    card, line = table.state.bench[lane], table.layout.lanes[lane].line
+    bench = pygame.Rect(table.layout.lanes[lane].bench.to_int()).center
+    drag(app, bench, (int(x), int(line.y + line.h / 2)))
+    return card
+
+
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720)])
 def test_dropping_on_the_left_quarter_of_the_first_card_places_leftmost(app, size):
     resize(app, size)
     table = hot_seat(app, 4)
     lane = place_phase_with_a_line(app, table)
-    card, line = table.state.bench[lane], table.layout.lanes[lane].line
-    cw = table.layout.card_width
-    bench = pygame.Rect(table.layout.lanes[lane].bench.to_int()).center
-    drag(app, bench, (int(line.x + cw * 0.22), int(line.y + line.h / 2)))
+    x = table.layout.lanes[lane].line.x + table.layout.card_width * 0.22
+    card = drop_bench_card(app, table, lane, x)
     assert table.state.lines[lane][0] == card
 
 
@@ -89,11 +95,8 @@ def test_dropping_past_the_left_quarter_of_the_last_card_places_rightmost(app, s
     resize(app, size)
     table = hot_seat(app, 4)
     lane = place_phase_with_a_line(app, table)
-    card, line = table.state.bench[lane], table.layout.lanes[lane].line
-    cw = table.layout.card_width
-    last_x = table.line_xs(lane, None)[-1]
-    bench = pygame.Rect(table.layout.lanes[lane].bench.to_int()).center
-    drag(app, bench, (int(last_x + cw * 0.3), int(line.y + line.h / 2)))
+    x = table.line_xs(lane, None)[-1] + table.layout.card_width * 0.3
+    card = drop_bench_card(app, table, lane, x)
     assert table.state.lines[lane][-1] == card
 
 
