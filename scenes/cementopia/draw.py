@@ -306,16 +306,35 @@ def draw_hud(surface, scene) -> None:
         x = box.left - R(s, 22)
 
 
+def prompt_plan(scene, box: pygame.Rect, s: float) -> list:
+    """How the hand panel's instructions fit `box`: [(line, colour, font size, style, y), ...].
+    Every sentence whole: at the player's text size, else smaller (never under ui.READABLE), else
+    in fewer words; a sentence that still does not fit is left off whole, never cut."""
+    plan: list = []
+    for short in (False, True):
+        lines = scene.prompt_lines(short) if box.w > 40 * s else []
+        for shrink in range(0, 8):
+            plan, y = [], 0
+            for i, (text, colour, size) in enumerate(lines):
+                style = "bold" if i == 0 else "regular"
+                real = max(ui.READABLE, ui.sized(px(size, s)) - shrink)
+                f = ui._font(real, style)
+                for part in ui._wrap(text, f, box.w):
+                    plan.append((part, colour, real, style, y, i))
+                    y += f.get_linesize() + 1
+                y += R(s, 5)
+            if y - R(s, 5) - 1 <= box.h:
+                return [p[:5] for p in plan]
+            if all(p[2] <= ui.READABLE for p in plan):
+                break
+    cut = min([p[5] for p in plan if p[4] + ui._font(p[2], p[3]).get_linesize() > box.h], default=len(plan))
+    return [p[:5] for p in plan if p[5] < max(1, cut)]
+
+
 def draw_prompt(surface, scene) -> None:
     box, s = scene.lay.prompt, scene.lay.s
-    y = box.y
-    for i, (text, colour, size) in enumerate(scene.prompt_lines() if box.w > 40 * s else []):
-        style = "bold" if i == 0 else "regular"
-        for part in ui.wrap(text, px(size, s), box.w, style):
-            if y + ui.font(px(size, s)).get_linesize() > box.bottom:
-                return
-            y = ui.text(surface, part, px(size, s), (box.x, y), colour, style=style, max_width=box.w).bottom + 1
-        y += R(s, 5)
+    for part, colour, size, style, y in prompt_plan(scene, box, s):
+        surface.blit(ui._render(part, size, colour, style), (box.x, box.y + y))
 
 
 class Popup:
