@@ -419,6 +419,18 @@ def draw_table(scene, surface) -> None:
 
 # ---------------------------------------------------------------- the end screen
 
+KEY = "Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit."
+
+
+def draw_key(surface, board: pygame.Rect, s: float) -> None:
+    """The badges' key along the board's foot, wrapped onto more lines rather than cut."""
+    w = board.w - R(s, 20)
+    lines = ui.wrap(KEY, px(13, s), w)
+    y = board.bottom - R(s, 8) - len(lines) * ui.font(px(13, s)).get_linesize()
+    for line in lines:
+        y = ui.text(surface, line, px(13, s), (board.x + R(s, 10), y), ui.MUTED, max_width=w).bottom
+
+
 def draw_end(scene, surface) -> None:
     s, st, P, b = scene.s, scene.state, scene.panel, scene.banner
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
@@ -439,9 +451,7 @@ def draw_end(scene, surface) -> None:
     draw_network(surface, scene.sprites, scene.cam, scene.board, st.placed, s, badges=badges,
                  lit={c: ui.HILITE for c, v in adj.items() if v == scene.hover_row})
     surface.set_clip(clip)
-    ui.text(surface, "Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit.", px(13, s),
-            (scene.board.x + R(s, 10), scene.board.bottom - R(s, 8)), ui.MUTED, "bottomleft",
-            max_width=scene.board.w - 20 * s)
+    draw_key(surface, scene.board, s)
     ui.panel(surface, P, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
     x, w, score = P.x + R(s, 16), P.w - R(s, 32), st.score()
     r = ui.text(surface, str(score), px(64, s), (x, P.y + R(s, 6)), ui.HILITE, style="title")
