@@ -175,3 +175,19 @@ def test_two_player_results_show_each_dolls_lines_whole(app, drawn, size_name):
     for _, rect in counts + scored:  # inside a row's inner box: not clipped at its foot
         assert any(row.x <= rect.x and row.y + p <= rect.top and rect.bottom <= row.bottom - p + 1
                    for row in scene.rows), rect
+
+
+def test_a_toast_at_the_assemble_table_stays_off_the_log_with_the_hints_words(app, monkeypatch):
+    from scenes.assemble.table import TableScene
+    ui.set_text_size("larger")
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ada", "Bo", "Cy"])]
+    table = TableScene(app, GameConfig(seats, Rules(), 7))
+    app.stack.push(table)
+    resize(app, (640, 360))
+    frames(app, 3)
+    app.toast("Hint used: this attempt now counts as assisted.")
+    boxes = toast_boxes(app, monkeypatch)
+    ui.set_text_size("normal")
+    log = pygame.Rect(*table.layout.log.to_int())
+    assert len(boxes) == 1 and not boxes[0].colliderect(log)
+    assert app.screen.get_rect().contains(boxes[0])
