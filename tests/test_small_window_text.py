@@ -191,3 +191,18 @@ def test_a_toast_at_the_assemble_table_stays_off_the_log_with_the_hints_words(ap
     log = pygame.Rect(*table.layout.log.to_int())
     assert len(boxes) == 1 and not boxes[0].colliderect(log)
     assert app.screen.get_rect().contains(boxes[0])
+
+
+def test_a_toast_at_the_grayblock_table_stays_off_the_hand_and_the_side(app, monkeypatch):
+    from game.grayblock.setup import Rules as GrayRules
+    ui.set_text_size("larger")
+    seats = [Seat(n, "human" if i == 0 else "easy", i) for i, n in enumerate(["Ada", "Bo", "Cy"])]
+    table = app.make("grayblock", config=GameConfig(seats, GrayRules(True), 5, "grayblock", target=40))
+    app.stack.push(table)
+    resize(app, (640, 360))
+    frames(app, 3)
+    app.toast("Hint used: this attempt now counts as assisted.")
+    boxes = toast_boxes(app, monkeypatch)
+    ui.set_text_size("normal")
+    assert len(boxes) == 1
+    assert not boxes[0].colliderect(table.layout.hand) and not boxes[0].colliderect(table.layout.side)
