@@ -224,13 +224,23 @@ class App:
 
     def _draw_toasts(self) -> None:
         self.toasts = [(m, t) for m, t in self.toasts if t > self.clock_s]
+        if not self.toasts:
+            return
         s = ui.scale_for(self.screen.get_size())
-        y = self.screen.get_height() - 16 * s
+        # the bottom of the window, or where the top scene says they cover nothing to read
+        area = getattr(self.stack.top, "toast_area", lambda: None)() or self.screen.get_rect()
+        y = area.bottom - 16 * s
         for message, _ in reversed(self.toasts[-3:]):
-            surf = ui.render(message, int(17 * s), ui.TEXT, "bold")
-            box = surf.get_rect(midbottom=(self.screen.get_width() // 2, int(y))).inflate(24 * s, 12 * s)
+            lines = ui.wrap(message, int(17 * s), area.w - 40 * s, "bold")  # a long one on two lines
+            surfs = [ui.render(line, int(17 * s), ui.TEXT, "bold") for line in lines]
+            box = pygame.Rect(0, 0, max(t.get_width() for t in surfs), sum(t.get_height() for t in surfs))
+            box = box.inflate(24 * s, 12 * s)
+            box.midbottom = (area.centerx, int(y))
             ui.panel(self.screen, box, (70, 24, 24, 235), ui.BAD, radius=int(8 * s))
-            self.screen.blit(surf, surf.get_rect(center=box.center))
+            top = box.centery - sum(t.get_height() for t in surfs) // 2
+            for t in surfs:
+                self.screen.blit(t, t.get_rect(midtop=(box.centerx, top)))
+                top += t.get_height()
             y = box.top - 6 * s
 
     def _save_snap(self, name: str) -> None:

@@ -505,12 +505,18 @@ class ScoringScene(Scene):
             return f"{self.names[p]} wins!", self.colours[p]
         return f"Draw! {_join([self.names[p] for p in self.winners])} share the win", ui.HILITE
 
-    def counting_note(self, player: int) -> str:
+    def counting_note(self, player: int, short: bool = False) -> str:
+        """Which doll counts and why; `short` for a small window or large text."""
         lanes = [lane for lane, o in enumerate(self.state.owners) if o == player]
         c = self.state.counting_lane(player)
         other = next(lane for lane in lanes if lane != c)
         sc, so = self.lanes[c].score, self.lanes[other].score
         letter = doll_letter(self.state.owners, c)
+        if short:
+            if sc != so:
+                return f"Counting: doll {letter} ({_num(sc)} < {_num(so)})."
+            tied = self.state.lane_key(c) != self.state.lane_key(other)
+            return f"Counting: doll {letter} (tiebreak)." if tied else f"Equal: doll {letter} counts."
         if sc != so:
             return f"The weaker doll counts: doll {letter} ({_num(sc)} < {_num(so)})."
         if self.state.lane_key(c) != self.state.lane_key(other):
@@ -561,7 +567,10 @@ class ScoringScene(Scene):
                     style="bold", max_width=name_w).bottom + round(4 * s)
         if self.state.players == 2:
             npx = self.px(15)
-            for line in ui.wrap(self.counting_note(player), npx, name_w):
+            lines = ui.wrap(self.counting_note(player), npx, name_w)
+            if y + len(lines) * ui.font(npx).get_linesize() > inner.bottom + round(4 * s):
+                lines = ui.wrap(self.counting_note(player, short=True), npx, name_w)  # all of it shows
+            for line in lines:
                 if y + npx > inner.bottom:
                     break
                 y = ui.text(surface, line, npx, (inner.x, y), ui.TEXT, max_width=name_w).bottom
@@ -624,9 +633,18 @@ class ScoringScene(Scene):
         lx = inner.x + round(line_width(cw, n)) + pad * 2
         lw = inner.right - lx
         y = inner.y
+        fewer = {f"{len(ls.scored)} of {len(ls.modules)} modules scored":  # a narrow block: fewer words
+                 [f"{len(ls.scored)}/{len(ls.modules)} modules scored", f"{len(ls.scored)}/{len(ls.modules)} scored"]}
+        # too tall for the block (a small window, large text): capacity, then the modules line go,
+        # so what counts is never clipped
+        while len(lines) > 3 and sum(ui.font(self.px(z), st).get_height() for _, z, _, st in lines) > inner.h:
+            del lines[2]
         for text, size, colour, style in lines:
             if y + self.px(size) > inner.bottom + pad:
                 break
+            for short in fewer.get(text, []):
+                if ui.font(self.px(size), style).size(text)[0] > lw:
+                    text = short
             y = ui.text(surface, text, self.px(size), (lx, y), colour, style=style,
                         max_width=lw).bottom
         surface.set_clip(old_clip)

@@ -142,6 +142,12 @@ class TableScene(GameTable):
     def resize(self, size) -> None:
         self.geo.fit(size)
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go over the lanes: the log below the field holds the hint's words
+        (scenes/app/window.py)."""
+        boxes = [pygame.Rect(*lane.box.to_int()) for lane in self.layout.lanes]
+        return boxes[0].unionall(boxes[1:])
+
     def field_rect(self, card: int) -> tuple:
         return self.geo.field_rect(self.state, card)
 

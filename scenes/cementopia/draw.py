@@ -258,12 +258,21 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
         return []
     r = ui.text(surface, title, px(13, s), (box.x + 2, box.y), ui.MUTED, style="bold")
     ui.text(surface, f"{score}", px(24, s), (box.right - 2, r.top - R(s, 4)), ui.HILITE, "topright", "title")
-    line = min(R(s, 26), max(R(s, 18), (box.bottom - r.bottom - R(s, 22)) // 4))
     y = r.bottom + R(s, 6)
+    # rows as tall as their font; where the box is too short (640x360, large text) the rows
+    # shrink, never under ui.READABLE, and then the headings give way before rows overlap
+    least = ui._font(ui.READABLE, "bold").get_height()
+    head = max(R(s, 16), ui.font(px(11, s)).get_linesize())
+    if box.bottom - y - head < 4 * least:
+        head = least if box.bottom - y - least >= 4 * least else 0
+    line = max(ui.font(px(15, s), "bold").get_height(), min(R(s, 26), max(R(s, 18), (box.bottom - y - head) // 4)))
+    if y + head + 4 * line > box.bottom:
+        line = max(least, (box.bottom - y - head) // 4)
     heads = ("neighbours", "cards / limit", "points") if box.w > 180 * max(1, s) else ("adj.", "cards", "pts")
-    for text, fx, anchor in zip(heads, (0, 0.42, 1), ("topleft", "topleft", "topright")):
-        ui.text(surface, text, px(11, s), (box.x + box.w * fx, y), ui.MUTED, anchor, max_width=box.w * 0.38)
-    y += max(R(s, 16), ui.font(px(11, s)).get_linesize())
+    for text, fx, anchor in zip(heads if head else (), (0, 0.42, 1), ("topleft", "topleft", "topright")):
+        ui.text(surface, text, px(11, s), (box.x + box.w * fx, y), ui.MUTED, anchor, max_width=box.w * 0.38,
+                max_height=head)
+    y += head
     rects = []
     for row in rows:
         over = row["cards"] > row["limit"]
@@ -277,7 +286,8 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
         for text, fx, col, anchor in ((str(row["adjacency"]), 0.06, colour, "topleft"),
                                       (f"{row['cards']} / {row['limit']}", 0.42, colour, "topleft"),
                                       (pts, 1, ui.GOOD if row["points"] else colour, "topright")):
-            ui.text(surface, text, px(15, s), (box.x + box.w * fx, y), col, anchor, "bold", max_width=box.w * 0.3)
+            ui.text(surface, text, px(15, s), (box.x + box.w * fx, y), col, anchor, "bold", max_width=box.w * 0.3,
+                    max_height=line)
         y += line
     return rects
 
@@ -306,16 +316,35 @@ def draw_hud(surface, scene) -> None:
         x = box.left - R(s, 22)
 
 
+def prompt_plan(scene, box: pygame.Rect, s: float) -> list:
+    """How the hand panel's instructions fit `box`: [(line, colour, font size, style, y), ...].
+    Every sentence whole: at the player's text size, else smaller (never under ui.READABLE), else
+    in fewer words; a sentence that still does not fit is left off whole, never cut."""
+    plan: list = []
+    for short in (False, True):
+        lines = scene.prompt_lines(short) if box.w > 40 * s else []
+        for shrink in range(0, 8):
+            plan, y = [], 0
+            for i, (text, colour, size) in enumerate(lines):
+                style = "bold" if i == 0 else "regular"
+                real = max(ui.READABLE, ui.sized(px(size, s)) - shrink)
+                f = ui._font(real, style)
+                for part in ui._wrap(text, f, box.w):
+                    plan.append((part, colour, real, style, y, i))
+                    y += f.get_linesize() + 1
+                y += R(s, 5)
+            if y - R(s, 5) - 1 <= box.h:
+                return [p[:5] for p in plan]
+            if all(p[2] <= ui.READABLE for p in plan):
+                break
+    cut = min([p[5] for p in plan if p[4] + ui._font(p[2], p[3]).get_linesize() > box.h], default=len(plan))
+    return [p[:5] for p in plan if p[5] < max(1, cut)]
+
+
 def draw_prompt(surface, scene) -> None:
     box, s = scene.lay.prompt, scene.lay.s
-    y = box.y
-    for i, (text, colour, size) in enumerate(scene.prompt_lines() if box.w > 40 * s else []):
-        style = "bold" if i == 0 else "regular"
-        for part in ui.wrap(text, px(size, s), box.w, style):
-            if y + ui.font(px(size, s)).get_linesize() > box.bottom:
-                return
-            y = ui.text(surface, part, px(size, s), (box.x, y), colour, style=style, max_width=box.w).bottom + 1
-        y += R(s, 5)
+    for part, colour, size, style, y in prompt_plan(scene, box, s):
+        surface.blit(ui._render(part, size, colour, style), (box.x, box.y + y))
 
 
 class Popup:
@@ -400,6 +429,18 @@ def draw_table(scene, surface) -> None:
 
 # ---------------------------------------------------------------- the end screen
 
+KEY = "Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit."
+
+
+def draw_key(surface, board: pygame.Rect, s: float) -> None:
+    """The badges' key along the board's foot, wrapped onto more lines rather than cut."""
+    w = board.w - R(s, 20)
+    lines = ui.wrap(KEY, px(13, s), w)
+    y = board.bottom - R(s, 8) - len(lines) * ui.font(px(13, s)).get_linesize()
+    for line in lines:
+        y = ui.text(surface, line, px(13, s), (board.x + R(s, 10), y), ui.MUTED, max_width=w).bottom
+
+
 def draw_end(scene, surface) -> None:
     s, st, P, b = scene.s, scene.state, scene.panel, scene.banner
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
@@ -420,9 +461,7 @@ def draw_end(scene, surface) -> None:
     draw_network(surface, scene.sprites, scene.cam, scene.board, st.placed, s, badges=badges,
                  lit={c: ui.HILITE for c, v in adj.items() if v == scene.hover_row})
     surface.set_clip(clip)
-    ui.text(surface, "Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit.", px(13, s),
-            (scene.board.x + R(s, 10), scene.board.bottom - R(s, 8)), ui.MUTED, "bottomleft",
-            max_width=scene.board.w - 20 * s)
+    draw_key(surface, scene.board, s)
     ui.panel(surface, P, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
     x, w, score = P.x + R(s, 16), P.w - R(s, 32), st.score()
     r = ui.text(surface, str(score), px(64, s), (x, P.y + R(s, 6)), ui.HILITE, style="title")
@@ -433,8 +472,10 @@ def draw_end(scene, surface) -> None:
     y = max(y + R(s, 20), heading.bottom + R(s, 2))
     reached = max([t for t in TARGETS if done and score >= t], default=None)
     cw = (w - 3 * R(s, 6)) // 4
+    # tall enough for the number over its word at the player's text size
+    bh = max(R(s, 48), ui.font(px(20, s), "bold").get_height() + ui.font(px(10, s)).get_height() + R(s, 6))
     for i, t in enumerate(TARGETS):
-        box, hit = pygame.Rect(x + i * (cw + R(s, 6)), y, cw, R(s, 48)), done and score >= t
+        box, hit = pygame.Rect(x + i * (cw + R(s, 6)), y, cw, bh), done and score >= t
         ui.panel(surface, box, (226, 184, 92) if t == reached else ((96, 80, 50) if hit else (44, 38, 40)),
                  ui.HILITE if t == reached else ui.BRASS_DARK, radius=R(s, 6), width=max(1, R(s, 3 if t == reached else 1)))
         ink = ui.INK if t == reached else (ui.TEXT if hit else ui.MUTED)
@@ -442,11 +483,17 @@ def draw_end(scene, surface) -> None:
         if ui.font(8).size(TARGETS[t])[0] <= box.w - 4:  # ui.text shrinks it down to 8 px
             ui.text(surface, TARGETS[t], px(10, s), (box.centerx, box.bottom - R(s, 3)), ink, "midbottom",
                     max_width=box.w - 4)
-    table = pygame.Rect(x, y + R(s, 58), w, R(s, 150))
+    rows_h = ui.font(px(13, s), "bold").get_height() + R(s, 6) + max(R(s, 16), ui.font(px(11, s)).get_linesize()) \
+        + 4 * max(R(s, 18), ui.font(px(15, s), "bold").get_height())
+    table = pygame.Rect(x, y + bh + R(s, 10), w, max(R(s, 150), rows_h + R(s, 4)))
     scene.row_rects = draw_score_table(surface, rows, score, table, s, scene.hover_row, "SCORING")
     y = table.bottom + R(s, 8)
-    for text, colour in scene.best_lines():
-        for part in ui.wrap(text, px(15, s), w, "bold"):
-            if y + R(s, 20) <= scene.again_b.rect.y - R(s, 6):
-                y = ui.text(surface, part, px(15, s), (x, y), colour, style="bold", max_width=w).bottom + R(s, 2)
+    step = ui.font(px(15, s), "bold").get_linesize() + R(s, 2)
+    for text, colour in scene.best_lines():  # whole sentences, above the buttons; one too long waits
+        parts = ui.wrap(text, px(15, s), w, "bold")
+        if y + len(parts) * step > scene.again_b.rect.y - R(s, 6):
+            break
+        for part in parts:
+            ui.text(surface, part, px(15, s), (x, y), colour, style="bold", max_width=w)
+            y += step
     scene.ring.draw(surface, s)

@@ -129,7 +129,8 @@ class CementopiaScene(GameTable):
     def best_text(self) -> str:
         return "Best: " + best_words(self.best.get(str(self.session.meta.get("seed"))))
 
-    def prompt_lines(self) -> list:
+    def prompt_lines(self, short: bool = False) -> list:
+        """The hand panel's instructions; `short`: fewer words, for a small window or large text."""
         st, card = self.state, self.active_card()
         if st.is_over():
             return [("Complete!" if st.outcome == COMPLETE else "No hand card fits: stuck.", ui.HILITE, 17)]
@@ -139,6 +140,10 @@ class CementopiaScene(GameTable):
             hint = self.turns.hint
             return [("Hint (shown, never played for you):", draw.HINT, 16), (hint.reason, ui.TEXT, 13)] + (
                 [(hint.detail, ui.MUTED, 11)] if hint.detail else [])
+        if card is None and short:
+            return [("Drag a card next to the network.", ui.TEXT, 16),
+                    ("Or click it, then a lit spot. Keys: \u2190\u2192, Enter, arrows, Enter.", ui.MUTED, 13),
+                    ("Zoom: wheel, +/\u2212. Pan: drag, Shift+arrows.", ui.MUTED, 13)]
         if card is None:
             return [("Drag a hand card next to the network.", ui.TEXT, 16),
                     ("Or click a card, then a lit spot. Keys: \u2190 \u2192 a card, Enter, arrows, Enter.", ui.MUTED, 13),
@@ -147,9 +152,16 @@ class CementopiaScene(GameTable):
         lines = [(f"Card {card}: {n} lit spot{'s' if n != 1 else ''}.", ui.TEXT, 16)]
         if after is not None:
             lines.append((f"Score {st.score()} \u2192 {after} if placed here.", ui.HILITE, 15))
+        if short:
+            return lines + [("Discs: facing pairs to count = the counter paid.", ui.MUTED, 13)]
         return lines + [("A spot's discs: the facing pairs you may count = the counter you pay.", ui.MUTED, 13)]
 
     # --- geometry ----------------------------------------------------------------------------
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go over the board's bottom edge: the hand panel below holds the instructions
+        and the hint's words (scenes/app/window.py)."""
+        return self.lay.board.inflate(-geometry.R(self.lay.s, 8), -geometry.R(self.lay.s, 8))
 
     def resize(self, size) -> None:
         old, self.lay = self.lay.s, geometry.layout(size)

@@ -215,6 +215,11 @@ class GrayblockScene(GameTable):
         self.glides.clear()
         self.faces.clear()
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts go over the row's foot: the hand, its prompt and the log (the hint's words)
+        stay clear (scenes/app/window.py)."""
+        return self.layout.row
+
     def row_now(self) -> tuple[list[float], float, float, float]:
         """The row's card positions as drawn this frame (gliding towards their places)."""
         row = self.shown_row()

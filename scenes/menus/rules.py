@@ -53,7 +53,11 @@ class RulesOverlay(Scene):
             tab.rect = pygame.Rect(P.x + int(36 * s) + i * (tab_w + int(10 * s)), P.y + int(88 * s),
                                    tab_w, int(38 * s))
         top = P.y + int(150 * s)
-        self.view = pygame.Rect(P.x + int(36 * s), top, P.w - int(86 * s), P.bottom - int(30 * s) - top)
+        # the footer's line at the player's text size, and the text area ending above it
+        foot = ui.font(max(8, int(13 * s))).get_linesize()
+        self.foot_y = P.bottom - max(4, int(8 * s)) - foot
+        bottom = min(P.bottom - int(30 * s), self.foot_y - max(2, int(6 * s)))
+        self.view = pygame.Rect(P.x + int(36 * s), top, P.w - int(86 * s), bottom - top)
         self.track = pygame.Rect(self.view.right + int(14 * s), self.view.y, max(4, int(8 * s)), self.view.h)
         self.layout_text()
         self.scroll = old * self.content_h
@@ -206,8 +210,8 @@ class RulesOverlay(Scene):
             pygame.draw.rect(surface, (60, 48, 40), self.track, border_radius=self.track.w // 2)
             pygame.draw.rect(surface, ui.BRASS, self.thumb(), border_radius=self.track.w // 2)
         hint = "Wheel / \u2191\u2193 / PgUp PgDn scroll     \u2190\u2192 other games     Esc close"
-        ui.text(surface, hint, max(8, int(13 * s)), (P.centerx, P.bottom - 16 * s), (150, 132, 108),
-                "center", max_width=P.w - 60 * s)
+        ui.text(surface, hint, max(8, int(13 * s)), (P.centerx, self.foot_y), (150, 132, 108),
+                "midtop", max_width=P.w - 60 * s)
 
     def draw_line(self, surface, kind, y, payload) -> None:
         s, V, px = self.s, self.view, self.body_px
