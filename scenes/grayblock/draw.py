@@ -433,7 +433,7 @@ def draw_result(scene, surface) -> None:
                     (inner.centerx, r.bottom + k(4)), "midtop", inner.w, seat_colour(scene, result.winner))
     ornament(surface, (inner.centerx, r.bottom + k(10)), inner.w * 0.4, s)
     body = pygame.Rect(inner.x, r.bottom + k(24), inner.w, inner.bottom - k(68) - r.bottom - k(24))
-    split = round(body.w * 0.55)
+    split = round(body.w * 0.6)  # the scoreboard has room to spare; the cards left need it
     draw_breakdown(scene, surface, result, pygame.Rect(body.x, body.y, split - k(10), body.h))
     draw_scoreboard(scene, surface, pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10),
                                                 body.h))
@@ -468,29 +468,37 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
         chip_h = min(k(42), cell.h - k(6))
         chip_w = round(chip_h * 0.82)
         bold = ui.font(px(15), "bold")
+        number_px = max(8, round(chip_h * 0.48))
+        # the cards come first: every chip at least as wide as its number; the note takes what is
+        # left (the block winner's two facts stacked when one line is too long), shrinking if it must
+        least = ui.font(number_px, "bold").size("31")[0] + k(4)
+        free = cell.w - name_w - k(12)
+        cards_least = chip_w + (len(cards) - 1) * min(chip_w + k(5), least)
         parts = [note]
-        cards_w = len(cards) * (chip_w + k(5))
-        if "; " in note and cell.w - name_w - bold.size(note)[0] - k(12) < cards_w:
-            parts = note.split("; ")  # the block winner's two facts, stacked: the cards keep room
-        room = cell.w - name_w - max(bold.size(part)[0] for part in parts) - k(12)
-        step = min(chip_w + k(5), max(4, (room - chip_w) // max(1, len(cards) - 1)))
+        if "; " in note and free - bold.size(note)[0] < len(cards) * (chip_w + k(5)):
+            parts = note.split("; ")
+        note_w = min(max(bold.size(part)[0] for part in parts), max(20, free - cards_least))
+        step = min(chip_w + k(5), max(least, (free - note_w - chip_w) // max(1, len(cards) - 1)))
         cx = cell.x + name_w
         for c in cards:  # the cards left, the one that counts lit
             chip = pygame.Rect(cx, cell.centery - chip_h // 2, chip_w, chip_h)
             lit = c == key and key_colour in (ui.HILITE, ui.GOOD)
             pygame.draw.rect(surface, key_colour if lit else ui.PAPER, chip, border_radius=k(5))
             pygame.draw.rect(surface, ui.INK, chip, max(1, k(2) if lit else 1), border_radius=k(5))
-            ui.text(surface, str(c), max(8, round(chip_h * 0.48)), chip.center, ui.INK, "center", "bold")
+            ui.text(surface, str(c), number_px, chip.center, ui.INK, "center", "bold")
             cx += step
-        line_h = bold.get_linesize()
+        line_h = min(bold.get_linesize(), cell.h / len(parts))
         for j, part in enumerate(parts):
             ui.text(surface, part, px(15), (cell.right - k(6), cell.centery + (j - (len(parts) - 1) / 2) * line_h),
-                    key_colour or ui.MUTED, "midright", "bold", max_width=max(20, cell.right - cx - k(6)))
+                    key_colour or ui.MUTED, "midright", "bold",
+                    max_width=max(20, cell.right - (cx - step + chip_w) - k(10)), max_height=line_h)
     top = y + k(12) + len(rows) * row_h
     room = box.bottom - k(12) - foot - top
-    if room > k(70) and result.row:  # the final row, small, where there is room for it
+    label_h = ui.font(px(13)).get_linesize()
+    cw = min((min(room - label_h - k(8), k(120))) * CARD_ASPECT,
+             w / (1 + STRIP * (len(result.row) - 1))) if result.row else 0
+    if room > k(70) and cw >= 24:  # the final row, small, where there is room for cards to read
         r = ui.text(surface, f"The final row ({len(result.row)} cards)", px(13), (x, top), ui.MUTED)
-        cw = min((min(room - r.h - k(8), k(120))) * CARD_ASPECT, w / (1 + STRIP * (len(result.row) - 1)))
         for i, c in enumerate(result.row):
             surface.blit(face(scene, c, cw), (round(x + i * STRIP * cw), r.bottom + k(4)))
     fy = box.bottom - k(12) - foot + k(6)
