@@ -206,3 +206,22 @@ def test_a_toast_at_the_grayblock_table_stays_off_the_hand_and_the_side(app, mon
     ui.set_text_size("normal")
     assert len(boxes) == 1
     assert not boxes[0].colliderect(table.layout.hand) and not boxes[0].colliderect(table.layout.side)
+
+
+@pytest.mark.parametrize("size_name", SIZES)
+def test_the_empty_rows_prompt_is_drawn_whole_at_every_text_size(app, drawn, size_name):
+    """Grayblock before the first card: "Drop a card here to start the row", every word of it
+    wrapped into the card-sized slot (at larger text it once lost "row" and its lines ran together)."""
+    from game.grayblock.setup import Rules as GrayblockRules
+    from scenes.grayblock.table import GrayblockScene
+    ui.set_text_size(size_name)
+    seats = [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)]
+    scene = GrayblockScene(app, GameConfig(seats, GrayblockRules(), 5, "grayblock", 40))
+    app.stack.push(scene)
+    resize(app, (640, 360))
+    frames(app, 3)
+    assert scene.can_act() and not scene.state.row
+    words = [s for s, _ in frame(app, scene, drawn) if s.strip() and s.strip() in
+             "Drop a card here to start the row"]
+    assert " ".join(w.strip() for w in words) == "Drop a card here to start the row"
+    assert not cut(drawn)

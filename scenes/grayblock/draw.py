@@ -171,10 +171,10 @@ def draw_row(scene, surface) -> None:
         if not any(key[0] == "row" for key in hidden) and player is not None:
             label = "Drop a card here to start the row" if scene.can_act() else \
                 f"{scene.name_of(player)} starts the row"
-            lines = ui.wrap(label, px(15), slot.w - k(8))[:4]
-            for i, part in enumerate(lines):
-                at = (slot.centerx, slot.centery + (i - (len(lines) - 1) / 2) * px(19))
-                ui.text(surface, part, px(15), at, ui.MUTED, "center")
+            box = pygame.Rect(slot).inflate(-k(8), -k(8))
+            words = pygame.Surface(box.size, pygame.SRCALPHA)  # wrapped to fit, then centred
+            drawn = ui.paragraph(words, label, px(15), (0, 0, box.w, box.h), ui.MUTED, anchor="midtop")
+            surface.blit(words, (box.x, box.centery - drawn.h // 2))
         if hint is not None and hint.card is not None:
             glow(surface, slot, HINT, s, width=4)
             hint_tag(surface, slot, s)
