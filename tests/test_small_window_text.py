@@ -177,35 +177,33 @@ def test_two_player_results_show_each_dolls_lines_whole(app, drawn, size_name):
                    for row in scene.rows), rect
 
 
-def test_a_toast_at_the_assemble_table_stays_off_the_log_with_the_hints_words(app, monkeypatch):
-    from scenes.assemble.table import TableScene
+def toast_over(app, monkeypatch, scene) -> pygame.Rect:
+    """Open `scene` at 640x360 with larger text, raise one toast; where it is drawn."""
     ui.set_text_size("larger")
-    seats = [Seat(n, "human", i) for i, n in enumerate(["Ada", "Bo", "Cy"])]
-    table = TableScene(app, GameConfig(seats, Rules(), 7))
-    app.stack.push(table)
+    app.stack.push(scene)
     resize(app, (640, 360))
     frames(app, 3)
     app.toast("Hint used: this attempt now counts as assisted.")
     boxes = toast_boxes(app, monkeypatch)
     ui.set_text_size("normal")
-    log = pygame.Rect(*table.layout.log.to_int())
-    assert len(boxes) == 1 and not boxes[0].colliderect(log)
-    assert app.screen.get_rect().contains(boxes[0])
+    assert len(boxes) == 1 and app.screen.get_rect().contains(boxes[0])
+    return boxes[0]
+
+
+def test_a_toast_at_the_assemble_table_stays_off_the_log_with_the_hints_words(app, monkeypatch):
+    from scenes.assemble.table import TableScene
+    seats = [Seat(n, "human", i) for i, n in enumerate(["Ada", "Bo", "Cy"])]
+    table = TableScene(app, GameConfig(seats, Rules(), 7))
+    box = toast_over(app, monkeypatch, table)
+    assert not box.colliderect(pygame.Rect(*table.layout.log.to_int()))
 
 
 def test_a_toast_at_the_grayblock_table_stays_off_the_hand_and_the_side(app, monkeypatch):
     from game.grayblock.setup import Rules as GrayRules
-    ui.set_text_size("larger")
     seats = [Seat(n, "human" if i == 0 else "easy", i) for i, n in enumerate(["Ada", "Bo", "Cy"])]
     table = app.make("grayblock", config=GameConfig(seats, GrayRules(True), 5, "grayblock", target=40))
-    app.stack.push(table)
-    resize(app, (640, 360))
-    frames(app, 3)
-    app.toast("Hint used: this attempt now counts as assisted.")
-    boxes = toast_boxes(app, monkeypatch)
-    ui.set_text_size("normal")
-    assert len(boxes) == 1
-    assert not boxes[0].colliderect(table.layout.hand) and not boxes[0].colliderect(table.layout.side)
+    box = toast_over(app, monkeypatch, table)
+    assert not box.colliderect(table.layout.hand) and not box.colliderect(table.layout.side)
 
 
 @pytest.mark.parametrize("size_name", SIZES)
