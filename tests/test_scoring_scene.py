@@ -10,6 +10,7 @@ from game.assemble.record import new_session
 from scenes.config import GameConfig, Seat
 from scenes.app.stack import Scene
 from scenes.assemble.scoring import ScoringScene, capacity_text, tiebreak_text
+from scenes.widgets import ui
 from tests.helpers import finished
 from tests.ui_helpers import click, frames, key, resize
 
@@ -260,3 +261,15 @@ def test_hand_made_position_draws(app):
         scene.advance()
     assert scene.phase == "summary" and scene.names == ["Player 1", "Player 2", "Player 3"]
     frames(app)
+
+
+@pytest.mark.parametrize("rules, words", [(Rules(identity=True), "FINAL SCORES \u00b7 THE IDENTITY"),
+                                          (Rules(True, True), "FINAL SCORES \u00b7 THE FLAW \u00b7 THE IDENTITY")])
+def test_the_summary_heading_names_every_advanced_rule_in_play(app, monkeypatch, rules, words):
+    scene = push(app, 3, 5, rules)
+    scene.skip()
+    said = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda surface, string, *a, **k: said.append(string) or real(surface, string, *a, **k))
+    scene.draw(app.screen)
+    assert words in said

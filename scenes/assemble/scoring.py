@@ -17,6 +17,7 @@ from game.commands import helps_words
 from scenes.widgets import ui
 from scenes.app.stack import Scene
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP, line_width
+from scenes.table.rules_badge import active_rules
 
 GEAR_X = STRIP / 2  # gear centre from the card's left edge, fraction of card width (art.py)
 PAD = 0.125  # module outline radius around a gear centre, fraction of card width
@@ -525,7 +526,7 @@ class ScoringScene(Scene):
 
     def _draw_summary(self, surface) -> None:
         s, b = self.s, self.banner
-        head = "FINAL SCORES \u00b7 THE FLAW" if self.state.rules.flaw else "FINAL SCORES"
+        head = " \u00b7 ".join(["FINAL SCORES"] + [n.upper() for n in active_rules(self.state.rules)])
         if self.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
             head += f" \u00b7 ASSISTED: {helps_words(self.session.meta).upper()}"
         ui.text(surface, head, self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold")
