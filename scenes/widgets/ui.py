@@ -33,6 +33,37 @@ COLOUR_NAMES = ["Orange", "Blue", "Green", "Gold", "Purple", "White"]
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
               "title": "DejaVuSerif-Bold.ttf", "narrow": "DejaVuSansCondensed-Bold.ttf"}
+# Japanese text draws every style in Noto Sans CJK JP (build/make_font.py cuts it to the kana,
+# level-1 kanji, full-width forms and the catalogue's characters); it has no serif or condensed
+# face, so titles take the bold and the narrow fallback the regular weight.
+SCRIPT_FONT_FILES = {
+    "latin": dict(FONT_FILES),
+    "ja": {"regular": "NotoSansJP-Regular.otf", "bold": "NotoSansJP-Bold.otf",
+           "title": "NotoSansJP-Bold.otf", "narrow": "NotoSansJP-Regular.otf"},
+}
+
+
+def set_script(name) -> None:
+    """Draw text in the faces for `name` ("ja" for Japanese, anything else the Latin faces)."""
+    files = SCRIPT_FONT_FILES.get(name, SCRIPT_FONT_FILES["latin"])
+    if files != FONT_FILES:
+        FONT_FILES.clear()
+        FONT_FILES.update(files)
+        _font.cache_clear()
+        _TEXT_CACHE.clear()
+
+
+def has_glyphs(string: str, style: str = "regular") -> bool:
+    """Whether the current face for `style` has a glyph for every character of `string` (no tofu);
+    whitespace counts as drawn. This SDL_ttf gives a missing character the metrics of the
+    font's "missing" box rather than None, so a character is missing when it draws exactly that
+    box (the one a private-use code point, which no face of ours maps, draws)."""
+    f = _font(24, style)
+
+    def drawn(c):
+        return pygame.image.tobytes(f.render(c, False, (255, 255, 255), (0, 0, 0)), "RGB")
+    tofu = drawn("\ue000")
+    return all(c.isspace() or drawn(c) != tofu for c in set(string))
 
 
 def scale_for(size) -> float:
