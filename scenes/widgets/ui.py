@@ -33,6 +33,19 @@ COLOUR_NAMES = ["Orange", "Blue", "Green", "Gold", "Purple", "White"]
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
               "title": "DejaVuSerif-Bold.ttf", "narrow": "DejaVuSansCondensed-Bold.ttf"}
+# Japanese (issue 13): DejaVu has no kana or kanji. The font files land with the font helper's
+# branch; until then a missing file falls back to FONT_FILES. Chosen by set_script only.
+FONT_FILES_JA = {"regular": "NotoSansJP-Regular.otf", "bold": "NotoSansJP-Bold.otf",
+                 "title": "NotoSansJP-Bold.otf", "narrow": "NotoSansJP-Bold.otf"}
+_script = {"lang": "en"}
+
+
+def set_script(lang: str) -> None:
+    """The faces for the language the words are in (game.i18n.language())."""
+    if lang != _script["lang"]:
+        _script["lang"] = lang
+        _font.cache_clear()
+        _TEXT_CACHE.clear()
 
 
 def scale_for(size) -> float:
@@ -67,6 +80,11 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
 
 @lru_cache(maxsize=64)
 def _font(size: int, style: str) -> pygame.font.Font:
+    if _script["lang"] == "ja":
+        try:
+            return pygame.font.Font(str(asset("fonts", FONT_FILES_JA[style])), size)
+        except (OSError, FileNotFoundError):
+            pass
     try:
         return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), size)
     except (OSError, FileNotFoundError):
@@ -175,8 +193,8 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
     lines: list[str] = []
     for para in string.split("\n"):
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
+        for sep, word in _words(para, f, width):
+            trial = f"{line}{sep}{word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial
             else:
@@ -184,6 +202,18 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]]:
+    """(separator, word) pairs to fill lines with: words between spaces; a word too wide that is
+    not plain ASCII (Japanese has no spaces) breaks between any two of its characters."""
+    out = []
+    for word in para.split(" "):
+        if word.isascii() or f.size(word)[0] <= width:
+            out.append((" ", word))
+        else:
+            out += [(" " if i == 0 else "", c) for i, c in enumerate(word)]
+    return out
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
