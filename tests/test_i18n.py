@@ -245,3 +245,12 @@ def test_cli_output_stays_english(tmp_path):
             outs.append((out.returncode, out.stdout, out.stderr))
     assert outs[:2] == outs[2:]
     assert outs[1][0] == 2 and outs[1][2].isascii() and json.loads(outs[0][1])["score"] > 0
+
+
+def test_japanese_wraps_between_characters_never_before_a_full_stop(app):
+    text = "手札のカードを、向かい合う歯車は歯車と、空白は空白と接続するようにネットワークの隣に置きます。"
+    lines = ui.wrap(text, 16, 120)
+    assert len(lines) > 2 and "".join(lines) == text  # no spaces put in between characters
+    assert all(ui.font(16).size(line)[0] <= 120 + ui.font(16).size("。")[0] for line in lines)
+    assert not any(line[0] in "、。）" for line in lines)
+    assert ui.wrap("Two words", 16, 40) == ["Two", "words"]  # English still breaks at spaces

@@ -362,8 +362,9 @@ class SetupScene(Scene):
         L = P.x + int(44 * s)  # left column: the game and the seats
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
         if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
-            self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
-            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(168 * s), int(46 * s))
+            # Undo's words run longer than Players' in Japanese ("待った: 自分"): it gets the room
+            self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(184 * s), int(46 * s))
+            self.undo.rect = pygame.Rect(L + int(516 * s), P.y + int(134 * s), int(184 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)

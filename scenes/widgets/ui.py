@@ -212,8 +212,15 @@ def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]
         if word.isascii() or f.size(word)[0] <= width:
             out.append((" ", word))
         else:
-            out += [(" " if i == 0 else "", c) for i, c in enumerate(word)]
+            for i, c in enumerate(word):
+                if i and c in NO_LINE_START:  # 。、） and the like stay with what they close
+                    out[-1] = (out[-1][0], out[-1][1] + c)
+                else:
+                    out.append((" " if i == 0 else "", c))
     return out
+
+
+NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
