@@ -22,7 +22,6 @@ import os
 from pathlib import Path
 
 LANGUAGES = ("en", "ja")
-NAMES = {"en": "English", "ja": "日本語"}  # each in its own language: readable by whoever needs it
 DOMAIN = "alice"
 # plural form index for a count, per language (the Plural-Forms header of each .po says the same)
 PLURALS = {"en": lambda n: 0 if n == 1 else 1, "ja": lambda n: 0}

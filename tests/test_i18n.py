@@ -58,10 +58,12 @@ def test_settings_switch_language_at_once_and_keep_it(data_dir):
         click(app, title.settings.rect.center)
         overlay = top(app)
         assert overlay.name == "settings" and overlay.ring.current is overlay.language
+        assert overlay.language.show("ja") == "Japanese"  # the Latin face has no kanji
         key(app, pygame.K_RIGHT)  # Language: English -> 日本語
         frames(app)
         assert i18n.language() == "ja"
         assert overlay.language.label == "言語" and overlay.close_b.label == "閉じる"
+        assert overlay.language.show("ja") == "日本語"
         key(app, pygame.K_ESCAPE)
         frames(app)
         assert top(app) is title  # no restart: the same title scene, its words now Japanese

@@ -18,6 +18,9 @@ from scenes.widgets.decor import dim, heading, menu_event, ornament
 SPEEDS = {1.0: N_("normal"), 1.5: N_("fast"), 2.5: N_("very fast")}
 VOLUMES = list(range(0, 101, 10))
 TEXT_SIZES = {"normal": N_("normal"), "large": N_("large"), "larger": N_("larger")}
+# each language named in the words on screen: the Latin face has no kanji for "日本語" (in Japanese
+# it reads 日本語, in English "Japanese")
+LANGUAGE_WORDS = {"en": N_("English"), "ja": N_("Japanese")}
 THINK = {0.3: N_("{seconds} s (quick)"), DEFAULT_THINK: N_("{seconds} s (standard)"),
          2.0: N_("{seconds} s (deeper)")}
 
@@ -61,7 +64,7 @@ class SettingsOverlay(Scene):
         on_off = lambda v: _("on") if v else _("off")  # noqa: E731
         self.language = ui.Choice(N_("Language"), list(i18n.LANGUAGES),
                                   _pick(i18n.LANGUAGES, i18n.language(), "en"),
-                                  on_change=self._language, show=i18n.NAMES.get)
+                                  on_change=self._language, show=lambda v: _(LANGUAGE_WORDS[v]))
         self.sound = ui.Choice(N_("Sound"), [True, False], 0 if app.sound.on else 1,
                                on_change=app.sound.set_on, show=on_off)
         volume = min(VOLUMES, key=lambda v: abs(v - app.sound.volume))  # 55 in the file: 50 or 60
