@@ -256,3 +256,16 @@ def test_japanese_wraps_between_characters_never_before_a_full_stop(app):
     assert all(ui.font(16).size(line)[0] <= 120 + ui.font(16).size("。")[0] for line in lines)
     assert not any(line[0] in "、。）" for line in lines)
     assert ui.wrap("Two words", 16, 40) == ["Two", "words"]  # English still breaks at spaces
+
+
+def test_switching_from_the_pause_menu_relabels_it(app):
+    from scenes.menus.pause import PauseMenu
+    from tests.ui_helpers import DummyTable
+    table = app.stack.push(DummyTable(app))
+    menu = app.stack.push(PauseMenu(app, table))
+    frames(app)
+    click(app, menu.settings_b.rect.center)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_ESCAPE)
+    frames(app)
+    assert top(app) is menu and (menu.resume_b.label, menu.quit_b.label) == ("再開", "終了")
