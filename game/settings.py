@@ -23,6 +23,7 @@ SEATS = 4
 TARGETS = (50, 100, 150)
 TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (scenes/widgets/ui.py)
 UNDO_MODES = ("fair", "free")  # game.commands.UNDO_MODES
+LANGUAGES = ("en", "ja")  # game.i18n.LANGUAGES; absent: the system's language
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ FIELDS = {
     "think": Field(DEFAULT_THINK, is_think, f"a number of seconds above 0 and at most {MAX_THINK:g}"),
     "hover_magnify": Field(True, is_bool, "true or false"),
     "auto_take_last": Field(False, is_bool, "true or false"),
+    "language": Field(None, one_of(LANGUAGES), " or ".join(LANGUAGES)),
     "setup": Field(None, is_table, "a table of the last game's setup"),
 }
 

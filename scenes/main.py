@@ -7,7 +7,8 @@ import sys
 
 from game import cli
 
-APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--players", "--game")
+APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--players", "--game",
+             "--lang")
 
 
 def _open_app(argv: list[str]) -> int:

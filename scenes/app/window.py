@@ -20,7 +20,7 @@ from game import saves
 
 from scenes.widgets import ui
 from scenes.app.stack import SceneStack
-from scenes.menus.settings import game_speed, text_size
+from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
 
 MIN_SIZE = (640, 360)
@@ -39,6 +39,7 @@ class AppOptions:
     seed: int | None = None
     fps: int = 60
     speed: float = 1.0  # game-time seconds per real second (the demo plays fast)
+    lang: str | None = None  # --lang: this run's language over the settings' (not saved)
 
 
 class App:
@@ -68,6 +69,7 @@ class App:
         pygame.display.set_icon(icon)
         self.settings = saves.load_settings()
         ui.set_text_size(text_size(self.settings))
+        use_language(options.lang or language(self.settings))
         self.sound = Sound(self.settings, self.save_settings)
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())
@@ -269,6 +271,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
                         help=f"window size WxH, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
                              f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     parser.add_argument("--seed", type=ascii_int)
+    parser.add_argument("--lang", choices=["en", "ja"],
+                        help="the app's language for this run (default: Settings, else the system's)")
     args = parser.parse_args(argv)
     w, h = _size(args.size)
     try:
@@ -279,7 +283,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     players = max(module.PLAYER_COUNTS) if args.players is None else args.players
     check_players(args.game, players, module)
     return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=players,
-                      screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed)
+                      screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed,
+                      lang=args.lang)
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -1,11 +1,16 @@
 """A yes/no question over the current scene (which stays drawn, dimmed, beneath).
 
 Enter (the focus starts on yes) or Y answers yes, Esc or N no; the two buttons too. It pops itself, then calls the answer's
-callback (so the callback finds its own scene on top again)."""
+callback (so the callback finds its own scene on top again).
+
+The asker passes its words already in the player's language (Settings cannot open over a question,
+so the language does not change while one is up); Yes and No are translated here."""
 
 from __future__ import annotations
 
 import pygame
+
+from game.i18n import _
 
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel
@@ -17,13 +22,13 @@ class Confirm(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app, question: str, yes: str = "Yes", no: str = "No", on_yes=None,
-                 on_no=None, detail: str = ""):
+    def __init__(self, app, question: str, yes: str | None = None, no: str | None = None,
+                 on_yes=None, on_no=None, detail: str = ""):
         super().__init__(app)
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
-        self.yes_b = PrimaryButton(yes, self.yes)
-        self.no_b = ui.Button(no, self.no)
+        self.yes_b = PrimaryButton(_("Yes") if yes is None else yes, self.yes)
+        self.no_b = ui.Button(_("No") if no is None else no, self.no)
         self.ring = ui.FocusRing([self.yes_b, self.no_b])
         self.ring.move(1)
         self.s = 1.0

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, N_
+
 from scenes.widgets import ui
 from scenes.app.stack import Scene
 from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
 
-LEAVE_QUESTION = "Leave the game?"
-LEAVE_DETAIL = "It is saved; Continue resumes it."
+LEAVE_QUESTION = N_("Leave the game?")
+LEAVE_DETAIL = N_("It is saved; Continue resumes it.")
 
 
 def overlay_panel(surface, rect, s: float) -> None:
@@ -55,7 +57,7 @@ def save_game(app, table) -> None:
         try:
             save()
         except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
-            app.toast(f"Could not save the game: {exc}")
+            app.toast(_("Could not save the game: {error}").format(error=exc))
 
 
 def leave_game(app, then) -> None:
@@ -72,8 +74,8 @@ def leave_game(app, then) -> None:
             app.stack.pop()
         go()
         return
-    ask = app.make("confirm", question=LEAVE_QUESTION, yes="Leave", no="Stay", on_yes=go,
-                   detail=LEAVE_DETAIL)
+    ask = app.make("confirm", question=_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"), on_yes=go,
+                   detail=_(LEAVE_DETAIL))
     ask.leaving = True
     app.stack.push(ask)
 
@@ -96,13 +98,15 @@ class PauseMenu(Scene):
     def __init__(self, app, table=None):
         super().__init__(app)
         self.table = table
-        self.resume_b = PrimaryButton("Resume", self.resume)
-        self.rules_b = ui.Button("Rules", self.rules)
-        self.settings_b = ui.Button("Settings", self.settings)
-        self.restart_b = ui.Button("Restart", self.restart)
-        self.concede_b = ui.Button("Concede", self.concede)
-        self.title_b = ui.Button("Title screen", self.to_title)
-        self.quit_b = ui.Button("Quit", self.quit)
+        self.resume_b = PrimaryButton(N_("Resume"), self.resume)
+        self.rules_b = ui.Button(N_("Rules"), self.rules)
+        self.settings_b = ui.Button(N_("Settings"), self.settings)
+        self.restart_b = ui.Button(N_("Restart"), self.restart)
+        self.concede_b = ui.Button(N_("Concede"), self.concede)
+        self.title_b = ui.Button(N_("Title screen"), self.to_title)
+        self.quit_b = ui.Button(N_("Quit"), self.quit)
+        self.words = {b: b.label for b in (self.resume_b, self.rules_b, self.settings_b,
+                                           self.restart_b, self.concede_b, self.title_b, self.quit_b)}
         # Restart and Concede only for a game still being played
         playing = game_in_play(app) is table and table is not None and not app.demo
         self.groups = [[self.resume_b, self.rules_b, self.settings_b],
@@ -133,10 +137,11 @@ class PauseMenu(Scene):
 
     def restart(self) -> None:
         daily = self.table.game == "cementopia" and self.table.session.meta.get("daily")
-        deal = "Today's deal again" if daily else "a new deal"
+        detail = (_("The same players and rules, Today's deal again. This game is dropped.") if daily
+                  else _("The same players and rules, a new deal. This game is dropped."))
         self.app.stack.push(self.app.make(
-            "confirm", question="Restart the game?", yes="Restart", no="Cancel", on_yes=self.do_restart,
-            detail=f"The same players and rules, {deal}. This game is dropped."))
+            "confirm", question=_("Restart the game?"), yes=_("Restart"), no=_("Cancel"),
+            on_yes=self.do_restart, detail=detail))
 
     def do_restart(self) -> None:
         table = self.table
@@ -148,13 +153,20 @@ class PauseMenu(Scene):
     def concede(self) -> None:
         table = self.table
         if table.game == "cementopia":
-            detail = "The attempt ends here as given up: its record is kept, with no best score."
+            detail = _("The attempt ends here as given up: its record is kept, with no best score.")
         else:
             names = [table.config.seats[i].name for i in sorted(table.humans)]
-            who = "You give" if len(names) == 1 else f"{' and '.join(names)} give"
-            detail = f"{who} up: the game ends now and is kept in your records, unfinished."
-        self.app.stack.push(self.app.make("confirm", question="Concede the game?", yes="Concede",
-                                          no="Cancel", on_yes=self.do_concede, detail=detail))
+            if len(names) == 1:
+                detail = _("You give up: the game ends now and is kept in your records, unfinished.")
+            else:
+                who = names[0]
+                for name in names[1:]:
+                    who = _("{first} and {second}").format(first=who, second=name)
+                detail = _("{names} give up: the game ends now and is kept in your records, "
+                           "unfinished.").format(names=who)
+        self.app.stack.push(self.app.make("confirm", question=_("Concede the game?"),
+                                          yes=_("Concede"), no=_("Cancel"), on_yes=self.do_concede,
+                                          detail=detail))
 
     def do_concede(self) -> None:
         table = self.table
@@ -163,7 +175,7 @@ class PauseMenu(Scene):
         if table.saver.enabled:
             table.saver.finish(record)  # archived, then the autosave goes (so no Continue)
         self.app.stack.clear_to(self.app.make("title"))  # the table closes: the archive is written
-        self.app.toast("Conceded. The game's record is kept in your records folder.")
+        self.app.toast(_("Conceded. The game's record is kept in your records folder."))
 
     # --- frame ---------------------------------------------------------------------------------
 
@@ -190,11 +202,13 @@ class PauseMenu(Scene):
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
+        for b, word in self.words.items():  # looked up now: Settings may have switched language
+            b.label = _(word)
         dim(surface, 180)
         overlay_panel(surface, P, s)
-        heading(surface, "Paused", int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
+        heading(surface, _("Paused"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)
-        ui.text(surface, "Your game is saved automatically.", max(8, int(14 * s)),
+        ui.text(surface, _("Your game is saved automatically."), max(8, int(14 * s)),
                 (P.centerx, self.quit_b.rect.bottom + 10 * s), ui.MUTED, "midtop",
                 max_width=P.w - 40 * s)

@@ -1,12 +1,13 @@
-"""The settings overlay (title screen and pause menu): sound and its volume, text size, animation
-speed, how long bots think, magnify on hover, full screen. Every change is saved to settings.json
-at once."""
+"""The settings overlay (title screen and pause menu): language, sound and its volume, text size,
+animation speed, how long bots think, magnify on hover, full screen. Every change is saved to
+settings.json at once; a new language shows at once (every scene looks its words up as it draws)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game import settings as schema
+from game import i18n, settings as schema
+from game.i18n import _, N_
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -14,10 +15,14 @@ from scenes.menus.pause import overlay_panel
 from scenes.table.bots import DEFAULT_THINK
 from scenes.widgets.decor import dim, heading, menu_event, ornament
 
-SPEEDS = {1.0: "normal", 1.5: "fast", 2.5: "very fast"}
+SPEEDS = {1.0: N_("normal"), 1.5: N_("fast"), 2.5: N_("very fast")}
 VOLUMES = list(range(0, 101, 10))
-TEXT_SIZES = {"normal": "normal", "large": "large", "larger": "larger"}
-THINK = {0.3: "0.3 s (quick)", DEFAULT_THINK: f"{DEFAULT_THINK:g} s (standard)", 2.0: "2 s (deeper)"}
+TEXT_SIZES = {"normal": N_("normal"), "large": N_("large"), "larger": N_("larger")}
+# each language named in the words on screen: the Latin face has no kanji for "日本語" (in Japanese
+# it reads 日本語, in English "Japanese")
+LANGUAGE_WORDS = {"en": N_("English"), "ja": N_("Japanese")}
+THINK = {0.3: N_("{seconds} s (quick)"), DEFAULT_THINK: N_("{seconds} s (standard)"),
+         2.0: N_("{seconds} s (deeper)")}
 
 
 def game_speed(settings: dict) -> float:
@@ -37,6 +42,18 @@ def _pick(options, value, default):
     return options.index(value if value in options and not isinstance(value, bool) else default)
 
 
+def language(settings: dict) -> str:
+    """The language the player chose in Settings, else the system's (the first start's)."""
+    value = settings.get("language")
+    return value if schema.valid("language", value) else i18n.system_language()
+
+
+def use_language(lang: str) -> None:
+    """Words and the font that can draw them (the one hook: ui.set_script)."""
+    i18n.set_language(lang)
+    ui.set_script(lang)
+
+
 class SettingsOverlay(Scene):
     name = "settings"
     opaque = False
@@ -44,27 +61,33 @@ class SettingsOverlay(Scene):
     def __init__(self, app):
         super().__init__(app)
         st = app.settings
-        on_off = {True: "on", False: "off"}.get
-        self.sound = ui.Choice("Sound", [True, False], 0 if app.sound.on else 1,
+        on_off = lambda v: _("on") if v else _("off")  # noqa: E731
+        self.language = ui.Choice(N_("Language"), list(i18n.LANGUAGES),
+                                  _pick(i18n.LANGUAGES, i18n.language(), "en"),
+                                  on_change=self._language, show=lambda v: _(LANGUAGE_WORDS[v]))
+        self.sound = ui.Choice(N_("Sound"), [True, False], 0 if app.sound.on else 1,
                                on_change=app.sound.set_on, show=on_off)
         volume = min(VOLUMES, key=lambda v: abs(v - app.sound.volume))  # 55 in the file: 50 or 60
-        self.volume = ui.Choice("Volume", VOLUMES, VOLUMES.index(volume),
+        self.volume = ui.Choice(N_("Volume"), VOLUMES, VOLUMES.index(volume),
                                 on_change=app.sound.set_volume, show=lambda v: f"{v}%")
-        self.text_size = ui.Choice("Text size", list(TEXT_SIZES),
+        self.text_size = ui.Choice(N_("Text size"), list(TEXT_SIZES),
                                    _pick(TEXT_SIZES, text_size(st), "normal"),
-                                   on_change=self._text_size, show=TEXT_SIZES.get)
-        self.speed = ui.Choice("Animations", list(SPEEDS), _pick(SPEEDS, game_speed(st), 1.0),
-                               on_change=lambda v: self._set("speed", v), show=SPEEDS.get)
-        self.think = ui.Choice("Bots think", list(THINK), _pick(THINK, st.get("think"), DEFAULT_THINK),
-                               on_change=lambda v: self._set("think", v), show=THINK.get)
-        self.magnify = ui.Choice("Magnify a card on hover", [True, False],
+                                   on_change=self._text_size, show=lambda v: _(TEXT_SIZES[v]))
+        self.speed = ui.Choice(N_("Animations"), list(SPEEDS), _pick(SPEEDS, game_speed(st), 1.0),
+                               on_change=lambda v: self._set("speed", v),
+                               show=lambda v: _(SPEEDS[v]))
+        self.think = ui.Choice(N_("Bots think"), list(THINK), _pick(THINK, st.get("think"), DEFAULT_THINK),
+                               on_change=lambda v: self._set("think", v),
+                               show=lambda v: _(THINK[v]).format(seconds=f"{v:g}"))
+        self.magnify = ui.Choice(N_("Magnify a card on hover"), [True, False],
                                  0 if st.get("hover_magnify", True) else 1,
                                  on_change=lambda v: self._set("hover_magnify", v), show=on_off)
-        self.full = ui.Choice("Full screen", [False, True], 1 if self._fullscreen() else 0,
+        self.full = ui.Choice(N_("Full screen"), [False, True], 1 if self._fullscreen() else 0,
                               on_change=self._full, show=on_off)
-        self.close_b = ui.Button("Close", self.dismiss)
-        self.choices = [self.sound, self.volume, self.text_size, self.speed, self.think, self.magnify,
+        self.close_b = ui.Button(N_("Close"), self.dismiss)
+        self.choices = [self.language, self.sound, self.volume, self.text_size, self.speed, self.think, self.magnify,
                         self.full]
+        self.words = {w: w.label for w in self.choices + [self.close_b]}  # English; drawn translated
         self.ring = ui.FocusRing(self.choices + [self.close_b])
         self.ring.move(1)
         self.s = 1.0
@@ -82,6 +105,11 @@ class SettingsOverlay(Scene):
         ui.set_text_size(value)
         self.app.resized()  # every scene lays out again around the new text
 
+    def _language(self, lang: str) -> None:
+        self._set("language", lang)
+        use_language(lang)
+        self.app.resized()  # words of another length: every scene lays out again
+
     def _fullscreen(self) -> bool:
         surface = pygame.display.get_surface()
         return bool(surface and surface.get_flags() & pygame.FULLSCREEN)
@@ -93,7 +121,7 @@ class SettingsOverlay(Scene):
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
         P = self.panel = pygame.Rect(0, 0, min(int(560 * s), size[0] - int(16 * s)),
-                                     min(int(610 * s), size[1] - int(8 * s)))
+                                     min(int(665 * s), size[1] - int(8 * s)))
         P.center = (size[0] // 2, size[1] // 2)
         w, h = P.w - int(80 * s), int(46 * s)
         y = P.y + int(108 * s)
@@ -108,11 +136,13 @@ class SettingsOverlay(Scene):
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
         self.sound.index = 0 if self.app.sound.on else 1  # S may have switched it meanwhile
+        for w, word in self.words.items():
+            w.label = _(word)
         dim(surface, 180)
         overlay_panel(surface, P, s)
-        heading(surface, "Settings", int(40 * s), (P.centerx, P.y + 46 * s), max_width=P.w - 40 * s)
+        heading(surface, _("Settings"), int(40 * s), (P.centerx, P.y + 46 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 84 * s), 260 * s, s)
         self.ring.draw(surface, s)
-        note = "Bot thinking time applies from the next game."
+        note = _("Bot thinking time applies from the next game.")
         ui.text(surface, note, int(14 * s), (P.centerx, P.bottom - 14 * s), ui.MUTED,
                 "midbottom", max_width=P.w - 40 * s)

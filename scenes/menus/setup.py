@@ -8,6 +8,7 @@ import pygame
 
 from game.assemble.setup import Rules
 from game.bots import bot_levels
+from game.i18n import _, N_
 from game.registry import game_module
 
 from scenes.widgets import ui
@@ -16,35 +17,44 @@ from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
 from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
 
-DEFAULT_NAMES = ["You", "Bellows", "Ratchet", "Cogsworth"]
+DEFAULT_NAMES = [N_("You"), "Bellows", "Ratchet", "Cogsworth"]  # the bots' names are names
 DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth"]
 NAME_LEN = 14
 SEED_LEN = 9
-FLAW_TEXT = "Modules your capacity leaves unscored cost you their points."
-PLAYER_NOTES = {2: "Two players: each builds two dolls, and the weaker one counts.",
-                3: "Three players: one doll each, 10 cards per doll.",
-                4: "Four players: one doll each, 8 cards per doll."}
-GRAYBLOCK_NOTES = {2: "Dominoes with the doll cards: 8 each, one gear of difference.",
-                   3: "Three players: 8 cards each, the rest stay hidden.",
-                   4: "Four players: 8 cards each, all 32 cards in play."}
-SOLO_NOTE = "A solo puzzle: grow a network of cards whose edges match."
-SOLO_TEXT = ("Place a hand card beside the network so that every facing gear meets a gear and every "
+# Words are marked with N_ here and translated where they are drawn (Settings may switch language).
+FLAW_TEXT = N_("Modules your capacity leaves unscored cost you their points.")
+PLAYER_NOTES = {2: N_("Two players: each builds two dolls, and the weaker one counts."),
+                3: N_("Three players: one doll each, 10 cards per doll."),
+                4: N_("Four players: one doll each, 8 cards per doll.")}
+GRAYBLOCK_NOTES = {2: N_("Dominoes with the doll cards: 8 each, one gear of difference."),
+                   3: N_("Three players: 8 cards each, the rest stay hidden."),
+                   4: N_("Four players: 8 cards each, all 32 cards in play.")}
+SOLO_NOTE = N_("A solo puzzle: grow a network of cards whose edges match.")
+SOLO_TEXT = N_("Place a hand card beside the network so that every facing gear meets a gear and every "
              "blank a blank, then pay its connection count with a counter. Use all four counters to "
              "complete the puzzle. Targets: 8 to start, 10, 12 deserves praise, 16 is perfect.")
-WATER_TEXT = ("Harder: each gear of a new card needs a gear on the card it joins, in the same "
+WATER_TEXT = N_("Harder: each gear of a new card needs a gear on the card it joins, in the same "
               "row or one row up or down. Card 0 may not start the row.")
-DAILY_TEXT = "Everyone gets the same deal today. Off: a seeded or fresh deal."
-ADVANCED_TEXT = "Advanced\u2026"  # shows the "External program" seat kind: a bot of your own
-IDENTITY_TEXT = ("Placing on top of the rightmost card costs 1 capacity "
+DAILY_TEXT = N_("Everyone gets the same deal today. Off: a seeded or fresh deal.")
+ADVANCED_TEXT = N_("Advanced\u2026")  # shows the "External program" seat kind: a bot of your own
+IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
-UNDO_TEXT = {"fair": "Own moves only; no peeking.",
-             "free": "Anything; may count as assisted."}
+UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
+             "free": N_("Anything; may count as assisted.")}
+UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
+LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+GAME_NAMES = (N_("Alice Assemble"), N_("Cementopia"), N_("Grayblock"))  # GAME_TITLES, for Babel
+COLOUR_WORDS = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"),
+                N_("White"))  # ui.COLOUR_NAMES, for Babel
 
 
 def kind_label(kind: str) -> str:
     if kind == "external":
-        return "External program"
-    return "Human" if kind == "human" else f"Bot \u00b7 {kind.capitalize()}"
+        return _("External program")
+    if kind == "human":
+        return _("Human")
+    level = _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind.capitalize()
+    return _("Bot \u00b7 {level}").format(level=level)
 
 
 class ColourChoice(ui.Choice):
@@ -52,7 +62,7 @@ class ColourChoice(ui.Choice):
 
     def __init__(self, index: int, taken):
         super().__init__("", list(range(len(ui.COLOUR_NAMES))), index,
-                         show=lambda i: ui.COLOUR_NAMES[i])
+                         show=lambda i: _(ui.COLOUR_NAMES[i]))
         self.taken = taken  # () -> set of colour indices used by the other seats
 
     def adjust(self, step: int) -> None:
@@ -75,21 +85,27 @@ class ColourChoice(ui.Choice):
         gap = int(8 * s)
         arrow = ui.font(px).size("\u25c2")[0] + 8 * s + 3 * s
         room = self.rect.w - 2 * arrow - 2 * r - gap - 6 * s  # between the arrows, beside the dot
-        style = "bold" if ui.font(px, "bold").size(ui.COLOUR_NAMES[self.value])[0] <= room else "narrow"
-        name = ui.render(ui.COLOUR_NAMES[self.value], px, ui.TEXT, style)
+        word = _(ui.COLOUR_NAMES[self.value])
+        style = "bold" if ui.font(px, "bold").size(word)[0] <= room else "narrow"
+        name = ui.render(word, px, ui.TEXT, style)
         total = 2 * r + gap + min(room, name.get_width())
         x = self.rect.centerx - total // 2
         c = (x + r, self.rect.centery)
         pygame.draw.circle(surface, ui.PLAYER_COLOURS[self.value], c, r)
         pygame.draw.circle(surface, ui.INK, c, r, max(1, int(1.5 * s)))
-        ui.text(surface, ui.COLOUR_NAMES[self.value], px, (x + 2 * r + gap, self.rect.centery),
+        ui.text(surface, word, px, (x + 2 * r + gap, self.rect.centery),
                 ui.TEXT, "midleft", style, max_width=room)
+
+
+def player_word(i: int) -> str:
+    """A seat's stand-in name, 1-based."""
+    return _("Player {number}").format(number=i + 1)
 
 
 class SeatRow:
     def __init__(self, scene: "SetupScene", i: int, name: str, kind: str, colour: int):
         self.i = i
-        self.name = ui.TextField(f"Player {i + 1}", name, max_len=NAME_LEN)
+        self.name = ui.TextField(player_word(i), name, max_len=NAME_LEN)
         kinds = scene.kinds
         self.kind = ui.Choice("", kinds, kinds.index(kind) if kind in kinds else 0, show=kind_label)
         self.colour = ColourChoice(colour, scene.colours_taken)
@@ -99,7 +115,7 @@ class SeatRow:
         return [self.name, self.kind, self.colour]
 
     def seat(self) -> Seat:
-        name = self.name.value.strip() or f"Player {self.i + 1}"
+        name = self.name.value.strip() or player_word(self.i)
         return Seat(name, self.kind.value, self.colour.value)
 
 
@@ -109,25 +125,30 @@ class SetupScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.planned = None  # (game, players, window size) whose table art is planned
-        self.game = ui.Choice("Game", list(GAME_TITLES), 0, on_change=self._game_changed,
-                              show=GAME_TITLES.get)
+        self.game = ui.Choice(N_("Game"), list(GAME_TITLES), 0, on_change=self._game_changed,
+                              show=lambda g: _(GAME_TITLES[g]))
         # the external program seat kind is for bot writers: tucked away until asked for
         self.advanced = ui.Toggle(ADVANCED_TEXT, False, on_change=self._advanced_changed)
         self.kinds = self._kinds()
-        self.players = ui.Choice("Players", [2, 3, 4], 2, on_change=lambda _v: self.layout())
+        self.players = ui.Choice(N_("Players"), [2, 3, 4], 2, on_change=lambda _v: self.layout())
         self.rows: list[SeatRow] = []
         for i, name in enumerate(DEFAULT_NAMES):
-            self.rows.append(SeatRow(self, i, name, "human" if i == 0 else self._bot("easy"), i))
-        self.flaw = ui.Toggle("The Flaw")
-        self.identity = ui.Toggle("The Identity")
-        self.water = ui.Toggle("Water Veins")
-        self.target = ui.Choice("Match to", [50, 100, 150], 1, show=lambda v: f"{v} points")
-        self.undo = ui.Choice("Undo", ["fair", "free"], 0, show=str.capitalize)
-        self.daily = ui.Toggle("Today's deal", True, on_change=lambda _v: self.layout())
-        self.seed = ui.TextField("random", "", max_len=SEED_LEN, allowed="0123456789")
-        self.command = ui.TextField("its command line, e.g. python3 mybot.py", "", max_len=160)
-        self.back = ui.Button("Back", self.go_back)
-        self.start = PrimaryButton("Start game", self.start_game)
+            self.rows.append(SeatRow(self, i, _(name), "human" if i == 0 else self._bot("easy"), i))
+        self.flaw = ui.Toggle(N_("The Flaw"))
+        self.identity = ui.Toggle(N_("The Identity"))
+        self.water = ui.Toggle(N_("Water Veins"))
+        self.target = ui.Choice(N_("Match to"), [50, 100, 150], 1,
+                                show=lambda v: _("{points} points").format(points=v))
+        self.undo = ui.Choice(N_("Undo"), ["fair", "free"], 0, show=lambda v: _(UNDO_NAMES[v]))
+        self.daily = ui.Toggle(N_("Today's deal"), True, on_change=lambda _v: self.layout())
+        self.seed = ui.TextField(N_("random"), "", max_len=SEED_LEN, allowed="0123456789")
+        self.command = ui.TextField(N_("its command line, e.g. python3 mybot.py"), "", max_len=160)
+        self.back = ui.Button(N_("Back"), self.go_back)
+        self.start = PrimaryButton(N_("Start game"), self.start_game)
+        self.words = {w: w.label for w in (self.game, self.advanced, self.players, self.flaw,
+                                           self.identity, self.water, self.target, self.undo,
+                                           self.daily, self.seed, self.command, self.back,
+                                           self.start)}  # English; drawn in the player's language
         self.ring = ui.FocusRing([])
         self.size, self.s = (1280, 720), 1.0
         self.bg: pygame.Surface | None = None
@@ -281,12 +302,13 @@ class SetupScene(Scene):
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
-            self.app.toast("Type the command line that starts the external program.")
+            self.app.toast(_("Type the command line that starts the external program."))
             return
         from scenes.registry import SCENES
         config = self.config()
         if config.scene not in SCENES:
-            self.app.toast(f"{GAME_TITLES[config.game]} is not playable in this build yet.")
+            self.app.toast(_("{game} is not playable in this build yet.").format(
+                game=_(GAME_TITLES[config.game])))
             return
         if not self.app.demo:
             self.remember()
@@ -340,8 +362,9 @@ class SetupScene(Scene):
         L = P.x + int(44 * s)  # left column: the game and the seats
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
         if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
-            self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(200 * s), int(46 * s))
-            self.undo.rect = pygame.Rect(L + int(532 * s), P.y + int(134 * s), int(168 * s), int(46 * s))
+            # Undo's words run longer than Players' in Japanese ("待った: 自分"): it gets the room
+            self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(184 * s), int(46 * s))
+            self.undo.rect = pygame.Rect(L + int(516 * s), P.y + int(134 * s), int(184 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
@@ -420,13 +443,17 @@ class SetupScene(Scene):
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
+        for w, word in self.words.items():  # looked up now: Settings may have switched language
+            w.label = _(word)
+        for row in self.rows:
+            row.name.label = player_word(row.i)
         if self.bg is not None:
             surface.blit(self.bg, (0, 0))
         ui.panel(surface, P, (34, 26, 26, 232), ui.PANEL_EDGE, radius=int(16 * s) + 2,
                  width=max(1, int(2 * s)))
         inner = P.inflate(-int(14 * s), -int(14 * s))
         ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
-        heading(surface, "New game", int(48 * s), (P.centerx, P.y + 52 * s))
+        heading(surface, _("New game"), int(48 * s), (P.centerx, P.y + 52 * s))
         ornament(surface, (P.centerx, P.y + 92 * s), 360 * s, s)
         self.draw_seats(surface)
         self.draw_right(surface)
@@ -434,7 +461,7 @@ class SetupScene(Scene):
         x = P.x + int(758 * s)
         pygame.draw.line(surface, (110, 84, 44), (x, P.y + 124 * s), (x, P.bottom - 112 * s),
                          max(1, int(s)))
-        ui.text(surface, "Tab / \u2191\u2193 move     \u2190\u2192 change     Enter start     Esc back",
+        ui.text(surface, _("Tab / \u2191\u2193 move     \u2190\u2192 change     Enter start     Esc back"),
                 max(8, int(14 * s)), (P.centerx, P.bottom - 59 * s), (150, 132, 108), "center",
                 max_width=P.w - 560 * s)
         self.ring.draw(surface, s)
@@ -447,24 +474,25 @@ class SetupScene(Scene):
         width = self.col_colour + 162 * s - L
         if self.solo:
             hy = min(self.row_y[0] - 26 * s, self.row_y[0] - 2 * s - ui.font(small, "bold").get_height())
-            ui.text(surface, "NAME", small, (self.col_name + 4 * s, hy), ui.MUTED, "topleft", "bold")
-            ui.text(surface, SOLO_NOTE, small, (L, note_y), ui.MUTED, "midleft", max_width=width)
+            ui.text(surface, _("NAME"), small, (self.col_name + 4 * s, hy), ui.MUTED, "topleft", "bold")
+            ui.text(surface, _(SOLO_NOTE), small, (L, note_y), ui.MUTED, "midleft", max_width=width)
             y = self.rows[0].name.rect.bottom + 24 * s
-            for line in ui.wrap(SOLO_TEXT, small, width):
+            for line in ui.wrap(_(SOLO_TEXT), small, width):
                 ui.text(surface, line, small, (L, y), ui.MUTED)
                 y += max(small * 1.35, ui.font(small).get_linesize())
             return
         n = self.players.value
         notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
         U = self.undo.rect
-        ui.text(surface, notes[n], small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
+        ui.text(surface, _(notes[n]), small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
         # column headings above the rows; higher when the text size makes them taller
         hy = min(self.row_y[0] - 26 * s, self.row_y[0] - 2 * s - ui.font(small, "bold").get_height())
         y = U.bottom + 4 * s  # what the undo mode means, under it (smaller if the text size needs)
-        ui.paragraph(surface, UNDO_TEXT[self.undo.value], small,
+        ui.paragraph(surface, _(UNDO_TEXT[self.undo.value]), small,
                      (U.x, y, U.w + 4 * s, hy - 2 * s - y), ui.MUTED)
-        for label, x in (("Name", self.col_name), ("Plays as", self.col_kind), ("Colour", self.col_colour)):
-            ui.text(surface, label.upper(), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
+        for label, x in ((N_("NAME"), self.col_name), (N_("PLAYS AS"), self.col_kind),
+                         (N_("COLOUR"), self.col_colour)):
+            ui.text(surface, _(label), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
         for i, row in enumerate(self.rows):
             y = self.row_y[i] + int(25 * s)
             c = (int(L + 20 * s), y)
@@ -475,7 +503,7 @@ class SetupScene(Scene):
                 ui.text(surface, str(i + 1), int(20 * s), c, ui.INK, "center", "bold")
             else:
                 pygame.draw.circle(surface, (70, 60, 54), c, r, max(1, int(2 * s)))
-                ui.text(surface, "seat free \u2013 pick more players to fill it", small,
+                ui.text(surface, _("seat free \u2013 pick more players to fill it"), small,
                         (self.col_name + 8 * s, y), (120, 108, 96), "midleft",
                         max_width=self.col_colour + 162 * s - self.col_name)
 
@@ -483,7 +511,8 @@ class SetupScene(Scene):
         s, R, w = self.s, self.col_right, self.right_w
         small = max(8, int(15 * s))
         game = self.game.value
-        title = {"assemble": "ADVANCED RULES", "grayblock": "OPTIONS", "cementopia": "DEAL"}[game]
+        titles = {"assemble": N_("ADVANCED RULES"), "grayblock": N_("OPTIONS"), "cementopia": N_("DEAL")}
+        title = _(titles[game])
         ui.text(surface, title, small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
         blurbs = {"assemble": ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)),
                   "grayblock": ((self.water, WATER_TEXT),),
@@ -496,20 +525,21 @@ class SetupScene(Scene):
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
             limit = min([b for b in below if b > y] + [seed_top]) - 2 * s
-            ui.paragraph(surface, blurb, small, (x, y, R + w - x, limit - y),
+            ui.paragraph(surface, _(blurb), small, (x, y, R + w - x, limit - y),
                          ui.MUTED)
-        ui.text(surface, "SEED", small, (R, seed_top), ui.MUTED, "topleft", "bold")
+        ui.text(surface, _("SEED"), small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2
         if self.solo:
-            hint = (f"Today's deal ({datetime.date.today().isoformat()}): the same seed for everyone."
-                    if self.daily.value else "Digits, or empty for a fresh deal.")
+            hint = (_("Today's deal ({date}): the same seed for everyone.").format(
+                        date=datetime.date.today().isoformat())
+                    if self.daily.value else _("Digits, or empty for a fresh deal."))
         elif self.advanced.value:
-            ui.text(surface, "EXTERNAL PROGRAM", small,
+            ui.text(surface, _("EXTERNAL PROGRAM"), small,
                     (R, self.command.rect.y - 22 * s), ui.MUTED, "topleft", "bold", max_width=w)
-            hint = "Seed: digits, or empty for a fresh deal."
+            hint = _("Seed: digits, or empty for a fresh deal.")
             lines = 1
         else:
-            hint = "Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own."
+            hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
         y = self.seed.rect.bottom + 6 * s
         limit = self.command.rect.y - 24 * s if lines == 1 else self.back.rect.y - 4 * s
         ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from game import saves
+from game.i18n import _, N_, ngettext
 
 from scenes.widgets import ui
 from scenes.widgets.decor import (
@@ -30,12 +31,13 @@ class TitleScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.new_game = PrimaryButton("New game", self.start_new)
-        self.cont = ui.Button("Continue", self.resume)
-        self.rules = ui.Button("Rules", self.show_rules)
-        self.settings = ui.Button("Settings", lambda: self.app.stack.push(self.app.make("settings")))
-        self.quit = ui.Button("Quit", self.app.quit)
+        self.new_game = PrimaryButton(N_("New game"), self.start_new)
+        self.cont = ui.Button(N_("Continue"), self.resume)
+        self.rules = ui.Button(N_("Rules"), self.show_rules)
+        self.settings = ui.Button(N_("Settings"), lambda: self.app.stack.push(self.app.make("settings")))
+        self.quit = ui.Button(N_("Quit"), self.app.quit)
         self.buttons = [self.cont, self.new_game, self.rules, self.settings, self.quit]
+        self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.ring = ui.FocusRing(self.buttons)
         self.size = (1280, 720)
         self.s = 1.0
@@ -116,13 +118,15 @@ class TitleScene(Scene):
         for message in shown:
             self.app.toast(message, 8.0)
         if rest > 0:
-            self.app.toast(f"... and {rest} more settings fall back to their defaults.", 8.0)
+            self.app.toast(ngettext("... and {n} more setting falls back to its default.",
+                                    "... and {n} more settings fall back to their defaults.",
+                                    rest).format(n=rest), 8.0)
         messages.clear()
 
     def resume(self) -> None:
         session, record, message = saves.load_autosave()
         if session is None or record is None:
-            self.no_save(message or "There is no saved game to continue.")
+            self.no_save(message or _("There is no saved game to continue."))
             return
         try:
             config = GameConfig.from_record(record, session)
@@ -177,6 +181,8 @@ class TitleScene(Scene):
 
     def draw(self, surface) -> None:
         s, box = self.s, self.design_box()
+        for b, word in self.words.items():  # looked up now: Settings may have switched language
+            b.label = _(word)
         if self.bg is not None:
             surface.blit(self.bg, (0, 0))
         else:
@@ -185,13 +191,14 @@ class TitleScene(Scene):
         for surf, rect in self.fan:
             surface.blit(surf, rect)
         cx = box.x + 360 * s
-        heading(surface, "Alice", int(96 * s), (cx, box.y + 124 * s), max_width=600 * s)
-        heading(surface, "Assemble", int(96 * s), (cx, box.y + 222 * s), max_width=600 * s)
+        # the name on two lines ("Alice" / "Assemble"; Japanese: アリス / アセンブル)
+        heading(surface, _("Alice"), int(96 * s), (cx, box.y + 124 * s), max_width=600 * s)
+        heading(surface, _("Assemble"), int(96 * s), (cx, box.y + 222 * s), max_width=600 * s)
         ornament(surface, (cx, box.y + 290 * s), 400 * s, s)
-        ui.text(surface, "a doll-assembly card game (and two more)", max(9, int(22 * s)),
+        ui.text(surface, _("a doll-assembly card game (and two more)"), max(9, int(22 * s)),
                 (cx, box.y + 322 * s), ui.MUTED, "center", max_width=600 * s)
         self.ring.draw(surface, s)
-        ui.text(surface, "\u2191 \u2193  choose     Enter  confirm     Esc  quit",
+        ui.text(surface, _("\u2191 \u2193  choose     Enter  confirm     Esc  quit"),
                 max(8, int(15 * s)), (cx, box.bottom - 30 * s), (150, 132, 108), "center",
                 max_width=700 * s)
 
@@ -221,15 +228,19 @@ class StartProgram(Scene):
     def __init__(self, app, programs: list[str], start):
         super().__init__(app)
         self.programs, self.on_start = programs, start
-        what = "the program" if len(set(programs)) == 1 else "the programs"
-        self.question = (f"This game starts {what}: {'; '.join(dict.fromkeys(programs))}. "
-                         f"Start {'it' if what == 'the program' else 'them'}?")
-        self.start_b = PrimaryButton("Start", self.start)
-        self.cancel_b = ui.Button("Cancel", self.cancel)
+        self.start_b = PrimaryButton(N_("Start"), self.start)
+        self.cancel_b = ui.Button(N_("Cancel"), self.cancel)
         self.ring = ui.FocusRing([self.cancel_b, self.start_b])
         self.ring.move(1)  # Cancel has the focus: Enter alone does not run a program
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def question(self) -> str:
+        unique = list(dict.fromkeys(self.programs))
+        return ngettext("This game starts the program: {programs}. Start it?",
+                        "This game starts the programs: {programs}. Start them?",
+                        len(unique)).format(programs="; ".join(unique))
 
     def start(self) -> None:
         self.app.stack.pop()
@@ -252,9 +263,10 @@ class StartProgram(Scene):
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
+        self.start_b.label, self.cancel_b.label = _("Start"), _("Cancel")
         dim(surface, 180)
         overlay_panel(surface, P, s)
-        heading(surface, "External program", int(36 * s), (P.centerx, P.y + 46 * s),
+        heading(surface, _("External program"), int(36 * s), (P.centerx, P.y + 46 * s),
                 max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 80 * s), 260 * s, s)
         px = max(9, int(20 * s))

@@ -101,6 +101,10 @@ def _font(size: int, style: str) -> pygame.font.Font:
     try:
         return pygame.font.Font(str(asset("fonts", FONT_FILES[style])), size)
     except (OSError, FileNotFoundError):
+        try:  # a missing Japanese face: the Latin one, not pygame's
+            return pygame.font.Font(str(asset("fonts", SCRIPT_FONT_FILES["latin"][style])), size)
+        except (OSError, FileNotFoundError):
+            pass
         return pygame.font.Font(None, int(size * 1.3))  # pygame's own font, if ours went missing
 
 
@@ -206,8 +210,8 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
     lines: list[str] = []
     for para in string.split("\n"):
         line = ""
-        for word in para.split(" "):
-            trial = f"{line} {word}".strip()
+        for sep, word in _words(para, f, width):
+            trial = f"{line}{sep}{word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial
             else:
@@ -215,6 +219,25 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]]:
+    """(separator, word) pairs to fill lines with: words between spaces; a word too wide that is
+    not plain ASCII (Japanese has no spaces) breaks between any two of its characters."""
+    out = []
+    for word in para.split(" "):
+        if word.isascii() or f.size(word)[0] <= width:
+            out.append((" ", word))
+        else:
+            for i, c in enumerate(word):
+                if i and c in NO_LINE_START:  # 。、） and the like stay with what they close
+                    out[-1] = (out[-1][0], out[-1][1] + c)
+                else:
+                    out.append((" " if i == 0 else "", c))
+    return out
+
+
+NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",

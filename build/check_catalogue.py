@@ -1,0 +1,107 @@
+"""Is every word of the app translated? `python build/check_catalogue.py` (tests/test_i18n.py runs it).
+
+Extracts the marked messages (_("..."), N_("..."), ngettext(...)) from game/ and scenes/ with Babel
+(babel.cfg) and checks assets/locale/ja/LC_MESSAGES/alice.po: every message is there, translated
+(each plural form), not fuzzy, and uses the same {named} fields as the English. Prints one line per
+problem and exits 1 on any.
+
+    python build/check_catalogue.py --update
+
+rewrites assets/locale/alice.pot and merges it into ja.po (new messages empty, to translate), as
+`pybabel extract` + `pybabel update` would."""
+
+from __future__ import annotations
+
+import string
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+LANGUAGES = ("ja",)
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+
+
+def extract() -> Catalog:
+    """The messages in the code, as Babel extracts them."""
+    with open(ROOT / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f, str(ROOT / "babel.cfg"))
+    template = Catalog(project="Alice Assemble", charset="utf-8")
+    for path, line, message, comments, context in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=KEYWORDS):
+        template.add(message, None, [(path, line)], auto_comments=comments, context=context)
+    return template
+
+
+def fields(text: str) -> set[str]:
+    try:
+        return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"<bad braces>"}
+
+
+def problems(template: Catalog, lang: str) -> list[str]:
+    path = LOCALE / lang / "LC_MESSAGES" / "alice.po"
+    try:
+        with open(path, "rb") as f:
+            catalog = read_po(f, locale=lang)
+    except (OSError, ValueError) as exc:
+        return [f"{path.relative_to(ROOT)}: cannot be read ({exc})"]
+    out = []
+    for message in template:
+        if not message.id:
+            continue
+        where = ", ".join(f"{p}:{n}" for p, n in message.locations[:1])
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        entry = catalog.get(key)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if entry is None:
+            out.append(f"{lang}: missing {key!r} ({where})")
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy:
+            out.append(f"{lang}: fuzzy {key!r}")
+        elif not all(strings):
+            out.append(f"{lang}: untranslated {key!r}")
+        elif isinstance(message.id, tuple) != isinstance(entry.id, tuple):
+            out.append(f"{lang}: {key!r} is plural in one place only")
+        else:
+            wanted = set().union(*(fields(i) for i in ids))
+            for text in strings:
+                if fields(text) != wanted:
+                    out.append(f"{lang}: {key!r} has fields {sorted(fields(text))}, "
+                               f"not {sorted(wanted)}")
+    return out
+
+
+def update(template: Catalog) -> None:
+    with open(LOCALE / "alice.pot", "wb") as f:
+        write_po(f, template, omit_header=False, sort_output=True, no_location=True)
+    for lang in LANGUAGES:
+        path = LOCALE / lang / "LC_MESSAGES" / "alice.po"
+        with open(path, "rb") as f:
+            catalog = read_po(f, locale=lang)
+        catalog.update(template, no_fuzzy_matching=True)
+        with open(path, "wb") as f:
+            write_po(f, catalog, sort_output=True, no_location=True, ignore_obsolete=True)
+
+
+def main(argv: list[str]) -> int:
+    template = extract()
+    if argv[:1] == ["--update"]:
+        update(template)
+    found = [line for lang in LANGUAGES for line in problems(template, lang)]
+    for line in found:
+        print(line)
+    count = sum(1 for m in template if m.id)
+    print(f"check_catalogue: {count} messages, {len(found)} problems", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
