@@ -226,12 +226,17 @@ def test_table_text_at_640x360_is_readable_and_larger_when_chosen(app, spied):
     assert not [t for t in cut_short(larger) if not t.startswith("Wilhelm")], cut_short(larger)
 
 
-def test_text_size_is_chosen_in_settings_saved_and_read_back(app, data_dir):
+def settings_from_title(app):
+    """The settings overlay, opened as a player does: the title's Settings button."""
     title = app.stack.push(app.make("title"))
     frames(app, 1)
     click(app, title.settings.rect.center)
-    settings = top(app)
     frames(app, 1)
+    return top(app)
+
+
+def test_text_size_is_chosen_in_settings_saved_and_read_back(app, data_dir):
+    settings = settings_from_title(app)
     before = ui.render("capacity 2", 7).get_height()
     click(app, (settings.text_size.rect.right - 5, settings.text_size.rect.centery))
     assert settings.text_size.value == "large"
@@ -261,11 +266,7 @@ def test_text_too_wide_shrinks_then_is_cut_never_below_readable():
 # --- volume ----------------------------------------------------------------------------------
 
 def test_volume_is_set_in_settings_saved_and_applied_to_the_sounds(app, data_dir):
-    title = app.stack.push(app.make("title"))
-    frames(app, 1)
-    click(app, title.settings.rect.center)
-    settings = top(app)
-    frames(app, 1)
+    settings = settings_from_title(app)
     assert settings.volume.value == 100
     for _ in range(5):
         click(app, (settings.volume.rect.x + 4, settings.volume.rect.centery))  # left part: down
