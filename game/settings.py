@@ -13,6 +13,9 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .commands import UNDO_MODES
+from .i18n import LANGUAGES  # absent from settings: the system's language
+
 SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
 DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
 MAX_THINK = 10.0
@@ -22,8 +25,6 @@ NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's
 SEATS = 4
 TARGETS = (50, 100, 150)
 TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (scenes/widgets/ui.py)
-UNDO_MODES = ("fair", "free")  # game.commands.UNDO_MODES
-LANGUAGES = ("en", "ja")  # game.i18n.LANGUAGES; absent: the system's language
 
 
 @dataclass(frozen=True)

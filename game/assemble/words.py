@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..words import verb  # noqa: F401  (the tables say "Ada takes" but "You take")
-
 
 def doll_letter(owners: Sequence[int], lane: int) -> str | None:
     """"A" or "B" for a two-player game, where each player builds two dolls; else None."""

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.assemble.record import new_session
-from game.assemble.words import lane_label, placement_words, verb
+from game.assemble.words import lane_label, placement_words
+from game.words import verb
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
                                  PLACE_PHASE, PLACED, TAKE_PHASE, TAKEN)

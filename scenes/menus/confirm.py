@@ -60,14 +60,20 @@ class Confirm(Scene):
         self.yes_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
         self.no_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
 
-    def _text_height(self, panel_w: int) -> int:
-        """How tall the question and the detail are drawn (as `draw` does) in a panel this wide."""
+    def _words(self, width: float):
+        """The question's lines, their size and step; the detail's lines, their size and step:
+        what `draw` draws and `resize` makes room for."""
         s = self.s
-        width, px, small = panel_w - 60 * s, max(10, int(28 * s)), max(8, int(16 * s))
-        lines = len(ui.wrap(self.question, px, width, "title")[:2])
-        more = len(ui.wrap(self.detail, small, width)[:3]) if self.detail else 0
-        return int(34 * s + lines * max(px * 1.25, ui.font(px, "title").get_linesize()) + 8 * s
-                   + more * max(small * 1.3, ui.font(small).get_linesize()))
+        px, small = max(10, int(28 * s)), max(8, int(16 * s))
+        lines = ui.wrap(self.question, px, width, "title")[:2]
+        more = ui.wrap(self.detail, small, width)[:3] if self.detail else []
+        step = max(px * 1.25, ui.font(px, "title").get_linesize())  # the player's text size
+        small_step = max(small * 1.3, ui.font(small).get_linesize())
+        return lines, px, step, more, small, small_step
+
+    def _text_height(self, panel_w: int) -> int:
+        lines, _px, step, more, _small, small_step = self._words(panel_w - 60 * self.s)
+        return int(34 * self.s + len(lines) * step + 8 * self.s + len(more) * small_step)
 
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
@@ -80,15 +86,13 @@ class Confirm(Scene):
         dim(surface, 170)
         overlay_panel(surface, P, s)
         width = P.w - 60 * s
-        px = max(10, int(28 * s))
-        lines = ui.wrap(self.question, px, width, "title")[:2]
+        lines, px, step, more, small, small_step = self._words(width)
         y = P.y + 44 * s if len(lines) == 1 else P.y + 34 * s
         for line in lines:
             heading(surface, line, px, (P.centerx, y), max_width=width)
-            y += max(px * 1.25, ui.font(px, "title").get_linesize())  # the player's text size
-        small = max(8, int(16 * s))
+            y += step
         y += 8 * s
-        for line in ui.wrap(self.detail, small, width)[:3] if self.detail else []:  # a longer say
+        for line in more:  # a longer say
             ui.text(surface, line, small, (P.centerx, y), ui.MUTED, "midtop", max_width=width)
-            y += max(small * 1.3, ui.font(small).get_linesize())
+            y += small_step
         self.ring.draw(surface, s)

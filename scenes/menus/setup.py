@@ -67,7 +67,7 @@ class ColourChoice(ui.Choice):
 
     def adjust(self, step: int) -> None:
         used = self.taken(self)
-        for _ in range(len(self.options)):
+        for _tried in range(len(self.options)):
             self.index = (self.index + step) % len(self.options)
             if self.index not in used:
                 break
