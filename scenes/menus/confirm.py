@@ -66,7 +66,7 @@ class Confirm(Scene):
         s = self.s
         px, small = max(10, int(28 * s)), max(8, int(16 * s))
         lines = ui.wrap(self.question, px, width, "title")[:2]
-        more = ui.wrap(self.detail, small, width)[:3] if self.detail else []
+        more = ui.wrap(self.detail, small, width)[:4] if self.detail else []
         step = max(px * 1.25, ui.font(px, "title").get_linesize())  # the player's text size
         small_step = max(small * 1.3, ui.font(small).get_linesize())
         return lines, px, step, more, small, small_step
