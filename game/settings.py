@@ -126,6 +126,13 @@ def valid(name: str, value) -> bool:
     return FIELDS[name].good(value)
 
 
+def read(settings: dict, name: str):
+    """A top-level field's value in `settings` when usable, else the field's default (None for
+    a field whose reader decides, such as the language)."""
+    value = settings.get(name)
+    return value if value is not None and valid(name, value) else FIELDS[name].default
+
+
 def _clean(data: dict, fields: dict[str, Field], prefix: str) -> tuple[dict, list[str]]:
     kept, messages = {}, []
     for key, value in data.items():

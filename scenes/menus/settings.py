@@ -27,14 +27,12 @@ THINK = {0.3: N_("{seconds} s (quick)"), DEFAULT_THINK: N_("{seconds} s (standar
 
 def game_speed(settings: dict) -> float:
     """The animation speed the player chose (a factor on game time), 1.0 when unset or odd."""
-    value = settings.get("speed", 1.0)
-    return value if schema.valid("speed", value) else 1.0
+    return schema.read(settings, "speed")
 
 
 def text_size(settings: dict) -> str:
     """The text size the player chose, "normal" when unset or odd."""
-    value = settings.get("text_size", "normal")
-    return value if schema.valid("text_size", value) else "normal"
+    return schema.read(settings, "text_size")
 
 
 def _pick(options, value, default):
@@ -44,8 +42,7 @@ def _pick(options, value, default):
 
 def language(settings: dict) -> str:
     """The language the player chose in Settings, else the system's (the first start's)."""
-    value = settings.get("language")
-    return value if schema.valid("language", value) else i18n.system_language()
+    return schema.read(settings, "language") or i18n.system_language()
 
 
 def use_language(lang: str) -> None:

@@ -53,8 +53,7 @@ class Sound:
     @property
     def volume(self) -> int:
         """How loud, 0 to 100 (%); 100 when unset or odd."""
-        value = self.settings.get("volume", 100)
-        return value if schema.valid("volume", value) else 100
+        return schema.read(self.settings, "volume")
 
     def set_volume(self, volume: int) -> None:
         """Set how loud (0 to 100 %) and keep it in settings.json; the effects are short, so the
