@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from .. import saves
+from ..i18n import _, ngettext
 
 BEST_BYTES = 8 << 20  # about 100,000 deals' entries
 
@@ -32,8 +33,11 @@ def load_best() -> tuple[dict, str | None]:
         return {}, None
     except saves.Unreadable as exc:
         aside = saves.set_aside(path)
-        return {}, (f"Your Cementopia best scores could not be read ({exc}); "
-                    f"{saves.aside_words(aside)} and a fresh list is started.")
+        if aside:
+            return {}, _("Your Cementopia best scores could not be read ({problem}); the file was set "
+                         "aside as {name} and a fresh list is started.").format(problem=exc, name=aside.name)
+        return {}, _("Your Cementopia best scores could not be read ({problem}); the file could not be "
+                     "moved aside and a fresh list is started.").format(problem=exc)
     table = {seed: {"best": e["best"], "unassisted_best": _score(e.get("unassisted_best"))}
              for seed, e in data.items() if isinstance(e, dict) and _score(e.get("best")) is not None}
     dropped = len(data) - len(table)
@@ -42,16 +46,22 @@ def load_best() -> tuple[dict, str | None]:
     aside = saves.set_aside(path)  # the whole file kept as it was, then the sensible part rewritten
     if aside:
         _write(table)
-    return table, (f"{dropped} of your Cementopia best scores made no sense and "
-                   f"{'was' if dropped == 1 else 'were'} left out; the file as it was "
-                   f"{'was set aside as ' + aside.name if aside else 'is unchanged'}.")
+    if aside:
+        return table, ngettext("{n} of your Cementopia best scores made no sense and was left out; the "
+                               "file as it was was set aside as {name}.",
+                               "{n} of your Cementopia best scores made no sense and were left out; the "
+                               "file as it was was set aside as {name}.", dropped).format(n=dropped, name=aside.name)
+    return table, ngettext("{n} of your Cementopia best scores made no sense and was left out; the file "
+                           "as it was is unchanged.",
+                           "{n} of your Cementopia best scores made no sense and were left out; the file "
+                           "as it was is unchanged.", dropped).format(n=dropped)
 
 
 def _write(table: dict) -> str | None:
     try:
         saves.write_atomic(best_path(), json.dumps(table, indent=1))
     except OSError as exc:
-        return f"Could not save your best score: {exc.strerror or exc}"
+        return _("Could not save your best score: {problem}").format(problem=exc.strerror or exc)
     return None
 
 
@@ -68,8 +78,10 @@ def record_best(seed, score: int, assisted: bool) -> tuple[dict, bool, str | Non
 
 
 def best_words(entry) -> str:
+    """A deal's best in the player's language: "12", "12 (assisted)", "12 (unassisted 9)"."""
     if not entry or entry.get("best") is None:
-        return "none yet"
-    plain = entry.get("unassisted_best")
-    return f"{entry['best']}" + (" (assisted)" if plain is None else "" if plain == entry["best"] else
-                                 f" (unassisted {plain})")
+        return _("none yet")
+    best, plain = entry["best"], entry.get("unassisted_best")
+    if plain is None:
+        return _("{best} (assisted)").format(best=best)
+    return str(best) if plain == best else _("{best} (unassisted {plain})").format(best=best, plain=plain)

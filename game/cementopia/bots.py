@@ -11,6 +11,7 @@ from ..bots import RandomBot as _RandomBot
 from . import solver
 from .setup import Action
 from .view import CementopiaView
+from .words import Later, later
 
 Move = tuple  # (card, x, y, count_with, count), as CementopiaState.moves() gives them
 
@@ -93,62 +94,94 @@ class HardBot:
 
     def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str, str]:
         """The hint: the move the solver would play, why in board words, and the solver's
-        figures for a detail line."""
+        figures for a detail line (Later messages: English, said in the player's language when
+        drawn; game.cementopia.words)."""
         state, ranked = self._rank(view)
         if not ranked:  # only when `legal` does not come from this view
-            return legal[0], "No placement fits; this is the only one offered.", ""
-        move = ranked[0][1]
-        detail = (f"Solver: the best of {len(ranked)} placement{'s' if len(ranked) != 1 else ''} "
-                  f"tried on guessed deck orders (value {ranked[0][0]:.1f}"
-                  + (f"; next best {ranked[1][0]:.1f})." if len(ranked) > 1 else ")."))
+            return legal[0], later._("No placement fits; this is the only one offered."), ""
+        move, n = ranked[0][1], len(ranked)
+        if n > 1:
+            detail = later.ngettext(
+                "Solver: the best of {n} placement tried on guessed deck orders (value {value}; next best {next}).",
+                "Solver: the best of {n} placements tried on guessed deck orders (value {value}; next best {next}).",
+                n, n=n, value=f"{ranked[0][0]:.1f}", next=f"{ranked[1][0]:.1f}")
+        else:
+            detail = later._("Solver: the only placement, tried on guessed deck orders (value {value}).",
+                             value=f"{ranked[0][0]:.1f}")
         return action_of(move, legal), explain(state, move), detail
 
 
-def cards_words(cards: list[int]) -> str:
-    names = [f"the {c}" for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def cards_words(cards: list[int]) -> Later:
+    """"the 12", "the 12 and the 5" (a side of a card touches at most two others)."""
+    words = later._("the {card}", card=cards[-1])
+    for card in reversed(cards[:-1]):
+        words = later._("the {first} and {rest}", first=card, rest=words)
+    return words
 
 
-def spot_words(state, x: int, y: int) -> str:
+def spot_words(state, x: int, y: int) -> Later:
     """Where a spot is, by the cards beside it: "right of the 12", "between the 12 and the 5"."""
     beside = state.neighbours(x, y)
     left = [card for card, side, _ in beside if side < 0]  # the new card stands right of these
     right = [card for card, side, _ in beside if side > 0]
     if left and right:
-        return f"between {cards_words(left)} and {cards_words(right)}"
+        return later._("between {left} and {right}", left=cards_words(left), right=cards_words(right))
     if left:
-        return f"right of {cards_words(left)}"
-    return f"left of {cards_words(right)}" if right else "on its own"
+        return later._("right of {cards}", cards=cards_words(left))
+    return later._("left of {cards}", cards=cards_words(right)) if right else later._("on its own")
 
 
-def explain(state, move: Move) -> str:
+def sentences(parts: list[Later]) -> Later:
+    """Sentences one after another (English puts a space between them, Japanese none)."""
+    words = parts[-1]
+    for part in reversed(parts[:-1]):
+        words = later._("{sentence} {more}", sentence=part, more=words)
+    return words
+
+
+def explain(state, move: Move) -> Later:
     """Why a placement is good, in words a player can check on the table: the spot by the cards
-    beside it, the counter it pays, dead ends it closes, what the rest of the hand can still pay."""
+    beside it, the counter it pays, dead ends it closes, what the rest of the hand can still pay.
+    Only what the player sees is used (never the deck), so the words are the same whichever
+    deck order the solver guessed."""
     card, x, y, other, count = move
     near = state.front[(x, y)][4]
     closes = [n for n, _ in near if state.adj[n] == 1]
     after = state.counters[count - 1] - 1
-    pairs = f"{count} facing pair{'s pay' if count > 1 else ' pays'}"
-    counted = "" if len(near) == 1 else f" and count the {other}"
-    uses = "its last use" if after == 0 else f"{after} use{'' if after == 1 else 's'} left"
-    parts = [f"Put the {card} {spot_words(state, x, y)}{counted}: {pairs} counter {count} "
-             f"({uses})."]
-    if closes:
-        parts.append(f"It closes the dead end at the {closes[0]}." if len(closes) == 1 else
-                     f"It closes {len(closes)} dead ends.")
+    uses = later._("its last use") if after == 0 else later.ngettext("{n} use left", "{n} uses left", after, n=after)
+    where = spot_words(state, x, y)
+    if len(near) == 1:
+        parts = [later.ngettext("Put the {card} {where}: {count} facing pair pays counter {count} ({uses}).",
+                                "Put the {card} {where}: {count} facing pairs pay counter {count} ({uses}).",
+                                count, card=card, where=where, count=count, uses=uses)]
+    else:
+        parts = [later.ngettext(
+            "Put the {card} {where} and count the {other}: {count} facing pair pays counter {count} ({uses}).",
+            "Put the {card} {where} and count the {other}: {count} facing pairs pay counter {count} ({uses}).",
+            count, card=card, where=where, other=other, count=count, uses=uses)]
+    if len(closes) == 1:
+        parts.append(later._("It closes the dead end at the {card}.", card=closes[0]))
+    elif closes:
+        parts.append(later.ngettext("It closes {n} dead end.", "It closes {n} dead ends.", len(closes),
+                                    n=len(closes)))
     child = state.clone()
     child.place(card, x, y, count)
     if child.outcome is not None:
-        parts.append(f"That completes the puzzle with {child.score()} points.")
+        score = child.score()
+        parts.append(later.ngettext("That completes the puzzle with {score} point.",
+                                    "That completes the puzzle with {score} points.", score, score=score))
     else:
         payable = sorted({m[4] for m in child.moves()})
         if payable:
-            parts.append("Your other hand cards can still pay counter"
-                         f"{'s' if len(payable) > 1 else ''} "
-                         f"{', '.join(map(str, payable))}.")
+            counters: Later | int = payable[-1]
+            for number in reversed(payable[:-1]):
+                counters = later._("{number}, {more}", number=number, more=counters)
+            parts.append(later.ngettext("Your other hand cards can still pay counter {counters}.",
+                                        "Your other hand cards can still pay counters {counters}.",
+                                        len(payable), counters=counters))
         else:
-            parts.append("No other hand card fits yet: the next draw has to.")
-    return " ".join(parts)
+            parts.append(later._("No other hand card fits yet: the next draw has to."))
+    return sentences(parts)
 
 
 LEVELS: dict[str, Level] = {"random": RandomBot, "easy": EasyBot, "hard": HardBot}

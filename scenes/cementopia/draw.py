@@ -12,6 +12,7 @@ from collections import OrderedDict
 import pygame
 
 from game.cementopia.state import COMPLETE
+from game.i18n import N_, _, ngettext
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT
@@ -21,7 +22,7 @@ from scenes.cementopia.geometry import CELL, PITCH, Camera, R, px
 SPOT, HINT = (110, 220, 140), (96, 206, 236)
 COUNTER_COLOURS = {1: (232, 120, 96), 2: (96, 178, 236), 3: (140, 214, 110), 4: (236, 190, 80)}
 SCORED, UNSCORED, ASSISTED = (255, 214, 102), (150, 146, 140), (226, 150, 72)
-TARGETS = {8: "a start", 10: "good", 12: "deserves praise", 16: "the maximum"}  # the rulebook's
+TARGETS = {8: N_("a start"), 10: N_("good"), 12: N_("deserves praise"), 16: N_("the maximum")}  # the rulebook's
 
 
 class Sprites:
@@ -161,7 +162,8 @@ def draw_hint(surface, scene, board: pygame.Rect, s: float) -> None:
     if where is not None:
         other = cam.band_rect(board, *where)
         pygame.draw.rect(surface, HINT, other.inflate(4, 4), max(1, R(s, 2)), border_radius=other.w // 12)
-    hint_tag(surface, band, s, f"hint: {hint.card} \u00b7 pays counter {scene.hint_counter()}",
+    hint_tag(surface, band, s, _("hint: {card} \u00b7 pays counter {counter}").format(
+        card=hint.card, counter=scene.hint_counter()),
              board.inflate(-R(s, 8), -R(s, 8)), at="above")
 
 
@@ -180,7 +182,7 @@ def draw_hand(surface, scene) -> None:
     deck, step = lay.deck, max(1, R(s, 2))
     for k in range(min(3, state.deck_count)):
         surface.blit(art.back(deck.w), deck.move(-k * step, -k * step))
-    ui.text(surface, f"deck {state.deck_count}", px(14, s), (deck.centerx, deck.bottom + R(s, 6)), ui.TEXT,
+    ui.text(surface, _("deck {n}").format(n=state.deck_count), px(14, s), (deck.centerx, deck.bottom + R(s, 6)), ui.TEXT,
             "midtop", "bold", max_width=deck.w + 20 * s)
     hint, hidden = scene.hint_action(), scene.hidden()
     for card in state.hand:
@@ -195,9 +197,9 @@ def draw_hand(surface, scene) -> None:
         if ring:
             pygame.draw.rect(surface, ring, rect.inflate(8, 8), max(2, R(s, 4)), border_radius=R(s, 9))
         if not playable:  # across the faded figure, on a backing: the name plate stays readable
-            words = ["fits nowhere"]
+            words = [_("fits nowhere")]
             if ui.render(words[0], px(12, s), ui.BAD, "bold").get_width() > rect.w - R(s, 10):
-                words = ["fits", "nowhere"]  # a narrow card: two lines
+                words = ui.wrap(words[0], px(12, s), rect.w - R(s, 10), "bold")  # a narrow card: two lines
             lines = [ui.render(w, px(12, s), ui.BAD, "bold") for w in words]
             box = pygame.Rect(0, 0, max(t.get_width() for t in lines), sum(t.get_height() for t in lines))
             box = box.inflate(R(s, 8), R(s, 4))
@@ -228,7 +230,7 @@ def counter_face(art, order: int, shown: float, w: int) -> pygame.Surface:
 def draw_side(surface, scene) -> None:
     lay, s, state = scene.lay, scene.lay.s, scene.state
     ui.panel(surface, lay.side, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
-    ui.text(surface, "COUNTERS", px(13, s), (lay.side.x + R(s, 12), lay.side.y + R(s, 8)), ui.MUTED, style="bold")
+    ui.text(surface, _("COUNTERS"), px(13, s), (lay.side.x + R(s, 12), lay.side.y + R(s, 8)), ui.MUTED, style="bold")
     paying = scene.preview()[0]
     hinted = scene.hint_counter() if scene.hint_action() is not None else None
     for i, slot in enumerate(lay.counters):
@@ -243,20 +245,20 @@ def draw_side(surface, scene) -> None:
         pygame.draw.ellipse(surface, ui.INK, disc.inflate(2, 2))
         pygame.draw.ellipse(surface, COUNTER_COLOURS[order], disc)
         ui.text(surface, str(order), px(15, s), disc.center, ui.INK, "center", "bold")
-        r = ui.text(surface, f"{uses} left" if uses else "spent", px(15, s), (slot.x + R(s, 4), slot.bottom + R(s, 2)),
+        r = ui.text(surface, _("{n} left").format(n=uses) if uses else _("spent"), px(15, s), (slot.x + R(s, 4), slot.bottom + R(s, 2)),
                     ui.TEXT if uses else ui.MUTED, style="bold", max_width=slot.w * 0.55)
-        pairs = f"{order} pair{'s' if order > 1 else ''}"
+        pairs = ngettext("{n} pair", "{n} pairs", order).format(n=order)
         if r.right + R(s, 6) + ui.font(px(12, s)).size(pairs)[0] <= slot.right:
             ui.text(surface, pairs, px(12, s), (slot.right - R(s, 2), r.centery), ui.MUTED, "midright")
     draw_score_table(surface, state.breakdown(), state.score(), lay.table, s)
 
 
 def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, highlight=None,
-                     title: str = "SCORE NOW") -> list:
+                     title: str = N_("SCORE NOW")) -> list:
     """Per adjacency value: cards / limit and the points, with the total. Returns the row rects."""
     if box.h < 40 * s:
         return []
-    r = ui.text(surface, title, px(13, s), (box.x + 2, box.y), ui.MUTED, style="bold")
+    r = ui.text(surface, _(title), px(13, s), (box.x + 2, box.y), ui.MUTED, style="bold", max_width=box.w * 0.7)
     ui.text(surface, f"{score}", px(24, s), (box.right - 2, r.top - R(s, 4)), ui.HILITE, "topright", "title")
     y = r.bottom + R(s, 6)
     # rows as tall as their font; where the box is too short (640x360, large text) the rows
@@ -268,7 +270,8 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
     line = max(ui.font(px(15, s), "bold").get_height(), min(R(s, 26), max(R(s, 18), (box.bottom - y - head) // 4)))
     if y + head + 4 * line > box.bottom:
         line = max(least, (box.bottom - y - head) // 4)
-    heads = ("neighbours", "cards / limit", "points") if box.w > 180 * max(1, s) else ("adj.", "cards", "pts")
+    heads = ((_("neighbours"), _("cards / limit"), _("points")) if box.w > 180 * max(1, s)
+             else (_("adj."), _("cards"), _("pts")))
     for text, fx, anchor in zip(heads if head else (), (0, 0.42, 1), ("topleft", "topleft", "topright")):
         ui.text(surface, text, px(11, s), (box.x + box.w * fx, y), ui.MUTED, anchor, max_width=box.w * 0.38,
                 max_height=head)
@@ -280,9 +283,9 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
         rects.append((row["adjacency"], pygame.Rect(box.x, y - 1, box.w, line)))
         if highlight == row["adjacency"]:
             pygame.draw.rect(surface, (80, 66, 40), rects[-1][1], border_radius=R(s, 4))
-        pts = f"+{row['points']}" if row["points"] else ("0: over" if over else "0")
+        pts = f"+{row['points']}" if row["points"] else (_("0: over") if over else "0")
         if over and ui.font(px(15, s), "bold").size(pts)[0] > box.w * 0.3:
-            pts = "over"  # a small window or large text
+            pts = _("over")  # a small window or large text
         for text, fx, col, anchor in ((str(row["adjacency"]), 0.06, colour, "topleft"),
                                       (f"{row['cards']} / {row['limit']}", 0.42, colour, "topleft"),
                                       (pts, 1, ui.GOOD if row["points"] else colour, "topright")):
@@ -296,13 +299,14 @@ def draw_hud(surface, scene) -> None:
     lay, s, state = scene.lay, scene.lay.s, scene.state
     hud = lay.hud
     ui.panel(surface, hud, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 8))
-    r = ui.text(surface, "Cementopia", px(22, s), (hud.x + R(s, 12), hud.centery), ui.HILITE, "midleft", "title")
+    r = ui.text(surface, _("Cementopia"), px(22, s), (hud.x + R(s, 12), hud.centery), ui.HILITE, "midleft", "title")
     r = ui.text(surface, scene.deal_label(), px(15, s), (r.right + R(s, 14), hud.centery), ui.TEXT, "midleft", "bold",
                 max_width=hud.w * 0.24)
     x = hud.right - R(s, 12)
-    items = [("ASSISTED", None)] if scene.assisted else []
-    items += [(scene.best_text(), ui.MUTED), (f"Score {state.score()}", ui.HILITE), (f"Deck {state.deck_count}", ui.TEXT),
-              (f"Placed {len(state.placed)}/16", ui.TEXT)]
+    items = [(_("ASSISTED"), None)] if scene.assisted else []
+    items += [(scene.best_text(), ui.MUTED), (_("Score {score}").format(score=state.score()), ui.HILITE),
+              (_("Deck {n}").format(n=state.deck_count), ui.TEXT),
+              (_("Placed {n}/16").format(n=len(state.placed)), ui.TEXT)]
     for text, colour in items:
         surf = ui.render(text, px(13 if colour is None else 16, s), colour or ui.INK, "bold")
         box = surf.get_rect(midright=(x, hud.centery)).inflate(R(s, 12), R(s, 6)) if colour is None else surf.get_rect(
@@ -352,10 +356,8 @@ class Popup:
 
     def __init__(self, scene, card: int, x: int, y: int, choices: list):
         self.card, self.x, self.y, self.choices = card, x, y, choices
-        self.title = f"Card {card}: which neighbour do you count?"
-        buttons = [ui.Button(f"{i + 1}   Count with {names} ({count} pair{'s' if count > 1 else ''})",
-                             lambda a=action: scene.play(a)) for i, (action, count, names) in enumerate(choices)]
-        self.ring = ui.FocusRing(buttons + [ui.Button("Cancel (Esc)", lambda: setattr(scene, "popup", None))])
+        buttons = [ui.Button("", lambda a=action: scene.play(a)) for action, _count, _names in choices]
+        self.ring = ui.FocusRing(buttons + [ui.Button("", lambda: setattr(scene, "popup", None))])
         self.ring.move(1)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -364,8 +366,8 @@ class Popup:
         bh, gap, n = round(40 * s), round(8 * s), len(self.ring.widgets)
         w, h = min(board.w - round(20 * s), round(400 * s)), round(70 * s) + n * (bh + gap)
         spot, g, inner = scene.cam.card_rect(board, self.x, self.y), R(s, 14), board.inflate(-R(s, 10), -R(s, 10))
-        keep = [spot] + [scene.cam.card_rect(board, *scene.state.position(int(n)))
-                         for _, _, names in self.choices for n in names.split(" or ")]
+        keep = [spot] + [scene.cam.card_rect(board, *scene.state.position(n))
+                         for _action, _count, names in self.choices for n in names]
         around = [(spot.right + g, spot.centery - h // 2), (spot.left - g - w, spot.centery - h // 2),
                   (spot.centerx - w // 2, spot.bottom + g), (spot.centerx - w // 2, spot.top - g - h)]
         # beside the spot, covering as little as possible of it and of the neighbours on offer
@@ -375,6 +377,17 @@ class Popup:
             b.rect = pygame.Rect(self.rect.x + round(14 * s), self.rect.y + round(62 * s) + i * (bh + gap),
                                  self.rect.w - round(28 * s), bh)
 
+    def words(self) -> None:
+        """The title and the buttons' words in the language now (Settings may switch it)."""
+        self.title = _("Card {card}: which neighbour do you count?").format(card=self.card)
+        for i, (button, (_action, count, names)) in enumerate(zip(self.ring.widgets, self.choices)):
+            cards = str(names[-1])
+            for other in reversed(names[:-1]):
+                cards = _("{card} or {more}").format(card=other, more=cards)
+            button.label = ngettext("{key}   Count with {cards} ({count} pair)", "{key}   Count with {cards} ({count} pairs)",
+                                    count).format(key=i + 1, cards=cards, count=count)
+        self.ring.widgets[-1].label = _("Cancel (Esc)")
+
     def choice(self):
         """The choice under the keyboard focus or the mouse (its neighbours are lit)."""
         i = self.ring.index
@@ -382,10 +395,11 @@ class Popup:
 
 
 def draw_popup(surface, pop, s: float) -> None:
+    pop.words()
     ui.panel(surface, pop.rect, (34, 26, 26, 245), ui.HILITE, radius=R(s, 12), width=max(2, R(s, 3)))
     ui.text(surface, pop.title, px(17, s), (pop.rect.centerx, pop.rect.y + R(s, 12)), ui.HILITE, "midtop", "bold",
             max_width=pop.rect.w - 20 * s)
-    ui.text(surface, "Each pays the counter with that many facing pairs.", px(12, s),
+    ui.text(surface, _("Each pays the counter with that many facing pairs."), px(12, s),
             (pop.rect.centerx, pop.rect.y + R(s, 38)), ui.MUTED, "midtop", max_width=pop.rect.w - 20 * s)
     for button in pop.ring.widgets:
         button.draw(surface, s)
@@ -399,7 +413,7 @@ def draw_table(scene, surface) -> None:
     clip = surface.get_clip()
     surface.set_clip(board.inflate(-2, -2))
     choice = scene.popup.choice() if scene.popup is not None else None
-    lit = {int(n): ui.HILITE for n in choice[2].split(" or ")} if choice else {}
+    lit = {n: ui.HILITE for n in choice[2]} if choice else {}
     hidden = {k[1] for k in scene.hidden() if k[0] == "board"}
     draw_network(surface, scene.sprites, scene.cam, board, scene.state.placed, s, hidden, lit=lit)
     draw_hint(surface, scene, board, s)
@@ -429,13 +443,13 @@ def draw_table(scene, surface) -> None:
 
 # ---------------------------------------------------------------- the end screen
 
-KEY = "Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit."
+KEY = N_("Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit.")
 
 
 def draw_key(surface, board: pygame.Rect, s: float) -> None:
     """The badges' key along the board's foot, wrapped onto more lines rather than cut."""
     w = board.w - R(s, 20)
-    lines = ui.wrap(KEY, px(13, s), w)
+    lines = ui.wrap(_(KEY), px(13, s), w)
     y = board.bottom - R(s, 8) - len(lines) * ui.font(px(13, s)).get_linesize()
     for line in lines:
         y = ui.text(surface, line, px(13, s), (board.x + R(s, 10), y), ui.MUTED, max_width=w).bottom
@@ -446,9 +460,12 @@ def draw_end(scene, surface) -> None:
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     ui.panel(surface, b, (30, 24, 28), ui.BRASS, radius=R(s, 10))
     done = st.outcome == COMPLETE
-    r = ui.text(surface, "Puzzle complete!" if done else "Stuck: no hand card fits", px(32, s),
+    r = ui.text(surface, _("Puzzle complete!") if done else _("Stuck: no hand card fits"), px(32, s),
                 (b.x + R(s, 16), b.centery), ui.HILITE if done else ui.BAD, "midleft", "title", max_width=b.w * 0.5)
-    ui.text(surface, scene.deal_label + (f"  \u2022  assisted ({scene.help_used.lower()})" if scene.assisted else ""), px(16, s),
+    deal = scene.deal_label
+    if scene.assisted:
+        deal = _("{deal}  \u2022  assisted ({help})").format(deal=deal, help=scene.help_used.lower())
+    ui.text(surface, deal, px(16, s),
             (b.right - R(s, 16), b.centery), ui.TEXT, "midright", "bold", max_width=b.right - r.right - 40 * s)
     draw_grid(surface, scene.cam, scene.board, s)
     adj, rows = st.adjacency(), st.breakdown()
@@ -465,10 +482,11 @@ def draw_end(scene, surface) -> None:
     ui.panel(surface, P, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
     x, w, score = P.x + R(s, 16), P.w - R(s, 32), st.score()
     r = ui.text(surface, str(score), px(64, s), (x, P.y + R(s, 6)), ui.HILITE, style="title")
-    ui.text(surface, "points" if done else "points (for information)", px(18, s), (r.right + R(s, 12),
+    ui.text(surface, ngettext("point", "points", score) if done else
+            ngettext("point (for information)", "points (for information)", score), px(18, s), (r.right + R(s, 12),
             r.bottom - R(s, 14)), ui.TEXT, "bottomleft", "bold", max_width=P.right - r.right - 30 * s)
     y = r.bottom + R(s, 6)
-    heading = ui.text(surface, "The rulebook's targets", px(13, s), (x, y), ui.MUTED, style="bold")
+    heading = ui.text(surface, _("The rulebook's targets"), px(13, s), (x, y), ui.MUTED, style="bold", max_width=w)
     y = max(y + R(s, 20), heading.bottom + R(s, 2))
     reached = max([t for t in TARGETS if done and score >= t], default=None)
     cw = (w - 3 * R(s, 6)) // 4
@@ -480,13 +498,14 @@ def draw_end(scene, surface) -> None:
                  ui.HILITE if t == reached else ui.BRASS_DARK, radius=R(s, 6), width=max(1, R(s, 3 if t == reached else 1)))
         ink = ui.INK if t == reached else (ui.TEXT if hit else ui.MUTED)
         ui.text(surface, str(t), px(20, s), (box.centerx, box.y + R(s, 3)), ink, "midtop", "bold")
-        if ui.font(8).size(TARGETS[t])[0] <= box.w - 4:  # ui.text shrinks it down to 8 px
-            ui.text(surface, TARGETS[t], px(10, s), (box.centerx, box.bottom - R(s, 3)), ink, "midbottom",
+        word = _(TARGETS[t])
+        if ui.font(8).size(word)[0] <= box.w - 4:  # ui.text shrinks it down to 8 px
+            ui.text(surface, word, px(10, s), (box.centerx, box.bottom - R(s, 3)), ink, "midbottom",
                     max_width=box.w - 4)
     rows_h = ui.font(px(13, s), "bold").get_height() + R(s, 6) + max(R(s, 16), ui.font(px(11, s)).get_linesize()) \
         + 4 * max(R(s, 18), ui.font(px(15, s), "bold").get_height())
     table = pygame.Rect(x, y + bh + R(s, 10), w, max(R(s, 150), rows_h + R(s, 4)))
-    scene.row_rects = draw_score_table(surface, rows, score, table, s, scene.hover_row, "SCORING")
+    scene.row_rects = draw_score_table(surface, rows, score, table, s, scene.hover_row, N_("SCORING"))
     y = table.bottom + R(s, 8)
     step = ui.font(px(15, s), "bold").get_linesize() + R(s, 2)
     for text, colour in scene.best_lines():  # whole sentences, above the buttons; one too long waits

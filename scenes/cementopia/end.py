@@ -9,6 +9,7 @@ from game.cementopia.best import best_words
 from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE
 from game.commands import helps_of
+from game.i18n import N_, _
 
 from scenes.app.stack import Scene
 from scenes.cementopia import draw, geometry
@@ -18,11 +19,15 @@ from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, focus_on_hover
 
 
+HELPS_USED = {("hint",): N_("Hint used"), ("undo",): N_("Undo used"), ("hint", "undo"): N_("Hint and undo used"),
+              (): N_("Help used")}
+
+
 def help_used(meta) -> str:
     """Which help made the attempt assisted: "Hint used", "Undo used", "Hint and undo used"
-    ("Help used" for an older record that does not say)."""
+    ("Help used" for an older record that does not say), in the player's language."""
     helps = helps_of(meta)
-    return (" and ".join(h for h in ("hint", "undo") if h in helps) or "help").capitalize() + " used"
+    return _(HELPS_USED[tuple(h for h in ("hint", "undo") if h in helps)])
 
 
 class CementopiaEndScene(Scene):
@@ -31,21 +36,29 @@ class CementopiaEndScene(Scene):
     def __init__(self, app, session, config=None, best=None, improved: bool = False):
         super().__init__(app)
         self.session, self.config, self.best, self.improved = session, config, best, improved
-        self.state, self.assisted, self.deal_label = session.state, bool(session.meta.get("assisted")), deal_label(session.meta)
-        self.help_used = help_used(session.meta)
+        self.state, self.assisted = session.state, bool(session.meta.get("assisted"))
         self.cam, self.sprites = geometry.Camera(), draw.Sprites(app.art)
-        self.again_b, self.title_b = PrimaryButton("Play again", self.play_again), ui.Button("Title", self.to_title)
+        self.again_b, self.title_b = PrimaryButton(N_("Play again"), self.play_again), ui.Button(N_("Title"), self.to_title)
+        self.words = {self.again_b: self.again_b.label, self.title_b: self.title_b.label}  # English; drawn translated
         self.ring = ui.FocusRing([self.again_b, self.title_b])
         self.ring.move(1)
         self.hover_row, self.row_rects, self.t, self.snapped, self.s = None, [], 0.0, False, 1.0
 
+    @property
+    def deal_label(self) -> str:
+        return deal_label(self.session.meta)
+
+    @property
+    def help_used(self) -> str:
+        return help_used(self.session.meta)
+
     def best_lines(self) -> list:
-        lines = [("New personal best for this deal!", ui.GOOD)] if self.improved else []
-        lines.append(("Personal best for this deal: " + best_words(self.best), ui.TEXT))
+        lines = [(_("New personal best for this deal!"), ui.GOOD)] if self.improved else []
+        lines.append((_("Personal best for this deal: {best}").format(best=best_words(self.best)), ui.TEXT))
         if self.assisted:
-            lines.append((f"{self.help_used}: this attempt counts as assisted.", draw.ASSISTED))
+            lines.append((_("{help}: this attempt counts as assisted.").format(help=self.help_used), draw.ASSISTED))
         if self.state.outcome != COMPLETE:
-            lines.append(("A stuck attempt is not ranked.", ui.MUTED))
+            lines.append((_("A stuck attempt is not ranked."), ui.MUTED))
         return lines
 
     def resize(self, size) -> None:
@@ -78,5 +91,7 @@ class CementopiaEndScene(Scene):
             self.app.exit_in(self.app.options.exit_after or 0)
 
     def draw(self, surface) -> None:
+        for button, word in self.words.items():  # looked up now: Settings may switch language
+            button.label = _(word)
         self.sprites.frame()
         draw.draw_end(self, surface)

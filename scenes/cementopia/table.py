@@ -17,7 +17,9 @@ from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
+from game.cementopia.words import say
 from game.commands import helps_of, mark_help
+from game.i18n import N_, _, ngettext
 
 from scenes.cementopia import draw, geometry
 from scenes.table.base import GameTable
@@ -32,10 +34,12 @@ ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), 
 
 
 def deal_label(meta) -> str:
+    """The deal in the HUD and on the end screen, in the player's language."""
     daily = meta.get("daily")
     if daily:
-        return ("Today's deal " if daily == datetime.date.today().isoformat() else "Daily deal ") + daily
-    return f"Seed {meta.get('seed')}"
+        today = daily == datetime.date.today().isoformat()
+        return (_("Today's deal {date}") if today else _("Daily deal {date}")).format(date=daily)
+    return _("Seed {seed}").format(seed=meta.get("seed"))
 
 
 # ---------------------------------------------------------------- the table
@@ -66,7 +70,8 @@ class CementopiaScene(GameTable):
         self.end_wait = self.demo_wait = 0.0
         self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
         self.snapped, self._groups, self.ending = False, {}, (None, False)  # (best entry, improved)
-        self.buttons = self.base_buttons() + [ui.Button("Fit", self.fit), ui.Button("Menu", self.open_menu)]
+        self.buttons = self.base_buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
+        self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.autosave()
 
     # --- reading -----------------------------------------------------------------------------
@@ -127,34 +132,36 @@ class CementopiaScene(GameTable):
         return deal_label(self.session.meta)
 
     def best_text(self) -> str:
-        return "Best: " + best_words(self.best.get(str(self.session.meta.get("seed"))))
+        return _("Best: {best}").format(best=best_words(self.best.get(str(self.session.meta.get("seed")))))
 
     def prompt_lines(self, short: bool = False) -> list:
         """The hand panel's instructions; `short`: fewer words, for a small window or large text."""
         st, card = self.state, self.active_card()
         if st.is_over():
-            return [("Complete!" if st.outcome == COMPLETE else "No hand card fits: stuck.", ui.HILITE, 17)]
+            return [(_("Complete!") if st.outcome == COMPLETE else _("No hand card fits: stuck."), ui.HILITE, 17)]
         if self.app.demo or self.turns.hint_pending:
-            return [("The hard bot is playing." if self.app.demo else "Looking for a hint\u2026", ui.TEXT, 16)]
+            return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
-            hint = self.turns.hint
-            return [("Hint (shown, never played for you):", draw.HINT, 16), (hint.reason, ui.TEXT, 13)] + (
-                [(hint.detail, ui.MUTED, 11)] if hint.detail else [])
+            hint = self.turns.hint  # its words were worked out in English: said now (words.say)
+            return [(_("Hint (shown, never played for you):"), draw.HINT, 16), (say(hint.reason), ui.TEXT, 13)] + (
+                [(say(hint.detail), ui.MUTED, 11)] if hint.detail else [])
         if card is None and short:
-            return [("Drag a card next to the network.", ui.TEXT, 16),
-                    ("Or click it, then a lit spot. Keys: \u2190\u2192, Enter, arrows, Enter.", ui.MUTED, 13),
-                    ("Zoom: wheel, +/\u2212. Pan: drag, Shift+arrows.", ui.MUTED, 13)]
+            return [(_("Drag a card next to the network."), ui.TEXT, 16),
+                    (_("Or click it, then a lit spot. Keys: \u2190\u2192, Enter, arrows, Enter."), ui.MUTED, 13),
+                    (_("Zoom: wheel, +/\u2212. Pan: drag, Shift+arrows."), ui.MUTED, 13)]
         if card is None:
-            return [("Drag a hand card next to the network.", ui.TEXT, 16),
-                    ("Or click a card, then a lit spot. Keys: \u2190 \u2192 a card, Enter, arrows, Enter.", ui.MUTED, 13),
-                    ("Wheel or +/\u2212 zoom; right-drag, empty-space drag or Shift+arrows pan.", ui.MUTED, 13)]
+            return [(_("Drag a hand card next to the network."), ui.TEXT, 16),
+                    (_("Or click a card, then a lit spot. Keys: \u2190 \u2192 a card, Enter, arrows, Enter."), ui.MUTED, 13),
+                    (_("Wheel or +/\u2212 zoom; right-drag, empty-space drag or Shift+arrows pan."), ui.MUTED, 13)]
         n, after = len(self.spots_for(card)), self.preview()[1]
-        lines = [(f"Card {card}: {n} lit spot{'s' if n != 1 else ''}.", ui.TEXT, 16)]
+        lines = [(ngettext("Card {card}: {n} lit spot.", "Card {card}: {n} lit spots.", n).format(card=card, n=n),
+                  ui.TEXT, 16)]
         if after is not None:
-            lines.append((f"Score {st.score()} \u2192 {after} if placed here.", ui.HILITE, 15))
+            lines.append((_("Score {score} \u2192 {after} if placed here.").format(score=st.score(), after=after),
+                          ui.HILITE, 15))
         if short:
-            return lines + [("Discs: facing pairs to count = the counter paid.", ui.MUTED, 13)]
-        return lines + [("A spot's discs: the facing pairs you may count = the counter you pay.", ui.MUTED, 13)]
+            return lines + [(_("Discs: facing pairs to count = the counter paid."), ui.MUTED, 13)]
+        return lines + [(_("A spot's discs: the facing pairs you may count = the counter you pay."), ui.MUTED, 13)]
 
     # --- geometry ----------------------------------------------------------------------------
 
@@ -205,7 +212,7 @@ class CementopiaScene(GameTable):
         if len(by_count) == 1:
             self.play(next(iter(by_count.values()))[0])
         elif by_count:
-            choices = [(acts[0], count, " or ".join(str(a.count_with) for a in acts))
+            choices = [(acts[0], count, tuple(a.count_with for a in acts))
                        for count, acts in sorted(by_count.items(), reverse=True)]
             self.popup, self.drag = draw.Popup(self, card, x, y, choices), None
             self.popup.layout(self)
@@ -251,7 +258,7 @@ class CementopiaScene(GameTable):
         was = self.assisted
         mark_help(self.session.meta, "undo")  # before the command: its autosave carries it
         if not was:
-            self.app.toast("Undo used: this attempt now counts as assisted.", 3.0)
+            self.app.toast(_("Undo used: this attempt now counts as assisted."), 3.0)
 
     def on_history(self, outcome) -> None:
         self.end_wait = 0.0
@@ -261,7 +268,7 @@ class CementopiaScene(GameTable):
         was, helps = self.assisted, helps_of(self.session.meta)
         mark_help(self.session.meta, "hint")  # the solver's move is help, as much as an undo is
         if not was:
-            self.app.toast("Hint used: this attempt now counts as assisted.", 3.0)
+            self.app.toast(_("Hint used: this attempt now counts as assisted."), 3.0)
         if "hint" not in helps:
             self.autosave()
 
@@ -403,7 +410,7 @@ class CementopiaScene(GameTable):
             self.cursor = self._first_spot(self.selected)
             self.kb_stage, self.hover = ("board" if self.cursor else "hand"), None
             if self.cursor is None:
-                self.app.toast(f"Card {self.selected} fits nowhere now.", 2.0)
+                self.app.toast(_("Card {card} fits nowhere now.").format(card=self.selected), 2.0)
         if self.kb_stage == "board" and self.cursor is not None:
             self.cam.show(board, self.cam.card_rect(board, *self.cursor))
 
@@ -462,5 +469,7 @@ class CementopiaScene(GameTable):
                 self.selected, self.hover = action.card, (action.x, action.y)
 
     def draw(self, surface) -> None:
+        for button, word in self.words.items():  # looked up now: Settings may switch language
+            button.label = _(word)
         self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)
