@@ -11,7 +11,7 @@ from ..bots import RandomBot as _RandomBot
 from . import solver
 from .setup import Action
 from .view import CementopiaView
-from .words import Later, later
+from .words import Later, later, sentences
 
 Move = tuple  # (card, x, y, count_with, count), as CementopiaState.moves() gives them
 
@@ -129,14 +129,6 @@ def spot_words(state, x: int, y: int) -> Later:
     if left:
         return later._("right of {cards}", cards=cards_words(left))
     return later._("left of {cards}", cards=cards_words(right)) if right else later._("on its own")
-
-
-def sentences(parts: list[Later]) -> Later:
-    """Sentences one after another (English puts a space between them, Japanese none)."""
-    words = parts[-1]
-    for part in reversed(parts[:-1]):
-        words = later._("{sentence} {more}", sentence=part, more=words)
-    return words
 
 
 def explain(state, move: Move) -> Later:

@@ -56,6 +56,23 @@ class later:
         return Later(singular, plural, n, fields)
 
 
+def sentences(parts: list) -> Later:
+    """Sentences one after another (English puts a space between them, Japanese none)."""
+    words = parts[-1]
+    for part in reversed(parts[:-1]):
+        words = later._("{sentence} {more}", sentence=part, more=words)
+    return words
+
+
+def split_sentences(words) -> list:
+    """The sentences that sentences() put together, each on its own (any other text: itself)."""
+    out = []
+    while isinstance(words, Later) and words.message == "{sentence} {more}":
+        out.append(words.fields["sentence"])
+        words = words.fields["more"]
+    return out + [words]
+
+
 def say(words) -> str:
     """A Later's words in the language now; any other text as it is (already said)."""
     return words.text() if isinstance(words, Later) else str(words)

@@ -351,6 +351,9 @@ def draw_prompt(surface, scene) -> None:
         surface.blit(ui._render(part, size, colour, style), (box.x, box.y + y))
 
 
+POPUP_NOTE = N_("Each pays the counter with that many facing pairs.")
+
+
 class Popup:
     """Which neighbour to count: one button per counter the spot can pay (keys 1-4), and Cancel."""
 
@@ -360,11 +363,21 @@ class Popup:
         self.ring = ui.FocusRing(buttons + [ui.Button("", lambda: setattr(scene, "popup", None))])
         self.ring.move(1)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.title, self.title_lines, self.note_lines, self.top = "", [], [], 0
+        self.words()
 
     def layout(self, scene) -> None:
+        """Beside the spot; as tall as its words (wrapped, at the player's text size) and buttons."""
+        self.words()
         s, board = scene.lay.s, scene.lay.board
-        bh, gap, n = round(40 * s), round(8 * s), len(self.ring.widgets)
-        w, h = min(board.w - round(20 * s), round(400 * s)), round(70 * s) + n * (bh + gap)
+        w, gap, n = min(board.w - round(20 * s), round(400 * s)), round(8 * s), len(self.ring.widgets)
+        title_f, note_f = ui.font(px(17, s), "bold"), ui.font(px(12, s))
+        self.title_lines = ui._wrap(self.title, title_f, w - R(s, 20))
+        self.note_lines = ui._wrap(_(POPUP_NOTE), note_f, w - R(s, 20))
+        self.top = (R(s, 12) + len(self.title_lines) * title_f.get_linesize() + R(s, 4)
+                    + len(self.note_lines) * note_f.get_linesize() + R(s, 10))
+        bh = max(round(40 * s), ui.font(round(40 * s * 0.42), "bold").get_height() + R(s, 6))
+        h = min(board.h - R(s, 10), self.top + n * (bh + gap) + R(s, 6))
         spot, g, inner = scene.cam.card_rect(board, self.x, self.y), R(s, 14), board.inflate(-R(s, 10), -R(s, 10))
         keep = [spot] + [scene.cam.card_rect(board, *scene.state.position(n))
                          for _action, _count, names in self.choices for n in names]
@@ -374,7 +387,7 @@ class Popup:
         self.rect = min((pygame.Rect(p, (w, h)).clamp(inner) for p in around),
                         key=lambda r: sum(r.clip(k).w * r.clip(k).h for k in keep))
         for i, b in enumerate(self.ring.widgets):
-            b.rect = pygame.Rect(self.rect.x + round(14 * s), self.rect.y + round(62 * s) + i * (bh + gap),
+            b.rect = pygame.Rect(self.rect.x + round(14 * s), self.rect.y + self.top + i * (bh + gap),
                                  self.rect.w - round(28 * s), bh)
 
     def words(self) -> None:
@@ -395,12 +408,14 @@ class Popup:
 
 
 def draw_popup(surface, pop, s: float) -> None:
-    pop.words()
     ui.panel(surface, pop.rect, (34, 26, 26, 245), ui.HILITE, radius=R(s, 12), width=max(2, R(s, 3)))
-    ui.text(surface, pop.title, px(17, s), (pop.rect.centerx, pop.rect.y + R(s, 12)), ui.HILITE, "midtop", "bold",
-            max_width=pop.rect.w - 20 * s)
-    ui.text(surface, _("Each pays the counter with that many facing pairs."), px(12, s),
-            (pop.rect.centerx, pop.rect.y + R(s, 38)), ui.MUTED, "midtop", max_width=pop.rect.w - 20 * s)
+    y = pop.rect.y + R(s, 12)
+    for lines, size, colour, style in ((pop.title_lines, px(17, s), ui.HILITE, "bold"),
+                                       (pop.note_lines, px(12, s), ui.MUTED, "regular")):
+        for line in lines:
+            y = ui.text(surface, line, size, (pop.rect.centerx, y), colour, "midtop", style,
+                        max_width=pop.rect.w - 20 * s).y + ui.font(size, style).get_linesize()
+        y += R(s, 4)
     for button in pop.ring.widgets:
         button.draw(surface, s)
 

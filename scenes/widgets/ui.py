@@ -6,6 +6,8 @@ their rect, draw themselves and turn clicks and keys into a callback.
 
 from __future__ import annotations
 
+import re
+
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -229,8 +231,11 @@ def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]
         if word.isascii() or f.size(word)[0] <= width:
             out.append((" ", word))
         else:
-            for i, c in enumerate(word):
-                if i and c in NO_LINE_START:  # 。、） and the like stay with what they close
+            # a run of ASCII ("18.7", "Shift+") stays whole, like a word, and with the character
+            # after it ("3回"); 。、） stay with what they close, （「 with what they open
+            for i, c in enumerate(re.findall(r"[!-~]+|.", word)):
+                last = out[-1][1][-1] if i else ""
+                if i and (c[0] in NO_LINE_START or last in NO_LINE_END or ("!" <= last <= "~" and not c.isascii())):
                     out[-1] = (out[-1][0], out[-1][1] + c)
                 else:
                     out.append((" " if i == 0 else "", c))
@@ -238,6 +243,7 @@ def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]
 
 
 NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+NO_LINE_END = "（「『【〈《"
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
