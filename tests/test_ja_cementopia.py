@@ -247,6 +247,17 @@ def test_japanese_fits_the_table_and_end_screen(app, drawn, size, text_size):
             assert all(t.replace(" ", "") in shown.replace(" ", "") for t, _, _ in long) or \
                 all(t.replace(" ", "") in shown.replace(" ", "") for t, _, _ in short)
     scene.turns.hint = None
+    while scene.state.counters.count(0) < 2:  # a full board (this deal gets there)
+        assert not scene.state.is_over()
+        scene.play(scene.state.legal_actions()[-1])
+    frames(app, 40)
+    calls = frame(app, scene, drawn)
+    inside_screen_and_whole(app, calls)
+    assert "残り0" in [s for s, _ in calls]  # a spent counter
+    rows = [f"{row['cards']} / {row['limit']}" for row in scene.state.breakdown()]
+    for string, rect in calls:  # the score table's rows stay above the buttons
+        if rect is not None and string in rows:
+            assert scene.lay.side.contains(rect) and rect.bottom <= scene.lay.buttons[0].y + 2, (string, rect)
     while not scene.state.is_over():
         scene.play(scene.state.legal_actions()[-1])
     end = CementopiaEndScene(app, scene.session, scene.config, {"best": 9, "unassisted_best": None}, True)

@@ -197,10 +197,11 @@ def draw_hand(surface, scene) -> None:
         if ring:
             pygame.draw.rect(surface, ring, rect.inflate(8, 8), max(2, R(s, 4)), border_radius=R(s, 9))
         if not playable:  # across the faded figure, on a backing: the name plate stays readable
-            words = [_("fits nowhere")]
-            if ui.render(words[0], px(12, s), ui.BAD, "bold").get_width() > rect.w - R(s, 10):
-                words = ui.wrap(words[0], px(12, s), rect.w - R(s, 10), "bold")  # a narrow card: two lines
-            lines = [ui.render(w, px(12, s), ui.BAD, "bold") for w in words]
+            text, size, room = _("fits nowhere"), ui.sized(px(12, s)), rect.w - R(s, 10)
+            while " " not in text and size > ui.READABLE and ui._font(size, "bold").size(text)[0] > room:
+                size -= 1  # words without spaces (Japanese): smaller rather than broken
+            words = ui._wrap(text, ui._font(size, "bold"), room)  # a narrow card: two lines
+            lines = [ui._render(w, size, ui.BAD, "bold") for w in words]
             box = pygame.Rect(0, 0, max(t.get_width() for t in lines), sum(t.get_height() for t in lines))
             box = box.inflate(R(s, 8), R(s, 4))
             box.center = rect.center
@@ -258,18 +259,22 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
     """Per adjacency value: cards / limit and the points, with the total. Returns the row rects."""
     if box.h < 40 * s:
         return []
-    r = ui.text(surface, _(title), px(13, s), (box.x + 2, box.y), ui.MUTED, style="bold", max_width=box.w * 0.7)
-    ui.text(surface, f"{score}", px(24, s), (box.right - 2, r.top - R(s, 4)), ui.HILITE, "topright", "title")
-    y = r.bottom + R(s, 6)
     # rows as tall as their font; where the box is too short (640x360, large text) the rows
-    # shrink, never under ui.READABLE, and then the headings give way before rows overlap
+    # shrink, never under ui.READABLE, and then the headings give way before rows overlap; the
+    # title last (Japanese faces are taller: the HUD shows the score too)
     least = ui._font(ui.READABLE, "bold").get_height()
+    if box.h - ui.font(px(13, s), "bold").get_height() - R(s, 6) >= 4 * least:
+        r = ui.text(surface, _(title), px(13, s), (box.x + 2, box.y), ui.MUTED, style="bold", max_width=box.w * 0.7)
+        ui.text(surface, f"{score}", px(24, s), (box.right - 2, r.top - R(s, 4)), ui.HILITE, "topright", "title")
+        y = r.bottom + R(s, 6)
+    else:
+        y = box.y
     head = max(R(s, 16), ui.font(px(11, s)).get_linesize())
     if box.bottom - y - head < 4 * least:
         head = least if box.bottom - y - least >= 4 * least else 0
     line = max(ui.font(px(15, s), "bold").get_height(), min(R(s, 26), max(R(s, 18), (box.bottom - y - head) // 4)))
-    if y + head + 4 * line > box.bottom:
-        line = max(least, (box.bottom - y - head) // 4)
+    if y + head + 4 * line > box.bottom:  # a face's line holds room above and below its digits
+        line = max(least * 9 // 10, min(least, (box.bottom - y - head) // 4))
     heads = ((_("neighbours"), _("cards / limit"), _("points")) if box.w > 180 * max(1, s)
              else (_("adj."), _("cards"), _("pts")))
     for text, fx, anchor in zip(heads if head else (), (0, 0.42, 1), ("topleft", "topleft", "topright")):
