@@ -91,7 +91,7 @@ def test_the_table_speaks_japanese_and_switches_back_to_english_live(app, drawn)
     assert "カウンター" in shown and "現在の得点" in shown  # the side panel's headings
     assert f"山札 {scene.state.deck_count}" in shown and "得点 0" in shown  # the HUD
     assert "メニュー" in [b.label for b in scene.buttons]
-    assert "手札のカードをネットワークの隣へドラッグします。" in prompt_text(scene)
+    assert "手札をネットワークの隣へドラッグします。" in prompt_text(scene)
     use_language("en")  # Settings switches without a restart: the next frame is English again
     shown = [s for s, _ in frame(app, scene, drawn)]
     assert "COUNTERS" in shown and "SCORE NOW" in shown and f"Deck {scene.state.deck_count}" in shown

@@ -146,8 +146,8 @@ def test_cementopia_hint_names_the_spot_by_the_cards_beside_it_and_the_counter(a
     wait_for(app, lambda: scene.turns.hint is not None, 60)
     frames(app, 2)
     hint = scene.turns.hint
-    (_, _, _), (main, _, main_px), (detail, _, detail_px) = scene.prompt_lines()
-    assert main == hint.reason and main.startswith(f"Put the {hint.action.card} ")
+    (_, _, _), (main, _, main_px), *more, (detail, _, detail_px) = scene.prompt_lines()  # a sentence a line
+    assert " ".join([main] + [m for m, _, _ in more]) == hint.reason and main.startswith(f"Put the {hint.action.card} ")
     assert not ENGINE_WORDS.search(main)
     for card, _, _ in scene.state.neighbours(hint.action.x, hint.action.y):
         assert f"the {card}" in main  # the spot, told by the cards beside it
