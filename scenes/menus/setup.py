@@ -415,6 +415,9 @@ class SetupScene(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             cur = self.ring.current
+            if isinstance(cur, ui.TextField) and cur.composition:
+                self.ring.handle(event)  # the input method owns Esc and Enter while composing
+                return
             if event.key == pygame.K_ESCAPE:
                 self.go_back()
                 return

@@ -403,7 +403,12 @@ class Toggle(Widget):
 class TextField(Widget):
     """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it,
     Backspace/Delete remove the character before/after it, a click puts it there. A disabled
-    field may show `standin` (e.g. Today's deal's seed) instead of its value."""
+    field may show `standin` (e.g. Today's deal's seed) instead of its value.
+
+    Text arrives as TEXTINPUT, not as KEYDOWN's unicode, so an input method (Japanese kana-kanji
+    conversion) works: while the player composes, TEXTEDITING carries the unfinished text, drawn
+    underlined at the caret with the IME's candidate window placed under it, and the keys belong
+    to the IME (Backspace, arrows and Enter edit the composition, not the name)."""
 
     def __init__(self, label: str, value: str = "", max_len: int = 16, allowed=None,
                  on_change=None):
@@ -415,6 +420,8 @@ class TextField(Widget):
         self.blink_from = 0  # the caret shows steadily for a moment after each key
         self.scroll_x = 0  # a text wider than the field scrolls so the caret stays in view
         self.pad = 8.0  # the text's inset, scaled with the window when drawn
+        self.composition = ""  # the IME's unfinished text (TEXTEDITING), not yet part of the value
+        self.composition_caret = 0
 
     @property
     def value(self) -> str:
@@ -426,6 +433,8 @@ class TextField(Widget):
         self.caret = len(value)
 
     def key(self, event) -> bool:
+        if self.composition:
+            return True  # the input method is composing: its keys edit the composition
         old, at = self._value, min(self.caret, len(self._value))
         k = event.key
         if k == pygame.K_BACKSPACE:
@@ -438,16 +447,36 @@ class TextField(Widget):
         elif k in (pygame.K_HOME, pygame.K_END):
             at = 0 if k == pygame.K_HOME else len(old)
         elif event.unicode and event.unicode.isprintable():
-            if len(old) >= self.max_len or (self.allowed and event.unicode not in self.allowed):
-                return True  # swallow it: a letter in a number field, a full field: nothing
-            self._value, at = old[:at] + event.unicode + old[at:], at + 1
+            return True  # the character itself comes as TEXTINPUT
         else:
             return False
+        self._changed(old, at)
+        return True
+
+    def text_event(self, event) -> bool:
+        """TEXTINPUT (typed or converted text) and TEXTEDITING (the IME's composition)."""
+        if event.type == pygame.TEXTEDITING:
+            self.composition = str(getattr(event, "text", ""))[:64]
+            start = getattr(event, "start", len(self.composition))
+            self.composition_caret = max(0, min(len(self.composition),
+                                                start if isinstance(start, int) else 0))
+            self.blink_from = pygame.time.get_ticks()
+            return True
+        self.composition = ""
+        old, at = self._value, min(self.caret, len(self._value))
+        typed = "".join(c for c in str(getattr(event, "text", ""))
+                        if c.isprintable() and (not self.allowed or c in self.allowed))
+        typed = typed[:max(0, self.max_len - len(old))]  # a full field takes nothing more
+        if typed:
+            self._value, at = old[:at] + typed + old[at:], at + len(typed)
+            self._changed(old, at)
+        return True
+
+    def _changed(self, old: str, at: int) -> None:
         self.caret = at
         self.blink_from = pygame.time.get_ticks()
         if self.on_change and self._value != old:
             self.on_change(self._value)
-        return True
 
     def _fit(self, string: str) -> tuple[int, float]:
         """The text size to draw `string` at (shrunk a little for a long name) and its room."""
@@ -475,12 +504,13 @@ class TextField(Widget):
             text(surface, self.standin, int(self.rect.h * 0.48), (self.rect.x + 8 * s, self.rect.centery),
                  MUTED, "midleft", max_width=self.rect.w - 16 * s)
             return
-        shown = self._value or self.label
-        colour = TEXT if self._value else MUTED
+        at = min(self.caret, len(self._value))
+        typing = self._value[:at] + self.composition + self._value[at:]
+        shown = typing or self.label
+        colour = TEXT if typing else MUTED
         px, room = self._fit(shown)
         f = font(px)
-        at = min(self.caret, len(self._value))
-        caret_x = f.size(self._value[:at])[0]
+        caret_x = f.size(typing[:at + self.composition_caret])[0]
         width = f.size(shown)[0]
         if width <= room:
             self.scroll_x = 0
@@ -493,10 +523,18 @@ class TextField(Widget):
         surface.set_clip(inner.clip(clip) if clip else inner)
         surf = render(shown, px, colour)
         surface.blit(surf, surf.get_rect(midleft=(int(x0), self.rect.centery)))
+        line_w = max(2, int(2 * s))
+        if self.composition:  # underlined where it will go in, as input methods show it
+            left = x0 + f.size(typing[:at])[0]
+            right = x0 + f.size(typing[:at + len(self.composition)])[0]
+            y = self.rect.centery + surf.get_height() // 2
+            pygame.draw.line(surface, HILITE, (int(left), y), (int(right), y), line_w)
         if self.focused and ((pygame.time.get_ticks() - self.blink_from) // 530) % 2 == 0:
-            x = int(x0 + (caret_x if self._value else 0))
+            x = int(x0 + (caret_x if typing else 0))
             pygame.draw.line(surface, HILITE, (x, self.rect.y + 7 * s), (x, self.rect.bottom - 7 * s),
-                             max(2, int(2 * s)))
+                             line_w)
+        if self.focused:  # the IME's candidate window opens under the caret
+            pygame.key.set_text_input_rect(pygame.Rect(int(x0 + caret_x), self.rect.y, 1, self.rect.h))
         surface.set_clip(clip)
 
 
@@ -520,23 +558,29 @@ class FocusRing:
             self.index = live[0] if step > 0 else live[-1]
         else:
             self.index = live[(live.index(self.index) + step) % len(live)]
+        self.focus(self.index)
+
+    def focus(self, index: int) -> None:
+        self.index = index
         for i, w in enumerate(self.widgets):
-            w.focused = i == self.index
+            w.focused = i == index
+            if not w.focused and isinstance(w, TextField):
+                w.composition = ""  # leaving a field drops what was being composed in it
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, w in enumerate(self.widgets):
                 if w.rect.collidepoint(event.pos) and w.enabled:
-                    self.index = i
-                    for j, other in enumerate(self.widgets):
-                        other.focused = j == i
+                    self.focus(i)
                     break
         for w in self.widgets:
             if w.handle(event):
                 return True
+        cur = self.current
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            return isinstance(cur, TextField) and cur.enabled and cur.text_event(event)
         if event.type != pygame.KEYDOWN:
             return False
-        cur = self.current
         if cur is not None and isinstance(cur, TextField) and cur.key(event):
             return True
         if event.key == pygame.K_TAB:
