@@ -7,6 +7,8 @@ their rect, draw themselves and turn clicks and keys into a callback.
 from __future__ import annotations
 
 from collections import OrderedDict
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -143,6 +145,61 @@ def _fit(string: str, size: int, width: float, style: str) -> str:
     return string.rstrip() + "\u2026"
 
 
+@dataclass
+class DrawnText:
+    """One piece of text as drawn, for the fit check: the words asked for, the words shown (cut
+    short, or lines left off, when they differ), where they landed, the box they were given (None:
+    only the surface) and the part of the surface that shows (its clip)."""
+    wanted: str
+    shown: str
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    area: pygame.Rect
+    surface_size: tuple[int, int]
+
+    @property
+    def cut(self) -> bool:
+        return self.shown != self.wanted
+
+    @property
+    def inside(self) -> bool:
+        return self.area.contains(self.rect) and (self.box is None or self.box.contains(self.rect))
+
+
+_drawn: list[list[DrawnText]] = []
+
+
+@contextmanager
+def noting_texts():
+    """Collect every text() and paragraph() drawn inside the block (tests/test_fit.py)."""
+    _drawn.append([])
+    try:
+        yield _drawn[-1]
+    finally:
+        _drawn.pop()
+
+
+def _note(surface, wanted: str, shown: str, rect, box) -> None:
+    if _drawn:
+        _drawn[-1].append(DrawnText(wanted, shown, pygame.Rect(rect), box, surface.get_clip(),
+                                    surface.get_size()))
+
+
+def _text_box(pos, anchor: str, max_width, max_height) -> pygame.Rect | None:
+    """The box text() was told to stay in: max_width / max_height about its anchor point."""
+    if not (max_width or max_height):
+        return None
+    big = 1 << 20
+    w, h = int(max_width or 2 * big), int(max_height or 2 * big)
+    box = pygame.Rect(0, 0, w + 1, h + 1)  # +1: rounding of the anchor point
+    setattr(box, anchor, (int(pos[0]), int(pos[1])))
+    if not max_width:
+        box.x, box.w = -big, 2 * big
+    if not max_height:
+        box.y, box.h = -big, 2 * big
+    return box
+
+
 def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "topleft",
          style: str = "regular", max_width: float | None = None,
          max_height: float | None = None) -> pygame.Rect:
@@ -164,10 +221,13 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
             while too_big(surf) and size > limit:
                 size = max(limit, min(size - 1, int(size * 0.9)))
                 surf = _render(string, size, colour, style)
-        if max_width and surf.get_width() > max_width:
-            surf = _render(_fit(string, size, max_width, style), size, colour, style)
+    shown = string
+    if max_width and surf.get_width() > max_width:
+        shown = _fit(string, size, max_width, style)
+        surf = _render(shown, size, colour, style)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
+    _note(surface, string, shown, rect, _text_box(pos, anchor, max_width, max_height))
     return rect
 
 
@@ -230,7 +290,10 @@ def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]
             out.append((" ", word))
         else:
             for i, c in enumerate(word):
-                if i and c in NO_LINE_START:  # 。、） and the like stay with what they close
+                last = word[i - 1] if i else ""
+                if i and (c in NO_LINE_START  # 。、） and the like stay with what they close
+                          or last in NO_LINE_END  # 「（ stay with what they open
+                          or (_latin(c) and _latin(last))):  # "Enter", "Ada", "28" stay whole
                     out[-1] = (out[-1][0], out[-1][1] + c)
                 else:
                     out.append((" " if i == 0 else "", c))
@@ -238,6 +301,11 @@ def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]
 
 
 NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+NO_LINE_END = "「『（【〈《"
+
+
+def _latin(c: str) -> bool:
+    return c.isascii() and (c.isalnum() or c in "+-.,'/")
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
@@ -257,6 +325,7 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
             break
         size = max(READABLE, min(size - 1, int(size * 0.92)))
     keep = fits
+    shown = string if len(lines) <= keep else ""
     if len(lines) > keep:
         lines = lines[:keep]
         lines[-1] = _fit(lines[-1] + " \u2026", size, box.w, style)
@@ -269,6 +338,7 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         surface.blit(surf, rect)
         drawn = drawn.union(rect) if drawn.w else rect
         y += step
+    _note(surface, string, shown, drawn, box.inflate(2, 2))
     return drawn
 
 
