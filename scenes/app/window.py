@@ -47,6 +47,8 @@ class App:
         self.options = options
         self.demo = options.demo
         self.started = time.perf_counter()
+        # the system's IME shows its candidate list (SDL hides it unless asked: Japanese names)
+        os.environ.setdefault("SDL_IME_SHOW_UI", "1")
         pygame.display.init()
         pygame.font.init()
         flags = pygame.RESIZABLE
