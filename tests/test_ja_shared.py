@@ -273,3 +273,21 @@ def test_the_demo_takes_lang_over_the_settings_and_the_locale(data_dir, monkeypa
     finally:
         app.stack.close_all()
         pygame.display.quit()
+
+
+def test_the_logs_opening_lines_are_kept_and_said_again_in_the_new_language(app):
+    from scenes.table.base import RESUMED, again
+    assert again("Game resumed.") == "Game resumed." and again("Ada") == "Ada"
+    i18n.set_language("ja")
+    assert again("Game resumed.") == "ゲーム再開。" and again("Ada") == "Ada"
+    i18n.set_language("en")
+    assert again("ゲーム再開。") == "Game resumed."  # back from a line said in Japanese
+    table = open_table(app)
+    table.log.insert(0, RESUMED)  # an opening line in English, as a table writes its own
+    opening = list(table.log)
+    table.play(table.state.legal_actions()[0])
+    i18n.set_language("ja")
+    table.visible_log()
+    assert table.log[:len(opening)] == [again(line) for line in opening]
+    assert "ゲーム再開。" in table.log[:len(opening)]
+    assert len(table.log) == len(opening) + len(table.replayed_lines())

@@ -463,7 +463,7 @@ class SetupScene(Scene):
                          max(1, int(s)))
         ui.text(surface, _("Tab / \u2191\u2193 move     \u2190\u2192 change     Enter start     Esc back"),
                 max(8, int(14 * s)), (P.centerx, P.bottom - 59 * s), (150, 132, 108), "center",
-                max_width=P.w - 560 * s)
+                max_width=2 * (self.start.rect.x - 12 * s - P.centerx))  # clear of Start (right)
         self.ring.draw(surface, s)
 
     def draw_seats(self, surface) -> None:
@@ -534,12 +534,17 @@ class SetupScene(Scene):
                         date=datetime.date.today().isoformat())
                     if self.daily.value else _("Digits, or empty for a fresh deal."))
         elif self.advanced.value:
+            label_y = min(self.command.rect.y - 22 * s,  # higher for a large text size
+                          self.command.rect.y - 2 * s - ui.font(small, "bold").get_height())
             ui.text(surface, _("EXTERNAL PROGRAM"), small,
-                    (R, self.command.rect.y - 22 * s), ui.MUTED, "topleft", "bold", max_width=w)
+                    (R, label_y), ui.MUTED, "topleft", "bold", max_width=w)
             hint = _("Seed: digits, or empty for a fresh deal.")
             lines = 1
         else:
             hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
         y = self.seed.rect.bottom + 6 * s
-        limit = self.command.rect.y - 24 * s if lines == 1 else self.back.rect.y - 4 * s
-        ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)
+        limit = (min(self.command.rect.y - 24 * s,
+                     self.command.rect.y - 4 * s - ui.font(small, "bold").get_height())
+                 if lines == 1 else self.back.rect.y - 4 * s)
+        if limit - y + 2 >= ui._font(ui.READABLE, "regular").get_height():  # no room: left off
+            ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)

@@ -37,6 +37,25 @@ def sentence(message: str) -> str:
     return message if message[-1] in ".!?\u3002\uff01\uff1f" else message + "."  # 。！？ too
 
 
+def again(line: str) -> str:
+    """A line said once in some language, in the language of the moment when it is one of the
+    catalogue's messages (English msgid or its translation: "New game." <-> 「新しいゲーム。」);
+    otherwise as it was."""
+    if line in _catalogue_words():
+        return _(_catalogue_words()[line])
+    return _(line)
+
+
+def _catalogue_words() -> dict[str, str]:
+    """{translation: English msgid} of every language's catalogue (singular messages)."""
+    words: dict[str, str] = {}
+    for lang in i18n.LANGUAGES:
+        for msgid, text in i18n._catalogue(lang).items():  # the reader's own table, read-only
+            if isinstance(msgid, str) and isinstance(text, str):
+                words.setdefault(text, msgid)
+    return words
+
+
 def joined(names: list[str]) -> str:
     """"Ada", "Ada and Bo", "Ada and Bo and Cy": names in one phrase, in the player's language."""
     who = names[0] if names else ""
@@ -94,6 +113,7 @@ class GameTable(Scene):
         self.log: list[str] = []
         self.hint_logged = None
         self.log_language = i18n.language()  # the log's words are in it (relog on a switch)
+        self.opening: list[str] | None = None  # the log's lines before the first move
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -152,6 +172,8 @@ class GameTable(Scene):
     def play(self, action) -> Outcome | None:
         """Submit a move; the game's scene animates its events in on_played. A refused move
         changes nothing and says why."""
+        if self.opening is None:
+            self.opening = list(self.log)
         outcome = self.session.run(Play(action))
         if not outcome.ok:
             self.app.toast(self.refused(outcome.message))
@@ -181,6 +203,8 @@ class GameTable(Scene):
     def replay_log(self, closing: str = RESUMED) -> None:
         """A resumed game's log: every move that stands, told again, then `closing` (an English
         message marked N_, said in the player's language)."""
+        if self.opening is None:
+            self.opening = list(self.log)
         self.log.extend(self.replayed_lines())
         self.log.append(_(closing))
 
@@ -213,9 +237,13 @@ class GameTable(Scene):
     # --- the log in the player's language ------------------------------------------------------
 
     def log_opening(self) -> list[str]:
-        """The log's first lines, before any move ("New game."): a table says its own, in the
-        player's language (used when the log is told again after a language switch)."""
-        return []
+        """The log's first lines, before any move ("New game."), in the player's language, for
+        the log told again after a language switch. By default the lines the log had before the
+        first move, each looked up again (an English line marked N_ is translated); a table whose
+        opening has fields (names) says its own."""
+        opening = self.opening if self.opening is not None else [
+            line for line in self.log if not isinstance(line, (look.HintLine, look.Detail))]
+        return [again(line) for line in opening]
 
     def relog(self) -> None:
         """Tell the log again in the language of the moment (Settings switched it): the opening,

@@ -365,11 +365,13 @@ class Choice(Widget):
         px = int(self.rect.h * 0.45)
         text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
         text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
-        label = (_("{label}: {value}").format(label=_(self.label), value=self.show(self.value))
-                 if self.label else self.show(self.value))
+        value = self.show(self.value)
+        label = _("{label}: {value}").format(label=_(self.label), value=value) if self.label else value
         arrow = font(px).size("\u25c2")[0] + 12 * s  # clear of both arrows at any text size
-        text(surface, label, px, self.rect.center, TEXT, "center", "bold",
-             max_width=self.rect.w - 2 * arrow - 4 * s)
+        room = self.rect.w - 2 * arrow - 4 * s
+        if label != value and _font(READABLE, "narrow").size(label)[0] > room:
+            label = value  # even the smallest face would cut it: the value alone, whole
+        text(surface, label, px, self.rect.center, TEXT, "center", "bold", max_width=room)
 
 
 class Toggle(Widget):
