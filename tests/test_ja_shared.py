@@ -72,6 +72,10 @@ def test_switching_language_during_a_game_relabels_the_table_and_retells_its_log
     settle(app, table)
     english_moves = table.replayed_lines()
     assert english_moves and all(line.isascii() for line in english_moves)
+    name = HOT_SEAT[table.state.current_player()].name
+    table.turns.hint = Hint(table.state.legal_actions()[0], "take the 12")
+    table.poll_hint()  # a hint on show: its line is told again in the new words
+    assert table.log[-1] == f"Hint for {name}: take the 12"
     words = drawn_words(monkeypatch)
     frames(app)
     assert {"Undo", "Redo", "Hint"} <= set(words)
@@ -83,14 +87,15 @@ def test_switching_language_during_a_game_relabels_the_table_and_retells_its_log
     assert "Undo" not in words and "Redo" not in words
     # the log was told again from the moves that stand, in the new language's words
     assert table.log_language == "ja"
-    assert table.log[-len(english_moves):] == table.replayed_lines()
+    assert table.log[-1] == f"{name}へのヒント：take the 12" and table.log[-1] in table.visible_log()
+    assert table.log[-1 - len(english_moves):-1] == table.replayed_lines()
     assert pygame.display.get_caption()[0] == "アリスアセンブル"
 
     switch_language_in_settings(app, table, "en")
     words.clear()
     frames(app)
     assert {"Undo", "Redo", "Hint"} <= set(words) and "待った" not in words
-    assert table.log[-len(english_moves):] == english_moves  # the same words as before the switch
+    assert table.log[-1 - len(english_moves):] == english_moves + [f"Hint for {name}: take the 12"]
     assert pygame.display.get_caption()[0] == "Alice Assemble"
 
 
