@@ -296,3 +296,13 @@ def test_the_logs_opening_lines_are_kept_and_said_again_in_the_new_language(app)
     assert table.log[:len(opening)] == [again(line) for line in opening]
     assert "ゲーム再開。" in table.log[:len(opening)]
     assert len(table.log) == len(opening) + len(table.replayed_lines())
+
+
+def test_the_remembered_stand_in_name_you_follows_the_language(app):
+    app.settings["setup"] = {"seats": [{"name": "You"}, {"name": "Quit"}]}
+    i18n.set_language("ja")
+    setup = app.make("setup")
+    assert [row.name.value for row in setup.rows[:2]] == ["あなた", "Quit"]  # a real name stays
+    app.settings["setup"] = {"seats": [{"name": "あなた"}]}
+    i18n.set_language("en")
+    assert app.make("setup").rows[0].name.value == "You"

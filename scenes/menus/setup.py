@@ -13,6 +13,7 @@ from game.registry import game_module
 
 from scenes.widgets import ui
 from scenes.config import GAME_TITLES, GameConfig, Seat
+from scenes.table.base import again
 from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
 from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
@@ -218,7 +219,9 @@ class SetupScene(Scene):
                     continue
                 name = seat.get("name")
                 if isinstance(name, str):
-                    row.name.value = "".join(c for c in name if c.isprintable())[:NAME_LEN]
+                    name = "".join(c for c in name if c.isprintable())[:NAME_LEN]
+                    # the stand-in "You" remembered in another language: in this one
+                    row.name.value = _(DEFAULT_NAMES[0]) if again(name) == _(DEFAULT_NAMES[0]) else name
                 if seat.get("kind") in self.kinds:
                     row.kind.set(seat["kind"])
                 colour = seat.get("colour")
