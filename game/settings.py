@@ -85,8 +85,8 @@ def is_table(value) -> bool:
 
 
 SEAT = {
-    "name": Field(None, is_text(NAME_LEN), message(N_("a name of at most {count} printable characters"),
-                                                      count=NAME_LEN)),
+    "name": Field(None, is_text(NAME_LEN),
+                  message(N_("a name of at most {count} printable characters"), count=NAME_LEN)),
     "kind": Field(None, is_text(KIND_LEN), message(N_("a seat kind such as \"human\" or \"easy\""))),
     "colour": Field(None, lambda v: is_int(v) and 0 <= v < COLOURS,
                     message(N_("a colour number 0 to {last}"), last=COLOURS - 1)),
@@ -95,35 +95,37 @@ SEAT = {
 SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
     "game": Field("assemble", one_of(GAMES), one_of_words(GAMES)),
     "players": Field(2, lambda v: is_int(v) and 2 <= v <= 4, message(N_("2, 3 or 4"))),
-    "seats": Field(None, is_seats, message(N_("a list of at most {count} seats (name, kind, colour)"),
-                                                 count=SEATS)),
+    "seats": Field(None, is_seats,
+                   message(N_("a list of at most {count} seats (name, kind, colour)"), count=SEATS)),
     "flaw": Field(False, is_bool, TRUE_OR_FALSE),
     "identity": Field(False, is_bool, TRUE_OR_FALSE),
     "water_veins": Field(False, is_bool, TRUE_OR_FALSE),
     "daily": Field(True, is_bool, TRUE_OR_FALSE),
-    "seed": Field("", is_text(SEED_LEN, digits=True), message(N_("empty or up to {count} digits"), count=SEED_LEN)),
+    "seed": Field("", is_text(SEED_LEN, digits=True),
+                  message(N_("empty or up to {count} digits"), count=SEED_LEN)),
     "command": Field("", is_text(COMMAND_LEN),
                      message(N_("a command line of at most {count} printable characters"),
                              count=COMMAND_LEN)),
-    "target": Field(100, one_of(TARGETS), message(N_("{first} or {second} points"),
-                                                first=", ".join(map(str, TARGETS[:-1])),
-                                                second=TARGETS[-1])),
+    "target": Field(100, one_of(TARGETS),
+                    message(N_("{first} or {second} points"),
+                            first=", ".join(map(str, TARGETS[:-1])), second=TARGETS[-1])),
     "advanced": Field(False, is_bool, TRUE_OR_FALSE),  # the External program seat kind shown
-    "undo": Field("fair", one_of(UNDO_MODES), message(N_("{first} or {second}"), first=UNDO_MODES[0],
-                                                          second=UNDO_MODES[1])),
+    "undo": Field("fair", one_of(UNDO_MODES),
+                  message(N_("{first} or {second}"), first=UNDO_MODES[0], second=UNDO_MODES[1])),
 }
 
 FIELDS = {
     "sound": Field(True, is_bool, TRUE_OR_FALSE),
-    "volume": Field(100, lambda v: is_int(v) and 0 <= v <= 100, message(N_("a whole number from 0 to 100"))),
+    "volume": Field(100, lambda v: is_int(v) and 0 <= v <= 100,
+                    message(N_("a whole number from 0 to 100"))),
     "text_size": Field("normal", one_of(TEXT_SIZES), one_of_words(TEXT_SIZES)),
     "speed": Field(1.0, one_of(SPEEDS), one_of_words(map(str, SPEEDS))),
-    "think": Field(DEFAULT_THINK, is_think, message(N_("a number of seconds above 0 and at most {most}"),
-                                                       most=f"{MAX_THINK:g}")),
+    "think": Field(DEFAULT_THINK, is_think,
+                   message(N_("a number of seconds above 0 and at most {most}"), most=f"{MAX_THINK:g}")),
     "hover_magnify": Field(True, is_bool, TRUE_OR_FALSE),
     "auto_take_last": Field(False, is_bool, TRUE_OR_FALSE),
-    "language": Field(None, one_of(LANGUAGES), message(N_("{first} or {second}"), first=LANGUAGES[0],
-                                                            second=LANGUAGES[1])),
+    "language": Field(None, one_of(LANGUAGES),
+                      message(N_("{first} or {second}"), first=LANGUAGES[0], second=LANGUAGES[1])),
     "setup": Field(None, is_table, message(N_("a table of the last game's setup"))),
 }
 

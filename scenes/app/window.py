@@ -236,7 +236,8 @@ class App:
         area = getattr(self.stack.top, "toast_area", lambda: None)() or self.screen.get_rect()
         y = area.bottom - 16 * s
         for message, _until in reversed(self.toasts[-3:]):
-            lines = ui.wrap(shown(message), int(17 * s), area.w - 40 * s, "bold")  # a long one on two lines
+            # a long one on two lines; a Message in the language of the moment
+            lines = ui.wrap(shown(message), int(17 * s), area.w - 40 * s, "bold")
             surfs = [ui.render(line, int(17 * s), ui.TEXT, "bold") for line in lines]
             box = pygame.Rect(0, 0, max(t.get_width() for t in surfs), sum(t.get_height() for t in surfs))
             box = box.inflate(24 * s, 12 * s)
