@@ -173,7 +173,7 @@ class GameTable(Scene):
         """Submit a move; the game's scene animates its events in on_played. A refused move
         changes nothing and says why."""
         if self.opening is None:
-            self.opening = list(self.log)
+            self.opening = self.opening_now()
         outcome = self.session.run(Play(action))
         if not outcome.ok:
             self.app.toast(self.refused(outcome.message))
@@ -204,7 +204,7 @@ class GameTable(Scene):
         """A resumed game's log: every move that stands, told again, then `closing` (an English
         message marked N_, said in the player's language)."""
         if self.opening is None:
-            self.opening = list(self.log)
+            self.opening = self.opening_now()
         self.log.extend(self.replayed_lines())
         self.log.append(_(closing))
 
@@ -241,9 +241,12 @@ class GameTable(Scene):
         the log told again after a language switch. By default the lines the log had before the
         first move, each looked up again (an English line marked N_ is translated); a table whose
         opening has fields (names) says its own."""
-        opening = self.opening if self.opening is not None else [
-            line for line in self.log if not isinstance(line, (look.HintLine, look.Detail))]
+        opening = self.opening if self.opening is not None else self.opening_now()
         return [again(line) for line in opening]
+
+    def opening_now(self) -> list[str]:
+        """The log's lines so far, less hints (told again only while they stand)."""
+        return [line for line in self.log if not isinstance(line, (look.HintLine, look.Detail))]
 
     def relog(self) -> None:
         """Tell the log again in the language of the moment (Settings switched it): the opening,
