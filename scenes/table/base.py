@@ -4,6 +4,11 @@ hints, the pause menu, bot turns, finishing and archiving.
 A game's table scene subclasses GameTable and keeps only what differs: how it draws, how a player
 picks a move, and how it animates the events an action reports (`on_played`, `on_history`). It
 changes the game only through `play`, `undo` and `redo`, which submit commands to the session.
+
+Words are in the player's language (issue 13). When Settings switches it, the next `visible_log`
+tells the log again (`relog`): the opening lines (`log_opening`, by default the lines before the
+first move, looked up again), every move that stands through `log_lines`, and the hint on show.
+A table whose marks index into the log (Grayblock's "seen up to here") resets them in `on_relog`.
 """
 
 from __future__ import annotations
