@@ -83,9 +83,10 @@ class BackgroundDecider:
     def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal) -> int:
         return self._submit_process(decide_once, game, seat, seed, think, view, legal)
 
-    def suggest(self, game: str, seed: int, think: float | None, view, legal) -> int:
+    def suggest(self, game: str, seed: int, think: float | None, view, legal,
+                lang: str | None = None) -> int:
         from ..i18n import language
-        return self._submit_process(suggest_once, game, seed, think, view, legal, language())
+        return self._submit_process(suggest_once, game, seed, think, view, legal, lang or language())
 
     def call(self, fn, *args) -> int:
         """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import _
 from game.paths import asset
 
 INK = (34, 28, 24)
@@ -396,7 +397,8 @@ class Button(Widget):
         panel(surface, self.rect, fill + (240,), edge, radius=int(8 * s) + 2,
               width=max(1, int(2 * s)))
         colour = TEXT if self.enabled else (120, 112, 104)
-        text(surface, self.label, int(self.rect.h * 0.42), self.rect.center, colour, "center",
+        # looked up as drawn: a label marked N_("Menu") follows a language switched in Settings
+        text(surface, _(self.label), int(self.rect.h * 0.42), self.rect.center, colour, "center",
              "bold", max_width=self.rect.w - 8 * s)
 
 
@@ -433,10 +435,13 @@ class Choice(Widget):
         px = int(self.rect.h * 0.45)
         text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
         text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
-        label = f"{self.label}: {self.show(self.value)}" if self.label else self.show(self.value)
+        value = self.show(self.value)
+        label = _("{label}: {value}").format(label=_(self.label), value=value) if self.label else value
         arrow = font(px).size("\u25c2")[0] + 12 * s  # clear of both arrows at any text size
-        text(surface, label, px, self.rect.center, TEXT, "center", "bold",
-             max_width=self.rect.w - 2 * arrow - 4 * s)
+        room = self.rect.w - 2 * arrow - 4 * s
+        if label != value and _font(READABLE, "narrow").size(label)[0] > room:
+            label = value  # even the smallest face would cut it: the value alone, whole
+        text(surface, label, px, self.rect.center, TEXT, "center", "bold", max_width=room)
 
 
 class Toggle(Widget):
@@ -464,8 +469,8 @@ class Toggle(Widget):
                 (box.right - box.w * 0.18, box.y + box.h * 0.22)], max(2, int(3 * s)))
         colour = HILITE if (self.hover or self.focused) else TEXT
         px, room = int(self.rect.h * 0.5), self.rect.right - box.right - 12 * s
-        label = next((t for t in (self.label,) + tuple(self.shorter) if font(px).size(t)[0] <= room),
-                     self.shorter[-1] if self.shorter else self.label)
+        words = [_(t) for t in (self.label,) + tuple(self.shorter)]  # looked up as drawn
+        label = next((t for t in words if font(px).size(t)[0] <= room), words[-1])
         text(surface, label, px, (box.right + 10 * s, self.rect.centery), colour, "midleft",
              max_width=room)
 
