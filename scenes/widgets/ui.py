@@ -284,29 +284,32 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
 
 def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]]:
     """(separator, word) pairs to fill lines with: words between spaces; a word too wide that is
-    not plain ASCII (Japanese has no spaces) breaks between any two of its characters."""
+    not plain ASCII (Japanese has no spaces) breaks between its characters (_units)."""
     out = []
     for word in para.split(" "):
         if word.isascii() or f.size(word)[0] <= width:
             out.append((" ", word))
         else:
-            for i, c in enumerate(word):
-                last = word[i - 1] if i else ""
-                if i and (c in NO_LINE_START  # 。、） and the like stay with what they close
-                          or last in NO_LINE_END  # 「（ stay with what they open
-                          or (_latin(c) and _latin(last))):  # "Enter", "Ada", "28" stay whole
-                    out[-1] = (out[-1][0], out[-1][1] + c)
-                else:
-                    out.append((" " if i == 0 else "", c))
+            out += [(" " if i == 0 else "", unit) for i, unit in enumerate(_units(word))]
     return out
 
 
-NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
-NO_LINE_END = "「『（【〈《"
+def _units(word: str) -> list[str]:
+    """A word without spaces in the pieces a line may end between (kinsoku): any two characters,
+    except that 。、） and the like stay with what they close, 「（ with what they open, a run of
+    ASCII (14, CPU, Ctrl+Z) stays whole and so does a range (1～4)."""
+    units: list[str] = []
+    for c in word:
+        if units and (units[-1][-1] in NO_LINE_END or c in NO_LINE_START
+                      or (c.isascii() and units[-1][-1].isascii())):
+            units[-1] += c
+        else:
+            units.append(c)
+    return units
 
 
-def _latin(c: str) -> bool:
-    return c.isascii() and (c.isalnum() or c in "+-.,'/")
+NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ～〜"
+NO_LINE_END = "（「『【〈《\u201c\u2018～〜"  # the wave dashes in both: a range stays on one line
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
