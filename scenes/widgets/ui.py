@@ -180,10 +180,16 @@ def noting_texts():
         _drawn.pop()
 
 
-def _note(surface, wanted: str, shown: str, rect, box) -> None:
+def _note(surface, wanted: str, shown: str, ink, box) -> None:
     if _drawn:
-        _drawn[-1].append(DrawnText(wanted, shown, pygame.Rect(rect), box, surface.get_clip(),
+        _drawn[-1].append(DrawnText(wanted, shown, pygame.Rect(ink), box, surface.get_clip(),
                                     surface.get_size()))
+
+
+def _ink(surf: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """Where the letters are (a face's line box has room above and below them), only when the
+    fit check is listening: it costs a scan of the pixels."""
+    return surf.get_bounding_rect().move(rect.topleft) if _drawn else rect
 
 
 def _text_box(pos, anchor: str, max_width, max_height) -> pygame.Rect | None:
@@ -228,7 +234,7 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
         surf = _render(shown, size, colour, style)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
-    _note(surface, string, shown, rect, _text_box(pos, anchor, max_width, max_height))
+    _note(surface, string, shown, _ink(surf, rect), _text_box(pos, anchor, max_width, max_height))
     return rect
 
 
@@ -334,6 +340,7 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         lines = lines[:keep]
         lines[-1] = _fit(lines[-1] + " \u2026", size, box.w, style)
     drawn = pygame.Rect(box.x, box.y, 0, 0)
+    ink = pygame.Rect(drawn)
     y = box.y
     for line in lines:
         surf = _render(line, size, colour, style)
@@ -341,8 +348,9 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         rect = surf.get_rect(**{anchor: (int(x), int(y))})
         surface.blit(surf, rect)
         drawn = drawn.union(rect) if drawn.w else rect
+        ink = ink.union(_ink(surf, rect)) if ink.w else _ink(surf, rect)
         y += step
-    _note(surface, string, shown, drawn, box.inflate(2, 2))
+    _note(surface, string, shown, ink, box.inflate(2, 2))
     return drawn
 
 
