@@ -6,7 +6,6 @@ Faces are cached per language, so a switch in Settings shows the other language 
 
 import hashlib
 import importlib.util
-import shutil
 from pathlib import Path
 
 import pygame

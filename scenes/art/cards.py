@@ -159,6 +159,7 @@ def doll_face(index: int, width: int) -> pygame.Surface:
 JA_FACES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
 _JA_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 JA_SQUEEZE = 0.8  # a Japanese name may be drawn this much narrower before it is drawn smaller
+JA_SIZES = (48, 96)  # the font sizes Japanese names are drawn at before scaling down
 
 
 def name_label(text: str, box_w: float, box_h: float, colour, min_size: int = 7) -> pygame.Surface:
@@ -168,14 +169,16 @@ def name_label(text: str, box_w: float, box_h: float, colour, min_size: int = 7)
     size (on the smallest cards neither language is readable, but both stay whole)."""
     if text.isascii():
         return fit_line(text, box_w, box_h, colour, bold=False, min_size=min_size)
-    # the smaller the plaque, the heavier the face, so that strokes survive the scaling
-    bold = box_h < 9
-    size = max(24, math.ceil(box_h * 2.6))  # drawn large, then smoothscaled: clean small glyphs
+    bold = True  # as heavy as the English names' face; strokes survive the scaling down
+    # drawn large, then smoothscaled: clean small glyphs; two sizes only, since opening the face
+    # at a new size costs 10-20 ms and Cementopia's zoom asks for many card widths
+    size = JA_SIZES[0] if box_h <= JA_SIZES[0] / 2 else JA_SIZES[1]
     surf = _ja_font(size, bold).render(text, True, colour)
     ink = surf.get_bounding_rect()
     if ink.width and ink.height:
         surf = surf.subsurface(ink).copy()
     pw, ph = surf.get_size()
+    box_w -= box_h * 0.4  # cropped to its ink: a little air at the ends, as a Latin face's bearings give
     h = box_h
     w = pw * h / ph
     if w > box_w:
