@@ -365,10 +365,13 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
 
 # ---------------------------------------------------------------- cache
 
+WORDED = ("doll", "counter")  # the faces with a name on them: one rendering per language
+
+
 class CardArt:
     """Rendered surfaces keyed by (kind, id, width), and by language for the faces that carry
-    words (dolls and counters); calls with the same key return the same surface (do not draw on
-    it). `limit` bounds the number of kept surfaces (oldest dropped)."""
+    words (WORDED); calls with the same key return the same surface (do not draw on it).
+    `limit` bounds the number of kept surfaces (oldest dropped)."""
 
     def __init__(self, limit: int = 600):
         self.limit = limit
@@ -390,6 +393,19 @@ class CardArt:
                 return True
         return False
 
+    def key(self, name: str, *args) -> tuple:
+        """The cache key of the surface `getattr(self, name)(*args)` returns: (kind, id, size),
+        plus the language for the faces that carry words."""
+        if name == "table":
+            return ("table", 0, (int(args[0][0]), int(args[0][1])))
+        ident, size = (args[0], args[1]) if name in ("doll", "counter", "gear") else (0, args[0])
+        key = (name, ident, int(size))
+        return key + (language(),) if name in WORDED else key
+
+    def has(self, name: str, *args) -> bool:
+        """Whether `getattr(self, name)(*args)` is rendered already (would cost nothing now)."""
+        return self.key(name, *args) in self._cache
+
     def _get(self, key: tuple, make) -> pygame.Surface:
         surf = self._cache.get(key)
         if surf is None:
@@ -400,19 +416,19 @@ class CardArt:
         return surf
 
     def doll(self, index: int, width: int) -> pygame.Surface:
-        return self._get(("doll", index, int(width), language()), lambda: doll_face(index, int(width)))
+        return self._get(self.key("doll", index, width), lambda: doll_face(index, int(width)))
 
     def back(self, width: int) -> pygame.Surface:
-        return self._get(("back", 0, int(width)), lambda: card_back(int(width)))
+        return self._get(self.key("back", width), lambda: card_back(int(width)))
 
     def counter(self, order: int, width: int) -> pygame.Surface:
-        return self._get(("counter", order, int(width), language()), lambda: counter_face(order, int(width)))
+        return self._get(self.key("counter", order, width), lambda: counter_face(order, int(width)))
 
     def counter_back(self, width: int) -> pygame.Surface:
-        return self._get(("counter_back", 0, int(width)), lambda: counter_back(int(width)))
+        return self._get(self.key("counter_back", width), lambda: counter_back(int(width)))
 
     def table(self, size: tuple[int, int]) -> pygame.Surface:
-        return self._get(("table", 0, (int(size[0]), int(size[1]))), lambda: table_background(size))
+        return self._get(self.key("table", size), lambda: table_background(size))
 
     def gear(self, row: int, radius: int) -> pygame.Surface:
         """A lone gear icon of the given radius on a transparent square."""
@@ -421,7 +437,7 @@ class CardArt:
             s = pygame.Surface((d, d), pygame.SRCALPHA)
             draw_gear(s, row, (d / 2, d / 2), radius)
             return s
-        return self._get(("gear", row, int(radius)), make)
+        return self._get(self.key("gear", row, radius), make)
 
     def clear(self) -> None:
         self._cache.clear()
