@@ -169,11 +169,11 @@ def name_label(text: str, box_w: float, box_h: float, colour, min_size: int = 7)
     size (on the smallest cards neither language is readable, but both stay whole)."""
     if text.isascii():
         return fit_line(text, box_w, box_h, colour, bold=False, min_size=min_size)
-    bold = True  # as heavy as the English names' face; strokes survive the scaling down
     # drawn large, then smoothscaled: clean small glyphs; two sizes only, since opening the face
-    # at a new size costs 10-20 ms and Cementopia's zoom asks for many card widths
+    # at a new size costs 10-20 ms and Cementopia's zoom asks for many card widths. Bold, as heavy
+    # as the English names' face: its strokes survive the scaling down.
     size = JA_SIZES[0] if box_h <= JA_SIZES[0] / 2 else JA_SIZES[1]
-    surf = _ja_font(size, bold).render(text, True, colour)
+    surf = _ja_font(size, True).render(text, True, colour)
     ink = surf.get_bounding_rect()
     if ink.width and ink.height:
         surf = surf.subsurface(ink).copy()
