@@ -18,7 +18,7 @@ from scenes.table import rules_badge
 from scenes.table.look import HINT, glow, hint_tag, log_style
 from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament, vignette
-from scenes.menus.setup import kind_label
+from scenes.menus.setup import LEVEL_NAMES, kind_label
 
 ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)
@@ -30,6 +30,16 @@ def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold"
     while ui.font(size, style).size(string)[0] > width and len(string) > 1:
         string = string[:-2] + "\u2026"
     return ui.text(surface, string, size, pos, colour, anchor, style, max_width=width, max_height=height)
+
+
+def fitting(labels: list[str], px: float, width: float, style: str = "regular") -> str:
+    """The first of `labels` that ui.text draws whole within `width` (it shrinks text down to
+    READABLE before it cuts), else the last."""
+    size = min(ui.sized(px), ui.READABLE)
+    for label in labels:
+        if ui._font(size, style).size(label)[0] <= width:
+            return label
+    return labels[-1]
 
 
 def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, ink=ui.TEXT,
@@ -129,9 +139,11 @@ def draw_seat(scene, surface, p: int) -> None:
         glow(surface, rect, colour, s, width=2)
     x, w = rect.x + k(12), round(rect.w * 0.46) - k(12)
     y = name_text(surface, seat.name, px(20), (x, rect.y + k(8)), colour, width=w).bottom
-    # the seat's kind in the setup screen's words ("Bot · Easy")
-    kind = kind_label("human" if not seat.is_bot else "external" if seat.kind.startswith("cmd:") else seat.kind)
-    y = ui.text(surface, kind, px(13), (x, y + k(1)), ui.MUTED, max_width=w).bottom
+    # the seat's kind in the setup screen's words ("Bot · Easy"), or just the level where that is
+    # too wide (a small window, Japanese)
+    kind = "human" if not seat.is_bot else "external" if seat.kind.startswith("cmd:") else seat.kind
+    words = [kind_label(kind)] + ([_(LEVEL_NAMES[kind])] if kind in LEVEL_NAMES else [])
+    y = ui.text(surface, fitting(words, px(13), w), px(13), (x, y + k(1)), ui.MUTED, max_width=w).bottom
     r = ui.text(surface, str(scene.state.totals[p]), px(30), (x, y + k(2)), ui.TEXT, style="bold")
     ui.text(surface, _("pts"), px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED, "bottomleft",
             max_width=max(20, rect.x + round(rect.w * 0.46) - r.right - k(8)))
@@ -359,13 +371,15 @@ def draw_pass_screen(scene, surface, player: int) -> None:
         dim(back, 120)
     surface.blit(scene.faces["backdrop", W, H], (0, 0))
     name, colour = scene.name_of(player), seat_colour(scene, player)
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, k(470)))
+    # taller with a larger text size (and the Japanese face's taller lines), as far as the window goes
+    grow = max(1.0, ui.font(px(17)).get_linesize() / max(1, round(px(17) * 1.3)))
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, round(k(470) * grow)))
     P.center = (W // 2, H // 2)
     overlay_panel(surface, P, s, colour)
-    ui.text(surface, _("HOT SEAT \u00b7 HANDS HIDDEN"), px(15), (P.centerx, P.y + k(30)), ui.BRASS, "midtop",
-            "bold", max_width=P.w - k(60))
-    r = heading(surface, _("Pass to {name}").format(name=name), px(46), (P.centerx, P.y + k(54)), "midtop",
-                P.w - k(60), colour)
+    top = ui.text(surface, _("HOT SEAT \u00b7 HANDS HIDDEN"), px(15), (P.centerx, P.y + k(30)), ui.BRASS,
+                  "midtop", "bold", max_width=P.w - k(60))
+    r = heading(surface, _("Pass to {name}").format(name=name), px(46),
+                (P.centerx, max(P.y + k(54), top.bottom + k(2))), "midtop", P.w - k(60), colour)
     ornament(surface, (P.centerx, r.bottom + k(12)), P.w * 0.5, s)
     y = r.bottom + k(30)
     for part in ui.wrap(_("It is {name}'s turn. Everyone else, please look away: {name}'s hand shows "
@@ -374,14 +388,22 @@ def draw_pass_screen(scene, surface, player: int) -> None:
     button = scene.iam_b
     button.label = _("I am {name}").format(name=name)
     button.rect = pygame.Rect(0, 0, min(P.w - k(80), k(340)), k(58))
-    button.rect.midbottom = (P.centerx, P.bottom - k(34))
-    room = int((button.rect.y - k(22) - y) // (px(15) * 1.3)) - 1  # news lines that fit
-    if scene.news_for(player) and room > 0:
+    button.rect.midbottom = (P.centerx, P.bottom - max(k(34), ui.font(px(13)).get_height() + k(14)))
+    # the latest news, each entry wrapped whole, as many as fit above the button
+    line_h = ui.font(px(15)).get_height() + k(2)
+    room = (button.rect.y - k(8) - y - k(12) - ui.font(px(14), "bold").get_height()) // line_h
+    news: list[str] = []
+    for entry in reversed(scene.news_for(player)):
+        parts = ui.wrap(entry, px(15), P.w - k(80))
+        if len(news) + len(parts) > room:
+            break
+        news[:0] = parts
+    if news:
         y = ui.text(surface, _("Since your last turn"), px(14), (P.centerx, y + k(12)), ui.MUTED, "midtop",
                     "bold", max_width=P.w - k(80)).bottom
-        for entry in scene.news_for(player)[-room:]:
-            y = ui.text(surface, entry, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
-                        max_width=P.w - k(80)).bottom
+        for part in news:
+            y = ui.text(surface, part, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
+                        max_width=P.w - k(60)).bottom
     button.focused = True
     button.draw(surface, s)
     ui.text(surface, _("click or press Enter"), px(13), (P.centerx, button.rect.bottom + k(4)), ui.MUTED,
@@ -432,9 +454,9 @@ def draw_result(scene, surface) -> None:
     inner = P.inflate(-k(52), -k(52))
     who, number, points = scene.name_of(result.winner), scene.result_index + 1, result.points
     if over:
-        top = (_("Hand {number}: {who} went out (+{points})") if result.kind == OUT else
-               _("Hand {number}: {who} won by block (+{points})")).format(number=number, who=who,
-                                                                          points=points).upper()
+        # (the name as typed: capitals are the English heading's style, not the name's)
+        top = (_("HAND {number}: {who} WENT OUT (+{points})") if result.kind == OUT else
+               _("HAND {number}: {who} WON BY BLOCK (+{points})")).format(number=number, who=who, points=points)
     else:
         top = _("HAND {number} \u00b7 MATCH TO {points}").format(number=number, points=state.target)
     if scene.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
@@ -554,7 +576,8 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     pygame.draw.line(surface, ui.BRASS_DARK, (x, y), (x + w, y), max(1, k(1)))
     ty = box.bottom - k(12) - k(40)
     results = state.results[:scene.result_index + 1]
-    avail = ty - k(18) - y
+    legend = max(k(18), ui.font(px(12)).get_height() + k(3))  # room for "B = won by block"
+    avail = ty - legend - y
     row_h = min(k(28), max(px(20), avail // len(results)))
     fits = max(1, avail // row_h)
     shown = list(enumerate(results))
