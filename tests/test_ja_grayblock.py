@@ -12,11 +12,12 @@ from game.commands import History, Session
 from game.grayblock.bots import HardBot
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import BLOCK, OUT, GrayblockState
-from game.i18n import _, set_language
+from game.i18n import _
 from scenes.config import GameConfig, Seat
 from scenes.grayblock import draw
 from scenes.grayblock.table import START, GrayblockScene
 from scenes.widgets import ui
+from scenes.menus.settings import use_language
 from test_grayblock import deal_with, position, state_with
 from test_words import STUCK_TOO, first_blocked_hand
 from ui_helpers import frames, resize
@@ -27,9 +28,9 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 @pytest.fixture
 def ja(app):
     """Japanese for this test (after the app, which sets the language from its settings)."""
-    set_language("ja")
+    use_language("ja")
     yield app
-    set_language("en")
+    use_language("en")
 
 
 def seats(*kinds, names=("Ada", "Bo", "Cy", "Di")):
@@ -164,7 +165,7 @@ def test_you_and_the_others_read_right_in_both_languages(app):
     english = [scene.describe(you_start, before), scene.describe(bo_left, scene.state)]
     assert english == ["You start the row with 12.", "Bo plays 13 on the left end."]
     assert scene.describe(Action(1, None, None), scene.state) == "Bo passes: nothing fits 12."
-    set_language("ja")
+    use_language("ja")
     try:
         scene.config.seats[0].name = _("You")
         assert scene.describe(you_start, before) == "あなたは12で列を始めた。"
@@ -172,7 +173,7 @@ def test_you_and_the_others_read_right_in_both_languages(app):
         assert scene.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出した。"
         assert scene.describe(Action(1, None, None), scene.state) == "Boはパス（12に出せる札なし）。"
     finally:
-        set_language("en")
+        use_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -181,7 +182,7 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
     from the top, has no gear beside it on 12); 30 is not one gear from 12 at all."""
     config = GameConfig(seats("human", "human"), Rules(True), 7, "grayblock", 100)
     scene = open_table(app, config, crafted(config, ((0, 12, 13, 30), (1, 2, 3, 4))))
-    set_language(lang)
+    use_language(lang)
     try:
         scene.confirm_viewer()
         assert not scene.try_play(0, START)
@@ -194,7 +195,7 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
         assert not scene.try_play(13, LEFT) and not scene.try_play(30, LEFT)
         toasts = [message for message, _until in app.toasts[-3:]]
     finally:
-        set_language("en")
+        use_language("en")
     if lang == "en":
         assert toasts == [
             "Water Veins: card 0 may not start the row (nothing could join it).",
@@ -213,13 +214,13 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
 def test_the_hard_bots_hint_in_japanese_and_in_english():
     state = state_with([12, 13, 7, 28, 30, 1, 2, 3], [14, 5, 22, 31, 9, 10, 24, 25])
     english = HardBot(seed=2, iterations=10).suggest(state.view(0), state.legal_actions())
-    set_language("ja")
+    use_language("ja")
     try:
         action, reason, detail = HardBot(seed=2, iterations=10).suggest(state.view(0), state.legal_actions())
         stuck = position([[1, 3], [2, 6]], [12], turn=0)
         pass_reason = HardBot(seed=1).suggest(stuck.view(0), stuck.legal_actions())[1]
     finally:
-        set_language("en")
+        use_language("en")
     assert action == english[0]  # the same advice, in other words
     assert english[1].startswith(f"Start the row with the {action.card}: ")
     assert reason.startswith(f"{action.card}で列を始める：") and reason.endswith("。")

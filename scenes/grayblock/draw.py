@@ -310,7 +310,7 @@ def draw_info(scene, surface) -> None:
     # the rows share what is left: a large text size in a small window drops the target line and
     # puts the badge beside the heading
     rows_room = box.bottom - k(4) - head.bottom - k(2) - ui.font(px(14)).get_height() - k(8)
-    if rows_room / state.players >= ui.READABLE + 2:
+    if rows_room / state.players >= ui._font(ui.READABLE, "regular").get_height():  # (12 px in DejaVu)
         target = _("Match to {points} points").format(points=state.target)
         if rules and ui.font(px(14)).size(target)[0] + k(90) > w:
             target = _("To {points} points").format(points=state.target)

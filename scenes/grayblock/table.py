@@ -576,8 +576,8 @@ class GrayblockScene(GameTable):
     # --- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.layout.size:
-            self.resize(surface.get_size())
+        if surface.get_size() != self.layout.size or self.layout.face != ui.FONT_FILES["regular"]:
+            self.resize(surface.get_size())  # a new window size, or a language with another face
         who = self.pass_screen_for()
         if who is not None:
             draw.draw_pass_screen(self, surface, who)
