@@ -100,7 +100,7 @@ def test_hot_seat_in_japanese_pass_screen_log_flash_and_the_blocked_hands_result
     assert not english_in(words, ("Ada", "Bo")), english_in(words, ("Ada", "Bo"))
     assert scene.iam_b.label == f"{first}です"
     scene.confirm_viewer()
-    assert scene.prompt() == "あなたの番です：好きなカードで列を始めてください"
+    assert scene.prompt() == "あなたの番です：好きなカードで列を始めます"
     # the hand, played to its block: every log line and the flash in Japanese
     actions, result = first_blocked_hand(seed, players)
     winner = scene.name_of(result.winner)
@@ -303,3 +303,23 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
         ui.set_text_size("normal")
     assert not [(s, w) for s, w in cut if s not in [seat.name for seat in config.seats]], cut
     assert not [s for s, r in drawn if not window.contains(r)]
+
+
+def test_a_language_switch_shows_at_the_next_frame(app, monkeypatch):
+    """Settings may switch the language during a match: the table's own buttons, its prompt and
+    its standings are worded again at the next frame, and its layout is remade for the face."""
+    config = GameConfig(seats("human", "random"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config, ((12, 14, 30), (13, 6, 1))))
+    english = drawn_words(monkeypatch, lambda: frames(app, 1))
+    assert "Menu" in english and "GRAYBLOCK \u00b7 HAND 1" in english
+    before = scene.layout.info.h
+    use_language("ja")
+    try:
+        japanese = drawn_words(monkeypatch, lambda: frames(app, 1))
+        assert {"メニュー", "グレイブロック・ハンド1", "100点先取の対戦"} <= set(japanese)
+        assert scene.menu_b.label == "メニュー" and "Menu" not in japanese
+        assert scene.layout.info.h > before  # (the Japanese face's lines are taller)
+    finally:
+        use_language("en")
+    frames(app, 1)
+    assert scene.menu_b.label == "Menu" and scene.layout.info.h == before

@@ -109,7 +109,7 @@ def draw_table(scene, surface) -> None:
         hint = scene.hint_action()
         if hint is not None and hint.card is None:
             glow(surface, scene.pass_b.rect, HINT, L.s, width=4)
-            hint_tag(surface, scene.pass_b.rect, L.s)
+            hint_tag(surface, scene.pass_b.rect, L.s, at="above")  # (inside, it would hide "Pass")
     for flight in scene.flights:
         if flight.started:
             blit_card(scene, surface, flight.card, flight.rect())
