@@ -319,7 +319,10 @@ def test_a_language_switch_shows_at_the_next_frame(app, monkeypatch):
         assert {"メニュー", "グレイブロック・ハンド1", "100点先取の対戦"} <= set(japanese)
         assert scene.menu_b.label == "メニュー" and "Menu" not in japanese
         assert scene.layout.info.h > before  # (the Japanese face's lines are taller)
+        starter = scene.config.seats[scene.state.start].name
+        assert scene.visible_log()[:2] == ["新しい対戦。", f"ハンド1：{starter}から開始。"]
     finally:
         use_language("en")
     frames(app, 1)
     assert scene.menu_b.label == "Menu" and scene.layout.info.h == before
+    assert scene.visible_log()[:2] == ["New match.", f"Hand 1: {starter} starts."]

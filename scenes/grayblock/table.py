@@ -335,6 +335,14 @@ class GrayblockScene(GameTable):
                                   _("{who} wins the match with {points} points!"), points=event.value))
         return lines
 
+    def log_opening(self) -> list[str]:
+        """"New match." and who starts the first hand, in the language of the moment."""
+        first = next(self.session.history.replay(), None)
+        return [_("New match."), self.start_line(first[0] if first is not None else self.state)]
+
+    def on_relog(self) -> None:
+        self.seen_by = {p: len(self.log) for p in self.seen_by}  # a new log: what is news starts afresh
+
     def start_line(self, state) -> str:
         who = self.name_of(state.start)
         return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
