@@ -1,7 +1,8 @@
 """Is every word of the app translated? `python build/check_catalogue.py` (tests/test_i18n.py runs it).
 
 Extracts the marked messages (_("..."), N_("..."), ngettext(...)) from game/ and scenes/ with Babel
-(babel.cfg) and checks assets/locale/ja/LC_MESSAGES/alice.po: every message is there, translated
+(babel.cfg), and the names and flavour of the cards in assets/cards.json (drawn as _(doll.name)),
+and checks assets/locale/ja/LC_MESSAGES/alice.po: every message is there, translated
 (each plural form), not fuzzy, and uses the same {named} fields as the English. Prints one line per
 problem and exits 1 on any.
 
@@ -12,6 +13,7 @@ rewrites assets/locale/alice.pot and merges it into ja.po (new messages empty, t
 
 from __future__ import annotations
 
+import json
 import string
 import sys
 from pathlib import Path
@@ -35,7 +37,33 @@ def extract() -> Catalog:
     for path, line, message, comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS):
         template.add(message, None, [(path, line)], auto_comments=comments, context=context)
+    for message, line, comment in card_words():
+        template.add(message, None, [(CARDS, line)], auto_comments=[comment])
     return template
+
+
+CARDS = "assets/cards.json"
+
+
+def card_words() -> list[tuple[str, int, str]]:
+    """(message, line, comment for the translator) for each doll's and counter's name and flavour
+    in assets/cards.json: data, not code, so Babel's extractors do not see them."""
+    text = (ROOT / CARDS).read_text(encoding="utf-8")
+    data = json.loads(text)
+    lines = text.splitlines()
+
+    def line_of(value: str) -> int:  # the first line holding the string as JSON writes it
+        literal = json.dumps(value, ensure_ascii=False)
+        return next((n for n, row in enumerate(lines, 1) if literal in row), 0)
+
+    out = []
+    for kind, key, cards in (("doll", "index", data["dolls"]), ("counter card", "order", data["counters"])):
+        for card in cards:
+            for field, what in (("name", "name (fits the card's name plaque: keep it short)"),
+                                ("flavour", "flavour (one short sentence)")):
+                value = card[field]
+                out.append((value, line_of(value), f"{kind} {card[key]}'s {what}"))
+    return out
 
 
 def fields(text: str) -> set[str]:

@@ -28,6 +28,7 @@ from .errors import IllegalAction
 UNDONE, REDONE = "undone", "redone"
 FAIR, FREE = "fair", "free"  # undo modes (session.meta["undo"])
 UNDO_MODES = (FAIR, FREE)
+MOVED, DEALT = "moved", "dealt"  # what fair undo refuses for (UndoPlan.obstacle)
 HELPS = ("undo", "hint")  # what session.meta["helps"] may list, in the order results name them
 
 
@@ -189,14 +190,25 @@ class UndoPlan:
                 out.append(s.actor)
         return out
 
-    def refusal(self, names: Callable[[Any], str]) -> str | None:
-        """Why fair undo refuses it (one player-facing line, about the newest obstacle), or None."""
+    def obstacle(self) -> tuple[str, Any] | None:
+        """What fair undo refuses it for, the newest first: (MOVED, the player who moved since)
+        or (DEALT, None) for cards dealt since; None when fair undo allows it. The app words it
+        in the player's language; refusal() in English."""
         for s in self.steps:
             if self.humans is not None and s.actor not in self.humans:
-                return f"Fair undo: {names(s.actor)} has moved since"
+                return MOVED, s.actor
             if s.revealed:
-                return "Fair undo: new cards were dealt since"
+                return DEALT, None
         return None
+
+    def refusal(self, names: Callable[[Any], str]) -> str | None:
+        """Why fair undo refuses it (one player-facing line, about the newest obstacle), or None."""
+        obstacle = self.obstacle()
+        if obstacle is None:
+            return None
+        if obstacle[0] == MOVED:
+            return f"Fair undo: {names(obstacle[1])} has moved since"
+        return "Fair undo: new cards were dealt since"
 
 
 def undo_plan(history: History, humans: frozenset | None) -> UndoPlan | None:

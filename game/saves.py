@@ -16,6 +16,8 @@ from pathlib import Path
 
 from . import settings as schema
 from .errors import RecordError
+from .i18n import N_
+from .messages import Message, message
 from .records import EXTRAS, parse_record, replay, write_atomic, write_record
 
 APP = "alice-assemble"
@@ -54,16 +56,19 @@ class Unreadable(Exception):
 
 def describe(exc: BaseException) -> str:
     """Any failure to read or replay a file, as a few printable words for a one-line message."""
+    if isinstance(exc, Unreadable) and exc.args and isinstance(exc.args[0], Message):
+        return exc.args[0]  # already one of the reasons below, in words to translate
     if isinstance(exc, (RecordError, Unreadable)):
         text = str(exc)
     elif isinstance(exc, RecursionError):
-        text = "it is nested too deeply to read"
+        return message(N_("it is nested too deeply to read"))
     elif isinstance(exc, UnicodeDecodeError):
-        text = "it is not UTF-8 text"
+        return message(N_("it is not UTF-8 text"))
     elif isinstance(exc, json.JSONDecodeError):
-        text = f"not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        return message(N_("not valid JSON ({error} at line {line} column {column})"),
+                       error=exc.msg, line=exc.lineno, column=exc.colno)
     elif isinstance(exc, ValueError) and "digits" in str(exc):
-        text = "a number in it is too long to read"  # Python's limit on int digits
+        return message(N_("a number in it is too long to read"))  # Python's limit on int digits
     elif isinstance(exc, OSError):
         text = exc.strerror or str(exc)
     else:
@@ -89,16 +94,16 @@ def read_json(path: Path, limit: int = SETTINGS_BYTES, depth: int = MAX_DEPTH) -
     problem (too big, not UTF-8, not JSON, too deep, not an object)."""
     try:
         if path.stat().st_size > limit:
-            raise Unreadable(f"it is larger than {limit >> 10} KB")
+            raise Unreadable(message(N_("it is larger than {size} KB"), size=limit >> 10))
         data = json.loads(path.read_bytes().decode("utf-8-sig"))  # a BOM from Notepad is fine
     except (FileNotFoundError, Unreadable):
         raise
     except Exception as exc:  # anything json or the disk can raise, RecursionError included
         raise Unreadable(describe(exc)) from None
     if too_deep(data, depth):
-        raise Unreadable("it is nested too deeply")
+        raise Unreadable(message(N_("it is nested too deeply")))
     if not isinstance(data, dict):
-        raise Unreadable("it is not a JSON object")
+        raise Unreadable(message(N_("it is not a JSON object")))
     return data
 
 
@@ -119,7 +124,8 @@ def set_aside(path: Path) -> Path | None:
 
 
 def aside_words(aside: Path | None) -> str:
-    return f"it was set aside as {aside.name}" if aside else "it could not be moved aside"
+    return (message(N_("it was set aside as {name}"), name=aside.name) if aside
+            else message(N_("it could not be moved aside")))
 
 
 def clean_leftovers(older_than: float = LEFTOVER_AGE) -> list[Path]:
@@ -150,7 +156,7 @@ def save_game(record: dict) -> str | None:
     try:
         write_record(autosave_path(), record)
     except OSError as exc:
-        return f"Could not save the game: {exc.strerror or exc}"
+        return message(N_("Could not save the game: {error}"), error=exc.strerror or str(exc))
     return None
 
 
@@ -196,14 +202,16 @@ def load_autosave():
         return None, None, unresumable(exc)
     if session.state.is_over():
         problem = finish_game(record)
-        return None, None, problem or "The saved game had already finished; its record is kept."
+        return None, None, problem or message(
+            N_("The saved game had already finished; its record is kept."))
     return session, record, None
 
 
 def unresumable(exc: BaseException) -> str:
     """Set the autosave aside after any failure to resume it; the one line to show."""
     aside = set_aside(autosave_path())
-    return f"The saved game could not be resumed ({describe(exc)}); {aside_words(aside)}."
+    return message(N_("The saved game could not be resumed ({reason}); {aside}."),
+                   reason=describe(exc), aside=aside_words(aside))
 
 
 # --- finished games --------------------------------------------------------------------------
@@ -228,8 +236,8 @@ def finish_game(record: dict) -> str | None:
         archive(record)
     except Exception as exc:  # noqa: BLE001 - full disk, no permission, an odd record
         save_game(record)  # if it can, the autosave holds the game to its end
-        return (f"Could not keep the finished game's record: {describe(exc)}; "
-                "the game stays in the autosave.")
+        return message(N_("Could not keep the finished game's record: {reason}; "
+                          "the game stays in the autosave."), reason=describe(exc))
     clear_autosave()
     return None
 
@@ -254,8 +262,9 @@ def read_settings() -> tuple[dict, list[str]]:
         return {}, []
     except Unreadable as exc:
         aside = set_aside(path)
-        return {}, [f"Your settings could not be read ({exc}); {aside_words(aside)} "
-                    "and the defaults are used."]
+        return {}, [message(N_("Your settings could not be read ({reason}); {aside} "
+                               "and the defaults are used."),
+                            reason=describe(exc), aside=aside_words(aside))]
     return schema.clean(data)
 
 
@@ -269,5 +278,5 @@ def save_settings(settings: dict) -> str | None:
     try:
         write_atomic(settings_path(), json.dumps(settings, indent=1))
     except (OSError, TypeError, ValueError) as exc:
-        return f"Could not save the settings: {describe(exc)}"
+        return message(N_("Could not save the settings: {reason}"), reason=describe(exc))
     return None

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .commands import UNDO_MODES
-from .i18n import LANGUAGES  # absent from settings: the system's language
+from .i18n import LANGUAGES, N_  # absent from settings: the system's language
+from .messages import message
 
 SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
 DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
@@ -31,7 +32,14 @@ TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (
 class Field:
     default: Any  # None: no default of its own, the reader's applies
     good: Callable[[Any], bool]
-    says: str  # what a good value is, for the message
+    says: str  # what a good value is, for the message (a game.messages.Message)
+
+
+TRUE_OR_FALSE = message(N_("true or false"))
+
+
+def one_of_words(options):
+    return message(N_("one of {options}"), options=", ".join(options))
 
 
 def is_int(value) -> bool:
@@ -77,38 +85,48 @@ def is_table(value) -> bool:
 
 
 SEAT = {
-    "name": Field(None, is_text(NAME_LEN), f"a name of at most {NAME_LEN} printable characters"),
-    "kind": Field(None, is_text(KIND_LEN), "a seat kind such as \"human\" or \"easy\""),
+    "name": Field(None, is_text(NAME_LEN),
+                  message(N_("a name of at most {count} printable characters"), count=NAME_LEN)),
+    "kind": Field(None, is_text(KIND_LEN), message(N_("a seat kind such as \"human\" or \"easy\""))),
     "colour": Field(None, lambda v: is_int(v) and 0 <= v < COLOURS,
-                    f"a colour number 0 to {COLOURS - 1}"),
+                    message(N_("a colour number 0 to {last}"), last=COLOURS - 1)),
 }
 
 SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
-    "game": Field("assemble", one_of(GAMES), "one of " + ", ".join(GAMES)),
-    "players": Field(2, lambda v: is_int(v) and 2 <= v <= 4, "2, 3 or 4"),
-    "seats": Field(None, is_seats, f"a list of at most {SEATS} seats (name, kind, colour)"),
-    "flaw": Field(False, is_bool, "true or false"),
-    "identity": Field(False, is_bool, "true or false"),
-    "water_veins": Field(False, is_bool, "true or false"),
-    "daily": Field(True, is_bool, "true or false"),
-    "seed": Field("", is_text(SEED_LEN, digits=True), f"empty or up to {SEED_LEN} digits"),
+    "game": Field("assemble", one_of(GAMES), one_of_words(GAMES)),
+    "players": Field(2, lambda v: is_int(v) and 2 <= v <= 4, message(N_("2, 3 or 4"))),
+    "seats": Field(None, is_seats,
+                   message(N_("a list of at most {count} seats (name, kind, colour)"), count=SEATS)),
+    "flaw": Field(False, is_bool, TRUE_OR_FALSE),
+    "identity": Field(False, is_bool, TRUE_OR_FALSE),
+    "water_veins": Field(False, is_bool, TRUE_OR_FALSE),
+    "daily": Field(True, is_bool, TRUE_OR_FALSE),
+    "seed": Field("", is_text(SEED_LEN, digits=True),
+                  message(N_("empty or up to {count} digits"), count=SEED_LEN)),
     "command": Field("", is_text(COMMAND_LEN),
-                     f"a command line of at most {COMMAND_LEN} printable characters"),
-    "target": Field(100, one_of(TARGETS), " or ".join(map(str, TARGETS)) + " points"),
-    "advanced": Field(False, is_bool, "true or false"),  # the External program seat kind shown
-    "undo": Field("fair", one_of(UNDO_MODES), " or ".join(UNDO_MODES)),
+                     message(N_("a command line of at most {count} printable characters"),
+                             count=COMMAND_LEN)),
+    "target": Field(100, one_of(TARGETS),
+                    message(N_("{first} or {second} points"),
+                            first=", ".join(map(str, TARGETS[:-1])), second=TARGETS[-1])),
+    "advanced": Field(False, is_bool, TRUE_OR_FALSE),  # the External program seat kind shown
+    "undo": Field("fair", one_of(UNDO_MODES),
+                  message(N_("{first} or {second}"), first=UNDO_MODES[0], second=UNDO_MODES[1])),
 }
 
 FIELDS = {
-    "sound": Field(True, is_bool, "true or false"),
-    "volume": Field(100, lambda v: is_int(v) and 0 <= v <= 100, "a whole number from 0 to 100"),
-    "text_size": Field("normal", one_of(TEXT_SIZES), "one of " + ", ".join(TEXT_SIZES)),
-    "speed": Field(1.0, one_of(SPEEDS), "one of " + ", ".join(map(str, SPEEDS))),
-    "think": Field(DEFAULT_THINK, is_think, f"a number of seconds above 0 and at most {MAX_THINK:g}"),
-    "hover_magnify": Field(True, is_bool, "true or false"),
-    "auto_take_last": Field(False, is_bool, "true or false"),
-    "language": Field(None, one_of(LANGUAGES), " or ".join(LANGUAGES)),
-    "setup": Field(None, is_table, "a table of the last game's setup"),
+    "sound": Field(True, is_bool, TRUE_OR_FALSE),
+    "volume": Field(100, lambda v: is_int(v) and 0 <= v <= 100,
+                    message(N_("a whole number from 0 to 100"))),
+    "text_size": Field("normal", one_of(TEXT_SIZES), one_of_words(TEXT_SIZES)),
+    "speed": Field(1.0, one_of(SPEEDS), one_of_words(map(str, SPEEDS))),
+    "think": Field(DEFAULT_THINK, is_think,
+                   message(N_("a number of seconds above 0 and at most {most}"), most=f"{MAX_THINK:g}")),
+    "hover_magnify": Field(True, is_bool, TRUE_OR_FALSE),
+    "auto_take_last": Field(False, is_bool, TRUE_OR_FALSE),
+    "language": Field(None, one_of(LANGUAGES),
+                      message(N_("{first} or {second}"), first=LANGUAGES[0], second=LANGUAGES[1])),
+    "setup": Field(None, is_table, message(N_("a table of the last game's setup"))),
 }
 
 
@@ -145,8 +163,9 @@ def _clean(data: dict, fields: dict[str, Field], prefix: str) -> tuple[dict, lis
 
 
 def _message(name: str, value, field: Field) -> str:
-    default = "the standard one" if field.default is None else json.dumps(field.default)
-    return f"Setting {name} was {_quote(value)}, not {field.says}; using the default ({default})."
+    default = message(N_("the standard one")) if field.default is None else json.dumps(field.default)
+    return message(N_("Setting {name} was {value}, not {good}; using the default ({default})."),
+                   name=name, value=_quote(value), good=field.says, default=default)
 
 
 def _quote(value) -> str:

@@ -187,7 +187,7 @@ def test_the_end_screen_speaks_japanese(app, drawn):
     assert {"腕試し", "上出来", "称賛", "最高点"} <= set(shown)  # the rulebook's praise words
     assert end.help_used == "ヒント使用"
     assert any(s.startswith("自己ベスト：") for s in shown)
-    assert [b.label for b in (end.again_b, end.title_b)] == ["もう一度", "タイトル"]
+    assert [b.label for b in (end.again_b, end.title_b)] == ["もう一度", "タイトルへ"]
     use_language("en")
     shown = [s for s, _ in frame(app, end, drawn)]
     assert "The rulebook's targets" in shown and end.help_used == "Hint used"
@@ -266,7 +266,7 @@ def test_japanese_fits_the_table_and_end_screen(app, drawn, size, text_size):
     calls = frame(app, end, drawn)
     inside_screen_and_whole(app, calls)
     for string, rect in calls:
-        if rect is not None and string in [t for t, _ in end.best_lines()] + ["もう一度", "タイトル"]:
+        if rect is not None and string in [t for t, _ in end.best_lines()] + ["もう一度", "タイトルへ"]:
             assert end.panel.contains(rect), string
     if text_size == "normal" or size != (640, 360):  # the best score is told where there is room
         assert any(s.startswith("自己ベスト") for s, _ in calls)

@@ -363,7 +363,7 @@ def test_setup_idle_frames_draw_the_tables_cards_ahead(app):
     frames(app, 3 * 40)  # a rendering every third frame at least, even on a slow machine
     cw = round(load_layout(3).fit(*app.screen.get_size()).card_width)
     assert not app.art.pending
-    assert all(("doll", card, cw) in app.art._cache for card in range(32))
+    assert all(app.art.has("doll", card, cw) for card in range(32))
     resize(app, (1600, 900))  # a new size plans again
     frames(app, 1)
     assert app.art.pending
@@ -377,7 +377,7 @@ def test_setup_plans_the_art_of_every_game(app, game):
     frames(app, 3 * 45)
     assert not app.art.pending and setup.planned[0] == game
     widths = {key[2] for key in app.art._cache if key[0] == "doll"}
-    assert any(all(("doll", card, w) in app.art._cache for card in range(32)) for w in widths)
+    assert any(all(app.art.has("doll", card, w) for card in range(32)) for w in widths)
 
 
 # --- setup: today's deal, the advanced toggle, the caret ---------------------------------------

@@ -117,8 +117,20 @@ def key(app, k, mod=0, unicode=""):
 
 
 def type_text(app, string):
+    """Type as SDL delivers it: each key's KEYDOWN, then its character as TEXTINPUT."""
     for ch in string:
-        key(app, 0, unicode=ch)
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=0, mod=0, unicode=ch, scancode=0))
+        post(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        post(app, pygame.event.Event(pygame.KEYUP, key=0, mod=0, unicode=ch, scancode=0))
+
+
+def compose(app, steps, commit):
+    """An input method at work: TEXTEDITING for each step of the composition, then the
+    converted text as TEXTINPUT (what SDL posts for Japanese kana-kanji conversion)."""
+    for step in steps:
+        post(app, pygame.event.Event(pygame.TEXTEDITING, text=step, start=len(step), length=0))
+    post(app, pygame.event.Event(pygame.TEXTEDITING, text="", start=0, length=0))
+    post(app, pygame.event.Event(pygame.TEXTINPUT, text=commit))
 
 
 def resize(app, size):

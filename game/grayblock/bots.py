@@ -19,6 +19,7 @@ import time
 from ..bots import Level
 from ..bots import RandomBot as _RandomBot
 from ..cards import N_DOLLS
+from ..i18n import _, ngettext
 from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, cards_of, lowest, mask_of
 from .state import BLOCK, OUT, hand_points
 from .view import GrayblockView, with_ends
@@ -139,7 +140,7 @@ class NormalBot:
             return legal[0]
         unknown, voids = view.unknown(), view.voids()
         scored = [(normal_value(view, a, unknown, voids), a) for a in legal]
-        top = max(v for v, _ in scored)
+        top = max(v for v, _action in scored)
         return self.rng.choice([a for v, a in scored if v >= top - 1e-9])
 
 
@@ -337,25 +338,30 @@ class HardBot:
         """(action, reason, detail) for the Hint button: the reason in a player's terms (ends,
         card numbers), the simulation's figures in the detail line."""
         if legal[0].card is None:
-            return legal[0], "Pass: no card in your hand fits either end.", ""
+            return legal[0], _("Pass: no card in your hand fits either end."), ""
         if len(legal) == 1:
-            return legal[0], f"{_describe(legal[0])}: it is the only card that fits.", ""
+            return legal[0], _("{play}: it is the only card that fits.").format(play=_describe(legal[0])), ""
         unknown, voids = view.unknown(), view.voids()
         sure = [a for a in legal if normal_value(view, a, unknown, voids) >= BIG - 1]
         if sure:
             action = max(sure, key=lambda a: normal_value(view, a, unknown, voids))
             if view.hand_mask() & ~(1 << action.card):
-                return action, (f"{_describe(action)}: nobody else can hold a card that fits "
-                                "either end, so everyone passes and you win by block."), ""
-            return action, f"{_describe(action)}: it is your last card, you go out.", ""
+                return action, _("{play}: nobody else can hold a card that fits either end, so everyone "
+                                 "passes and you win by block.").format(play=_describe(action)), ""
+            return action, _("{play}: it is your last card, you go out.").format(play=_describe(action)), ""
         scored = self.evaluate(view, legal)
-        _, points, share, action = scored[0]
-        detail = (f"In simulated deals you win the hand {share:.0%} of the time, "
-                  f"{_gain(points)} on average")
+        _utility, points, share, action = scored[0]
         if len(scored) > 1:
-            _, points2, share2, other = scored[1]
-            detail += f" (next best, {_describe(other).lower()}: {share2:.0%}, {_gain(points2)})"
-        return action, f"{_describe(action)}: {_why(view, action, unknown)}.", detail + "."
+            _utility2, points2, share2, other = scored[1]
+            detail = _("In simulated deals you win the hand {share} of the time, {gain} on average (next "
+                       "best, {other}: {other_share}, {other_gain}).").format(
+                share=f"{share:.0%}", gain=_gain(points), other=_describe(other).lower(),
+                other_share=f"{share2:.0%}", other_gain=_gain(points2))
+        else:
+            detail = _("In simulated deals you win the hand {share} of the time, {gain} on average.").format(
+                share=f"{share:.0%}", gain=_gain(points))
+        reason = _("{play}: {why}.").format(play=_describe(action), why=_why(view, action, unknown))
+        return action, reason, detail
 
 
 def _why(view: GrayblockView, action, unknown: int) -> str:
@@ -367,24 +373,40 @@ def _why(view: GrayblockView, action, unknown: int) -> str:
     hand = view.hand_mask()
     rest = hand & ~(1 << action.card)
     mine, theirs = (rest & fitting).bit_count(), (unknown & fitting).bit_count()
-    parts = []
+    # the player's other cards and the unseen cards that fit the new ends (English agrees the
+    # verb with each count: one message per count of one's own, each with the unseen count's plural)
+    if not mine:
+        count = ngettext("none of your other cards fit the ends it leaves, and {theirs} card you "
+                         "cannot see does",
+                         "none of your other cards fit the ends it leaves, and {theirs} cards you "
+                         "cannot see do", theirs)
+    elif mine == 1:
+        count = ngettext("1 of your other cards fits the ends it leaves, and {theirs} card you "
+                         "cannot see does",
+                         "1 of your other cards fits the ends it leaves, and {theirs} cards you "
+                         "cannot see do", theirs)
+    else:
+        count = ngettext("{mine} of your other cards fit the ends it leaves, and {theirs} card you "
+                         "cannot see does",
+                         "{mine} of your other cards fit the ends it leaves, and {theirs} cards you "
+                         "cannot see do", theirs)
+    count = count.format(mine=mine, theirs=theirs)
     if action.card == max(cards_of(hand)):
-        parts.append("it sheds your highest card (a winner scores from the highest cards left)")
-    parts.append(f"{'none' if not mine else mine} of your other cards "
-                 f"{'fits' if mine == 1 else 'fit'} the ends it leaves, and "
-                 f"{theirs} card{'' if theirs == 1 else 's'} you cannot see "
-                 f"{'does' if theirs == 1 else 'do'}")
-    return "; ".join(parts)
+        return _("it sheds your highest card (a winner scores from the highest cards left); "
+                 "{count}").format(count=count)
+    return count
 
 
 def _describe(action) -> str:
     if action.end is None:
-        return f"Start the row with the {action.card}"
-    return f"Play the {action.card} on the {action.end} end"
+        return _("Start the row with the {card}").format(card=action.card)
+    if action.end == LEFT:
+        return _("Play the {card} on the left end").format(card=action.card)
+    return _("Play the {card} on the right end").format(card=action.card)
 
 
 def _gain(value: float) -> str:
-    return f"{'+' if value >= 0 else ''}{value:.1f} points"
+    return _("{points} points").format(points=f"{'+' if value >= 0 else ''}{value:.1f}")
 
 
 LEVELS: dict[str, Level] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -17,6 +17,8 @@ from pathlib import Path
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
 from game import saves
+from game.i18n import _
+from game.messages import shown
 
 from scenes.widgets import ui
 from scenes.app.stack import SceneStack
@@ -47,12 +49,14 @@ class App:
         self.options = options
         self.demo = options.demo
         self.started = time.perf_counter()
+        # the system's IME shows its candidate list (SDL hides it unless asked: Japanese names)
+        os.environ.setdefault("SDL_IME_SHOW_UI", "1")
         pygame.display.init()
         pygame.font.init()
         flags = pygame.RESIZABLE
         self.screen = pygame.display.set_mode(options.size, flags)
         self.windowed_size = options.size  # the window's size before full screen, to go back to
-        pygame.display.set_caption("Alice Assemble")
+        pygame.display.set_caption("Alice Assemble")  # in the player's language once it is known
         try:
             with warnings.catch_warnings():  # the Window API warns but is the only way to set this
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -97,7 +101,8 @@ class App:
             saves.save_settings(self.settings)
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
-        """A one-line message over everything (errors included: never a crash)."""
+        """A one-line message over everything (errors included: never a crash). A
+        game.messages.Message is drawn in the language of the moment (Settings may switch it)."""
         self.toasts.append((message, self.clock_s + seconds))
         print(f"alice-assemble: {message}", file=sys.stderr)
 
@@ -165,7 +170,7 @@ class App:
             self.resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
             on = self.sound.toggle()
-            self.toast("Sound on" if on else "Sound off (S turns it back on)", 2.0)
+            self.toast(_("Sound on") if on else _("Sound off (S turns it back on)"), 2.0)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen())
         else:
@@ -185,14 +190,14 @@ class App:
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error as exc:
-            self.toast(f"Fullscreen is not available here ({exc})")
+            self.toast(_("Fullscreen is not available here ({error})").format(error=exc))
         surface = pygame.display.get_surface()
         if not on and not self.fullscreen() and surface is not None \
                 and surface.get_size() != self.windowed_size:
             try:
                 pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             except pygame.error as exc:
-                self.toast(f"The window could not go back to its size ({exc})")
+                self.toast(_("The window could not go back to its size ({error})").format(error=exc))
         self.resized()
 
     def typing(self) -> bool:
@@ -232,8 +237,9 @@ class App:
         # the bottom of the window, or where the top scene says they cover nothing to read
         area = getattr(self.stack.top, "toast_area", lambda: None)() or self.screen.get_rect()
         y = area.bottom - 16 * s
-        for message, _ in reversed(self.toasts[-3:]):
-            lines = ui.wrap(message, int(17 * s), area.w - 40 * s, "bold")  # a long one on two lines
+        for message, _until in reversed(self.toasts[-3:]):
+            # a long one on two lines; a Message in the language of the moment
+            lines = ui.wrap(shown(message), int(17 * s), area.w - 40 * s, "bold")
             surfs = [ui.render(line, int(17 * s), ui.TEXT, "bold") for line in lines]
             box = pygame.Rect(0, 0, max(t.get_width() for t in surfs), sum(t.get_height() for t in surfs))
             box = box.inflate(24 * s, 12 * s)

@@ -6,6 +6,10 @@ Needs pygame.init() (fonts) but no display mode: surfaces are SRCALPHA and never
 Card layout (see scenes/metrics.py): in a line only the left STRIP of a card shows, so the index
 numeral and the left-edge gear column live there; the right edge shows the right-edge gears
 half-clipped; the middle is the doll's portrait with its name on a plaque at the bottom.
+
+Names are drawn in the player's language (_(doll.name): assets/cards.json holds the English, the
+catalogue the Japanese), so CardArt keys its surfaces by language too: Settings switches the faces
+at once, and switching back finds the first language's faces still cached.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import random
 import pygame
 
 from game.cards import card_set
+from game.i18n import _, language
+from game.paths import asset
 
 from scenes.art.doll import draw_doll
 from scenes.art.props import heart_pts
@@ -142,10 +148,57 @@ def doll_face(index: int, width: int) -> pygame.Surface:
     surf.blit(num, num.get_rect(midtop=(round(w * STRIP / 2), round(w * 0.028))))
     # the name
     plaque = _plaque_rect(w, h)
-    label = fit_line(doll.name, plaque.width - 0.06 * w, plaque.height * (0.66 if w < 150 else 0.56), CREAM, bold=False,
-                     min_size=7)
+    label = name_label(_(doll.name), plaque.width - 0.06 * w, plaque.height * (0.66 if w < 150 else 0.56), CREAM,
+                       min_size=7)
     blit_center(surf, label, plaque.center)
     return surf
+
+
+# ---------------------------------------------------------------- names
+
+JA_FACES = {False: "NotoSansJP-Regular.otf", True: "NotoSansJP-Bold.otf"}
+_JA_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+JA_SQUEEZE = 0.8  # a Japanese name may be drawn this much narrower before it is drawn smaller
+JA_SIZES = (48, 96)  # the font sizes Japanese names are drawn at before scaling down
+
+
+def name_label(text: str, box_w: float, box_h: float, colour, min_size: int = 7) -> pygame.Surface:
+    """A card's name for its plaque. Latin text (English) as it always was (fit_line, in the card
+    face); Japanese in the bundled Japanese face, as tall as the box, squeezed a little, then
+    scaled down whole if still too wide: never cut short with an ellipsis, whatever the card's
+    size (on the smallest cards neither language is readable, but both stay whole)."""
+    if text.isascii():
+        return fit_line(text, box_w, box_h, colour, bold=False, min_size=min_size)
+    # drawn large, then smoothscaled: clean small glyphs; two sizes only, since opening the face
+    # at a new size costs 10-20 ms and Cementopia's zoom asks for many card widths. Bold, as heavy
+    # as the English names' face: its strokes survive the scaling down.
+    size = JA_SIZES[0] if box_h <= JA_SIZES[0] / 2 else JA_SIZES[1]
+    surf = _ja_font(size, True).render(text, True, colour)
+    ink = surf.get_bounding_rect()
+    if ink.width and ink.height:
+        surf = surf.subsurface(ink).copy()
+    pw, ph = surf.get_size()
+    box_w -= box_h * 0.4  # cropped to its ink: a little air at the ends, as a Latin face's bearings give
+    h = box_h
+    w = pw * h / ph
+    if w > box_w:
+        w = max(box_w, w * JA_SQUEEZE)
+        if w > box_w:
+            h *= box_w / w
+            w = box_w
+    return pygame.transform.smoothscale(surf, (max(1, round(w)), max(1, round(h))))
+
+
+def _ja_font(size: int, bold: bool) -> pygame.font.Font:
+    key = (size, bold)
+    f = _JA_FONTS.get(key)
+    if f is None:
+        try:
+            f = pygame.font.Font(str(asset("fonts", JA_FACES[bold])), size)
+        except (OSError, FileNotFoundError):  # the Japanese face went missing: tofu, not a crash
+            f = font(size, bold)
+        _JA_FONTS[key] = f
+    return f
 
 
 def _plaque_rect(W: float, H: float) -> pygame.Rect:
@@ -247,7 +300,7 @@ def counter_face(order: int, width: int) -> pygame.Surface:
     surf = supersample((w, h), paint, _ss(w))
     num = fit_ink(str(order), w * 0.3, w * 0.22, INK, bold=True)
     blit_center(surf, num, (w / 2, h / 2))
-    label = fit_line(counter.name, w * 0.5, w * 0.055, INK, bold=False, min_size=6)
+    label = name_label(_(counter.name), w * 0.5, w * 0.055, INK, min_size=6)
     blit_center(surf, label, (w / 2, h / 2 + w * 0.345))
     return surf
 
@@ -312,9 +365,13 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
 
 # ---------------------------------------------------------------- cache
 
+WORDED = ("doll", "counter")  # the faces with a name on them: one rendering per language
+
+
 class CardArt:
-    """Rendered surfaces keyed by (kind, id, width); calls with the same key return the same
-    surface (do not draw on it). `limit` bounds the number of kept surfaces (oldest dropped)."""
+    """Rendered surfaces keyed by (kind, id, width), and by language for the faces that carry
+    words (WORDED); calls with the same key return the same surface (do not draw on it).
+    `limit` bounds the number of kept surfaces (oldest dropped)."""
 
     def __init__(self, limit: int = 600):
         self.limit = limit
@@ -336,6 +393,19 @@ class CardArt:
                 return True
         return False
 
+    def key(self, name: str, *args) -> tuple:
+        """The cache key of the surface `getattr(self, name)(*args)` returns: (kind, id, size),
+        plus the language for the faces that carry words."""
+        if name == "table":
+            return ("table", 0, (int(args[0][0]), int(args[0][1])))
+        ident, size = (args[0], args[1]) if name in ("doll", "counter", "gear") else (0, args[0])
+        key = (name, ident, int(size))
+        return key + (language(),) if name in WORDED else key
+
+    def has(self, name: str, *args) -> bool:
+        """Whether `getattr(self, name)(*args)` is rendered already (would cost nothing now)."""
+        return self.key(name, *args) in self._cache
+
     def _get(self, key: tuple, make) -> pygame.Surface:
         surf = self._cache.get(key)
         if surf is None:
@@ -346,19 +416,19 @@ class CardArt:
         return surf
 
     def doll(self, index: int, width: int) -> pygame.Surface:
-        return self._get(("doll", index, int(width)), lambda: doll_face(index, int(width)))
+        return self._get(self.key("doll", index, width), lambda: doll_face(index, int(width)))
 
     def back(self, width: int) -> pygame.Surface:
-        return self._get(("back", 0, int(width)), lambda: card_back(int(width)))
+        return self._get(self.key("back", width), lambda: card_back(int(width)))
 
     def counter(self, order: int, width: int) -> pygame.Surface:
-        return self._get(("counter", order, int(width)), lambda: counter_face(order, int(width)))
+        return self._get(self.key("counter", order, width), lambda: counter_face(order, int(width)))
 
     def counter_back(self, width: int) -> pygame.Surface:
-        return self._get(("counter_back", 0, int(width)), lambda: counter_back(int(width)))
+        return self._get(self.key("counter_back", width), lambda: counter_back(int(width)))
 
     def table(self, size: tuple[int, int]) -> pygame.Surface:
-        return self._get(("table", 0, (int(size[0]), int(size[1]))), lambda: table_background(size))
+        return self._get(self.key("table", size), lambda: table_background(size))
 
     def gear(self, row: int, radius: int) -> pygame.Surface:
         """A lone gear icon of the given radius on a transparent square."""
@@ -367,7 +437,7 @@ class CardArt:
             s = pygame.Surface((d, d), pygame.SRCALPHA)
             draw_gear(s, row, (d / 2, d / 2), radius)
             return s
-        return self._get(("gear", row, int(radius)), make)
+        return self._get(self.key("gear", row, radius), make)
 
     def clear(self) -> None:
         self._cache.clear()

@@ -1,7 +1,8 @@
-"""Contact sheets of the card art, for review: python -m scenes.art.sheet OUT_DIR [--small 90] [--large 220]
+"""Contact sheets of the card art, for review: python -m scenes.art.sheet OUT_DIR [--small 90] [--large 220] [--lang ja]
 
 Writes dolls_<w>.png (all 32 faces), extras_<w>.png (card back, counters and their backs, the
-five gears), line.png (an assembly line of 8 overlapping cards) and table.png."""
+five gears), line.png (an assembly line of 8 overlapping cards) and table.png. --lang ja draws the
+cards' names in Japanese (the catalogue's), to check they fit their plaques."""
 
 from __future__ import annotations
 
@@ -17,13 +18,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--small", type=int, default=90)
     ap.add_argument("--large", type=int, default=220)
+    ap.add_argument("--lang", choices=("en", "ja"), default="en")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     pygame.init()
+    from game.i18n import set_language
     from scenes.art import cards as art
+
+    set_language(args.lang)
     from scenes.art.metrics import STRIP
 
     args.out.mkdir(parents=True, exist_ok=True)

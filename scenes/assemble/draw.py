@@ -439,6 +439,7 @@ def draw_magnified(scene, surface) -> None:
     """The card under the cursor (right-click or a long hover), big, docked over the log
     (geometry.magnifier), its name and flavour beside it on the same backing."""
     from game.cards import card_set
+    from game.i18n import _  # the card's own words: assets/cards.json's English, or the catalogue's
     dock = scene.geo.magnifier()
     if dock is None:
         return
@@ -449,10 +450,10 @@ def draw_magnified(scene, surface) -> None:
     blit_card(surface, scene.app.art, scene.magnified, card)
     doll = card_set().dolls[scene.magnified]
     px = max(10, int(16 * s))
-    y = ui.text(surface, doll.name, int(px * 1.15), (words.x, words.y + 4 * s), ui.HILITE, style="bold",
+    y = ui.text(surface, _(doll.name), int(px * 1.15), (words.x, words.y + 4 * s), ui.HILITE, style="bold",
                 max_width=words.w).bottom + 6 * s
     line_h = ui.font(px).get_linesize()
-    for part in ui.wrap(doll.flavour, px, words.w):
+    for part in ui.wrap(_(doll.flavour), px, words.w):
         if y + line_h > words.bottom:
             break
         ui.text(surface, part, px, (words.x, y), ui.TEXT)

@@ -28,12 +28,17 @@ TARGETS = {8: N_("a start"), 10: N_("good"), 12: N_("deserves praise"), 16: N_("
 class Sprites:
     """Card faces at the board's zoom: a few new sizes are rendered per frame; meanwhile the
     nearest size already made is scaled, so zooming never stalls the frame loop."""
+    lang = ""  # the language of the faces made (their names)
 
     def __init__(self, art, per_frame: int = 4):
         self.art, self.per_frame, self.budget, self._made = art, per_frame, per_frame, OrderedDict()
 
     def frame(self, moving: bool = False) -> None:
         self.budget = 0 if moving else self.per_frame  # while the camera glides, scale instead
+        from game.i18n import language
+        if self.lang != language():  # the faces carry names: Settings switched the language
+            self._made.clear()
+            self.lang = language()
 
     def doll(self, card: int, w: int) -> pygame.Surface:
         surf = self._made.get((card, w))

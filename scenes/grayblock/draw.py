@@ -9,6 +9,8 @@ import pygame
 from game.grayblock.setup import LEFT, RIGHT
 from game.grayblock.state import BLOCK, OUT, explain_hand
 from game.commands import helps_words
+from game.i18n import _, ngettext
+from game.words import said
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
@@ -16,6 +18,7 @@ from scenes.table import rules_badge
 from scenes.table.look import HINT, glow, hint_tag, log_style
 from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament, vignette
+from scenes.menus.setup import LEVEL_NAMES, kind_label
 
 ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)
@@ -27,6 +30,16 @@ def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold"
     while ui.font(size, style).size(string)[0] > width and len(string) > 1:
         string = string[:-2] + "\u2026"
     return ui.text(surface, string, size, pos, colour, anchor, style, max_width=width, max_height=height)
+
+
+def fitting(labels: list[str], px: float, width: float, style: str = "regular") -> str:
+    """The first of `labels` that ui.text draws whole within `width` (it shrinks text down to
+    READABLE before it cuts), else the last."""
+    size = min(ui.sized(px), ui.READABLE)
+    for label in labels:
+        if ui._font(size, style).size(label)[0] <= width:
+            return label
+    return labels[-1]
 
 
 def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, ink=ui.TEXT,
@@ -96,7 +109,7 @@ def draw_table(scene, surface) -> None:
         hint = scene.hint_action()
         if hint is not None and hint.card is None:
             glow(surface, scene.pass_b.rect, HINT, L.s, width=4)
-            hint_tag(surface, scene.pass_b.rect, L.s)
+            hint_tag(surface, scene.pass_b.rect, L.s, at="above")  # (inside, it would hide "Pass")
     for flight in scene.flights:
         if flight.started:
             blit_card(scene, surface, flight.card, flight.rect())
@@ -105,10 +118,10 @@ def draw_table(scene, surface) -> None:
     for p, (message, until) in scene.bubbles.items():  # a pass, said over the player's cards
         if until > scene.app.clock_s:
             at = L.fans[p].center if p in L.seats else (L.hand_cards.centerx, L.hand_cards.y + L.k(30))
-            pill(surface, message, L.px(22), L.s, ui.PAPER, ui.INK, ui.INK, surface.get_rect(), (34, 14),
+            pill(surface, _(message), L.px(22), L.s, ui.PAPER, ui.INK, ui.INK, surface.get_rect(), (34, 14),
                  center=at)
     if scene.flash is not None and scene.flash[1] > scene.app.clock_s:
-        message, _, colour = scene.flash
+        message, _until, colour = scene.flash
         size = L.px(17) if ui.font(L.px(17), "bold").size(message)[0] < L.row.w - L.k(40) else L.px(13)
         pill(surface, message, size, L.s, (24, 18, 20, 240), colour, pad=(26, 5),
              midbottom=(L.row.centerx, L.row.bottom - L.k(3)))
@@ -126,18 +139,21 @@ def draw_seat(scene, surface, p: int) -> None:
         glow(surface, rect, colour, s, width=2)
     x, w = rect.x + k(12), round(rect.w * 0.46) - k(12)
     y = name_text(surface, seat.name, px(20), (x, rect.y + k(8)), colour, width=w).bottom
-    kind = "human" if not seat.is_bot else (
-        "external program" if seat.kind.startswith("cmd:") else f"bot \u2022 {seat.kind}")
-    y = ui.text(surface, kind, px(13), (x, y + k(1)), ui.MUTED, max_width=w).bottom
+    # the seat's kind in the setup screen's words ("Bot · Easy"), or just the level where that is
+    # too wide (a small window, Japanese)
+    kind = "human" if not seat.is_bot else "external" if seat.kind.startswith("cmd:") else seat.kind
+    words = [kind_label(kind)] + ([_(LEVEL_NAMES[kind])] if kind in LEVEL_NAMES else [])
+    y = ui.text(surface, fitting(words, px(13), w), px(13), (x, y + k(1)), ui.MUTED, max_width=w).bottom
     r = ui.text(surface, str(scene.state.totals[p]), px(30), (x, y + k(2)), ui.TEXT, style="bold")
-    ui.text(surface, "pts", px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED, "bottomleft")
+    ui.text(surface, _("pts"), px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED, "bottomleft",
+            max_width=max(20, rect.x + round(rect.w * 0.46) - r.right - k(8)))
     if active:
-        tag = "thinking" + "." * (1 + int(scene.app.clock_s * 3) % 3) if p in scene.turns.seats \
-            else "\u25b6 to play"
+        tag = _("thinking") + "." * (1 + int(scene.app.clock_s * 3) % 3) if p in scene.turns.seats \
+            else _("\u25b6 to play")
         ui.text(surface, tag, px(14), (x, rect.bottom - k(8)), ui.HILITE, "bottomleft", "bold", max_width=w)
     box, count = L.fans[p], scene.shown_count(p)
     if count <= 0:
-        ui.text(surface, "no cards", px(14), box.center, ui.MUTED, "center")
+        ui.text(surface, _("no cards"), px(14), box.center, ui.MUTED, "center", max_width=box.w)
         return
     cw = min((box.h - k(4)) * CARD_ASPECT, box.w / (1 + 0.3 * (count - 1)))
     step = min(cw * 0.32, (box.w - cw) / max(1, count - 1))
@@ -169,8 +185,8 @@ def draw_row(scene, surface) -> None:
         outline(surface, slot, colour, s, 4 if hover else 2)
         player = scene.state.current_player()
         if not any(key[0] == "row" for key in hidden) and player is not None:
-            label = "Drop a card here to start the row" if scene.can_act() else \
-                f"{scene.name_of(player)} starts the row"
+            label = _("Drop a card here to start the row") if scene.can_act() else said(
+                scene.name_of(player), _("{who} start the row"), _("{who} starts the row"))
             box = pygame.Rect(slot).inflate(-k(8), -k(8))
             words = pygame.Surface(box.size, pygame.SRCALPHA)  # wrapped to fit, then centred
             drawn = ui.paragraph(words, label, px(15), (0, 0, box.w, box.h), ui.MUTED, anchor="midtop")
@@ -203,7 +219,7 @@ def draw_row(scene, surface) -> None:
         box.midbottom = (zone.centerx, round(y - 4 * s))
         box.clamp_ip(band.inflate(-k(8), -k(4)))
         boxes.append((box, tag))
-    (lbox, _), (rbox, _) = boxes
+    (lbox, _tag), (rbox, _tag2) = boxes
     if rbox.left < lbox.right + k(4):  # a short row: push the two end plaques apart
         shift = (lbox.right + k(4) - rbox.left + 1) // 2
         lbox.x, rbox.x = lbox.x - shift, rbox.x + shift
@@ -221,8 +237,8 @@ def draw_hand(scene, surface) -> None:
     r = ui.text(surface, "\u25cf", px(18), (head.x + k(12), head.centery), colour, "midleft")
     r = name_text(surface, scene.config.seats[bottom].name, px(19), (r.right + k(6), head.centery), ui.TEXT,
                   "midleft", width=head.w * 0.25)
-    r = ui.text(surface, f"{scene.state.totals[bottom]} pts", px(17), (r.right + k(10), head.centery),
-                ui.HILITE, "midleft", "bold")
+    r = ui.text(surface, _("{points} pts").format(points=scene.state.totals[bottom]), px(17),
+                (r.right + k(10), head.centery), ui.HILITE, "midleft", "bold")
     right = scene.pass_b.rect.x - k(10) if scene.pass_b.rect.w else head.right - k(12)
     ui.text(surface, scene.prompt(), px(16), ((r.right + right) / 2, head.centery), ui.GOOD if scene.can_act()
             else ui.MUTED, "center", "bold", max_width=max(20, right - r.right - k(20)))
@@ -249,7 +265,7 @@ def draw_hand(scene, surface) -> None:
             glow(surface, shown, ui.HILITE if scene.selected == c else ui.GOOD, s,
                  width=4 if scene.selected == c else 2)
     if not face_up and cards and len(scene.humans) >= 2 and not scene.state.is_over():
-        pill(surface, "Hand hidden", px(16), s, pad=(20, 10), center=L.hand_cards.center)
+        pill(surface, _("Hand hidden"), px(16), s, pad=(20, 10), center=L.hand_cards.center)
 
 
 def draw_drop_tag(scene, surface) -> None:
@@ -263,7 +279,8 @@ def draw_drop_tag(scene, surface) -> None:
     ok = scene.fits(card, hover)
     if not ok:  # the refused end stays outlined in red over the dragged card
         outline(surface, zone, ui.BAD, s, 4)
-    words = f"{card} {'fits' if ok else 'does not fit'} {row[0] if hover == LEFT else row[-1]}"
+    words = (_("{card} fits {end}") if ok else _("{card} does not fit {end}")).format(
+        card=card, end=row[0] if hover == LEFT else row[-1])
     pill(surface, words, L.px(15), s, ui.GOOD if ok else ui.BAD, ui.INK, ui.INK,
          L.row.inflate(L.k(8), L.k(8)), (14, 4), midtop=(zone.centerx, zone.bottom + L.k(7)))
 
@@ -285,18 +302,18 @@ def draw_info(scene, surface) -> None:
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
     x, w = box.x + k(10), box.w - k(20)
     hand = len(state.results) + (0 if state.is_over() else 1)
-    head = ui.text(surface, f"GRAYBLOCK \u00b7 HAND {hand}", px(13), (x, box.y + k(6)), ui.BRASS, style="bold",
-                   max_width=w)
+    head = ui.text(surface, _("GRAYBLOCK \u00b7 HAND {number}").format(number=hand), px(13),
+                   (x, box.y + k(6)), ui.BRASS, style="bold", max_width=w)
     # Water Veins as a badge beside the target (in a narrow column the target says less); pointing
     # at it explains the rule (draw_table)
     rules = rules_badge.active_rules(state.rules)
     # the rows share what is left: a large text size in a small window drops the target line and
     # puts the badge beside the heading
     rows_room = box.bottom - k(4) - head.bottom - k(2) - ui.font(px(14)).get_height() - k(8)
-    if rows_room / state.players >= ui.READABLE + 2:
-        target = f"Match to {state.target} points"
+    if rows_room / state.players >= ui._font(ui.READABLE, "regular").get_height():  # (12 px in DejaVu)
+        target = _("Match to {points} points").format(points=state.target)
         if rules and ui.font(px(14)).size(target)[0] + k(90) > w:
-            target = f"To {state.target} points"
+            target = _("To {points} points").format(points=state.target)
         r = ui.text(surface, target, px(14), (x, head.bottom + k(2)), ui.MUTED, max_width=w)
     else:
         r = head
@@ -325,7 +342,7 @@ def draw_log(scene, surface) -> None:
     L, k = scene.layout, scene.layout.k
     box, size = L.log, L.px(13)
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
-    top = ui.text(surface, "Log", L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
+    top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
     y = box.bottom - k(6)
     for entry in reversed(scene.visible_log()):
         px, colour = log_style(entry, size)
@@ -354,56 +371,75 @@ def draw_pass_screen(scene, surface, player: int) -> None:
         dim(back, 120)
     surface.blit(scene.faces["backdrop", W, H], (0, 0))
     name, colour = scene.name_of(player), seat_colour(scene, player)
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, k(470)))
+    # taller with a larger text size (and the Japanese face's taller lines), as far as the window goes
+    grow = max(1.0, ui.font(px(17)).get_linesize() / max(1, round(px(17) * 1.3)))
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, round(k(470) * grow)))
     P.center = (W // 2, H // 2)
     overlay_panel(surface, P, s, colour)
-    ui.text(surface, "HOT SEAT \u00b7 HANDS HIDDEN", px(15), (P.centerx, P.y + k(30)), ui.BRASS, "midtop",
-            "bold")
-    r = heading(surface, f"Pass to {name}", px(46), (P.centerx, P.y + k(54)), "midtop", P.w - k(60), colour)
+    top = ui.text(surface, _("HOT SEAT \u00b7 HANDS HIDDEN"), px(15), (P.centerx, P.y + k(30)), ui.BRASS,
+                  "midtop", "bold", max_width=P.w - k(60))
+    r = heading(surface, _("Pass to {name}").format(name=name), px(46),
+                (P.centerx, max(P.y + k(54), top.bottom + k(2))), "midtop", P.w - k(60), colour)
     ornament(surface, (P.centerx, r.bottom + k(12)), P.w * 0.5, s)
     y = r.bottom + k(30)
-    for part in ui.wrap(f"It is {name}'s turn. Everyone else, please look away: {name}'s hand shows "
-                        "once they confirm.", px(17), P.w - k(80)):
-        y = ui.text(surface, part, px(17), (P.centerx, y), ui.TEXT, "midtop").bottom
+    for part in ui.wrap(_("It is {name}'s turn. Everyone else, please look away: {name}'s hand shows "
+                          "once they confirm.").format(name=name), px(17), P.w - k(80)):
+        y = ui.text(surface, part, px(17), (P.centerx, y), ui.TEXT, "midtop", max_width=P.w - k(40)).bottom
     button = scene.iam_b
-    button.label = f"I am {name}"
+    button.label = _("I am {name}").format(name=name)
     button.rect = pygame.Rect(0, 0, min(P.w - k(80), k(340)), k(58))
-    button.rect.midbottom = (P.centerx, P.bottom - k(34))
-    room = int((button.rect.y - k(22) - y) // (px(15) * 1.3)) - 1  # news lines that fit
-    if scene.news_for(player) and room > 0:
-        y = ui.text(surface, "Since your last turn", px(14), (P.centerx, y + k(12)), ui.MUTED, "midtop",
-                    "bold").bottom
-        for entry in scene.news_for(player)[-room:]:
-            y = ui.text(surface, entry, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
-                        max_width=P.w - k(80)).bottom
+    button.rect.midbottom = (P.centerx, P.bottom - max(k(34), ui.font(px(13)).get_height() + k(14)))
+    # the latest news, each entry wrapped whole, as many as fit above the button
+    line_h = ui.font(px(15)).get_height() + k(2)
+    room = (button.rect.y - k(8) - y - k(12) - ui.font(px(14), "bold").get_height()) // line_h
+    news: list[str] = []
+    for entry in reversed(scene.news_for(player)):
+        parts = ui.wrap(entry, px(15), P.w - k(80))
+        if len(news) + len(parts) > room:
+            break
+        news[:0] = parts
+    if news:
+        y = ui.text(surface, _("Since your last turn"), px(14), (P.centerx, y + k(12)), ui.MUTED, "midtop",
+                    "bold", max_width=P.w - k(80)).bottom
+        for part in news:
+            y = ui.text(surface, part, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
+                        max_width=P.w - k(60)).bottom
     button.focused = True
     button.draw(surface, s)
-    ui.text(surface, "click or press Enter", px(13), (P.centerx, button.rect.bottom + k(4)), ui.MUTED,
-            "midtop")
+    ui.text(surface, _("click or press Enter"), px(13), (P.centerx, button.rect.bottom + k(4)), ui.MUTED,
+            "midtop", max_width=P.w - k(40))
 
 
 def result_lines(scene, result) -> tuple[list[tuple], str, str]:
-    """Per player (player, cards left, note, key card, its colour); the formula; the total. The
-    numbers are the engine's (explain_hand); this only words and colours them."""
+    """Per player (player, cards left, note, key card, its colour, the note's parts: a block
+    winner's two facts, stacked when one line is too long); the formula; the total. The numbers
+    are the engine's (explain_hand); this only words and colours them."""
     winner, name = result.winner, scene.name_of(result.winner)
     why = explain_hand(result)
     rows = []
     for q, cards in enumerate(result.left):
         if q not in why.highs:
-            rows.append((q, cards, "went out", None, None))
+            rows.append((q, cards, _("went out"), None, None, [_("went out")]))
             continue
         decisive = q in why.decisive
-        note = f"highest {why.highs[q]}" + (" \u2190 lowest" if decisive else "")
+        high = (_("highest {card} \u2190 lowest") if decisive else _("highest {card}")).format(
+            card=why.highs[q])
         if q == winner and why.bonus is not None:  # a block winner adds their lowest card
-            note += f"; lowest {why.bonus}: block bonus"
-            rows.append((q, cards, note, why.bonus, ui.GOOD))
+            bonus = _("lowest {card}: block bonus").format(card=why.bonus)
+            both = _("{first}; {second}").format(first=high, second=bonus)
+            rows.append((q, cards, both, why.bonus, ui.GOOD, [high, bonus]))
         else:
-            rows.append((q, cards, note, why.highs[q], ui.HILITE if decisive else ui.MUTED))
-    listed = ", ".join(str(why.highs[q]) for q in sorted(why.highs))
-    formula = f"Lowest of the highest cards held ({listed}): {why.lowest_high}"
-    if why.bonus is not None:
-        formula += f"  +  block bonus, {name}'s lowest card: {why.bonus}"
-    return rows, formula, f"{why.points} point{'s' if why.points != 1 else ''} to {name}"
+            rows.append((q, cards, high, why.highs[q], ui.HILITE if decisive else ui.MUTED, [high]))
+    listed = _(", ").join(str(why.highs[q]) for q in sorted(why.highs))
+    if why.bonus is None:
+        formula = _("Lowest of the highest cards held ({cards}): {lowest}").format(
+            cards=listed, lowest=why.lowest_high)
+    else:
+        formula = _("Lowest of the highest cards held ({cards}): {lowest}  +  block bonus, {name}'s lowest "
+                    "card: {bonus}").format(cards=listed, lowest=why.lowest_high, name=name, bonus=why.bonus)
+    total = ngettext("{points} point to {name}", "{points} points to {name}", why.points).format(
+        points=why.points, name=name)
+    return rows, formula, total
 
 
 def draw_result(scene, surface) -> None:
@@ -416,20 +452,28 @@ def draw_result(scene, surface) -> None:
     P = surface.get_rect().inflate(-4 * L.m, -4 * L.m)
     overlay_panel(surface, P, s)
     inner = P.inflate(-k(52), -k(52))
-    kind = "went out" if result.kind == OUT else "won by block"
-    who = scene.name_of(result.winner)
-    top = (f"HAND {scene.result_index + 1}: {who} {kind} (+{result.points})".upper() if over
-           else f"HAND {scene.result_index + 1} \u00b7 MATCH TO {state.target}")
+    who, number, points = scene.name_of(result.winner), scene.result_index + 1, result.points
+    if over:
+        # (the name as typed: capitals are the English heading's style, not the name's)
+        top = (_("HAND {number}: {who} WENT OUT (+{points})") if result.kind == OUT else
+               _("HAND {number}: {who} WON BY BLOCK (+{points})")).format(number=number, who=who, points=points)
+    else:
+        top = _("HAND {number} \u00b7 MATCH TO {points}").format(number=number, points=state.target)
     if scene.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
-        top += f" \u00b7 ASSISTED: {helps_words(scene.session.meta).upper()}"
+        top = _("{heading} \u00b7 ASSISTED: {helps}").format(heading=top,
+                                                             helps=helps_words(scene.session.meta).upper())
     r = ui.text(surface, top, px(15), (inner.centerx, inner.y), ui.BRASS, "midtop", "bold", max_width=inner.w)
     if over:
-        r = heading(surface, f"{scene.name_of(state.champion)} wins the match!", px(40), (inner.centerx,
+        champion = scene.name_of(state.champion)
+        r = heading(surface, said(champion, _("{who} win the match!"), _("{who} wins the match!")), px(40),
+                    (inner.centerx,
                     r.bottom + k(4)), "midtop", inner.w - k(120), seat_colour(scene, state.champion))
         for x, anchor in ((r.left - k(14), "midright"), (r.right + k(14), "midleft")):
             ui.text(surface, "\u2605", px(36), (x, r.centery), ui.HILITE, anchor, "bold")
     else:
-        r = heading(surface, f"{who} {kind} \u00b7 +{result.points}", px(36),
+        won = _("{who} went out \u00b7 +{points}") if result.kind == OUT else \
+            _("{who} won by block \u00b7 +{points}")
+        r = heading(surface, won.format(who=who, points=points), px(36),
                     (inner.centerx, r.bottom + k(4)), "midtop", inner.w, seat_colour(scene, result.winner))
     ornament(surface, (inner.centerx, r.bottom + k(10)), inner.w * 0.4, s)
     body = pygame.Rect(inner.x, r.bottom + k(24), inner.w, inner.bottom - k(68) - r.bottom - k(24))
@@ -450,13 +494,13 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
     k, px = scene.layout.k, scene.layout.px
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
     x, w = box.x + k(12), box.w - k(24)
-    y = ui.text(surface, "CARDS LEFT AND THE HAND'S POINTS", px(14), (x, box.y + k(12)), ui.BRASS,
+    y = ui.text(surface, _("CARDS LEFT AND THE HAND'S POINTS"), px(14), (x, box.y + k(12)), ui.BRASS,
                 style="bold", max_width=w).bottom
     rows, formula, total = result_lines(scene, result)
     lines = ui.wrap(formula, px(15), w)
     foot = len(lines) * ui.font(px(15)).get_linesize() + k(50)
     row_h = min(k(56), (box.bottom - k(12) - foot - y - k(6)) // len(rows))
-    for i, (q, cards, note, key, key_colour) in enumerate(rows):
+    for i, (q, cards, note, key, key_colour, note_parts) in enumerate(rows):
         cell = pygame.Rect(x, y + k(6) + i * row_h, w, row_h - k(6))
         colour = seat_colour(scene, q)
         if q == result.winner:
@@ -475,8 +519,8 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
         free = cell.w - name_w - k(12)
         cards_least = chip_w + (len(cards) - 1) * min(chip_w + k(5), least)
         parts = [note]
-        if "; " in note and free - bold.size(note)[0] < len(cards) * (chip_w + k(5)):
-            parts = note.split("; ")
+        if len(note_parts) > 1 and free - bold.size(note)[0] < len(cards) * (chip_w + k(5)):
+            parts = note_parts
         note_w = min(max(bold.size(part)[0] for part in parts), max(20, free - cards_least))
         step = min(chip_w + k(5), max(least, (free - note_w - chip_w) // max(1, len(cards) - 1)))
         cx = cell.x + name_w
@@ -498,14 +542,16 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
     cw = min((min(room - label_h - k(8), k(120))) * CARD_ASPECT,
              w / (1 + STRIP * (len(result.row) - 1))) if result.row else 0
     if room > k(70) and cw >= 24:  # the final row, small, where there is room for cards to read
-        r = ui.text(surface, f"The final row ({len(result.row)} cards)", px(13), (x, top), ui.MUTED)
+        n = len(result.row)
+        r = ui.text(surface, ngettext("The final row ({n} card)", "The final row ({n} cards)", n).format(n=n),
+                    px(13), (x, top), ui.MUTED, max_width=w)
         for i, c in enumerate(result.row):
             surface.blit(face(scene, c, cw), (round(x + i * STRIP * cw), r.bottom + k(4)))
     fy = box.bottom - k(12) - foot + k(6)
     pygame.draw.line(surface, ui.BRASS_DARK, (x, fy), (x + w, fy), max(1, k(2)))
     fy += k(6)
     for part in lines:
-        fy = ui.text(surface, part, px(15), (x, fy), ui.TEXT).bottom
+        fy = ui.text(surface, part, px(15), (x, fy), ui.TEXT, max_width=w).bottom
     ui.text(surface, f"= {total}", px(24), (x, fy + k(4)), ui.HILITE, style="bold", max_width=w)
 
 
@@ -514,8 +560,11 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     state, n = scene.state, scene.state.players
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
     x, w = box.x + k(12), box.w - k(24)
-    r = ui.text(surface, "MATCH SCOREBOARD", px(14), (x, box.y + k(12)), ui.BRASS, style="bold")
-    ui.text(surface, f"to {state.target}", px(14), (x + w, box.y + k(12)), ui.MUTED, "topright", "bold")
+    goal = ui.font(px(14), "bold").size(_("to {points}").format(points=state.target))[0]
+    r = ui.text(surface, _("MATCH SCOREBOARD"), px(14), (x, box.y + k(12)), ui.BRASS, style="bold",
+                max_width=max(20, w - goal - k(8)))
+    ui.text(surface, _("to {points}").format(points=state.target), px(14), (x + w, box.y + k(12)), ui.MUTED,
+            "topright", "bold")
     first_w = round(w * 0.2)
     col_w = (w - first_w) / n
     col = [x + first_w + (p + 0.5) * col_w for p in range(n)]  # column centres
@@ -527,21 +576,23 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     pygame.draw.line(surface, ui.BRASS_DARK, (x, y), (x + w, y), max(1, k(1)))
     ty = box.bottom - k(12) - k(40)
     results = state.results[:scene.result_index + 1]
-    avail = ty - k(18) - y
+    legend = max(k(18), ui.font(px(12)).get_height() + k(3))  # room for "B = won by block"
+    avail = ty - legend - y
     row_h = min(k(28), max(px(20), avail // len(results)))
     fits = max(1, avail // row_h)
     shown = list(enumerate(results))
     size = max(9, min(px(15), round(row_h * 0.62)))
     if len(shown) > fits:  # a long match: the latest hands, and a line for the rest
         shown = shown[-(fits - 1):] if fits > 1 else shown[-1:]
-        ui.text(surface, f"\u2026 hands 1-{shown[0][0]}", size, (x, y + row_h // 2), ui.MUTED, "midleft")
+        ui.text(surface, _("\u2026 hands 1-{last}").format(last=shown[0][0]), size, (x, y + row_h // 2),
+                ui.MUTED, "midleft", max_width=w)
         y += row_h
     for i, res in shown:
         latest = i == len(results) - 1
         if latest:
             pygame.draw.rect(surface, (70, 56, 40), (x - k(4), y, w + k(8), row_h), border_radius=k(4))
-        ui.text(surface, f"Hand {i + 1}", size, (x, y + row_h // 2), ui.TEXT if latest else ui.MUTED,
-                "midleft")
+        ui.text(surface, _("Hand {number}").format(number=i + 1), size, (x, y + row_h // 2),
+                ui.TEXT if latest else ui.MUTED, "midleft", max_width=first_w)
         for p in range(n):
             won = p == res.winner
             label = (f"+{res.points}" + (" B" if res.kind == BLOCK else "")) if won else "\u00b7"
@@ -549,9 +600,9 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
                     "bold" if won else "regular")
         y += row_h
     if any(res.kind == BLOCK for res in results):
-        ui.text(surface, "B = won by block", px(12), (x + w, ty - k(3)), ui.MUTED, "bottomright")
+        ui.text(surface, _("B = won by block"), px(12), (x + w, ty - k(3)), ui.MUTED, "bottomright")
     pygame.draw.line(surface, ui.BRASS, (x, ty), (x + w, ty), max(1, k(2)))
-    ui.text(surface, "Total", px(16), (x, ty + k(20)), ui.TEXT, "midleft", "bold")
+    ui.text(surface, _("Total"), px(16), (x, ty + k(20)), ui.TEXT, "midleft", "bold", max_width=first_w)
     totals = [sum(res.points for res in results if res.winner == p) for p in range(n)]
     for p in range(n):
         champ = state.champion == p and scene.match_over_shown()

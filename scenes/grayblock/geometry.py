@@ -11,6 +11,9 @@ from scenes.art.metrics import CARD_ASPECT, STRIP
 from scenes.widgets import ui
 
 
+LATIN_LINE_20 = 24  # DejaVu Sans's line height at 20 px
+
+
 class Layout:
     """Every region of the table at one window size (pixels), for a given player at the bottom."""
 
@@ -40,7 +43,11 @@ class Layout:
         top = self.side.bottom - 2 * bh - 2 * bg
         self.button_rects = [pygame.Rect(self.side.x + bg + (i % 2) * (bw + bg), top + (i // 2) * (bh + bg),
                                          bw, bh) for i in range(4)]
-        self.info = pygame.Rect(self.side.x, self.side.y, side_w, k(70 + 27 * players))
+        # the standings take the lines of the face the words are drawn in (Japanese lines are ~1.2
+        # times as tall as DejaVu's): a layout is for one face, remade when the language changes
+        self.face = ui.FONT_FILES["regular"]
+        tall = max(1.0, ui._font(20, "regular").get_height() / LATIN_LINE_20)
+        self.info = pygame.Rect(self.side.x, self.side.y, side_w, k((70 + 27 * players) * tall))
         self.log = pygame.Rect(self.side.x, self.info.bottom + m, side_w, top - bg - 2 * m - self.info.bottom)
         self.base_w = max(4, round(max(self.row_geometry(1)[2], self.hand_w)))  # the widest card drawn
 

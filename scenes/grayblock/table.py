@@ -14,9 +14,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.grayblock.record import new_session
-from game.grayblock.setup import LEFT, RIGHT, Action, Rules
+from game.grayblock.setup import FIT, LEFT, RIGHT, Action, Rules, added_row, one_gear_apart
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
-from game.words import verb
+from game.i18n import N_, _
+from game.words import said
 
 from scenes.grayblock import draw
 from scenes.grayblock.geometry import Layout
@@ -34,8 +35,32 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def ends_text(state) -> str:
+    """The numbers showing at the row's ends, for "nothing fits 5 or 12"."""
     left, right = state.ends()
-    return f"{left} or {right}" if left != right else str(left)
+    return _("{left} or {right}").format(left=left, right=right) if left != right else str(left)
+
+
+def refusal(state, action) -> str:
+    """Why a card dropped at an end does not go there, as a sentence for the player (the engine's
+    own reason, why_illegal, is the CLI's English)."""
+    card = action.card
+    if not state.row:
+        if state.rules.water_veins and card == 0:
+            return _("Water Veins: card 0 may not start the row (nothing could join it).")
+    elif action.end in (LEFT, RIGHT):
+        end = state.row[0] if action.end == LEFT else state.row[-1]
+        if not one_gear_apart(end, card):
+            return (_("Card {card} does not differ by exactly one gear from card {end} at the left end.")
+                    if action.end == LEFT else
+                    _("Card {card} does not differ by exactly one gear from card {end} at the right end.")
+                    ).format(card=card, end=end)
+        row = added_row(end, card)
+        if not FIT[state.rules.water_veins][end] >> card & 1 and row is not None:
+            return _("Water Veins: the gear card {card} adds in row {row} from the top has no gear beside "
+                     "it on card {end} (same row, or the row above or below).").format(
+                card=card, row=row + 1, end=end)  # (rows counted from 1, as a player counts)
+    reason = state.why_illegal(action) or ""
+    return reason[:1].upper() + reason[1:] + "."
 
 
 @dataclass
@@ -82,19 +107,22 @@ class GrayblockScene(GameTable):
         self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
         self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
         self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
-        self.log.append("New match.")
+        self.log.append(_("New match."))
         first = next(session.history.replay(), None)  # the match's first position, if it has moves
         if first is not None:
             self.log.append(self.start_line(first[0]))
-            self.replay_log("Match resumed.")
+            self.replay_log(_("Match resumed."))
         else:
             self._log_start()
-        self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
-        self.pass_b = PrimaryButton("Pass", self.do_pass)
-        self.iam_b = PrimaryButton("I am", self.confirm_viewer)
-        self.next_b = PrimaryButton("Next hand", self.next_hand)
-        self.again_b = PrimaryButton("Play again", self.play_again)
-        self.title_b = ui.Button("Title", self.to_title)
+        self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
+        self.buttons = self.base_buttons() + [self.menu_b]
+        self.pass_b = PrimaryButton(N_("Pass"), self.do_pass)
+        self.iam_b = PrimaryButton("", self.confirm_viewer)  # "I am NAME": worded as drawn
+        self.next_b = PrimaryButton(N_("Next hand"), self.next_hand)
+        self.again_b = PrimaryButton(N_("Play again"), self.play_again)
+        self.title_b = ui.Button(N_("Title"), self.to_title)
+        # this table's own buttons, in English: drawn in the player's language (Settings may switch)
+        self.words = {b: b.label for b in (self.menu_b, self.pass_b, self.next_b, self.again_b, self.title_b)}
         self.ring = ui.FocusRing([self.next_b])
         self.layout = Layout((1280, 720), state.players, self.bottom)
         self.autosave()
@@ -151,20 +179,20 @@ class GrayblockScene(GameTable):
         """The line over the hand: whose turn, what to do."""
         state = self.state
         if state.is_over() or self.result_index is not None:
-            return "The match is over." if state.is_over() else "The hand is over."
+            return _("The match is over.") if state.is_over() else _("The hand is over.")
         p = state.current_player()
         if p in self.turns.seats:
-            return f"{self.name_of(p)} is thinking\u2026"
+            return _("{name} is thinking\u2026").format(name=self.name_of(p))
         if self.pass_screen_for() is not None:
-            return f"Waiting for {self.name_of(p)}"
+            return _("Waiting for {name}").format(name=self.name_of(p))
         if self.turns.hint_pending:
-            return "Looking for a hint\u2026"
+            return _("Looking for a hint\u2026")
         if self.must_pass():
-            return f"Nothing fits {ends_text(state)}: you must pass"
+            return _("Nothing fits {ends}: you must pass").format(ends=ends_text(state))
         if not state.row:
-            return "Your turn: start the row with any card" + (
-                " but 0 (Water Veins)" if state.rules.water_veins else "")
-        return "Your turn: drag a lit card onto an end"
+            return _("Your turn: start the row with any card but 0 (Water Veins)") \
+                if state.rules.water_veins else _("Your turn: start the row with any card")
+        return _("Your turn: drag a lit card onto an end")
 
     def shown_row(self) -> list[int]:
         if self.result_index is not None:
@@ -250,7 +278,7 @@ class GrayblockScene(GameTable):
             return None
         if not self.state.row:
             return START
-        xs, _, cw, _ = self.layout.row_geometry(len(self.state.row))
+        xs, _y, cw, _h = self.layout.row_geometry(len(self.state.row))
         return LEFT if pos[0] < (xs[0] + xs[-1] + cw) / 2 else RIGHT
 
     def source_rect(self, player: int, card: int) -> tuple:
@@ -258,7 +286,7 @@ class GrayblockScene(GameTable):
         hand = self.state.hand(player)
         if player == self.visible_hand and card in hand:
             return self.layout.hand_geometry(len(hand))[hand.index(card)]
-        _, _, cw, ch = self.layout.row_geometry(len(self.state.row))
+        _xs, _y, cw, ch = self.layout.row_geometry(len(self.state.row))
         r = self.layout.fans[player] if player in self.layout.seats else self.layout.hand_cards
         return r.centerx - cw / 2, r.centery - ch / 2, cw, ch
 
@@ -267,36 +295,58 @@ class GrayblockScene(GameTable):
     def describe(self, action, before) -> str:
         who = self.name_of(action.player)
         if action.card is None:
-            return f"{who} {verb(who, 'pass')}: nothing fits {ends_text(before)}."
+            return said(who, _("{who} pass: nothing fits {ends}."), _("{who} passes: nothing fits {ends}."),
+                        ends=ends_text(before))
         if action.end is None:
-            return f"{who} {verb(who, 'start')} the row with {action.card}."
-        return f"{who} {verb(who, 'play')} {action.card} on the {action.end} end."
+            return said(who, _("{who} start the row with {card}."), _("{who} starts the row with {card}."),
+                        card=action.card)
+        if action.end == LEFT:
+            return said(who, _("{who} play {card} on the left end."),
+                        _("{who} plays {card} on the left end."), card=action.card)
+        return said(who, _("{who} play {card} on the right end."),
+                    _("{who} plays {card} on the right end."), card=action.card)
 
     def log_lines(self, before, action, events, after) -> list[str]:
         """The move; a hand's end and who starts the next; the match's end."""
         lines = [self.describe(action, before)]
         for event in events:
             if event.kind == HAND_ENDED:
-                count, who = len(after.results), self.name_of(event.player)
-                wins = f"{verb(who, 'win')} hand {count}"
+                who = self.name_of(event.player)
+                fields = {"number": len(after.results), "points": event.value}
                 if event.where == OUT:
-                    lines.append(f"{who} {verb(who, 'go')} out and {wins}: +{event.value}.")
+                    lines.append(said(who, _("{who} go out and win hand {number}: +{points}."),
+                                      _("{who} goes out and wins hand {number}: +{points}."), **fields))
                 elif winner_could_play(after.results[-1], after.rules.water_veins):
                     # the hand ends once everyone else has passed, though the winner could go on
-                    lines.append(f"Everyone else passed, so the hand ends ({who} could still "
-                                 f"play). {who} {wins} by block: +{event.value}.")
+                    lines.append(said(who, _("Everyone else passed, so the hand ends ({who} could still "
+                                             "play). {who} win hand {number} by block: +{points}."),
+                                      _("Everyone else passed, so the hand ends ({who} could still "
+                                        "play). {who} wins hand {number} by block: +{points}."), **fields))
                 else:
-                    lines.append(f"Blocked: nobody can play. {who} {wins} by block: +{event.value}.")
+                    lines.append(said(who, _("Blocked: nobody can play. {who} win hand {number} by block: "
+                                             "+{points}."),
+                                      _("Blocked: nobody can play. {who} wins hand {number} by block: "
+                                        "+{points}."), **fields))
                 if not after.is_over():
                     lines.append(self.start_line(after))  # the next hand is dealt at once
             elif event.kind == MATCH_OVER:
                 who = self.name_of(event.player)
-                lines.append(f"{who} {verb(who, 'win')} the match with {event.value} points!")
+                lines.append(said(who, _("{who} win the match with {points} points!"),
+                                  _("{who} wins the match with {points} points!"), points=event.value))
         return lines
+
+    def log_opening(self) -> list[str]:
+        """"New match." and who starts the first hand, in the language of the moment."""
+        first = next(self.session.history.replay(), None)
+        return [_("New match."), self.start_line(first[0] if first is not None else self.state)]
+
+    def on_relog(self) -> None:
+        self.seen_by = {p: len(self.log) for p in self.seen_by}  # a new log: what is news starts afresh
 
     def start_line(self, state) -> str:
         who = self.name_of(state.start)
-        return f"Hand {len(state.results) + 1}: {who} {verb(who, 'start')}."
+        return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
+                    number=len(state.results) + 1)
 
     def play(self, action, from_rect=None):
         if self.result_index is not None:
@@ -315,7 +365,7 @@ class GrayblockScene(GameTable):
         self.selected = self.drag = self.hover_end = None
         for event in outcome.events:
             if event.kind == PASSED:
-                self.bubbles[event.player] = ("Pass", self.app.clock_s + BUBBLE)
+                self.bubbles[event.player] = (N_("Pass"), self.app.clock_s + BUBBLE)  # worded as drawn
                 self.flash = (text, self.app.clock_s + BUBBLE, ui.BRASS)
                 self.app.sound.play("pass")
             elif event.kind == PLAYED:
@@ -334,11 +384,13 @@ class GrayblockScene(GameTable):
         self.seen_results = count
         until, who = self.app.clock_s + ENDING + 1, self.name_of(event.player)
         if event.where == OUT:
-            self.flash = (f"{who} {verb(who, 'go')} out!", until, ui.GOOD)
+            self.flash = (said(who, _("{who} go out!"), _("{who} goes out!")), until, ui.GOOD)
         elif winner_could_play(self.state.results[-1], self.state.rules.water_veins):
-            self.flash = (f"Everyone else passed! {who} {verb(who, 'win')} the hand", until, ui.GOOD)
+            self.flash = (said(who, _("Everyone else passed! {who} win the hand"),
+                               _("Everyone else passed! {who} wins the hand")), until, ui.GOOD)
         else:
-            self.flash = (f"Blocked! {who} {verb(who, 'win')} the hand", until, ui.GOOD)
+            self.flash = (said(who, _("Blocked! {who} win the hand"), _("Blocked! {who} wins the hand")),
+                          until, ui.GOOD)
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
     def try_play(self, card: int, end, from_rect=None) -> bool:
@@ -347,10 +399,8 @@ class GrayblockScene(GameTable):
             return False
         action = Action(self.state.current_player(), card, None if end == START else end)
         if not self.fits(card, end):
-            reason = self.state.why_illegal(action) or ""
-            if self.must_pass():
-                reason = "no card in your hand fits either end: press Pass"
-            self.app.toast(reason[:1].upper() + reason[1:] + ".")
+            self.app.toast(_("No card in your hand fits either end: press Pass.") if self.must_pass()
+                           else refusal(self.state, action))
             return False
         return self.play(action, from_rect)
 
@@ -534,12 +584,14 @@ class GrayblockScene(GameTable):
     # --- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.layout.size:
-            self.resize(surface.get_size())
+        if surface.get_size() != self.layout.size or self.layout.face != ui.FONT_FILES["regular"]:
+            self.resize(surface.get_size())  # a new window size, or a language with another face
         who = self.pass_screen_for()
         if who is not None:
             draw.draw_pass_screen(self, surface, who)
             return
+        for button, word in self.words.items():  # looked up now: Settings may have switched language
+            button.label = _(word)
         self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
         self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
         self.refresh_buttons(self.buttons)

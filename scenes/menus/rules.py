@@ -1,14 +1,21 @@
-"""The rules reference: a scrolling page per game, drawn over the scene beneath."""
+"""The rules reference: a scrolling page per game, drawn over the scene beneath, in the player's
+language (the pages' words are looked up when they are laid out, and laid out again when Settings
+switches the language)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, language
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel
 from scenes.menus.rules_text import PAGES
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
+
+# The five gear types' names under their icons (scenes.art.shapes.GEAR_NAMES, shortened).
+GEAR_LABELS = (N_("round gear"), N_("square gear"), N_("cam"), N_("ratchet star"), N_("hex nut"))
+FOOTER = N_("Wheel / \u2191\u2193 / PgUp PgDn scroll     \u2190\u2192 other games     Esc close")
 
 
 class RulesOverlay(Scene):
@@ -18,12 +25,14 @@ class RulesOverlay(Scene):
     def __init__(self, app, game: str | None = None):
         super().__init__(app)
         self.game = game if game in PAGES else "assemble"
-        self.close_b = ui.Button("Close", self.dismiss)
-        self.tabs = {g: ui.Button(title, lambda g=g: self.show(g)) for g, (title, _) in PAGES.items()}
+        self.close_b = ui.Button(N_("Close"), self.dismiss)
+        self.tabs = {g: ui.Button(title, lambda g=g: self.show(g)) for g, (title, _page) in PAGES.items()}
         self.ring = ui.FocusRing(list(self.tabs.values()) + [self.close_b])
         self.s = 1.0
         self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
         self.lines: list[tuple] = []  # (kind, y, payload) laid out for the current width
+        self.lang = language()  # the language self.lines are in
+        self.indent = self.key_w = 0  # bullets' and keys' columns, set with the lines
         self.content_h = 0
         self.scroll = 0.0
         self.dragging: float | None = None
@@ -48,10 +57,7 @@ class RulesOverlay(Scene):
         P.center = (size[0] // 2, size[1] // 2)
         bh = int(44 * s)
         self.close_b.rect = pygame.Rect(P.right - int(150 * s), P.y + int(26 * s), int(120 * s), bh)
-        tab_w = min(int(210 * s), (P.w - int(72 * s)) // len(self.tabs) - int(10 * s))
-        for i, tab in enumerate(self.tabs.values()):
-            tab.rect = pygame.Rect(P.x + int(36 * s) + i * (tab_w + int(10 * s)), P.y + int(88 * s),
-                                   tab_w, int(38 * s))
+        self.layout_tabs()
         top = P.y + int(150 * s)
         # the footer's line at the player's text size, and the text area ending above it
         foot = ui.font(max(8, int(13 * s))).get_linesize()
@@ -63,28 +69,48 @@ class RulesOverlay(Scene):
         self.scroll = old * self.content_h
         self.clamp()
 
+    def layout_tabs(self) -> None:
+        """The game tabs side by side: wide enough for their names in the player's language and
+        text size where the panel has room."""
+        s, P = self.s, self.panel
+        h = int(38 * s)
+        f = ui.font(int(h * 0.42), "bold")  # as ui.Button draws its label
+        widest = max(f.size(_(title))[0] for title, _page in PAGES.values()) + int(16 * s)
+        room = (P.w - int(72 * s)) // len(self.tabs) - int(10 * s)
+        tab_w = min(max(int(210 * s), widest), room)
+        for i, tab in enumerate(self.tabs.values()):
+            tab.rect = pygame.Rect(P.x + int(36 * s) + i * (tab_w + int(10 * s)), P.y + int(88 * s),
+                                   tab_w, h)
+
     def layout_text(self) -> None:
         s, w = self.s, self.view.w
+        self.lang = language()
         self.body_px = max(9, int(18 * s))
         self.head_px = max(11, int(23 * s))
         # spacing from the font really used: the player's text size may make it larger than asked
         lh = max(int(self.body_px * 1.45), ui.font(self.body_px).get_linesize() + 1)
-        indent = int(26 * s)
+        # room left of bullets for a number ("3.") at the font really used
+        f, bold = ui.font(self.body_px), ui.font(self.body_px, "bold")
+        indent = self.indent = max(int(26 * s), bold.size("8.")[0] + f.size(" ")[0])
+        # the keys' column of the Controls: as wide as the widest key needs, up to 40% of the page
+        keys = [_(item[1]) for item in PAGES[self.game][1] if item[0] == "k"]
+        self.key_w = min(max([int(190 * s)] + [indent + bold.size(k)[0] + int(12 * s) for k in keys]),
+                         int(w * 0.4))
         y = 0
         self.lines = []
         for item in PAGES[self.game][1]:
             kind = item[0]
             if kind == "h":
                 y += int(16 * s) if y else 0
-                self.lines.append(("h", y, item[1]))
+                self.lines.append(("h", y, _(item[1])))
                 y += max(int(self.head_px * 1.6), ui.font(self.head_px, "title").get_linesize() + 4)
             elif kind == "p":
-                for line in ui.wrap(item[1], self.body_px, w):
+                for line in ui.wrap(_(item[1]), self.body_px, w):
                     self.lines.append(("p", y, line))
                     y += lh
                 y += int(8 * s)
             elif kind == "b":
-                body, mark = item[1], None
+                body, mark = _(item[1]), None
                 if body[:1].isdigit() and body[1:3] == ". ":
                     mark, body = body[:2], body[3:]
                 for j, line in enumerate(ui.wrap(body, self.body_px, w - indent)):
@@ -96,12 +122,13 @@ class RulesOverlay(Scene):
                 self.lines.append(("g", y, None))
                 y += int(84 * s)
             elif kind == "t":
-                y = self.layout_table(item[1], y, w - indent, int(lh))
+                y = self.layout_table([(_(label), _(value)) for label, value in item[1]], y, w - indent,
+                                      int(lh))
                 y += int(6 * s)
             elif kind == "k":
-                keyw = int(190 * s)
-                for j, line in enumerate(ui.wrap(item[2], self.body_px, w - keyw)):
-                    self.lines.append(("k", y, (item[1] if j == 0 else "", line)))
+                keyw = self.key_w
+                for j, line in enumerate(ui.wrap(_(item[2]), self.body_px, w - keyw)):
+                    self.lines.append(("k", y, (_(item[1]) if j == 0 else "", line)))
                     y += lh
                 y += int(6 * s)
         self.content_h = y + int(12 * s)
@@ -185,9 +212,16 @@ class RulesOverlay(Scene):
 
     def draw(self, surface) -> None:
         s, P, V = self.s, self.panel, self.view
+        if self.lang != language():  # Settings switched the language under this page
+            self.layout_tabs()
+            self.layout_text()
+            self.clamp()
+        self.close_b.label = _("Close")
+        for g, tab in self.tabs.items():
+            tab.label = _(PAGES[g][0])
         dim(surface, 170)
         overlay_panel(surface, P, s)
-        heading(surface, "How to play", int(38 * s), (P.x + 36 * s, P.y + 48 * s), "midleft",
+        heading(surface, _("How to play"), int(38 * s), (P.x + 36 * s, P.y + 48 * s), "midleft",
                 max_width=self.close_b.rect.x - P.x - 60 * s)
         pygame.draw.line(surface, (110, 84, 44), (V.x, V.y - 14 * s), (self.track.right, V.y - 14 * s),
                          max(1, int(s)))
@@ -209,13 +243,13 @@ class RulesOverlay(Scene):
         if self.max_scroll() > 0:
             pygame.draw.rect(surface, (60, 48, 40), self.track, border_radius=self.track.w // 2)
             pygame.draw.rect(surface, ui.BRASS, self.thumb(), border_radius=self.track.w // 2)
-        hint = "Wheel / \u2191\u2193 / PgUp PgDn scroll     \u2190\u2192 other games     Esc close"
-        ui.text(surface, hint, max(8, int(13 * s)), (P.centerx, self.foot_y), (150, 132, 108),
+        ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, self.foot_y), (150, 132, 108),
                 "midtop", max_width=P.w - 60 * s)
 
     def draw_line(self, surface, kind, y, payload) -> None:
         s, V, px = self.s, self.view, self.body_px
-        indent = int(26 * s)
+        indent = self.indent
+        dot_y = ui.font(px).get_height() * 0.5  # a bullet's dot: level with the middle of its line
         if kind == "h":
             ui.text(surface, payload, self.head_px, (V.x, y), ui.HILITE, "topleft", "title",
                     max_width=V.w)
@@ -227,17 +261,17 @@ class RulesOverlay(Scene):
                 ui.text(surface, mark, px, (V.x, y), ui.HILITE, "topleft", "bold")
             elif kind == "b":
                 r = max(2, int(4 * s))
-                pygame.draw.circle(surface, ui.BRASS, (V.x + indent // 2 - r // 2, int(y + px * 0.62)), r)
+                pygame.draw.circle(surface, ui.BRASS, (V.x + indent // 2 - r // 2, int(y + dot_y)), r)
             ui.text(surface, line, px, (V.x + indent, y), ui.TEXT)
         elif kind == "k":
             keys, line = payload
             if keys:
                 ui.text(surface, keys, px, (V.x + indent, y), ui.HILITE, "topleft", "bold",
-                        max_width=int(190 * s) - indent - 8 * s)
-            ui.text(surface, line, px, (V.x + int(190 * s), y), ui.TEXT)
+                        max_width=self.key_w - indent - 8 * s)
+            ui.text(surface, line, px, (V.x + self.key_w, y), ui.TEXT)
         elif kind == "t":
             r = max(2, int(4 * s))
-            pygame.draw.circle(surface, ui.BRASS, (V.x + indent // 2 - r // 2, int(y + px * 0.62)), r)
+            pygame.draw.circle(surface, ui.BRASS, (V.x + indent // 2 - r // 2, int(y + dot_y)), r)
             for x, label, value_x, value in payload:
                 ui.text(surface, label, px, (V.x + indent + x, y), ui.HILITE, "topleft", "bold")
                 ui.text(surface, value, px, (V.x + indent + value_x, y), ui.TEXT)
@@ -248,13 +282,10 @@ class RulesOverlay(Scene):
         s, V = self.s, self.view
         r = max(6, int(20 * s))
         x = V.x + int(26 * s) + r
-        names = ("round gear", "square gear", "cam", "ratchet", "hex nut")
-        try:
-            from scenes.art.cards import GEAR_NAMES
-            names = tuple(n.replace("three-lobed ", "") for n in GEAR_NAMES)
-        except ImportError:
-            pass
-        step = min(int(150 * s), (V.w - int(26 * s)) // 5)
+        names = [_(name) for name in GEAR_LABELS]
+        small = max(8, int(13 * s))
+        widest = max(ui.font(small).size(name)[0] for name in names) + int(12 * s)
+        step = min(max(int(150 * s), widest), (V.w - int(26 * s)) // 5)
         x = max(x, V.x + step // 2)  # the first name, centred under its icon, starts inside the view
         for row in range(5):
             cx = x + row * step
@@ -264,7 +295,7 @@ class RulesOverlay(Scene):
             except Exception:  # noqa: BLE001 - decoration only
                 pygame.draw.circle(surface, ui.BRASS, (cx, int(y + r)), r, 2)
             ui.text(surface, names[row],
-                    max(8, int(13 * s)), (cx, y + 2 * r + 6 * s), ui.MUTED, "midtop",
+                    small, (cx, y + 2 * r + 6 * s), ui.MUTED, "midtop",
                     max_width=step - 6 * s)
 
     def draw_fades(self, surface) -> None:

@@ -4,197 +4,200 @@ every open point). Items: ("h", heading), ("p", paragraph), ("b", bullet; "1. " 
 a small table: its entries keep their columns (two to a line when there is room, else one).
 """
 
+from game.i18n import N_
+
+
 ASSEMBLE = [
-    ("p", "Craftsmen of the mining city of Banmong compete at the Doll Festival. Each round you "
-          "win one doll card and fit it into the mechanical girl you are assembling. Gears that "
-          "touch across neighbouring cards join into modules, and tall modules score big."),
-    ("h", "The cards"),
-    ("b", "32 doll cards, numbered 0 to 31. The number is the card's index: low cards act "
-          "early in a round."),
-    ("b", "Down its left edge a card has up to five gears, one per row. Every row has its own "
-          "gear type, with its own colour and shape:"),
+    ("p", N_("Craftsmen of the mining city of Banmong compete at the Doll Festival. Each round you "
+             "win one doll card and fit it into the mechanical girl you are assembling. Gears that "
+             "touch across neighbouring cards join into modules, and tall modules score big.")),
+    ("h", N_("The cards")),
+    ("b", N_("32 doll cards, numbered 0 to 31. The number is the card's index: low cards act "
+             "early in a round.")),
+    ("b", N_("Down its left edge a card has up to five gears, one per row. Every row has its own "
+             "gear type, with its own colour and shape:")),
     ("g", None),
-    ("b", "4 counter cards serve as indicators. Each shows an initial turn order (1-4) and "
-          "tracks its lane's capacity: how many modules that lane may score."),
-    ("h", "Lanes"),
-    ("p", "A lane is a bench (room for one card), an indicator and an assembly line (the doll "
-          "itself). With 3 or 4 players everyone has one lane. With 2 players each player "
-          "runs two lanes and builds two dolls."),
-    ("h", "Setup"),
-    ("b", "The doll cards are shuffled into a deck. With 3 players, 2 cards are set aside "
-          "unseen: nobody, bots included, ever learns which."),
-    ("b", "Each lane gets a random counter card. Every lane starts at capacity 1."),
-    ("b", "One card per lane is revealed onto the field (4 cards, or 3 with 3 players)."),
-    ("b", "Draft: in ascending initial turn order, each lane takes one field card into its "
-          "bench. Then the field is refilled and the first round begins. The initial turn "
-          "order is never used again."),
-    ("h", "A round"),
-    ("b", "1. All bench cards stand upright again."),
-    ("b", "2. The lane whose bench card has the largest index gains 1 capacity "
-          "(every round, the first and last included)."),
-    ("b", "3. Lanes take turns from the smallest bench index to the largest, until every "
-          "lane has acted once."),
-    ("p", "A turn is Placement, then Acquisition. Both are mandatory."),
-    ("h", "Placement"),
-    ("p", "Move your bench card into your assembly line, at any position. Cards overlap so "
-          "that every card's left-edge gears stay visible: the line reads as a grid of gear "
-          "columns, five rows tall."),
-    ("b", "Leftmost: tuck the card under the first card of the line."),
-    ("b", "Rightmost: lay it on top of the last card."),
-    ("b", "Anywhere between: slide the right part of the line over and tuck the card under it."),
-    ("h", "Acquisition"),
-    ("p", "Take any card from the field into your bench. It lies sideways: your lane is done "
-          "for this round. The last lane of a round takes the one card left (you still "
-          "confirm it, unless \u201cAuto-take the last card\u201d is ticked)."),
-    ("h", "The last round"),
-    ("p", "After a round the field is refilled while the deck lasts. When the deck is empty, "
-          "one last round follows with Placement only, no acquisition; then every bench is "
-          "empty and the game ends. Each lane places 8 cards (10 with 3 players)."),
-    ("h", "Scoring"),
-    ("b", "Module: a group of gears connected up, down, left or right in your line's grid "
-          "(never diagonally). Right-edge gears do not count."),
-    ("b", "Size: the number of different rows a module touches, 1 to 5."),
-    ("b", "Points: size squared, so 1, 4, 9, 16 or 25."),
-    ("b", "Capacity: a lane scores only its best modules, as many as its capacity. The rest "
-          "score nothing."),
-    ("p", "The highest score wins. Ties are broken by (1) the larger size of the best scored "
-          "module, then (2) more scored modules, then (3) fewer unscored modules. Still tied: "
-          "a shared win."),
-    ("h", "Two players: the counting doll"),
-    ("p", "Each player builds two dolls, but only the weaker one counts: your counting doll is "
-          "your lane with the lower score (if both score the same, the one weaker by the "
-          "tiebreakers). Counting dolls are compared, tiebreakers included. Keep both dolls "
-          "strong!"),
-    ("h", "Capacity on the indicator"),
-    ("p", "The counter turns a quarter clockwise for each +1 capacity; the icons at its lower "
-          "right show the value. At 5 it flips to its back, where the icons mean 5 to 8. Past "
-          "8 a marker shows the number."),
-    ("h", "Advanced rules (chosen at setup)"),
-    ("b", "The Flaw: the points of your unscored modules are subtracted from your score. "
-          "Every extra module now hurts unless you have the capacity for it."),
-    ("b", "The Identity: placing a card on top of the rightmost card costs the lane 1 "
-          "capacity, and is not allowed at capacity 1. The first card of an empty line is "
-          "free."),
-    ("h", "Controls"),
-    ("k", "Drag", "Drag your bench card into a gap of your assembly line."),
-    ("k", "Click", "Click the bench card, then a gap; click a field card to take it."),
-    ("k", "Keyboard", "Arrow keys and Tab move the highlight; Enter or Space confirms."),
-    ("k", "Right-click", "Magnify a card to read it closely."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo. Fair undo (set up before the game) takes back only your "
-                             "own moves, until new cards are dealt; free undo takes back anything, "
-                             "but past a bot's move or a deal the game counts as assisted. In hot "
-                             "seat, taking back another player's move asks them first."),
-    ("k", "F11", "Toggle full screen."),
-    ("k", "S", "Sound on / off (also under Settings)."),
-    ("k", "Esc", "Pause menu (in game) or close this page."),
+    ("b", N_("4 counter cards serve as indicators. Each shows an initial turn order (1-4) and "
+             "tracks its lane's capacity: how many modules that lane may score.")),
+    ("h", N_("Lanes")),
+    ("p", N_("A lane is a bench (room for one card), an indicator and an assembly line (the doll "
+             "itself). With 3 or 4 players everyone has one lane. With 2 players each player "
+             "runs two lanes and builds two dolls.")),
+    ("h", N_("Setup")),
+    ("b", N_("The doll cards are shuffled into a deck. With 3 players, 2 cards are set aside "
+             "unseen: nobody, bots included, ever learns which.")),
+    ("b", N_("Each lane gets a random counter card. Every lane starts at capacity 1.")),
+    ("b", N_("One card per lane is revealed onto the field (4 cards, or 3 with 3 players).")),
+    ("b", N_("Draft: in ascending initial turn order, each lane takes one field card into its "
+             "bench. Then the field is refilled and the first round begins. The initial turn "
+             "order is never used again.")),
+    ("h", N_("A round")),
+    ("b", N_("1. All bench cards stand upright again.")),
+    ("b", N_("2. The lane whose bench card has the largest index gains 1 capacity "
+             "(every round, the first and last included).")),
+    ("b", N_("3. Lanes take turns from the smallest bench index to the largest, until every "
+             "lane has acted once.")),
+    ("p", N_("A turn is Placement, then Acquisition. Both are mandatory.")),
+    ("h", N_("Placement")),
+    ("p", N_("Move your bench card into your assembly line, at any position. Cards overlap so "
+             "that every card's left-edge gears stay visible: the line reads as a grid of gear "
+             "columns, five rows tall.")),
+    ("b", N_("Leftmost: tuck the card under the first card of the line.")),
+    ("b", N_("Rightmost: lay it on top of the last card.")),
+    ("b", N_("Anywhere between: slide the right part of the line over and tuck the card under it.")),
+    ("h", N_("Acquisition")),
+    ("p", N_("Take any card from the field into your bench. It lies sideways: your lane is done "
+             "for this round. The last lane of a round takes the one card left (you still "
+             "confirm it, unless \u201cAuto-take the last card\u201d is ticked).")),
+    ("h", N_("The last round")),
+    ("p", N_("After a round the field is refilled while the deck lasts. When the deck is empty, "
+             "one last round follows with Placement only, no acquisition; then every bench is "
+             "empty and the game ends. Each lane places 8 cards (10 with 3 players).")),
+    ("h", N_("Scoring")),
+    ("b", N_("Module: a group of gears connected up, down, left or right in your line's grid "
+             "(never diagonally). Right-edge gears do not count.")),
+    ("b", N_("Size: the number of different rows a module touches, 1 to 5.")),
+    ("b", N_("Points: size squared, so 1, 4, 9, 16 or 25.")),
+    ("b", N_("Capacity: a lane scores only its best modules, as many as its capacity. The rest "
+             "score nothing.")),
+    ("p", N_("The highest score wins. Ties are broken by (1) the larger size of the best scored "
+             "module, then (2) more scored modules, then (3) fewer unscored modules. Still tied: "
+             "a shared win.")),
+    ("h", N_("Two players: the counting doll")),
+    ("p", N_("Each player builds two dolls, but only the weaker one counts: your counting doll is "
+             "your lane with the lower score (if both score the same, the one weaker by the "
+             "tiebreakers). Counting dolls are compared, tiebreakers included. Keep both dolls "
+             "strong!")),
+    ("h", N_("Capacity on the indicator")),
+    ("p", N_("The counter turns a quarter clockwise for each +1 capacity; the icons at its lower "
+             "right show the value. At 5 it flips to its back, where the icons mean 5 to 8. Past "
+             "8 a marker shows the number.")),
+    ("h", N_("Advanced rules (chosen at setup)")),
+    ("b", N_("The Flaw: the points of your unscored modules are subtracted from your score. "
+             "Every extra module now hurts unless you have the capacity for it.")),
+    ("b", N_("The Identity: placing a card on top of the rightmost card costs the lane 1 "
+             "capacity, and is not allowed at capacity 1. The first card of an empty line is "
+             "free.")),
+    ("h", N_("Controls")),
+    ("k", N_("Drag"), N_("Drag your bench card into a gap of your assembly line.")),
+    ("k", N_("Click"), N_("Click the bench card, then a gap; click a field card to take it.")),
+    ("k", N_("Keyboard"), N_("Arrow keys and Tab move the highlight; Enter or Space confirms.")),
+    ("k", N_("Right-click"), N_("Magnify a card to read it closely.")),
+    ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo. Fair undo (set up before the game) takes back only your "
+                                "own moves, until new cards are dealt; free undo takes back anything, "
+                                "but past a bot's move or a deal the game counts as assisted. In hot "
+                                "seat, taking back another player's move asks them first.")),
+    ("k", "F11", N_("Toggle full screen.")),
+    ("k", "S", N_("Sound on / off (also under Settings).")),
+    ("k", "Esc", N_("Pause menu (in game) or close this page.")),
 ]
 
 
 CEMENTOPIA = [
-    ("p", "A puzzle for one, with the same cards. The dolls wait in the dark for your direction: "
-          "stand them side by side so that their gears line up, and build a network whose "
-          "connections are balanced. Your connections are a limited resource."),
-    ("h", "The cards"),
-    ("b", "Each long edge of a doll card has five cells, one per row; some cells hold a gear. "
-          "Every row has its own gear type:"),
+    ("p", N_("A puzzle for one, with the same cards. The dolls wait in the dark for your direction: "
+             "stand them side by side so that their gears line up, and build a network whose "
+             "connections are balanced. Your connections are a limited resource.")),
+    ("h", N_("The cards")),
+    ("b", N_("Each long edge of a doll card has five cells, one per row; some cells hold a gear. "
+             "Every row has its own gear type:")),
     ("g", None),
-    ("b", "The four counters show how many uses each connection count has left. Counters 1, 2 "
-          "and 3 start with 4 uses, counter 4 with 3: 15 uses, so a complete network has 16 "
-          "cards."),
-    ("h", "Setup"),
-    ("p", "The 32 doll cards are shuffled into a deck. You draw 4 into your hand, and one more "
-          "card is turned face up: the first card of the network. Cards always stand upright."),
-    ("h", "A turn"),
-    ("b", "1. Place a hand card beside the network: its long edge against a placed card's long "
-          "edge, shifted up or down as you like, never overlapping another card."),
-    ("b", "2. Wherever the new card touches a neighbour, every pair of facing cells must match: "
-          "gear with gear, blank with blank. This holds for every neighbour it touches."),
-    ("b", "3. Name one neighbour to count. The number of cell pairs facing it is the connection "
-          "count, 1 to 4 (a card exactly level with it, 5 pairs, is not allowed). The counter "
-          "with that number must have a use left: it loses one, turning a quarter; at 0 it "
-          "flips face down."),
-    ("b", "4. Draw a card from the deck."),
-    ("p", "The lit spots show where a card fits and its connection count. When the new card "
-          "touches several neighbours and the choice pays a different counter, you are asked "
-          "which one counts."),
-    ("h", "The end"),
-    ("b", "Complete: all four counters are face down. The network is scored."),
-    ("b", "Stuck: no hand card fits anywhere. The attempt has failed; its score is shown for "
-          "information."),
-    ("h", "Scoring"),
-    ("p", "A card's adjacency is the number of neighbours it shares at least one facing cell "
-          "pair with (1 to 4). Cards score by adjacency, one point each, but only if that "
-          "adjacency is not too common:"),
-    ("t", [("Adjacency 1:", "at most 2 cards"), ("Adjacency 2:", "at most 4 cards"),
-           ("Adjacency 3:", "at most 6 cards"), ("Adjacency 4:", "at most 4 cards")]),
-    ("p", "Over its limit, a whole adjacency group scores nothing. The maximum is 16. The "
-          "rulebook's targets: 8 for a start, 10 is good, 12 deserves praise."),
-    ("h", "Deals and best scores"),
-    ("p", "Today's deal is the same for everyone on that date; a seed replays any deal. Your "
-          "best score per deal is kept. Undo and Hint are there when you want them, but they "
-          "mark the attempt as assisted, and your best without help is kept apart."),
-    ("h", "Controls"),
-    ("k", "Drag", "Drag a hand card onto a lit spot beside the network."),
-    ("k", "Click", "Click a hand card, then a lit spot."),
-    ("k", "Keyboard", "Left/Right or Tab choose a card; Enter shows its spots; arrows move "
-                      "among them; Enter places."),
-    ("k", "1 - 4", "Choose the neighbour to count, when asked."),
-    ("k", "Wheel, + / -", "Zoom. Drag the board, or Shift+arrows, to pan; F fits it all in."),
-    ("k", "H", "Hint: the solver's move, shown and not played."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo."),
-    ("k", "S", "Sound on / off (also under Settings)."),
-    ("k", "Esc", "Pause menu (in game) or close this page."),
+    ("b", N_("The four counters show how many uses each connection count has left. Counters 1, 2 "
+             "and 3 start with 4 uses, counter 4 with 3: 15 uses, so a complete network has 16 "
+             "cards.")),
+    ("h", N_("Setup")),
+    ("p", N_("The 32 doll cards are shuffled into a deck. You draw 4 into your hand, and one more "
+             "card is turned face up: the first card of the network. Cards always stand upright.")),
+    ("h", N_("A turn")),
+    ("b", N_("1. Place a hand card beside the network: its long edge against a placed card's long "
+             "edge, shifted up or down as you like, never overlapping another card.")),
+    ("b", N_("2. Wherever the new card touches a neighbour, every pair of facing cells must match: "
+             "gear with gear, blank with blank. This holds for every neighbour it touches.")),
+    ("b", N_("3. Name one neighbour to count. The number of cell pairs facing it is the connection "
+             "count, 1 to 4 (a card exactly level with it, 5 pairs, is not allowed). The counter "
+             "with that number must have a use left: it loses one, turning a quarter; at 0 it "
+             "flips face down.")),
+    ("b", N_("4. Draw a card from the deck.")),
+    ("p", N_("The lit spots show where a card fits and its connection count. When the new card "
+             "touches several neighbours and the choice pays a different counter, you are asked "
+             "which one counts.")),
+    ("h", N_("The end")),
+    ("b", N_("Complete: all four counters are face down. The network is scored.")),
+    ("b", N_("Stuck: no hand card fits anywhere. The attempt has failed; its score is shown for "
+             "information.")),
+    ("h", N_("Scoring")),
+    ("p", N_("A card's adjacency is the number of neighbours it shares at least one facing cell "
+             "pair with (1 to 4). Cards score by adjacency, one point each, but only if that "
+             "adjacency is not too common:")),
+    ("t", [(N_("Adjacency 1:"), N_("at most 2 cards")), (N_("Adjacency 2:"), N_("at most 4 cards")),
+           (N_("Adjacency 3:"), N_("at most 6 cards")), (N_("Adjacency 4:"), N_("at most 4 cards"))]),
+    ("p", N_("Over its limit, a whole adjacency group scores nothing. The maximum is 16. The "
+             "rulebook's targets: 8 for a start, 10 is good, 12 deserves praise.")),
+    ("h", N_("Deals and best scores")),
+    ("p", N_("Today's deal is the same for everyone on that date; a seed replays any deal. Your "
+             "best score per deal is kept. Undo and Hint are there when you want them, but they "
+             "mark the attempt as assisted, and your best without help is kept apart.")),
+    ("h", N_("Controls")),
+    ("k", N_("Drag"), N_("Drag a hand card onto a lit spot beside the network.")),
+    ("k", N_("Click"), N_("Click a hand card, then a lit spot.")),
+    ("k", N_("Keyboard"), N_("Left/Right or Tab choose a card; Enter shows its spots; arrows move "
+                         "among them; Enter places.")),
+    ("k", "1 - 4", N_("Choose the neighbour to count, when asked.")),
+    ("k", N_("Wheel, + / -"), N_("Zoom. Drag the board, or Shift+arrows, to pan; F fits it all in.")),
+    ("k", "H", N_("Hint: the solver's move, shown and not played.")),
+    ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo.")),
+    ("k", "S", N_("Sound on / off (also under Settings).")),
+    ("k", "Esc", N_("Pause menu (in game) or close this page.")),
 ]
 
 GRAYBLOCK = [
-    ("p", "Dominoes for 2 to 4 players with the Alice Assemble cards: before the game had its "
-          "theme, its makers played this rule all the time. Lay cards into one shared row; "
-          "empty your hand, or block everybody else."),
-    ("h", "The cards"),
-    ("p", "The 32 cards carry the numbers 0 to 31; the numbers decide the points. Read a card "
-          "as its column of five gear rows:"),
+    ("p", N_("Dominoes for 2 to 4 players with the Alice Assemble cards: before the game had its "
+             "theme, its makers played this rule all the time. Lay cards into one shared row; "
+             "empty your hand, or block everybody else.")),
+    ("h", N_("The cards")),
+    ("p", N_("The 32 cards carry the numbers 0 to 31; the numbers decide the points. Read a card "
+             "as its column of five gear rows:")),
     ("g", None),
-    ("p", "Two cards are neighbours when they differ by exactly one gear: one gear added or one "
-          "removed. Every card has exactly five neighbours: card 14 has 30 and 15 (a gear added) "
-          "and 6, 10 and 12 (a gear removed)."),
-    ("h", "Setup"),
-    ("p", "Everyone is dealt 8 cards; the rest stay hidden and unused. Hands are secret: at one "
-          "computer, a \u201cPass to NAME\u201d screen hides the table until the right player "
-          "says it is them."),
-    ("h", "Playing"),
-    ("b", "The start player plays any card to begin the row."),
-    ("b", "Then, in turn, play a card at either end of the row that is a neighbour of the card "
-          "at that end. Ends that take the card you hold are lit."),
-    ("b", "If you can play, you must. If you cannot, you pass."),
-    ("h", "Winning a hand"),
-    ("b", "Going out: play your last card."),
-    ("b", "Block: everyone else passes in a row after your card. The hand ends there, even if "
-          "you could still play."),
-    ("h", "Scoring"),
-    ("p", "Everyone still holding cards shows their highest card, a block winner too: the "
-          "winner's own highest card counts among the highest cards. The lowest of those numbers "
-          "is the winner's points. A block winner then adds their own lowest card as a bonus."),
-    ("p", "The match goes to 100 points (the target can be changed at setup): the first to "
-          "reach it is the champion. The first hand's start player is drawn; after that the "
-          "start moves one seat on each hand."),
-    ("h", "Water Veins (optional, chosen at setup)"),
-    ("b", "Every gear of the new card must touch a gear on the end card it joins: in the same "
-          "row, or the row just above or below. New gears can only grow a cluster; removing a "
-          "gear is always allowed."),
-    ("b", "Card 0 may not start the row."),
-    ("h", "Controls"),
-    ("k", "Drag", "Drag a hand card onto a lit end of the row."),
-    ("k", "Click", "Click a hand card, then an end."),
-    ("k", "Keyboard", "Left/Right choose a card, Up/Down or L/R the end, Enter plays."),
-    ("k", "P", "Pass, when you have nothing to play (Enter too)."),
-    ("k", "H", "Hint: the hard bot's choice, shown and not played."),
-    ("k", "Ctrl+Z / Ctrl+Y", "Undo / redo (back to your own last move). Fair undo takes back only "
-                             "your own moves, until a new hand is dealt; free undo takes back "
-                             "anything, but past a bot's move or a deal the game counts as assisted. "
-                             "In hot seat, taking back another player's move asks them first."),
-    ("k", "S", "Sound on / off (also under Settings)."),
-    ("k", "Esc", "Pause menu (in game) or close this page."),
+    ("p", N_("Two cards are neighbours when they differ by exactly one gear: one gear added or one "
+             "removed. Every card has exactly five neighbours: card 14 has 30 and 15 (a gear added) "
+             "and 6, 10 and 12 (a gear removed).")),
+    ("h", N_("Setup")),
+    ("p", N_("Everyone is dealt 8 cards; the rest stay hidden and unused. Hands are secret: at one "
+             "computer, a \u201cPass to NAME\u201d screen hides the table until the right player "
+             "says it is them.")),
+    ("h", N_("Playing")),
+    ("b", N_("The start player plays any card to begin the row.")),
+    ("b", N_("Then, in turn, play a card at either end of the row that is a neighbour of the card "
+             "at that end. Ends that take the card you hold are lit.")),
+    ("b", N_("If you can play, you must. If you cannot, you pass.")),
+    ("h", N_("Winning a hand")),
+    ("b", N_("Going out: play your last card.")),
+    ("b", N_("Block: everyone else passes in a row after your card. The hand ends there, even if "
+             "you could still play.")),
+    ("h", N_("Scoring")),
+    ("p", N_("Everyone still holding cards shows their highest card, a block winner too: the "
+             "winner's own highest card counts among the highest cards. The lowest of those numbers "
+             "is the winner's points. A block winner then adds their own lowest card as a bonus.")),
+    ("p", N_("The match goes to 100 points (the target can be changed at setup): the first to "
+             "reach it is the champion. The first hand's start player is drawn; after that the "
+             "start moves one seat on each hand.")),
+    ("h", N_("Water Veins (optional, chosen at setup)")),
+    ("b", N_("Every gear of the new card must touch a gear on the end card it joins: in the same "
+             "row, or the row just above or below. New gears can only grow a cluster; removing a "
+             "gear is always allowed.")),
+    ("b", N_("Card 0 may not start the row.")),
+    ("h", N_("Controls")),
+    ("k", N_("Drag"), N_("Drag a hand card onto a lit end of the row.")),
+    ("k", N_("Click"), N_("Click a hand card, then an end.")),
+    ("k", N_("Keyboard"), N_("Left/Right choose a card, Up/Down or L/R the end, Enter plays.")),
+    ("k", "P", N_("Pass, when you have nothing to play (Enter too).")),
+    ("k", "H", N_("Hint: the hard bot's choice, shown and not played.")),
+    ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo (back to your own last move). Fair undo takes back only "
+                                "your own moves, until a new hand is dealt; free undo takes back "
+                                "anything, but past a bot's move or a deal the game counts as assisted. "
+                                "In hot seat, taking back another player's move asks them first.")),
+    ("k", "S", N_("Sound on / off (also under Settings).")),
+    ("k", "Esc", N_("Pause menu (in game) or close this page.")),
 ]
 
-PAGES = {"assemble": ("Alice Assemble", ASSEMBLE), "cementopia": ("Cementopia", CEMENTOPIA),
-         "grayblock": ("Grayblock", GRAYBLOCK)}
+PAGES = {"assemble": (N_("Alice Assemble"), ASSEMBLE), "cementopia": (N_("Cementopia"), CEMENTOPIA),
+            "grayblock": (N_("Grayblock"), GRAYBLOCK)}

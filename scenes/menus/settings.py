@@ -46,9 +46,11 @@ def language(settings: dict) -> str:
 
 
 def use_language(lang: str) -> None:
-    """Words and the font that can draw them (the one hook: ui.set_script)."""
+    """Words, the font that can draw them (ui.set_script) and the window's title."""
     i18n.set_language(lang)
     ui.set_script(lang)
+    if pygame.display.get_init():
+        pygame.display.set_caption(_("Alice Assemble"))
 
 
 class SettingsOverlay(Scene):

@@ -13,6 +13,7 @@ from game.registry import game_module
 
 from scenes.widgets import ui
 from scenes.config import GAME_TITLES, GameConfig, Seat
+from scenes.table.base import again
 from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
 from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
@@ -218,7 +219,9 @@ class SetupScene(Scene):
                     continue
                 name = seat.get("name")
                 if isinstance(name, str):
-                    row.name.value = "".join(c for c in name if c.isprintable())[:NAME_LEN]
+                    name = "".join(c for c in name if c.isprintable())[:NAME_LEN]
+                    # the stand-in "You" remembered in another language: in this one
+                    row.name.value = _(DEFAULT_NAMES[0]) if again(name) == _(DEFAULT_NAMES[0]) else name
                 if seat.get("kind") in self.kinds:
                     row.kind.set(seat["kind"])
                 colour = seat.get("colour")
@@ -415,6 +418,9 @@ class SetupScene(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN:
             cur = self.ring.current
+            if isinstance(cur, ui.TextField) and cur.composition:
+                self.ring.handle(event)  # the input method owns Esc and Enter while composing
+                return
             if event.key == pygame.K_ESCAPE:
                 self.go_back()
                 return
@@ -463,7 +469,7 @@ class SetupScene(Scene):
                          max(1, int(s)))
         ui.text(surface, _("Tab / \u2191\u2193 move     \u2190\u2192 change     Enter start     Esc back"),
                 max(8, int(14 * s)), (P.centerx, P.bottom - 59 * s), (150, 132, 108), "center",
-                max_width=P.w - 560 * s)
+                max_width=2 * (self.start.rect.x - 12 * s - P.centerx))  # clear of Start (right)
         self.ring.draw(surface, s)
 
     def draw_seats(self, surface) -> None:
@@ -534,12 +540,17 @@ class SetupScene(Scene):
                         date=datetime.date.today().isoformat())
                     if self.daily.value else _("Digits, or empty for a fresh deal."))
         elif self.advanced.value:
+            label_y = min(self.command.rect.y - 22 * s,  # higher for a large text size
+                          self.command.rect.y - 2 * s - ui.font(small, "bold").get_height())
             ui.text(surface, _("EXTERNAL PROGRAM"), small,
-                    (R, self.command.rect.y - 22 * s), ui.MUTED, "topleft", "bold", max_width=w)
+                    (R, label_y), ui.MUTED, "topleft", "bold", max_width=w)
             hint = _("Seed: digits, or empty for a fresh deal.")
             lines = 1
         else:
             hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
         y = self.seed.rect.bottom + 6 * s
-        limit = self.command.rect.y - 24 * s if lines == 1 else self.back.rect.y - 4 * s
-        ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)
+        limit = (min(self.command.rect.y - 24 * s,
+                     self.command.rect.y - 4 * s - ui.font(small, "bold").get_height())
+                 if lines == 1 else self.back.rect.y - 4 * s)
+        if limit - y + 2 >= ui._font(ui.READABLE, "regular").get_height():  # no room: left off
+            ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)

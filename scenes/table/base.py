@@ -4,14 +4,21 @@ hints, the pause menu, bot turns, finishing and archiving.
 A game's table scene subclasses GameTable and keeps only what differs: how it draws, how a player
 picks a move, and how it animates the events an action reports (`on_played`, `on_history`). It
 changes the game only through `play`, `undo` and `redo`, which submit commands to the session.
+
+Words are in the player's language (issue 13). When Settings switches it, the next `visible_log`
+tells the log again (`relog`): the opening lines (`log_opening`, by default the lines before the
+first move, looked up again), every move that stands through `log_lines`, and the hint on show.
+A table whose marks index into the log (Grayblock's "seen up to here") resets them in `on_relog`.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game import records
-from game.commands import FAIR, UNDO_MODES, Outcome, Play, Redo, Undo, player_name, undo_plan
+from game import i18n, records
+from game.commands import (
+    FAIR, MOVED, REDONE, UNDO_MODES, UNDONE, Outcome, Play, Redo, Undo, undo_plan)
+from game.i18n import N_, _, ngettext
 
 from scenes.app.stack import Scene
 from scenes.table import look
@@ -21,6 +28,9 @@ from scenes.widgets import ui
 
 # Ctrl on Windows and Linux, Cmd on macOS: both, everywhere
 SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META
+# the tables' own button beside Undo, Redo and Hint: ui.Button(MENU, ...) is drawn translated
+MENU = N_("Menu")
+RESUMED = N_("Game resumed.")
 
 
 def sentence(message: str) -> str:
@@ -29,7 +39,34 @@ def sentence(message: str) -> str:
     if not message:
         return message
     message = message[:1].upper() + message[1:]
-    return message if message[-1] in ".!?" else message + "."
+    return message if message[-1] in ".!?\u3002\uff01\uff1f" else message + "."  # 。！？ too
+
+
+def again(line: str) -> str:
+    """A line said once in some language, in the language of the moment when it is one of the
+    catalogue's messages (English msgid or its translation: "New game." <-> 「新しいゲーム。」);
+    otherwise as it was."""
+    if line in _catalogue_words():
+        return _(_catalogue_words()[line])
+    return _(line)
+
+
+def _catalogue_words() -> dict[str, str]:
+    """{translation: English msgid} of every language's catalogue (singular messages)."""
+    words: dict[str, str] = {}
+    for lang in i18n.LANGUAGES:
+        for msgid, text in i18n._catalogue(lang).items():  # the reader's own table, read-only
+            if isinstance(msgid, str) and isinstance(text, str):
+                words.setdefault(text, msgid)
+    return words
+
+
+def joined(names: list[str]) -> str:
+    """"Ada", "Ada and Bo", "Ada and Bo and Cy": names in one phrase, in the player's language."""
+    who = names[0] if names else ""
+    for name in names[1:]:
+        who = _("{first} and {second}").format(first=who, second=name)
+    return who
 
 
 def history_key(event) -> str | None:
@@ -47,7 +84,7 @@ class UndoButton(ui.Button):
     """Undo; greyed out when fair undo has nothing to take back, and a click then says why."""
 
     def __init__(self, table: "GameTable"):
-        super().__init__("Undo", table.undo, "Ctrl+Z")
+        super().__init__(N_("Undo"), table.undo, "Ctrl+Z")
         self.table = table
 
     def handle(self, event) -> bool:
@@ -80,6 +117,8 @@ class GameTable(Scene):
         self.flights: list = []
         self.log: list[str] = []
         self.hint_logged = None
+        self.log_language = i18n.language()  # the log's words are in it (relog on a switch)
+        self.opening: list[str] | None = None  # the log's lines before the first move
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -110,10 +149,22 @@ class GameTable(Scene):
         if plan is None:
             return ""
         if self.fair_undo:
-            reason = plan.refusal(lambda p: player_name(self.session, p))
-            if reason:
-                return sentence(reason)
+            obstacle = plan.obstacle()
+            if obstacle is not None and obstacle[0] == MOVED:
+                return _("Fair undo: {name} has moved since.").format(name=self.player_word(obstacle[1]))
+            if obstacle is not None:
+                return _("Fair undo: new cards were dealt since.")
         return None
+
+    def player_word(self, player) -> str:
+        """A player as the screen names them: the seat's name, else "Player 2" (1-based)."""
+        players = self.session.meta.get("players") or []
+        if isinstance(player, int) and 0 <= player < len(players) and isinstance(players[player], dict) \
+                and players[player].get("name"):
+            return str(players[player]["name"])
+        if isinstance(player, int):
+            return _("Player {number}").format(number=player + 1)
+        return _("another player")
 
     def can_redo(self) -> bool:
         return self.session.history.can_redo() and not self.finished and not self.app.demo
@@ -126,15 +177,25 @@ class GameTable(Scene):
     def play(self, action) -> Outcome | None:
         """Submit a move; the game's scene animates its events in on_played. A refused move
         changes nothing and says why."""
+        if self.opening is None:
+            self.opening = self.opening_now()
         outcome = self.session.run(Play(action))
         if not outcome.ok:
-            self.app.toast(sentence(outcome.message))
+            self.app.toast(self.refused(outcome.message))
             return None
         self.turns.forget()
         self.on_played(action, outcome)
         if self.state.is_over():
             self.finish()
         return outcome
+
+    def refused(self, message: str) -> str:
+        """A move the rules refused, as a toast: the engine's reason in English; in another
+        language its translation when the catalogue has one, else a plain "not allowed"."""
+        if i18n.language() == "en":
+            return sentence(message)
+        words = _(message)
+        return words if words != message else _("That move is not allowed.")
 
     def on_played(self, action, outcome: Outcome) -> None:
         """React to an accepted move: the log, flights and sounds from outcome.events."""
@@ -144,11 +205,68 @@ class GameTable(Scene):
         and a resumed game's replay (replay_log) both use it, so the words are the same."""
         return []
 
-    def replay_log(self, closing: str = "Game resumed.") -> None:
-        """A resumed game's log: every move that stands, told again, then `closing`."""
-        for before, action, events, after in self.session.history.replay():
-            self.log.extend(self.log_lines(before, action, events, after))
-        self.log.append(closing)
+    def replay_log(self, closing: str = RESUMED) -> None:
+        """A resumed game's log: every move that stands, told again, then `closing` (an English
+        message marked N_, said in the player's language)."""
+        if self.opening is None:
+            self.opening = self.opening_now()
+        self.log.extend(self.replayed_lines())
+        self.log.append(_(closing))
+
+    def replayed_lines(self) -> list[str]:
+        """Every move that stands, told as log_lines tells it; where a bot was replaced, the line
+        that says so."""
+        lines: list[str] = []
+        replaced = self.replaced_at()
+        for n, (before, action, events, after) in enumerate(self.session.history.replay()):
+            for player in replaced.get(n, []):
+                lines.append(self.replaced_line(player))
+            lines.extend(self.log_lines(before, action, events, after))
+        count = len(self.session.history)
+        for player in replaced.get(count, []):
+            lines.append(self.replaced_line(player))
+        return lines
+
+    def replaced_at(self) -> dict[int, list[int]]:
+        """{number of moves played when it happened: [players whose bot was replaced then]}."""
+        out: dict[int, list[int]] = {}
+        for i, player in enumerate(self.session.meta.get("players") or []):
+            at = player.get("replaced_at") if isinstance(player, dict) else None
+            if isinstance(at, int) and not isinstance(at, bool):
+                out.setdefault(at, []).append(i)
+        return out
+
+    def replaced_line(self, player: int) -> str:
+        return _("{name} is now played by the easy bot.").format(name=self.player_word(player))
+
+    # --- the log in the player's language ------------------------------------------------------
+
+    def log_opening(self) -> list[str]:
+        """The log's first lines, before any move ("New game."), in the player's language, for
+        the log told again after a language switch. By default the lines the log had before the
+        first move, each looked up again (an English line marked N_ is translated); a table whose
+        opening has fields (names) says its own."""
+        opening = self.opening if self.opening is not None else self.opening_now()
+        return [again(line) for line in opening]
+
+    def opening_now(self) -> list[str]:
+        """The log's lines so far, less hints (told again only while they stand)."""
+        return [line for line in self.log if not isinstance(line, (look.HintLine, look.Detail))]
+
+    def relog(self) -> None:
+        """Tell the log again in the language of the moment (Settings switched it): the opening,
+        every move that stands (undone ones are gone, as when a game is resumed), and the hint
+        on show for this position, still private to its player on a shared screen."""
+        self.log_language = i18n.language()
+        self.log = list(self.log_opening()) + self.replayed_lines()
+        hint = self.turns.hint
+        if hint is not None and self.hint_logged is hint and hint[0] is not None:
+            self.log_hint(hint)
+        self.on_relog()
+
+    def on_relog(self) -> None:
+        """The log was told again (its length changed): a table's marks into it (Grayblock's
+        "seen up to here") start afresh."""
 
     def undo_scope(self):
         """Undo/redo go back to the last position a human decides in (bot moves are skipped)."""
@@ -169,11 +287,11 @@ class GameTable(Scene):
         if not others:
             self.undo_now()
             return
-        who = " and ".join(player_name(self.session, p) for p in others)
-        moves = "moves" if len(others) > 1 else "move"
+        who = joined([self.player_word(p) for p in others])
+        question = ngettext("Undo {names}'s move?", "Undo {names}'s moves?", len(others))
         self.app.stack.push(self.app.make(
-            "confirm", question=f"Undo {who}'s {moves}?", yes="Undo", no="Keep it",
-            on_yes=self.undo_now, detail=f"{who} should agree."))
+            "confirm", question=question.format(names=who), yes=_("Undo"), no=_("Keep it"),
+            on_yes=self.undo_now, detail=_("{names} should agree.").format(names=who)))
 
     def undo_now(self) -> None:
         if not self.can_undo():
@@ -182,7 +300,7 @@ class GameTable(Scene):
         self.before_undo()
         self._history_step(Undo(self.undo_scope(), fair=self.fair_undo))
         if self.undo_modes and self.session.meta.get("assisted") and not was_assisted:
-            self.app.toast("Free undo: this game now counts as assisted.", 3.0)
+            self.app.toast(_("Free undo: this game now counts as assisted."), 3.0)
 
     def redo(self) -> None:
         if self.can_redo():
@@ -194,13 +312,23 @@ class GameTable(Scene):
     def _history_step(self, command) -> None:
         outcome = self.session.run(command)
         if not outcome.ok:
-            self.app.toast(sentence(outcome.message))
+            self.app.toast(self.refused(outcome.message))
             return
         self.flights.clear()
         self.app.sound.rewind()
-        self.log.append(sentence(outcome.message))
+        self.log.append(self.history_line(outcome))
         self.turns.forget()
         self.on_history(outcome)
+
+    def history_line(self, outcome: Outcome) -> str:
+        """The log's line for an undo or redo: "Undid 2 actions." """
+        event = outcome.events[0] if outcome.events else None
+        count = event.value if event is not None and isinstance(event.value, int) else 1
+        if event is not None and event.kind == UNDONE:
+            return ngettext("Undid {n} action.", "Undid {n} actions.", count).format(n=count)
+        if event is not None and event.kind == REDONE:
+            return ngettext("Redid {n} action.", "Redid {n} actions.", count).format(n=count)
+        return sentence(outcome.message)
 
     def on_history(self, outcome: Outcome) -> None:
         """The position jumped (undo/redo): drop half-made choices, re-lay the table."""
@@ -225,8 +353,8 @@ class GameTable(Scene):
         return False
 
     def base_buttons(self) -> list:
-        return [UndoButton(self), ui.Button("Redo", self.redo, "Ctrl+Y"),
-                ui.Button("Hint", self.ask_hint, "H")]
+        return [UndoButton(self), ui.Button(N_("Redo"), self.redo, "Ctrl+Y"),
+                ui.Button(N_("Hint"), self.ask_hint, "H")]
 
     def refresh_buttons(self, buttons) -> None:
         """Undo, Redo and Hint (the first three of `buttons`) lit only when they would work."""
@@ -290,15 +418,23 @@ class GameTable(Scene):
         """"Hint", or "Hint for Ada" when several people share the screen (hot seat)."""
         player = self.state.current_player()
         if len(self.humans) < 2 or player is None:
-            return "Hint"
-        return f"Hint for {self.config.seats[player].name}"
+            return _("Hint")
+        return _("Hint for {name}").format(name=self.config.seats[player].name)
+
+    def hint_line(self, reason: str) -> str:
+        """The hint's line: "Hint: take the 12", "Hint for Ada: ..." on a shared screen."""
+        player = self.state.current_player()
+        if len(self.humans) < 2 or player is None:
+            return _("Hint: {reason}").format(reason=reason)
+        return _("Hint for {name}: {reason}").format(name=self.config.seats[player].name,
+                                                     reason=reason)
 
     def log_hint(self, hint) -> None:
         """The hint's line in player words; the search's figures under it, smaller."""
-        line = f"{self.hint_heading()}: {hint.reason}"
+        line = look.HintLine(self.hint_line(hint.reason))
         if len(self.humans) > 1:  # a shared screen: the next player must not read it
             player = self.state.current_player()
-            self.log.append(look.Private.of(line, player))
+            self.log.append(look.PrivateHint.of(line, player))
             if hint.detail:
                 self.log.append(look.PrivateDetail.of(hint.detail, player))
             return
@@ -308,6 +444,8 @@ class GameTable(Scene):
 
     def visible_log(self) -> list[str]:
         """The log as the screen shows it now: private lines only to the player they are for."""
+        if self.log_language != i18n.language():  # Settings switched language: the next frame's
+            self.relog()  # log speaks it (tables draw the log through here)
         viewer = self.state.current_player()
         return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
 

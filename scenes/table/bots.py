@@ -12,6 +12,7 @@ import random
 from typing import Any, NamedTuple
 
 from game.bots import make_bot
+from game.i18n import _, language
 from game.bots.worker import BackgroundDecider
 
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
@@ -110,8 +111,9 @@ class BotTurns:
         bot = self.external.pop(player, None)
         if bot is not None and hasattr(bot, "close"):
             bot.close()
-        self.table.app.toast(f"{seat.name}'s bot failed ({str(problem)[:80]}); the easy bot plays on.")
-        self.table.log.append(f"{seat.name} is now played by the easy bot.")
+        self.table.app.toast(_("{name}'s bot failed ({problem}); the easy bot plays on.").format(
+            name=seat.name, problem=str(problem)[:80]))
+        self.table.log.append(_("{name} is now played by the easy bot.").format(name=seat.name))
 
     # --- hints -------------------------------------------------------------------------------
 
@@ -122,7 +124,8 @@ class BotTurns:
             return
         self.hint = None
         self.hint_ticket = self.decider.suggest(self.game, self._seed(player), self.think,
-                                                state.view(player), state.legal_actions())
+                                                state.view(player), state.legal_actions(),
+                                                lang=language())  # its words in the player's
 
     def poll_hint(self) -> None:
         if self.hint_ticket is None:
@@ -135,7 +138,7 @@ class BotTurns:
         if status == "ok" and value[0] in self.table.state.legal_actions():
             self.hint = Hint(*value[:3])  # a bot without figures answers (action, reason)
         else:
-            self.table.app.toast("No hint this time.")
+            self.table.app.toast(_("No hint this time."))
 
     @property
     def hint_pending(self) -> bool:

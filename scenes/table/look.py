@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
+
 from scenes.widgets import ui
 
 HINT = (96, 206, 236)
@@ -33,19 +35,31 @@ class PrivateDetail(Private, Detail):
     pass
 
 
+class HintLine(str):
+    """A hint's line in the log (drawn in the hint colour, whatever its language's words)."""
+
+
+class PrivateHint(Private, HintLine):
+    pass
+
+
+HINT_TAG = N_("hint")
+
+
 def log_style(entry: str, px: int) -> tuple[int, tuple]:
     """(font size, colour) for a log entry: hints in the hint colour, details small and muted."""
     if isinstance(entry, Detail):
         return min(px, max(8, round(px * 0.82))), ui.MUTED
-    return px, (HINT_TEXT if entry.startswith("Hint") else ui.TEXT)
+    hint = isinstance(entry, HintLine) or entry.startswith(("Hint", _("Hint")))
+    return px, (HINT_TEXT if hint else ui.TEXT)
 
 
-def hint_tag(surface, rect, s: float, text: str = "hint", bounds=None, at: str = "top") -> pygame.Rect:
+def hint_tag(surface, rect, s: float, text: str = HINT_TAG, bounds=None, at: str = "top") -> pygame.Rect:
     """The hint's label: inside the top of the hinted card (above it, the next panel drawn may
     cover it), "above" it, or inside its "bottom" (a mark between a line's cards: the top holds
     the card numbers); kept inside `bounds` (the window by default), dark on the hint colour and
     never smaller than 10 px."""
-    tag = ui.render(text, max(10, int(13 * s)), ui.INK, "bold")
+    tag = ui.render(_(text), max(10, int(13 * s)), ui.INK, "bold")  # looked up as drawn
     box = tag.get_rect().inflate(max(6, int(10 * s)), max(2, int(4 * s)))
     rect, gap = pygame.Rect(rect), max(2, int(4 * s))
     if at == "above":

@@ -14,6 +14,8 @@ import threading
 from collections import deque
 
 from game import saves
+from game.i18n import N_
+from game.messages import message
 
 SAVE, FINISH = "save", "finish"
 
@@ -63,7 +65,7 @@ class SaveService:
             try:
                 problem = saves.save_game(record) if kind == SAVE else saves.finish_game(record)
             except Exception as exc:  # noqa: BLE001 - a save must never take the game down
-                problem = f"Could not save the game: {exc}"
+                problem = message(N_("Could not save the game: {error}"), error=str(exc))
             with self._cond:
                 self._busy = False
                 self.writes += 1

@@ -6,13 +6,14 @@ their rect, draw themselves and turn clicks and keys into a callback.
 
 from __future__ import annotations
 
-import re
-
 from collections import OrderedDict
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
+from game.i18n import _
 from game.paths import asset
 
 INK = (34, 28, 24)
@@ -145,6 +146,67 @@ def _fit(string: str, size: int, width: float, style: str) -> str:
     return string.rstrip() + "\u2026"
 
 
+@dataclass
+class DrawnText:
+    """One piece of text as drawn, for the fit check: the words asked for, the words shown (cut
+    short, or lines left off, when they differ), where they landed, the box they were given (None:
+    only the surface) and the part of the surface that shows (its clip)."""
+    wanted: str
+    shown: str
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    area: pygame.Rect
+    surface_size: tuple[int, int]
+
+    @property
+    def cut(self) -> bool:
+        return self.shown != self.wanted
+
+    @property
+    def inside(self) -> bool:
+        return self.area.contains(self.rect) and (self.box is None or self.box.contains(self.rect))
+
+
+_drawn: list[list[DrawnText]] = []
+
+
+@contextmanager
+def noting_texts():
+    """Collect every text() and paragraph() drawn inside the block (tests/test_fit.py)."""
+    _drawn.append([])
+    try:
+        yield _drawn[-1]
+    finally:
+        _drawn.pop()
+
+
+def _note(surface, wanted: str, shown: str, ink, box) -> None:
+    if _drawn:
+        _drawn[-1].append(DrawnText(wanted, shown, pygame.Rect(ink), box, surface.get_clip(),
+                                    surface.get_size()))
+
+
+def _ink(surf: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
+    """Where the letters are (a face's line box has room above and below them), only when the
+    fit check is listening: it costs a scan of the pixels."""
+    return surf.get_bounding_rect().move(rect.topleft) if _drawn else rect
+
+
+def _text_box(pos, anchor: str, max_width, max_height) -> pygame.Rect | None:
+    """The box text() was told to stay in: max_width / max_height about its anchor point."""
+    if not (max_width or max_height):
+        return None
+    big = 1 << 20
+    w, h = int(max_width or 2 * big), int(max_height or 2 * big)
+    box = pygame.Rect(0, 0, w + 1, h + 1)  # +1: rounding of the anchor point
+    setattr(box, anchor, (int(pos[0]), int(pos[1])))
+    if not max_width:
+        box.x, box.w = -big, 2 * big
+    if not max_height:
+        box.y, box.h = -big, 2 * big
+    return box
+
+
 def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "topleft",
          style: str = "regular", max_width: float | None = None,
          max_height: float | None = None) -> pygame.Rect:
@@ -166,10 +228,13 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
             while too_big(surf) and size > limit:
                 size = max(limit, min(size - 1, int(size * 0.9)))
                 surf = _render(string, size, colour, style)
-        if max_width and surf.get_width() > max_width:
-            surf = _render(_fit(string, size, max_width, style), size, colour, style)
+    shown = string
+    if max_width and surf.get_width() > max_width:
+        shown = _fit(string, size, max_width, style)
+        surf = _render(shown, size, colour, style)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
+    _note(surface, string, shown, _ink(surf, rect), _text_box(pos, anchor, max_width, max_height))
     return rect
 
 
@@ -225,25 +290,34 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
 
 def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]]:
     """(separator, word) pairs to fill lines with: words between spaces; a word too wide that is
-    not plain ASCII (Japanese has no spaces) breaks between any two of its characters."""
+    not plain ASCII (Japanese has no spaces) breaks between its characters (_units)."""
     out = []
     for word in para.split(" "):
         if word.isascii() or f.size(word)[0] <= width:
             out.append((" ", word))
         else:
-            # a run of ASCII ("18.7", "Shift+") stays whole, like a word, and with the character
-            # after it ("3回"); 。、） stay with what they close, （「 with what they open
-            for i, c in enumerate(re.findall(r"[!-~]+|.", word)):
-                last = out[-1][1][-1] if i else ""
-                if i and (c[0] in NO_LINE_START or last in NO_LINE_END or ("!" <= last <= "~" and not c.isascii())):
-                    out[-1] = (out[-1][0], out[-1][1] + c)
-                else:
-                    out.append((" " if i == 0 else "", c))
+            out += [(" " if i == 0 else "", unit) for i, unit in enumerate(_units(word))]
     return out
 
 
-NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
-NO_LINE_END = "（「『【〈《"
+def _units(word: str) -> list[str]:
+    """A word without spaces in the pieces a line may end between (kinsoku): any two characters,
+    except that 。、） and the like stay with what they close, 「（ with what they open, a run of
+    ASCII (14, CPU, Ctrl+Z) stays whole and so does a range (1～4); a number keeps its counter
+    word's first character (3回, 12点)."""
+    units: list[str] = []
+    for c in word:
+        if units and (units[-1][-1] in NO_LINE_END or c in NO_LINE_START
+                      or (c.isascii() and units[-1][-1].isascii())
+                      or units[-1][-1] in "0123456789"):
+            units[-1] += c
+        else:
+            units.append(c)
+    return units
+
+
+NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ～〜"
+NO_LINE_END = "（「『【〈《\u201c\u2018～〜"  # the wave dashes in both: a range stays on one line
 
 
 def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
@@ -263,10 +337,12 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
             break
         size = max(READABLE, min(size - 1, int(size * 0.92)))
     keep = fits
+    shown = string if len(lines) <= keep else ""
     if len(lines) > keep:
         lines = lines[:keep]
         lines[-1] = _fit(lines[-1] + " \u2026", size, box.w, style)
     drawn = pygame.Rect(box.x, box.y, 0, 0)
+    ink = pygame.Rect(drawn)
     y = box.y
     for line in lines:
         surf = _render(line, size, colour, style)
@@ -274,7 +350,9 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         rect = surf.get_rect(**{anchor: (int(x), int(y))})
         surface.blit(surf, rect)
         drawn = drawn.union(rect) if drawn.w else rect
+        ink = ink.union(_ink(surf, rect)) if ink.w else _ink(surf, rect)
         y += step
+    _note(surface, string, shown, ink, box.inflate(2, 2))
     return drawn
 
 
@@ -332,7 +410,8 @@ class Button(Widget):
         panel(surface, self.rect, fill + (240,), edge, radius=int(8 * s) + 2,
               width=max(1, int(2 * s)))
         colour = TEXT if self.enabled else (120, 112, 104)
-        text(surface, self.label, int(self.rect.h * 0.42), self.rect.center, colour, "center",
+        # looked up as drawn: a label marked N_("Menu") follows a language switched in Settings
+        text(surface, _(self.label), int(self.rect.h * 0.42), self.rect.center, colour, "center",
              "bold", max_width=self.rect.w - 8 * s)
 
 
@@ -369,10 +448,13 @@ class Choice(Widget):
         px = int(self.rect.h * 0.45)
         text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
         text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
-        label = f"{self.label}: {self.show(self.value)}" if self.label else self.show(self.value)
+        value = self.show(self.value)
+        label = _("{label}: {value}").format(label=_(self.label), value=value) if self.label else value
         arrow = font(px).size("\u25c2")[0] + 12 * s  # clear of both arrows at any text size
-        text(surface, label, px, self.rect.center, TEXT, "center", "bold",
-             max_width=self.rect.w - 2 * arrow - 4 * s)
+        room = self.rect.w - 2 * arrow - 4 * s
+        if label != value and _font(READABLE, "narrow").size(label)[0] > room:
+            label = value  # even the smallest face would cut it: the value alone, whole
+        text(surface, label, px, self.rect.center, TEXT, "center", "bold", max_width=room)
 
 
 class Toggle(Widget):
@@ -400,8 +482,8 @@ class Toggle(Widget):
                 (box.right - box.w * 0.18, box.y + box.h * 0.22)], max(2, int(3 * s)))
         colour = HILITE if (self.hover or self.focused) else TEXT
         px, room = int(self.rect.h * 0.5), self.rect.right - box.right - 12 * s
-        label = next((t for t in (self.label,) + tuple(self.shorter) if font(px).size(t)[0] <= room),
-                     self.shorter[-1] if self.shorter else self.label)
+        words = [_(t) for t in (self.label,) + tuple(self.shorter)]  # looked up as drawn
+        label = next((t for t in words if font(px).size(t)[0] <= room), words[-1])
         text(surface, label, px, (box.right + 10 * s, self.rect.centery), colour, "midleft",
              max_width=room)
 
@@ -409,7 +491,12 @@ class Toggle(Widget):
 class TextField(Widget):
     """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it,
     Backspace/Delete remove the character before/after it, a click puts it there. A disabled
-    field may show `standin` (e.g. Today's deal's seed) instead of its value."""
+    field may show `standin` (e.g. Today's deal's seed) instead of its value.
+
+    Text arrives as TEXTINPUT, not as KEYDOWN's unicode, so an input method (Japanese kana-kanji
+    conversion) works: while the player composes, TEXTEDITING carries the unfinished text, drawn
+    underlined at the caret with the IME's candidate window placed under it, and the keys belong
+    to the IME (Backspace, arrows and Enter edit the composition, not the name)."""
 
     def __init__(self, label: str, value: str = "", max_len: int = 16, allowed=None,
                  on_change=None):
@@ -421,6 +508,8 @@ class TextField(Widget):
         self.blink_from = 0  # the caret shows steadily for a moment after each key
         self.scroll_x = 0  # a text wider than the field scrolls so the caret stays in view
         self.pad = 8.0  # the text's inset, scaled with the window when drawn
+        self.composition = ""  # the IME's unfinished text (TEXTEDITING), not yet part of the value
+        self.composition_caret = 0
 
     @property
     def value(self) -> str:
@@ -432,6 +521,8 @@ class TextField(Widget):
         self.caret = len(value)
 
     def key(self, event) -> bool:
+        if self.composition:
+            return True  # the input method is composing: its keys edit the composition
         old, at = self._value, min(self.caret, len(self._value))
         k = event.key
         if k == pygame.K_BACKSPACE:
@@ -444,16 +535,36 @@ class TextField(Widget):
         elif k in (pygame.K_HOME, pygame.K_END):
             at = 0 if k == pygame.K_HOME else len(old)
         elif event.unicode and event.unicode.isprintable():
-            if len(old) >= self.max_len or (self.allowed and event.unicode not in self.allowed):
-                return True  # swallow it: a letter in a number field, a full field: nothing
-            self._value, at = old[:at] + event.unicode + old[at:], at + 1
+            return True  # the character itself comes as TEXTINPUT
         else:
             return False
+        self._changed(old, at)
+        return True
+
+    def text_event(self, event) -> bool:
+        """TEXTINPUT (typed or converted text) and TEXTEDITING (the IME's composition)."""
+        if event.type == pygame.TEXTEDITING:
+            self.composition = str(getattr(event, "text", ""))[:64]
+            start = getattr(event, "start", len(self.composition))
+            self.composition_caret = max(0, min(len(self.composition),
+                                                start if isinstance(start, int) else 0))
+            self.blink_from = pygame.time.get_ticks()
+            return True
+        self.composition = ""
+        old, at = self._value, min(self.caret, len(self._value))
+        typed = "".join(c for c in str(getattr(event, "text", ""))
+                        if c.isprintable() and (not self.allowed or c in self.allowed))
+        typed = typed[:max(0, self.max_len - len(old))]  # a full field takes nothing more
+        if typed:
+            self._value, at = old[:at] + typed + old[at:], at + len(typed)
+            self._changed(old, at)
+        return True
+
+    def _changed(self, old: str, at: int) -> None:
         self.caret = at
         self.blink_from = pygame.time.get_ticks()
         if self.on_change and self._value != old:
             self.on_change(self._value)
-        return True
 
     def _fit(self, string: str) -> tuple[int, float]:
         """The text size to draw `string` at (shrunk a little for a long name) and its room."""
@@ -481,12 +592,13 @@ class TextField(Widget):
             text(surface, self.standin, int(self.rect.h * 0.48), (self.rect.x + 8 * s, self.rect.centery),
                  MUTED, "midleft", max_width=self.rect.w - 16 * s)
             return
-        shown = self._value or self.label
-        colour = TEXT if self._value else MUTED
+        at = min(self.caret, len(self._value))
+        typing = self._value[:at] + self.composition + self._value[at:]
+        shown = typing or self.label
+        colour = TEXT if typing else MUTED
         px, room = self._fit(shown)
         f = font(px)
-        at = min(self.caret, len(self._value))
-        caret_x = f.size(self._value[:at])[0]
+        caret_x = f.size(typing[:at + self.composition_caret])[0]
         width = f.size(shown)[0]
         if width <= room:
             self.scroll_x = 0
@@ -499,10 +611,18 @@ class TextField(Widget):
         surface.set_clip(inner.clip(clip) if clip else inner)
         surf = render(shown, px, colour)
         surface.blit(surf, surf.get_rect(midleft=(int(x0), self.rect.centery)))
+        line_w = max(2, int(2 * s))
+        if self.composition:  # underlined where it will go in, as input methods show it
+            left = x0 + f.size(typing[:at])[0]
+            right = x0 + f.size(typing[:at + len(self.composition)])[0]
+            y = self.rect.centery + surf.get_height() // 2
+            pygame.draw.line(surface, HILITE, (int(left), y), (int(right), y), line_w)
         if self.focused and ((pygame.time.get_ticks() - self.blink_from) // 530) % 2 == 0:
-            x = int(x0 + (caret_x if self._value else 0))
+            x = int(x0 + (caret_x if typing else 0))
             pygame.draw.line(surface, HILITE, (x, self.rect.y + 7 * s), (x, self.rect.bottom - 7 * s),
-                             max(2, int(2 * s)))
+                             line_w)
+        if self.focused:  # the IME's candidate window opens under the caret
+            pygame.key.set_text_input_rect(pygame.Rect(int(x0 + caret_x), self.rect.y, 1, self.rect.h))
         surface.set_clip(clip)
 
 
@@ -526,23 +646,29 @@ class FocusRing:
             self.index = live[0] if step > 0 else live[-1]
         else:
             self.index = live[(live.index(self.index) + step) % len(live)]
+        self.focus(self.index)
+
+    def focus(self, index: int) -> None:
+        self.index = index
         for i, w in enumerate(self.widgets):
-            w.focused = i == self.index
+            w.focused = i == index
+            if not w.focused and isinstance(w, TextField):
+                w.composition = ""  # leaving a field drops what was being composed in it
 
     def handle(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, w in enumerate(self.widgets):
                 if w.rect.collidepoint(event.pos) and w.enabled:
-                    self.index = i
-                    for j, other in enumerate(self.widgets):
-                        other.focused = j == i
+                    self.focus(i)
                     break
         for w in self.widgets:
             if w.handle(event):
                 return True
+        cur = self.current
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            return isinstance(cur, TextField) and cur.enabled and cur.text_event(event)
         if event.type != pygame.KEYDOWN:
             return False
-        cur = self.current
         if cur is not None and isinstance(cur, TextField) and cur.key(event):
             return True
         if event.key == pygame.K_TAB:

@@ -1,0 +1,135 @@
+"""Every scene a player meets, reached through the real scenes: menus, the three tables at their
+start, middle and end, hints, dialogs, scoring and results. The fit test (tests/test_fit.py) checks
+each stop's text in both languages; run as a script it saves a screenshot per stop:
+
+    python -m tests.scene_tour OUTDIR 1280x720 [ja|en]
+
+Moves are chosen at random (seeded) and played through the table's own play(); every seat is a
+human so no bot process is needed, and hints are asked of the bots in this process."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.assemble.setup import Rules as AssembleRules
+from game.bots.worker import suggest_once
+from game.grayblock.setup import Rules as GrayblockRules
+from scenes.config import GameConfig, Seat
+from scenes.table.bots import Hint
+
+NAMES = ["Ada", "Bellows", "Cog", "Dot"]
+
+
+def tour(app, visit) -> None:
+    """Call visit(name) at each stop, after the scene has settled."""
+    def stop(name: str, frames: int = 8) -> None:
+        for _ in range(frames):
+            app.step(1 / 30)
+        visit(name)
+
+    def play_until(scene, done, limit: int = 3000) -> None:
+        rng = random.Random(7)
+        for _ in range(limit):
+            state = scene.session.state
+            if state.is_over() or done(state):
+                return
+            scene.play(rng.choice(state.legal_actions()))
+            for _ in range(2):
+                app.step(1 / 30)
+
+    def hint(scene, game: str) -> None:
+        from game.i18n import language
+        state = scene.state
+        answer = suggest_once(game, 1, 0.05, state.view(state.current_player()),
+                              state.legal_actions(), language())
+        scene.turns.hint = Hint(*answer[:3])
+        scene.poll_hint()
+        scene.log_hint(scene.turns.hint)
+
+    def finish(scene, name: str) -> None:
+        play_until(scene, lambda s: False)
+        stop(f"{name}-end", 90)
+        top = app.stack.top
+        if hasattr(top, "skip"):  # Alice Assemble's scoring walk-through, then its results
+            top.skip()
+            stop(f"{name}-results", 30)
+
+    app.stack.replace(app.make("title"))
+    stop("title")
+    app.stack.replace(app.make("setup"))
+    stop("setup")
+    app.stack.push(app.make("settings"))
+    stop("settings")
+    app.stack.pop()
+    for game in ("assemble", "cementopia", "grayblock"):
+        rules = app.stack.push(app.make("rules", game=game))
+        stop(f"rules-{game}")
+        while rules.scroll < rules.max_scroll():
+            rules.scroll_by(rules.view.h * 0.8)
+            stop(f"rules-{game}-{int(rules.scroll)}", 2)
+        app.stack.pop()
+
+    for players in (2, 3, 4):
+        seats = [Seat(n, colour=i) for i, n in enumerate(NAMES[:players])]
+        rules = AssembleRules(flaw=players != 3, identity=players == 4)
+        undo = "free" if players == 4 else "fair"  # free: "Undo Cog's move?"; fair: why not
+        table = app.make("table", config=GameConfig(seats, rules, 7, "assemble", undo=undo))
+        app.stack.replace(table)
+        stop(f"assemble{players}")
+        play_until(table, lambda s: s.round >= 3)
+        stop(f"assemble{players}-mid")
+        hint(table, "assemble")
+        stop(f"assemble{players}-hint")
+        app.stack.push(app.make("menu", table=table))
+        stop(f"assemble{players}-pause")
+        app.stack.pop()
+        table.undo()  # hot seat: taking back another's move asks first
+        stop(f"assemble{players}-undo-asks")
+        while app.stack.top is not table:
+            app.stack.pop()
+        finish(table, f"assemble{players}")
+
+    table = app.make("cementopia", config=GameConfig([Seat("Ada")], None, 8, "cementopia"))
+    app.stack.replace(table)
+    stop("cementopia")
+    play_until(table, lambda s: False, 12)
+    stop("cementopia-mid")
+    hint(table, "cementopia")
+    stop("cementopia-hint")
+    play_until(table, lambda s: False)
+    stop("cementopia-end", 90)
+
+    for players, target in ((2, 60), (4, 1)):  # a hand's result in a match; a match's end
+        seats = [Seat(n, colour=i) for i, n in enumerate(NAMES[:players])]
+        config = GameConfig(seats, GrayblockRules(True), 5, "grayblock", target=target)
+        table = app.make("grayblock", config=config)
+        app.stack.replace(table)
+        stop(f"grayblock{players}")
+        play_until(table, lambda s: False, 6)
+        stop(f"grayblock{players}-mid")
+        hint(table, "grayblock")
+        stop(f"grayblock{players}-hint")
+        play_until(table, lambda s: bool(s.results))
+        stop(f"grayblock{players}-hand", 60)
+
+
+def main() -> None:
+    import os
+    import sys
+    from pathlib import Path
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("ALICE_DATA_DIR", "/tmp/scene-tour-data")
+    from scenes.app.window import App, AppOptions
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    w, h = map(int, sys.argv[2].split("x"))
+    lang = sys.argv[3] if len(sys.argv) > 3 else "en"
+    app = App(AppOptions(size=(w, h), lang=lang))
+    tour(app, lambda name: pygame.image.save(app.screen, str(out / f"{lang}-{w}x{h}-{name}.png")))
+
+
+if __name__ == "__main__":
+    main()
