@@ -13,6 +13,7 @@ import pygame
 from game.assemble.scoring import TIEBREAKERS, tiebreak
 from game.assemble.words import doll_letter, lane_label
 from game.commands import helps_words
+from game.i18n import N_, _, language, ngettext
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -28,45 +29,81 @@ REVEAL_S = 0.5  # seconds per module when playing at human speed
 DEMO_S = 0.25
 
 
+# the engine's tiebreakers (game.assemble.scoring.TIEBREAKERS) in the player's words
+TIEBREAKER_WORDS = {1: N_("largest scored module"), 2: N_("more scored modules"),
+                    3: N_("fewer unscored modules")}
+assert set(TIEBREAKER_WORDS) == set(TIEBREAKERS)
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+
+
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """"Ada", "Ada and Bo", "Ada, Bo and Cy" (Japanese: 「Ada、Bo、Cy」)."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
 
 
-def _tb_value(i: int, v: int) -> str:
-    return f"size {v}" if i == 1 else (f"{v} scored" if i == 2 else f"{-v} unscored")
+def _listing(parts: list[str]) -> str:
+    return _(", ").join(parts)
+
+
+def _tb_value(i: int, v: int, name: str) -> str:
+    """One tied player's figure for tiebreaker i: "Ada size 5", "Bo 2 scored", "Cy 1 unscored"."""
+    if i == 1:
+        return _("{name} size {size}").format(name=name, size=v)
+    if i == 2:
+        return _("{name} {n} scored").format(name=name, n=v)
+    return _("{name} {n} unscored").format(name=name, n=-v)
+
+
+def _tiebreaker(index: int, listing: str) -> str:
+    return _("Tiebreaker {index} ({rule}): {listing}.").format(
+        index=index, rule=_(TIEBREAKER_WORDS[index]), listing=listing)
 
 
 def tiebreak_text(state, names=None) -> str | None:
     """The sentence explaining which tiebreaker decided the win (or that it is a draw);
     None when the scores alone decided. The decision is the engine's (scoring.tiebreak)."""
     keys = state.player_keys()
-    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    names = list(names or [_("Player {number}").format(number=p + 1) for p in range(len(keys))])
     tie = tiebreak(keys)
     if tie is None:
         return None
-    who = "Both counting dolls score" if len(keys) == 2 else f"{_join([names[p] for p in tie.tied])} tie at"
-    parts = [f"{who} {tie.points} points."]
+    if len(keys) == 2:
+        parts = [_("Both counting dolls score {points} points.").format(points=tie.points)]
+    else:
+        parts = [_("{names} tie at {points} points.").format(
+            names=_join([names[p] for p in tie.tied]), points=tie.points)]
     for step in tie.steps:
-        listing = ", ".join(f"{names[p]} {_tb_value(step.index, value)}" for p, value in step.values)
-        parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+        parts.append(_tiebreaker(step.index, _listing(
+            [_tb_value(step.index, value, names[p]) for p, value in step.values])))
     if len(tie.winners) == 1:
-        parts.append(f"{names[tie.winners[0]]} wins.")
+        parts.append(_("{name} wins.").format(name=names[tie.winners[0]]))
     else:
         k = tie.key
-        parts.append(f"Still level on every tiebreaker ({_tb_value(1, k[1])}, {_tb_value(2, k[2])}, "
-                     f"{_tb_value(3, k[3])}): a draw, {_join([names[p] for p in tie.winners])} share the win.")
-    return " ".join(parts)
+        parts.append(_("Still level on every tiebreaker (size {size}, {scored} scored, {unscored} "
+                       "unscored): a draw, {names} share the win.").format(
+            size=k[1], scored=k[2], unscored=-k[3], names=_join([names[p] for p in tie.winners])))
+    return _sentences(parts)
+
+
+def _sentences(parts: list[str]) -> str:
+    """Sentences one after another (a space between them in English, none in Japanese)."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = _("{sentence} {next_sentence}").format(sentence=out, next_sentence=part)
+    return out
 
 
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return _(ORDINALS[n]) if n in ORDINALS else _("{n}th").format(n=n)
 
 
 def placing_text(state, names=None) -> str | None:
     """Ties on points below the top (3 or 4 players): which tiebreaker put whom ahead, or that they
     share the place; None when there are none. The same tiebreakers as for the win."""
     keys = state.player_keys()
-    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    names = list(names or [_("Player {number}").format(number=p + 1) for p in range(len(keys))])
     top = max(k[0] for k in keys)
     parts = []
     for points in sorted({k[0] for k in keys if k[0] != top}, reverse=True):
@@ -77,24 +114,32 @@ def placing_text(state, names=None) -> str | None:
         tie = tiebreak([keys[p] for p in group])
         who = _join([names[p] for p in group])
         if tie is None or not tie.steps:
-            parts.append(f"{who} tie at {_num(points)} points and on every tiebreaker: they share {place} place.")
+            parts.append(_("{names} tie at {points} points and on every tiebreaker: they share {place} "
+                           "place.").format(names=who, points=_num(points), place=place))
             continue
-        parts.append(f"{who} tie at {_num(points)} points for {place} place.")
+        parts.append(_("{names} tie at {points} points for {place} place.").format(
+            names=who, points=_num(points), place=place))
         for step in tie.steps:
-            listing = ", ".join(f"{names[group[i]]} {_tb_value(step.index, v)}" for i, v in step.values)
-            parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+            parts.append(_tiebreaker(step.index, _listing(
+                [_tb_value(step.index, v, names[group[i]]) for i, v in step.values])))
         if len(tie.winners) > 1:
-            parts.append(f"{_join([names[group[i]] for i in tie.winners])} share {place} place.")
-    return " ".join(parts) or None
+            parts.append(_("{names} share {place} place.").format(
+                names=_join([names[group[i]] for i in tie.winners]), place=place))
+    return _sentences(parts) if parts else None
 
 
 def capacity_text(capacity: int, modules: int, flaw: bool) -> str:
     if modules == 0:
-        return "No modules: nothing to score."
+        return _("No modules: nothing to score.")
     if capacity >= modules:
-        return "The only module scores." if modules == 1 else f"All {modules} modules score."
-    best = "Only the best module scores." if capacity == 1 else f"The {capacity} best modules score."
-    return best + (" The Flaw: the others are subtracted." if flaw else "")
+        return _("The only module scores.") if modules == 1 else \
+            _("All {n} modules score.").format(n=modules)
+    if capacity == 1:
+        return _("Only the best module scores. The Flaw: the others are subtracted.") if flaw else \
+            _("Only the best module scores.")
+    best = _("The {n} best modules score. The Flaw: the others are subtracted.") if flaw else \
+        _("The {n} best modules score.")
+    return best.format(n=capacity)
 
 
 def _contribution(module, flaw: bool) -> int:
@@ -106,7 +151,7 @@ def _num(v: int) -> str:
 
 
 def _pts(v: int) -> str:
-    return f"{_num(v)} pt" if abs(v) == 1 else f"{_num(v)} pts"
+    return ngettext("{points} pt", "{points} pts", abs(v)).format(points=_num(v))
 
 
 def module_style(module, index: int, flaw: bool) -> tuple:
@@ -155,28 +200,27 @@ class ScoringScene(Scene):
         st = self.state = session.state
         self.lanes = [st.explain(lane) for lane in range(st.n_lanes)]
         seats = list(getattr(config, "seats", []) or [])
-        self.names = [seats[p].name if p < len(seats) else f"Player {p + 1}"
+        self.names = [seats[p].name if p < len(seats) else _("Player {number}").format(number=p + 1)
                       for p in range(st.players)]
         self.colours = [ui.PLAYER_COLOURS[(seats[p].colour if p < len(seats) else p)
                                           % len(ui.PLAYER_COLOURS)] for p in range(st.players)]
         self.keys = st.player_keys()
         self.winners = st.winners()
-        notes = [tiebreak_text(st, self.names), placing_text(st, self.names)]  # the win, then places
-        self.tiebreak = " ".join(n for n in notes if n) or None
         self.phase = "lanes"
         self.revealed: list[int] = []  # lanes whose score has been shown in full
         self.lane = self.shown = 0
         self.total = 0.0  # the lane total as it counts up
         self.timer = self.age = 0.0
         self.snapped = False
-        self.next_btn = ui.Button("Next", self.advance)
-        self.skip_btn = ui.Button("Skip", self.skip)
-        self.again_btn = ui.Button("Play again", self.play_again)
-        self.title_btn = ui.Button("Title", self.to_title)
+        self.next_btn = ui.Button(N_("Next"), self.advance)
+        self.skip_btn = ui.Button(N_("Skip"), self.skip)
+        self.again_btn = ui.Button(N_("Play again"), self.play_again)
+        self.title_btn = ui.Button(N_("Title"), self.to_title)
         self.ring = ui.FocusRing([self.next_btn, self.skip_btn])
         self._overlays: dict = {}
         self._bg = None
         self.size, self.s = (1280, 720), 1.0
+        self._lang = language()
         self._enter_lane(0)
 
     # --- flow ------------------------------------------------------------------------------
@@ -262,12 +306,23 @@ class ScoringScene(Scene):
             elif self.shown < len(self.lanes[self.lane].modules) and self.timer >= REVEAL_S:
                 self.timer = 0.0
                 self._set_shown(self.shown + 1)
-        last = self.phase == "lanes" and self.lane == len(self.lanes) - 1 and self.lane in self.revealed
-        self.next_btn.label = "Results" if last else "Next"
+        self._label_buttons()
         if self.phase == "summary" and self.app.demo and not self.snapped:
             self.snapped = True
             self.app.snap("scoring")
             self.app.exit_in(self.app.options.exit_after or 0)
+
+    @property
+    def tiebreak(self) -> str | None:
+        """The notes under the results: the win's tiebreak, then ties for lower places."""
+        notes = [n for n in (tiebreak_text(self.state, self.names), placing_text(self.state, self.names)) if n]
+        return _sentences(notes) if notes else None
+
+    def _label_buttons(self) -> None:
+        """The buttons' words, looked up now (Settings may have switched language)."""
+        last = self.phase == "lanes" and self.lane == len(self.lanes) - 1 and self.lane in self.revealed
+        self.next_btn.label = _("Results") if last else _("Next")
+        self.skip_btn.label, self.again_btn.label, self.title_btn.label = _("Skip"), _("Play again"), _("Title")
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -382,15 +437,17 @@ class ScoringScene(Scene):
                 self._number_disc(surface, centre, rad, idx, module, ls.flaw)
 
     def _number_disc(self, surface, centre, rad, idx, module, flaw) -> None:
-        colour, _ = module_style(module, idx, flaw)
+        colour, _fill = module_style(module, idx, flaw)
         pygame.draw.circle(surface, ui.INK, centre, rad + max(1, rad * 0.15))
         pygame.draw.circle(surface, colour, centre, rad)
         ui.text(surface, str(idx + 1), round(rad * 1.3), centre, ui.INK, "center", "bold")
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
+        if surface.get_size() != self.size or language() != self._lang:
+            self._lang = language()  # the notes' lines are laid out in the words on screen
             self.resize(surface.get_size())
         self._background(surface)
+        self._label_buttons()
         if self.phase == "lanes":
             self._draw_lanes(surface)
         else:
@@ -402,10 +459,11 @@ class ScoringScene(Scene):
         lane, ls = self.lane, self.lanes[self.lane]
         owner = self.state.owners[lane]
         hd = self.header
-        head = "FINAL SCORING \u00b7 THE FLAW" if ls.flaw else "FINAL SCORING"
-        ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold")
-        ui.text(surface, f"{lane + 1} of {len(self.lanes)}", self.px(18), hd.topright,
-                ui.MUTED, "topright", "bold")
+        head = _("FINAL SCORING \u00b7 THE FLAW") if ls.flaw else _("FINAL SCORING")
+        count = ui.text(surface, _("{number} of {count}").format(number=lane + 1, count=len(self.lanes)),
+                        self.px(18), hd.topright, ui.MUTED, "topright", "bold", max_width=hd.w // 3)
+        ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold",
+                max_width=count.x - hd.x - round(12 * s))
         ui.text(surface, self.lane_label(lane), self.px(34), (hd.x, hd.y + round(22 * s)),
                 self.colours[owner], style="title", max_width=hd.w)
         r = self.line_rect()
@@ -419,7 +477,8 @@ class ScoringScene(Scene):
         p = round(14 * s)
         x, w = side.x + p, side.w - 2 * p
         y = side.y + p
-        y = ui.text(surface, f"Capacity {ls.capacity}", self.px(26), (x, y), ui.HILITE, style="bold",
+        y = ui.text(surface, _("Capacity {capacity}").format(capacity=ls.capacity), self.px(26), (x, y),
+                    ui.HILITE, style="bold",
                     max_width=w).bottom + round(2 * s)
         for line in ui.wrap(capacity_text(ls.capacity, len(ls.modules), ls.flaw), self.px(16), w):
             y = ui.text(surface, line, self.px(16), (x, y), ui.TEXT).bottom
@@ -430,13 +489,14 @@ class ScoringScene(Scene):
         ty = side.bottom - p - total_h
         pygame.draw.line(surface, ui.BRASS_DARK, (x, ty), (x + w, ty), max(1, round(2 * s)))
         done = self.shown >= len(ls.modules)
-        ui.text(surface, "Doll score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
+        ui.text(surface, _("Doll score"), self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold",
+                max_width=w)
         value = round(self.total)
         colour = ui.HILITE if done and value == ls.score else ui.TEXT
         ui.text(surface, _num(value), self.px(64), (x + w, side.bottom - p + round(6 * s)), colour,
                 "bottomright", "bold")
         if done:
-            ui.text(surface, "final", self.px(15), (x, side.bottom - p), ui.GOOD, "bottomleft", "bold")
+            ui.text(surface, _("final"), self.px(15), (x, side.bottom - p), ui.GOOD, "bottomleft", "bold")
 
     def _draw_module_list(self, surface, ls, area: pygame.Rect) -> None:
         n = len(ls.modules)
@@ -457,9 +517,9 @@ class ScoringScene(Scene):
             self._number_disc(surface, (cell.x + rad + 1, cell.centery), rad, idx, module, ls.flaw)
             value = _contribution(module, ls.flaw) if ls.flaw else module.points
             colour, mark, mcol = ((ui.TEXT, "\u2713", ui.GOOD) if module.scored else
-                                  (ui.BAD, "\u2212", ui.BAD) if ls.flaw else (GREY, "not scored", GREY))
+                                  (ui.BAD, "\u2212", ui.BAD) if ls.flaw else (GREY, _("not scored"), GREY))
             tx = cell.x + 2 * rad + round(8 * s)
-            label = f"size {module.size} = {_pts(value)}"
+            label = _("size {size} = {points}").format(size=module.size, points=_pts(value))
             f = ui.font(fpx, "bold")
             if f.size(label + "  " + mark)[0] > cell.right - tx:  # narrow: drop the words
                 label, mark = _pts(value), mark if len(mark) == 1 else "\u2013"
@@ -503,8 +563,9 @@ class ScoringScene(Scene):
     def banner_text(self) -> tuple[str, tuple]:
         if len(self.winners) == 1:
             p = self.winners[0]
-            return f"{self.names[p]} wins!", self.colours[p]
-        return f"Draw! {_join([self.names[p] for p in self.winners])} share the win", ui.HILITE
+            return _("{name} wins!").format(name=self.names[p]), self.colours[p]
+        return _("Draw! {names} share the win").format(names=_join([self.names[p] for p in self.winners])), \
+            ui.HILITE
 
     def counting_note(self, player: int, short: bool = False) -> str:
         """Which doll counts and why; `short` for a small window or large text."""
@@ -513,23 +574,26 @@ class ScoringScene(Scene):
         other = next(lane for lane in lanes if lane != c)
         sc, so = self.lanes[c].score, self.lanes[other].score
         letter = doll_letter(self.state.owners, c)
+        fields = dict(letter=letter, score=_num(sc), other=_num(so))
+        tied = self.state.lane_key(c) != self.state.lane_key(other)
         if short:
             if sc != so:
-                return f"Counting: doll {letter} ({_num(sc)} < {_num(so)})."
-            tied = self.state.lane_key(c) != self.state.lane_key(other)
-            return f"Counting: doll {letter} (tiebreak)." if tied else f"Equal: doll {letter} counts."
+                return _("Counting: doll {letter} ({score} < {other}).").format(**fields)
+            return (_("Counting: doll {letter} (tiebreak).") if tied else
+                    _("Equal: doll {letter} counts.")).format(**fields)
         if sc != so:
-            return f"The weaker doll counts: doll {letter} ({_num(sc)} < {_num(so)})."
-        if self.state.lane_key(c) != self.state.lane_key(other):
-            return f"The weaker doll counts: both {_num(sc)}, doll {letter} loses the tiebreak."
-        return f"Both dolls are equal ({_num(sc)}): doll {letter} counts."
+            return _("The weaker doll counts: doll {letter} ({score} < {other}).").format(**fields)
+        if tied:
+            return _("The weaker doll counts: both {score}, doll {letter} loses the tiebreak.").format(**fields)
+        return _("Both dolls are equal ({score}): doll {letter} counts.").format(**fields)
 
     def _draw_summary(self, surface) -> None:
         s, b = self.s, self.banner
-        head = " \u00b7 ".join(["FINAL SCORES"] + [n.upper() for n in active_rules(self.state.rules)])
+        head = [_("FINAL SCORES")] + [_(n).upper() for n in active_rules(self.state.rules)]
         if self.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
-            head += f" \u00b7 ASSISTED: {helps_words(self.session.meta).upper()}"
-        ui.text(surface, head, self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold")
+            head.append(_("ASSISTED: {helps}").format(helps=helps_words(self.session.meta).upper()))
+        ui.text(surface, " \u00b7 ".join(head), self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold",
+                max_width=b.w)
         label, colour = self.banner_text()
         star = ui.render("\u2605", self.px(40), colour, "bold") if len(self.winners) == 1 else None
         sw = star.get_width() + round(16 * s) if star else 0
@@ -561,8 +625,8 @@ class ScoringScene(Scene):
         score_w = round(inner.w * 0.12)
         # name column
         y = inner.y
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
-        y = ui.text(surface, ordinal + ("  \u2605 winner" if win else ""), self.px(15), (inner.x, y),
+        place = _("{place}  \u2605 winner").format(place=ordinal(rank)) if win else ordinal(rank)
+        y = ui.text(surface, place, self.px(15), (inner.x, y),
                     ui.HILITE if win else ui.MUTED, style="bold", max_width=name_w).bottom
         y = ui.text(surface, self.names[player], self.px(28), (inner.x, y), self.colours[player],
                     style="bold", max_width=name_w).bottom + round(4 * s)
@@ -580,7 +644,7 @@ class ScoringScene(Scene):
         ui.text(surface, _num(self.keys[player][0]), self.px(48),
                 (score_box.centerx, score_box.centery - round(6 * s)), ui.HILITE if win else ui.TEXT,
                 "center", "bold", max_width=score_w)
-        ui.text(surface, "points", self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
+        ui.text(surface, _("points"), self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
                 "midbottom", max_width=score_w)
         # lane blocks
         lanes = [lane for lane, o in enumerate(self.state.owners) if o == player]
@@ -613,16 +677,18 @@ class ScoringScene(Scene):
         inner = box.inflate(-2 * pad, -2 * pad)
         dim = pair and not counts
         letter = doll_letter(self.state.owners, lane)
-        lines = [(f"doll {letter}" if letter else "doll", 15, ui.MUTED, "bold"),
+        scored = dict(scored=len(ls.scored), total=len(ls.modules))
+        modules = _("{scored} of {total} modules scored").format(**scored)
+        lines = [(_("doll {letter}").format(letter=letter) if letter else _("doll"), 15, ui.MUTED, "bold"),
                  (_pts(ls.score), 26, GREY if dim else ui.TEXT, "bold"),
-                 (f"capacity {ls.capacity}", 14, ui.MUTED, "regular"),
-                 (f"{len(ls.scored)} of {len(ls.modules)} modules scored", 14, ui.MUTED, "regular")]
+                 (_("capacity {capacity}").format(capacity=ls.capacity), 14, ui.MUTED, "regular"),
+                 (modules, 14, ui.MUTED, "regular")]
         if not pair:
             lines.append((self.breakdown(lane), 14, ui.MUTED, "regular"))
         else:
-            lines.append(("\u2713 counts" if counts else "not counted", 15,
+            lines.append((_("\u2713 counts") if counts else _("not counted"), 15,
                           GREY if dim else ui.GOOD, "bold"))
-        need = max(ui.font(self.px(size), style).size(text)[0] for text, size, _, style in lines)
+        need = max(ui.font(self.px(size), style).size(text)[0] for text, size, _c, style in lines)
         n = max(1, len(ls.line))
         label_w = min(need + pad, round(inner.w * (0.5 if pair else 0.6)))
         cw = int(min((inner.w - label_w - 2 * pad) / (1 + STRIP * (n - 1)), inner.h * CARD_ASPECT))
@@ -634,11 +700,11 @@ class ScoringScene(Scene):
         lx = inner.x + round(line_width(cw, n)) + pad * 2
         lw = inner.right - lx
         y = inner.y
-        fewer = {f"{len(ls.scored)} of {len(ls.modules)} modules scored":  # a narrow block: fewer words
-                 [f"{len(ls.scored)}/{len(ls.modules)} modules scored", f"{len(ls.scored)}/{len(ls.modules)} scored"]}
+        fewer = {modules: [_("{scored}/{total} modules scored").format(**scored),  # a narrow block: fewer words
+                           _("{scored}/{total} scored").format(**scored)]}
         # too tall for the block (a small window, large text): capacity, then the modules line go,
         # so what counts is never clipped
-        while len(lines) > 3 and sum(ui.font(self.px(z), st).get_height() for _, z, _, st in lines) > inner.h:
+        while len(lines) > 3 and sum(ui.font(self.px(z), st).get_height() for _t, z, _c, st in lines) > inner.h:
             del lines[2]
         for text, size, colour, style in lines:
             if y + self.px(size) > inner.bottom + pad:
