@@ -44,7 +44,8 @@ def position_words(line: Sequence[int], pos: int) -> str:
 
 def placement_words(line: Sequence[int], pos: int, letter: str | None = None) -> str:
     """"at the left end", "between 12 and 7", "at the right end of doll A's line": the place a
-    card goes, as it follows "place the 7" (Japanese: ending in に)."""
+    card goes, as it follows "place the 7" (in Japanese a noun phrase: the sentences around it say
+    「…に配置」)."""
     if not line:
         return (_("to start doll {letter}'s line") if letter else _("to start the line")).format(
             letter=letter)

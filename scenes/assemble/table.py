@@ -487,16 +487,27 @@ class TableScene(GameTable):
         ui.panel(surface, box, (30, 24, 28, 200), ui.BRASS_DARK, radius=int(8 * s))
         pad = 8 * s
         count = len(self.buttons)
-        bw = (box.w * 0.66 - pad * (count + 1)) / count
         bh = min(box.h - 2 * pad, 36 * s)
         self.menu_button.label = _("Menu")  # looked up now: Settings may have switched language
         self.auto_take.label = _(AUTO_TAKE[0])
         self.auto_take.shorter = tuple(_(words) for words in AUTO_TAKE[1:])
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(round(box.x + pad + i * (bw + pad)), round(box.y + pad), round(bw), round(bh))
         self.refresh_buttons(self.buttons)
-        for button in self.buttons:
+        # two thirds for the buttons; more where their words need it (Japanese in a small window),
+        # as long as the toggle keeps room for its shortest words
+        font = ui.font(int(bh * 0.42), "bold")
+        needs = [font.size(b.label)[0] + 12 * s for b in self.buttons]
+        th = bh * 0.8
+        toggle_need = th + 14 * s + ui.font(int(th * 0.5)).size(self.auto_take.shorter[-1])[0]
+        share = max(box.w * 0.66, min(sum(needs) + pad * (count + 1), box.w - toggle_need - pad))
+        room = share - pad * (count + 1)
+        widths = [room / count] * count
+        if room / count < max(needs):  # equal widths would cut a word: each as wide as it needs
+            widths = [room * n / sum(needs) for n in needs]
+        x = box.x + pad
+        for button, bw in zip(self.buttons, widths):
+            button.rect = pygame.Rect(round(x), round(box.y + pad), round(bw), round(bh))
             button.draw(surface, s)
-        self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.66), round(box.y + pad),
-                                          round(box.w * 0.34 - pad), round(bh * 0.8))
+            x += bw + pad
+        self.auto_take.rect = pygame.Rect(round(box.x + share), round(box.y + pad),
+                                          round(box.w - share - pad), round(th))
         self.auto_take.draw(surface, s)
