@@ -84,13 +84,26 @@ def draw_label(scene, surface, lane_index: int) -> None:
             x = r.right + 14 * s
         return
     y = box.y + 6 * s
-    for choices, px, colour, style in lines:
+    gap = 3 * s
+    # taller faces (Japanese) at a large text size in a small window: every line a little smaller
+    # rather than the last one off the label
+    heights = [ui.font(int(px * s), style).get_height() for _c, px, _col, style in lines]
+    fit = shares(heights, box.bottom - y - gap * (len(lines) - 1))
+    for (choices, px, colour, style), height in zip(lines, fit):
         room = box.w - 12 * s
         string = next((t for t in choices if ui.font(int(px * s), style).size(t)[0] <= room),
                       choices[-1])
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
-                    max_width=room)
-        y = r.bottom + 3 * s
+                    max_width=room, max_height=height)
+        y = r.bottom + gap
+
+
+def shares(heights: list, room: float) -> list:
+    """Each line's greatest height when they must share `room` (None each when they all fit)."""
+    total = sum(heights)
+    if total <= room:
+        return [None] * len(heights)
+    return [max(1.0, h * room / total) for h in heights]
 
 
 def cell_rect(x: float, y: float, row: int, card_w: float, card_h: float) -> pygame.Rect:
@@ -405,6 +418,13 @@ def draw_preview(scene, surface) -> None:
     gap = scene.pending_position(lane)
     x, y = box.x + 10 * s, box.y + 6 * s
     now = state.explain(lane)
+    chip_h = max(int(22 * s), ui.font(int(14 * s), "bold").get_height())
+    # the title, the score and the chips share the panel's height (smaller where they would not fit)
+    title_h, score_h, chip_fit = shares([ui.font(int(14 * s)).get_height(),
+                                         ui.font(int(24 * s), "bold").get_height(), chip_h],
+                                        box.bottom - 2 * s - y - 8 * s)
+    if chip_fit is not None:
+        chip_h = int(chip_fit)
     if gap is not None and state.bench[lane] is not None and scene.position_is_legal(lane, gap):
         hyp = list(state.lines[lane])
         hyp.insert(gap, state.bench[lane])
@@ -413,31 +433,35 @@ def draw_preview(scene, surface) -> None:
                                                    where=placement_words(state.lines[lane], gap))
         delta = after.score - now.score
         sign = "+" if delta >= 0 else "\u2212"
-        r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s)
+        r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
+                    max_height=title_h)
         r = ui.text(surface, f"{now.score} \u2192 {after.score}  ({sign}{abs(delta)})", int(24 * s),
-                    (x, r.bottom + 2 * s), ui.GOOD if delta >= 0 else ui.BAD, style="bold")
+                    (x, r.bottom + 2 * s), ui.GOOD if delta >= 0 else ui.BAD, style="bold",
+                    max_height=score_h)
         shown = after
     else:
-        r = ui.text(surface, _("This doll now"), int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s)
+        r = ui.text(surface, _("This doll now"), int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
+                    max_height=title_h)
         r = ui.text(surface, _("{points} pts").format(points=now.score), int(24 * s), (x, r.bottom + 2 * s),
-                    ui.TEXT, style="bold")
+                    ui.TEXT, style="bold", max_height=score_h)
         shown = now
     ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),
-            (r.right + 12 * s, r.centery), ui.MUTED, "midleft", max_width=box.right - 6 * s - r.right - 12 * s)
-    y = r.bottom + 6 * s
+            (r.right + 12 * s, r.centery), ui.MUTED, "midleft", max_width=box.right - 6 * s - r.right - 12 * s,
+            max_height=r.h)
+    y = min(r.bottom + 6 * s, box.bottom - 2 * s - chip_h)
     cx = x
-    chip_h = max(int(22 * s), ui.font(int(14 * s), "bold").get_height())
     for module in shown.modules[:12]:
         colour = ui.INK if module.scored else MODULE_UNSCORED
-        chip = ui.render(f"{module.size}", int(14 * s), colour, "bold")
-        rect = pygame.Rect(cx, y, max(int(26 * s), chip.get_width() + int(8 * s)), chip_h)
+        chip_w = ui.font(int(14 * s), "bold").size(f"{module.size}")[0]
+        rect = pygame.Rect(cx, y, max(int(26 * s), chip_w + int(8 * s)), chip_h)
         if rect.right > box.right - 6 * s:
             break
         if module.scored:  # filled; unscored ones hollow and dashed: not by colour alone
             pygame.draw.rect(surface, MODULE_SCORED, rect, border_radius=int(5 * s))
         else:
             ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
-        surface.blit(chip, chip.get_rect(center=rect.center))
+        ui.text(surface, f"{module.size}", int(14 * s), rect.center, colour, "center", "bold",
+                max_height=rect.h)
         cx = rect.right + max(3, 4 * s)
     if shown.modules:  # under the chips; beside them (shorter) where the panel is low
         caption = ui.render(_("module sizes (filled = scored)"), int(11 * s), ui.MUTED)
@@ -446,7 +470,7 @@ def draw_preview(scene, surface) -> None:
                     ui.MUTED, max_width=box.right - 6 * s - x)
         else:
             ui.text(surface, _("filled = scored"), int(11 * s), (cx + 4 * s, y + chip_h / 2), ui.MUTED,
-                    "midleft", max_width=box.right - 6 * s - cx - 4 * s)
+                    "midleft", max_width=box.right - 6 * s - cx - 4 * s, max_height=chip_h)
 
 
 def draw_log(scene, surface) -> None:

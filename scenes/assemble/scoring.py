@@ -543,8 +543,11 @@ class ScoringScene(Scene):
                              (cell.x + 3, cell.y + 3, max(2, round(5 * self.s)), cell.h - 6))
             score = _num(self.lanes[lane].score) if lane in self.revealed else "\u2026"
             inner = cell.inflate(-round(16 * self.s), 0)
-            ui.text(surface, self.lane_label(lane), self.px(14),
-                    (inner.x, cell.y + cell.h * 0.3),
+            label = self.lane_label(lane)
+            letter = doll_letter(self.state.owners, lane)
+            if letter and ui.font(self.px(14), "bold").size(label)[0] > inner.w:  # a narrow cell
+                label = _("{name} {letter}").format(name=self.names[owner], letter=letter)
+            ui.text(surface, label, self.px(14), (inner.x, cell.y + cell.h * 0.3),
                     ui.MUTED, "midleft", "bold", max_width=inner.w)
             ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
                     "midright", "bold", max_width=inner.w)
@@ -704,8 +707,13 @@ class ScoringScene(Scene):
                            _("{scored}/{total} scored").format(**scored)]}
         # too tall for the block (a small window, large text): capacity, then the modules line go,
         # so what counts is never clipped
-        while len(lines) > 3 and sum(ui.font(self.px(z), st).get_height() for _t, z, _c, st in lines) > inner.h:
+        # (a single doll's block then its "doll" heading: the score and breakdown are what it says)
+        def tall() -> bool:
+            return sum(ui.font(self.px(z), st).get_height() for _t, z, _c, st in lines) > inner.h
+        while len(lines) > 3 and tall():
             del lines[2]
+        if not pair and len(lines) == 3 and tall():
+            del lines[0]
         for text, size, colour, style in lines:
             if y + self.px(size) > inner.bottom + pad:
                 break
