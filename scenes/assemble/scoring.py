@@ -462,10 +462,13 @@ class ScoringScene(Scene):
         head = _("FINAL SCORING \u00b7 THE FLAW") if ls.flaw else _("FINAL SCORING")
         count = ui.text(surface, _("{number} of {count}").format(number=lane + 1, count=len(self.lanes)),
                         self.px(18), hd.topright, ui.MUTED, "topright", "bold", max_width=hd.w // 3)
-        ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold",
-                max_width=count.x - hd.x - round(12 * s))
-        ui.text(surface, self.lane_label(lane), self.px(34), (hd.x, hd.y + round(22 * s)),
-                self.colours[owner], style="title", max_width=hd.w)
+        r = ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold",
+                    max_width=count.x - hd.x - round(12 * s))
+        y = max(hd.y + round(22 * s), r.bottom)  # under the heading, however tall its face,
+        # and above the cards (beside the side panel)
+        ui.text(surface, self.lane_label(lane), self.px(34), (hd.x, y), self.colours[owner],
+                style="title", max_width=self.side.x - self.m - hd.x,
+                max_height=max(1, self.line_rect().y - 2 - y))
         r = self.line_rect()
         self.draw_line(surface, lane, r.x, r.y, self.card_w, self.shown)
         self._draw_side(surface, ls)
@@ -543,14 +546,34 @@ class ScoringScene(Scene):
                              (cell.x + 3, cell.y + 3, max(2, round(5 * self.s)), cell.h - 6))
             score = _num(self.lanes[lane].score) if lane in self.revealed else "\u2026"
             inner = cell.inflate(-round(16 * self.s), 0)
-            label = self.lane_label(lane)
-            letter = doll_letter(self.state.owners, lane)
-            if letter and ui.font(self.px(14), "bold").size(label)[0] > inner.w:  # a narrow cell
-                label = _("{name} {letter}").format(name=self.names[owner], letter=letter)
-            ui.text(surface, label, self.px(14), (inner.x, cell.y + cell.h * 0.3),
-                    ui.MUTED, "midleft", "bold", max_width=inner.w)
-            ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
-                    "midright", "bold", max_width=inner.w)
+            name_f = ui.font(self.px(14), "bold")
+            high = name_f.get_height() + ui.font(self.px(20), "bold").get_height()
+            if high <= cell.h + round(4 * self.s):  # the name above, the score below it
+                ui.text(surface, self.short_label(lane, name_f, inner.w), self.px(14), (inner.x, cell.y + cell.h * 0.3),
+                        ui.MUTED, "midleft", "bold", max_width=inner.w)
+                ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
+                        "midright", "bold", max_width=inner.w)
+            else:  # a low cell (small window, tall faces, large text): side by side
+                r = ui.text(surface, score, self.px(20), (inner.right, cell.centery), ui.TEXT,
+                            "midright", "bold", max_width=inner.w // 3, max_height=cell.h)
+                room = r.x - inner.x - round(6 * self.s)
+                ui.text(surface, self.short_label(lane, name_f, room), self.px(14), (inner.x, cell.centery), ui.MUTED, "midleft",
+                        "bold", max_width=room, max_height=cell.h)
+
+    def short_label(self, lane: int, font, room: float) -> str:
+        """The lane's label in `room` pixels: "Ada (doll A)", "Ada · A", then the name cut short
+        before the letter ("Wilhel… · A"), so which doll it is never goes."""
+        label = self.lane_label(lane)
+        letter = doll_letter(self.state.owners, lane)
+        if font.size(label)[0] <= room or not letter:
+            return label
+        name = self.names[self.state.owners[lane]]
+        for k in range(len(name), 0, -1):
+            short = _("{name} {letter}").format(name=name if k == len(name) else name[:k] + "\u2026",
+                                                letter=letter)
+            if font.size(short)[0] <= room:
+                return short
+        return short
 
     # --- summary ---------------------------------------------------------------------------
 
@@ -644,11 +667,21 @@ class ScoringScene(Scene):
                 y = ui.text(surface, line, npx, (inner.x, y), ui.TEXT, max_width=name_w).bottom
         # score column
         score_box = pygame.Rect(inner.right - score_w, inner.y, score_w, inner.h)
-        ui.text(surface, _num(self.keys[player][0]), self.px(48),
-                (score_box.centerx, score_box.centery - round(6 * s)), ui.HILITE if win else ui.TEXT,
-                "center", "bold", max_width=score_w)
-        ui.text(surface, _("points"), self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
-                "midbottom", max_width=score_w)
+        number, unit = _num(self.keys[player][0]), _("points")
+        colour = ui.HILITE if win else ui.TEXT
+        unit_f = ui.font(self.px(14))
+        if ui.font(self.px(48), "bold").get_height() + unit_f.get_height() <= score_box.h + round(12 * s):
+            ui.text(surface, number, self.px(48), (score_box.centerx, score_box.centery - round(6 * s)),
+                    colour, "center", "bold", max_width=score_w)
+            ui.text(surface, unit, self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
+                    "midbottom", max_width=score_w)
+        else:  # a low row (tall faces, large text): the unit beside the number, not under it
+            unit_w = min(unit_f.size(unit)[0], score_w // 2)
+            r = ui.text(surface, number, self.px(48), (score_box.right - unit_w - round(4 * s),
+                                                       score_box.centery), colour, "midright", "bold",
+                        max_width=score_w - unit_w - round(4 * s), max_height=score_box.h + 2 * p)
+            ui.text(surface, unit, self.px(14), (r.right + round(4 * s), r.bottom - r.h * 0.15),
+                    ui.MUTED, "bottomleft", max_width=unit_w)
         # lane blocks
         lanes = [lane for lane, o in enumerate(self.state.owners) if o == player]
         area = pygame.Rect(inner.x + name_w + p, inner.y, inner.w - name_w - score_w - 2 * p, inner.h)
@@ -714,14 +747,18 @@ class ScoringScene(Scene):
             del lines[2]
         if not pair and len(lines) == 3 and tall():
             del lines[0]
+        # still too tall (tall faces, large text): each line a little smaller, none clipped
+        total = sum(ui.font(self.px(z), st).get_height() for _t, z, _c, st in lines)
+        squeeze = min(1.0, (inner.h + pad) / total)
         for text, size, colour, style in lines:
-            if y + self.px(size) > inner.bottom + pad:
+            height = ui.font(self.px(size), style).get_height() * squeeze if squeeze < 1 else None
+            if y + min(self.px(size), height or self.px(size)) > inner.bottom + pad:
                 break
             for short in fewer.get(text, []):
                 if ui.font(self.px(size), style).size(text)[0] > lw:
                     text = short
             y = ui.text(surface, text, self.px(size), (lx, y), colour, style=style,
-                        max_width=lw).bottom
+                        max_width=lw, max_height=height).bottom
         surface.set_clip(old_clip)
         if dim:
             veil = pygame.Surface(box.size, pygame.SRCALPHA)
