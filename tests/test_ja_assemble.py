@@ -287,3 +287,25 @@ def test_tie_notes_in_japanese_and_english(ja):
     assert placing_text(below, ["Ada", "Bot", "Cy", "Di"]) == (
         "Bot and Cy tie at 4 points and on every tiebreaker: they share 2nd place.")
     assert tiebreak_text(state, ["Ada", "Bot", "Cy"]).endswith("Bot wins.")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_tie_note_stays_above_the_buttons_in_japanese(app, ja, spied, size):
+    from game.commands import History, Session
+    state = finished(4, [[24], [6], [16, 0, 16, 0, 16, 0, 16], [31]], [1, 1, 4, 1])  # 2nd shared
+    names = ["ウィルヘルミナ", "Bellows", "歯車丸", "Di"]
+    scene = ScoringScene(app, Session(History(state)), GameConfig(
+        [Seat(n, "human", i) for i, n in enumerate(names)], None, 1))
+    app.stack.push(scene)
+    resize(app, size)
+    frames(app, 2)
+    scene.skip()
+    frames(app, 2)
+    calls = drawn(app, spied, scene)
+    said = "".join(s for s, r in calls if r is not None)
+    assert "が4点で2位を争って同点です。" in said and "2位を分け合います。" in said
+    note = scene.layout_rects()["note"]
+    buttons = [scene.again_btn.rect, scene.title_btn.rect]
+    for _s, r in calls:
+        if r is not None and note.collidepoint(r.center):
+            assert note.inflate(2, 2).contains(r) and not any(r.colliderect(b) for b in buttons), (r, note)

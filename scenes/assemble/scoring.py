@@ -357,7 +357,8 @@ class ScoringScene(Scene):
             self.next_btn.rect = self.skip_btn.rect = pygame.Rect(0, 0, 0, 0)
             self.banner = pygame.Rect(m, m // 2, W - 2 * m, round(96 * s))
             self.note_lines = self._note_lines(W - 4 * m)
-            note_h = len(self.note_lines) * round(self.note_px * 1.3)
+            lines = len(self.note_lines)  # as drawn: each line's height, a little space between
+            note_h = lines * ui.font(self.note_px).get_height() + max(0, lines - 1) * round(self.note_px * 0.3)
             self.note = pygame.Rect(2 * m, by - m // 2 - note_h, W - 4 * m, note_h)
             top, bottom = self.banner.bottom + m // 2, self.note.y - m // 2
             P = self.state.players
