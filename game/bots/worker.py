@@ -22,12 +22,9 @@ def decide_once(game: str, seat: str, seed: int, think: float | None, view, lega
     return make_bot(seat, game, seed, think).decide(view, legal)
 
 
-def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en"):
-    """The strongest built-in bot's suggestion for a human: (action, reason[, detail]), its words
-    in `lang` (the app's language: this process has its own)."""
-    from ..i18n import set_language
+def suggest_once(game: str, seed: int, think: float | None, view, legal):
+    """The strongest built-in bot's suggestion for a human: (action, reason[, detail])."""
     from ..registry import bot_module
-    set_language(lang)
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):
         if level in levels:
@@ -84,8 +81,7 @@ class BackgroundDecider:
         return self._submit_process(decide_once, game, seat, seed, think, view, legal)
 
     def suggest(self, game: str, seed: int, think: float | None, view, legal) -> int:
-        from ..i18n import language
-        return self._submit_process(suggest_once, game, seed, think, view, legal, language())
+        return self._submit_process(suggest_once, game, seed, think, view, legal)
 
     def call(self, fn, *args) -> int:
         """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""
