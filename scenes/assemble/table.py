@@ -495,7 +495,7 @@ class TableScene(GameTable):
         # two thirds for the buttons; more where their words need it (Japanese in a small window),
         # as long as the toggle keeps room for its shortest words
         font = ui.font(int(bh * 0.42), "bold")
-        needs = [font.size(b.label)[0] + 12 * s for b in self.buttons]
+        needs = [font.size(_(b.label))[0] + 12 * s for b in self.buttons]  # as they are drawn
         th = bh * 0.8
         toggle_need = th + 14 * s + ui.font(int(th * 0.5)).size(self.auto_take.shorter[-1])[0]
         share = max(box.w * 0.66, min(sum(needs) + pad * (count + 1), box.w - toggle_need - pad))
