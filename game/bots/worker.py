@@ -22,16 +22,19 @@ def decide_once(game: str, seat: str, seed: int, think: float | None, view, lega
     return make_bot(seat, game, seed, think).decide(view, legal)
 
 
-def suggest_once(game: str, seed: int, think: float | None, view, legal):
-    """The strongest built-in bot's suggestion for a human: (action, reason[, detail])."""
+def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en"):
+    """The strongest built-in bot's suggestion for a human: (action, reason[, detail]), its
+    words in `lang`: the worker is another process, with its own (English) language setting."""
+    from ..i18n import _, set_language
     from ..registry import bot_module
+    set_language(lang)
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):
         if level in levels:
             bot = levels[level](seed=seed, think=think)
             if hasattr(bot, "suggest"):
                 return bot.suggest(view, legal)
-            return bot.decide(view, legal), f"the {level} bot's choice"
+            return bot.decide(view, legal), _("the {level} bot's choice").format(level=level)
     raise RuntimeError(f"no bots for {game}")
 
 
@@ -80,8 +83,10 @@ class BackgroundDecider:
     def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal) -> int:
         return self._submit_process(decide_once, game, seat, seed, think, view, legal)
 
-    def suggest(self, game: str, seed: int, think: float | None, view, legal) -> int:
-        return self._submit_process(suggest_once, game, seed, think, view, legal)
+    def suggest(self, game: str, seed: int, think: float | None, view, legal,
+                lang: str | None = None) -> int:
+        from ..i18n import language
+        return self._submit_process(suggest_once, game, seed, think, view, legal, lang or language())
 
     def call(self, fn, *args) -> int:
         """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""
