@@ -13,7 +13,8 @@ from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, ORDER, FlatMonteCarlo, best_insert, counts, greedy_position,
                      insert_hists, line_hist, prefixes, score, suffixes, worth)
 from .view import AssembleView
-from .words import card_words, doll_letter, placement_words
+from ..i18n import _
+from .words import doll_letter, placement_words
 
 if TYPE_CHECKING:
     from ..bots import Level
@@ -225,10 +226,10 @@ class HardBot:
         """The hint: (the move hard would play, what it does in a player's words, the search's
         figures for a detail line)."""
         if len(legal) == 1:
-            return legal[0], sentence(move_words(view, legal[0]), "it is the only move left"), ""
+            return legal[0], sentence(move_words(view, legal[0]), _("it is the only move left")), ""
         action, share, count, total = self.choose(view, legal)
-        detail = (f"Hard bot's search: {share:.0%} wins in {count} games played out after this "
-                  f"move ({total} in all).")
+        detail = _("Hard bot's search: {share} wins in {count} games played out after this move "
+                   "({total} in all).").format(share=f"{share:.0%}", count=count, total=total)
         return action, sentence(move_words(view, action), explain(view, action)), detail
 
 
@@ -238,12 +239,14 @@ def move_words(view, action) -> str:
     owners = [info.owner for info in view.lanes]
     letter = doll_letter(owners, action.lane)
     if action.kind == "take":
-        return f"Take {card_words(action.value)}" + (f" for doll {letter}" if letter else "")
-    return f"Put {card_words(lane.bench)} {placement_words(lane.line, action.value, letter)}"
+        words = _("Take the {card} for doll {letter}") if letter else _("Take the {card}")
+        return words.format(card=action.value, letter=letter)
+    return _("Put the {card} {where}").format(
+        card=lane.bench, where=placement_words(lane.line, action.value, letter))
 
 
 def sentence(move: str, reason: str) -> str:
-    return f"{move}: {reason}." if reason else f"{move}."
+    return (_("{move}: {reason}.") if reason else _("{move}.")).format(move=move, reason=reason)
 
 
 def explain(view, action) -> str:
@@ -260,20 +263,20 @@ def explain(view, action) -> str:
     parts = []
     grown = [s for s in range(5, 1, -1) if after[s] > before[s]]
     if grown:
-        verb = "it builds" if action.kind == "place" else "it could build"
-        parts.append(f"{verb} a {grown[0]}-row module" + (" next round" if action.kind == "take" else ""))
+        parts.append((_("it builds a {size}-row module") if action.kind == "place" else
+                      _("it could build a {size}-row module next round")).format(size=grown[0]))
     elif action.kind == "place":
         intact = all(sum(after[s:]) >= sum(before[s:]) for s in range(2, 6))
-        parts.append("it keeps your modules whole" if intact else "it parks the card for later")
+        parts.append(_("it keeps your modules whole") if intact else _("it parks the card for later"))
     if action.kind == "take":
         cards = round_cards(view)
         if card == max(cards):
-            parts.append("as the round's highest card it gives you +1 capacity next round")
+            parts.append(_("as the round's highest card it gives you +1 capacity next round"))
         if view.deck_count and card == min(cards):
-            parts.append("as the round's lowest card it lets you pick first next round")
+            parts.append(_("as the round's lowest card it lets you pick first next round"))
         if not parts:
-            parts.append("it fits your line best of what is left")
-    return "; ".join(parts)
+            parts.append(_("it fits your line best of what is left"))
+    return _("; ").join(parts)
 
 
 def _levels() -> dict[str, Level]:

@@ -2,12 +2,16 @@
 right end, between 12 and 7), which card ("the 12"). The table, the log, hints and the scoring
 screen all say it this way, so a lane is never "lane 0" and a position never "position 3".
 
+Every phrase is one whole message in the player's language (game.i18n), one per case, so a
+translation puts its words in its own order; they are looked up when called, never cached.
 Names live in the scene's seats, not in the state: callers pass them in.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
+
+from ..i18n import _
 
 
 def doll_letter(owners: Sequence[int], lane: int) -> str | None:
@@ -20,30 +24,37 @@ def lane_label(names: Sequence[str], owners: Sequence[int], lane: int) -> str:
     """"Ada", or "Ada (doll A)" when Ada builds two dolls."""
     letter = doll_letter(owners, lane)
     name = names[owners[lane]]
-    return name if letter is None else f"{name} (doll {letter})"
+    return name if letter is None else _("{name} (doll {letter})").format(name=name, letter=letter)
 
 
 def card_words(card: int) -> str:
-    return f"the {card}"
+    return _("the {card}").format(card=card)
 
 
 def position_words(line: Sequence[int], pos: int) -> str:
     """Where a card goes into `line` (its cards left to right) at insertion position `pos`."""
     if not line:
-        return "the start of the line"
+        return _("the start of the line")
     if pos <= 0:
-        return "the left end"
+        return _("the left end")
     if pos >= len(line):
-        return "the right end"
-    return f"between {line[pos - 1]} and {line[pos]}"
+        return _("the right end")
+    return _("between {left} and {right}").format(left=line[pos - 1], right=line[pos])
 
 
 def placement_words(line: Sequence[int], pos: int, letter: str | None = None) -> str:
-    """"at the left end", "between 12 and 7", "at the right end of doll A's line"."""
-    whose = f"doll {letter}'s line" if letter else "the line"
+    """"at the left end", "between 12 and 7", "at the right end of doll A's line": the place a
+    card goes, as it follows "place the 7" (in Japanese a noun phrase: the sentences around it say
+    「…に配置」)."""
     if not line:
-        return f"to start {whose}"
-    where = position_words(line, pos)
-    if where.startswith("between"):
-        return where + (f" in {whose}" if letter else "")
-    return f"at {where}" + (f" of {whose}" if letter else "")
+        return (_("to start doll {letter}'s line") if letter else _("to start the line")).format(
+            letter=letter)
+    if 0 < pos < len(line):
+        where = (_("between {left} and {right} in doll {letter}'s line") if letter
+                 else _("between {left} and {right}"))
+        return where.format(left=line[pos - 1], right=line[pos], letter=letter)
+    if pos <= 0:
+        where = _("at the left end of doll {letter}'s line") if letter else _("at the left end")
+    else:
+        where = _("at the right end of doll {letter}'s line") if letter else _("at the right end")
+    return where.format(letter=letter)

@@ -10,6 +10,7 @@ import pygame
 from game.assemble.scoring import explain_line
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
+from game.i18n import N_, _
 
 from scenes.table import rules_badge
 from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, log_style, seat_colour, turned
@@ -20,6 +21,14 @@ MODULE_SCORED = (255, 214, 102)
 MODULE_UNSCORED = (150, 150, 160)
 MODULE_UNSCORED_ON_CARD = (84, 84, 98)  # darker: the dashes must show on the cream card
 MODULE_FLAW = (226, 84, 72)
+# a bot seat's level as its label says it ("Bot \u00b7 Easy", as setup does); an external program by its kind
+LEVEL_WORDS = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+
+
+def level_words(kind: str) -> str:
+    return _(LEVEL_WORDS[kind]) if kind in LEVEL_WORDS else kind
+
+
 def hint_action(scene):
     hint = scene.turns.hint
     return hint[0] if hint else None
@@ -45,36 +54,56 @@ def draw_label(scene, surface, lane_index: int) -> None:
     seat = scene.config.seats[owner]
     box = frect(lay.label)
     key = state.lane_key(lane_index)
-    lines = [(seat.name, 17, seat_colour(scene, owner), "bold")]
+    capacity = state.capacity[lane_index]
+    # each line's words, longest first: shorter ones where a large text size or a small window
+    # leaves no room for the long ones
+    lines: list[tuple[tuple[str, ...], int, tuple, str]] = [
+        ((seat.name,), 17, seat_colour(scene, owner), "bold")]
     if seat.is_bot:
-        lines.append((f"bot \u2022 {seat.kind}", 12, ui.MUTED, "regular"))
-    # shorter words where a large text size or a small window leaves no room for the long ones
-    shorter = {f"bot \u2022 {seat.kind}": (f"{seat.kind} bot", seat.kind),
-               f"capacity {state.capacity[lane_index]}": (f"cap. {state.capacity[lane_index]}",)}
+        level = level_words(seat.kind)
+        lines.append(((_("Bot \u00b7 {level}").format(level=level),
+                       _("{level} bot").format(level=level), level), 12, ui.MUTED, "regular"))
     letter = doll_letter(state.owners, lane_index)
     if letter:  # 2 players: the weaker doll is the one that counts, so say which
         if state.counting_lane(owner) == lane_index:
-            lines.append((f"doll {letter} \u2022 counts", 13, ui.GOOD, "bold"))
-            shorter[f"doll {letter} \u2022 counts"] = (f"{letter} counts",)
+            lines.append(((_("doll {letter} \u2022 counts").format(letter=letter),
+                           _("{letter} counts").format(letter=letter)), 13, ui.GOOD, "bold"))
         else:
-            lines.append((f"doll {letter}", 13, ui.MUTED, "regular"))
-    lines.append((f"{key[0]} pts", 22, ui.TEXT, "bold"))
-    lines.append((f"capacity {state.capacity[lane_index]}", 13, ui.MUTED, "regular"))
+            lines.append(((_("doll {letter}").format(letter=letter),), 13, ui.MUTED, "regular"))
+    lines.append(((_("{points} pts").format(points=key[0]),), 22, ui.TEXT, "bold"))
+    lines.append(((_("capacity {capacity}").format(capacity=capacity),
+                   _("cap. {capacity}").format(capacity=capacity)), 13, ui.MUTED, "regular"))
     if box.w > box.h:  # a wide label row (3 players): everything on one line
         x = box.x + 6 * s
-        for string, px, colour, style in lines:
-            r = ui.text(surface, string, int(px * 0.85 * s), (x, box.centery), colour, "midleft", style)
+        for k, (choices, px, colour, style) in enumerate(lines):
+            room = box.right - 6 * s - x
+            size = int(px * 0.85 * s)
+            string = next((t for t in choices if ui.font(size, style).size(t)[0] <= room), choices[-1])
+            r = ui.text(surface, string, size, (x, box.centery), colour, "midleft", style,
+                        max_width=room)
             x = r.right + 14 * s
         return
     y = box.y + 6 * s
-    for string, px, colour, style in lines:
+    gap = 3 * s
+    # taller faces (Japanese) at a large text size in a small window: every line a little smaller
+    # rather than the last one off the label
+    heights = [ui.font(int(px * s), style).get_height() for _c, px, _col, style in lines]
+    fit = shares(heights, box.bottom - y - gap * (len(lines) - 1))
+    for (choices, px, colour, style), height in zip(lines, fit):
         room = box.w - 12 * s
-        choices = (string,) + shorter.get(string, ())
         string = next((t for t in choices if ui.font(int(px * s), style).size(t)[0] <= room),
                       choices[-1])
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
-                    max_width=room)
-        y = r.bottom + 3 * s
+                    max_width=room, max_height=height)
+        y = r.bottom + gap
+
+
+def shares(heights: list, room: float) -> list:
+    """Each line's greatest height when they must share `room` (None each when they all fit)."""
+    total = sum(heights)
+    if total <= room:
+        return [None] * len(heights)
+    return [max(1.0, h * room / total) for h in heights]
 
 
 def cell_rect(x: float, y: float, row: int, card_w: float, card_h: float) -> pygame.Rect:
@@ -121,7 +150,7 @@ def draw_line(scene, surface, lane_index: int) -> None:
         hint = frect(lay.line).inflate(-4 * s, -4 * s)
         hint.w = int(cw)
         pygame.draw.rect(surface, ui.BRASS_DARK, hint, max(1, int(2 * s)), border_radius=int(8 * s))
-        ui.text(surface, "assembly line", int(12 * s), hint.center, ui.MUTED, "center")
+        centred_words(surface, _("assembly line"), int(12 * s), hint)
     card = state.bench[lane_index] if gap is not None else None
     # left to right, the considered card tucked in at the gap: later cards overlap it, as on the table
     for i, c in enumerate(line):
@@ -139,7 +168,7 @@ def draw_line(scene, surface, lane_index: int) -> None:
         pygame.draw.rect(surface, ui.GOOD if legal else ui.BAD, box.inflate(4 * s, 4 * s),
                          max(2, int(3 * s)), border_radius=int(8 * s))
         if not legal:
-            ui.text(surface, "not allowed", int(14 * s), (box.centerx, box.bottom + 2 * s), ui.BAD,
+            ui.text(surface, _("not allowed"), int(14 * s), (box.centerx, box.bottom + 2 * s), ui.BAD,
                     "midtop", "bold")
             return
         hyp = list(line)
@@ -158,6 +187,16 @@ def draw_line(scene, surface, lane_index: int) -> None:
         hint_tag(surface, mark, s, at="bottom")
 
 
+def centred_words(surface, words: str, px: int, box: pygame.Rect) -> None:
+    """Muted words in the middle of an empty box, on two lines where one is too wide."""
+    lines = ui.wrap(words, px, box.w - 6)
+    step = ui.font(px).get_linesize()
+    y = box.centery - step * (len(lines) - 1) / 2
+    for line in lines:
+        ui.text(surface, line, px, (box.centerx, y), ui.MUTED, "center", max_width=box.w - 4)
+        y += step
+
+
 def _draw_ghost(scene, surface, lane_index: int, gap: int, card: int) -> None:
     lay = scene.layout.lanes[lane_index]
     cw, ch = scene.layout.card_size
@@ -174,7 +213,7 @@ def draw_bench(scene, surface, lane_index: int) -> None:
     pygame.draw.rect(surface, (0, 0, 0, 60), box, max(1, int(2 * s)), border_radius=int(8 * s))
     card = state.bench[lane_index]
     if card is None or ("bench", lane_index, card) in scene.hidden_cards():
-        ui.text(surface, "bench", int(12 * s), box.center, ui.MUTED, "center")
+        centred_words(surface, _("bench"), int(12 * s), box)
         return
     if scene.drag is not None and scene.drag.source == ("bench", lane_index):
         blit_card(surface, scene.app.art, card, lay.bench.as_tuple(), alpha=70)
@@ -186,7 +225,8 @@ def draw_bench(scene, surface, lane_index: int) -> None:
         rect = (lay.bench.x + (lay.bench.w - w) / 2, lay.bench.y + (lay.bench.h - w / 0.7) / 2,
                 w, w / 0.7)
         shown = blit_card(surface, scene.app.art, card, rect, angle=-90)
-        ui.text(surface, "done", int(12 * s), (box.centerx, box.bottom - 4 * s), ui.MUTED, "midbottom")
+        ui.text(surface, _("done"), int(12 * s), (box.centerx, box.bottom - 4 * s), ui.MUTED, "midbottom",
+                max_width=box.w - 4 * s)
     if scene.is_target(("bench", lane_index)):
         glow(surface, shown, ui.HILITE, s)
 
@@ -244,7 +284,7 @@ def draw_field_and_deck(scene, surface) -> None:
             glow(surface, shown, ui.HILITE if scene.selected == ("field", card) else ui.GOOD, s,
                  width=4 if scene.selected == ("field", card) else 2)
             if scene.selected == ("field", card):  # chosen by keys: say what's next
-                selected_tag(surface, shown, "Enter: take", s)
+                selected_tag(surface, shown, _("Enter: take"), s)
     deck = frect(lay.deck)
     cw, ch = lay.card_size
     if state.deck_count:
@@ -252,7 +292,7 @@ def draw_field_and_deck(scene, surface) -> None:
             blit_card(surface, scene.app.art, 0, (deck.x - k * 2 * s, deck.y - k * 2 * s, cw, ch), back=True)
     else:
         pygame.draw.rect(surface, ui.BRASS_DARK, deck, max(1, int(2 * s)), border_radius=int(8 * s))
-    badge = ui.render(f"{state.deck_count} left", int(14 * s), ui.TEXT, "bold")
+    badge = ui.render(_("{n} left").format(n=state.deck_count), int(14 * s), ui.TEXT, "bold")
     box = badge.get_rect(midbottom=(deck.centerx, deck.bottom - 6 * s)).inflate(12 * s, 4 * s)
     ui.panel(surface, box, (20, 16, 18, 230), ui.BRASS, radius=int(6 * s), width=1)
     surface.blit(badge, badge.get_rect(center=box.center))
@@ -280,26 +320,28 @@ def draw_hud(scene, surface) -> None:
     x = hud.x + 12 * s
     scene.rules_badge = None
     if state.is_over():
-        ui.text(surface, "Game over: scoring\u2026", px, (x, hud.centery), ui.HILITE, "midleft", "bold")
+        ui.text(surface, _("Game over: scoring\u2026"), px, (x, hud.centery), ui.HILITE, "midleft", "bold",
+                max_width=hud.w - 24 * s)
         return
     player = state.current_player()
     seat = scene.config.seats[player]
-    who = f"{seat.name}{' (bot)' if seat.is_bot else ''}"
+    who = _("{name} (bot)").format(name=seat.name) if seat.is_bot else seat.name
     r = ui.text(surface, "\u25cf", px, (x, hud.centery), seat_colour(scene, player), "midleft")
     r = ui.text(surface, who, px, (r.right + 6 * s, hud.centery), ui.TEXT, "midleft", "bold")
     what = scene.prompt()
     r = ui.text(surface, what, int(15 * s), (r.right + 14 * s, hud.centery), ui.MUTED, "midleft",
                 max_width=hud.w * 0.5)
     right = hud.right - 12 * s
-    info = "Initial draft" if state.round == 0 else f"Round {state.round}"
-    r2 = ui.text(surface, f"{info}  \u2022  deck {state.deck_count}", px, (right, hud.centery),
-                 ui.TEXT, "midright", "bold")
+    info = (_("Initial draft  \u2022  deck {deck}") if state.round == 0
+            else _("Round {round}  \u2022  deck {deck}")).format(round=state.round, deck=state.deck_count)
+    r2 = ui.text(surface, info, px, (right, hud.centery), ui.TEXT, "midright", "bold")
     if state.last_round:
         banner = pygame.Rect(0, 0, int(150 * s), hud.h - int(8 * s))
         banner.midright = (r2.left - 12 * s, hud.centery)
         if banner.left > r.right + 8 * s:
             ui.panel(surface, banner, (140, 40, 36, 255), ui.HILITE, radius=int(6 * s))
-            ui.text(surface, "LAST ROUND", int(14 * s), banner.center, ui.HILITE, "center", "bold")
+            ui.text(surface, _("LAST ROUND"), int(14 * s), banner.center, ui.HILITE, "center", "bold",
+                    max_width=banner.w - 8 * s)
             r2 = banner
     # the advanced rules in play, left of the round (pointing at it explains them: table.draw)
     edge = r2.left - 12 * s
@@ -315,7 +357,7 @@ def draw_turn_order(scene, surface) -> None:
     ui.panel(surface, box, (30, 24, 28, 210), ui.BRASS_DARK, radius=int(8 * s))
     state = scene.state
     order = state.turn_order()
-    title = ui.render("Draft order" if state.phase == DRAFT else "Turn order", int(12 * s), ui.MUTED)
+    title = ui.render(_("Draft order") if state.phase == DRAFT else _("Turn order"), int(12 * s), ui.MUTED)
     y = box.y + 4 * s + title.get_height() + 3 * s
     chips, fits = turn_chips(scene, order, box.w - 12 * s, box.bottom - y - 4 * s, s)
     x = box.x + 8 * s
@@ -376,46 +418,59 @@ def draw_preview(scene, surface) -> None:
     gap = scene.pending_position(lane)
     x, y = box.x + 10 * s, box.y + 6 * s
     now = state.explain(lane)
+    chip_h = max(int(22 * s), ui.font(int(14 * s), "bold").get_height())
+    # the title, the score and the chips share the panel's height (smaller where they would not fit)
+    title_h, score_h, chip_fit = shares([ui.font(int(14 * s)).get_height(),
+                                         ui.font(int(24 * s), "bold").get_height(), chip_h],
+                                        box.bottom - 2 * s - y - 8 * s)
+    if chip_fit is not None:
+        chip_h = int(chip_fit)
     if gap is not None and state.bench[lane] is not None and scene.position_is_legal(lane, gap):
         hyp = list(state.lines[lane])
         hyp.insert(gap, state.bench[lane])
         after = explain_line(hyp, scene.state.capacity_after(lane, gap), state.rules.flaw)
-        title = f"Place {state.bench[lane]} {placement_words(state.lines[lane], gap)}"
+        title = _("Place {card} {where}").format(card=state.bench[lane],
+                                                   where=placement_words(state.lines[lane], gap))
         delta = after.score - now.score
         sign = "+" if delta >= 0 else "\u2212"
-        r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s)
+        r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
+                    max_height=title_h)
         r = ui.text(surface, f"{now.score} \u2192 {after.score}  ({sign}{abs(delta)})", int(24 * s),
-                    (x, r.bottom + 2 * s), ui.GOOD if delta >= 0 else ui.BAD, style="bold")
+                    (x, r.bottom + 2 * s), ui.GOOD if delta >= 0 else ui.BAD, style="bold",
+                    max_height=score_h)
         shown = after
     else:
-        r = ui.text(surface, "This doll now", int(14 * s), (x, y), ui.MUTED)
-        r = ui.text(surface, f"{now.score} pts", int(24 * s), (x, r.bottom + 2 * s), ui.TEXT, style="bold")
+        r = ui.text(surface, _("This doll now"), int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
+                    max_height=title_h)
+        r = ui.text(surface, _("{points} pts").format(points=now.score), int(24 * s), (x, r.bottom + 2 * s),
+                    ui.TEXT, style="bold", max_height=score_h)
         shown = now
-    ui.text(surface, f"capacity {shown.capacity}", int(13 * s), (r.right + 12 * s, r.centery),
-            ui.MUTED, "midleft")
-    y = r.bottom + 6 * s
+    ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),
+            (r.right + 12 * s, r.centery), ui.MUTED, "midleft", max_width=box.right - 6 * s - r.right - 12 * s,
+            max_height=r.h)
+    y = min(r.bottom + 6 * s, box.bottom - 2 * s - chip_h)
     cx = x
-    chip_h = max(int(22 * s), ui.font(int(14 * s), "bold").get_height())
     for module in shown.modules[:12]:
         colour = ui.INK if module.scored else MODULE_UNSCORED
-        chip = ui.render(f"{module.size}", int(14 * s), colour, "bold")
-        rect = pygame.Rect(cx, y, max(int(26 * s), chip.get_width() + int(8 * s)), chip_h)
+        chip_w = ui.font(int(14 * s), "bold").size(f"{module.size}")[0]
+        rect = pygame.Rect(cx, y, max(int(26 * s), chip_w + int(8 * s)), chip_h)
         if rect.right > box.right - 6 * s:
             break
         if module.scored:  # filled; unscored ones hollow and dashed: not by colour alone
             pygame.draw.rect(surface, MODULE_SCORED, rect, border_radius=int(5 * s))
         else:
             ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
-        surface.blit(chip, chip.get_rect(center=rect.center))
+        ui.text(surface, f"{module.size}", int(14 * s), rect.center, colour, "center", "bold",
+                max_height=rect.h)
         cx = rect.right + max(3, 4 * s)
     if shown.modules:  # under the chips; beside them (shorter) where the panel is low
-        caption = ui.render("module sizes (filled = scored)", int(11 * s), ui.MUTED)
+        caption = ui.render(_("module sizes (filled = scored)"), int(11 * s), ui.MUTED)
         if y + chip_h + 3 * s + caption.get_height() <= box.bottom - 2 * s:
-            ui.text(surface, "module sizes (filled = scored)", int(11 * s), (x, y + chip_h + 3 * s),
+            ui.text(surface, _("module sizes (filled = scored)"), int(11 * s), (x, y + chip_h + 3 * s),
                     ui.MUTED, max_width=box.right - 6 * s - x)
         else:
-            ui.text(surface, "filled = scored", int(11 * s), (cx + 4 * s, y + chip_h / 2), ui.MUTED,
-                    "midleft", max_width=box.right - 6 * s - cx - 4 * s)
+            ui.text(surface, _("filled = scored"), int(11 * s), (cx + 4 * s, y + chip_h / 2), ui.MUTED,
+                    "midleft", max_width=box.right - 6 * s - cx - 4 * s, max_height=chip_h)
 
 
 def draw_log(scene, surface) -> None:
@@ -424,7 +479,7 @@ def draw_log(scene, surface) -> None:
     box = frect(lay.log)
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=int(8 * s))
     px = int(13 * s)
-    head = ui.text(surface, "Log", int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
+    head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
     for entry in reversed(scene.visible_log()):
         size, colour = log_style(entry, px)

@@ -13,6 +13,7 @@ import pygame
 from game.assemble.scoring import TIEBREAKERS, tiebreak
 from game.assemble.words import doll_letter, lane_label
 from game.commands import helps_words
+from game.i18n import N_, _, language, ngettext
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -28,45 +29,81 @@ REVEAL_S = 0.5  # seconds per module when playing at human speed
 DEMO_S = 0.25
 
 
+# the engine's tiebreakers (game.assemble.scoring.TIEBREAKERS) in the player's words
+TIEBREAKER_WORDS = {1: N_("largest scored module"), 2: N_("more scored modules"),
+                    3: N_("fewer unscored modules")}
+assert set(TIEBREAKER_WORDS) == set(TIEBREAKERS)
+ORDINALS = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+
+
 def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """"Ada", "Ada and Bo", "Ada, Bo and Cy" (Japanese: 「Ada、Bo、Cy」)."""
+    if len(names) == 1:
+        return names[0]
+    return _("{names} and {last}").format(names=_(", ").join(names[:-1]), last=names[-1])
 
 
-def _tb_value(i: int, v: int) -> str:
-    return f"size {v}" if i == 1 else (f"{v} scored" if i == 2 else f"{-v} unscored")
+def _listing(parts: list[str]) -> str:
+    return _(", ").join(parts)
+
+
+def _tb_value(i: int, v: int, name: str) -> str:
+    """One tied player's figure for tiebreaker i: "Ada size 5", "Bo 2 scored", "Cy 1 unscored"."""
+    if i == 1:
+        return _("{name} size {size}").format(name=name, size=v)
+    if i == 2:
+        return _("{name} {n} scored").format(name=name, n=v)
+    return _("{name} {n} unscored").format(name=name, n=-v)
+
+
+def _tiebreaker(index: int, listing: str) -> str:
+    return _("Tiebreaker {index} ({rule}): {listing}.").format(
+        index=index, rule=_(TIEBREAKER_WORDS[index]), listing=listing)
 
 
 def tiebreak_text(state, names=None) -> str | None:
     """The sentence explaining which tiebreaker decided the win (or that it is a draw);
     None when the scores alone decided. The decision is the engine's (scoring.tiebreak)."""
     keys = state.player_keys()
-    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    names = list(names or [_("Player {number}").format(number=p + 1) for p in range(len(keys))])
     tie = tiebreak(keys)
     if tie is None:
         return None
-    who = "Both counting dolls score" if len(keys) == 2 else f"{_join([names[p] for p in tie.tied])} tie at"
-    parts = [f"{who} {tie.points} points."]
+    if len(keys) == 2:
+        parts = [_("Both counting dolls score {points} points.").format(points=tie.points)]
+    else:
+        parts = [_("{names} tie at {points} points.").format(
+            names=_join([names[p] for p in tie.tied]), points=tie.points)]
     for step in tie.steps:
-        listing = ", ".join(f"{names[p]} {_tb_value(step.index, value)}" for p, value in step.values)
-        parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+        parts.append(_tiebreaker(step.index, _listing(
+            [_tb_value(step.index, value, names[p]) for p, value in step.values])))
     if len(tie.winners) == 1:
-        parts.append(f"{names[tie.winners[0]]} wins.")
+        parts.append(_("{name} wins.").format(name=names[tie.winners[0]]))
     else:
         k = tie.key
-        parts.append(f"Still level on every tiebreaker ({_tb_value(1, k[1])}, {_tb_value(2, k[2])}, "
-                     f"{_tb_value(3, k[3])}): a draw, {_join([names[p] for p in tie.winners])} share the win.")
-    return " ".join(parts)
+        parts.append(_("Still level on every tiebreaker (size {size}, {scored} scored, {unscored} "
+                       "unscored): a draw, {names} share the win.").format(
+            size=k[1], scored=k[2], unscored=-k[3], names=_join([names[p] for p in tie.winners])))
+    return _sentences(parts)
+
+
+def _sentences(parts: list[str]) -> str:
+    """Sentences one after another (a space between them in English, none in Japanese)."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = _("{sentence} {next_sentence}").format(sentence=out, next_sentence=part)
+    return out
 
 
 def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return _(ORDINALS[n]) if n in ORDINALS else _("{n}th").format(n=n)
 
 
 def placing_text(state, names=None) -> str | None:
     """Ties on points below the top (3 or 4 players): which tiebreaker put whom ahead, or that they
     share the place; None when there are none. The same tiebreakers as for the win."""
     keys = state.player_keys()
-    names = list(names or [f"Player {p + 1}" for p in range(len(keys))])
+    names = list(names or [_("Player {number}").format(number=p + 1) for p in range(len(keys))])
     top = max(k[0] for k in keys)
     parts = []
     for points in sorted({k[0] for k in keys if k[0] != top}, reverse=True):
@@ -77,24 +114,32 @@ def placing_text(state, names=None) -> str | None:
         tie = tiebreak([keys[p] for p in group])
         who = _join([names[p] for p in group])
         if tie is None or not tie.steps:
-            parts.append(f"{who} tie at {_num(points)} points and on every tiebreaker: they share {place} place.")
+            parts.append(_("{names} tie at {points} points and on every tiebreaker: they share {place} "
+                           "place.").format(names=who, points=_num(points), place=place))
             continue
-        parts.append(f"{who} tie at {_num(points)} points for {place} place.")
+        parts.append(_("{names} tie at {points} points for {place} place.").format(
+            names=who, points=_num(points), place=place))
         for step in tie.steps:
-            listing = ", ".join(f"{names[group[i]]} {_tb_value(step.index, v)}" for i, v in step.values)
-            parts.append(f"Tiebreaker {step.index} ({TIEBREAKERS[step.index]}): {listing}.")
+            parts.append(_tiebreaker(step.index, _listing(
+                [_tb_value(step.index, v, names[group[i]]) for i, v in step.values])))
         if len(tie.winners) > 1:
-            parts.append(f"{_join([names[group[i]] for i in tie.winners])} share {place} place.")
-    return " ".join(parts) or None
+            parts.append(_("{names} share {place} place.").format(
+                names=_join([names[group[i]] for i in tie.winners]), place=place))
+    return _sentences(parts) if parts else None
 
 
 def capacity_text(capacity: int, modules: int, flaw: bool) -> str:
     if modules == 0:
-        return "No modules: nothing to score."
+        return _("No modules: nothing to score.")
     if capacity >= modules:
-        return "The only module scores." if modules == 1 else f"All {modules} modules score."
-    best = "Only the best module scores." if capacity == 1 else f"The {capacity} best modules score."
-    return best + (" The Flaw: the others are subtracted." if flaw else "")
+        return _("The only module scores.") if modules == 1 else \
+            _("All {n} modules score.").format(n=modules)
+    if capacity == 1:
+        return _("Only the best module scores. The Flaw: the others are subtracted.") if flaw else \
+            _("Only the best module scores.")
+    best = _("The {n} best modules score. The Flaw: the others are subtracted.") if flaw else \
+        _("The {n} best modules score.")
+    return best.format(n=capacity)
 
 
 def _contribution(module, flaw: bool) -> int:
@@ -106,7 +151,7 @@ def _num(v: int) -> str:
 
 
 def _pts(v: int) -> str:
-    return f"{_num(v)} pt" if abs(v) == 1 else f"{_num(v)} pts"
+    return ngettext("{points} pt", "{points} pts", abs(v)).format(points=_num(v))
 
 
 def module_style(module, index: int, flaw: bool) -> tuple:
@@ -155,28 +200,27 @@ class ScoringScene(Scene):
         st = self.state = session.state
         self.lanes = [st.explain(lane) for lane in range(st.n_lanes)]
         seats = list(getattr(config, "seats", []) or [])
-        self.names = [seats[p].name if p < len(seats) else f"Player {p + 1}"
+        self.names = [seats[p].name if p < len(seats) else _("Player {number}").format(number=p + 1)
                       for p in range(st.players)]
         self.colours = [ui.PLAYER_COLOURS[(seats[p].colour if p < len(seats) else p)
                                           % len(ui.PLAYER_COLOURS)] for p in range(st.players)]
         self.keys = st.player_keys()
         self.winners = st.winners()
-        notes = [tiebreak_text(st, self.names), placing_text(st, self.names)]  # the win, then places
-        self.tiebreak = " ".join(n for n in notes if n) or None
         self.phase = "lanes"
         self.revealed: list[int] = []  # lanes whose score has been shown in full
         self.lane = self.shown = 0
         self.total = 0.0  # the lane total as it counts up
         self.timer = self.age = 0.0
         self.snapped = False
-        self.next_btn = ui.Button("Next", self.advance)
-        self.skip_btn = ui.Button("Skip", self.skip)
-        self.again_btn = ui.Button("Play again", self.play_again)
-        self.title_btn = ui.Button("Title", self.to_title)
+        self.next_btn = ui.Button(N_("Next"), self.advance)
+        self.skip_btn = ui.Button(N_("Skip"), self.skip)
+        self.again_btn = ui.Button(N_("Play again"), self.play_again)
+        self.title_btn = ui.Button(N_("Title"), self.to_title)
         self.ring = ui.FocusRing([self.next_btn, self.skip_btn])
         self._overlays: dict = {}
         self._bg = None
         self.size, self.s = (1280, 720), 1.0
+        self._lang = language()
         self._enter_lane(0)
 
     # --- flow ------------------------------------------------------------------------------
@@ -262,12 +306,23 @@ class ScoringScene(Scene):
             elif self.shown < len(self.lanes[self.lane].modules) and self.timer >= REVEAL_S:
                 self.timer = 0.0
                 self._set_shown(self.shown + 1)
-        last = self.phase == "lanes" and self.lane == len(self.lanes) - 1 and self.lane in self.revealed
-        self.next_btn.label = "Results" if last else "Next"
+        self._label_buttons()
         if self.phase == "summary" and self.app.demo and not self.snapped:
             self.snapped = True
             self.app.snap("scoring")
             self.app.exit_in(self.app.options.exit_after or 0)
+
+    @property
+    def tiebreak(self) -> str | None:
+        """The notes under the results: the win's tiebreak, then ties for lower places."""
+        notes = [n for n in (tiebreak_text(self.state, self.names), placing_text(self.state, self.names)) if n]
+        return _sentences(notes) if notes else None
+
+    def _label_buttons(self) -> None:
+        """The buttons' words, looked up now (Settings may have switched language)."""
+        last = self.phase == "lanes" and self.lane == len(self.lanes) - 1 and self.lane in self.revealed
+        self.next_btn.label = _("Results") if last else _("Next")
+        self.skip_btn.label, self.again_btn.label, self.title_btn.label = _("Skip"), _("Play again"), _("Title")
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -302,7 +357,8 @@ class ScoringScene(Scene):
             self.next_btn.rect = self.skip_btn.rect = pygame.Rect(0, 0, 0, 0)
             self.banner = pygame.Rect(m, m // 2, W - 2 * m, round(96 * s))
             self.note_lines = self._note_lines(W - 4 * m)
-            note_h = len(self.note_lines) * round(self.note_px * 1.3)
+            lines = len(self.note_lines)  # as drawn: each line's height, a little space between
+            note_h = lines * ui.font(self.note_px).get_height() + max(0, lines - 1) * round(self.note_px * 0.3)
             self.note = pygame.Rect(2 * m, by - m // 2 - note_h, W - 4 * m, note_h)
             top, bottom = self.banner.bottom + m // 2, self.note.y - m // 2
             P = self.state.players
@@ -382,15 +438,17 @@ class ScoringScene(Scene):
                 self._number_disc(surface, centre, rad, idx, module, ls.flaw)
 
     def _number_disc(self, surface, centre, rad, idx, module, flaw) -> None:
-        colour, _ = module_style(module, idx, flaw)
+        colour, _fill = module_style(module, idx, flaw)
         pygame.draw.circle(surface, ui.INK, centre, rad + max(1, rad * 0.15))
         pygame.draw.circle(surface, colour, centre, rad)
         ui.text(surface, str(idx + 1), round(rad * 1.3), centre, ui.INK, "center", "bold")
 
     def draw(self, surface) -> None:
-        if surface.get_size() != self.size:
+        if surface.get_size() != self.size or language() != self._lang:
+            self._lang = language()  # the notes' lines are laid out in the words on screen
             self.resize(surface.get_size())
         self._background(surface)
+        self._label_buttons()
         if self.phase == "lanes":
             self._draw_lanes(surface)
         else:
@@ -402,12 +460,16 @@ class ScoringScene(Scene):
         lane, ls = self.lane, self.lanes[self.lane]
         owner = self.state.owners[lane]
         hd = self.header
-        head = "FINAL SCORING \u00b7 THE FLAW" if ls.flaw else "FINAL SCORING"
-        ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold")
-        ui.text(surface, f"{lane + 1} of {len(self.lanes)}", self.px(18), hd.topright,
-                ui.MUTED, "topright", "bold")
-        ui.text(surface, self.lane_label(lane), self.px(34), (hd.x, hd.y + round(22 * s)),
-                self.colours[owner], style="title", max_width=hd.w)
+        head = _("FINAL SCORING \u00b7 THE FLAW") if ls.flaw else _("FINAL SCORING")
+        count = ui.text(surface, _("{number} of {count}").format(number=lane + 1, count=len(self.lanes)),
+                        self.px(18), hd.topright, ui.MUTED, "topright", "bold", max_width=hd.w // 3)
+        r = ui.text(surface, head, self.px(16), hd.topleft, ui.BRASS, style="bold",
+                    max_width=count.x - hd.x - round(12 * s))
+        y = max(hd.y + round(22 * s), r.bottom)  # under the heading, however tall its face,
+        # and above the cards (beside the side panel)
+        ui.text(surface, self.lane_label(lane), self.px(34), (hd.x, y), self.colours[owner],
+                style="title", max_width=self.side.x - self.m - hd.x,
+                max_height=max(1, self.line_rect().y - 2 - y))
         r = self.line_rect()
         self.draw_line(surface, lane, r.x, r.y, self.card_w, self.shown)
         self._draw_side(surface, ls)
@@ -419,7 +481,8 @@ class ScoringScene(Scene):
         p = round(14 * s)
         x, w = side.x + p, side.w - 2 * p
         y = side.y + p
-        y = ui.text(surface, f"Capacity {ls.capacity}", self.px(26), (x, y), ui.HILITE, style="bold",
+        y = ui.text(surface, _("Capacity {capacity}").format(capacity=ls.capacity), self.px(26), (x, y),
+                    ui.HILITE, style="bold",
                     max_width=w).bottom + round(2 * s)
         for line in ui.wrap(capacity_text(ls.capacity, len(ls.modules), ls.flaw), self.px(16), w):
             y = ui.text(surface, line, self.px(16), (x, y), ui.TEXT).bottom
@@ -430,13 +493,14 @@ class ScoringScene(Scene):
         ty = side.bottom - p - total_h
         pygame.draw.line(surface, ui.BRASS_DARK, (x, ty), (x + w, ty), max(1, round(2 * s)))
         done = self.shown >= len(ls.modules)
-        ui.text(surface, "Doll score", self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold")
+        ui.text(surface, _("Doll score"), self.px(18), (x, ty + round(8 * s)), ui.MUTED, style="bold",
+                max_width=w)
         value = round(self.total)
         colour = ui.HILITE if done and value == ls.score else ui.TEXT
         ui.text(surface, _num(value), self.px(64), (x + w, side.bottom - p + round(6 * s)), colour,
                 "bottomright", "bold")
         if done:
-            ui.text(surface, "final", self.px(15), (x, side.bottom - p), ui.GOOD, "bottomleft", "bold")
+            ui.text(surface, _("final"), self.px(15), (x, side.bottom - p), ui.GOOD, "bottomleft", "bold")
 
     def _draw_module_list(self, surface, ls, area: pygame.Rect) -> None:
         n = len(ls.modules)
@@ -457,9 +521,9 @@ class ScoringScene(Scene):
             self._number_disc(surface, (cell.x + rad + 1, cell.centery), rad, idx, module, ls.flaw)
             value = _contribution(module, ls.flaw) if ls.flaw else module.points
             colour, mark, mcol = ((ui.TEXT, "\u2713", ui.GOOD) if module.scored else
-                                  (ui.BAD, "\u2212", ui.BAD) if ls.flaw else (GREY, "not scored", GREY))
+                                  (ui.BAD, "\u2212", ui.BAD) if ls.flaw else (GREY, _("not scored"), GREY))
             tx = cell.x + 2 * rad + round(8 * s)
-            label = f"size {module.size} = {_pts(value)}"
+            label = _("size {size} = {points}").format(size=module.size, points=_pts(value))
             f = ui.font(fpx, "bold")
             if f.size(label + "  " + mark)[0] > cell.right - tx:  # narrow: drop the words
                 label, mark = _pts(value), mark if len(mark) == 1 else "\u2013"
@@ -483,11 +547,34 @@ class ScoringScene(Scene):
                              (cell.x + 3, cell.y + 3, max(2, round(5 * self.s)), cell.h - 6))
             score = _num(self.lanes[lane].score) if lane in self.revealed else "\u2026"
             inner = cell.inflate(-round(16 * self.s), 0)
-            ui.text(surface, self.lane_label(lane), self.px(14),
-                    (inner.x, cell.y + cell.h * 0.3),
-                    ui.MUTED, "midleft", "bold", max_width=inner.w)
-            ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
-                    "midright", "bold", max_width=inner.w)
+            name_f = ui.font(self.px(14), "bold")
+            high = name_f.get_height() + ui.font(self.px(20), "bold").get_height()
+            if high <= cell.h + round(4 * self.s):  # the name above, the score below it
+                ui.text(surface, self.short_label(lane, name_f, inner.w), self.px(14), (inner.x, cell.y + cell.h * 0.3),
+                        ui.MUTED, "midleft", "bold", max_width=inner.w)
+                ui.text(surface, score, self.px(20), (inner.right, cell.y + cell.h * 0.66), ui.TEXT,
+                        "midright", "bold", max_width=inner.w)
+            else:  # a low cell (small window, tall faces, large text): side by side
+                r = ui.text(surface, score, self.px(20), (inner.right, cell.centery), ui.TEXT,
+                            "midright", "bold", max_width=inner.w // 3, max_height=cell.h)
+                room = r.x - inner.x - round(6 * self.s)
+                ui.text(surface, self.short_label(lane, name_f, room), self.px(14), (inner.x, cell.centery), ui.MUTED, "midleft",
+                        "bold", max_width=room, max_height=cell.h)
+
+    def short_label(self, lane: int, font, room: float) -> str:
+        """The lane's label in `room` pixels: "Ada (doll A)", "Ada · A", then the name cut short
+        before the letter ("Wilhel… · A"), so which doll it is never goes."""
+        label = self.lane_label(lane)
+        letter = doll_letter(self.state.owners, lane)
+        if font.size(label)[0] <= room or not letter:
+            return label
+        name = self.names[self.state.owners[lane]]
+        for k in range(len(name), 0, -1):
+            short = _("{name} {letter}").format(name=name if k == len(name) else name[:k] + "\u2026",
+                                                letter=letter)
+            if font.size(short)[0] <= room:
+                return short
+        return short
 
     # --- summary ---------------------------------------------------------------------------
 
@@ -503,8 +590,9 @@ class ScoringScene(Scene):
     def banner_text(self) -> tuple[str, tuple]:
         if len(self.winners) == 1:
             p = self.winners[0]
-            return f"{self.names[p]} wins!", self.colours[p]
-        return f"Draw! {_join([self.names[p] for p in self.winners])} share the win", ui.HILITE
+            return _("{name} wins!").format(name=self.names[p]), self.colours[p]
+        return _("Draw! {names} share the win").format(names=_join([self.names[p] for p in self.winners])), \
+            ui.HILITE
 
     def counting_note(self, player: int, short: bool = False) -> str:
         """Which doll counts and why; `short` for a small window or large text."""
@@ -513,23 +601,26 @@ class ScoringScene(Scene):
         other = next(lane for lane in lanes if lane != c)
         sc, so = self.lanes[c].score, self.lanes[other].score
         letter = doll_letter(self.state.owners, c)
+        fields = dict(letter=letter, score=_num(sc), other=_num(so))
+        tied = self.state.lane_key(c) != self.state.lane_key(other)
         if short:
             if sc != so:
-                return f"Counting: doll {letter} ({_num(sc)} < {_num(so)})."
-            tied = self.state.lane_key(c) != self.state.lane_key(other)
-            return f"Counting: doll {letter} (tiebreak)." if tied else f"Equal: doll {letter} counts."
+                return _("Counting: doll {letter} ({score} < {other}).").format(**fields)
+            return (_("Counting: doll {letter} (tiebreak).") if tied else
+                    _("Equal: doll {letter} counts.")).format(**fields)
         if sc != so:
-            return f"The weaker doll counts: doll {letter} ({_num(sc)} < {_num(so)})."
-        if self.state.lane_key(c) != self.state.lane_key(other):
-            return f"The weaker doll counts: both {_num(sc)}, doll {letter} loses the tiebreak."
-        return f"Both dolls are equal ({_num(sc)}): doll {letter} counts."
+            return _("The weaker doll counts: doll {letter} ({score} < {other}).").format(**fields)
+        if tied:
+            return _("The weaker doll counts: both {score}, doll {letter} loses the tiebreak.").format(**fields)
+        return _("Both dolls are equal ({score}): doll {letter} counts.").format(**fields)
 
     def _draw_summary(self, surface) -> None:
         s, b = self.s, self.banner
-        head = " \u00b7 ".join(["FINAL SCORES"] + [n.upper() for n in active_rules(self.state.rules)])
+        head = [_("FINAL SCORES")] + [_(n).upper() for n in active_rules(self.state.rules)]
         if self.session.meta.get("assisted"):  # a free undo took back a bot's move or a deal
-            head += f" \u00b7 ASSISTED: {helps_words(self.session.meta).upper()}"
-        ui.text(surface, head, self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold")
+            head.append(_("ASSISTED: {helps}").format(helps=helps_words(self.session.meta).upper()))
+        ui.text(surface, " \u00b7 ".join(head), self.px(16), (b.centerx, b.y), ui.BRASS, "midtop", "bold",
+                max_width=b.w)
         label, colour = self.banner_text()
         star = ui.render("\u2605", self.px(40), colour, "bold") if len(self.winners) == 1 else None
         sw = star.get_width() + round(16 * s) if star else 0
@@ -561,8 +652,8 @@ class ScoringScene(Scene):
         score_w = round(inner.w * 0.12)
         # name column
         y = inner.y
-        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
-        y = ui.text(surface, ordinal + ("  \u2605 winner" if win else ""), self.px(15), (inner.x, y),
+        place = _("{place}  \u2605 winner").format(place=ordinal(rank)) if win else ordinal(rank)
+        y = ui.text(surface, place, self.px(15), (inner.x, y),
                     ui.HILITE if win else ui.MUTED, style="bold", max_width=name_w).bottom
         y = ui.text(surface, self.names[player], self.px(28), (inner.x, y), self.colours[player],
                     style="bold", max_width=name_w).bottom + round(4 * s)
@@ -577,11 +668,21 @@ class ScoringScene(Scene):
                 y = ui.text(surface, line, npx, (inner.x, y), ui.TEXT, max_width=name_w).bottom
         # score column
         score_box = pygame.Rect(inner.right - score_w, inner.y, score_w, inner.h)
-        ui.text(surface, _num(self.keys[player][0]), self.px(48),
-                (score_box.centerx, score_box.centery - round(6 * s)), ui.HILITE if win else ui.TEXT,
-                "center", "bold", max_width=score_w)
-        ui.text(surface, "points", self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
-                "midbottom", max_width=score_w)
+        number, unit = _num(self.keys[player][0]), _("points")
+        colour = ui.HILITE if win else ui.TEXT
+        unit_f = ui.font(self.px(14))
+        if ui.font(self.px(48), "bold").get_height() + unit_f.get_height() <= score_box.h + round(12 * s):
+            ui.text(surface, number, self.px(48), (score_box.centerx, score_box.centery - round(6 * s)),
+                    colour, "center", "bold", max_width=score_w)
+            ui.text(surface, unit, self.px(14), (score_box.centerx, score_box.bottom), ui.MUTED,
+                    "midbottom", max_width=score_w)
+        else:  # a low row (tall faces, large text): the unit beside the number, not under it
+            unit_w = min(unit_f.size(unit)[0], score_w // 2)
+            r = ui.text(surface, number, self.px(48), (score_box.right - unit_w - round(4 * s),
+                                                       score_box.centery), colour, "midright", "bold",
+                        max_width=score_w - unit_w - round(4 * s), max_height=score_box.h + 2 * p)
+            ui.text(surface, unit, self.px(14), (r.right + round(4 * s), r.bottom - r.h * 0.15),
+                    ui.MUTED, "bottomleft", max_width=unit_w)
         # lane blocks
         lanes = [lane for lane, o in enumerate(self.state.owners) if o == player]
         area = pygame.Rect(inner.x + name_w + p, inner.y, inner.w - name_w - score_w - 2 * p, inner.h)
@@ -613,16 +714,18 @@ class ScoringScene(Scene):
         inner = box.inflate(-2 * pad, -2 * pad)
         dim = pair and not counts
         letter = doll_letter(self.state.owners, lane)
-        lines = [(f"doll {letter}" if letter else "doll", 15, ui.MUTED, "bold"),
+        scored = dict(scored=len(ls.scored), total=len(ls.modules))
+        modules = _("{scored} of {total} modules scored").format(**scored)
+        lines = [(_("doll {letter}").format(letter=letter) if letter else _("doll"), 15, ui.MUTED, "bold"),
                  (_pts(ls.score), 26, GREY if dim else ui.TEXT, "bold"),
-                 (f"capacity {ls.capacity}", 14, ui.MUTED, "regular"),
-                 (f"{len(ls.scored)} of {len(ls.modules)} modules scored", 14, ui.MUTED, "regular")]
+                 (_("capacity {capacity}").format(capacity=ls.capacity), 14, ui.MUTED, "regular"),
+                 (modules, 14, ui.MUTED, "regular")]
         if not pair:
             lines.append((self.breakdown(lane), 14, ui.MUTED, "regular"))
         else:
-            lines.append(("\u2713 counts" if counts else "not counted", 15,
+            lines.append((_("\u2713 counts") if counts else _("not counted"), 15,
                           GREY if dim else ui.GOOD, "bold"))
-        need = max(ui.font(self.px(size), style).size(text)[0] for text, size, _, style in lines)
+        need = max(ui.font(self.px(size), style).size(text)[0] for text, size, _c, style in lines)
         n = max(1, len(ls.line))
         label_w = min(need + pad, round(inner.w * (0.5 if pair else 0.6)))
         cw = int(min((inner.w - label_w - 2 * pad) / (1 + STRIP * (n - 1)), inner.h * CARD_ASPECT))
@@ -634,20 +737,29 @@ class ScoringScene(Scene):
         lx = inner.x + round(line_width(cw, n)) + pad * 2
         lw = inner.right - lx
         y = inner.y
-        fewer = {f"{len(ls.scored)} of {len(ls.modules)} modules scored":  # a narrow block: fewer words
-                 [f"{len(ls.scored)}/{len(ls.modules)} modules scored", f"{len(ls.scored)}/{len(ls.modules)} scored"]}
+        fewer = {modules: [_("{scored}/{total} modules scored").format(**scored),  # a narrow block: fewer words
+                           _("{scored}/{total} scored").format(**scored)]}
         # too tall for the block (a small window, large text): capacity, then the modules line go,
         # so what counts is never clipped
-        while len(lines) > 3 and sum(ui.font(self.px(z), st).get_height() for _, z, _, st in lines) > inner.h:
+        # (a single doll's block then its "doll" heading: the score and breakdown are what it says)
+        def tall() -> bool:
+            return sum(ui.font(self.px(z), st).get_height() for _t, z, _c, st in lines) > inner.h
+        while len(lines) > 3 and tall():
             del lines[2]
+        if not pair and len(lines) == 3 and tall():
+            del lines[0]
+        # still too tall (tall faces, large text): each line a little smaller, none clipped
+        total = sum(ui.font(self.px(z), st).get_height() for _t, z, _c, st in lines)
+        squeeze = min(1.0, (inner.h + pad) / total)
         for text, size, colour, style in lines:
-            if y + self.px(size) > inner.bottom + pad:
+            height = ui.font(self.px(size), style).get_height() * squeeze if squeeze < 1 else None
+            if y + min(self.px(size), height or self.px(size)) > inner.bottom + pad:
                 break
             for short in fewer.get(text, []):
                 if ui.font(self.px(size), style).size(text)[0] > lw:
                     text = short
             y = ui.text(surface, text, self.px(size), (lx, y), colour, style=style,
-                        max_width=lw).bottom
+                        max_width=lw, max_height=height).bottom
         surface.set_clip(old_clip)
         if dim:
             veil = pygame.Surface(box.size, pygame.SRCALPHA)

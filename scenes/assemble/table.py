@@ -13,7 +13,8 @@ import pygame
 
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
-from game.words import verb
+from game.i18n import N_, _
+from game.words import said
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
                                  PLACE_PHASE, PLACED, TAKE_PHASE, TAKEN)
@@ -26,6 +27,8 @@ from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
 
 FLIGHT = 0.32
+# the auto-take toggle's words, longest first (the shorter ones where the long do not fit)
+AUTO_TAKE = (N_("Auto-take the last card"), N_("Auto-take last"), N_("Auto-take"))
 
 
 @dataclass
@@ -52,7 +55,7 @@ class TableScene(GameTable):
         super().__init__(app, config, session)
         self.geo = Geometry(self.state.players)
         self.dials = [Stepper(c) for c in self.state.capacity]
-        self.log.append("New game.")
+        self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log()
         self.drag: Drag | None = None
@@ -71,9 +74,10 @@ class TableScene(GameTable):
         self.snapped = False
         self.from_rect = None  # where the card being played flies from
         self.geo.assign_slots(self.state)
-        self.buttons = self.base_buttons() + [ui.Button("Menu", self.open_menu, "Esc")]
-        self.auto_take = ui.Toggle("Auto-take the last card", bool(app.settings.get("auto_take_last")),
-                                   self._set_auto_take, shorter=("Auto-take last", "Auto-take"))
+        self.menu_button = ui.Button(N_("Menu"), self.open_menu, "Esc")
+        self.buttons = self.base_buttons() + [self.menu_button]
+        self.auto_take = ui.Toggle(AUTO_TAKE[0], bool(app.settings.get("auto_take_last")),
+                                   self._set_auto_take, shorter=AUTO_TAKE[1:])
         self.auto_take.focusable = False
         self.autosave()
 
@@ -92,14 +96,15 @@ class TableScene(GameTable):
     def prompt(self) -> str:
         state = self.state
         if state.current_player() not in self.humans:
-            return "is thinking" + "." * (1 + int(self.app.clock_s * 3) % 3)
+            # drawn after the bot's name in the HUD
+            return _("is thinking") + "." * (1 + int(self.app.clock_s * 3) % 3)
         if self.turns.hint_pending:
-            return "looking for a hint\u2026"
+            return _("looking for a hint\u2026")
         if state.phase == PLACE_PHASE:
-            return "place your bench card into the line"
+            return _("place your bench card into the line")
         if state.phase == DRAFT:
-            return "take a field card for your bench"
-        return "take a field card (it goes sideways on your bench)"
+            return _("take a field card for your bench")
+        return _("take a field card (it goes sideways on your bench)")
 
     def position_is_legal(self, lane: int, pos: int) -> bool:
         return PLACE[lane][pos] in self.state.legal_actions() if pos < len(PLACE[lane]) else False
@@ -218,18 +223,27 @@ class TableScene(GameTable):
     def log_lines(self, before, action, events, after) -> list[str]:
         who = self.lane_name(action.lane)
         if action.kind == "take":
-            lines = [f"{who} {verb(who, 'take')} {action.value}."]
+            lines = [said(who, _("{who} take {card}."), _("{who} takes {card}."), card=action.value)]
         else:
             where = placement_words(before.lines[action.lane], action.value)
-            lines = [f"{who} {verb(who, 'place')} {before.bench[action.lane]} {where}."]
+            lines = [said(who, _("{who} place {card} {where}."), _("{who} places {card} {where}."),
+                          card=before.bench[action.lane], where=where)]
         gained = next((e for e in events if e.kind == CAPACITY_GAINED), None)
         if any(e.kind == GAME_OVER for e in events):
-            lines.append("The last round is over. Scoring!")
+            lines.append(_("The last round is over. Scoring!"))
         if gained is not None:
             who = self.lane_name(gained.where)
-            extra = " Last round: placement only." if any(e.kind == LAST_ROUND for e in events) else ""
-            lines.append(f"Round {after.round}: {who} {verb(who, 'gain')} capacity "
-                         f"(bench {gained.card}, now {gained.value}).{extra}")
+            fields = dict(round=after.round, card=gained.card, capacity=gained.value)
+            if any(e.kind == LAST_ROUND for e in events):
+                lines.append(said(
+                    who, _("Round {round}: {who} gain capacity (bench {card}, now {capacity}). "
+                           "Last round: placement only."),
+                    _("Round {round}: {who} gains capacity (bench {card}, now {capacity}). "
+                      "Last round: placement only."), **fields))
+            else:
+                lines.append(said(who, _("Round {round}: {who} gain capacity (bench {card}, now {capacity})."),
+                                  _("Round {round}: {who} gains capacity (bench {card}, now {capacity})."),
+                                  **fields))
         return lines
 
     def on_history(self, outcome) -> None:
@@ -300,7 +314,7 @@ class TableScene(GameTable):
             elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
             elif what is not None and what[0] == "field":
-                self.app.toast("Place your bench card into the line first; then take a field card.", 2.5)
+                self.app.toast(_("Place your bench card into the line first; then take a field card."), 2.5)
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
@@ -336,9 +350,18 @@ class TableScene(GameTable):
     def _place_at(self, position: int, rect=None) -> None:
         lane = self.state.active
         if not self.position_is_legal(lane, position):
-            self.app.toast(self.state.why_illegal(PLACE[lane][position]) or "Not allowed there")
+            self.app.toast(self.illegal_words(lane, position))
             return
         self.play(PLACE[lane][position], rect)
+
+    def illegal_words(self, lane: int, position: int) -> str:
+        """Why the bench card may not go there, in the player's words (the engine's reason is
+        English, for the CLI): the one rule that forbids a place in your own line."""
+        state = self.state
+        if state.rules.identity and state.lines[lane] and position == len(state.lines[lane]) \
+                and state.capacity[lane] == 1:
+            return _("The Identity: no placing at the right end while capacity is 1.")
+        return _("Not allowed there.")
 
     def _key(self, event) -> None:
         if self.shortcut(event):
@@ -464,13 +487,27 @@ class TableScene(GameTable):
         ui.panel(surface, box, (30, 24, 28, 200), ui.BRASS_DARK, radius=int(8 * s))
         pad = 8 * s
         count = len(self.buttons)
-        bw = (box.w * 0.66 - pad * (count + 1)) / count
         bh = min(box.h - 2 * pad, 36 * s)
-        for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(round(box.x + pad + i * (bw + pad)), round(box.y + pad), round(bw), round(bh))
+        self.menu_button.label = _("Menu")  # looked up now: Settings may have switched language
+        self.auto_take.label = _(AUTO_TAKE[0])
+        self.auto_take.shorter = tuple(_(words) for words in AUTO_TAKE[1:])
         self.refresh_buttons(self.buttons)
-        for button in self.buttons:
+        # two thirds for the buttons; more where their words need it (Japanese in a small window),
+        # as long as the toggle keeps room for its shortest words
+        font = ui.font(int(bh * 0.42), "bold")
+        needs = [font.size(_(b.label))[0] + 12 * s for b in self.buttons]  # as they are drawn
+        th = bh * 0.8
+        toggle_need = th + 14 * s + ui.font(int(th * 0.5)).size(self.auto_take.shorter[-1])[0]
+        share = max(box.w * 0.66, min(sum(needs) + pad * (count + 1), box.w - toggle_need - pad))
+        room = share - pad * (count + 1)
+        widths = [room / count] * count
+        if room / count < max(needs):  # equal widths would cut a word: each as wide as it needs
+            widths = [room * n / sum(needs) for n in needs]
+        x = box.x + pad
+        for button, bw in zip(self.buttons, widths):
+            button.rect = pygame.Rect(round(x), round(box.y + pad), round(bw), round(bh))
             button.draw(surface, s)
-        self.auto_take.rect = pygame.Rect(round(box.x + box.w * 0.66), round(box.y + pad),
-                                          round(box.w * 0.34 - pad), round(bh * 0.8))
+            x += bw + pad
+        self.auto_take.rect = pygame.Rect(round(box.x + share), round(box.y + pad),
+                                          round(box.w - share - pad), round(th))
         self.auto_take.draw(surface, s)

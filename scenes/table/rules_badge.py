@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from scenes.widgets import ui
 
+# The rules' names are English keys (active_rules), translated where drawn.
+RULE_NAMES = (N_("The Flaw"), N_("The Identity"), N_("Water Veins"))
 # the words of the rules page (scenes/menus/rules_text.py), shortened
 EXPLAIN = {
-    "The Flaw": "the points of unscored modules are subtracted from the score.",
-    "The Identity": "placing on top of the rightmost card costs the lane 1 capacity, and is not "
-                    "allowed at capacity 1 (the first card of a line is free).",
-    "Water Veins": "every gear of the new card must touch a gear on the end card it joins (same "
-                   "row, or one above or below); card 0 may not start the row.",
+    "The Flaw": N_("The points of unscored modules are subtracted from the score."),
+    "The Identity": N_("Placing on top of the rightmost card costs the lane 1 capacity, and is not "
+                       "allowed at capacity 1 (the first card of a line is free)."),
+    "Water Veins": N_("Every gear of the new card must touch a gear on the end card it joins (same "
+                      "row, or one above or below); card 0 may not start the row."),
 }
-SHORT = {"The Flaw": "Flaw", "The Identity": "Identity", "Water Veins": "Veins"}
+SHORT = {"The Flaw": N_("Flaw"), "The Identity": N_("Identity"), "Water Veins": N_("Veins")}
 
 
 def active_rules(rules) -> list[str]:
@@ -39,8 +42,8 @@ def draw_badge(surface, names: list[str], pos, anchor: str, px: int, s: float,
     wording that fits `room` pixels: full names, short names, or a count. None if none fits."""
     if not names:
         return None
-    wordings = [" \u00b7 ".join(names), " \u00b7 ".join(SHORT[n] for n in names),
-                f"{len(names)} rule{'s' if len(names) > 1 else ''}"]
+    wordings = [" \u00b7 ".join(_(n) for n in names), " \u00b7 ".join(_(SHORT[n]) for n in names),
+                ngettext("{n} rule", "{n} rules", len(names)).format(n=len(names))]
     pad = 8 * s
     for words in wordings:
         label = ui.render(words, px, ui.HILITE, "bold")
@@ -60,11 +63,10 @@ def draw_tooltip(surface, names: list[str], badge: pygame.Rect, s: float) -> pyg
     px = max(10, int(14 * s))
     w, h = surface.get_size()
     width = min(w - 16 * s, 420 * s)
-    lines: list[tuple[str, tuple, str]] = [("Advanced rules in play", ui.BRASS, "bold")]
+    lines: list[tuple[str, tuple, str]] = [(_("Advanced rules in play"), ui.BRASS, "bold")]
     for name in names:
-        lines.append((name, ui.HILITE, "bold"))
-        words = EXPLAIN[name][:1].upper() + EXPLAIN[name][1:]
-        lines += [(part, ui.TEXT, "regular") for part in ui.wrap(words, px, width - 20 * s)]
+        lines.append((_(name), ui.HILITE, "bold"))
+        lines += [(part, ui.TEXT, "regular") for part in ui.wrap(_(EXPLAIN[name]), px, width - 20 * s)]
     line_h = ui.font(px).get_linesize()
     box = pygame.Rect(0, 0, round(width), round(len(lines) * line_h + 14 * s))
     box.midtop = (badge.centerx, badge.bottom + round(6 * s))
