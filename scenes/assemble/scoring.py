@@ -668,7 +668,8 @@ class ScoringScene(Scene):
                 y = ui.text(surface, line, npx, (inner.x, y), ui.TEXT, max_width=name_w).bottom
         # score column
         score_box = pygame.Rect(inner.right - score_w, inner.y, score_w, inner.h)
-        number, unit = _num(self.keys[player][0]), _("points")
+        score = self.keys[player][0]
+        number, unit = _num(score), ngettext("point", "points", abs(score))  # under the number
         colour = ui.HILITE if win else ui.TEXT
         unit_f = ui.font(self.px(14))
         if ui.font(self.px(48), "bold").get_height() + unit_f.get_height() <= score_box.h + round(12 * s):
