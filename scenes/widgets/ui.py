@@ -164,7 +164,10 @@ class DrawnText:
 
     @property
     def inside(self) -> bool:
-        return self.area.contains(self.rect) and (self.box is None or self.box.contains(self.rect))
+        """Inside the visible part of its surface, and inside its box give or take a pixel up or
+        down (a face's letters may sit a pixel off the line's centre where positions round)."""
+        return self.area.contains(self.rect) and (self.box is None
+                                                  or self.box.inflate(0, 2).contains(self.rect))
 
 
 _drawn: list[list[DrawnText]] = []
