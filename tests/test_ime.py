@@ -84,3 +84,14 @@ def test_leaving_a_field_drops_its_composition(app, table):
     assert field.composition == "" and field.value == ""
     post(app, pygame.event.Event(pygame.TEXTINPUT, text="7"))
     assert scene.seed.value == "7" and field.value == ""
+
+
+def test_a_japanese_name_draws_in_english_too(app, table):
+    """The app speaks English, the player types a Japanese name: it draws in the Japanese face
+    (the Latin faces have no kana: they would draw boxes), the same as in Japanese."""
+    from scenes.widgets import ui
+    assert ui.has_glyphs("Ai") and not ui.has_glyphs("アリス")  # English faces: no kana
+    boxes = ui.font(20).render("アリス", True, (255, 255, 255))
+    drawn = ui.render("アリス", 20)
+    assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(boxes, "RGBA")
+    assert drawn.get_size() == ui.font_for("アリス", 20).size("アリス")  # measured as drawn

@@ -99,6 +99,27 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
     return _font(sized(px), style)
 
 
+def font_for(string: str, px: float, style: str = "regular") -> pygame.font.Font:
+    """The face that draws `string`: the language's, or Japanese for a name typed in kana or
+    kanji while the app speaks English (the Latin faces have no such glyphs)."""
+    return _face(string, sized(px), style)
+
+
+def _face(string: str, size: int, style: str) -> pygame.font.Font:
+    if FONT_FILES["regular"] == SCRIPT_FONT_FILES["latin"]["regular"] \
+            and any(ord(c) >= 0x2E80 for c in string):  # CJK, kana, full-width forms
+        return _cjk_font(size, style)
+    return _font(size, style)
+
+
+@lru_cache(maxsize=16)
+def _cjk_font(size: int, style: str) -> pygame.font.Font:
+    try:
+        return pygame.font.Font(str(asset("fonts", SCRIPT_FONT_FILES["ja"][style])), size)
+    except (OSError, FileNotFoundError):
+        return _font(size, style)  # no Japanese face: the Latin one (boxes, never a crash)
+
+
 @lru_cache(maxsize=64)
 def _font(size: int, style: str) -> pygame.font.Font:
     try:
@@ -123,7 +144,7 @@ def _render(string: str, size: int, colour, style: str) -> pygame.Surface:
     key = (string, size, tuple(colour), style)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        surf = _font(size, style).render(string, True, colour)
+        surf = _face(string, size, style).render(string, True, colour)
         _TEXT_CACHE[key] = surf
         if len(_TEXT_CACHE) > 800:
             _TEXT_CACHE.popitem(last=False)
@@ -138,7 +159,7 @@ def fit(string: str, px: float, width: float, style: str = "regular") -> str:
 
 
 def _fit(string: str, size: int, width: float, style: str) -> str:
-    f = _font(size, style)
+    f = _face(string, size, style)
     if f.size(string)[0] <= width:
         return string
     while len(string) > 1 and f.size(string + "\u2026")[0] > width:
@@ -574,14 +595,14 @@ class TextField(Widget):
         room = self.rect.w - 2 * self.pad
         px = int(self.rect.h * 0.48)
         floor = max(8, int(px * 0.7))
-        while px > floor and font(px).size(string)[0] > room:
+        while px > floor and font_for(string, px).size(string)[0] > room:
             px = max(floor, int(px * 0.9))
         return px, room
 
     def click(self, pos) -> None:
         """Put the caret at the character boundary nearest the click."""
         px, _room = self._fit(self._value)
-        f = font(px)
+        f = font_for(self._value, px)
         x = pos[0] - (self.rect.x + self.pad) + self.scroll_x
         widths = [f.size(self._value[:i])[0] for i in range(len(self._value) + 1)]
         self.caret = min(range(len(widths)), key=lambda i: abs(widths[i] - x))
@@ -600,7 +621,7 @@ class TextField(Widget):
         shown = typing or self.label
         colour = TEXT if typing else MUTED
         px, room = self._fit(shown)
-        f = font(px)
+        f = font_for(shown, px)
         caret_x = f.size(typing[:at + self.composition_caret])[0]
         width = f.size(shown)[0]
         if width <= room:
