@@ -12,7 +12,7 @@ from game import i18n
 from game.cementopia.best import best_words, load_best, best_path
 from game.cementopia.bots import HardBot
 from game.cementopia.state import CementopiaState
-from game.cementopia.words import Later, say, split_sentences
+from game.messages import Message, shown, split_sentences
 from scenes.cementopia import draw
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
@@ -69,7 +69,7 @@ def table(app, seed=8):
 
 
 def local_hint(scene) -> Hint:
-    """The hint the worker would give, worked out here (quick): words in English, as Later."""
+    """The hint the worker would give, worked out here (quick): words in English, as Message."""
     st = scene.state
     return Hint(*HardBot(seed=1, iterations=2).suggest(st.view(0), st.legal_actions()))
 
@@ -117,16 +117,16 @@ def test_the_hint_worked_out_in_english_is_said_in_the_language_drawn():
     action, reason, detail = HardBot(seed=1, iterations=2).suggest(state.view(0), legal)
     # it crosses from the worker process as English text that can say itself again
     reason, detail = pickle.loads(pickle.dumps((reason, detail)))
-    assert isinstance(reason, Later) and reason.startswith(f"Put the {action.card} ")
-    assert say(reason) == reason and say(detail) == detail  # English: the same words
+    assert isinstance(reason, Message) and reason.startswith(f"Put the {action.card} ")
+    assert shown(reason) == reason and shown(detail) == detail  # English: the same words
     i18n.set_language("ja")
-    ja = say(reason)
+    ja = shown(reason)
     first = state.placed[0][0]
     assert ja.startswith(f"{action.card}を{first}の") and "に置きます。" in ja  # "…を9の右に置きます。"
     assert f"カウンター{state.connection_count(action)}を使います" in ja
     assert "Put" not in ja and "counter" not in ja and " " not in ja  # no English left, no spaces
-    assert say(detail).startswith("ソルバー：")
-    assert [say(s) for s in split_sentences(reason)][0].endswith("）。")  # the placement: one sentence
+    assert shown(detail).startswith("ソルバー：")
+    assert [shown(s) for s in split_sentences(reason)][0].endswith("）。")  # the placement: one sentence
 
 
 def test_the_hint_from_the_worker_shows_in_japanese_and_follows_a_switch(app):

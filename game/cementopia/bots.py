@@ -11,7 +11,7 @@ from ..bots import RandomBot as _RandomBot
 from . import solver
 from .setup import Action
 from .view import CementopiaView
-from .words import Later, later, sentences
+from ..messages import Message, later, sentences
 
 Move = tuple  # (card, x, y, count_with, count), as CementopiaState.moves() gives them
 
@@ -94,8 +94,8 @@ class HardBot:
 
     def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str, str]:
         """The hint: the move the solver would play, why in board words, and the solver's
-        figures for a detail line (Later messages: English, said in the player's language when
-        drawn; game.cementopia.words)."""
+        figures for a detail line (Messages: English, said in the player's language when
+        drawn; game.messages)."""
         state, ranked = self._rank(view)
         if not ranked:  # only when `legal` does not come from this view
             return legal[0], later._("No placement fits; this is the only one offered."), ""
@@ -111,7 +111,7 @@ class HardBot:
         return action_of(move, legal), explain(state, move), detail
 
 
-def cards_words(cards: list[int]) -> Later:
+def cards_words(cards: list[int]) -> Message:
     """"the 12", "the 12 and the 5" (a side of a card touches at most two others)."""
     words = later._("the {card}", card=cards[-1])
     for card in reversed(cards[:-1]):
@@ -119,7 +119,7 @@ def cards_words(cards: list[int]) -> Later:
     return words
 
 
-def spot_words(state, x: int, y: int) -> Later:
+def spot_words(state, x: int, y: int) -> Message:
     """Where a spot is, by the cards beside it: "right of the 12", "between the 12 and the 5"."""
     beside = state.neighbours(x, y)
     left = [card for card, side, _ in beside if side < 0]  # the new card stands right of these
@@ -131,7 +131,7 @@ def spot_words(state, x: int, y: int) -> Later:
     return later._("left of {cards}", cards=cards_words(right)) if right else later._("on its own")
 
 
-def explain(state, move: Move) -> Later:
+def explain(state, move: Move) -> Message:
     """Why a placement is good, in words a player can check on the table: the spot by the cards
     beside it, the counter it pays, dead ends it closes, what the rest of the hand can still pay.
     Only what the player sees is used (never the deck), so the words are the same whichever
@@ -165,7 +165,7 @@ def explain(state, move: Move) -> Later:
     else:
         payable = sorted({m[4] for m in child.moves()})
         if payable:
-            counters: Later | int = payable[-1]
+            counters: Message | int = payable[-1]
             for number in reversed(payable[:-1]):
                 counters = later._("{number}, {more}", number=number, more=counters)
             parts.append(later.ngettext("Your other hand cards can still pay counter {counters}.",

@@ -17,7 +17,7 @@ from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
-from game.cementopia.words import say, split_sentences
+from game.messages import shown, split_sentences
 from game.commands import helps_of, mark_help
 from game.i18n import N_, _, ngettext
 
@@ -142,12 +142,12 @@ class CementopiaScene(GameTable):
         if self.app.demo or self.turns.hint_pending:
             return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
-            # the hint's words were worked out in English: said now (game.cementopia.words); a
+            # the hint's words were worked out in English: said now (game.messages); a
             # sentence a line, so that where room runs out the placement itself stays
             hint = self.turns.hint
             heading = _("Hint:") if short else _("Hint (shown, never played for you):")
-            return [(heading, draw.HINT, 16)] + [(say(part), ui.TEXT, 13) for part in split_sentences(hint.reason)] + (
-                [(say(hint.detail), ui.MUTED, 11)] if hint.detail else [])
+            return [(heading, draw.HINT, 16)] + [(shown(part), ui.TEXT, 13) for part in split_sentences(hint.reason)] + (
+                [(shown(hint.detail), ui.MUTED, 11)] if hint.detail else [])
         if card is None and short:
             return [(_("Drag a card next to the network."), ui.TEXT, 16),
                     (_("Or click it, then a lit spot. Keys: \u2190\u2192, Enter, arrows, Enter."), ui.MUTED, 13),
