@@ -21,10 +21,3 @@ def said(who: str, you_form: str, other_form: str, **fields) -> str:
         said(who, _("{who} take {card}."), _("{who} takes {card}."), card=12)"""
     return (you_form if is_you(who) else other_form).format(who=who, **fields)
 
-
-def verb(who: str, base: str) -> str:
-    """'You take' but 'Ada takes' ('You (doll A) take' too); `base` is the plain form.
-    English only: new sentences use said()."""
-    if is_you(who):
-        return base
-    return base + ("es" if base.endswith(("s", "sh", "ch", "o")) else "s")
