@@ -45,8 +45,7 @@ def tour(app, visit) -> None:
         answer = suggest_once(game, 1, 0.05, state.view(state.current_player()),
                               state.legal_actions(), language())
         scene.turns.hint = Hint(*answer[:3])
-        scene.poll_hint()
-        scene.log_hint(scene.turns.hint)
+        scene.poll_hint()  # logs it, as a hint from the worker is
 
     def finish(scene, name: str) -> None:
         play_until(scene, lambda s: False)

@@ -170,6 +170,8 @@ def test_a_hot_seat_hint_stays_with_the_player_who_asked(app):
     frames(app, 2)
     mine = [e for e in scene.visible_log() if e.startswith("Hint for")]
     assert mine and all(isinstance(e, look.Private) for e in mine)  # Ada sees her hint
+    # but not on her own pass-to screen (after an undo, say): it shows before she says who she is
+    assert not any("Hint" in e for e in scene.news_for(ada))
     scene.play(scene.turns.hint.action)
     settle(app, scene)
     assert scene.state.current_player() != ada

@@ -226,10 +226,13 @@ class GrayblockScene(GameTable):
         return None, None
 
     def news_for(self, player: int) -> list[str]:
-        """What happened since `player` last looked (for the pass-to screen)."""
+        """What happened since `player` last looked (for the pass-to screen). Never a private
+        line, not even the player's own hint: the screen shows before they say who they are,
+        to whoever is at the table."""
         seen = self.seen_by.get(player)
-        news = self.log[-4:] if seen is None else self.log[seen:][-6:]
-        return [e for e in news if not isinstance(e, look.Private) or e.player == player]
+        news = [e for e in self.log if not isinstance(e, look.Private)]
+        return news[-4:] if seen is None else [e for e in self.log[seen:]
+                                                if not isinstance(e, look.Private)][-6:]
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
