@@ -6,7 +6,8 @@ frames drawn while hard bots think in their worker process (paced at 60 fps in r
 app's think time); and the time from starting a fresh process to the first frame on screen.
 
 `python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
-first frame (median of 5 fresh starts each) and the table's frame p99, as ratios ja / en.
+first frame (median of 5 fresh starts each) and the table's frame p99 (median of 3 runs
+each), as ratios ja / en.
 """
 
 from __future__ import annotations
@@ -157,12 +158,15 @@ def first_frame_seconds(lang: str = "en") -> float:
 def languages() -> dict:
     """Japanese against English: the same frames with the other words and the CJK face."""
     first = {lang: statistics.median(first_frame_seconds(lang) for _ in range(5)) for lang in ("en", "ja")}
-    frames = {lang: measure((1280, 720), lang=lang) for lang in ("en", "ja")}
+    runs: dict[str, list[dict]] = {"en": [], "ja": []}
+    for _ in range(3):  # alternated, so a busy moment of the machine falls on both
+        for lang in runs:
+            runs[lang].append(measure((1280, 720), lang=lang))
     out: dict = {"first_frame_s": {k: round(v, 3) for k, v in first.items()},
                  "ratio_first_frame_ja_to_en": round(first["ja"] / first["en"], 3)}
-    for name in ("drag_p99_ms", "animation_p99_ms"):
-        out[name] = {lang: frames[lang][name] for lang in frames}
-        out[f"ratio_{name[:-3]}_ja_to_en"] = round(frames["ja"][name] / frames["en"][name], 3)
+    for name in ("drag_p99_ms", "animation_p99_ms"):  # the median of three runs each
+        out[name] = {lang: statistics.median(r[name] for r in runs[lang]) for lang in runs}
+        out[f"ratio_{name[:-3]}_ja_to_en"] = round(out[name]["ja"] / out[name]["en"], 3)
     out["goal_ratio_at_most"] = 1.10
     return out
 

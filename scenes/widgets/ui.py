@@ -294,7 +294,14 @@ def dashed_rect(surface, colour, rect, width: int = 1, dash: int = 4) -> None:
 
 
 def wrap(string: str, px: float, width: float, style: str = "regular") -> list[str]:
-    return _wrap(string, font(px, style), width)
+    return list(_wrapped(string, sized(px), style, int(width), FONT_FILES[style]))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(string: str, size: int, style: str, width: int, _face_file: str) -> tuple[str, ...]:
+    """wrap(), remembered: the log and hints wrap the same lines every frame, and Japanese
+    measures them a character at a time (the face's file is in the key: Settings may switch)."""
+    return tuple(_wrap(string, _face(string, size, style), width))
 
 
 def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
@@ -355,7 +362,7 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         f = _font(size, style)
         # the caller's spacing (1.3 of its size), never closer than the font's own height allows
         step = max(f.get_height() - 2, px * 1.3 * size / sized(px))
-        lines = _wrap(string, f, box.w)
+        lines = list(_wrapped(string, size, style, box.w, FONT_FILES[style]))
         fits = max(1, int((box.h + 2 - f.get_height()) // step) + 1)  # lines whose box fits
         if len(lines) <= fits or size <= READABLE:
             break
