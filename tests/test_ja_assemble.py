@@ -21,7 +21,7 @@ from scenes.menus.settings import use_language
 from scenes.table import rules_badge
 from scenes.widgets import ui
 from tests.helpers import finished
-from tests.ui_helpers import frames, resize, settle
+from tests.ui_helpers import frames, resize, settle, spy_texts
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 NAMES = ["You", "Ada", "Bo", "Cy"]
@@ -38,22 +38,7 @@ def ja():
 
 @pytest.fixture
 def spied(monkeypatch):
-    """Every ui.text of a frame as (string, rect), and every string rendered (rect None): a
-    string ui.text had to cut short is rendered with its ellipsis."""
-    calls = []
-    text, render = ui.text, ui._render
-
-    def spy(surface, string, *args, **kwargs):
-        rect = text(surface, string, *args, **kwargs)
-        calls.append((string, rect))
-        return rect
-
-    def rendered(string, *args):
-        calls.append((string, None))
-        return render(string, *args)
-    monkeypatch.setattr(ui, "text", spy)
-    monkeypatch.setattr(ui, "_render", rendered)
-    return calls
+    return spy_texts(monkeypatch)
 
 
 def drawn(app, calls, scene):

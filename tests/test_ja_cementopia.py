@@ -20,7 +20,7 @@ from scenes.config import GameConfig, Seat
 from scenes.menus.settings import use_language
 from scenes.table.bots import Hint
 from scenes.widgets import ui
-from ui_helpers import frames, key, resize, wait_for
+from ui_helpers import frames, key, resize, spy_texts, wait_for
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 TEXT_SIZES = ["normal", "large", "larger"]
@@ -38,22 +38,8 @@ def english_after():
 
 @pytest.fixture
 def drawn(monkeypatch):
-    """Every string drawn this frame: with its rect where ui.text drew it (buttons' labels
-    included), with None where it was only rendered (the HUD, the hand panel's lines)."""
-    calls = []
-    text, render = ui.text, ui._render
-
-    def spy(surface, string, *args, **kwargs):
-        rect = text(surface, string, *args, **kwargs)
-        calls.append((string, rect))
-        return rect
-
-    def rendered(string, *args):
-        calls.append((string, None))
-        return render(string, *args)
-    monkeypatch.setattr(ui, "text", spy)
-    monkeypatch.setattr(ui, "_render", rendered)
-    return calls
+    """Every string drawn this frame (ui_helpers.spy_texts)."""
+    return spy_texts(monkeypatch)
 
 
 def frame(app, scene, calls) -> list:

@@ -10,14 +10,13 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import i18n
 from game.i18n import _
 from scenes.art.shapes import GEAR_NAMES
 from scenes.menus.rules import FOOTER, GEAR_LABELS
 from scenes.menus.rules_text import PAGES
 from scenes.menus.settings import use_language
 from scenes.widgets import ui
-from ui_helpers import frames, key, resize
+from ui_helpers import key, open_rules
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 TEXT_SIZES = ["normal", "large", "larger"]
@@ -32,14 +31,6 @@ def japanese():
     yield
     use_language("en")
     ui.set_text_size("normal")
-
-
-def open_rules(app, game, size):
-    app.stack.push(app.make("title"))
-    rules = app.stack.push(app.make("rules", game=game))
-    resize(app, size)
-    frames(app, 1)
-    return rules
 
 
 def texts(items):

@@ -13,7 +13,7 @@ from scenes.config import GameConfig, Seat
 from scenes.menus.rules import RulesOverlay
 from scenes.widgets import ui
 from tests.test_scoring_scene import config_for, played
-from ui_helpers import frames, resize
+from ui_helpers import frames, resize, spy_texts
 
 SIZES = ["normal", "large", "larger"]
 ELLIPSIS = "\u2026"
@@ -22,19 +22,7 @@ ELLIPSIS = "\u2026"
 @pytest.fixture
 def drawn(monkeypatch):
     """Every string that reached the screen this frame, with its rect where ui.text drew it."""
-    calls = []
-    text, render = ui.text, ui._render
-
-    def spy(surface, string, *args, **kwargs):
-        rect = text(surface, string, *args, **kwargs)
-        calls.append((string, rect))
-        return rect
-
-    def rendered(string, *args):
-        calls.append((string, None))
-        return render(string, *args)
-    monkeypatch.setattr(ui, "text", spy)
-    monkeypatch.setattr(ui, "_render", rendered)
+    calls = spy_texts(monkeypatch)
     yield calls
     ui.set_text_size("normal")
 

@@ -7,7 +7,7 @@ from game.grayblock.setup import Rules, one_gear_apart
 from game.grayblock.state import BLOCK, GrayblockState, winner_could_play
 from scenes.config import GameConfig, Seat
 from scenes.menus.rules_text import PAGES
-from ui_helpers import frames
+from ui_helpers import frames, open_rules
 
 
 def first_blocked_hand(seed, players):
@@ -67,14 +67,6 @@ def test_grayblock_log_says_nobody_can_play_when_nobody_could(app, seed, players
 
 
 # --- the rules pages ---------------------------------------------------------------------------
-
-def open_rules(app, game, size):
-    from ui_helpers import resize
-    app.stack.push(app.make("title"))
-    rules = app.stack.push(app.make("rules", game=game))
-    resize(app, size)
-    frames(app, 1)
-    return rules
 
 
 def page_words(rules) -> str:

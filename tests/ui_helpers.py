@@ -149,3 +149,33 @@ def answer(app, yes=True):
         return False
     key(app, pygame.K_y if yes else pygame.K_n)
     return True
+
+
+def spy_texts(monkeypatch) -> list:
+    """Every string drawn from now on: (string, rect) where ui.text drew it (buttons' labels
+    included), (string, None) where it was only rendered; a string ui.text had to cut short is
+    rendered with its ellipsis."""
+    from scenes.widgets import ui
+    calls: list = []
+    text, render = ui.text, ui._render
+
+    def spy(surface, string, *args, **kwargs):
+        rect = text(surface, string, *args, **kwargs)
+        calls.append((string, rect))
+        return rect
+
+    def rendered(string, *args):
+        calls.append((string, None))
+        return render(string, *args)
+    monkeypatch.setattr(ui, "text", spy)
+    monkeypatch.setattr(ui, "_render", rendered)
+    return calls
+
+
+def open_rules(app, game, size):
+    """The rules overlay on `game`'s page over the title, in a window of `size`."""
+    app.stack.push(app.make("title"))
+    rules = app.stack.push(app.make("rules", game=game))
+    resize(app, size)
+    frames(app, 1)
+    return rules

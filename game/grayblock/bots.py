@@ -307,7 +307,7 @@ class HardBot:
         observations = _observations(view) if self.infer else []
         openers = OPENERS[view.rules.water_veins]
         mass = 0.0
-        for _ in range(self.iterations):
+        for _sample in range(self.iterations):
             hands = view.sample_hands(self.rng)
             weight = likelihood(observations, hands, fit, openers)
             mass += weight

@@ -27,7 +27,8 @@ from scenes.art.doll import draw_doll
 from scenes.art.props import heart_pts
 from scenes.art.shapes import (
     BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, GEAR_COLOURS, GEAR_NAMES, INK, PAPER, Pen, blit_center,
-    draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line, font, mix, shade, supersample)
+    draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line, font, mix, shade, squeezed,
+    supersample)
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
 
 __all__ = ["GEAR_COLOURS", "GEAR_NAMES", "draw_gear", "font", "card_size", "gear_centre", "doll_face",
@@ -178,14 +179,8 @@ def name_label(text: str, box_w: float, box_h: float, colour, min_size: int = 7)
     if ink.width and ink.height:
         surf = surf.subsurface(ink).copy()
     pw, ph = surf.get_size()
-    box_w -= box_h * 0.4  # cropped to its ink: a little air at the ends, as a Latin face's bearings give
-    h = box_h
-    w = pw * h / ph
-    if w > box_w:
-        w = max(box_w, w * JA_SQUEEZE)
-        if w > box_w:
-            h *= box_w / w
-            w = box_w
+    # cropped to its ink: a little air at the ends, as a Latin face's bearings give
+    w, h = squeezed(pw, ph, box_w - box_h * 0.4, box_h, JA_SQUEEZE)
     return pygame.transform.smoothscale(surf, (max(1, round(w)), max(1, round(h))))
 
 
@@ -338,12 +333,12 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
     for i, y in enumerate(range(0, h, plank)):
         col = shade(base, rnd.uniform(-0.12, 0.06))
         low.fill(col, (0, y, w, plank))
-        for _ in range(plank * 2):
+        for _grain in range(plank * 2):
             gy = y + rnd.uniform(0, plank)
             amp, ph, fr = rnd.uniform(0.3, 1.6), rnd.uniform(0, 6.3), rnd.uniform(0.01, 0.04)
             pts = [(x, gy + amp * math.sin(ph + x * fr)) for x in range(0, w + 8, 8)]
             pygame.draw.aalines(low, shade(col, rnd.uniform(-0.18, 0.1)), False, pts)
-        for _ in range(rnd.randint(0, 2)):  # a knot
+        for _knot in range(rnd.randint(0, 2)):
             x, r = rnd.uniform(0, w), rnd.uniform(2, plank * 0.22)
             for f, d in ((1.0, -0.08), (0.7, -0.16), (0.4, -0.26)):
                 pygame.draw.ellipse(low, shade(col, d), (x - r * 2.4 * f, y + plank / 2 - r * f, r * 4.8 * f, r * 2 * f))

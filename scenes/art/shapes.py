@@ -185,12 +185,9 @@ def text_ink(text: str, size: int, colour: Colour, bold: bool = False) -> pygame
     return surf.subsurface(surf.get_bounding_rect()).copy()
 
 
-def fit_ink(text: str, box_w: float, box_h: float, colour: Colour, bold: bool = True,
-            squeeze: float = 0.78) -> pygame.Surface:
-    """Text whose inked pixels fill box_h (or less), squeezed horizontally by at most `squeeze`
-    (then shrunk) so it fits box_w. Rendered twice as large and smoothscaled for clean edges."""
-    probe = text_ink(text, 200, colour, bold)
-    pw, ph = probe.get_size()
+def squeezed(pw: float, ph: float, box_w: float, box_h: float, squeeze: float) -> tuple[float, float]:
+    """The size to draw ink of pw x ph at in a box: as tall as box_h, squeezed horizontally by at
+    most `squeeze` to fit box_w, then shrunk whole."""
     h = box_h
     w = pw * h / ph
     if w > box_w:
@@ -198,6 +195,16 @@ def fit_ink(text: str, box_w: float, box_h: float, colour: Colour, bold: bool = 
         if w > box_w:
             h *= box_w / w
             w = box_w
+    return w, h
+
+
+def fit_ink(text: str, box_w: float, box_h: float, colour: Colour, bold: bool = True,
+            squeeze: float = 0.78) -> pygame.Surface:
+    """Text whose inked pixels fill box_h (or less), squeezed horizontally by at most `squeeze`
+    (then shrunk) so it fits box_w. Rendered twice as large and smoothscaled for clean edges."""
+    probe = text_ink(text, 200, colour, bold)
+    pw, ph = probe.get_size()
+    w, h = squeezed(pw, ph, box_w, box_h, squeeze)
     size = max(6, round(200 * h / ph * 2))
     big = text_ink(text, size, colour, bold)
     return pygame.transform.smoothscale(big, (max(1, round(w)), max(1, round(h))))
