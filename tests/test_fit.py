@@ -40,13 +40,18 @@ def problems_of(noted, lang: str, english: set[str]) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+# the three window sizes at the normal text size; the smallest also at the largest text size
+CASES = [(size, "normal") for size in SIZES] + [((640, 360), "larger")]
+
+
+@pytest.mark.parametrize("size, text_size", CASES, ids=lambda c: f"{c[0]}x{c[1]}" if isinstance(c, tuple) else c)
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_text_fits_its_box(data_dir, lang, size):
+def test_every_text_fits_its_box(data_dir, lang, size, text_size):
     from scenes.app.window import App, AppOptions
     import pygame
     english = english_messages()
     app = App(AppOptions(size=size, lang=lang))
+    ui.set_text_size(text_size)
     found: dict[str, list[str]] = {}
 
     def visit(name: str) -> None:
@@ -62,10 +67,11 @@ def test_every_text_fits_its_box(data_dir, lang, size):
         app.stack.close_all()
         pygame.display.quit()
         use_language("en")
+        ui.set_text_size("normal")
     assert i18n.language() == "en"
     first: dict[str, str] = {}  # each problem once, at the first stop it shows
     for name, lines in found.items():
         for line in lines:
             first.setdefault(line, name)
     report = [f"{name}: {line}" for line, name in first.items()]
-    assert not report, f"{len(report)} problems at {size} in {lang}:\n" + "\n".join(report[:80])
+    assert not report, f"{len(report)} problems at {size} ({text_size} text) in {lang}:\n" + "\n".join(report[:80])

@@ -494,10 +494,17 @@ class TableScene(GameTable):
         self.refresh_buttons(self.buttons)
         # two thirds for the buttons; more where their words need it (Japanese in a small window),
         # as long as the toggle keeps room for its shortest words
-        font = ui.font(int(bh * 0.42), "bold")
-        needs = [font.size(_(b.label))[0] + 12 * s for b in self.buttons]  # as they are drawn
         th = bh * 0.8
-        toggle_need = th + 14 * s + ui.font(int(th * 0.5)).size(self.auto_take.shorter[-1])[0]
+        needs: list[float] = []
+        toggle_need = 0.0
+        # as they are drawn; else as small as ui.text may draw them to fit (larger text in a
+        # small window: Japanese words cannot shrink as far as "Undo" can)
+        for font, label_font in ((ui.font(int(bh * 0.42), "bold"), ui.font(int(th * 0.5))),
+                                 (ui._font(ui.READABLE, "narrow"), ui._font(ui.READABLE, "regular"))):
+            needs = [font.size(_(b.label))[0] + 8 * s + 2 for b in self.buttons]
+            toggle_need = th + 14 * s + label_font.size(self.auto_take.shorter[-1])[0]
+            if sum(needs) + pad * (count + 1) <= box.w - toggle_need - pad:
+                break
         share = max(box.w * 0.66, min(sum(needs) + pad * (count + 1), box.w - toggle_need - pad))
         room = share - pad * (count + 1)
         widths = [room / count] * count

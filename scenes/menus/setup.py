@@ -40,6 +40,11 @@ DAILY_TEXT = N_("Everyone gets the same deal today. Off: a seeded or fresh deal.
 ADVANCED_TEXT = N_("Advanced\u2026")  # shows the "External program" seat kind: a bot of your own
 IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
+# where a window is small and the text large, the shorter words (the Rules page says it all)
+SHORTER = {FLAW_TEXT: N_("Unscored modules cost their points."),
+           IDENTITY_TEXT: N_("Right end: capacity −1."),
+           WATER_TEXT: N_("Gears must meet gears, a row up or down."),
+           DAILY_TEXT: N_("The same deal for everyone today.")}
 UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
              "free": N_("Anything; may count as assisted.")}
 UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
@@ -531,8 +536,11 @@ class SetupScene(Scene):
             y = toggle.rect.bottom + 4 * s
             x = R + toggle.rect.h + 4 * s
             limit = min([b for b in below if b > y] + [seed_top]) - 2 * s
-            ui.paragraph(surface, _(blurb), small, (x, y, R + w - x, limit - y),
-                         ui.MUTED)
+            room = (x, y, R + w - x, limit - y)
+            words = _(blurb)
+            if not ui.paragraph_fits(words, small, room) and blurb in SHORTER:
+                words = _(SHORTER[blurb])
+            ui.paragraph(surface, words, small, room, ui.MUTED)
         ui.text(surface, _("SEED"), small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2
         if self.solo:

@@ -351,12 +351,8 @@ NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅ
 NO_LINE_END = "（「『【〈《\u201c\u2018～〜"  # the wave dashes in both: a range stays on one line
 
 
-def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
-              anchor: str = "topleft") -> pygame.Rect:
-    """`string` wrapped into `box` (anchor "topleft" or "midtop" per line): at the player's text
-    size where the lines fit its height, smaller (never under READABLE) where not; lines that still
-    do not fit are left off, the last one kept ending in an ellipsis. The rect drawn over."""
-    box = pygame.Rect(box)
+def _paragraph_lines(string: str, px: float, box: pygame.Rect, style: str):
+    """How paragraph() lays `string` into `box`: (lines, size, line step, lines that fit)."""
     size = sized(px)
     while True:
         f = _font(size, style)
@@ -365,9 +361,23 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         lines = list(_wrapped(string, size, style, box.w, FONT_FILES[style]))
         fits = max(1, int((box.h + 2 - f.get_height()) // step) + 1)  # lines whose box fits
         if len(lines) <= fits or size <= READABLE:
-            break
+            return lines, size, step, fits
         size = max(READABLE, min(size - 1, int(size * 0.92)))
-    keep = fits
+
+
+def paragraph_fits(string: str, px: float, box, style: str = "regular") -> bool:
+    """Whether paragraph() would draw all of `string` in `box` (else a shorter text may do)."""
+    lines, _size, _step, fits = _paragraph_lines(string, px, pygame.Rect(box), style)
+    return len(lines) <= fits and pygame.Rect(box).h > 0
+
+
+def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
+              anchor: str = "topleft") -> pygame.Rect:
+    """`string` wrapped into `box` (anchor "topleft" or "midtop" per line): at the player's text
+    size where the lines fit its height, smaller (never under READABLE) where not; lines that still
+    do not fit are left off, the last one kept ending in an ellipsis. The rect drawn over."""
+    box = pygame.Rect(box)
+    lines, size, step, keep = _paragraph_lines(string, px, box, style)
     shown = string if len(lines) <= keep else ""
     if len(lines) > keep:
         lines = lines[:keep]
