@@ -105,8 +105,12 @@ def tour(app, visit) -> None:
         config = GameConfig(seats, GrayblockRules(True), 5, "grayblock", target=target)
         table = app.make("grayblock", config=config)
         app.stack.replace(table)
+        stop(f"grayblock{players}-pass")  # hot seat: the pass-to screen, then the table
+        table.confirm_viewer()
         stop(f"grayblock{players}")
         play_until(table, lambda s: False, 6)
+        stop(f"grayblock{players}-pass-news")
+        table.confirm_viewer()
         stop(f"grayblock{players}-mid")
         hint(table, "grayblock")
         stop(f"grayblock{players}-hint")
