@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import N_, _, language
 from scenes.app.stack import Scene
+from scenes.menus import diagrams
 from scenes.menus.pause import overlay_panel
 from scenes.menus.rules_text import PAGES
 from scenes.widgets import ui
@@ -87,6 +88,7 @@ class RulesOverlay(Scene):
         self.lang = language()
         self.body_px = max(9, int(18 * s))
         self.head_px = max(11, int(23 * s))
+        self.caption_px = max(9, int(16 * s))
         # spacing from the font really used: the player's text size may make it larger than asked
         lh = max(int(self.body_px * 1.45), ui.font(self.body_px).get_linesize() + 1)
         # room left of bullets for a number ("3.") at the font really used
@@ -121,6 +123,8 @@ class RulesOverlay(Scene):
                 y += int(4 * s)
                 self.lines.append(("g", y, None))
                 y += int(84 * s)
+            elif kind == "d":
+                y = self.layout_diagram(item[1], y, w - indent, lh)
             elif kind == "t":
                 y = self.layout_table([(_(label), _(value)) for label, value in item[1]], y, w - indent,
                                       int(lh))
@@ -132,6 +136,21 @@ class RulesOverlay(Scene):
                     y += lh
                 y += int(6 * s)
         self.content_h = y + int(12 * s)
+
+    def layout_diagram(self, name: str, y: int, width: int, lh: int) -> int:
+        """A diagram: its picture, a line's room under it for the numbers it marks, then its caption
+        wrapped in the smaller caption size. Lines: ("d", y, (name, picture and marks' height)) and
+        ("dc", y, caption line)."""
+        s = self.s
+        y += int(6 * s)
+        ph = diagrams.picture_size(name, width, s)[1] + lh
+        self.lines.append(("d", y, (name, ph)))
+        y += ph
+        clh = max(int(self.caption_px * 1.4), ui.font(self.caption_px).get_linesize() + 1)
+        for line in ui.wrap(diagrams.caption(name), self.caption_px, width):
+            self.lines.append(("dc", y, line))
+            y += clh
+        return y + int(12 * s)
 
     def layout_table(self, entries, y: int, width: int, lh: int) -> int:
         """A table's entries in aligned columns: label, a gap, value; two entries to a line
@@ -235,7 +254,7 @@ class RulesOverlay(Scene):
         lh = int(self.body_px * 1.45)
         for kind, y, payload in self.lines:
             yy = top + y
-            if yy > V.bottom or yy + lh * 2 < V.y:
+            if yy > V.bottom or yy + (payload[1] if kind == "d" else lh * 2) < V.y:
                 continue
             self.draw_line(surface, kind, yy, payload)
         surface.set_clip(clip)
@@ -277,6 +296,18 @@ class RulesOverlay(Scene):
                 ui.text(surface, value, px, (V.x + indent + value_x, y), ui.TEXT)
         elif kind == "g":
             self.draw_gears(surface, y)
+        elif kind == "d":
+            self.draw_diagram(surface, payload[0], y)
+        elif kind == "dc":
+            ui.text(surface, payload, self.caption_px, (V.x + indent, y), ui.MUTED)
+
+    def draw_diagram(self, surface, name: str, y) -> None:
+        """The diagram's cached picture at the bullets' indent, its numbers over it."""
+        s, V, x = self.s, self.view, self.view.x + self.indent
+        picture, marks = diagrams.picture(name, V.w - self.indent, s, self.app.art)
+        surface.blit(picture, (x, int(y)))
+        for words, (mx, my), colour, anchor in marks:
+            ui.text(surface, words, self.body_px, (x + mx, y + my), colour, anchor, "bold")
 
     def draw_gears(self, surface, y) -> None:
         s, V = self.s, self.view

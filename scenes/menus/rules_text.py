@@ -1,7 +1,8 @@
 """The rules pages of the How to play overlay, one per game, in our own words (rules.md decides
 every open point). Items: ("h", heading), ("p", paragraph), ("b", bullet; "1. " numbers it),
 ("k", keys, meaning), ("g", None) = the five gear types drawn in a row, ("t", [(label, value), ...]) =
-a small table: its entries keep their columns (two to a line when there is room, else one).
+a small table: its entries keep their columns (two to a line when there is room, else one),
+("d", name) = a diagram drawn from the card art with its caption (scenes.menus.diagrams).
 """
 
 from game.i18n import N_
@@ -45,6 +46,7 @@ ASSEMBLE = [
     ("b", N_("Leftmost: tuck the card under the first card of the line.")),
     ("b", N_("Rightmost: lay it on top of the last card.")),
     ("b", N_("Anywhere between: slide the right part of the line over and tuck the card under it.")),
+    ("d", "insert"),
     ("h", N_("Acquisition")),
     ("p", N_("Take any card from the field into your bench. It lies sideways: your lane is done "
              "for this round. The last lane of a round takes the one card left (you still "
@@ -57,17 +59,21 @@ ASSEMBLE = [
     ("b", N_("Module: a group of gears connected up, down, left or right in your line's grid "
              "(never diagonally). Right-edge gears do not count.")),
     ("b", N_("Size: the number of different rows a module touches, 1 to 5.")),
+    ("d", "module"),
     ("b", N_("Points: size squared, so 1, 4, 9, 16 or 25.")),
     ("b", N_("Capacity: a lane scores only its best modules, as many as its capacity. The rest "
              "score nothing.")),
+    ("d", "capacity"),
     ("p", N_("The highest score wins. Ties are broken by (1) the larger size of the best scored "
              "module, then (2) more scored modules, then (3) fewer unscored modules. Still tied: "
              "a shared win.")),
+    ("d", "tiebreak"),
     ("h", N_("Two players: the counting doll")),
     ("p", N_("Each player builds two dolls, but only the weaker one counts: your counting doll is "
              "your lane with the lower score (if both score the same, the one weaker by the "
              "tiebreakers). Counting dolls are compared, tiebreakers included. Keep both dolls "
              "strong!")),
+    ("d", "weaker"),
     ("h", N_("Capacity on the indicator")),
     ("p", N_("The counter turns a quarter clockwise for each +1 capacity; the icons at its lower "
              "right show the value. At 5 it flips to its back, where the icons mean 5 to 8. Past "
@@ -78,6 +84,7 @@ ASSEMBLE = [
     ("b", N_("The Identity: placing a card on top of the rightmost card costs the lane 1 "
              "capacity, and is not allowed at capacity 1. The first card of an empty line is "
              "free.")),
+    ("d", "flaw"),
     ("h", N_("Controls")),
     ("k", N_("Drag"), N_("Drag your bench card into a gap of your assembly line.")),
     ("k", N_("Click"), N_("Click the bench card, then a gap; click a field card to take it.")),
@@ -120,6 +127,7 @@ CEMENTOPIA = [
     ("p", N_("The lit spots show where a card fits and its connection count. When the new card "
              "touches several neighbours and the choice pays a different counter, you are asked "
              "which one counts.")),
+    ("d", "cm_network"),
     ("h", N_("The end")),
     ("b", N_("Complete: all four counters are face down. The network is scored.")),
     ("b", N_("Stuck: no hand card fits anywhere. The attempt has failed; its score is shown for "
@@ -160,6 +168,7 @@ GRAYBLOCK = [
     ("p", N_("Two cards are neighbours when they differ by exactly one gear: one gear added or one "
              "removed. Every card has exactly five neighbours: card 14 has 30 and 15 (a gear added) "
              "and 6, 10 and 12 (a gear removed).")),
+    ("d", "gb_neighbours"),
     ("h", N_("Setup")),
     ("p", N_("Everyone is dealt 8 cards; the rest stay hidden and unused. Hands are secret: at one "
              "computer, a \u201cPass to NAME\u201d screen hides the table until the right player "
@@ -185,6 +194,7 @@ GRAYBLOCK = [
              "row, or the row just above or below. New gears can only grow a cluster; removing a "
              "gear is always allowed.")),
     ("b", N_("Card 0 may not start the row.")),
+    ("d", "gb_veins"),
     ("h", N_("Controls")),
     ("k", N_("Drag"), N_("Drag a hand card onto a lit end of the row.")),
     ("k", N_("Click"), N_("Click a hand card, then an end.")),
