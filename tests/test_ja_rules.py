@@ -43,7 +43,7 @@ def texts(items):
         elif item[0] == "k":
             yield "key", item[1]
             yield "k", item[2]
-        elif item[0] != "g":
+        elif item[0] not in ("g", "d"):  # diagrams: their captions are checked in test_rules_diagrams
             yield item[0], item[1]
 
 
@@ -137,8 +137,10 @@ def drawn_lines(rules):
             for _x, label, _vx, value in p:
                 yield label
                 yield value
-        elif kind in ("h", "p"):
+        elif kind in ("h", "p", "dc"):
             yield p
+        elif kind == "d":
+            continue
         elif p:
             yield p[1]
 

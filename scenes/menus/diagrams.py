@@ -75,6 +75,10 @@ EXTENT = {
 }
 
 
+# the diagrams that mark numbers under their picture (the page leaves a line's room for them)
+MARKS_BELOW = frozenset({"insert", "capacity", "cm_network"})
+
+
 def explained(name: str) -> list[LaneScore]:
     """The Assemble lines a diagram shows, explained by the game's scoring."""
     if name == "module":
@@ -126,9 +130,10 @@ def caption(name: str) -> str:
 # --- sizes ------------------------------------------------------------------------------------
 
 def card_width(name: str, width: float, s: float) -> int:
-    """The card width a diagram draws at: about 84 px at 1280x720, less where the page is narrow."""
+    """The card width a diagram draws at: about 84 px at 1280x720 (no less than 52, so that a
+    strip's gears stay readable in a small window), less where the page is narrow."""
     wu, _hu = EXTENT[name]
-    return max(12, int(min(84 * s, (width - 4) / wu)))
+    return max(12, int(min(max(84 * s, 52), (width - 4) / wu)))
 
 
 def picture_size(name: str, width: float, s: float) -> tuple[int, int]:

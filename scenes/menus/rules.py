@@ -143,7 +143,7 @@ class RulesOverlay(Scene):
         ("dc", y, caption line)."""
         s = self.s
         y += int(6 * s)
-        ph = diagrams.picture_size(name, width, s)[1] + lh
+        ph = diagrams.picture_size(name, width, s)[1] + (lh if name in diagrams.MARKS_BELOW else int(6 * s))
         self.lines.append(("d", y, (name, ph)))
         y += ph
         clh = max(int(self.caption_px * 1.4), ui.font(self.caption_px).get_linesize() + 1)
@@ -254,7 +254,8 @@ class RulesOverlay(Scene):
         lh = int(self.body_px * 1.45)
         for kind, y, payload in self.lines:
             yy = top + y
-            if yy > V.bottom or yy + (payload[1] if kind == "d" else lh * 2) < V.y:
+            # under half a line showing at the bottom: left out (a tall heading would reach past the panel)
+            if yy > V.bottom - lh // 2 or yy + (payload[1] if kind == "d" else lh * 2) < V.y:
                 continue
             self.draw_line(surface, kind, yy, payload)
         surface.set_clip(clip)
@@ -307,6 +308,8 @@ class RulesOverlay(Scene):
         picture, marks = diagrams.picture(name, V.w - self.indent, s, self.app.art)
         surface.blit(picture, (x, int(y)))
         for words, (mx, my), colour, anchor in marks:
+            if not V.y <= y + my <= V.bottom:  # scrolled out of the view: the view clips the picture
+                continue
             ui.text(surface, words, self.body_px, (x + mx, y + my), colour, anchor, "bold")
 
     def draw_gears(self, surface, y) -> None:
