@@ -60,7 +60,7 @@ CAPTIONS = {
 }
 
 GAME_DIAGRAMS = {
-    "assemble": ("insert", "module", "capacity", "flaw", "tiebreak", "weaker"),
+    "assemble": ("insert", "module", "capacity", "tiebreak", "weaker", "flaw"),
     "grayblock": ("gb_neighbours", "gb_veins"),
     "cementopia": ("cm_network",),
 }
