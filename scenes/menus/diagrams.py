@@ -70,7 +70,7 @@ EXTENT = {
     "insert": (3.0, 1.0), "module": (1 + 2 * STRIP, 1.0),
     "capacity": (4 * 0.95 + 0.3 + 1 + 4 * STRIP, 1.0), "flaw": (4.15, 1.08),
     "tiebreak": (2.6, 2.1), "weaker": (2.6, 2.1),
-    "gb_neighbours": (4 * 1.12, 1.0), "gb_veins": (3 * 1.12, 1.0),
+    "gb_neighbours": (4 * 1.12, 1.0), "gb_veins": (3 * 1.12, 1.0 + 0.3 * CARD_ASPECT),
     "cm_network": (4.05, 1.0 + 2 * GEAR_STEP + 0.02),
 }
 
@@ -297,8 +297,13 @@ def paint_gb_veins(surf, art, cw, marks) -> None:
     xs = paint_gb_row(surf, art, cw, row, {0: ui.GOOD, 2: ui.BAD})
     _ring_cell(surf, xs[0], _diff_row(GB_VEINS_OK, GB_VEINS_END), cw, ui.GOOD)
     _ring_cell(surf, xs[2], _diff_row(GB_VEINS_NO, GB_VEINS_END), cw, ui.BAD)
-    marks.append(("\u2713", (xs[0] + cw / 2, ch * 0.6), ui.GOOD, "center"))
-    marks.append(("\u2717", (xs[2] + cw / 2, ch * 0.6), ui.BAD, "center"))
+    # a tick under the card that may join, a cross under the one that may not (drawn, not glyphs)
+    r, lw = cw * 0.13, max(2, round(cw / 16))
+    cx, cy = xs[0] + cw / 2, ch + 4 + r
+    pygame.draw.lines(surf, ui.GOOD, False, [(cx - r, cy), (cx - r * 0.3, cy + r * 0.7), (cx + r, cy - r * 0.8)], lw)
+    cx = xs[2] + cw / 2
+    pygame.draw.line(surf, ui.BAD, (cx - r, cy - r), (cx + r, cy + r), lw)
+    pygame.draw.line(surf, ui.BAD, (cx - r, cy + r), (cx + r, cy - r), lw)
 
 
 def cm_step(cw: int) -> float:
