@@ -253,7 +253,7 @@ def page_text(rules) -> str:
         if kind == "t":
             return " ".join(f"{label} {value}" for _x, label, _vx, value in p)
         return p if isinstance(p, str) else p[1]
-    return " ".join(words(kind, p) for kind, _, p in rules.lines if p and kind != "d")
+    return " ".join(words(kind, p) for kind, _, p in rules.lines if p)
 
 
 def test_rules_pages_for_each_game_open_on_the_game_being_played(app):

@@ -11,7 +11,6 @@ import pytest
 from game.assemble.scoring import explain_line, module_sizes, tiebreak
 from game.cementopia.setup import LEFT, RIGHT, facing
 from game.grayblock.setup import fits
-from game.i18n import _
 from scenes.menus import diagrams as D
 from scenes.menus.rules_text import PAGES
 from scenes.menus.settings import use_language
@@ -133,8 +132,9 @@ def test_every_diagram_draws_inside_the_page_column_with_its_caption(app, langua
         rules = open_rules(app, game, size)
         V = rules.view
         diagram_lines = [(y, p) for kind, y, p in rules.lines if kind == "d"]
-        assert [p[0] for _y, p in diagram_lines] == list(D.GAME_DIAGRAMS[game])
-        for y, (name, height) in diagram_lines:
+        assert [p for _y, p in diagram_lines] == list(D.GAME_DIAGRAMS[game])
+        for y, name in diagram_lines:
+            height = rules.diagram_h[name]
             w, h = D.picture_size(name, V.w - rules.indent, rules.s)
             assert V.x + rules.indent + w <= V.right and h <= height
             assert h < V.h  # a diagram fits on one screenful
@@ -208,4 +208,3 @@ def test_diagrams_scroll_with_the_text(app, size):
     key(app, pygame.K_DOWN)
     rules.draw(surface)
     assert drawn and drawn[0][1] < at  # moved up with the page
-    assert _("How to play")

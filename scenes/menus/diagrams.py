@@ -12,7 +12,6 @@ import pygame
 
 from game.assemble.scoring import LaneScore, explain_line
 from game.cementopia.setup import LEFT, RIGHT, facing
-from game.grayblock.setup import fits
 from game.i18n import N_, _, language
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
 from scenes.widgets import ui
@@ -96,8 +95,7 @@ def explained(name: str) -> list[LaneScore]:
 
 def cm_pairs() -> int:
     """How many cell pairs the new Cementopia card faces the counted card on."""
-    (_c, x, y), (_c0, _x0, y0) = CM_NETWORK[-1], CM_NETWORK[CM_COUNTED]
-    return 5 - abs(y - y0)
+    return 5 - abs(CM_NETWORK[-1][2] - CM_NETWORK[CM_COUNTED][2])
 
 
 def caption(name: str) -> str:
@@ -345,7 +343,3 @@ PAINT = {
     "weaker": lambda surf, art, cw, marks: paint_two(surf, art, cw, marks, "weaker", WEAK_LINES),
     "gb_neighbours": paint_gb_neighbours, "gb_veins": paint_gb_veins, "cm_network": paint_cm_network,
 }
-
-
-def grayblock_fits(end: int, card: int, water_veins: bool = False) -> bool:
-    return fits(end, card, water_veins)

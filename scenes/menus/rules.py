@@ -34,6 +34,7 @@ class RulesOverlay(Scene):
         self.lines: list[tuple] = []  # (kind, y, payload) laid out for the current width
         self.lang = language()  # the language self.lines are in
         self.indent = self.key_w = 0  # bullets' and keys' columns, set with the lines
+        self.diagram_h: dict[str, int] = {}  # each diagram's height, set with the lines
         self.content_h = 0
         self.scroll = 0.0
         self.dragging: float | None = None
@@ -100,6 +101,7 @@ class RulesOverlay(Scene):
                          int(w * 0.4))
         y = 0
         self.lines = []
+        self.diagram_h = {}
         for item in PAGES[self.game][1]:
             kind = item[0]
             if kind == "h":
@@ -139,12 +141,13 @@ class RulesOverlay(Scene):
 
     def layout_diagram(self, name: str, y: int, width: int, lh: int) -> int:
         """A diagram: its picture, a line's room under it for the numbers it marks, then its caption
-        wrapped in the smaller caption size. Lines: ("d", y, (name, picture and marks' height)) and
-        ("dc", y, caption line)."""
+        wrapped in the smaller caption size. Lines: ("d", y, name) and ("dc", y, caption line);
+        self.diagram_h[name] = the picture's and its numbers' height."""
         s = self.s
         y += int(6 * s)
         ph = diagrams.picture_size(name, width, s)[1] + (lh if name in diagrams.MARKS_BELOW else int(6 * s))
-        self.lines.append(("d", y, (name, ph)))
+        self.lines.append(("d", y, name))
+        self.diagram_h[name] = ph
         y += ph
         clh = max(int(self.caption_px * 1.4), ui.font(self.caption_px).get_linesize() + 1)
         for line in ui.wrap(diagrams.caption(name), self.caption_px, width):
@@ -255,7 +258,7 @@ class RulesOverlay(Scene):
         for kind, y, payload in self.lines:
             yy = top + y
             # under half a line showing at the bottom: left out (a tall heading would reach past the panel)
-            if yy > V.bottom - lh // 2 or yy + (payload[1] if kind == "d" else lh * 2) < V.y:
+            if yy > V.bottom - lh // 2 or yy + (self.diagram_h[payload] if kind == "d" else lh * 2) < V.y:
                 continue
             self.draw_line(surface, kind, yy, payload)
         surface.set_clip(clip)
@@ -298,7 +301,7 @@ class RulesOverlay(Scene):
         elif kind == "g":
             self.draw_gears(surface, y)
         elif kind == "d":
-            self.draw_diagram(surface, payload[0], y)
+            self.draw_diagram(surface, payload, y)
         elif kind == "dc":
             ui.text(surface, payload, self.caption_px, (V.x + indent, y), ui.MUTED)
 
