@@ -81,6 +81,8 @@ def draw_label(scene, surface, lane_index: int) -> None:
             string = next((t for t in choices if ui.font(size, style).size(t)[0] <= room), choices[-1])
             r = ui.text(surface, string, size, (x, box.centery), colour, "midleft", style,
                         max_width=room)
+            if k == len(lines) - 1:  # the capacity figure: its tooltip's spot
+                scene.tip_spots.append((r, ("capacity", lane_index)))
             x = r.right + 14 * s
         return
     y = box.y + 6 * s
@@ -96,6 +98,7 @@ def draw_label(scene, surface, lane_index: int) -> None:
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
                     max_width=room, max_height=height)
         y = r.bottom + gap
+    scene.tip_spots.append((r, ("capacity", lane_index)))  # the last line: capacity
 
 
 def shares(heights: list, room: float) -> list:
@@ -380,6 +383,7 @@ def draw_turn_order(scene, surface) -> None:
                          border_radius=int(6 * s))
         surface.blit(chip, chip.get_rect(center=rect.center))
         scene.turn_chip_rects.append(rect)
+        scene.tip_spots.append((rect, ("turn", lane, k)))
         x = rect.right + 4 * s
 
 
@@ -445,9 +449,10 @@ def draw_preview(scene, surface) -> None:
         r = ui.text(surface, _("{points} pts").format(points=now.score), int(24 * s), (x, r.bottom + 2 * s),
                     ui.TEXT, style="bold", max_height=score_h)
         shown = now
-    ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),
-            (r.right + 12 * s, r.centery), ui.MUTED, "midleft", max_width=box.right - 6 * s - r.right - 12 * s,
-            max_height=r.h)
+    cap = ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),
+                  (r.right + 12 * s, r.centery), ui.MUTED, "midleft",
+                  max_width=box.right - 6 * s - r.right - 12 * s, max_height=r.h)
+    scene.tip_spots.append((cap, ("capacity", lane, shown.capacity)))
     y = min(r.bottom + 6 * s, box.bottom - 2 * s - chip_h)
     cx = x
     for module in shown.modules[:12]:
@@ -462,6 +467,7 @@ def draw_preview(scene, surface) -> None:
             ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
         ui.text(surface, f"{module.size}", int(14 * s), rect.center, colour, "center", "bold",
                 max_height=rect.h)
+        scene.tip_spots.append((rect, ("module", module.size, module.scored, shown.capacity)))
         cx = rect.right + max(3, 4 * s)
     if shown.modules:  # under the chips; beside them (shorter) where the panel is low
         caption = ui.render(_("module sizes (filled = scored)"), int(11 * s), ui.MUTED)

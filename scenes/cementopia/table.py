@@ -295,6 +295,7 @@ class CementopiaScene(GameTable):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons + (self.popup.ring.widgets if self.popup else []):
@@ -476,3 +477,4 @@ class CementopiaScene(GameTable):
             button.label = _(word)
         self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)
+        self.draw_tooltip(surface)

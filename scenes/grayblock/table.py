@@ -457,6 +457,7 @@ class GrayblockScene(GameTable):
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.shortcut(event):
@@ -604,3 +605,4 @@ class GrayblockScene(GameTable):
         else:
             for b in self.ring.widgets:
                 b.rect = pygame.Rect(0, 0, 0, 0)
+            self.draw_tooltip(surface)
