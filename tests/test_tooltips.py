@@ -58,6 +58,7 @@ def tip_at(app, table, pos):
 def inside(app, rect, pos):
     window = app.screen.get_rect()
     assert window.contains(rect), (rect, window)
+    assert app.stack.top.tooltip.complete  # no word cut off
     assert not rect.collidepoint(pos)  # clear of the cursor
 
 

@@ -23,6 +23,7 @@ class Tooltip:
         self.hidden = False  # a click or key: hidden until the mouse moves on
         self.rect: pygame.Rect | None = None  # the panel last drawn (tests, and staying clear)
         self.words: str | None = None
+        self.complete = True  # every word shown (none cut off at the panel's foot)
 
     def handle(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -55,7 +56,7 @@ class Tooltip:
         self.rect, self.words = None, None
         if not words or not self.ready or self.pos is None:
             return None
-        self.rect = place(surface, words, self.pos, s)
+        self.rect, self.complete = place(surface, words, self.pos, s)
         self.words = words
         return self.rect
 
@@ -84,7 +85,8 @@ def layout(words: str, window: tuple[int, int], s: float) -> tuple[pygame.Rect, 
     return panel, px, pygame.Rect(pad, pad, inner_w, panel.h - 2 * pad)
 
 
-def place(surface, words: str, pos: tuple[int, int], s: float) -> pygame.Rect:
+def place(surface, words: str, pos: tuple[int, int], s: float) -> tuple[pygame.Rect, bool]:
+    """Draw the panel; (its rect, whether every word fitted)."""
     size = surface.get_size()
     box, px, inner = layout(words, size, s)
     gap = max(10, round(18 * s))
@@ -96,5 +98,6 @@ def place(surface, words: str, pos: tuple[int, int], s: float) -> pygame.Rect:
         box.bottom = y - gap // 2
     box.clamp_ip(surface.get_rect())
     ui.panel(surface, box, FILL, ui.BRASS, radius=max(4, int(8 * s)), width=1)
-    ui.paragraph(surface, words, px, inner.move(box.topleft), ui.TEXT)
-    return box
+    inner = inner.move(box.topleft)
+    ui.paragraph(surface, words, px, inner, ui.TEXT)
+    return box, ui.paragraph_fits(words, px, inner)
