@@ -144,3 +144,69 @@ def test_nothing_to_explain_no_panel(app):
     table = assemble_table(app)
     words, rect = tip_at(app, table, (2, app.screen.get_height() // 2))
     assert words is None and rect is None
+
+
+# --- Cementopia and Grayblock -------------------------------------------------------------------
+
+def cementopia_table(app, size):
+    from scenes.cementopia.table import CementopiaScene
+    scene = app.stack.push(CementopiaScene(app, GameConfig([Seat("Ada")], None, 8, "cementopia")))
+    resize(app, size)
+    frames(app, 3)
+    return scene
+
+
+def grayblock_table(app, size):
+    from game.grayblock.setup import Rules as GrayRules
+    from scenes.grayblock.table import GrayblockScene
+    seats = [Seat(name, kind, i) for i, (name, kind) in enumerate(
+        [("Ada", "human"), ("Bo", "easy"), ("Cy", "easy")])]
+    scene = app.stack.push(GrayblockScene(app, GameConfig(seats, GrayRules(), 5, "grayblock", 100)))
+    resize(app, size)
+    frames(app, 3)
+    return scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_cementopia_counters_and_deck(app, size, language):
+    use_language(language)
+    ui.set_text_size("larger" if size == (640, 360) else "normal")
+    try:
+        table = cementopia_table(app, size)
+        words, rect = tip_at(app, table, table.lay.counters[3].center)
+        inside(app, rect, table.lay.counters[3].center)
+        uses = table.state.counters[3]
+        if language == "en":
+            assert words.startswith("Counter 4: it pays for a card that meets a neighbour with 4 facing pairs.")
+            assert f"{uses} uses left" in words
+        else:
+            assert words.startswith("カウンター4：") and f"残り{uses}回" in words
+        words, rect = tip_at(app, table, table.lay.deck.center)
+        inside(app, rect, table.lay.deck.center)
+        n = table.state.deck_count
+        assert (f"Deck: {n} cards left." if language == "en" else f"山札：残り{n}枚。") in words
+    finally:
+        use_language("en")
+        ui.set_text_size("normal")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_grayblock_seats_say_cards_held_and_standing(app, size, language):
+    use_language(language)
+    try:
+        table = grayblock_table(app, size)
+        fan = table.layout.fans[1]
+        words, rect = tip_at(app, table, fan.center)
+        inside(app, rect, fan.center)
+        assert words.startswith("Bo holds" if language == "en" else "Boの手札は")
+        seat = table.layout.seats[2]
+        spot = (seat.x + 4, seat.centery)
+        words, rect = tip_at(app, table, spot)
+        inside(app, rect, spot)
+        assert ("Cy has 0 of 100 points" if language == "en" else "Cyは0点（100点先取）") in words
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+        assert table.tooltip.rect is None
+    finally:
+        use_language("en")
