@@ -32,7 +32,7 @@ def assemble_table(app, players=3, size=(1280, 720), rounds=3):
     session = new_session(9, [{"name": NAMES[i], "seat": "human"} for i in range(players)], Rules())
     rng = random.Random(9)
     state = session.state
-    while not (state.round >= rounds and state.phase == "place"):
+    while not ((state.round >= rounds or state.last_round) and state.phase == "place"):
         session.play(rng.choice(state.legal_actions()))
         state = session.state
     table = TableScene(app, GameConfig([Seat(NAMES[i], "human", i) for i in range(players)],
@@ -210,3 +210,22 @@ def test_grayblock_seats_say_cards_held_and_standing(app, size, language):
         assert table.tooltip.rect is None
     finally:
         use_language("en")
+
+
+def test_the_deck_tip_tells_the_last_round(app):
+    table = assemble_table(app, players=2, rounds=99)  # stops at the last round's placing
+    assert table.state.last_round
+    words = tip_at(app, table, look.frect(table.layout.deck).center)[0]
+    assert words.startswith("The deck is empty: this is the last round.")
+
+
+def test_no_tip_until_the_mouse_moves_over_the_table(app):
+    """The demo's screenshots show no panel: nothing rests until a real mouse moves."""
+    table = assemble_table(app)
+    frames(app, 60)
+    assert table.tooltip.rect is None
+    words, rect = tip_at(app, table, look.frect(table.layout.deck).center)
+    assert rect is not None
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    frames(app, 60)  # a key hides it until the mouse moves again
+    assert table.tooltip.rect is None

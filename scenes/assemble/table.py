@@ -505,9 +505,12 @@ class TableScene(GameTable):
 
     def deck_tip(self) -> str:
         state = self.state
-        if state.last_round or state.deck_count == 0 and state.round > 0:
+        if state.last_round:
             return _("The deck is empty: this is the last round. Place your bench card; there "
                      "is nothing more to take.")
+        if state.deck_count == 0:
+            return _("The deck is empty: the next round is the last. Then you only place your "
+                     "bench card.")
         left = ngettext("Deck: {n} card left.", "Deck: {n} cards left.",
                         state.deck_count).format(n=state.deck_count)
         return _("{left} Each round deals one card per doll. When the deck runs out, the next "
