@@ -111,6 +111,8 @@ def test_assemble_tips_say_what_things_mean_in_english(app):
     state = table.state
     deck = tip_at(app, table, look.frect(table.layout.deck).center)[0]
     assert f"{state.deck_count} cards left" in deck and "last" in deck
+    hud = [rect for rect, what in table.tip_spots if what == ("deck",)]
+    assert hud and tip_at(app, table, hud[0].center)[0] == deck  # "Round 3 • deck 16" says the same
     chips = [(rect, what) for rect, what in table.tip_spots if what[0] == "turn"]
     rect, (_kind, lane, _k) = chips[-1]
     words = tip_at(app, table, rect.center)[0]

@@ -338,6 +338,7 @@ def draw_hud(scene, surface) -> None:
     info = (_("Initial draft  \u2022  deck {deck}") if state.round == 0
             else _("Round {round}  \u2022  deck {deck}")).format(round=state.round, deck=state.deck_count)
     r2 = ui.text(surface, info, px, (right, hud.centery), ui.TEXT, "midright", "bold")
+    scene.tip_spots.append((r2, ("deck",)))  # the round and the deck: the deck's tooltip
     if state.last_round:
         banner = pygame.Rect(0, 0, int(150 * s), hud.h - int(8 * s))
         banner.midright = (r2.left - 12 * s, hud.centery)
@@ -346,6 +347,7 @@ def draw_hud(scene, surface) -> None:
             ui.text(surface, _("LAST ROUND"), int(14 * s), banner.center, ui.HILITE, "center", "bold",
                     max_width=banner.w - 8 * s)
             r2 = banner
+            scene.tip_spots.append((banner, ("deck",)))
     # the advanced rules in play, left of the round (pointing at it explains them: table.draw)
     edge = r2.left - 12 * s
     scene.rules_badge = rules_badge.draw_badge(surface, rules_badge.active_rules(state.rules),

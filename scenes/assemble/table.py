@@ -466,6 +466,8 @@ class TableScene(GameTable):
 
     def tip_words(self, what: tuple) -> str:
         state = self.state
+        if what[0] == "deck":
+            return self.deck_tip()
         if what[0] == "capacity":
             capacity = what[2] if len(what) > 2 else state.capacity[what[1]]
             words = ngettext("Capacity {capacity}: only this doll's largest module scores.",
