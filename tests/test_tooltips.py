@@ -231,3 +231,11 @@ def test_no_tip_until_the_mouse_moves_over_the_table(app):
     post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     frames(app, 60)  # a key hides it until the mouse moves again
     assert table.tooltip.rect is None
+
+
+def test_the_pause_menu_hides_the_tip(app):
+    table = assemble_table(app)
+    assert tip_at(app, table, look.frect(table.layout.deck).center)[1] is not None
+    table.open_menu()
+    frames(app, 60)
+    assert app.stack.top is not table and table.tooltip.rect is None

@@ -458,6 +458,10 @@ class GameTable(Scene):
         """What the thing under `pos` means, in player words (None: nothing to explain)."""
         return None
 
+    def leave(self) -> None:
+        """Covered by a menu or left: no tooltip under the overlay, nor on the way back."""
+        self.tooltip.hide()
+
     def draw_tooltip(self, surface) -> None:
         """The tooltip over everything, once the mouse rests (never over a drag)."""
         drag = getattr(self, "drag", None)
