@@ -81,6 +81,8 @@ def draw_label(scene, surface, lane_index: int) -> None:
             string = next((t for t in choices if ui.font(size, style).size(t)[0] <= room), choices[-1])
             r = ui.text(surface, string, size, (x, box.centery), colour, "midleft", style,
                         max_width=room)
+            if k == len(lines) - 1:  # the capacity figure: its tooltip's spot
+                scene.tip_spots.append((r, ("capacity", lane_index)))
             x = r.right + 14 * s
         return
     y = box.y + 6 * s
@@ -96,6 +98,7 @@ def draw_label(scene, surface, lane_index: int) -> None:
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
                     max_width=room, max_height=height)
         y = r.bottom + gap
+    scene.tip_spots.append((r, ("capacity", lane_index)))  # the last line: capacity
 
 
 def shares(heights: list, room: float) -> list:
@@ -335,6 +338,7 @@ def draw_hud(scene, surface) -> None:
     info = (_("Initial draft  \u2022  deck {deck}") if state.round == 0
             else _("Round {round}  \u2022  deck {deck}")).format(round=state.round, deck=state.deck_count)
     r2 = ui.text(surface, info, px, (right, hud.centery), ui.TEXT, "midright", "bold")
+    scene.tip_spots.append((r2, ("deck",)))  # the round and the deck: the deck's tooltip
     if state.last_round:
         banner = pygame.Rect(0, 0, int(150 * s), hud.h - int(8 * s))
         banner.midright = (r2.left - 12 * s, hud.centery)
@@ -343,6 +347,7 @@ def draw_hud(scene, surface) -> None:
             ui.text(surface, _("LAST ROUND"), int(14 * s), banner.center, ui.HILITE, "center", "bold",
                     max_width=banner.w - 8 * s)
             r2 = banner
+            scene.tip_spots.append((banner, ("deck",)))
     # the advanced rules in play, left of the round (pointing at it explains them: table.draw)
     edge = r2.left - 12 * s
     scene.rules_badge = rules_badge.draw_badge(surface, rules_badge.active_rules(state.rules),
@@ -380,6 +385,7 @@ def draw_turn_order(scene, surface) -> None:
                          border_radius=int(6 * s))
         surface.blit(chip, chip.get_rect(center=rect.center))
         scene.turn_chip_rects.append(rect)
+        scene.tip_spots.append((rect, ("turn", lane, k)))
         x = rect.right + 4 * s
 
 
@@ -445,9 +451,10 @@ def draw_preview(scene, surface) -> None:
         r = ui.text(surface, _("{points} pts").format(points=now.score), int(24 * s), (x, r.bottom + 2 * s),
                     ui.TEXT, style="bold", max_height=score_h)
         shown = now
-    ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),
-            (r.right + 12 * s, r.centery), ui.MUTED, "midleft", max_width=box.right - 6 * s - r.right - 12 * s,
-            max_height=r.h)
+    cap = ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),
+                  (r.right + 12 * s, r.centery), ui.MUTED, "midleft",
+                  max_width=box.right - 6 * s - r.right - 12 * s, max_height=r.h)
+    scene.tip_spots.append((cap, ("capacity", lane, shown.capacity)))
     y = min(r.bottom + 6 * s, box.bottom - 2 * s - chip_h)
     cx = x
     for module in shown.modules[:12]:
@@ -462,6 +469,7 @@ def draw_preview(scene, surface) -> None:
             ui.dashed_rect(surface, MODULE_UNSCORED, rect, max(1, round(2 * s)), max(2, round(4 * s)))
         ui.text(surface, f"{module.size}", int(14 * s), rect.center, colour, "center", "bold",
                 max_height=rect.h)
+        scene.tip_spots.append((rect, ("module", module.size, module.scored, shown.capacity)))
         cx = rect.right + max(3, 4 * s)
     if shown.modules:  # under the chips; beside them (shorter) where the panel is low
         caption = ui.render(_("module sizes (filled = scored)"), int(11 * s), ui.MUTED)

@@ -13,7 +13,7 @@ import pygame
 
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.words import said
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
@@ -71,6 +71,7 @@ class TableScene(GameTable):
         self.end_wait = 0.0
         self.auto_wait = 0.0
         self.show_modules = True
+        self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
         self.snapped = False
         self.from_rect = None  # where the card being played flies from
         self.geo.assign_slots(self.state)
@@ -259,6 +260,7 @@ class TableScene(GameTable):
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons + [self.auto_take]:
@@ -446,9 +448,80 @@ class TableScene(GameTable):
                 self.auto_wait = 0.0
                 self.play(TAKE[state.active][state.field[0]])
 
+    # --- tooltips ----------------------------------------------------------------------------
+
+    def tooltip_at(self, pos) -> str | None:
+        """The counter card, a capacity figure, a turn-order chip, a module chip or the deck."""
+        if self.magnified is not None or self.rules_badge is not None and self.rules_badge.collidepoint(pos):
+            return None
+        for rect, what in reversed(self.tip_spots):
+            if rect.collidepoint(pos):
+                return self.tip_words(what)
+        for lane in range(self.state.n_lanes):
+            if look.frect(self.layout.lanes[lane].indicator).collidepoint(pos):
+                return self.counter_tip(lane)
+        if look.frect(self.layout.deck).collidepoint(pos):
+            return self.deck_tip()
+        return None
+
+    def tip_words(self, what: tuple) -> str:
+        state = self.state
+        if what[0] == "deck":
+            return self.deck_tip()
+        if what[0] == "capacity":
+            capacity = what[2] if len(what) > 2 else state.capacity[what[1]]
+            words = ngettext("Capacity {capacity}: only this doll's largest module scores.",
+                             "Capacity {capacity}: only this doll's {capacity} largest modules score.",
+                             capacity).format(capacity=capacity)
+            more = (_("The Flaw: every other module counts against you.") if state.rules.flaw
+                    else _("Other modules score nothing."))
+            return _("{first} {second} The doll with the highest bench card gains 1 capacity "
+                     "at the start of each round.").format(first=words, second=more)
+        if what[0] == "module":
+            _kind, size, scored, capacity = what
+            if scored:
+                return _("A module of size {size}: it touches {size} gear rows and scores "
+                         "{points} points ({size}\u00d7{size}).").format(size=size, points=size * size)
+            if state.rules.flaw:
+                return _("A module of size {size} beyond capacity {capacity}: The Flaw takes "
+                         "{points} points off.").format(size=size, capacity=capacity, points=size * size)
+            return _("A module of size {size} beyond capacity {capacity}: it scores nothing. "
+                     "Only the largest modules score.").format(size=size, capacity=capacity)
+        _kind, lane, k = what
+        name = self.lane_name(lane)
+        if state.phase == DRAFT:
+            return _("First draft: {name} has counter card {counter}. The lowest counter "
+                     "picks first.").format(name=name, counter=state.counters[lane])
+        bench = state.bench[lane]
+        if bench is None:
+            return _("{name} takes a card from the field now; then the next lowest bench "
+                     "card plays.").format(name=name)
+        return _("{name}'s bench card is {card}. Each round the lowest bench card plays "
+                 "first.").format(name=name, card=bench)
+
+    def counter_tip(self, lane: int) -> str:
+        capacity = self.state.capacity[lane]
+        return _("Counter card of {name}: it shows capacity {capacity}, how many of the doll's "
+                 "largest modules score. When capacity grows it turns a quarter; past 4 it "
+                 "turns over.").format(name=self.lane_name(lane), capacity=capacity)
+
+    def deck_tip(self) -> str:
+        state = self.state
+        if state.last_round:
+            return _("The deck is empty: this is the last round. Place your bench card; there "
+                     "is nothing more to take.")
+        if state.deck_count == 0:
+            return _("The deck is empty: the next round is the last. Then you only place your "
+                     "bench card.")
+        left = ngettext("Deck: {n} card left.", "Deck: {n} cards left.",
+                        state.deck_count).format(n=state.deck_count)
+        return _("{left} Each round deals one card per doll. When the deck runs out, the next "
+                 "round is the last: place only.").format(left=left)
+
     # --- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
+        self.tip_spots = []
         size = surface.get_size()
         surface.blit(self.app.art.table(size), (0, 0))
         lay = self.layout
@@ -481,6 +554,8 @@ class TableScene(GameTable):
         if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
             rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
                                      lay.scale)
+        else:
+            self.draw_tooltip(surface)
 
     def _draw_buttons(self, surface, s: float) -> None:
         box = look.frect(self.layout.buttons)

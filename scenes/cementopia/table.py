@@ -166,6 +166,35 @@ class CementopiaScene(GameTable):
             return lines + [(_("Discs: facing pairs to count = the counter paid."), ui.MUTED, 13)]
         return lines + [(_("A spot's discs: the facing pairs you may count = the counter you pay."), ui.MUTED, 13)]
 
+    # --- tooltips ----------------------------------------------------------------------------
+
+    def tooltip_at(self, pos) -> str | None:
+        """A counter card (what its number pays for, uses left) or the deck."""
+        if self.popup is not None or self.state.is_over():
+            return None
+        for i, slot in enumerate(self.lay.counters):
+            if slot.collidepoint(pos):
+                return self.counter_tip(i)
+        if self.lay.deck.collidepoint(pos):
+            n = self.state.deck_count
+            return ngettext("Deck: {n} card left. After each placement you draw one to refill "
+                            "your hand.", "Deck: {n} cards left. After each placement you draw one "
+                            "to refill your hand.", n).format(n=n)
+        return None
+
+    def counter_tip(self, i: int) -> str:
+        order, uses = i + 1, self.state.counters[i]
+        pays = ngettext("Counter {number}: it pays for a card that meets a neighbour with "
+                        "{number} facing pair.", "Counter {number}: it pays for a card that meets a "
+                        "neighbour with {number} facing pairs.", order).format(number=order)
+        if not uses:
+            left = _("It is spent (face down): no more such connections.")
+        else:
+            left = ngettext("{n} use left; each use turns it a quarter, and face down it is spent.",
+                            "{n} uses left; each use turns it a quarter, and face down it is spent.",
+                            uses).format(n=uses)
+        return _("{first} {second}").format(first=pays, second=left)
+
     # --- geometry ----------------------------------------------------------------------------
 
     def toast_area(self) -> pygame.Rect:
@@ -295,6 +324,7 @@ class CementopiaScene(GameTable):
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons + (self.popup.ring.widgets if self.popup else []):
@@ -476,3 +506,4 @@ class CementopiaScene(GameTable):
             button.label = _(word)
         self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)
+        self.draw_tooltip(surface)

@@ -16,7 +16,7 @@ import pygame
 from game.grayblock.record import new_session
 from game.grayblock.setup import FIT, LEFT, RIGHT, Action, Rules, added_row, one_gear_apart
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.words import said
 
 from scenes.grayblock import draw
@@ -236,6 +236,29 @@ class GrayblockScene(GameTable):
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
+
+    # --- tooltips --------------------------------------------------------------------------
+
+    def tooltip_at(self, pos) -> str | None:
+        """Another seat's cards (how many, what going out means) or their standing."""
+        if self.overlay or self.state.is_over() or self.pass_screen_for() is not None:
+            return None
+        badge = getattr(self, "rules_badge", None)
+        if badge is not None and badge.collidepoint(pos):
+            return None
+        for p, fan in self.layout.fans.items():
+            if fan.collidepoint(pos):
+                n = self.shown_count(p)
+                return ngettext("{name} holds {n} card. Playing the last card goes out and wins "
+                                "the hand.", "{name} holds {n} cards. Playing the last card goes "
+                                "out and wins the hand.", n).format(name=self.config.seats[p].name, n=n)
+        for p, seat in self.layout.seats.items():
+            if seat.collidepoint(pos):
+                return _("{name} has {points} of {target} points. Only a hand's winner scores: "
+                         "the lowest of the highest cards shown; a block adds the winner's own "
+                         "lowest card.").format(name=self.config.seats[p].name,
+                                                points=self.state.totals[p], target=self.state.target)
+        return None
 
     # --- geometry --------------------------------------------------------------------------
 
@@ -457,6 +480,7 @@ class GrayblockScene(GameTable):
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.shortcut(event):
@@ -604,3 +628,4 @@ class GrayblockScene(GameTable):
         else:
             for b in self.ring.widgets:
                 b.rect = pygame.Rect(0, 0, 0, 0)
+            self.draw_tooltip(surface)

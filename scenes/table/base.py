@@ -25,6 +25,7 @@ from scenes.table import look
 from scenes.table.bots import BotTurns
 from scenes.table.saving import SaveService
 from scenes.widgets import ui
+from scenes.widgets.tooltip import Tooltip
 
 # Ctrl on Windows and Linux, Cmd on macOS: both, everywhere
 SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META
@@ -119,6 +120,7 @@ class GameTable(Scene):
         self.hint_logged = None
         self.log_language = i18n.language()  # the log's words are in it (relog on a switch)
         self.opening: list[str] | None = None  # the log's lines before the first move
+        self.tooltip = Tooltip()  # the table feeds it events and time; draws it last
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -392,6 +394,7 @@ class GameTable(Scene):
     # --- time and lifecycle ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.tooltip.update(dt)
         for message in self.saver.messages():
             self.app.toast(message)
 
@@ -448,6 +451,26 @@ class GameTable(Scene):
             self.relog()  # log speaks it (tables draw the log through here)
         viewer = self.state.current_player()
         return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
+
+    # --- tooltips --------------------------------------------------------------------------
+
+    def tooltip_at(self, pos) -> str | None:
+        """What the thing under `pos` means, in player words (None: nothing to explain)."""
+        return None
+
+    def leave(self) -> None:
+        """Covered by a menu or left: no tooltip under the overlay, nor on the way back."""
+        self.tooltip.hide()
+
+    def draw_tooltip(self, surface) -> None:
+        """The tooltip over everything, once the mouse rests (never over a drag)."""
+        drag = getattr(self, "drag", None)
+        if drag is not None or getattr(self, "pan", None) is not None or not self.tooltip.ready \
+                or self.tooltip.pos is None:
+            self.tooltip.rect = self.tooltip.words = None
+            return
+        s = max(0.5, min(surface.get_width() / 1280, surface.get_height() / 720))
+        self.tooltip.draw(surface, self.tooltip_at(self.tooltip.pos), s)
 
     def close(self) -> None:
         self._unlisten()
