@@ -23,3 +23,14 @@ def app(data_dir):
     application.stack.close_all()  # stops bot worker processes
     import pygame
     pygame.display.quit()
+
+
+@pytest.fixture
+def ja():
+    """Japanese words and font for one test; English again after it, as the other tests expect."""
+    from scenes.menus.settings import use_language
+    from scenes.widgets import ui
+    use_language("ja")
+    yield
+    use_language("en")
+    ui.set_text_size("normal")

@@ -28,15 +28,6 @@ NAMES = ["You", "Ada", "Bo", "Cy"]
 
 
 @pytest.fixture
-def ja():
-    """Japanese words and font for one test; English again after it, as the other tests expect."""
-    use_language("ja")
-    yield
-    use_language("en")
-    ui.set_text_size("normal")
-
-
-@pytest.fixture
 def spied(monkeypatch):
     return spy_texts(monkeypatch)
 

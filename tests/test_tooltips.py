@@ -20,14 +20,6 @@ SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 
 
-@pytest.fixture
-def ja():
-    use_language("ja")
-    yield
-    use_language("en")
-    ui.set_text_size("normal")
-
-
 def assemble_table(app, players=3, size=(1280, 720), rounds=3):
     session = new_session(9, [{"name": NAMES[i], "seat": "human"} for i in range(players)], Rules())
     rng = random.Random(9)
