@@ -469,7 +469,7 @@ class GameTable(Scene):
                 or self.tooltip.pos is None:
             self.tooltip.rect = self.tooltip.words = None
             return
-        s = max(0.5, min(surface.get_width() / 1280, surface.get_height() / 720))
+        s = max(0.5, ui.scale_for(surface.get_size()))
         self.tooltip.draw(surface, self.tooltip_at(self.tooltip.pos), s)
 
     def close(self) -> None:

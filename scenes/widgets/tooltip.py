@@ -69,15 +69,11 @@ def layout(words: str, window: tuple[int, int], s: float) -> tuple[pygame.Rect, 
     px = max(ui.READABLE, int(14 * s))
     inner_w = width - 2 * pad
     while True:
-        lines = ui.wrap(words, px, inner_w)
-        f = ui.font(px)
-        step = max(f.get_height() - 2, px * 1.3 * ui.sized(px) / px)
-        inner_h = int(step * (len(lines) - 1) + f.get_height()) + 2
-        while not ui.paragraph_fits(words, px, (0, 0, inner_w, inner_h)) and inner_h < h:
-            inner_h += 2
+        inner_h = ui.paragraph_height(words, px, inner_w) + 4
         if inner_h + 2 * pad <= h - 2 * pad or px <= ui.READABLE:
             break
         px -= 1
+    lines, f = ui.wrap(words, px, inner_w), ui.font(px)
     widest = max((f.size(line)[0] for line in lines), default=0)
     if len(lines) == 1:  # a short tip: a panel as wide as its words
         inner_w = min(inner_w, widest + 4)

@@ -6,6 +6,7 @@ their rect, draw themselves and turn clicks and keys into a callback.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -351,13 +352,26 @@ NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅ
 NO_LINE_END = "（「『【〈《\u201c\u2018～〜"  # the wave dashes in both: a range stays on one line
 
 
+def _line_step(f: pygame.font.Font, px: float, size: int) -> float:
+    """paragraph()'s line spacing: the caller's (1.3 of its size), never closer than the font's
+    own height allows."""
+    return max(f.get_height() - 2, px * 1.3 * size / sized(px))
+
+
+def paragraph_height(string: str, px: float, width: float, style: str = "regular") -> int:
+    """The height paragraph() needs to draw all of `string` in `width` at the player's size."""
+    size = sized(px)
+    f = _font(size, style)
+    lines = _wrapped(string, size, style, int(width), FONT_FILES[style])
+    return math.ceil(_line_step(f, px, size) * (len(lines) - 1) + f.get_height() - 2)
+
+
 def _paragraph_lines(string: str, px: float, box: pygame.Rect, style: str):
     """How paragraph() lays `string` into `box`: (lines, size, line step, lines that fit)."""
     size = sized(px)
     while True:
         f = _font(size, style)
-        # the caller's spacing (1.3 of its size), never closer than the font's own height allows
-        step = max(f.get_height() - 2, px * 1.3 * size / sized(px))
+        step = _line_step(f, px, size)
         lines = list(_wrapped(string, size, style, box.w, FONT_FILES[style]))
         fits = max(1, int((box.h + 2 - f.get_height()) // step) + 1)  # lines whose box fits
         if len(lines) <= fits or size <= READABLE:
