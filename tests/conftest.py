@@ -34,3 +34,14 @@ def ja():
     yield
     use_language("en")
     ui.set_text_size("normal")
+
+
+@pytest.fixture
+def table(monkeypatch):
+    """Starting a game opens a DummyTable (tests/ui_helpers.py) instead of a real table: the list
+    of the tables made, each with the config it was given. A test module may define its own."""
+    from scenes import registry
+    from tests.ui_helpers import DummyTable
+    DummyTable.made = []
+    monkeypatch.setitem(registry.SCENES, "table", DummyTable)
+    return DummyTable.made

@@ -18,19 +18,12 @@ from game.cementopia.best import best_path, load_best, record_best
 from game.records import record_of
 from scenes import registry
 from scenes.menus.title import StartProgram, TitleScene
-from tests.ui_helpers import DummyTable, click, frames, key, top
+from tests.ui_helpers import click, frames, key, top
 
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-@pytest.fixture
-def table(monkeypatch):
-    DummyTable.made = []
-    monkeypatch.setitem(registry.SCENES, "table", DummyTable)
-    return DummyTable.made
-
 
 @pytest.fixture
 def start_app(data_dir):

@@ -2,18 +2,9 @@
 TEXTINPUT commits it (SDL dummy driver, real setup scene)."""
 
 import pygame
-import pytest
 
-from scenes import registry
 from scenes.menus.setup import NAME_LEN, SetupScene
-from tests.ui_helpers import DummyTable, click, compose, frames, key, post, top, type_text
-
-
-@pytest.fixture
-def table(monkeypatch):
-    DummyTable.made = []
-    monkeypatch.setitem(registry.SCENES, "table", DummyTable)
-    return DummyTable.made
+from tests.ui_helpers import click, compose, frames, key, post, top, type_text
 
 
 def name_field(app):

@@ -6,7 +6,6 @@ import pygame
 import pytest
 
 from game import saves
-from scenes import registry
 from scenes.widgets import ui
 from scenes.app.stack import Scene
 from scenes.menus.pause import PauseMenu
@@ -14,13 +13,6 @@ from scenes.menus.rules import RulesOverlay
 from scenes.menus.setup import SetupScene
 from scenes.menus.title import TitleScene
 from tests.ui_helpers import DummyTable, click, frames, key, post, resize, top, type_text
-
-
-@pytest.fixture
-def table(monkeypatch):
-    DummyTable.made = []
-    monkeypatch.setitem(registry.SCENES, "table", DummyTable)
-    return DummyTable.made
 
 
 def right_half(rect):
