@@ -13,6 +13,8 @@ A table whose marks index into the log (Grayblock's "seen up to here") resets th
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game import i18n, records
@@ -52,8 +54,10 @@ def again(line: str) -> str:
     return _(line)
 
 
+@lru_cache(maxsize=1)
 def _catalogue_words() -> dict[str, str]:
-    """{translation: English msgid} of every language's catalogue (singular messages)."""
+    """{translation: English msgid} of every language's catalogue (singular messages), read once
+    (it loads every catalogue, which does not change while the app runs)."""
     words: dict[str, str] = {}
     for lang in i18n.LANGUAGES:
         for msgid, text in i18n._catalogue(lang).items():  # the reader's own table, read-only
