@@ -205,7 +205,7 @@ def draw_hand(surface, scene) -> None:
             text, size, room = _("fits nowhere"), ui.sized(px(12, s)), rect.w - R(s, 10)
             while " " not in text and size > ui.READABLE and ui._font(size, "bold").size(text)[0] > room:
                 size -= 1  # words without spaces (Japanese): smaller rather than broken
-            words = ui._wrap(text, ui._font(size, "bold"), room)  # a narrow card: two lines
+            words = ui.wrap_sized(text, size, room, "bold")  # a narrow card: two lines
             lines = [ui._render(w, size, ui.BAD, "bold") for w in words]
             box = pygame.Rect(0, 0, max(t.get_width() for t in lines), sum(t.get_height() for t in lines))
             box = box.inflate(R(s, 8), R(s, 4))
@@ -343,7 +343,7 @@ def prompt_plan(scene, box: pygame.Rect, s: float) -> list:
                 style = "bold" if i == 0 else "regular"
                 real = max(ui.READABLE, ui.sized(px(size, s)) - shrink)
                 f = ui._font(real, style)
-                for part in ui._wrap(text, f, box.w):
+                for part in ui.wrap_sized(text, real, box.w, style):
                     plan.append((part, colour, real, style, y, i))
                     y += f.get_linesize() + 1
                 y += R(s, 5)
@@ -382,8 +382,8 @@ class Popup:
         s, board = scene.lay.s, scene.lay.board
         w, gap, n = min(board.w - round(20 * s), round(400 * s)), round(8 * s), len(self.ring.widgets)
         title_f, note_f = ui.font(px(17, s), "bold"), ui.font(px(12, s))
-        self.title_lines = ui._wrap(self.title, title_f, w - R(s, 20))
-        self.note_lines = ui._wrap(_(POPUP_NOTE), note_f, w - R(s, 20))
+        self.title_lines = ui.wrap_sized(self.title, ui.sized(px(17, s)), w - R(s, 20), "bold")
+        self.note_lines = ui.wrap_sized(_(POPUP_NOTE), ui.sized(px(12, s)), w - R(s, 20))
         self.top = (R(s, 12) + len(self.title_lines) * title_f.get_linesize() + R(s, 4)
                     + len(self.note_lines) * note_f.get_linesize() + R(s, 10))
         bh = max(round(40 * s), ui.font(round(40 * s * 0.42), "bold").get_height() + R(s, 6))

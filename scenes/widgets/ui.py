@@ -295,7 +295,12 @@ def dashed_rect(surface, colour, rect, width: int = 1, dash: int = 4) -> None:
 
 
 def wrap(string: str, px: float, width: float, style: str = "regular") -> list[str]:
-    return list(_wrapped(string, sized(px), style, int(width), FONT_FILES[style]))
+    return wrap_sized(string, sized(px), width, style)
+
+
+def wrap_sized(string: str, size: int, width: float, style: str = "regular") -> list[str]:
+    """wrap() at an exact font size (one the caller already made the player's)."""
+    return list(_wrapped(string, size, style, int(width), FONT_FILES[style]))
 
 
 @lru_cache(maxsize=1024)
