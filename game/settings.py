@@ -127,6 +127,7 @@ FIELDS = {
     "language": Field(None, one_of(LANGUAGES),
                       message(N_("{first} or {second}"), first=LANGUAGES[0], second=LANGUAGES[1])),
     "setup": Field(None, is_table, message(N_("a table of the last game's setup"))),
+    "lesson_offered": Field(False, is_bool, TRUE_OR_FALSE),  # Learn to play was offered once
 }
 
 

@@ -11,6 +11,7 @@ from scenes.menus.settings import SettingsOverlay
 from scenes.menus.setup import SetupScene
 from scenes.assemble.table import TableScene
 from scenes.menus.title import TitleScene
+from scenes.tutorial.start import LessonOffer, LessonsScene
 
 SCENES = {
     "title": TitleScene,
@@ -24,4 +25,6 @@ SCENES = {
     "grayblock": GrayblockScene,
     "cementopia": CementopiaScene,
     "cementopia_end": CementopiaEndScene,
+    "lessons": LessonsScene,
+    "lesson_offer": LessonOffer,
 }

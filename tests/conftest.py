@@ -7,6 +7,15 @@ os.environ["LANGUAGE"] = "en"  # the words the tests read, whatever this machine
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def no_lesson_offer(request, monkeypatch):
+    """The first start's Learn to play offer covers the title; tests of other screens start from
+    the title as a returning player sees it (tests/test_lessons.py marks the ones about it)."""
+    if request.node.get_closest_marker("first_start") is None:
+        from scenes.menus.title import TitleScene
+        monkeypatch.setattr(TitleScene, "offer_lesson", lambda self: None)
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """A private user-data folder so tests never touch (or see) a real autosave."""

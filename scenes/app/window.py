@@ -42,6 +42,7 @@ class AppOptions:
     fps: int = 60
     speed: float = 1.0  # game-time seconds per real second (the demo plays fast)
     lang: str | None = None  # --lang: this run's language over the settings' (not saved)
+    tutorial: str | None = None  # --tutorial GAME: open (the demo: play) that game's lesson
 
 
 class App:
@@ -134,6 +135,9 @@ class App:
 
     def run(self) -> int:
         self.stack.push(self.make("title"))
+        if self.options.tutorial and not self.demo:  # the demo shows the title first
+            from scenes.tutorial.start import open_lesson
+            open_lesson(self, self.options.tutorial)
         while self.running:
             real_dt = self.clock.tick(self.options.fps) / 1000.0
             self.real_s += real_dt
@@ -277,6 +281,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
                         help=f"window size WxH, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
                              f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     parser.add_argument("--seed", type=ascii_int)
+    parser.add_argument("--tutorial", choices=["assemble", "cementopia", "grayblock"],
+                        help="open that game's lesson (with --demo: it plays itself to the end)")
     parser.add_argument("--lang", choices=["en", "ja"],
                         help="the app's language for this run (default: Settings, else the system's)")
     args = parser.parse_args(argv)
@@ -290,7 +296,7 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     check_players(args.game, players, module)
     return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=players,
                       screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed,
-                      lang=args.lang)
+                      lang=args.lang, tutorial=args.tutorial)
 
 
 def _size(text: str) -> tuple[int, int]:

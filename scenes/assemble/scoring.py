@@ -194,9 +194,12 @@ def module_overlay(cells, cw: int, ch: int, colour, fill, t: int) -> tuple[pygam
 class ScoringScene(Scene):
     name = "scoring"
 
-    def __init__(self, app, session, config=None):
+    def __init__(self, app, session, config=None, coach=None):
         super().__init__(app)
         self.session, self.config = session, config
+        self.coach = coach  # a lesson's: the walk-through says what each step means
+        self.coach_box = pygame.Rect(0, 0, 0, 0)
+        self.coach_seen = None  # the step the demo last took a screenshot of
         st = self.state = session.state
         self.lanes = [st.explain(lane) for lane in range(st.n_lanes)]
         seats = list(getattr(config, "seats", []) or [])
@@ -262,6 +265,8 @@ class ScoringScene(Scene):
     def skip(self) -> None:
         if self.phase != "summary":
             self.app.sound.play("win")
+            if self.coach is not None:
+                self.coach.finished()
         self.phase = "summary"
         self.revealed = list(range(len(self.lanes)))
         for w in self.ring.widgets:
@@ -271,6 +276,8 @@ class ScoringScene(Scene):
 
     def play_again(self) -> None:
         config = dataclasses.replace(self.config, seed=None) if self.config is not None else None
+        if config is not None and config.lesson:  # after a lesson: a real game, same opponent
+            config = dataclasses.replace(config, lesson=None)
         self.app.stack.replace(self.app.make("table", config=config))
 
     def to_title(self) -> None:
@@ -307,6 +314,9 @@ class ScoringScene(Scene):
                 self.timer = 0.0
                 self._set_shown(self.shown + 1)
         self._label_buttons()
+        if self.coach is not None and self.app.demo and self.coach_seen != (self.phase, self.lane):
+            self.coach_seen = (self.phase, self.lane)
+            self.coach.snap_scoring(self.phase, self.lane)
         if self.phase == "summary" and self.app.demo and not self.snapped:
             self.snapped = True
             self.app.snap("scoring")
@@ -323,6 +333,8 @@ class ScoringScene(Scene):
         last = self.phase == "lanes" and self.lane == len(self.lanes) - 1 and self.lane in self.revealed
         self.next_btn.label = _("Results") if last else _("Next")
         self.skip_btn.label, self.again_btn.label, self.title_btn.label = _("Skip"), _("Play again"), _("Title")
+        if self.coach is not None:
+            self.again_btn.label = _("Play a game")
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -344,9 +356,14 @@ class ScoringScene(Scene):
             self.header = pygame.Rect(m, m // 2, W - 2 * m, round(62 * s))
             self.tally = pygame.Rect(m, by, self.skip_btn.rect.x - 2 * m, bh)
             top, bottom = self.header.bottom + m // 2, by - m
+            if self.coach is not None:  # the lesson's words under the line
+                ch = round(118 * s)
+                self.coach_box = pygame.Rect(m, bottom - ch, W - round(310 * s) - 3 * m, ch)
             pw = round(310 * s)
             self.side = pygame.Rect(W - m - pw, top, pw, bottom - top)
             self.line_area = pygame.Rect(m, top, self.side.x - 2 * m, bottom - top)
+            if self.coach is not None:
+                self.line_area.h -= self.coach_box.h + m // 2
             n = max([len(ls.line) for ls in self.lanes] + [1])
             a = self.line_area
             self.card_w = max(8, int(min(a.w / (1 + STRIP * (n - 1)), a.h * CARD_ASPECT)))
@@ -360,7 +377,13 @@ class ScoringScene(Scene):
             lines = len(self.note_lines)  # as drawn: each line's height, a little space between
             note_h = lines * ui.font(self.note_px).get_height() + max(0, lines - 1) * round(self.note_px * 0.3)
             self.note = pygame.Rect(2 * m, by - m // 2 - note_h, W - 4 * m, note_h)
+            if self.coach is not None:  # the lesson's last words, above the notes
+                ch = round(96 * s)
+                above = self.note.y if self.note_lines else by
+                self.coach_box = pygame.Rect(m, above - m // 2 - ch, W - 2 * m, ch)
             top, bottom = self.banner.bottom + m // 2, self.note.y - m // 2
+            if self.coach is not None:
+                bottom = self.coach_box.y - m // 2
             P = self.state.players
             gap = round(10 * s)
             rh = min(round({2: 190, 3: 165}.get(P, 140) * s), (bottom - top - gap * (P - 1)) // P)
@@ -381,12 +404,17 @@ class ScoringScene(Scene):
     def layout_rects(self) -> dict[str, pygame.Rect]:
         """The named regions of the current phase (tests check they fit and do not overlap)."""
         if self.phase == "lanes":
-            return {"header": self.header, "line": self.line_rect(), "side": self.side,
-                    "tally": self.tally, "next": self.next_btn.rect, "skip": self.skip_btn.rect}
+            rects = {"header": self.header, "line": self.line_rect(), "side": self.side,
+                     "tally": self.tally, "next": self.next_btn.rect, "skip": self.skip_btn.rect}
+            if self.coach is not None:
+                rects["coach"] = self.coach_box
+            return rects
         rects = {f"row{i}": r for i, r in enumerate(self.rows)}
         rects.update(banner=self.banner, again=self.again_btn.rect, title=self.title_btn.rect)
         if self.note_lines:
             rects["note"] = self.note
+        if self.coach is not None:
+            rects["coach"] = self.coach_box
         return rects
 
     def line_rect(self) -> pygame.Rect:
@@ -453,6 +481,8 @@ class ScoringScene(Scene):
             self._draw_lanes(surface)
         else:
             self._draw_summary(surface)
+        if self.coach is not None:
+            self.coach.draw_scoring(surface, self.coach_box, self.state, self.phase, self.lane, self.s)
         self.ring.draw(surface, self.s)
 
     def _draw_lanes(self, surface) -> None:

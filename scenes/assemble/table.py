@@ -31,6 +31,11 @@ FLIGHT = 0.32
 AUTO_TAKE = (N_("Auto-take the last card"), N_("Auto-take last"), N_("Auto-take"))
 
 
+def _rect(box: tuple) -> pygame.Rect:
+    x, y, w, h = box
+    return pygame.Rect(round(x), round(y), round(w), round(h))
+
+
 @dataclass
 class Drag:
     source: tuple  # ("field", card) or ("bench", lane)
@@ -255,12 +260,15 @@ class TableScene(GameTable):
 
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value
-        self.app.save_settings()
+        if self.coach is None:  # a lesson writes no settings
+            self.app.save_settings()
 
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
+        if self.coach_first(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons + [self.auto_take]:
@@ -434,7 +442,9 @@ class TableScene(GameTable):
             if not self.flights:
                 self.end_wait += dt
                 if self.end_wait > (0.3 if self.app.demo else 1.2):
-                    self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config))
+                    lesson = {"coach": self.coach} if self.coach is not None else {}
+                    self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config,
+                                                         **lesson))
             return
         if self.app.demo and not self.snapped and len(self.session.history.actions) >= 30:
             self.snapped = True
@@ -447,6 +457,49 @@ class TableScene(GameTable):
             if self.auto_wait > 0.5:
                 self.auto_wait = 0.0
                 self.play(TAKE[state.active][state.field[0]])
+
+    # --- a lesson's coach marks ----------------------------------------------------------------
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where a lesson's point is: ("field", card), ("field",), ("bench", lane), ("counter",
+        lane), ("line", lane), ("gap", lane, position), ("player", p), ("order",), ("deck",)."""
+        state, lay = self.state, self.layout
+        kind = point[0]
+        if kind == "field" and len(point) > 1:
+            return _rect(self.field_rect(point[1])) if point[1] in state.field else None
+        if kind == "field":
+            rects = [_rect(self.field_rect(c)) for c in state.field]
+            return rects[0].unionall(rects[1:]) if rects else look.frect(lay.field)
+        if kind == "bench":
+            return look.frect(lay.lanes[point[1]].bench)
+        if kind == "counter":
+            return look.frect(lay.lanes[point[1]].indicator)
+        if kind == "line":
+            lane = point[1]
+            cw, ch = lay.card_size
+            line = lay.lanes[lane].line
+            xs = self.line_xs(lane, None)
+            right = (max(xs) + cw) if xs else line.x + cw
+            return pygame.Rect(round(line.x), round(line.y), round(right - line.x), round(ch))
+        if kind == "gap":
+            _kind, lane, pos = point
+            cw, ch = lay.card_size
+            x = self.geo.slot_x(lane, pos)
+            return pygame.Rect(round(x - cw * 0.15), round(lay.lanes[lane].line.y), round(cw * 0.5), round(ch))
+        if kind == "player":
+            boxes = [look.frect(lay.lanes[i].box) for i, o in enumerate(state.owners) if o == point[1]]
+            return boxes[0].unionall(boxes[1:]) if boxes else None
+        if kind == "order":
+            rects = getattr(self, "turn_chip_rects", None) or []
+            return rects[0].unionall(rects[1:]) if rects else look.frect(lay.turn_order)
+        if kind == "deck":
+            return look.frect(lay.deck)
+        return None
+
+    def coach_home(self) -> pygame.Rect:
+        """The lesson's panel sits over the log where it can (bottom right; the buttons under it
+        stay in sight)."""
+        return look.frect(self.layout.log)
 
     # --- tooltips ----------------------------------------------------------------------------
 
@@ -551,6 +604,7 @@ class TableScene(GameTable):
             look.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
             draw.draw_magnified(self, surface)
+        self.draw_coach(surface)
         if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
             rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
                                      lay.scale)

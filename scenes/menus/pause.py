@@ -108,7 +108,8 @@ class PauseMenu(Scene):
         self.words = {b: b.label for b in (self.resume_b, self.rules_b, self.settings_b,
                                            self.restart_b, self.concede_b, self.title_b, self.quit_b)}
         # Restart and Concede only for a game still being played
-        playing = game_in_play(app) is table and table is not None and not app.demo
+        playing = game_in_play(app) is table and table is not None and not app.demo \
+            and getattr(table, "coach", None) is None  # a lesson is left, never restarted
         self.groups = [[self.resume_b, self.rules_b, self.settings_b],
                        [self.restart_b, self.concede_b] if playing else [],
                        [self.title_b, self.quit_b]]
@@ -209,6 +210,8 @@ class PauseMenu(Scene):
         heading(surface, _("Paused"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)
-        ui.text(surface, _("Your game is saved automatically."), max(8, int(14 * s)),
+        lesson = getattr(self.table, "coach", None) is not None
+        ui.text(surface, _("Your place in the lesson is kept.") if lesson
+                else _("Your game is saved automatically."), max(8, int(14 * s)),
                 (P.centerx, self.quit_b.rect.bottom + 10 * s), ui.MUTED, "midtop",
                 max_width=P.w - 40 * s)

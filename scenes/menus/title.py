@@ -33,10 +33,11 @@ class TitleScene(Scene):
         super().__init__(app)
         self.new_game = PrimaryButton(N_("New game"), self.start_new)
         self.cont = ui.Button(N_("Continue"), self.resume)
+        self.learn = ui.Button(N_("Learn to play"), lambda: self.app.stack.push(self.app.make("lessons")))
         self.rules = ui.Button(N_("Rules"), self.show_rules)
         self.settings = ui.Button(N_("Settings"), lambda: self.app.stack.push(self.app.make("settings")))
         self.quit = ui.Button(N_("Quit"), self.app.quit)
-        self.buttons = [self.cont, self.new_game, self.rules, self.settings, self.quit]
+        self.buttons = [self.cont, self.new_game, self.learn, self.rules, self.settings, self.quit]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.ring = ui.FocusRing(self.buttons)
         self.size = (1280, 720)
@@ -58,6 +59,18 @@ class TitleScene(Scene):
         self.layout()
         self.ring.index = -1
         self.ring.move(1)  # focus the first live button: Enter does the obvious thing
+        self.offer_lesson()
+
+    def offer_lesson(self) -> None:
+        """The first start offers Learn to play, once (never in the demo, nor with a game to
+        continue: that player has played)."""
+        settings = self.app.settings
+        if self.app.demo or settings.get("lesson_offered") is True:
+            return
+        settings["lesson_offered"] = True
+        self.app.save_settings()
+        if not self.has_save:
+            self.app.stack.push(self.app.make("lesson_offer"))
 
     def resize(self, size) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
@@ -93,7 +106,7 @@ class TitleScene(Scene):
         s, box = self.s, self.design_box()
         self.cont.enabled = self.has_save
         live = [b for b in self.buttons if b is not self.cont or self.has_save]
-        w, h, gap = int(340 * s), int(52 * s), int(12 * s)
+        w, h, gap = int(340 * s), int(46 * s), int(10 * s)
         x = int(box.x + 360 * s - w / 2)
         y = int(box.y + 350 * s)
         if not self.has_save:
@@ -177,7 +190,11 @@ class TitleScene(Scene):
             self.app.snap("title")
         elif self.snapped and self.t >= 0.8:
             self.left_demo = True
-            self.start_new()
+            if self.app.options.tutorial:
+                from scenes.tutorial.start import open_lesson
+                open_lesson(self.app, self.app.options.tutorial)
+            else:
+                self.start_new()
 
     def draw(self, surface) -> None:
         s, box = self.s, self.design_box()

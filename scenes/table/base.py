@@ -125,6 +125,7 @@ class GameTable(Scene):
         self.log_language = i18n.language()  # the log's words are in it (relog on a switch)
         self.opening: list[str] | None = None  # the log's lines before the first move
         self.tooltip = Tooltip()  # the table feeds it events and time; draws it last
+        self.coach = None  # a lesson's coach marks (scenes/tutorial/coach.py), set by its opener
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -133,8 +134,9 @@ class GameTable(Scene):
         return self.session.state
 
     def keeps_saves(self) -> bool:
-        """Only a real game writes the autosave and the records folder (never the demo)."""
-        return not self.app.demo
+        """Only a real game writes the autosave and the records folder (never the demo, never a
+        lesson)."""
+        return not self.app.demo and not getattr(self.config, "lesson", None)
 
     def can_act(self) -> bool:
         raise NotImplementedError
@@ -151,6 +153,8 @@ class GameTable(Scene):
         there is nothing to say: nothing done yet, the game over, the demo)."""
         if self.finished or self.app.demo:
             return ""
+        if self.coach is not None:
+            return self.coach.blocks_undo()
         plan = undo_plan(self.session.history, self.undo_scope())
         if plan is None:
             return ""
@@ -173,10 +177,12 @@ class GameTable(Scene):
         return _("another player")
 
     def can_redo(self) -> bool:
-        return self.session.history.can_redo() and not self.finished and not self.app.demo
+        return self.session.history.can_redo() and not self.finished and not self.app.demo \
+            and self.coach is None
 
     def can_hint(self) -> bool:
-        return self.can_act() and not self.turns.hint_pending
+        return self.can_act() and not self.turns.hint_pending and (
+            self.coach is None or self.coach.can_hint())
 
     # --- commands --------------------------------------------------------------------------
 
@@ -185,12 +191,17 @@ class GameTable(Scene):
         changes nothing and says why."""
         if self.opening is None:
             self.opening = self.opening_now()
+        if self.coach is not None and not self.coach.allows(action):
+            return None  # not the lesson's move: the coach says why
+        before = self.state.clone() if self.coach is not None else None
         outcome = self.session.run(Play(action))
         if not outcome.ok:
             self.app.toast(self.refused(outcome.message))
             return None
         self.turns.forget()
         self.on_played(action, outcome)
+        if self.coach is not None:
+            self.coach.played(before, action, outcome.events, self.state)
         if self.state.is_over():
             self.finish()
         return outcome
@@ -399,12 +410,16 @@ class GameTable(Scene):
 
     def update(self, dt: float) -> None:
         self.tooltip.update(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
         for message in self.saver.messages():
             self.app.toast(message)
 
     def bots_and_hints(self, dt: float) -> bool:
         """A bot seat's turn: its move once decided and shown long enough (never while a card
         flies or is dragged); a human's turn: the hint they asked for. True on a bot's turn."""
+        if self.coach is not None and self.coach.holds_bots():
+            return self.state.current_player() not in self.humans  # the lesson moves them
         if self.state.current_player() not in self.turns.seats:
             self.poll_hint()
             return False
@@ -455,6 +470,21 @@ class GameTable(Scene):
             self.relog()  # log speaks it (tables draw the log through here)
         viewer = self.state.current_player()
         return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
+
+    # --- a lesson's coach marks ------------------------------------------------------------
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where the thing a lesson points at is drawn ("field", 31), ("bench", lane), ...; None
+        when the table does not show it now."""
+        return None
+
+    def coach_first(self, event) -> bool:
+        """A lesson's coach takes the event before the table (True: it was the coach's)."""
+        return self.coach is not None and self.coach.handle(event)
+
+    def draw_coach(self, surface) -> None:
+        if self.coach is not None:
+            self.coach.draw(surface)
 
     # --- tooltips --------------------------------------------------------------------------
 

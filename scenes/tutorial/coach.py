@@ -1,0 +1,402 @@
+"""Coach marks: the lesson's words in a panel, a ring around what they point at, and the buttons
+that move a lesson on (Next, Show me, Leave lesson). Issue 14.
+
+A table with a lesson holds a `Coach` (table.coach). The table asks it before a move is played
+(`allows`: another move than the lesson wants is explained, not played), tells it each move
+played (`played`), lets it take events first (`handle`) and draws it last (`draw`). The coach
+plays the script's bot moves itself; in the lesson's free part the table's bots think as usual.
+The words and the moves are the lesson's (game/tutorial); where things are is the table's
+(`table.anchor(point)`, a pygame.Rect or None).
+
+The demo (--demo --tutorial) plays the lesson by itself: Next on every note, Show me on every
+move, the easy bot for the player in the free part, and a screenshot of every step.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import N_, _
+from game.messages import shown
+from game.tutorial import store
+
+from scenes.widgets import ui
+from scenes.widgets.decor import PrimaryButton
+
+SCRIPTED_DELAY = 0.8  # seconds before the script's bot move lands, so it can be followed
+DEMO_STEP = 0.6  # the demo reads a step this long (game time) before acting
+DEMO_SNAP = 0.35
+STUCK = 120.0  # the demo gives up (exit 1) when a lesson makes no progress this long
+PROBLEM_S = 6.0  # how long a wrong move's explanation stays
+
+
+class Coach:
+    def __init__(self, table, lesson):
+        self.table, self.app = table, table.app
+        self.lesson = lesson
+        self.next_b = PrimaryButton(N_("Next"), self.next)
+        self.show_b = ui.Button(N_("Show me"), self.show_me)
+        self.hide_b = ui.Button(N_("Got it"), self.fold)
+        self.leave_b = ui.Button(N_("Leave lesson"), self.leave)
+        self.problem = None  # why the last move tried was not played (a Message)
+        self.problem_t = 0.0
+        self.folded = False  # the free part's words put away (a small bar stays)
+        self.wait = 0.0  # the script's bot move: time shown so far
+        self.t = 0.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.target: pygame.Rect | None = None
+        self.seen_key = None  # the step on show (to snap it once, and restart the demo's clock)
+        self.shown_for = 0.0
+        self.snaps = 0
+        self.idle = 0.0
+        self.message_shown = False
+
+    # --- what the table asks --------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.lesson.script.game
+
+    def allows(self, action) -> bool:
+        """Whether `action` may be played now; if not, the panel says why."""
+        why = self.lesson.refusal(self.table.state, action)
+        if why is None:
+            return True
+        self.problem, self.problem_t = why, 0.0
+        self.folded = False
+        self.app.sound.play("pass", volume=0.6)
+        return False
+
+    def played(self, before, action, events, after) -> None:
+        was = self.lesson.step
+        self.idle = 0.0
+        self.lesson.played(before, action, events, after)
+        self.problem = None
+        if self.lesson.step is not was:
+            self.folded = self.folded and self.lesson.free()
+        if self.lesson.free() and not self.lesson.pending and self.seen_key == self.step_key():
+            self.folded = True  # the first move of the free part puts its words away
+        self.keep()
+
+    def holds_bots(self) -> bool:
+        """The table's bots wait: a note is up, or the script has the bot's move."""
+        return not self.lesson.free()
+
+    def can_hint(self) -> bool:
+        return self.lesson.free()
+
+    def blocks_undo(self) -> str:
+        return _("A lesson only goes forward: Undo is off until it ends.")
+
+    # --- moving on ------------------------------------------------------------------------------
+
+    def next(self) -> None:
+        if self.lesson.reading():
+            self.lesson.next()
+            self.lesson.settle(self.table.state)
+            self.problem = None
+            self.keep()
+
+    def show_me(self) -> None:
+        """Play the move the step wants (the player skips doing it themselves)."""
+        action = self.lesson.expected()
+        if action is not None:
+            self.table.play(action)
+
+    def fold(self) -> None:
+        self.folded = True
+
+    def leave(self) -> None:
+        """Back to the title; the lesson resumes here from Learn to play."""
+        self.keep()
+        from scenes.menus.pause import leave_game
+        leave_game(self.app, lambda: self.app.stack.clear_to(self.app.make("title")))
+        if not self.app.demo:
+            self.app.toast(_("Your place in the lesson is kept: Learn to play resumes it."), 4.0)
+
+    def keep(self) -> None:
+        """Remember where the lesson is (never in the demo)."""
+        if self.app.demo:
+            return
+        problem = store.keep(self.game, self.table.record(), self.lesson)
+        if problem and not self.message_shown:
+            self.message_shown = True
+            self.app.toast(problem)
+
+    def step_key(self):
+        lesson = self.lesson
+        return (lesson.index, lesson.pending[0][0] if lesson.pending else None)
+
+    # --- frame ----------------------------------------------------------------------------------
+
+    def buttons(self) -> list:
+        lesson = self.lesson
+        if lesson.reading():
+            return [self.leave_b, self.next_b]
+        if lesson.expected() is not None:
+            return [self.leave_b, self.show_b]
+        if lesson.free() and not self.folded:
+            return [self.leave_b, self.hide_b]
+        return [self.leave_b]
+
+    def handle(self, event) -> bool:
+        """True when the event was the coach's (the table does not see it)."""
+        for button in self.buttons():
+            if button.handle(event):
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.panel.collidepoint(event.pos):
+            return True
+        reading = self.lesson.reading()
+        if event.type == pygame.KEYDOWN and reading and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_RIGHT):
+            self.next()
+            return True
+        if reading and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.problem, self.problem_t = _("Read this first, then press Next."), 0.0
+            return True  # the table waits while a note is up
+        if reading and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.problem_t += dt
+        if self.problem is not None and self.problem_t > PROBLEM_S:
+            self.problem = None
+        key = self.step_key()
+        if key != self.seen_key:
+            self.seen_key, self.shown_for, self.idle = key, 0.0, 0.0
+        self.shown_for += dt
+        self.idle += dt
+        action = self.lesson.bot_move()
+        if action is not None and not self.table.flights:
+            self.wait += dt
+            if self.wait >= (0.1 if self.app.demo else SCRIPTED_DELAY):
+                self.wait = 0.0
+                self.table.play(action)
+        if self.app.demo:
+            self.demo(dt)
+
+    def demo(self, dt: float) -> None:
+        """The lesson plays itself: a screenshot of each step, then Next or Show me."""
+        lesson, table = self.lesson, self.table
+        if self.step_key() != self.seen_key:
+            return  # a move this frame moved the lesson on: its next step from the next frame
+        if self.idle > STUCK:
+            print("alice-assemble: error: the lesson made no progress", flush=True)
+            self.app.quit(1)
+            return
+        words = lesson.words(table.state)
+        if words is not None and self.shown_for >= DEMO_SNAP and self.seen_key != getattr(self, "_snapped", None):
+            self._snapped = self.seen_key
+            self.snaps += 1
+            step = lesson.step
+            self.app.snap(f"lesson-{self.snaps:02d}-{getattr(step, 'key', 'step')}")
+        if self.shown_for < DEMO_STEP or table.flights:
+            return
+        if lesson.reading():
+            self.next()
+        elif lesson.expected() is not None:
+            self.show_me()
+        elif lesson.free() and table.can_act():
+            self.shown_for = DEMO_STEP - 0.15  # a move every few frames
+            table.play(self.demo_move())
+
+    def demo_move(self):
+        from game.bots import make_bot
+        state = self.table.state
+        bot = make_bot("easy", self.game, len(self.table.session.history.actions))
+        return bot.decide(state.view(state.current_player()), state.legal_actions())
+
+    # --- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        state = self.table.state
+        size = surface.get_size()
+        s = max(0.5, ui.scale_for(size))
+        words = self.lesson.words(state)
+        folded = words is None or (self.lesson.free() and self.folded)
+        point = self.lesson.point(state) if not folded else ()
+        self.target = self.table.anchor(point) if point else None
+        if self.target is not None:
+            ring(surface, self.target, s, self.t)
+        title = self.title()
+        text = "" if folded else shown(words)
+        problem = shown(self.problem) if self.problem is not None else ""
+        self.panel = coach_panel(surface, title, text, problem, self.buttons(), self.target, s,
+                                 getattr(self.table, "coach_home", lambda: None)())
+        if self.target is not None and text:
+            arrow(surface, self.panel, self.target, s)
+
+    # --- the final scoring (scenes/assemble/scoring.py) ------------------------------------------
+
+    def finished(self) -> None:
+        """The walk-through reached the results: the lesson is done, nothing to resume."""
+        if not self.app.demo:
+            problem = store.forget(self.game)
+            if problem:
+                self.app.toast(problem)
+
+    def snap_scoring(self, phase: str, lane: int) -> None:
+        self.snaps += 1
+        self.app.snap(f"lesson-{self.snaps:02d}-scoring-{phase}-{lane + 1}")
+
+    def draw_scoring(self, surface, rect, state, phase: str, lane: int, s: float) -> None:
+        finale = self.lesson.script.finale
+        if finale is None or rect.w <= 0:
+            return
+        title = _("Learn to play \u00b7 the final scoring")
+        draw_box(surface, rect, title, shown(finale(state, phase, lane)), s=s)
+
+    def title(self) -> str:
+        lesson = self.lesson
+        if lesson.free() and not lesson.pending:
+            return _("Lesson: play on")
+        n, total = lesson.position()
+        return _("Learn to play \u00b7 step {n} of {total}").format(n=n, total=total)
+
+
+# --- drawing, shared with the scoring walk-through ---------------------------------------------
+
+FILL = (30, 24, 30, 242)
+EDGE = ui.HILITE
+PROBLEM = (255, 170, 140)
+
+
+def coach_panel(surface, title: str, text: str, problem: str, buttons: list, avoid, s: float,
+                home=None) -> pygame.Rect:
+    """The coach's panel with its words and buttons, where it covers neither `avoid` (what it
+    points at) nor, where it can help it, anything else; the rect drawn."""
+    W, H = surface.get_size()
+    width = int(min(max(300 * s, W * 0.34), 520 * s, W - 16 * s))
+    pad = int(12 * s)
+    inner = width - 2 * pad
+    px_title, px = max(9, int(14 * s)), max(10, int(18 * s))
+    height = pad + ui.font(px_title, "bold").get_linesize()
+    if problem:
+        height += int(4 * s) + ui.paragraph_height(problem, px, inner, "bold")
+    if text:
+        height += int(6 * s) + ui.paragraph_height(text, px, inner)
+    bh = int(34 * s)
+    height += int(10 * s) + bh + pad
+    height = min(height, H - int(16 * s))
+    rect = spot(surface.get_size(), (width, height), avoid, s, home)
+    draw_box(surface, rect, title, text, problem, buttons, s)
+    return rect
+
+
+def draw_box(surface, rect: pygame.Rect, title: str, text: str, problem: str = "",
+             buttons: tuple | list = (), s: float = 1.0) -> None:
+    """The coach's words in `rect`: a title, a wrong move's explanation, the words, the buttons."""
+    pad = int(12 * s)
+    inner = rect.w - 2 * pad
+    px_title, px = max(9, int(14 * s)), max(10, int(18 * s))
+    bh = int(34 * s) if buttons else 0
+    ui.panel(surface, rect, FILL, EDGE, radius=int(10 * s), width=max(2, int(2 * s)))
+    y = rect.y + pad
+    ui.text(surface, title, px_title, (rect.x + pad, y), ui.HILITE, "topleft", "bold",
+            max_width=inner)
+    y += ui.font(px_title, "bold").get_linesize()
+    foot = rect.bottom - pad - (bh + int(10 * s) if buttons else 0)
+    if problem:
+        y += int(4 * s)
+        box = pygame.Rect(rect.x + pad, y, inner, max(1, foot - y))
+        drawn = ui.paragraph(surface, problem, px, box, PROBLEM, "bold")
+        y = drawn.bottom
+    if text:
+        y += int(6 * s)
+        ui.paragraph(surface, text, px, pygame.Rect(rect.x + pad, y, inner, max(1, foot - y)))
+    if buttons:
+        layout_buttons(list(buttons), pygame.Rect(rect.x + pad, rect.bottom - pad - bh, inner, bh), s)
+    for button in buttons:
+        button.draw(surface, s)
+
+
+def layout_buttons(buttons: list, row: pygame.Rect, s: float) -> None:
+    """The first button (Leave) at the left, the rest at the right, each as wide as its words."""
+    gap = int(8 * s)
+    px = int(row.h * 0.42)
+    widths = [min(row.w // max(1, len(buttons)) - gap,
+                  max(int(90 * s), ui.font(px, "bold").size(_(b.label))[0] + int(24 * s)))
+              for b in buttons]
+    x = row.right
+    for button, w in reversed(list(zip(buttons[1:], widths[1:]))):
+        x -= w
+        button.rect = pygame.Rect(x, row.y, w, row.h)
+        x -= gap
+    if buttons:
+        buttons[0].rect = pygame.Rect(row.x, row.y, widths[0], row.h)
+
+
+def spot(size, panel, avoid, s: float, home=None) -> pygame.Rect:
+    """Where the panel goes: the table's home for it (over the log) unless that covers `avoid`,
+    else the first corner that does not, else the one covering least of it."""
+    W, H = size
+    w, h = panel
+    m = int(8 * s)
+    places = []
+    if home is not None:
+        r = pygame.Rect(0, 0, w, h)
+        r.bottomright = home.bottomright
+        places.append(r)
+    for anchor, pos in (("bottomright", (W - m, H - m)), ("bottomleft", (m, H - m)),
+                        ("topright", (W - m, m)), ("topleft", (m, m)),
+                        ("midbottom", (W // 2, H - m)), ("midtop", (W // 2, m))):
+        r = pygame.Rect(0, 0, w, h)
+        setattr(r, anchor, pos)
+        places.append(r)
+    screen = pygame.Rect(0, 0, W, H)
+    places = [r.clamp(screen) for r in places]
+    if avoid is None:
+        return places[0]
+    keep = avoid.inflate(int(10 * s), int(10 * s))
+    clear = [r for r in places if not r.colliderect(keep)]
+    if clear:
+        return clear[0]
+    return min(places, key=lambda r: _overlap(r, keep))
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.w * c.h
+
+
+def ring(surface, rect: pygame.Rect, s: float, t: float) -> None:
+    """A pulsing ring around what the coach points at."""
+    grow = int((4 + 3 * (1 + math.sin(t * 5)) / 2) * s)
+    r = rect.inflate(2 * grow, 2 * grow)
+    pygame.draw.rect(surface, (20, 12, 6), r.inflate(4, 4), max(2, int(3 * s)) + 2,
+                     border_radius=int(10 * s))
+    pygame.draw.rect(surface, ui.HILITE, r, max(2, int(3 * s)), border_radius=int(10 * s))
+
+
+def arrow(surface, panel: pygame.Rect, target: pygame.Rect, s: float) -> None:
+    """A line with a head from the panel's edge to the target's nearest side."""
+    start = _nearest(panel, target.center)
+    end = _nearest(target.inflate(int(14 * s), int(14 * s)), panel.center)
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 24 * s:
+        return
+    ux, uy = dx / length, dy / length
+    t = max(2, int(3 * s))
+    pygame.draw.line(surface, (20, 12, 6), start, end, t + 2)
+    pygame.draw.line(surface, ui.HILITE, start, end, t)
+    head = 12 * s
+    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
+    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, ui.HILITE, [end, left, right])
+
+
+def _nearest(rect: pygame.Rect, point) -> tuple[int, int]:
+    """The point of `rect`'s border nearest to `point` (outside it)."""
+    x = min(max(point[0], rect.left), rect.right)
+    y = min(max(point[1], rect.top), rect.bottom)
+    if rect.collidepoint(point):  # inside: straight out the nearest side
+        sides = [(point[0] - rect.left, (rect.left, point[1])), (rect.right - point[0], (rect.right, point[1])),
+                 (point[1] - rect.top, (point[0], rect.top)), (rect.bottom - point[1], (point[0], rect.bottom))]
+        return min(sides)[1]
+    return int(x), int(y)

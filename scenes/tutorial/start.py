@@ -1,0 +1,178 @@
+"""Opening a lesson, the Learn to play chooser and the first start's offer (issue 14).
+
+A lesson is a table of its game with a coach (scenes/tutorial/coach.py), on the script's fixed
+deal, set up so that it writes no autosave, settings, records or statistics (GameConfig.lesson).
+Where the player left it is kept in lessons.json (game/tutorial/store.py): Learn to play offers to
+resume it or to start over.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import N_, _
+from game.tutorial import SCRIPTS, store
+from game.tutorial.lesson import Lesson
+
+from scenes.app.stack import Scene
+from scenes.config import GAME_TITLES, GameConfig, Seat
+from scenes.menus.pause import overlay_panel
+from scenes.tutorial.coach import Coach
+from scenes.widgets import ui
+from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
+
+BLURBS = {
+    "assemble": N_("A guided game against one bot: taking, placing, modules, capacity and the "
+                   "final scoring. About ten minutes."),
+    "cementopia": N_("A short guided start: placing a card, the neighbour you count and its "
+                     "counter, the limits."),
+    "grayblock": N_("A short guided start: one gear more or less at either end, passing, block "
+                    "and going out, hand points, Water Veins."),
+}
+
+
+def open_lesson(app, game: str, fresh: bool = False) -> None:
+    """The lesson of `game` where the player left it (or from its start), in place of every
+    scene. The demo always starts afresh and keeps nothing."""
+    script = SCRIPTS[game]
+    session = lesson = None
+    if not app.demo:
+        if fresh:
+            problem = store.forget(game)
+        else:
+            session, lesson, problem = store.load(script)
+        if problem:
+            app.toast(problem)
+    seats = [Seat(_(name) if kind == "human" else name, kind, i)
+             for i, (name, kind) in enumerate(script.players)]
+    config = GameConfig(seats, script.rules, script.seed, game, lesson=game)
+    try:
+        table = app.make(config.scene, config=config, session=session)
+    except Exception as exc:  # noqa: BLE001 - a kept place that the table cannot show: afresh
+        if session is None:
+            raise
+        store.forget(game)
+        app.toast(_("Your place in the lesson could not be restored ({reason}); it starts "
+                    "afresh.").format(reason=exc))
+        session = lesson = None
+        table = app.make(config.scene, config=config)
+    table.coach = Coach(table, lesson or Lesson(script))
+    app.stack.clear_to(table)
+
+
+class LessonsScene(Scene):
+    """Learn to play: a lesson per game, started or resumed."""
+    name = "lessons"
+    opaque = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.games = [game for game in GAME_TITLES if game in SCRIPTS]
+        self.rows: list[tuple[str, list]] = []
+        for game in self.games:
+            kept = store.has(game) and not app.demo
+            if kept:
+                buttons = [PrimaryButton(N_("Resume"), lambda g=game: open_lesson(self.app, g)),
+                           ui.Button(N_("Start over"), lambda g=game: open_lesson(self.app, g, True))]
+            else:
+                buttons = [PrimaryButton(N_("Start"), lambda g=game: open_lesson(self.app, g, True))]
+            self.rows.append((game, buttons))
+        self.back_b = ui.Button(N_("Back"), self.back)
+        self.ring = ui.FocusRing([b for _game, buttons in self.rows for b in buttons] + [self.back_b])
+        self.ring.move(1)
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.boxes: list[pygame.Rect] = []
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        W, H = size
+        row_h = int(112 * s)
+        P = self.panel = pygame.Rect(0, 0, min(int(900 * s), W - int(16 * s)),
+                                     min(H - int(16 * s), int(150 * s) + row_h * len(self.rows) + int(70 * s)))
+        P.center = (W // 2, H // 2)
+        self.boxes = []
+        y = P.y + int(110 * s)
+        bw, bh = int(170 * s), int(44 * s)
+        for _game, buttons in self.rows:
+            box = pygame.Rect(P.x + int(30 * s), y, P.w - int(60 * s), row_h - int(12 * s))
+            self.boxes.append(box)
+            x = box.right - int(12 * s)
+            for b in buttons:
+                b.rect = pygame.Rect(x - bw, box.y + int(12 * s), bw, bh)
+                x -= bw + int(10 * s)
+            y += row_h
+        self.back_b.rect = pygame.Rect(P.centerx - bw // 2, P.bottom - int(60 * s), bw, bh)
+
+    def handle(self, event) -> None:
+        menu_event(self.ring, event, self.back)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        dim(surface, 180)
+        overlay_panel(surface, P, s)
+        heading(surface, _("Learn to play"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 90 * s), 260 * s, s)
+        for (game, buttons), box in zip(self.rows, self.boxes):
+            ui.panel(surface, box, (44, 34, 34, 230), ui.BRASS_DARK, radius=int(10 * s))
+            left = min(b.rect.x for b in buttons) - int(14 * s)
+            pad = int(14 * s)
+            ui.text(surface, _(GAME_TITLES[game]), max(10, int(24 * s)), (box.x + pad, box.y + int(10 * s)),
+                    ui.HILITE, "topleft", "bold", max_width=left - box.x - pad)
+            ui.paragraph(surface, _(BLURBS[game]), max(10, int(16 * s)),
+                         pygame.Rect(box.x + pad, box.y + int(44 * s), left - box.x - pad,
+                                     box.h - int(50 * s)), ui.MUTED)
+        self.ring.draw(surface, s)
+
+
+class LessonOffer(Scene):
+    """The first start: Learn to play, offered once (settings: lesson_offered)."""
+    name = "lesson_offer"
+    opaque = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.yes_b = PrimaryButton(N_("Learn to play"), self.yes)
+        self.no_b = ui.Button(N_("Not now"), self.no)
+        self.ring = ui.FocusRing([self.no_b, self.yes_b])
+        self.ring.move(1)
+        self.ring.move(1)  # Learn to play has the focus: Enter takes the offer
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def yes(self) -> None:
+        self.app.stack.pop()
+        open_lesson(self.app, "assemble")
+
+    def no(self) -> None:
+        self.app.stack.pop()
+        self.app.toast(_("Learn to play is on the title screen whenever you want it."), 4.0)
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        P = self.panel = pygame.Rect(0, 0, min(int(720 * s), size[0] - int(16 * s)), int(330 * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        w, h, gap = int(220 * s), int(54 * s), int(24 * s)
+        y = P.bottom - int(86 * s)
+        self.no_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
+        self.yes_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
+
+    def handle(self, event) -> None:
+        menu_event(self.ring, event, self.no)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        dim(surface, 170)
+        overlay_panel(surface, P, s)
+        heading(surface, _("New to Alice Assemble?"), int(38 * s), (P.centerx, P.y + 48 * s),
+                max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 84 * s), 260 * s, s)
+        words = _("Learn to play in about ten minutes: a guided game against one bot, on a deal "
+                  "chosen to show every rule. You can leave at any step and resume later.")
+        ui.paragraph(surface, words, max(10, int(20 * s)),
+                     pygame.Rect(P.x + int(40 * s), P.y + int(104 * s), P.w - int(80 * s),
+                                 self.yes_b.rect.y - P.y - int(116 * s)), ui.TEXT, anchor="midtop")
+        self.ring.draw(surface, s)
