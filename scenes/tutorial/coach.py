@@ -78,7 +78,21 @@ class Coach:
             self.folded = self.folded and self.lesson.free()
         if self.lesson.free() and not self.lesson.pending and self.seen_key == self.step_key():
             self.folded = True  # the first move of the free part puts its words away
-        self.keep()
+        self.moved_on()
+
+    def moved_on(self) -> None:
+        """Keep the lesson's place; a lesson without a final scoring ends with its last step:
+        the game goes on as the player's own, the coach steps aside."""
+        if not self.lesson.done or self.lesson.script.finale is not None:
+            self.keep()
+            return
+        self.finished()
+        if self.table.coach is self:
+            self.table.coach = None
+        if self.app.demo:
+            self.app.exit_in(self.app.options.exit_after or 0)
+        else:
+            self.app.toast(_("Lesson complete! The game is yours to finish."), 5.0)
 
     def holds_bots(self) -> bool:
         """The table's bots wait: a note is up, or the script has the bot's move."""
@@ -97,7 +111,7 @@ class Coach:
             self.lesson.next()
             self.lesson.settle(self.table.state)
             self.problem = None
-            self.keep()
+            self.moved_on()
 
     def show_me(self) -> None:
         """Play the move the step wants (the player skips doing it themselves)."""
