@@ -24,12 +24,16 @@ def path():
     return saves.data_dir() / "lessons.json"
 
 
-def _read() -> tuple[dict, Message | None]:
+def _read(mend: bool = True) -> tuple[dict, Message | None]:
+    """The file's entries, and what was wrong with it; an unreadable file is set aside (unless
+    only looking: `mend` False)."""
     try:
         return saves.read_json(path(), LESSONS_BYTES), None
     except FileNotFoundError:
         return {}, None
     except saves.Unreadable as exc:
+        if not mend:
+            return {}, None
         aside = saves.set_aside(path())
         return {}, message(N_("Your lesson progress could not be read ({reason}); {aside}."),
                            reason=saves.describe(exc), aside=saves.aside_words(aside))
@@ -62,7 +66,7 @@ def load(script: Script):
 
 
 def has(game: str) -> bool:
-    data, _problem = _read()
+    data, _problem = _read(mend=False)  # the chooser only looks; opening the lesson says why
     return isinstance(data.get(game), dict)
 
 

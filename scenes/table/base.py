@@ -507,8 +507,10 @@ class GameTable(Scene):
     def draw_tooltip(self, surface) -> None:
         """The tooltip over everything, once the mouse rests (never over a drag)."""
         drag = getattr(self, "drag", None)
+        over_coach = self.coach is not None and self.tooltip.pos is not None \
+            and self.coach.panel.collidepoint(self.tooltip.pos)  # the lesson's words are on top
         if drag is not None or getattr(self, "pan", None) is not None or not self.tooltip.ready \
-                or self.tooltip.pos is None:
+                or self.tooltip.pos is None or over_coach:
             self.tooltip.rect = self.tooltip.words = None
             return
         s = max(0.5, ui.scale_for(surface.get_size()))
