@@ -11,7 +11,7 @@ from scenes.menus.settings import SettingsOverlay
 from scenes.menus.setup import SetupScene
 from scenes.assemble.table import TableScene
 from scenes.menus.title import TitleScene
-from scenes.tutorial.start import LessonOffer, LessonsScene
+from scenes.tutorial.start import LessonsScene
 
 SCENES = {
     "title": TitleScene,
@@ -26,5 +26,4 @@ SCENES = {
     "cementopia": CementopiaScene,
     "cementopia_end": CementopiaEndScene,
     "lessons": LessonsScene,
-    "lesson_offer": LessonOffer,
 }

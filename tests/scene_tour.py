@@ -19,7 +19,7 @@ from game.grayblock.setup import Rules as GrayblockRules
 from game.tutorial import SCRIPTS
 from scenes.config import GameConfig, Seat
 from scenes.table.bots import Hint
-from scenes.tutorial.start import open_lesson
+from scenes.tutorial.start import offer, open_lesson
 
 NAMES = ["Ada", "Bellows", "Cog", "Dot"]
 
@@ -59,7 +59,7 @@ def tour(app, visit) -> None:
 
     app.stack.replace(app.make("title"))
     stop("title")
-    app.stack.push(app.make("lesson_offer"))
+    offer(app)
     stop("lesson-offer")
     app.stack.pop()
     app.stack.push(app.make("lessons"))

@@ -5,6 +5,7 @@ first start's offer, the final scoring walk-through, and that a lesson keeps no 
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 import os
 import subprocess
 import sys
@@ -340,45 +341,48 @@ def test_a_full_disk_never_stops_the_lesson(app, data_dir, monkeypatch):
     assert any("No space left" in str(m) for m, _t in app.toasts)
 
 
-@pytest.mark.first_start
-def test_the_first_start_offers_the_lesson_once(data_dir):
+@contextmanager
+def started():
+    """The app as a fresh start opens it: the title, and what it shows over it."""
     from scenes.app.window import App, AppOptions
     app = App(AppOptions(size=(1280, 720)))
     try:
         app.stack.push(app.make("title"))
         frames(app, 2)
-        offer = top(app)
-        assert offer.name == "lesson_offer"
-        assert json.loads((data_dir / "settings.json").read_text())["lesson_offered"] is True
-        click(app, offer.no_b.rect.center)
-        assert top(app).name == "title"
-        app.stack.clear_to(app.make("title"))  # back to the title later: not again
-        frames(app, 2)
-        assert top(app).name == "title"
-    finally:
-        app.stack.close_all()
-    app = App(AppOptions(size=(1280, 720)))  # the next start: not again either
-    try:
-        app.stack.push(app.make("title"))
-        frames(app, 2)
-        assert top(app).name == "title"
+        yield app
     finally:
         app.stack.close_all()
         pygame.display.quit()
+
+
+@pytest.mark.first_start
+def test_the_first_start_offers_the_lesson_once(data_dir):
+    with started() as app:
+        offer = top(app)
+        assert offer.name == "confirm" and offer.yes_b.label == "Learn to play"
+        assert json.loads((data_dir / "settings.json").read_text())["lesson_offered"] is True
+        click(app, offer.no_b.rect.center)
+        assert top(app).name == "title"
+        assert any("whenever you want" in str(m) for m, _t in app.toasts)
+        app.stack.clear_to(app.make("title"))  # back to the title later: not again
+        frames(app, 2)
+        assert top(app).name == "title"
+    with started() as app:  # the next start: not again either
+        assert top(app).name == "title"
 
 
 @pytest.mark.first_start
 def test_taking_the_offer_opens_the_lesson(data_dir):
-    from scenes.app.window import App, AppOptions
-    app = App(AppOptions(size=(1280, 720)))
-    try:
-        app.stack.push(app.make("title"))
-        frames(app, 2)
+    with started() as app:
         key(app, pygame.K_RETURN)  # the offer's focus is on Learn to play
         assert top(app).name == "table" and top(app).coach is not None
-    finally:
-        app.stack.close_all()
-        pygame.display.quit()
+
+
+@pytest.mark.first_start
+def test_no_offer_over_a_game_to_continue(data_dir):
+    players_files(data_dir)
+    with started() as app:
+        assert top(app).name == "title" and top(app).has_save
 
 
 @pytest.mark.slow

@@ -70,7 +70,8 @@ class TitleScene(Scene):
         settings["lesson_offered"] = True
         self.app.save_settings()
         if not self.has_save:
-            self.app.stack.push(self.app.make("lesson_offer"))
+            from scenes.tutorial.start import offer
+            offer(self.app)
 
     def resize(self, size) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))

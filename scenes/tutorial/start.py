@@ -149,51 +149,12 @@ class LessonsScene(Scene):
         self.ring.draw(surface, s)
 
 
-class LessonOffer(Scene):
-    """The first start: Learn to play, offered once (settings: lesson_offered)."""
-    name = "lesson_offer"
-    opaque = False
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.yes_b = PrimaryButton(N_("Learn to play"), self.yes)
-        self.no_b = ui.Button(N_("Not now"), self.no)
-        self.ring = ui.FocusRing([self.no_b, self.yes_b])
-        self.ring.move(1)
-        self.ring.move(1)  # Learn to play has the focus: Enter takes the offer
-        self.s = 1.0
-        self.panel = pygame.Rect(0, 0, 0, 0)
-
-    def yes(self) -> None:
-        self.app.stack.pop()
-        open_lesson(self.app, "assemble")
-
-    def no(self) -> None:
-        self.app.stack.pop()
-        self.app.toast(_("Learn to play is on the title screen whenever you want it."), 4.0)
-
-    def resize(self, size) -> None:
-        s = self.s = ui.scale_for(size)
-        P = self.panel = pygame.Rect(0, 0, min(int(720 * s), size[0] - int(16 * s)), int(330 * s))
-        P.center = (size[0] // 2, size[1] // 2)
-        w, h, gap = int(220 * s), int(54 * s), int(24 * s)
-        y = P.bottom - int(86 * s)
-        self.no_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
-        self.yes_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
-
-    def handle(self, event) -> None:
-        menu_event(self.ring, event, self.no)
-
-    def draw(self, surface) -> None:
-        s, P = self.s, self.panel
-        dim(surface, 170)
-        overlay_panel(surface, P, s)
-        heading(surface, _("New to Alice Assemble?"), int(38 * s), (P.centerx, P.y + 48 * s),
-                max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 84 * s), 260 * s, s)
-        words = _("Learn to play in about ten minutes: a guided game against one bot, on a deal "
-                  "chosen to show every rule. You can leave at any step and resume later.")
-        ui.paragraph(surface, words, max(10, int(20 * s)),
-                     pygame.Rect(P.x + int(40 * s), P.y + int(104 * s), P.w - int(80 * s),
-                                 self.yes_b.rect.y - P.y - int(116 * s)), ui.TEXT, anchor="midtop")
-        self.ring.draw(surface, s)
+def offer(app) -> None:
+    """The first start: Learn to play, offered once (settings: lesson_offered), as a question."""
+    def not_now() -> None:
+        app.toast(_("Learn to play is on the title screen whenever you want it."), 4.0)
+    app.stack.push(app.make(
+        "confirm", question=_("New to Alice Assemble?"), yes=_("Learn to play"), no=_("Not now"),
+        on_yes=lambda: open_lesson(app, "assemble"), on_no=not_now,
+        detail=_("Learn to play in about ten minutes: a guided game against one bot, on a deal "
+                 "chosen to show every rule. You can leave at any step and resume later.")))
