@@ -418,3 +418,28 @@ def test_every_lesson_is_listed_in_learn_to_play(app, data_dir):
                                                            if g in SCRIPTS]
     key(app, pygame.K_ESCAPE)
     assert top(app).name == "title"
+
+
+def test_a_demo_lesson_that_cannot_go_on_exits_with_an_error(data_dir, monkeypatch):
+    """--demo --tutorial exits 0 only at the lesson's end: one stuck on a move the rules refuse
+    gives up with status 1."""
+    import dataclasses
+    import game.tutorial as tutorial
+    from scenes.app.window import App, AppOptions
+    from scenes.tutorial.start import open_lesson
+    broken = dataclasses.replace(SCRIPT, steps=(Do("stuck", "Take 7.", TAKE[0][7], "Take 7."),))
+    monkeypatch.setitem(tutorial.SCRIPTS, "assemble", broken)
+    monkeypatch.setattr("scenes.tutorial.start.SCRIPTS", tutorial.SCRIPTS)
+    app = App(AppOptions(size=(640, 360), demo=True, tutorial="assemble", exit_after=0.1))
+    try:
+        app.stack.push(app.make("title"))
+        open_lesson(app, "assemble")
+        for _ in range(400):
+            if not app.running:
+                break
+            app.step(0.5)
+        assert not app.running and app.exit_code == 1
+        assert len(app.stack.top.session.history) == 0
+    finally:
+        app.stack.close_all()
+        pygame.display.quit()

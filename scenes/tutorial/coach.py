@@ -15,6 +15,7 @@ move, the easy bot for the player in the free part, and a screenshot of every st
 from __future__ import annotations
 
 import math
+import sys
 
 import pygame
 
@@ -206,7 +207,7 @@ class Coach:
         if self.step_key() != self.seen_key:
             return  # a move this frame moved the lesson on: its next step from the next frame
         if self.idle > STUCK:
-            print("alice-assemble: error: the lesson made no progress", flush=True)
+            print("alice-assemble: error: the lesson made no progress", file=sys.stderr, flush=True)
             self.app.quit(1)
             return
         words = lesson.words(table.state)
