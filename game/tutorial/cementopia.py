@@ -29,7 +29,8 @@ STEPS = (
                         "4 uses, counter 4 has 3. Spend all 15 uses and the puzzle is complete."),
          ("counters",)),
     Do("place-9", N_("Where cards face each other, the cells must agree: gear with gear, blank "
-                     "with blank. Drag 9 from your hand to the ring: left of 19, one row higher."),
+                     "with blank. Pick up 9 and drop it where the ring shows: left of 19, one row "
+                     "higher."),
        Action(9, -1, -1, 19),
        N_("For this lesson put 9 left of 19, one row higher (the ring shows where): there every "
           "facing cell agrees."),
