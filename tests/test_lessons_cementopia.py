@@ -106,7 +106,7 @@ def test_a_different_spot_or_counter_is_explained_not_played():
     lesson.next()
     other = next(a for a in state.legal_actions() if a.card == 9 and a != Action(9, -1, -1, 19))
     why = shown(lesson.refusal(state, other))
-    assert "left of 19, one row higher" in why and "agrees" in why
+    assert "left of 19, one row higher" in why and "counter 4" in why
     assert lesson.refusal(state, Action(9, -1, -1, 19)) is None
     at = next(i for i, s in enumerate(SCRIPT.steps) if s.key == "place-16")
     why = shown(Lesson(SCRIPT, at).refusal(state, Action(16, 0, -5, 9)))

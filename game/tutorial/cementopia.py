@@ -32,8 +32,8 @@ STEPS = (
                      "with blank. Pick up 9 and drop it where the ring shows: left of 19, one row "
                      "higher."),
        Action(9, -1, -1, 19),
-       N_("For this lesson put 9 left of 19, one row higher (the ring shows where): there every "
-          "facing cell agrees."),
+       N_("For this lesson put 9 left of 19, one row higher (the ring shows where): they face "
+          "on 4 rows there, so counter 4 pays."),
        ("move", 9, -1, -1)),
     Note("paid-4", N_("9 and 19 face each other on 4 rows: 4 facing pairs, so counter 4 paid. It "
                       "turned a quarter and has 2 uses left. You also drew a new card."),
