@@ -127,7 +127,7 @@ WATCHES = (
 def scoring_words(state, phase: str, lane: int = 0):
     """The coach's words for the final scoring of this very game: each doll as it is counted,
     then the result (a game.messages.Message)."""
-    from ..messages import counted, message, sentences
+    from ..messages import later, message, sentences
     if phase == "summary":
         yours = state.counting_lane(0)
         scores = state.scores()
@@ -145,11 +145,11 @@ def scoring_words(state, phase: str, lane: int = 0):
     modules, capacity = len(explained.modules), state.capacity[lane]
     points = state.lane_key(lane)[0]
     if lane in YOURS:
-        first = counted(N_("Doll {doll} has {n} module and capacity {capacity}: "
-                           "{points} points."),
-                        N_("Doll {doll} has {n} modules and capacity {capacity}: "
-                           "{points} points."), modules, doll=LETTERS[lane], n=modules,
-                        capacity=capacity, points=points)
+        first = later.ngettext("Doll {doll} has {n} module and capacity {capacity}: "
+                               "{points} points.",
+                               "Doll {doll} has {n} modules and capacity {capacity}: "
+                               "{points} points.", modules, doll=LETTERS[lane], n=modules,
+                               capacity=capacity, points=points)
         if lane == 0:
             return sentences([message(N_("Scoring goes doll by doll. Each colour is one module; "
                                          "it scores its size \u00d7 size, and only the largest "

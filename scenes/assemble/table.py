@@ -136,8 +136,9 @@ class TableScene(GameTable):
         if not self.can_act():
             return False
         state = self.state
-        if what[0] == "field":
-            return state.phase in (DRAFT, TAKE_PHASE)
+        wanted = self.coach.lesson.expected() if self.coach is not None else None
+        if what[0] == "field":  # in a lesson, the card it asks for
+            return state.phase in (DRAFT, TAKE_PHASE) and (wanted is None or wanted.value == what[1])
         return state.phase == PLACE_PHASE and what == ("bench", state.active)
 
     def card_value(self, what: tuple | None) -> int | None:
@@ -324,7 +325,7 @@ class TableScene(GameTable):
             elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
             elif what is not None and what[0] == "field":
-                self.app.toast(_("Place your bench card into the line first; then take a field card."), 2.5)
+                self.tell(_("Place your bench card into the line first; then take a field card."), 2.5)
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
@@ -360,7 +361,7 @@ class TableScene(GameTable):
     def _place_at(self, position: int, rect=None) -> None:
         lane = self.state.active
         if not self.position_is_legal(lane, position):
-            self.app.toast(self.illegal_words(lane, position))
+            self.tell(self.illegal_words(lane, position))
             return
         self.play(PLACE[lane][position], rect)
 
@@ -451,8 +452,9 @@ class TableScene(GameTable):
             self.app.snap("table")
         if self.bots_and_hints(dt):
             return
+        guided = self.coach is not None and not self.coach.lesson.free()  # the lesson's own step
         if self.auto_take.value and state.phase == TAKE_PHASE and len(state.field) == 1 \
-                and not self.flights:
+                and not self.flights and not guided:
             self.auto_wait += dt
             if self.auto_wait > 0.5:
                 self.auto_wait = 0.0

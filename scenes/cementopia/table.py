@@ -510,7 +510,7 @@ class CementopiaScene(GameTable):
             self.cursor = self._first_spot(self.selected)
             self.kb_stage, self.hover = ("board" if self.cursor else "hand"), None
             if self.cursor is None:
-                self.app.toast(_("Card {card} fits nowhere now.").format(card=self.selected), 2.0)
+                self.tell(_("Card {card} fits nowhere now.").format(card=self.selected), 2.0)
         if self.kb_stage == "board" and self.cursor is not None:
             self.cam.show(board, self.cam.card_rect(board, *self.cursor))
 

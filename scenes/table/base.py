@@ -206,6 +206,14 @@ class GameTable(Scene):
             self.finish()
         return outcome
 
+    def tell(self, words: str, seconds: float = 4.0) -> None:
+        """Why what the player tried does nothing: in the lesson's panel during a lesson, else
+        a toast."""
+        if self.coach is not None:
+            self.coach.explain(words)
+        else:
+            self.app.toast(words, seconds)
+
     def refused(self, message: str) -> str:
         """A move the rules refused, as a toast: the engine's reason in English; in another
         language its translation when the catalogue has one, else a plain "not allowed"."""

@@ -69,6 +69,12 @@ class Coach:
         self.app.sound.play("pass", volume=0.6)
         return False
 
+    def explain(self, words) -> None:
+        """The table's own reason why what the player tried does nothing (a card that cannot go
+        there), said in the panel."""
+        self.problem, self.problem_t = words, 0.0
+        self.folded = False
+
     def played(self, before, action, events, after) -> None:
         was = self.lesson.step
         self.idle = 0.0

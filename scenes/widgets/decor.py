@@ -7,6 +7,8 @@ import math
 
 import pygame
 
+from game.i18n import _
+
 from scenes.widgets import ui
 
 TITLE_GOLD = (240, 208, 128)
@@ -81,7 +83,8 @@ class PrimaryButton(ui.Button):
             fill = (90, 80, 70)
         edge = (255, 240, 190) if self.focused else (120, 84, 32)
         ui.panel(surface, self.rect, fill, edge, radius=int(8 * s) + 2, width=max(1, int(2 * s)))
-        ui.text(surface, self.label, int(self.rect.h * 0.42), self.rect.center, (40, 24, 12),
+        # looked up as drawn, as ui.Button does: a label marked N_("Next") follows the language
+        ui.text(surface, _(self.label), int(self.rect.h * 0.42), self.rect.center, (40, 24, 12),
                 "center", "bold", max_width=self.rect.w - 8 * s)
 
 
