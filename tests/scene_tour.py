@@ -16,8 +16,10 @@ import pygame
 from game.assemble.setup import Rules as AssembleRules
 from game.bots.worker import suggest_once
 from game.grayblock.setup import Rules as GrayblockRules
+from game.tutorial import SCRIPTS
 from scenes.config import GameConfig, Seat
 from scenes.table.bots import Hint
+from scenes.tutorial.start import open_lesson
 
 NAMES = ["Ada", "Bellows", "Cog", "Dot"]
 
@@ -57,6 +59,14 @@ def tour(app, visit) -> None:
 
     app.stack.replace(app.make("title"))
     stop("title")
+    app.stack.push(app.make("lesson_offer"))
+    stop("lesson-offer")
+    app.stack.pop()
+    app.stack.push(app.make("lessons"))
+    stop("lessons")
+    app.stack.pop()
+    for game in SCRIPTS:
+        lesson_tour(app, game, stop)
     app.stack.replace(app.make("setup"))
     stop("setup")
     app.stack.push(app.make("settings"))
@@ -116,6 +126,51 @@ def tour(app, visit) -> None:
         stop(f"grayblock{players}-hint")
         play_until(table, lambda s: bool(s.results))
         stop(f"grayblock{players}-hand", 60)
+
+
+def lesson_tour(app, game: str, stop) -> None:
+    """Every step of a lesson, a wrong move's explanation once, and (Alice Assemble) the scoring
+    walk-through with the lesson's words; the free part is played with random moves."""
+    open_lesson(app, game, fresh=True)
+    table = app.stack.top
+    rng = random.Random(3)
+    shown, wrong_shown = 0, False
+    for _ in range(600):
+        coach = table.coach
+        if coach is None or coach.lesson.done or table.state.is_over():
+            break
+        lesson = coach.lesson
+        if lesson.reading() or lesson.expected() is not None:
+            shown += 1
+            stop(f"lesson-{game}-{shown:02d}-{lesson.step.key}", 4)
+        if lesson.reading():
+            coach.next()
+            continue
+        wanted = lesson.expected()
+        if wanted is not None:
+            wrong = next((a for a in table.state.legal_actions() if a != wanted), None)
+            if wrong is not None and not wrong_shown:
+                wrong_shown = True
+                table.play(wrong)
+                stop(f"lesson-{game}-{shown:02d}-wrong", 2)
+            coach.show_me()
+        elif lesson.free() and not table.flights:
+            table.play(rng.choice(table.state.legal_actions()))
+        for _ in range(6):
+            app.step(1 / 30)
+    scoring = app.stack.top
+    for _ in range(90):
+        if scoring.name == "scoring":
+            break
+        app.step(1 / 30)
+        scoring = app.stack.top
+    if scoring.name != "scoring" or getattr(scoring, "coach", None) is None:
+        return
+    for lane in range(len(scoring.lanes)):
+        stop(f"lesson-{game}-scoring-{lane + 1}", 4)
+        scoring.advance()
+        scoring.advance()
+    stop(f"lesson-{game}-scoring-results", 4)
 
 
 def main() -> None:

@@ -332,6 +332,8 @@ def draw_hud(scene, surface) -> None:
     r = ui.text(surface, "\u25cf", px, (x, hud.centery), seat_colour(scene, player), "midleft")
     r = ui.text(surface, who, px, (r.right + 6 * s, hud.centery), ui.TEXT, "midleft", "bold")
     what = scene.prompt()
+    if ui.fit(what, int(15 * s), hud.w * 0.5) != what:  # a small window: the short words
+        what = scene.prompt(short=True)
     r = ui.text(surface, what, int(15 * s), (r.right + 14 * s, hud.centery), ui.MUTED, "midleft",
                 max_width=hud.w * 0.5)
     right = hud.right - 12 * s

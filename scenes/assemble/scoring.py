@@ -357,8 +357,9 @@ class ScoringScene(Scene):
             self.tally = pygame.Rect(m, by, self.skip_btn.rect.x - 2 * m, bh)
             top, bottom = self.header.bottom + m // 2, by - m
             if self.coach is not None:  # the lesson's words under the line
-                ch = round(118 * s)
-                self.coach_box = pygame.Rect(m, bottom - ch, W - round(310 * s) - 3 * m, ch)
+                cw = W - round(310 * s) - 3 * m
+                ch = self.coach.scoring_height(self.state, cw, s)
+                self.coach_box = pygame.Rect(m, bottom - ch, cw, ch)
             pw = round(310 * s)
             self.side = pygame.Rect(W - m - pw, top, pw, bottom - top)
             self.line_area = pygame.Rect(m, top, self.side.x - 2 * m, bottom - top)
@@ -378,7 +379,7 @@ class ScoringScene(Scene):
             note_h = lines * ui.font(self.note_px).get_height() + max(0, lines - 1) * round(self.note_px * 0.3)
             self.note = pygame.Rect(2 * m, by - m // 2 - note_h, W - 4 * m, note_h)
             if self.coach is not None:  # the lesson's last words, above the notes
-                ch = round(96 * s)
+                ch = self.coach.scoring_height(self.state, W - 2 * m, s)
                 above = self.note.y if self.note_lines else by
                 self.coach_box = pygame.Rect(m, above - m // 2 - ch, W - 2 * m, ch)
             top, bottom = self.banner.bottom + m // 2, self.note.y - m // 2

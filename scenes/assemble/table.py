@@ -99,7 +99,7 @@ class TableScene(GameTable):
     def can_act(self) -> bool:
         return self.human_turn() and not self.flights
 
-    def prompt(self) -> str:
+    def prompt(self, short: bool = False) -> str:
         state = self.state
         if state.current_player() not in self.humans:
             # drawn after the bot's name in the HUD
@@ -108,7 +108,7 @@ class TableScene(GameTable):
             return _("looking for a hint\u2026")
         if state.phase == PLACE_PHASE:
             return _("place your bench card into the line")
-        if state.phase == DRAFT:
+        if state.phase == DRAFT or short:
             return _("take a field card for your bench")
         return _("take a field card (it goes sideways on your bench)")
 

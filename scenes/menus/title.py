@@ -106,7 +106,7 @@ class TitleScene(Scene):
         s, box = self.s, self.design_box()
         self.cont.enabled = self.has_save
         live = [b for b in self.buttons if b is not self.cont or self.has_save]
-        w, h, gap = int(340 * s), int(46 * s), int(10 * s)
+        w, h, gap = int(340 * s), int(44 * s), int(8 * s)  # six buttons above the keys line
         x = int(box.x + 360 * s - w / 2)
         y = int(box.y + 350 * s)
         if not self.has_save:

@@ -264,6 +264,16 @@ class Coach:
         self.snaps += 1
         self.app.snap(f"lesson-{self.snaps:02d}-scoring-{phase}-{lane + 1}")
 
+    def scoring_height(self, state, width: int, s: float) -> int:
+        """The height of the scoring's words box: the longest of its words, so that it stays put
+        from doll to doll."""
+        finale = self.lesson.script.finale
+        if finale is None:
+            return 0
+        texts = [shown(finale(state, "lanes", lane)) for lane in range(state.n_lanes)]
+        texts.append(shown(finale(state, "summary")))
+        return box_height(texts, width, s)
+
     def draw_scoring(self, surface, rect, state, phase: str, lane: int, s: float) -> None:
         finale = self.lesson.script.finale
         if finale is None or rect.w <= 0:
@@ -295,17 +305,25 @@ def coach_panel(surface, title: str, text: str, problem: str, buttons: list, avo
     pad = int(12 * s)
     inner = width - 2 * pad
     px_title, px = max(9, int(14 * s)), max(10, int(18 * s))
-    height = pad + ui.font(px_title, "bold").get_linesize()
+    bh = int(34 * s)
+    height = 2 * pad + ui.font(px_title, "bold").get_linesize() + int(10 * s) + bh
     if problem:
         height += int(4 * s) + ui.paragraph_height(problem, px, inner, "bold")
-    if text:
-        height += int(6 * s) + ui.paragraph_height(text, px, inner)
-    bh = int(34 * s)
-    height += int(10 * s) + bh + pad
-    height = min(height, H - int(16 * s))
+    words = int(6 * s) + ui.paragraph_height(text, px, inner) if text else 0
+    if problem and height + words > H - int(16 * s):
+        text, words = "", 0  # a small window: why the move was refused says what to do instead
+    height = min(height + words, H - int(16 * s))
     rect = spot(surface.get_size(), (width, height), avoid, s, home)
     draw_box(surface, rect, title, text, problem, buttons, s)
     return rect
+
+
+def box_height(texts, width: int, s: float) -> int:
+    """The height draw_box needs, without buttons, for the longest of `texts` in `width`."""
+    pad = int(12 * s)
+    px_title, px = max(9, int(14 * s)), max(10, int(18 * s))
+    words = max((ui.paragraph_height(t, px, width - 2 * pad) for t in texts), default=0)
+    return 2 * pad + ui.font(px_title, "bold").get_linesize() + int(6 * s) + words
 
 
 def draw_box(surface, rect: pygame.Rect, title: str, text: str, problem: str = "",
@@ -324,8 +342,8 @@ def draw_box(surface, rect: pygame.Rect, title: str, text: str, problem: str = "
     if problem:
         y += int(4 * s)
         box = pygame.Rect(rect.x + pad, y, inner, max(1, foot - y))
-        drawn = ui.paragraph(surface, problem, px, box, PROBLEM, "bold")
-        y = drawn.bottom
+        ui.paragraph(surface, problem, px, box, PROBLEM, "bold")
+        y += ui.paragraph_height(problem, px, inner, "bold")  # as coach_panel measured it
     if text:
         y += int(6 * s)
         ui.paragraph(surface, text, px, pygame.Rect(rect.x + pad, y, inner, max(1, foot - y)))

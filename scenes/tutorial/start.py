@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.tutorial import SCRIPTS, store
 from game.tutorial.lesson import Lesson
 
@@ -81,6 +81,8 @@ class LessonsScene(Scene):
         self.ring = ui.FocusRing([b for _game, buttons in self.rows for b in buttons] + [self.back_b])
         self.ring.move(1)
         self.s = 1.0
+        self.size = (1280, 720)
+        self.lang = language()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.boxes: list[pygame.Rect] = []
 
@@ -90,22 +92,38 @@ class LessonsScene(Scene):
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
         W, H = size
-        row_h = int(112 * s)
-        P = self.panel = pygame.Rect(0, 0, min(int(900 * s), W - int(16 * s)),
-                                     min(H - int(16 * s), int(150 * s) + row_h * len(self.rows) + int(70 * s)))
+        self.size = size
+        self.layout()
+
+    def layout(self) -> None:
+        """Each row as tall as its words need beside its buttons (stacked when there are two)."""
+        s, (W, H) = self.s, self.size
+        pw = min(int(900 * s), W - int(16 * s))
+        bw, bh, gap, pad = int(180 * s), int(44 * s), int(8 * s), int(14 * s)
+        heights = []
+        for game, buttons in self.rows:
+            words = ui.paragraph_height(_(BLURBS[game]), max(10, int(16 * s)), self.text_width(pw))
+            title = ui.font(max(10, int(24 * s)), "bold").get_linesize()
+            stack = len(buttons) * bh + (len(buttons) - 1) * gap
+            heights.append(2 * pad + max(stack, title + int(6 * s) + words))
+        top, foot = int(110 * s), int(80 * s)
+        P = self.panel = pygame.Rect(0, 0, pw, min(H - int(8 * s), top + sum(heights) + gap * len(heights) + foot))
         P.center = (W // 2, H // 2)
         self.boxes = []
-        y = P.y + int(110 * s)
-        bw, bh = int(170 * s), int(44 * s)
-        for _game, buttons in self.rows:
-            box = pygame.Rect(P.x + int(30 * s), y, P.w - int(60 * s), row_h - int(12 * s))
+        y = P.y + top
+        for (_game, buttons), h in zip(self.rows, heights):
+            box = pygame.Rect(P.x + int(30 * s), y, P.w - int(60 * s), h)
             self.boxes.append(box)
-            x = box.right - int(12 * s)
+            by = box.y + pad
             for b in buttons:
-                b.rect = pygame.Rect(x - bw, box.y + int(12 * s), bw, bh)
-                x -= bw + int(10 * s)
-            y += row_h
-        self.back_b.rect = pygame.Rect(P.centerx - bw // 2, P.bottom - int(60 * s), bw, bh)
+                b.rect = pygame.Rect(box.right - pad - bw, by, bw, bh)
+                by += bh + gap
+            y += h + gap
+        self.back_b.rect = pygame.Rect(P.centerx - bw // 2, P.bottom - int(64 * s), bw, bh)
+
+    def text_width(self, panel_w: int) -> int:
+        s = self.s
+        return panel_w - int(60 * s) - int(180 * s) - 3 * int(14 * s)
 
     def handle(self, event) -> None:
         menu_event(self.ring, event, self.back)
@@ -116,15 +134,18 @@ class LessonsScene(Scene):
         overlay_panel(surface, P, s)
         heading(surface, _("Learn to play"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 90 * s), 260 * s, s)
+        if self.size != surface.get_size() or self.lang != language():  # Settings switched it
+            self.lang, self.size = language(), surface.get_size()
+            self.layout()
+        pad = int(14 * s)
         for (game, buttons), box in zip(self.rows, self.boxes):
             ui.panel(surface, box, (44, 34, 34, 230), ui.BRASS_DARK, radius=int(10 * s))
-            left = min(b.rect.x for b in buttons) - int(14 * s)
-            pad = int(14 * s)
-            ui.text(surface, _(GAME_TITLES[game]), max(10, int(24 * s)), (box.x + pad, box.y + int(10 * s)),
-                    ui.HILITE, "topleft", "bold", max_width=left - box.x - pad)
+            width = self.text_width(P.w)
+            r = ui.text(surface, _(GAME_TITLES[game]), max(10, int(24 * s)), (box.x + pad, box.y + pad),
+                        ui.HILITE, "topleft", "bold", max_width=width)
+            top = box.y + pad + ui.font(max(10, int(24 * s)), "bold").get_linesize() + int(6 * s)
             ui.paragraph(surface, _(BLURBS[game]), max(10, int(16 * s)),
-                         pygame.Rect(box.x + pad, box.y + int(44 * s), left - box.x - pad,
-                                     box.h - int(50 * s)), ui.MUTED)
+                         pygame.Rect(box.x + pad, max(top, r.bottom), width, box.bottom - pad - top), ui.MUTED)
         self.ring.draw(surface, s)
 
 
