@@ -4,5 +4,6 @@ fixed deal. SCRIPTS lists them by the registry's game name."""
 from __future__ import annotations
 
 from .assemble import SCRIPT as ASSEMBLE
+from .cementopia import SCRIPT as CEMENTOPIA
 
-SCRIPTS = {"assemble": ASSEMBLE}
+SCRIPTS = {"assemble": ASSEMBLE, "cementopia": CEMENTOPIA}

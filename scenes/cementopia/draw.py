@@ -256,7 +256,7 @@ def draw_side(surface, scene) -> None:
         pairs = ngettext("{n} pair", "{n} pairs", order).format(n=order)
         if r.right + R(s, 6) + ui.font(px(12, s)).size(pairs)[0] <= slot.right:
             ui.text(surface, pairs, px(12, s), (slot.right - R(s, 2), r.centery), ui.MUTED, "midright")
-    draw_score_table(surface, state.breakdown(), state.score(), lay.table, s)
+    scene.score_rows = draw_score_table(surface, state.breakdown(), state.score(), lay.table, s)
 
 
 def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, highlight=None,
@@ -357,6 +357,8 @@ def prompt_plan(scene, box: pygame.Rect, s: float) -> list:
 
 def draw_prompt(surface, scene) -> None:
     box, s = scene.lay.prompt, scene.lay.s
+    if scene.coach is not None:
+        return  # a lesson's coach panel sits here and says what to do
     for part, colour, size, style, y in prompt_plan(scene, box, s):
         surface.blit(ui._render(part, size, colour, style), (box.x, box.y + y))
 

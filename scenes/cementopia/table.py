@@ -70,11 +70,17 @@ class CementopiaScene(GameTable):
         self.end_wait = self.demo_wait = 0.0
         self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
         self.snapped, self._groups, self.ending = False, {}, (None, False)  # (best entry, improved)
+        self.score_rows: list = []  # the score table's rows as last drawn: (adjacency, rect)
         self.buttons = self.base_buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.autosave()
 
     # --- reading -----------------------------------------------------------------------------
+
+    @property
+    def lesson(self) -> bool:
+        """A Learn to play lesson (its coach plays the demo; it keeps no saves nor best)."""
+        return bool(getattr(self.config, "lesson", None))
 
     @property
     def assisted(self) -> bool:
@@ -102,6 +108,15 @@ class CementopiaScene(GameTable):
         if self.popup is not None:
             return (self.popup.x, self.popup.y)
         return self.cursor if self.kb_stage == "board" else self.hover
+
+    def record(self) -> dict:
+        """The game as a record. A lesson's keeps its seat (the solo format has no players list,
+        and lessons.json is only resumed for the lesson's own seats: game/tutorial/store.py);
+        a lesson's record goes nowhere else (no autosave, no records folder)."""
+        record = super().record()
+        if self.lesson:
+            record["players"] = [dict(p) for p in self.session.meta.get("players") or []]
+        return record
 
     def hint_action(self):
         hint = self.turns.hint
@@ -139,7 +154,7 @@ class CementopiaScene(GameTable):
         st, card = self.state, self.active_card()
         if st.is_over():
             return [(_("Complete!") if st.outcome == COMPLETE else _("No hand card fits: stuck."), ui.HILITE, 17)]
-        if self.app.demo or self.turns.hint_pending:
+        if (self.app.demo and not self.lesson) or self.turns.hint_pending:
             return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
             # the hint's words were worked out in English: said now (game.messages); a
@@ -165,6 +180,56 @@ class CementopiaScene(GameTable):
         if short:
             return lines + [(_("Discs: facing pairs to count = the counter paid."), ui.MUTED, 13)]
         return lines + [(_("A spot's discs: the facing pairs you may count = the counter you pay."), ui.MUTED, 13)]
+
+    # --- a lesson's coach marks ----------------------------------------------------------------
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where a lesson's point is: ("card", c) a placed card, ("network",), ("counters",),
+        ("counter", n) (1-based), ("hand",), ("score",), ("deck",), and ("move", card, x, y[,
+        counted]): the hand card until it is picked up, then the spot it should go to, then (the
+        count-choice popup open) the button that counts `counted`."""
+        st, lay, board = self.state, self.lay, self.lay.board
+        kind = point[0]
+        if kind == "card":
+            where = st.position(point[1])
+            return self._on_board(self.cam.card_rect(board, *where)) if where else None
+        if kind == "network":
+            rects = [self.cam.card_rect(board, x, y) for _c, x, y in st.placed]
+            return self._on_board(rects[0].unionall(rects[1:])) if rects else None
+        if kind == "counters":
+            return lay.counters[0].unionall(lay.counters[1:])
+        if kind == "counter":
+            return lay.counters[point[1] - 1].copy()
+        if kind == "hand":
+            return lay.slots[0].unionall(lay.slots[1:max(1, len(st.hand))])
+        if kind == "score":  # the table as drawn: its heading down to its last row
+            rows = self.score_rows
+            bottom = min(lay.table.bottom, rows[-1][1].bottom + round(4 * lay.s)) if rows else lay.table.bottom
+            return pygame.Rect(lay.table.x, lay.table.y, lay.table.w, bottom - lay.table.y)
+        if kind == "deck":
+            return lay.deck.copy()
+        if kind == "move":
+            card, x, y = point[1:4]
+            counted = point[4] if len(point) > 4 else None
+            pop = self.popup
+            if pop is not None and pop.card == card and (pop.x, pop.y) == (x, y) and counted is not None:
+                for button, (_action, _count, names) in zip(pop.ring.widgets, pop.choices):
+                    if counted in names:
+                        return button.rect.copy()
+            if self.active_card() == card or pop is not None:
+                return self._on_board(self.cam.card_rect(board, x, y))
+            return self.hand_rect(card) if card in st.hand else None
+        return None
+
+    def _on_board(self, rect: pygame.Rect) -> pygame.Rect | None:
+        """A rect on the board as far as it shows (None: out of sight)."""
+        shown = rect.clip(self.lay.board)
+        return shown if shown.w and shown.h else None
+
+    def coach_home(self) -> pygame.Rect:
+        """The lesson's panel sits at the hand panel's right, over its instructions (the coach's
+        words replace them while a lesson goes on), clear of the hand cards and the side panel."""
+        return self.lay.hand.copy()
 
     # --- tooltips ----------------------------------------------------------------------------
 
@@ -325,6 +390,8 @@ class CementopiaScene(GameTable):
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
+        if self.coach_first(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons + (self.popup.ring.widgets if self.popup else []):
@@ -443,7 +510,7 @@ class CementopiaScene(GameTable):
             self.cursor = self._first_spot(self.selected)
             self.kb_stage, self.hover = ("board" if self.cursor else "hand"), None
             if self.cursor is None:
-                self.app.toast(_("Card {card} fits nowhere now.").format(card=self.selected), 2.0)
+                self.tell(_("Card {card} fits nowhere now.").format(card=self.selected), 2.0)
         if self.kb_stage == "board" and self.cursor is not None:
             self.cam.show(board, self.cam.card_rect(board, *self.cursor))
 
@@ -475,8 +542,8 @@ class CementopiaScene(GameTable):
         if hint is not None and self.turns.hint is not self._shown_hint:
             self._shown_hint = self.turns.hint
             self.cam.show(self.lay.board, self.cam.card_rect(self.lay.board, hint.x, hint.y))
-        if self.app.demo and not self.flights:
-            self._demo(dt)
+        if self.app.demo and not self.flights and not self.lesson:
+            self._demo(dt)  # a lesson's demo is its coach's
 
     def _demo(self, dt: float) -> None:
         """The hard bot plays (in the worker process); each move shows its card and spot first."""
@@ -506,4 +573,5 @@ class CementopiaScene(GameTable):
             button.label = _(word)
         self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)
+        self.draw_coach(surface)
         self.draw_tooltip(surface)
