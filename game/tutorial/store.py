@@ -52,8 +52,10 @@ def load(script: Script):
         record = check_envelope(entry.get("record"))
         if record.get("game") != script.game or record.get("seed") != script.seed:
             raise ValueError("it belongs to another lesson")
-        seats = [p.get("seat") for p in record.get("players") or []]
-        if seats != [kind for _name, kind in script.players]:  # never another program's seat
+        # never another program's seat; a solo record (Cementopia's) names no players: its seat
+        # is the lesson's one human
+        seats = [p.get("seat") for p in record["players"]] if "players" in record else ["human"]
+        if seats != [kind for _name, kind in script.players]:
             raise ValueError("its players are not the lesson's")
         session = replay(record)
         lesson = Lesson.from_json(script, entry.get("lesson"))

@@ -109,15 +109,6 @@ class CementopiaScene(GameTable):
             return (self.popup.x, self.popup.y)
         return self.cursor if self.kb_stage == "board" else self.hover
 
-    def record(self) -> dict:
-        """The game as a record. A lesson's keeps its seat (the solo format has no players list,
-        and lessons.json is only resumed for the lesson's own seats: game/tutorial/store.py);
-        a lesson's record goes nowhere else (no autosave, no records folder)."""
-        record = super().record()
-        if self.lesson:
-            record["players"] = [dict(p) for p in self.session.meta.get("players") or []]
-        return record
-
     def hint_action(self):
         hint = self.turns.hint
         return hint[0] if hint and hint[0] in self.state.legal_actions() else None
