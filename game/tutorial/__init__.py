@@ -4,5 +4,6 @@ fixed deal. SCRIPTS lists them by the registry's game name."""
 from __future__ import annotations
 
 from .assemble import SCRIPT as ASSEMBLE
+from .grayblock import SCRIPT as GRAYBLOCK
 
-SCRIPTS = {"assemble": ASSEMBLE}
+SCRIPTS = {"assemble": ASSEMBLE, "grayblock": GRAYBLOCK}
