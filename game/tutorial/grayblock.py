@@ -78,8 +78,9 @@ STEPS = (
     Note("veins", N_("Water Veins is an extra rule you can turn on when you set up a game: each "
                      "gear a card adds must sit beside a gear of the end card, in the same row or "
                      "the row above or below.")),
-    Note("yours", N_("That is Grayblock! The match goes on to 100 points: press Next hand and "
-                     "play on. This practice match is not saved."), ("next",)),
+    Note("yours", N_("That is Grayblock! Press Next to end the lesson, then Next hand to play "
+                     "on: the match goes to 100 points. This practice match is not saved."),
+         ("next",)),
 )
 
 SCRIPT = Script("grayblock", SEED, (("You", "human"), (BOT, "easy")), STEPS, Rules(water_veins=False),
