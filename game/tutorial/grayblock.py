@@ -59,7 +59,7 @@ STEPS = (
           "ones to get rid of."), ("card", 27), _bot),
     BotMove(Action(THEM, 11, LEFT)),
     Do("right", N_("Only the two end cards count. 21 is 29 with one gear less, so it fits the "
-                   "right end. Lit cards fit an end. Play 21 at the right end."),
+                   "right end. Play 21 at the right end."),
        Action(YOU, 21, RIGHT),
        N_("Play 21 rather than 13: the higher card is the one to get rid of."), ("card", 21)),
     BotMove(Action(THEM, 10, LEFT)),

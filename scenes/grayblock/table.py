@@ -223,6 +223,9 @@ class GrayblockScene(GameTable):
         cards = self.state.hand(self.bottom)
         if not self.can_act():
             return cards, True, None
+        wanted = self.lesson_move()
+        if wanted is not None:  # a lesson's step: only the card it asks for is lit
+            return cards, True, {wanted.card}
         return cards, True, {a.card for a in self.legal() if a.card is not None}
 
     def considered(self) -> tuple[int | None, str | None]:
@@ -481,8 +484,8 @@ class GrayblockScene(GameTable):
             return False
         action = Action(self.state.current_player(), card, None if end == START else end)
         if not self.fits(card, end):
-            self.app.toast(_("No card in your hand fits either end: press Pass.") if self.must_pass()
-                           else refusal(self.state, action))
+            self.tell(_("No card in your hand fits either end: press Pass.") if self.must_pass()
+                      else refusal(self.state, action))
             return False
         return self.play(action, from_rect)
 
@@ -623,7 +626,8 @@ class GrayblockScene(GameTable):
         elif event.key in (pygame.K_l, pygame.K_r):
             self.end_choice = LEFT if event.key == pygame.K_l else RIGHT
         elif event.key in ENTER and self.selected is None:
-            self.selected = next((a.card for a in self.legal()), None)
+            wanted = self.lesson_move()  # (in a lesson, the card its step asks for)
+            self.selected = wanted.card if wanted is not None else next((a.card for a in self.legal()), None)
             self._choose_end()
         elif event.key in ENTER:
             self.try_play(self.selected, self.end_choice if self.state.row else START)
