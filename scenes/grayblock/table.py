@@ -287,8 +287,8 @@ class GrayblockScene(GameTable):
     def coach_home(self) -> pygame.Rect:
         """Where the lesson's panel goes when it covers nothing it points at: at the top right,
         over the standings (the row, the hand and the ends stay in sight); over a hand's result,
-        in the scoreboard's empty middle, beside the Next hand button. (The spot is the panel's bottom right:
-        at the top, the panel's height as last drawn.)"""
+        in the scoreboard's empty middle, beside Next hand. (The spot is the panel's bottom
+        right: at the top, the panel's height as last drawn.)"""
         L = self.layout
         if self.overlay:  # over the scoreboard's empty middle: its hands and total stay in sight
             board = self.result_rects.get("scoreboard", L.log)
