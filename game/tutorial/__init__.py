@@ -5,5 +5,6 @@ from __future__ import annotations
 
 from .assemble import SCRIPT as ASSEMBLE
 from .cementopia import SCRIPT as CEMENTOPIA
+from .grayblock import SCRIPT as GRAYBLOCK
 
-SCRIPTS = {"assemble": ASSEMBLE, "cementopia": CEMENTOPIA}
+SCRIPTS = {"assemble": ASSEMBLE, "cementopia": CEMENTOPIA, "grayblock": GRAYBLOCK}

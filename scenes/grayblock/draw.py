@@ -194,6 +194,8 @@ def draw_row(scene, surface) -> None:
         if hint is not None and hint.card is not None:
             glow(surface, slot, HINT, s, width=4)
             hint_tag(surface, slot, s)
+        elif scene.lesson_move() is not None and card is None:  # where a lesson's card goes
+            glow(surface, slot, ui.HILITE, s, width=4)
         return
     if card is not None and hover == LEFT and scene.fits(card, LEFT):
         blit_card(scene, surface, card, (xs[0] - STRIP * cw, y, cw, ch), alpha=ghost)
@@ -214,6 +216,9 @@ def draw_row(scene, surface) -> None:
             outline(surface, zone, ui.BRASS, s, 2)
         if hint is not None and hint.end == end and card is None:
             glow(surface, zone, HINT, s, width=4)
+        wanted = scene.lesson_move()
+        if wanted is not None and wanted.end == end and card is None:  # where a lesson's card goes
+            glow(surface, zone, ui.HILITE, s, width=4)
         tag = ui.render(f"\u25c0 {value}" if end == LEFT else f"{value} \u25b6", px(16), ui.TEXT, "bold")
         box = tag.get_rect().inflate(k(12), k(4))
         box.midbottom = (zone.centerx, round(y - 4 * s))
@@ -475,12 +480,15 @@ def draw_result(scene, surface) -> None:
             _("{who} won by block \u00b7 +{points}")
         r = heading(surface, won.format(who=who, points=points), px(36),
                     (inner.centerx, r.bottom + k(4)), "midtop", inner.w, seat_colour(scene, result.winner))
+        scene.result_rects["heading"] = pygame.Rect(r)
     ornament(surface, (inner.centerx, r.bottom + k(10)), inner.w * 0.4, s)
     body = pygame.Rect(inner.x, r.bottom + k(24), inner.w, inner.bottom - k(68) - r.bottom - k(24))
     split = round(body.w * 0.6)  # the scoreboard has room to spare; the cards left need it
-    draw_breakdown(scene, surface, result, pygame.Rect(body.x, body.y, split - k(10), body.h))
-    draw_scoreboard(scene, surface, pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10),
-                                                body.h))
+    scene.result_rects["breakdown"] = pygame.Rect(body.x, body.y, split - k(10), body.h)
+    draw_breakdown(scene, surface, result, scene.result_rects["breakdown"])
+    scene.result_rects["scoreboard"] = pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10),
+                                                   body.h)
+    draw_scoreboard(scene, surface, scene.result_rects["scoreboard"])
     live = scene.ring.widgets
     bw = min(k(220), (inner.w - k(20)) // len(live))
     x = inner.centerx - (bw * len(live) + k(20) * (len(live) - 1)) // 2

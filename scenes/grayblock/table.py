@@ -20,7 +20,7 @@ from game.i18n import N_, _, ngettext
 from game.words import said
 
 from scenes.grayblock import draw
-from scenes.grayblock.geometry import Layout
+from scenes.grayblock.geometry import Layout, end_zone
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide
 from scenes.table import look
@@ -61,6 +61,10 @@ def refusal(state, action) -> str:
                 card=card, row=row + 1, end=end)  # (rows counted from 1, as a player counts)
     reason = state.why_illegal(action) or ""
     return reason[:1].upper() + reason[1:] + "."
+
+
+def _rect(r) -> pygame.Rect:
+    return pygame.Rect(round(r[0]), round(r[1]), round(r[2]), round(r[3]))
 
 
 @dataclass
@@ -125,6 +129,12 @@ class GrayblockScene(GameTable):
         self.words = {b: b.label for b in (self.menu_b, self.pass_b, self.next_b, self.again_b, self.title_b)}
         self.ring = ui.FocusRing([self.next_b])
         self.layout = Layout((1280, 720), state.players, self.bottom)
+        self.result_rects: dict[str, pygame.Rect] = {}  # the result panel's parts, as last drawn
+        if config.lesson and state.results and not state.log and not state.is_over():
+            # a lesson resumed between hands: its notes are about the hand just over, so its
+            # result panel shows again, as it was when the player left
+            self.result_index = len(state.results) - 1
+            self._open_overlay()
         self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
@@ -213,6 +223,9 @@ class GrayblockScene(GameTable):
         cards = self.state.hand(self.bottom)
         if not self.can_act():
             return cards, True, None
+        wanted = self.lesson_move()
+        if wanted is not None:  # a lesson's step: only the card it asks for is lit
+            return cards, True, {wanted.card}
         return cards, True, {a.card for a in self.legal() if a.card is not None}
 
     def considered(self) -> tuple[int | None, str | None]:
@@ -236,6 +249,52 @@ class GrayblockScene(GameTable):
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
+
+    # --- a lesson's coach marks ------------------------------------------------------------
+
+    def lesson_move(self):
+        """The card move a lesson's step wants now (its end is lit on the row), or None."""
+        wanted = self.coach.lesson.expected() if self.coach is not None else None
+        return wanted if wanted is not None and wanted.card is not None and self.can_act() else None
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where a lesson's point is: ("hand",), ("card", card) in the hand, ("row",), ("end",
+        LEFT/RIGHT), ("pass",), ("seat", player) (the hand's result heading once it shows),
+        ("breakdown",) and ("next",) on the result panel."""
+        L, kind = self.layout, point[0]
+        if kind == "hand":
+            rects = [_rect(r) for r in self.hand_rects().values()]
+            return rects[0].unionall(rects[1:]) if rects else pygame.Rect(L.hand_cards)
+        if kind == "card":
+            rect = self.hand_rects().get(point[1]) if self.visible_hand is not None else None
+            return None if rect is None else _rect(rect).union(_rect(rect).move(0, -L.k(14)))
+        if kind == "row":
+            return pygame.Rect(L.row)
+        if kind == "end":
+            return end_zone(L, *self.row_now(), point[1])
+        if kind == "pass":
+            return pygame.Rect(self.pass_b.rect) if self.pass_b.rect.w else None
+        if kind == "seat":
+            if self.overlay:
+                return self.result_rects.get("heading")
+            return pygame.Rect(L.seats[point[1]]) if point[1] in L.seats else pygame.Rect(L.hand_head)
+        if kind == "breakdown":
+            return self.result_rects.get("breakdown") if self.overlay else None
+        if kind == "next":
+            return pygame.Rect(self.next_b.rect) if self.overlay and self.next_b.rect.w else None
+        return None
+
+    def coach_home(self) -> pygame.Rect:
+        """Where the lesson's panel goes when it covers nothing it points at: at the top right,
+        over the standings (the row, the hand and the ends stay in sight); over a hand's result,
+        in the scoreboard's empty middle, beside Next hand. (The spot is the panel's bottom
+        right: at the top, the panel's height as last drawn.)"""
+        L = self.layout
+        if self.overlay:  # over the scoreboard's empty middle: its hands and total stay in sight
+            board = self.result_rects.get("scoreboard", L.log)
+            return pygame.Rect(board.x, board.y, board.w - L.k(6), board.h - L.k(76))
+        height = self.coach.panel.h if self.coach is not None else 0
+        return pygame.Rect(L.side.x, L.side.y, L.side.w, max(1, height))
 
     # --- tooltips --------------------------------------------------------------------------
 
@@ -425,8 +484,8 @@ class GrayblockScene(GameTable):
             return False
         action = Action(self.state.current_player(), card, None if end == START else end)
         if not self.fits(card, end):
-            self.app.toast(_("No card in your hand fits either end: press Pass.") if self.must_pass()
-                           else refusal(self.state, action))
+            self.tell(_("No card in your hand fits either end: press Pass.") if self.must_pass()
+                      else refusal(self.state, action))
             return False
         return self.play(action, from_rect)
 
@@ -481,6 +540,8 @@ class GrayblockScene(GameTable):
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
+        if self.coach_first(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.shortcut(event):
@@ -565,7 +626,8 @@ class GrayblockScene(GameTable):
         elif event.key in (pygame.K_l, pygame.K_r):
             self.end_choice = LEFT if event.key == pygame.K_l else RIGHT
         elif event.key in ENTER and self.selected is None:
-            self.selected = next((a.card for a in self.legal()), None)
+            wanted = self.lesson_move()  # (in a lesson, the card its step asks for)
+            self.selected = wanted.card if wanted is not None else next((a.card for a in self.legal()), None)
             self._choose_end()
         elif event.key in ENTER:
             self.try_play(self.selected, self.end_choice if self.state.row else START)
@@ -588,7 +650,8 @@ class GrayblockScene(GameTable):
             return
         if self.overlay or self.state.is_over():
             return
-        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights:
+        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights \
+                and self.coach is None:  # (a lesson's demo snaps each of its steps instead)
             self.snapped = True
             self.app.snap("table")
         if self.pass_screen_for() is not None:
@@ -599,7 +662,7 @@ class GrayblockScene(GameTable):
         self.overlay, self.ending = True, None
         self.ring = ui.FocusRing([self.again_b, self.title_b] if self.state.is_over() else [self.next_b])
         self.ring.move(1)
-        if self.app.demo and not self.demo_done:
+        if self.app.demo and not self.demo_done and self.coach is None and not self.config.lesson:
             # the demo shows one hand (a whole match would take minutes): its result, then it ends
             self.demo_done = True
             if not self.snapped:
@@ -625,7 +688,9 @@ class GrayblockScene(GameTable):
         draw.draw_table(self, surface)
         if self.overlay:
             draw.draw_result(self, surface)
+            self.draw_coach(surface)
         else:
             for b in self.ring.widgets:
                 b.rect = pygame.Rect(0, 0, 0, 0)
+            self.draw_coach(surface)
             self.draw_tooltip(surface)
