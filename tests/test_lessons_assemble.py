@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.assemble.record import new_session
-from game.assemble.setup import PLACE, TAKE
+from game.assemble.setup import TAKE
 from game.bots import make_bot
 from game.commands import Play
 from game.messages import shown
@@ -23,7 +23,9 @@ from game.tutorial import SCRIPTS, store
 from game.tutorial.assemble import SCRIPT
 from game.tutorial.lesson import BotMove, Do, Free, Lesson, Note
 
-from tests.ui_helpers import click, drag, frames, key, move, players_files, snapshot
+from tests import lesson_helpers
+from tests.lesson_helpers import demo_shots, walk
+from tests.ui_helpers import click, drag, frames, key, players_files, snapshot
 
 
 def top(app):
@@ -32,40 +34,19 @@ def top(app):
 
 # --- the script and the engine --------------------------------------------------------------
 
-def play_headless(script=SCRIPT, seed=0):
-    """The lesson as the coach runs it, without a screen: Next on notes, the wanted moves, the
-    easy bot for both seats in the free part. (session, lesson, note keys shown)."""
-    session = new_session(script.seed, [{"name": n, "seat": k} for n, k in script.players], script.rules)
-    lesson = Lesson(script)
-    notes = []
-    for n in range(500):
-        if lesson.done:
-            break
-        state = session.state
-        if lesson.reading():
-            notes.append(lesson.step.key)
-            lesson.next()
-            lesson.settle(state)
-            continue
-        action = lesson.expected() or lesson.bot_move()
-        if action is None:
-            assert lesson.free()
-            action = make_bot("easy", "assemble", seed + n).decide(state.view(state.current_player()),
-                                                                 state.legal_actions())
-        assert action in state.legal_actions(), (lesson.step, action)
-        before = state.clone()
-        outcome = session.run(Play(action))
-        assert outcome.ok
-        lesson.played(before, action, outcome.events, session.state)
-    return session, lesson, notes
+def play_headless():
+    """The lesson headless, the easy bot choosing for both seats in the free part: (session,
+    lesson, {step key: the state when it came up})."""
+    return walk(SCRIPT, lambda state, n: make_bot("easy", "assemble", n).decide(
+        state.view(state.current_player()), state.legal_actions()))
 
 
 def test_the_script_plays_through_the_engine_to_the_end_of_the_game():
-    session, lesson, notes = play_headless()
+    session, lesson, seen = play_headless()
     assert lesson.done and session.state.is_over()
-    steps = [s.key for s in SCRIPT.steps if isinstance(s, Note)]
-    assert notes[:len(steps)] == steps  # every note of the guided part, in order
-    assert "last" in notes  # the free part says when the last round comes
+    steps = [s.key for s in SCRIPT.steps if not isinstance(s, BotMove)]
+    assert list(seen)[:len(steps)] == steps  # every step of the guided part, in order
+    assert "last" in seen  # the free part says when the last round comes
 
 
 def test_the_guided_part_says_what_the_board_shows():
@@ -125,17 +106,7 @@ def test_progress_round_trips_at_every_step():
 # --- through the real scenes -----------------------------------------------------------------
 
 def open_from_title(app):
-    """Title > Learn to play > Start: the lesson's table."""
-    app.stack.push(app.make("title"))
-    frames(app, 2)
-    click(app, top(app).learn.rect.center)
-    assert top(app).name == "lessons"
-    start = top(app).rows[0][1][0]
-    assert top(app).rows[0][0] == "assemble"
-    click(app, start.rect.center)
-    table = top(app)
-    assert table.name == "table" and table.coach is not None
-    return table
+    return lesson_helpers.open_from_title(app, "assemble")
 
 
 def settle(app, table, limit=600):
@@ -316,7 +287,7 @@ def test_a_broken_or_foreign_progress_file_starts_the_lesson_afresh(app, data_di
     record = record_of(session)
     record["players"][1]["seat"] = "cmd:evil-program"  # never started from a lessons file
     path.write_text(json.dumps({"assemble": {"record": record, "lesson": lesson.to_json()}}))
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "assemble", resume=True)  # the entry is there
     assert len(table.session.history) == 0 and table.coach.lesson.index == 0
     assert [s.kind for s in table.config.seats] == ["human", "easy"]
     assert any("starts afresh" in str(m) for m, _t in app.toasts)
@@ -387,21 +358,11 @@ def test_no_offer_over_a_game_to_continue(data_dir):
 
 @pytest.mark.slow
 def test_the_demo_plays_the_lesson_to_its_end_with_a_screenshot_per_step(tmp_path):
-    data = tmp_path / "data"
-    players_files(data)
-    before = snapshot(data)
-    shots = tmp_path / "shots"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
-    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--tutorial", "assemble",
-                           "--screenshots", str(shots), "--exit-after", "0.3"],
-                          env=env, capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    names = sorted(p.name for p in shots.glob("*.png"))
+    names = demo_shots(tmp_path, "assemble")
     shown_steps = [s.key for s in SCRIPT.steps if isinstance(s, (Note, Do, Free))]
     for step in shown_steps:
         assert any(n.endswith(f"-{step}.png") for n in names), step
     assert sum("scoring-lanes" in n for n in names) == 4 and any("scoring-summary" in n for n in names)
-    assert snapshot(data) == before  # the demo keeps nothing, not even the lesson's place
 
 
 def test_the_tutorial_option_refuses_an_unknown_game():

@@ -6,23 +6,20 @@ lesson keeps no game data (no autosave, records, best scores or settings)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
 
 from game.cementopia.bots import HardBot
-from game.cementopia.record import new_session
 from game.cementopia.setup import Action
-from game.commands import Play
 from game.messages import shown
 from game.tutorial import SCRIPTS, store
 from game.tutorial.cementopia import SCRIPT
 from game.tutorial.lesson import Do, Lesson, Note
 
-from tests.ui_helpers import click, drag, frames, key, move, players_files, snapshot
+from tests import lesson_helpers
+from tests.lesson_helpers import demo_shots, walk
+from tests.ui_helpers import click, drag, frames, key, players_files, snapshot
 
 GAME = "cementopia"
 
@@ -31,29 +28,6 @@ def top(app):
     return app.stack.top
 
 
-def fresh_session():
-    return new_session(SCRIPT.seed, [{"name": n, "seat": k} for n, k in SCRIPT.players], SCRIPT.rules)
-
-
-def play_headless():
-    """The lesson as the coach runs it, without a screen: Next on notes, the wanted moves.
-    (session, lesson, {step key: the state when it came up})."""
-    session, lesson, seen = fresh_session(), Lesson(SCRIPT), {}
-    while not lesson.done:
-        state = session.state
-        seen[lesson.step.key] = state.clone()
-        if lesson.reading():
-            lesson.next()
-            lesson.settle(state)
-            continue
-        action = lesson.expected()
-        assert action is not None, lesson.step
-        assert action in state.legal_actions(), (lesson.step.key, action)
-        before = state.clone()
-        outcome = session.run(Play(action))
-        assert outcome.ok
-        lesson.played(before, action, outcome.events, session.state)
-    return session, lesson, seen
 
 
 # --- the script and the engine --------------------------------------------------------------
@@ -61,7 +35,7 @@ def play_headless():
 def test_the_script_is_registered_and_plays_through_the_engine():
     assert SCRIPTS[GAME] is SCRIPT and SCRIPT.finale is None  # it ends with its last note
     assert SCRIPT.players == (("You", "human"),)
-    session, lesson, seen = play_headless()
+    session, lesson, seen = walk(SCRIPT)
     assert lesson.done and list(seen) == [s.key for s in SCRIPT.steps]
     state = session.state
     assert not state.is_over() and len(state.placed) == 6  # the player finishes it
@@ -74,7 +48,7 @@ def test_the_script_is_registered_and_plays_through_the_engine():
 
 
 def test_the_words_say_what_the_board_shows():
-    _session, _lesson, seen = play_headless()
+    _session, _lesson, seen = walk(SCRIPT)
     first = seen["welcome"]
     assert first.placed == [(19, 0, 0)] and set(first.hand) == {2, 16, 29, 9}
     assert first.counters == [4, 4, 4, 3]
@@ -93,14 +67,14 @@ def test_the_words_say_what_the_board_shows():
     assert options(seen["place-31"], wanted["place-31"]) == {7: 2, 19: 1}
     # two neighbours with the same count pay the same counter: the table asks no question
     # and plays the first; the script never wants the other one
-    for key, action in wanted.items():
-        counts = options(seen[key], action)
-        assert list(counts.values()).count(counts[action.count_with]) == 1, key
+    for step, action in wanted.items():
+        counts = options(seen[step], action)
+        assert list(counts.values()).count(counts[action.count_with]) == 1, step
 
 
 def test_a_different_spot_or_counter_is_explained_not_played():
     lesson = Lesson(SCRIPT)
-    state = fresh_session().state
+    state = lesson_helpers.fresh_session(SCRIPT).state
     assert "Next" in shown(lesson.refusal(state, Action(9, -1, -1, 19)))  # a note is up
     lesson.next()
     lesson.next()
@@ -121,21 +95,6 @@ def test_progress_round_trips_at_every_step():
 
 
 # --- through the real scenes -----------------------------------------------------------------
-
-def open_from_title(app, resume=False):
-    """Title > Learn to play > Cementopia's Start (or Resume): the lesson's table."""
-    app.stack.push(app.make("title"))
-    frames(app, 2)
-    click(app, top(app).learn.rect.center)
-    chooser = top(app)
-    assert chooser.name == "lessons"
-    buttons = dict(chooser.rows)[GAME]
-    assert buttons[0].label == ("Resume" if resume else "Start")
-    click(app, buttons[0].rect.center)
-    table = top(app)
-    assert table.name == GAME and table.coach is not None
-    frames(app, 2)
-    return table
 
 
 def settle(app, table, limit=300):
@@ -207,7 +166,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_puzzle_goes_on(app, da
     import game.cementopia.best as best
     wrote = []
     monkeypatch.setattr(best, "record_best", lambda *a, **k: wrote.append(a) or (None, False, None))
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, GAME)
     assert "puzzle for one" in shown(table.coach.lesson.words(table.state))
     assert table.coach.target == table.anchor(("card", 19))
     # a click on a hand card while a note is up does nothing but say to read it
@@ -261,7 +220,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_puzzle_goes_on(app, da
 
 
 def test_a_wrong_spot_or_counter_is_explained_and_not_played(app, data_dir):
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, GAME)
     play_lesson(app, table, until="place-9")
     spots = table.spots_for(9)
     other = next(p for p in spots if p != (-1, -1) and table.cam.band_rect(table.lay.board, *p).colliderect(
@@ -288,7 +247,7 @@ def test_a_wrong_spot_or_counter_is_explained_and_not_played(app, data_dir):
 
 
 def test_show_me_plays_the_wanted_move_even_with_the_popup_open(app, data_dir):
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, GAME)
     play_lesson(app, table, until="place-16")
     settle(app, table)
     drag(app, centre(table.hand_rect(16)), spot_point(table, 0, -5))
@@ -303,7 +262,7 @@ def test_show_me_plays_the_wanted_move_even_with_the_popup_open(app, data_dir):
 def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
     players_files(data_dir)  # a game in progress, settings and a record of the player's own
     before = snapshot(data_dir)
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, GAME)
     play_lesson(app, table, until="place-7")
     index, moves = table.coach.lesson.index, list(table.session.history.actions)
     click(app, centre(table.coach.leave_b.rect))
@@ -312,7 +271,7 @@ def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
     after = snapshot(data_dir)
     assert {k: v for k, v in after.items() if k != "lessons.json"} == before
     assert GAME in json.loads(after["lessons.json"])
-    again = open_from_title(app, resume=True)
+    again = lesson_helpers.open_from_title(app, GAME, resume=True)
     assert again.coach.lesson.index == index and list(again.session.history.actions) == moves
     assert again.coach.lesson.step.key == "place-7" and again.state.position(16) == (0, -5)
     # start over: the lesson's first step on the same deal
@@ -328,7 +287,7 @@ def test_the_lesson_at_640x360_keeps_its_panel_off_what_it_points_at(data_dir):
     from scenes.app.window import App, AppOptions
     app = App(AppOptions(size=(640, 360)))
     try:
-        table = open_from_title(app)
+        table = lesson_helpers.open_from_title(app, GAME)
         while table.coach is not None:
             frames(app, 1)
             target, panel = table.coach.target, table.coach.panel
@@ -347,17 +306,6 @@ def test_the_lesson_at_640x360_keeps_its_panel_off_what_it_points_at(data_dir):
 
 @pytest.mark.slow
 def test_the_demo_plays_the_lesson_to_its_end_with_a_screenshot_per_step(tmp_path):
-    data = tmp_path / "data"
-    players_files(data)
-    before = snapshot(data)
-    shots = tmp_path / "shots"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
-    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--tutorial", GAME,
-                           "--screenshots", str(shots), "--exit-after", "0.3"],
-                          env=env, capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    names = sorted(p.name for p in shots.glob("*.png"))
+    names = demo_shots(tmp_path, GAME)
     steps = [s.key for s in SCRIPT.steps if isinstance(s, (Note, Do))]
     assert [n.split("-", 3)[-1][:-4] for n in names if "-lesson-" in n] == steps
-    assert all((shots / n).stat().st_size > 10_000 for n in names)
-    assert snapshot(data) == before  # the demo keeps nothing, not even the lesson's place

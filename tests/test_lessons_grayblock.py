@@ -5,15 +5,11 @@ the pass by its button), wrong moves, leaving and resuming, and that a lesson ke
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pygame
 import pytest
 
 from game.commands import Play
-from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, one_gear_apart
 from game.grayblock.state import BLOCK, explain_hand
 from game.messages import shown
@@ -21,6 +17,9 @@ from game.tutorial import SCRIPTS, store
 from game.tutorial.grayblock import SCRIPT
 from game.tutorial.lesson import BotMove, Do, Lesson, Note
 
+from tests import lesson_helpers
+from tests.lesson_helpers import demo_shots, walk
+from tests.test_grayblock_scene import centre, end_point
 from tests.ui_helpers import click, drag, frames, key, players_files, snapshot
 
 
@@ -28,39 +27,10 @@ def top(app):
     return app.stack.top
 
 
-def fresh_session():
-    return new_session(SCRIPT.seed, [{"name": n, "seat": k} for n, k in SCRIPT.players], SCRIPT.rules)
-
-
-# --- the script and the engine --------------------------------------------------------------
-
-def play_headless():
-    """The lesson as the coach runs it, without a screen: Next on notes, the wanted moves and the
-    script's bot moves. (session, lesson, {step key: the state it was shown on})."""
-    session, lesson = fresh_session(), Lesson(SCRIPT)
-    shown_on = {}
-    for _ in range(100):
-        if lesson.done:
-            break
-        state = session.state
-        step = lesson.step
-        if not isinstance(step, BotMove):
-            shown_on[step.key] = state.clone()
-        if lesson.reading():
-            lesson.next()
-            lesson.settle(state)
-            continue
-        action = lesson.expected() or lesson.bot_move()
-        assert action in state.legal_actions(), (step, action)
-        before = state.clone()
-        outcome = session.run(Play(action))
-        assert outcome.ok
-        lesson.played(before, action, outcome.events, session.state)
-    return session, lesson, shown_on
 
 
 def test_the_script_plays_the_first_hand_through_the_engine_to_a_block():
-    session, lesson, shown_on = play_headless()
+    session, lesson, shown_on = walk(SCRIPT)
     assert lesson.done
     assert list(shown_on) == [s.key for s in SCRIPT.steps if not isinstance(s, BotMove)]
     state = session.state
@@ -73,7 +43,7 @@ def test_the_script_plays_the_first_hand_through_the_engine_to_a_block():
 
 def test_the_words_say_what_the_table_shows():
     """Every number the script names, checked against the engine at the step that names it."""
-    _session, _lesson, on = play_headless()
+    _session, _lesson, on = walk(SCRIPT)
     assert on["open"].row == [] and on["open"].current_player() == 0  # you start the hand
     assert 29 == max(on["open"].hand(0))  # "29, your highest card"
     left = on["left"]
@@ -95,7 +65,7 @@ def test_the_words_say_what_the_table_shows():
 
 def test_every_move_of_yours_has_another_the_lesson_explains():
     """Each card step has a legal move other than the wanted one, and its words say why not."""
-    session, lesson = fresh_session(), Lesson(SCRIPT)
+    session, lesson = lesson_helpers.fresh_session(SCRIPT), Lesson(SCRIPT)
     explained = 0
     while not lesson.done:
         state = session.state
@@ -126,21 +96,6 @@ def test_progress_round_trips_at_every_step():
 
 # --- through the real scene ------------------------------------------------------------------
 
-def open_from_title(app, resume=False):
-    """Title > Learn to play > Start (or Resume) on Grayblock's row: the lesson's table."""
-    app.stack.push(app.make("title"))
-    frames(app, 2)
-    click(app, top(app).learn.rect.center)
-    chooser = top(app)
-    assert chooser.name == "lessons"
-    buttons = dict(chooser.rows)["grayblock"]
-    assert buttons[0].label == ("Resume" if resume else "Start")
-    click(app, buttons[0].rect.center)
-    table = top(app)
-    assert table.name == "grayblock" and table.coach is not None
-    frames(app, 2)
-    return table
-
 
 def settle(app, table, limit=400):
     """Frames until nothing flies, no scripted bot move is coming and a hand's end has shown its
@@ -155,20 +110,6 @@ def settle(app, table, limit=400):
         frames(app, 1)
         return
     raise AssertionError("the table never settled")
-
-
-def centre(rect):
-    return int(rect[0] + rect[2] / 2), int(rect[1] + rect[3] / 2)
-
-
-def end_point(table, end):
-    """A point over the row where a drop goes to `end` (the start slot on an empty row)."""
-    row = table.state.row
-    if not row:
-        return table.layout.row.center
-    xs, y, cw, ch = table.layout.row_geometry(len(row))
-    x = xs[0] - 0.1 * cw if end == LEFT else xs[-1] + 0.9 * cw
-    return int(x), int(y + ch / 2)
 
 
 def perform(app, table, action, by_click=False):
@@ -216,7 +157,7 @@ def play_lesson(app, table, until=None):
 def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(app, data_dir):
     players_files(data_dir)  # a game in progress, settings and a record of the player's own
     before = snapshot(data_dir)
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "grayblock")
     assert "Welcome to Grayblock" in shown(table.coach.lesson.words(table.state))
     assert table.coach.target is not None and table.coach.target.colliderect(table.layout.hand_cards)
     # a click on a card while a note is up does nothing but say to read it first
@@ -247,7 +188,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(a
 
 
 def test_a_different_move_is_explained_and_an_illegal_one_gets_the_tables_words(app, data_dir):
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "grayblock")
     play_lesson(app, table, until=lambda t: t.coach.lesson.step.key == "left")
     assert table.state.row == [25, 29]
     lit = table.hand_cards()[2]
@@ -273,7 +214,7 @@ def test_a_different_move_is_explained_and_an_illegal_one_gets_the_tables_words(
 
 
 def test_show_me_plays_the_wanted_move(app, data_dir):
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "grayblock")
     for _ in range(2):
         click(app, table.coach.next_b.rect.center)
     frames(app, 2)
@@ -282,14 +223,14 @@ def test_show_me_plays_the_wanted_move(app, data_dir):
 
 
 def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "grayblock")
     play_lesson(app, table, until=lambda t: t.coach.lesson.step.key == "right")
     index, moves = table.coach.lesson.index, list(table.session.history.actions)
     click(app, table.coach.leave_b.rect.center)
     frames(app, 2)
     assert top(app).name == "title"
     assert sorted(p.name for p in data_dir.iterdir()) == ["lessons.json"]  # no autosave, records, settings
-    again = open_from_title(app, resume=True)
+    again = lesson_helpers.open_from_title(app, "grayblock", resume=True)
     assert again.coach.lesson.index == index and list(again.session.history.actions) == moves
     assert again.coach.lesson.step.key == "right" and again.state.row == [11, 27, 25, 29]
     play_lesson(app, again)
@@ -297,11 +238,11 @@ def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
 
 
 def test_a_lesson_left_after_the_hand_resumes_on_its_result(app, data_dir):
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "grayblock")
     play_lesson(app, table, until=lambda t: t.coach.lesson.step.key == "points")
     assert table.overlay
     click(app, table.coach.leave_b.rect.center)
-    again = open_from_title(app, resume=True)
+    again = lesson_helpers.open_from_title(app, "grayblock", resume=True)
     assert again.overlay and again.result_index == 0  # the hand's result shows again
     assert again.coach.lesson.step.key == "points"
     assert again.coach.target == again.result_rects["breakdown"]
@@ -317,7 +258,7 @@ def test_a_lesson_left_after_the_hand_resumes_on_its_result(app, data_dir):
 
 def test_the_lesson_in_japanese_and_a_small_window(app, data_dir, ja):
     from tests.ui_helpers import resize
-    table = open_from_title(app)
+    table = lesson_helpers.open_from_title(app, "grayblock")
     resize(app, (640, 360))
     frames(app, 2)
     play_lesson(app, table, until=lambda t: t.coach.lesson.step.key == "pass")
@@ -330,21 +271,10 @@ def test_the_lesson_in_japanese_and_a_small_window(app, data_dir, ja):
 
 @pytest.mark.slow
 def test_the_demo_plays_the_lesson_to_its_end_with_a_screenshot_per_step(tmp_path):
-    data = tmp_path / "data"
-    players_files(data)
-    before = snapshot(data)
-    shots = tmp_path / "shots"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
-    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--tutorial", "grayblock",
-                           "--screenshots", str(shots), "--exit-after", "0.3"],
-                          env=env, capture_output=True, text=True, timeout=240)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    names = sorted(p.name for p in shots.glob("*.png"))
+    names = demo_shots(tmp_path, "grayblock")
     steps = [s.key for s in SCRIPT.steps if isinstance(s, (Note, Do))]
     assert [n.split("-", 1)[1] for n in names] == ["title.png"] + [
         f"lesson-{i:02d}-{step}.png" for i, step in enumerate(steps, 1)]
-    assert all((shots / n).stat().st_size > 10_000 for n in names)
-    assert snapshot(data) == before  # the demo keeps nothing, not even the lesson's place
 
 
 def test_grayblock_is_listed_in_learn_to_play(app, data_dir):

@@ -81,11 +81,11 @@ def keep(game: str, record: dict, lesson: Lesson) -> Message | None:
 
 def forget(game: str) -> Message | None:
     """The lesson was finished or started over: nothing to resume."""
-    data, _problem = _read()
+    data, problem = _read()
     if game not in data:
-        return None
+        return problem
     del data[game]
-    return _write(data)
+    return _write(data) or problem
 
 
 def _write(data: dict) -> Message | None:
