@@ -98,6 +98,18 @@ def test_any_kept_progress_is_a_place_in_the_lesson_or_refused_cleanly(data):
     assert Lesson.from_json(SCRIPT, lesson.to_json()) == lesson
 
 
+@pytest.mark.parametrize("data", [
+    {"index": 3, "pending": [[[], {}]]},  # an unhashable key
+    {"index": 3, "pending": [["last", {"x": "a\u0000b"}]]},  # a NUL the font cannot draw
+    {"index": 3, "pending": [["last", {"x": 10 ** 400}]]},
+    {"index": 10 ** 30}, {"index": -1}, {"index": True}, {"index": 1.5}, {"index": 99},
+    {"index": 3, "seen": [["last"]]}, {"index": 3, "seen": "last"},
+])
+def test_a_tampered_progress_is_refused_with_a_value_error(data):
+    with pytest.raises(ValueError):
+        Lesson.from_json(SCRIPT, data)
+
+
 def test_progress_round_trips_at_every_step():
     session, lesson, _notes = play_headless()
     assert Lesson.from_json(SCRIPT, json.loads(json.dumps(lesson.to_json()))) == lesson

@@ -209,10 +209,7 @@ class Lesson:
         """A lesson where `data` left it; ValueError for anything that is not a place in it."""
         if not isinstance(data, dict):
             raise ValueError("not a lesson's progress")
-        index, taught = data.get("index"), data.get("taught", 0)
-        for value in (index, taught):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000:
-                raise ValueError("a lesson's step must be a small whole number")
+        index, taught = _small(data.get("index")), _small(data.get("taught", 0))
         if index > len(script.steps):
             raise ValueError("the lesson has no such step")
         keys = {w.key for w in script.watches}
@@ -221,8 +218,24 @@ class Lesson:
         if not isinstance(seen, list) or not all(isinstance(k, str) and k in keys for k in seen):
             raise ValueError("unknown notes in a lesson's progress")
         if not isinstance(pending, list) or not all(
-                isinstance(p, list) and len(p) == 2 and p[0] in keys and isinstance(p[1], dict)
-                and all(isinstance(k, str) and isinstance(v, (int, str)) and not isinstance(v, bool)
-                        for k, v in p[1].items()) for p in pending):
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and p[0] in keys
+                and isinstance(p[1], dict) and all(isinstance(k, str) and _field(v) for k, v in p[1].items())
+                for p in pending):
             raise ValueError("unknown notes in a lesson's progress")
         return cls(script, index, list(seen), [(k, dict(f)) for k, f in pending], taught)
+
+
+def _small(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000:
+        raise ValueError("a lesson's step must be a small whole number")
+    return value
+
+
+def _field(value) -> bool:
+    """A note's field as the lesson made it: a small number or a short printable word (a kept
+    file is untrusted: a NUL stops the font renderer)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return -10_000 <= value <= 10_000
+    return isinstance(value, str) and len(value) <= 40 and value.isprintable()
