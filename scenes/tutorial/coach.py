@@ -20,8 +20,9 @@ import sys
 import pygame
 
 from game.i18n import N_, _
-from game.messages import shown
+from game.messages import message, shown
 from game.tutorial import store
+from game.tutorial.lesson import READ_FIRST
 
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
@@ -51,8 +52,9 @@ class Coach:
         self.seen_key = None  # the step on show (to snap it once, and restart the demo's clock)
         self.shown_for = 0.0
         self.snaps = 0
+        self.snapped_key = None  # the step the demo last took a screenshot of
         self.idle = 0.0
-        self.message_shown = False
+        self.disk_told = False  # a full disk is said once, not at every step
 
     # --- what the table asks --------------------------------------------------------------------
 
@@ -142,8 +144,8 @@ class Coach:
         if self.app.demo:
             return
         problem = store.keep(self.game, self.table.record(), self.lesson)
-        if problem and not self.message_shown:
-            self.message_shown = True
+        if problem and not self.disk_told:
+            self.disk_told = True
             self.app.toast(problem)
 
     def step_key(self):
@@ -176,7 +178,7 @@ class Coach:
             return True
         if reading and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.problem, self.problem_t = _("Read this first, then press Next."), 0.0
+                self.problem, self.problem_t = message(READ_FIRST), 0.0
             return True  # the table waits while a note is up
         if reading and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             return True
@@ -211,8 +213,8 @@ class Coach:
             self.app.quit(1)
             return
         words = lesson.words(table.state)
-        if words is not None and self.shown_for >= DEMO_SNAP and self.seen_key != getattr(self, "_snapped", None):
-            self._snapped = self.seen_key
+        if words is not None and self.shown_for >= DEMO_SNAP and self.seen_key != self.snapped_key:
+            self.snapped_key = self.seen_key
             self.snaps += 1
             step = lesson.step
             self.app.snap(f"lesson-{self.snaps:02d}-{getattr(step, 'key', 'step')}")

@@ -90,9 +90,7 @@ class LessonsScene(Scene):
         self.app.stack.pop()
 
     def resize(self, size) -> None:
-        s = self.s = ui.scale_for(size)
-        W, H = size
-        self.size = size
+        self.s, self.size = ui.scale_for(size), size
         self.layout()
 
     def layout(self) -> None:
