@@ -20,7 +20,7 @@ from game.tutorial.lesson import BotMove, Do, Lesson, Note
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
 from tests.test_grayblock_scene import centre, end_point
-from tests.ui_helpers import click, drag, frames, key, players_files, snapshot
+from tests.ui_helpers import click, drag, frames, key, players_files, snapshot, spy_texts
 
 
 def top(app):
@@ -282,3 +282,20 @@ def test_grayblock_is_listed_in_learn_to_play(app, data_dir):
     app.stack.push(app.make("title"))
     click(app, top(app).learn.rect.center)
     assert "grayblock" in dict(top(app).rows)
+
+
+def test_after_the_lesson_the_menu_says_its_game_is_not_saved_and_offers_no_concede(app, data_dir,
+                                                                                   monkeypatch):
+    table = lesson_helpers.open_from_title(app, "grayblock")
+    play_lesson(app, table)
+    assert table.coach is None and any("Lesson complete" in str(m) for m, _t in app.toasts)
+    table.open_menu()
+    menu = top(app)
+    assert menu.name == "menu"
+    assert menu.concede_b not in menu.ring.widgets and menu.restart_b not in menu.ring.widgets
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert any("this game is not saved" in t for t, _rect in said)
+    click(app, menu.title_b.rect.center)
+    assert top(app).name == "title"
+    assert sorted(p.name for p in data_dir.iterdir()) == ["lessons.json"]

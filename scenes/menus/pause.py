@@ -46,6 +46,11 @@ def game_in_play(app):
     return None
 
 
+def lesson_of(table) -> str | None:
+    """The game whose lesson this table plays (None: a real game, or no table)."""
+    return getattr(getattr(table, "config", None), "lesson", None)
+
+
 def hot_seat(table) -> bool:
     return table is not None and len(table.humans) >= 2
 
@@ -109,7 +114,7 @@ class PauseMenu(Scene):
                                            self.restart_b, self.concede_b, self.title_b, self.quit_b)}
         # Restart and Concede only for a game still being played
         playing = game_in_play(app) is table and table is not None and not app.demo \
-            and getattr(table, "coach", None) is None  # a lesson is left, never restarted
+            and not lesson_of(table)  # a lesson (and the game it leaves) is left, never restarted
         self.groups = [[self.resume_b, self.rules_b, self.settings_b],
                        [self.restart_b, self.concede_b] if playing else [],
                        [self.title_b, self.quit_b]]
@@ -210,8 +215,12 @@ class PauseMenu(Scene):
         heading(surface, _("Paused"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)
-        lesson = getattr(self.table, "coach", None) is not None
-        ui.text(surface, _("Your place in the lesson is kept.") if lesson
-                else _("Your game is saved automatically."), max(8, int(14 * s)),
+        if not lesson_of(self.table):
+            note = _("Your game is saved automatically.")
+        elif getattr(self.table, "coach", None) is not None:
+            note = _("Your place in the lesson is kept.")
+        else:  # the lesson is over; its game was the player's to finish, unsaved
+            note = _("The lesson is over: this game is not saved.")
+        ui.text(surface, note, max(8, int(14 * s)),
                 (P.centerx, self.quit_b.rect.bottom + 10 * s), ui.MUTED, "midtop",
                 max_width=P.w - 40 * s)
