@@ -416,3 +416,27 @@ def test_a_demo_lesson_that_cannot_go_on_exits_with_an_error(data_dir, monkeypat
     finally:
         app.stack.close_all()
         pygame.display.quit()
+
+
+def test_what_the_rules_refuse_is_explained_in_the_panel_too(app, data_dir):
+    table = open_from_title(app)
+    play_lesson(app, table, until=lambda t: t.coach.lesson.step.key == "place-b1")
+    settle(app, table)
+    x, y, w, h = table.field_rect(30)
+    click(app, (int(x + w / 2), int(y + h / 2)))  # a field card while the bench card must go first
+    assert "Place your bench card into the line first" in shown(table.coach.problem)
+    assert len(table.session.history) == 4 and not app.toasts
+
+
+def test_the_coach_speaks_the_language_switched_to_mid_lesson(app, data_dir):
+    from scenes.menus.settings import use_language
+    table = open_from_title(app)
+    english = shown(table.coach.lesson.words(table.state))
+    try:
+        use_language("ja")
+        frames(app, 2)
+        assert shown(table.coach.lesson.words(table.state)) != english
+        assert "人形" in shown(table.coach.lesson.words(table.state))
+        assert table.coach.next_b.label == "Next" and table.coach.title().startswith("遊び方")
+    finally:
+        use_language("en")
