@@ -35,6 +35,7 @@ class GameConfig:
     target: int = 100  # Grayblock: the match is played to this many points
     undo: str = "fair"  # "fair" or "free" (game.commands.UNDO_MODES; Cementopia has its own rule)
     lesson: str | None = None  # "Learn to play": the game whose lesson this is (no saves, no records)
+    replay: bool = False  # the replay viewer's read-only table (no saves, no records)
 
     @property
     def scene(self) -> str:

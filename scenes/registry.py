@@ -10,6 +10,7 @@ from scenes.assemble.scoring import ScoringScene
 from scenes.menus.settings import SettingsOverlay
 from scenes.menus.setup import SetupScene
 from scenes.assemble.table import TableScene
+from scenes.replay.viewer import ReplayScene
 from scenes.menus.title import TitleScene
 from scenes.tutorial.start import LessonsScene
 
@@ -26,4 +27,5 @@ SCENES = {
     "cementopia": CementopiaScene,
     "cementopia_end": CementopiaEndScene,
     "lessons": LessonsScene,
+    "replay": ReplayScene,
 }

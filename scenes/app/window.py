@@ -43,6 +43,7 @@ class AppOptions:
     speed: float = 1.0  # game-time seconds per real second (the demo plays fast)
     lang: str | None = None  # --lang: this run's language over the settings' (not saved)
     tutorial: str | None = None  # --tutorial GAME: open (the demo: play) that game's lesson
+    replay: Path | None = None  # --replay FILE: open that record in the replay viewer
 
 
 class App:
@@ -138,6 +139,10 @@ class App:
         if self.options.tutorial and not self.demo:  # the demo shows the title first
             from scenes.tutorial.start import open_lesson
             open_lesson(self, self.options.tutorial)
+        if self.options.replay is not None:
+            from scenes.replay.viewer import open_replay
+            if open_replay(self, self.options.replay) is None and self.demo:
+                self.quit(1)  # the file changed since it was checked: the demo has nothing to show
         while self.running:
             real_dt = self.clock.tick(self.options.fps) / 1000.0
             self.real_s += real_dt
@@ -177,8 +182,19 @@ class App:
             self.toast(_("Sound on") if on else _("Sound off (S turns it back on)"), 2.0)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen())
+        elif event.type == pygame.DROPFILE:
+            self.dropped(event.file)
         else:
             self.stack.handle(event)
+
+    def dropped(self, path) -> None:
+        """A file dropped onto the window: a record opens in the replay viewer over what is on
+        show (Esc comes back to it); anything else is one toast and nothing changes."""
+        from scenes.replay.viewer import open_replay
+        if self.typing() or getattr(self.stack.top, "name", "") in ("replay_scoring", "replay_end"):
+            self.toast(_("Close this screen first to open a replay."))
+            return
+        open_replay(self, path)
 
     def fullscreen(self) -> bool:
         surface = pygame.display.get_surface()
@@ -283,6 +299,9 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     parser.add_argument("--seed", type=ascii_int)
     parser.add_argument("--tutorial", choices=["assemble", "cementopia", "grayblock"],
                         help="open that game's lesson (with --demo: it plays itself to the end)")
+    parser.add_argument("--replay", type=Path, metavar="FILE",
+                        help="open a game record in the replay viewer (with --demo: it steps "
+                             "through it by itself, then exits)")
     parser.add_argument("--lang", choices=["en", "ja"],
                         help="the app's language for this run (default: Settings, else the system's)")
     args = parser.parse_args(argv)
@@ -294,9 +313,15 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     # not given: the largest table (4 as before; Cementopia's 1), so the demo shows every seat
     players = max(module.PLAYER_COUNTS) if args.players is None else args.players
     check_players(args.game, players, module)
+    if args.replay is not None:  # a bad file: one line and exit 2, before the window opens
+        from scenes.replay.viewer import load
+        try:
+            load(args.replay)
+        except RecordError as exc:
+            raise UsageError(f"--replay {str(args.replay)[:80]}: {exc}") from None
     return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=players,
                       screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed,
-                      lang=args.lang, tutorial=args.tutorial)
+                      lang=args.lang, tutorial=args.tutorial, replay=args.replay)
 
 
 def _size(text: str) -> tuple[int, int]:

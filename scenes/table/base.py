@@ -135,8 +135,9 @@ class GameTable(Scene):
 
     def keeps_saves(self) -> bool:
         """Only a real game writes the autosave and the records folder (never the demo, never a
-        lesson)."""
-        return not self.app.demo and not getattr(self.config, "lesson", None)
+        lesson, never a replay)."""
+        return not self.app.demo and not getattr(self.config, "lesson", None) \
+            and not getattr(self.config, "replay", False)
 
     def can_act(self) -> bool:
         raise NotImplementedError

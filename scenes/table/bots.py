@@ -43,7 +43,7 @@ class BotTurns:
         self.waited = 0.0
         self.hint_ticket: int | None = None
         self.hint: Hint | None = None  # for the human to move now
-        if self.seats:
+        if self.seats and not getattr(table.config, "replay", False):  # a replay asks no bot
             self.decider.warm_up()
 
     @property

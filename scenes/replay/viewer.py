@@ -1,0 +1,443 @@
+"""The replay viewer: a record's game rebuilt (game.records.replay) and shown move by move.
+
+The game's own table draws the position, read-only: it is made over the replayed session with
+saving off (config.replay), nobody at it as a human, and never updated (no bots, no finishing).
+The cursor moves through the session's history with its own undo/redo (every position before an
+action is a snapshot, so stepping back is exact). The viewer's panel lies over the table's log
+and buttons: where the replay stands ("Move 12 of 64"), the moves so far with the current one
+lit, and the controls. At the end of a finished game the game's end screen shows (Assemble's
+scoring walk-through, Cementopia's figures; Grayblock's hand results show on the table itself).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import records
+from game.errors import RecordError
+from game.i18n import N_, _
+
+from game.cementopia.state import COMPLETE
+
+from scenes.app.stack import Scene
+from scenes.config import GameConfig
+from scenes.widgets import ui
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+STEP_S = 1.0  # seconds between moves when autoplay runs at 1x
+DEMO_S = 0.12  # the demo's pace (game time, already sped up by the demo)
+
+
+def load(path) -> dict:
+    """A record from a file, checked and verified; RecordError in one line otherwise."""
+    record = records.read_record(path)
+    records.verify(record)
+    return record
+
+
+def open_replay(app, path) -> Scene | None:
+    """Open the record at `path` in the viewer over the scene on top; on any problem, ONE toast
+    line and nothing changes."""
+    try:
+        record = load(path)
+        scene = app.make("replay", record=record)
+    except RecordError as exc:
+        app.toast(_("Cannot replay {file}: {error}").format(file=_name(path), error=exc))
+        return None
+    except Exception as exc:  # noqa: BLE001 - any record the tables cannot show: a line, no crash
+        app.toast(_("Cannot replay {file}: {error}").format(file=_name(path), error=type(exc).__name__))
+        return None
+    app.stack.push(scene)
+    return scene
+
+
+def _name(path) -> str:
+    name = str(getattr(path, "name", "") or path)
+    name = name.replace("\\", "/").rsplit("/", 1)[-1]
+    return "".join(c for c in name if c.isprintable())[:60]
+
+
+def move_words(action, events) -> list[str]:
+    """A Cementopia move in words (its table keeps no log): the card, the neighbour it is counted
+    with, a counter spent, the end."""
+    from game.cementopia.state import COUNTER_FLIPPED, FINISHED
+    card, other = getattr(action, "card", None), getattr(action, "count_with", None)
+    if card is None:
+        return [str(action)]
+    lines = [_("Card {card} goes beside card {other}.").format(card=card, other=other)]
+    for event in events:
+        if event.kind == COUNTER_FLIPPED:
+            lines.append(_("Counter {n} is spent.").format(n=event.where))
+        elif event.kind == FINISHED:
+            lines.append(_("Complete!") if event.where == COMPLETE else _("No hand card fits: stuck."))
+    return lines
+
+
+def segment(state) -> int:
+    """Which round (Assemble) or hand (Grayblock) a position is in; Cementopia: one deal."""
+    if hasattr(state, "results") and hasattr(state, "hands"):
+        return len(state.results)
+    return getattr(state, "round", 0)
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app, record: dict):
+        super().__init__(app)
+        self.record = record
+        self.game = record["game"]
+        session = records.replay(record)
+        config = GameConfig.from_record(record, session)
+        config.replay = True  # the table saves nothing
+        self.session = session
+        self.table = app.make(config.scene, config=config, session=session)
+        self.read_only(self.table)
+        history = session.history
+        self.total = len(history)
+        # each move's lines, as the table's log tells them; the segment each move ends in
+        self.lines: list[list[str]] = []
+        self.movers: list = []
+        self.segments: list[int] = [segment(history._before[0]) if history._before else 0]
+        for before, action, events, after in history.replay():
+            self.movers.append(before.current_player())
+            self.lines.append([str(x) for x in self.table.log_lines(before, action, events, after)]
+                              or move_words(action, events))
+            self.segments.append(segment(after))
+        self.opening = [str(x) for x in self.table.log_opening()]
+        self.cursor = self.total
+        self.playing = False
+        self.speed_index = 1
+        self.wait = 0.0
+        self.end_shown = False
+        self.snaps = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.size = (1280, 720)
+        self.controls = [
+            ui.Button("|<", self.home, "Home"),
+            ui.Button("<<", lambda: self.by_segment(-1), "PgUp"),
+            ui.Button("<", lambda: self.step(-1), "Left"),
+            ui.Button(">", lambda: self.step(1), "Right"),
+            ui.Button(">>", lambda: self.by_segment(1), "PgDn"),
+            ui.Button(">|", self.end, "End"),
+        ]
+        self.play_b = ui.Button(N_("Play"), self.toggle, "Space")
+        self.speed_b = ui.Button("1x", self.next_speed)
+        self.back_b = ui.Button(N_("Back"), self.close_replay, "Esc")
+        self.buttons = self.controls + [self.play_b, self.speed_b, self.back_b]
+        self.go(0)
+        if app.demo:
+            self.playing = True
+
+    def read_only(self, table) -> None:
+        """The table as a replay shows it: nobody at it plays, no bot thinks, its words say whose
+        move it is rather than ask for one (instance hooks: the table's class is untouched)."""
+        table.humans = frozenset()  # nobody plays: no hand waits for "I am NAME"
+        table.turns.seats = {}
+        if self.game == "assemble":
+            table.prompt = lambda short=False: _("to move")
+        elif self.game == "grayblock":
+            table.snapped = table.demo_done = True  # its demo's end is the viewer's
+            if table.viewer is None:
+                table.viewer = 0
+
+            def prompt() -> str:
+                state = table.state
+                if state.is_over() or table.result_index is not None:
+                    return _("The match is over.") if state.is_over() else _("The hand is over.")
+                return _("{name} to move").format(name=table.name_of(state.current_player()))
+            table.prompt = prompt
+        else:
+            def prompt_lines(short: bool = False) -> list:
+                state = table.state
+                if state.is_over():
+                    return [(_("Complete!") if state.outcome == COMPLETE else _("No hand card fits: stuck."),
+                             ui.HILITE, 17)]
+                return [(_("A replay: the moves as they were played."), ui.TEXT, 16)]
+            table.prompt_lines = prompt_lines
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def position_words(self) -> str:
+        return _("Move {n} of {total}").format(n=self.cursor, total=self.total)
+
+    def segment_words(self) -> str:
+        seg = self.segments[self.cursor]
+        if self.game == "assemble":
+            return _("Round {n}").format(n=seg) if seg else _("Opening draft")
+        if self.game == "grayblock":
+            return _("Hand {n}").format(n=min(seg + 1, len(self.state.results) + 1)) \
+                if not self.state.is_over() else _("The match is over.")
+        return ""
+
+    def mover_words(self) -> str:
+        if self.game == "cementopia":
+            return _("The game starts.") if self.cursor == 0 else ""
+        if self.cursor == 0:
+            return _("The game starts.")
+        who = self.movers[self.cursor - 1]
+        if isinstance(who, int):
+            return _("{name} moved:").format(name=self.table.player_word(who))
+        return _("Move:")
+
+    def log_entries(self) -> list[tuple[str, bool]]:
+        """(line, is it the current move's) for the opening and every move up to the cursor."""
+        out = [(line, False) for line in self.opening]
+        for i in range(self.cursor):
+            out.extend((line, i == self.cursor - 1) for line in self.lines[i])
+        return out
+
+    # --- moving -----------------------------------------------------------------------------
+
+    def go(self, target: int) -> None:
+        """Put the cursor at `target` moves played (clamped) and lay the table out again."""
+        target = max(0, min(self.total, target))
+        history = self.session.history
+        while self.cursor > target:
+            history.undo()
+            self.cursor -= 1
+        while self.cursor < target:
+            history.redo()
+            self.cursor += 1
+        self.settle()
+
+    def settle(self) -> None:
+        """The table shows the position at once: no dial still turning, no card still gliding."""
+        table, state = self.table, self.state
+        table.flights = []
+        table.on_history(None)
+        if self.game == "assemble":
+            from scenes.widgets.anim import Stepper
+            table.dials = [Stepper(c) for c in state.capacity]
+            table.end_wait = 0.0
+        elif self.game == "cementopia":
+            from scenes.widgets.anim import Stepper
+            table.dials = [Stepper(u, 3.0) for u in state.counters]
+            table.hand_x.clear()
+            table.fit(now=True)
+        elif self.game == "grayblock":
+            table.glides.clear()
+            ended = self.cursor > 0 and self.segments[self.cursor] > self.segments[self.cursor - 1]
+            if ended and state.results:  # this move ended a hand: its result shows
+                table.result_index = len(state.results) - 1
+                table._open_overlay()
+                label = N_("Close the replay") if state.is_over() and self.cursor == self.total \
+                    else N_("Continue")
+                table.ring = ui.FocusRing([ui.Button(label, self.after_hand)])
+                table.ring.move(1)
+            else:
+                table.result_index = table.ending = None
+                table.overlay = False
+            table.seen_results = len(state.results)
+
+    def after_hand(self) -> None:
+        if self.cursor >= self.total:
+            self.close_replay()
+        else:
+            self.step(1)
+
+    def step(self, n: int) -> None:
+        if n > 0 and self.cursor >= self.total:
+            self.show_end()
+            return
+        self.go(self.cursor + n)
+        if self.cursor >= self.total:
+            self.playing = False
+            self.show_end()
+
+    def by_segment(self, direction: int) -> None:
+        """To the start of the next round/hand, or of this one (again: the one before)."""
+        if self.game == "cementopia":
+            self.step(10 * direction)
+            return
+        segs, c = self.segments, self.cursor
+        if direction > 0:
+            target = next((i for i in range(c + 1, self.total + 1) if segs[i] != segs[c]), self.total)
+            self.step(target - c)
+        else:
+            start = c
+            while start > 0 and segs[start - 1] == segs[c]:
+                start -= 1
+            if start == c and c > 0:  # at a round's start already: the one before
+                start = c - 1
+                while start > 0 and segs[start - 1] == segs[c - 1]:
+                    start -= 1
+            self.go(start)
+
+    def home(self) -> None:
+        self.playing = False
+        self.go(0)
+
+    def end(self) -> None:
+        self.playing = False
+        self.step(self.total - self.cursor)
+
+    def toggle(self) -> None:
+        if not self.playing and self.cursor >= self.total:
+            self.go(0)  # playing again from the start
+        self.playing = not self.playing
+        self.wait = 0.0
+
+    def next_speed(self) -> None:
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+
+    def show_end(self) -> None:
+        """The game's end screen over the viewer (a finished game's; Grayblock's is on its table)."""
+        if not self.state.is_over() or self.app.stack.top is not self:
+            return
+        self.end_shown = True
+        if self.game == "assemble":
+            from scenes.replay.ends import ReplayScoring
+            self.app.stack.push(ReplayScoring(self.app, session=self.session, config=self.table.config))
+        elif self.game == "cementopia":
+            from scenes.replay.ends import ReplayCementopiaEnd
+            self.app.stack.push(ReplayCementopiaEnd(self.app, session=self.session, config=self.table.config))
+        elif self.app.demo:
+            self.app.snap("scoring")
+            self.app.exit_in(self.app.options.exit_after or 0)
+
+    def close(self) -> None:
+        self.table.close()
+
+    def close_replay(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    # --- events and time ------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        table = self.table
+        if self.game == "grayblock" and table.overlay:
+            if table.ring.handle(event):
+                return
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type != pygame.KEYDOWN:
+            return
+        shift = event.mod & pygame.KMOD_SHIFT
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.close_replay()
+        elif key == pygame.K_RIGHT:
+            self.by_segment(1) if shift else self.step(1)
+        elif key == pygame.K_LEFT:
+            self.by_segment(-1) if shift else self.step(-1)
+        elif key == pygame.K_PAGEDOWN:
+            self.by_segment(1)
+        elif key == pygame.K_PAGEUP:
+            self.by_segment(-1)
+        elif key == pygame.K_HOME:
+            self.home()
+        elif key == pygame.K_END:
+            self.end()
+        elif key == pygame.K_SPACE:
+            self.toggle()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.speed_index = max(0, self.speed_index - 1)
+
+    def update(self, dt: float) -> None:
+        if self.app.demo:
+            self._demo_snaps()
+        if not self.playing:
+            return
+        self.wait += dt
+        pace = DEMO_S if self.app.demo else STEP_S / self.speed
+        if self.wait >= pace:
+            self.wait = 0.0
+            self.step(1)
+
+    def _demo_snaps(self) -> None:
+        """The demo's pictures: the start, three points on the way, the end."""
+        marks = [0, self.total // 4, self.total // 2, (3 * self.total) // 4, self.total]
+        while self.snaps < len(marks) and self.cursor >= marks[self.snaps]:
+            self.app.snap(f"replay-{self.snaps}")
+            self.snaps += 1
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        self.size = size
+        self.table.resize(size)
+
+    def panel_rect(self) -> pygame.Rect:
+        """Over the table's log and buttons (Cementopia: its score table and buttons)."""
+        t = self.table
+        if self.game == "assemble":
+            lay = t.layout
+            return pygame.Rect(*lay.log.to_int()).union(pygame.Rect(*lay.buttons.to_int()))
+        if self.game == "grayblock":
+            lay = t.layout
+            return lay.log.unionall(lay.button_rects)
+        lay = t.lay
+        return lay.table.unionall(lay.buttons)
+
+    def draw(self, surface) -> None:
+        self.table.draw(surface)
+        if self.game == "grayblock" and self.table.overlay:
+            return  # the hand's result fills the table; its button goes on
+        self.panel = box = self.panel_rect()
+        s = max(0.5, ui.scale_for(surface.get_size()))
+        ui.panel(surface, box, (24, 20, 24, 255), ui.BRASS, radius=int(8 * s))
+        pad = max(4, round(8 * s))
+        inner = box.inflate(-2 * pad, -2 * pad)
+        # controls at the bottom: six steps on one row, play / speed / back on the next
+        bh = max(18, min(round(32 * s), inner.h // 6))
+        gap = max(2, round(4 * s))
+        row2 = pygame.Rect(inner.x, inner.bottom - bh, inner.w, bh)
+        row1 = row2.move(0, -bh - gap)
+        bw = (inner.w - gap * 5) / 6
+        for i, b in enumerate(self.controls):
+            b.rect = pygame.Rect(round(inner.x + i * (bw + gap)), row1.y, round(bw), bh)
+            b.enabled = (self.cursor > 0) if i < 3 else (self.cursor < self.total or self.state.is_over())
+        self.play_b.label = N_("Pause") if self.playing else N_("Play")
+        self.speed_b.label = f"{self.speed:g}x"
+        widths = (0.4, 0.2, 0.4)
+        x = float(inner.x)
+        room = inner.w - 2 * gap
+        for b, share in zip((self.play_b, self.speed_b, self.back_b), widths):
+            b.rect = pygame.Rect(round(x), row2.y, round(room * share), bh)
+            x += room * share + gap
+        for b in self.buttons:
+            b.draw(surface, s)
+        # the words: where the replay stands, who moved, then the log up to the row of buttons
+        px = max(9, round(14 * s))
+        y = inner.y
+        head = ui.text(surface, self.position_words(), px, (inner.x, y), ui.HILITE, style="bold",
+                       max_width=inner.w)
+        seg = self.segment_words()
+        if seg:
+            ui.text(surface, seg, px, (inner.right, y), ui.MUTED, anchor="topright",
+                    max_width=max(10, inner.w - head.w - pad))
+        y = head.bottom + gap
+        mover = self.mover_words()
+        if mover:
+            y = ui.text(surface, mover, px, (inner.x, y), ui.TEXT, max_width=inner.w).bottom + gap
+        self._draw_log(surface, pygame.Rect(inner.x, y, inner.w, row1.y - gap - y), px)
+
+    def _draw_log(self, surface, box: pygame.Rect, px: int) -> None:
+        if box.h <= 0:
+            return
+        small = max(9, round(px * 0.9))
+        line_h = ui.font(small).get_linesize()
+        y = box.bottom
+        for entry, current in reversed(self.log_entries()):
+            colour = ui.HILITE if current else ui.MUTED
+            for part in reversed(ui.wrap(entry, small, box.w - 4)):
+                y -= line_h
+                if y < box.y:
+                    return
+                ui.text(surface, part, small, (box.x + 2, y), colour, max_width=box.w - 2)
+
+    def toast_area(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.size[0], self.size[1])
