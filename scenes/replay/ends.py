@@ -7,7 +7,7 @@ from game.i18n import N_, _
 from scenes.assemble.scoring import ScoringScene
 from scenes.cementopia.end import CementopiaEndScene
 
-BACK = N_("Back to the replay")
+BACK = N_("Back to replay")
 CLOSE = N_("Close the replay")
 
 

@@ -115,10 +115,10 @@ class ReplayScene(Scene):
         self.size = (1280, 720)
         self.controls = [
             ui.Button("|<", self.home, "Home"),
-            ui.Button("<<", lambda: self.by_segment(-1), "PgUp"),
+            ui.Button("\u00ab", lambda: self.by_segment(-1), "PgUp"),
             ui.Button("<", lambda: self.step(-1), "Left"),
             ui.Button(">", lambda: self.step(1), "Right"),
-            ui.Button(">>", lambda: self.by_segment(1), "PgDn"),
+            ui.Button("\u00bb", lambda: self.by_segment(1), "PgDn"),
             ui.Button(">|", self.end, "End"),
         ]
         self.play_b = ui.Button(N_("Play"), self.toggle, "Space")
@@ -315,8 +315,11 @@ class ReplayScene(Scene):
 
     def handle(self, event) -> None:
         table = self.table
-        if self.game == "grayblock" and table.overlay:
-            if table.ring.handle(event):
+        if self.game == "grayblock" and table.overlay:  # the hand's result: its button by mouse
+            if event.type != pygame.KEYDOWN and table.ring.handle(event):  # or Enter; arrows step
+                return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                table.ring.widgets[0].activate()
                 return
         for b in self.buttons:
             if b.handle(event):
@@ -355,7 +358,11 @@ class ReplayScene(Scene):
         pace = DEMO_S if self.app.demo else STEP_S / self.speed
         if self.wait >= pace:
             self.wait = 0.0
-            self.step(1)
+            if self.cursor >= self.total:  # the last move has shown a while: the end screen
+                self.playing = False
+                self.show_end()
+            else:
+                self.go(self.cursor + 1)
 
     def _demo_snaps(self) -> None:
         """The demo's pictures: the start, three points on the way, the end."""
