@@ -308,3 +308,12 @@ def test_the_viewer_fits_a_small_window(data_dir, record_file, lang, game, tmp_p
         app.stack.close_all()
         pygame.display.quit()
         use_language("en")
+
+
+def test_the_demo_of_an_unfinished_game_ends_at_its_last_move(tmp_path, record_file):
+    path = record_file("assemble", played(assemble_session(9, PLAYERS), 4, limit=12))
+    shots = tmp_path / "shots"
+    proc = run_app(["--demo", "--replay", str(path), "--screenshots", str(shots), "--exit-after", "0.2"],
+                   tmp_path / "data")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert sorted(p.name.split("-", 1)[1] for p in shots.glob("*.png"))[-1] == "replay-4.png"

@@ -291,7 +291,11 @@ class ReplayScene(Scene):
 
     def show_end(self) -> None:
         """The game's end screen over the viewer (a finished game's; Grayblock's is on its table)."""
-        if not self.state.is_over() or self.app.stack.top is not self:
+        if self.app.stack.top is not self:
+            return
+        if not self.state.is_over():  # an unfinished game has no end screen; the demo is done
+            if self.app.demo:
+                self.app.exit_in(self.app.options.exit_after or 0)
             return
         self.end_shown = True
         if self.game == "assemble":
