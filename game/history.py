@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .errors import RecordError
-from .records import (SEATS, game_module, parse_record, read_stamp, read_text, utc_stamp,
-                      write_atomic)
+from .records import (SEATS, STAMP, game_module, load_json, parse_record, read_stamp, read_text,
+                      utc_stamp, write_atomic)
 
 INDEX_NAME = "index.json"
 INDEX_FORMAT, INDEX_VERSION = "alice-records-index", 1
@@ -110,7 +110,7 @@ def _opt_str(v):
 
 
 def _stamp(v) -> str:
-    if read_stamp(v) is None:
+    if not isinstance(v, str) or not STAMP.fullmatch(v):  # the index's own: the form suffices
         raise ValueError
     return v
 
@@ -277,16 +277,17 @@ def is_record_name(name: str) -> bool:
 
 
 def load_index(path: Path) -> tuple[dict, str | None]:
-    """{file: (size, mtime_ns, entry json)} from the index; ({}, why) if it cannot be used."""
-    from .saves import Unreadable, describe, read_json
+    """{file: [size, mtime_ns, entry json]} from the index; ({}, why) if it cannot be used. Its
+    entries are checked one by one as they are used (Entry.from_json), so a deep or odd item
+    costs only its own file's reading again."""
     try:
-        data = read_json(path, limit=INDEX_BYTES, depth=8)
-    except FileNotFoundError:
-        return {}, None
-    except Unreadable as exc:
-        return {}, f"the index could not be read ({describe(exc)}); it is rebuilt"
-    if data.get("format") != INDEX_FORMAT or data.get("version") != INDEX_VERSION \
-            or not isinstance(data.get("files"), dict):
+        data = load_json(read_text(path, INDEX_BYTES))
+    except RecordError as exc:
+        if str(exc) == "no such file":
+            return {}, None
+        return {}, f"the index could not be read ({exc}); it is rebuilt"
+    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT \
+            or data.get("version") != INDEX_VERSION or not isinstance(data.get("files"), dict):
         return {}, "the index is not one this version reads; it is rebuilt"
     return data["files"], None
 
@@ -316,7 +317,10 @@ def open_folder(folder: Path | None = None, save: bool = True,
         try:
             if item.is_dir():
                 continue
-            st = item.stat()
+            try:
+                st = item.stat()
+            except OSError:  # a dangling link: keyed by the link itself
+                st = item.stat(follow_symlinks=False)
             size, mtime_ns, mtime = st.st_size, st.st_mtime_ns, st.st_mtime
         except OSError:
             size, mtime_ns, mtime = -1, -1, 0.0
