@@ -263,3 +263,30 @@ def test_a_new_table_stamps_started_at_and_the_archive_finished_at(app, data_dir
     resumed = TableScene(app, GameConfig(seats, Rules(), 7), records.replay(
         dict(record, started_at="2026-01-01T00:00:00Z")))
     assert resumed.record()["started_at"] == "2026-01-01T00:00:00Z"  # a resumed game keeps its own
+
+
+def test_many_files_read_by_worker_processes_give_the_same_entries(tmp_path, real, monkeypatch):
+    folder = tmp_path / "records"
+    for i in range(12):
+        game = list(SEATS)[i % 3]
+        put(folder, f"{game}-{i:02d}.json", dict(real[game][0], finished_at=stamp(i + 1)))
+    put(folder, "broken.json", "{")
+    serial = open_folder(folder, save=False, workers=1).entries
+    monkeypatch.setattr(history, "POOL_MIN", 4)
+    seen = []
+    pooled = open_folder(folder, workers=2, progress=lambda done, total: seen.append((done, total)))
+    assert pooled.entries == serial and pooled.read == 13 and seen[-1] == (13, 13)
+
+
+def test_when_worker_processes_cannot_start_the_files_are_read_here(tmp_path, real, monkeypatch):
+    import concurrent.futures
+    folder = tmp_path / "records"
+    for i in range(5):
+        put(folder, f"a-{i}.json", real["assemble"][0])
+
+    def no_processes(*_args, **_kwargs):
+        raise OSError(38, "Function not implemented")
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr(history, "POOL_MIN", 2)
+    listing = open_folder(folder, workers=2)
+    assert listing.read == 5 and not any(e.unreadable for e in listing.entries)
