@@ -258,11 +258,15 @@ def test_a_new_table_stamps_started_at_and_the_archive_finished_at(app, data_dir
     from scenes.config import GameConfig, Seat
     seats = [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)]
     table = TableScene(app, GameConfig(seats, Rules(), 7))
+    table.close()  # its saves reach this test's data folder, not the machine's
     record = table.record()
     assert records.read_stamp(record["started_at"])
     resumed = TableScene(app, GameConfig(seats, Rules(), 7), records.replay(
         dict(record, started_at="2026-01-01T00:00:00Z")))
+    resumed.close()
     assert resumed.record()["started_at"] == "2026-01-01T00:00:00Z"  # a resumed game keeps its own
+    assert not (data_dir / "autosave.json").exists() or \
+        json.loads((data_dir / "autosave.json").read_text())["started_at"]
 
 
 def test_many_files_read_by_worker_processes_give_the_same_entries(tmp_path, real, monkeypatch):
