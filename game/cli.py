@@ -1,4 +1,4 @@
-"""Headless command line: score, selfplay, verify, replay. Data goes to stdout as JSON.
+"""Headless command line: score, selfplay, verify, replay, stats. Data goes to stdout as JSON.
 
 Bad input gives one line on stderr and exit status 2, never a traceback. `verify` exits 1 when a
 readable record does not hold (illegal action, result mismatch), 2 when it cannot be read at all.
@@ -296,6 +296,22 @@ def cmd_replay(args) -> int:
     return 0
 
 
+# --- stats ---------------------------------------------------------------------------------
+
+def cmd_stats(args) -> int:
+    from .history import open_folder, records_folder
+    from .stats import compute, text_report
+    listing = open_folder(records_folder())
+    for problem in ([listing.index_problem] if listing.index_problem else []) + listing.problems:
+        print(f"{PROG}: stats: {problem}", file=sys.stderr)
+    figures = compute(listing.entries)
+    if args.json:
+        _json(figures)
+    else:
+        sys.stdout.write(text_report(figures) + "\n")
+    return 0
+
+
 # --- entry ---------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -337,6 +353,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a record and print where the game stands")
     p.add_argument("file", metavar="FILE")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("stats", help="statistics of the finished games in the data folder "
+                       "(ALICE_DATA_DIR overrides it)")
+    p.add_argument("--json", action="store_true", help="print them as JSON")
+    p.set_defaults(run=cmd_stats)
     return parser
 
 
@@ -350,7 +371,7 @@ def main(argv: list[str] | None = None, app=None) -> int:
             return app([])
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise UsageError(f"choose a command: score, selfplay, verify or replay (see {PROG} --help)")
+            raise UsageError(f"choose a command: score, selfplay, verify, replay or stats (see {PROG} --help)")
         return args.run(args)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

@@ -6,8 +6,10 @@ and replays its own body. Readers ignore fields they do not know, as the format 
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -20,11 +22,35 @@ FORMAT, VERSION = "alice-record", 1
 SEATS = ("human", "random", "easy", "normal", "hard")
 # session extras written into the record beside the format's own fields (readers ignore them):
 # assisted (help was used), helps (which: "undo", "hint"), undo (the mode: "fair" or "free"),
-# daily (the date of a daily deal), started_at
-EXTRAS = {"assisted": bool, "helps": list, "undo": str, "daily": str, "started_at": str}
+# daily (the date of a daily deal), started_at (when the game began) and finished_at (when it was
+# archived), both ISO 8601 UTC like "2026-11-24T17:20:05Z" (see utc_stamp)
+EXTRAS = {"assisted": bool, "helps": list, "undo": str, "daily": str, "started_at": str,
+          "finished_at": str}
 EXTRA_VALUES = {"helps": lambda v: all(h in HELPS for h in v), "undo": lambda v: v in UNDO_MODES}
 MAX_BYTES = 16 * 1024 * 1024  # a long game's record is tens of KB: larger is not a record
 NAME_LEN = 24  # a player's name as shown; longer (a 1 MB name) would stall the first frame
+
+
+STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", re.ASCII)
+
+
+def utc_stamp(when: float | None = None) -> str:
+    """A moment as the records write it: ISO 8601 UTC to the second, "2026-11-24T17:20:05Z"."""
+    moment = datetime.datetime.now(datetime.timezone.utc) if when is None else \
+        datetime.datetime.fromtimestamp(when, datetime.timezone.utc)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def read_stamp(value) -> str | None:
+    """A recorded started_at / finished_at if it is one (utc_stamp's form, a real date); else
+    None, and the reader falls back (the file's time)."""
+    if not isinstance(value, str) or not STAMP.fullmatch(value):
+        return None
+    try:
+        datetime.datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return None
+    return value
 
 
 def game_module(name):

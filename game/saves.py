@@ -18,7 +18,8 @@ from . import settings as schema
 from .errors import RecordError
 from .i18n import N_
 from .messages import Message, message
-from .records import EXTRAS, parse_record, replay, write_atomic, write_record
+from .records import (EXTRAS, parse_record, read_stamp, replay, utc_stamp, write_atomic,
+                      write_record)
 
 APP = "alice-assemble"
 SETTINGS_BYTES = 1 << 20  # far above any real settings file; a bigger one is not ours
@@ -217,7 +218,10 @@ def unresumable(exc: BaseException) -> str:
 # --- finished games --------------------------------------------------------------------------
 
 def archive(record: dict) -> Path:
-    """Write a finished game's record into the records folder under a new name; OSError if not."""
+    """Write a finished game's record into the records folder under a new name; OSError if not.
+    The record gets its finished_at (now, UTC) unless it holds one already."""
+    if read_stamp(record.get("finished_at")) is None:
+        record = dict(record, finished_at=utc_stamp())
     folder = data_dir() / "records"
     game = re.sub(r"[^a-z0-9_-]", "", str(record.get("game", ""))) or "game"
     stamp = time.strftime("%Y%m%d-%H%M%S")

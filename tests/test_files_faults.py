@@ -15,7 +15,7 @@ import pytest
 from game import saves
 from game import settings as schema
 from game.cementopia.best import best_path, load_best, record_best
-from game.records import record_of
+from game.records import read_stamp, record_of
 from scenes import registry
 from scenes.menus.title import StartProgram, TitleScene
 from tests.ui_helpers import click, frames, key, top
@@ -425,12 +425,19 @@ def full_disk(monkeypatch, everywhere=False):
     return lambda: monkeypatch.setattr(saves, "write_record", real)
 
 
+def kept_as(path):
+    """A kept record without the finished_at the archive adds (checked to be a UTC stamp)."""
+    kept = json.loads(path.read_text())
+    assert read_stamp(kept.pop("finished_at")) is not None
+    return kept
+
+
 def test_finish_game_keeps_the_record_and_clears_the_autosave(data_dir):
     record = finished_record()
     saves.save_game(record)
     assert saves.finish_game(record) is None
     kept = list((data_dir / "records").glob("cementopia-*.json"))
-    assert len(kept) == 1 and json.loads(kept[0].read_text()) == record
+    assert len(kept) == 1 and kept_as(kept[0]) == record
     assert not saves.has_autosave()
 
 
@@ -451,7 +458,7 @@ def test_on_a_full_disk_the_finished_game_stays_in_the_autosave(app, data_dir, m
     click(app, title.cont.rect.center)
     assert "already finished; its record is kept" in toasts(app)[-1]
     kept = list((data_dir / "records").glob("cementopia-*.json"))
-    assert len(kept) == 1 and json.loads(kept[0].read_text()) == record
+    assert len(kept) == 1 and kept_as(kept[0]) == record
     assert not saves.has_autosave() and not title.cont.enabled
     still_works(app, title)
 

@@ -111,6 +111,8 @@ class GameTable(Scene):
         super().__init__(app)
         self.config = config
         self.session = session
+        if not session.history.actions and records.read_stamp(session.meta.get("started_at")) is None:
+            session.meta["started_at"] = records.utc_stamp()  # a new game (its record's extras)
         self._unlisten = session.listen(self._after_command)
         self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
         if self.undo_modes:  # a resumed game keeps the mode its record names

@@ -1,0 +1,298 @@
+"""Statistics from the records folder (issue 15): per game, per player name, computed from the
+history's entries (game.history: the index), so thousands of records take a fraction of a second.
+
+Alice Assemble and Grayblock count per player name (names folded for case and width; the newest
+spelling is shown): games, wins and win share (a shared Assemble win counts as a win for each;
+Grayblock's champion wins), by player count and by opponent level, average and best score, the
+score over time and its distribution; Grayblock also hands won by block and by going out and the
+average points of a hand won. Cementopia is solo and its records name no player: its figures are
+the folder's (attempts, complete/stuck, deals played, best per deal, the daily-deal streak).
+
+Assisted games (free undo across a bot's move or a deal, hints) are counted apart, under
+"assisted": the main figures are the unassisted ones. Conceded games never reached a result:
+they are counted apart too ("conceded"). Unreadable records are only counted.
+
+The keys are English JSON (the CLI prints them); `text_report` words them for a terminal.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Iterable
+
+from .history import GAMES, Entry, fold
+
+WIDTH = {"assemble": 5, "grayblock": 20, "cementopia": 1}  # a distribution's bucket, in points
+LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "external", "unknown")
+
+
+def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dict:
+    """{"games": {game: figures}, "records": n, "unreadable": n} (see the module's text)."""
+    entries = list(entries)
+    by_game: dict[str, list[Entry]] = {game: [] for game in GAMES}
+    unreadable = 0
+    for entry in entries:
+        if entry.unreadable or entry.game not in by_game:
+            unreadable += 1
+        else:
+            by_game[entry.game].append(entry)
+    for items in by_game.values():
+        items.sort(key=lambda e: (e.when, e.file))  # oldest first: the score over time
+    return {
+        "games": {
+            "assemble": versus("assemble", by_game["assemble"]),
+            "cementopia": solo(by_game["cementopia"], today),
+            "grayblock": versus("grayblock", by_game["grayblock"]),
+        },
+        "records": len(entries), "unreadable": unreadable,
+    }
+
+
+# --- shared figures ---------------------------------------------------------------------------
+
+def share(wins: int, games: int) -> float:
+    return round(wins / games, 4) if games else 0.0
+
+
+def scores_summary(points: list[tuple[str, int]], width: int) -> dict:
+    """Average, best, the score over time ([[when, score]], oldest first) and the distribution
+    ([[low, count]]: buckets of `width` points from `low`, empty buckets left out)."""
+    scores = [s for _when, s in points]
+    buckets: dict[int, int] = {}
+    for s in scores:
+        low = s - s % width
+        buckets[low] = buckets.get(low, 0) + 1
+    return {
+        "average_score": round(sum(scores) / len(scores), 2) if scores else None,
+        "best_score": max(scores) if scores else None,
+        "score_over_time": [[when, s] for when, s in points],
+        "distribution": {"width": width, "buckets": [[low, buckets[low]] for low in sorted(buckets)]},
+    }
+
+
+def opponents_key(entry: Entry, seat: int) -> str:
+    """The opponents' levels: "normal" when all are normal, "easy+hard" when mixed."""
+    kinds = {kind for i, (_name, kind) in enumerate(entry.players) if i != seat}
+    return "+".join(k for k in LEVEL_ORDER if k in kinds) or "none"
+
+
+class Tally:
+    def __init__(self):
+        self.games = self.wins = self.shared = 0
+
+    def add(self, won: bool, shared: bool) -> None:
+        self.games += 1
+        self.wins += won
+        self.shared += won and shared
+
+    def json(self) -> dict:
+        return {"games": self.games, "wins": self.wins, "win_share": share(self.wins, self.games)}
+
+
+# --- Alice Assemble and Grayblock -------------------------------------------------------------
+
+class PlayerFigures:
+    def __init__(self, name: str, game: str):
+        self.name, self.game = name, game
+        self.all, self.assisted = Tally(), Tally()
+        self.by_players: dict[str, Tally] = {}
+        self.by_level: dict[str, Tally] = {}
+        self.seats: dict[str, int] = {}
+        self.points: list[tuple[str, int]] = []
+        self.assisted_points: list[int] = []
+        self.conceded = 0
+        self.hands = self.hands_won = self.by_block = self.by_out = self.hand_points = 0
+
+    def add(self, entry: Entry, seat: int) -> None:
+        kind = entry.players[seat][1]
+        self.seats[kind] = self.seats.get(kind, 0) + 1
+        if not entry.over:
+            self.conceded += seat in entry.conceded
+            return
+        won, shared = seat in entry.winners, len(entry.winners) > 1
+        score = entry.scores[seat] if seat < len(entry.scores) else 0
+        if entry.assisted:
+            self.assisted.add(won, shared)
+            self.assisted_points.append(score)
+            return
+        self.all.add(won, shared)
+        self.by_players.setdefault(str(len(entry.players)), Tally()).add(won, shared)
+        self.by_level.setdefault(opponents_key(entry, seat), Tally()).add(won, shared)
+        self.points.append((entry.when, score))
+        for winner, how, points in entry.hands:
+            self.hands += 1
+            if winner == seat:
+                self.hands_won += 1
+                self.by_block += how == "block"
+                self.by_out += how == "out"
+                self.hand_points += points
+
+    def json(self) -> dict:
+        out = self.all.json()
+        if self.game == "assemble":
+            out["shared_wins"] = self.all.shared
+        out["seats"] = dict(sorted(self.seats.items(), key=lambda kv: LEVEL_ORDER.index(kv[0])))
+        out["by_players"] = {k: t.json() for k, t in sorted(self.by_players.items())}
+        out["by_opponent_level"] = {k: t.json() for k, t in sorted(self.by_level.items())}
+        out.update(scores_summary(self.points, WIDTH[self.game]))
+        if self.game == "grayblock":
+            out.update({"matches": self.all.games, "hands_played": self.hands,
+                        "hands_won": self.hands_won, "hands_won_by_block": self.by_block,
+                        "hands_won_by_out": self.by_out,
+                        "average_hand_points": round(self.hand_points / self.hands_won, 2)
+                        if self.hands_won else None})
+        extra = self.assisted_points
+        out["assisted"] = dict(self.assisted.json(),
+                               average_score=round(sum(extra) / len(extra), 2) if extra else None,
+                               best_score=max(extra) if extra else None)
+        out["conceded"] = self.conceded
+        return out
+
+
+def versus(game: str, entries: list[Entry]) -> dict:
+    """A game with named players (entries oldest first)."""
+    players: dict[str, PlayerFigures] = {}
+    finished = assisted = conceded = 0
+    for entry in entries:
+        if entry.over:
+            finished += 1
+            assisted += entry.assisted
+        else:
+            conceded += bool(entry.conceded)
+            if not entry.conceded:
+                continue  # a game in progress (not written by the app): nothing to count
+        seen: set[str] = set()
+        for seat, (name, _kind) in enumerate(entry.players):
+            key = fold(name)
+            if key in seen:
+                continue  # two seats of one name: the game counts once, at the first seat
+            seen.add(key)
+            figures = players.setdefault(key, PlayerFigures(name, game))
+            figures.name = name  # the newest spelling
+            figures.add(entry, seat)
+    return {
+        "finished": finished, "assisted": assisted, "conceded": conceded,
+        "players": {f.name: f.json() for f in sorted(players.values(),
+                                                     key=lambda f: (-f.all.games, fold(f.name)))},
+    }
+
+
+def player(entries: Iterable[Entry], name: str, today: datetime.date | None = None) -> dict:
+    """One player's figures in every game with named players ({} where they never played), and
+    the folder's Cementopia figures: what the Statistics screen shows for a name."""
+    figures = compute(entries, today)["games"]
+    key = fold(name)
+    out: dict = {}
+    for game in ("assemble", "grayblock"):
+        found = [v for k, v in figures[game]["players"].items() if fold(k) == key]
+        out[game] = found[0] if found else {}
+    out["cementopia"] = figures["cementopia"]
+    return out
+
+
+# --- Cementopia -------------------------------------------------------------------------------
+
+def solo(entries: list[Entry], today: datetime.date | None = None) -> dict:
+    finished = [e for e in entries if e.over]
+    plain = [e for e in finished if not e.assisted]
+    helped = [e for e in finished if e.assisted]
+    deals: dict[int | str, dict] = {}
+    for e in finished:
+        key = e.seed if e.seed is not None else f"file {e.file}"
+        deal = deals.setdefault(key, {"seed": e.seed, "daily": e.daily, "attempts": 0,
+                                      "best": None, "best_assisted": None})
+        deal["attempts"] += 1
+        deal["daily"] = deal["daily"] or e.daily
+        slot = "best_assisted" if e.assisted else "best"
+        score = e.scores[0] if e.scores else 0
+        deal[slot] = score if deal[slot] is None else max(deal[slot], score)
+    out: dict = {
+        "finished": len(finished),
+        "complete": sum(e.outcome == "complete" for e in plain),
+        "stuck": sum(e.outcome == "stuck" for e in plain),
+        "conceded": sum(bool(e.conceded) and not e.over for e in entries),
+        "deals_played": len(deals),
+    }
+    out.update(scores_summary([(e.when, e.scores[0] if e.scores else 0) for e in plain],
+                              WIDTH["cementopia"]))
+    helped_scores = [e.scores[0] if e.scores else 0 for e in helped]
+    out["assisted"] = {"finished": len(helped),
+                       "complete": sum(e.outcome == "complete" for e in helped),
+                       "average_score": round(sum(helped_scores) / len(helped_scores), 2)
+                       if helped_scores else None,
+                       "best_score": max(helped_scores) if helped_scores else None}
+    out["best_per_deal"] = sorted(deals.values(), key=lambda d: (
+        d["daily"] or "", d["seed"] if d["seed"] is not None else -1), reverse=True)
+    out["daily"] = streaks([e.daily for e in finished if e.daily], today)
+    return out
+
+
+def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
+    """Days with a daily deal played: how many, the current streak (consecutive days ending today
+    or yesterday: today's deal may still be ahead) and the best streak."""
+    days = sorted({datetime.date.fromisoformat(d) for d in dates if _date(d)})
+    today = today or datetime.date.today()
+    best = run = 0
+    previous = None
+    for day in days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        best = max(best, run)
+        previous = day
+    current = 0
+    if days and (today - days[-1]).days in (0, 1):
+        current = 1
+        for a, b in zip(reversed(days[:-1]), reversed(days[1:])):
+            if (b - a).days != 1:
+                break
+            current += 1
+    return {"days": len(days), "streak": current, "best_streak": best,
+            "last": days[-1].isoformat() if days else None}
+
+
+def _date(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+# --- words for a terminal ---------------------------------------------------------------------
+
+TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+SHOWN_PLAYERS = 8
+
+
+def _num(value) -> str:
+    return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def text_report(figures: dict) -> str:
+    lines = [f"{figures['records']} records"
+             + (f", {figures['unreadable']} unreadable" if figures["unreadable"] else "")]
+    for game in ("assemble", "grayblock"):
+        g = figures["games"][game]
+        lines.append(f"{TITLES[game]}: {g['finished']} finished "
+                     f"({g['assisted']} assisted, {g['conceded']} conceded)")
+        names = list(g["players"].items())
+        for name, p in names[:SHOWN_PLAYERS]:
+            line = (f"  {name}: {p['games']} games, {p['wins']} wins "
+                    f"({round(p['win_share'] * 100)}%), average {_num(p['average_score'])}, "
+                    f"best {_num(p['best_score'])}")
+            if game == "grayblock":
+                line += (f"; hands won {p['hands_won']} ({p['hands_won_by_block']} by block, "
+                         f"{p['hands_won_by_out']} out), average {_num(p['average_hand_points'])}")
+            if p["assisted"]["games"]:
+                line += f"; assisted {p['assisted']['games']} ({p['assisted']['wins']} wins)"
+            lines.append(line)
+        if len(names) > SHOWN_PLAYERS:
+            lines.append(f"  ... and {len(names) - SHOWN_PLAYERS} more players (see --json)")
+    c = figures["games"]["cementopia"]
+    lines.append(f"Cementopia: {c['finished']} finished ({c['complete']} complete, {c['stuck']} "
+                 f"stuck, {c['assisted']['finished']} assisted, {c['conceded']} conceded), "
+                 f"{c['deals_played']} deals, average {_num(c['average_score'])}, "
+                 f"best {_num(c['best_score'])}")
+    d = c["daily"]
+    lines.append(f"  daily deals: {d['days']} days, streak {d['streak']}, best streak "
+                 f"{d['best_streak']}")
+    return "\n".join(lines)
