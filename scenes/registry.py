@@ -4,6 +4,7 @@ from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.grayblock.table import GrayblockScene
 from scenes.menus.confirm import Confirm
+from scenes.menus.history import HistoryScene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.assemble.scoring import ScoringScene
@@ -28,4 +29,5 @@ SCENES = {
     "cementopia_end": CementopiaEndScene,
     "lessons": LessonsScene,
     "replay": ReplayScene,
+    "history": HistoryScene,
 }

@@ -127,6 +127,10 @@ def tour(app, visit) -> None:
         play_until(table, lambda s: bool(s.results))
         stop(f"grayblock{players}-hand", 60)
 
+    app.stack.clear_to(app.make("title"))  # the games above are in the records folder now
+    app.stack.push(app.make("history"))
+    stop("history")
+
 
 def lesson_tour(app, game: str, stop) -> None:
     """Every step of a lesson, a wrong move's explanation once, and (Alice Assemble) the scoring

@@ -34,10 +34,12 @@ class TitleScene(Scene):
         self.new_game = PrimaryButton(N_("New game"), self.start_new)
         self.cont = ui.Button(N_("Continue"), self.resume)
         self.learn = ui.Button(N_("Learn to play"), lambda: self.app.stack.push(self.app.make("lessons")))
+        self.history = ui.Button(N_("History"), lambda: self.app.stack.push(self.app.make("history")))
         self.rules = ui.Button(N_("Rules"), self.show_rules)
         self.settings = ui.Button(N_("Settings"), lambda: self.app.stack.push(self.app.make("settings")))
         self.quit = ui.Button(N_("Quit"), self.app.quit)
-        self.buttons = [self.cont, self.new_game, self.learn, self.rules, self.settings, self.quit]
+        self.buttons = [self.cont, self.new_game, self.learn, self.history, self.rules, self.settings,
+                        self.quit]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.ring = ui.FocusRing(self.buttons)
         self.size = (1280, 720)
@@ -107,7 +109,7 @@ class TitleScene(Scene):
         s, box = self.s, self.design_box()
         self.cont.enabled = self.has_save
         live = [b for b in self.buttons if b is not self.cont or self.has_save]
-        w, h, gap = int(340 * s), int(44 * s), int(8 * s)  # six buttons above the keys line
+        w, h, gap = int(340 * s), int(44 * s), int(8 * s)  # six rows above the keys line
         x = int(box.x + 360 * s - w / 2)
         y = int(box.y + 350 * s)
         if not self.has_save:
@@ -115,7 +117,14 @@ class TitleScene(Scene):
         for b in self.buttons:
             b.rect = pygame.Rect(0, 0, 0, 0)
         for b in live:
-            b.rect = pygame.Rect(x, y, w, h)
+            if b is self.settings:  # Rules and Settings share a row: six rows in all
+                continue
+            if b is self.rules:
+                half = (w - gap) // 2
+                self.rules.rect = pygame.Rect(x, y, half, h)
+                self.settings.rect = pygame.Rect(x + w - half, y, half, h)
+            else:
+                b.rect = pygame.Rect(x, y, w, h)
             y += h + gap
 
     # --- actions ---------------------------------------------------------------------------

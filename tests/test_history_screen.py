@@ -1,0 +1,122 @@
+"""The History screen (issue 15, point 1): the records folder newest first, filters by game and
+player, a row opening the replay viewer, an unreadable record listed and refused in one line."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from game import saves
+from game.bots import make_bot
+from game.records import game_module, record_of
+
+from tests.ui_helpers import click, frames, key
+
+
+def finished(game: str, seed: int, players: list[tuple[str, str]]) -> dict:
+    """A finished game's record, played by the easy bot for every seat."""
+    session = game_module(game).new_session(seed, [{"name": n, "seat": k} for n, k in players])
+    n = 0
+    while not session.state.is_over():
+        state = session.state
+        session.play(make_bot("easy", game, n).decide(state.view(state.current_player()), state.legal_actions()))
+        n += 1
+    return record_of(session)
+
+
+def make_records(data_dir) -> list:
+    """Three finished games a minute apart (Grayblock newest) and one file that is not a record."""
+    os.environ["ALICE_DATA_DIR"] = str(data_dir)
+    folder = data_dir / "records"
+    paths = []
+    for i, (game, players) in enumerate((
+            ("assemble", [("Ada", "human"), ("Bellows", "hard")]),
+            ("cementopia", [("Ada", "human")]),
+            ("grayblock", [("Bo", "human"), ("Ratchet", "normal"), ("Ada", "easy")]))):
+        record = finished(game, 3 + i, players)
+        record["finished_at"] = f"2026-11-2{i}T10:00:00Z"
+        paths.append(saves.archive(record))
+    broken = folder / "assemble-20260101-000000.json"
+    broken.write_text('{"format": "alice-record", "version": 1, "game": "assemble", "actions": [')
+    old = time.time() - 10 * 86400
+    os.utime(broken, (old, old))
+    return paths
+
+
+def open_history(app):
+    app.stack.push(app.make("title"))
+    frames(app, 2)
+    click(app, app.stack.top.history.rect.center)
+    scene = app.stack.top
+    assert scene.name == "history"
+    frames(app, 2)
+    return scene
+
+
+def test_history_lists_newest_first_and_filters_by_game_and_player(app, data_dir):
+    make_records(data_dir)
+    scene = open_history(app)
+    assert [e.game for e in scene.shown] == ["grayblock", "cementopia", "assemble", ""]
+    cells = scene.cells(scene.shown[0])
+    assert cells[0].startswith("2026-11-2") and "Ratchet (normal bot)" in cells[2]
+    assert cells[4].endswith("wins") and cells[3].count("\u00b7") == 2
+    assert "unreadable" in scene.cells(scene.shown[-1])[2]
+    click(app, (scene.game_c.rect.right - 4, scene.game_c.rect.centery))  # the game filter, on
+    assert [e.game for e in scene.shown] == ["assemble"]
+    scene.game_c.set("")
+    scene.refilter()
+    while scene.player_c.value != "Bo":
+        click(app, (scene.player_c.rect.right - 4, scene.player_c.rect.centery))
+    assert [e.game for e in scene.shown] == ["grayblock"]
+    while scene.player_c.value != "Ada":
+        click(app, (scene.player_c.rect.right - 4, scene.player_c.rect.centery))
+    assert [e.game for e in scene.shown] == ["grayblock", "assemble"]  # a Cementopia record names no one
+    scene.player_c.set("")
+    scene.refilter()
+    assert scene.cells(scene.shown[1])[2] == "solo puzzle" and scene.cells(scene.shown[1])[4] in ("complete", "stuck")
+
+
+def test_a_row_opens_the_replay_and_escape_comes_back(app, data_dir):
+    make_records(data_dir)
+    scene = open_history(app)
+    row = scene.view.y + scene.row_h * 2 + scene.row_h // 2  # the third row: the Assemble game
+    click(app, (scene.view.centerx, row))
+    replay = app.stack.top
+    assert replay.name == "replay" and replay.record["game"] == "assemble"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is scene
+
+
+def test_an_unreadable_record_is_listed_and_says_why_in_one_line(app, data_dir):
+    make_records(data_dir)
+    scene = open_history(app)
+    for _ in range(3):
+        key(app, pygame.K_DOWN)
+    assert scene.shown[scene.index].problem
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+    said = [str(m) for m, _t in app.toasts]
+    assert said and "cannot be read" in said[-1] and "\n" not in said[-1]
+
+
+def test_no_records_says_so_and_escape_closes(app, data_dir):
+    scene = open_history(app)
+    assert scene.shown == []
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "title"
+
+
+def test_many_records_scroll_and_the_chosen_row_stays_in_sight(app, data_dir):
+    make_records(data_dir)
+    scene = open_history(app)
+    scene.shown = scene.shown * 40  # a long list, as a folder of a few hundred games gives
+    for _ in range(60):
+        key(app, pygame.K_DOWN)
+    assert scene.index == 60 and scene.top <= 60 < scene.top + scene.rows_in_sight()
+    key(app, pygame.K_PAGEUP)
+    assert scene.index == 60 - scene.rows_in_sight()
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0, precise_y=-5))
+    frames(app, 1)
+    assert scene.top > 0
