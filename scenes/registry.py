@@ -9,6 +9,7 @@ from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.assemble.scoring import ScoringScene
 from scenes.menus.settings import SettingsOverlay
+from scenes.menus.stats import StatsScene
 from scenes.menus.setup import SetupScene
 from scenes.assemble.table import TableScene
 from scenes.replay.viewer import ReplayScene
@@ -30,4 +31,5 @@ SCENES = {
     "lessons": LessonsScene,
     "replay": ReplayScene,
     "history": HistoryScene,
+    "stats": StatsScene,
 }

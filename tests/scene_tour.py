@@ -130,6 +130,11 @@ def tour(app, visit) -> None:
     app.stack.clear_to(app.make("title"))  # the games above are in the records folder now
     app.stack.push(app.make("history"))
     stop("history")
+    stats = app.stack.push(app.make("stats"))
+    for game in ("assemble", "cementopia", "grayblock"):
+        stats.game_c.set(game)
+        stats.refigure()
+        stop(f"stats-{game}", 2)
 
 
 def lesson_tour(app, game: str, stop) -> None:

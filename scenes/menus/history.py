@@ -75,8 +75,9 @@ class HistoryScene(Scene):
                                 show=lambda g: _(GAME_TITLES[g]) if g else _("All games"))
         self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,
                                   show=lambda n: n if n else _("All players"))
+        self.stats_b = ui.Button(N_("Statistics"), self.statistics)
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
-        self.ring = ui.FocusRing([self.game_c, self.player_c, self.close_b])
+        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.close_b])
         self.shown: list = []
         self.index = 0  # the row chosen with the keys
         self.top = 0  # the first row in sight
@@ -100,6 +101,10 @@ class HistoryScene(Scene):
         from scenes.replay.viewer import open_replay
         open_replay(self.app, history.records_folder() / entry.file)
 
+    def statistics(self) -> None:
+        """The statistics of the player chosen here (else the one with the most games)."""
+        self.app.stack.push(self.app.make("stats", entries=self.entries, player=self.player_c.value or None))
+
     def close_overlay(self) -> None:
         self.app.stack.pop()
 
@@ -112,9 +117,10 @@ class HistoryScene(Scene):
         P.center = (size[0] // 2, size[1] // 2)
         bh, gap = int(40 * s), int(12 * s)
         y = P.y + int(92 * s)
-        cw = (P.w - int(60 * s) - 2 * gap) // 3
+        cw = (P.w - int(60 * s) - 3 * gap) // 4
         x = P.x + int(30 * s)
-        for widget, width in ((self.game_c, cw * 1.2), (self.player_c, cw * 1.2), (self.close_b, cw * 0.6)):
+        for widget, width in ((self.game_c, cw * 1.25), (self.player_c, cw * 1.25), (self.stats_b, cw * 0.8),
+                              (self.close_b, cw * 0.7)):
             widget.rect = pygame.Rect(int(x), y, int(width), bh)
             x += width + gap
         self.row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))

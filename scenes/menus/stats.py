@@ -1,0 +1,239 @@
+"""Statistics (issue 15, point 3): one player's figures per game, from the records folder, with the
+score over time and the score distribution drawn as charts. Cementopia's records name no player:
+its page shows the folder's puzzles (deals, the daily streak, best per deal). Assisted games are
+counted apart. The figures are game.stats's; this scene only lays them out."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import history, stats
+from game.i18n import N_, _, language
+
+from scenes.app.stack import Scene
+from scenes.config import GAME_TITLES
+from scenes.menus.pause import overlay_panel
+from scenes.widgets import ui
+from scenes.widgets.decor import dim, heading
+
+FOOTER = N_("\u2190\u2192 on a choice: change it     Tab next     Esc close")
+LEVEL_WORDS = {"human": N_("people"), "random": N_("random bot"), "easy": N_("easy bot"),
+               "normal": N_("normal bot"), "hard": N_("hard bot"), "external": N_("program")}
+
+
+def percent(share) -> str:
+    return f"{round(100 * (share or 0))}%"
+
+
+def figure(value) -> str:
+    """A figure as the screen shows it: "—" for none, one decimal for an average."""
+    if value is None:
+        return "\u2014"
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def levels_words(key: str) -> str:
+    """"hard", "easy+hard" as the player reads them: "hard bot", "easy bot + hard bot"."""
+    return " + ".join(_(LEVEL_WORDS.get(part, part)) for part in key.split("+"))
+
+
+class StatsScene(Scene):
+    name = "stats"
+    opaque = False
+
+    def __init__(self, app, entries=None, player: str | None = None):
+        super().__init__(app)
+        self.entries = history.entries() if entries is None else entries
+        names = history.player_names(self.entries)
+        self.player_c = ui.Choice(N_("Player"), names or [""], names.index(player) if player in names else 0,
+                                  self.refigure, show=lambda n: n or "\u2014")
+        self.game_c = ui.Choice(N_("Game"), list(GAME_TITLES), 0, self.refigure,
+                                show=lambda g: _(GAME_TITLES[g]))
+        self.close_b = ui.Button(N_("Close"), lambda: self.app.stack.pop())
+        self.ring = ui.FocusRing([self.player_c, self.game_c, self.close_b])
+        self.ring.move(1)
+        self.figures: dict = {}
+        self.s, self.size, self.lang = 1.0, (1280, 720), language()
+        self.panel = self.body = pygame.Rect(0, 0, 0, 0)
+        self.charts: dict[str, pygame.Rect] = {}  # where each chart was drawn (tests)
+        self.refigure()
+
+    def refigure(self, _value=None) -> None:
+        self.figures = stats.player(self.entries, self.player_c.value) if self.player_c.value else \
+            {"cementopia": stats.compute(self.entries)["games"].get("cementopia", {})}
+
+    @property
+    def page(self) -> dict:
+        return self.figures.get(self.game_c.value) or {}
+
+    # --- layout and events ---------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        self.size = size
+        s = self.s = ui.scale_for(size)
+        P = self.panel = pygame.Rect(0, 0, min(int(1100 * s), size[0] - int(16 * s)), size[1] - int(24 * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        bh, gap = int(40 * s), int(12 * s)
+        y = P.y + int(92 * s)
+        cw = (P.w - int(60 * s) - 2 * gap) // 3
+        x = P.x + int(30 * s)
+        for widget, width in ((self.player_c, cw * 1.2), (self.game_c, cw * 1.2), (self.close_b, cw * 0.6)):
+            widget.rect = pygame.Rect(int(x), y, int(width), bh)
+            x += width + gap
+        foot = ui.font(max(8, int(13 * s))).get_linesize()
+        top = y + bh + int(16 * s)
+        self.body = pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s), P.bottom - int(16 * s) - foot - top)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return
+        self.ring.handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            for widget in self.ring.widgets:
+                widget.handle(event)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size or language() != self.lang:
+            self.lang = language()
+            self.resize(surface.get_size())
+        s, P, B = self.s, self.panel, self.body
+        dim(surface, 190)
+        overlay_panel(surface, P, s)
+        heading(surface, _("Statistics"), int(40 * s), (P.x + int(30 * s), P.y + int(48 * s)), "midleft",
+                max_width=P.w // 2)
+        self.ring.draw(surface, s)
+        self.charts = {}
+        page = self.page
+        played = page.get("finished" if self.game_c.value == "cementopia" else "games", 0)
+        if not played:
+            words = _("No finished games of this kind yet.")
+            ui.text(surface, words, max(10, int(18 * s)), B.center, ui.MUTED, "center", max_width=B.w)
+        else:
+            split = int(B.w * 0.46)
+            self.draw_lines(surface, pygame.Rect(B.x, B.y, split - int(12 * s), B.h), self.lines(page))
+            gap = int(14 * s)
+            right = pygame.Rect(B.x + split, B.y, B.w - split, B.h)
+            half = (right.h - gap) // 2
+            self.charts["time"] = self.chart(surface, pygame.Rect(right.x, right.y, right.w, half),
+                                             _("Score over time"), page.get("score_over_time") or [], line=True)
+            dist = page.get("distribution") or {}
+            self.charts["spread"] = self.chart(surface, pygame.Rect(right.x, right.y + half + gap, right.w, half),
+                                               _("How often each score"), dist.get("buckets") or [],
+                                               line=False, width=dist.get("width", 1))
+        ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
+                "midbottom", max_width=P.w - int(40 * s))
+
+    def lines(self, page: dict) -> list[tuple[str, str]]:
+        """(label, figure) rows for the page; a label alone is a small heading."""
+        rows: list[tuple[str, str]] = []
+        if self.game_c.value == "cementopia":
+            rows += [(_("Puzzles finished"), figure(page.get("finished"))),
+                     (_("Complete / stuck"), f"{figure(page.get('complete'))} / {figure(page.get('stuck'))}"),
+                     (_("Deals played"), figure(page.get("deals_played"))),
+                     (_("Average score"), figure(page.get("average_score"))),
+                     (_("Best score"), figure(page.get("best_score")))]
+            daily = page.get("daily") or {}
+            rows += [(_("Daily deals"), ""), (_("Days played"), figure(daily.get("days"))),
+                     (_("Streak (best)"), f"{figure(daily.get('streak'))} ({figure(daily.get('best_streak'))})")]
+            best = page.get("best_per_deal") or []
+            if best:
+                top = max(best, key=lambda d: d.get("best") or -1)
+                deal = top.get("daily") or _("seed {seed}").format(seed=top.get("seed"))
+                rows.append((_("Best deal"), f"{figure(top.get('best'))} ({deal})"))
+            helped = page.get("assisted") or {}
+            rows += [(_("With help (counted apart)"), ""),
+                     (_("Puzzles finished"), figure(helped.get("finished")))]
+            return rows
+        rows += [(_("Games"), figure(page.get("games"))),
+                 (_("Wins"), f"{figure(page.get('wins'))} ({percent(page.get('win_share'))})"),
+                 (_("Average score"), figure(page.get("average_score"))),
+                 (_("Best score"), figure(page.get("best_score")))]
+        if self.game_c.value == "grayblock":
+            rows += [(_("Matches"), figure(page.get("matches"))),
+                     (_("Hands won: block / out"),
+                      f"{figure(page.get('hands_won_by_block'))} / {figure(page.get('hands_won_by_out'))}"),
+                     (_("Average hand points"), figure(page.get("average_hand_points")))]
+        by_players = page.get("by_players") or {}
+        if by_players:
+            rows.append((_("By number of players"), ""))
+            for count, t in sorted(by_players.items()):
+                rows.append((_("{n} players").format(n=count),
+                             f"{t.get('wins', 0)}/{t.get('games', 0)} ({percent(t.get('win_share'))})"))
+        by_level = page.get("by_opponent_level") or {}
+        if by_level:
+            rows.append((_("By opponents"), ""))
+            for key, t in sorted(by_level.items()):
+                rows.append((levels_words(key), f"{t.get('wins', 0)}/{t.get('games', 0)} ({percent(t.get('win_share'))})"))
+        helped = page.get("assisted") or {}
+        rows += [(_("With help (counted apart)"), ""),
+                 (_("Games"), figure(helped.get("games"))), (_("Wins"), figure(helped.get("wins")))]
+        return rows
+
+    def draw_lines(self, surface, box: pygame.Rect, rows: list[tuple[str, str]]) -> None:
+        """The figures as a two-column list, smaller where they are many."""
+        s = self.s
+        px = max(10, int(17 * s))
+        while px > ui.READABLE and len(rows) * ui.font(px).get_linesize() > box.h:
+            px -= 1
+        step = ui.font(px).get_linesize()
+        y = box.y
+        for label, value in rows:
+            if y + step > box.bottom:
+                break
+            heading_row = value == ""
+            colour = ui.BRASS if heading_row else ui.TEXT
+            ui.text(surface, label, px, (box.x, y), colour, "topleft", "bold" if heading_row else "regular",
+                    max_width=box.w * (1.0 if heading_row else 0.64))
+            if value:
+                ui.text(surface, value, px, (box.right, y), ui.TEXT, "topright", "bold", max_width=box.w * 0.34)
+            y += step
+
+    def chart(self, surface, box: pygame.Rect, title: str, points: list, line: bool, width: int = 1) -> pygame.Rect:
+        """A titled chart in `box`: the scores game after game (a line), or how many games scored in
+        each band (bars). The area the marks were drawn in."""
+        s = self.s
+        ui.panel(surface, box, (30, 24, 28, 220), ui.BRASS_DARK, radius=int(8 * s))
+        px = max(10, int(14 * s))
+        ui.text(surface, title, px, (box.x + int(10 * s), box.y + int(6 * s)), ui.BRASS, "topleft", "bold",
+                max_width=box.w - int(20 * s))
+        label_w = ui.font(px).size("0000")[0]
+        area = pygame.Rect(box.x + int(10 * s) + label_w, box.y + int(12 * s) + ui.font(px).get_linesize(),
+                           box.w - int(24 * s) - label_w, 0)
+        area.h = box.bottom - int(10 * s) - area.y - (0 if line else ui.font(px).get_linesize())
+        if area.w <= 4 or area.h <= 4 or not points:
+            return area
+        values = [p[1] for p in points]
+        low, high = (min(0, min(values)), max(values)) if line else (0, max(values))
+        if high == low:
+            high = low + 1
+        y_of = lambda v: area.bottom - (v - low) / (high - low) * area.h  # noqa: E731
+        pygame.draw.line(surface, ui.BRASS_DARK, area.bottomleft, area.bottomright, max(1, int(s)))
+        ui.text(surface, str(high), px, (area.x - int(4 * s), area.y), ui.MUTED, "topright")
+        ui.text(surface, str(low), px, (area.x - int(4 * s), area.bottom), ui.MUTED, "bottomright")
+        if line:
+            n = len(values)
+            xs = [area.x + (i + 0.5) * area.w / n for i in range(n)]
+            marks = [(x, y_of(v)) for x, v in zip(xs, values)]
+            if len(marks) > 1:
+                pygame.draw.lines(surface, ui.HILITE, False, marks, max(2, int(2 * s)))
+            for mark in marks:
+                pygame.draw.circle(surface, ui.HILITE, mark, max(2, int(3 * s)))
+        else:
+            n = len(points)
+            bar = area.w / max(1, n)
+            for i, (start, count) in enumerate(points):
+                top = y_of(count)
+                rect = pygame.Rect(round(area.x + i * bar + bar * 0.1), round(top), max(1, round(bar * 0.8)),
+                                   round(area.bottom - top))
+                pygame.draw.rect(surface, ui.HILITE, rect)
+                band = f"{start}\u2013{start + width - 1}" if width > 1 else str(start)  # 25–29
+                for label in (band, str(start)):
+                    if bar >= ui.font(px).size(label)[0] + 2:
+                        ui.text(surface, label, px, (rect.centerx, area.bottom), ui.MUTED, "midtop")
+                        break
+        return area

@@ -1,0 +1,66 @@
+"""The Statistics screen (issue 15, point 3): a player's figures per game, as game.stats computes
+them, with the score over time and the distribution drawn; Cementopia's page for the folder."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import history, stats
+
+from tests.test_history_screen import make_records, open_history
+from tests.ui_helpers import click, frames, key, spy_texts
+
+
+def open_stats(app):
+    scene = open_history(app)
+    click(app, scene.stats_b.rect.center)
+    page = app.stack.top
+    assert page.name == "stats"
+    frames(app, 2)
+    return page
+
+
+def test_a_players_figures_per_game_with_both_charts(app, data_dir, monkeypatch):
+    make_records(data_dir)
+    page = open_stats(app)
+    assert page.player_c.value == "Ada"  # the name with the most games comes first
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    words = [t for t, _rect in said]
+    figures = stats.player(history.entries(), "Ada")["assemble"]
+    assert figures["games"] == 1 and "Games" in words and "Best score" in words
+    assert str(figures["best_score"]) in words
+    assert "hard bot" in words  # the opponents' level, in player words
+    assert page.charts["time"].w > 0 and page.charts["spread"].w > 0
+    click(app, (page.game_c.rect.right - 4, page.game_c.rect.centery))  # Cementopia: the folder's
+    assert page.game_c.value == "cementopia"
+    said.clear()
+    frames(app, 1)
+    words = [t for t, _rect in said]
+    assert "Puzzles finished" in words and "Daily deals" in words
+    click(app, (page.game_c.rect.right - 4, page.game_c.rect.centery))
+    said.clear()
+    frames(app, 1)
+    words = [t for t, _rect in said]
+    assert "Hands won: block / out" in words and "1 / 0" in words
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "history"
+
+
+def test_another_player_and_an_empty_page(app, data_dir, monkeypatch):
+    make_records(data_dir)
+    page = open_stats(app)
+    while page.player_c.value != "Bellows":
+        click(app, (page.player_c.rect.right - 4, page.player_c.rect.centery))
+    page.game_c.set("grayblock")  # Bellows never played Grayblock
+    page.refigure()
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert any("No finished games of this kind yet." == t for t, _rect in said)
+
+
+def test_no_records_at_all(app, data_dir, monkeypatch):
+    page = open_stats(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert any("No finished games of this kind yet." == t for t, _rect in said)
