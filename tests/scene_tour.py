@@ -128,7 +128,11 @@ def tour(app, visit) -> None:
         stop(f"grayblock{players}-hand", 60)
 
     app.stack.clear_to(app.make("title"))  # the games above are in the records folder now
-    app.stack.push(app.make("history"))
+    listing = app.stack.push(app.make("history"))
+    for _ in range(600):  # the records are read in a thread
+        if not listing.loading:
+            break
+        app.step(1 / 30)
     stop("history")
     stats = app.stack.push(app.make("stats"))
     for game in ("assemble", "cementopia", "grayblock"):

@@ -12,7 +12,7 @@ from game import saves
 from game.bots import make_bot
 from game.records import game_module, record_of
 
-from tests.ui_helpers import click, frames, key
+from tests.ui_helpers import click, frames, key, wait_for
 
 
 def finished(game: str, seed: int, players: list[tuple[str, str]]) -> dict:
@@ -51,6 +51,7 @@ def open_history(app):
     click(app, app.stack.top.history.rect.center)
     scene = app.stack.top
     assert scene.name == "history"
+    wait_for(app, lambda: not scene.loading)  # the records are read in a thread
     frames(app, 2)
     return scene
 
@@ -120,3 +121,31 @@ def test_many_records_scroll_and_the_chosen_row_stays_in_sight(app, data_dir):
     app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0, precise_y=-5))
     frames(app, 1)
     assert scene.top > 0
+
+
+def test_a_cold_index_is_read_in_the_background_with_its_progress(app, data_dir, monkeypatch):
+    """The first opening reads every record (seconds for thousands): the screen stays live and
+    says how far it got; the list comes when it is done."""
+    import threading
+    from game import history as records_index
+    make_records(data_dir)
+    gate = threading.Event()
+    real = records_index.open_folder
+
+    def slow(*args, progress=None, **kwargs):
+        progress(1, 4)
+        gate.wait(10)
+        return real(*args, progress=progress, **kwargs)
+    monkeypatch.setattr(records_index, "open_folder", slow)
+    app.stack.push(app.make("title"))
+    click(app, app.stack.top.history.rect.center)
+    scene = app.stack.top
+    frames(app, 3)
+    assert scene.loading and scene.shown == [] and not scene.stats_b.enabled
+    from tests.ui_helpers import spy_texts
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert any("Reading the records" in t and "1 of 4" in t for t, _rect in said)
+    gate.set()
+    wait_for(app, lambda: not scene.loading)
+    assert len(scene.shown) == 4 and scene.stats_b.enabled and "Ada" in scene.player_c.options

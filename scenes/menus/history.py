@@ -8,6 +8,7 @@ a record that cannot be read is listed as unreadable, greyed, and opens nothing.
 from __future__ import annotations
 
 import datetime
+import threading
 
 import pygame
 
@@ -69,8 +70,12 @@ class HistoryScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.entries = history.entries()
-        names = history.player_names(self.entries)
+        self.entries: list = []
+        self.loading = True  # the records are read in a thread: a cold index takes seconds
+        self.progress = (0, 0)  # (records read, to read) while the index is brought up to date
+        self.listing = None
+        self.reader = threading.Thread(target=self.read, daemon=True)
+        names: list[str] = []
         self.game_c = ui.Choice(N_("Game"), [ALL] + list(GAME_TITLES), 0, self.refilter,
                                 show=lambda g: _(GAME_TITLES[g]) if g else _("All games"))
         self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,
@@ -87,8 +92,30 @@ class HistoryScene(Scene):
         self.row_h = 40
         self.lang = language()
         self.refilter()
+        self.stats_b.enabled = False
+        self.reader.start()
 
     # --- the list ----------------------------------------------------------------------------
+
+    def read(self) -> None:
+        """The records folder as entries (in the reader thread: pure Python, no pygame)."""
+        try:
+            self.listing = history.open_folder(progress=lambda done, total: setattr(self, "progress", (done, total)))
+        except Exception as exc:  # noqa: BLE001 - any fault: an empty list and one line
+            self.listing = history.Listing([], problems=[f"{type(exc).__name__}: {exc}"])
+
+    def update(self, dt: float) -> None:
+        if not self.loading or self.reader.is_alive():
+            return
+        self.loading = False
+        listing = self.listing
+        self.entries = list(listing.entries) if listing is not None else []
+        self.player_c.options = [ALL] + history.player_names(self.entries)
+        self.player_c.index = 0
+        self.stats_b.enabled = True
+        for problem in (listing.problems if listing is not None else [])[:2]:
+            self.app.toast(_("History: {problem}").format(problem=problem))
+        self.refilter()
 
     def refilter(self, _value=None) -> None:
         self.shown = history.select(self.entries, self.game_c.value or None, self.player_c.value or None)
@@ -196,7 +223,12 @@ class HistoryScene(Scene):
         ui.text(surface, ngettext("{n} game", "{n} games", count).format(n=count), max(10, int(16 * s)),
                 (P.right - int(30 * s), P.y + int(48 * s)), ui.MUTED, "midright", max_width=P.w // 3)
         self.ring.draw(surface, s)
-        if not self.shown:
+        if self.loading:
+            done, total = self.progress
+            words = _("Reading the records\u2026 {done} of {total}").format(done=done, total=total) if total \
+                else _("Reading the records\u2026")
+            ui.text(surface, words, max(10, int(18 * s)), V.center, ui.MUTED, "center", max_width=V.w)
+        elif not self.shown:
             words = _("No finished games yet.") if not self.entries else _("No game matches these filters.")
             ui.text(surface, words, max(10, int(18 * s)), V.center, ui.MUTED, "center", max_width=V.w)
         px = max(10, int(16 * s))
