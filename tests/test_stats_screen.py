@@ -38,6 +38,7 @@ def test_a_players_figures_per_game_with_both_charts(app, data_dir, monkeypatch)
     frames(app, 1)
     words = [t for t, _rect in said]
     assert "Puzzles finished" in words and "Daily deals" in words
+    assert "Best per deal" in words and "seed 4 (1 try)" in words  # make_records' Cementopia deal
     click(app, (page.game_c.rect.right - 4, page.game_c.rect.centery))
     said.clear()
     frames(app, 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game import history, stats
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, ngettext
 
 from scenes.app.stack import Scene
 from scenes.config import GAME_TITLES
@@ -141,10 +141,13 @@ class StatsScene(Scene):
             rows += [(_("Daily deals"), ""), (_("Days played"), figure(daily.get("days"))),
                      (_("Streak (best)"), f"{figure(daily.get('streak'))} ({figure(daily.get('best_streak'))})")]
             best = page.get("best_per_deal") or []
-            if best:
-                top = max(best, key=lambda d: d.get("best") or -1)
-                deal = top.get("daily") or _("seed {seed}").format(seed=top.get("seed"))
-                rows.append((_("Best deal"), f"{figure(top.get('best'))} ({deal})"))
+            if best:  # the deals played most, each with its best (help apart)
+                rows.append((_("Best per deal"), ""))
+                for deal in sorted(best, key=lambda d: -(d.get("attempts") or 0))[:5]:
+                    name = deal.get("daily") or _("seed {seed}").format(seed=deal.get("seed"))
+                    tries = ngettext("{n} try", "{n} tries", deal.get("attempts") or 0).format(
+                        n=deal.get("attempts") or 0)
+                    rows.append((_("{deal} ({tries})").format(deal=name, tries=tries), figure(deal.get("best"))))
             helped = page.get("assisted") or {}
             rows += [(_("With help (counted apart)"), ""),
                      (_("Puzzles finished"), figure(helped.get("finished")))]
