@@ -131,8 +131,9 @@ class StatsScene(Scene):
     def lines(self, page: dict) -> list[tuple[str, str]]:
         """(label, figure) rows for the page; a label alone is a small heading."""
         rows: list[tuple[str, str]] = []
-        if self.game_c.value == "cementopia":
-            rows += [(_("Puzzles finished"), figure(page.get("finished"))),
+        if self.game_c.value == "cementopia":  # its records name no player: the whole folder
+            rows += [(_("Every puzzle in the records"), ""),
+                     (_("Puzzles finished"), figure(page.get("finished"))),
                      (_("Complete / stuck"), f"{figure(page.get('complete'))} / {figure(page.get('stuck'))}"),
                      (_("Deals played"), figure(page.get("deals_played"))),
                      (_("Average score"), figure(page.get("average_score"))),
