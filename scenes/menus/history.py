@@ -39,6 +39,25 @@ def when(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def frame(size, controls: list) -> tuple[float, pygame.Rect, int]:
+    """History's and Statistics' page: the panel, and the row of controls under the heading, each
+    (widget, share of the row) laid out left to right. (scale, panel, the y where the page's body
+    starts)."""
+    s = ui.scale_for(size)
+    P = pygame.Rect(0, 0, min(int(1100 * s), size[0] - int(16 * s)), size[1] - int(24 * s))
+    P.center = (size[0] // 2, size[1] // 2)
+    bh, gap = int(40 * s), int(12 * s)
+    y = P.y + int(92 * s)
+    room = P.w - int(60 * s) - (len(controls) - 1) * gap
+    x = P.x + int(30 * s)
+    total = sum(share for _widget, share in controls)
+    for widget, share in controls:
+        width = room * share / total
+        widget.rect = pygame.Rect(int(x), y, int(width), bh)
+        x += width + gap
+    return s, P, y + bh + int(16 * s)
+
+
 class Shorter(str):
     """Words with a shorter form for a narrow column (the date without its time, the players
     without their levels)."""
@@ -139,20 +158,11 @@ class HistoryScene(Scene):
 
     def resize(self, size) -> None:
         self.size = size
-        s = self.s = ui.scale_for(size)
-        P = self.panel = pygame.Rect(0, 0, min(int(1100 * s), size[0] - int(16 * s)), size[1] - int(24 * s))
-        P.center = (size[0] // 2, size[1] // 2)
-        bh, gap = int(40 * s), int(12 * s)
-        y = P.y + int(92 * s)
-        cw = (P.w - int(60 * s) - 3 * gap) // 4
-        x = P.x + int(30 * s)
-        for widget, width in ((self.game_c, cw * 1.25), (self.player_c, cw * 1.25), (self.stats_b, cw * 0.8),
-                              (self.close_b, cw * 0.7)):
-            widget.rect = pygame.Rect(int(x), y, int(width), bh)
-            x += width + gap
+        s, P, top = frame(size, [(self.game_c, 1.25), (self.player_c, 1.25), (self.stats_b, 0.8),
+                                 (self.close_b, 0.7)])
+        self.s, self.panel = s, P
         self.row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
-        top = y + bh + int(16 * s)
         self.view = pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s),
                                 P.bottom - int(14 * s) - foot - top)
 

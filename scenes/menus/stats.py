@@ -12,6 +12,7 @@ from game.i18n import N_, _, language, ngettext
 
 from scenes.app.stack import Scene
 from scenes.config import GAME_TITLES
+from scenes.menus.history import frame
 from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
@@ -72,18 +73,9 @@ class StatsScene(Scene):
 
     def resize(self, size) -> None:
         self.size = size
-        s = self.s = ui.scale_for(size)
-        P = self.panel = pygame.Rect(0, 0, min(int(1100 * s), size[0] - int(16 * s)), size[1] - int(24 * s))
-        P.center = (size[0] // 2, size[1] // 2)
-        bh, gap = int(40 * s), int(12 * s)
-        y = P.y + int(92 * s)
-        cw = (P.w - int(60 * s) - 2 * gap) // 3
-        x = P.x + int(30 * s)
-        for widget, width in ((self.player_c, cw * 1.2), (self.game_c, cw * 1.2), (self.close_b, cw * 0.6)):
-            widget.rect = pygame.Rect(int(x), y, int(width), bh)
-            x += width + gap
+        s, P, top = frame(size, [(self.player_c, 1.2), (self.game_c, 1.2), (self.close_b, 0.6)])
+        self.s, self.panel = s, P
         foot = ui.font(max(8, int(13 * s))).get_linesize()
-        top = y + bh + int(16 * s)
         self.body = pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s), P.bottom - int(16 * s) - foot - top)
 
     def handle(self, event) -> None:
