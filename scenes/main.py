@@ -8,7 +8,7 @@ import sys
 from game import cli
 
 APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--players", "--game",
-             "--lang", "--replay")
+             "--lang", "--replay", "--tutorial")
 
 
 def _open_app(argv: list[str]) -> int:

@@ -440,3 +440,11 @@ def test_the_coach_speaks_the_language_switched_to_mid_lesson(app, data_dir):
         assert table.coach.next_b.label == "Next" and table.coach.title().startswith("遊び方")
     finally:
         use_language("en")
+
+
+def test_the_tutorial_option_alone_opens_the_app_not_the_headless_commands(monkeypatch):
+    """`alice-assemble --tutorial assemble` is a window option, as --demo and --lang are."""
+    import scenes.main as entry
+    opened = []
+    monkeypatch.setattr(entry, "_open_app", lambda argv: opened.append(argv) or 0)
+    assert entry.run(["--tutorial", "assemble"]) == 0 and opened == [["--tutorial", "assemble"]]
