@@ -21,9 +21,9 @@ from . import __version__
 from .cards import parse_card
 from .errors import RecordError
 from .records import load_json, short_json
+from .registry import TITLES
 
 PROG = "alice-assemble"
-TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
 THINK_MAX = 60.0  # seconds a bot may think per decision
 BOT_TIMEOUT_MAX = 3600.0  # seconds an external bot may take per answer
 MAX_DIGITS = 18  # command-line integers: a seed, a count; more digits is a typo or an attack

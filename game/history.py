@@ -236,7 +236,7 @@ def entry_of(name: str, record: dict, fallback: str) -> Entry:
         scores=tuple(_clip(s) for s in state.scores()), winners=winners, over=over,
         finished_at=finished_at, started_at=read_stamp(record.get("started_at")),
         assisted=bool(meta.get("assisted")), helps=tuple(meta.get("helps") or ()),
-        conceded=conceded, daily=daily if isinstance(daily, str) and _is_date(daily) else None,
+        conceded=conceded, daily=daily if is_date(daily) else None,
         seed=seed if isinstance(seed, int) and abs(seed) <= BIG else None, outcome=outcome,
         hands=hands, actions=len(session.history.actions))
 
@@ -245,11 +245,12 @@ def _clip(score: int) -> int:
     return max(-BIG, min(BIG, int(score)))
 
 
-def _is_date(text: str) -> bool:
+def is_date(text) -> bool:
+    """A day as records write it ("2026-11-24": a Cementopia daily deal)."""
     import datetime
     try:
         datetime.date.fromisoformat(text)
-    except ValueError:
+    except (TypeError, ValueError):
         return False
     return len(text) == 10
 

@@ -35,6 +35,9 @@ if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imp
     def _states(a: AssembleState, c: CementopiaState, g: GrayblockState) -> list[GameState]:
         return [a, c, g]
 
+# each game's name as the terminal shows it (the app's own, translated: scenes.config.GAME_TITLES)
+TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+
 GAMES = {
     "assemble": "game.assemble.record",
     "cementopia": "game.cementopia.record",

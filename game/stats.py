@@ -20,7 +20,8 @@ from __future__ import annotations
 import datetime
 from typing import Iterable
 
-from .history import GAMES, Entry, fold
+from .history import GAMES, Entry, fold, is_date
+from .registry import TITLES
 
 WIDTH = {"assemble": 5, "grayblock": 20, "cementopia": 1}  # a distribution's bucket, in points
 LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "external", "unknown")
@@ -230,7 +231,7 @@ def solo(entries: list[Entry], today: datetime.date | None = None) -> dict:
 def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
     """Days with a daily deal played: how many, the current streak (consecutive days ending today
     or yesterday: today's deal may still be ahead) and the best streak."""
-    days = sorted({datetime.date.fromisoformat(d) for d in dates if _date(d)})
+    days = sorted({datetime.date.fromisoformat(d) for d in dates if is_date(d)})
     today = today or datetime.date.today()
     best = run = 0
     previous = None
@@ -249,17 +250,8 @@ def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
             "last": days[-1].isoformat() if days else None}
 
 
-def _date(text: str) -> bool:
-    try:
-        datetime.date.fromisoformat(text)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
 # --- words for a terminal ---------------------------------------------------------------------
 
-TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
 SHOWN_PLAYERS = 8
 
 

@@ -97,7 +97,6 @@ class Lesson:
     index: int = 0
     seen: list[str] = field(default_factory=list)  # watch notes already shown
     pending: list[tuple[str, dict]] = field(default_factory=list)  # (watch key, fields) to show
-    taught: int = 0  # steps shown so far, for "step 4 of 20"
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -171,15 +170,12 @@ class Lesson:
             self.seen.append(key)
         elif isinstance(self.step, Note):
             self.index += 1
-        self.taught += 1
 
     def played(self, before, action, events, after) -> None:
         """A move was played (the player's, the scripted bot's or, in the free part, the bot's)."""
         step = self.step
         if isinstance(step, (Do, BotMove)) and not self.pending:
             self.index += 1
-            if isinstance(step, Do):
-                self.taught += 1
         elif isinstance(step, Free) or self.pending:
             self.watch(before, action, events, after)
         self.settle(after)
@@ -202,14 +198,14 @@ class Lesson:
 
     def to_json(self) -> dict:
         return {"index": self.index, "seen": list(self.seen),
-                "pending": [[key, fields] for key, fields in self.pending], "taught": self.taught}
+                "pending": [[key, fields] for key, fields in self.pending]}
 
     @classmethod
     def from_json(cls, script: Script, data) -> "Lesson":
         """A lesson where `data` left it; ValueError for anything that is not a place in it."""
         if not isinstance(data, dict):
             raise ValueError("not a lesson's progress")
-        index, taught = _small(data.get("index")), _small(data.get("taught", 0))
+        index = _small(data.get("index"))
         if index > len(script.steps):
             raise ValueError("the lesson has no such step")
         keys = {w.key for w in script.watches}
@@ -222,7 +218,7 @@ class Lesson:
                 and isinstance(p[1], dict) and all(isinstance(k, str) and _field(v) for k, v in p[1].items())
                 for p in pending):
             raise ValueError("unknown notes in a lesson's progress")
-        return cls(script, index, list(seen), [(k, dict(f)) for k, f in pending], taught)
+        return cls(script, index, list(seen), [(k, dict(f)) for k, f in pending])
 
 
 def _small(value) -> int:

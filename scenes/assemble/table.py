@@ -31,11 +31,6 @@ FLIGHT = 0.32
 AUTO_TAKE = (N_("Auto-take the last card"), N_("Auto-take last"), N_("Auto-take"))
 
 
-def _rect(box: tuple) -> pygame.Rect:
-    x, y, w, h = box
-    return pygame.Rect(round(x), round(y), round(w), round(h))
-
-
 @dataclass
 class Drag:
     source: tuple  # ("field", card) or ("bench", lane)
@@ -468,9 +463,9 @@ class TableScene(GameTable):
         state, lay = self.state, self.layout
         kind = point[0]
         if kind == "field" and len(point) > 1:
-            return _rect(self.field_rect(point[1])) if point[1] in state.field else None
+            return look.frect(self.field_rect(point[1])) if point[1] in state.field else None
         if kind == "field":
-            rects = [_rect(self.field_rect(c)) for c in state.field]
+            rects = [look.frect(self.field_rect(c)) for c in state.field]
             return rects[0].unionall(rects[1:]) if rects else look.frect(lay.field)
         if kind == "bench":
             return look.frect(lay.lanes[point[1]].bench)

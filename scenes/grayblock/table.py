@@ -63,10 +63,6 @@ def refusal(state, action) -> str:
     return reason[:1].upper() + reason[1:] + "."
 
 
-def _rect(r) -> pygame.Rect:
-    return pygame.Rect(round(r[0]), round(r[1]), round(r[2]), round(r[3]))
-
-
 @dataclass
 class Drag:
     card: int
@@ -263,11 +259,11 @@ class GrayblockScene(GameTable):
         ("breakdown",) and ("next",) on the result panel."""
         L, kind = self.layout, point[0]
         if kind == "hand":
-            rects = [_rect(r) for r in self.hand_rects().values()]
+            rects = [look.frect(r) for r in self.hand_rects().values()]
             return rects[0].unionall(rects[1:]) if rects else pygame.Rect(L.hand_cards)
         if kind == "card":
             rect = self.hand_rects().get(point[1]) if self.visible_hand is not None else None
-            return None if rect is None else _rect(rect).union(_rect(rect).move(0, -L.k(14)))
+            return None if rect is None else look.frect(rect).union(look.frect(rect).move(0, -L.k(14)))
         if kind == "row":
             return pygame.Rect(L.row)
         if kind == "end":

@@ -76,7 +76,9 @@ def hint_tag(surface, rect, s: float, text: str = HINT_TAG, bounds=None, at: str
 
 
 def frect(r) -> pygame.Rect:
-    return pygame.Rect(round(r.x), round(r.y), round(r.w), round(r.h))
+    """A float rect (a layout's Rect, or an (x, y, w, h) tuple) as whole pixels."""
+    x, y, w, h = (r.x, r.y, r.w, r.h) if hasattr(r, "x") else r
+    return pygame.Rect(round(x), round(y), round(w), round(h))
 
 
 def seat_colour(scene, player: int):
