@@ -11,42 +11,10 @@ counter paid), with a table of positions already seen and a bound that no real p
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import product
-
-from .solver import CARDS, distinct_moves, evaluate, final_score
+from .solver import CARDS, ceiling, counts, distinct_moves, evaluate
 from .state import COMPLETE, CementopiaState
 
 DONE = 100  # a complete puzzle is worth this on top of its score: it beats any stuck network
-
-
-@lru_cache(maxsize=None)
-def ceiling(n: tuple, k: int) -> int:
-    """The best score any play could still reach from adjacency counts n[0..4] with k cards
-    to place: adjacency only grows, a card can end at any value from its own up to 4, a new
-    card at any value 1..4. Unlike solver.potential (a guide that assumes a new card touches at
-    most two), this never underestimates, which an exact search needs."""
-    total = sum(n) + k
-    # at least `need[t]` cards must end with adjacency t or more (the ones there already)
-    need = [sum(n[t:]) for t in range(5)]
-    best = 0
-    for m in product(range(total + 1), repeat=3):
-        m4 = total - sum(m)
-        if m4 < 0:
-            continue
-        final = (0, m[0], m[1], m[2], m4)
-        if all(sum(final[t:]) >= need[t] for t in range(2, 5)):
-            best = max(best, final_score(final))
-            if best == CARDS:
-                break
-    return best
-
-
-def _counts(state: CementopiaState) -> tuple:
-    n = [0] * 5
-    for a in state.adj.values():
-        n[a] += 1
-    return tuple(n)
 
 
 def value(state: CementopiaState) -> int:
@@ -119,7 +87,7 @@ class Oracle:
         known = self.table.get(key)
         if known is not None and known <= self.best:
             return known
-        bound = DONE + ceiling(_counts(state), sum(state.counters))
+        bound = DONE + ceiling(counts(state), sum(state.counters))
         if bound <= self.best or self.out_of_budget:
             return bound
         self.nodes += 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
+from itertools import product
 
 from .setup import FIT_LEFT, FIT_RIGHT, LIMITS, Setup
 from .state import COMPLETE, CementopiaState
@@ -49,6 +50,36 @@ def potential(n: tuple, k: int) -> int:
             if best >= CARDS:
                 return best
     return best
+
+
+@lru_cache(maxsize=None)
+def ceiling(n: tuple, k: int) -> int:
+    """The best score any play could still reach from adjacency counts n[0..4] with k cards
+    to place: adjacency only grows, a card can end at any value from its own up to 4, a new
+    card at any value 1..4. Unlike `potential` (a guide that assumes a new card touches at
+    most two), this never underestimates, which an exact search needs to prune safely."""
+    total = sum(n) + k
+    # at least `need[t]` cards must end with adjacency t or more (the ones there already)
+    need = [sum(n[t:]) for t in range(5)]
+    best = 0
+    for m in product(range(total + 1), repeat=3):
+        m4 = total - sum(m)
+        if m4 < 0:
+            continue
+        final = (0, m[0], m[1], m[2], m4)
+        if all(sum(final[t:]) >= need[t] for t in range(2, 5)):
+            best = max(best, final_score(final))
+            if best == CARDS:
+                break
+    return best
+
+
+def counts(state: CementopiaState) -> tuple:
+    """Cards per adjacency value 0..4."""
+    n = [0] * 5
+    for a in state.adj.values():
+        n[a] += 1
+    return tuple(n)
 
 
 FEATURES = ("n1 n2 n3 n4 late_n1 late_n2 late_n3 late_n4 extra_edges over opp1 opp2 opp3 opp4 "
@@ -174,17 +205,21 @@ def greedy_value(state: CementopiaState, steps: int, weights=WEIGHTS) -> float:
 
 
 def lookahead(state: CementopiaState, rng: random.Random, width: int = 6, samples: int = 8,
-              depth: int = 1, weights=WEIGHTS, deadline=None):
+              depth: int = 1, weights=WEIGHTS, deadline=None, endgame: int = 0):
     """Rank the moves of a position after drawing: the `width` best by evaluation are each
     tried on `samples` guessed deck orders (the same orders for every move), drawing and then
-    playing `depth` greedy placements. Returns [(mean value, move)], best first."""
+    playing `depth` greedy placements. Once `endgame` counter uses or fewer are left after the
+    move, every move is tried instead, each guessed order played out exactly to the end
+    (exact_value): there the evaluation's guesses about the last counts cost points, and the
+    search is cheap. Returns [(mean value, move)], best first."""
     unseen = unseen_mask(state)
     kids = children(state, unseen, weights)
     if not kids:
         return []
     if kids[0][2].outcome is not None or len(kids) == 1 or samples < 1:
         return [(value, move) for value, move, _ in kids]
-    top = kids[:width]
+    exact = sum(state.counters) - 1 <= endgame
+    top = kids if exact else kids[:width]
     totals = [0.0] * len(top)
     rest = sorted(state.setup.deck[state.deck_pos:])
     done = 0
@@ -196,10 +231,31 @@ def lookahead(state: CementopiaState, rng: random.Random, width: int = 6, sample
             sim = redeal(child, order)
             if sim.outcome is None:
                 sim.draw()
-            totals[i] += greedy_value(sim, depth, weights)
+            totals[i] += exact_value(sim) if exact else greedy_value(sim, depth, weights)
         done += 1
         if deadline is not None and deadline():
             break
     ranked = sorted(((totals[i] / done, top[i][1]) for i in range(len(top))),
                     key=lambda item: -item[0])
     return ranked
+
+
+def exact_value(state: CementopiaState, best: float = -math.inf) -> float:
+    """The best finished value (as `evaluate` gives it) reachable from a position after
+    drawing, with the deck order taken as known: every distinct placement is tried to the end.
+    Only cheap near the end, where the lookahead uses it on each guessed order instead of the
+    evaluation's guess about which counts the last cards can pay."""
+    if state.outcome is not None:
+        return evaluate(state, 0)
+    if 1000 + ceiling(counts(state), sum(state.counters)) <= best:
+        return best  # cannot beat what a sibling already reached: its exact value is not needed
+    result = -math.inf
+    for move in distinct_moves(state):
+        child = state.clone()
+        child.place(move[0], move[1], move[2], move[4])
+        if child.outcome is None:
+            child.draw()
+        result = max(result, exact_value(child, max(best, result)))
+        if result >= 1000 + CARDS:  # a perfect finish: nothing beats it
+            break
+    return result
