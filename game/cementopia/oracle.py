@@ -43,9 +43,9 @@ class Oracle:
     def _beam(self, state: CementopiaState, width: int = 48) -> None:
         """A quick first answer: keep the `width` best-looking positions after each placement.
         The depth-first search below only has to beat it, so it prunes far more."""
-        layer = [(state, [])]
+        layer: list[tuple[CementopiaState, list]] = [(state, [])]
         while layer:
-            scored = {}
+            scored: dict[tuple, tuple[float, CementopiaState, list]] = {}
             for position, path in layer:
                 for v, move, child in self._children(position):
                     if child.outcome is None:

@@ -34,21 +34,21 @@ def play_deal(job: tuple) -> tuple:
     its search finished, so its score is the deal's best)."""
     level, seed, think, iterations = job
     session = new_session(seed, [{"name": level, "seat": level}])
-    oracle = OracleBot(ORACLE_BUDGET) if level == "oracle" else None
-    bot = None if oracle else LEVELS[level](seed=seed, think=think, iterations=iterations)
+    oracle = OracleBot(ORACLE_BUDGET)
+    bot = None if level == "oracle" else LEVELS[level](seed=seed, think=think, iterations=iterations)
     spent = 0.0
     decisions = 0
     while not session.state.is_over():
         state = session.state
         start = time.perf_counter()
-        if oracle:
+        if bot is None:
             action = oracle.decide_state(state)  # the real state: a benchmark, never a player
         else:
             action = bot.decide(state.view(0), state.legal_actions())
         spent += time.perf_counter() - start
         decisions += 1
         session.play(action)
-    proven = oracle.proven if oracle else None
+    proven = oracle.proven if bot is None else None
     return session.state.outcome, session.state.score(), spent, decisions, proven
 
 

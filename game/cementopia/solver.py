@@ -58,6 +58,8 @@ def ceiling(n: tuple, k: int) -> int:
     to place: adjacency only grows, a card can end at any value from its own up to 4, a new
     card at any value 1..4. Unlike `potential` (a guide that assumes a new card touches at
     most two), this never underestimates, which an exact search needs to prune safely."""
+    if k == 0:  # nothing left to place: adjacency is final
+        return final_score(n)
     total = sum(n) + k
     # at least `need[t]` cards must end with adjacency t or more (the ones there already)
     need = [sum(n[t:]) for t in range(5)]
