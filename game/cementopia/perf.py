@@ -96,6 +96,7 @@ def main(argv=None) -> None:
             figures[level]["wall_seconds"] = round(time.perf_counter() - start, 1)
             if level == "oracle":
                 figures[level]["proven"] = sum(1 for r in results if r[4])
+            figures[level]["per_seed"] = " ".join(f"{seed}:{r[1]}" for seed, r in zip(seeds, results))
             print(json.dumps({level: figures[level]}), flush=True)
     finally:
         if pool:
