@@ -12,6 +12,7 @@ from game.cards import pattern
 from game.cli import main
 from game.errors import IllegalAction, RecordError
 from game.grayblock import Action, GrayblockState, Rules, fits
+from game.grayblock import bots
 from game.grayblock.bots import LEVELS, HardBot
 from game.grayblock.record import new_session, parse_rules
 from game.grayblock.setup import FIT, cards_of, mask_of
@@ -353,6 +354,48 @@ def test_bots_decide_the_same_whatever_the_hidden_hands(level):
     choice_a = bot_a.decide(a.view(0), a.legal_actions())
     choice_b = bot_b.decide(b.view(0), b.legal_actions())
     assert choice_a == choice_b and choice_a in a.legal_actions()
+
+
+def passed_twice_position():
+    """Seed 31's first 3-player hand, 16 actions in: player 0 holds 8, 16, 24, 28 and may put 8
+    or 16 on the 0 at the right end; player 2 has passed twice, so cannot hold 10, 12 or 15."""
+    state = GrayblockState.new(31, 3)
+    for player, card, end in [(2, 7, None), (0, None, None), (1, 23, "right"), (2, 3, "left"),
+                              (0, 22, "right"), (1, None, None), (2, 6, "right"), (0, 19, "left"),
+                              (1, 27, "left"), (2, 2, "right"), (0, 0, "right"), (1, 31, "left"),
+                              (2, None, None), (0, 30, "left"), (1, 14, "left"), (2, None, None)]:
+        state.apply(Action(player, card, end))
+    assert state.hand(0) == [8, 16, 24, 28] and state.ends() == (14, 0)
+    return state
+
+
+def test_normal_bot_leaves_ends_a_player_who_passed_can_hardly_answer():
+    # after 16 the player who passed twice may still hold 17, 18 or 20; after 8 only 9 is left
+    # for them (10, 12, 15 they proved to lack). The one-reply look alone preferred 16 (the
+    # stuck chances are alike); counting the others' expected passes picks 8
+    state = passed_twice_position()
+    view, legal = state.view(0), state.legal_actions()
+    assert sorted(a.card for a in legal) == [8, 16]
+    for seed in range(10):
+        assert LEVELS["normal"](seed=seed).decide(view, legal).card == 8
+    unknown, voids = view.unknown(), view.voids()
+    old = {a.card: bots.play_value(FIT[False], view.hand_mask() & ~(1 << a.card), 14, a.card,
+                                   unknown, voids, [3, 4, 4], 0, 3) for a in legal}
+    assert old[16] > old[8]
+
+
+def test_normal_bot_ignores_how_the_hidden_cards_lie():
+    state = passed_twice_position()
+    legal = state.legal_actions()
+    choice = LEVELS["normal"](seed=3).decide(state.view(0), legal)
+    rng = random.Random(5)
+    hidden = [c for c in range(32) if not (state.hands[0] | mask_of(state.row)) >> c & 1]
+    for _ in range(10):
+        rng.shuffle(hidden)  # the others' hands and the undealt cards, dealt anew
+        other = state.clone()
+        other.hands = [state.hands[0], mask_of(hidden[:4]), mask_of(hidden[4:8])]
+        assert other.view(0) == state.view(0) and other.hands != state.hands
+        assert LEVELS["normal"](seed=3).decide(other.view(0), legal) == choice
 
 
 def test_sample_state_agrees_with_the_view():

@@ -4,7 +4,8 @@
 - easy: counts cards: most of its own and fewest unseen cards fitting the ends; high cards on ties.
 - normal: one reply ahead, with the hidden cards as probabilities: going out or a sure block
   first, else the chance that everyone else must pass, minus the chance that the next player
-  holds a reply that leaves me stuck (cards a player proved to lack by passing are excluded).
+  holds a reply that leaves me stuck (cards a player proved to lack by passing are excluded),
+  plus how many others are expected to pass and a lean to shed high cards.
 - hard: determinized Monte Carlo over the hidden hands with normal-bot playouts, weighting each
   deal by how well it explains the others' plays; `suggest` explains the choice for the Hint.
 """
@@ -119,13 +120,30 @@ def play_value(fit: tuple, rest: int, left: int, right: int, unknown: int, voids
     return win - 0.5 * stuck + 0.05 * min(mine, 3)
 
 
+# The normal bot's extras over play_value (which hard's playouts keep, so hard's model of the
+# others stays as measured). With 3 players a block win is rare, so play_value's ranking often
+# hangs on small stuck chances; these two count for every opponent and every card:
+PASS_WEIGHT = 0.3  # per opponent expected to pass: a turn they lose, a card they keep
+HIGH_WEIGHT = 0.15  # times card / 31: a loser's highest card caps the winner's points
+
+
 def normal_value(view: GrayblockView, action, unknown: int, voids: list[int]) -> float:
     left, right = _ends_after(view.row, action.card, action.end)
     rest = view.hand_mask() & ~(1 << action.card)
     sizes = list(view.hand_sizes)
-    sizes[view.player] -= 1
-    return play_value(FIT[view.rules.water_veins], rest, left, right, unknown, voids, sizes,
-                      view.player, view.players)
+    me, n = view.player, view.players
+    sizes[me] -= 1
+    fit = FIT[view.rules.water_veins]
+    value = play_value(fit, rest, left, right, unknown, voids, sizes, me, n)
+    if value >= BIG - 1:  # going out or a sure block: nothing else matters
+        return value
+    fitting = fit[left] | fit[right]
+    passes = 0.0
+    for step in range(1, n):  # what q proved to lack by passing is out of q's pool
+        q = (me + step) % n
+        pool = unknown & ~voids[q]
+        passes += _chance_none(pool.bit_count(), (pool & fitting).bit_count(), sizes[q])
+    return value + PASS_WEIGHT * passes + HIGH_WEIGHT * action.card / (N_DOLLS - 1)
 
 
 class NormalBot:

@@ -1,9 +1,11 @@
 """Bot strength: `python -m game.grayblock.perf [--matches N]` prints win shares (not a test).
 
-Every table of 2 (or 3) different levels plays N deals in duplicate: each seed's match is played
-once per seat rotation, so every level gets the same cards and the same start seats (hand k's
-deal depends only on the seed and k). Win shares come with 95% Wilson intervals over all
-matches played (conservative: the rotations of one seed tend to cancel each other's luck).
+Every table of 2 (or 3) levels plays N deals in duplicate: each seed's match is played once per
+seat rotation, so every level gets the same cards and the same start seats (hand k's deal depends
+only on the seed and k). A level may sit at a table twice (`--levels normal,normal,easy`): its
+share is then per seat (its wins over its seats played), so every share is comparable with an even
+1/n. Shares come with 95% Wilson intervals over all seats played (conservative: the rotations of
+one seed tend to cancel each other's luck).
 """
 
 from __future__ import annotations
@@ -35,9 +37,10 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
                seed: int, think: float | None = None) -> dict:
-    """Wins per level over `matches` matches, seats rotated each match."""
+    """Wins per seat of each level over `matches` matches, seats rotated each match."""
     n = len(levels)
     wins = {level: 0 for level in levels}
+    seats_of = {level: levels.count(level) for level in levels}
     for m in range(matches):
         match_seed = seed * 100003 + m
         for shift in range(n):
@@ -48,11 +51,11 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
                                  think=think) for i, s in enumerate(seats)}
             play_out(session, bots)
             wins[seats[session.state.champion]] += 1
-    games = matches * n
     out = {}
-    for level in levels:
+    for level in seats_of:
+        games = matches * n * seats_of[level]  # seats this level played
         low, high = wilson(wins[level], games)
-        out[level] = {"share": round(wins[level] / games, 3),
+        out[level] = {"seats": seats_of[level], "share": round(wins[level] / games, 3),
                       "ci95": [round(low, 3), round(high, 3)]}
     return out
 
@@ -68,14 +71,15 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=ascii_int, default=1)
     parser.add_argument("--think", type=seconds(60), help="seconds the hard bot may think per decision")
     parser.add_argument("--levels", action="append",
-                        help="one table, e.g. hard,normal (repeatable; default: every table)")
+                        help="one table, e.g. hard,normal or normal,normal,easy (repeatable; "
+                             "default: every table of different levels)")
     args = parser.parse_args(argv)
     rules = Rules.parse(args.rules)
     if args.levels:
         tables = [tuple(text.split(",")) for text in args.levels]
         unknown = {level for table in tables for level in table} - set(ORDER)
-        if unknown or any(len(set(t)) != len(t) or len(t) not in (2, 3, 4) for t in tables):
-            parser.error(f"--levels takes 2 to 4 different levels of {', '.join(ORDER)}")
+        if unknown or any(len(set(t)) < 2 or len(t) not in (2, 3, 4) for t in tables):
+            parser.error(f"--levels takes 2 to 4 levels of {', '.join(ORDER)}, at least 2 different")
     else:
         tables = [tuple(reversed(levels))  # strongest first in the listing
                   for players in args.players or (2, 3)
