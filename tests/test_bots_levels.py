@@ -20,7 +20,7 @@ SEARCH_ITERATIONS = 16
 
 
 def test_levels_in_order():
-    assert list(LEVELS) == ["random", "easy", "normal", "hard"]
+    assert list(LEVELS) == ["random", "easy", "normal", "hard", "expert"]
 
 
 def test_every_level_keeps_the_common_constructor():

@@ -185,19 +185,26 @@ def potential(line, capacity: int, pool, flaw: bool) -> float:
 class HardBot:
     """Flat Monte Carlo: each candidate is played out many times to the end, every playout in a
     fresh guess of the hidden cards (view.sample_state), everyone playing the cheap `normal`
-    policy (search.smart_playout); sequential halving spends the time on the best candidates."""
+    policy (search.smart_playout) with a few random moves (search.FlatMonteCarlo says why);
+    sequential halving spends the playouts on the best candidates. It stops after `budget`
+    playouts, or when `think` runs out first: most choices settle well before that."""
 
     name = "hard"
     KEEP = 6  # placements searched: the best by the normal policy's worth
+    BUDGET = 1500  # playouts per decision
+    NOISE = 0.0  # share of random moves in a playout
 
-    def __init__(self, seed=None, think=None, iterations=None, margin=0.0, keep=KEEP):
+    def __init__(self, seed=None, think=None, iterations=None, margin=0.0, keep=KEEP,
+                 budget=BUDGET, noise=NOISE):
         self.rng = random.Random(seed)
         self.think = DEFAULT_THINK if think is None else think
         self.iterations = iterations
         self.keep = keep
-        self.search = FlatMonteCarlo(self.rng, margin=margin)
+        self.budget = budget
+        self.search = FlatMonteCarlo(self.rng, margin=margin, noise=noise)
 
     def candidates(self, view, legal):
+        """The moves worth searching: every take, the `keep` best placements."""
         if view.phase != "place" or len(legal) <= self.keep:
             return legal
         info = view.lanes[view.active_lane]
@@ -213,7 +220,8 @@ class HardBot:
     def choose(self, view, legal):
         """(action, its win share, playouts spent on it, playouts in all)."""
         cands = self.candidates(view, legal)
-        wins, totals, counts = self.search.run(view, cands, self.iterations, self.think)
+        wins, totals, counts = self.search.run(view, cands, self.iterations, self.think,
+                                               self.budget)
         best = max(range(len(cands)), key=lambda i: (counts[i], totals[i] / max(1, counts[i])))
         return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
 
@@ -231,6 +239,17 @@ class HardBot:
         detail = _("Hard bot's search: {share} wins in {count} games played out after this move "
                    "({total} in all).").format(share=f"{share:.0%}", count=count, total=total)
         return action, sentence(move_words(view, action), explain(view, action)), detail
+
+
+class ExpertBot(HardBot):
+    """Hard with three times its thinking time and budget, and every placement searched."""
+
+    name = "expert"
+    FACTOR = 3
+
+    def __init__(self, seed=None, think=None, iterations=None, margin=0.0):
+        super().__init__(seed, (DEFAULT_THINK if think is None else think) * self.FACTOR,
+                         iterations, margin, keep=99, budget=HardBot.BUDGET * self.FACTOR)
 
 
 def move_words(view, action) -> str:
@@ -281,7 +300,8 @@ def explain(view, action) -> str:
 
 def _levels() -> dict[str, Level]:
     from ..bots import RandomBot
-    return {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+    return {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot,
+            "expert": ExpertBot}
 
 
 LEVELS = _levels()

@@ -1,11 +1,13 @@
-"""Search for the `hard` bot: flat Monte Carlo over determinizations with greedy playouts.
+"""Search for the `hard` and `expert` bots: flat Monte Carlo over determinizations, with playouts
+of the cheap `normal` policy and a few random moves.
 
 The playouts need to score "this line with that card inserted at each position" thousands of
 times per decision, so this module keeps its own fast lane evaluator: the scoring automaton of
 scoring.py with integer state ids, run once left to right (prefixes) and once right to left
 (suffixes, the automaton is symmetric), and a memoized join of (prefix state, card, suffix state).
 Module sizes travel as a histogram packed in one int (6 bits per size), so adding the modules of
-two parts is one integer addition.
+two parts is one integer addition. On top, `best_place` remembers the best insertion per (line,
+card, capacity): the playouts of one decision meet the same lines again and again.
 """
 
 from __future__ import annotations
@@ -170,6 +172,8 @@ def clear_caches(limit: int = 2_000_000) -> None:
         _JOIN.clear()
     if len(_VALUE) > limit:
         _VALUE.clear()
+    if len(_BEST) > limit // 8:  # its keys hold whole lines: ~250 bytes an entry
+        _BEST.clear()
 
 
 # --- playouts ------------------------------------------------------------------------------
@@ -188,38 +192,6 @@ def greedy_position(line, card: int, capacity: int, rules) -> int:
     vals = place_values(line, card, capacity, rules)
     best = max(v for v in vals if v is not None)
     return vals.index(best)
-
-
-def greedy_card(line, field, capacity: int, rules) -> int:
-    """Easy's acquisition: the card whose best placement is worth most, then most gears."""
-    pre, suf = prefixes(line), suffixes(line)
-    flaw, identity = rules.flaw, rules.identity
-    best_card, best = field[0], None
-    for card in field:
-        hs = insert_hists(pre, suf, card)
-        top = max(value(h, capacity, flaw) for h in (hs[:-1] if identity and line else hs))
-        if identity and line and capacity > 1:
-            top = max(top, value(hs[-1], capacity - 1, flaw))
-        key = top * 8 + POPCOUNT[card]
-        if best is None or key > best:
-            best, best_card = key, card
-    return best_card
-
-
-def greedy_playout(state) -> None:
-    """Every lane plays greedy (as `easy` does, first of equals) to the end of the game."""
-    rules = state.rules
-    lines, capacity, bench = state.lines, state.capacity, state.bench
-    while state.phase != "over":
-        lane = state.active
-        line = lines[lane]
-        if state.phase == "place":
-            pos = greedy_position(line, bench[lane], capacity[lane], rules)
-            state.apply_unchecked(PLACE[lane][pos])
-        else:
-            field = state.field
-            card = field[0] if len(field) == 1 else greedy_card(line, field, capacity[lane], rules)
-            state.apply_unchecked(TAKE[lane][card])
 
 
 # The `normal` policy without its costly parts, in hundredths of a point (ints for the tables).
@@ -271,7 +243,21 @@ def _best_insert_identity(hs, line, capacity: int, flaw: bool) -> tuple[int, int
     return best, vals.index(best)
 
 
-def smart_card(state, lane: int, pre=None, suf=None) -> int:
+_BEST: dict[tuple, tuple[int, int]] = {}  # see best_place
+
+
+def best_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, int]:
+    """best_insert for the line whose tuple is `key`, remembered: the playouts of one decision
+    keep meeting the same lines (the position's own, then a card more), so most calls are one
+    dict lookup instead of a pass over every insertion position."""
+    k = (key, card, capacity << 2 | rules.flaw << 1 | rules.identity)
+    hit = _BEST.get(k)
+    if hit is None:
+        hit = _BEST[k] = best_insert(prefixes(line), suffixes(line), line, card, capacity, rules)
+    return hit
+
+
+def smart_card(state, lane: int, key: tuple | None = None) -> int:
     """Best worth after placing the card next round, plus next round's turn order (a low card
     picks first) and capacity (the round's highest card); order does not matter before the
     placement-only last round."""
@@ -282,14 +268,14 @@ def smart_card(state, lane: int, pre=None, suf=None) -> int:
         cards = [bench[i] for i in range(state.n_lanes) if not upright[i]] + field
     top = max(cards)
     line = state.lines[lane]
-    if pre is None:
-        pre, suf = prefixes(line), suffixes(line)
+    if key is None:
+        key = tuple(line)
     order = state.deck_pos < len(state.setup.deck)
     span = max(1, len(cards) - 1)
+    capacity, rules = state.capacity[lane], state.rules
     best, choice = None, field[0]
     for card in field:
-        v, _ = best_insert(pre, suf, line, card, state.capacity[lane] + (card == top),
-                           state.rules)
+        v = best_place(key, line, card, capacity + (card == top), rules)[0]
         if order:
             rank = 0
             for c in cards:
@@ -300,22 +286,34 @@ def smart_card(state, lane: int, pre=None, suf=None) -> int:
     return choice
 
 
-def smart_playout(state) -> None:
-    """Every lane plays the cheap `normal` policy to the end of the game."""
+def smart_playout(state, noise=None) -> None:
+    """Every lane plays the cheap `normal` policy to the end of the game. With `noise` = (random,
+    share), that share of the moves is random instead (see FlatMonteCarlo)."""
     lines, capacity, bench, rules = state.lines, state.capacity, state.bench, state.rules
-    known: dict[int, tuple] = {}  # lane -> (line length, prefixes, suffixes): lines only grow
+    keys: list[tuple | None] = [None] * state.n_lanes  # each line's tuple, while it is unchanged
+    rnd, eps = noise if noise is not None else (None, 0.0)
     while state.phase != "over":
         lane = state.active
         line = lines[lane]
-        hit = known.get(lane)
-        if hit is None or hit[0] != len(line):
-            hit = known[lane] = (len(line), prefixes(line), suffixes(line))
+        key = keys[lane]
+        if key is None or len(key) != len(line):  # lines only grow
+            key = keys[lane] = tuple(line)
         if state.phase == "place":
-            pos = best_insert(hit[1], hit[2], line, bench[lane], capacity[lane], rules)[1]
+            if eps and rnd() < eps:
+                pos = int(rnd() * (len(line) + 1))
+                if rules.identity and line and pos == len(line) and capacity[lane] == 1:
+                    pos = 0  # The Identity forbids the right end at capacity 1
+            else:
+                pos = best_place(key, line, bench[lane], capacity[lane], rules)[1]
             state.apply_unchecked(PLACE[lane][pos])
         else:
             field = state.field
-            card = field[0] if len(field) == 1 else smart_card(state, lane, hit[1], hit[2])
+            if len(field) == 1:
+                card = field[0]
+            elif eps and rnd() < eps:
+                card = field[int(rnd() * len(field))]
+            else:
+                card = smart_card(state, lane, key)
             state.apply_unchecked(TAKE[lane][card])
 
 
@@ -334,38 +332,47 @@ def reward(state, player: int, margin: float = 0.0) -> tuple[float, float]:
 
 class FlatMonteCarlo:
     """Flat Monte Carlo with sequential halving: every candidate gets the same determinizations
-    (common random numbers), and after each phase the worse half is dropped."""
+    (common random numbers), and after each phase the worse half is dropped.
 
-    def __init__(self, rng, playout=smart_playout, margin: float = 0.0, halving: bool = True):
+    `noise` is the share of random moves in the playouts. Without it a playout is one fixed line
+    of play for a given guess of the deck: a candidate is judged by whether that single line
+    happens to work out, and a move that wins only if everyone plays exactly as the policy
+    predicts looks as good as a robust one. A few random moves make each candidate's playouts
+    cover the plausible lines (the ladder: 0.41 -> see docs/bot-strength.md)."""
+
+    def __init__(self, rng, playout=smart_playout, margin: float = 0.0, halving: bool = True,
+                 noise: float = 0.0):
         self.rng = rng
         self.playout = playout
         self.margin = margin
         self.halving = halving
+        self.noise = noise
         self.playouts = 0
 
-    def run(self, view, candidates, iterations=None, think=1.0):
-        """Per candidate: (wins, total reward, playouts). Stops after about `iterations`
-        playouts if given (reproducible), else after `think` seconds."""
+    def run(self, view, candidates, iterations=None, think=1.0, budget=None):
+        """Per candidate action: (wins, total reward, playouts). Stops after about `iterations`
+        playouts if given (reproducible, no clock), else after `budget` playouts or `think`
+        seconds, whichever comes first: the estimates settle long before a second is up in
+        most positions, and a player waits less."""
         rng, player, margin, playout = self.rng, view.player, self.margin, self.playout
+        noise = (rng.random, self.noise) if self.noise else None
         k = len(candidates)
         wins, totals, counts = [0.0] * k, [0.0] * k, [0] * k
         alive = list(range(k))
         phases = max(1, (k - 1).bit_length()) if self.halving else 1
         start = time.perf_counter()
         self.playouts = 0
+        clear_caches()
+        total = iterations if iterations is not None else budget
         for phase in range(phases):
-            if iterations is not None:
-                rounds = max(1, iterations // (phases * len(alive)))
-                deadline = None
-            else:
-                rounds = 10**9
-                deadline = start + think * (phase + 1) / phases
+            rounds = max(1, total // (phases * len(alive))) if total is not None else 10**9
+            deadline = None if iterations is not None else start + think * (phase + 1) / phases
             for _ in range(rounds):
                 world = view.sample_state(rng)
                 for i in alive:
                     state = world.clone()
                     state.apply_unchecked(candidates[i])
-                    playout(state)
+                    playout(state, noise)
                     share, value = reward(state, player, margin)
                     wins[i] += share
                     totals[i] += value
