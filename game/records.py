@@ -19,7 +19,7 @@ from .commands import HELPS, UNDO_MODES
 from .errors import IllegalAction, RecordError
 
 FORMAT, VERSION = "alice-record", 1
-SEATS = ("human", "random", "easy", "normal", "hard")
+SEATS = ("human", "random", "easy", "normal", "hard", "expert")
 # session extras written into the record beside the format's own fields (readers ignore them):
 # assisted (help was used), helps (which: "undo", "hint"), undo (the mode: "fair" or "free"),
 # daily (the date of a daily deal), started_at (when the game began) and finished_at (when it was

@@ -24,7 +24,7 @@ from .history import GAMES, Entry, fold, is_date
 from .registry import TITLES
 
 WIDTH = {"assemble": 5, "grayblock": 20, "cementopia": 1}  # a distribution's bucket, in points
-LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "external", "unknown")
+LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "expert", "external", "unknown")
 
 
 def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dict:

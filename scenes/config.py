@@ -10,6 +10,10 @@ from game.assemble.setup import Rules
 # the scene that plays each game (names in scenes.registry.SCENES)
 TABLE_SCENES = {"assemble": "table", "cementopia": "cementopia", "grayblock": "grayblock"}
 GAME_TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+# a bot level as players read it ("Bot · Hard" in setup, on the seat labels); N_ marks them for
+# the catalogue, _() says them at draw time
+LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard",
+               "expert": "Expert"}
 
 
 @dataclass

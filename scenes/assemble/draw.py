@@ -10,8 +10,9 @@ import pygame
 from game.assemble.scoring import explain_line
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
-from game.i18n import N_, _
+from game.i18n import _
 
+from scenes.config import LEVEL_NAMES
 from scenes.table import rules_badge
 from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, log_style, seat_colour, turned
 from scenes.widgets import ui
@@ -21,12 +22,9 @@ MODULE_SCORED = (255, 214, 102)
 MODULE_UNSCORED = (150, 150, 160)
 MODULE_UNSCORED_ON_CARD = (84, 84, 98)  # darker: the dashes must show on the cream card
 MODULE_FLAW = (226, 84, 72)
-# a bot seat's level as its label says it ("Bot \u00b7 Easy", as setup does); an external program by its kind
-LEVEL_WORDS = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
-
-
 def level_words(kind: str) -> str:
-    return _(LEVEL_WORDS[kind]) if kind in LEVEL_WORDS else kind
+    """A bot seat's level as its label says it ("Easy", as setup does); a program by its kind."""
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
 
 
 def hint_action(scene):

@@ -24,7 +24,7 @@ from scenes.widgets.decor import dim, heading
 ALL = ""  # a filter's "every game" / "every player"
 SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock")}
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
-          "hard": N_("hard bot")}
+          "hard": N_("hard bot"), "expert": N_("expert bot")}
 FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
 
 

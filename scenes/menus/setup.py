@@ -8,11 +8,12 @@ import pygame
 
 from game.assemble.setup import Rules
 from game.bots import bot_levels
+from game.ratings import load_ratings
 from game.i18n import _, N_
 from game.registry import game_module
 
 from scenes.widgets import ui
-from scenes.config import GAME_TITLES, GameConfig, Seat
+from scenes.config import GAME_TITLES, LEVEL_NAMES, GameConfig, Seat
 from scenes.table.base import again
 from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
@@ -48,19 +49,23 @@ SHORTER = {FLAW_TEXT: N_("Unscored modules cost their points."),
 UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
              "free": N_("Anything; may count as assisted.")}
 UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
-LEVEL_NAMES = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+LEVEL_WORDS = (N_("Random"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"))  # LEVEL_NAMES, for Babel
 GAME_NAMES = (N_("Alice Assemble"), N_("Cementopia"), N_("Grayblock"))  # GAME_TITLES, for Babel
 COLOUR_WORDS = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"),
                 N_("White"))  # ui.COLOUR_NAMES, for Babel
 
 
-def kind_label(kind: str) -> str:
+def kind_label(kind: str, ratings: dict | None = None) -> str:
+    """"Human", "Bot · Hard", or with the level's rating from the ladder "Bot · Hard (1620)"."""
     if kind == "external":
         return _("External program")
     if kind == "human":
         return _("Human")
     level = _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind.capitalize()
-    return _("Bot \u00b7 {level}").format(level=level)
+    label = _("Bot \u00b7 {level}").format(level=level)
+    if ratings and kind in ratings:
+        label = _("{label} ({rating})").format(label=label, rating=ratings[kind])
+    return label
 
 
 class ColourChoice(ui.Choice):
@@ -113,7 +118,8 @@ class SeatRow:
         self.i = i
         self.name = ui.TextField(player_word(i), name, max_len=NAME_LEN)
         kinds = scene.kinds
-        self.kind = ui.Choice("", kinds, kinds.index(kind) if kind in kinds else 0, show=kind_label)
+        self.kind = ui.Choice("", kinds, kinds.index(kind) if kind in kinds else 0,
+                              show=lambda k: kind_label(k, load_ratings(scene.game.value)))
         self.colour = ColourChoice(colour, scene.colours_taken)
 
     @property

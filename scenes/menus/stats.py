@@ -19,7 +19,8 @@ from scenes.widgets.decor import dim, heading
 
 FOOTER = N_("\u2190\u2192 on a choice: change it     Tab next     Esc close")
 LEVEL_WORDS = {"human": N_("people"), "random": N_("random bot"), "easy": N_("easy bot"),
-               "normal": N_("normal bot"), "hard": N_("hard bot"), "external": N_("program")}
+               "normal": N_("normal bot"), "hard": N_("hard bot"), "expert": N_("expert bot"),
+               "external": N_("program")}
 
 
 def percent(share) -> str:
