@@ -102,7 +102,7 @@ def _pytmx():
     for name in hidden:
         sys.modules[name] = None  # type: ignore[assignment]  # import then raises ImportError
     try:
-        import pytmx
+        import pytmx  # type: ignore[import-untyped]
     finally:
         for name in hidden:
             if name in sys.modules and sys.modules[name] is None:
