@@ -111,7 +111,7 @@ def write_tileset() -> None:
     entries = tileset_entries()
     columns = 8
     rows = (len(entries) + columns - 1) // columns
-    lines = [f'<?xml version="1.0" encoding="UTF-8"?>',
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<tileset version="1.10" tiledversion="1.10.2" name="alicematic-hexes" '
              f'tilewidth="{TILE_W}" tileheight="{TILE_H}" tilecount="{len(entries)}" '
              f'columns="{columns}">',
