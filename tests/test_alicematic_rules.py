@@ -266,8 +266,8 @@ def test_final_powers_count_what_they_name():
     state = table(board(TWO))
     hold(state, 0, (0, 0), (2, 1))
     put(state, 0, "white", 1, up=True, card=card(state, "Governor Alice"))  # 1 VP per city
-    put(state, 0, "white", 1, up=True, card=card(state, "Queen of Hearts Alice"))  # 5 VP
-    assert final_scores(state)[0].powers == 2 + 5
+    put(state, 0, "white", 1, up=True, card=card(state, "Queen of Hearts Alice"))  # 4 VP
+    assert final_scores(state)[0].powers == 2 + 4
 
 
 def test_equal_vp_goes_to_more_alices_then_is_shared():
