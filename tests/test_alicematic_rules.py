@@ -184,16 +184,16 @@ def test_an_empty_hand_draws_three_and_the_turn_passes():
 
 def test_a_power_is_ignored_while_the_same_name_is_in_play_except_girl_alice():
     state = table(board(TWO))
-    drummers = [c.id for c in state.cards if c.name == "Drummer Alice"]  # summon: +2 red
-    girls = [c.id for c in state.cards if c.name == "Girl Alice" and c.colour == "red"]  # +1 red
-    for first, second, expected in ((drummers[0], drummers[1], 2), (girls[0], girls[1], 2)):
-        state.resources[0][0] = 0
-        state.areas[0][0] = []
+    dreamers = [c.id for c in state.cards if c.name == "Dreamer Alice"]  # summon: +2 yellow
+    girls = [c.id for c in state.cards if c.name == "Girl Alice" and c.colour == "yellow"]  # +1
+    for first, second, expected in ((dreamers[0], dreamers[1], 2), (girls[0], girls[1], 2)):
+        state.resources[0][1] = 0
+        state.areas[0][2] = []
         for c in (first, second):
             at_turn(state, 0, DOMESTIC)
             give(state, 0, c)
             state.apply(Action("summon", card=c))
-        assert state.resource(0, "red") == expected, state.cards[first].name
+        assert state.resource(0, "yellow") == expected, state.cards[first].name
 
 
 def test_recruiting_past_four_is_cut_back_at_the_end_of_the_turn():
