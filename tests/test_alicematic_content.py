@@ -75,3 +75,10 @@ def test_loading_the_content_never_imports_pygame():
 def test_the_readme_says_sample_content():
     readme = (tiles_dir().parent / "README.md").read_text()
     assert "SAMPLE" in readme and "Tiled" in readme
+
+
+def test_every_decision_is_listed_for_the_rules_page():
+    from game.alicematic.state import decisions
+    listed = decisions()
+    assert len(listed) == 21 and all(item and "  " not in item for item in listed)
+    assert listed[2].startswith("Bases: first round clockwise") and listed[2].endswith("tiles.")

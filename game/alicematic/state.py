@@ -42,6 +42,8 @@ them):
 19. Tiles reached, Alices per colour: everyone tied for most (at least 1) scores the number.
 20. Hexes at war score nothing and count for no majority. Ties in VP go to the most face-up
     Alices; then it is a shared win.
+21. The discard pile is public (cards cut back at the end of a turn are shown); face-down cards
+    in an area are seen by their owner only.
 """
 
 from __future__ import annotations
@@ -83,6 +85,18 @@ PASSED = "passed"  # player (domestic: nowhere to place)
 TURN_STARTED = "turn_started"  # player, value = round
 ROUND_STARTED = "round_started"  # value = round
 GAME_OVER = "game_over"  # value = the best score
+
+
+def decisions() -> list[str]:
+    """The numbered decisions above, one string each (the in-app rules page lists them)."""
+    items: list[str] = []
+    for line in (__doc__ or "").splitlines():
+        number, _dot, rest = line.partition(". ")
+        if number.isdigit():
+            items.append(rest.strip())
+        elif items and line.startswith("   "):
+            items[-1] += " " + line.strip()
+    return items
 
 
 def colour_index(colour: str) -> int:
