@@ -113,3 +113,12 @@ def test_selfplay_records_verify_and_a_changed_score_is_caught(capsys, tmp_path)
     bad.write_text(json.dumps(record))
     assert cli.main(["verify", str(bad)]) == 1
     assert "scores" in capsys.readouterr().err
+
+
+def test_the_external_bot_state_is_json_and_shows_no_hidden_card():
+    state = new_session(4, players(3), snapshots=False).state
+    for _ in range(6):  # the six bases
+        state.apply(state.legal_actions()[0])
+    data = json.loads(json.dumps(state.view(1).to_json()))
+    assert data["hand"] == state.hands[1] and len(data["map"]) == 63
+    assert "deck" not in data and "hands" not in data

@@ -51,6 +51,24 @@ class AlicematicView:
                    tuple(state.supply), tuple(map(tuple, state.resources)), tuple(state.pool),
                    tuple(state.vp))
 
+    def to_json(self) -> dict:
+        """The `state` object of the external bot protocol: the same facts as the view."""
+        hexes = [{"hex": list(h), "tile": info.tile, "kind": info.kind.kind,
+                  "colour": info.kind.colour, "strength": info.strength,
+                  "city_size": info.kind.city_size} for h, info in sorted(self.board.hexes.items())]
+        return {
+            "player": self.player, "players": self.players, "parent": self.parent,
+            "phase": self.phase, "turn": self.turn, "round": self.round,
+            "hand": list(self.hand), "hand_sizes": list(self.hand_sizes),
+            "deck_size": self.deck_size, "discard": list(self.discard),
+            "areas": [[[[card, up] for card, up in area] for area in areas]
+                      for areas in self.areas],
+            "holders": [{"hex": list(h), "players": list(owners)} for h, owners in self.holders],
+            "war": [{"hex": list(h), "player": p} for h, p in self.war],
+            "supply": list(self.supply), "resources": [list(r) for r in self.resources],
+            "pool": list(self.pool), "vp": list(self.vp), "map": hexes,
+        }
+
     def current_player(self) -> int | None:
         return self.turn
 
