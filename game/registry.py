@@ -47,7 +47,7 @@ GAMES = {
     "assemble": "game.assemble.record",
     "cementopia": "game.cementopia.record",
     "grayblock": "game.grayblock.record",
-    "alicematic": "game.alicematic.record",  # no table yet (issue 17's scene comes later)
+    "alicematic": "game.alicematic.record",
 }
 
 BOTS = {

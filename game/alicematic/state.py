@@ -327,10 +327,11 @@ class AlicematicState:
             red_short = max(0, info.strength - strength)
             green_short = None if need_food is None else max(0, need_food - supplies)
             if green_short is not None and red_short <= red and green_short <= green:
-                out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve)))
+                out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve,
+                                                          info.strength, need_food)))
             if kind != CITY and not owners and at_war is None \
                     and (red_short or green_short is None or green_short):
-                out.append((Action(WAR, hex=h), Plan(0, 0, None, False)))
+                out.append((Action(WAR, hex=h), Plan(0, 0, None, False, info.strength, need_food)))
         return out
 
     def forest_open(self, player: int, forest: Hex) -> bool:
@@ -558,15 +559,19 @@ class AlicematicState:
 
 
 class Plan:
-    """What an expedition costs and whom it displaces."""
+    """What an expedition costs and whom it displaces; `strength` and `food` are what it needs
+    in all (food None: out of reach), for the table to show beside the hex."""
 
-    __slots__ = ("red", "green", "victim", "halve")
+    __slots__ = ("red", "green", "victim", "halve", "strength", "food")
 
-    def __init__(self, red: int, green: int, victim: int | None, halve: bool):
+    def __init__(self, red: int, green: int, victim: int | None, halve: bool,
+                 strength: int = 0, food: int | None = 0):
         self.red, self.green, self.victim, self.halve = red, green, victim, halve
+        self.strength, self.food = strength, food
 
     def __repr__(self) -> str:
-        return f"Plan(red={self.red}, green={self.green}, victim={self.victim}, halve={self.halve})"
+        return (f"Plan(red={self.red}, green={self.green}, victim={self.victim}, "
+                f"halve={self.halve}, strength={self.strength}, food={self.food})")
 
 
 def cards_in_play(state: AlicematicState) -> Iterable[int]:
