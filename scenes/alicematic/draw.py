@@ -210,8 +210,8 @@ def area_rects(scene) -> dict[int, pygame.Rect]:
 
 def hand_rects(scene) -> dict[int, pygame.Rect]:
     L, k = scene.layout, scene.layout.k
-    if scene.viewer is None:
-        return {}
+    if scene.viewer is None or scene.pass_screen_for() is not None:
+        return {}  # (the pass screen covers the table: no hand under it)
     hand = scene.view().hand
     box = L.hand
     top = box.y + k(22)
