@@ -26,6 +26,20 @@ KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
 DARK = (26, 22, 26, 230)
 
 
+def label(surface, options, px: float, pos, colour, anchor: str = "topleft", style: str = "regular",
+          width: float = 1e6):
+    """The first of `options` (longest first) that ui.text draws whole within `width`; nothing
+    when even the last would be cut (a small window drops the words, the numbers stay)."""
+    if isinstance(options, str):
+        options = [options]
+    size = min(ui.sized(px), ui.READABLE)
+    for words in options:
+        face = "narrow" if style == "bold" else style
+        if ui._font(size, face).size(words)[0] <= width:
+            return ui.text(surface, words, px, pos, colour, anchor, style, max_width=width)
+    return None
+
+
 def darker(colour, f: float):
     return tuple(int(c * f) for c in colour[:3])
 
@@ -132,17 +146,28 @@ def draw_map(scene, surface, view) -> None:
     for h in bases:
         cx, cy = cam.to_screen(h)
         pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
-    chip_size = max(12, round(size * 0.42))
+    # wars first (a thin orange ring: the hex is within reach of a war), then the expeditions
+    # that take a hex now: a green ring, and under it the strength (red) and food (green) needed
     for h, kinds in lit_hexes.items():
-        cx, cy = cam.to_screen(h)
-        colour = ui.GOOD if CONQUER in kinds else (236, 140, 52)
-        pygame.draw.polygon(surface, colour, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
-        plan = kinds.get(CONQUER) or kinds.get(WAR)
-        if plan.strength or plan.food:
-            y = cy + size * 0.5
-            chip(surface, AREA_COLOURS[RED], plan.strength, (cx - chip_size * 0.55, y), chip_size, s)
+        if CONQUER not in kinds:
+            cx, cy = cam.to_screen(h)
+            pygame.draw.polygon(surface, (236, 140, 52), corners(cx, cy, size * 0.86), max(1, round(2 * s)))
+    chip_size = max(L.k(16), round(size * 0.42))
+    for h, kinds in lit_hexes.items():
+        if CONQUER in kinds:
+            cx, cy = cam.to_screen(h)
+            pygame.draw.polygon(surface, ui.GOOD, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
+    for h, kinds in lit_hexes.items():
+        plan = kinds.get(CONQUER)
+        if plan is not None and (plan.strength or plan.food):
+            cx, cy = cam.to_screen(h)
+            y = cy + size * 0.78
+            back = pygame.Rect(0, 0, round(chip_size * 2.5), round(chip_size * 1.3))
+            back.center = (round(cx), round(y))
+            pygame.draw.rect(surface, (24, 20, 22), back, border_radius=max(2, chip_size // 3))
+            chip(surface, AREA_COLOURS[RED], plan.strength, (cx - chip_size * 0.58, y), chip_size, s)
             chip(surface, AREA_COLOURS[GREEN], "\u2013" if plan.food is None else plan.food,
-                 (cx + chip_size * 0.55, y), chip_size, s)
+                 (cx + chip_size * 0.58, y), chip_size, s)
     if scene.hover is not None and scene.hover in board.hexes and scene.popup is None:
         cx, cy = cam.to_screen(scene.hover)
         pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
@@ -158,10 +183,15 @@ def draw_map_head(scene, surface, view) -> None:
         head = _("Round {number} of {rounds}").format(number=state.round, rounds=st.ROUNDS)
     else:
         head = _("Choosing bases")
-    box = ui.text(surface, head, px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
-                  max_width=L.map.w * 0.3)
-    pill(surface, scene.prompt(), px(15), L.s, DARK, ui.BRASS, bounds=L.map,
-         midtop=(L.map.centerx + L.map.w * 0.08, L.map.y + k(6)))
+    short = f"{state.round}/{st.ROUNDS}" if state.round else ""
+    box = label(surface, [head, short], px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
+                width=L.map.w * 0.22) or pygame.Rect(L.map.x + k(10), L.map.y + k(6), 0, 0)
+    right = scene.action_b.rect.x - k(8) if scene.action_b.rect.w else L.map.right - k(8)
+    words = scene.prompt()
+    bottom = L.map.bottom - k(12)
+    if L.map.x + k(24) + ui.render(words, px(15), ui.TEXT, "bold").get_width() > right:
+        bottom -= L.action_button.h + k(6)  # (a narrow window: above the button instead)
+    pill(surface, words, px(15), L.s, DARK, ui.BRASS, bounds=L.map, bottomleft=(L.map.x + k(10), bottom))
     h = scene.hover if scene.popup is None else None
     if h is None or h not in view.board.hexes:
         return
@@ -183,7 +213,8 @@ def draw_map_head(scene, surface, view) -> None:
             lines.append(_("A war is possible here"))
     y = box.bottom + k(4)
     for line in lines:
-        y = ui.text(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, max_width=L.map.w * 0.4).bottom
+        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=L.map.w * 0.45)
+        y = r.bottom if r is not None else y
 
 
 # --- the seated player's board --------------------------------------------------------------
@@ -216,7 +247,7 @@ def hand_rects(scene) -> dict[int, pygame.Rect]:
     box = L.hand
     top = box.y + k(22)
     cols = 2 if len(hand) <= 10 else 3
-    rows = max(5, -(-len(hand) // cols))
+    rows = max(3, -(-len(hand) // cols))
     cw, step = (box.w - (cols - 1) * k(6)) / cols, (box.bottom - top) / rows
     return {card: pygame.Rect(round(box.x + (i // rows) * (cw + k(6))), round(top + (i % rows) * step),
                               round(cw), round(step - k(3))) for i, card in enumerate(hand)}
@@ -246,18 +277,18 @@ def draw_board(scene, surface, view) -> None:
              (AREA_COLOURS[YELLOW], state.count(p, YELLOW) + state.bonus(p, fx.DP), _("DP")))
     for fill, value, word in stats:
         box = chip(surface, fill, value, (x + k(10), head.centery), k(20), s)
-        x = ui.text(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft",
-                    max_width=k(70)).right + k(12)
-    res = ui.text(surface, _("Resources"), px(13), (x + k(4), head.centery), ui.MUTED, "midleft",
-                  max_width=k(90))
-    x = res.right + k(8)
+        r = label(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft", width=k(70))
+        x = (r.right if r is not None else box.right) + k(12)
+    res = label(surface, _("Resources"), px(13), (x + k(4), head.centery), ui.MUTED, "midleft", width=k(90))
+    x = (res.right if res is not None else x) + k(8)
     for i, c in enumerate(RESOURCE_COLOURS):
         pygame.draw.circle(surface, AREA_COLOURS[c], (x + k(9), head.centery), k(9))
         pygame.draw.circle(surface, ui.INK, (x + k(9), head.centery), k(9), 1)
         ui.text(surface, str(view.resources[p][i]), px(12), (x + k(9), head.centery), ui.INK, "center", "bold")
         x += k(24)
-    ui.text(surface, _("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]), px(13),
-            (head.right, head.centery), ui.TEXT, "midright", "bold", max_width=head.right - x - k(8))
+    label(surface, [_("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
+                    _("{vp} VP").format(vp=view.vp[p])], px(13),
+          (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
     # the five colour areas
     trim = scene.can_act() and state.phase == st.TRIM
     rects = area_rects(scene)
@@ -267,8 +298,8 @@ def draw_board(scene, surface, view) -> None:
         area = view.areas[p][i]
         band = pygame.Rect(r.x, r.y, r.w, k(20))
         pygame.draw.rect(surface, fill, band, border_radius=k(4))
-        ui.text(surface, f"{w.area(colour_name)} {len(area)}/{st.AREA_MAX}", px(12), band.center,
-                ink_on(fill), "center", "bold", max_width=r.w - k(4))
+        label(surface, [f"{w.area(colour_name)} {len(area)}/{st.AREA_MAX}", f"{len(area)}/{st.AREA_MAX}"],
+              px(12), band.center, ink_on(fill), "center", "bold", width=r.w - k(4))
         pygame.draw.rect(surface, darker(fill, 0.5), pygame.Rect(r.x, band.bottom, r.w, r.bottom - band.bottom),
                          1, border_radius=k(4))
         for card, up in area:
@@ -280,7 +311,7 @@ def draw_board(scene, surface, view) -> None:
     box = L.hand
     hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.viewer is not None else \
         _("Hands are hidden")
-    ui.text(surface, hand_title, px(13), (box.x, box.y), ui.MUTED, style="bold", max_width=box.w)
+    label(surface, hand_title, px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
     lit = {a.card for a in scene.legal() if a.card is not None} if state.phase == st.DOMESTIC else set()
     for card, rect in hand_rects(scene).items():
         strip(scene, surface, card, rect, True, lit=card in lit, power=True)
@@ -295,16 +326,19 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
     pygame.draw.rect(surface, body, rect, border_radius=k(3))
     pygame.draw.rect(surface, fill, (rect.x, rect.y, max(3, k(6)), rect.h), border_radius=k(2))
     ink = ui.TEXT if up else ui.MUTED
+    if not up:  # face down: a dark strip with a turned-card mark
+        x0, y0, a = rect.x + k(8), rect.centery, max(3, k(4))
+        pygame.draw.polygon(surface, ui.MUTED, [(x0, y0 - a), (x0 + 2 * a, y0 - a), (x0 + a, y0 + a)])
     dp = chip(surface, AREA_COLOURS[YELLOW], c.dp, (rect.right - k(10), rect.y + min(rect.h, k(22)) / 2),
               max(10, min(k(16), rect.h - 2)), scene.layout.s)
-    two = power and rect.h >= k(26)
-    name = w.card_name(c) if up else _("{name} (face down)").format(name=w.card_name(c))
+    two = power and rect.h >= ui.font(px(12), "bold").get_linesize() + ui.font(px(10)).get_linesize()
     y = rect.y + (k(2) if two else rect.h / 2)
-    name_text(surface, name, px(12), (rect.x + k(9), y), ink, "topleft" if two else "midleft",
-              "bold" if up else "regular", dp.x - rect.x - k(12))
-    if two:
-        ui.text(surface, w.power(c.power), px(10), (rect.x + k(9), rect.bottom - k(2)), ui.MUTED, "bottomleft",
-                max_width=rect.w - k(12))
+    x = rect.x + (k(9) if up else k(18))
+    name_text(surface, w.card_name(c), px(12), (x, y), ink, "topleft" if two else "midleft",
+              "bold" if up else "regular", dp.x - x - k(3))
+    if two:  # (cut short with an ellipsis in a narrow strip: the tooltip says it whole)
+        name_text(surface, w.power(c.power), px(10), (rect.x + k(9), rect.bottom - k(1)), ui.MUTED, "bottomleft",
+                  "regular", rect.w - k(12))
     if lit:
         pygame.draw.rect(surface, ui.GOOD, rect.inflate(k(2), k(2)), max(1, k(2)), border_radius=k(4))
 
@@ -316,10 +350,11 @@ def draw_players(scene, surface, view) -> None:
     box = L.info
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
     x, wd = box.x + k(10), box.w - k(20)
-    ui.text(surface, _("ALICEMATIC EIKETSUDEN"), px(12), (x, box.y + k(6)), ui.BRASS, style="bold", max_width=wd)
+    label(surface, [_("ALICEMATIC EIKETSUDEN"), _("ALICEMATIC")], px(12), (x, box.y + k(6)), ui.BRASS,
+          style="bold", width=wd)
     turn = view.turn
     for p in range(view.players):
-        cell = pygame.Rect(x, box.y + k(28) + p * L.row_h, wd, L.row_h - k(4))
+        cell = pygame.Rect(x, box.y + L.info_head + p * L.row_h, wd, L.row_h - k(4))
         colour = seat_colour(scene, p)
         if p == turn:
             pygame.draw.rect(surface, darker(colour, 0.35), cell.inflate(k(6), k(2)), border_radius=k(5))
@@ -329,7 +364,7 @@ def draw_players(scene, surface, view) -> None:
         mark = " \u2605" if p == view.parent else ""  # the start player
         name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
                   "topleft", "bold", vp.x - cell.x - k(18))
-        y = cell.bottom - k(10)
+        y = (vp.bottom + cell.bottom) // 2
         cx = cell.x + k(19)
         for i, c in enumerate(COLOURS):  # cards in each area
             rect = pygame.Rect(0, 0, k(16), k(16))
@@ -343,8 +378,9 @@ def draw_players(scene, surface, view) -> None:
             pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), k(8))
             ui.text(surface, str(view.resources[p][i]), px(11), (cx, y), ui.INK, "center", "bold")
             cx += k(19)
-        ui.text(surface, _("hand {n} \u00b7 chits {c}").format(n=view.hand_sizes[p], c=view.supply[p]), px(11),
-                (cell.right, y), ui.MUTED, "midright", max_width=cell.right - cx)
+        label(surface, [_("hand {n} \u00b7 chits {c}").format(n=view.hand_sizes[p], c=view.supply[p]),
+                        f"{view.hand_sizes[p]} \u00b7 {view.supply[p]}"], px(11),
+              (cell.right, y), ui.MUTED, "midright", width=cell.right - cx)
 
 
 def draw_log(scene, surface) -> None:
@@ -437,7 +473,7 @@ def draw_scoring(scene, surface) -> None:
     for p in range(n):
         cx = x0 + (p + 0.5) * col_w
         name_text(surface, scene.name_of(p), px(15), (cx, top), seat_colour(scene, p), "midtop", "bold", col_w - k(8))
-    for i, (field, label, _why) in enumerate(w.SCORE_ROWS):
+    for i, (field, title, _why) in enumerate(w.SCORE_ROWS):
         y = top + (i + 1) * row_h
         if i >= shown:
             break
@@ -445,7 +481,7 @@ def draw_scoring(scene, surface) -> None:
         if current:
             pygame.draw.rect(surface, (70, 56, 40), (P.x + k(16), y - k(2), P.w - k(32), row_h - k(2)),
                              border_radius=k(5))
-        ui.text(surface, _(label), px(15), (P.x + k(24), y + row_h / 2 - k(2)), ui.TEXT, "midleft",
+        ui.text(surface, _(title), px(15), (P.x + k(24), y + row_h / 2 - k(2)), ui.TEXT, "midleft",
                 max_width=label_w - k(8))
         for p in range(n):
             value = getattr(scores[p], field)

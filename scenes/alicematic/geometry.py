@@ -48,7 +48,7 @@ class Layout:
         side_w = min(round(W * 0.25), k(330))
         self.side = pygame.Rect(W - m - side_w, m, side_w, H - 2 * m)
         play = pygame.Rect(m, m, self.side.x - 2 * m, H - 2 * m)
-        board_h = round(play.h * 0.3)
+        board_h = round(play.h * 0.28)
         self.board = pygame.Rect(play.x, play.bottom - board_h, play.w, board_h)
         self.map = pygame.Rect(play.x, play.y, play.w, self.board.y - m - play.y)
         # the board: a heading line, the five colour areas, the hand at the right
@@ -66,8 +66,12 @@ class Layout:
         top = self.side.bottom - 2 * bh - 2 * bg
         self.button_rects = [pygame.Rect(self.side.x + bg + (i % 2) * (bw + bg), top + (i // 2) * (bh + bg),
                                          bw, bh) for i in range(4)]
-        row_h = k(50) if players <= 4 else k(44)
-        self.info = pygame.Rect(self.side.x, self.side.y, side_w, k(30) + players * row_h + k(6))
+        # each player: a line of name and VP, a line of counts (taller with a larger text size)
+        lines = ui.font(self.px(14), "bold").get_linesize() + max(k(18), ui.font(self.px(11)).get_linesize())
+        row_h = max(k(50) if players <= 4 else k(44), lines + k(4))
+        head = max(k(28), ui.font(self.px(12), "bold").get_linesize() + k(8))
+        self.info_head = head
+        self.info = pygame.Rect(self.side.x, self.side.y, side_w, head + players * row_h + k(6))
         self.row_h = row_h
         self.log = pygame.Rect(self.side.x, self.info.bottom + m, side_w, top - bg - self.info.bottom - m)
         self.action_button = pygame.Rect(0, 0, k(170), k(38))
@@ -94,7 +98,7 @@ class Camera:
     def fit(self, rect: pygame.Rect, hexes) -> None:
         pts = [world(h) for h in hexes]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        w, h = max(xs) - min(xs) + 2.2, max(ys) - min(ys) + 2.2
+        w, h = max(xs) - min(xs) + 2.0, max(ys) - min(ys) + 2.3
         self.rect = pygame.Rect(rect)
         self.fit_size = min(rect.w / w, rect.h / h)
         self.centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)

@@ -37,6 +37,8 @@ class Popup:
     def __init__(self, title: str, options: list, at: tuple[int, int]):
         self.title, self.options, self.at = title, options, at
         self.buttons = [ui.Button(label, lambda a=action: None) for label, action in options]
+        for button, (_label, action) in zip(self.buttons, options):
+            button.enabled = action is not None  # a move that is not possible, and why
         self.rect = pygame.Rect(0, 0, 0, 0)
 
 
@@ -164,8 +166,14 @@ class AlicematicScene(GameTable):
         return text
 
     def card_options(self, card: int) -> list[tuple[str, object]]:
+        """The moves for a hand card; a summon that cannot be paid says so (greyed out)."""
         out: list[tuple[str, object]] = []
         cards = self.state.cards
+        legal = self.legal()
+        if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \
+                and any(a.card == card for a in legal):
+            out.append((_("Summon: not enough DP ({dp} needed), or its area is full").format(
+                dp=cards[card].dp), None))
         for action in self.legal():
             if action.card != card:
                 continue
@@ -331,7 +339,8 @@ class AlicematicScene(GameTable):
         if popup is not None:
             for button, (_label, action) in zip(popup.buttons, popup.options):
                 if button.rect.collidepoint(pos):
-                    self.choose(action)
+                    if action is not None:
+                        self.choose(action)
                     return
             self.popup = None
             if popup.rect.collidepoint(pos):
