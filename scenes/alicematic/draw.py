@@ -16,6 +16,7 @@ from game.i18n import _
 from scenes.alicematic import words as w
 from scenes.alicematic.geometry import corners
 from scenes.grayblock.draw import name_text, pill
+from scenes.table.base import joined
 from scenes.table.look import HINT, hint_tag, log_style, seat_colour
 from scenes.widgets import ui
 from scenes.widgets.decor import dim
@@ -496,7 +497,7 @@ def draw_scoring(scene, surface) -> None:
         for p in range(n):
             ui.text(surface, str(scores[p].total), px(19), (x0 + (p + 0.5) * col_w, y + row_h / 2),
                     ui.HILITE if p in result.winners else ui.TEXT, "center", "bold")
-        names = _(" and ").join(scene.name_of(p) for p in result.winners)
+        names = joined([scene.name_of(p) for p in result.winners])
         words = _("{names} win!").format(names=names) if len(result.winners) > 1 else \
             _("{name} wins!").format(name=names)
         ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",

@@ -22,7 +22,8 @@ from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
 ALL = ""  # a filter's "every game" / "every player"
-SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock")}
+SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock"),
+                "alicematic": N_("Alicematic")}
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
           "hard": N_("hard bot")}
 FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
