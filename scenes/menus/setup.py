@@ -40,6 +40,8 @@ SOLO_TEXT = N_("Place a hand card beside the network so that every facing gear m
 WATER_TEXT = N_("Harder: each gear of a new card needs a gear on the card it joins, in the same "
               "row or one row up or down. Card 0 may not start the row.")
 DAILY_TEXT = N_("Everyone gets the same deal today. Off: a seeded or fresh deal.")
+MAP_TEXT = N_("The map is laid from 15 hex tiles: 9 for 3 players, 13 for 4 or 5. Bases are chosen "
+              "clockwise, then counter-clockwise. Tiles and cards are sample content.")
 ADVANCED_TEXT = N_("Advanced\u2026")  # shows the "External program" seat kind: a bot of your own
 IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
@@ -47,7 +49,8 @@ IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
 SHORTER = {FLAW_TEXT: N_("Unscored modules cost their points."),
            IDENTITY_TEXT: N_("Right end: capacity −1."),
            WATER_TEXT: N_("Gears must meet gears, a row up or down."),
-           DAILY_TEXT: N_("The same deal for everyone today.")}
+           DAILY_TEXT: N_("The same deal for everyone today."),
+           MAP_TEXT: N_("9 tiles for 3 players, 13 for 4 or 5.")}
 UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
              "free": N_("Anything; may count as assisted.")}
 UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
@@ -404,9 +407,10 @@ class SetupScene(Scene):
             first, second = self.flaw, self.identity
         elif game == "grayblock":
             first, second = self.water, self.target
-        else:
+        elif game == "cementopia":
             first = self.daily
-        first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
+        if first is not None:  # (Alicematic has no options: a word about its map instead)
+            first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
         if second is self.target:  # below Water Veins' four lines
             second.rect = pygame.Rect(R, P.y + int(300 * s), int(260 * s), int(44 * s))
         elif second is not None:
@@ -554,6 +558,13 @@ class SetupScene(Scene):
             words = _(blurb)
             if not ui.paragraph_fits(words, small, room) and blurb in SHORTER:
                 words = _(SHORTER[blurb])
+            ui.paragraph(surface, words, small, room, ui.MUTED)
+        if game == "alicematic":
+            y = self.panel.y + 170 * s
+            room = (R, y, w, min(self.seed.rect.y - 30 * s, seed_top - 4 * s) - y)
+            words = _(MAP_TEXT)
+            if not ui.paragraph_fits(words, small, room):
+                words = _(SHORTER[MAP_TEXT])
             ui.paragraph(surface, words, small, room, ui.MUTED)
         ui.text(surface, _("SEED"), small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2
