@@ -55,7 +55,7 @@ def popup_choose(app, scene, kind):
     popup = scene.popup
     assert popup is not None
     for button, (label, action) in zip(popup.buttons, popup.options):
-        if action.kind == kind:
+        if action is not None and action.kind == kind:
             click(app, point(button.rect))
             return label
     raise AssertionError(f"no {kind} in {popup.options}")
@@ -200,3 +200,12 @@ def test_the_table_draws_with_five_players_at_every_size_and_zooms(app, size):
 
 def test_demo_plays_an_alicematic_game_and_exits_0(tmp_path):
     run_demo(tmp_path, "--game", "alicematic", "--players", "5")
+
+
+def test_the_rules_page_lists_every_decision_the_engine_makes():
+    from game.alicematic.state import decisions
+    from scenes.menus.rules_text import PAGES
+    bullets = [item[1] for item in PAGES["alicematic"][1] if item[0] == "b"]
+    assert len(decisions()) == 21
+    for number, decision in enumerate(decisions(), 1):
+        assert f"{number}. {decision}" in bullets

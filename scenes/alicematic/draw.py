@@ -187,6 +187,10 @@ def draw_map_head(scene, surface, view) -> None:
     short = f"{state.round}/{st.ROUNDS}" if state.round else ""
     box = label(surface, [head, short], px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
                 width=L.map.w * 0.22) or pygame.Rect(L.map.x + k(10), L.map.y + k(6), 0, 0)
+    box = label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
+                                                                                 discard=len(view.discard)),
+                          f"{view.deck_size} \u00b7 {len(view.discard)}"],
+                px(12), (box.x, box.bottom + k(2)), ui.MUTED, width=L.map.w * 0.22) or box
     right = scene.action_b.rect.x - k(8) if scene.action_b.rect.w else L.map.right - k(8)
     words = scene.prompt()
     bottom = L.map.bottom - k(12)

@@ -302,7 +302,7 @@ ALICEMATIC = [
     ("k", N_("Click"), N_("A lit city (a base); a hand card, then Summon or Hire in its menu; a lit hex, "
                           "then the expedition or the war; a card in an over-full area to discard it.")),
     ("k", N_("Drag / wheel"), N_("Pan and zoom the map (right-drag too; + and - zoom).")),
-    ("k", N_("Enter / E"), N_("End turn, Pass or Draw: the button at the map's corner.")),
+    ("k", "Enter / E", N_("End turn, Pass or Draw: the button at the map's corner.")),
     ("k", "H", N_("Hint: the normal bot's choice, shown and not played.")),
     ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo. Fair undo never takes back a card drawn; free undo does, "
                                 "and the game counts as assisted.")),

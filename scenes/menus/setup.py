@@ -210,6 +210,11 @@ class SetupScene(Scene):
             old = self.players.value
             self.players.options = list(counts)
             self.players.index = counts.index(old) if old in counts else len(counts) - 1
+        used: set[int] = set()
+        for row in self.rows[:max(self.players.options)]:  # a seat coming back: a free colour
+            if row.colour.value in used:
+                row.colour.index = next(c for c in range(len(ui.COLOUR_NAMES)) if c not in used)
+            used.add(row.colour.value)
 
     @property
     def solo(self) -> bool:
@@ -296,7 +301,9 @@ class SetupScene(Scene):
         return str(daily_seed())
 
     def colours_taken(self, chooser) -> set[int]:
-        return {r.colour.value for r in self.rows if r.colour is not chooser}
+        """The colours of the other seats this game can have (a fifth seat only counts in a game
+        for five)."""
+        return {r.colour.value for r in self.rows[:max(self.players.options)] if r.colour is not chooser}
 
     # --- result ------------------------------------------------------------------------------
 
