@@ -421,8 +421,13 @@ def draw_hint(scene, surface) -> None:
         rect = hand_rects(scene).get(action.card) or area_rects(scene).get(action.card)
         if rect is not None:
             pygame.draw.rect(surface, HINT, rect.inflate(4, 4), max(2, round(3 * s)), border_radius=4)
-            tag = _(w.AREA_NAMES[action.colour]) if action.colour else None
-            hint_tag(surface, rect, s, at="above", text=tag or "hint")
+            if action.kind == "hire":
+                tag = _("hint: hire into {colour}").format(colour=w.area(action.colour))
+            elif action.kind == "summon":
+                tag = _("hint: summon")
+            else:
+                tag = _("hint: discard")
+            hint_tag(surface, rect, s, at="above", text=tag)
     elif scene.action_b.rect.w:
         hint_tag(surface, scene.action_b.rect, s, at="above")
 

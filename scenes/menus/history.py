@@ -284,6 +284,8 @@ class HistoryScene(Scene):
                  _(", ").join(name for name, _seat in entry.players)]  # shorter: names alone
         names = Shorter(names[0], names[1]) if entry.players else _("solo puzzle")
         figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
+        if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
+            figures = Shorter(figures, str(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
     def outcome(self, entry) -> str:
