@@ -209,3 +209,21 @@ def test_the_rules_page_lists_every_decision_the_engine_makes():
     assert len(decisions()) == 21
     for number, decision in enumerate(decisions(), 1):
         assert f"{number}. {decision}" in bullets
+
+
+def test_an_over_full_area_is_cut_back_by_clicking_one_of_its_cards(app):
+    import random
+    config = GameConfig(seats("human", "human", "human"), None, 6, "alicematic")
+    scene = open_table(app, config)
+    rng = random.Random(6)  # (random moves: seed 6 reaches an area over its limit at move 85)
+    while scene.state.phase != "trim":
+        scene.play(rng.choice(scene.state.legal_actions()))
+    frames(app, 1)
+    confirm_if_asked(app, scene)
+    player = scene.state.turn
+    assert "discard" in scene.prompt()
+    full = next(area for area in scene.state.areas[player] if len(area) > 4)
+    card = full[0][0]
+    click(app, point(draw.area_rects(scene)[card]))
+    assert card in scene.state.discard
+    assert all(len(area) <= 4 for area in scene.state.areas[player])

@@ -58,8 +58,8 @@ class AlicematicScene(GameTable):
         self.popup: Popup | None = None
         self.hover = None  # the hex under the mouse
         self.pointer = (-1, -1)
-        self.pan_from: tuple[int, int] | None = None
-        self.pan = None  # (GameTable hides tooltips while the map is dragged)
+        self.pan_from: tuple[int, int] | None = None  # the map being dragged (pan)
+        self.pressed_at: tuple[int, int] | None = None  # where a click on the map began
         self.seen_by: dict[int, int] = {}
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.snapped = self.demo_done = False
@@ -79,6 +79,11 @@ class AlicematicScene(GameTable):
         self.autosave()
 
     # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def pan(self):
+        """The map's drag, if one is going on (GameTable hides tooltips meanwhile)."""
+        return self.pan_from
 
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
@@ -331,8 +336,6 @@ class AlicematicScene(GameTable):
             self.pan_from = self.pressed_at = None
         elif event.type == pygame.KEYDOWN:
             self._key(event)
-
-    pressed_at: tuple[int, int] | None = None
 
     def _press(self, pos) -> None:
         popup = self.popup
