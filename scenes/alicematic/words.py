@@ -6,13 +6,11 @@ from __future__ import annotations
 from game.alicematic import effects as fx
 from game.alicematic import state as st
 from game.alicematic.content import CITY, FOREST
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.words import said
 
 AREA_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green"),
               "white": N_("White")}
-RESOURCE_NAMES = {"red": N_("red resource"), "yellow": N_("yellow resource"),
-                  "green": N_("green resource")}
 CARD_NAMES = {name: name for name in (
     N_("Girl Alice"), N_("Drummer Alice"), N_("Lancer Alice"), N_("Knight Alice"), N_("Rook Alice"),
     N_("Tin Soldier Alice"), N_("Marshal Alice"), N_("Hunter Alice"), N_("Jabberwock Alice"),
@@ -42,6 +40,15 @@ SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, score
               ("reach", N_("Tiles reached"), N_("Most tiles with a hex of yours: that many VP.")),
               ("colours", N_("Alices per colour"), N_("Most face-up Alices in a colour: that many VP.")),
               ("powers", N_("Final powers"), N_("Powers that score at the end.")))
+
+
+def resources(colour: str, n: int) -> str:
+    """"1 red resource", "3 yellow resources"."""
+    if colour == "red":
+        return ngettext("{n} red resource", "{n} red resources", n).format(n=n)
+    if colour == "yellow":
+        return ngettext("{n} yellow resource", "{n} yellow resources", n).format(n=n)
+    return ngettext("{n} green resource", "{n} green resources", n).format(n=n)
 
 
 def area(colour: str) -> str:
@@ -101,11 +108,11 @@ def event_lines(scene, before, action, events, after) -> list[str]:
         elif e.kind == st.CHIT_RETURNED:
             lines.append(_("{who}'s chit goes back to their supply.").format(who=who))
         elif e.kind == st.GAINED:
-            lines.append(said(who, _("{who} gain {n} {resource}."), _("{who} gains {n} {resource}."),
-                              n=e.value, resource=_(RESOURCE_NAMES[e.where])))
+            lines.append(said(who, _("{who} gain {what}."), _("{who} gains {what}."),
+                              what=resources(e.where, e.value)))
         elif e.kind == st.SPENT:
-            lines.append(said(who, _("{who} spend {n} {resource}."), _("{who} spends {n} {resource}."),
-                              n=e.value, resource=_(RESOURCE_NAMES[e.where])))
+            lines.append(said(who, _("{who} spend {what}."), _("{who} spends {what}."),
+                              what=resources(e.where, e.value)))
         elif e.kind == st.SCORED:
             lines.append(said(who, _("{who} score {n} VP."), _("{who} scores {n} VP."), n=e.value))
         elif e.kind == st.RECRUITED:
