@@ -227,3 +227,23 @@ def test_an_over_full_area_is_cut_back_by_clicking_one_of_its_cards(app):
     click(app, point(draw.area_rects(scene)[card]))
     assert card in scene.state.discard
     assert all(len(area) <= 4 for area in scene.state.areas[player])
+
+
+def test_the_setup_screen_starts_a_five_player_game(app):
+    setup = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    for _ in range(8):
+        if setup.game.value == "alicematic":
+            break
+        click(app, (setup.game.rect.right - 10, setup.game.rect.centery))
+    assert setup.game.value == "alicematic" and setup.players.options == [3, 4, 5]
+    while setup.players.value != 5:
+        click(app, (setup.players.rect.right - 10, setup.players.rect.centery))
+    frames(app, 1)
+    fifth = setup.rows[4]
+    assert fifth.name.rect.w and fifth.kind.rect.w and fifth.colour.rect.w  # a fifth seat to fill
+    assert len({row.colour.value for row in setup.rows}) == 5
+    click(app, setup.start.rect.center)
+    table = top(app)
+    assert isinstance(table, AlicematicScene) and table.state.n == 5
+    assert len(table.state.board.positions) == 13
