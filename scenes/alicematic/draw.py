@@ -9,7 +9,7 @@ import pygame
 from game.alicematic import effects as fx
 from game.alicematic import state as st
 from game.alicematic.content import CITY, COLOURS, FOREST, GREEN, RED, RESOURCE_COLOURS, YELLOW
-from game.alicematic.scoring import final_scores
+from game.alicematic.scoring import final_scores, tile_majority
 from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
 
@@ -19,7 +19,6 @@ from scenes.grayblock.draw import name_text, pill
 from scenes.table.base import joined
 from scenes.table.look import HINT, hint_tag, log_style, seat_colour
 from scenes.widgets import ui
-from scenes.widgets.decor import dim
 
 AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 190, 64),
                 "green": (84, 164, 92), "white": (226, 224, 214)}
@@ -135,15 +134,9 @@ def draw_map(scene, surface, view) -> None:
                              border_radius=max(2, round(size * 0.08)))
             pygame.draw.line(surface, ui.BAD, box.topleft, box.bottomright, max(1, round(size * 0.05)))
             pygame.draw.line(surface, ui.BAD, box.topright, box.bottomleft, max(1, round(size * 0.05)))
-    # tile outlines: brass where two tiles meet
-    for t in range(len(board.positions)):
-        for h in board.tile_hexes(t):
-            cx, cy = cam.to_screen(h)
-            pts = corners(cx, cy, size)
-            for i, d in enumerate(((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))):
-                other = (h[0] + d[0], h[1] + d[1])
-                if other not in board.hexes or board.hexes[other].tile != t:
-                    pygame.draw.line(surface, (214, 180, 104), pts[i], pts[(i + 1) % 6], max(1, round(2 * s)))
+    for t in range(len(board.positions)):  # tile outlines: brass where two tiles meet
+        for a, b in tile_edges(board, cam, t):
+            pygame.draw.line(surface, (214, 180, 104), a, b, max(1, round(2 * s)))
     for h in bases:
         cx, cy = cam.to_screen(h)
         pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
@@ -174,6 +167,18 @@ def draw_map(scene, surface, view) -> None:
         pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
     surface.set_clip(clip)
     draw_map_head(scene, surface, view)
+
+
+def tile_edges(board, cam, t: int):
+    """The outline of tile `t` on screen, as line segments (edges towards another tile or none)."""
+    size = cam.size
+    for h in board.tile_hexes(t):
+        cx, cy = cam.to_screen(h)
+        pts = corners(cx, cy, size)
+        for i, d in enumerate(((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))):
+            other = (h[0] + d[0], h[1] + d[1])
+            if other not in board.hexes or board.hexes[other].tile != t:
+                yield pts[i], pts[(i + 1) % 6]
 
 
 def draw_map_head(scene, surface, view) -> None:
@@ -463,18 +468,22 @@ def draw_popup(scene, surface) -> None:
 def draw_scoring(scene, surface) -> None:
     """The final scoring, walked through: one row at a time, then the totals and the winner."""
     L, k, px, s = scene.layout, scene.layout.k, scene.layout.px, scene.layout.s
-    dim(surface, 150)
     W, H = surface.get_size()
     state = scene.state
     scores = final_scores(state)
     n = state.n
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(980)), min(H - 2 * L.m, k(620)))
-    P.center = (W // 2, H // 2)
-    ui.panel(surface, P, (34, 26, 26, 248), ui.PANEL_EDGE, radius=k(16), width=max(2, k(3)))
+    shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surface.blit(shade, L.board.topleft)
+    P = scoring_panel(L)  # at the right: the map stays in sight, marked for the row on show
+    shown_now = scene.rows_shown()
+    if 0 < shown_now <= len(w.SCORE_ROWS):
+        mark_row(scene, surface, w.SCORE_ROWS[shown_now - 1][0])
+    ui.panel(surface, P, (34, 26, 26, 255), ui.PANEL_EDGE, radius=k(16), width=max(2, k(3)))
     ui.text(surface, _("Final scoring"), px(30), (P.centerx, P.y + k(14)), ui.BRASS, "midtop", "bold",
             max_width=P.w - k(40))
     shown = scene.rows_shown()
-    label_w = round(P.w * 0.3)
+    label_w = round(P.w * 0.34)
     col_w = (P.w - label_w - k(50)) / n
     top = P.y + k(64)
     rows = len(w.SCORE_ROWS) + 2
@@ -511,7 +520,7 @@ def draw_scoring(scene, surface) -> None:
             _("{name} wins!").format(name=names)
         ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
                 max_width=P.w - k(40))
-        bw, bh = min(k(240), (P.w - k(60)) // 2), k(50)
+        bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
         scene.again_b.rect = pygame.Rect(P.centerx + k(10), P.bottom - bh - k(20), bw, bh)
         scene.title_b.rect = pygame.Rect(P.centerx - k(10) - bw, P.bottom - bh - k(20), bw, bh)
         scene.again_b.draw(surface, s)
@@ -521,6 +530,43 @@ def draw_scoring(scene, surface) -> None:
         ui.paragraph(surface, _(why), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
         ui.text(surface, _("click or press Enter to see every row"), px(13), (P.centerx, P.bottom - k(30)),
                 ui.MUTED, "midtop", max_width=P.w - k(40))
+
+
+def scoring_panel(L) -> pygame.Rect:
+    W, H = L.size
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, L.k(600)), H - 2 * L.m)
+    P.topright = (W - L.m, L.m)
+    return P
+
+
+def mark_row(scene, surface, field: str) -> None:
+    """The map's part in one row of the final scoring: each tile ringed in its majority's
+    colour, the cities and forests held ringed in their holders' colours."""
+    state, cam, s = scene.state, scene.camera, scene.layout.s
+    board, width = state.board, max(3, round(5 * s))
+    clip = surface.get_clip()
+    surface.set_clip(scene.layout.map)
+    if field == "tiles":
+        alices = [state.alices(p) for p in range(state.n)]
+        for t in range(len(board.positions)):
+            held = [0] * state.n
+            for h in board.tile_hexes(t):
+                for p in state.holders.get(h, ()):
+                    held[p] += 1
+            vp = tile_majority(held, alices)
+            if max(vp) > 0:
+                colour = seat_colour(scene, vp.index(max(vp)))
+                for a, b in tile_edges(board, cam, t):
+                    pygame.draw.line(surface, colour, a, b, width)
+    elif field in ("cities", "forests"):
+        kind = CITY if field == "cities" else FOREST
+        for h, owners in state.holders.items():
+            if board.hexes[h].kind.kind == kind:
+                cx, cy = cam.to_screen(h)
+                for i, p in enumerate(owners):
+                    pygame.draw.polygon(surface, seat_colour(scene, p), corners(cx, cy, cam.size * (1 - 0.16 * i)),
+                                        width)
+    surface.set_clip(clip)
 
 
 # --- tooltips -------------------------------------------------------------------------------

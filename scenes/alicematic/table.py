@@ -227,6 +227,7 @@ class AlicematicScene(GameTable):
     def on_finished(self, record) -> None:
         self.scoring = 0.0
         self.popup = None
+        self.fit_map()
         self.app.sound.play("win", delay=0.2)
 
     # --- moves -----------------------------------------------------------------------------
@@ -424,7 +425,17 @@ class AlicematicScene(GameTable):
 
     def resize(self, size) -> None:
         self.layout = Layout(size, self.state.n)
-        self.camera.fit(self.layout.map, self.state.board.hexes)
+        self.fit_map()
+
+    def fit_map(self) -> None:
+        """The whole map in its region; during the final scoring, in the part left of its panel."""
+        room = pygame.Rect(self.layout.map)
+        if self.scoring is not None:
+            room.w = max(room.w // 3, draw.scoring_panel(self.layout).x - self.layout.m - room.x)
+        self.camera.fit(room, self.state.board.hexes)
+        self.camera.rect = pygame.Rect(self.layout.map)
+        self.camera.centre = (self.camera.centre[0] + (self.layout.map.w - room.w) / 2 / self.camera.size,
+                              self.camera.centre[1])
 
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
