@@ -38,6 +38,9 @@ def alicematic_tour(app, stop, play_until, hint) -> None:
         stop(f"alicematic{players}-pass-news")
         table.confirm_viewer()
         stop(f"alicematic{players}-mid")
+        table.looking = (table.viewer + 1) % players  # another player's areas, their hand hidden
+        stop(f"alicematic{players}-other-areas")
+        table.looking = None
         hand = table.state.hands[table.state.turn]
         if hand:
             table.click_card(hand[0], table.layout.hand.center)

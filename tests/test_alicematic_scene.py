@@ -247,3 +247,22 @@ def test_the_setup_screen_starts_a_five_player_game(app):
     table = top(app)
     assert isinstance(table, AlicematicScene) and table.state.n == 5
     assert len(table.state.board.positions) == 13
+
+
+def test_clicking_a_player_at_the_side_shows_their_areas_without_hidden_cards(app):
+    import random
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    rng = random.Random(1)
+    while not any(not up for area in scene.state.areas[1] for _card, up in area):
+        scene.play(rng.choice(scene.state.legal_actions()))  # (every seat's moves: Bo hires)
+    state = scene.state
+    frames(app, 1)
+    click(app, point(draw.player_row(scene, 1)))
+    assert scene.looking == 1 and draw.board_player(scene) == 1
+    shown = {card for _i, card, _up, _rect in draw.area_slots(scene)}
+    hidden = {card for area in state.areas[1] for card, up in area if not up}
+    assert hidden and None in shown and not hidden & shown  # their face-down cards stay unknown
+    assert draw.hand_rects(scene) == {}  # and no hand shows
+    click(app, point(draw.player_row(scene, 0)))  # one's own row: back to one's own board
+    assert scene.looking is None and draw.board_player(scene) == 0

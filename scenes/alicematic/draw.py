@@ -230,29 +230,45 @@ def draw_map_head(scene, surface, view) -> None:
 # --- the seated player's board --------------------------------------------------------------
 
 def board_player(scene) -> int:
+    """Whose areas the board shows: a player clicked at the side, else the one seated."""
+    if scene.looking is not None:
+        return scene.looking
     return scene.viewer if scene.viewer is not None else 0
 
 
-def area_rects(scene) -> dict[int, pygame.Rect]:
-    """{card: its strip} in the seated player's areas."""
+def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
+    """(area, card or None when hidden, face up, its strip) for each card on the board."""
     L, k = scene.layout, scene.layout.k
     view = scene.view()
-    p = board_player(scene)
-    out = {}
-    for i, area in enumerate(view.areas[p]):
+    out = []
+    for i, area in enumerate(view.areas[board_player(scene)]):
         r = L.areas[i]
         top = r.y + k(24)
         step = min(k(24), (r.bottom - top) / max(5, len(area)))
-        for j, (card, _up) in enumerate(area):
-            if card is not None:
-                out[card] = pygame.Rect(r.x, round(top + j * step), r.w, round(step - k(2)))
+        for j, (card, up) in enumerate(area):
+            out.append((i, card, up, pygame.Rect(r.x, round(top + j * step), r.w, round(step - k(2)))))
     return out
+
+
+def area_rects(scene) -> dict[int, pygame.Rect]:
+    """{card: its strip} for the cards the board shows by name."""
+    return {card: rect for _i, card, _up, rect in area_slots(scene) if card is not None}
+
+
+def player_row(scene, p: int) -> pygame.Rect:
+    L = scene.layout
+    return pygame.Rect(L.info.x + L.k(6), L.info.y + L.info_head + p * L.row_h - L.k(2), L.info.w - L.k(12),
+                       L.row_h)
+
+
+def player_row_at(scene, pos):
+    return next((p for p in range(scene.state.n) if player_row(scene, p).collidepoint(pos)), None)
 
 
 def hand_rects(scene) -> dict[int, pygame.Rect]:
     L, k = scene.layout, scene.layout.k
-    if scene.viewer is None or scene.pass_screen_for() is not None:
-        return {}  # (the pass screen covers the table: no hand under it)
+    if scene.viewer is None or scene.pass_screen_for() is not None or scene.looking is not None:
+        return {}  # (the pass screen covers the table; another's board: no hand shows)
     hand = scene.view().hand
     box = L.hand
     top = box.y + k(22)
@@ -301,7 +317,7 @@ def draw_board(scene, surface, view) -> None:
           (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
     # the five colour areas
     trim = scene.can_act() and state.phase == st.TRIM
-    rects = area_rects(scene)
+    rects = area_slots(scene)
     for i, colour_name in enumerate(COLOURS):
         r = L.areas[i]
         fill = AREA_COLOURS[colour_name]
@@ -312,13 +328,24 @@ def draw_board(scene, surface, view) -> None:
               px(12), band.center, ink_on(fill), "center", "bold", width=r.w - k(4))
         pygame.draw.rect(surface, darker(fill, 0.5), pygame.Rect(r.x, band.bottom, r.w, r.bottom - band.bottom),
                          1, border_radius=k(4))
-        for card, up in area:
-            rect = rects.get(card)
-            if rect is None:
+        for j, card, up, rect in rects:
+            if j != i:
+                continue
+            if card is None:  # someone else's card face down: only its back
+                pygame.draw.rect(surface, (40, 36, 40), rect, border_radius=k(3))
+                pygame.draw.rect(surface, darker(fill, 0.7), rect, 1, border_radius=k(3))
+                label(surface, _("face down"), px(11), (rect.x + k(9), rect.centery), ui.MUTED, "midleft",
+                      width=rect.w - k(12))
                 continue
             strip(scene, surface, card, rect, up, lit=trim and len(area) > st.AREA_MAX)
     # the hand
     box = L.hand
+    if p != scene.viewer and scene.viewer is not None:  # another player's board: the hand stays hidden
+        label(surface, [_("Hand: {n} cards, hidden").format(n=view.hand_sizes[p]), str(view.hand_sizes[p])],
+              px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
+        label(surface, _("Click your own row at the side to see your areas again."), px(12),
+              (box.x, box.y + k(26)), ui.TEXT, width=box.w)
+        return
     hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.viewer is not None else \
         _("Hands are hidden")
     label(surface, hand_title, px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
@@ -368,6 +395,8 @@ def draw_players(scene, surface, view) -> None:
         colour = seat_colour(scene, p)
         if p == turn:
             pygame.draw.rect(surface, darker(colour, 0.35), cell.inflate(k(6), k(2)), border_radius=k(5))
+        if p == board_player(scene) and scene.looking is not None:  # the board shows this player
+            pygame.draw.rect(surface, ui.HILITE, cell.inflate(k(6), k(2)), max(1, k(2)), border_radius=k(5))
         pygame.draw.rect(surface, colour, (cell.x, cell.y + k(2), k(5), cell.h - k(4)))
         vp = ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
                      "topright", "bold")

@@ -5,6 +5,7 @@ scoring walked through row by row.
 A player acts by clicking: a lit city (a base), a hand card (a menu: summon it, or hire it face
 down into an area), a lit hex (a menu: the expedition with its strength and food, or a war), a
 card in an over-full area (discard it), and the button at the map's corner (End turn, Pass, Draw).
+A player's row at the side shows their areas on the board (face-down cards as backs, no hand).
 What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; in
 hot seat a "Pass to NAME" screen hides the hand until NAME confirms (Grayblock's screen)."""
 
@@ -56,6 +57,7 @@ class AlicematicScene(GameTable):
         self.camera = Camera()
         self.faces: dict = {}  # the pass screen's backdrop (Grayblock's drawing keeps it here)
         self.popup: Popup | None = None
+        self.looking: int | None = None  # another player whose areas the board shows (a click at the side)
         self.hover = None  # the hex under the mouse
         self.pointer = (-1, -1)
         self.pan_from: tuple[int, int] | None = None  # the map being dragged (pan)
@@ -209,6 +211,8 @@ class AlicematicScene(GameTable):
     def on_played(self, action, outcome) -> None:
         self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
         self.popup = None
+        if self.can_act():  # one's own turn: one's own board
+            self.looking = None
         if action.kind in (CONQUER, WAR, BASE):
             self.app.sound.play("place")
         elif action.kind in (SUMMON, HIRE):
@@ -220,7 +224,7 @@ class AlicematicScene(GameTable):
 
     def on_history(self, outcome) -> None:
         """After undo or redo, hot-seat hands hide again until their player confirms."""
-        self.popup = None
+        self.popup = self.looking = None
         if len(self.humans) >= 2:
             self.viewer = None
 
@@ -268,7 +272,7 @@ class AlicematicScene(GameTable):
     def confirm_viewer(self) -> None:
         p = self.pass_screen_for()
         if p is not None:
-            self.viewer = p
+            self.viewer, self.looking = p, None
             self.seen_by[p] = len(self.log)
 
     def play_again(self) -> None:
@@ -353,6 +357,10 @@ class AlicematicScene(GameTable):
             if b.rect.w and b.rect.collidepoint(pos):
                 b.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
                 return
+        row = draw.player_row_at(self, pos)
+        if row is not None:  # a player's row: their areas on the board (one's own: back to them)
+            self.looking = None if row in (self.viewer, self.looking) else row
+            return
         if self.action_b.rect.w and self.action_b.rect.collidepoint(pos):
             self.do_main_action()
             return
@@ -364,7 +372,7 @@ class AlicematicScene(GameTable):
         if card is not None:
             self.click_card(card, pos)
             return
-        card = draw.area_card_at(self, pos)
+        card = draw.area_card_at(self, pos) if self.looking is None else None
         if card is not None:
             self.click_area_card(card)
             return

@@ -300,7 +300,8 @@ ALICEMATIC = [
              'down cards in an area are seen by their owner only.')),
     ("h", N_("Controls")),
     ("k", N_("Click"), N_("A lit city (a base); a hand card, then Summon or Hire in its menu; a lit hex, "
-                          "then the expedition or the war; a card in an over-full area to discard it.")),
+                          "then the expedition or the war; a card in an over-full area to discard it; a "
+                          "player at the side to see their areas (your own row: back to yours).")),
     ("k", N_("Drag / wheel"), N_("Pan and zoom the map (right-drag too; + and - zoom).")),
     ("k", "Enter / E", N_("End turn, Pass or Draw: the button at the map's corner.")),
     ("k", "H", N_("Hint: the normal bot's choice, shown and not played.")),
