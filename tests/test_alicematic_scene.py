@@ -254,8 +254,8 @@ def test_clicking_a_player_at_the_side_shows_their_areas_without_hidden_cards(ap
     config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
     scene = open_table(app, config)
     rng = random.Random(1)
-    while not any(not up for area in scene.state.areas[1] for _card, up in area):
-        scene.play(rng.choice(scene.state.legal_actions()))  # (every seat's moves: Bo hires)
+    while not all(any(not up for area in scene.state.areas[p] for _card, up in area) for p in (0, 1)):
+        scene.play(rng.choice(scene.state.legal_actions()))  # (every seat's moves: Ada and Bo hire)
     state = scene.state
     frames(app, 1)
     click(app, point(draw.player_row(scene, 1)))
@@ -266,3 +266,6 @@ def test_clicking_a_player_at_the_side_shows_their_areas_without_hidden_cards(ap
     assert draw.hand_rects(scene) == {}  # and no hand shows
     click(app, point(draw.player_row(scene, 0)))  # one's own row: back to one's own board
     assert scene.looking is None and draw.board_player(scene) == 0
+    assert any(card is not None and not up for _i, card, up, _r in draw.area_slots(scene))  # Ada's own
+    scene.viewer = None  # nobody seated (hot seat, between players): no face-down card is named
+    assert all(card is None for _i, card, up, _r in draw.area_slots(scene) if not up)

@@ -241,11 +241,14 @@ def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     L, k = scene.layout, scene.layout.k
     view = scene.view()
     out = []
-    for i, area in enumerate(view.areas[board_player(scene)]):
+    p = board_player(scene)
+    for i, area in enumerate(view.areas[p]):
         r = L.areas[i]
         top = r.y + k(24)
         step = min(k(24), (r.bottom - top) / max(5, len(area)))
         for j, (card, up) in enumerate(area):
+            if not up and p != scene.viewer:  # nobody seated (hot seat between players): a back
+                card = None
             out.append((i, card, up, pygame.Rect(r.x, round(top + j * step), r.w, round(step - k(2)))))
     return out
 
