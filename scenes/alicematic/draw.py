@@ -126,14 +126,20 @@ def draw_map(scene, surface, view) -> None:
             y = cy - size * 0.56
             pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(4, size * 0.26))
             pygame.draw.circle(surface, ui.INK, (x, y), max(4, size * 0.26), max(1, round(s)))
-        if h in war:  # a face-down chit: the hex at war
-            box = pygame.Rect(0, 0, max(6, size * 0.42), max(6, size * 0.42))
+        if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
+            colour = seat_colour(scene, war[h])
+            ring = corners(cx, cy, size * 0.84)
+            for i in range(6):  # each side's middle half: a dashed look, unlike a held hex's ring
+                a, b = ring[i], ring[(i + 1) % 6]
+                pygame.draw.line(surface, colour, (a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25),
+                                 (a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75), max(2, round(size * 0.12)))
+            box = pygame.Rect(0, 0, max(8, size * 0.5), max(8, size * 0.5))
             box.center = (round(cx), round(cy - size * 0.56))
             pygame.draw.rect(surface, (40, 34, 38), box, border_radius=max(2, round(size * 0.08)))
-            pygame.draw.rect(surface, seat_colour(scene, war[h]), box, max(2, round(size * 0.07)),
-                             border_radius=max(2, round(size * 0.08)))
-            pygame.draw.line(surface, ui.BAD, box.topleft, box.bottomright, max(1, round(size * 0.05)))
-            pygame.draw.line(surface, ui.BAD, box.topright, box.bottomleft, max(1, round(size * 0.05)))
+            pygame.draw.rect(surface, colour, box, max(2, round(size * 0.08)), border_radius=max(2, round(size * 0.08)))
+            inner = box.inflate(-box.w // 3, -box.h // 3)
+            pygame.draw.line(surface, ui.BAD, inner.topleft, inner.bottomright, max(1, round(size * 0.06)))
+            pygame.draw.line(surface, ui.BAD, inner.topright, inner.bottomleft, max(1, round(size * 0.06)))
     for t in range(len(board.positions)):  # tile outlines: brass where two tiles meet
         for a, b in tile_edges(board, cam, t):
             pygame.draw.line(surface, (214, 180, 104), a, b, max(1, round(2 * s)))
