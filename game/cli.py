@@ -330,9 +330,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_score)
 
     p = sub.add_parser("selfplay", help="play bot-only games (JSON summary out)")
-    p.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"])
+    p.add_argument("--game", default="assemble",
+                   choices=["assemble", "cementopia", "grayblock", "alicematic"])
     p.add_argument("--players", type=ascii_int,
-                   help="Alice Assemble and Grayblock 2 to 4, Cementopia 1 (default: one per --seat)")
+                   help="Alice Assemble and Grayblock 2 to 4, Cementopia 1, Alicematic 3 to 5 "
+                        "(default: one per --seat)")
     p.add_argument("--rules", default="", help="comma-separated: flaw,identity (assemble); water-veins (grayblock)")
     p.add_argument("--seat", action="append",
                    help="one per player: random, easy, normal, hard or cmd:<command line>")

@@ -29,7 +29,7 @@ from .records import (SEATS, STAMP, game_module, load_json, parse_record, read_s
 INDEX_NAME = "index.json"
 INDEX_FORMAT, INDEX_VERSION = "alice-records-index", 1
 INDEX_BYTES = 256 << 20  # ~400 bytes an entry: far above any real folder's index
-GAMES = ("assemble", "cementopia", "grayblock")
+GAMES = ("assemble", "cementopia", "grayblock", "alicematic")
 EXTERNAL, UNKNOWN = "external", "unknown"  # a cmd: seat; a seat the format does not name
 HAND_KINDS = ("block", "out")
 POOL_MIN = 300  # files to read before worker processes pay for their start (~0.3 s)

@@ -21,6 +21,8 @@ from .contract import BotModule, GameModule
 from .errors import RecordError
 
 if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imported at run time
+    from .alicematic import bots as _alicematic_bots, record as _alicematic
+    from .alicematic.state import AlicematicState
     from .assemble import bots as _assemble_bots, record as _assemble
     from .assemble.state import AssembleState
     from .cementopia import bots as _cementopia_bots, record as _cementopia
@@ -29,25 +31,30 @@ if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imp
     from .grayblock import bots as _grayblock_bots, record as _grayblock
     from .grayblock.state import GrayblockState
 
-    _GAME_MODULES: list[GameModule] = [_assemble, _cementopia, _grayblock]
-    _BOT_MODULES: list[BotModule] = [_assemble_bots, _cementopia_bots, _grayblock_bots]
+    _GAME_MODULES: list[GameModule] = [_assemble, _cementopia, _grayblock, _alicematic]
+    _BOT_MODULES: list[BotModule] = [_assemble_bots, _cementopia_bots, _grayblock_bots,
+                                      _alicematic_bots]
 
-    def _states(a: AssembleState, c: CementopiaState, g: GrayblockState) -> list[GameState]:
-        return [a, c, g]
+    def _states(a: AssembleState, c: CementopiaState, g: GrayblockState,
+                m: AlicematicState) -> list[GameState]:
+        return [a, c, g, m]
 
 # each game's name as the terminal shows it (the app's own, translated: scenes.config.GAME_TITLES)
-TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock",
+          "alicematic": "Alicematic Eiketsuden"}
 
 GAMES = {
     "assemble": "game.assemble.record",
     "cementopia": "game.cementopia.record",
     "grayblock": "game.grayblock.record",
+    "alicematic": "game.alicematic.record",
 }
 
 BOTS = {
     "assemble": "game.assemble.bots",
     "cementopia": "game.cementopia.bots",
     "grayblock": "game.grayblock.bots",
+    "alicematic": "game.alicematic.bots",
 }
 
 

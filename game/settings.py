@@ -20,10 +20,10 @@ from .messages import message
 SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
 DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
 MAX_THINK = 10.0
-GAMES = ("assemble", "cementopia", "grayblock")  # game.registry.GAMES; scenes.config.GAME_TITLES
+GAMES = ("assemble", "cementopia", "grayblock", "alicematic")  # game.registry.GAMES; scenes.config.GAME_TITLES
 COLOURS = 6  # len(scenes.widgets.ui.COLOUR_NAMES)
 NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's own limits
-SEATS = 4
+SEATS = 5  # Alicematic plays with up to 5
 TARGETS = (50, 100, 150)
 TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (scenes/widgets/ui.py)
 

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from game.assemble.setup import Rules
 
 # the scene that plays each game (names in scenes.registry.SCENES)
-TABLE_SCENES = {"assemble": "table", "cementopia": "cementopia", "grayblock": "grayblock"}
-GAME_TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock"}
+TABLE_SCENES = {"assemble": "table", "cementopia": "cementopia", "grayblock": "grayblock",
+                "alicematic": "alicematic"}
+GAME_TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock",
+               "alicematic": "Alicematic Eiketsuden"}
 # a bot level as players read it ("Bot · Hard" in setup, on the seat labels); N_ marks them for
 # the catalogue, _() says them at draw time
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard",

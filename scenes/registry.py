@@ -3,6 +3,7 @@
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.grayblock.table import GrayblockScene
+from scenes.alicematic.table import AlicematicScene
 from scenes.menus.confirm import Confirm
 from scenes.menus.history import HistoryScene
 from scenes.menus.pause import PauseMenu
@@ -26,6 +27,7 @@ SCENES = {
     "rules": RulesOverlay,
     "settings": SettingsOverlay,
     "grayblock": GrayblockScene,
+    "alicematic": AlicematicScene,
     "cementopia": CementopiaScene,
     "cementopia_end": CementopiaEndScene,
     "lessons": LessonsScene,

@@ -21,7 +21,46 @@ from scenes.config import GameConfig, Seat
 from scenes.table.bots import Hint
 from scenes.tutorial.start import offer, open_lesson
 
-NAMES = ["Ada", "Bellows", "Cog", "Dot"]
+NAMES = ["Ada", "Bellows", "Cog", "Dot", "Eve"]
+
+
+def alicematic_tour(app, stop, play_until, hint) -> None:
+    """Alicematic at 3 and 5 players, hot seat: the pass screen, bases lit, a card's menu, lit
+    expeditions with their costs, a hint, the final scoring walked through."""
+    for players in (3, 5):
+        seats = [Seat(n, colour=i) for i, n in enumerate(NAMES[:players])]
+        table = app.make("alicematic", config=GameConfig(seats, None, 5, "alicematic"))
+        app.stack.replace(table)
+        stop(f"alicematic{players}-pass")
+        table.confirm_viewer()
+        stop(f"alicematic{players}")
+        play_until(table, lambda s: s.round >= 2 and s.phase == "domestic")
+        stop(f"alicematic{players}-pass-news")
+        table.confirm_viewer()
+        stop(f"alicematic{players}-mid")
+        table.looking = (table.viewer + 1) % players  # another player's areas, their hand hidden
+        stop(f"alicematic{players}-other-areas")
+        table.looking = None
+        hand = table.state.hands[table.state.turn]
+        if hand:
+            table.click_card(hand[0], table.layout.hand.center)
+            stop(f"alicematic{players}-card-menu")
+            table.popup = None
+        hint(table, "alicematic")
+        stop(f"alicematic{players}-hint")
+        play_until(table, lambda s: s.phase == "expedition" and s.round >= 3)
+        table.confirm_viewer()
+        table.hover = next(iter(table.plans()), None) and next(iter(table.plans())).hex
+        stop(f"alicematic{players}-expedition")
+        plans = [a for a in table.plans() if a.kind in ("conquer", "war")]
+        if plans:
+            table.click_hex(plans[0].hex, table.layout.map.center)
+            stop(f"alicematic{players}-hex-menu")
+            table.popup = None
+        play_until(table, lambda s: False)
+        stop(f"alicematic{players}-scoring", 40)
+        table.reveal_all()
+        stop(f"alicematic{players}-end", 4)
 
 
 def tour(app, visit) -> None:
@@ -67,12 +106,19 @@ def tour(app, visit) -> None:
     app.stack.pop()
     for game in SCRIPTS:
         lesson_tour(app, game, stop)
-    app.stack.replace(app.make("setup"))
+    setup = app.stack.replace(app.make("setup"))
     stop("setup")
+    setup.game.set("alicematic")  # five seats
+    setup._game_changed()
+    setup.players.set(5)
+    setup.layout()
+    stop("setup-alicematic")
+    setup.game.set("assemble")
+    setup._game_changed()
     app.stack.push(app.make("settings"))
     stop("settings")
     app.stack.pop()
-    for game in ("assemble", "cementopia", "grayblock"):
+    for game in ("assemble", "cementopia", "grayblock", "alicematic"):
         rules = app.stack.push(app.make("rules", game=game))
         stop(f"rules-{game}")
         while rules.scroll < rules.max_scroll():
@@ -126,6 +172,8 @@ def tour(app, visit) -> None:
         stop(f"grayblock{players}-hint")
         play_until(table, lambda s: bool(s.results))
         stop(f"grayblock{players}-hand", 60)
+
+    alicematic_tour(app, stop, play_until, hint)
 
     app.stack.clear_to(app.make("title"))  # the games above are in the records folder now
     listing = app.stack.push(app.make("history"))

@@ -175,7 +175,7 @@ def test_setup_colours_stay_distinct(app):
     assert scene.rows[0].colour.value == 0
     for _ in range(7):
         click(app, right_half(scene.rows[2].colour.rect))
-        assert len({r.colour.value for r in scene.rows}) == 4
+        assert len({r.colour.value for r in scene.rows[:4]}) == 4  # (a fifth seat: Alicematic's)
 
 
 def test_setup_ignores_malformed_settings(app):
@@ -264,12 +264,14 @@ def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
     assert "connection count" in page_text(rules) and "block winner" not in page_text(rules)
     key(app, pygame.K_RIGHT)
     assert rules.game == "grayblock"
+    key(app, pygame.K_RIGHT)
+    assert rules.game == "alicematic"
     key(app, pygame.K_RIGHT)  # wraps round to the first page
     assert rules.game == "assemble" and "counting doll" in page_text(rules)
     key(app, pygame.K_LEFT)  # and back
-    assert rules.game == "grayblock"
+    assert rules.game == "alicematic"
     resize(app, (640, 360))  # the page survives a resize, tabs inside the panel
-    assert rules.game == "grayblock" and all(rules.panel.contains(t.rect) for t in rules.tabs.values())
+    assert rules.game == "alicematic" and all(rules.panel.contains(t.rect) for t in rules.tabs.values())
     key(app, pygame.K_ESCAPE)
     assert top(app) is menu
 

@@ -285,7 +285,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     from game.records import game_module
     parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
     parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
-    parser.add_argument("--game", default="assemble", choices=["assemble", "cementopia", "grayblock"],
+    parser.add_argument("--game", default="assemble",
+                        choices=["assemble", "cementopia", "grayblock", "alicematic"],
                         help="which game the demo plays")
     parser.add_argument("--players", type=ascii_int,
                         help="Alice Assemble and Grayblock 2 to 4 (default 4), Cementopia 1")

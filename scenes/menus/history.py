@@ -22,7 +22,8 @@ from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
 ALL = ""  # a filter's "every game" / "every player"
-SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock")}
+SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock"),
+                "alicematic": N_("Alicematic")}
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
           "hard": N_("hard bot"), "expert": N_("expert bot")}
 FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
@@ -283,6 +284,8 @@ class HistoryScene(Scene):
                  _(", ").join(name for name, _seat in entry.players)]  # shorter: names alone
         names = Shorter(names[0], names[1]) if entry.players else _("solo puzzle")
         figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
+        if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
+            figures = Shorter(figures, str(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
     def outcome(self, entry) -> str:

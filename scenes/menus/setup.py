@@ -19,8 +19,8 @@ from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
 from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
 
-DEFAULT_NAMES = [N_("You"), "Bellows", "Ratchet", "Cogsworth"]  # the bots' names are names
-DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth"]
+DEFAULT_NAMES = [N_("You"), "Bellows", "Ratchet", "Cogsworth", "Spindle"]  # the bots' names are names
+DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth", "Spindle"]
 NAME_LEN = 14
 SEED_LEN = 9
 # Words are marked with N_ here and translated where they are drawn (Settings may switch language).
@@ -31,6 +31,9 @@ PLAYER_NOTES = {2: N_("Two players: each builds two dolls, and the weaker one co
 GRAYBLOCK_NOTES = {2: N_("Dominoes with the doll cards: 8 each, one gear of difference."),
                    3: N_("Three players: 8 cards each, the rest stay hidden."),
                    4: N_("Four players: 8 cards each, all 32 cards in play.")}
+ALICEMATIC_NOTES = {3: N_("Three players: a map of 9 tiles."),
+                    4: N_("Four players: a map of 13 tiles."),
+                    5: N_("Five players: a map of 13 tiles.")}
 SOLO_NOTE = N_("A solo puzzle: grow a network of cards whose edges match.")
 SOLO_TEXT = N_("Place a hand card beside the network so that every facing gear meets a gear and every "
              "blank a blank, then pay its connection count with a counter. Use all four counters to "
@@ -38,6 +41,8 @@ SOLO_TEXT = N_("Place a hand card beside the network so that every facing gear m
 WATER_TEXT = N_("Harder: each gear of a new card needs a gear on the card it joins, in the same "
               "row or one row up or down. Card 0 may not start the row.")
 DAILY_TEXT = N_("Everyone gets the same deal today. Off: a seeded or fresh deal.")
+MAP_TEXT = N_("The map is laid from 15 hex tiles: 9 for 3 players, 13 for 4 or 5. Bases are chosen "
+              "clockwise, then counter-clockwise. Tiles and cards are sample content.")
 ADVANCED_TEXT = N_("Advanced\u2026")  # shows the "External program" seat kind: a bot of your own
 IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
                  "(not allowed at capacity 1).")
@@ -45,12 +50,14 @@ IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
 SHORTER = {FLAW_TEXT: N_("Unscored modules cost their points."),
            IDENTITY_TEXT: N_("Right end: capacity −1."),
            WATER_TEXT: N_("Gears must meet gears, a row up or down."),
-           DAILY_TEXT: N_("The same deal for everyone today.")}
+           DAILY_TEXT: N_("The same deal for everyone today."),
+           MAP_TEXT: N_("9 tiles for 3 players, 13 for 4 or 5.")}
 UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
              "free": N_("Anything; may count as assisted.")}
 UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
 LEVEL_WORDS = (N_("Random"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"))  # LEVEL_NAMES, for Babel
-GAME_NAMES = (N_("Alice Assemble"), N_("Cementopia"), N_("Grayblock"))  # GAME_TITLES, for Babel
+GAME_NAMES = (N_("Alice Assemble"), N_("Cementopia"), N_("Grayblock"),
+              N_("Alicematic Eiketsuden"))  # GAME_TITLES, for Babel
 COLOUR_WORDS = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"),
                 N_("White"))  # ui.COLOUR_NAMES, for Babel
 
@@ -199,10 +206,21 @@ class SetupScene(Scene):
 
     def _game_changed(self, _value=None) -> None:
         self._refresh_kinds()
-        counts = game_module(self.game.value).PLAYER_COUNTS
-        if self.players.value not in counts and len(counts) > 1:
-            self.players.set(counts[-1])
+        self._refresh_players()
         self.layout()
+
+    def _refresh_players(self) -> None:
+        """Each game offers its own player counts (Alicematic: 3 to 5); the count stays if it can."""
+        counts = game_module(self.game.value).PLAYER_COUNTS
+        if len(counts) > 1:
+            old = self.players.value
+            self.players.options = list(counts)
+            self.players.index = counts.index(old) if old in counts else len(counts) - 1
+        used: set[int] = set()
+        for row in self.rows[:max(self.players.options)]:  # a seat coming back: a free colour
+            if row.colour.value in used:
+                row.colour.index = next(c for c in range(len(ui.COLOUR_NAMES)) if c not in used)
+            used.add(row.colour.value)
 
     @property
     def solo(self) -> bool:
@@ -216,12 +234,13 @@ class SetupScene(Scene):
             return
         if isinstance(data.get("game"), str) and data["game"] in GAME_TITLES:
             self.game.set(data["game"])
+            self._refresh_players()
         seats = data.get("seats")
         # a setup that already has an external program's seat opens with Advanced on
         self.advanced.value = data.get("advanced") is True or (isinstance(seats, list) and any(
             isinstance(seat, dict) and seat.get("kind") == "external" for seat in seats))
         self._refresh_kinds()
-        if data.get("players") in (2, 3, 4) and not isinstance(data.get("players"), bool):
+        if data.get("players") in self.players.options and not isinstance(data.get("players"), bool):
             self.players.set(data["players"])
         if isinstance(seats, list):
             used: set[int] = set()
@@ -276,7 +295,7 @@ class SetupScene(Scene):
         self.game.set(opts.game)
         self._game_changed()
         self.daily.value = False
-        self.players.set(opts.players if opts.players in (2, 3, 4) else 4)
+        self.players.set(opts.players if opts.players in self.players.options else self.players.options[-1])
         for i, row in enumerate(self.rows):
             row.name.value = DEMO_NAMES[i]
             row.kind.set(self._bot("easy" if i % 2 == 0 else "random"))
@@ -288,7 +307,9 @@ class SetupScene(Scene):
         return str(daily_seed())
 
     def colours_taken(self, chooser) -> set[int]:
-        return {r.colour.value for r in self.rows if r.colour is not chooser}
+        """The colours of the other seats this game can have (a fifth seat only counts in a game
+        for five)."""
+        return {r.colour.value for r in self.rows[:max(self.players.options)] if r.colour is not chooser}
 
     # --- result ------------------------------------------------------------------------------
 
@@ -382,8 +403,9 @@ class SetupScene(Scene):
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
         self.col_colour = self.col_kind + int(232 * s)
-        self.row_y = [P.y + int((262 + 70 * i) * s) for i in range(4)]
-        h = int(50 * s)
+        five = max(self.players.options) > 4  # five seats: rows closer together
+        step, h = (58, int(46 * s)) if five else (70, int(50 * s))
+        self.row_y = [P.y + int((262 + step * i) * s) for i in range(len(self.rows))]
         for i, row in enumerate(self.rows[:n]):
             y = self.row_y[i]
             row.name.rect = pygame.Rect(self.col_name, y, int(216 * s), h)
@@ -398,9 +420,10 @@ class SetupScene(Scene):
             first, second = self.flaw, self.identity
         elif game == "grayblock":
             first, second = self.water, self.target
-        else:
+        elif game == "cementopia":
             first = self.daily
-        first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
+        if first is not None:  # (Alicematic has no options: a word about its map instead)
+            first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
         if second is self.target:  # below Water Veins' four lines
             second.rect = pygame.Rect(R, P.y + int(300 * s), int(260 * s), int(44 * s))
         elif second is not None:
@@ -499,7 +522,8 @@ class SetupScene(Scene):
                 y += max(small * 1.35, ui.font(small).get_linesize())
             return
         n = self.players.value
-        notes = PLAYER_NOTES if self.game.value == "assemble" else GRAYBLOCK_NOTES
+        notes = {"assemble": PLAYER_NOTES, "alicematic": ALICEMATIC_NOTES}.get(self.game.value,
+                                                                             GRAYBLOCK_NOTES)
         U = self.undo.rect
         ui.text(surface, _(notes[n]), small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
         # column headings above the rows; higher when the text size makes them taller
@@ -510,8 +534,8 @@ class SetupScene(Scene):
         for label, x in ((N_("NAME"), self.col_name), (N_("PLAYS AS"), self.col_kind),
                          (N_("COLOUR"), self.col_colour)):
             ui.text(surface, _(label), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
-        for i, row in enumerate(self.rows):
-            y = self.row_y[i] + int(25 * s)
+        for i, row in enumerate(self.rows[:max(self.players.options)]):
+            y = self.row_y[i] + round(row.name.rect.h / 2 if i < n else 25 * s)
             c = (int(L + 20 * s), y)
             r = max(4, int(19 * s))
             if i < n:
@@ -528,12 +552,13 @@ class SetupScene(Scene):
         s, R, w = self.s, self.col_right, self.right_w
         small = max(8, int(15 * s))
         game = self.game.value
-        titles = {"assemble": N_("ADVANCED RULES"), "grayblock": N_("OPTIONS"), "cementopia": N_("DEAL")}
+        titles = {"assemble": N_("ADVANCED RULES"), "grayblock": N_("OPTIONS"), "cementopia": N_("DEAL"),
+                  "alicematic": N_("THE MAP")}
         title = _(titles[game])
         ui.text(surface, title, small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
         blurbs = {"assemble": ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)),
                   "grayblock": ((self.water, WATER_TEXT),),
-                  "cementopia": ((self.daily, DAILY_TEXT),)}[game]
+                  "cementopia": ((self.daily, DAILY_TEXT),), "alicematic": ()}[game]
         seed_top = min(self.seed.rect.y - 26 * s,  # the SEED label, higher for a large text size
                        self.seed.rect.y - 2 * s - ui.font(small, "bold").get_height())
         below = [w.rect.y for w in (self.flaw, self.identity, self.water, self.daily, self.target)
@@ -546,6 +571,13 @@ class SetupScene(Scene):
             words = _(blurb)
             if not ui.paragraph_fits(words, small, room) and blurb in SHORTER:
                 words = _(SHORTER[blurb])
+            ui.paragraph(surface, words, small, room, ui.MUTED)
+        if game == "alicematic":
+            y = self.panel.y + 170 * s
+            room = (R, y, w, min(self.seed.rect.y - 30 * s, seed_top - 4 * s) - y)
+            words = _(MAP_TEXT)
+            if not ui.paragraph_fits(words, small, room):
+                words = _(SHORTER[MAP_TEXT])
             ui.paragraph(surface, words, small, room, ui.MUTED)
         ui.text(surface, _("SEED"), small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2

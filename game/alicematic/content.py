@@ -1,0 +1,168 @@
+"""Alicematic's content as data: the 90 Alice cards (assets/alicematic/cards.json) and the 15 map
+tiles (assets/alicematic/tiles/tile-NN.tmx, Tiled hexagonal maps), read into frozen dataclasses.
+
+Both are SAMPLE content (the draft rulebook gives neither): designers edit the files, not this
+module. Each .tmx is a 3x3 odd-row-staggered hex grid whose layer "hexes" holds 7 cells: the
+centre (column 1, row 1) must be a fantasy city; each cell's tile carries the properties kind
+(facility, forest or city), colour (facilities), strength and city_size (cities).
+
+pytmx imports pygame only for type hints; game/ never imports pygame, so pytmx is imported with
+pygame hidden from it (see _pytmx).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..paths import asset
+from .effects import Power, check_power
+
+COLOURS = ("red", "blue", "yellow", "green", "white")
+RED, BLUE, YELLOW, GREEN, WHITE = COLOURS
+RESOURCE_COLOURS = (RED, YELLOW, GREEN)  # the colours with resource chits
+FACILITY, FOREST, CITY = "facility", "forest", "city"
+KINDS = (FACILITY, FOREST, CITY)
+N_TILES = 15
+GIRL_ALICE = "Girl Alice"  # the one name whose power repeats (the draft's 少女アリス)
+
+# a tile's cells on the Tiled grid, as axial offsets from the centre (odd rows shifted right)
+CENTRE_CELL = (1, 1)
+
+
+class ContentError(ValueError):
+    """A content file that the engine cannot use (named with the file and the problem)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: int
+    name: str
+    colour: str
+    dp: int
+    power: Power
+
+
+@dataclass(frozen=True, slots=True)
+class HexKind:
+    kind: str  # facility, forest or city
+    colour: str | None  # a facility's colour
+    strength: int  # the strength needed (a forest's is its number of neighbours on the map)
+    city_size: int  # how many players may hold a city
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    number: int  # 1..15, as the file is named
+    centre: HexKind
+    ring: tuple[HexKind, ...]  # the 6 neighbours, in axial direction order (DIRECTIONS)
+
+
+def cards_path() -> Path:
+    return asset("alicematic", "cards.json")
+
+
+def tiles_dir() -> Path:
+    return asset("alicematic", "tiles")
+
+
+@lru_cache(maxsize=None)
+def load_cards(path: str | None = None) -> tuple[Card, ...]:
+    where = Path(path) if path else cards_path()
+    try:
+        data = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ContentError(f"{where.name}: cannot read ({exc})") from None
+    items = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise ContentError(f"{where.name}: expected an object with a list 'cards'")
+    cards = []
+    for index, item in enumerate(items):
+        try:
+            card = Card(item["id"], str(item["name"]), item["colour"], item["dp"],
+                        check_power(item["power"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ContentError(f"{where.name}: card {index}: {exc}") from None
+        if card.id != index or card.colour not in COLOURS or not isinstance(card.dp, int) \
+                or card.dp < 0:
+            raise ContentError(f"{where.name}: card {index}: id must be {index}, colour one of "
+                               f"{', '.join(COLOURS)}, dp a whole number >= 0")
+        cards.append(card)
+    return tuple(cards)
+
+
+def _pytmx():
+    """pytmx without pygame: its `import pygame` (type hints only) is made to fail."""
+    if "pytmx" in sys.modules:
+        return sys.modules["pytmx"]
+    hidden = [name for name in ("pygame", "pytmx.util_pygame") if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]  # import then raises ImportError
+    try:
+        import pytmx  # type: ignore[import-untyped]
+    finally:
+        for name in hidden:
+            if name in sys.modules and sys.modules[name] is None:
+                del sys.modules[name]
+    return pytmx
+
+
+# Tiled cell (column, row) -> axial offset from the centre (1, 1), odd rows shifted right
+def _axial(col: int, row: int) -> tuple[int, int]:
+    q = col - (row - (row & 1)) // 2
+    return q - 1, row - 1
+
+
+def load_tile(path: Path, number: int) -> Tile:
+    from .hexmap import DIRECTIONS
+    try:
+        tmx = _pytmx().TiledMap(str(path))
+    except Exception as exc:  # pytmx raises many kinds for a broken file
+        raise ContentError(f"{path.name}: not a readable Tiled map ({exc})") from None
+    if tmx.orientation != "hexagonal":
+        raise ContentError(f"{path.name}: orientation must be hexagonal, not {tmx.orientation}")
+    cells: dict[tuple[int, int], HexKind] = {}
+    layers = [layer for layer in tmx.visible_layers if hasattr(layer, "iter_data")]
+    if not layers:
+        raise ContentError(f"{path.name}: no tile layer")
+    for col, row, gid in layers[0].iter_data():
+        if not gid:
+            continue
+        props = tmx.get_tile_properties_by_gid(gid) or {}
+        try:
+            cells[_axial(col, row)] = hex_kind(props)
+        except ValueError as exc:
+            raise ContentError(f"{path.name}: cell ({col}, {row}): {exc}") from None
+    if set(cells) != {(0, 0), *DIRECTIONS}:
+        raise ContentError(f"{path.name}: needs exactly 7 hexes: the centre (1, 1) and its 6 "
+                           "neighbours")
+    centre = cells[(0, 0)]
+    if centre.kind != CITY:
+        raise ContentError(f"{path.name}: the centre hex must be a fantasy city")
+    return Tile(number, centre, tuple(cells[d] for d in DIRECTIONS))
+
+
+def hex_kind(props: dict) -> HexKind:
+    kind = props.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    colour = props.get("colour") or None
+    strength, size = props.get("strength", 0), props.get("city_size", 0)
+    if not isinstance(strength, int) or not isinstance(size, int) or strength < 0:
+        raise ValueError("strength and city_size must be whole numbers")
+    if kind == FACILITY and colour not in COLOURS:
+        raise ValueError(f"a facility's colour must be one of {', '.join(COLOURS)}")
+    if kind == CITY and size < 1:
+        raise ValueError("a city's city_size must be at least 1")
+    if kind != FACILITY:
+        colour = None
+    return HexKind(kind, colour, strength, size if kind == CITY else 0)
+
+
+@lru_cache(maxsize=None)
+def load_tiles(folder: str | None = None) -> tuple[Tile, ...]:
+    where = Path(folder) if folder else tiles_dir()
+    return tuple(load_tile(where / f"tile-{n:02d}.tmx", n) for n in range(1, N_TILES + 1))

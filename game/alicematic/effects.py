@@ -1,0 +1,75 @@
+"""Megalomania: the small vocabulary of powers the sample cards use (timing + effect + amount).
+
+A power works from the moment its Alice is summoned (face up). Timings:
+- summon: once, as the Alice is summoned;
+- turn_start: at the start of each of the owner's turns;
+- always: while the Alice stays in its area (adds to a count the rules read);
+- conquest: each time the owner completes an expedition (a hex becomes theirs);
+- final: at the final scoring.
+Effects (amount = how many):
+- gain_red / gain_yellow / gain_green: take that many resource chits (while the supply lasts);
+- draw: draw that many cards;
+- vp: score that many victory points;
+- recruit: put that many cards from the deck face down into the Alice's own area (this may
+  go past 4: the area is cut back at the end of the turn, as the draft says);
+- strength / food / dp (always): count that much more red strength / food / DP;
+- vp_per_city / vp_per_forest / vp_per_tile (final): that many VP per city, monster forest or
+  tile held.
+Which effect goes with which timing is fixed by ALLOWED; a card file using anything else is
+refused at load.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUMMON, TURN_START, ALWAYS, CONQUEST, FINAL = "summon", "turn_start", "always", "conquest", "final"
+TIMINGS = (SUMMON, TURN_START, ALWAYS, CONQUEST, FINAL)
+GAINS = {"gain_red": "red", "gain_yellow": "yellow", "gain_green": "green"}
+DRAW, VP, RECRUIT = "draw", "vp", "recruit"
+STRENGTH, FOOD, DP = "strength", "food", "dp"
+PER = {"vp_per_city": "city", "vp_per_forest": "forest", "vp_per_tile": "tile"}
+ONCE = (*GAINS, DRAW, VP)  # things that happen at a moment
+ALLOWED = {
+    SUMMON: frozenset((*ONCE, RECRUIT)),
+    TURN_START: frozenset(ONCE),
+    ALWAYS: frozenset((STRENGTH, FOOD, DP)),
+    CONQUEST: frozenset(ONCE),
+    FINAL: frozenset((VP, *PER)),
+}
+EFFECTS = tuple(sorted(set().union(*ALLOWED.values())))
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    timing: str
+    effect: str
+    amount: int
+
+    def words(self) -> str:
+        """One line for the card's face and the rules page."""
+        when = {SUMMON: "On summon", TURN_START: "Each turn start", ALWAYS: "Always",
+                CONQUEST: "On conquest", FINAL: "Final scoring"}[self.timing]
+        what = {DRAW: f"draw {self.amount}", VP: f"+{self.amount} VP",
+                RECRUIT: f"recruit {self.amount} from the deck face down",
+                STRENGTH: f"+{self.amount} strength", FOOD: f"+{self.amount} food",
+                DP: f"+{self.amount} DP"}.get(self.effect)
+        if what is None and self.effect in GAINS:
+            what = f"+{self.amount} {GAINS[self.effect]} resource"
+        if what is None:
+            what = f"+{self.amount} VP per {PER[self.effect]}"
+        return f"{when}: {what}"
+
+
+def check_power(data) -> Power:
+    if not isinstance(data, dict):
+        raise ValueError("power must be an object {timing, effect, amount}")
+    timing, effect, amount = data.get("timing"), data.get("effect"), data.get("amount")
+    if timing not in ALLOWED:
+        raise ValueError(f"timing must be one of {', '.join(TIMINGS)}, not {timing!r}")
+    if effect not in ALLOWED[timing]:
+        raise ValueError(f"effect {effect!r} cannot have timing {timing!r} "
+                         f"(allowed: {', '.join(sorted(ALLOWED[timing]))})")
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= 9:
+        raise ValueError(f"amount must be a whole number 1..9, not {amount!r}")
+    return Power(timing, effect, amount)

@@ -1,0 +1,142 @@
+"""Hex geometry (axial coordinates, pointy-top) and the map's static facts: which hex is where,
+its kind, its tile, its neighbours; plus the food an expedition needs (steps from a base).
+
+Tiles are 7-hex flowers. Flowers tile the plane on a lattice: the tile at tile position
+(Q, R) (itself axial, one step = one tile) has its centre hex at Q * (2, 1) + R * (-1, 3). That
+map keeps the tiles' own neighbourhood (6 tiles round one), so the draft's rows of tiles 2-3-2
+(plus 1 above and below, plus 2 beside each 2-row) are rows of tile positions.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from .content import CITY, FOREST, HexKind, Tile
+
+Hex = tuple[int, int]
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def add(a: Hex, b: Hex) -> Hex:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def rotate(offset: Hex, turns: int) -> Hex:
+    """An offset turned by turns * 60 degrees (a tile laid in another orientation)."""
+    q, r = offset
+    for _ in range(turns % 6):
+        q, r = -r, q + r
+    return q, r
+
+
+def tile_centre(position: Hex) -> Hex:
+    Q, R = position
+    return 2 * Q - R, Q + 3 * R
+
+
+def tile_neighbours(position: Hex) -> list[Hex]:
+    return [add(position, d) for d in DIRECTIONS]
+
+
+@dataclass(frozen=True, slots=True)
+class MapHex:
+    kind: HexKind
+    tile: int  # index of the tile position on this map (0-based)
+    strength: int  # needed strength (a forest: its neighbours on the map)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The assembled map: which tile lies at each position, and every hex."""
+
+    positions: tuple[Hex, ...]  # tile positions, in the order the setup lists them
+    tiles: tuple[int, ...]  # the tile number at each position
+    turns: tuple[int, ...]  # each tile's rotation (x 60 degrees)
+    hexes: Mapping[Hex, MapHex]
+    neighbours: Mapping[Hex, tuple[Hex, ...]]
+    centres: tuple[Hex, ...]  # each tile's city hex
+    outer: tuple[int, ...]  # tiles on the map's edge (where first bases go)
+
+    @classmethod
+    def build(cls, positions: Iterable[Hex], tiles: Iterable[int], turns: Iterable[int],
+              catalogue: tuple[Tile, ...]) -> "Board":
+        positions, tiles, turns = tuple(positions), tuple(tiles), tuple(turns)
+        kinds: dict[Hex, tuple[HexKind, int]] = {}
+        centres = []
+        for index, (position, number, turn) in enumerate(zip(positions, tiles, turns)):
+            tile = catalogue[number - 1]
+            centre = tile_centre(position)
+            centres.append(centre)
+            kinds[centre] = (tile.centre, index)
+            for direction, kind in zip(DIRECTIONS, tile.ring):
+                kinds[add(centre, rotate(direction, turn))] = (kind, index)
+        neighbours = {h: tuple(n for n in (add(h, d) for d in DIRECTIONS) if n in kinds)
+                      for h in kinds}
+        hexes = {h: MapHex(kind, tile, len(neighbours[h]) if kind.kind == FOREST else kind.strength)
+                 for h, (kind, tile) in kinds.items()}
+        placed = set(positions)
+        outer = tuple(i for i, p in enumerate(positions)
+                      if not all(n in placed for n in tile_neighbours(p)))
+        return cls(positions, tiles, turns, hexes, neighbours, tuple(centres), outer)
+
+    def tile_hexes(self, tile: int) -> list[Hex]:
+        return [h for h, info in self.hexes.items() if info.tile == tile]
+
+    def cities(self) -> tuple[Hex, ...]:
+        return tuple(h for h in self.centres if self.hexes[h].kind.kind == CITY)
+
+
+def food_map(board: Board, player: int, bases: Iterable[Hex],
+             holders: Mapping[Hex, tuple[int, ...]]) -> dict[Hex, int]:
+    """The fewest food from any of `bases` to every hex it can reach: one per step; monster
+    forests cannot be crossed (one may still be the goal); each hex crossed that another player
+    holds (and `player` does not) costs one more. The goal's own holder costs nothing extra."""
+    through: dict[Hex, int] = {}  # cost to stand on a hex one may cross
+    queue = [(0, base) for base in bases]
+    heapq.heapify(queue)
+    for _cost, base in queue:
+        through[base] = 0
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if cost > through.get(here, cost):
+            continue
+        for there in board.neighbours[here]:
+            if board.hexes[there].kind.kind == FOREST:
+                continue
+            owners = holders.get(there, ())
+            step = cost + 1 + (1 if owners and player not in owners else 0)
+            if step < through.get(there, step + 1):
+                through[there] = step
+                heapq.heappush(queue, (step, there))
+    goal: dict[Hex, int] = {}
+    for here, cost in through.items():
+        for there in board.neighbours[here]:
+            if cost + 1 < goal.get(there, cost + 2):
+                goal[there] = cost + 1
+    for base in through:
+        if through[base] == 0:
+            goal[base] = 0
+    return goal
+
+
+def food_needed(board: Board, player: int, target: Hex, bases: Iterable[Hex],
+                holders: Mapping[Hex, tuple[int, ...]]) -> int | None:
+    """The food from the nearest base to `target` (None: no way round the forests)."""
+    return food_map(board, player, bases, holders).get(target)
+
+
+def connected(board: Board, player: int, holders: Mapping[Hex, tuple[int, ...]]) -> set[Hex]:
+    """The hexes `player` holds that a chain of their own hexes joins to one of their bases
+    (the cities they hold)."""
+    mine = {h for h, owners in holders.items() if player in owners}
+    seen = {h for h in mine if board.hexes[h].kind.kind == CITY}
+    stack = list(seen)
+    while stack:
+        here = stack.pop()
+        for there in board.neighbours[here]:
+            if there in mine and there not in seen:
+                seen.add(there)
+                stack.append(there)
+    return seen

@@ -1,0 +1,64 @@
+"""Alicematic records: sessions to records and back, and the registry's module interface.
+The record carries the setup (tiles, rotations, deck order, start player): authoritative, the
+seed is informational."""
+
+from __future__ import annotations
+
+from ..commands import History, Session
+from ..errors import RecordError
+from ..records import apply_recorded, envelope, session_meta
+from .setup import PLAYER_COUNTS, Action, Setup
+from .state import AlicematicState
+
+GAME = "alicematic"
+DEFAULT_PLAYERS = 3
+__all__ = ["GAME", "PLAYER_COUNTS", "DEFAULT_PLAYERS", "parse_rules", "new_session", "to_record",
+           "replay", "compare_result"]
+
+
+def parse_rules(text: str) -> None:
+    names = [n.strip() for n in (text or "").split(",") if n.strip()]
+    if names:
+        raise ValueError(f"unknown rule {names[0]!r}: Alicematic Eiketsuden has no optional rules")
+    return None
+
+
+def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = True) -> Session:
+    if len(players) not in PLAYER_COUNTS:
+        raise ValueError(f"Alicematic Eiketsuden is for 3 to 5 players, not {len(players)}")
+    if rules:
+        raise ValueError("Alicematic Eiketsuden has no optional rules")
+    state = AlicematicState.start(Setup.deal(seed, len(players)))
+    return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
+
+
+def to_record(session: Session) -> dict:
+    state: AlicematicState = session.state
+    record = envelope(session, GAME)
+    record.update({
+        "players": session.meta["players"],
+        "setup": state.setup.to_json(),
+        "actions": [action.to_json() for action in session.history.actions],
+    })
+    if state.is_over():
+        record["result"] = state.result().record
+    return record
+
+
+def replay(record: dict) -> Session:
+    players = record.get("players")
+    setup = Setup.from_json(record.get("setup"), record.get("seed"))
+    if not isinstance(players, list) or len(players) != setup.players:
+        raise RecordError(f"players must list the {setup.players} players of setup.players")
+    session = Session(History(AlicematicState.start(setup)), session_meta(record, GAME))
+    apply_recorded(session, record.get("actions", []), Action.from_json)
+    return session
+
+
+def compare_result(given, actual: dict) -> str | None:
+    if not isinstance(given, dict):
+        return "result must be an object"
+    for key in ("scores", "winners"):
+        if given.get(key) != actual[key]:
+            return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
+    return None

@@ -1,0 +1,586 @@
+"""Alicematic Eiketsuden (draft 10) game state: legal actions, apply, clone, scores, views.
+
+Decisions where the draft is unclear (in force here; tests pin them down; the rules page lists
+them):
+1. Content: the draft gives no tile faces and no cards; ours are SAMPLE content
+   (assets/alicematic), Megalomania powers come from a small vocabulary (effects.py).
+2. The start player (親) is drawn from the seed; turns then go clockwise (seat + 1).
+3. Bases: first round clockwise from the start player, second counter-clockwise from the player
+   to their right, i.e. the reverse order. A base goes on the city of a tile on the map's edge;
+   a player holds at most one chit per city, so the two bases are on two different tiles.
+4. A city's size is how many players may hold it (one chit each); a city is a base to each.
+5. Domestic affairs are compulsory while a card can be placed; with every area full, "pass".
+6. DP, strength and food are area counts plus "always" powers; the missing rest is paid with
+   resources automatically, and only as many as needed.
+7. Food is counted from the nearest of one's bases (the draft lets the player choose: the
+   nearest is never worse). Steps count hexes entered; a hex crossed that someone else holds
+   costs 1 more; the goal hex itself never costs the toll. Hexes at war are nobody's land yet.
+8. One expedition per turn, and it may be skipped ("end").
+9. War (a failed expedition) is offered only on a hex nobody holds, nobody is at war on, and
+   which the player cannot take without resources (taking it would cost resources or is out of
+   reach). Expeditions to a city are only offered when they succeed: the draft discards the chit
+   of a failed one, and the engine knows the outcome beforehand.
+10. Taking one's own hex at war needs no strength, food or new chit, and earns the full bonus.
+11. Taking another player's hex at war needs the full strength and food; their chit goes back
+    to their supply. So does the chit of another player's land that is not joined to their bases
+    (a chain of their own hexes to a city they hold); that bonus is halved, rounded down.
+12. A monster forest opens once every neighbour on the map is held or is a forest; only the
+    players holding most of those neighbours (at least one) may go; its strength is its number
+    of neighbours on the map. A forest gives no bonus when taken.
+13. Bonuses read the area's card count (resources are not spent on bonuses); blue draws, white
+    scores VP at once, red/yellow/green take resource chits.
+14. Resources: 20 chits per colour shared by all; a gain takes only what the supply still has.
+15. A Megalomania power is ignored while another face-up Alice of the same name is already in
+    the player's areas (the earliest placed counts), except Girl Alice.
+16. The deck, when empty, is the discard pile reshuffled (seeded: replays agree); with both
+    empty, nothing is drawn. An empty hand at the start of domestic affairs: draw 3, turn ends.
+17. The game ends after round 14, or at the end of the round in which every city came to be
+    held by someone.
+18. Tile majority: the single most hexes on a tile scores 6; when several tie for most, they are
+    ranked by face-up Alices: first 6, second 3; tied firsts score 3 each and no second; tied
+    seconds score nothing. Only tied leaders are ranked (a lone leader: 6, nobody else).
+19. Tiles reached, Alices per colour: everyone tied for most (at least 1) scores the number.
+20. Hexes at war score nothing and count for no majority. Ties in VP go to the most face-up
+    Alices; then it is a shared win.
+21. The discard pile is public (cards cut back at the end of a turn are shown); face-down cards
+    in an area are seen by their owner only.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from ..contract import Event, Result
+from ..errors import IllegalAction
+from . import effects as fx
+from .content import (BLUE, CITY, COLOURS, FACILITY, FOREST, GIRL_ALICE, GREEN,
+                      RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, load_cards, load_tiles)
+from .hexmap import Board, Hex, connected, food_map
+from .setup import (BASE, CONQUER, DISCARD, END, HAND_START, HIRE, PASS, REFILL, SUMMON, WAR,
+                    Action, Setup, positions_for)
+
+ROUNDS = 14
+AREA_MAX = 4
+CHITS = 16
+RESOURCE_POOL = 20
+REFILL_DRAW = 3
+BASES, DOMESTIC, EXPEDITION, TRIM, OVER = "bases", "domestic", "expedition", "trim", "over"
+
+# what apply() reports, in order (Event kinds)
+BASE_PLACED = "base_placed"  # player, where = hex
+SUMMONED = "summoned"  # player, card, where = colour
+HIRED = "hired"  # player, where = colour (card only in the player's own log: hidden)
+DREW = "drew"  # player, value = how many
+RESHUFFLED = "reshuffled"  # value = cards now in the deck
+GAINED = "gained"  # player, where = colour, value = chits
+SPENT = "spent"  # player, where = colour, value = chits
+SCORED = "scored"  # player, value = VP
+RECRUITED = "recruited"  # player, where = colour, value = cards put face down
+CONQUERED = "conquered"  # player, where = hex, value = the bonus
+WAR_STARTED = "war_started"  # player, where = hex
+CHIT_RETURNED = "chit_returned"  # player (who lost it), where = hex
+DISCARDED = "discarded"  # player, card, where = colour
+PASSED = "passed"  # player (domestic: nowhere to place)
+TURN_STARTED = "turn_started"  # player, value = round
+ROUND_STARTED = "round_started"  # value = round
+GAME_OVER = "game_over"  # value = the best score
+
+
+def decisions() -> list[str]:
+    """The numbered decisions above, one string each (the in-app rules page lists them)."""
+    items: list[str] = []
+    for line in (__doc__ or "").splitlines():
+        number, _dot, rest = line.partition(". ")
+        if number.isdigit():
+            items.append(rest.strip())
+        elif items and line.startswith("   "):
+            items[-1] += " " + line.strip()
+    return items
+
+
+def colour_index(colour: str) -> int:
+    return COLOURS.index(colour)
+
+
+class AlicematicState:
+    __slots__ = ("setup", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
+                 "deck", "discard", "areas", "holders", "war", "supply", "resources", "pool",
+                 "vp", "reshuffles")
+
+    game = "alicematic"
+    REVEALING = frozenset({DREW, RESHUFFLED, RECRUITED})
+    setup: Setup
+    board: Board
+    cards: tuple[Card, ...]
+    n: int
+    phase: str
+    turn: int | None
+    round: int
+    picks: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    areas: list[list[list[tuple[int, bool]]]]
+    holders: dict[Hex, tuple[int, ...]]
+    war: dict[Hex, int]
+    supply: list[int]
+    resources: list[list[int]]
+    pool: list[int]
+    vp: list[int]
+    reshuffles: int
+
+    @classmethod
+    def start(cls, setup: Setup) -> "AlicematicState":
+        self = cls.__new__(cls)
+        self.setup, self.n = setup, setup.players
+        self.cards = load_cards()
+        self.board = Board.build(positions_for(setup.players), (t for t, _ in setup.tiles),
+                                 (r for _, r in setup.tiles), load_tiles())
+        deck = list(setup.deck)
+        self.hands = [deck[i * HAND_START:(i + 1) * HAND_START] for i in range(self.n)]
+        self.deck = deck[self.n * HAND_START:]
+        self.discard = []
+        self.areas = [[[] for _ in COLOURS] for _ in range(self.n)]
+        self.holders, self.war = {}, {}
+        self.supply = [CHITS] * self.n
+        self.resources = [[0] * len(RESOURCE_COLOURS) for _ in range(self.n)]
+        self.pool = [RESOURCE_POOL] * len(RESOURCE_COLOURS)
+        self.vp = [0] * self.n
+        self.reshuffles = 0
+        self.round = 0
+        self.picks = list(setup.base_order())
+        self.phase, self.turn = BASES, self.picks[0]
+        return self
+
+    @classmethod
+    def new(cls, seed: int, players: int) -> "AlicematicState":
+        return cls.start(Setup.deal(seed, players))
+
+    def clone(self) -> "AlicematicState":
+        other = AlicematicState.__new__(AlicematicState)
+        other.setup, other.board, other.cards, other.n = self.setup, self.board, self.cards, self.n
+        other.phase, other.turn, other.round = self.phase, self.turn, self.round
+        other.picks = self.picks[:]
+        other.hands = [h[:] for h in self.hands]
+        other.deck, other.discard = self.deck[:], self.discard[:]
+        other.areas = [[a[:] for a in areas] for areas in self.areas]
+        other.holders, other.war = dict(self.holders), dict(self.war)
+        other.supply = self.supply[:]
+        other.resources = [r[:] for r in self.resources]
+        other.pool, other.vp = self.pool[:], self.vp[:]
+        other.reshuffles = self.reshuffles
+        return other
+
+    def snapshot(self) -> tuple:
+        return (self.setup, self.phase, self.turn, self.round, tuple(self.picks),
+                tuple(map(tuple, self.hands)), tuple(self.deck), tuple(self.discard),
+                tuple(tuple(map(tuple, a)) for a in self.areas),
+                tuple(sorted(self.holders.items())), tuple(sorted(self.war.items())),
+                tuple(self.supply), tuple(map(tuple, self.resources)), tuple(self.pool),
+                tuple(self.vp), self.reshuffles)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, AlicematicState) and self.snapshot() == other.snapshot()
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def current_player(self) -> int | None:
+        return self.turn
+
+    def area(self, player: int, colour: str) -> list[tuple[int, bool]]:
+        return self.areas[player][colour_index(colour)]
+
+    def count(self, player: int, colour: str) -> int:
+        return len(self.areas[player][colour_index(colour)])
+
+    def resource(self, player: int, colour: str) -> int:
+        return self.resources[player][RESOURCE_COLOURS.index(colour)]
+
+    def alices(self, player: int) -> int:
+        return sum(up for area in self.areas[player] for _card, up in area)
+
+    def active_powers(self, player: int) -> list[fx.Power]:
+        """The powers that work: one per name (the earliest placed), every Girl Alice."""
+        seen: set[str] = set()
+        out = []
+        for area in self.areas[player]:
+            for card_id, up in area:
+                card = self.cards[card_id]
+                if not up or (card.name in seen and card.name != GIRL_ALICE):
+                    continue
+                seen.add(card.name)
+                out.append(card.power)
+        return out
+
+    def bonus(self, player: int, effect: str) -> int:
+        return sum(p.amount for p in self.active_powers(player)
+                   if p.timing == fx.ALWAYS and p.effect == effect)
+
+    def bases(self, player: int) -> list[Hex]:
+        return [h for h in self.board.cities() if player in self.holders.get(h, ())]
+
+    def chits_on_map(self, player: int) -> int:
+        return sum(player in owners for owners in self.holders.values()) + \
+            sum(p == player for p in self.war.values())
+
+    def scores(self) -> list[int]:
+        """Each player's VP if the game ended now (the final scoring's rules)."""
+        from .scoring import final_scores
+        return [s.total for s in final_scores(self)]
+
+    def result(self) -> Result:
+        scores = tuple(self.scores())
+        best = max(scores)
+        tied = [p for p in range(self.n) if scores[p] == best]
+        most = max(self.alices(p) for p in tied)
+        winners = tuple(p for p in tied if self.alices(p) == most)
+        return Result(winners, scores, {"scores": list(scores), "winners": list(winners)})
+
+    def view(self, player: int):
+        from .view import AlicematicView
+        return AlicematicView.of(self, player)
+
+    # --- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        p = self.turn
+        if p is None:
+            return []
+        if self.phase == BASES:
+            return [Action(BASE, hex=h) for h in self.base_choices(p)]
+        if self.phase == DOMESTIC:
+            return self._domestic_actions(p)
+        if self.phase == EXPEDITION:
+            return [action for action, _plan in self.expeditions(p)] + [Action(END)]
+        if self.phase == TRIM:
+            return [Action(DISCARD, card=card) for area in self.areas[p] if len(area) > AREA_MAX
+                    for card, _up in area]
+        return []
+
+    def base_choices(self, player: int) -> list[Hex]:
+        board = self.board
+        edge = [board.centres[t] for t in board.outer]
+        for pool in (edge, list(board.cities())):  # the edge first; anywhere if it is full
+            open_ = [h for h in pool if player not in self.holders.get(h, ())
+                     and len(self.holders.get(h, ())) < board.hexes[h].kind.city_size]
+            if open_:
+                return open_
+        return []
+
+    def summon_cost(self, player: int, card: Card) -> int | None:
+        """Yellow resources a summon needs (None: it cannot be paid, or the area is full)."""
+        if self.count(player, card.colour) >= AREA_MAX:
+            return None
+        short = max(0, card.dp - self.count(player, YELLOW) - self.bonus(player, fx.DP))
+        return short if short <= self.resource(player, YELLOW) else None
+
+    def _domestic_actions(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        if not hand:
+            return [Action(REFILL)]
+        out = [Action(SUMMON, card=c) for c in hand
+               if self.summon_cost(p, self.cards[c]) is not None]
+        open_colours = [c for c in COLOURS if self.count(p, c) < AREA_MAX]
+        out += [Action(HIRE, card=c, colour=colour) for c in hand for colour in open_colours]
+        return out or [Action(PASS)]
+
+    def expeditions(self, player: int) -> list[tuple[Action, "Plan"]]:
+        """Every expedition `player` may make now, with what each would cost and bring."""
+        board, holders = self.board, self.holders
+        bases = self.bases(player)
+        base_tiles = {board.hexes[h].tile for h in bases}
+        food = food_map(board, player, bases, holders)
+        joined: dict[int, set[Hex]] = {}
+        strength = self.count(player, RED) + self.bonus(player, fx.STRENGTH)
+        supplies = self.count(player, GREEN) + self.bonus(player, fx.FOOD)
+        red, green = self.resource(player, RED), self.resource(player, GREEN)
+        out = []
+        for h, info in board.hexes.items():
+            owners = holders.get(h, ())
+            if player in owners:
+                continue
+            kind = info.kind.kind
+            at_war = self.war.get(h)
+            if at_war == player:
+                out.append((Action(CONQUER, hex=h), Plan(0, 0, None, False)))
+                continue
+            if self.supply[player] == 0:
+                continue
+            victim, halve = at_war, False
+            if kind == CITY:
+                if len(owners) >= info.kind.city_size:
+                    continue
+            elif owners:
+                owner = owners[0]
+                if owner not in joined:
+                    joined[owner] = connected(board, owner, holders)
+                if h in joined[owner]:
+                    continue
+                victim, halve = owner, True
+            elif kind == FOREST and at_war is None and not self.forest_open(player, h):
+                continue
+            need_food = 0 if info.tile in base_tiles else food.get(h)
+            red_short = max(0, info.strength - strength)
+            green_short = None if need_food is None else max(0, need_food - supplies)
+            if green_short is not None and red_short <= red and green_short <= green:
+                out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve,
+                                                          info.strength, need_food)))
+            if kind != CITY and not owners and at_war is None \
+                    and (red_short or green_short is None or green_short):
+                out.append((Action(WAR, hex=h), Plan(0, 0, None, False, info.strength, need_food)))
+        return out
+
+    def forest_open(self, player: int, forest: Hex) -> bool:
+        around = self.board.neighbours[forest]
+        held = [0] * self.n
+        for h in around:
+            owners = self.holders.get(h, ())
+            if not owners and self.board.hexes[h].kind.kind != FOREST:
+                return False
+            for owner in owners:
+                held[owner] += 1
+        return held[player] >= 1 and held[player] == max(held)
+
+    def why_illegal(self, action) -> str | None:
+        if not isinstance(action, Action):
+            return "not an Alicematic action"
+        if self.turn is None:
+            return "the game is over"
+        if action in self.legal_actions():
+            return None
+        phase_words = {BASES: "choose a base", DOMESTIC: "summon or hire (domestic affairs)",
+                       EXPEDITION: "make an expedition or end the turn",
+                       TRIM: "discard down to 4 cards in each area"}[self.phase]
+        if action.kind in (CONQUER, WAR) and self.phase == EXPEDITION and action.hex is not None:
+            if action.hex not in self.board.hexes:
+                return "that hex is not on the map"
+            return f"player {self.turn + 1} cannot {action.kind} that hex now"
+        if action.card is not None and action.kind in (SUMMON, HIRE) and \
+                action.card not in self.hands[self.turn]:
+            return "that card is not in the hand"
+        if action.kind == SUMMON and self.phase == DOMESTIC:
+            return "not enough DP, or that colour's area is full"
+        return f"player {self.turn + 1} must {phase_words} now"
+
+    # --- applying --------------------------------------------------------------------------
+
+    def apply(self, action) -> list[Event]:
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalAction(why)
+        return self._do(action)
+
+    def apply_unchecked(self, action) -> None:
+        self._do(action)
+
+    def _do(self, action: Action) -> list[Event]:
+        p = self.turn
+        assert p is not None
+        events: list[Event] = []
+        kind = action.kind
+        if kind == BASE:
+            assert action.hex is not None
+            self._hold(p, action.hex)
+            events.append(Event(BASE_PLACED, p, where=action.hex))
+            self.picks.pop(0)
+            if self.picks:
+                self.turn = self.picks[0]
+            else:
+                self.round = 1
+                events.append(Event(ROUND_STARTED, value=1))
+                self._start_turn(self.setup.parent, events)
+        elif kind == SUMMON:
+            assert action.card is not None
+            card = self.cards[action.card]
+            cost = self.summon_cost(p, card)
+            self._spend(p, YELLOW, cost or 0, events)
+            self.hands[p].remove(card.id)
+            repeated = any(self.cards[c].name == card.name and up
+                           for area in self.areas[p] for c, up in area)
+            self.area(p, card.colour).append((card.id, True))
+            events.append(Event(SUMMONED, p, card.id, where=card.colour))
+            if card.power.timing == fx.SUMMON and (not repeated or card.name == GIRL_ALICE):
+                self._effect(p, card.power, card.colour, events)
+            self.phase = EXPEDITION
+        elif kind == HIRE:
+            assert action.card is not None and action.colour is not None
+            self.hands[p].remove(action.card)
+            self.area(p, action.colour).append((action.card, False))
+            events.append(Event(HIRED, p, where=action.colour))
+            self._draw(p, 1, events)
+            self.phase = EXPEDITION
+        elif kind == PASS:
+            events.append(Event(PASSED, p))
+            self.phase = EXPEDITION
+        elif kind == REFILL:
+            self._draw(p, REFILL_DRAW, events)
+            self._end_turn(events)
+        elif kind == CONQUER:
+            assert action.hex is not None
+            plan = dict(self.expeditions(p))[action]
+            self._conquer(p, action.hex, plan, events)
+            self._end_turn(events)
+        elif kind == WAR:
+            assert action.hex is not None
+            self.supply[p] -= 1
+            self.war[action.hex] = p
+            events.append(Event(WAR_STARTED, p, where=action.hex))
+            self._end_turn(events)
+        elif kind == END:
+            self._end_turn(events)
+        elif kind == DISCARD:
+            for colour, area in zip(COLOURS, self.areas[p]):
+                for entry in area:
+                    if entry[0] == action.card:
+                        area.remove(entry)
+                        self.discard.append(entry[0])
+                        events.append(Event(DISCARDED, p, entry[0], where=colour))
+                        break
+            self._end_turn(events)
+        return events
+
+    def _hold(self, player: int, h: Hex) -> None:
+        self.supply[player] -= 1
+        self.holders[h] = self.holders.get(h, ()) + (player,)
+
+    def _conquer(self, p: int, h: Hex, plan: "Plan", events: list[Event]) -> None:
+        self._spend(p, RED, plan.red, events)
+        self._spend(p, GREEN, plan.green, events)
+        if self.war.get(h) == p:
+            del self.war[h]
+            self.supply[p] += 1  # the face-down chit turns face up (taken by _hold below)
+        elif plan.victim is not None:
+            victim = plan.victim
+            if self.war.get(h) == victim:
+                del self.war[h]
+            else:
+                self.holders[h] = tuple(o for o in self.holders[h] if o != victim)
+            self.supply[victim] += 1
+            events.append(Event(CHIT_RETURNED, victim, where=h))
+        self._hold(p, h)
+        info = self.board.hexes[h].kind
+        gain = 0
+        if info.kind == FACILITY and info.colour is not None:
+            gain = self.count(p, info.colour) // (2 if plan.halve else 1)
+        events.append(Event(CONQUERED, p, value=gain, where=h))
+        if gain and info.colour in RESOURCE_COLOURS:
+            self._gain(p, info.colour, gain, events)
+        elif gain and info.colour == BLUE:
+            self._draw(p, gain, events)
+        elif gain and info.colour == WHITE:
+            self._score(p, gain, events)
+        for power in self.active_powers(p):
+            if power.timing == fx.CONQUEST:
+                self._effect(p, power, None, events)
+
+    def _start_turn(self, player: int, events: list[Event]) -> None:
+        self.turn, self.phase = player, DOMESTIC
+        events.append(Event(TURN_STARTED, player, value=self.round))
+        for power in self.active_powers(player):
+            if power.timing == fx.TURN_START:
+                self._effect(player, power, None, events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        p = self.turn
+        assert p is not None
+        if any(len(area) > AREA_MAX for area in self.areas[p]):
+            self.phase = TRIM
+            return
+        following = (p + 1) % self.n
+        if following == self.setup.parent:
+            cities = self.board.cities()
+            if self.round >= ROUNDS or all(self.holders.get(h) for h in cities):
+                self.phase, self.turn = OVER, None
+                events.append(Event(GAME_OVER, value=max(self.scores())))
+                return
+            self.round += 1
+            events.append(Event(ROUND_STARTED, value=self.round))
+        self._start_turn(following, events)
+
+    # --- effects ---------------------------------------------------------------------------
+
+    def _effect(self, p: int, power: fx.Power, colour: str | None, events: list[Event]) -> None:
+        effect, amount = power.effect, power.amount
+        if effect in fx.GAINS:
+            self._gain(p, fx.GAINS[effect], amount, events)
+        elif effect == fx.DRAW:
+            self._draw(p, amount, events)
+        elif effect == fx.VP:
+            self._score(p, amount, events)
+        elif effect == fx.RECRUIT and colour is not None:
+            cards = self._take(amount, events)
+            self.area(p, colour).extend((c, False) for c in cards)
+            if cards:
+                events.append(Event(RECRUITED, p, value=len(cards), where=colour))
+
+    def _gain(self, p: int, colour: str, amount: int, events: list[Event]) -> None:
+        i = RESOURCE_COLOURS.index(colour)
+        amount = min(amount, self.pool[i])
+        if amount:
+            self.pool[i] -= amount
+            self.resources[p][i] += amount
+            events.append(Event(GAINED, p, value=amount, where=colour))
+
+    def _spend(self, p: int, colour: str, amount: int, events: list[Event]) -> None:
+        if amount:
+            i = RESOURCE_COLOURS.index(colour)
+            self.resources[p][i] -= amount
+            self.pool[i] += amount
+            events.append(Event(SPENT, p, value=amount, where=colour))
+
+    def _score(self, p: int, amount: int, events: list[Event]) -> None:
+        self.vp[p] += amount
+        events.append(Event(SCORED, p, value=amount))
+
+    def _take(self, count: int, events: list[Event]) -> list[int]:
+        """Up to `count` cards off the deck, reshuffling the discard pile when it runs out."""
+        out = []
+        for _ in range(count):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.reshuffles += 1
+                pile = sorted(self.discard)
+                random.Random(f"alicematic:{self.setup.seed}:{self.reshuffles}").shuffle(pile)
+                self.deck, self.discard = pile, []
+                events.append(Event(RESHUFFLED, value=len(pile)))
+            out.append(self.deck.pop(0))
+        return out
+
+    def _draw(self, p: int, count: int, events: list[Event]) -> None:
+        cards = self._take(count, events)
+        self.hands[p].extend(cards)
+        if cards:
+            events.append(Event(DREW, p, value=len(cards)))
+
+
+class Plan:
+    """What an expedition costs and whom it displaces; `strength` and `food` are what it needs
+    in all (food None: out of reach), for the table to show beside the hex."""
+
+    __slots__ = ("red", "green", "victim", "halve", "strength", "food")
+
+    def __init__(self, red: int, green: int, victim: int | None, halve: bool,
+                 strength: int = 0, food: int | None = 0):
+        self.red, self.green, self.victim, self.halve = red, green, victim, halve
+        self.strength, self.food = strength, food
+
+    def __repr__(self) -> str:
+        return (f"Plan(red={self.red}, green={self.green}, victim={self.victim}, "
+                f"halve={self.halve}, strength={self.strength}, food={self.food})")
+
+
+def cards_in_play(state: AlicematicState) -> Iterable[int]:
+    """Every card somewhere: hands, deck, discard pile, areas (90 in all, each once)."""
+    for hand in state.hands:
+        yield from hand
+    yield from state.deck
+    yield from state.discard
+    for areas in state.areas:
+        for area in areas:
+            for card, _up in area:
+                yield card

@@ -1,0 +1,619 @@
+"""Drawing the Alicematic table: the hex map with its chits and lit expeditions, the seated
+player's board (areas, resources, hand), the players at the side, the log, the move menu and the
+final scoring. Everything here reads the scene and the game's view; nothing changes the game."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.alicematic import effects as fx
+from game.alicematic import state as st
+from game.alicematic.content import CITY, COLOURS, FOREST, GREEN, RED, RESOURCE_COLOURS, YELLOW
+from game.alicematic.scoring import final_scores, tile_majority
+from game.alicematic.setup import BASE, CONQUER, WAR
+from game.i18n import _
+
+from scenes.alicematic import words as w
+from scenes.alicematic.geometry import corners
+from scenes.grayblock.draw import name_text, pill
+from scenes.table.base import joined
+from scenes.table.look import HINT, hint_tag, log_style, seat_colour
+from scenes.widgets import ui
+
+AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 190, 64),
+                "green": (84, 164, 92), "white": (226, 224, 214)}
+KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
+DARK = (26, 22, 26, 230)
+
+
+def label(surface, options, px: float, pos, colour, anchor: str = "topleft", style: str = "regular",
+          width: float = 1e6):
+    """The first of `options` (longest first) that ui.text draws whole within `width`; nothing
+    when even the last would be cut (a small window drops the words, the numbers stay)."""
+    if isinstance(options, str):
+        options = [options]
+    size = min(ui.sized(px), ui.READABLE)
+    for words in options:
+        face = "narrow" if style == "bold" else style
+        if ui._font(size, face).size(words)[0] <= width:
+            return ui.text(surface, words, px, pos, colour, anchor, style, max_width=width)
+    return None
+
+
+def darker(colour, f: float):
+    return tuple(int(c * f) for c in colour[:3])
+
+
+def mix(a, b, f: float):
+    return tuple(int(a[i] * (1 - f) + b[i] * f) for i in range(3))
+
+
+def ink_on(colour):
+    """Dark text on a light fill, light on a dark one."""
+    return ui.INK if sum(colour[:3]) > 420 else ui.TEXT
+
+
+# --- the whole table ------------------------------------------------------------------------
+
+def draw_table(scene, surface) -> None:
+    L = scene.layout
+    surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
+    view = scene.view()
+    draw_map(scene, surface, view)
+    draw_board(scene, surface, view)
+    draw_players(scene, surface, view)
+    draw_log(scene, surface)
+    for button in scene.buttons:
+        button.draw(surface, L.s)
+    if scene.action_b.rect.w:
+        scene.action_b.draw(surface, L.s)
+    draw_hint(scene, surface)
+    draw_popup(scene, surface)
+
+
+def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
+    """A resource-coloured square with a number on it (strength red, food green, DP yellow)."""
+    box = pygame.Rect(0, 0, size, size)
+    box.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.rect(surface, colour, box, border_radius=max(2, size // 5))
+    pygame.draw.rect(surface, ui.INK, box, 1, border_radius=max(2, size // 5))
+    ui.text(surface, str(value), max(9, round(size * 0.72)), box.center, ink_on(colour), "center", "bold")
+    return box
+
+
+# --- the map --------------------------------------------------------------------------------
+
+def draw_map(scene, surface, view) -> None:
+    L, cam, s = scene.layout, scene.camera, scene.layout.s
+    ui.panel(surface, L.map, (22, 30, 34, 200), ui.BRASS_DARK, radius=L.k(10))
+    board = view.board
+    holders, war = dict(view.holders), dict(view.war)
+    size = cam.size
+    lit = scene.plans()
+    lit_hexes: dict = {}
+    for action, plan in lit.items():
+        lit_hexes.setdefault(action.hex, {})[action.kind] = plan
+    bases = {a.hex for a in scene.legal() if a.kind == BASE}
+    clip = surface.get_clip()
+    surface.set_clip(L.map.inflate(-2, -2))
+    number_px = max(9, round(size * 0.62))
+    for h, info in board.hexes.items():
+        cx, cy = cam.to_screen(h)
+        pts = corners(cx, cy, size * 0.97)
+        kind = info.kind
+        fill = KIND_FILL.get(kind.kind) or mix(AREA_COLOURS[kind.colour], (60, 56, 52), 0.25)
+        pygame.draw.polygon(surface, fill, pts)
+        pygame.draw.polygon(surface, darker(fill, 0.55), pts, max(1, round(s)))
+        if kind.kind == FOREST:
+            for dx in (-0.32, 0.32):  # two little trees
+                tx, ty = cx + dx * size, cy - 0.28 * size
+                pygame.draw.polygon(surface, (22, 50, 28), [(tx, ty - 0.22 * size), (tx - 0.16 * size, ty + 0.1 * size),
+                                                            (tx + 0.16 * size, ty + 0.1 * size)])
+        if kind.kind == CITY:  # towers, and the city's size as dots under the number
+            pygame.draw.polygon(surface, (236, 222, 190), corners(cx, cy, size * 0.97), max(2, round(2 * s)))
+            for i in range(kind.city_size):
+                x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
+                pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
+        ink = ink_on(fill)
+        ui.text(surface, str(info.strength), number_px, (cx, cy + (0.05 if kind.kind != CITY else -0.05) * size),
+                ink, "center", "bold")
+        owners = holders.get(h, ())
+        if len(owners) == 1:  # held: a ring in the holder's colour
+            pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84),
+                                max(2, round(size * 0.12)))
+        for i, p in enumerate(owners):
+            x = cx + (i - (len(owners) - 1) / 2) * size * 0.5
+            y = cy - size * 0.56
+            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(4, size * 0.26))
+            pygame.draw.circle(surface, ui.INK, (x, y), max(4, size * 0.26), max(1, round(s)))
+        if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
+            colour = seat_colour(scene, war[h])
+            ring = corners(cx, cy, size * 0.84)
+            for i in range(6):  # each side's middle half: a dashed look, unlike a held hex's ring
+                a, b = ring[i], ring[(i + 1) % 6]
+                pygame.draw.line(surface, colour, (a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25),
+                                 (a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75), max(2, round(size * 0.12)))
+            box = pygame.Rect(0, 0, max(8, size * 0.5), max(8, size * 0.5))
+            box.center = (round(cx), round(cy - size * 0.56))
+            pygame.draw.rect(surface, (40, 34, 38), box, border_radius=max(2, round(size * 0.08)))
+            pygame.draw.rect(surface, colour, box, max(2, round(size * 0.08)), border_radius=max(2, round(size * 0.08)))
+            inner = box.inflate(-box.w // 3, -box.h // 3)
+            pygame.draw.line(surface, ui.BAD, inner.topleft, inner.bottomright, max(1, round(size * 0.06)))
+            pygame.draw.line(surface, ui.BAD, inner.topright, inner.bottomleft, max(1, round(size * 0.06)))
+    for t in range(len(board.positions)):  # tile outlines: brass where two tiles meet
+        for a, b in tile_edges(board, cam, t):
+            pygame.draw.line(surface, (214, 180, 104), a, b, max(1, round(2 * s)))
+    for h in bases:
+        cx, cy = cam.to_screen(h)
+        pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
+    # wars first (a thin orange ring: the hex is within reach of a war), then the expeditions
+    # that take a hex now: a green ring, and under it the strength (red) and food (green) needed
+    for h, kinds in lit_hexes.items():
+        if CONQUER not in kinds:
+            cx, cy = cam.to_screen(h)
+            pygame.draw.polygon(surface, (236, 140, 52), corners(cx, cy, size * 0.86), max(1, round(2 * s)))
+    chip_size = max(L.k(16), round(size * 0.42))
+    for h, kinds in lit_hexes.items():
+        if CONQUER in kinds:
+            cx, cy = cam.to_screen(h)
+            pygame.draw.polygon(surface, ui.GOOD, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
+    for h, kinds in lit_hexes.items():
+        plan = kinds.get(CONQUER)
+        if plan is not None and (plan.strength or plan.food):
+            cx, cy = cam.to_screen(h)
+            y = cy + size * 0.78
+            back = pygame.Rect(0, 0, round(chip_size * 2.5), round(chip_size * 1.3))
+            back.center = (round(cx), round(y))
+            pygame.draw.rect(surface, (24, 20, 22), back, border_radius=max(2, chip_size // 3))
+            chip(surface, AREA_COLOURS[RED], plan.strength, (cx - chip_size * 0.58, y), chip_size, s)
+            chip(surface, AREA_COLOURS[GREEN], "\u2013" if plan.food is None else plan.food,
+                 (cx + chip_size * 0.58, y), chip_size, s)
+    if scene.hover is not None and scene.hover in board.hexes and scene.popup is None:
+        cx, cy = cam.to_screen(scene.hover)
+        pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
+    surface.set_clip(clip)
+    draw_map_head(scene, surface, view)
+
+
+def tile_edges(board, cam, t: int):
+    """The outline of tile `t` on screen, as line segments (edges towards another tile or none)."""
+    size = cam.size
+    for h in board.tile_hexes(t):
+        cx, cy = cam.to_screen(h)
+        pts = corners(cx, cy, size)
+        for i, d in enumerate(((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))):
+            other = (h[0] + d[0], h[1] + d[1])
+            if other not in board.hexes or board.hexes[other].tile != t:
+                yield pts[i], pts[(i + 1) % 6]
+
+
+def draw_map_head(scene, surface, view) -> None:
+    """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
+    state = scene.state
+    if state.round:
+        head = _("Round {number} of {rounds}").format(number=state.round, rounds=st.ROUNDS)
+    else:
+        head = _("Choosing bases")
+    short = f"{state.round}/{st.ROUNDS}" if state.round else ""
+    box = label(surface, [head, short], px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
+                width=L.map.w * 0.22) or pygame.Rect(L.map.x + k(10), L.map.y + k(6), 0, 0)
+    box = label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
+                                                                                 discard=len(view.discard)),
+                          f"{view.deck_size} \u00b7 {len(view.discard)}"],
+                px(12), (box.x, box.bottom + k(2)), ui.MUTED, width=L.map.w * 0.22) or box
+    right = scene.action_b.rect.x - k(8) if scene.action_b.rect.w else L.map.right - k(8)
+    words = scene.prompt()
+    bottom = L.map.bottom - k(12)
+    if L.map.x + k(24) + ui.render(words, px(15), ui.TEXT, "bold").get_width() > right:
+        bottom -= L.action_button.h + k(6)  # (a narrow window: above the button instead)
+    pill(surface, words, px(15), L.s, DARK, ui.BRASS, bounds=L.map, bottomleft=(L.map.x + k(10), bottom))
+    h = scene.hover if scene.popup is None else None
+    if h is None or h not in view.board.hexes:
+        return
+    lines = [w.hex_words(view.board, h)]
+    info = view.board.hexes[h]
+    lines.append(_("Strength needed: {n}").format(n=info.strength))
+    if info.kind.kind == CITY:
+        lines.append(_("City size: {n}").format(n=info.kind.city_size))
+    owners = dict(view.holders).get(h, ())
+    if owners:
+        lines.append(_("Held by {names}").format(names=_(", ").join(scene.name_of(p) for p in owners)))
+    at_war = dict(view.war).get(h)
+    if at_war is not None:
+        lines.append(_("At war: {name}").format(name=scene.name_of(at_war)))
+    for action, plan in scene.plans().items():
+        if action.hex == h and action.kind == CONQUER:
+            lines.append(scene.conquer_words(plan))
+        elif action.hex == h and action.kind == WAR:
+            lines.append(_("A war is possible here"))
+    y = box.bottom + k(4)
+    for line in lines:
+        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=L.map.w * 0.45)
+        y = r.bottom if r is not None else y
+
+
+# --- the seated player's board --------------------------------------------------------------
+
+def board_player(scene) -> int:
+    """Whose areas the board shows: a player clicked at the side, else the one seated."""
+    if scene.looking is not None:
+        return scene.looking
+    return scene.viewer if scene.viewer is not None else 0
+
+
+def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
+    """(area, card or None when hidden, face up, its strip) for each card on the board."""
+    L, k = scene.layout, scene.layout.k
+    view = scene.view()
+    out = []
+    p = board_player(scene)
+    for i, area in enumerate(view.areas[p]):
+        r = L.areas[i]
+        top = r.y + k(24)
+        step = min(k(24), (r.bottom - top) / max(5, len(area)))
+        for j, (card, up) in enumerate(area):
+            if not up and p != scene.viewer:  # nobody seated (hot seat between players): a back
+                card = None
+            out.append((i, card, up, pygame.Rect(r.x, round(top + j * step), r.w, round(step - k(2)))))
+    return out
+
+
+def area_rects(scene) -> dict[int, pygame.Rect]:
+    """{card: its strip} for the cards the board shows by name."""
+    return {card: rect for _i, card, _up, rect in area_slots(scene) if card is not None}
+
+
+def player_row(scene, p: int) -> pygame.Rect:
+    L = scene.layout
+    return pygame.Rect(L.info.x + L.k(6), L.info.y + L.info_head + p * L.row_h - L.k(2), L.info.w - L.k(12),
+                       L.row_h)
+
+
+def player_row_at(scene, pos):
+    return next((p for p in range(scene.state.n) if player_row(scene, p).collidepoint(pos)), None)
+
+
+def hand_rects(scene) -> dict[int, pygame.Rect]:
+    L, k = scene.layout, scene.layout.k
+    if scene.viewer is None or scene.pass_screen_for() is not None or scene.looking is not None:
+        return {}  # (the pass screen covers the table; another's board: no hand shows)
+    hand = scene.view().hand
+    box = L.hand
+    top = box.y + k(22)
+    cols = 2 if len(hand) <= 10 else 3
+    rows = max(3, -(-len(hand) // cols))
+    cw, step = (box.w - (cols - 1) * k(6)) / cols, (box.bottom - top) / rows
+    return {card: pygame.Rect(round(box.x + (i // rows) * (cw + k(6))), round(top + (i % rows) * step),
+                              round(cw), round(step - k(3))) for i, card in enumerate(hand)}
+
+
+def hand_card_at(scene, pos):
+    return next((c for c, r in hand_rects(scene).items() if r.collidepoint(pos)), None)
+
+
+def area_card_at(scene, pos):
+    return next((c for c, r in area_rects(scene).items() if r.collidepoint(pos)), None)
+
+
+def draw_board(scene, surface, view) -> None:
+    L, k, px, s = scene.layout, scene.layout.k, scene.layout.px, scene.layout.s
+    p = board_player(scene)
+    colour = seat_colour(scene, p)
+    ui.panel(surface, L.board, (30, 24, 28, 225), colour, radius=k(10), width=max(1, k(2)))
+    state = scene.state
+    # the heading: whose board, VP, chits, resources, strength, food and DP
+    head = L.board_head
+    title = _("{name}'s areas").format(name=scene.name_of(p))
+    r = name_text(surface, title, px(15), (head.x, head.centery), colour, "midleft", "bold", head.w * 0.3)
+    x = r.right + k(14)
+    stats = ((AREA_COLOURS[RED], state.count(p, RED) + state.bonus(p, fx.STRENGTH), _("strength")),
+             (AREA_COLOURS[GREEN], state.count(p, GREEN) + state.bonus(p, fx.FOOD), _("food")),
+             (AREA_COLOURS[YELLOW], state.count(p, YELLOW) + state.bonus(p, fx.DP), _("DP")))
+    for fill, value, word in stats:
+        box = chip(surface, fill, value, (x + k(10), head.centery), k(20), s)
+        r = label(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft", width=k(70))
+        x = (r.right if r is not None else box.right) + k(12)
+    res = label(surface, _("Resources"), px(13), (x + k(4), head.centery), ui.MUTED, "midleft", width=k(90))
+    x = (res.right if res is not None else x) + k(8)
+    for i, c in enumerate(RESOURCE_COLOURS):
+        pygame.draw.circle(surface, AREA_COLOURS[c], (x + k(9), head.centery), k(9))
+        pygame.draw.circle(surface, ui.INK, (x + k(9), head.centery), k(9), 1)
+        ui.text(surface, str(view.resources[p][i]), px(12), (x + k(9), head.centery), ui.INK, "center", "bold")
+        x += k(24)
+    label(surface, [_("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
+                    _("{vp} VP").format(vp=view.vp[p])], px(13),
+          (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
+    # the five colour areas
+    trim = scene.can_act() and state.phase == st.TRIM
+    rects = area_slots(scene)
+    for i, colour_name in enumerate(COLOURS):
+        r = L.areas[i]
+        fill = AREA_COLOURS[colour_name]
+        area = view.areas[p][i]
+        band = pygame.Rect(r.x, r.y, r.w, k(20))
+        pygame.draw.rect(surface, fill, band, border_radius=k(4))
+        label(surface, [f"{w.area(colour_name)} {len(area)}/{st.AREA_MAX}", f"{len(area)}/{st.AREA_MAX}"],
+              px(12), band.center, ink_on(fill), "center", "bold", width=r.w - k(4))
+        pygame.draw.rect(surface, darker(fill, 0.5), pygame.Rect(r.x, band.bottom, r.w, r.bottom - band.bottom),
+                         1, border_radius=k(4))
+        for j, card, up, rect in rects:
+            if j != i:
+                continue
+            if card is None:  # someone else's card face down: only its back
+                pygame.draw.rect(surface, (40, 36, 40), rect, border_radius=k(3))
+                pygame.draw.rect(surface, darker(fill, 0.7), rect, 1, border_radius=k(3))
+                label(surface, _("face down"), px(11), (rect.x + k(9), rect.centery), ui.MUTED, "midleft",
+                      width=rect.w - k(12))
+                continue
+            strip(scene, surface, card, rect, up, lit=trim and len(area) > st.AREA_MAX)
+    # the hand
+    box = L.hand
+    if p != scene.viewer and scene.viewer is not None:  # another player's board: the hand stays hidden
+        label(surface, [_("Hand: {n} cards, hidden").format(n=view.hand_sizes[p]), str(view.hand_sizes[p])],
+              px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
+        label(surface, _("Click your own row at the side to see your areas again."), px(12),
+              (box.x, box.y + k(26)), ui.TEXT, width=box.w)
+        return
+    hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.viewer is not None else \
+        _("Hands are hidden")
+    label(surface, hand_title, px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
+    lit = {a.card for a in scene.legal() if a.card is not None} if state.phase == st.DOMESTIC else set()
+    for card, rect in hand_rects(scene).items():
+        strip(scene, surface, card, rect, True, lit=card in lit, power=True)
+
+
+def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = False, power: bool = False):
+    """A card as a strip: its colour, name and DP (and its power, when there is room)."""
+    k, px = scene.layout.k, scene.layout.px
+    c = scene.state.cards[card]
+    fill = AREA_COLOURS[c.colour]
+    body = (62, 54, 56) if up else (40, 36, 40)
+    pygame.draw.rect(surface, body, rect, border_radius=k(3))
+    pygame.draw.rect(surface, fill, (rect.x, rect.y, max(3, k(6)), rect.h), border_radius=k(2))
+    ink = ui.TEXT if up else ui.MUTED
+    if not up:  # face down: a dark strip with a turned-card mark
+        x0, y0, a = rect.x + k(8), rect.centery, max(3, k(4))
+        pygame.draw.polygon(surface, ui.MUTED, [(x0, y0 - a), (x0 + 2 * a, y0 - a), (x0 + a, y0 + a)])
+    dp = chip(surface, AREA_COLOURS[YELLOW], c.dp, (rect.right - k(10), rect.y + min(rect.h, k(22)) / 2),
+              max(10, min(k(16), rect.h - 2)), scene.layout.s)
+    two = power and rect.h >= ui.font(px(12), "bold").get_linesize() + ui.font(px(10)).get_linesize()
+    y = rect.y + (k(2) if two else rect.h / 2)
+    x = rect.x + (k(9) if up else k(18))
+    name_text(surface, w.card_name(c), px(12), (x, y), ink, "topleft" if two else "midleft",
+              "bold" if up else "regular", dp.x - x - k(3))
+    if two:  # (cut short with an ellipsis in a narrow strip: the tooltip says it whole)
+        name_text(surface, w.power(c.power), px(10), (rect.x + k(9), rect.bottom - k(1)), ui.MUTED, "bottomleft",
+                  "regular", rect.w - k(12))
+    if lit:
+        pygame.draw.rect(surface, ui.GOOD, rect.inflate(k(2), k(2)), max(1, k(2)), border_radius=k(4))
+
+
+# --- the side: players and the log ----------------------------------------------------------
+
+def draw_players(scene, surface, view) -> None:
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
+    box = L.info
+    ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
+    x, wd = box.x + k(10), box.w - k(20)
+    label(surface, [_("ALICEMATIC EIKETSUDEN"), _("ALICEMATIC")], px(12), (x, box.y + k(6)), ui.BRASS,
+          style="bold", width=wd)
+    turn = view.turn
+    for p in range(view.players):
+        cell = pygame.Rect(x, box.y + L.info_head + p * L.row_h, wd, L.row_h - k(4))
+        colour = seat_colour(scene, p)
+        if p == turn:
+            pygame.draw.rect(surface, darker(colour, 0.35), cell.inflate(k(6), k(2)), border_radius=k(5))
+        if p == board_player(scene) and scene.looking is not None:  # the board shows this player
+            pygame.draw.rect(surface, ui.HILITE, cell.inflate(k(6), k(2)), max(1, k(2)), border_radius=k(5))
+        pygame.draw.rect(surface, colour, (cell.x, cell.y + k(2), k(5), cell.h - k(4)))
+        vp = ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
+                     "topright", "bold")
+        mark = " \u2605" if p == view.parent else ""  # the start player
+        name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
+                  "topleft", "bold", vp.x - cell.x - k(18))
+        y = (vp.bottom + cell.bottom) // 2
+        cx = cell.x + k(19)
+        for i, c in enumerate(COLOURS):  # cards in each area
+            rect = pygame.Rect(0, 0, k(16), k(16))
+            rect.center = (cx, y)
+            pygame.draw.rect(surface, AREA_COLOURS[c], rect, border_radius=k(3))
+            ui.text(surface, str(len(view.areas[p][i])), px(11), rect.center, ink_on(AREA_COLOURS[c]),
+                    "center", "bold")
+            cx += k(19)
+        cx += k(6)
+        for i, c in enumerate(RESOURCE_COLOURS):  # resources
+            pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), k(8))
+            ui.text(surface, str(view.resources[p][i]), px(11), (cx, y), ui.INK, "center", "bold")
+            cx += k(19)
+        label(surface, [_("hand {n} \u00b7 chits {c}").format(n=view.hand_sizes[p], c=view.supply[p]),
+                        f"{view.hand_sizes[p]} \u00b7 {view.supply[p]}"], px(11),
+              (cell.right, y), ui.MUTED, "midright", width=cell.right - cx)
+
+
+def draw_log(scene, surface) -> None:
+    L, k = scene.layout, scene.layout.k
+    box, size = L.log, L.px(13)
+    if box.h < k(30):
+        return
+    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
+    top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
+    y = box.bottom - k(6)
+    for entry in reversed(scene.visible_log()):
+        px, colour = log_style(entry, size)
+        for part in reversed(ui.wrap(entry, px, box.w - k(18))):
+            y -= ui.font(px).get_linesize()
+            if y < top + k(2):
+                return
+            ui.text(surface, part, px, (box.x + k(9), y), colour)
+
+
+# --- hints and the move menu ----------------------------------------------------------------
+
+def draw_hint(scene, surface) -> None:
+    hint = scene.turns.hint
+    if not hint or hint[0] is None or not scene.can_act():
+        return
+    action, s = hint[0], scene.layout.s
+    if action.hex is not None:
+        cx, cy = scene.camera.to_screen(action.hex)
+        size = scene.camera.size
+        pygame.draw.polygon(surface, HINT, corners(cx, cy, size * 0.8), max(2, round(3 * s)))
+        hint_tag(surface, pygame.Rect(cx - size, cy - size * 1.6, 2 * size, size), s, at="bottom")
+    elif action.card is not None:
+        rect = hand_rects(scene).get(action.card) or area_rects(scene).get(action.card)
+        if rect is not None:
+            pygame.draw.rect(surface, HINT, rect.inflate(4, 4), max(2, round(3 * s)), border_radius=4)
+            if action.kind == "hire":
+                tag = _("hint: hire into {colour}").format(colour=w.area(action.colour))
+            elif action.kind == "summon":
+                tag = _("hint: summon")
+            else:
+                tag = _("hint: discard")
+            hint_tag(surface, rect, s, at="above", text=tag)
+    elif scene.action_b.rect.w:
+        hint_tag(surface, scene.action_b.rect, s, at="above")
+
+
+def draw_popup(scene, surface) -> None:
+    popup = scene.popup
+    if popup is None:
+        return
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
+    f = ui.font(px(14), "bold")
+    width = min(surface.get_width() - 2 * L.m,
+                max([f.size(label)[0] for label, _a in popup.options] + [f.size(popup.title)[0]]) + k(40))
+    bh = k(34)
+    height = k(34) + len(popup.options) * (bh + k(6)) + k(6)
+    rect = pygame.Rect(0, 0, width, height)
+    rect.midbottom = (popup.at[0], popup.at[1] - k(10))
+    if rect.y < L.m:
+        rect.midtop = (popup.at[0], popup.at[1] + k(10))
+    rect.clamp_ip(surface.get_rect().inflate(-2 * L.m, -2 * L.m))
+    popup.rect = rect
+    ui.panel(surface, rect, (34, 26, 26, 248), ui.BRASS, radius=k(10), width=max(1, k(2)))
+    ui.text(surface, popup.title, px(14), (rect.centerx, rect.y + k(8)), ui.BRASS, "midtop", "bold",
+            max_width=rect.w - k(16))
+    y = rect.y + k(34)
+    for button in popup.buttons:
+        button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh)
+        button.draw(surface, L.s)
+        y += bh + k(6)
+
+
+# --- the final scoring ----------------------------------------------------------------------
+
+def draw_scoring(scene, surface) -> None:
+    """The final scoring, walked through: one row at a time, then the totals and the winner."""
+    L, k, px, s = scene.layout, scene.layout.k, scene.layout.px, scene.layout.s
+    W, H = surface.get_size()
+    state = scene.state
+    scores = final_scores(state)
+    n = state.n
+    shade = pygame.Surface(L.board.size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    surface.blit(shade, L.board.topleft)
+    P = scoring_panel(L)  # at the right: the map stays in sight, marked for the row on show
+    shown_now = scene.rows_shown()
+    if 0 < shown_now <= len(w.SCORE_ROWS):
+        mark_row(scene, surface, w.SCORE_ROWS[shown_now - 1][0])
+    ui.panel(surface, P, (34, 26, 26, 255), ui.PANEL_EDGE, radius=k(16), width=max(2, k(3)))
+    ui.text(surface, _("Final scoring"), px(30), (P.centerx, P.y + k(14)), ui.BRASS, "midtop", "bold",
+            max_width=P.w - k(40))
+    shown = scene.rows_shown()
+    label_w = round(P.w * 0.34)
+    col_w = (P.w - label_w - k(50)) / n
+    top = P.y + k(64)
+    rows = len(w.SCORE_ROWS) + 2
+    row_h = min(k(40), (P.bottom - k(150) - top) / rows)
+    x0 = P.x + k(24) + label_w
+    for p in range(n):
+        cx = x0 + (p + 0.5) * col_w
+        name_text(surface, scene.name_of(p), px(15), (cx, top), seat_colour(scene, p), "midtop", "bold", col_w - k(8))
+    for i, (field, title, _why) in enumerate(w.SCORE_ROWS):
+        y = top + (i + 1) * row_h
+        if i >= shown:
+            break
+        current = i == shown - 1 and shown <= len(w.SCORE_ROWS)
+        if current:
+            pygame.draw.rect(surface, (70, 56, 40), (P.x + k(16), y - k(2), P.w - k(32), row_h - k(2)),
+                             border_radius=k(5))
+        ui.text(surface, _(title), px(15), (P.x + k(24), y + row_h / 2 - k(2)), ui.TEXT, "midleft",
+                max_width=label_w - k(8))
+        for p in range(n):
+            value = getattr(scores[p], field)
+            ui.text(surface, str(value), px(16), (x0 + (p + 0.5) * col_w, y + row_h / 2 - k(2)),
+                    ui.TEXT if value else ui.MUTED, "center", "bold")
+    y = top + (len(w.SCORE_ROWS) + 1) * row_h
+    if shown > len(w.SCORE_ROWS):
+        pygame.draw.line(surface, ui.BRASS, (P.x + k(20), y - k(2)), (P.right - k(20), y - k(2)), max(1, k(2)))
+        ui.text(surface, _("Total"), px(17), (P.x + k(24), y + row_h / 2), ui.BRASS, "midleft", "bold",
+                max_width=label_w - k(8))
+        result = state.result()
+        for p in range(n):
+            ui.text(surface, str(scores[p].total), px(19), (x0 + (p + 0.5) * col_w, y + row_h / 2),
+                    ui.HILITE if p in result.winners else ui.TEXT, "center", "bold")
+        names = joined([scene.name_of(p) for p in result.winners])
+        words = _("{names} win!").format(names=names) if len(result.winners) > 1 else \
+            _("{name} wins!").format(name=names)
+        ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
+                max_width=P.w - k(40))
+        bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
+        scene.again_b.rect = pygame.Rect(P.centerx + k(10), P.bottom - bh - k(20), bw, bh)
+        scene.title_b.rect = pygame.Rect(P.centerx - k(10) - bw, P.bottom - bh - k(20), bw, bh)
+        scene.again_b.draw(surface, s)
+        scene.title_b.draw(surface, s)
+    else:
+        why = w.SCORE_ROWS[max(0, shown - 1)][2]
+        ui.paragraph(surface, _(why), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
+        ui.text(surface, _("click or press Enter to see every row"), px(13), (P.centerx, P.bottom - k(30)),
+                ui.MUTED, "midtop", max_width=P.w - k(40))
+
+
+def scoring_panel(L) -> pygame.Rect:
+    W, H = L.size
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, L.k(600)), H - 2 * L.m)
+    P.topright = (W - L.m, L.m)
+    return P
+
+
+def mark_row(scene, surface, field: str) -> None:
+    """The map's part in one row of the final scoring: each tile ringed in its majority's
+    colour, the cities and forests held ringed in their holders' colours."""
+    state, cam, s = scene.state, scene.camera, scene.layout.s
+    board, width = state.board, max(3, round(5 * s))
+    clip = surface.get_clip()
+    surface.set_clip(scene.layout.map)
+    if field == "tiles":
+        alices = [state.alices(p) for p in range(state.n)]
+        for t in range(len(board.positions)):
+            held = [0] * state.n
+            for h in board.tile_hexes(t):
+                for p in state.holders.get(h, ()):
+                    held[p] += 1
+            vp = tile_majority(held, alices)
+            if max(vp) > 0:
+                colour = seat_colour(scene, vp.index(max(vp)))
+                for a, b in tile_edges(board, cam, t):
+                    pygame.draw.line(surface, colour, a, b, width)
+    elif field in ("cities", "forests"):
+        kind = CITY if field == "cities" else FOREST
+        for h, owners in state.holders.items():
+            if board.hexes[h].kind.kind == kind:
+                cx, cy = cam.to_screen(h)
+                for i, p in enumerate(owners):
+                    pygame.draw.polygon(surface, seat_colour(scene, p), corners(cx, cy, cam.size * (1 - 0.16 * i)),
+                                        width)
+    surface.set_clip(clip)
+
+
+# --- tooltips -------------------------------------------------------------------------------
+
+def tooltip_at(scene, pos) -> str | None:
+    card = hand_card_at(scene, pos)
+    if card is None:
+        card = area_card_at(scene, pos)
+    if card is not None:
+        c = scene.state.cards[card]
+        return f"{w.card_name(c)} \u00b7 {w.area(c.colour)} \u00b7 DP {c.dp} \u00b7 {w.power(c.power)}"
+    return None

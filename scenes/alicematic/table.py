@@ -1,0 +1,473 @@
+"""The Alicematic Eiketsuden table: the hex map (pan with a drag, zoom with the wheel), the seated
+player's five colour areas, resources and hand, everyone's standing at the side, and the final
+scoring walked through row by row.
+
+A player acts by clicking: a lit city (a base), a hand card (a menu: summon it, or hire it face
+down into an area), a lit hex (a menu: the expedition with its strength and food, or a war), a
+card in an over-full area (discard it), and the button at the map's corner (End turn, Pass, Draw).
+A player's row at the side shows their areas on the board (face-down cards as backs, no hand).
+What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; in
+hot seat a "Pass to NAME" screen hides the hand until NAME confirms (Grayblock's screen)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.alicematic import state as st
+from game.alicematic.record import new_session
+from game.alicematic.setup import BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR
+from game.i18n import N_, _, ngettext
+
+from scenes.alicematic import draw
+from scenes.alicematic import words as w
+from scenes.alicematic.geometry import Camera, Layout
+from scenes.grayblock import draw as gb_draw
+from scenes.table import look
+from scenes.table.base import GameTable
+from scenes.widgets import ui
+from scenes.widgets.decor import PrimaryButton
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+ROW_SECONDS = 0.7  # the scoring walk-through: one row at a time
+DEMO_SNAP_ROUND = 3
+
+
+class Popup:
+    """A small menu of moves where the player clicked: each (words, action)."""
+
+    def __init__(self, title: str, options: list, at: tuple[int, int]):
+        self.title, self.options, self.at = title, options, at
+        self.buttons = [ui.Button(label, lambda a=action: None) for label, action in options]
+        for button, (_label, action) in zip(self.buttons, options):
+            button.enabled = action is not None  # a move that is not possible, and why
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+
+class AlicematicScene(GameTable):
+    name = "alicematic"
+    game = "alicematic"
+
+    def __init__(self, app, config, session=None):
+        if session is None:
+            session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats])
+        super().__init__(app, config, session)
+        state = self.state
+        self.viewer = min(self.humans) if len(self.humans) == 1 else (0 if not self.humans else None)
+        self.layout = Layout((1280, 720), state.n)
+        self.camera = Camera()
+        self.faces: dict = {}  # the pass screen's backdrop (Grayblock's drawing keeps it here)
+        self.popup: Popup | None = None
+        self.looking: int | None = None  # another player whose areas the board shows (a click at the side)
+        self.hover = None  # the hex under the mouse
+        self.pointer = (-1, -1)
+        self.pan_from: tuple[int, int] | None = None  # the map being dragged (pan)
+        self.pressed_at: tuple[int, int] | None = None  # where a click on the map began
+        self.seen_by: dict[int, int] = {}
+        self.scoring: float | None = None  # seconds since the final scoring opened
+        self.snapped = self.demo_done = False
+        self.iam_b = PrimaryButton("", self.confirm_viewer)
+        self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
+        self.buttons = self.base_buttons() + [self.menu_b]
+        self.action_b = PrimaryButton("", self.do_main_action)
+        self.again_b = PrimaryButton(N_("Play again"), self.play_again)
+        self.title_b = ui.Button(N_("Title"), self.to_title)
+        self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b)}
+        self.log.append(_("New game."))
+        if session.history.actions:
+            self.replay_log(_("Game resumed."))
+        if state.is_over():
+            self.finished = True
+            self.scoring = 0.0
+        self.autosave()
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @property
+    def pan(self):
+        """The map's drag, if one is going on (GameTable hides tooltips meanwhile)."""
+        return self.pan_from
+
+    def name_of(self, player: int) -> str:
+        return self.config.seats[player].name
+
+    def view(self):
+        """What the screen may show: the seated viewer's view (nobody's hand: the pass screen)."""
+        return self.state.view(self.viewer if self.viewer is not None else 0)
+
+    def pass_screen_for(self) -> int | None:
+        if len(self.humans) < 2 or self.state.is_over():
+            return None
+        p = self.state.current_player()
+        return p if p in self.humans and p != self.viewer else None
+
+    def can_act(self) -> bool:
+        p = self.state.current_player()
+        return p in self.humans and self.viewer == p and self.pass_screen_for() is None
+
+    def legal(self) -> list:
+        return self.state.legal_actions() if self.can_act() else []
+
+    def plans(self) -> dict:
+        """{expedition action: Plan} for the player acting now (the hexes lit on the map)."""
+        if not self.can_act() or self.state.phase != st.EXPEDITION:
+            return {}
+        return dict(self.state.expeditions(self.state.current_player()))
+
+    def main_action(self):
+        """The move the map's corner button makes now (End turn, Pass, Draw 3), or None."""
+        legal = self.legal()
+        for action in legal:
+            if action.kind in (END, PASS, REFILL):
+                return action
+        return None
+
+    def main_label(self, action) -> str:
+        return {END: _("End turn"), PASS: _("Pass"),
+                REFILL: _("Draw {n} cards").format(n=st.REFILL_DRAW)}[action.kind]
+
+    def prompt(self) -> str:
+        state = self.state
+        if state.is_over():
+            return _("The game is over.")
+        p = state.current_player()
+        if p in self.turns.seats:
+            return _("{name} is thinking\u2026").format(name=self.name_of(p))
+        if not self.can_act():
+            return _("Waiting for {name}").format(name=self.name_of(p))
+        if state.phase == st.BASES:
+            return _("Choose a base: click a lit fantasy city")
+        if state.phase == st.DOMESTIC:
+            if self.main_action() is not None:
+                return _("No card can be placed: press {button}").format(button=self.main_label(self.main_action()))
+            return _("Domestic affairs: click a hand card to summon or hire it")
+        if state.phase == st.EXPEDITION:
+            return _("Expedition: click a lit hex, or End turn")
+        return _("Too many cards in an area: click one to discard it")
+
+    def hex_options(self, h) -> list[tuple[str, object]]:
+        """The moves a click on hex `h` offers now, in words with their costs."""
+        out: list[tuple[str, object]] = []
+        for action in self.legal():
+            if action.hex != h:
+                continue
+            if action.kind == BASE:
+                out.append((_("Place a base here"), action))
+            elif action.kind == CONQUER and self.state.war.get(h) == self.state.current_player():
+                out.append((_("Take it: your war, no cost"), action))
+            elif action.kind == CONQUER:
+                out.append((self.conquer_words(self.plans()[action]), action))
+            elif action.kind == WAR:
+                out.append((_("Start a war (a face-down chit)"), action))
+        return out
+
+    def conquer_words(self, plan) -> str:
+        text = _("Expedition: strength {strength}, food {food}").format(
+            strength=plan.strength, food=plan.food if plan.food is not None else 0)
+        spend = []
+        if plan.red:
+            spend.append(_("{n} red").format(n=plan.red))
+        if plan.green:
+            spend.append(_("{n} green").format(n=plan.green))
+        if spend:
+            text += " " + _("(spend {what})").format(what=_(", ").join(spend))
+        return text
+
+    def card_options(self, card: int) -> list[tuple[str, object]]:
+        """The moves for a hand card; a summon that cannot be paid says so (greyed out)."""
+        out: list[tuple[str, object]] = []
+        cards = self.state.cards
+        legal = self.legal()
+        if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \
+                and any(a.card == card for a in legal):
+            out.append((_("Summon: not enough DP ({dp} needed), or its area is full").format(
+                dp=cards[card].dp), None))
+        for action in self.legal():
+            if action.card != card:
+                continue
+            if action.kind == SUMMON:
+                cost = self.state.summon_cost(self.state.current_player(), cards[card]) or 0
+                words = _("Summon face up (DP {dp})").format(dp=cards[card].dp)
+                if cost:
+                    words += " " + ngettext("(spend {n} yellow)", "(spend {n} yellow)", cost).format(n=cost)
+                out.append((words, action))
+            elif action.kind == HIRE:
+                out.append((_("Hire face down: {colour} area").format(colour=w.area(action.colour)), action))
+        return out
+
+    def news_for(self, player: int) -> list[str]:
+        seen = self.seen_by.get(player)
+        news = [e for e in self.log if not isinstance(e, look.Private)]
+        return news[-4:] if seen is None else [e for e in self.log[seen:]
+                                                if not isinstance(e, look.Private)][-6:]
+
+    # --- the log ---------------------------------------------------------------------------
+
+    def log_lines(self, before, action, events, after) -> list[str]:
+        return w.event_lines(self, before, action, events, after)
+
+    def log_opening(self) -> list[str]:
+        return [_("New game.")]
+
+    def on_played(self, action, outcome) -> None:
+        self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
+        self.popup = None
+        if self.can_act():  # one's own turn: one's own board
+            self.looking = None
+        if action.kind in (CONQUER, WAR, BASE):
+            self.app.sound.play("place")
+        elif action.kind in (SUMMON, HIRE):
+            self.app.sound.play("deal")
+
+    def play(self, action):
+        self.before = self.state.clone()
+        return super().play(action)
+
+    def on_history(self, outcome) -> None:
+        """After undo or redo, hot-seat hands hide again until their player confirms."""
+        self.popup = self.looking = None
+        if len(self.humans) >= 2:
+            self.viewer = None
+
+    def on_finished(self, record) -> None:
+        self.scoring = 0.0
+        self.popup = None
+        self.fit_map()
+        self.app.sound.play("win", delay=0.2)
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def choose(self, action) -> None:
+        if self.can_act() and action in self.legal():
+            self.play(action)
+
+    def do_main_action(self) -> None:
+        action = self.main_action()
+        if action is not None:
+            self.play(action)
+
+    def click_hex(self, h, pos) -> None:
+        options = self.hex_options(h)
+        if not options:
+            if self.state.phase in (st.BASES, st.EXPEDITION):
+                self.tell(_("That hex is not lit: nothing to do there now."), 2.5)
+            return
+        if len(options) == 1 and options[0][1].kind == BASE:
+            self.play(options[0][1])
+            return
+        self.popup = Popup(w.hex_words(self.state.board, h), options, pos)
+
+    def click_card(self, card: int, pos) -> None:
+        options = self.card_options(card)
+        if not options:
+            if self.state.phase == st.DOMESTIC:
+                self.tell(_("That card cannot be placed now."), 2.5)
+            return
+        self.popup = Popup(w.card_name(self.state.cards[card]), options, pos)
+
+    def click_area_card(self, card: int) -> None:
+        action = next((a for a in self.legal() if a.kind == DISCARD and a.card == card), None)
+        if action is not None:
+            self.play(action)
+
+    def confirm_viewer(self) -> None:
+        p = self.pass_screen_for()
+        if p is not None:
+            self.viewer, self.looking = p, None
+            self.seen_by[p] = len(self.log)
+
+    def play_again(self) -> None:
+        self.app.stack.replace(self.app.make("alicematic", config=self.config.again()))
+
+    def to_title(self) -> None:
+        self.app.stack.clear_to(self.app.make("title"))
+
+    def reveal_all(self) -> None:
+        if self.scoring is not None:
+            self.scoring = max(self.scoring, ROW_SECONDS * (len(w.SCORE_ROWS) + 2))
+
+    def rows_shown(self) -> int:
+        """How many rows of the final scoring show (the walk-through adds one at a time)."""
+        if self.scoring is None:
+            return 0
+        return min(len(w.SCORE_ROWS) + 1, int(self.scoring / ROW_SECONDS))
+
+    # --- events ----------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        self.tooltip.handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if self.shortcut(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.popup is not None:
+                self.popup = None
+            else:
+                self.open_menu()
+            return
+        if self.pass_screen_for() is not None:
+            if event.type == pygame.KEYDOWN and event.key in ENTER:
+                self.confirm_viewer()
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.iam_b.rect.w:
+                self.iam_b.handle(event)
+            return
+        if self.scoring is not None:
+            self._scoring_event(event)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.camera.zoom_at(self.pointer, event.y)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons + [self.action_b] + (self.popup.buttons if self.popup else []):
+                b.handle(event)
+            if self.pan_from is not None:
+                self.camera.drag(event.pos[0] - self.pan_from[0], event.pos[1] - self.pan_from[1])
+                self.pan_from = event.pos
+            self.hover = self.camera.hex_at(event.pos, self.state.board.hexes)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            if self.popup is not None:
+                self.popup = None
+            elif self.camera.rect.collidepoint(event.pos):
+                self.pan_from = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if self.pan_from is not None and event.button == 1 and self.pressed_at is not None:
+                moved = abs(event.pos[0] - self.pressed_at[0]) + abs(event.pos[1] - self.pressed_at[1])
+                if moved <= 6:  # a click on the map, not a drag
+                    h = self.camera.hex_at(event.pos, self.state.board.hexes)
+                    if h is not None and self.can_act():
+                        self.click_hex(h, event.pos)
+            self.pan_from = self.pressed_at = None
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _press(self, pos) -> None:
+        popup = self.popup
+        if popup is not None:
+            for button, (_label, action) in zip(popup.buttons, popup.options):
+                if button.rect.collidepoint(pos):
+                    if action is not None:
+                        self.choose(action)
+                    return
+            self.popup = None
+            if popup.rect.collidepoint(pos):
+                return
+        for b in self.buttons:
+            if b.rect.w and b.rect.collidepoint(pos):
+                b.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                return
+        row = draw.player_row_at(self, pos)
+        if row is not None:  # a player's row: their areas on the board (one's own: back to them)
+            self.looking = None if row in (self.viewer, self.looking) else row
+            return
+        if self.action_b.rect.w and self.action_b.rect.collidepoint(pos):
+            self.do_main_action()
+            return
+        if not self.can_act():
+            if self.camera.rect.collidepoint(pos):
+                self.pan_from = self.pressed_at = pos
+            return
+        card = draw.hand_card_at(self, pos)
+        if card is not None:
+            self.click_card(card, pos)
+            return
+        card = draw.area_card_at(self, pos) if self.looking is None else None
+        if card is not None:
+            self.click_area_card(card)
+            return
+        if self.camera.rect.collidepoint(pos):
+            self.pan_from = self.pressed_at = pos  # a click (on release) or a drag to pan
+
+    def _key(self, event) -> None:
+        if event.key == pygame.K_h:
+            self.ask_hint()
+        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom_at(self.camera.rect.center, 1)
+        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom_at(self.camera.rect.center, -1)
+        elif event.key in ENTER + (pygame.K_e,) and self.popup is None:
+            self.do_main_action()
+
+    def _scoring_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            for b in (self.again_b, self.title_b):
+                b.handle(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rows_shown() <= len(w.SCORE_ROWS):
+                self.reveal_all()
+                return
+            for b in (self.again_b, self.title_b):
+                if b.rect.collidepoint(event.pos):
+                    b.handle(event)
+        elif event.type == pygame.KEYDOWN and event.key in ENTER:
+            if self.rows_shown() <= len(w.SCORE_ROWS):
+                self.reveal_all()
+            else:
+                self.play_again()
+
+    # --- time ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.scoring is not None:
+            self.scoring += dt * (4 if self.app.demo else 1)
+            if self.app.demo and not self.demo_done and self.rows_shown() > len(w.SCORE_ROWS):
+                self.demo_done = True
+                if not self.snapped:
+                    self.snapped = True
+                    self.app.snap("table")
+                self.app.snap("scoring")
+                self.app.exit_in(self.app.options.exit_after or 0)
+            return
+        if self.state.is_over():
+            return
+        if self.app.demo and not self.snapped and self.state.round >= DEMO_SNAP_ROUND:
+            self.snapped = True
+            self.app.snap("table")
+        if self.pass_screen_for() is not None:
+            return
+        self.bots_and_hints(dt)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        self.layout = Layout(size, self.state.n)
+        self.fit_map()
+
+    def fit_map(self) -> None:
+        """The whole map in its region; during the final scoring, in the part left of its panel."""
+        room = pygame.Rect(self.layout.map)
+        if self.scoring is not None:
+            room.w = max(room.w // 3, draw.scoring_panel(self.layout).x - self.layout.m - room.x)
+        self.camera.fit(room, self.state.board.hexes)
+        self.camera.rect = pygame.Rect(self.layout.map)
+        self.camera.centre = (self.camera.centre[0] + (self.layout.map.w - room.w) / 2 / self.camera.size,
+                              self.camera.centre[1])
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
+            self.resize(surface.get_size())
+        who = self.pass_screen_for()
+        if who is not None:
+            gb_draw.draw_pass_screen(self, surface, who)
+            return
+        for button, word in self.words.items():
+            button.label = _(word)
+        self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
+        self.refresh_buttons(self.buttons)
+        main = self.main_action()
+        if main is not None and self.scoring is None:
+            self.action_b.label = self.main_label(main)
+            self.action_b.rect = pygame.Rect(self.layout.action_button)
+        else:
+            self.action_b.rect = pygame.Rect(0, 0, 0, 0)
+        draw.draw_table(self, surface)
+        if self.scoring is not None:
+            draw.draw_scoring(self, surface)
+        else:
+            self.again_b.rect = self.title_b.rect = pygame.Rect(0, 0, 0, 0)
+            self.draw_tooltip(surface)
+
+    def tooltip_at(self, pos) -> str | None:
+        return draw.tooltip_at(self, pos)

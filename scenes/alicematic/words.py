@@ -1,0 +1,133 @@
+"""Alicematic in player words: colour areas, card names and powers, hexes, and the log's line
+for each thing an action reports. Marked with N_ here, translated where they are drawn."""
+
+from __future__ import annotations
+
+from game.alicematic import effects as fx
+from game.alicematic import state as st
+from game.alicematic.content import CITY, FOREST
+from game.i18n import N_, _, ngettext
+from game.words import said
+
+AREA_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green"),
+              "white": N_("White")}
+CARD_NAMES = {name: name for name in (
+    N_("Girl Alice"), N_("Drummer Alice"), N_("Lancer Alice"), N_("Knight Alice"), N_("Rook Alice"),
+    N_("Tin Soldier Alice"), N_("Marshal Alice"), N_("Hunter Alice"), N_("Jabberwock Alice"),
+    N_("Librarian Alice"), N_("Scholar Alice"), N_("Astronomer Alice"), N_("Alchemist Alice"),
+    N_("Cartographer Alice"), N_("Sage Alice"), N_("Inventor Alice"), N_("Caterpillar Alice"),
+    N_("Dreamer Alice"), N_("Dormouse Alice"), N_("Merchant Alice"), N_("Banker Alice"),
+    N_("Mad Hatter Alice"), N_("March Hare Alice"), N_("Duchess Alice"), N_("Dodo Alice"),
+    N_("Gardener Alice"), N_("Cook Alice"), N_("Shepherd Alice"), N_("Miller Alice"),
+    N_("Rose Alice"), N_("Pathfinder Alice"), N_("Mock Turtle Alice"), N_("Gryphon Alice"),
+    N_("Herald Alice"), N_("Judge Alice"), N_("Governor Alice"), N_("Bishop Alice"),
+    N_("Chancellor Alice"), N_("White Queen Alice"), N_("Red Queen Alice"),
+    N_("Queen of Hearts Alice"))}
+WHEN = {fx.SUMMON: N_("On summon: {what}"), fx.TURN_START: N_("Each turn: {what}"),
+        fx.ALWAYS: N_("Always: {what}"), fx.CONQUEST: N_("On conquest: {what}"),
+        fx.FINAL: N_("Final scoring: {what}")}
+WHAT = {"gain_red": N_("+{n} red resource"), "gain_yellow": N_("+{n} yellow resource"),
+        "gain_green": N_("+{n} green resource"), fx.DRAW: N_("draw {n}"), fx.VP: N_("+{n} VP"),
+        fx.RECRUIT: N_("recruit {n} face down"), fx.STRENGTH: N_("+{n} strength"),
+        fx.FOOD: N_("+{n} food"), fx.DP: N_("+{n} DP"), "vp_per_city": N_("+{n} VP per city"),
+        "vp_per_forest": N_("+{n} VP per monster forest"), "vp_per_tile": N_("+{n} VP per tile")}
+# the final scoring's rows, walked through one at a time (scoring.Score's fields)
+SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, scored as they happened.")),
+              ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: 6; tied, face-up Alices rank "
+                                                  "them: 6 and 3.")),
+              ("cities", N_("Fantasy cities"), N_("3 VP for each city held.")),
+              ("forests", N_("Monster forests"), N_("Each forest held: VP equal to its neighbours.")),
+              ("reach", N_("Tiles reached"), N_("Most tiles with a hex of yours: that many VP.")),
+              ("colours", N_("Alices per colour"), N_("Most face-up Alices in a colour: that many VP.")),
+              ("powers", N_("Final powers"), N_("Powers that score at the end.")))
+
+
+def resources(colour: str, n: int) -> str:
+    """"1 red resource", "3 yellow resources"."""
+    if colour == "red":
+        return ngettext("{n} red resource", "{n} red resources", n).format(n=n)
+    if colour == "yellow":
+        return ngettext("{n} yellow resource", "{n} yellow resources", n).format(n=n)
+    return ngettext("{n} green resource", "{n} green resources", n).format(n=n)
+
+
+def area(colour: str) -> str:
+    return _(AREA_NAMES[colour])
+
+
+def card_name(card) -> str:
+    return _(CARD_NAMES.get(card.name, card.name))
+
+
+def power(p) -> str:
+    return _(WHEN[p.timing]).format(what=_(WHAT[p.effect]).format(n=p.amount))
+
+
+def hex_words(board, h) -> str:
+    """"red facility (tile 3)", "fantasy city (tile 5)": a hex as a player names it."""
+    info = board.hexes[h]
+    kind = info.kind
+    if kind.kind == CITY:
+        what = _("fantasy city")
+    elif kind.kind == FOREST:
+        what = _("monster forest")
+    else:
+        what = _("{colour} facility").format(colour=area(kind.colour))
+    return _("{what} on tile {tile}").format(what=what, tile=info.tile + 1)
+
+
+def event_lines(scene, before, action, events, after) -> list[str]:
+    """The log's lines for one action, from its events (hidden cards stay hidden)."""
+    lines: list[str] = []
+    board, cards = after.board, after.cards
+    name = scene.name_of
+    for e in events:
+        who = name(e.player) if isinstance(e.player, int) else ""
+        if e.kind == st.BASE_PLACED:
+            lines.append(said(who, _("{who} place a base on the {hex}."),
+                              _("{who} places a base on the {hex}."), hex=hex_words(board, e.where)))
+        elif e.kind == st.SUMMONED:
+            lines.append(said(who, _("{who} summon {card} into the {colour} area."),
+                              _("{who} summons {card} into the {colour} area."),
+                              card=card_name(cards[e.card]), colour=area(e.where)))
+        elif e.kind == st.HIRED:
+            lines.append(said(who, _("{who} hire a resident face down into the {colour} area."),
+                              _("{who} hires a resident face down into the {colour} area."),
+                              colour=area(e.where)))
+        elif e.kind == st.PASSED:
+            lines.append(said(who, _("{who} have no room for a card."), _("{who} has no room for a card.")))
+        elif e.kind == st.DREW and action.kind == "refill":
+            lines.append(said(who, _("{who} draw {n} cards; the turn ends."),
+                              _("{who} draws {n} cards; the turn ends."), n=e.value))
+        elif e.kind == st.CONQUERED:
+            lines.append(said(who, _("{who} take the {hex}."), _("{who} takes the {hex}."),
+                              hex=hex_words(board, e.where)))
+        elif e.kind == st.WAR_STARTED:
+            lines.append(said(who, _("{who} start a war on the {hex}."), _("{who} starts a war on the {hex}."),
+                              hex=hex_words(board, e.where)))
+        elif e.kind == st.CHIT_RETURNED:
+            lines.append(_("{who}'s chit goes back to their supply.").format(who=who))
+        elif e.kind == st.GAINED:
+            lines.append(said(who, _("{who} gain {what}."), _("{who} gains {what}."),
+                              what=resources(e.where, e.value)))
+        elif e.kind == st.SPENT:
+            lines.append(said(who, _("{who} spend {what}."), _("{who} spends {what}."),
+                              what=resources(e.where, e.value)))
+        elif e.kind == st.SCORED:
+            lines.append(said(who, _("{who} score {n} VP."), _("{who} scores {n} VP."), n=e.value))
+        elif e.kind == st.RECRUITED:
+            lines.append(said(who, _("{who} recruit {n} face down into the {colour} area."),
+                              _("{who} recruits {n} face down into the {colour} area."),
+                              n=e.value, colour=area(e.where)))
+        elif e.kind == st.DISCARDED:
+            lines.append(said(who, _("{who} discard {card} from the {colour} area."),
+                              _("{who} discards {card} from the {colour} area."),
+                              card=card_name(cards[e.card]), colour=area(e.where)))
+        elif e.kind == st.ROUND_STARTED:
+            lines.append(_("Round {number} of {rounds}.").format(number=e.value, rounds=st.ROUNDS))
+        elif e.kind == st.GAME_OVER:
+            lines.append(_("The game is over: the final scoring."))
+    if action.kind == "end":
+        lines.insert(0, said(name(before.turn), _("{who} make no expedition."),
+                             _("{who} makes no expedition.")))
+    return lines

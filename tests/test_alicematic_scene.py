@@ -1,0 +1,271 @@
+"""Play the Alicematic table with synthesized clicks and keys (SDL dummy driver): a 3-player hot
+seat game (bases, a summon, an expedition with its cost shown, a hire, undo, hands hidden between
+seats), a bot game to the final scoring, autosave and Continue, the demo."""
+
+import json
+
+import pygame
+import pytest
+
+from game import records, saves
+from game.alicematic.content import COLOURS
+from game.alicematic.setup import BASE, CONQUER, HIRE, SUMMON
+from scenes.alicematic import draw
+from scenes.alicematic import words as w
+from scenes.alicematic.table import AlicematicScene
+from scenes.config import GameConfig, Seat
+from ui_helpers import click, frames, key, resize, run_demo, top, wait_for
+
+SEED = 7  # after the first-listed bases, Ada (the start player) can summon, then take a hex
+
+
+def seats(*kinds):
+    names = ["Ada", "Bo", "Cy", "Di", "Eve"]
+    return [Seat(names[i], kind, i) for i, kind in enumerate(kinds)]
+
+
+def open_table(app, config, session=None):
+    scene = AlicematicScene(app, config, session)
+    app.stack.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def point(rect):
+    return int(rect.centerx), int(rect.centery)
+
+
+def hex_point(scene, h):
+    x, y = scene.camera.to_screen(h)
+    return int(x), int(y)
+
+
+def confirm_if_asked(app, scene):
+    """The pass-to screen: nobody's hand shows until the right human confirms."""
+    who = scene.pass_screen_for()
+    if who is None:
+        return
+    assert scene.viewer != who and draw.hand_rects(scene) == {}
+    click(app, scene.iam_b.rect.center)
+    assert scene.pass_screen_for() is None and scene.viewer == who
+
+
+def popup_choose(app, scene, kind):
+    """Click the move menu's button for the first move of `kind`; its words."""
+    popup = scene.popup
+    assert popup is not None
+    for button, (label, action) in zip(popup.buttons, popup.options):
+        if action is not None and action.kind == kind:
+            click(app, point(button.rect))
+            return label
+    raise AssertionError(f"no {kind} in {popup.options}")
+
+
+def test_hot_seat_bases_summon_expedition_hire_undo_with_hands_hidden(app, data_dir):
+    config = GameConfig(seats("human", "human", "human"), None, SEED, "alicematic", undo="free")
+    scene = open_table(app, config)
+    state = scene.state
+    assert scene.pass_screen_for() == state.turn and scene.viewer is None
+    # bases: clockwise then counter-clockwise, each by a click on a lit city
+    order = []
+    while state.phase == "bases":
+        confirm_if_asked(app, scene)
+        order.append(state.turn)
+        target = next(a for a in state.legal_actions() if a.kind == BASE)
+        click(app, hex_point(scene, target.hex))
+        state = scene.state
+    assert order == order[:3] + order[:3][::-1] and len(set(order)) == 3
+    assert all(len(state.bases(p)) == 2 for p in range(3))
+    # Ada's domestic affairs: click a hand card, then Summon in its menu
+    confirm_if_asked(app, scene)
+    ada = state.turn
+    summon = next(a for a in state.legal_actions() if a.kind == SUMMON)
+    click(app, point(draw.hand_rects(scene)[summon.card]))
+    label = popup_choose(app, scene, SUMMON)
+    assert label.startswith("Summon face up")
+    card = state.cards[summon.card]
+    assert (summon.card, True) in scene.state.area(ada, card.colour)
+    assert scene.state.phase == "expedition"
+    # the lit expedition shows its strength and food, in the menu and as chips on the map
+    action, plan = next((a, p) for a, p in scene.plans().items() if a.kind == CONQUER)
+    click(app, hex_point(scene, action.hex))
+    assert scene.popup is not None
+    label = popup_choose(app, scene, CONQUER)
+    assert f"strength {plan.strength}, food {plan.food}" in label
+    assert ada in scene.state.holders[action.hex]
+    # Bo: the pass screen first; Ada's hand never shows to Bo
+    bo = scene.state.turn
+    assert bo != ada and scene.pass_screen_for() == bo
+    assert scene.viewer == ada  # (what the pass screen covers)
+    confirm_if_asked(app, scene)
+    assert set(draw.hand_rects(scene)) == set(scene.state.hands[bo])
+    before = scene.state.clone()
+    hire_card = scene.state.hands[bo][0]
+    click(app, point(draw.hand_rects(scene)[hire_card]))
+    popup_choose(app, scene, HIRE)
+    colour = COLOURS[0]
+    assert (hire_card, False) in scene.state.area(bo, colour)
+    # others see the hired card face down, without its identity
+    assert (None, False) in scene.state.view(ada).areas[bo][0]
+    assert (hire_card, False) in scene.state.view(bo).areas[bo][0]
+    # undo (free: a hire draws a card, which fair undo never takes back): back before the hire;
+    # the hands hide again until Bo confirms
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.state == before and scene.session.meta.get("assisted")
+    assert scene.pass_screen_for() == bo and scene.viewer is None
+    confirm_if_asked(app, scene)
+    assert scene.viewer == bo
+    scene.saver.flush()
+    session, record, message = saves.load_autosave()
+    assert message is None and session.state == scene.state
+
+
+def test_the_end_turn_button_and_keys(app):
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    assert scene.viewer == 0  # one human: their own board, no pass screen
+    wait_for(app, lambda: scene.state.phase != "bases" or scene.state.turn == 0)
+    while scene.state.turn != 0 or scene.state.phase == "bases":
+        if scene.state.turn == 0:
+            action = scene.state.legal_actions()[0]
+            click(app, hex_point(scene, action.hex))
+        else:
+            wait_for(app, lambda: scene.state.turn == 0, 30)
+    summon_or_hire = next(a for a in scene.state.legal_actions() if a.kind in (SUMMON, HIRE))
+    scene.play(summon_or_hire)
+    frames(app, 2)
+    assert scene.state.phase == "expedition" and scene.action_b.rect.w
+    click(app, point(scene.action_b.rect))  # End turn: no expedition
+    assert scene.state.turn != 0 or scene.state.phase != "expedition"
+    assert any("no expedition" in line for line in scene.log)
+
+
+def test_a_bot_game_to_the_end_with_the_scoring_walked_through(app, data_dir, monkeypatch):
+    monkeypatch.setattr("scenes.table.bots.VISIBLE_DELAY", 0.0)
+    config = GameConfig(seats("random", "easy", "normal"), None, 3, "alicematic")
+    scene = open_table(app, config)
+    wait_for(app, lambda: scene.state.is_over(), 240)
+    frames(app, 2)
+    assert scene.scoring is not None
+    first = scene.rows_shown()
+    frames(app, 60)
+    assert scene.rows_shown() > first  # one row at a time
+    assert scene.again_b.rect.w == 0  # the buttons wait for the totals
+    click(app, (10, 10))  # a click shows every row
+    frames(app, 2)
+    assert scene.rows_shown() > len(w.SCORE_ROWS) and scene.again_b.rect.w
+    scene.saver.flush()
+    assert not saves.has_autosave()
+    kept = sorted((data_dir / "records").glob("alicematic-*.json"))
+    assert len(kept) == 1
+    record = json.loads(kept[0].read_text())
+    records.verify(record)
+    assert record["result"]["scores"] == scene.state.scores()
+    click(app, point(scene.again_b.rect))
+    again = top(app)
+    assert isinstance(again, AlicematicScene) and again is not scene
+
+
+def test_continue_from_the_autosave_resumes_behind_a_pass_screen(app, data_dir):
+    config = GameConfig(seats("human", "human", "human"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    for _ in range(4):
+        confirm_if_asked(app, scene)
+        scene.play(scene.state.legal_actions()[0])
+        frames(app, 1)
+    state = scene.state.clone()
+    app.stack.clear_to(app.make("title"))
+    frames(app, 2)
+    top(app).resume()
+    frames(app, 2)
+    resumed = top(app)
+    assert isinstance(resumed, AlicematicScene) and resumed.state == state
+    assert [s.name for s in resumed.config.seats] == ["Ada", "Bo", "Cy"]
+    assert resumed.pass_screen_for() == state.turn and resumed.viewer is None
+    assert any("Game resumed" in line for line in resumed.log)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360), (1920, 1080)])
+def test_the_table_draws_with_five_players_at_every_size_and_zooms(app, size):
+    config = GameConfig(seats("human", "easy", "easy", "easy", "easy"), None, 2, "alicematic")
+    scene = open_table(app, config)
+    resize(app, size)
+    frames(app, 2)
+    assert scene.layout.size == size and scene.camera.rect.w > 0
+    zoom = scene.camera.zoom
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    frames(app, 1)
+    assert scene.camera.zoom > zoom
+
+
+def test_demo_plays_an_alicematic_game_and_exits_0(tmp_path):
+    run_demo(tmp_path, "--game", "alicematic", "--players", "5")
+
+
+def test_the_rules_page_lists_every_decision_the_engine_makes():
+    from game.alicematic.state import decisions
+    from scenes.menus.rules_text import PAGES
+    bullets = [item[1] for item in PAGES["alicematic"][1] if item[0] == "b"]
+    assert len(decisions()) == 21
+    for number, decision in enumerate(decisions(), 1):
+        assert f"{number}. {decision}" in bullets
+
+
+def test_an_over_full_area_is_cut_back_by_clicking_one_of_its_cards(app):
+    import random
+    config = GameConfig(seats("human", "human", "human"), None, 6, "alicematic")
+    scene = open_table(app, config)
+    rng = random.Random(6)  # (random moves: seed 6 reaches an area over its limit at move 85)
+    while scene.state.phase != "trim":
+        scene.play(rng.choice(scene.state.legal_actions()))
+    frames(app, 1)
+    confirm_if_asked(app, scene)
+    player = scene.state.turn
+    assert "discard" in scene.prompt()
+    full = next(area for area in scene.state.areas[player] if len(area) > 4)
+    card = full[0][0]
+    click(app, point(draw.area_rects(scene)[card]))
+    assert card in scene.state.discard
+    assert all(len(area) <= 4 for area in scene.state.areas[player])
+
+
+def test_the_setup_screen_starts_a_five_player_game(app):
+    setup = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    for _ in range(8):
+        if setup.game.value == "alicematic":
+            break
+        click(app, (setup.game.rect.right - 10, setup.game.rect.centery))
+    assert setup.game.value == "alicematic" and setup.players.options == [3, 4, 5]
+    while setup.players.value != 5:
+        click(app, (setup.players.rect.right - 10, setup.players.rect.centery))
+    frames(app, 1)
+    fifth = setup.rows[4]
+    assert fifth.name.rect.w and fifth.kind.rect.w and fifth.colour.rect.w  # a fifth seat to fill
+    assert len({row.colour.value for row in setup.rows}) == 5
+    click(app, setup.start.rect.center)
+    table = top(app)
+    assert isinstance(table, AlicematicScene) and table.state.n == 5
+    assert len(table.state.board.positions) == 13
+
+
+def test_clicking_a_player_at_the_side_shows_their_areas_without_hidden_cards(app):
+    import random
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    rng = random.Random(1)
+    while not all(any(not up for area in scene.state.areas[p] for _card, up in area) for p in (0, 1)):
+        scene.play(rng.choice(scene.state.legal_actions()))  # (every seat's moves: Ada and Bo hire)
+    state = scene.state
+    frames(app, 1)
+    click(app, point(draw.player_row(scene, 1)))
+    assert scene.looking == 1 and draw.board_player(scene) == 1
+    shown = {card for _i, card, _up, _rect in draw.area_slots(scene)}
+    hidden = {card for area in state.areas[1] for card, up in area if not up}
+    assert hidden and None in shown and not hidden & shown  # their face-down cards stay unknown
+    assert draw.hand_rects(scene) == {}  # and no hand shows
+    click(app, point(draw.player_row(scene, 0)))  # one's own row: back to one's own board
+    assert scene.looking is None and draw.board_player(scene) == 0
+    assert any(card is not None and not up for _i, card, up, _r in draw.area_slots(scene))  # Ada's own
+    scene.viewer = None  # nobody seated (hot seat, between players): no face-down card is named
+    assert all(card is None for _i, card, up, _r in draw.area_slots(scene) if not up)
