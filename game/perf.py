@@ -68,6 +68,47 @@ def mid_game_state() -> AssembleState:
     return state
 
 
+def decision_positions(count: int = 12) -> list[AssembleState]:
+    """Positions where a bot has a real choice, spread over a game between normal bots."""
+    from .assemble.bots import NormalBot
+    out = []
+    for seed in range(count):
+        state = AssembleState.new(40 + seed, 4)
+        bots = [NormalBot(seed * 4 + i) for i in range(4)]
+        for _ in range(3 * seed % 40):
+            player = state.current_player()
+            state.apply(bots[player].decide(state.view(player), state.legal_actions()))
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        out.append(state)
+    return out
+
+
+def hard_playouts_per_s(positions, remember: bool) -> float:
+    """Playouts a second inside the hard bot's decisions, with or without the line memo
+    (search.best_place) that the playouts use since issue 16."""
+    from .assemble import search
+    from .assemble.bots import HardBot
+    kept = search.best_place
+
+    def forgetful(key, line, card, capacity, rules):
+        return search.best_insert(search.prefixes(line), search.suffixes(line), line, card,
+                                  capacity, rules)
+    if not remember:
+        search.best_place = forgetful
+    try:
+        playouts, start = 0, time.perf_counter()
+        for i, state in enumerate(positions):
+            search._BEST.clear()  # each decision starts cold, as in a fresh worker
+            search._PARTS.clear()
+            player = state.current_player()
+            playouts += HardBot(seed=i, iterations=1500).choose(state.view(player),
+                                                                state.legal_actions())[3]
+        return playouts / (time.perf_counter() - start)
+    finally:
+        search.best_place = kept
+
+
 def per_call_us(fn, count: int) -> float:
     start = time.perf_counter()
     for _ in range(count):
@@ -87,6 +128,10 @@ def main(argv=None) -> None:
     while place_state.phase != "place":
         place_state.apply(place_state.legal_actions()[0])
     line = state.lines[0] + [31, 4]
+    positions = decision_positions()
+    hard_playouts_per_s(positions, True)  # warm the automaton's tables for both
+    remembered, forgetful = [max(hard_playouts_per_s(positions, r) for _ in range(3))
+                             for r in (True, False)]
     figures = {
         "games_per_s_fast_playout": round(fast),
         "games_per_s_api": round(api),
@@ -100,6 +145,9 @@ def main(argv=None) -> None:
         "legal_actions_us_place": round(per_call_us(place_state.legal_actions, 100000), 2),
         "legal_actions_us_take": round(per_call_us(state.legal_actions, 100000), 2),
         "score_lane_us": round(per_call_us(lambda: score_sizes(module_sizes(line), 3), 100000), 2),
+        "hard_playouts_per_s": round(remembered),
+        "hard_playouts_per_s_without_line_memo": round(forgetful),
+        "ratio_line_memo": round(remembered / forgetful, 2),
     }
     print(json.dumps(figures, indent=1))
 

@@ -5,7 +5,8 @@ is dragged along a line and while bots play with animations, at 1280x720 and 192
 frames drawn while hard bots think in their worker process (paced at 60 fps in real time, with the
 app's think time); and the time from starting a fresh process to the first frame on screen.
 
-`python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
+`python -m scenes.perf thinking` prints only the frames drawn while hard and expert bots think
+(goal: none over 50 ms). `python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
 first frame (median of 5 fresh starts each) and the table's frame p99 (median of 3 runs
 each), as ratios ja / en.
 """
@@ -93,9 +94,9 @@ def measure(size: tuple[int, int], frames: int = 240, lang: str = "en") -> dict:
     return result
 
 
-def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
-    """Four hard bots play in real time; every frame drawn while one of them thinks is timed. The
-    table's first frame (a scene change, bots or not) is reported apart."""
+def measure_thinking(size: tuple[int, int], seconds: float = 20.0, level: str = "hard") -> dict:
+    """Four bots of `level` play in real time; every frame drawn while one of them thinks is
+    timed. The table's first frame (a scene change, bots or not) is reported apart."""
     import pygame
 
     from game.assemble.setup import Rules
@@ -109,7 +110,7 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0) -> dict:
     app.art.plan(planned_art("assemble", 4, size))  # as the setup screen's idle frames do
     while app.art.warm_one():
         pass
-    table = TableScene(app, GameConfig([Seat(f"Bot {i}", "hard", i) for i in range(4)], Rules(), 11))
+    table = TableScene(app, GameConfig([Seat(f"Bot {i}", level, i) for i in range(4)], Rules(), 11))
     app.stack.push(table)
     thinking, decisions, was, first = [], 0, False, None
     end = time.perf_counter() + seconds
@@ -175,10 +176,15 @@ def main() -> None:
     if sys.argv[1:] == ["languages"]:
         print(json.dumps(languages(), indent=1))
         return
+    if sys.argv[1:] == ["thinking"]:  # only the frames drawn while hard and expert bots think
+        print(json.dumps({level: measure_thinking((1280, 720), level=level)
+                          for level in ("hard", "expert")}, indent=1))
+        return
     figures = {}
     for size in ((1280, 720), (1920, 1080)):
         figures[f"{size[0]}x{size[1]}"] = measure(size)
     figures["while_hard_bots_think_1280x720"] = measure_thinking((1280, 720))
+    figures["while_expert_bots_think_1280x720"] = measure_thinking((1280, 720), level="expert")
     figures["first_frame_s"] = round(first_frame_seconds(), 3)
     figures["goal_p99_ms_at_1280x720"] = 16.7
     figures["ratio_p99_to_goal"] = round(

@@ -59,7 +59,7 @@ def play_some(players, rules, seed, decisions, bot_for):
     return chosen
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 @pytest.mark.parametrize("players, rules", [(4, Rules()), (3, Rules(True, True)),
                                             (2, Rules(False, True))])
 def test_legal_and_reproducible(level, players, rules):
@@ -91,7 +91,7 @@ def twin_states():
     return AssembleState.start(a), AssembleState.start(b)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_decisions_never_depend_on_hidden_cards(level):
     sa, sb = twin_states()
     bots_a = {p: make_bot(level, "assemble", p, iterations=SEARCH_ITERATIONS) for p in range(3)}

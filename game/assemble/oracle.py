@@ -25,8 +25,17 @@ class _Known:
 
 
 class OracleBot(HardBot):
+    """Hard's search from the real position. A few random moves in its playouts (noise): with one
+    fixed deck every playout of a candidate would otherwise be the same line of play, and the
+    ladder found the oracle far stronger with them (a bound should be as strong as we can make
+    it; hard itself, which guesses a new deck every playout, gains nothing from them)."""
+
     name = "oracle"
     truth = None  # the session whose state the oracle may read (set by the ladder)
+    NOISE = 0.05
+
+    def __init__(self, seed=None, think=None, iterations=None):
+        super().__init__(seed, think, iterations, noise=self.NOISE)
 
     def choose(self, view, legal):
         assert self.truth is not None, "the oracle plays only where the ladder shows it the deck"
@@ -36,6 +45,10 @@ class OracleBot(HardBot):
 class ExpertOracleBot(ExpertBot):
     name = "expert-oracle"
     truth = None
+
+    def __init__(self, seed=None, think=None, iterations=None):
+        super().__init__(seed, think, iterations)
+        self.search.noise = OracleBot.NOISE
 
     def choose(self, view, legal):
         assert self.truth is not None, "the oracle plays only where the ladder shows it the deck"

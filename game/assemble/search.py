@@ -12,6 +12,7 @@ card, capacity): the playouts of one decision meet the same lines again and agai
 
 from __future__ import annotations
 
+import random
 import time
 
 from .scoring import POPCOUNT, _step
@@ -174,6 +175,8 @@ def clear_caches(limit: int = 2_000_000) -> None:
         _VALUE.clear()
     if len(_BEST) > limit // 8:  # its keys hold whole lines: ~250 bytes an entry
         _BEST.clear()
+        _PARTS.clear()
+
 
 
 # --- playouts ------------------------------------------------------------------------------
@@ -244,6 +247,7 @@ def _best_insert_identity(hs, line, capacity: int, flaw: bool) -> tuple[int, int
 
 
 _BEST: dict[tuple, tuple[int, int]] = {}  # see best_place
+_PARTS: dict[tuple, tuple] = {}  # line -> (prefixes, suffixes), for best_place's misses
 
 
 def best_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, int]:
@@ -253,7 +257,10 @@ def best_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, 
     k = (key, card, capacity << 2 | rules.flaw << 1 | rules.identity)
     hit = _BEST.get(k)
     if hit is None:
-        hit = _BEST[k] = best_insert(prefixes(line), suffixes(line), line, card, capacity, rules)
+        parts = _PARTS.get(key)
+        if parts is None:
+            parts = _PARTS[key] = (prefixes(line), suffixes(line))
+        hit = _BEST[k] = best_insert(parts[0], parts[1], line, card, capacity, rules)
     return hit
 
 
@@ -266,13 +273,13 @@ def smart_card(state, lane: int, key: tuple | None = None) -> int:
         cards = [c for c in bench if c is not None] + field
     else:
         cards = [bench[i] for i in range(state.n_lanes) if not upright[i]] + field
-    top = max(cards)
     line = state.lines[lane]
     if key is None:
         key = tuple(line)
     order = state.deck_pos < len(state.setup.deck)
-    span = max(1, len(cards) - 1)
     capacity, rules = state.capacity[lane], state.rules
+    top = max(cards)
+    span = max(1, len(cards) - 1)
     best, choice = None, field[0]
     for card in field:
         v = best_place(key, line, card, capacity + (card == top), rules)[0]
@@ -291,7 +298,7 @@ def smart_playout(state, noise=None) -> None:
     share), that share of the moves is random instead (see FlatMonteCarlo)."""
     lines, capacity, bench, rules = state.lines, state.capacity, state.bench, state.rules
     keys: list[tuple | None] = [None] * state.n_lanes  # each line's tuple, while it is unchanged
-    rnd, eps = noise if noise is not None else (None, 0.0)
+    rnd, eps = noise if noise is not None else (random.random, 0.0)
     while state.phase != "over":
         lane = state.active
         line = lines[lane]
