@@ -1,10 +1,11 @@
 """Bot ratings from ladder games: `python -m game.ratings RESULTS... [--write]`.
 
 The ladder (`python -m game.ladder --results FILE`) writes one JSON line per game: the level in
-each seat and each seat's final key (score, then the tiebreakers). Every pair of seats with
-different levels in a game is one comparison (a tie is half a win each); a Bradley-Terry fit of
-all of them gives each level a strength, printed on the Elo scale (400 points = 10 to 1 odds in a
-head-to-head comparison) with `normal` at 1500. `--write` stores them in assets/bot-ratings.json,
+each seat and each seat's final key (score, then the tiebreakers). What counts is who wins the
+game (the game is winner-take-all: a bot that often wins and often comes last is strong, one that
+is always second is not), so the fit is of the winners: the Luce choice model, where a seat wins
+with probability proportional to its level's strength. Printed on the Elo scale (400 points = 10
+to 1 odds between two seats) with `normal` at 1500. `--write` stores them in assets/bot-ratings.json,
 where the setup screen reads them.
 """
 
@@ -23,49 +24,48 @@ ANCHOR, ANCHOR_RATING = "normal", 1500
 RATINGS_FILE = ("bot-ratings.json",)
 
 
-def comparisons(games) -> dict[tuple[str, str], float]:
-    """(a, b) -> how many times level a came out ahead of level b (ties count half)."""
-    wins: dict[tuple[str, str], float] = defaultdict(float)
+def tables(games) -> list[tuple[dict[str, int], dict[str, float]]]:
+    """Each game as (seats per level, wins per level): the winners share the win."""
+    out = []
     for game in games:
         levels, keys = game["levels"], [tuple(k) for k in game["keys"]]
-        for i in range(len(levels)):
-            for j in range(i + 1, len(levels)):
-                a, b = levels[i], levels[j]
-                if a == b:
-                    continue
-                if keys[i] > keys[j]:
-                    wins[a, b] += 1
-                elif keys[i] < keys[j]:
-                    wins[b, a] += 1
-                else:
-                    wins[a, b] += 0.5
-                    wins[b, a] += 0.5
-    return dict(wins)
+        best = max(keys)
+        winners = [level for level, key in zip(levels, keys) if key == best]
+        seats: dict[str, int] = defaultdict(int)
+        wins: dict[str, float] = defaultdict(float)
+        for level in levels:
+            seats[level] += 1
+        for level in winners:
+            wins[level] += 1 / len(winners)
+        if len(seats) > 1:  # a table of one level says nothing about the levels' strengths
+            out.append((dict(seats), dict(wins)))
+    return out
 
 
-def fit(wins: dict[tuple[str, str], float], rounds: int = 2000) -> dict[str, float]:
-    """Bradley-Terry strengths by the minorization-maximization updates (Hunter 2004), as Elo
-    ratings. A level that never lost (or never won) has no finite rating: a tenth of a
-    comparison each way keeps it finite and says "at least this far apart"."""
-    levels = sorted({level for pair in wins for level in pair})
-    pairs = {(a, b) for a in levels for b in levels if a < b
-             and (wins.get((a, b), 0) or wins.get((b, a), 0))}
-    w = {key: value for key, value in wins.items()}
-    for a, b in pairs:
-        w[a, b] = w.get((a, b), 0.0) + 0.1
-        w[b, a] = w.get((b, a), 0.0) + 0.1
+def fit(games: list[tuple[dict[str, int], dict[str, float]]],
+        rounds: int = 3000) -> dict[str, int]:
+    """Strengths s such that a seat of level l wins a game with probability s_l / (sum of s over
+    the table's seats): the Luce choice model, Bradley-Terry for a table of several. Fitted by
+    the minorization-maximization updates (Hunter 2004) and given as Elo ratings. A level that
+    never won would have no finite rating: a tenth of a win given to every level keeps it
+    finite."""
+    levels = sorted({level for seats, _ in games for level in seats})
+    won = {level: 0.1 for level in levels}
+    for _seats, wins in games:
+        for level, share in wins.items():
+            won[level] += share
     strength = {level: 1.0 for level in levels}
     for _ in range(rounds):
-        new = {}
-        for a in levels:
-            won = sum(w.get((a, b), 0.0) for b in levels if b != a)
-            denom = sum((w.get((a, b), 0.0) + w.get((b, a), 0.0)) / (strength[a] + strength[b])
-                        for b in levels if b != a)
-            new[a] = won / denom if denom else strength[a]
+        denom = {level: 0.0 for level in levels}
+        for seats, _wins in games:
+            total = sum(strength[level] * n for level, n in seats.items())
+            for level, n in seats.items():
+                denom[level] += n / total
+        new = {level: won[level] / denom[level] for level in levels}
         scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         strength = {level: v / scale for level, v in new.items()}
     ratings = {level: 400 * math.log10(v) for level, v in strength.items()}
-    shift = ANCHOR_RATING - ratings.get(ANCHOR, 0.0) if ANCHOR in ratings else 0.0
+    shift = ANCHOR_RATING - ratings[ANCHOR] if ANCHOR in ratings else 0.0
     return {level: round(r + shift) for level, r in ratings.items()}
 
 
@@ -114,17 +114,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ratings", description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="+", help="JSON-lines files from python -m game.ladder --results")
     parser.add_argument("--game", default="assemble")
+    parser.add_argument("--think", type=float, default=None,
+                        help="only the games played at this think time (the app's is 0.8)")
     parser.add_argument("--write", action="store_true", help="store the ratings in assets/bot-ratings.json")
     args = parser.parse_args(argv)
     try:
         games = read_results(args.results)
     except (OSError, ValueError) as exc:
         parser.error(str(exc))
-    wins = comparisons(games)
-    if not wins:
-        parser.error("no game in these files compares two different levels")
-    ratings = fit(wins)
-    print(f"{len(games)} games, {sum(wins.values()):.0f} comparisons")
+    if args.think is not None:
+        games = [game for game in games if game.get("think") == args.think]
+    played = tables(games)
+    if not played:
+        parser.error("no game in these files seats two different levels")
+    ratings = fit(played)
+    print(f"{len(played)} games between different levels")
     for level, rating in sorted(ratings.items(), key=lambda item: -item[1]):
         print(f"  {level:<8} {rating:5d}")
     if args.write:

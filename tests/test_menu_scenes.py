@@ -12,7 +12,7 @@ from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.menus.setup import SetupScene
 from scenes.menus.title import TitleScene
-from tests.ui_helpers import DummyTable, click, frames, key, post, resize, top, type_text
+from tests.ui_helpers import DummyTable, click, frames, key, post, resize, spy_texts, top, type_text
 
 
 def right_half(rect):
@@ -483,3 +483,26 @@ def test_text_field_caret_is_drawn_where_it_is(app):
         key(app, pygame.K_RIGHT)
     middle = caret_column()
     assert at_start is not None and at_start < middle < at_end
+
+
+def test_setup_shows_each_bot_levels_rating_where_the_game_has_them(app, monkeypatch):
+    from game.ratings import load_ratings
+    stored = load_ratings("assemble")
+    scene = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    seen = []
+    for _ in scene.kinds:  # every kind the seat offers, as the choice draws it
+        click(app, right_half(scene.rows[1].kind.rect))
+        drawn = spy_texts(monkeypatch)
+        frames(app, 1)
+        monkeypatch.undo()
+        label = scene.rows[1].kind.show(scene.rows[1].kind.value)
+        assert any(string == label for string, _rect in drawn)
+        seen.append((scene.rows[1].kind.value, label))
+    for kind, label in seen:
+        if kind in stored:
+            assert label.endswith(f"({stored[kind]})"), label
+    assert {"hard", "expert"} <= {kind for kind, _label in seen}
+    while scene.game.value != "grayblock":  # no ratings stored for Grayblock: plain words
+        click(app, right_half(scene.game.rect))
+    assert scene.rows[1].kind.show("easy") == "Bot \u00b7 Easy"

@@ -15,38 +15,47 @@ from game.bots import bot_levels
 from game.ladder import Pairing, play_game
 
 
-def games(a, b, wins_a, wins_b, ties=0):
-    """Two-seat result lines: `a` ahead `wins_a` times, `b` ahead `wins_b` times."""
-    out = [{"levels": [a, b], "keys": [[9, 0, 0, 0], [1, 0, 0, 0]]}] * wins_a
-    out += [{"levels": [a, b], "keys": [[1, 0, 0, 0], [9, 0, 0, 0]]}] * wins_b
-    out += [{"levels": [a, b], "keys": [[5, 0, 0, 0], [5, 0, 0, 0]]}] * ties
-    return out
+def results(hero, villain, seats, hero_wins, villain_wins, shared=0):
+    """Result lines of tables with one `hero` and seats-1 `villain`s."""
+    levels = [hero] + [villain] * (seats - 1)
+    win, lose = [25, 5, 1, 0], [9, 3, 1, 0]
+    hero_won = {"levels": levels, "keys": [win] + [lose] * (seats - 1)}
+    villain_won = {"levels": levels, "keys": [lose, win] + [lose] * (seats - 2)}
+    tie = {"levels": levels, "keys": [win, win] + [lose] * (seats - 2)}
+    return [hero_won] * hero_wins + [villain_won] * villain_wins + [tie] * shared
 
 
-def test_three_to_one_is_about_190_elo_and_normal_is_1500():
-    fitted = ratings.fit(ratings.comparisons(games("hard", "normal", 750, 250)))
+def test_three_to_one_heads_up_is_about_190_elo_and_normal_is_1500():
+    fitted = ratings.fit(ratings.tables(results("hard", "normal", 2, 750, 250)))
     assert fitted["normal"] == 1500
     assert 185 <= fitted["hard"] - fitted["normal"] <= 195  # 400*log10(3) = 191
 
 
+def test_winning_half_the_games_against_three_is_three_to_one():
+    # the rating is about who wins a table: 1 in 2 against three equals means 3 times as strong
+    fitted = ratings.fit(ratings.tables(results("hard", "normal", 4, 500, 500)))
+    assert 185 <= fitted["hard"] - fitted["normal"] <= 195
+
+
+def test_a_shared_win_is_half_a_win_and_same_level_tables_say_nothing():
+    lines = results("hard", "normal", 2, 0, 0, shared=10)
+    lines.append({"levels": ["easy", "easy"], "keys": [[1, 1, 1, 0], [0, 0, 0, 0]]})
+    played = ratings.tables(lines)
+    assert len(played) == 10 and played[0] == ({"hard": 1, "normal": 1}, {"hard": 0.5, "normal": 0.5})
+    fitted = ratings.fit(played)
+    assert fitted == {"hard": 1500, "normal": 1500}
+
+
 def test_a_chain_of_pairings_orders_every_level():
-    lines = (games("easy", "random", 90, 10) + games("normal", "easy", 70, 30)
-             + games("hard", "normal", 65, 35))
-    fitted = ratings.fit(ratings.comparisons(lines))
+    lines = (results("easy", "random", 4, 90, 10) + results("normal", "easy", 4, 50, 50)
+             + results("hard", "normal", 4, 40, 60))
+    fitted = ratings.fit(ratings.tables(lines))
     assert fitted["random"] < fitted["easy"] < fitted["normal"] < fitted["hard"]
 
 
-def test_a_four_seat_game_gives_a_comparison_per_pair_of_different_levels():
-    line = {"levels": ["hard", "normal", "normal", "normal"],
-            "keys": [[20, 4, 2, 0], [25, 5, 1, 0], [16, 4, 1, 0], [20, 4, 2, 0]]}
-    wins = ratings.comparisons([line])
-    # hard beat one normal, lost to one, tied one; normal against normal says nothing
-    assert wins == {("hard", "normal"): 1.5, ("normal", "hard"): 1.5}
-
-
-def test_a_level_that_never_lost_still_gets_a_finite_rating():
-    fitted = ratings.fit(ratings.comparisons(games("easy", "random", 100, 0)))
-    assert 0 < fitted["easy"] - fitted["random"] < 2000
+def test_a_level_that_never_won_still_gets_a_finite_rating():
+    fitted = ratings.fit(ratings.tables(results("easy", "random", 4, 100, 0)))
+    assert 0 < fitted["easy"] - fitted["random"] < 3000
 
 
 def test_bad_result_files_say_where_in_one_line(tmp_path):

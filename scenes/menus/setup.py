@@ -63,16 +63,15 @@ COLOUR_WORDS = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"),
 
 
 def kind_label(kind: str, ratings: dict | None = None) -> str:
-    """"Human", "Bot · Hard", or with the level's rating from the ladder "Bot · Hard (1620)"."""
+    """"Human", "Bot · Hard", or with the level's rating from the ladder "Hard (1620)"."""
     if kind == "external":
         return _("External program")
     if kind == "human":
         return _("Human")
     level = _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind.capitalize()
-    label = _("Bot \u00b7 {level}").format(level=level)
-    if ratings and kind in ratings:
-        label = _("{label} ({rating})").format(label=label, rating=ratings[kind])
-    return label
+    if ratings and kind in ratings:  # the number says it is a bot: the words stay short
+        return _("{level} ({rating})").format(level=level, rating=ratings[kind])
+    return _("Bot \u00b7 {level}").format(level=level)
 
 
 class ColourChoice(ui.Choice):
@@ -594,6 +593,8 @@ class SetupScene(Scene):
             lines = 1
         else:
             hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
+            if load_ratings(self.game.value):
+                hint += " " + _("A bot's number is its rating from games between bots (Normal = 1500).")
         y = self.seed.rect.bottom + 6 * s
         limit = (min(self.command.rect.y - 24 * s,
                      self.command.rect.y - 4 * s - ui.font(small, "bold").get_height())
