@@ -17,6 +17,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
@@ -73,12 +74,13 @@ def play_game(task) -> tuple[float, float, int, dict]:
     names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
              for i in range(players)]
     session = new_session(seed + deal, names)
-    bots = {}
+    bots: dict = {}
     for i, entry in enumerate(names):
         bot_seed = random.Random(f"{seed}:{index}:{i}").getrandbits(32)
         if entry["seat"] in ORACLES:  # benchmark only: it reads the real deck order
-            bots[i] = ORACLES[entry["seat"]](bot_seed, think, iterations)
-            bots[i].truth = session
+            oracle: Any = ORACLES[entry["seat"]](bot_seed, think, iterations)
+            oracle.truth = session
+            bots[i] = oracle
         else:
             bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations)
     timer = _Timed(bots[hero])
@@ -124,8 +126,13 @@ def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: i
     for result in (pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks)):
         played.append(result)
         if results is not None:
-            results.write(json.dumps(result[3]) + "\n")
-            results.flush()
+            try:
+                results.write(json.dumps(result[3]) + "\n")
+                results.flush()
+            except OSError as exc:  # a full disk: the table still comes out
+                print(f"results file: {exc.strerror or exc}; no more result lines written",
+                      file=sys.stderr)
+                results = None
     shares = [r[0] for r in played]
     mean, low, high = interval(shares)
     decisions = sum(r[2] for r in played)

@@ -77,6 +77,7 @@ def decision_positions(count: int = 12) -> list[AssembleState]:
         bots = [NormalBot(seed * 4 + i) for i in range(4)]
         for _ in range(3 * seed % 40):
             player = state.current_player()
+            assert player is not None  # 40 moves never end a game
             state.apply(bots[player].decide(state.view(player), state.legal_actions()))
         while len(state.legal_actions()) < 2:
             state.apply(state.legal_actions()[0])

@@ -18,6 +18,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from .cli import seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 from .paths import asset
 
 ANCHOR, ANCHOR_RATING = "normal", 1500
@@ -69,18 +70,31 @@ def fit(games: list[tuple[dict[str, int], dict[str, float]]],
     return {level: round(r + shift) for level, r in ratings.items()}
 
 
+def _is_key(key) -> bool:
+    return (isinstance(key, list) and 0 < len(key) <= 8
+            and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in key))
+
+
 def read_results(paths) -> list[dict]:
+    """Every result line of these files; the first bad one raises ValueError naming its place."""
     games = []
     for path in paths:
-        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 game = json.loads(line)
                 ok = (isinstance(game, dict) and isinstance(game.get("levels"), list)
                       and isinstance(game.get("keys"), list)
-                      and len(game["levels"]) == len(game["keys"]) >= 2)
-            except json.JSONDecodeError:
+                      and 2 <= len(game["levels"]) == len(game["keys"]) <= 8
+                      and all(isinstance(level, str) and level for level in game["levels"])
+                      and all(map(_is_key, game["keys"]))
+                      and len({len(key) for key in game["keys"]}) == 1)
+            except (json.JSONDecodeError, RecursionError):
                 ok = False
             if not ok:
                 raise ValueError(f"{path}:{number}: not a ladder result line")
@@ -114,13 +128,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ratings", description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="+", help="JSON-lines files from python -m game.ladder --results")
     parser.add_argument("--game", default="assemble")
-    parser.add_argument("--think", type=float, default=None,
+    parser.add_argument("--think", type=seconds(60), default=None,
                         help="only the games played at this think time (the app's is 0.8)")
     parser.add_argument("--write", action="store_true", help="store the ratings in assets/bot-ratings.json")
     args = parser.parse_args(argv)
     try:
         games = read_results(args.results)
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         parser.error(str(exc))
     if args.think is not None:
         games = [game for game in games if game.get("think") == args.think]
@@ -142,7 +156,13 @@ def main(argv: list[str] | None = None) -> int:
         data["about"] = ("Bot ratings (Elo scale, normal = 1500) fitted by python -m game.ratings "
                          "from ladder games; see docs/bot-strength.md.")
         data["games"][args.game] = {"ratings": ratings, "games": len(games)}
-        path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        spare = path.with_suffix(".tmp")
+        try:  # whole or not at all: the setup screen reads this file
+            spare.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+            spare.replace(path)
+        except OSError as exc:
+            spare.unlink(missing_ok=True)
+            parser.error(f"cannot write {path}: {exc.strerror or exc}")
         print(f"written to {path}")
     return 0
 

@@ -185,14 +185,15 @@ def potential(line, capacity: int, pool, flaw: bool) -> float:
 class HardBot:
     """Flat Monte Carlo: each candidate is played out many times to the end, every playout in a
     fresh guess of the hidden cards (view.sample_state), everyone playing the cheap `normal`
-    policy (search.smart_playout) with a few random moves (search.FlatMonteCarlo says why);
-    sequential halving spends the playouts on the best candidates. It stops after `budget`
-    playouts, or when `think` runs out first: most choices settle well before that."""
+    policy (search.smart_playout); sequential halving spends the playouts on the best
+    candidates. It stops after `budget` playouts, or when `think` runs out first: the choice
+    settles long before the app's 0.8 s (docs/bot-strength.md: 400 playouts won as often as
+    3,000), and a player waits less."""
 
     name = "hard"
     KEEP = 6  # placements searched: the best by the normal policy's worth
     BUDGET = 600  # playouts per decision: the ladder found 400 as strong as 3,000
-    NOISE = 0.0  # share of random moves in a playout
+    NOISE = 0.0  # share of random moves in a playout: none (they cost hard strength)
 
     def __init__(self, seed=None, think=None, iterations=None, margin=0.0, keep=KEEP,
                  budget=BUDGET, noise=NOISE):

@@ -8,7 +8,7 @@ of the gap to a perfect player is the deck nobody sees.
 
 from __future__ import annotations
 
-from .bots import ExpertBot, HardBot
+from .bots import HardBot
 
 
 class _Known:
@@ -38,21 +38,9 @@ class OracleBot(HardBot):
         super().__init__(seed, think, iterations, noise=self.NOISE)
 
     def choose(self, view, legal):
-        assert self.truth is not None, "the oracle plays only where the ladder shows it the deck"
+        if self.truth is None:
+            raise RuntimeError("the oracle plays only where the ladder shows it the deck")
         return super().choose(_Known(view, self.truth.state), legal)
 
 
-class ExpertOracleBot(ExpertBot):
-    name = "expert-oracle"
-    truth = None
-
-    def __init__(self, seed=None, think=None, iterations=None):
-        super().__init__(seed, think, iterations)
-        self.search.noise = OracleBot.NOISE
-
-    def choose(self, view, legal):
-        assert self.truth is not None, "the oracle plays only where the ladder shows it the deck"
-        return super().choose(_Known(view, self.truth.state), legal)
-
-
-ORACLES = {"oracle": OracleBot, "expert-oracle": ExpertOracleBot}
+ORACLES = {"oracle": OracleBot}

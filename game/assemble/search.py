@@ -1,5 +1,5 @@
 """Search for the `hard` and `expert` bots: flat Monte Carlo over determinizations, with playouts
-of the cheap `normal` policy and a few random moves.
+of the cheap `normal` policy.
 
 The playouts need to score "this line with that card inserted at each position" thousands of
 times per decision, so this module keeps its own fast lane evaluator: the scoring automaton of
@@ -178,7 +178,6 @@ def clear_caches(limit: int = 2_000_000) -> None:
         _PARTS.clear()
 
 
-
 # --- playouts ------------------------------------------------------------------------------
 
 def place_values(line, card: int, capacity: int, rules) -> list[int | None]:
@@ -341,11 +340,11 @@ class FlatMonteCarlo:
     """Flat Monte Carlo with sequential halving: every candidate gets the same determinizations
     (common random numbers), and after each phase the worse half is dropped.
 
-    `noise` is the share of random moves in the playouts. Without it a playout is one fixed line
-    of play for a given guess of the deck: a candidate is judged by whether that single line
-    happens to work out, and a move that wins only if everyone plays exactly as the policy
-    predicts looks as good as a robust one. A few random moves make each candidate's playouts
-    cover the plausible lines (the ladder: 0.41 -> see docs/bot-strength.md)."""
+    `noise` is the share of random moves in the playouts. Where every playout starts from the
+    same deck (the oracle), a candidate would otherwise be judged by one fixed line of play, and
+    a move that wins only if everyone plays exactly as predicted would look as good as a robust
+    one: a few random moves lift the oracle a lot. Hard guesses a new deck for every playout,
+    which already varies the lines; the ladder found random moves cost it strength."""
 
     def __init__(self, rng, playout=smart_playout, margin: float = 0.0, halving: bool = True,
                  noise: float = 0.0):
