@@ -4,6 +4,10 @@ Each pairing plays one bot (the hero) against copies of another, seats rotated: 
 played once with the hero in each seat, which cancels most of the luck of the deal. The table
 gives the hero's win share (shared wins split) with a 95% Wilson interval, parity, the goal and
 the hero's mean time per decision. Games run in parallel processes.
+
+Besides the offered levels, `oracle` (game.assemble.oracle: hard's search told the real deck
+order) may sit in a pairing: it bounds what the hidden cards cost. `--results FILE` appends a line
+per game (each seat's level and final key) for the ratings (python -m game.ratings).
 """
 
 from __future__ import annotations

@@ -156,3 +156,37 @@ def test_hard_beats_random_clearly():
         winners = session.state.winners()
         wins += (seed % 4 in winners) / len(winners)
     assert wins >= 3  # parity would be 1
+
+
+def test_hard_stops_at_its_budget_and_expert_searches_more():
+    state = AssembleState.new(4, 4)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    hard = HardBot(seed=1, think=30.0)  # a long think time: the budget ends the search
+    hard.decide(view, legal)
+    assert HardBot.BUDGET * 0.8 <= hard.search.playouts <= HardBot.BUDGET * 1.2
+    expert = LEVELS["expert"](seed=1, think=30.0)
+    expert.decide(view, legal)
+    assert expert.search.playouts >= 2.5 * hard.search.playouts
+    assert expert.think == 90.0  # three times the think time the app gives
+
+
+def test_line_memo_gives_the_same_playouts():
+    """The playouts' remembered best insertions are the evaluator's own answers."""
+    from game.assemble import search
+    rng = random.Random(3)
+    for seed in range(30):
+        state = AssembleState.new(seed, rng.choice([2, 3, 4]),
+                                  Rules(rng.random() < 0.5, rng.random() < 0.5))
+        for _ in range(rng.randint(0, 30)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        for lane, line in enumerate(state.lines):
+            for card in range(32):
+                for cap in (1, 2, 4):
+                    remembered = search.best_place(tuple(line), line, card, cap, state.rules)
+                    direct = search.best_insert(prefixes(line), suffixes(line), line, card, cap,
+                                                state.rules)
+                    assert remembered == direct
