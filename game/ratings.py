@@ -18,6 +18,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from .bots import bot_levels
 from .cli import seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 from .paths import asset
 
@@ -155,7 +156,10 @@ def main(argv: list[str] | None = None) -> int:
             data = {"games": {}}
         data["about"] = ("Bot ratings (Elo scale, normal = 1500) fitted by python -m game.ratings "
                          "from ladder games; see docs/bot-strength.md.")
-        data["games"][args.game] = {"ratings": ratings, "games": len(games)}
+        offered = set(bot_levels(args.game))  # the oracle's figure is for the docs only
+        data["games"][args.game] = {"ratings": {level: r for level, r in ratings.items()
+                                                if level in offered},
+                                    "games": len(played)}
         spare = path.with_suffix(".tmp")
         try:  # whole or not at all: the setup screen reads this file
             spare.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
