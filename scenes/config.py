@@ -12,8 +12,8 @@ TABLE_SCENES = {"assemble": "table", "cementopia": "cementopia", "grayblock": "g
                 "alicematic": "alicematic"}
 GAME_TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock",
                "alicematic": "Alicematic Eiketsuden"}
-# a bot level as players read it ("Bot · Hard" in setup, on the seat labels); N_ marks them for
-# the catalogue, _() says them at draw time
+# a bot level as players read it ("Bot · Hard" in setup, on the seat labels), said with _() at
+# draw time (setup.LEVEL_WORDS marks them for the catalogue)
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard",
                "expert": "Expert"}
 
