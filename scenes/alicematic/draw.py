@@ -17,7 +17,8 @@ from scenes.alicematic import words as w
 from scenes.alicematic.geometry import corners
 from scenes.grayblock.draw import name_text, pill
 from scenes.table.base import joined
-from scenes.table.look import HINT, hint_tag, log_style, seat_colour
+from scenes.table import look
+from scenes.table.look import HINT, hint_tag, seat_colour
 from scenes.widgets import ui
 
 AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 190, 64),
@@ -432,23 +433,9 @@ def draw_players(scene, surface, view) -> None:
 
 
 def draw_log(scene, surface) -> None:
-    L, k = scene.layout, scene.layout.k
-    box, size = L.log, L.px(13)
-    if box.h < k(30):
-        return
-    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
-    top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
-    y = box.bottom - k(6)
-    for entry in reversed(scene.visible_log()):
-        px, colour = log_style(entry, size)
-        for part in reversed(ui.wrap(entry, px, box.w - k(18))):
-            y -= ui.font(px).get_linesize()
-            if y < top + k(2):
-                return
-            ui.text(surface, part, px, (box.x + k(9), y), colour)
-
-
-# --- hints and the move menu ----------------------------------------------------------------
+    L = scene.layout
+    if L.log.h >= L.k(30):  # a short window leaves no room for the log
+        look.draw_log(scene, surface)
 
 def draw_hint(scene, surface) -> None:
     hint = scene.turns.hint

@@ -417,8 +417,7 @@ class AlicematicScene(GameTable):
                 if not self.snapped:
                     self.snapped = True
                     self.app.snap("table")
-                self.app.snap("scoring")
-                self.app.exit_in(self.app.options.exit_after or 0)
+                self.app.end_demo()
             return
         if self.state.is_over():
             return

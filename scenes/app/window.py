@@ -118,6 +118,12 @@ class App:
         """Game time per real second: the demo's own, else the player's animation setting."""
         return self.options.speed if self.demo else game_speed(self.settings)
 
+    def end_demo(self, last: str | None = "scoring") -> None:
+        """The demo's last picture (if any), then exit after --exit-after seconds."""
+        if last is not None:
+            self.snap(last)
+        self.exit_in(self.options.exit_after or 0)
+
     def exit_in(self, seconds: float) -> None:
         if self._exit_at is None:
             self._exit_at = self.real_s + seconds

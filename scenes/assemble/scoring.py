@@ -319,8 +319,7 @@ class ScoringScene(Scene):
             self.coach.snap_scoring(self.phase, self.lane)
         if self.phase == "summary" and self.app.demo and not self.snapped:
             self.snapped = True
-            self.app.snap("scoring")
-            self.app.exit_in(self.app.options.exit_after or 0)
+            self.app.end_demo()
 
     @property
     def tiebreak(self) -> str | None:

@@ -87,8 +87,7 @@ class CementopiaEndScene(Scene):
         self.t += dt
         if self.app.demo and not self.snapped and self.t > 0.4:
             self.snapped = True
-            self.app.snap("scoring")
-            self.app.exit_in(self.app.options.exit_after or 0)
+            self.app.end_demo()
 
     def draw(self, surface) -> None:
         for button, word in self.words.items():  # looked up now: Settings may switch language

@@ -15,7 +15,7 @@ from game.words import said
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
 from scenes.table import rules_badge
-from scenes.table.look import HINT, glow, hint_tag, log_style
+from scenes.table.look import HINT, draw_log, glow, hint_tag
 from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament, vignette
 from scenes.menus.setup import LEVEL_NAMES, kind_label
@@ -342,23 +342,6 @@ def draw_info(scene, surface) -> None:
         bar.w = round(bar.w * min(1.0, state.totals[p] / state.target))
         pygame.draw.rect(surface, colour, bar)
 
-
-def draw_log(scene, surface) -> None:
-    L, k = scene.layout, scene.layout.k
-    box, size = L.log, L.px(13)
-    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
-    top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
-    y = box.bottom - k(6)
-    for entry in reversed(scene.visible_log()):
-        px, colour = log_style(entry, size)
-        for part in reversed(ui.wrap(entry, px, box.w - k(18))):
-            y -= ui.font(px).get_linesize()
-            if y < top + k(2):
-                return
-            ui.text(surface, part, px, (box.x + k(9), y), colour)
-
-
-# --- overlays ---------------------------------------------------------------------------------
 
 def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
     ui.panel(surface, rect, (34, 26, 26, 248), edge, radius=round(16 * s) + 2, width=max(2, round(3 * s)))

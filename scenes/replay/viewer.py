@@ -295,7 +295,7 @@ class ReplayScene(Scene):
             return
         if not self.state.is_over():  # an unfinished game has no end screen; the demo is done
             if self.app.demo:
-                self.app.exit_in(self.app.options.exit_after or 0)
+                self.app.end_demo(None)
             return
         self.end_shown = True
         if self.game == "assemble":
@@ -305,8 +305,7 @@ class ReplayScene(Scene):
             from scenes.replay.ends import ReplayCementopiaEnd
             self.app.stack.push(ReplayCementopiaEnd(self.app, session=self.session, config=self.table.config))
         elif self.app.demo:
-            self.app.snap("scoring")
-            self.app.exit_in(self.app.options.exit_after or 0)
+            self.app.end_demo()
 
     def close(self) -> None:
         self.table.close()

@@ -54,6 +54,26 @@ def log_style(entry: str, px: int) -> tuple[int, tuple]:
     return px, (HINT_TEXT if hint else ui.TEXT)
 
 
+
+def draw_log(scene, surface) -> None:
+    """The log panel of a table whose layout has a `log` box: newest entries at the bottom,
+    wrapped, as many as fit."""
+    L, k = scene.layout, scene.layout.k
+    box, size = L.log, L.px(13)
+    ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
+    top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
+    y = box.bottom - k(6)
+    for entry in reversed(scene.visible_log()):
+        px, colour = log_style(entry, size)
+        for part in reversed(ui.wrap(entry, px, box.w - k(18))):
+            y -= ui.font(px).get_linesize()
+            if y < top + k(2):
+                return
+            ui.text(surface, part, px, (box.x + k(9), y), colour)
+
+
+# --- overlays ---------------------------------------------------------------------------------
+
 def hint_tag(surface, rect, s: float, text: str = HINT_TAG, bounds=None, at: str = "top") -> pygame.Rect:
     """The hint's label: inside the top of the hinted card (above it, the next panel drawn may
     cover it), "above" it, or inside its "bottom" (a mark between a line's cards: the top holds

@@ -99,7 +99,7 @@ class Coach:
         if self.table.coach is self:
             self.table.coach = None
         if self.app.demo:
-            self.app.exit_in(self.app.options.exit_after or 0)
+            self.app.end_demo(None)
         else:
             self.app.toast(_("Lesson complete! The game is yours to finish."), 5.0)
 
