@@ -7,6 +7,7 @@ tests are reproducible and fast. Strength is measured properly by `python -m gam
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.assemble import AssembleState, Rules, Setup
 from game.assemble.bots import LEVELS, HardBot, NormalBot
@@ -190,3 +191,48 @@ def test_line_memo_gives_the_same_playouts():
                     direct = search.best_insert(prefixes(line), suffixes(line), line, card, cap,
                                                 state.rules)
                     assert remembered == direct
+
+
+def _mid_game(seed: int, players: int, moves: int, rules=Rules()):
+    rng = random.Random(seed)
+    state = AssembleState.new(seed, players, rules)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 40),
+       st.booleans(), st.booleans(), st.integers(1, 8))
+def test_the_tree_tries_only_legal_moves(seed, players, moves, flaw, identity, keep):
+    """What the tree tries for its own later moves is legal there, and a placement is among
+    the `keep` best by the policy's worth (ties aside): no illegal rightmost place under The
+    Identity at capacity 1."""
+    from game.assemble.search import own_moves
+    state = _mid_game(seed, players, moves, Rules(flaw, identity))
+    if state.is_over():
+        return
+    tried = own_moves(state, keep)
+    legal = state.legal_actions()
+    assert tried and set(tried) <= set(legal) and len(set(tried)) == len(tried)
+    if state.phase == "place":
+        assert len(tried) == min(keep, len(legal))
+    else:
+        assert len(tried) == len(legal)  # every take
+
+
+def test_hard_searches_its_own_later_moves():
+    """The tree grows below the first move: hard judges a move by how it would itself go on,
+    not only by how the cheap policy would; every candidate is tried and the counts add up."""
+    state = _mid_game(6, 4, 3)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    player = state.current_player()
+    hard = HardBot(seed=2, iterations=400)
+    legal = state.legal_actions()
+    cands = hard.candidates(state.view(player), legal)
+    wins, counts = hard.search.run(state.view(player), cands, iterations=400)
+    assert sum(counts) == 400 and all(counts) and all(0 <= w <= c for w, c in zip(wins, counts))
+    assert hard.search.deepest >= 2  # a later move of its own was searched too

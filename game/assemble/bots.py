@@ -10,8 +10,10 @@ import random
 from typing import TYPE_CHECKING
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
-from .search import (FIRST, ORDER, FlatMonteCarlo, best_insert, counts, greedy_position,
-                     insert_hists, line_hist, prefixes, score, suffixes, worth)
+from .search import (FIRST, ORDER, OwnMoveTree, best_insert, counts, greedy_position,
+                     insert_hists, line_hist, prefixes, score, suffixes, top_placements,
+                     worth)
+from .setup import PLACE
 from .view import AssembleView
 from ..i18n import _
 from .words import doll_letter, placement_words
@@ -183,47 +185,38 @@ def potential(line, capacity: int, pool, flaw: bool) -> float:
 
 
 class HardBot:
-    """Flat Monte Carlo: each candidate is played out many times to the end, every playout in a
-    fresh guess of the hidden cards (view.sample_state), everyone playing the cheap `normal`
-    policy (search.smart_playout); sequential halving spends the playouts on the best
-    candidates. It stops after `budget` playouts, or when `think` runs out first: the choice
-    settles long before the app's 0.8 s (docs/bot-strength.md: 400 playouts won as often as
-    3,000), and a player waits less."""
+    """Monte Carlo tree search over its own moves (search.OwnMoveTree): each iteration guesses
+    the hidden cards afresh (view.sample_state), walks the tree of its own moves while everyone
+    else plays the cheap `normal` policy, then plays the game out with that policy. It stops
+    after `budget` iterations, or when `think` runs out first."""
 
     name = "hard"
     KEEP = 6  # placements searched: the best by the normal policy's worth
-    BUDGET = 600  # playouts per decision: the ladder found 400 as strong as 3,000
+    BUDGET = 2000  # iterations per decision (about 0.5 s early in a game; late ones are cheap)
     NOISE = 0.0  # share of random moves in a playout: none (they cost hard strength)
 
-    def __init__(self, seed=None, think=None, iterations=None, margin=0.0, keep=KEEP,
-                 budget=BUDGET, noise=NOISE):
+    def __init__(self, seed=None, think=None, iterations=None, keep=KEEP, budget=BUDGET,
+                 noise=NOISE):
         self.rng = random.Random(seed)
         self.think = DEFAULT_THINK if think is None else think
         self.iterations = iterations
         self.keep = keep
         self.budget = budget
-        self.search = FlatMonteCarlo(self.rng, margin=margin, noise=noise)
+        self.search = OwnMoveTree(self.rng, keep=keep, noise=noise)
 
     def candidates(self, view, legal):
         """The moves worth searching: every take, the `keep` best placements."""
         if view.phase != "place" or len(legal) <= self.keep:
             return legal
         info = view.lanes[view.active_lane]
-        line = list(info.line)
-        hs = insert_hists(prefixes(line), suffixes(line), info.bench)
-        rules = view.rules
-
-        def rank(action):
-            cap = info.capacity - bool(rules.identity and line and action.value == len(line))
-            return worth(hs[action.value], cap, rules.flaw)
-        return sorted(legal, key=rank, reverse=True)[:self.keep]
+        places = top_placements(list(info.line), info.bench, info.capacity, view.rules, self.keep)
+        return [PLACE[view.active_lane][pos] for pos in places]
 
     def choose(self, view, legal):
         """(action, its win share, playouts spent on it, playouts in all)."""
         cands = self.candidates(view, legal)
-        wins, totals, counts = self.search.run(view, cands, self.iterations, self.think,
-                                               self.budget)
-        best = max(range(len(cands)), key=lambda i: (counts[i], totals[i] / max(1, counts[i])))
+        wins, counts = self.search.run(view, cands, self.iterations, self.think, self.budget)
+        best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))
         return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
 
     def decide(self, view, legal):
@@ -248,9 +241,9 @@ class ExpertBot(HardBot):
     name = "expert"
     FACTOR = 3
 
-    def __init__(self, seed=None, think=None, iterations=None, margin=0.0):
+    def __init__(self, seed=None, think=None, iterations=None):
         super().__init__(seed, (DEFAULT_THINK if think is None else think) * self.FACTOR,
-                         iterations, margin, keep=99, budget=HardBot.BUDGET * self.FACTOR)
+                         iterations, keep=99, budget=HardBot.BUDGET * self.FACTOR)
 
 
 def move_words(view, action) -> str:

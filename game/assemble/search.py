@@ -1,5 +1,5 @@
-"""Search for the `hard` and `expert` bots: flat Monte Carlo over determinizations, with playouts
-of the cheap `normal` policy.
+"""Search for the `hard` and `expert` bots: a Monte Carlo tree over one's own moves, every
+iteration in a fresh guess of the hidden cards, with playouts of the cheap `normal` policy.
 
 The playouts need to score "this line with that card inserted at each position" thousands of
 times per decision, so this module keeps its own fast lane evaluator: the scoring automaton of
@@ -12,6 +12,7 @@ card, capacity): the playouts of one decision meet the same lines again and agai
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -294,7 +295,7 @@ def smart_card(state, lane: int, key: tuple | None = None) -> int:
 
 def smart_playout(state, noise=None) -> None:
     """Every lane plays the cheap `normal` policy to the end of the game. With `noise` = (random,
-    share), that share of the moves is random instead (see FlatMonteCarlo)."""
+    share), that share of the moves is random instead (the oracle's, see oracle.py)."""
     lines, capacity, bench, rules = state.lines, state.capacity, state.bench, state.rules
     keys: list[tuple | None] = [None] * state.n_lanes  # each line's tuple, while it is unchanged
     rnd, eps = noise if noise is not None else (random.random, 0.0)
@@ -323,70 +324,144 @@ def smart_playout(state, noise=None) -> None:
             state.apply_unchecked(TAKE[lane][card])
 
 
-def reward(state, player: int, margin: float = 0.0) -> tuple[float, float]:
-    """(win share, reward): the reward adds `margin` times the score lead over the best other
-    player (per 25 points, clipped to 1): a little of it lowers the variance of the estimate."""
+def reward(state, player: int) -> float:
+    """The player's win share of a finished game (a shared win splits)."""
     keys = state.player_keys()
     best = max(keys)
-    share = 1.0 / keys.count(best) if keys[player] == best else 0.0
-    if not margin:
-        return share, share
-    other = max(k[0] for p, k in enumerate(keys) if p != player)
-    lead = (keys[player][0] - other) / 25
-    return share, share + margin * (-1.0 if lead < -1 else 1.0 if lead > 1 else lead)
+    return 1.0 / keys.count(best) if keys[player] == best else 0.0
 
 
-class FlatMonteCarlo:
-    """Flat Monte Carlo with sequential halving: every candidate gets the same determinizations
-    (common random numbers), and after each phase the worse half is dropped.
+# --- a tree over one's own moves -----------------------------------------------------------
 
-    `noise` is the share of random moves in the playouts. Where every playout starts from the
-    same deck (the oracle), a candidate would otherwise be judged by one fixed line of play, and
-    a move that wins only if everyone plays exactly as predicted would look as good as a robust
-    one: a few random moves lift the oracle a lot. Hard guesses a new deck for every playout,
-    which already varies the lines; the ladder found random moves cost it strength."""
+def top_placements(line, card: int, capacity: int, rules, keep: int) -> list[int]:
+    """The `keep` insertion positions of `card` with the best worth (the normal policy's view),
+    best first; The Identity's rightmost place costs one capacity and is illegal at capacity 1."""
+    hs = insert_hists(prefixes(line), suffixes(line), card)
+    ranked = []
+    for pos, h in enumerate(hs):
+        cap = capacity
+        if rules.identity and line and pos == len(line):
+            if capacity == 1:
+                continue
+            cap -= 1
+        ranked.append((-worth(h, cap, rules.flaw), pos))
+    ranked.sort()
+    return [pos for _, pos in ranked[:keep]]
 
-    def __init__(self, rng, playout=smart_playout, margin: float = 0.0, halving: bool = True,
-                 noise: float = 0.0):
+
+def policy_action(state):
+    """The cheap `normal` policy's move (what smart_playout plays, one move at a time)."""
+    lane = state.active
+    line = state.lines[lane]
+    if state.phase == "place":
+        pos = best_place(tuple(line), line, state.bench[lane], state.capacity[lane], state.rules)[1]
+        return PLACE[lane][pos]
+    field = state.field
+    return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]
+
+
+def own_moves(state, keep: int) -> list:
+    """The moves the tree tries for the searching player: every take (the policy's first), the
+    `keep` best placements."""
+    lane = state.active
+    if state.phase == "place":
+        places = top_placements(state.lines[lane], state.bench[lane], state.capacity[lane],
+                                state.rules, keep)
+        return [PLACE[lane][pos] for pos in places]
+    first = policy_action(state)
+    return [first] + [TAKE[lane][card] for card in state.field if card != first.value]
+
+
+class _Node:
+    __slots__ = ("children", "wins", "visits", "avail")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.wins = 0.0
+        self.visits = 0
+        self.avail = 1
+
+
+class OwnMoveTree:
+    """Information-set Monte Carlo tree search, single observer, over the searching player's own
+    moves only. Every iteration guesses the hidden cards afresh (view.sample_state); the others
+    play the cheap `normal` policy, inside the tree and after it. A node is a sequence of our
+    own moves; a move a guess makes impossible (a card that never came up) is skipped, and UCB
+    counts a child's chances from the times it was available (Cowling et al. 2012).
+
+    Flat Monte Carlo judged each move by how the policy would go on playing; this tree also
+    improves our own later moves, which is where the ladder found the missing strength
+    (docs/bot-strength.md)."""
+
+    C = 0.7  # UCB exploration, for rewards in 0..1
+
+    def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0):
         self.rng = rng
         self.playout = playout
-        self.margin = margin
-        self.halving = halving
+        self.keep = keep
         self.noise = noise
         self.playouts = 0
+        self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
 
     def run(self, view, candidates, iterations=None, think=1.0, budget=None):
-        """Per candidate action: (wins, total reward, playouts). Stops after about `iterations`
-        playouts if given (reproducible, no clock), else after `budget` playouts or `think`
-        seconds, whichever comes first: the estimates settle long before a second is up in
-        most positions, and a player waits less."""
-        rng, player, margin, playout = self.rng, view.player, self.margin, self.playout
+        """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
+        clock), else after `budget` iterations or `think` seconds, whichever comes first."""
+        rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
         noise = (rng.random, self.noise) if self.noise else None
-        k = len(candidates)
-        wins, totals, counts = [0.0] * k, [0.0] * k, [0] * k
-        alive = list(range(k))
-        phases = max(1, (k - 1).bit_length()) if self.halving else 1
-        start = time.perf_counter()
-        self.playouts = 0
-        clear_caches()
+        log, sqrt = math.log, math.sqrt
+        root = _Node()
         total = iterations if iterations is not None else budget
-        for phase in range(phases):
-            rounds = max(1, total // (phases * len(alive))) if total is not None else 10**9
-            deadline = None if iterations is not None else start + think * (phase + 1) / phases
-            for _ in range(rounds):
-                world = view.sample_state(rng)
-                for i in alive:
-                    state = world.clone()
-                    state.apply_unchecked(candidates[i])
-                    playout(state, noise)
-                    share, value = reward(state, player, margin)
-                    wins[i] += share
-                    totals[i] += value
-                    counts[i] += 1
-                self.playouts += len(alive)
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-            if phase < phases - 1:
-                alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
-                alive = alive[:max(1, (len(alive) + 1) // 2)]
-        return wins, totals, counts
+        deadline = None if iterations is not None else time.perf_counter() + think
+        clear_caches()
+        n = deepest = 0
+        while total is None or n < total:
+            if deadline is not None and n and time.perf_counter() > deadline:
+                break
+            n += 1
+            state = view.sample_state(rng)
+            owners = state.setup.owners
+            node, path, grown, moves = root, [root], False, candidates
+            while state.phase != "over" and not grown:
+                if owners[state.active] != player:
+                    state.apply_unchecked(policy_action(state))
+                    continue
+                if moves is None:  # past the root: our own later moves
+                    moves = own_moves(state, keep)
+                if len(moves) == 1:
+                    state.apply_unchecked(moves[0])
+                    moves = None
+                    continue
+                children, choice = node.children, None
+                for move in moves:
+                    child = children.get(move)
+                    if child is None:
+                        if choice is None:
+                            choice = move  # the first untried move, in the policy's order
+                    else:
+                        child.avail += 1
+                if choice is not None:
+                    children[choice] = _Node()
+                    grown = True
+                else:
+                    best = -1.0
+                    for move in moves:
+                        child = children[move]
+                        u = child.wins / child.visits + c * sqrt(log(child.avail) / child.visits)
+                        if u > best:
+                            best, choice = u, move
+                node = children[choice]
+                path.append(node)
+                state.apply_unchecked(choice)
+                moves = None
+            playout(state, noise)
+            if len(path) > deepest:
+                deepest = len(path)
+            share = reward(state, player)
+            for node in path:
+                node.visits += 1
+                node.wins += share
+        self.playouts, self.deepest = n, deepest - 1
+        stats = [root.children.get(move) for move in candidates]
+        wins = [s.wins if s else 0.0 for s in stats]
+        counts = [s.visits if s else 0 for s in stats]
+        return wins, counts
