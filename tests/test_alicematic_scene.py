@@ -269,3 +269,50 @@ def test_clicking_a_player_at_the_side_shows_their_areas_without_hidden_cards(ap
     assert any(card is not None and not up for _i, card, up, _r in draw.area_slots(scene))  # Ada's own
     scene.viewer = None  # nobody seated (hot seat, between players): no face-down card is named
     assert all(card is None for _i, card, up, _r in draw.area_slots(scene) if not up)
+
+
+# --- the map's tile outlines ------------------------------------------------------------------
+
+def test_border_sides_outline_each_tile_and_face_the_right_neighbour():
+    from game.alicematic.hexmap import DIRECTIONS
+    from scenes.alicematic.geometry import SIDES, border_sides, corners, world
+    flower = {(0, 0): 0, **{d: 0 for d in DIRECTIONS}}
+    assert len(border_sides(flower)) == 18  # a lone 7-hex tile: its 18 outer sides, none inside
+    assert all(h != (0, 0) for h, _i in border_sides(flower))
+    two = {**flower, (3, -1): 1, (2, -1): 1}  # two hexes of a second tile touching it
+    sides = set(border_sides(two))
+    assert ((1, 0), 5) in sides and ((2, -1), 2) in sides  # the side between (1, 0) and (2, -1)
+    assert ((1, -1), 0) in sides and ((2, -1), 3) in sides
+    assert ((2, -1), 0) not in sides  # (2, -1) and (3, -1) share a tile
+    assert set(border_sides(two, 1)) == {s for s in sides if two[s[0]] == 1}
+    for i, d in enumerate(SIDES):  # side i is drawn halfway between the hex and that neighbour
+        a, b = corners(*world((0, 0)), 1.0)[i], corners(*world((0, 0)), 1.0)[(i + 1) % 6]
+        n = world(d)
+        assert abs((a[0] + b[0]) / 2 - n[0] / 2) < 1e-9 and abs((a[1] + b[1]) / 2 - n[1] / 2) < 1e-9
+
+
+@pytest.mark.parametrize("zoom", [0, 6])
+def test_tile_borders_show_on_the_map_at_every_zoom(app, zoom):
+    from scenes.alicematic.geometry import SIDES, corners
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    for _ in range(zoom):
+        scene.camera.zoom_at(scene.camera.rect.center, 1)
+    frames(app, 1)
+    board, cam = scene.state.board, scene.camera
+    surface = app.screen
+    checked = 0
+    for h, info in board.hexes.items():
+        for i, d in enumerate(SIDES):
+            n = (h[0] + d[0], h[1] + d[1])
+            if n not in board.hexes:
+                continue
+            a, b = (corners(*cam.to_screen(h), cam.size)[j] for j in (i, (i + 1) % 6))
+            mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
+            if not scene.layout.map.inflate(-20, -20).collidepoint(mid) or scene.hover is not None:
+                continue
+            # between two tiles: the outline's light line; inside a tile only the hexes' own edges
+            near = {tuple(surface.get_at((mid[0] + dx, mid[1] + dy))[:3]) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            assert (draw.BORDER_LINE in near) == (board.hexes[n].tile != info.tile), (h, n)
+            checked += 1
+    assert checked > 20

@@ -14,7 +14,7 @@ from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
 
 from scenes.alicematic import words as w
-from scenes.alicematic.geometry import corners
+from scenes.alicematic.geometry import border_sides, corners
 from scenes.grayblock.draw import name_text, pill
 from scenes.table.base import joined
 from scenes.table import look
@@ -25,6 +25,7 @@ AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 19
                 "green": (84, 164, 92), "white": (226, 224, 214)}
 KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
 DARK = (26, 22, 26, 230)
+BORDER_BAND, BORDER_LINE = (16, 12, 14), (236, 214, 160)  # the tiles' outlines
 
 
 def label(surface, options, px: float, pos, colour, anchor: str = "topleft", style: str = "regular",
@@ -141,9 +142,7 @@ def draw_map(scene, surface, view) -> None:
             inner = box.inflate(-box.w // 3, -box.h // 3)
             pygame.draw.line(surface, ui.BAD, inner.topleft, inner.bottomright, max(1, round(size * 0.06)))
             pygame.draw.line(surface, ui.BAD, inner.topright, inner.bottomleft, max(1, round(size * 0.06)))
-    for t in range(len(board.positions)):  # tile outlines: brass where two tiles meet
-        for a, b in tile_edges(board, cam, t):
-            pygame.draw.line(surface, (214, 180, 104), a, b, max(1, round(2 * s)))
+    draw_tile_borders(surface, board, cam)
     for h in bases:
         cx, cy = cam.to_screen(h)
         pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
@@ -176,16 +175,29 @@ def draw_map(scene, surface, view) -> None:
     draw_map_head(scene, surface, view)
 
 
-def tile_edges(board, cam, t: int):
-    """The outline of tile `t` on screen, as line segments (edges towards another tile or none)."""
+def tile_edges(board, cam, t: int | None = None):
+    """The outline of tile `t` (None: of every tile) on screen, as line segments: the sides of
+    its hexes that face another tile or none."""
     size = cam.size
-    for h in board.tile_hexes(t):
+    tile_of = {h: info.tile for h, info in board.hexes.items()}
+    for h, i in border_sides(tile_of, t):
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size)
-        for i, d in enumerate(((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))):
-            other = (h[0] + d[0], h[1] + d[1])
-            if other not in board.hexes or board.hexes[other].tile != t:
-                yield pts[i], pts[(i + 1) % 6]
+        yield pts[i], pts[(i + 1) % 6]
+
+
+def draw_tile_borders(surface, board, cam) -> None:
+    """Every tile's outline (majorities score per tile): a dark band with a light line in it,
+    thick enough to tell from the hexes' own thin edges at every zoom."""
+    width = max(3, round(cam.size * 0.2))
+    core = max(1, round(width * 0.4))
+    edges = list(tile_edges(board, cam))
+    for colour, wd in ((BORDER_BAND, width), (BORDER_LINE, core)):
+        for a, b in edges:
+            pygame.draw.line(surface, colour, a, b, wd)
+            if wd > 2:  # round joints: no notches where two thick sides meet
+                pygame.draw.circle(surface, colour, a, wd / 2)
+                pygame.draw.circle(surface, colour, b, wd / 2)
 
 
 def draw_map_head(scene, surface, view) -> None:

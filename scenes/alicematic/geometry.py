@@ -27,6 +27,24 @@ def world(h) -> tuple[float, float]:
     return x * COS - y * SIN, x * SIN + y * COS
 
 
+# the neighbour across side i of a hex, side i running from corners()[i] to corners()[i + 1]
+# (side i faces 60 * i degrees, screen y down, before the turn)
+SIDES = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def border_sides(tile_of, tile=None) -> list[tuple[tuple[int, int], int]]:
+    """(hex, side) for every side of a hex whose neighbour lies on another tile or on none: the
+    tiles' outlines (`tile_of` maps hex -> tile; `tile`: only that tile's outline)."""
+    out = []
+    for h, t in tile_of.items():
+        if tile is not None and t != tile:
+            continue
+        for i, d in enumerate(SIDES):
+            if tile_of.get((h[0] + d[0], h[1] + d[1])) != t:
+                out.append((h, i))
+    return out
+
+
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a hex of `size` (centre to corner) as drawn: turned like the map."""
     out = []
