@@ -316,3 +316,92 @@ def test_tile_borders_show_on_the_map_at_every_zoom(app, zoom):
             assert (draw.BORDER_LINE in near) == (board.hexes[n].tile != info.tile), (h, n)
             checked += 1
     assert checked > 20
+
+
+# --- keyboard play ----------------------------------------------------------------------------
+
+def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
+    config = GameConfig(seats("human", "human", "human"), None, SEED, "alicematic", undo="free")
+    scene = open_table(app, config)
+    K = pygame
+    # bases: Enter at the pass screen, Enter lights the first lit city, arrows move between lit
+    # cities only, Enter places the base there
+    placed = 0
+    while scene.state.phase == "bases":
+        if scene.pass_screen_for() is not None:  # (the same player twice: no pass screen)
+            key(app, K.K_RETURN)  # "I am NAME"
+            assert scene.pass_screen_for() is None
+        if scene.focus is None:
+            key(app, K.K_RETURN)
+        assert scene.focus is not None and scene.focus[0] == "hex"
+        lit = {a.hex for a in scene.state.legal_actions() if a.kind == BASE}
+        for arrow in (K.K_RIGHT, K.K_DOWN, K.K_LEFT):
+            key(app, arrow)
+            assert scene.focus[1] in lit
+        key(app, K.K_TAB)
+        assert scene.focus[1] in lit
+        h, p = scene.focus[1], scene.state.turn
+        key(app, K.K_RETURN)
+        assert h in scene.state.bases(p)
+        placed += 1
+    assert placed == 6
+    # domestic affairs: the focus follows to a hand card that can be placed; Enter opens its menu,
+    # Escape closes it, Enter again, Down to another option, Enter makes it
+    if scene.pass_screen_for() is not None:
+        key(app, K.K_RETURN)
+    assert scene.pass_screen_for() is None and scene.state.phase == "domestic"
+    assert scene.focus is not None and scene.focus[0] == "card"
+    card = scene.focus[1]
+    key(app, K.K_RETURN)
+    assert scene.popup is not None and scene.popup.chosen() is not None
+    key(app, K.K_ESCAPE)
+    assert scene.popup is None and scene.focus == ("card", card)  # a half-made choice undone
+    assert top(app) is scene  # (and no menu opened)
+    key(app, K.K_RETURN)
+    first = scene.popup.chosen()
+    key(app, K.K_DOWN)
+    chosen = scene.popup.chosen()
+    assert chosen is not None
+    p = scene.state.turn
+    key(app, K.K_RETURN)
+    assert scene.popup is None and scene.state.phase == "expedition"
+    assert any(c == card for area in scene.state.areas[p] for c, _up in area)
+    assert chosen.kind in (SUMMON, HIRE) and chosen != first
+    # expedition: Tab round the lit hexes to the End turn button, Enter ends the turn
+    targets = scene.targets()
+    assert targets[-1] == ("main", None)
+    for _ in range(len(targets) * 2):
+        if scene.focus == ("main", None):
+            break
+        key(app, K.K_TAB)
+    assert scene.focus == ("main", None)
+    key(app, K.K_RETURN)
+    assert scene.state.turn != p and any("no expedition" in line for line in scene.log)
+    # the next player, keys only: a card hired or summoned, then an expedition by Enter on a hex
+    key(app, K.K_RETURN)
+    q = scene.state.turn
+    assert scene.focus is not None and scene.focus[0] == "card"
+    last = scene.state.clone()
+    key(app, K.K_RETURN)
+    key(app, K.K_RETURN)
+    assert scene.state.phase == "expedition" and scene.state.turn == q
+    # undo with the same keys as every table (the hands hide again: Enter shows them), redo
+    key(app, K.K_z, K.KMOD_CTRL)
+    assert scene.state == last
+    key(app, K.K_RETURN)
+    assert scene.pass_screen_for() is None and scene.focus is not None
+    key(app, K.K_y, K.KMOD_CTRL)
+    key(app, K.K_RETURN)
+    assert scene.state.phase == "expedition" and scene.state.turn == q
+    hexes = [t for t in scene.targets() if t[0] == "hex"]
+    assert hexes  # an expedition (or a war): Tab to a lit hex, Enter, Enter on the menu's first move
+    before = dict(scene.state.holders)
+    key(app, K.K_TAB)
+    while scene.focus[0] != "hex":
+        key(app, K.K_TAB)
+    h = scene.focus[1]
+    key(app, K.K_RETURN)
+    assert scene.popup is not None
+    key(app, K.K_RETURN)
+    assert scene.state.holders != before or h in scene.state.war
+    assert scene.state.turn != q or scene.state.phase != "expedition"

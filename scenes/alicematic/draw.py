@@ -25,6 +25,8 @@ AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 19
                 "green": (84, 164, 92), "white": (226, 224, 214)}
 KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
 DARK = (26, 22, 26, 230)
+FOCUS = (255, 255, 255)  # the keyboard's focus (the hint is HINT, lit moves GOOD and HILITE)
+SMALL_HEX = 14  # pixels, centre to corner: below it a hex shows its strength and little else
 BORDER_BAND, BORDER_LINE = (16, 12, 14), (236, 214, 160)  # the tiles' outlines
 
 
@@ -70,6 +72,7 @@ def draw_table(scene, surface) -> None:
     if scene.action_b.rect.w:
         scene.action_b.draw(surface, L.s)
     draw_hint(scene, surface)
+    draw_focus(scene, surface)
     draw_popup(scene, surface)
 
 
@@ -79,8 +82,21 @@ def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
     box.center = (round(centre[0]), round(centre[1]))
     pygame.draw.rect(surface, colour, box, border_radius=max(2, size // 5))
     pygame.draw.rect(surface, ui.INK, box, 1, border_radius=max(2, size // 5))
-    ui.text(surface, str(value), max(9, round(size * 0.72)), box.center, ink_on(colour), "center", "bold")
+    number(surface, value, size * 0.72, size - 2, box.center, ink_on(colour))
     return box
+
+
+def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
+    """A number drawn in `room` pixels (a hex, a chip): at the player's text size where it fits,
+    else as large as fits (a larger text size must not push it over its neighbours)."""
+    words = str(value)
+    size = min(ui.sized(px), max(6, int(room)))
+    while size > 6 and max(ui._font(size, "bold").size(words)) > room:
+        size -= 1
+    surf = ui._render(words, size, ink, "bold")
+    rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
+    surface.blit(surf, rect)
+    return rect
 
 
 # --- the map --------------------------------------------------------------------------------
@@ -98,7 +114,10 @@ def draw_map(scene, surface, view) -> None:
     bases = {a.hex for a in scene.legal() if a.kind == BASE}
     clip = surface.get_clip()
     surface.set_clip(L.map.inflate(-2, -2))
-    number_px = max(9, round(size * 0.62))
+    # a small hex keeps its strength only; the city's size, the holders' dots and an expedition's
+    # costs show for the hex under the pointer or the keyboard's focus (and in its words above)
+    roomy = size >= SMALL_HEX
+    near = {scene.hover, scene.focus_hex()}
     for h, info in board.hexes.items():
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size * 0.97)
@@ -113,21 +132,22 @@ def draw_map(scene, surface, view) -> None:
                                                             (tx + 0.16 * size, ty + 0.1 * size)])
         if kind.kind == CITY:  # towers, and the city's size as dots under the number
             pygame.draw.polygon(surface, (236, 222, 190), corners(cx, cy, size * 0.97), max(2, round(2 * s)))
-            for i in range(kind.city_size):
+            for i in range(kind.city_size if roomy or h in near else 0):
                 x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
                 pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
         ink = ink_on(fill)
-        ui.text(surface, str(info.strength), number_px, (cx, cy + (0.05 if kind.kind != CITY else -0.05) * size),
-                ink, "center", "bold")
+        number(surface, info.strength, size * 0.62, size * 0.8,
+               (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
         owners = holders.get(h, ())
         if len(owners) == 1:  # held: a ring in the holder's colour
             pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84),
                                 max(2, round(size * 0.12)))
+        dot = size * 0.26 if roomy else max(2.5, size * 0.18)  # (small: clear of the number)
         for i, p in enumerate(owners):
-            x = cx + (i - (len(owners) - 1) / 2) * size * 0.5
-            y = cy - size * 0.56
-            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(4, size * 0.26))
-            pygame.draw.circle(surface, ui.INK, (x, y), max(4, size * 0.26), max(1, round(s)))
+            x = cx + (i - (len(owners) - 1) / 2) * dot * 1.9
+            y = cy - size * (0.56 if roomy else 0.72)
+            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot))
+            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot), 1)
         if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
             colour = seat_colour(scene, war[h])
             ring = corners(cx, cy, size * 0.84)
@@ -152,14 +172,14 @@ def draw_map(scene, surface, view) -> None:
         if CONQUER not in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, (236, 140, 52), corners(cx, cy, size * 0.86), max(1, round(2 * s)))
-    chip_size = max(L.k(16), round(size * 0.42))
+    chip_size = max(12, L.k(16), round(size * 0.42))
     for h, kinds in lit_hexes.items():
         if CONQUER in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, ui.GOOD, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
     for h, kinds in lit_hexes.items():
         plan = kinds.get(CONQUER)
-        if plan is not None and (plan.strength or plan.food):
+        if plan is not None and (plan.strength or plan.food) and (roomy or h in near):
             cx, cy = cam.to_screen(h)
             y = cy + size * 0.78
             back = pygame.Rect(0, 0, round(chip_size * 2.5), round(chip_size * 1.3))
@@ -171,6 +191,12 @@ def draw_map(scene, surface, view) -> None:
     if scene.hover is not None and scene.hover in board.hexes and scene.popup is None:
         cx, cy = cam.to_screen(scene.hover)
         pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
+    focus = scene.focus_hex()
+    if focus is not None:  # the keyboard's hex: a thick white ring outside its own, dark-edged
+        cx, cy = cam.to_screen(focus)
+        width = max(3, round(size * 0.18))
+        pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 1.06), width + 2)
+        pygame.draw.polygon(surface, FOCUS, corners(cx, cy, size * 1.06), width)
     surface.set_clip(clip)
     draw_map_head(scene, surface, view)
 
@@ -221,7 +247,7 @@ def draw_map_head(scene, surface, view) -> None:
     if L.map.x + k(24) + ui.render(words, px(15), ui.TEXT, "bold").get_width() > right:
         bottom -= L.action_button.h + k(6)  # (a narrow window: above the button instead)
     pill(surface, words, px(15), L.s, DARK, ui.BRASS, bounds=L.map, bottomleft=(L.map.x + k(10), bottom))
-    h = scene.hover if scene.popup is None else None
+    h = None if scene.popup is not None else (scene.focus_hex() if scene.keyboard else None) or scene.hover
     if h is None or h not in view.board.hexes:
         return
     lines = [w.hex_words(view.board, h)]
@@ -240,9 +266,14 @@ def draw_map_head(scene, surface, view) -> None:
             lines.append(scene.conquer_words(plan))
         elif action.hex == h and action.kind == WAR:
             lines.append(_("A war is possible here"))
-    y = box.bottom + k(4)
+    # on a dark card: the lines sit over the map's hexes
+    width = min(L.map.w * 0.45, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
+    step = ui.font(px(13)).get_linesize()
+    back = pygame.Rect(L.map.x + k(4), box.bottom + k(2), width + k(12), step * len(lines) + k(6))
+    ui.panel(surface, back, DARK, ui.BRASS_DARK, radius=k(6), width=1)
+    y = back.y + k(3)
     for line in lines:
-        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=L.map.w * 0.45)
+        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=width)
         y = r.bottom if r is not None else y
 
 
@@ -448,6 +479,23 @@ def draw_log(scene, surface) -> None:
     L = scene.layout
     if L.log.h >= L.k(30):  # a short window leaves no room for the log
         look.draw_log(scene, surface)
+
+def draw_focus(scene, surface) -> None:
+    """The keyboard's card or button: a thick white frame (its hex is ringed on the map)."""
+    focus = scene.focus
+    if focus is None or focus[0] == "hex":
+        return
+    k = scene.layout.k
+    if focus[0] == "main":
+        rect = scene.action_b.rect
+    else:
+        rect = (hand_rects(scene) if focus[0] == "card" else area_rects(scene)).get(focus[1])
+    if rect is None or not rect.w:
+        return
+    frame = rect.inflate(k(8), k(8))
+    pygame.draw.rect(surface, ui.INK, frame.inflate(2, 2), max(3, k(4)) + 2, border_radius=k(6))
+    pygame.draw.rect(surface, FOCUS, frame, max(3, k(4)), border_radius=k(6))
+
 
 def draw_hint(scene, surface) -> None:
     hint = scene.turns.hint

@@ -145,6 +145,18 @@ class Camera:
         self.pan[1] += dy
         self.clamp()
 
+    def show(self, point, margin: float) -> None:
+        """Pan just enough that `point` (on screen) lies `margin` inside the map's region."""
+        inner = self.rect.inflate(-2 * margin, -2 * margin)
+        if inner.w <= 0 or inner.h <= 0:
+            return
+        for i, (lo, hi) in enumerate(((inner.left, inner.right), (inner.top, inner.bottom))):
+            if point[i] < lo:
+                self.pan[i] += lo - point[i]
+            elif point[i] > hi:
+                self.pan[i] -= point[i] - hi
+        self.clamp()
+
     def clamp(self) -> None:
         """Never pan the map out of sight: at zoom 1 it stays centred."""
         for i, span in enumerate((self.rect.w, self.rect.h)):
