@@ -405,3 +405,29 @@ def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
     key(app, K.K_RETURN)
     assert scene.state.holders != before or h in scene.state.war
     assert scene.state.turn != q or scene.state.phase != "expedition"
+
+
+def test_menu_digits_shift_arrows_pan_and_f_fits(app):
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    wait_for(app, lambda: scene.can_act(), 30)
+    for _ in range(3):
+        key(app, pygame.K_EQUALS)
+    pan = list(scene.camera.pan)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.camera.pan[0] < pan[0] and scene.focus is None  # panned, the focus not moved
+    key(app, pygame.K_f)
+    assert scene.camera.zoom == 1.0 and scene.camera.pan == [0.0, 0.0]
+    while scene.state.phase == "bases":  # (a base is one move: no menu)
+        if scene.can_act():
+            key(app, pygame.K_RETURN)
+        else:
+            wait_for(app, lambda: scene.can_act(), 30)
+    wait_for(app, lambda: scene.can_act() and scene.state.phase == "domestic", 30)
+    if scene.focus is None:
+        key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    options = scene.popup.options
+    wanted = options[1][1]
+    key(app, pygame.K_2)
+    assert scene.popup is None and scene.session.history.actions[-1] == wanted

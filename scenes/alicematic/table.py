@@ -28,6 +28,7 @@ from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ROW_SECONDS = 0.7  # the scoring walk-through: one row at a time
 DEMO_SNAP_ROUND = 3
@@ -491,7 +492,8 @@ class AlicematicScene(GameTable):
     def _key(self, event) -> None:
         """Arrows move the focus between the choices on screen (Tab / Shift+Tab in turn), Enter
         or Space opens its menu or makes its move, E the corner button's move, H a hint, +/-
-        zoom. With a menu open, Up/Down/Tab move in it and Enter chooses."""
+        zoom, Shift+arrows pan, F fits the map. With a menu open, Up/Down/Tab move in it, Enter
+        or a digit chooses."""
         key = event.key
         if key == pygame.K_h:
             self.ask_hint()
@@ -499,8 +501,19 @@ class AlicematicScene(GameTable):
             self.camera.zoom_at(self.camera.rect.center, 1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.camera.zoom_at(self.camera.rect.center, -1)
+        elif key in ARROWS and event.mod & pygame.KMOD_SHIFT:  # pan, as Cementopia's board does
+            dx, dy = ARROWS[key]
+            self.camera.drag(-dx * self.camera.rect.w * 0.25, -dy * self.camera.rect.h * 0.25)
+        elif key == pygame.K_f:
+            self.camera.zoom, self.camera.pan = 1.0, [0.0, 0.0]
+            self.camera.clamp()
         elif self.popup is not None:
-            if key in ENTER:
+            digit = DIGITS.get(key)
+            if digit is not None and digit <= len(self.popup.options):  # 1-9: that line of the menu
+                action = self.popup.options[digit - 1][1]
+                if action is not None:
+                    self.choose(action)
+            elif key in ENTER:
                 action = self.popup.chosen()
                 if action is not None:
                     self.choose(action)
