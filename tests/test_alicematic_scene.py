@@ -431,3 +431,45 @@ def test_menu_digits_shift_arrows_pan_and_f_fits(app):
     wanted = options[1][1]
     key(app, pygame.K_2)
     assert scene.popup is None and scene.session.history.actions[-1] == wanted
+
+
+# --- long names -------------------------------------------------------------------------------
+
+LONG = ["Sprocket", "Cogsworth", "Bellows", "Ratchet", "Spindle"]
+
+
+def shown_whole(noted, wanted: str) -> bool:
+    """`wanted` was drawn uncut: as one text, or as lines that join back into it."""
+    texts = [t for t in noted if not t.cut]
+    if any(t.wanted == wanted for t in texts):
+        return True
+    lines = [t.wanted for t in texts]
+    return any((a.rstrip("-") + ("" if a.endswith("-") or not wanted.isascii() else " ") + b) == wanted
+               or a.rstrip("-") + b == wanted for a, b in zip(lines, lines[1:]))
+
+
+@pytest.mark.parametrize("lang, size", [("en", (1280, 720)), ("ja", (1280, 720)), ("en", (640, 360))])
+def test_long_names_show_whole_in_the_scoring_heads_and_the_areas(app, lang, size, request):
+    import random
+    from scenes.widgets import ui
+    if lang == "ja":
+        request.getfixturevalue("ja")
+    config = GameConfig([Seat(n, "human", i) for i, n in enumerate(LONG)], None, 5, "alicematic")
+    scene = open_table(app, config)
+    resize(app, size)
+    rng = random.Random(7)
+    while scene.state.round < 6:
+        scene.play(rng.choice(scene.state.legal_actions()))
+    scene.confirm_viewer()
+    frames(app, 1)
+    with ui.noting_texts() as noted:
+        scene.draw(app.screen)
+    names = [w.card_name(scene.state.cards[c]) for c in draw.area_rects(scene)]
+    assert len(names) >= 3
+    if size == (1280, 720):  # (a small window: as much as fits)
+        assert all(shown_whole(noted, name) for name in names), [t.shown for t in noted if t.cut]
+    scene.scoring = 100.0
+    scene.fit_map()
+    with ui.noting_texts() as noted:
+        draw.draw_scoring(scene, app.screen)
+    assert all(shown_whole(noted, name) for name in LONG), [t.shown for t in noted if t.cut]

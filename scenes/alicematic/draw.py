@@ -295,7 +295,7 @@ def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     for i, area in enumerate(view.areas[p]):
         r = L.areas[i]
         top = r.y + k(24)
-        step = min(k(24), (r.bottom - top) / max(5, len(area)))
+        step = min(k(36), (r.bottom - top) / max(st.AREA_MAX, len(area)))
         for j, (card, up) in enumerate(area):
             if not up and p != scene.viewer:  # nobody seated (hot seat between players): a back
                 card = None
@@ -407,6 +407,50 @@ def draw_board(scene, surface, view) -> None:
         strip(scene, surface, card, rect, True, lit=card in lit, power=True)
 
 
+def card_label(surface, name: str, px: float, box: pygame.Rect, ink, style: str) -> None:
+    """A card's name in `box` (middle left): one line if it fits at the player's size, else two
+    lines at the largest size that takes it whole, else one line shrunk down to READABLE and, last,
+    cut short (the tooltip says it all)."""
+    narrow = "narrow" if style == "bold" else style
+    if box.w <= 0 or ui.font(px, style).size(name)[0] <= box.w:
+        ui.text(surface, name, px, (box.x, box.centery), ink, "midleft", style, max_width=max(1, box.w))
+        return
+    for size in range(min(ui.sized(px), box.h // 2), ui.READABLE - 1, -1):
+        for face in (style, narrow):
+            f = ui._font(size, face)
+            lines = two_lines(name, f, box.w)
+            if lines and 2 * f.get_linesize() <= box.h + 2:
+                y = box.centery - len(lines) * f.get_linesize() / 2
+                for line in lines:
+                    surface.blit(ui._render(line, size, ink, face), (box.x, round(y)))
+                    ui._note(surface, line, line, pygame.Rect(box.x, round(y), *f.size(line)), box.inflate(2, 2))
+                    y += f.get_linesize()
+                return
+    ui.text(surface, name, px, (box.x, box.centery), ink, "midleft", style, max_width=box.w)
+
+
+def two_lines(name: str, f, width: float) -> list[str] | None:
+    """`name` on two lines no wider than `width`: split at a space, or (Japanese) where kana
+    meets kanji ("公爵夫人" / "アリス"), the split with the narrower longer line; None if none fits."""
+    cuts = [i for i in range(1, len(name)) if name[i - 1] == " "]
+    if not cuts and not name.isascii():
+        alice = len(name) - len("\u30a2\u30ea\u30b9")  # every card is an アリス: the line ends there first
+        if name.endswith("\u30a2\u30ea\u30b9") and max(f.size(name[:alice])[0], f.size(name[alice:])[0]) <= width:
+            return [name[:alice], name[alice:]]
+        cuts = [i for i in range(1, len(name)) if script(name[i - 1]) != script(name[i])]
+    best = None
+    for i in cuts:
+        lines = [name[:i].rstrip(), name[i:].lstrip()]
+        wide = max(f.size(line)[0] for line in lines)
+        if wide <= width and (best is None or wide < best[0]):
+            best = (wide, lines)
+    return best[1] if best else None
+
+
+def script(c: str) -> str:
+    return "katakana" if "\u30a0" <= c <= "\u30ff" else "other"
+
+
 def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = False, power: bool = False):
     """A card as a strip: its colour, name and DP (and its power, when there is room)."""
     k, px = scene.layout.k, scene.layout.px
@@ -422,10 +466,12 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
     dp = chip(surface, AREA_COLOURS[YELLOW], c.dp, (rect.right - k(10), rect.y + min(rect.h, k(22)) / 2),
               max(10, min(k(16), rect.h - 2)), scene.layout.s)
     two = power and rect.h >= ui.font(px(12), "bold").get_linesize() + ui.font(px(10)).get_linesize()
-    y = rect.y + (k(2) if two else rect.h / 2)
     x = rect.x + (k(9) if up else k(18))
-    name_text(surface, w.card_name(c), px(12), (x, y), ink, "topleft" if two else "midleft",
-              "bold" if up else "regular", dp.x - x - k(3))
+    style = "bold" if up else "regular"
+    if two:  # the name on its line (shrunk to fit), the power under it
+        ui.text(surface, w.card_name(c), px(12), (x, rect.y + k(2)), ink, "topleft", style, max_width=dp.x - x - k(3))
+    else:  # the name alone: on two lines when one is too narrow for it
+        card_label(surface, w.card_name(c), px(12), pygame.Rect(x, rect.y, dp.x - x - k(3), rect.h), ink, style)
     if two:  # (cut short with an ellipsis in a narrow strip: the tooltip says it whole)
         name_text(surface, w.power(c.power), px(10), (rect.x + k(9), rect.bottom - k(1)), ui.MUTED, "bottomleft",
                   "regular", rect.w - k(12))
@@ -568,15 +614,19 @@ def draw_scoring(scene, surface) -> None:
     ui.text(surface, _("Final scoring"), px(30), (P.centerx, P.y + k(14)), ui.BRASS, "midtop", "bold",
             max_width=P.w - k(40))
     shown = scene.rows_shown()
-    label_w = round(P.w * 0.34)
+    # the row titles as wide as the widest needs (at most a third): the rest for the players
+    titles = [_(title) for _field, title, _why in w.SCORE_ROWS] + [_("Total")]
+    label_w = min(round(P.w * 0.34), max(ui.font(px(15)).size(t)[0] for t in titles) + k(12))
     col_w = (P.w - label_w - k(50)) / n
-    top = P.y + k(64)
+    top = P.y + k(58)
     rows = len(w.SCORE_ROWS) + 2
-    row_h = min(k(40), (P.bottom - k(150) - top) / rows)
+    head_h = max(k(40), 2 * ui.font(px(13), "bold").get_linesize())  # a name may take two lines
+    row_h = min(k(40), (P.bottom - k(150) - top - head_h) / (rows - 1))
     x0 = P.x + k(24) + label_w
     for p in range(n):
         cx = x0 + (p + 0.5) * col_w
-        name_text(surface, scene.name_of(p), px(15), (cx, top), seat_colour(scene, p), "midtop", "bold", col_w - k(8))
+        head_name(surface, scene.name_of(p), px(15), (cx, top), seat_colour(scene, p), col_w - k(4), head_h)
+    top += head_h - row_h
     for i, (field, title, _why) in enumerate(w.SCORE_ROWS):
         y = top + (i + 1) * row_h
         if i >= shown:
@@ -617,9 +667,30 @@ def draw_scoring(scene, surface) -> None:
                 ui.MUTED, "midtop", max_width=P.w - k(40))
 
 
+def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
+    """A player's name over their column: whole on one line if it fits (shrunk down to
+    READABLE, condensed), else on two (at a space, or a long word split with a hyphen), and cut
+    short only when even that is too wide."""
+    if ui._font(ui.READABLE, "narrow").size(name)[0] <= width:  # (ui.text shrinks it that far)
+        ui.text(surface, name, px, midtop, colour, "midtop", "bold", max_width=width)
+        return
+    words = name.split(" ")
+    if len(words) > 1:  # at the space nearest the middle
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    else:
+        half = (len(name) + 1) // 2
+        hyphen = "-" if name.isascii() else ""
+        lines = [name[:half] + hyphen, name[half:]]
+    step = height / 2
+    for i, line in enumerate(lines):
+        ui.text(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold",
+                max_width=width, max_height=step)
+
+
 def scoring_panel(L) -> pygame.Rect:
     W, H = L.size
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, L.k(600)), H - 2 * L.m)
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, max(L.k(640), round(W * 0.55))), H - 2 * L.m)
     P.topright = (W - L.m, L.m)
     return P
 
