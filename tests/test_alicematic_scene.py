@@ -473,3 +473,48 @@ def test_long_names_show_whole_in_the_scoring_heads_and_the_areas(app, lang, siz
     with ui.noting_texts() as noted:
         draw.draw_scoring(scene, app.screen)
     assert all(shown_whole(noted, name) for name in LONG), [t.shown for t in noted if t.cut]
+
+
+# --- the hexes' numbers in a small window -----------------------------------------------------
+
+@pytest.mark.parametrize("text_size", ["large", "larger"])
+def test_hex_numbers_fit_their_hexes_in_the_smallest_window_with_large_text(app, monkeypatch, text_size):
+    import random
+    from scenes.widgets import ui
+    monkeypatch.setattr(ui, "_text_size", dict(ui._text_size))  # (back to normal after the test)
+    ui.set_text_size(text_size)
+    config = GameConfig([Seat(n, "human", i) for i, n in enumerate(LONG)], None, 5, "alicematic")
+    scene = open_table(app, config)
+    resize(app, (640, 360))
+    rng = random.Random(3)
+    while scene.state.round < 4 or scene.state.phase != "expedition" or not any(
+            a.kind == CONQUER and (p.strength or p.food) for a, p in scene.state.expeditions(scene.state.turn)):
+        scene.play(rng.choice(scene.state.legal_actions()))
+    scene.confirm_viewer()
+    assert scene.plans()  # lit expeditions, each with its strength and food to show
+    drawn = []
+    real = draw.number
+
+    def noting(surface, value, px, room, centre, ink):
+        rect = real(surface, value, px, room, centre, ink)
+        drawn.append((centre, rect))
+        return rect
+    monkeypatch.setattr(draw, "number", noting)
+    frames(app, 1)
+    cam, board = scene.camera, scene.state.board
+    assert cam.size < draw.SMALL_HEX  # (a small map: the case this is about)
+    numbers = []
+    for h in board.hexes:
+        cx, cy = cam.to_screen(h)
+        rects = [r for (x, y), r in drawn if abs(x - cx) < 1 and abs(y - cy) < cam.size * 0.2]
+        assert len(rects) == 1, h
+        r = rects[0]
+        assert r.h >= 7  # still a number one can read
+        inner = cam.size * 0.85  # the hex's inscribed circle, about
+        assert all((px_ - cx) ** 2 + (py - cy) ** 2 <= inner ** 2 for px_, py in
+                   (r.topleft, r.topright, r.bottomleft, r.bottomright)), (h, r, cam.size)
+        numbers.append(r)
+    on_map = [r for _c, r in drawn if scene.layout.map.contains(r)]  # the costs' numbers too
+    assert len(on_map) >= len(numbers)
+    for i, a in enumerate(on_map):
+        assert a.collidelist(on_map[i + 1:]) == -1, a

@@ -26,6 +26,7 @@ AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 19
 KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
 DARK = (26, 22, 26, 230)
 FOCUS = (255, 255, 255)  # the keyboard's focus (the hint is HINT, lit moves GOOD and HILITE)
+SMALL_CHIP = 13  # pixels: the least a square or disc with a number on it takes
 SMALL_HEX = 14  # pixels, centre to corner: below it a hex shows its strength and little else
 BORDER_BAND, BORDER_LINE = (16, 12, 14), (236, 214, 160)  # the tiles' outlines
 
@@ -82,21 +83,23 @@ def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
     box.center = (round(centre[0]), round(centre[1]))
     pygame.draw.rect(surface, colour, box, border_radius=max(2, size // 5))
     pygame.draw.rect(surface, ui.INK, box, 1, border_radius=max(2, size // 5))
-    number(surface, value, size * 0.72, size - 2, box.center, ink_on(colour))
+    number(surface, value, size * 0.72, size * 0.78, box.center, ink_on(colour))
     return box
 
 
 def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
-    """A number drawn in `room` pixels (a hex, a chip): at the player's text size where it fits,
-    else as large as fits (a larger text size must not push it over its neighbours)."""
+    """A number whose letters fit a `room`-pixel square (a hex, a chip): at the player's text
+    size where they do, else as large as does (a larger text size must not push it over its
+    neighbours). The rect of its letters."""
     words = str(value)
-    size = min(ui.sized(px), max(6, int(room)))
-    while size > 6 and max(ui._font(size, "bold").size(words)) > room:
-        size -= 1
+    size = ui.sized(px)
     surf = ui._render(words, size, ink, "bold")
+    while size > 6 and max(surf.get_bounding_rect().size) > room:
+        size -= 1
+        surf = ui._render(words, size, ink, "bold")
     rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
     surface.blit(surf, rect)
-    return rect
+    return surf.get_bounding_rect().move(rect.topleft)
 
 
 # --- the map --------------------------------------------------------------------------------
@@ -136,7 +139,7 @@ def draw_map(scene, surface, view) -> None:
                 x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
                 pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
         ink = ink_on(fill)
-        number(surface, info.strength, size * 0.62, size * 0.8,
+        number(surface, info.strength, size * 0.62, size * 0.95,
                (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
         owners = holders.get(h, ())
         if len(owners) == 1:  # held: a ring in the holder's colour
@@ -294,13 +297,18 @@ def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     p = board_player(scene)
     for i, area in enumerate(view.areas[p]):
         r = L.areas[i]
-        top = r.y + k(24)
+        top = r.y + area_band(L) + k(4)
         step = min(k(36), (r.bottom - top) / max(st.AREA_MAX, len(area)))
         for j, (card, up) in enumerate(area):
             if not up and p != scene.viewer:  # nobody seated (hot seat between players): a back
                 card = None
             out.append((i, card, up, pygame.Rect(r.x, round(top + j * step), r.w, round(step - k(2)))))
     return out
+
+
+def area_band(L) -> int:
+    """The height of an area's coloured head (its name and count), tall enough for its words."""
+    return max(L.k(20), ui.font(L.px(12), "bold").get_linesize())
 
 
 def area_rects(scene) -> dict[int, pygame.Rect]:
@@ -324,7 +332,7 @@ def hand_rects(scene) -> dict[int, pygame.Rect]:
         return {}  # (the pass screen covers the table; another's board: no hand shows)
     hand = scene.view().hand
     box = L.hand
-    top = box.y + k(22)
+    top = box.y + max(k(22), ui.font(L.px(13), "bold").get_linesize())  # under the "Hand (n)" line
     cols = 2 if len(hand) <= 10 else 3
     rows = max(3, -(-len(hand) // cols))
     cw, step = (box.w - (cols - 1) * k(6)) / cols, (box.bottom - top) / rows
@@ -354,17 +362,18 @@ def draw_board(scene, surface, view) -> None:
     stats = ((AREA_COLOURS[RED], state.count(p, RED) + state.bonus(p, fx.STRENGTH), _("strength")),
              (AREA_COLOURS[GREEN], state.count(p, GREEN) + state.bonus(p, fx.FOOD), _("food")),
              (AREA_COLOURS[YELLOW], state.count(p, YELLOW) + state.bonus(p, fx.DP), _("DP")))
+    ch = max(k(20), SMALL_CHIP)  # (a number must stay readable in a small window)
     for fill, value, word in stats:
-        box = chip(surface, fill, value, (x + k(10), head.centery), k(20), s)
+        box = chip(surface, fill, value, (x + ch / 2, head.centery), ch, s)
         r = label(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft", width=k(70))
         x = (r.right if r is not None else box.right) + k(12)
     res = label(surface, _("Resources"), px(13), (x + k(4), head.centery), ui.MUTED, "midleft", width=k(90))
     x = (res.right if res is not None else x) + k(8)
     for i, c in enumerate(RESOURCE_COLOURS):
-        pygame.draw.circle(surface, AREA_COLOURS[c], (x + k(9), head.centery), k(9))
-        pygame.draw.circle(surface, ui.INK, (x + k(9), head.centery), k(9), 1)
-        ui.text(surface, str(view.resources[p][i]), px(12), (x + k(9), head.centery), ui.INK, "center", "bold")
-        x += k(24)
+        pygame.draw.circle(surface, AREA_COLOURS[c], (x + ch / 2, head.centery), ch / 2 + 1)
+        pygame.draw.circle(surface, ui.INK, (x + ch / 2, head.centery), ch / 2 + 1, 1)
+        number(surface, view.resources[p][i], px(12), ch * 0.7, (x + ch / 2, head.centery), ui.INK)
+        x += ch + k(5)
     label(surface, [_("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
                     _("{vp} VP").format(vp=view.vp[p])], px(13),
           (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
@@ -375,7 +384,7 @@ def draw_board(scene, surface, view) -> None:
         r = L.areas[i]
         fill = AREA_COLOURS[colour_name]
         area = view.areas[p][i]
-        band = pygame.Rect(r.x, r.y, r.w, k(20))
+        band = pygame.Rect(r.x, r.y, r.w, area_band(L))
         pygame.draw.rect(surface, fill, band, border_radius=k(4))
         label(surface, [f"{w.area(colour_name)} {len(area)}/{st.AREA_MAX}", f"{len(area)}/{st.AREA_MAX}"],
               px(12), band.center, ink_on(fill), "center", "bold", width=r.w - k(4))
@@ -464,7 +473,7 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
         x0, y0, a = rect.x + k(8), rect.centery, max(3, k(4))
         pygame.draw.polygon(surface, ui.MUTED, [(x0, y0 - a), (x0 + 2 * a, y0 - a), (x0 + a, y0 + a)])
     dp = chip(surface, AREA_COLOURS[YELLOW], c.dp, (rect.right - k(10), rect.y + min(rect.h, k(22)) / 2),
-              max(10, min(k(16), rect.h - 2)), scene.layout.s)
+              max(min(SMALL_CHIP, rect.h), min(k(16), rect.h - 2)), scene.layout.s)
     two = power and rect.h >= ui.font(px(12), "bold").get_linesize() + ui.font(px(10)).get_linesize()
     x = rect.x + (k(9) if up else k(18))
     style = "bold" if up else "regular"
@@ -503,19 +512,21 @@ def draw_players(scene, surface, view) -> None:
         name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
                   "topleft", "bold", vp.x - cell.x - k(18))
         y = (vp.bottom + cell.bottom) // 2
-        cx = cell.x + k(19)
+        ch = max(k(16), SMALL_CHIP)
+        step = ch + max(1, k(3))
+        cx = cell.x + k(11) + ch / 2
         for i, c in enumerate(COLOURS):  # cards in each area
-            rect = pygame.Rect(0, 0, k(16), k(16))
-            rect.center = (cx, y)
-            pygame.draw.rect(surface, AREA_COLOURS[c], rect, border_radius=k(3))
-            ui.text(surface, str(len(view.areas[p][i])), px(11), rect.center, ink_on(AREA_COLOURS[c]),
-                    "center", "bold")
-            cx += k(19)
+            rect = pygame.Rect(0, 0, ch, ch)
+            rect.center = (round(cx), y)
+            pygame.draw.rect(surface, AREA_COLOURS[c], rect, border_radius=max(2, k(3)))
+            number(surface, len(view.areas[p][i]), px(11), ch * 0.72, rect.center, ink_on(AREA_COLOURS[c]))
+            cx += step
         cx += k(6)
         for i, c in enumerate(RESOURCE_COLOURS):  # resources
-            pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), k(8))
-            ui.text(surface, str(view.resources[p][i]), px(11), (cx, y), ui.INK, "center", "bold")
-            cx += k(19)
+            pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), ch / 2 + 1)
+            number(surface, view.resources[p][i], px(11), ch * 0.7, (cx, y), ui.INK)
+            cx += step
+        cx -= ch / 2
         label(surface, [_("hand {n} \u00b7 chits {c}").format(n=view.hand_sizes[p], c=view.supply[p]),
                         f"{view.hand_sizes[p]} \u00b7 {view.supply[p]}"], px(11),
               (cell.right, y), ui.MUTED, "midright", width=cell.right - cx)
