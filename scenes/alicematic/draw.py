@@ -14,7 +14,7 @@ from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
 
 from scenes.alicematic import words as w
-from scenes.alicematic.geometry import border_sides, corners
+from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
 from scenes.grayblock.draw import name_text, pill
 from scenes.table.base import joined
 from scenes.table import look
@@ -26,7 +26,6 @@ AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 19
 KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
 DARK = (26, 22, 26, 230)
 FOCUS = (255, 255, 255)  # the keyboard's focus (the hint is HINT, lit moves GOOD and HILITE)
-SMALL_CHIP = 13  # pixels: the least a square or disc with a number on it takes
 SMALL_HEX = 14  # pixels, centre to corner: below it a hex shows its strength and little else
 BORDER_BAND, BORDER_LINE = (16, 12, 14), (236, 214, 160)  # the tiles' outlines
 
@@ -587,8 +586,9 @@ def draw_popup(scene, surface) -> None:
     f = ui.font(px(14), "bold")
     width = min(surface.get_width() - 2 * L.m,
                 max([f.size(label)[0] for label, _a in popup.options] + [f.size(popup.title)[0]]) + k(40))
-    bh = k(34)
-    height = k(34) + len(popup.options) * (bh + k(6)) + k(6)
+    bh = max(k(34), 22)  # (its words are 0.42 of its height: readable in a small window too)
+    title_h = max(k(34), ui.font(px(14), "bold").get_linesize() + k(8))
+    height = title_h + len(popup.options) * (bh + k(6)) + k(6)
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (popup.at[0], popup.at[1] - k(10))
     if rect.y < L.m:
@@ -598,7 +598,7 @@ def draw_popup(scene, surface) -> None:
     ui.panel(surface, rect, (34, 26, 26, 248), ui.BRASS, radius=k(10), width=max(1, k(2)))
     ui.text(surface, popup.title, px(14), (rect.centerx, rect.y + k(8)), ui.BRASS, "midtop", "bold",
             max_width=rect.w - k(16))
-    y = rect.y + k(34)
+    y = rect.y + title_h
     for button in popup.buttons:
         button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh)
         button.draw(surface, L.s)

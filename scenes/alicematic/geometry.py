@@ -18,6 +18,7 @@ SQRT3 = math.sqrt(3)
 TILT = math.atan2(1.5, SQRT3 * 2.5)
 COS, SIN = math.cos(-TILT), math.sin(-TILT)
 ZOOM_MIN, ZOOM_MAX = 1.0, 3.0
+SMALL_CHIP = 13  # pixels: the least a square or disc with a number on it takes (draw.py)
 
 
 def world(h) -> tuple[float, float]:
@@ -85,7 +86,8 @@ class Layout:
         self.button_rects = [pygame.Rect(self.side.x + bg + (i % 2) * (bw + bg), top + (i // 2) * (bh + bg),
                                          bw, bh) for i in range(4)]
         # each player: a line of name and VP, a line of counts (taller with a larger text size)
-        lines = ui.font(self.px(14), "bold").get_linesize() + max(k(18), ui.font(self.px(11)).get_linesize())
+        lines = ui.font(self.px(14), "bold").get_linesize() + max(k(18), ui.font(self.px(11)).get_linesize(),
+                                                                  SMALL_CHIP + 2)
         row_h = max(k(50) if players <= 4 else k(44), lines + k(4))
         head = max(k(28), ui.font(self.px(12), "bold").get_linesize() + k(8))
         self.info_head = head
