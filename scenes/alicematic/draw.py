@@ -434,7 +434,16 @@ def card_label(surface, name: str, px: float, box: pygame.Rect, ink, style: str)
                     ui._note(surface, line, line, pygame.Rect(box.x, round(y), *f.size(line)), box.inflate(2, 2))
                     y += f.get_linesize()
                 return
-    ui.text(surface, name, px, (box.x, box.centery), ink, "midleft", style, max_width=box.w)
+    shrunk_name(surface, name, px, (box.x, box.centery), ink, "midleft", style, box.w)
+
+
+def shrunk_name(surface, name: str, px: float, pos, ink, anchor: str, style: str, width: float):
+    """A name shrunk to fit `width` (down to READABLE, condensed), and only then cut short with
+    an ellipsis (the tooltip says it whole)."""
+    narrow = "narrow" if style == "bold" else style
+    if ui._font(ui.READABLE, narrow).size(name)[0] > width:
+        name = ui._fit(name, ui.READABLE, width, narrow)
+    return ui.text(surface, name, px, pos, ink, anchor, style, max_width=max(1, width))
 
 
 def two_lines(name: str, f, width: float) -> list[str] | None:
@@ -477,7 +486,7 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
     x = rect.x + (k(9) if up else k(18))
     style = "bold" if up else "regular"
     if two:  # the name on its line (shrunk to fit), the power under it
-        ui.text(surface, w.card_name(c), px(12), (x, rect.y + k(2)), ink, "topleft", style, max_width=dp.x - x - k(3))
+        shrunk_name(surface, w.card_name(c), px(12), (x, rect.y + k(2)), ink, "topleft", style, dp.x - x - k(3))
     else:  # the name alone: on two lines when one is too narrow for it
         card_label(surface, w.card_name(c), px(12), pygame.Rect(x, rect.y, dp.x - x - k(3), rect.h), ink, style)
     if two:  # (cut short with an ellipsis in a narrow strip: the tooltip says it whole)
@@ -695,8 +704,7 @@ def head_name(surface, name: str, px: float, midtop, colour, width: float, heigh
         lines = [name[:half] + hyphen, name[half:]]
     step = height / 2
     for i, line in enumerate(lines):
-        ui.text(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold",
-                max_width=width, max_height=step)
+        shrunk_name(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold", width)
 
 
 def scoring_panel(L) -> pygame.Rect:
