@@ -74,7 +74,7 @@ class Layout:
         self.board_head = pygame.Rect(self.board.x + k(8), self.board.y + k(4), self.board.w - k(16), k(26))
         body = pygame.Rect(self.board.x + k(8), self.board_head.bottom + k(2), self.board.w - k(16),
                            self.board.bottom - self.board_head.bottom - k(8))
-        area_w = min(k(112), (body.w * 0.58 - 4 * k(6)) / 5)
+        area_w = min(k(116), (body.w * 0.62 - 4 * k(6)) / 5)  # (room for a long name on two lines)
         self.areas = [pygame.Rect(round(body.x + i * (area_w + k(6))), body.y, round(area_w), body.h)
                       for i in range(5)]
         hx = self.areas[-1].right + k(12)
