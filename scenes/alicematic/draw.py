@@ -477,13 +477,14 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
     pygame.draw.rect(surface, body, rect, border_radius=k(3))
     pygame.draw.rect(surface, fill, (rect.x, rect.y, max(3, k(6)), rect.h), border_radius=k(2))
     ink = ui.TEXT if up else ui.MUTED
-    if not up:  # face down: a dark strip with a turned-card mark
-        x0, y0, a = rect.x + k(8), rect.centery, max(3, k(3))
+    x = rect.x + max(4, k(9))
+    if not up:  # face down: a dark strip with a turned-card mark, the name after it
+        x0, y0, a = rect.x + max(4, k(8)), rect.centery, max(3, k(3))
         pygame.draw.polygon(surface, ui.MUTED, [(x0, y0 - a), (x0 + 2 * a, y0 - a), (x0 + a, y0 + a)])
+        x = x0 + 2 * a + max(1, k(2))
     dp = chip(surface, AREA_COLOURS[YELLOW], c.dp, (rect.right - k(10), rect.y + min(rect.h, k(22)) / 2),
               max(min(SMALL_CHIP, rect.h), min(k(16), rect.h - 2)), scene.layout.s)
     two = power and rect.h >= ui.font(px(12), "bold").get_linesize() + ui.font(px(10)).get_linesize()
-    x = rect.x + (k(9) if up else k(16))
     style = "bold" if up else "regular"
     if two:  # the name on its line (shrunk to fit), the power under it
         shrunk_name(surface, w.card_name(c), px(12), (x, rect.y + k(2)), ink, "topleft", style, dp.x - x - k(3))
