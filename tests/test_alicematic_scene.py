@@ -269,3 +269,252 @@ def test_clicking_a_player_at_the_side_shows_their_areas_without_hidden_cards(ap
     assert any(card is not None and not up for _i, card, up, _r in draw.area_slots(scene))  # Ada's own
     scene.viewer = None  # nobody seated (hot seat, between players): no face-down card is named
     assert all(card is None for _i, card, up, _r in draw.area_slots(scene) if not up)
+
+
+# --- the map's tile outlines ------------------------------------------------------------------
+
+def test_border_sides_outline_each_tile_and_face_the_right_neighbour():
+    from game.alicematic.hexmap import DIRECTIONS
+    from scenes.alicematic.geometry import SIDES, border_sides, corners, world
+    flower = {(0, 0): 0, **{d: 0 for d in DIRECTIONS}}
+    assert len(border_sides(flower)) == 18  # a lone 7-hex tile: its 18 outer sides, none inside
+    assert all(h != (0, 0) for h, _i in border_sides(flower))
+    two = {**flower, (3, -1): 1, (2, -1): 1}  # two hexes of a second tile touching it
+    sides = set(border_sides(two))
+    assert ((1, 0), 5) in sides and ((2, -1), 2) in sides  # the side between (1, 0) and (2, -1)
+    assert ((1, -1), 0) in sides and ((2, -1), 3) in sides
+    assert ((2, -1), 0) not in sides  # (2, -1) and (3, -1) share a tile
+    assert set(border_sides(two, 1)) == {s for s in sides if two[s[0]] == 1}
+    for i, d in enumerate(SIDES):  # side i is drawn halfway between the hex and that neighbour
+        a, b = corners(*world((0, 0)), 1.0)[i], corners(*world((0, 0)), 1.0)[(i + 1) % 6]
+        n = world(d)
+        assert abs((a[0] + b[0]) / 2 - n[0] / 2) < 1e-9 and abs((a[1] + b[1]) / 2 - n[1] / 2) < 1e-9
+
+
+@pytest.mark.parametrize("zoom", [0, 6])
+def test_tile_borders_show_on_the_map_at_every_zoom(app, zoom):
+    from scenes.alicematic.geometry import SIDES, corners
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    for _ in range(zoom):
+        scene.camera.zoom_at(scene.camera.rect.center, 1)
+    frames(app, 1)
+    board, cam = scene.state.board, scene.camera
+    surface = app.screen
+    checked = 0
+    for h, info in board.hexes.items():
+        for i, d in enumerate(SIDES):
+            n = (h[0] + d[0], h[1] + d[1])
+            if n not in board.hexes:
+                continue
+            a, b = (corners(*cam.to_screen(h), cam.size)[j] for j in (i, (i + 1) % 6))
+            mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
+            if not scene.layout.map.inflate(-20, -20).collidepoint(mid) or scene.hover is not None:
+                continue
+            # between two tiles: the outline's light line; inside a tile only the hexes' own edges
+            near = {tuple(surface.get_at((mid[0] + dx, mid[1] + dy))[:3]) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            assert (draw.BORDER_LINE in near) == (board.hexes[n].tile != info.tile), (h, n)
+            checked += 1
+    assert checked > 20
+
+
+# --- keyboard play ----------------------------------------------------------------------------
+
+def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
+    config = GameConfig(seats("human", "human", "human"), None, SEED, "alicematic", undo="free")
+    scene = open_table(app, config)
+    K = pygame
+    # bases: Enter at the pass screen, Enter lights the first lit city, arrows move between lit
+    # cities only, Enter places the base there
+    placed = 0
+    while scene.state.phase == "bases":
+        if scene.pass_screen_for() is not None:  # (the same player twice: no pass screen)
+            key(app, K.K_RETURN)  # "I am NAME"
+            assert scene.pass_screen_for() is None
+        if scene.focus is None:
+            key(app, K.K_RETURN)
+        assert scene.focus is not None and scene.focus[0] == "hex"
+        lit = {a.hex for a in scene.state.legal_actions() if a.kind == BASE}
+        for arrow in (K.K_RIGHT, K.K_DOWN, K.K_LEFT):
+            key(app, arrow)
+            assert scene.focus[1] in lit
+        key(app, K.K_TAB)
+        assert scene.focus[1] in lit
+        h, p = scene.focus[1], scene.state.turn
+        key(app, K.K_RETURN)
+        assert h in scene.state.bases(p)
+        placed += 1
+    assert placed == 6
+    # domestic affairs: the focus follows to a hand card that can be placed; Enter opens its menu,
+    # Escape closes it, Enter again, Down to another option, Enter makes it
+    if scene.pass_screen_for() is not None:
+        key(app, K.K_RETURN)
+    assert scene.pass_screen_for() is None and scene.state.phase == "domestic"
+    assert scene.focus is not None and scene.focus[0] == "card"
+    card = scene.focus[1]
+    key(app, K.K_RETURN)
+    assert scene.popup is not None and scene.popup.chosen() is not None
+    key(app, K.K_ESCAPE)
+    assert scene.popup is None and scene.focus == ("card", card)  # a half-made choice undone
+    assert top(app) is scene  # (and no menu opened)
+    key(app, K.K_RETURN)
+    first = scene.popup.chosen()
+    key(app, K.K_DOWN)
+    chosen = scene.popup.chosen()
+    assert chosen is not None
+    p = scene.state.turn
+    key(app, K.K_RETURN)
+    assert scene.popup is None and scene.state.phase == "expedition"
+    assert any(c == card for area in scene.state.areas[p] for c, _up in area)
+    assert chosen.kind in (SUMMON, HIRE) and chosen != first
+    # expedition: Tab round the lit hexes to the End turn button, Enter ends the turn
+    targets = scene.targets()
+    assert targets[-1] == ("main", None)
+    for _ in range(len(targets) * 2):
+        if scene.focus == ("main", None):
+            break
+        key(app, K.K_TAB)
+    assert scene.focus == ("main", None)
+    key(app, K.K_RETURN)
+    assert scene.state.turn != p and any("no expedition" in line for line in scene.log)
+    # the next player, keys only: a card hired or summoned, then an expedition by Enter on a hex
+    key(app, K.K_RETURN)
+    q = scene.state.turn
+    assert scene.focus is not None and scene.focus[0] == "card"
+    last = scene.state.clone()
+    key(app, K.K_RETURN)
+    key(app, K.K_RETURN)
+    assert scene.state.phase == "expedition" and scene.state.turn == q
+    # undo with the same keys as every table (the hands hide again: Enter shows them), redo
+    key(app, K.K_z, K.KMOD_CTRL)
+    assert scene.state == last
+    key(app, K.K_RETURN)
+    assert scene.pass_screen_for() is None and scene.focus is not None
+    key(app, K.K_y, K.KMOD_CTRL)
+    key(app, K.K_RETURN)
+    assert scene.state.phase == "expedition" and scene.state.turn == q
+    hexes = [t for t in scene.targets() if t[0] == "hex"]
+    assert hexes  # an expedition (or a war): Tab to a lit hex, Enter, Enter on the menu's first move
+    before = dict(scene.state.holders)
+    key(app, K.K_TAB)
+    while scene.focus[0] != "hex":
+        key(app, K.K_TAB)
+    h = scene.focus[1]
+    key(app, K.K_RETURN)
+    assert scene.popup is not None
+    key(app, K.K_RETURN)
+    assert scene.state.holders != before or h in scene.state.war
+    assert scene.state.turn != q or scene.state.phase != "expedition"
+
+
+def test_menu_digits_shift_arrows_pan_and_f_fits(app):
+    config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
+    scene = open_table(app, config)
+    wait_for(app, lambda: scene.can_act(), 30)
+    for _ in range(3):
+        key(app, pygame.K_EQUALS)
+    pan = list(scene.camera.pan)
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.camera.pan[0] < pan[0] and scene.focus is None  # panned, the focus not moved
+    key(app, pygame.K_f)
+    assert scene.camera.zoom == 1.0 and scene.camera.pan == [0.0, 0.0]
+    while scene.state.phase == "bases":  # (a base is one move: no menu)
+        if scene.can_act():
+            key(app, pygame.K_RETURN)
+        else:
+            wait_for(app, lambda: scene.can_act(), 30)
+    wait_for(app, lambda: scene.can_act() and scene.state.phase == "domestic", 30)
+    if scene.focus is None:
+        key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    options = scene.popup.options
+    wanted = options[1][1]
+    key(app, pygame.K_2)
+    assert scene.popup is None and scene.session.history.actions[-1] == wanted
+
+
+# --- long names -------------------------------------------------------------------------------
+
+LONG = ["Sprocket", "Cogsworth", "Bellows", "Ratchet", "Spindle"]
+
+
+def shown_whole(noted, wanted: str) -> bool:
+    """`wanted` was drawn uncut: as one text, or as lines that join back into it."""
+    texts = [t for t in noted if not t.cut]
+    if any(t.wanted == wanted for t in texts):
+        return True
+    lines = [t.wanted for t in texts]
+    return any((a.rstrip("-") + ("" if a.endswith("-") or not wanted.isascii() else " ") + b) == wanted
+               or a.rstrip("-") + b == wanted for a, b in zip(lines, lines[1:]))
+
+
+@pytest.mark.parametrize("lang, size", [("en", (1280, 720)), ("ja", (1280, 720)), ("en", (640, 360))])
+def test_long_names_show_whole_in_the_scoring_heads_and_the_areas(app, lang, size, request):
+    import random
+    from scenes.widgets import ui
+    if lang == "ja":
+        request.getfixturevalue("ja")
+    config = GameConfig([Seat(n, "human", i) for i, n in enumerate(LONG)], None, 5, "alicematic")
+    scene = open_table(app, config)
+    resize(app, size)
+    rng = random.Random(7)
+    while scene.state.round < 6:
+        scene.play(rng.choice(scene.state.legal_actions()))
+    scene.confirm_viewer()
+    frames(app, 1)
+    with ui.noting_texts() as noted:
+        scene.draw(app.screen)
+    names = [w.card_name(scene.state.cards[c]) for c in draw.area_rects(scene)]
+    assert len(names) >= 3
+    if size == (1280, 720):  # (a small window: as much as fits)
+        assert all(shown_whole(noted, name) for name in names), [t.shown for t in noted if t.cut]
+    scene.scoring = 100.0
+    scene.fit_map()
+    with ui.noting_texts() as noted:
+        draw.draw_scoring(scene, app.screen)
+    assert all(shown_whole(noted, name) for name in LONG), [t.shown for t in noted if t.cut]
+
+
+# --- the hexes' numbers in a small window -----------------------------------------------------
+
+@pytest.mark.parametrize("text_size", ["large", "larger"])
+def test_hex_numbers_fit_their_hexes_in_the_smallest_window_with_large_text(app, monkeypatch, text_size):
+    import random
+    from scenes.widgets import ui
+    monkeypatch.setattr(ui, "_text_size", dict(ui._text_size))  # (back to normal after the test)
+    ui.set_text_size(text_size)
+    config = GameConfig([Seat(n, "human", i) for i, n in enumerate(LONG)], None, 5, "alicematic")
+    scene = open_table(app, config)
+    resize(app, (640, 360))
+    rng = random.Random(3)
+    while scene.state.round < 4 or scene.state.phase != "expedition" or not any(
+            a.kind == CONQUER and (p.strength or p.food) for a, p in scene.state.expeditions(scene.state.turn)):
+        scene.play(rng.choice(scene.state.legal_actions()))
+    scene.confirm_viewer()
+    assert scene.plans()  # lit expeditions, each with its strength and food to show
+    drawn = []
+    real = draw.number
+
+    def noting(surface, value, px, room, centre, ink):
+        rect = real(surface, value, px, room, centre, ink)
+        drawn.append((centre, rect))
+        return rect
+    monkeypatch.setattr(draw, "number", noting)
+    frames(app, 1)
+    cam, board = scene.camera, scene.state.board
+    assert cam.size < draw.SMALL_HEX  # (a small map: the case this is about)
+    numbers = []
+    for h in board.hexes:
+        cx, cy = cam.to_screen(h)
+        rects = [r for (x, y), r in drawn if abs(x - cx) < 1 and abs(y - cy) < cam.size * 0.2]
+        assert len(rects) == 1, h
+        r = rects[0]
+        assert r.h >= 7  # still a number one can read
+        inner = cam.size * 0.85  # the hex's inscribed circle, about
+        assert all((px_ - cx) ** 2 + (py - cy) ** 2 <= inner ** 2 for px_, py in
+                   (r.topleft, r.topright, r.bottomleft, r.bottomright)), (h, r, cam.size)
+        numbers.append(r)
+    on_map = [r for _c, r in drawn if scene.layout.map.contains(r)]  # the costs' numbers too
+    assert len(on_map) >= len(numbers)
+    for i, a in enumerate(on_map):
+        assert a.collidelist(on_map[i + 1:]) == -1, a

@@ -14,7 +14,7 @@ from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
 
 from scenes.alicematic import words as w
-from scenes.alicematic.geometry import corners
+from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
 from scenes.grayblock.draw import name_text, pill
 from scenes.table.base import joined
 from scenes.table import look
@@ -25,6 +25,9 @@ AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 19
                 "green": (84, 164, 92), "white": (226, 224, 214)}
 KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
 DARK = (26, 22, 26, 230)
+FOCUS = (255, 255, 255)  # the keyboard's focus (the hint is HINT, lit moves GOOD and HILITE)
+SMALL_HEX = 14  # pixels, centre to corner: below it a hex shows its strength and little else
+BORDER_BAND, BORDER_LINE = (16, 12, 14), (236, 214, 160)  # the tiles' outlines
 
 
 def label(surface, options, px: float, pos, colour, anchor: str = "topleft", style: str = "regular",
@@ -69,6 +72,7 @@ def draw_table(scene, surface) -> None:
     if scene.action_b.rect.w:
         scene.action_b.draw(surface, L.s)
     draw_hint(scene, surface)
+    draw_focus(scene, surface)
     draw_popup(scene, surface)
 
 
@@ -78,8 +82,23 @@ def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
     box.center = (round(centre[0]), round(centre[1]))
     pygame.draw.rect(surface, colour, box, border_radius=max(2, size // 5))
     pygame.draw.rect(surface, ui.INK, box, 1, border_radius=max(2, size // 5))
-    ui.text(surface, str(value), max(9, round(size * 0.72)), box.center, ink_on(colour), "center", "bold")
+    number(surface, value, size * 0.72, size * 0.78, box.center, ink_on(colour))
     return box
+
+
+def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
+    """A number whose letters fit a `room`-pixel square (a hex, a chip): at the player's text
+    size where they do, else as large as does (a larger text size must not push it over its
+    neighbours). The rect of its letters."""
+    words = str(value)
+    size = ui.sized(px)
+    surf = ui._render(words, size, ink, "bold")
+    while size > 6 and max(surf.get_bounding_rect().size) > room:
+        size -= 1
+        surf = ui._render(words, size, ink, "bold")
+    rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
+    surface.blit(surf, rect)
+    return surf.get_bounding_rect().move(rect.topleft)
 
 
 # --- the map --------------------------------------------------------------------------------
@@ -97,7 +116,10 @@ def draw_map(scene, surface, view) -> None:
     bases = {a.hex for a in scene.legal() if a.kind == BASE}
     clip = surface.get_clip()
     surface.set_clip(L.map.inflate(-2, -2))
-    number_px = max(9, round(size * 0.62))
+    # a small hex keeps its strength only; the city's size, the holders' dots and an expedition's
+    # costs show for the hex under the pointer or the keyboard's focus (and in its words above)
+    roomy = size >= SMALL_HEX
+    near = {scene.hover, scene.focus_hex()}
     for h, info in board.hexes.items():
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size * 0.97)
@@ -112,21 +134,22 @@ def draw_map(scene, surface, view) -> None:
                                                             (tx + 0.16 * size, ty + 0.1 * size)])
         if kind.kind == CITY:  # towers, and the city's size as dots under the number
             pygame.draw.polygon(surface, (236, 222, 190), corners(cx, cy, size * 0.97), max(2, round(2 * s)))
-            for i in range(kind.city_size):
+            for i in range(kind.city_size if roomy or h in near else 0):
                 x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
                 pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
         ink = ink_on(fill)
-        ui.text(surface, str(info.strength), number_px, (cx, cy + (0.05 if kind.kind != CITY else -0.05) * size),
-                ink, "center", "bold")
+        number(surface, info.strength, size * 0.62, size * 0.95,
+               (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
         owners = holders.get(h, ())
         if len(owners) == 1:  # held: a ring in the holder's colour
             pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84),
                                 max(2, round(size * 0.12)))
+        dot = size * 0.26 if roomy else max(2.5, size * 0.18)  # (small: clear of the number)
         for i, p in enumerate(owners):
-            x = cx + (i - (len(owners) - 1) / 2) * size * 0.5
-            y = cy - size * 0.56
-            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(4, size * 0.26))
-            pygame.draw.circle(surface, ui.INK, (x, y), max(4, size * 0.26), max(1, round(s)))
+            x = cx + (i - (len(owners) - 1) / 2) * dot * 1.9
+            y = cy - size * (0.56 if roomy else 0.72)
+            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot))
+            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot), 1)
         if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
             colour = seat_colour(scene, war[h])
             ring = corners(cx, cy, size * 0.84)
@@ -141,9 +164,7 @@ def draw_map(scene, surface, view) -> None:
             inner = box.inflate(-box.w // 3, -box.h // 3)
             pygame.draw.line(surface, ui.BAD, inner.topleft, inner.bottomright, max(1, round(size * 0.06)))
             pygame.draw.line(surface, ui.BAD, inner.topright, inner.bottomleft, max(1, round(size * 0.06)))
-    for t in range(len(board.positions)):  # tile outlines: brass where two tiles meet
-        for a, b in tile_edges(board, cam, t):
-            pygame.draw.line(surface, (214, 180, 104), a, b, max(1, round(2 * s)))
+    draw_tile_borders(surface, board, cam)
     for h in bases:
         cx, cy = cam.to_screen(h)
         pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
@@ -153,14 +174,14 @@ def draw_map(scene, surface, view) -> None:
         if CONQUER not in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, (236, 140, 52), corners(cx, cy, size * 0.86), max(1, round(2 * s)))
-    chip_size = max(L.k(16), round(size * 0.42))
+    chip_size = max(12, L.k(16), round(size * 0.42))
     for h, kinds in lit_hexes.items():
         if CONQUER in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, ui.GOOD, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
     for h, kinds in lit_hexes.items():
         plan = kinds.get(CONQUER)
-        if plan is not None and (plan.strength or plan.food):
+        if plan is not None and (plan.strength or plan.food) and (roomy or h in near):
             cx, cy = cam.to_screen(h)
             y = cy + size * 0.78
             back = pygame.Rect(0, 0, round(chip_size * 2.5), round(chip_size * 1.3))
@@ -172,20 +193,39 @@ def draw_map(scene, surface, view) -> None:
     if scene.hover is not None and scene.hover in board.hexes and scene.popup is None:
         cx, cy = cam.to_screen(scene.hover)
         pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
+    focus = scene.focus_hex()
+    if focus is not None:  # the keyboard's hex: a thick white ring outside its own, dark-edged
+        cx, cy = cam.to_screen(focus)
+        width = max(3, round(size * 0.18))
+        pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 1.06), width + 2)
+        pygame.draw.polygon(surface, FOCUS, corners(cx, cy, size * 1.06), width)
     surface.set_clip(clip)
     draw_map_head(scene, surface, view)
 
 
-def tile_edges(board, cam, t: int):
-    """The outline of tile `t` on screen, as line segments (edges towards another tile or none)."""
+def tile_edges(board, cam, t: int | None = None):
+    """The outline of tile `t` (None: of every tile) on screen, as line segments: the sides of
+    its hexes that face another tile or none."""
     size = cam.size
-    for h in board.tile_hexes(t):
+    tile_of = {h: info.tile for h, info in board.hexes.items()}
+    for h, i in border_sides(tile_of, t):
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size)
-        for i, d in enumerate(((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))):
-            other = (h[0] + d[0], h[1] + d[1])
-            if other not in board.hexes or board.hexes[other].tile != t:
-                yield pts[i], pts[(i + 1) % 6]
+        yield pts[i], pts[(i + 1) % 6]
+
+
+def draw_tile_borders(surface, board, cam) -> None:
+    """Every tile's outline (majorities score per tile): a dark band with a light line in it,
+    thick enough to tell from the hexes' own thin edges at every zoom."""
+    width = max(3, round(cam.size * 0.2))
+    core = max(1, round(width * 0.4))
+    edges = list(tile_edges(board, cam))
+    for colour, wd in ((BORDER_BAND, width), (BORDER_LINE, core)):
+        for a, b in edges:
+            pygame.draw.line(surface, colour, a, b, wd)
+            if wd > 2:  # round joints: no notches where two thick sides meet
+                pygame.draw.circle(surface, colour, a, wd / 2)
+                pygame.draw.circle(surface, colour, b, wd / 2)
 
 
 def draw_map_head(scene, surface, view) -> None:
@@ -209,7 +249,7 @@ def draw_map_head(scene, surface, view) -> None:
     if L.map.x + k(24) + ui.render(words, px(15), ui.TEXT, "bold").get_width() > right:
         bottom -= L.action_button.h + k(6)  # (a narrow window: above the button instead)
     pill(surface, words, px(15), L.s, DARK, ui.BRASS, bounds=L.map, bottomleft=(L.map.x + k(10), bottom))
-    h = scene.hover if scene.popup is None else None
+    h = None if scene.popup is not None else (scene.focus_hex() if scene.keyboard else None) or scene.hover
     if h is None or h not in view.board.hexes:
         return
     lines = [w.hex_words(view.board, h)]
@@ -228,9 +268,14 @@ def draw_map_head(scene, surface, view) -> None:
             lines.append(scene.conquer_words(plan))
         elif action.hex == h and action.kind == WAR:
             lines.append(_("A war is possible here"))
-    y = box.bottom + k(4)
+    # on a dark card: the lines sit over the map's hexes
+    width = min(L.map.w * 0.45, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
+    step = ui.font(px(13)).get_linesize()
+    back = pygame.Rect(L.map.x + k(4), box.bottom + k(2), width + k(12), step * len(lines) + k(6))
+    ui.panel(surface, back, DARK, ui.BRASS_DARK, radius=k(6), width=1)
+    y = back.y + k(3)
     for line in lines:
-        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=L.map.w * 0.45)
+        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=width)
         y = r.bottom if r is not None else y
 
 
@@ -251,13 +296,18 @@ def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     p = board_player(scene)
     for i, area in enumerate(view.areas[p]):
         r = L.areas[i]
-        top = r.y + k(24)
-        step = min(k(24), (r.bottom - top) / max(5, len(area)))
+        top = r.y + area_band(L) + k(4)
+        step = min(k(36), (r.bottom - top) / max(st.AREA_MAX, len(area)))
         for j, (card, up) in enumerate(area):
             if not up and p != scene.viewer:  # nobody seated (hot seat between players): a back
                 card = None
             out.append((i, card, up, pygame.Rect(r.x, round(top + j * step), r.w, round(step - k(2)))))
     return out
+
+
+def area_band(L) -> int:
+    """The height of an area's coloured head (its name and count), tall enough for its words."""
+    return max(L.k(20), ui.font(L.px(12), "bold").get_linesize())
 
 
 def area_rects(scene) -> dict[int, pygame.Rect]:
@@ -281,7 +331,7 @@ def hand_rects(scene) -> dict[int, pygame.Rect]:
         return {}  # (the pass screen covers the table; another's board: no hand shows)
     hand = scene.view().hand
     box = L.hand
-    top = box.y + k(22)
+    top = box.y + max(k(22), ui.font(L.px(13), "bold").get_linesize())  # under the "Hand (n)" line
     cols = 2 if len(hand) <= 10 else 3
     rows = max(3, -(-len(hand) // cols))
     cw, step = (box.w - (cols - 1) * k(6)) / cols, (box.bottom - top) / rows
@@ -311,17 +361,18 @@ def draw_board(scene, surface, view) -> None:
     stats = ((AREA_COLOURS[RED], state.count(p, RED) + state.bonus(p, fx.STRENGTH), _("strength")),
              (AREA_COLOURS[GREEN], state.count(p, GREEN) + state.bonus(p, fx.FOOD), _("food")),
              (AREA_COLOURS[YELLOW], state.count(p, YELLOW) + state.bonus(p, fx.DP), _("DP")))
+    ch = max(k(20), SMALL_CHIP)  # (a number must stay readable in a small window)
     for fill, value, word in stats:
-        box = chip(surface, fill, value, (x + k(10), head.centery), k(20), s)
+        box = chip(surface, fill, value, (x + ch / 2, head.centery), ch, s)
         r = label(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft", width=k(70))
         x = (r.right if r is not None else box.right) + k(12)
     res = label(surface, _("Resources"), px(13), (x + k(4), head.centery), ui.MUTED, "midleft", width=k(90))
     x = (res.right if res is not None else x) + k(8)
     for i, c in enumerate(RESOURCE_COLOURS):
-        pygame.draw.circle(surface, AREA_COLOURS[c], (x + k(9), head.centery), k(9))
-        pygame.draw.circle(surface, ui.INK, (x + k(9), head.centery), k(9), 1)
-        ui.text(surface, str(view.resources[p][i]), px(12), (x + k(9), head.centery), ui.INK, "center", "bold")
-        x += k(24)
+        pygame.draw.circle(surface, AREA_COLOURS[c], (x + ch / 2, head.centery), ch / 2 + 1)
+        pygame.draw.circle(surface, ui.INK, (x + ch / 2, head.centery), ch / 2 + 1, 1)
+        number(surface, view.resources[p][i], px(12), ch * 0.7, (x + ch / 2, head.centery), ui.INK)
+        x += ch + k(5)
     label(surface, [_("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
                     _("{vp} VP").format(vp=view.vp[p])], px(13),
           (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
@@ -332,7 +383,7 @@ def draw_board(scene, surface, view) -> None:
         r = L.areas[i]
         fill = AREA_COLOURS[colour_name]
         area = view.areas[p][i]
-        band = pygame.Rect(r.x, r.y, r.w, k(20))
+        band = pygame.Rect(r.x, r.y, r.w, area_band(L))
         pygame.draw.rect(surface, fill, band, border_radius=k(4))
         label(surface, [f"{w.area(colour_name)} {len(area)}/{st.AREA_MAX}", f"{len(area)}/{st.AREA_MAX}"],
               px(12), band.center, ink_on(fill), "center", "bold", width=r.w - k(4))
@@ -364,6 +415,59 @@ def draw_board(scene, surface, view) -> None:
         strip(scene, surface, card, rect, True, lit=card in lit, power=True)
 
 
+def card_label(surface, name: str, px: float, box: pygame.Rect, ink, style: str) -> None:
+    """A card's name in `box` (middle left): one line if it fits at the player's size, else two
+    lines at the largest size that takes it whole, else one line shrunk down to READABLE and, last,
+    cut short (the tooltip says it all)."""
+    narrow = "narrow" if style == "bold" else style
+    if box.w <= 0 or ui.font(px, style).size(name)[0] <= box.w:
+        ui.text(surface, name, px, (box.x, box.centery), ink, "midleft", style, max_width=max(1, box.w))
+        return
+    for size in range(min(ui.sized(px), box.h // 2), ui.READABLE - 1, -1):
+        for face in (style, narrow):
+            f = ui._font(size, face)
+            lines = two_lines(name, f, box.w)
+            if lines and 2 * f.get_linesize() <= box.h + 2:
+                y = box.centery - len(lines) * f.get_linesize() / 2
+                for line in lines:
+                    surface.blit(ui._render(line, size, ink, face), (box.x, round(y)))
+                    ui._note(surface, line, line, pygame.Rect(box.x, round(y), *f.size(line)), box.inflate(2, 2))
+                    y += f.get_linesize()
+                return
+    shrunk_name(surface, name, px, (box.x, box.centery), ink, "midleft", style, box.w)
+
+
+def shrunk_name(surface, name: str, px: float, pos, ink, anchor: str, style: str, width: float):
+    """A name shrunk to fit `width` (down to READABLE, condensed), and only then cut short with
+    an ellipsis (the tooltip says it whole)."""
+    narrow = "narrow" if style == "bold" else style
+    if ui._font(ui.READABLE, narrow).size(name)[0] > width:
+        name = ui._fit(name, ui.READABLE, width, narrow)
+    return ui.text(surface, name, px, pos, ink, anchor, style, max_width=max(1, width))
+
+
+def two_lines(name: str, f, width: float) -> list[str] | None:
+    """`name` on two lines no wider than `width`: split at a space, or (Japanese) where kana
+    meets kanji ("公爵夫人" / "アリス"), the split with the narrower longer line; None if none fits."""
+    cuts = [i for i in range(1, len(name)) if name[i - 1] == " "]
+    if not cuts and not name.isascii():
+        alice = len(name) - len("\u30a2\u30ea\u30b9")  # every card is an アリス: the line ends there first
+        if name.endswith("\u30a2\u30ea\u30b9") and max(f.size(name[:alice])[0], f.size(name[alice:])[0]) <= width:
+            return [name[:alice], name[alice:]]
+        cuts = [i for i in range(1, len(name)) if script(name[i - 1]) != script(name[i])]
+    best = None
+    for i in cuts:
+        lines = [name[:i].rstrip(), name[i:].lstrip()]
+        wide = max(f.size(line)[0] for line in lines)
+        if wide <= width and (best is None or wide < best[0]):
+            best = (wide, lines)
+    return best[1] if best else None
+
+
+def script(c: str) -> str:
+    return "katakana" if "\u30a0" <= c <= "\u30ff" else "other"
+
+
 def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = False, power: bool = False):
     """A card as a strip: its colour, name and DP (and its power, when there is room)."""
     k, px = scene.layout.k, scene.layout.px
@@ -373,16 +477,19 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
     pygame.draw.rect(surface, body, rect, border_radius=k(3))
     pygame.draw.rect(surface, fill, (rect.x, rect.y, max(3, k(6)), rect.h), border_radius=k(2))
     ink = ui.TEXT if up else ui.MUTED
-    if not up:  # face down: a dark strip with a turned-card mark
-        x0, y0, a = rect.x + k(8), rect.centery, max(3, k(4))
+    x = rect.x + max(4, k(9))
+    if not up:  # face down: a dark strip with a turned-card mark, the name after it
+        x0, y0, a = rect.x + max(4, k(8)), rect.centery, max(3, k(3))
         pygame.draw.polygon(surface, ui.MUTED, [(x0, y0 - a), (x0 + 2 * a, y0 - a), (x0 + a, y0 + a)])
+        x = x0 + 2 * a + max(1, k(2))
     dp = chip(surface, AREA_COLOURS[YELLOW], c.dp, (rect.right - k(10), rect.y + min(rect.h, k(22)) / 2),
-              max(10, min(k(16), rect.h - 2)), scene.layout.s)
+              max(min(SMALL_CHIP, rect.h), min(k(16), rect.h - 2)), scene.layout.s)
     two = power and rect.h >= ui.font(px(12), "bold").get_linesize() + ui.font(px(10)).get_linesize()
-    y = rect.y + (k(2) if two else rect.h / 2)
-    x = rect.x + (k(9) if up else k(18))
-    name_text(surface, w.card_name(c), px(12), (x, y), ink, "topleft" if two else "midleft",
-              "bold" if up else "regular", dp.x - x - k(3))
+    style = "bold" if up else "regular"
+    if two:  # the name on its line (shrunk to fit), the power under it
+        shrunk_name(surface, w.card_name(c), px(12), (x, rect.y + k(2)), ink, "topleft", style, dp.x - x - k(3))
+    else:  # the name alone: on two lines when one is too narrow for it
+        card_label(surface, w.card_name(c), px(12), pygame.Rect(x, rect.y, dp.x - x - k(3), rect.h), ink, style)
     if two:  # (cut short with an ellipsis in a narrow strip: the tooltip says it whole)
         name_text(surface, w.power(c.power), px(10), (rect.x + k(9), rect.bottom - k(1)), ui.MUTED, "bottomleft",
                   "regular", rect.w - k(12))
@@ -414,19 +521,21 @@ def draw_players(scene, surface, view) -> None:
         name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
                   "topleft", "bold", vp.x - cell.x - k(18))
         y = (vp.bottom + cell.bottom) // 2
-        cx = cell.x + k(19)
+        ch = max(k(16), SMALL_CHIP)
+        step = ch + max(1, k(3))
+        cx = cell.x + k(11) + ch / 2
         for i, c in enumerate(COLOURS):  # cards in each area
-            rect = pygame.Rect(0, 0, k(16), k(16))
-            rect.center = (cx, y)
-            pygame.draw.rect(surface, AREA_COLOURS[c], rect, border_radius=k(3))
-            ui.text(surface, str(len(view.areas[p][i])), px(11), rect.center, ink_on(AREA_COLOURS[c]),
-                    "center", "bold")
-            cx += k(19)
+            rect = pygame.Rect(0, 0, ch, ch)
+            rect.center = (round(cx), y)
+            pygame.draw.rect(surface, AREA_COLOURS[c], rect, border_radius=max(2, k(3)))
+            number(surface, len(view.areas[p][i]), px(11), ch * 0.72, rect.center, ink_on(AREA_COLOURS[c]))
+            cx += step
         cx += k(6)
         for i, c in enumerate(RESOURCE_COLOURS):  # resources
-            pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), k(8))
-            ui.text(surface, str(view.resources[p][i]), px(11), (cx, y), ui.INK, "center", "bold")
-            cx += k(19)
+            pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), ch / 2 + 1)
+            number(surface, view.resources[p][i], px(11), ch * 0.7, (cx, y), ui.INK)
+            cx += step
+        cx -= ch / 2
         label(surface, [_("hand {n} \u00b7 chits {c}").format(n=view.hand_sizes[p], c=view.supply[p]),
                         f"{view.hand_sizes[p]} \u00b7 {view.supply[p]}"], px(11),
               (cell.right, y), ui.MUTED, "midright", width=cell.right - cx)
@@ -436,6 +545,23 @@ def draw_log(scene, surface) -> None:
     L = scene.layout
     if L.log.h >= L.k(30):  # a short window leaves no room for the log
         look.draw_log(scene, surface)
+
+def draw_focus(scene, surface) -> None:
+    """The keyboard's card or button: a thick white frame (its hex is ringed on the map)."""
+    focus = scene.focus
+    if focus is None or focus[0] == "hex":
+        return
+    k = scene.layout.k
+    if focus[0] == "main":
+        rect = scene.action_b.rect
+    else:
+        rect = (hand_rects(scene) if focus[0] == "card" else area_rects(scene)).get(focus[1])
+    if rect is None or not rect.w:
+        return
+    frame = rect.inflate(k(8), k(8))
+    pygame.draw.rect(surface, ui.INK, frame.inflate(2, 2), max(3, k(4)) + 2, border_radius=k(6))
+    pygame.draw.rect(surface, FOCUS, frame, max(3, k(4)), border_radius=k(6))
+
 
 def draw_hint(scene, surface) -> None:
     hint = scene.turns.hint
@@ -470,8 +596,9 @@ def draw_popup(scene, surface) -> None:
     f = ui.font(px(14), "bold")
     width = min(surface.get_width() - 2 * L.m,
                 max([f.size(label)[0] for label, _a in popup.options] + [f.size(popup.title)[0]]) + k(40))
-    bh = k(34)
-    height = k(34) + len(popup.options) * (bh + k(6)) + k(6)
+    bh = max(k(34), 22)  # (its words are 0.42 of its height: readable in a small window too)
+    title_h = max(k(34), ui.font(px(14), "bold").get_linesize() + k(8))
+    height = title_h + len(popup.options) * (bh + k(6)) + k(6)
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (popup.at[0], popup.at[1] - k(10))
     if rect.y < L.m:
@@ -481,7 +608,7 @@ def draw_popup(scene, surface) -> None:
     ui.panel(surface, rect, (34, 26, 26, 248), ui.BRASS, radius=k(10), width=max(1, k(2)))
     ui.text(surface, popup.title, px(14), (rect.centerx, rect.y + k(8)), ui.BRASS, "midtop", "bold",
             max_width=rect.w - k(16))
-    y = rect.y + k(34)
+    y = rect.y + title_h
     for button in popup.buttons:
         button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh)
         button.draw(surface, L.s)
@@ -508,15 +635,19 @@ def draw_scoring(scene, surface) -> None:
     ui.text(surface, _("Final scoring"), px(30), (P.centerx, P.y + k(14)), ui.BRASS, "midtop", "bold",
             max_width=P.w - k(40))
     shown = scene.rows_shown()
-    label_w = round(P.w * 0.34)
+    # the row titles as wide as the widest needs (at most a third): the rest for the players
+    titles = [_(title) for _field, title, _why in w.SCORE_ROWS] + [_("Total")]
+    label_w = min(round(P.w * 0.34), max(ui.font(px(15)).size(t)[0] for t in titles) + k(12))
     col_w = (P.w - label_w - k(50)) / n
-    top = P.y + k(64)
+    top = P.y + k(58)
     rows = len(w.SCORE_ROWS) + 2
-    row_h = min(k(40), (P.bottom - k(150) - top) / rows)
+    head_h = max(k(40), 2 * ui.font(px(13), "bold").get_linesize())  # a name may take two lines
+    row_h = min(k(40), (P.bottom - k(150) - top - head_h) / (rows - 1))
     x0 = P.x + k(24) + label_w
     for p in range(n):
         cx = x0 + (p + 0.5) * col_w
-        name_text(surface, scene.name_of(p), px(15), (cx, top), seat_colour(scene, p), "midtop", "bold", col_w - k(8))
+        head_name(surface, scene.name_of(p), px(15), (cx, top), seat_colour(scene, p), col_w - k(4), head_h)
+    top += head_h - row_h
     for i, (field, title, _why) in enumerate(w.SCORE_ROWS):
         y = top + (i + 1) * row_h
         if i >= shown:
@@ -557,9 +688,29 @@ def draw_scoring(scene, surface) -> None:
                 ui.MUTED, "midtop", max_width=P.w - k(40))
 
 
+def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
+    """A player's name over their column: whole on one line if it fits (shrunk down to
+    READABLE, condensed), else on two (at a space, or a long word split with a hyphen), and cut
+    short only when even that is too wide."""
+    if ui._font(ui.READABLE, "narrow").size(name)[0] <= width:  # (ui.text shrinks it that far)
+        ui.text(surface, name, px, midtop, colour, "midtop", "bold", max_width=width)
+        return
+    words = name.split(" ")
+    if len(words) > 1:  # at the space nearest the middle
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    else:
+        half = (len(name) + 1) // 2
+        hyphen = "-" if name.isascii() else ""
+        lines = [name[:half] + hyphen, name[half:]]
+    step = height / 2
+    for i, line in enumerate(lines):
+        shrunk_name(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold", width)
+
+
 def scoring_panel(L) -> pygame.Rect:
     W, H = L.size
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, L.k(600)), H - 2 * L.m)
+    P = pygame.Rect(0, 0, min(W - 2 * L.m, max(L.k(640), round(W * 0.55))), H - 2 * L.m)
     P.topright = (W - L.m, L.m)
     return P
 

@@ -18,6 +18,7 @@ SQRT3 = math.sqrt(3)
 TILT = math.atan2(1.5, SQRT3 * 2.5)
 COS, SIN = math.cos(-TILT), math.sin(-TILT)
 ZOOM_MIN, ZOOM_MAX = 1.0, 3.0
+SMALL_CHIP = 13  # pixels: the least a square or disc with a number on it takes (draw.py)
 
 
 def world(h) -> tuple[float, float]:
@@ -25,6 +26,24 @@ def world(h) -> tuple[float, float]:
     q, r = h
     x, y = SQRT3 * (q + r / 2), 1.5 * r
     return x * COS - y * SIN, x * SIN + y * COS
+
+
+# the neighbour across side i of a hex, side i running from corners()[i] to corners()[i + 1]
+# (side i faces 60 * i degrees, screen y down, before the turn)
+SIDES = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def border_sides(tile_of, tile=None) -> list[tuple[tuple[int, int], int]]:
+    """(hex, side) for every side of a hex whose neighbour lies on another tile or on none: the
+    tiles' outlines (`tile_of` maps hex -> tile; `tile`: only that tile's outline)."""
+    out = []
+    for h, t in tile_of.items():
+        if tile is not None and t != tile:
+            continue
+        for i, d in enumerate(SIDES):
+            if tile_of.get((h[0] + d[0], h[1] + d[1])) != t:
+                out.append((h, i))
+    return out
 
 
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
@@ -55,7 +74,7 @@ class Layout:
         self.board_head = pygame.Rect(self.board.x + k(8), self.board.y + k(4), self.board.w - k(16), k(26))
         body = pygame.Rect(self.board.x + k(8), self.board_head.bottom + k(2), self.board.w - k(16),
                            self.board.bottom - self.board_head.bottom - k(8))
-        area_w = min(k(112), (body.w * 0.58 - 4 * k(6)) / 5)
+        area_w = min(k(116), (body.w * 0.62 - 4 * k(6)) / 5)  # (room for a long name on two lines)
         self.areas = [pygame.Rect(round(body.x + i * (area_w + k(6))), body.y, round(area_w), body.h)
                       for i in range(5)]
         hx = self.areas[-1].right + k(12)
@@ -67,7 +86,8 @@ class Layout:
         self.button_rects = [pygame.Rect(self.side.x + bg + (i % 2) * (bw + bg), top + (i // 2) * (bh + bg),
                                          bw, bh) for i in range(4)]
         # each player: a line of name and VP, a line of counts (taller with a larger text size)
-        lines = ui.font(self.px(14), "bold").get_linesize() + max(k(18), ui.font(self.px(11)).get_linesize())
+        lines = ui.font(self.px(14), "bold").get_linesize() + max(k(18), ui.font(self.px(11)).get_linesize(),
+                                                                  SMALL_CHIP + 2)
         row_h = max(k(50) if players <= 4 else k(44), lines + k(4))
         head = max(k(28), ui.font(self.px(12), "bold").get_linesize() + k(8))
         self.info_head = head
@@ -125,6 +145,18 @@ class Camera:
     def drag(self, dx: float, dy: float) -> None:
         self.pan[0] += dx
         self.pan[1] += dy
+        self.clamp()
+
+    def show(self, point, margin: float) -> None:
+        """Pan just enough that `point` (on screen) lies `margin` inside the map's region."""
+        inner = self.rect.inflate(-2 * margin, -2 * margin)
+        if inner.w <= 0 or inner.h <= 0:
+            return
+        for i, (lo, hi) in enumerate(((inner.left, inner.right), (inner.top, inner.bottom))):
+            if point[i] < lo:
+                self.pan[i] += lo - point[i]
+            elif point[i] > hi:
+                self.pan[i] -= point[i] - hi
         self.clamp()
 
     def clamp(self) -> None:

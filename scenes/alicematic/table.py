@@ -28,19 +28,30 @@ from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ROW_SECONDS = 0.7  # the scoring walk-through: one row at a time
 DEMO_SNAP_ROUND = 3
 
 
 class Popup:
-    """A small menu of moves where the player clicked: each (words, action)."""
+    """A small menu of moves where the player clicked: each (words, action). Up/Down/Tab move
+    its keyboard focus, Enter chooses."""
 
-    def __init__(self, title: str, options: list, at: tuple[int, int]):
+    def __init__(self, title: str, options: list, at: tuple[int, int], keyboard: bool = False):
         self.title, self.options, self.at = title, options, at
         self.buttons = [ui.Button(label, lambda a=action: None) for label, action in options]
         for button, (_label, action) in zip(self.buttons, options):
             button.enabled = action is not None  # a move that is not possible, and why
+        self.ring = ui.FocusRing(self.buttons)
+        if keyboard:
+            self.ring.move(1)
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def chosen(self):
+        """The action of the option the keyboard is on, or None."""
+        i = self.ring.index
+        return self.options[i][1] if 0 <= i < len(self.options) else None
 
 
 class AlicematicScene(GameTable):
@@ -62,6 +73,10 @@ class AlicematicScene(GameTable):
         self.pointer = (-1, -1)
         self.pan_from: tuple[int, int] | None = None  # the map being dragged (pan)
         self.pressed_at: tuple[int, int] | None = None  # where a click on the map began
+        # the keyboard's choice: ("hex", h), ("card", c) in the hand, ("area", c) to discard,
+        # ("main", None) the corner button; it follows from move to move once keys are in use
+        self.focus: tuple | None = None
+        self.keyboard = False
         self.seen_by: dict[int, int] = {}
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.snapped = self.demo_done = False
@@ -200,6 +215,97 @@ class AlicematicScene(GameTable):
         return news[-4:] if seen is None else [e for e in self.log[seen:]
                                                 if not isinstance(e, look.Private)][-6:]
 
+    def targets(self) -> list[tuple]:
+        """What the keyboard moves between now: the hand cards that can be placed, the cards
+        that may be discarded, the lit hexes (top to bottom), then the corner button."""
+        if not self.can_act() or self.scoring is not None:
+            return []
+        legal = self.legal()
+        out: list[tuple] = []
+        hand = draw.hand_rects(self)
+        for card in hand:
+            if any(a.card == card and a.kind in (SUMMON, HIRE) for a in legal):
+                out.append(("card", card))
+        for card in draw.area_rects(self):
+            if any(a.kind == DISCARD and a.card == card for a in legal):
+                out.append(("area", card))
+        hexes = {a.hex for a in legal if a.hex is not None}
+        for h in sorted(hexes, key=lambda h: (round(self.camera.to_screen(h)[1]), self.camera.to_screen(h)[0])):
+            out.append(("hex", h))
+        if self.main_action() is not None:
+            out.append(("main", None))
+        return out
+
+    def target_point(self, target) -> tuple[int, int]:
+        kind, what = target
+        if kind == "hex":
+            x, y = self.camera.to_screen(what)
+            return round(x), round(y)
+        if kind == "card":
+            return draw.hand_rects(self)[what].center
+        if kind == "area":
+            return draw.area_rects(self)[what].center
+        return self.layout.action_button.center
+
+    def focus_hex(self):
+        return self.focus[1] if self.focus is not None and self.focus[0] == "hex" else None
+
+    def keep_focus(self) -> None:
+        """A focus on something no longer possible moves to the first choice now (with keys in
+        use), else goes."""
+        targets = self.targets()
+        if self.focus not in targets:
+            self.focus = targets[0] if self.keyboard and targets else None
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        """To the nearest choice that way on screen (Up/Down/Left/Right)."""
+        targets = self.targets()
+        if not targets:
+            return
+        if self.focus not in targets:
+            self.set_focus(targets[0])
+            return
+        x0, y0 = self.target_point(self.focus)
+        best, score = None, None
+        for t in targets:
+            if t == self.focus:
+                continue
+            x, y = self.target_point(t)
+            along = (x - x0) * dx + (y - y0) * dy
+            if along <= 0:
+                continue
+            across = abs((x - x0) * dy - (y - y0) * dx)
+            value = along + 2 * across  # straight ahead first
+            if score is None or value < score:
+                best, score = t, value
+        if best is not None:
+            self.set_focus(best)
+
+    def step_focus(self, step: int) -> None:
+        """Tab / Shift+Tab: the next or previous choice in the list, round."""
+        targets = self.targets()
+        if not targets:
+            return
+        i = targets.index(self.focus) if self.focus in targets else (-1 if step > 0 else 0)
+        self.set_focus(targets[(i + step) % len(targets)])
+
+    def set_focus(self, target) -> None:
+        self.focus = target
+        if target[0] == "hex":  # zoomed in: bring the hex into view
+            self.camera.show(self.camera.to_screen(target[1]), self.camera.size * 1.5)
+
+    def activate(self, target) -> None:
+        kind, what = target
+        at = self.target_point(target)
+        if kind == "hex":
+            self.click_hex(what, at, keyboard=True)
+        elif kind == "card":
+            self.click_card(what, at, keyboard=True)
+        elif kind == "area":
+            self.click_area_card(what)
+        else:
+            self.do_main_action()
+
     # --- the log ---------------------------------------------------------------------------
 
     def log_lines(self, before, action, events, after) -> list[str]:
@@ -245,7 +351,7 @@ class AlicematicScene(GameTable):
         if action is not None:
             self.play(action)
 
-    def click_hex(self, h, pos) -> None:
+    def click_hex(self, h, pos, keyboard: bool = False) -> None:
         options = self.hex_options(h)
         if not options:
             if self.state.phase in (st.BASES, st.EXPEDITION):
@@ -254,15 +360,15 @@ class AlicematicScene(GameTable):
         if len(options) == 1 and options[0][1].kind == BASE:
             self.play(options[0][1])
             return
-        self.popup = Popup(w.hex_words(self.state.board, h), options, pos)
+        self.popup = Popup(w.hex_words(self.state.board, h), options, pos, keyboard)
 
-    def click_card(self, card: int, pos) -> None:
+    def click_card(self, card: int, pos, keyboard: bool = False) -> None:
         options = self.card_options(card)
         if not options:
             if self.state.phase == st.DOMESTIC:
                 self.tell(_("That card cannot be placed now."), 2.5)
             return
-        self.popup = Popup(w.card_name(self.state.cards[card]), options, pos)
+        self.popup = Popup(w.card_name(self.state.cards[card]), options, pos, keyboard)
 
     def click_area_card(self, card: int) -> None:
         action = next((a for a in self.legal() if a.kind == DISCARD and a.card == card), None)
@@ -300,8 +406,10 @@ class AlicematicScene(GameTable):
         if self.shortcut(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.popup is not None:
+            if self.popup is not None:  # a half-made choice: back to the table
                 self.popup = None
+            elif self.focus is not None:
+                self.focus, self.keyboard = None, False
             else:
                 self.open_menu()
             return
@@ -325,6 +433,8 @@ class AlicematicScene(GameTable):
                 self.pan_from = event.pos
             self.hover = self.camera.hex_at(event.pos, self.state.board.hexes)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False  # (the mouse again: the focus no longer follows each move)
+            self.focus = None
             self._press(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
             if self.popup is not None:
@@ -380,14 +490,50 @@ class AlicematicScene(GameTable):
             self.pan_from = self.pressed_at = pos  # a click (on release) or a drag to pan
 
     def _key(self, event) -> None:
-        if event.key == pygame.K_h:
+        """Arrows move the focus between the choices on screen (Tab / Shift+Tab in turn), Enter
+        or Space opens its menu or makes its move, E the corner button's move, H a hint, +/-
+        zoom, Shift+arrows pan, F fits the map. With a menu open, Up/Down/Tab move in it, Enter
+        or a digit chooses."""
+        key = event.key
+        if key == pygame.K_h:
             self.ask_hint()
-        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_at(self.camera.rect.center, 1)
-        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.camera.zoom_at(self.camera.rect.center, -1)
-        elif event.key in ENTER + (pygame.K_e,) and self.popup is None:
+        elif key in ARROWS and event.mod & pygame.KMOD_SHIFT:  # pan, as Cementopia's board does
+            dx, dy = ARROWS[key]
+            self.camera.drag(-dx * self.camera.rect.w * 0.25, -dy * self.camera.rect.h * 0.25)
+        elif key == pygame.K_f:
+            self.camera.zoom, self.camera.pan = 1.0, [0.0, 0.0]
+            self.camera.clamp()
+        elif self.popup is not None:
+            digit = DIGITS.get(key)
+            if digit is not None and digit <= len(self.popup.options):  # 1-9: that line of the menu
+                action = self.popup.options[digit - 1][1]
+                if action is not None:
+                    self.choose(action)
+            elif key in ENTER:
+                action = self.popup.chosen()
+                if action is not None:
+                    self.choose(action)
+            elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                back = key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                self.popup.ring.move(-1 if back else 1)
+        elif key == pygame.K_e:
             self.do_main_action()
+        elif key in ARROWS:
+            self.keyboard = True
+            self.move_focus(*ARROWS[key])
+        elif key == pygame.K_TAB:
+            self.keyboard = True
+            self.step_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in ENTER:
+            self.keyboard = True
+            if self.focus in self.targets():
+                self.activate(self.focus)
+            else:  # nothing chosen yet: the first choice lights up
+                self.keep_focus()
 
     def _scoring_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -461,6 +607,7 @@ class AlicematicScene(GameTable):
             self.action_b.rect = pygame.Rect(self.layout.action_button)
         else:
             self.action_b.rect = pygame.Rect(0, 0, 0, 0)
+        self.keep_focus()
         draw.draw_table(self, surface)
         if self.scoring is not None:
             draw.draw_scoring(self, surface)

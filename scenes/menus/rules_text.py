@@ -303,7 +303,10 @@ ALICEMATIC = [
                           "then the expedition or the war; a card in an over-full area to discard it; a "
                           "player at the side to see their areas (your own row: back to yours).")),
     ("k", N_("Drag / wheel"), N_("Pan and zoom the map (right-drag too; + and - zoom).")),
-    ("k", "Enter / E", N_("End turn, Pass or Draw: the button at the map's corner.")),
+    ("k", N_("Keyboard"), N_("Arrow keys or Tab move the white highlight between the cards, lit hexes and "
+                             "the corner button; Enter opens its menu (Up/Down, then Enter or 1-9) or "
+                             "makes the move; Esc backs out. Shift+arrows pan; F fits the map.")),
+    ("k", "E", N_("End turn, Pass or Draw: the button at the map's corner.")),
     ("k", "H", N_("Hint: the normal bot's choice, shown and not played.")),
     ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo. Fair undo never takes back a card drawn; free undo does, "
                                 "and the game counts as assisted.")),
