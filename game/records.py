@@ -137,6 +137,19 @@ def envelope(session, game: str) -> dict:
     return record
 
 
+def setup_record(session, game: str, **fields) -> dict:
+    """The record of a game that its setup and its actions tell whole (Assemble, Cementopia,
+    Alicematic): the envelope, `fields`, the setup, the actions, and the result once over."""
+    state = session.state
+    record = envelope(session, game)
+    record.update(fields)
+    record["setup"] = state.setup.to_json()
+    record["actions"] = [action.to_json() for action in session.history.actions]
+    if state.is_over():
+        record["result"] = state.result().record
+    return record
+
+
 def session_meta(record: dict, game: str, players=None) -> dict:
     """A replayed session's meta: what the record says of the game and its players, extras too."""
     meta = {"game": game, "seed": record.get("seed"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import RecordError
-from ..records import apply_recorded, envelope, session_meta
+from ..records import apply_recorded, session_meta, setup_record
 from .setup import PLAYER_COUNTS, Action, Setup
 from .state import AlicematicState
 
@@ -33,16 +33,7 @@ def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = Tr
 
 
 def to_record(session: Session) -> dict:
-    state: AlicematicState = session.state
-    record = envelope(session, GAME)
-    record.update({
-        "players": session.meta["players"],
-        "setup": state.setup.to_json(),
-        "actions": [action.to_json() for action in session.history.actions],
-    })
-    if state.is_over():
-        record["result"] = state.result().record
-    return record
+    return setup_record(session, GAME)
 
 
 def replay(record: dict) -> Session:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import RecordError
-from ..records import apply_recorded, envelope, session_meta
+from ..records import apply_recorded, session_meta, setup_record
 from .setup import Action, Rules, Setup
 from .state import AssembleState
 
@@ -27,16 +27,7 @@ def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
 
 def to_record(session: Session) -> dict:
     state: AssembleState = session.state
-    record = envelope(session, GAME)
-    record.update({
-        "players": session.meta["players"],
-        "rules": state.rules.to_json(),
-        "setup": state.setup.to_json(),
-        "actions": [action.to_json() for action in session.history.actions],
-    })
-    if state.is_over():
-        record["result"] = state.result().record
-    return record
+    return setup_record(session, GAME, rules=state.rules.to_json())
 
 
 def start_state(record: dict) -> AssembleState:

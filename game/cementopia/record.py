@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ..commands import History, Session
-from ..records import apply_recorded, envelope, session_meta
+from ..records import apply_recorded, session_meta, setup_record
 from .setup import Action, Setup
 from .state import COMPLETE, STUCK, CementopiaState
 
@@ -32,15 +32,8 @@ def new_session(seed: int, players: list[dict] | None = None, rules=None,
 
 
 def to_record(session: Session) -> dict:
-    state: CementopiaState = session.state
-    record = envelope(session, GAME)
+    record = setup_record(session, GAME)
     record.pop("players", None)  # the format has no players list for the solo game
-    record.update({
-        "setup": state.setup.to_json(),
-        "actions": [action.to_json() for action in session.history.actions],
-    })
-    if state.is_over():
-        record["result"] = state.result().record
     return record
 
 
