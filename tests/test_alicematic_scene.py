@@ -518,3 +518,30 @@ def test_hex_numbers_fit_their_hexes_in_the_smallest_window_with_large_text(app,
     assert len(on_map) >= len(numbers)
     for i, a in enumerate(on_map):
         assert a.collidelist(on_map[i + 1:]) == -1, a
+
+
+@pytest.mark.parametrize("seed, early", [(0, True), (1, False)])
+def test_the_log_says_why_the_game_ended(seed, early):
+    """Every city held ends the game early (decision 17); the log tells a player so, instead of
+    leaving "round 9 of 14" unexplained."""
+    from types import SimpleNamespace
+
+    from game.alicematic.bots import LEVELS as AM_LEVELS
+    from game.alicematic.record import new_session
+    from game.play import play_out
+    session = new_session(seed, [{"name": n, "seat": "normal"} for n in ("Ada", "Bo", "Cy")],
+                          snapshots=False)
+    play_out(session, {i: AM_LEVELS["normal"](seed=i) for i in range(3)})
+    state, actions = session.state, list(session.history.actions)
+    assert (state.round < 14) == early
+    before = new_session(seed, session.meta["players"], snapshots=False)
+    for action in actions[:-1]:
+        before.history.apply(action)
+    events = before.state.clone().apply(actions[-1])
+    lines = w.event_lines(SimpleNamespace(name_of=lambda p: "Ada Bo Cy".split()[p]), before.state,
+                          actions[-1], events, state)
+    said = " ".join(lines)
+    if early:
+        assert f"Every city is held: the game is over after round {state.round}." in said
+    else:
+        assert "The game is over: the final scoring." in said

@@ -232,7 +232,9 @@ def draw_map_head(scene, surface, view) -> None:
     """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     state = scene.state
-    if state.round:
+    if state.is_over() and state.round < st.ROUNDS:  # every city held: it ended early
+        head = _("Every city held: over after round {number}").format(number=state.round)
+    elif state.round:
         head = _("Round {number} of {rounds}").format(number=state.round, rounds=st.ROUNDS)
     else:
         head = _("Choosing bases")

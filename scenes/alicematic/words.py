@@ -126,7 +126,9 @@ def event_lines(scene, before, action, events, after) -> list[str]:
         elif e.kind == st.ROUND_STARTED:
             lines.append(_("Round {number} of {rounds}.").format(number=e.value, rounds=st.ROUNDS))
         elif e.kind == st.GAME_OVER:
-            lines.append(_("The game is over: the final scoring."))
+            lines.append(_("The game is over: the final scoring.") if after.round >= st.ROUNDS else
+                         _("Every city is held: the game is over after round {number}.").format(
+                             number=after.round))
     if action.kind == "end":
         lines.insert(0, said(name(before.turn), _("{who} make no expedition."),
                              _("{who} makes no expedition.")))
