@@ -306,3 +306,21 @@ def test_the_remembered_stand_in_name_you_follows_the_language(app):
     app.settings["setup"] = {"seats": [{"name": "あなた"}]}
     i18n.set_language("en")
     assert app.make("setup").rows[0].name.value == "You"
+
+
+def test_a_hint_from_a_game_without_hard_names_its_bot_in_the_players_language():
+    """Alicematic's strongest bot is normal, with no words of its own: the hint's reason names
+    the level in Japanese (CPU・中級), not as the engine's word "normal"."""
+    from game.alicematic.record import new_session
+    from game.bots.worker import suggest_once
+    session = new_session(3, [{"name": n, "seat": "human"} for n in ("Ada", "Bo", "Cy")])
+    state = session.state
+    try:
+        action, reason = suggest_once("alicematic", 1, None, state.view(state.current_player()),
+                                      state.legal_actions(), "ja")
+        assert reason == "CPU・中級の選択" and action in state.legal_actions()
+    finally:
+        i18n.set_language("en")
+    action, reason = suggest_once("alicematic", 1, None, state.view(state.current_player()),
+                                  state.legal_actions(), "en")
+    assert reason == "the normal bot's choice"

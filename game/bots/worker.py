@@ -15,11 +15,19 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from ..i18n import N_
+
 
 def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal):
     """Build a built-in bot and let it decide (runs in the worker process)."""
     from . import make_bot
     return make_bot(seat, game, seed, think).decide(view, legal)
+
+
+# a hint's reason where the level has no words of its own (whole phrases: the level word's place
+# and form differ between languages)
+BOTS_CHOICE = {"hard": N_("the hard bot's choice"), "normal": N_("the normal bot's choice"),
+               "easy": N_("the easy bot's choice"), "random": N_("a random bot's choice")}
 
 
 def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en"):
@@ -34,7 +42,7 @@ def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: s
             bot = levels[level](seed=seed, think=think)
             if hasattr(bot, "suggest"):
                 return bot.suggest(view, legal)
-            return bot.decide(view, legal), _("the {level} bot's choice").format(level=level)
+            return bot.decide(view, legal), _(BOTS_CHOICE[level])
     raise RuntimeError(f"no bots for {game}")
 
 
