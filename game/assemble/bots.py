@@ -195,7 +195,7 @@ class HardBot:
     BUDGET = 20_000  # iterations per decision: early on the think time ends the search first
     # (about 2,500 iterations in 0.8 s); the ladder found a cap of 2,000 weaker (0.405 against
     # 0.450 on the same deals), so this one only spares the cheap late decisions
-    NOISE = 0.0  # share of random moves in a playout: none (they cost hard strength)
+    NOISE = 0.0  # share of random moves in a playout: none (they cost the flat search strength)
 
     def __init__(self, seed=None, think=None, iterations=None, keep=KEEP, budget=None,
                  noise=NOISE):

@@ -27,8 +27,9 @@ class _Known:
 class OracleBot(HardBot):
     """Hard's search from the real position. A few random moves in its playouts (noise): with one
     fixed deck every playout of a candidate would otherwise be the same line of play, and the
-    ladder found the oracle far stronger with them (a bound should be as strong as we can make
-    it; hard itself, which guesses a new deck every playout, gains nothing from them)."""
+    ladder found the (flat Monte Carlo) oracle far stronger with them (a bound should be as strong
+    as we can make it; hard's flat search, which guessed a new deck every playout, gained nothing
+    from them). The figures in docs/bot-strength.md are of that flat oracle."""
 
     name = "oracle"
     truth = None  # the session whose state the oracle may read (set by the ladder)
