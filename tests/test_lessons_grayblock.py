@@ -20,7 +20,7 @@ from game.tutorial.lesson import BotMove, Do, Lesson, Note
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
 from tests.test_grayblock_scene import centre, end_point
-from tests.ui_helpers import click, drag, frames, key, players_files, snapshot, spy_texts
+from tests.ui_helpers import click, drag, frames, key, players_files, snapshot, spy_texts, wait_for
 
 
 def top(app):
@@ -178,11 +178,8 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(a
     # the match goes on as the player's own: Next hand, and Bellows (who starts) plays by itself
     click(app, table.next_b.rect.center)
     assert not table.overlay and table.state.current_player() == 1
-    for _ in range(200):
-        if table.state.log:
-            break
-        frames(app, 1, 0.05)
-    assert table.state.log and table.state.log[0].player == 1
+    wait_for(app, lambda: table.state.log)  # the bot thinks in real time, in another process
+    assert table.state.log[0].player == 1
     assert not table.saver.enabled and table.config.lesson == "grayblock"
     assert {k: v for k, v in snapshot(data_dir).items() if k != "lessons.json"} == before
 
