@@ -234,7 +234,7 @@ def cmd_selfplay(args) -> int:
                   "seat": seat} for i, seat in enumerate(seats)]
         session = module.new_session(seed, names, rules, snapshots=False)
         bots = {i: make_bot(seat, args.game, random.Random(f"{seed}:{i}").getrandbits(32),
-                            args.think, player=i, timeout=args.bot_timeout)
+                            args.think, player=i, timeout=args.bot_timeout, seats=seats)
                 for i, seat in enumerate(seats)}
         play_out(session, bots, on_message=lambda text: print(
             f"{PROG}: selfplay: game {index + 1}: {text}", file=sys.stderr))

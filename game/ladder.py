@@ -69,32 +69,36 @@ def play_game(task) -> tuple[float, float, int, dict]:
     """One game: (hero's win share, hero's seconds per decision, decisions, the result line for
     game.ratings: each seat's level and final key)."""
     from .assemble.record import new_session
-    from .bots import make_bot
+    from .bots import make_bot, seat_bot
     from .play import play_out
 
-    pairing, index, think, iterations, seed = task
+    pairing, index, think, iterations, seed, *rest = task
+    blind = bool(rest and rest[0])  # bots not told who sits where
     players = pairing.players
     deal, hero = divmod(index, players)
     names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
              for i in range(players)]
     session = new_session(seed + deal, names)
     bots: dict = {}
+    levels = [entry["seat"] for entry in names]
+    seats = None if blind else levels
     for i, entry in enumerate(names):
         bot_seed = random.Random(f"{seed}:{index}:{i}").getrandbits(32)
         if entry["seat"] in ORACLES:  # benchmark only: it reads the real deck order
             oracle: Any = ORACLES[entry["seat"]](bot_seed, think, iterations)
             oracle.truth = session
-            bots[i] = oracle
+            bots[i] = seat_bot(oracle, seats)
         else:
-            bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations)
+            bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations,
+                               seats=seats)
     timer = _Timed(bots[hero])
     bots[hero] = timer
     play_out(session, bots)
     winners = session.state.winners()
     share = 1.0 / len(winners) if hero in winners else 0.0
-    line = {"levels": [entry["seat"] for entry in names],
+    line = {"levels": levels,
             "keys": [list(key) for key in session.state.player_keys()],
-            "think": think, "iterations": iterations}
+            "think": think, "iterations": iterations, "blind": blind}
     return share, timer.seconds / max(1, timer.calls), timer.calls, line
 
 
@@ -121,10 +125,10 @@ def interval(shares: list[float]) -> tuple[float, float, float]:
 
 
 def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: int | None,
-                seed: int, pool, results=None) -> dict:
+                seed: int, pool, results=None, blind: bool = False) -> dict:
     # round up to whole deals so that every deal is played from every seat
     games = -(-games // pairing.players) * pairing.players
-    tasks = [(pairing, i, think, iterations, seed) for i in range(games)]
+    tasks = [(pairing, i, think, iterations, seed, blind) for i in range(games)]
     start = time.perf_counter()
     played = []
     for result in (pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks)):
@@ -177,6 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS),
                         help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2")
     parser.add_argument("--seed", type=ascii_int, default=1000)
+    parser.add_argument("--blind", action="store_true",
+                        help="do not tell the bots who sits where (by default hard expects an "
+                             "easy seat to play as easy does)")
     parser.add_argument("--workers", type=count(1), default=os.cpu_count() or 1)
     parser.add_argument("--results", metavar="FILE",
                         help="append each game's levels and final keys (JSON lines) for "
@@ -195,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.iterations is not None:
         think = f"{args.iterations} playouts (no time cap)"
     print(f"Alice Assemble ladder: {args.games} games per pairing, think {think}, "
-          f"seed {args.seed}, {args.workers} workers", flush=True)
+          f"seed {args.seed}, {args.workers} workers" + (", blind" if args.blind else ""),
+          flush=True)
     print(HEADER, flush=True)
     try:
         results = open(args.results, "a", encoding="utf-8") if args.results else None
@@ -205,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for pairing in pairings:
             row = run_pairing(pairing, args.games, args.think, args.iterations, args.seed, pool,
-                              results)
+                              results, args.blind)
             print(format_row(row), flush=True)
     finally:
         if pool:

@@ -96,7 +96,7 @@ def test_the_oracle_plays_the_real_deck_where_the_ladder_shows_it():
         bot.decide(state.view(state.current_player()), state.legal_actions())
     bot.truth = session
     seen = []
-    bot.search.playout = lambda world, noise: seen.append(world.setup)  # what its playouts start from
+    bot.search.playout = lambda world, noise, models: seen.append(world.setup)  # what its playouts start from
     bot.decide(state.view(state.current_player()), state.legal_actions())
     assert seen and all(setup == state.setup for setup in seen)
 

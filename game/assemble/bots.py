@@ -10,9 +10,9 @@ import random
 from typing import TYPE_CHECKING
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
-from .search import (FIRST, ORDER, OwnMoveTree, best_insert, counts, greedy_position,
-                     insert_hists, line_hist, prefixes, score, suffixes, top_placements,
-                     worth)
+from .search import (FIRST, MODELS, NORMAL, ORDER, OwnMoveTree, best_insert, counts,
+                     greedy_position, insert_hists, line_hist, prefixes, score, suffixes,
+                     top_placements, worth)
 from .setup import PLACE
 from .view import AssembleView
 from ..i18n import _
@@ -205,6 +205,19 @@ class HardBot:
         self.keep = keep
         self.budget = self.BUDGET if budget is None else budget
         self.search = OwnMoveTree(self.rng, keep=keep, noise=noise)
+        self.seats: list[str] = []
+
+    def seated(self, seats: list[str]) -> None:
+        """Who plays each seat ("human", a level, "cmd:..."): public, the setup screen shows it.
+        The search then expects an easy seat to play as easy does, a random one at random."""
+        self.seats = list(seats)
+
+    def models(self, view):
+        """Per lane, how the search expects it to play (None: every lane the normal policy)."""
+        models = tuple(MODELS.get(self.seats[lane.owner], NORMAL)
+                       if lane.owner != view.player and lane.owner < len(self.seats) else NORMAL
+                       for lane in view.lanes)
+        return models if any(models) else None
 
     def candidates(self, view, legal):
         """The moves worth searching: every take, the `keep` best placements."""
@@ -217,7 +230,8 @@ class HardBot:
     def choose(self, view, legal):
         """(action, its win share, playouts spent on it, playouts in all)."""
         cands = self.candidates(view, legal)
-        wins, counts = self.search.run(view, cands, self.iterations, self.think, self.budget)
+        wins, counts = self.search.run(view, cands, self.iterations, self.think, self.budget,
+                                       self.models(view))
         best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))
         return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
 

@@ -174,8 +174,9 @@ def clear_caches(limit: int = 2_000_000) -> None:
         _JOIN.clear()
     if len(_VALUE) > limit:
         _VALUE.clear()
-    if len(_BEST) > limit // 8:  # its keys hold whole lines: ~250 bytes an entry
+    if len(_BEST) + len(_GREEDY) > limit // 8:  # their keys hold whole lines: ~250 bytes each
         _BEST.clear()
+        _GREEDY.clear()
         _PARTS.clear()
 
 
@@ -293,9 +294,76 @@ def smart_card(state, lane: int, key: tuple | None = None) -> int:
     return choice
 
 
-def smart_playout(state, noise=None) -> None:
-    """Every lane plays the cheap `normal` policy to the end of the game. With `noise` = (random,
-    share), that share of the moves is random instead (the oracle's, see oracle.py)."""
+# How the search expects a lane to play. Who sits where is public (the setup screen shows each
+# seat's level), so the search plays an easy seat as greedy easy plays and a random seat at
+# random; anyone else (people, normal, hard, programs) as the cheap `normal` policy.
+NORMAL, GREEDY, RANDOM = 0, 1, 2
+MODELS = {"easy": GREEDY, "random": RANDOM}
+
+_GREEDY: dict[tuple, tuple[int, int]] = {}  # see greedy_place
+
+
+def _parts(key: tuple, line) -> tuple:
+    parts = _PARTS.get(key)
+    if parts is None:
+        parts = _PARTS[key] = (prefixes(line), suffixes(line))
+    return parts
+
+
+def greedy_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, int]:
+    """`easy`'s placement, remembered like best_place: (value, position) of the first place that
+    scores most now, then has the most points in all modules (easy draws among ties)."""
+    k = (key, card, capacity << 2 | rules.flaw << 1 | rules.identity)
+    hit = _GREEDY.get(k)
+    if hit is None:
+        pre, suf = _parts(key, line)
+        hs = insert_hists(pre, suf, card)
+        vals: list[int | None] = [value(h, capacity, rules.flaw) for h in hs]
+        if rules.identity and line:
+            vals[-1] = None if capacity == 1 else value(hs[-1], capacity - 1, rules.flaw)
+        best = max(v for v in vals if v is not None)
+        hit = _GREEDY[k] = (best, vals.index(best))
+    return hit
+
+
+def greedy_card(state, lane: int, key: tuple) -> int:
+    """`easy`'s take: the card whose best place scores most at today's capacity, then the one
+    with more gears."""
+    line, capacity, rules = state.lines[lane], state.capacity[lane], state.rules
+    best, choice = -1, 0
+    for card in state.field:
+        v = greedy_place(key, line, card, capacity, rules)[0] * 8 + POPCOUNT[card]
+        if v > best:
+            best, choice = v, card
+    return choice
+
+
+def model_action(state, model: int, rnd):
+    """The move the search expects from the active lane, played as `model`."""
+    lane = state.active
+    if model == NORMAL:
+        return policy_action(state)
+    line = state.lines[lane]
+    if state.phase == "place":
+        if model == GREEDY:
+            pos = greedy_place(tuple(line), line, state.bench[lane], state.capacity[lane],
+                               state.rules)[1]
+        else:
+            n = len(line)
+            if state.rules.identity and n and state.capacity[lane] == 1:
+                n -= 1
+            pos = int(rnd() * (n + 1))
+        return PLACE[lane][pos]
+    field = state.field
+    if model == GREEDY:
+        return TAKE[lane][greedy_card(state, lane, tuple(line))]
+    return TAKE[lane][field[int(rnd() * len(field))]]
+
+
+def smart_playout(state, noise=None, models=None) -> None:
+    """Every lane plays the cheap `normal` policy to the end of the game, or the lane's model
+    (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
+    the moves is random instead (the oracle's, see oracle.py)."""
     lines, capacity, bench, rules = state.lines, state.capacity, state.bench, state.rules
     keys: list[tuple | None] = [None] * state.n_lanes  # each line's tuple, while it is unchanged
     rnd, eps = noise if noise is not None else (random.random, 0.0)
@@ -305,6 +373,12 @@ def smart_playout(state, noise=None) -> None:
         key = keys[lane]
         if key is None or len(key) != len(line):  # lines only grow
             key = keys[lane] = tuple(line)
+        if models is not None and models[lane]:
+            if models[lane] == RANDOM or state.phase == "place" or len(state.field) == 1:
+                state.apply_unchecked(model_action(state, models[lane], rnd))
+            else:
+                state.apply_unchecked(TAKE[lane][greedy_card(state, lane, key)])
+            continue
         if state.phase == "place":
             if eps and rnd() < eps:
                 pos = int(rnd() * (len(line) + 1))
@@ -403,11 +477,12 @@ class OwnMoveTree:
         self.playouts = 0
         self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
 
-    def run(self, view, candidates, iterations=None, think=1.0, budget=None):
+    def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None):
         """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
-        clock), else after `budget` iterations or `think` seconds, whichever comes first."""
+        clock), else after `budget` iterations or `think` seconds, whichever comes first.
+        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL)."""
         rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
-        noise = (rng.random, self.noise) if self.noise else None
+        noise = (rng.random, self.noise)  # random seats in the playouts draw from rng too
         log, sqrt = math.log, math.sqrt
         root = _Node()
         total = iterations if iterations is not None else budget
@@ -423,7 +498,11 @@ class OwnMoveTree:
             node, path, grown, moves = root, [root], False, candidates
             while state.phase != "over" and not grown:
                 if owners[state.active] != player:
-                    state.apply_unchecked(policy_action(state))
+                    if models is None or not models[state.active]:
+                        state.apply_unchecked(policy_action(state))
+                    else:
+                        state.apply_unchecked(model_action(state, models[state.active],
+                                                           rng.random))
                     continue
                 if moves is None:  # past the root: our own later moves
                     moves = own_moves(state, keep)
@@ -453,7 +532,7 @@ class OwnMoveTree:
                 path.append(node)
                 state.apply_unchecked(choice)
                 moves = None
-            playout(state, noise)
+            playout(state, noise, models)
             if len(path) > deepest:
                 deepest = len(path)
             share = reward(state, player)

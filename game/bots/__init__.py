@@ -67,12 +67,22 @@ def bot_levels(game: str) -> list[str]:
 
 
 def make_bot(seat: str, game: str, seed: int | None = None, think: float | None = None, *,
-             iterations: int | None = None, player: int = 0, timeout: float = 10.0):
+             iterations: int | None = None, player: int = 0, timeout: float = 10.0,
+             seats: list[str] | None = None):
     """A bot for a seat. External programs (`cmd:...`) start on their first decision (or
-    `start()`), play as `player` and get `timeout` seconds per answer."""
+    `start()`), play as `player` and get `timeout` seconds per answer. `seats`: every player's
+    seat ("human", a level, "cmd:..."), public knowledge a bot may use (see seat_bot)."""
     if seat.startswith("cmd:"):
         return ExternalBot(seat[4:].strip(), game, player, timeout)
     levels = _levels(game)
     if seat not in levels:
         raise ValueError(f"unknown seat {seat!r}: use one of {', '.join(levels)} or cmd:<command>")
-    return levels[seat](seed=seed, think=think, iterations=iterations)
+    return seat_bot(levels[seat](seed=seed, think=think, iterations=iterations), seats)
+
+
+def seat_bot(bot, seats: list[str] | None):
+    """Tell a bot who plays each seat, if it cares (a bot with `seated`, like Alice Assemble's
+    hard, which then expects easy seats to play as easy does)."""
+    if seats is not None and hasattr(bot, "seated"):
+        bot.seated(seats)
+    return bot

@@ -18,10 +18,12 @@ from concurrent.futures.process import BrokenProcessPool
 from ..i18n import N_
 
 
-def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal):
-    """Build a built-in bot and let it decide (runs in the worker process)."""
+def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal,
+                seats: list[str] | None = None):
+    """Build a built-in bot and let it decide (runs in the worker process). `seats`: who plays
+    each seat, as make_bot takes it."""
     from . import make_bot
-    return make_bot(seat, game, seed, think).decide(view, legal)
+    return make_bot(seat, game, seed, think, seats=seats).decide(view, legal)
 
 
 # a hint's reason where the level has no words of its own (whole phrases: the level word's place
@@ -30,16 +32,18 @@ BOTS_CHOICE = {"hard": N_("the hard bot's choice"), "normal": N_("the normal bot
                "easy": N_("the easy bot's choice"), "random": N_("a random bot's choice")}
 
 
-def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en"):
+def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en",
+                 seats: list[str] | None = None):
     """The strongest built-in bot's suggestion for a human: (action, reason[, detail]), its
     words in `lang`: the worker is another process, with its own (English) language setting."""
+    from . import seat_bot
     from ..i18n import _, set_language
     from ..registry import bot_module
     set_language(lang)
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):
         if level in levels:
-            bot = levels[level](seed=seed, think=think)
+            bot = seat_bot(levels[level](seed=seed, think=think), seats)
             if hasattr(bot, "suggest"):
                 return bot.suggest(view, legal)
             return bot.decide(view, legal), _(BOTS_CHOICE[level])
@@ -88,13 +92,15 @@ class BackgroundDecider:
         """Start the worker process now rather than at the first bot turn."""
         self._submit_process(_warm)
 
-    def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal) -> int:
-        return self._submit_process(decide_once, game, seat, seed, think, view, legal)
+    def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal,
+               seats: list[str] | None = None) -> int:
+        return self._submit_process(decide_once, game, seat, seed, think, view, legal, seats)
 
     def suggest(self, game: str, seed: int, think: float | None, view, legal,
-                lang: str | None = None) -> int:
+                lang: str | None = None, seats: list[str] | None = None) -> int:
         from ..i18n import language
-        return self._submit_process(suggest_once, game, seed, think, view, legal, lang or language())
+        return self._submit_process(suggest_once, game, seed, think, view, legal,
+                                    lang or language(), seats)
 
     def call(self, fn, *args) -> int:
         """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""

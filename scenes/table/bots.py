@@ -37,6 +37,7 @@ class BotTurns:
         think = settings.get("think", DEFAULT_THINK)
         self.think = think if isinstance(think, (int, float)) and 0 < think <= 10 else DEFAULT_THINK
         self.seats = {i: seat for i, seat in enumerate(table.config.seats) if seat.is_bot}
+        self.kinds = [seat.kind for seat in table.config.seats]  # who plays where, for the bots
         self.external: dict[int, object] = {}
         self.replaced: dict[int, object] = {}
         self.ticket: int | None = None
@@ -83,7 +84,7 @@ class BotTurns:
                     self.ticket = self.decider.call(self._external(player).decide, view, legal)
                 else:
                     self.ticket = self.decider.decide(self.game, kind, self._seed(player),
-                                                      self.think, view, legal)
+                                                      self.think, view, legal, self.kinds)
             except Exception as exc:  # the program would not even start
                 self._replace(player, exc)
             return None
@@ -105,6 +106,7 @@ class BotTurns:
     def _replace(self, player: int, problem) -> None:
         seat = self.seats[player]
         self.replaced[player] = make_bot("easy", self.game, self._seed(player))
+        self.kinds[player] = "easy"
         meta_player = self.table.session.meta["players"][player]
         meta_player["replaced_at"] = len(self.table.session.history.actions)
         meta_player["replaced_reason"] = str(problem)[:200]
@@ -125,7 +127,8 @@ class BotTurns:
         self.hint = None
         self.hint_ticket = self.decider.suggest(self.game, self._seed(player), self.think,
                                                 state.view(player), state.legal_actions(),
-                                                lang=language())  # its words in the player's
+                                                lang=language(),  # its words in the player's
+                                                seats=self.kinds)
 
     def poll_hint(self) -> None:
         if self.hint_ticket is None:

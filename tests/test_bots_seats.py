@@ -1,0 +1,167 @@
+"""Hard knows who sits where (public: the setup screen shows every seat's level) and expects an
+easy seat to play as easy does, a random seat at random, everyone else as normal."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from game.assemble import AssembleState, Rules
+from game.assemble.bots import EasyBot, HardBot, best_placements
+from game.assemble.scoring import POPCOUNT
+from game.assemble.search import GREEDY, NORMAL, RANDOM, model_action
+from game.bots import make_bot
+from game.bots.worker import decide_once
+from test_bots_levels import SEARCH_ITERATIONS, twin_states
+
+
+def _mid_game(seed: int, players: int, moves: int, rules: Rules) -> AssembleState:
+    rng = random.Random(seed)
+    state = AssembleState.new(seed, players, rules)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 60),
+       st.booleans(), st.booleans())
+def test_the_search_expects_of_an_easy_seat_what_easy_plays(seed, players, moves, flaw, identity):
+    """The greedy model's move is one easy itself might play (easy draws among ties)."""
+    state = _mid_game(seed, players, moves, Rules(flaw, identity))
+    if state.is_over():
+        return
+    view = state.view(state.current_player())
+    lane = view.active_lane
+    expected = model_action(state, GREEDY, random.random)
+    assert expected in state.legal_actions()
+    if state.phase == "place":
+        _, where = best_placements(view, lane, view.lanes[lane].bench)
+        assert expected.value in where
+    else:
+        scored = [(best_placements(view, lane, card)[0], POPCOUNT[card], card)
+                  for card in view.field]
+        top = max(item[:2] for item in scored)
+        assert expected.value in [item[2] for item in scored if item[:2] == top]
+    # and easy, seeded many ways, plays that move sometimes (never something the model rules out)
+    seen = {EasyBot(s).decide(view, state.legal_actions()) for s in range(12)}
+    assert expected in seen or len(seen) > 1
+
+
+def test_random_model_plays_only_legal_moves():
+    rng = random.Random(5)
+    for seed in range(40):
+        state = _mid_game(seed, 3, seed, Rules(identity=True))
+        if not state.is_over():
+            assert model_action(state, RANDOM, rng.random) in state.legal_actions()
+
+
+def test_hard_maps_each_seat_to_a_model():
+    state = AssembleState.new(3, 4)
+    hard = make_bot("hard", "assemble", 1, seats=["hard", "easy", "human", "random"])
+    view = state.view(0)
+    assert hard.models(view) == (NORMAL, GREEDY, NORMAL, RANDOM)
+    # its own lane is its own search, whatever its seat says
+    assert make_bot("hard", "assemble", 1, seats=["easy"] * 4).models(view) == (
+        NORMAL, GREEDY, GREEDY, GREEDY)
+    # no seats, or nobody easy or random: every lane the normal policy
+    assert make_bot("hard", "assemble", 1).models(view) is None
+    assert make_bot("hard", "assemble", 1, seats=["hard", "normal", "human",
+                                                  "cmd:./bot"]).models(view) is None
+    # two players: the other player's two dolls both play as its seat says
+    two = AssembleState.new(3, 2)
+    duo = make_bot("expert", "assemble", 1, seats=["expert", "easy"])
+    assert duo.models(two.view(0)) == (NORMAL, NORMAL, GREEDY, GREEDY)
+    # a short list (a record from elsewhere) leaves the rest on the normal policy
+    assert make_bot("hard", "assemble", 1, seats=["hard", "easy"]).models(view) == (
+        NORMAL, GREEDY, NORMAL, NORMAL)
+
+
+def test_knowing_the_seats_reads_no_hidden_cards_and_stays_reproducible():
+    sa, sb = twin_states()
+    seats = ["hard", "easy", "random"]
+    steps = 0
+    while sa.deck_pos <= 12 and not sa.is_over():
+        player = sa.current_player()
+        view = sa.view(player)
+        legal = sa.legal_actions()
+        a = make_bot("hard", "assemble", player, iterations=SEARCH_ITERATIONS, seats=seats)
+        b = make_bot("hard", "assemble", player, iterations=SEARCH_ITERATIONS, seats=seats)
+        choice = a.decide(view, legal)
+        assert choice == b.decide(sb.view(player), sb.legal_actions())
+        sa.apply(choice)
+        sb.apply(choice)
+        steps += 1
+    assert steps > 10
+
+
+def test_the_model_changes_what_hard_expects():
+    """Told that the others are easy, hard's search sees other games than when it thinks them
+    normal: on a position where easy and normal differ, the figures differ."""
+    state = _mid_game(8, 4, 9, Rules())
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    player = state.current_player()
+    view, legal = state.view(player), state.legal_actions()
+    blind = HardBot(seed=3, iterations=300)
+    seated = HardBot(seed=3, iterations=300)
+    seated.seated(["easy"] * 4)
+    assert blind.choose(view, legal)[1:] != seated.choose(view, legal)[1:]
+
+
+def test_the_app_worker_tells_the_bot_who_sits_where(monkeypatch):
+    told = []
+    monkeypatch.setattr(HardBot, "seated", lambda self, seats: told.append(list(seats)))
+    state = AssembleState.new(5, 3)
+    player = state.current_player()
+    action = decide_once("assemble", "hard", 1, 0.02, state.view(player), state.legal_actions(),
+                         ["human", "hard", "easy"])
+    assert action in state.legal_actions()
+    assert told == [["human", "hard", "easy"]]
+
+
+def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
+    from scenes.config import GameConfig, Seat
+    from game.assemble.setup import Rules as AssembleRules
+    from ui_helpers import frames, wait_for
+
+    seats = [Seat("Ada", "human", 0), Seat("Bo", "easy", 1), Seat("Cy", "hard", 2)]
+    config = GameConfig(seats, AssembleRules(), 3, "assemble")
+    table = app.make(config.scene, config=config)
+    app.stack.push(table)
+    frames(app, 2)
+    calls = []
+
+    class Recorder:  # stands in for the worker process: records what the bots would be told
+        def decide(self, game, seat, seed, think, view, legal, kinds=None):
+            calls.append((seat, kinds))
+            return 1
+
+        def suggest(self, *args, seats=None, **kwargs):
+            calls.append(("hint", seats))
+            return 2
+
+        def poll(self, ticket):
+            return None
+
+        def busy(self, ticket):
+            return ticket is not None
+
+        def cancel(self, ticket):
+            pass
+
+        def close(self):
+            pass
+
+    table.turns.decider.close()
+    table.turns.decider = Recorder()
+    while table.state.current_player() == 0:
+        table.turns.ask_hint()
+        assert table.play(table.state.legal_actions()[0])
+    wait_for(app, lambda: len(calls) > 1, 10)  # after the move's animation, the bot's turn
+    kinds = ["human", "easy", "hard"]
+    assert ("hint", kinds) in calls
+    assert (seats[table.state.current_player()].kind, kinds) in calls
