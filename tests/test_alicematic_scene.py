@@ -482,6 +482,21 @@ def test_long_names_show_whole_in_the_scoring_heads_and_the_areas(app, lang, siz
     assert all(shown_whole(noted, name) for name in LONG), [t.shown for t in noted if t.cut]
 
 
+def test_a_name_too_long_for_its_box_drops_its_closing_alice_before_it_is_cut(app, request):
+    import pygame
+    from scenes.widgets import ui
+    assert draw.short_name("Lancer Alice") == "Lancer"
+    assert draw.short_name("\u5c11\u5973\u30a2\u30ea\u30b9") == "\u5c11\u5973"  # 少女アリス
+    assert draw.short_name("Alice") == "Alice" and draw.short_name("Dodo") == "Dodo"
+    surface = pygame.Surface((200, 40))
+    px = ui.READABLE
+    room = ui._font(px, "regular").size("Lancer")[0] + 2
+    assert room < ui._font(px, "narrow").size("Lancer Alice")[0]  # too narrow for the whole name
+    with ui.noting_texts() as noted:
+        draw.card_label(surface, "Lancer Alice", px, pygame.Rect(0, 0, room, 12), (0, 0, 0), "regular")
+    assert [t.shown for t in noted] == ["Lancer"]
+
+
 # --- the hexes' numbers in a small window -----------------------------------------------------
 
 @pytest.mark.parametrize("text_size", ["large", "larger"])

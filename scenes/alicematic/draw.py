@@ -419,8 +419,8 @@ def draw_board(scene, surface, view) -> None:
 
 def card_label(surface, name: str, px: float, box: pygame.Rect, ink, style: str) -> None:
     """A card's name in `box` (middle left): one line if it fits at the player's size, else two
-    lines at the largest size that takes it whole, else one line shrunk down to READABLE and, last,
-    cut short (the tooltip says it all)."""
+    lines at the largest size that takes it whole, else one line without its closing "Alice", shrunk
+    down to READABLE and, last, cut short (the tooltip says it all)."""
     narrow = "narrow" if style == "bold" else style
     if box.w <= 0 or ui.font(px, style).size(name)[0] <= box.w:
         ui.text(surface, name, px, (box.x, box.centery), ink, "midleft", style, max_width=max(1, box.w))
@@ -436,7 +436,16 @@ def card_label(surface, name: str, px: float, box: pygame.Rect, ink, style: str)
                     ui._note(surface, line, line, pygame.Rect(box.x, round(y), *f.size(line)), box.inflate(2, 2))
                     y += f.get_linesize()
                 return
-    shrunk_name(surface, name, px, (box.x, box.centery), ink, "midleft", style, box.w)
+    shrunk_name(surface, short_name(name), px, (box.x, box.centery), ink, "midleft", style, box.w)
+
+
+def short_name(name: str) -> str:
+    """A card's name without its closing "Alice" (every card is one, and its area's colour
+    shows which), for a box too small for the whole name: "Lancer" for "Lancer Alice"."""
+    for tail in (" Alice", "\u30a2\u30ea\u30b9"):
+        if name.endswith(tail) and len(name) > len(tail):
+            return name[:-len(tail)].rstrip()
+    return name
 
 
 def shrunk_name(surface, name: str, px: float, pos, ink, anchor: str, style: str, width: float):
