@@ -165,3 +165,38 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
     kinds = ["human", "easy", "hard"]
     assert ("hint", kinds) in calls
     assert (seats[table.state.current_player()].kind, kinds) in calls
+
+
+# --- Grayblock: the same knowledge in hard's playouts ------------------------------------------
+
+def test_grayblock_hard_plays_easy_and_random_seats_as_they_play():
+    from game.grayblock import GrayblockState
+    from game.grayblock import bots as gray
+    state = GrayblockState.new(31, 3)
+    view = state.view(0)
+    hard = make_bot("hard", "grayblock", 1, seats=["hard", "easy", "random"])
+    assert hard.models(view) == (gray.NORMAL, gray.EASY, gray.RANDOM)
+    assert make_bot("hard", "grayblock", 1, seats=["easy", "normal", "human"]).models(view) is None
+    assert make_bot("hard", "grayblock", 1).models(view) is None
+    legal = state.legal_actions()
+    while len(legal) < 2:  # a position with a choice
+        state.apply(legal[0])
+        legal = state.legal_actions()
+    player = state.current_player()
+    seats = ["easy"] * 3
+    seats[player] = "hard"
+    blind = gray.HardBot(seed=4, iterations=40)
+    told = gray.HardBot(seed=4, iterations=40)
+    told.seated(seats)
+    figures = [bot.evaluate(state.view(player), legal) for bot in (blind, told)]
+    assert [f[:3] for f in figures[0]] != [f[:3] for f in figures[1]]
+
+
+def test_grayblock_hard_told_the_seats_reads_no_hidden_hands():
+    from test_grayblock import twin_states as gray_twins
+    a, b = gray_twins()
+    seats = ["hard", "easy"] + ["random"] * (a.players - 2)
+    bot_a = make_bot("hard", "grayblock", 5, seats=seats)
+    bot_b = make_bot("hard", "grayblock", 5, seats=seats)
+    bot_a.iterations = bot_b.iterations = 8
+    assert bot_a.decide(a.view(0), a.legal_actions()) == bot_b.decide(b.view(0), b.legal_actions())

@@ -74,14 +74,19 @@ class EasyBot:
         best, choices = None, []
         for action in legal:
             left, right = _ends_after(view.row, action.card, action.end)
-            fitting = fit[left] | fit[right]
-            rest = hand & ~(1 << action.card)
-            value = ((rest & fitting).bit_count() - (unknown & fitting).bit_count(), action.card)
+            value = easy_value(fit, hand & ~(1 << action.card), left, right, unknown, action.card)
             if best is None or value > best:
                 best, choices = value, [action]
             elif value == best:
                 choices.append(action)
         return self.rng.choice(choices)
+
+
+def easy_value(fit: tuple, rest: int, left: int, right: int, unknown: int, card: int) -> float:
+    """Easy's order: its own cards that fit the ends left less the unseen ones, then the higher
+    card (exact in a float: card / 64 < 1)."""
+    fitting = fit[left] | fit[right]
+    return (rest & fitting).bit_count() - (unknown & fitting).bit_count() + card / 64
 
 
 def play_value(fit: tuple, rest: int, left: int, right: int, unknown: int, voids: list[int],
@@ -170,10 +175,18 @@ def _utility(player: int, outcome: tuple[int, int]) -> int:
     return points if winner == player else -points
 
 
+# How the search expects a seat to play. Who sits where is public (the setup screen shows it):
+# an easy seat plays as easy does, a random one at random, anyone else like the normal bot.
+NORMAL, EASY, RANDOM = 0, 1, 2
+MODELS = {"easy": EASY, "random": RANDOM}
+
+
 def playout(hands: list[int], left: int, right: int, turn: int, passes: int, n: int,
-            fit: tuple, row: int, voids: list[int], rng: random.Random) -> tuple[int, int]:
+            fit: tuple, row: int, voids: list[int], rng: random.Random,
+            models: tuple[int, ...] | None = None) -> tuple[int, int]:
     """Finish a hand, everyone playing like the normal bot from their own point of view (own
-    hand, the row, what passes revealed): (winner, points). Changes `hands` and `voids`."""
+    hand, the row, what passes revealed), or as their seat's model says (`models`, one per
+    player): (winner, points). Changes `hands` and `voids`."""
     last = (turn - passes - 1) % n
     sizes = [mask.bit_count() for mask in hands]
     while True:
@@ -188,16 +201,21 @@ def playout(hands: list[int], left: int, right: int, turn: int, passes: int, n: 
             continue
         sizes[turn] -= 1
         unknown = ALL & ~hand & ~row
+        model = models[turn] if models is not None else NORMAL
         best, card, side = -1e9, -1, 0
         for on_left, mask in ((True, lf), (False, rf)):
             while mask:
                 low = mask & -mask
                 mask ^= low
                 c = low.bit_length() - 1
-                if on_left:
-                    value = play_value(fit, hand ^ low, c, right, unknown, voids, sizes, turn, n)
+                new_left, new_right = (c, right) if on_left else (left, c)
+                if model == NORMAL:
+                    value = play_value(fit, hand ^ low, new_left, new_right, unknown, voids,
+                                       sizes, turn, n)
+                elif model == EASY:
+                    value = easy_value(fit, hand ^ low, new_left, new_right, unknown, c)
                 else:
-                    value = play_value(fit, hand ^ low, left, c, unknown, voids, sizes, turn, n)
+                    value = 0.0
                 value += 0.001 * rng.random()  # ties broken at random
                 if value > best:
                     best, card, side = value, c, on_left
@@ -284,7 +302,8 @@ class HardBot:
     """Determinized Monte Carlo: deal the hidden cards at random `iterations` times (what passes
     revealed is respected, and each deal is weighted by how well it explains the others' plays),
     play every candidate's hand out with all players acting like the normal bot from their own
-    point of view, and pick the best average. With 2 players the average is of the match-winning
+    point of view (or, told the seats, easy ones as easy and random ones at random), and pick
+    the best average. With 2 players the average is of the match-winning
     chance after the hand, otherwise of the points won (or minus the points lost). Stops early
     after `think` seconds."""
 
@@ -297,6 +316,17 @@ class HardBot:
         self.think = think
         self.iterations = iterations or self.DEFAULT_ITERATIONS
         self.infer = infer
+        self.seats: list[str] = []
+
+    def seated(self, seats: list[str]) -> None:
+        """Who plays each seat ("human", a level, "cmd:..."): public, the setup screen shows it.
+        The playouts then play an easy seat as easy does and a random one at random."""
+        self.seats = list(seats)
+
+    def models(self, view: GrayblockView) -> tuple[int, ...] | None:
+        models = tuple(MODELS.get(seat, NORMAL) if p != view.player else NORMAL
+                       for p, seat in enumerate(self.seats[:view.players]))
+        return models + (NORMAL,) * (view.players - len(models)) if any(models) else None
 
     def _utility(self, view: GrayblockView):
         me, n = view.player, view.players
@@ -324,6 +354,7 @@ class HardBot:
         voids = view.voids()
         observations = _observations(view) if self.infer else []
         openers = OPENERS[view.rules.water_veins]
+        models = self.models(view)
         mass = 0.0
         for _sample in range(self.iterations):
             hands = view.sample_hands(self.rng)
@@ -338,7 +369,8 @@ class HardBot:
                 else:
                     left, right = _ends_after(view.row, action.card, action.end)
                     outcome = playout(trial, left, right, (me + 1) % n, 0, n, fit,
-                                      row | 1 << action.card, voids[:], random.Random(seed))
+                                      row | 1 << action.card, voids[:], random.Random(seed),
+                                      models)
                 total[0] += weight * utility(outcome)
                 total[1] += weight * _utility(me, outcome)
                 total[2] += weight * (outcome[0] == me)

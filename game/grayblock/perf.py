@@ -17,6 +17,7 @@ import math
 import random
 import time
 
+from ..bots import seat_bot
 from ..play import play_out
 from .bots import LEVELS
 from .record import new_session
@@ -36,7 +37,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
-               seed: int, think: float | None = None) -> dict:
+               seed: int, think: float | None = None, blind: bool = False) -> dict:
     """Wins per seat of each level over `matches` matches, seats rotated each match."""
     n = len(levels)
     wins = {level: 0 for level in levels}
@@ -47,8 +48,9 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
             seats = levels[shift:] + levels[:shift]
             names = [{"name": s, "seat": s} for s in seats]
             session = new_session(match_seed, names, rules, target)
-            bots = {i: LEVELS[s](seed=random.Random(f"{match_seed}:{shift}:{i}").getrandbits(32),
-                                 think=think) for i, s in enumerate(seats)}
+            bots = {i: seat_bot(LEVELS[s](seed=random.Random(f"{match_seed}:{shift}:{i}")
+                                          .getrandbits(32), think=think), None if blind else seats)
+                    for i, s in enumerate(seats)}
             play_out(session, bots)
             wins[seats[session.state.champion]] += 1
     out = {}
@@ -70,6 +72,9 @@ def main(argv=None) -> None:
     parser.add_argument("--target", type=count(1), default=100)
     parser.add_argument("--seed", type=ascii_int, default=1)
     parser.add_argument("--think", type=seconds(60), help="seconds the hard bot may think per decision")
+    parser.add_argument("--blind", action="store_true",
+                        help="do not tell the bots who sits where (by default hard plays an easy "
+                             "seat in its playouts as easy does)")
     parser.add_argument("--levels", action="append",
                         help="one table, e.g. hard,normal or normal,normal,easy (repeatable; "
                              "default: every table of different levels)")
@@ -86,7 +91,8 @@ def main(argv=None) -> None:
                   for levels in itertools.combinations(ORDER, players)]
     started = time.perf_counter()
     for levels in tables:  # every table plays the same seeds
-        shares = play_table(levels, args.matches, rules, args.target, args.seed, args.think)
+        shares = play_table(levels, args.matches, rules, args.target, args.seed, args.think,
+                            args.blind)
         print(json.dumps({"players": len(levels), "rules": rules.to_json(), "shares": shares}),
               flush=True)
     print(json.dumps({"seconds": round(time.perf_counter() - started, 1)}))
