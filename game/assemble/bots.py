@@ -187,7 +187,8 @@ def potential(line, capacity: int, pool, flaw: bool) -> float:
 class HardBot:
     """Monte Carlo tree search over its own moves (search.OwnMoveTree): each iteration guesses
     the hidden cards afresh (view.sample_state), walks the tree of its own moves while everyone
-    else plays the cheap `normal` policy, then plays the game out with that policy. It stops
+    else plays the cheap `normal` policy (told the seats, easy seats play greedy and random seats
+    at random), then plays the game out the same way. It stops
     after `budget` iterations, or when `think` runs out first."""
 
     name = "hard"

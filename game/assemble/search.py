@@ -459,7 +459,8 @@ class _Node:
 class OwnMoveTree:
     """Information-set Monte Carlo tree search, single observer, over the searching player's own
     moves only. Every iteration guesses the hidden cards afresh (view.sample_state); the others
-    play the cheap `normal` policy, inside the tree and after it. A node is a sequence of our
+    play the cheap `normal` policy (or their seat's model: easy seats greedy, random seats at
+    random), inside the tree and after it. A node is a sequence of our
     own moves; a move a guess makes impossible (a card that never came up) is skipped, and UCB
     counts a child's chances from the times it was available (Cowling et al. 2012).
 
