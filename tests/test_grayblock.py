@@ -463,3 +463,17 @@ def test_every_level_finishes_a_short_match(players):
     play_out(session, bots)
     assert session.state.is_over()
     records.verify(records.record_of(session))
+
+
+def test_strength_tables_play_both_directions_around_the_table():
+    """Who plays after whom matters in dominoes: a 3-level table plays all six seatings, not
+    only the three rotations of one order; a level's share is per seat played."""
+    from game.grayblock.perf import play_table
+    shares = play_table(("normal", "easy", "random"), 2, Rules(), 10, 1)
+    assert sum(s["share"] for s in shares.values()) == pytest.approx(1.0, abs=0.01)
+    assert all(s["games"] == 2 * 6 for s in shares.values())  # 2 seeds x 6 seatings
+    twice = play_table(("normal", "normal", "easy"), 2, Rules(), 10, 1)
+    assert twice["normal"]["seats"] == 2  # 3 seatings: normal plays 2 seats of each
+    assert twice["normal"]["games"] == 2 * 3 * 2 and twice["easy"]["games"] == 2 * 3
+    # per seat: normal's two seats and easy's one share the 2 x 3 seatings' wins
+    assert 2 * twice["normal"]["share"] + twice["easy"]["share"] == pytest.approx(1.0, abs=0.01)

@@ -1,8 +1,9 @@
 """Bot strength: `python -m game.grayblock.perf [--matches N]` prints win shares (not a test).
 
 Every table of 2 (or 3) levels plays N deals in duplicate: each seed's match is played once per
-seat rotation, so every level gets the same cards and the same start seats (hand k's deal depends
-only on the seed and k). A level may sit at a table twice (`--levels normal,normal,easy`): its
+seating (every order of the levels around the table: with 3 players both directions, since who
+plays after whom matters in dominoes), so every level gets the same cards and the same start
+seats (hand k's deal depends only on the seed and k). A level may sit at a table twice (`--levels normal,normal,easy`): its
 share is then per seat (its wins over its seats played), so every share is comparable with an even
 1/n. Shares come with 95% Wilson intervals over all seats played (conservative: the rotations of
 one seed tend to cancel each other's luck).
@@ -38,14 +39,14 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
                seed: int, think: float | None = None, blind: bool = False) -> dict:
-    """Wins per seat of each level over `matches` matches, seats rotated each match."""
+    """Wins per seat of each level over `matches` matches, each played in every seating."""
     n = len(levels)
     wins = {level: 0 for level in levels}
     seats_of = {level: levels.count(level) for level in levels}
+    seatings = list(dict.fromkeys(itertools.permutations(levels)))
     for m in range(matches):
         match_seed = seed * 100003 + m
-        for shift in range(n):
-            seats = levels[shift:] + levels[:shift]
+        for shift, seats in enumerate(seatings):
             names = [{"name": s, "seat": s} for s in seats]
             session = new_session(match_seed, names, rules, target)
             bots = {i: seat_bot(LEVELS[s](seed=random.Random(f"{match_seed}:{shift}:{i}")
@@ -55,9 +56,10 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
             wins[seats[session.state.champion]] += 1
     out = {}
     for level in seats_of:
-        games = matches * n * seats_of[level]  # seats this level played
+        games = matches * len(seatings) * seats_of[level]  # seats this level played
         low, high = wilson(wins[level], games)
-        out[level] = {"seats": seats_of[level], "share": round(wins[level] / games, 3),
+        out[level] = {"seats": seats_of[level], "games": games,
+                      "share": round(wins[level] / games, 3),
                       "ci95": [round(low, 3), round(high, 3)]}
     return out
 
@@ -65,7 +67,7 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
     parser.add_argument("--matches", type=count(1), default=100,
-                        help="seeds per table (each played once per seat rotation)")
+                        help="seeds per table (each played once per seating)")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3),
                         help="table sizes (default: 2 and 3)")
     parser.add_argument("--rules", default="", help="'water-veins' or empty")
