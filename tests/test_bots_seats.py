@@ -200,3 +200,13 @@ def test_grayblock_hard_told_the_seats_reads_no_hidden_hands():
     bot_b = make_bot("hard", "grayblock", 5, seats=seats)
     bot_a.iterations = bot_b.iterations = 8
     assert bot_a.decide(a.view(0), a.legal_actions()) == bot_b.decide(b.view(0), b.legal_actions())
+
+
+def test_odd_seat_lists_are_read_as_people():
+    """A seat list from a damaged file (numbers, nested lists) never breaks a bot: an entry that
+    is not a name counts as a person, whom the search plays as normal."""
+    state = AssembleState.new(3, 4)
+    hard = make_bot("hard", "assemble", 1, iterations=20,
+                    seats=[None, ["easy"], {"x": 1}, "easy"])  # type: ignore[list-item]
+    assert hard.models(state.view(0)) == (NORMAL, NORMAL, NORMAL, GREEDY)
+    assert hard.decide(state.view(0), state.legal_actions()) in state.legal_actions()

@@ -188,8 +188,8 @@ class HardBot:
     """Monte Carlo tree search over its own moves (search.OwnMoveTree): each iteration guesses
     the hidden cards afresh (view.sample_state), walks the tree of its own moves while everyone
     else plays the cheap `normal` policy (told the seats, easy seats play greedy and random seats
-    at random), then plays the game out the same way. It stops
-    after `budget` iterations, or when `think` runs out first."""
+    at random), then plays the game out the same way. It stops after `budget` iterations, or
+    when `think` runs out first."""
 
     name = "hard"
     KEEP = 6  # placements searched: the best by the normal policy's worth

@@ -84,5 +84,5 @@ def seat_bot(bot, seats: list[str] | None):
     """Tell a bot who plays each seat, if it cares (a bot with `seated`, like Alice Assemble's
     hard, which then expects easy seats to play as easy does)."""
     if seats is not None and hasattr(bot, "seated"):
-        bot.seated(seats)
+        bot.seated([seat if isinstance(seat, str) else "human" for seat in seats])
     return bot
