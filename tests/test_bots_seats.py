@@ -165,6 +165,10 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
     kinds = ["human", "easy", "hard"]
     assert ("hint", kinds) in calls
     assert (seats[table.state.current_player()].kind, kinds) in calls
+    # a seat whose bot failed is played by easy from then on, and the others' search knows it
+    failing = table.state.current_player()
+    table.turns._replace(failing, ValueError("no answer"))
+    assert table.turns.kinds[failing] == "easy" and table.turns.kinds[0] == "human"
 
 
 # --- Grayblock: the same knowledge in hard's playouts ------------------------------------------
