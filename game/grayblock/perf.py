@@ -50,7 +50,7 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
             names = [{"name": s, "seat": s} for s in seats]
             session = new_session(match_seed, names, rules, target)
             bots = {i: seat_bot(LEVELS[s](seed=random.Random(f"{match_seed}:{shift}:{i}")
-                                          .getrandbits(32), think=think), None if blind else seats)
+                                          .getrandbits(32), think=think), None if blind else list(seats))
                     for i, s in enumerate(seats)}
             play_out(session, bots)
             wins[seats[session.state.champion]] += 1
