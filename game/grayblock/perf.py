@@ -40,7 +40,6 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
                seed: int, think: float | None = None, blind: bool = False) -> dict:
     """Wins per seat of each level over `matches` matches, each played in every seating."""
-    n = len(levels)
     wins = {level: 0 for level in levels}
     seats_of = {level: levels.count(level) for level in levels}
     seatings = list(dict.fromkeys(itertools.permutations(levels)))
