@@ -13,17 +13,7 @@ from game.assemble.scoring import POPCOUNT
 from game.assemble.search import GREEDY, NORMAL, RANDOM, model_action
 from game.bots import make_bot
 from game.bots.worker import decide_once
-from test_bots_levels import SEARCH_ITERATIONS, twin_states
-
-
-def _mid_game(seed: int, players: int, moves: int, rules: Rules) -> AssembleState:
-    rng = random.Random(seed)
-    state = AssembleState.new(seed, players, rules)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+from test_bots_levels import SEARCH_ITERATIONS, _mid_game, twin_states
 
 
 @settings(max_examples=80, deadline=None)
