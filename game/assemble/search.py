@@ -303,24 +303,13 @@ MODELS = {"easy": GREEDY, "random": RANDOM}
 _GREEDY: dict[tuple, tuple[int, int]] = {}  # see greedy_place
 
 
-def _parts(key: tuple, line) -> tuple:
-    parts = _PARTS.get(key)
-    if parts is None:
-        parts = _PARTS[key] = (prefixes(line), suffixes(line))
-    return parts
-
-
 def greedy_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, int]:
     """`easy`'s placement, remembered like best_place: (value, position) of the first place that
     scores most now, then has the most points in all modules (easy draws among ties)."""
     k = (key, card, capacity << 2 | rules.flaw << 1 | rules.identity)
     hit = _GREEDY.get(k)
     if hit is None:
-        pre, suf = _parts(key, line)
-        hs = insert_hists(pre, suf, card)
-        vals: list[int | None] = [value(h, capacity, rules.flaw) for h in hs]
-        if rules.identity and line:
-            vals[-1] = None if capacity == 1 else value(hs[-1], capacity - 1, rules.flaw)
+        vals = place_values(line, card, capacity, rules)
         best = max(v for v in vals if v is not None)
         hit = _GREEDY[k] = (best, vals.index(best))
     return hit
@@ -338,15 +327,18 @@ def greedy_card(state, lane: int, key: tuple) -> int:
     return choice
 
 
-def model_action(state, model: int, rnd):
-    """The move the search expects from the active lane, played as `model`."""
+def model_action(state, model: int, rnd, key: tuple | None = None):
+    """The move the search expects from the active lane, played as `model` (`key`: the lane's
+    line as a tuple, if the caller has it)."""
     lane = state.active
     if model == NORMAL:
         return policy_action(state)
     line = state.lines[lane]
+    if key is None:
+        key = tuple(line)
     if state.phase == "place":
         if model == GREEDY:
-            pos = greedy_place(tuple(line), line, state.bench[lane], state.capacity[lane],
+            pos = greedy_place(key, line, state.bench[lane], state.capacity[lane],
                                state.rules)[1]
         else:
             n = len(line)
@@ -356,7 +348,7 @@ def model_action(state, model: int, rnd):
         return PLACE[lane][pos]
     field = state.field
     if model == GREEDY:
-        return TAKE[lane][greedy_card(state, lane, tuple(line))]
+        return TAKE[lane][greedy_card(state, lane, key)]
     return TAKE[lane][field[int(rnd() * len(field))]]
 
 
@@ -374,10 +366,7 @@ def smart_playout(state, noise=None, models=None) -> None:
         if key is None or len(key) != len(line):  # lines only grow
             key = keys[lane] = tuple(line)
         if models is not None and models[lane]:
-            if models[lane] == RANDOM or state.phase == "place" or len(state.field) == 1:
-                state.apply_unchecked(model_action(state, models[lane], rnd))
-            else:
-                state.apply_unchecked(TAKE[lane][greedy_card(state, lane, key)])
+            state.apply_unchecked(model_action(state, models[lane], rnd, key))
             continue
         if state.phase == "place":
             if eps and rnd() < eps:

@@ -3,10 +3,11 @@
 Every table of 2 (or 3) levels plays N deals in duplicate: each seed's match is played once per
 seating (every order of the levels around the table: with 3 players both directions, since who
 plays after whom matters in dominoes), so every level gets the same cards and the same start
-seats (hand k's deal depends only on the seed and k). A level may sit at a table twice (`--levels normal,normal,easy`): its
-share is then per seat (its wins over its seats played), so every share is comparable with an even
-1/n. Shares come with 95% Wilson intervals over all seats played (conservative: the rotations of
-one seed tend to cancel each other's luck).
+seats (hand k's deal depends only on the seed and k). A level may sit at a table twice
+(`--levels normal,normal,easy`): its share is then per seat (its wins over its seats played), so
+every share is comparable with an even 1/n. Shares come with 95% Wilson intervals over all seats
+played (conservative: the seatings of one seed tend to cancel each other's luck). Hard is told
+who sits where, as in the app (`--blind`: not).
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import math
 import random
 import time
 
-from ..bots import seat_bot
+from ..bots import make_bot
 from ..play import play_out
-from .bots import LEVELS
 from .record import new_session
 from .setup import Rules
 from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
@@ -48,9 +48,9 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
         for shift, seats in enumerate(seatings):
             names = [{"name": s, "seat": s} for s in seats]
             session = new_session(match_seed, names, rules, target)
-            bots = {i: seat_bot(LEVELS[s](seed=random.Random(f"{match_seed}:{shift}:{i}")
-                                          .getrandbits(32), think=think), None if blind else list(seats))
-                    for i, s in enumerate(seats)}
+            told = None if blind else list(seats)
+            bots = {i: make_bot(s, "grayblock", random.Random(f"{match_seed}:{shift}:{i}")
+                                .getrandbits(32), think, seats=told) for i, s in enumerate(seats)}
             play_out(session, bots)
             wins[seats[session.state.champion]] += 1
     out = {}
