@@ -93,8 +93,7 @@ def hard_playouts_per_s(positions, remember: bool) -> float:
     kept = search.best_place
 
     def forgetful(key, line, card, capacity, rules):
-        return search.best_insert(search.prefixes(line), search.suffixes(line), line, card,
-                                  capacity, rules)
+        return search.best_insert(search.line_parts(line), line, card, capacity, rules)
     if not remember:
         search.best_place = forgetful
     try:

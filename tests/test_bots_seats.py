@@ -41,6 +41,20 @@ def test_the_search_expects_of_an_easy_seat_what_easy_plays(seed, players, moves
     assert expected in seen or len(seen) > 1
 
 
+def test_easy_model_takes_a_field_card_when_every_card_costs_points():
+    """Under The Flaw every card can score below zero; the model still takes one of them (it
+    once fell back on card 0, which was not on the field, and the search crashed)."""
+    state = _mid_game(2, 3, 10, Rules(flaw=True))
+    assert state.phase == "take" and state.capacity[state.active] == 1
+    view = state.view(state.current_player())
+    assert all(best_placements(view, state.active, card)[0][0] < 0 for card in state.field)
+    expected = model_action(state, GREEDY, random.random)
+    assert expected in state.legal_actions()
+    assert expected in {EasyBot(s).decide(view, state.legal_actions()) for s in range(12)}
+    hard = make_bot("hard", "assemble", 1, iterations=60, seats=["easy"] * 3)
+    assert hard.decide(view, state.legal_actions()) in state.legal_actions()
+
+
 def test_random_model_plays_only_legal_moves():
     rng = random.Random(5)
     for seed in range(40):

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, MODELS, NORMAL, ORDER, OwnMoveTree, best_insert, counts,
-                     greedy_position, insert_hists, line_hist, prefixes, score, suffixes,
-                     top_placements, worth)
+                     greedy_position, insert_hists, line_hist, line_parts, prefixes, score,
+                     suffixes, top_placements, worth)
 from .setup import PLACE
 from .view import AssembleView
 from ..i18n import _
@@ -127,7 +127,7 @@ class NormalBot:
         lane = view.active_lane
         info = view.lanes[lane]
         line = list(info.line)
-        pre, suf = prefixes(line), suffixes(line)
+        parts = line_parts(line)
         cards = round_cards(view)
         top, span = max(cards), max(1, len(cards) - 1)
         order = view.deck_count > 0  # else the next round is placement only
@@ -136,7 +136,7 @@ class NormalBot:
         for action in legal:
             card = action.value
             cap = info.capacity + (card == top)
-            v, pos = best_insert(pre, suf, line, card, cap, rules)
+            v, pos = best_insert(parts, line, card, cap, rules)
             v /= 100
             if order:
                 rank = sum(c < card for c in cards)
@@ -159,8 +159,8 @@ class NormalBot:
         other = view.lanes[min(waiting, key=lambda i: view.lanes[i].bench)]
         line = list(other.line)  # it places first: assume where greedy would
         line.insert(greedy_position(line, other.bench, other.capacity, view.rules), other.bench)
-        pre, suf = prefixes(line), suffixes(line)
-        wants = {card: best_insert(pre, suf, line, card, other.capacity, view.rules)[0] / 100
+        parts = line_parts(line)
+        wants = {card: best_insert(parts, line, card, other.capacity, view.rules)[0] / 100
                  for card in view.field}
         ranked = sorted(wants.values(), reverse=True)
         if len(ranked) < 2:
@@ -287,8 +287,7 @@ def explain(view, action) -> str:
     card = lane.bench if action.kind == "place" else action.value
     pos = action.value if action.kind == "place" else None
     if pos is None:  # a take: judge the card by its best place next round
-        pos = best_insert(prefixes(line), suffixes(line), line, card, lane.capacity,
-                          view.rules)[1]
+        pos = best_insert(line_parts(line), line, card, lane.capacity, view.rules)[1]
     after = counts(line_hist(line[:pos] + [card] + line[pos:]))
     parts = []
     grown = [s for s in range(5, 1, -1) if after[s] > before[s]]

@@ -174,10 +174,11 @@ def clear_caches(limit: int = 2_000_000) -> None:
         _JOIN.clear()
     if len(_VALUE) > limit:
         _VALUE.clear()
-    if len(_BEST) + len(_GREEDY) > limit // 8:  # their keys hold whole lines: ~250 bytes each
+    if len(_BEST) + len(_GREEDY) > limit or len(_LINE_IDS) > limit // 8:  # (tuples, parts)
         _BEST.clear()
         _GREEDY.clear()
         _PARTS.clear()
+        _LINE_IDS.clear()  # the memos' keys hold line ids: cleared with them
 
 
 # --- playouts ------------------------------------------------------------------------------
@@ -215,22 +216,43 @@ def worth(h: int, capacity: int, flaw: bool) -> int:
     return v
 
 
-def best_insert(pre, suf, line, card: int, capacity: int, rules) -> tuple[int, int]:
-    """(worth, position) of the best place for `card` in `line` (pre/suf: its prefixes and
-    suffixes). The hot loop of every playout: insert_hists and worth inlined."""
+def line_parts(line) -> tuple[list[int], list[int]]:
+    """Per insertion position p: the join key without the card (prefix state id << 25 | suffix
+    state id) and the histogram of the modules closed left and right of p. What every
+    insertion into this line shares, whatever the card."""
+    (lsids, lhists), (rsids, rhists) = prefixes(line), suffixes(line)
+    return ([a << 25 | b for a, b in zip(lsids, rsids)],
+            [a + b for a, b in zip(lhists, rhists)])
+
+
+_RSID = (1 << 20) - 1
+
+
+def _join_miss(kb: int, card: int) -> int:
+    """_join for a line part's key `kb` (see line_parts), remembered."""
+    j = _JOIN[kb | card << 20] = _join(kb >> 25, card, kb & _RSID)
+    return j
+
+
+def part_hists(parts, card: int) -> list[int]:
+    """insert_hists from a line's parts. (A join is never 0: it holds the card's module, so
+    `or` only calls the miss path on a miss.)"""
+    kbase, hbase = parts
+    get, c = _JOIN.get, card << 20
+    return [hb + (get(kb | c) or _join_miss(kb, card)) for kb, hb in zip(kbase, hbase)]
+
+
+def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]:
+    """(worth, position) of the best place for `card` in `line` (parts: its line_parts); the
+    first of equals. The hot loop of every playout: part_hists and worth inlined."""
     if rules.identity and line:
-        return _best_insert_identity(insert_hists(pre, suf, card), line, capacity, rules.flaw)
-    lsids, lhists = pre
-    rsids, rhists = suf
-    join, get = _JOIN, _WORTH.get
+        return _best_insert_identity(part_hists(parts, card), line, capacity, rules.flaw)
+    kbase, hbase = parts
+    jget, get, c = _JOIN.get, _WORTH.get, card << 20
     tail = capacity << 1 | rules.flaw
     best, where = _NO_WORTH, 0  # below every worth: position 0 always sets it
-    for p in range(len(lsids)):
-        key = (lsids[p] * 32 + card) << 20 | rsids[p]
-        j = join.get(key)
-        if j is None:
-            j = join[key] = _join(lsids[p], card, rsids[p])
-        h = lhists[p] + rhists[p] + j
+    for p, kb in enumerate(kbase):
+        h = hbase[p] + (jget(kb | c) or _join_miss(kb, card))
         v = get(h << 7 | tail)
         if v is None:
             v = worth(h, capacity, rules.flaw)
@@ -247,25 +269,39 @@ def _best_insert_identity(hs, line, capacity: int, flaw: bool) -> tuple[int, int
     return best, vals.index(best)
 
 
-_BEST: dict[tuple, tuple[int, int]] = {}  # see best_place
-_PARTS: dict[tuple, tuple] = {}  # line -> (prefixes, suffixes), for best_place's misses
+_LINE_IDS: dict[tuple, int] = {}  # a line's tuple -> a small int, the memos' key (see line_id)
+_BEST: dict[int, tuple[int, int]] = {}  # see best_place
+_PARTS: dict[int, tuple] = {}  # line id -> line_parts, for best_place's misses
 
 
-def best_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, int]:
-    """best_insert for the line whose tuple is `key`, remembered: the playouts of one decision
-    keep meeting the same lines (the position's own, then a card more), so most calls are one
-    dict lookup instead of a pass over every insertion position."""
-    k = (key, card, capacity << 2 | rules.flaw << 1 | rules.identity)
+def line_id(line) -> int:
+    """A small int per line met: the memos below hash it instead of the whole line."""
+    key = tuple(line)
+    lid = _LINE_IDS.get(key)
+    if lid is None:
+        lid = _LINE_IDS[key] = len(_LINE_IDS)
+    return lid
+
+
+def _memo_key(lid: int, card: int, capacity: int, rules) -> int:
+    return ((lid << 5 | card) << 4 | capacity) << 2 | rules.flaw << 1 | rules.identity
+
+
+def best_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, int]:
+    """best_insert for the line whose line_id is `lid`, remembered: the playouts of one
+    decision keep meeting the same lines (the position's own, then a card more), so most calls
+    are one dict lookup instead of a pass over every insertion position."""
+    k = _memo_key(lid, card, capacity, rules)
     hit = _BEST.get(k)
     if hit is None:
-        parts = _PARTS.get(key)
+        parts = _PARTS.get(lid)
         if parts is None:
-            parts = _PARTS[key] = (prefixes(line), suffixes(line))
-        hit = _BEST[k] = best_insert(parts[0], parts[1], line, card, capacity, rules)
+            parts = _PARTS[lid] = line_parts(line)
+        hit = _BEST[k] = best_insert(parts, line, card, capacity, rules)
     return hit
 
 
-def smart_card(state, lane: int, key: tuple | None = None) -> int:
+def smart_card(state, lane: int, lid: int | None = None) -> int:
     """Best worth after placing the card next round, plus next round's turn order (a low card
     picks first) and capacity (the round's highest card); order does not matter before the
     placement-only last round."""
@@ -275,15 +311,15 @@ def smart_card(state, lane: int, key: tuple | None = None) -> int:
     else:
         cards = [bench[i] for i in range(state.n_lanes) if not upright[i]] + field
     line = state.lines[lane]
-    if key is None:
-        key = tuple(line)
+    if lid is None:
+        lid = line_id(line)
     order = state.deck_pos < len(state.setup.deck)
     capacity, rules = state.capacity[lane], state.rules
     top = max(cards)
     span = max(1, len(cards) - 1)
     best, choice = None, field[0]
     for card in field:
-        v = best_place(key, line, card, capacity + (card == top), rules)[0]
+        v = best_place(lid, line, card, capacity + (card == top), rules)[0]
         if order:
             rank = 0
             for c in cards:
@@ -300,13 +336,13 @@ def smart_card(state, lane: int, key: tuple | None = None) -> int:
 NORMAL, GREEDY, RANDOM = 0, 1, 2
 MODELS = {"easy": GREEDY, "random": RANDOM}
 
-_GREEDY: dict[tuple, tuple[int, int]] = {}  # see greedy_place
+_GREEDY: dict[int, tuple[int, int]] = {}  # see greedy_place
 
 
-def greedy_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int, int]:
+def greedy_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, int]:
     """`easy`'s placement, remembered like best_place: (value, position) of the first place that
     scores most now, then has the most points in all modules (easy draws among ties)."""
-    k = (key, card, capacity << 2 | rules.flaw << 1 | rules.identity)
+    k = _memo_key(lid, card, capacity, rules)
     hit = _GREEDY.get(k)
     if hit is None:
         vals = place_values(line, card, capacity, rules)
@@ -315,30 +351,30 @@ def greedy_place(key: tuple, line, card: int, capacity: int, rules) -> tuple[int
     return hit
 
 
-def greedy_card(state, lane: int, key: tuple) -> int:
+def greedy_card(state, lane: int, lid: int) -> int:
     """`easy`'s take: the card whose best place scores most at today's capacity, then the one
     with more gears."""
     line, capacity, rules = state.lines[lane], state.capacity[lane], state.rules
-    best, choice = -1, 0
+    best, choice = None, state.field[0]
     for card in state.field:
-        v = greedy_place(key, line, card, capacity, rules)[0] * 8 + POPCOUNT[card]
-        if v > best:
+        v = greedy_place(lid, line, card, capacity, rules)[0] * 8 + POPCOUNT[card]
+        if best is None or v > best:
             best, choice = v, card
     return choice
 
 
-def model_action(state, model: int, rnd, key: tuple | None = None):
-    """The move the search expects from the active lane, played as `model` (`key`: the lane's
-    line as a tuple, if the caller has it)."""
+def model_action(state, model: int, rnd, lid: int | None = None):
+    """The move the search expects from the active lane, played as `model` (`lid`: the line_id of
+    the lane's line, if the caller has it)."""
     lane = state.active
     if model == NORMAL:
         return policy_action(state)
     line = state.lines[lane]
-    if key is None:
-        key = tuple(line)
+    if lid is None:
+        lid = line_id(line)
     if state.phase == "place":
         if model == GREEDY:
-            pos = greedy_place(key, line, state.bench[lane], state.capacity[lane],
+            pos = greedy_place(lid, line, state.bench[lane], state.capacity[lane],
                                state.rules)[1]
         else:
             n = len(line)
@@ -348,7 +384,7 @@ def model_action(state, model: int, rnd, key: tuple | None = None):
         return PLACE[lane][pos]
     field = state.field
     if model == GREEDY:
-        return TAKE[lane][greedy_card(state, lane, key)]
+        return TAKE[lane][greedy_card(state, lane, lid)]
     return TAKE[lane][field[int(rnd() * len(field))]]
 
 
@@ -357,16 +393,17 @@ def smart_playout(state, noise=None, models=None) -> None:
     (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
     the moves is random instead (the oracle's, see oracle.py)."""
     lines, capacity, bench, rules = state.lines, state.capacity, state.bench, state.rules
-    keys: list[tuple | None] = [None] * state.n_lanes  # each line's tuple, while it is unchanged
+    ids = [-1] * state.n_lanes  # each line's line_id, while it is unchanged
+    lens = [-1] * state.n_lanes
     rnd, eps = noise if noise is not None else (random.random, 0.0)
     while state.phase != "over":
         lane = state.active
         line = lines[lane]
-        key = keys[lane]
-        if key is None or len(key) != len(line):  # lines only grow
-            key = keys[lane] = tuple(line)
+        if lens[lane] != len(line):  # lines only grow
+            ids[lane], lens[lane] = line_id(line), len(line)
+        lid = ids[lane]
         if models is not None and models[lane]:
-            state.apply_unchecked(model_action(state, models[lane], rnd, key))
+            state.apply_unchecked(model_action(state, models[lane], rnd, lid))
             continue
         if state.phase == "place":
             if eps and rnd() < eps:
@@ -374,7 +411,7 @@ def smart_playout(state, noise=None, models=None) -> None:
                 if rules.identity and line and pos == len(line) and capacity[lane] == 1:
                     pos = 0  # The Identity forbids the right end at capacity 1
             else:
-                pos = best_place(key, line, bench[lane], capacity[lane], rules)[1]
+                pos = best_place(lid, line, bench[lane], capacity[lane], rules)[1]
             state.apply_unchecked(PLACE[lane][pos])
         else:
             field = state.field
@@ -383,7 +420,7 @@ def smart_playout(state, noise=None, models=None) -> None:
             elif eps and rnd() < eps:
                 card = field[int(rnd() * len(field))]
             else:
-                card = smart_card(state, lane, key)
+                card = smart_card(state, lane, lid)
             state.apply_unchecked(TAKE[lane][card])
 
 
@@ -417,7 +454,7 @@ def policy_action(state):
     lane = state.active
     line = state.lines[lane]
     if state.phase == "place":
-        pos = best_place(tuple(line), line, state.bench[lane], state.capacity[lane], state.rules)[1]
+        pos = best_place(line_id(line), line, state.bench[lane], state.capacity[lane], state.rules)[1]
         return PLACE[lane][pos]
     field = state.field
     return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]
