@@ -498,20 +498,24 @@ class OwnMoveTree:
 
     def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0):
         self.rng = rng
+        self.root = _Node()  # the last search's tree
+        self.kept: tuple | None = None  # (where, unseen, subtree): see remember
         self.playout = playout
         self.keep = keep
         self.noise = noise
         self.playouts = 0
         self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
 
-    def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None):
+    def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None,
+            root=None):
         """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
         clock), else after `budget` iterations or `think` seconds, whichever comes first.
-        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL)."""
+        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL).
+        `root`: a tree grown by an earlier search to start from (see remember)."""
         rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
         noise = (rng.random, self.noise)  # random seats in the playouts draw from rng too
         log, sqrt = math.log, math.sqrt
-        root = _Node()
+        root = self.root = _Node() if root is None else root
         total = iterations if iterations is not None else budget
         deadline = None if iterations is not None else time.perf_counter() + think
         clear_caches()
@@ -571,3 +575,34 @@ class OwnMoveTree:
         wins = [s.wins if s else 0.0 for s in stats]
         counts = [s.visits if s else 0 for s in stats]
         return wins, counts
+
+
+    def remember(self, view, action, node: _Node | None) -> None:
+        """Remember the subtree under the move just chosen (`node`): it is the tree of the
+        searcher's next decision (its nodes are own moves; the others' moves and new cards live
+        in the guesses; a forced own move is no node)."""
+        if node is None:
+            self.kept = None
+            return
+        after = view.sample_state(random.Random(0))  # any guess: only public parts are read
+        after.apply_unchecked(action)
+        self.kept = ((view.player, view.players, view.rules, _own_lanes(after, view.player)),
+                     frozenset(view.unseen), node)
+
+    def remembered(self, view) -> _Node | None:
+        """The subtree kept for this decision, if the searcher's own lanes are as its last move
+        left them and no card it had seen has become unseen (so: the same game, no undo past
+        it). Used once: the search goes on growing it."""
+        kept, self.kept = self.kept, None
+        if kept is None:
+            return None
+        where, unseen, node = kept
+        now = view.sample_state(random.Random(0))
+        if where != (view.player, view.players, view.rules, _own_lanes(now, view.player)):
+            return None
+        return node if unseen.issuperset(view.unseen) else None
+
+
+def _own_lanes(state, player: int) -> tuple:
+    return tuple((tuple(state.lines[i]), state.bench[i])
+                 for i, owner in enumerate(state.setup.owners) if owner == player)
