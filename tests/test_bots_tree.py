@@ -25,19 +25,23 @@ def test_hard_builds_on_the_tree_of_its_last_move():
     state = AssembleState.new(5, 4)
     hard = make_bot("hard", "assemble", 1, iterations=ITER)
     normals = {p: make_bot("normal", "assemble", p) for p in range(1, 4)}
-    reused = 0
+    reused = []
     for _ in range(10):
         _until_hard_decides(state, hard, normals)
         if state.is_over():
             break
         kept = hard.search.kept
-        carried = kept[2].visits if kept else 0
         view = state.view(0)
+        carried = kept[2].visits if kept and kept[1] == frozenset(view.unseen) else 0
         state.apply(hard.decide(view, state.legal_actions()))
         assert hard.search.playouts == ITER  # its own iterations, as many as ever
         assert hard.search.root.visits == carried + ITER
-        reused += carried > 0
-    assert reused >= 5  # most decisions start from a grown tree
+        reused.append((view.phase, carried > 0))
+    # a take right after a searched placement (nothing new seen) starts from its subtree; a
+    # placement comes after new cards and starts afresh (the old guesses dealt other cards)
+    for (before, _), (phase, grown) in zip(reused, reused[1:]):
+        assert grown == (phase == "take" and before == "place")
+    assert sum(grown for _, grown in reused) >= 3
 
 
 def test_a_tree_is_not_reused_in_another_game_or_after_an_undo():
@@ -81,3 +85,36 @@ def test_the_app_worker_keeps_hard_between_its_turns():
         (bot,) = worker._SEATED.values()
         roots.append(bot.search.root.visits - bot.search.playouts)
     assert roots[0] == 0 and max(roots[1:]) > 0
+
+
+def test_the_search_plays_the_others_as_the_real_normal_bot_until_the_next_deal(monkeypatch):
+    """Before new cards come up every guess agrees on what the others have seen: their moves
+    are the real normal bot's, decided once per position for the whole search."""
+    from game.assemble import search
+    from game.assemble.bots import NormalBot
+    state = AssembleState.new(5, 4)
+    normals = {p: make_bot("normal", "assemble", p) for p in range(1, 4)}
+    hard = make_bot("hard", "assemble", 1, iterations=ITER)
+    for _ in range(3):
+        _until_hard_decides(state, hard, normals)
+        state.apply(hard.decide(state.view(0), state.legal_actions()))
+    _until_hard_decides(state, hard, normals)
+    calls: list = []
+    real, near = NormalBot.decide, search.near_normal
+
+    def spy(bot, view, legal):
+        action = real(bot, view, legal)
+        calls.append((view, action))
+        return action
+    monkeypatch.setattr(NormalBot, "decide", spy)
+    dealt: list = []
+
+    def counted(s, memo):
+        dealt.append(s.deck_pos)
+        return near(s, memo)
+    monkeypatch.setattr(search, "near_normal", counted)
+    hard.search.run(state.view(0), hard.candidates(state.view(0), state.legal_actions()), ITER)
+    assert calls and len(dealt) > len(calls)  # many iterations, one decision per position
+    assert set(dealt) == {state.deck_pos}  # never after new cards came up
+    for view, action in calls:
+        assert view.player != 0 and view.deck_count == state.deck_count
