@@ -208,11 +208,6 @@ class HardBot:
         self.search = OwnMoveTree(self.rng, keep=keep, noise=noise)
         self.seats: list[str] = []
 
-    def reseed(self, seed) -> None:
-        """A new seed for the next decision, the tree kept (the app's worker keeps one bot per
-        seat: see game.bots.worker)."""
-        self.rng.seed(seed)
-
     def seated(self, seats: list[str]) -> None:
         """Who plays each seat ("human", a level, "cmd:..."): public, the setup screen shows it.
         The search then expects an easy seat to play as easy does, a random one at random."""
@@ -237,14 +232,12 @@ class HardBot:
         """(action, its win share, playouts spent on it, playouts in all)."""
         cands = self.candidates(view, legal)
         wins, counts = self.search.run(view, cands, self.iterations, self.think, self.budget,
-                                       self.models(view), self.search.remembered(view))
+                                       self.models(view))
         best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))
-        self.search.remember(view, cands[best], self.search.root.children.get(cands[best]))
         return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
 
     def decide(self, view, legal):
-        if len(legal) == 1:  # a forced move is no node of the tree: the kept one goes on
-            self.search.remember(view, legal[0], self.search.remembered(view))
+        if len(legal) == 1:
             return legal[0]
         return self.choose(view, legal)[0]
 

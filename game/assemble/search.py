@@ -471,21 +471,6 @@ def own_moves(state, keep: int) -> list:
     return [first] + [TAKE[lane][card] for card in state.field if card != first.value]
 
 
-def near_normal(state, memo: dict):
-    """The real `normal` bot's move, for a lane modelled as normal before the next deal. Until
-    then every guess of the deck agrees on what the others have seen, so their moves depend
-    only on our own, and one decision per position serves every iteration (`memo`, per
-    search). The cheap policy, which decides later moves, agrees with it 95% of the time."""
-    key = (tuple(map(tuple, state.lines)), tuple(state.bench), tuple(state.upright),
-           tuple(state.capacity), tuple(state.field), state.phase, state.active)
-    action = memo.get(key)
-    if action is None:
-        from .bots import NormalBot  # bots builds on this module
-        action = memo[key] = NormalBot().decide(state.view(state.setup.owners[state.active]),
-                                                state.legal_actions())
-    return action
-
-
 class _Node:
     __slots__ = ("children", "wins", "visits", "avail")
 
@@ -509,30 +494,23 @@ class OwnMoveTree:
     (docs/bot-strength.md)."""
 
     C = 0.7  # UCB exploration, for rewards in 0..1
-    NEAR = True  # the real normal bot for the others until the next deal (see near_normal)
 
     def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0):
         self.rng = rng
-        self.near = self.NEAR
-        self.root = _Node()  # the last search's tree
-        self.kept: tuple | None = None  # (where, unseen, subtree): see remember
         self.playout = playout
         self.keep = keep
         self.noise = noise
         self.playouts = 0
         self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
 
-    def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None,
-            root=None):
+    def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None):
         """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
         clock), else after `budget` iterations or `think` seconds, whichever comes first.
-        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL).
-        `root`: a tree grown by an earlier search to start from (see remember)."""
+        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL)."""
         rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
         noise = (rng.random, self.noise)  # random seats in the playouts draw from rng too
         log, sqrt = math.log, math.sqrt
-        root = self.root = _Node() if root is None else root
-        near: dict | None = {} if self.near else None  # see near_normal
+        root = _Node()
         total = iterations if iterations is not None else budget
         deadline = None if iterations is not None else time.perf_counter() + think
         clear_caches()
@@ -543,17 +521,14 @@ class OwnMoveTree:
             n += 1
             state = view.sample_state(rng)
             owners = state.setup.owners
-            dealt = state.deck_pos  # until this changes, every guess agrees on what is seen
             node, path, grown, moves = root, [root], False, candidates
             while state.phase != "over" and not grown:
                 if owners[state.active] != player:
-                    if models is not None and models[state.active]:
+                    if models is None or not models[state.active]:
+                        state.apply_unchecked(policy_action(state))
+                    else:
                         state.apply_unchecked(model_action(state, models[state.active],
                                                            rng.random))
-                    elif near is not None and state.deck_pos == dealt:
-                        state.apply_unchecked(near_normal(state, near))
-                    else:
-                        state.apply_unchecked(policy_action(state))
                     continue
                 if moves is None:  # past the root: our own later moves
                     moves = own_moves(state, keep)
@@ -583,14 +558,6 @@ class OwnMoveTree:
                 path.append(node)
                 state.apply_unchecked(choice)
                 moves = None
-            while near is not None and state.phase != "over" and state.deck_pos == dealt:
-                lane = state.active  # the rest of the round, in the real normal bot's moves
-                if owners[lane] == player:
-                    state.apply_unchecked(policy_action(state))
-                elif models is not None and models[lane]:
-                    state.apply_unchecked(model_action(state, models[lane], rng.random))
-                else:
-                    state.apply_unchecked(near_normal(state, near))
             playout(state, noise, models)
             if len(path) > deepest:
                 deepest = len(path)
@@ -603,34 +570,3 @@ class OwnMoveTree:
         wins = [s.wins if s else 0.0 for s in stats]
         counts = [s.visits if s else 0 for s in stats]
         return wins, counts
-
-    def remember(self, view, action, node: _Node | None) -> None:
-        """Remember the subtree under the move just chosen (`node`): it is the tree of the
-        searcher's next decision (its nodes are own moves; the others' moves and new cards live
-        in the guesses; a forced own move is no node)."""
-        if node is None:
-            self.kept = None
-            return
-        after = view.sample_state(random.Random(0))  # any guess: only public parts are read
-        after.apply_unchecked(action)
-        self.kept = ((view.player, view.players, view.rules, _own_lanes(after, view.player)),
-                     frozenset(view.unseen), node)
-
-    def remembered(self, view) -> _Node | None:
-        """The subtree kept for this decision, if the searcher's own lanes are as its last move
-        left them and no card came up since (so: the same game, no undo past it, and the same
-        cards seen: its figures came from guesses of the same deck). Used once: the search goes
-        on growing it."""
-        kept, self.kept = self.kept, None
-        if kept is None:
-            return None
-        where, unseen, node = kept
-        now = view.sample_state(random.Random(0))
-        if where != (view.player, view.players, view.rules, _own_lanes(now, view.player)):
-            return None
-        return node if unseen == frozenset(view.unseen) else None
-
-
-def _own_lanes(state, player: int) -> tuple:
-    return tuple((tuple(state.lines[i]), state.bench[i])
-                 for i, owner in enumerate(state.setup.owners) if owner == player)

@@ -12,34 +12,18 @@ import multiprocessing
 import os
 import threading
 import time
-from typing import Any
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..i18n import N_
 
 
-_SEATED: dict[tuple, Any] = {}  # (game, level, player, think, seats) -> its bot, see below
-
-
 def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal,
                 seats: list[str] | None = None):
-    """Let a built-in bot decide (runs in the worker process). `seats`: who plays each seat, as
-    make_bot takes it. A bot that keeps something between decisions (hard's tree: it has
-    `reseed`) is kept per seat in this process and reseeded, so its next turn builds on it."""
+    """Build a built-in bot and let it decide (runs in the worker process). `seats`: who plays
+    each seat, as make_bot takes it."""
     from . import make_bot
-    key = (game, seat, getattr(view, "player", None), think,
-           None if seats is None else tuple(map(str, seats)))
-    bot = _SEATED.get(key)
-    if bot is None:
-        bot = make_bot(seat, game, seed, think, seats=seats)
-        if hasattr(bot, "reseed"):
-            if len(_SEATED) >= 16:  # a few tables' seats; more is an old game's
-                _SEATED.clear()
-            _SEATED[key] = bot
-    else:
-        bot.reseed(seed)
-    return bot.decide(view, legal)
+    return make_bot(seat, game, seed, think, seats=seats).decide(view, legal)
 
 
 # a hint's reason where the level has no words of its own (whole phrases: the level word's place
