@@ -17,9 +17,10 @@ import sys
 from collections import Counter
 
 from ..play import play_out
-from .bots import LEVELS
+from .bots import LEVELS, NormalBot
 from .content import COLOURS
 from .record import new_session
+from .setup import SUMMON
 
 
 def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
@@ -65,13 +66,64 @@ def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
     }
 
 
+class Specialist(NormalBot):
+    """The normal bot with a taste for one colour: summoning that colour's Alices counts `bonus`
+    VP more. Seated among plain normal bots, its win share says whether going for that colour
+    pays (a colour that dominates would make its specialist win most)."""
+
+    def __init__(self, colour: str, bonus: float, seed: int | None = None):
+        super().__init__(seed)
+        self.colour, self.bonus = colour, bonus
+
+    def value(self, view, action) -> float:
+        value = super().value(view, action)
+        if action.kind == SUMMON and view.cards[action.card].colour == self.colour:
+            value += self.bonus
+        return value
+
+
+def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> dict:
+    """Per colour: the win share of one Specialist among plain normal bots, over `games` games
+    (its seat goes round the table; the same deals for every colour), and how many face-up
+    Alices of the colour it ends with against each other player (does the taste bite?)."""
+    shares, taste = {}, {}
+    for c, colour in enumerate(COLOURS):
+        won, mine, theirs = 0.0, 0, 0
+        for index in range(games):
+            hero = index % players
+            names = [{"name": f"normal {i + 1}", "seat": "normal"} for i in range(players)]
+            session = new_session(seed + index, names, snapshots=False)
+            bots = {i: NormalBot(seed=random.Random(f"{seed + index}:{i}").getrandbits(32))
+                    for i in range(players)}
+            bots[hero] = Specialist(colour, bonus, seed=bots[hero].rng.getrandbits(32))
+            play_out(session, bots)
+            state = session.state
+            winners = state.result().winners
+            won += (1 / len(winners)) if hero in winners else 0.0
+            counts = [sum(up for _card, up in state.areas[p][c]) for p in range(players)]
+            mine += counts[hero]
+            theirs += sum(counts) - counts[hero]
+        shares[colour] = round(won / games, 3)
+        taste[colour] = [round(mine / games, 2), round(theirs / games / (players - 1), 2)]
+    return {"players": players, "games": games, "bonus": bonus, "fair_share": round(1 / players, 3),
+            "specialist_win_share": shares,
+            "alices_of_the_colour_at_the_end": taste}  # [specialist, each other player]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Alicematic balance report (bot self-play)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seat", default="normal", choices=sorted(LEVELS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--specialists", type=float, metavar="BONUS", default=None,
+                        help="instead: per colour, one normal bot valuing that colour's Alices "
+                             "BONUS VP more among plain normal bots (its win share)")
     args = parser.parse_args(argv)
+    if args.specialists is not None:
+        print(json.dumps(specialists(args.players, args.games, args.seed, args.specialists),
+                         indent=1))
+        return 0
     print(json.dumps(report(args.players, args.games, args.seat, args.seed), indent=1))
     return 0
 
