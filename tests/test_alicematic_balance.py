@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from game.alicematic.balance import Specialist, specialists
+import pytest
+
+from game.alicematic.balance import Specialist, main, specialists
 from game.alicematic.bots import NormalBot
 from game.alicematic.content import COLOURS
 from game.alicematic.record import new_session
@@ -44,3 +46,12 @@ def test_every_colour_is_measured_on_the_same_deals():
     shares = specialists(3, 6, seed=3, bonus=0.0)["specialist_win_share"]
     assert list(shares) == list(COLOURS) and len(set(shares.values())) == 1
 
+
+
+def test_the_tool_refuses_bad_counts_and_bonuses_in_one_line(capsys):
+    for args in (["--games", "0"], ["--specialists", "nan"], ["--specialists", "inf"],
+                 ["--specialists", "-1"], ["--games", "9" * 30]):
+        with pytest.raises(SystemExit) as stop:
+            main(["--players", "3", *args])
+        assert stop.value.code == 2
+        assert "error: argument" in capsys.readouterr().err.strip().splitlines()[-1]

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections import Counter
 
+from ..cli import count
 from ..play import play_out
 from .bots import LEVELS, NormalBot
 from .content import COLOURS
@@ -110,13 +112,23 @@ def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> 
             "alices_of_the_colour_at_the_end": taste}  # [specialist, each other player]
 
 
+def _bonus(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 100:  # nan and inf too
+        raise argparse.ArgumentTypeError(f"{text!r} is not a bonus from 0 to 100 VP")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Alicematic balance report (bot self-play)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=count(1), default=100)
     parser.add_argument("--seat", default="normal", choices=sorted(LEVELS))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--specialists", type=float, metavar="BONUS", default=None,
+    parser.add_argument("--specialists", type=_bonus, metavar="BONUS", default=None,
                         help="instead: per colour, one normal bot valuing that colour's Alices "
                              "BONUS VP more among plain normal bots (its win share)")
     args = parser.parse_args(argv)

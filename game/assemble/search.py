@@ -230,7 +230,7 @@ _RSID = (1 << 20) - 1
 
 def _join_miss(kb: int, card: int) -> int:
     """_join for a line part's key `kb` (see line_parts), remembered."""
-    j = _JOIN[kb | card << 20] = _join(kb >> 25, card, kb & _RSID)
+    _JOIN[kb | card << 20] = j = _join(kb >> 25, card, kb & _RSID)
     return j
 
 
@@ -453,7 +453,8 @@ def policy_action(state):
     lane = state.active
     line = state.lines[lane]
     if state.phase == "place":
-        pos = best_place(line_id(line), line, state.bench[lane], state.capacity[lane], state.rules)[1]
+        pos = best_place(line_id(line), line, state.bench[lane], state.capacity[lane],
+                         state.rules)[1]
         return PLACE[lane][pos]
     field = state.field
     return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]
