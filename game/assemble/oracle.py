@@ -29,7 +29,8 @@ class OracleBot(HardBot):
     fixed deck every playout of a candidate would otherwise be the same line of play, and the
     ladder found the (flat Monte Carlo) oracle far stronger with them (a bound should be as strong
     as we can make it; hard's flat search, which guessed a new deck every playout, gained nothing
-    from them). The figures in docs/bot-strength.md are of that flat oracle."""
+    from them). Told the deck, the tree wins 0.625 against three normal bots where hard wins about
+    0.45 (docs/bot-strength.md)."""
 
     name = "oracle"
     truth = None  # the session whose state the oracle may read (set by the ladder)
