@@ -73,19 +73,33 @@ def count(low: int):
     return parse
 
 
+def _finite(text: str, bounds: str, ok) -> float:
+    """A finite ASCII number for which ok(value) holds, else an argparse error naming `bounds`."""
+    if not _FLOAT.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a number: give {bounds}, in the digits 0-9 (like 2.5)")
+    value = float(text)  # 1e999 reads as inf
+    if not (math.isfinite(value) and ok(value)):
+        raise argparse.ArgumentTypeError(f"must be {bounds}, not {_shown(text)}")
+    return value
+
+
 def seconds(high: float, zero: bool = False):
     """An argparse type: a finite number of seconds, more than 0 (or 0 itself if `zero`) and at
     most `high`. nan and inf are refused: a timeout of inf never ends, --think nan never decides."""
     bounds = f"{'0 or more' if zero else 'more than 0'} and at most {high:g} seconds"
 
     def parse(text: str) -> float:
-        if not _FLOAT.fullmatch(text):
-            raise argparse.ArgumentTypeError(
-                f"{_shown(text)} is not a number: give {bounds}, in the digits 0-9 (like 2.5)")
-        value = float(text)  # 1e999 reads as inf
-        if not (math.isfinite(value) and (value > 0 or zero and value == 0) and value <= high):
-            raise argparse.ArgumentTypeError(f"must be {bounds}, not {_shown(text)}")
-        return value
+        return _finite(text, bounds, lambda v: (v > 0 or zero and v == 0) and v <= high)
+    return parse
+
+
+def between(low: float, high: float, unit: str):
+    """An argparse type: a finite number from `low` to `high` (both allowed)."""
+    bounds = f"from {low:g} to {high:g} {unit}"
+
+    def parse(text: str) -> float:
+        return _finite(text, bounds, lambda v: low <= v <= high)
     return parse
 
 

@@ -13,7 +13,7 @@ from game.assemble import AssembleState, Rules, Setup
 from game.assemble import search
 from game.assemble.bots import LEVELS, HardBot, NormalBot
 from game.assemble.record import new_session
-from game.assemble.search import line_hist, insert_hists, prefixes, score, suffixes
+from game.assemble.search import insert_hists, line_hist, line_parts, score
 from game.assemble.scoring import module_sizes, score_sizes
 from game.bots import make_bot
 from game.play import play_out
@@ -36,7 +36,7 @@ def test_fast_lane_evaluator_agrees_with_scoring():
     for _ in range(300):
         cards = rng.sample(range(32), rng.randint(1, 11))
         line, card = cards[:-1], cards[-1]
-        hists = insert_hists(prefixes(line), suffixes(line), card)
+        hists = insert_hists(line_parts(line), card)
         for pos, h in enumerate(hists):
             sizes = module_sizes(line[:pos] + [card] + line[pos:])
             for cap in (1, 3):

@@ -12,17 +12,36 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from collections import Counter
+from typing import Any
 
-from ..cli import count
+from ..cli import between, count
 from ..play import play_out
 from .bots import LEVELS, NormalBot
 from .content import COLOURS
 from .record import new_session
 from .setup import SUMMON
+
+
+def _played(seed: int, players: int, seat: str, hero=None):
+    """The end state of one game of `seat` bots, each seeded from the game's seed and its seat;
+    `hero` = (seat, make): that seat's bot is make(a seed drawn from its own) instead."""
+    names = [{"name": f"{seat} {i + 1}", "seat": seat} for i in range(players)]
+    session = new_session(seed, names, snapshots=False)
+    bots: dict[int, Any] = {i: LEVELS[seat](seed=random.Random(f"{seed}:{i}").getrandbits(32))
+                            for i in range(players)}
+    if hero is not None:
+        at, make = hero
+        bots[at] = make(bots[at].rng.getrandbits(32))
+    play_out(session, bots)
+    return session.state
+
+
+def _face_up(state, colour: int) -> list[int]:
+    """Each player's face-up Alices of one colour (its index in COLOURS)."""
+    return [sum(up for _card, up in area[colour]) for area in state.areas]
 
 
 def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
@@ -32,17 +51,12 @@ def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
     summoned: Counter[str] = Counter()
     summoned_won: Counter[str] = Counter()
     for index in range(games):
-        names = [{"name": f"{seat} {i + 1}", "seat": seat} for i in range(players)]
-        session = new_session(seed + index, names, snapshots=False)
-        bots = {i: LEVELS[seat](seed=random.Random(f"{seed + index}:{i}").getrandbits(32))
-                for i in range(players)}
-        play_out(session, bots)
-        state = session.state
+        state = _played(seed + index, players, seat)
         winners = state.result().winners
         for p in winners:
             wins[p] += 1 / len(winners)
         for c, colour in enumerate(COLOURS):
-            counts = [sum(up for _card, up in state.areas[p][c]) for p in range(players)]
+            counts = _face_up(state, c)
             best = max(counts)
             for p in range(players):
                 if best and counts[p] == best:
@@ -93,16 +107,11 @@ def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> 
         won, mine, theirs = 0.0, 0, 0
         for index in range(games):
             hero = index % players
-            names = [{"name": f"normal {i + 1}", "seat": "normal"} for i in range(players)]
-            session = new_session(seed + index, names, snapshots=False)
-            bots = {i: NormalBot(seed=random.Random(f"{seed + index}:{i}").getrandbits(32))
-                    for i in range(players)}
-            bots[hero] = Specialist(colour, bonus, seed=bots[hero].rng.getrandbits(32))
-            play_out(session, bots)
-            state = session.state
+            state = _played(seed + index, players, "normal",
+                            (hero, lambda s, colour=colour: Specialist(colour, bonus, seed=s)))
             winners = state.result().winners
             won += (1 / len(winners)) if hero in winners else 0.0
-            counts = [sum(up for _card, up in state.areas[p][c]) for p in range(players)]
+            counts = _face_up(state, c)
             mine += counts[hero]
             theirs += sum(counts) - counts[hero]
         shares[colour] = round(won / games, 3)
@@ -112,23 +121,13 @@ def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> 
             "alices_of_the_colour_at_the_end": taste}  # [specialist, each other player]
 
 
-def _bonus(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 100:  # nan and inf too
-        raise argparse.ArgumentTypeError(f"{text!r} is not a bonus from 0 to 100 VP")
-    return value
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Alicematic balance report (bot self-play)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--games", type=count(1), default=100)
     parser.add_argument("--seat", default="normal", choices=sorted(LEVELS))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--specialists", type=_bonus, metavar="BONUS", default=None,
+    parser.add_argument("--specialists", type=between(0, 100, "VP"), metavar="BONUS", default=None,
                         help="instead: per colour, one normal bot valuing that colour's Alices "
                              "BONUS VP more among plain normal bots (its win share)")
     args = parser.parse_args(argv)

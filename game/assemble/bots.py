@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, MODELS, NORMAL, ORDER, OwnMoveTree, best_insert, counts,
-                     greedy_position, insert_hists, line_hist, line_parts, prefixes, score,
-                     suffixes, top_placements, worth)
+                     greedy_position, insert_hists, line_hist, line_parts, score, top_placements,
+                     worth)
 from .setup import PLACE
 from .view import AssembleView
 from ..i18n import _
@@ -109,7 +109,7 @@ class NormalBot:
     def place(self, view, legal):
         info = view.lanes[view.active_lane]
         line, card, rules = list(info.line), info.bench, view.rules
-        hs = insert_hists(prefixes(line), suffixes(line), card)
+        hs = insert_hists(line_parts(line), card)
         best, choice = None, legal[0]
         for action in legal:
             pos = action.value
@@ -174,11 +174,11 @@ def potential(line, capacity: int, pool, flaw: bool) -> float:
     """Mean points one more card from `pool` would add to this line, placed at its best."""
     if not pool:
         return 0.0
-    pre, suf = prefixes(line), suffixes(line)
+    parts = line_parts(line)
     base = score(line_hist(line), capacity, flaw)
     gain = 0
     for card in pool:
-        best = max(score(h, capacity, flaw) for h in insert_hists(pre, suf, card))
+        best = max(score(h, capacity, flaw) for h in insert_hists(parts, card))
         if best > base:
             gain += best - base
     return gain / len(pool)

@@ -120,21 +120,6 @@ def line_hist(line) -> int:
     return h + _open(sid)
 
 
-def insert_hists(pre, suf, card: int) -> list[int]:
-    """The module histogram of the line with `card` inserted at each position 0..len(line)."""
-    lsids, lhists = pre
-    rsids, rhists = suf
-    join = _JOIN
-    out = []
-    for p in range(len(lsids)):
-        key = (lsids[p] * 32 + card) << 20 | rsids[p]
-        j = join.get(key)
-        if j is None:
-            j = join[key] = _join(lsids[p], card, rsids[p])
-        out.append(lhists[p] + rhists[p] + j)
-    return out
-
-
 def counts(h: int) -> list[int]:
     """Number of modules of each size 0..5 (index 0 unused)."""
     return [0] + [(h >> (6 * s)) & 63 for s in range(1, 6)]
@@ -185,7 +170,7 @@ def clear_caches(limit: int = 2_000_000) -> None:
 
 def place_values(line, card: int, capacity: int, rules) -> list[int | None]:
     """Greedy value of each insertion position (None where The Identity forbids it)."""
-    hs = insert_hists(prefixes(line), suffixes(line), card)
+    hs = insert_hists(line_parts(line), card)
     flaw = rules.flaw
     out: list[int | None] = [value(h, capacity, flaw) for h in hs]
     if rules.identity and line:
@@ -234,8 +219,9 @@ def _join_miss(kb: int, card: int) -> int:
     return j
 
 
-def part_hists(parts, card: int) -> list[int]:
-    """insert_hists from a line's parts (`or`: a miss, or a join of 0, is computed afresh)."""
+def insert_hists(parts, card: int) -> list[int]:
+    """The module histogram of the line with `card` inserted at each position 0..len(line)
+    (parts: the line's line_parts; `or`: a miss, or a join of 0, is computed afresh)."""
     kbase, hbase = parts
     get, c = _JOIN.get, card << 20
     return [hb + (get(kb | c) or _join_miss(kb, card)) for kb, hb in zip(kbase, hbase)]
@@ -243,9 +229,9 @@ def part_hists(parts, card: int) -> list[int]:
 
 def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]:
     """(worth, position) of the best place for `card` in `line` (parts: its line_parts); the
-    first of equals. The hot loop of every playout: part_hists and worth inlined."""
+    first of equals. The hot loop of every playout: insert_hists and worth inlined."""
     if rules.identity and line:
-        return _best_insert_identity(part_hists(parts, card), line, capacity, rules.flaw)
+        return _best_insert_identity(insert_hists(parts, card), line, capacity, rules.flaw)
     kbase, hbase = parts
     jget, get, c = _JOIN.get, _WORTH.get, card << 20
     tail = capacity << 1 | rules.flaw
@@ -435,7 +421,7 @@ def reward(state, player: int) -> float:
 def top_placements(line, card: int, capacity: int, rules, keep: int) -> list[int]:
     """The `keep` insertion positions of `card` with the best worth (the normal policy's view),
     best first; The Identity's rightmost place costs one capacity and is illegal at capacity 1."""
-    hs = insert_hists(prefixes(line), suffixes(line), card)
+    hs = insert_hists(line_parts(line), card)
     ranked = []
     for pos, h in enumerate(hs):
         cap = capacity
