@@ -14,6 +14,7 @@ from game.assemble import search
 from game.assemble.bots import LEVELS, HardBot, NormalBot
 from game.assemble.record import new_session
 from game.assemble.search import insert_hists, line_hist, line_parts, score
+from game.assemble.setup import PLACE, TAKE
 from game.assemble.scoring import module_sizes, score_sizes
 from game.bots import make_bot
 from game.play import play_out
@@ -251,3 +252,48 @@ def test_hard_searches_its_own_later_moves():
     wins, counts = hard.search.run(state.view(player), cands, iterations=400)
     assert sum(counts) == 400 and all(counts) and all(0 <= w <= c for w, c in zip(wins, counts))
     assert hard.search.deepest >= 2  # a later move of its own was searched too
+
+
+def _stepped_playout(state, noise=None, models=None) -> None:
+    """What smart_playout must play, one move at a time through the engine's own apply (its
+    rules checked): the policy's move, a model's, or with `noise` a random one."""
+    rnd, eps = noise if noise is not None else (random.random, 0.0)
+    while not state.is_over():
+        lane = state.active
+        if models is not None and models[lane]:
+            action = search.model_action(state, models[lane], rnd)
+        elif state.phase == "place":
+            n = len(state.lines[lane])
+            if eps and rnd() < eps:
+                pos = int(rnd() * (n + 1))
+                if state.rules.identity and n and pos == n and state.capacity[lane] == 1:
+                    pos = 0
+                action = PLACE[lane][pos]
+            else:
+                action = search.policy_action(state)
+        elif len(state.field) > 1 and eps and rnd() < eps:
+            action = TAKE[lane][state.field[int(rnd() * len(state.field))]]
+        else:
+            action = search.policy_action(state)
+        state.apply(action)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 60),
+       st.booleans(), st.booleans(), st.sampled_from([0.0, 0.3]),
+       st.lists(st.sampled_from([0, 0, 1, 2]), min_size=4, max_size=4))
+def test_fast_playout_plays_the_rules_move_for_move(seed, players, moves, flaw, identity, eps,
+                                                    models):
+    """smart_playout keeps its own copy of the turn order, rounds and capacity for speed: from
+    any position (the draft included), with noise and modelled seats, it ends in exactly the
+    game that stepping the engine with the same choices ends in."""
+    state = _mid_game(seed, players, moves, Rules(flaw, identity))
+    lanes = state.n_lanes
+    seats = tuple(models[:lanes]) if any(models[:lanes]) else None
+    fast, slow = state.clone(), state.clone()
+    search.smart_playout(fast, (random.Random(seed).random, eps), seats)
+    _stepped_playout(slow, (random.Random(seed).random, eps), seats)
+    assert fast.is_over() and slow.is_over()
+    assert (fast.lines, fast.capacity, fast.round, fast.deck_pos, fast.field) == \
+        (slow.lines, slow.capacity, slow.round, slow.deck_pos, slow.field)
+    assert fast.player_keys() == slow.player_keys()

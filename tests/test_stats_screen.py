@@ -61,7 +61,7 @@ def test_another_player_and_an_empty_page(app, data_dir, monkeypatch):
 
 
 def test_no_records_at_all(app, data_dir, monkeypatch):
-    page = open_stats(app)
+    open_stats(app)
     said = spy_texts(monkeypatch)
     frames(app, 1)
     assert any("No finished games of this kind yet." == t for t, _rect in said)

@@ -18,6 +18,7 @@ import time
 
 from .scoring import POPCOUNT, _step
 from .setup import PLACE, TAKE
+from .state import DRAFT, OVER, PLACE_PHASE, TAKE_PHASE
 
 # --- fast lane evaluator -------------------------------------------------------------------
 
@@ -376,37 +377,119 @@ def model_action(state, model: int, rnd, lid: int | None = None):
 def smart_playout(state, noise=None, models=None) -> None:
     """Every lane plays the cheap `normal` policy to the end of the game, or the lane's model
     (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
-    the moves is random instead (the oracle's, see oracle.py)."""
-    lines, capacity, bench, rules = state.lines, state.capacity, state.bench, state.rules
-    ids = [-1] * state.n_lanes  # each line's line_id, while it is unchanged
-    lens = [-1] * state.n_lanes
+    the moves is random instead (the oracle's, see oracle.py).
+
+    The hot loop of the search, so it plays the rules itself on local variables (the same
+    moves, in the same order, as stepping the state with policy_action: a test plays both);
+    the draft and modelled seats go through the state's own apply."""
     rnd, eps = noise if noise is not None else (random.random, 0.0)
-    while state.phase != "over":
-        lane = state.active
+    while state.phase == DRAFT:
+        _step_generic(state, rnd, eps, models)
+    if state.phase == OVER:
+        return
+    deck, n, rules = state.setup.deck, state.n_lanes, state.rules
+    lines, capacity, bench = state.lines, state.capacity, state.bench
+    upright, field = state.upright, state.field
+    phase, active, dpos, last, rnd_no = state.phase, state.active, state.deck_pos, \
+        state.last_round, state.round
+    identity, rules_bits = rules.identity, rules.flaw << 1 | rules.identity
+    memo, ids, lanes = _BEST, _LINE_IDS, range(n)
+    lids, lens = [-1] * n, [-1] * n  # each line's line_id, while it is unchanged
+    while True:
+        lane = active
         line = lines[lane]
-        if lens[lane] != len(line):  # lines only grow
-            ids[lane], lens[lane] = line_id(line), len(line)
-        lid = ids[lane]
+        size = len(line)
+        if lens[lane] != size:  # lines only grow
+            lid = ids.get(tuple(line))
+            lids[lane], lens[lane] = line_id(line) if lid is None else lid, size
+        lid = lids[lane]
         if models is not None and models[lane]:
+            state.phase, state.active, state.deck_pos = phase, active, dpos
+            state.last_round, state.round = last, rnd_no
             state.apply_unchecked(model_action(state, models[lane], rnd, lid))
+            if state.phase == OVER:
+                return
+            field, upright = state.field, state.upright  # a new round makes new lists
+            phase, active, dpos = state.phase, state.active, state.deck_pos
+            last, rnd_no = state.last_round, state.round
             continue
-        if state.phase == "place":
+        if phase == PLACE_PHASE:
+            card, cap = bench[lane], capacity[lane]
             if eps and rnd() < eps:
-                pos = int(rnd() * (len(line) + 1))
-                if rules.identity and line and pos == len(line) and capacity[lane] == 1:
+                pos = int(rnd() * (size + 1))
+                if identity and size and pos == size and cap == 1:
                     pos = 0  # The Identity forbids the right end at capacity 1
             else:
-                pos = best_place(lid, line, bench[lane], capacity[lane], rules)[1]
-            state.apply_unchecked(PLACE[lane][pos])
+                hit = memo.get(((lid << 5 | card) << 6 | cap) << 2 | rules_bits)
+                pos = (hit or best_place(lid, line, card, cap, rules))[1]
+            if identity and size and pos == size:
+                capacity[lane] = cap - 1
+            line.insert(pos, card)
+            bench[lane] = None
+            if not last:
+                phase = TAKE_PHASE
+                continue
         else:
-            field = state.field
             if len(field) == 1:
                 card = field[0]
             elif eps and rnd() < eps:
                 card = field[int(rnd() * len(field))]
-            else:
-                card = smart_card(state, lane, lid)
-            state.apply_unchecked(TAKE[lane][card])
+            else:  # smart_card, inlined
+                cards = [bench[i] for i in lanes if not upright[i]] + field
+                cap, top = capacity[lane], max(cards)
+                order = dpos < len(deck)
+                if order:
+                    cards.sort()
+                    span = max(1, len(cards) - 1)
+                best = None
+                for c in field:
+                    k = ((lid << 5 | c) << 6 | cap + (c == top)) << 2 | rules_bits
+                    hit = memo.get(k) or best_place(lid, line, c, cap + (c == top), rules)
+                    v = hit[0]
+                    if order:
+                        rank = cards.index(c)
+                        v += ORDER * (span - rank) // span + (FIRST if rank == 0 else 0)
+                    if best is None or v > best:
+                        best, card = v, c
+            field.remove(card)
+            bench[lane] = card
+            upright[lane] = False
+        # the turn ends: the lowest upright bench card acts next (state._end_turn)
+        nxt, low = None, 99
+        for i in lanes:
+            c = bench[i]
+            if c is not None and upright[i] and c < low:
+                nxt, low = i, c
+        if nxt is not None:
+            active, phase = nxt, PLACE_PHASE
+            continue
+        if last:
+            break
+        if dpos < len(deck):
+            field[:] = deck[dpos:dpos + n]
+            dpos += n
+        else:
+            last = True
+        # a new round (state._start_round): the highest bench card gains capacity
+        for i in lanes:
+            upright[i] = True
+        keys = [bench[i] or 0 for i in lanes]
+        capacity[keys.index(max(keys))] += 1
+        rnd_no += 1
+        phase, active = PLACE_PHASE, keys.index(min(keys))
+    state.phase, state.active, state.deck_pos = OVER, active, dpos
+    state.last_round, state.round = last, rnd_no
+
+
+def _step_generic(state, rnd, eps: float, models) -> None:
+    """One move of smart_playout through the state's apply (the draft, rare in a search)."""
+    lane = state.active
+    if models is not None and models[lane]:
+        state.apply_unchecked(model_action(state, models[lane], rnd))
+    elif eps and len(state.field) > 1 and rnd() < eps:
+        state.apply_unchecked(TAKE[lane][state.field[int(rnd() * len(state.field))]])
+    else:
+        state.apply_unchecked(policy_action(state))
 
 
 def reward(state, player: int) -> float:
