@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.alicematic.balance import Specialist, main, specialists
+from game.alicematic.balance import Specialist, Taste, _played, card_effects, main, specialists
 from game.alicematic.bots import NormalBot
 from game.alicematic.content import COLOURS
 from game.alicematic.record import new_session
@@ -47,10 +47,52 @@ def test_every_colour_is_measured_on_the_same_deals():
     assert list(shares) == list(COLOURS) and len(set(shares.values())) == 1
 
 
+def test_a_card_avoider_never_summons_it_and_says_it_could_have():
+    for view, legal, _colours in _summon_choices():
+        names = {view.cards[a.card].name for a in legal if a.kind == SUMMON}
+        for name in names:
+            bot = Taste(lambda card, name=name: card.name == name, None, seed=2)
+            action = bot.decide(view, legal)
+            assert bot.met
+            assert not (action.kind == SUMMON and view.cards[action.card].name == name)
+
+
+def test_a_deal_where_the_card_never_came_within_reach_is_the_same_game_either_way():
+    """card_effects plays a deal twice only when the taster could summon the card: otherwise
+    the eager and the never game are equal move for move, which this checks by playing both."""
+    checked = 0
+    for index in range(4):
+        ends, met = [], []
+        for taste in (3.0, None):
+            made: list = []
+
+            def make(s, taste=taste):
+                made.append(Taste(lambda card: card.name == "Jabberwock Alice", taste, seed=s))
+                return made[-1]
+            state = _played(50 + index, 3, "normal", (index % 3, make))
+            ends.append(state.snapshot())
+            met.append(made[0].met)
+        assert met[0] == met[1]
+        if not met[0]:
+            assert ends[0] == ends[1]
+            checked += 1
+    assert checked  # some deal kept the card out of the taster's reach
+
+
+def test_card_effects_lists_every_name_once_with_paired_figures():
+    report = card_effects(3, 2, seed=5, bonus=3.0)
+    cards = report["cards"]
+    assert len(cards) == 45 and "Jabberwock Alice (red)" in cards
+    effects = [c["effect"] for c in cards.values()]
+    assert effects == sorted(effects, reverse=True)
+    for figures in cards.values():
+        assert 0 <= figures["met"] <= 2 and -1 <= figures["effect"] <= 1
+
 
 def test_the_tool_refuses_bad_counts_and_bonuses_in_one_line(capsys):
     for args in (["--games", "0"], ["--specialists", "nan"], ["--specialists", "inf"],
-                 ["--specialists", "-1"], ["--games", "9" * 30]):
+                 ["--specialists", "-1"], ["--games", "9" * 30], ["--cards", "nan"],
+                 ["--cards", "-3"]):
         with pytest.raises(SystemExit) as stop:
             main(["--players", "3", *args])
         assert stop.value.code == 2

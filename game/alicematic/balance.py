@@ -82,20 +82,30 @@ def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
     }
 
 
-class Specialist(NormalBot):
-    """The normal bot with a taste for one colour: summoning that colour's Alices counts `bonus`
-    VP more. Seated among plain normal bots, its win share says whether going for that colour
-    pays (a colour that dominates would make its specialist win most)."""
+class Taste(NormalBot):
+    """The normal bot with a taste: summoning a card it `likes` counts `bonus` VP more, or with
+    bonus None it never summons one (it may still hire it face down). `met` says whether such a
+    summon was ever among its choices: until then it plays exactly as the plain normal bot."""
 
-    def __init__(self, colour: str, bonus: float, seed: int | None = None):
+    def __init__(self, likes, bonus: float | None, seed: int | None = None):
         super().__init__(seed)
-        self.colour, self.bonus = colour, bonus
+        self.likes, self.bonus, self.met = likes, bonus, False
 
     def value(self, view, action) -> float:
         value = super().value(view, action)
-        if action.kind == SUMMON and view.cards[action.card].colour == self.colour:
-            value += self.bonus
+        if action.kind == SUMMON and self.likes(view.cards[action.card]):
+            self.met = True
+            value += -1000.0 if self.bonus is None else self.bonus
         return value
+
+
+class Specialist(Taste):
+    """A taste for one colour. Seated among plain normal bots, its win share says whether going
+    for that colour pays (a colour that dominates would make its specialist win most)."""
+
+    def __init__(self, colour: str, bonus: float, seed: int | None = None):
+        super().__init__(lambda card: card.colour == colour, bonus, seed)
+        self.colour = colour
 
 
 def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> dict:
@@ -121,6 +131,46 @@ def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> 
             "alices_of_the_colour_at_the_end": taste}  # [specialist, each other player]
 
 
+def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0) -> dict:
+    """Per card name: does summoning it win games? Each deal is played with one Taste for the
+    name (its seat going round the table) that summons it eagerly (`bonus`), then again with one
+    that never summons it. Same deal, seeds and seat: the two games are the same move for move
+    until the taster could first summon the card, so only the deals where it could ("met") are
+    played twice, and the paired difference of the taster's win share is the card's effect."""
+    cards = new_session(seed, [{"name": "p", "seat": "normal"}] * players,
+                        snapshots=False).state.cards
+    names = sorted({(card.name, card.colour) for card in cards}, key=lambda nc: (
+        COLOURS.index(nc[1]), nc[0]))
+    out = {}
+    for name, colour in names:
+        diffs = []
+        for index in range(games):
+            hero = index % players
+            shares = []
+            for taste in (bonus, None):
+                made: list[Taste] = []
+
+                def make(s, taste=taste, name=name):
+                    made.append(Taste(lambda card: card.name == name, taste, seed=s))
+                    return made[-1]
+                winners = _played(seed + index, players, "normal", (hero, make)).result().winners
+                shares.append(1 / len(winners) if hero in winners else 0.0)
+                if not made[0].met:
+                    break  # it never could summon the card: the second game would be the same
+            if len(shares) == 2:
+                diffs.append(shares[0] - shares[1])
+        n = len(diffs)
+        mean = sum(diffs) / n if n else 0.0
+        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 / n ** 0.5 if n > 1 else 0.0
+        out[f"{name} ({colour})"] = {"met": n, "effect": round(mean, 3),
+                                     "standard_error": round(spread, 3)}
+    ranked = dict(sorted(out.items(), key=lambda item: -item[1]["effect"]))
+    return {"players": players, "games": games, "bonus": bonus, "fair_share": round(1 / players, 3),
+            "about": "effect: the taster's win share when it summons the card eagerly minus when "
+                     "it never does, over the deals where it could ('met')",
+            "cards": ranked}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Alicematic balance report (bot self-play)")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
@@ -130,7 +180,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--specialists", type=between(0, 100, "VP"), metavar="BONUS", default=None,
                         help="instead: per colour, one normal bot valuing that colour's Alices "
                              "BONUS VP more among plain normal bots (its win share)")
+    parser.add_argument("--cards", type=between(0, 100, "VP"), metavar="BONUS", default=None,
+                        help="instead: per card name, the win share of a normal bot summoning it "
+                             "eagerly (BONUS VP more) minus never summoning it, on the same deals")
     args = parser.parse_args(argv)
+    if args.cards is not None:
+        print(json.dumps(card_effects(args.players, args.games, args.seed, args.cards), indent=1))
+        return 0
     if args.specialists is not None:
         print(json.dumps(specialists(args.players, args.games, args.seed, args.specialists),
                          indent=1))
