@@ -99,8 +99,7 @@ def hard_playouts_per_s(positions, remember: bool) -> float:
     try:
         playouts, start = 0, time.perf_counter()
         for i, state in enumerate(positions):
-            search._BEST.clear()  # each decision starts cold, as in a fresh worker
-            search._PARTS.clear()
+            search.forget_lines()  # each decision starts cold, as in a fresh worker
             player = state.current_player()
             playouts += HardBot(seed=i, iterations=1500).choose(state.view(player),
                                                                 state.legal_actions())[3]

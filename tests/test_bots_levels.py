@@ -254,11 +254,12 @@ def test_hard_searches_its_own_later_moves():
     assert hard.search.deepest >= 2  # a later move of its own was searched too
 
 
-def _stepped_playout(state, noise=None, models=None) -> None:
+def _stepped_playout(state, noise=None, models=None, stop=None) -> None:
     """What smart_playout must play, one move at a time through the engine's own apply (its
-    rules checked): the policy's move, a model's, or with `noise` a random one."""
+    rules checked): the policy's move, a model's, or with `noise` a random one; with `stop`,
+    up to that player's next move."""
     rnd, eps = noise if noise is not None else (random.random, 0.0)
-    while not state.is_over():
+    while not state.is_over() and state.current_player() != stop:
         lane = state.active
         if models is not None and models[lane]:
             action = search.model_action(state, models[lane], rnd)
@@ -297,3 +298,63 @@ def test_fast_playout_plays_the_rules_move_for_move(seed, players, moves, flaw, 
     assert (fast.lines, fast.capacity, fast.round, fast.deck_pos, fast.field) == \
         (slow.lines, slow.capacity, slow.round, slow.deck_pos, slow.field)
     assert fast.player_keys() == slow.player_keys()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 60),
+       st.booleans(), st.booleans(),
+       st.lists(st.sampled_from([0, 0, 1, 2]), min_size=4, max_size=4), st.integers(0, 3))
+def test_fast_playout_stops_before_a_players_move(seed, players, moves, flaw, identity, models,
+                                                  stop):
+    """The search's tree walks the others' moves with smart_playout(stop=player): it leaves
+    exactly the position that stepping the engine up to that player's next move leaves (the
+    player's turn, or the end of the game), whole state included, twice in a row."""
+    state = _mid_game(seed, players, moves, Rules(flaw, identity))
+    stop %= players
+    lanes = state.n_lanes
+    seats = tuple(models[:lanes]) if any(models[:lanes]) else None
+    fast, slow = state.clone(), state.clone()
+    for _ in range(2):  # then again from the next move of that player's
+        search.smart_playout(fast, (random.Random(seed).random, 0.0), seats, stop)
+        _stepped_playout(slow, (random.Random(seed).random, 0.0), seats, stop)
+        assert fast.snapshot() == slow.snapshot()
+        assert fast.is_over() or fast.current_player() == stop
+        if fast.is_over():
+            break
+        action = search.policy_action(fast)
+        fast.apply(action)
+        slow.apply(action)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 70),
+       st.booleans(), st.booleans())
+def test_search_scores_every_position_as_the_engine_does(seed, players, moves, flaw, identity):
+    """The playouts' reward reads each player's key from the search's own evaluator: it must
+    be the engine's key (score and every tiebreak), finished game or not, 2-player dolls too."""
+    state = _mid_game(seed, players, moves, Rules(flaw, identity))
+    assert search.player_keys(state) == state.player_keys()
+    if state.is_over():
+        winners = state.winners()
+        for player in range(players):
+            expected = 1 / len(winners) if player in winners else 0.0
+            assert search.reward(state, player) == expected
+
+
+def test_own_placements_are_the_active_lanes_even_when_two_lines_match():
+    """With 2 players a player's two dolls can hold the same line: the tree's placements for
+    each doll must be that doll's moves (the placements are remembered per line)."""
+    state = AssembleState.new(4, 2)
+    while state.phase != "place" or state.active != 0:
+        state.apply(state.legal_actions()[0])
+    twin = next(lane for lane in range(state.n_lanes)
+                if lane != 0 and state.owners[lane] == state.owners[0])
+    first = search.own_moves(state, 6)
+    assert first and all(move.lane == 0 for move in first)
+    state.lines[twin] = list(state.lines[0])
+    state.bench[twin], state.capacity[twin], state.upright[twin] = \
+        state.bench[0], state.capacity[0], True
+    state.active = twin
+    second = search.own_moves(state, 6)
+    assert [m.value for m in second] == [m.value for m in first]
+    assert all(move.lane == twin for move in second)

@@ -4,10 +4,11 @@ iteration in a fresh guess of the hidden cards, with playouts of the cheap `norm
 The playouts need to score "this line with that card inserted at each position" thousands of
 times per decision, so this module keeps its own fast lane evaluator: the scoring automaton of
 scoring.py with integer state ids, run once left to right (prefixes) and once right to left
-(suffixes, the automaton is symmetric), and a memoized join of (prefix state, card, suffix state).
-Module sizes travel as a histogram packed in one int (6 bits per size), so adding the modules of
-two parts is one integer addition. On top, `best_place` remembers the best insertion per (line,
-card, capacity): the playouts of one decision meet the same lines again and again.
+(suffixes, the automaton is symmetric), and a memoized join of (prefix state, card, suffix
+state), one row of 32 cards per pair of states, which a line's parts point to. Module sizes travel
+as a histogram packed in one int (6 bits per size), so adding the modules of two parts is one
+integer addition. On top, `best_place` remembers the best insertion per (line, card, capacity):
+the playouts of one decision meet the same lines again and again.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .state import DRAFT, OVER, PLACE_PHASE, TAKE_PHASE
 _STATES: list[tuple] = [()]
 _IDS: dict[tuple, int] = {(): 0}
 _STEP: dict[int, tuple[int, int]] = {}  # sid * 32 + card -> (next sid, histogram of closed)
-_JOIN: dict[int, int] = {}  # (lsid * 32 + card) << 20 | rsid -> histogram of the whole join
 _OPEN: dict[int, int] = {}  # sid -> histogram of its open groups (closing the line)
 _VALUE: dict[int, int] = {}  # see value()
 
@@ -63,8 +63,8 @@ def _open(sid: int) -> int:
 
 def _join(lsid: int, card: int, rsid: int) -> int:
     """Histogram of every module touching the inserted card's column or closed by it."""
-    mid, closed = _step(_STATES[lsid], card)
-    right = _STATES[rsid]
+    msid, closed = step(lsid, card)
+    mid, right = _STATES[msid], _STATES[rsid]
     rows = [r for _, r in mid] + [r for _, r in right]
     parent = list(range(len(rows)))
 
@@ -81,7 +81,7 @@ def _join(lsid: int, card: int, rsid: int) -> int:
     for i, r in enumerate(rows):
         k = root(i)
         merged[k] = merged.get(k, 0) | r
-    return _hist(closed) + _hist(POPCOUNT[r] for r in merged.values())
+    return closed + _hist(POPCOUNT[r] for r in merged.values())
 
 
 def prefixes(line) -> tuple[list[int], list[int]]:
@@ -155,16 +155,22 @@ def value(h: int, capacity: int, flaw: bool) -> int:
 
 
 def clear_caches(limit: int = 2_000_000) -> None:
-    """Memory guard for long runs: the join and value tables grow with what playouts meet."""
-    if len(_JOIN) > limit:
-        _JOIN.clear()
+    """Memory guard for long runs: the join, value and line tables grow with what playouts
+    meet."""
+    if len(_ROWS) > limit // 16:  # 33 entries a row
+        _ROWS.clear()
     if len(_VALUE) > limit:
         _VALUE.clear()
-    if len(_BEST) + len(_GREEDY) > limit or len(_LINE_IDS) > limit // 8:  # (tuples, parts)
-        _BEST.clear()
-        _GREEDY.clear()
-        _PARTS.clear()
-        _LINE_IDS.clear()  # the memos' keys hold line ids: cleared with them
+    if len(_KEYS) > limit:
+        _KEYS.clear()
+    if len(_BEST) + len(_GREEDY) + len(_OWN) > limit or len(_LINE_IDS) > limit // 8:
+        forget_lines()
+
+
+def forget_lines() -> None:
+    """Clear every memo keyed by line ids, with the ids themselves (they must go together)."""
+    for memo in (_BEST, _GREEDY, _OWN, _PARTS, _LINE_IDS):
+        memo.clear()
 
 
 # --- playouts ------------------------------------------------------------------------------
@@ -187,45 +193,61 @@ def greedy_position(line, card: int, capacity: int, rules) -> int:
 
 # The `normal` policy without its costly parts, in hundredths of a point (ints for the tables).
 EXTRA, TOTAL, ORDER, FIRST = 30, 5, 500, 200
-_WORTH: dict[int, int] = {}
-_NO_WORTH = -(1 << 60)  # below any worth, even of a line that The Flaw costs dearly
+_WORTHS: dict[int, dict[int, int]] = {}  # capacity << 1 | flaw -> {histogram: worth}
+
+
+def _worths(capacity: int, flaw: bool) -> dict[int, int]:
+    """The worth memo of one capacity and rule: the playouts' lookups are a single dict get."""
+    table = _WORTHS.get(capacity << 1 | flaw)
+    if table is None:
+        table = _WORTHS[capacity << 1 | flaw] = {}
+    return table
 
 
 def worth(h: int, capacity: int, flaw: bool) -> int:
     """A line's worth: its score, part of what one more capacity would add, all its modules."""
-    key = (h << 6 | capacity) << 1 | flaw
-    v = _WORTH.get(key)
+    table = _worths(capacity, flaw)
+    v = table.get(h)
     if v is None:
         now = score(h, capacity, flaw)
-        v = _WORTH[key] = (now * 100 + EXTRA * (score(h, capacity + 1, flaw) - now)
-                           + TOTAL * total_points(h))
+        v = table[h] = (now * 100 + EXTRA * (score(h, capacity + 1, flaw) - now)
+                        + TOTAL * total_points(h))
     return v
 
 
-def line_parts(line) -> tuple[list[int], list[int]]:
-    """Per insertion position p: the join key without the card (prefix state id << 25 | suffix
-    state id) and the histogram of the modules closed left and right of p. What every
-    insertion into this line shares, whatever the card."""
+def line_parts(line) -> tuple[list[list[int]], list[int]]:
+    """Per insertion position p: the join row of p (see _row) and the histogram of the modules
+    closed left and right of p. What every insertion into this line shares, whatever the card."""
     (lsids, lhists), (rsids, rhists) = prefixes(line), suffixes(line)
-    return ([a << 25 | b for a, b in zip(lsids, rsids)],
+    get = _ROWS.get
+    return ([get(a << 25 | b) or _row(a << 25 | b) for a, b in zip(lsids, rsids)],
             [a + b for a, b in zip(lhists, rhists)])
 
 
 _RSID = (1 << 20) - 1
+# A join row per (prefix state, suffix state) met: the histogram of each card's join (0 until
+# computed), then the row's key (prefix state id << 25 | suffix state id). A line's parts hold
+# its rows, so an insertion's join is a list index, not a lookup in a table of every join.
+_ROWS: dict[int, list[int]] = {}
 
 
-def _join_miss(kb: int, card: int) -> int:
-    """_join for a line part's key `kb` (see line_parts), remembered."""
-    _JOIN[kb | card << 20] = j = _join(kb >> 25, card, kb & _RSID)
+def _row(kb: int) -> list[int]:
+    row = _ROWS[kb] = [0] * 32 + [kb]
+    return row
+
+
+def _join_fill(row: list[int], card: int) -> int:
+    """_join for one card of a join row, remembered in the row."""
+    kb = row[32]
+    row[card] = j = _join(kb >> 25, card, kb & _RSID)
     return j
 
 
 def insert_hists(parts, card: int) -> list[int]:
     """The module histogram of the line with `card` inserted at each position 0..len(line)
-    (parts: the line's line_parts; `or`: a miss, or a join of 0, is computed afresh)."""
-    kbase, hbase = parts
-    get, c = _JOIN.get, card << 20
-    return [hb + (get(kb | c) or _join_miss(kb, card)) for kb, hb in zip(kbase, hbase)]
+    (parts: the line's line_parts; `or`: a join not computed yet, or of 0, is computed)."""
+    rows, hbase = parts
+    return [hb + (row[card] or _join_fill(row, card)) for row, hb in zip(rows, hbase)]
 
 
 def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]:
@@ -233,18 +255,13 @@ def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]
     first of equals. The hot loop of every playout: insert_hists and worth inlined."""
     if rules.identity and line:
         return _best_insert_identity(insert_hists(parts, card), line, capacity, rules.flaw)
-    kbase, hbase = parts
-    jget, get, c = _JOIN.get, _WORTH.get, card << 20
-    tail = capacity << 1 | rules.flaw
-    best, where = _NO_WORTH, 0  # below every worth: position 0 always sets it
-    for p, kb in enumerate(kbase):
-        h = hbase[p] + (jget(kb | c) or _join_miss(kb, card))
-        v = get(h << 7 | tail)
-        if v is None:
-            v = worth(h, capacity, rules.flaw)
-        if v > best:
-            best, where = v, p
-    return best, where
+    rows, hbase = parts
+    get = _worths(capacity, rules.flaw).get
+    got = [get(hb + (row[card] or _join_fill(row, card))) for row, hb in zip(rows, hbase)]
+    vals: list[int] = ([worth(h, capacity, rules.flaw) for h in insert_hists(parts, card)]
+                       if None in got else got)  # type: ignore[assignment]  # None: not met yet
+    best = max(vals)
+    return best, vals.index(best)
 
 
 def _best_insert_identity(hs, line, capacity: int, flaw: bool) -> tuple[int, int]:
@@ -374,29 +391,37 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     return TAKE[lane][field[int(rnd() * len(field))]]
 
 
-def smart_playout(state, noise=None, models=None) -> None:
+def smart_playout(state, noise=None, models=None, stop=None) -> None:
     """Every lane plays the cheap `normal` policy to the end of the game, or the lane's model
     (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
-    the moves is random instead (the oracle's, see oracle.py).
+    the moves is random instead (the oracle's, see oracle.py). With `stop` (a player), it stops
+    before that player's next move instead: the search's tree walks the others' moves this way.
 
     The hot loop of the search, so it plays the rules itself on local variables (the same
     moves, in the same order, as stepping the state with policy_action: a test plays both);
     the draft and modelled seats go through the state's own apply."""
     rnd, eps = noise if noise is not None else (random.random, 0.0)
+    owners = state.setup.owners
     while state.phase == DRAFT:
+        if owners[state.active] == stop:
+            return
         _step_generic(state, rnd, eps, models)
     if state.phase == OVER:
         return
     deck, n, rules = state.setup.deck, state.n_lanes, state.rules
     lines, capacity, bench = state.lines, state.capacity, state.bench
     upright, field = state.upright, state.field
-    phase, active, dpos, last, rnd_no = state.phase, state.active, state.deck_pos, \
-        state.last_round, state.round
+    phase, active, dpos = state.phase, state.active, state.deck_pos
+    last, round_no = state.last_round, state.round
     identity, rules_bits = rules.identity, rules.flaw << 1 | rules.identity
     memo, ids, lanes = _BEST, _LINE_IDS, range(n)
     lids, lens = [-1] * n, [-1] * n  # each line's line_id, while it is unchanged
     while True:
         lane = active
+        if owners[lane] == stop:
+            state.phase, state.active, state.deck_pos = phase, active, dpos
+            state.last_round, state.round = last, round_no
+            return
         line = lines[lane]
         size = len(line)
         if lens[lane] != size:  # lines only grow
@@ -405,13 +430,13 @@ def smart_playout(state, noise=None, models=None) -> None:
         lid = lids[lane]
         if models is not None and models[lane]:
             state.phase, state.active, state.deck_pos = phase, active, dpos
-            state.last_round, state.round = last, rnd_no
+            state.last_round, state.round = last, round_no
             state.apply_unchecked(model_action(state, models[lane], rnd, lid))
             if state.phase == OVER:
                 return
             field, upright = state.field, state.upright  # a new round makes new lists
             phase, active, dpos = state.phase, state.active, state.deck_pos
-            last, rnd_no = state.last_round, state.round
+            last, round_no = state.last_round, state.round
             continue
         if phase == PLACE_PHASE:
             card, cap = bench[lane], capacity[lane]
@@ -475,10 +500,10 @@ def smart_playout(state, noise=None, models=None) -> None:
             upright[i] = True
         keys = [bench[i] or 0 for i in lanes]
         capacity[keys.index(max(keys))] += 1
-        rnd_no += 1
+        round_no += 1
         phase, active = PLACE_PHASE, keys.index(min(keys))
     state.phase, state.active, state.deck_pos = OVER, active, dpos
-    state.last_round, state.round = last, rnd_no
+    state.last_round, state.round = last, round_no
 
 
 def _step_generic(state, rnd, eps: float, models) -> None:
@@ -492,9 +517,32 @@ def _step_generic(state, rnd, eps: float, models) -> None:
         state.apply_unchecked(policy_action(state))
 
 
+_KEYS: dict[int, tuple[int, int, int, int]] = {}  # see hist_key
+
+
+def hist_key(h: int, capacity: int, flaw: bool) -> tuple[int, int, int, int]:
+    """scoring.lane_key of the line whose module histogram is `h`: score, then tiebreakers."""
+    key = (h << 6 | capacity) << 1 | flaw
+    hit = _KEYS.get(key)
+    if hit is None:
+        sizes = counts(h)
+        n = sum(sizes)
+        scored = min(capacity, n)
+        top = max((s for s in range(1, 6) if sizes[s]), default=0) if scored else 0
+        hit = _KEYS[key] = (score(h, capacity, flaw), top, scored, scored - n)
+    return hit
+
+
+def player_keys(state) -> list[tuple[int, int, int, int]]:
+    """state.player_keys() through the search's own evaluator (the reward of every playout)."""
+    lines, capacity, flaw = state.lines, state.capacity, state.rules.flaw
+    return state._player_keys([hist_key(line_hist(lines[lane]), capacity[lane], flaw)
+                               for lane in range(state.n_lanes)])
+
+
 def reward(state, player: int) -> float:
     """The player's win share of a finished game (a shared win splits)."""
-    keys = state.player_keys()
+    keys = player_keys(state)
     best = max(keys)
     return 1.0 / keys.count(best) if keys[player] == best else 0.0
 
@@ -529,14 +577,22 @@ def policy_action(state):
     return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]
 
 
+_OWN: dict[int, list] = {}  # own_moves' placements, by line, card, capacity, rules, keep, lane
+
+
 def own_moves(state, keep: int) -> list:
     """The moves the tree tries for the searching player: every take (the policy's first), the
     `keep` best placements."""
     lane = state.active
     if state.phase == "place":
-        places = top_placements(state.lines[lane], state.bench[lane], state.capacity[lane],
-                                state.rules, keep)
-        return [PLACE[lane][pos] for pos in places]
+        line, card, capacity, rules = (state.lines[lane], state.bench[lane],
+                                       state.capacity[lane], state.rules)
+        k = (_memo_key(line_id(line), card, capacity, rules) << 7 | min(keep, 127)) << 2 | lane
+        moves = _OWN.get(k)
+        if moves is None:
+            places = top_placements(line, card, capacity, rules, keep)
+            moves = _OWN[k] = [PLACE[lane][pos] for pos in places]
+        return moves
     first = policy_action(state)
     return [first] + [TAKE[lane][card] for card in state.field if card != first.value]
 
@@ -579,6 +635,7 @@ class OwnMoveTree:
         `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL)."""
         rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
         noise = (rng.random, self.noise)  # random seats in the playouts draw from rng too
+        quiet = (rng.random, 0.0)  # inside the tree: no random moves
         log, sqrt = math.log, math.sqrt
         root = _Node()
         total = iterations if iterations is not None else budget
@@ -593,12 +650,8 @@ class OwnMoveTree:
             owners = state.setup.owners
             node, path, grown, moves = root, [root], False, candidates
             while state.phase != "over" and not grown:
-                if owners[state.active] != player:
-                    if models is None or not models[state.active]:
-                        state.apply_unchecked(policy_action(state))
-                    else:
-                        state.apply_unchecked(model_action(state, models[state.active],
-                                                           rng.random))
+                if owners[state.active] != player:  # the others, to our next move
+                    smart_playout(state, quiet, models, player)
                     continue
                 if moves is None:  # past the root: our own later moves
                     moves = own_moves(state, keep)
