@@ -97,3 +97,44 @@ def test_the_tool_refuses_bad_counts_and_bonuses_in_one_line(capsys):
             main(["--players", "3", *args])
         assert stop.value.code == 2
         assert "error: argument" in capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_each_colours_girl_alice_is_its_own_card():
+    """Girl Alice has one name in five colours: the report measures each colour apart (a taster
+    for the green one does not summon the red one), and --only picks single cards."""
+    report = card_effects(3, 3, seed=2, only=[("Girl Alice", "green"), ("Girl Alice", "red")])
+    assert set(report["cards"]) == {"Girl Alice (green)", "Girl Alice (red)"}
+    seen = set()
+    for seed in range(40):
+        session = new_session(seed, [{"name": f"p{i}", "seat": "normal"} for i in range(3)],
+                              snapshots=False)
+        state, bots = session.state, [NormalBot(seed=i) for i in range(3)]
+        while not state.is_over():
+            player = state.current_player()
+            view, legal = state.view(player), state.legal_actions()
+            girls = {view.cards[a.card].colour for a in legal
+                     if a.kind == SUMMON and view.cards[a.card].name == "Girl Alice"}
+            if girls:
+                bot = Taste(lambda card: (card.name, card.colour) == ("Girl Alice", "green"),
+                            None, seed=2)
+                action = bot.decide(view, legal)
+                assert not (action.kind == SUMMON and view.cards[action.card].name ==
+                            "Girl Alice" and view.cards[action.card].colour == "green")
+                assert bot.met == ("green" in girls)  # another colour's Girl Alice is not it
+                seen.add("green" in girls)
+            state.apply(bots[player].decide(view, legal))
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_only_names_a_card_as_the_report_does(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--cards", "3", "--only", "Shepherd Alice"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "no card 'Shepherd Alice'" in err and "(green)" in err
+    with pytest.raises(SystemExit) as stop:
+        main(["--only", "Shepherd Alice (green)"])
+    assert stop.value.code == 2
+    assert "--only goes with --cards" in capsys.readouterr().err

@@ -131,18 +131,24 @@ def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> 
             "alices_of_the_colour_at_the_end": taste}  # [specialist, each other player]
 
 
-def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0) -> dict:
-    """Per card name: does summoning it win games? Each deal is played with one Taste for the
-    name (its seat going round the table) that summons it eagerly (`bonus`), then again with one
-    that never summons it. Same deal, seeds and seat: the two games are the same move for move
-    until the taster could first summon the card, so only the deals where it could ("met") are
-    played twice, and the paired difference of the taster's win share is the card's effect."""
-    cards = new_session(seed, [{"name": "p", "seat": "normal"}] * players,
+def card_names(players: int = 3) -> list[tuple[str, str]]:
+    """Every (name, colour) of the sample cards, by colour then name."""
+    cards = new_session(1, [{"name": "p", "seat": "normal"}] * players,
                         snapshots=False).state.cards
-    names = sorted({(card.name, card.colour) for card in cards}, key=lambda nc: (
-        COLOURS.index(nc[1]), nc[0]))
+    return sorted({(card.name, card.colour) for card in cards},
+                  key=lambda nc: (COLOURS.index(nc[1]), nc[0]))
+
+
+def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0,
+                 only: list[tuple[str, str]] | None = None) -> dict:
+    """Per card (name and colour: each colour's Girl Alice apart): does summoning it win games?
+    Each deal is played with one Taste for the card (its seat going round the table) that
+    summons it eagerly (`bonus`), then again with one that never summons it. Same deal, seeds
+    and seat: the two games are the same move for move until the taster could first summon the
+    card, so only the deals where it could ("met") are played twice, and the paired difference
+    of the taster's win share is the card's effect. `only`: those cards, not every one."""
     out = {}
-    for name, colour in names:
+    for name, colour in only or card_names(players):
         diffs = []
         for index in range(games):
             hero = index % players
@@ -150,8 +156,9 @@ def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0) ->
             for taste in (bonus, None):
                 made: list[Taste] = []
 
-                def make(s, taste=taste, name=name):
-                    made.append(Taste(lambda card: card.name == name, taste, seed=s))
+                def make(s, taste=taste, name=name, colour=colour):
+                    made.append(Taste(lambda card: (card.name, card.colour) == (name, colour),
+                                      taste, seed=s))
                     return made[-1]
                 winners = _played(seed + index, players, "normal", (hero, make)).result().winners
                 shares.append(1 / len(winners) if hero in winners else 0.0)
@@ -181,11 +188,25 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: per colour, one normal bot valuing that colour's Alices "
                              "BONUS VP more among plain normal bots (its win share)")
     parser.add_argument("--cards", type=between(0, 100, "VP"), metavar="BONUS", default=None,
-                        help="instead: per card name, the win share of a normal bot summoning it "
+                        help="instead: per card, the win share of a normal bot summoning it "
                              "eagerly (BONUS VP more) minus never summoning it, on the same deals")
+    parser.add_argument("--only", action="append", metavar="NAME (COLOUR)", default=None,
+                        help="with --cards: measure this card only (repeatable), e.g. "
+                             "'Shepherd Alice (green)'")
     args = parser.parse_args(argv)
+    only = None
+    if args.only:
+        known = {f"{name} ({colour})": (name, colour) for name, colour in card_names()}
+        unknown = [text for text in args.only if text not in known]
+        if unknown:
+            parser.error(f"no card {unknown[0]!r}: write it as the report does, "
+                         "e.g. 'Shepherd Alice (green)'")
+        if args.cards is None:
+            parser.error("--only goes with --cards")
+        only = [known[text] for text in args.only]
     if args.cards is not None:
-        print(json.dumps(card_effects(args.players, args.games, args.seed, args.cards), indent=1))
+        print(json.dumps(card_effects(args.players, args.games, args.seed, args.cards, only),
+                         indent=1))
         return 0
     if args.specialists is not None:
         print(json.dumps(specialists(args.players, args.games, args.seed, args.specialists),
