@@ -186,8 +186,10 @@ def test_a_power_is_ignored_while_the_same_name_is_in_play_except_girl_alice():
     state = table(board(TWO))
     dreamers = [c.id for c in state.cards if c.name == "Dreamer Alice"]  # summon: +2 yellow
     girls = [c.id for c in state.cards if c.name == "Girl Alice" and c.colour == "yellow"]  # +1
+    # the first is paid with chits (its DP), the second by the yellow area's first Alice
     for first, second, expected in ((dreamers[0], dreamers[1], 2), (girls[0], girls[1], 2)):
-        state.resources[0][1] = 0
+        assert state.cards[first].dp <= 1  # the area's one Alice pays the second
+        state.resources[0][1] = state.cards[first].dp
         state.areas[0][2] = []
         for c in (first, second):
             at_turn(state, 0, DOMESTIC)
@@ -198,7 +200,7 @@ def test_a_power_is_ignored_while_the_same_name_is_in_play_except_girl_alice():
 
 def test_recruiting_past_four_is_cut_back_at_the_end_of_the_turn():
     state = table(board(TWO))
-    soldier = card(state, "Tin Soldier Alice")  # DP 2, summon: recruit 1 face down
+    soldier = card(state, "Tin Soldier Alice")  # summon: recruit 1 face down
     put(state, 0, "red", 4)
     state.areas[0][0].pop()
     put(state, 0, "yellow", 2)
