@@ -542,20 +542,25 @@ def test_hex_numbers_fit_their_hexes_in_the_smallest_window_with_large_text(app,
         assert a.collidelist(on_map[i + 1:]) == -1, a
 
 
-@pytest.mark.parametrize("seed, early", [(0, True), (1, False)])
-def test_the_log_says_why_the_game_ended(seed, early):
+@pytest.mark.parametrize("early", [True, False])
+def test_the_log_says_why_the_game_ended(early):
     """Every city held ends the game early (decision 17); the log tells a player so, instead of
-    leaving "round 9 of 14" unexplained."""
+    leaving "round 9 of 14" unexplained. (The first seed whose bot game ends that way: which
+    seeds do depends on the sample cards.)"""
     from types import SimpleNamespace
 
     from game.alicematic.bots import LEVELS as AM_LEVELS
     from game.alicematic.record import new_session
     from game.play import play_out
-    session = new_session(seed, [{"name": n, "seat": "normal"} for n in ("Ada", "Bo", "Cy")],
-                          snapshots=False)
-    play_out(session, {i: AM_LEVELS["normal"](seed=i) for i in range(3)})
-    state, actions = session.state, list(session.history.actions)
-    assert (state.round < 14) == early
+    for seed in range(30):
+        session = new_session(seed, [{"name": n, "seat": "normal"} for n in ("Ada", "Bo", "Cy")],
+                              snapshots=False)
+        play_out(session, {i: AM_LEVELS["normal"](seed=i) for i in range(3)})
+        state, actions = session.state, list(session.history.actions)
+        if (state.round < 14) == early:
+            break
+    else:
+        pytest.fail(f"no game in 30 seeds ended {'early' if early else 'after round 14'}")
     before = new_session(seed, session.meta["players"], snapshots=False)
     for action in actions[:-1]:
         before.history.apply(action)
