@@ -20,7 +20,7 @@ from typing import Any
 from ..cli import between, count
 from ..play import play_out
 from .bots import LEVELS, NormalBot
-from .content import COLOURS
+from .content import COLOURS, load_cards
 from .record import new_session
 from .setup import SUMMON
 
@@ -131,11 +131,9 @@ def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> 
             "alices_of_the_colour_at_the_end": taste}  # [specialist, each other player]
 
 
-def card_names(players: int = 3) -> list[tuple[str, str]]:
+def card_names() -> list[tuple[str, str]]:
     """Every (name, colour) of the sample cards, by colour then name."""
-    cards = new_session(1, [{"name": "p", "seat": "normal"}] * players,
-                        snapshots=False).state.cards
-    return sorted({(card.name, card.colour) for card in cards},
+    return sorted({(card.name, card.colour) for card in load_cards()},
                   key=lambda nc: (COLOURS.index(nc[1]), nc[0]))
 
 
@@ -148,7 +146,7 @@ def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0,
     card, so only the deals where it could ("met") are played twice, and the paired difference
     of the taster's win share is the card's effect. `only`: those cards, not every one."""
     out = {}
-    for name, colour in only or card_names(players):
+    for name, colour in only or card_names():
         diffs = []
         for index in range(games):
             hero = index % players
