@@ -87,7 +87,7 @@ def decision_positions(count: int = 12) -> list[AssembleState]:
 
 def hard_playouts_per_s(positions, remember: bool) -> float:
     """Playouts a second inside the hard bot's decisions, with or without the line memo
-    (search.best_place) that the playouts use since issue 16."""
+    (search.best_place) that the playouts use since issue 16 (each decision starts it empty)."""
     from .assemble import search
     from .assemble.bots import HardBot
     kept = search.best_place
@@ -99,7 +99,6 @@ def hard_playouts_per_s(positions, remember: bool) -> float:
     try:
         playouts, start = 0, time.perf_counter()
         for i, state in enumerate(positions):
-            search.forget_lines()  # each decision starts cold, as in a fresh worker
             player = state.current_player()
             playouts += HardBot(seed=i, iterations=1500).choose(state.view(player),
                                                                 state.legal_actions())[3]

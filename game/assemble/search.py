@@ -154,17 +154,21 @@ def value(h: int, capacity: int, flaw: bool) -> int:
     return v
 
 
-def clear_caches(limit: int = 2_000_000) -> None:
-    """Memory guard for long runs: the join, value and line tables grow with what playouts
-    meet."""
-    if len(_ROWS) > limit // 16:  # 33 entries a row
+def clear_caches(rows: int = 50_000, limit: int = 200_000) -> None:
+    """The start of every decision. The line memos go each time: they hold the lines one
+    decision's playouts met, which the next decision rarely meets again (kept for the whole
+    game they grew the bot process to about 350 MB for no more iterations a second). The join
+    rows and the value tables depend only on the scoring automaton, so they stay, within bounds
+    (a full row table is about 30 MB)."""
+    forget_lines()
+    if len(_ROWS) > rows:
         _ROWS.clear()
     if len(_VALUE) > limit:
         _VALUE.clear()
     if len(_KEYS) > limit:
         _KEYS.clear()
-    if len(_BEST) + len(_GREEDY) + len(_OWN) > limit or len(_LINE_IDS) > limit // 8:
-        forget_lines()
+    if sum(len(table) for table in _WORTHS.values()) > limit:
+        _WORTHS.clear()
 
 
 def forget_lines() -> None:
