@@ -159,7 +159,7 @@ def clear_caches(rows: int = 50_000, limit: int = 200_000) -> None:
     decision's playouts met, which the next decision rarely meets again (kept for the whole
     game they grew the bot process to about 350 MB for no more iterations a second). The join
     rows and the value tables depend only on the scoring automaton, so they stay, within bounds
-    (a full row table is about 30 MB)."""
+    (a full row table is about 40 MB)."""
     forget_lines()
     if len(_ROWS) > rows:
         _ROWS.clear()
