@@ -207,7 +207,6 @@ def test_a_decision_keeps_no_lines_of_the_ones_before():
         bot = HardBot(seed=2, iterations=200)
         return bot.decide(state.view(player), state.legal_actions()), len(search._LINE_IDS)
 
-    search.forget_lines()
     alone = decide(second)
     decide(first)
     after_another = decide(second)
