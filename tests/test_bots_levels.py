@@ -302,7 +302,7 @@ def _stepped_playout(state, noise=None, models=None, stop=None) -> None:
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 60),
        st.booleans(), st.booleans(), st.sampled_from([0.0, 0.3]),
-       st.lists(st.sampled_from([0, 0, 1, 2]), min_size=4, max_size=4))
+       st.lists(st.sampled_from([0, 0, 1, 2, 3]), min_size=4, max_size=4))
 def test_fast_playout_plays_the_rules_move_for_move(seed, players, moves, flaw, identity, eps,
                                                     models):
     """smart_playout keeps its own copy of the turn order, rounds and capacity for speed: from
@@ -323,7 +323,7 @@ def test_fast_playout_plays_the_rules_move_for_move(seed, players, moves, flaw, 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 60),
        st.booleans(), st.booleans(),
-       st.lists(st.sampled_from([0, 0, 1, 2]), min_size=4, max_size=4), st.integers(0, 3))
+       st.lists(st.sampled_from([0, 0, 1, 2, 3]), min_size=4, max_size=4), st.integers(0, 3))
 def test_fast_playout_stops_before_a_players_move(seed, players, moves, flaw, identity, models,
                                                   stop):
     """The search's tree walks the others' moves with smart_playout(stop=player): it leaves

@@ -1,5 +1,6 @@
 """Hard knows who sits where (public: the setup screen shows every seat's level) and expects an
-easy seat to play as easy does, a random seat at random, everyone else as normal."""
+easy seat to play as easy does, a random seat at random, a hard or expert seat as one of the
+policy's best three moves, everyone else as normal."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from hypothesis import given, settings, strategies as st
 from game.assemble import AssembleState, Rules
 from game.assemble.bots import EasyBot, HardBot, best_placements
 from game.assemble.scoring import POPCOUNT
-from game.assemble.search import GREEDY, NORMAL, RANDOM, model_action
+from game.assemble.search import (GREEDY, HARD, NORMAL, RANDOM, card_values, model_action,
+                                  policy_action, top_placements)
 from game.bots import make_bot
 from game.bots.worker import decide_once
 from test_bots_levels import SEARCH_ITERATIONS, _mid_game, twin_states
@@ -55,6 +57,33 @@ def test_easy_model_takes_a_field_card_when_every_card_costs_points():
     assert hard.decide(view, state.legal_actions()) in state.legal_actions()
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.integers(0, 60),
+       st.booleans(), st.booleans())
+def test_a_hard_seat_is_expected_to_play_one_of_the_policys_best_three(seed, players, moves, flaw,
+                                                                       identity):
+    """The HARD model plays a legal move among the cheap policy's best three, the policy's own
+    move most often, and each of the three some of the time (hard itself strays from the policy
+    about every third move)."""
+    state = _mid_game(seed, players, moves, Rules(flaw, identity))
+    if state.is_over() or len(state.legal_actions()) == 1:
+        return
+    lane = state.active
+    if state.phase == "place":
+        top = [a.value for a in state.legal_actions()
+               if a.value in top_placements(state.lines[lane], state.bench[lane],
+                                            state.capacity[lane], state.rules, 3)]
+    else:
+        ranked = sorted(card_values(state, lane), key=lambda vc: -vc[0])
+        top = [card for _, card in ranked[:3]]
+    rng = random.Random(seed)
+    played = [model_action(state, HARD, rng.random) for _ in range(400)]
+    assert all(action in state.legal_actions() for action in played)
+    assert {a.value for a in played} == set(top)
+    first = policy_action(state)
+    assert max(set(played), key=played.count) == first
+
+
 def test_random_model_plays_only_legal_moves():
     rng = random.Random(5)
     for seed in range(40):
@@ -82,6 +111,9 @@ def test_hard_maps_each_seat_to_a_model():
     # a short list (a record from elsewhere) leaves the rest on the normal policy
     assert make_bot("hard", "assemble", 1, seats=["hard", "easy"]).models(view) == (
         NORMAL, GREEDY, NORMAL, NORMAL)
+    # other hard and expert seats play as the HARD model
+    assert make_bot("expert", "assemble", 1, seats=["expert", "hard", "normal", "expert"]).models(
+        view) == (NORMAL, HARD, NORMAL, HARD)
 
 
 def test_knowing_the_seats_reads_no_hidden_cards_and_stays_reproducible():

@@ -187,8 +187,9 @@ def potential(line, capacity: int, pool, flaw: bool) -> float:
 class HardBot:
     """Monte Carlo tree search over its own moves (search.OwnMoveTree): each iteration guesses
     the hidden cards afresh (view.sample_state), walks the tree of its own moves while everyone
-    else plays the cheap `normal` policy (told the seats, easy seats play greedy and random seats
-    at random), then plays the game out the same way. It stops after `budget` iterations, or
+    else plays the cheap `normal` policy (told the seats, easy seats play greedy, random seats at
+    random, and hard and expert seats one of the policy's best three moves), then plays the game
+    out the same way. It stops after `budget` iterations, or
     when `think` runs out first."""
 
     name = "hard"
@@ -210,7 +211,8 @@ class HardBot:
 
     def seated(self, seats: list[str]) -> None:
         """Who plays each seat ("human", a level, "cmd:..."): public, the setup screen shows it.
-        The search then expects an easy seat to play as easy does, a random one at random."""
+        The search then expects an easy seat to play as easy does, a random one at random, a
+        hard or expert one to stray from the cheap policy about every third move."""
         self.seats = list(seats)
 
     def models(self, view):

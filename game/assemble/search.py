@@ -173,7 +173,7 @@ def clear_caches(rows: int = 50_000, limit: int = 200_000) -> None:
 
 def forget_lines() -> None:
     """Clear every memo keyed by line ids, with the ids themselves (they must go together)."""
-    for memo in (_BEST, _GREEDY, _OWN, _PARTS, _LINE_IDS):
+    for memo in (_BEST, _GREEDY, _HARD, _OWN, _PARTS, _LINE_IDS):
         memo.clear()
 
 
@@ -256,24 +256,30 @@ def insert_hists(parts, card: int) -> list[int]:
 
 def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]:
     """(worth, position) of the best place for `card` in `line` (parts: its line_parts); the
-    first of equals. The hot loop of every playout: insert_hists and worth inlined."""
+    first of equals. The hot loop of every playout."""
     if rules.identity and line:
-        return _best_insert_identity(insert_hists(parts, card), line, capacity, rules.flaw)
-    rows, hbase = parts
-    get = _worths(capacity, rules.flaw).get
-    got = [get(hb + (row[card] or _join_fill(row, card))) for row, hb in zip(rows, hbase)]
-    vals: list[int] = ([worth(h, capacity, rules.flaw) for h in insert_hists(parts, card)]
-                       if None in got else got)  # type: ignore[assignment]  # None: not met yet
+        allowed = _identity_worths(insert_hists(parts, card), capacity, rules.flaw)
+        top = max(v for v in allowed if v is not None)
+        return top, allowed.index(top)
+    vals = _insert_worths(parts, card, capacity, rules.flaw)
     best = max(vals)
     return best, vals.index(best)
 
 
-def _best_insert_identity(hs, line, capacity: int, flaw: bool) -> tuple[int, int]:
+def _insert_worths(parts, card: int, capacity: int, flaw: bool) -> list[int]:
+    """The worth of each insertion position (no Identity): insert_hists and worth inlined."""
+    rows, hbase = parts
+    get = _worths(capacity, flaw).get
+    got = [get(hb + (row[card] or _join_fill(row, card))) for row, hb in zip(rows, hbase)]
+    return ([worth(h, capacity, flaw) for h in insert_hists(parts, card)]
+            if None in got else got)  # type: ignore[return-value]  # None: not met yet
+
+
+def _identity_worths(hs, capacity: int, flaw: bool) -> list[int | None]:
     """The Identity: the rightmost place costs one capacity, and is illegal at capacity 1."""
     vals: list[int | None] = [worth(h, capacity, flaw) for h in hs[:-1]]
     vals.append(worth(hs[-1], capacity - 1, flaw) if capacity > 1 else None)
-    best = max(v for v in vals if v is not None)
-    return best, vals.index(best)
+    return vals
 
 
 _LINE_IDS: dict[tuple, int] = {}  # a line's tuple -> a small int, the memos' key (see line_id)
@@ -308,10 +314,10 @@ def best_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, in
     return hit
 
 
-def smart_card(state, lane: int, lid: int | None = None) -> int:
-    """Best worth after placing the card next round, plus next round's turn order (a low card
-    picks first) and capacity (the round's highest card); order does not matter before the
-    placement-only last round."""
+def card_values(state, lane: int, lid: int | None = None) -> list[tuple[int, int]]:
+    """(value, card) for each field card, in field order: the best worth after placing the card
+    next round, plus next round's turn order (a low card picks first) and capacity (the round's
+    highest card); order does not matter before the placement-only last round."""
     field, bench, upright = state.field, state.bench, state.upright
     if state.phase == "draft":
         cards = [c for c in bench if c is not None] + field
@@ -324,7 +330,7 @@ def smart_card(state, lane: int, lid: int | None = None) -> int:
     capacity, rules = state.capacity[lane], state.rules
     top = max(cards)
     span = max(1, len(cards) - 1)
-    best, choice = None, field[0]
+    out = []
     for card in field:
         v = best_place(lid, line, card, capacity + (card == top), rules)[0]
         if order:
@@ -332,16 +338,31 @@ def smart_card(state, lane: int, lid: int | None = None) -> int:
             for c in cards:
                 rank += c < card
             v += ORDER * (span - rank) // span + (FIRST if rank == 0 else 0)
+        out.append((v, card))
+    return out
+
+
+def smart_card(state, lane: int, lid: int | None = None) -> int:
+    """The cheap policy's take: the field card of most value (card_values), the first of ties."""
+    best, choice = None, state.field[0]
+    for v, card in card_values(state, lane, lid):
         if best is None or v > best:
             best, choice = v, card
     return choice
 
 
 # How the search expects a lane to play. Who sits where is public (the setup screen shows each
-# seat's level), so the search plays an easy seat as greedy easy plays and a random seat at
-# random; anyone else (people, normal, hard, programs) as the cheap `normal` policy.
-NORMAL, GREEDY, RANDOM = 0, 1, 2
-MODELS = {"easy": GREEDY, "random": RANDOM}
+# seat's level), so the search plays an easy seat as greedy easy plays, a random seat at random,
+# and a hard or expert seat as the policy's first, second or third move (HARD, below); anyone
+# else (people, normal, programs) as the cheap `normal` policy.
+NORMAL, GREEDY, RANDOM, HARD = 0, 1, 2, 3
+MODELS = {"easy": GREEDY, "random": RANDOM, "hard": HARD, "expert": HARD}
+
+# How often hard's own move was the cheap policy's first, second and third choice, measured
+# over 64 games of four hard bots at 0.8 s (docs/bot-strength.md): the policy alone matched
+# hard only 61% of the time, against 95-96% for normal.
+HARD_PLACE = (0.60, 0.25, 0.15)
+HARD_TAKE = (0.68, 0.23, 0.09)
 
 _GREEDY: dict[int, tuple[int, int]] = {}  # see greedy_place
 
@@ -355,6 +376,26 @@ def greedy_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, 
         vals = place_values(line, card, capacity, rules)
         best = max(v for v in vals if v is not None)
         hit = _GREEDY[k] = (best, vals.index(best))
+    return hit
+
+
+_HARD: dict[int, list[int]] = {}  # see hard_places
+
+
+def hard_places(lid: int, line, card: int, capacity: int, rules) -> list[int]:
+    """The HARD model's placements, remembered like best_place: the policy's best three by
+    worth, best first (top_placements, from the line's remembered parts)."""
+    k = _memo_key(lid, card, capacity, rules)
+    hit = _HARD.get(k)
+    if hit is None:
+        parts = _PARTS.get(lid)
+        if parts is None:
+            parts = _PARTS[lid] = line_parts(line)
+        vals: list[int | None] = (
+            _identity_worths(insert_hists(parts, card), capacity, rules.flaw)
+            if rules.identity and line else list(_insert_worths(parts, card, capacity, rules.flaw)))
+        ranked = sorted((-v, pos) for pos, v in enumerate(vals) if v is not None)
+        hit = _HARD[k] = [pos for _, pos in ranked[:len(HARD_PLACE)]]
     return hit
 
 
@@ -383,6 +424,9 @@ def model_action(state, model: int, rnd, lid: int | None = None):
         if model == GREEDY:
             pos = greedy_place(lid, line, state.bench[lane], state.capacity[lane],
                                state.rules)[1]
+        elif model == HARD:
+            places = hard_places(lid, line, state.bench[lane], state.capacity[lane], state.rules)
+            pos = places[_nth(rnd, len(places), HARD_PLACE)]
         else:
             n = len(line)
             if state.rules.identity and n and state.capacity[lane] == 1:
@@ -392,7 +436,26 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     field = state.field
     if model == GREEDY:
         return TAKE[lane][greedy_card(state, lane, lid)]
+    if model == HARD:
+        if len(field) == 1:
+            return TAKE[lane][field[0]]
+        ranked = sorted(card_values(state, lane, lid), key=lambda vc: -vc[0])  # stable: ties
+        return TAKE[lane][ranked[_nth(rnd, len(ranked), HARD_TAKE)][1]]
     return TAKE[lane][field[int(rnd() * len(field))]]
+
+
+def _first(pair):
+    return pair[0]
+
+
+def _nth(rnd, n: int, shares) -> int:
+    """0, 1, 2... drawn with `shares` among the first n (the last takes what is left)."""
+    r, acc = rnd(), 0.0
+    for i in range(min(n, len(shares)) - 1):
+        acc += shares[i]
+        if r < acc:
+            return i
+    return min(n, len(shares)) - 1
 
 
 def smart_playout(state, noise=None, models=None, stop=None) -> None:
@@ -418,7 +481,7 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
     phase, active, dpos = state.phase, state.active, state.deck_pos
     last, round_no = state.last_round, state.round
     identity, rules_bits = rules.identity, rules.flaw << 1 | rules.identity
-    memo, ids, lanes = _BEST, _LINE_IDS, range(n)
+    memo, hard_memo, ids, lanes = _BEST, _HARD, _LINE_IDS, range(n)
     lids, lens = [-1] * n, [-1] * n  # each line's line_id, while it is unchanged
     while True:
         lane = active
@@ -432,7 +495,8 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
             lid = ids.get(tuple(line))
             lids[lane], lens[lane] = line_id(line) if lid is None else lid, size
         lid = lids[lane]
-        if models is not None and models[lane]:
+        model = models[lane] if models is not None else NORMAL
+        if model and model != HARD:
             state.phase, state.active, state.deck_pos = phase, active, dpos
             state.last_round, state.round = last, round_no
             state.apply_unchecked(model_action(state, models[lane], rnd, lid))
@@ -444,7 +508,11 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
             continue
         if phase == PLACE_PHASE:
             card, cap = bench[lane], capacity[lane]
-            if eps and rnd() < eps:
+            if model:  # HARD, inlined: one of the policy's best three placements
+                places = (hard_memo.get(((lid << 5 | card) << 6 | cap) << 2 | rules_bits)
+                          or hard_places(lid, line, card, cap, rules))
+                pos = places[_nth(rnd, len(places), HARD_PLACE)]
+            elif eps and rnd() < eps:
                 pos = int(rnd() * (size + 1))
                 if identity and size and pos == size and cap == 1:
                     pos = 0  # The Identity forbids the right end at capacity 1
@@ -461,16 +529,16 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
         else:
             if len(field) == 1:
                 card = field[0]
-            elif eps and rnd() < eps:
+            elif not model and eps and rnd() < eps:
                 card = field[int(rnd() * len(field))]
-            else:  # smart_card, inlined
+            else:  # smart_card (card_values), inlined
                 cards = [bench[i] for i in lanes if not upright[i]] + field
                 cap, top = capacity[lane], max(cards)
                 order = dpos < len(deck)
                 if order:
                     cards.sort()
                     span = max(1, len(cards) - 1)
-                best = None
+                best, ranked = None, []
                 for c in field:
                     k = ((lid << 5 | c) << 6 | cap + (c == top)) << 2 | rules_bits
                     hit = memo.get(k) or best_place(lid, line, c, cap + (c == top), rules)
@@ -478,8 +546,13 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
                     if order:
                         rank = cards.index(c)
                         v += ORDER * (span - rank) // span + (FIRST if rank == 0 else 0)
-                    if best is None or v > best:
+                    if model:
+                        ranked.append((-v, c))
+                    elif best is None or v > best:
                         best, card = v, c
+                if model:  # HARD: one of the best three, ties in field order
+                    ranked.sort(key=_first)
+                    card = ranked[_nth(rnd, len(ranked), HARD_TAKE)][1]
             field.remove(card)
             bench[lane] = card
             upright[lane] = False
@@ -615,8 +688,8 @@ class OwnMoveTree:
     """Information-set Monte Carlo tree search, single observer, over the searching player's own
     moves only. Every iteration guesses the hidden cards afresh (view.sample_state); the others
     play the cheap `normal` policy (or their seat's model: easy seats greedy, random seats at
-    random), inside the tree and after it. A node is a sequence of our
-    own moves; a move a guess makes impossible (a card that never came up) is skipped, and UCB
+    random, hard and expert seats one of the policy's best three moves), inside the tree and
+    after it. A node is a sequence of our own moves; a move a guess makes impossible (a card that never came up) is skipped, and UCB
     counts a child's chances from the times it was available (Cowling et al. 2012).
 
     Flat Monte Carlo judged each move by how the policy would go on playing; this tree also
