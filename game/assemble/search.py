@@ -407,11 +407,7 @@ def hard_places(lid: int, line, card: int, capacity: int, rules) -> list[int]:
         parts = _PARTS.get(lid)
         if parts is None:
             parts = _PARTS[lid] = line_parts(line)
-        vals: list[int | None] = (
-            _identity_worths(insert_hists(parts, card), capacity, rules.flaw)
-            if rules.identity and line else list(_insert_worths(parts, card, capacity, rules.flaw)))
-        ranked = sorted((-v, pos) for pos, v in enumerate(vals) if v is not None)
-        hit = _HARD[k] = [pos for _, pos in ranked[:len(HARD_PLACE)]]
+        hit = _HARD[k] = _ranked_places(parts, line, card, capacity, rules, len(HARD_PLACE))
     return hit
 
 
@@ -455,8 +451,8 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     if model == HARD:
         if len(field) == 1:
             return TAKE[lane][field[0]]
-        ranked = sorted(card_values(state, lane, lid), key=lambda vc: -vc[0])  # stable: ties
-        return TAKE[lane][ranked[_nth(rnd, len(ranked), HARD_TAKE)][1]]
+        ranked = sorted(((-v, c) for v, c in card_values(state, lane, lid)), key=_first)
+        return TAKE[lane][ranked[_nth(rnd, len(ranked), HARD_TAKE)][1]]  # ties in field order
     return TAKE[lane][field[int(rnd() * len(field))]]
 
 
@@ -645,16 +641,14 @@ def reward(state, player: int) -> float:
 def top_placements(line, card: int, capacity: int, rules, keep: int) -> list[int]:
     """The `keep` insertion positions of `card` with the best worth (the normal policy's view),
     best first; The Identity's rightmost place costs one capacity and is illegal at capacity 1."""
-    hs = insert_hists(line_parts(line), card)
-    ranked = []
-    for pos, h in enumerate(hs):
-        cap = capacity
-        if rules.identity and line and pos == len(line):
-            if capacity == 1:
-                continue
-            cap -= 1
-        ranked.append((-worth(h, cap, rules.flaw), pos))
-    ranked.sort()
+    return _ranked_places(line_parts(line), line, card, capacity, rules, keep)
+
+
+def _ranked_places(parts, line, card: int, capacity: int, rules, keep: int) -> list[int]:
+    vals: list[int | None] = (
+        _identity_worths(insert_hists(parts, card), capacity, rules.flaw)
+        if rules.identity and line else list(_insert_worths(parts, card, capacity, rules.flaw)))
+    ranked = sorted((-v, pos) for pos, v in enumerate(vals) if v is not None)
     return [pos for _, pos in ranked[:keep]]
 
 
