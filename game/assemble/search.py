@@ -323,11 +323,16 @@ def best_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, in
     k = _memo_key(lid, card, capacity, rules)
     hit = _BEST.get(k)
     if hit is None:
-        parts = _PARTS.get(lid)
-        if parts is None:
-            parts = _PARTS[lid] = line_parts(line)
-        hit = _BEST[k] = best_insert(parts, line, card, capacity, rules)
+        hit = _BEST[k] = best_insert(_parts(lid, line), line, card, capacity, rules)
     return hit
+
+
+def _parts(lid: int, line):
+    """line_parts of the line whose line_id is `lid`, remembered."""
+    parts = _PARTS.get(lid)
+    if parts is None:
+        parts = _PARTS[lid] = line_parts(line)
+    return parts
 
 
 def card_values(state, lane: int, lid: int | None = None) -> list[tuple[int, int]]:
@@ -404,10 +409,8 @@ def hard_places(lid: int, line, card: int, capacity: int, rules) -> list[int]:
     k = _memo_key(lid, card, capacity, rules)
     hit = _HARD.get(k)
     if hit is None:
-        parts = _PARTS.get(lid)
-        if parts is None:
-            parts = _PARTS[lid] = line_parts(line)
-        hit = _HARD[k] = _ranked_places(parts, line, card, capacity, rules, len(HARD_PLACE))
+        hit = _HARD[k] = _ranked_places(_parts(lid, line), line, card, capacity, rules,
+                                        len(HARD_PLACE))
     return hit
 
 
