@@ -189,8 +189,7 @@ class HardBot:
     the hidden cards afresh (view.sample_state), walks the tree of its own moves while everyone
     else plays the cheap `normal` policy (told the seats, easy seats play greedy, random seats at
     random, and hard and expert seats one of the policy's best three moves), then plays the game
-    out the same way. It stops after `budget` iterations, or
-    when `think` runs out first."""
+    out the same way. It stops after `budget` iterations, or when `think` runs out first."""
 
     name = "hard"
     KEEP = 6  # placements searched: the best by the normal policy's worth

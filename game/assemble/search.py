@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 
 from .scoring import POPCOUNT, _step
 from .setup import PLACE, TAKE
@@ -514,7 +515,7 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
         if model and model != HARD:
             state.phase, state.active, state.deck_pos = phase, active, dpos
             state.last_round, state.round = last, round_no
-            state.apply_unchecked(model_action(state, models[lane], rnd, lid))
+            state.apply_unchecked(model_action(state, model, rnd, lid))
             if state.phase == OVER:
                 return
             field, upright = state.field, state.upright  # a new round makes new lists
@@ -648,9 +649,9 @@ def top_placements(line, card: int, capacity: int, rules, keep: int) -> list[int
 
 
 def _ranked_places(parts, line, card: int, capacity: int, rules, keep: int) -> list[int]:
-    vals: list[int | None] = (
+    vals: Sequence[int | None] = (
         _identity_worths(insert_hists(parts, card), capacity, rules.flaw)
-        if rules.identity and line else list(_insert_worths(parts, card, capacity, rules.flaw)))
+        if rules.identity and line else _insert_worths(parts, card, capacity, rules.flaw))
     ranked = sorted((-v, pos) for pos, v in enumerate(vals) if v is not None)
     return [pos for _, pos in ranked[:keep]]
 
@@ -702,8 +703,9 @@ class OwnMoveTree:
     moves only. Every iteration guesses the hidden cards afresh (view.sample_state); the others
     play the cheap `normal` policy (or their seat's model: easy seats greedy, random seats at
     random, hard and expert seats one of the policy's best three moves), inside the tree and
-    after it. A node is a sequence of our own moves; a move a guess makes impossible (a card that never came up) is skipped, and UCB
-    counts a child's chances from the times it was available (Cowling et al. 2012).
+    after it. A node is a sequence of our own moves; a move a guess makes impossible (a card
+    that never came up) is skipped, and UCB counts a child's chances from the times it was
+    available (Cowling et al. 2012).
 
     Flat Monte Carlo judged each move by how the policy would go on playing; this tree also
     improves our own later moves, which is where the ladder found the missing strength
