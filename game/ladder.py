@@ -25,7 +25,7 @@ from typing import Any
 
 from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
-from .bots import bot_levels
+from .bots import bot_levels, parallel
 from .cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 DEFAULT_PAIRINGS = ("easy-vs-random", "normal-vs-easy", "hard-vs-easy", "hard-vs-normal",
@@ -98,7 +98,8 @@ def play_game(task) -> tuple[float, float, int, dict]:
     share = 1.0 / len(winners) if hero in winners else 0.0
     line = {"levels": levels,
             "keys": [list(key) for key in session.state.player_keys()],
-            "think": think, "iterations": iterations, "blind": blind}
+            "think": think, "iterations": iterations, "blind": blind,
+            "helpers": parallel.helpers()}
     return share, timer.seconds / max(1, timer.calls), timer.calls, line
 
 
@@ -185,10 +186,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not tell the bots who sits where (by default hard expects an "
                              "easy seat to play as easy does)")
     parser.add_argument("--workers", type=count(1), default=os.cpu_count() or 1)
+    parser.add_argument("--helpers", type=int, choices=range(parallel.MAX_HELPERS + 1), default=0,
+                        help="processes each timed search spreads over besides its own "
+                             "(root parallel; needs --workers 1)")
     parser.add_argument("--results", metavar="FILE",
                         help="append each game's levels and final keys (JSON lines) for "
                              "python -m game.ratings")
     args = parser.parse_args(argv)
+    if args.helpers and args.workers > 1:
+        parser.error("--helpers needs --workers 1 (each worker would start its own helpers)")
     try:
         pairings = [Pairing.parse(p) for p in args.pairings]
     except ValueError as exc:
@@ -202,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.iterations is not None:
         think = f"{args.iterations} playouts (no time cap)"
     print(f"Alice Assemble ladder: {args.games} games per pairing, think {think}, "
-          f"seed {args.seed}, {args.workers} workers" + (", blind" if args.blind else ""),
+          f"seed {args.seed}, {args.workers} workers" + (", blind" if args.blind else "")
+          + (f", {args.helpers} search helpers" if args.helpers else ""),
           flush=True)
     print(HEADER, flush=True)
     try:
@@ -210,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         parser.error(f"cannot write {args.results}: {exc.strerror or exc}")
     pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
+    parallel.configure(args.helpers)
     try:
         for pairing in pairings:
             row = run_pairing(pairing, args.games, args.think, args.iterations, args.seed, pool,
@@ -219,6 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         if pool:
             pool.close()
             pool.join()
+        parallel.close()
         if results:
             results.close()
     return 0

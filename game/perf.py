@@ -3,7 +3,9 @@
 Random full 4-player games per second on one core, scoring and winners included: through the
 fast playout path bots use, through the general legal_actions/apply API, and through
 `alice-assemble selfplay` (sessions, seeded bots, summary; its goal: at least the apply loop's
-rate); clone and legal-action times; scoring per lane.
+rate); clone and legal-action times; scoring per lane; the hard bot's playouts a second, with and
+without its line memo, and in timed decisions in one process against spread over a helper per
+spare core (game.bots.parallel).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import random
 import time
 
@@ -107,6 +110,25 @@ def hard_playouts_per_s(positions, remember: bool) -> float:
         search.best_place = kept
 
 
+def hard_timed_playouts_per_s(positions, helpers: int, think: float = 0.4) -> float:
+    """Playouts a second in the hard bot's timed decisions (as in the app), its search spread
+    over `helpers` more processes (game.bots.parallel; 0: one process)."""
+    from .assemble.bots import HardBot
+    from .bots import parallel
+    parallel.configure(helpers)
+    try:
+        HardBot(seed=0, think=think).choose(positions[0].view(positions[0].current_player()),
+                                            positions[0].legal_actions())  # helpers start
+        playouts, start = 0, time.perf_counter()
+        for i, state in enumerate(positions):
+            player = state.current_player()
+            playouts += HardBot(seed=i, think=think).choose(state.view(player),
+                                                            state.legal_actions())[3]
+        return playouts / (time.perf_counter() - start)
+    finally:
+        parallel.configure(0)
+
+
 def per_call_us(fn, count: int) -> float:
     start = time.perf_counter()
     for _ in range(count):
@@ -130,6 +152,9 @@ def main(argv=None) -> None:
     hard_playouts_per_s(positions, True)  # warm the automaton's tables for both
     remembered, forgetful = [max(hard_playouts_per_s(positions, r) for _ in range(3))
                              for r in (True, False)]
+    from .bots.parallel import default_helpers
+    helpers = default_helpers()
+    alone, spread = (hard_timed_playouts_per_s(positions, h) for h in (0, helpers))
     figures = {
         "games_per_s_fast_playout": round(fast),
         "games_per_s_api": round(api),
@@ -146,6 +171,11 @@ def main(argv=None) -> None:
         "hard_playouts_per_s": round(remembered),
         "hard_playouts_per_s_without_line_memo": round(forgetful),
         "ratio_line_memo": round(remembered / forgetful, 2),
+        "cores": os.cpu_count(),
+        "search_helpers": helpers,
+        "hard_timed_playouts_per_s_one_process": round(alone),
+        "hard_timed_playouts_per_s_with_helpers": round(spread),
+        "ratio_helpers": round(spread / alone, 2),
     }
     print(json.dumps(figures, indent=1))
 

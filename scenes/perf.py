@@ -130,7 +130,8 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0, level: str = 
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
     app.stack.close_all()  # stops the worker process
     pygame.display.quit()
-    return {"think_s": table.turns.think, "first_frame_ms": round(first, 1), "decisions": decisions,
+    return {"think_s": table.turns.think, "search_helpers": table.turns.decider.helpers,
+            "first_frame_ms": round(first, 1), "decisions": decisions,
             "frames_while_thinking": len(thinking), "p50_ms": round(statistics.median(thinking), 2), "p99_ms": round(percentile(thinking, 99), 2),
             "max_ms": round(max(thinking), 2), "goal_max_ms": 50,
             "ratio_max_to_goal": round(max(thinking) / 50, 2)}

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 
 from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, MODELS, NORMAL, ORDER, OwnMoveTree, best_insert, counts,
-                     greedy_position, insert_hists, line_hist, line_parts, score, top_placements,
-                     worth)
+                     greedy_position, insert_hists, line_hist, line_parts, score, search_part,
+                     top_placements, worth)
 from .setup import PLACE
 from .view import AssembleView
+from ..bots import parallel
 from ..i18n import _
 from .words import doll_letter, placement_words
 
@@ -197,6 +198,7 @@ class HardBot:
     # (about 2,500 iterations in 0.8 s); the ladder found a cap of 2,000 weaker (0.405 against
     # 0.450 on the same deals), so this one only spares the cheap late decisions
     NOISE = 0.0  # share of random moves in a playout: none (they cost the flat search strength)
+    PARALLEL = True  # a timed search spreads over the configured helpers (game.bots.parallel)
 
     def __init__(self, seed=None, think=None, iterations=None, keep=KEEP, budget=None,
                  noise=NOISE):
@@ -232,10 +234,27 @@ class HardBot:
     def choose(self, view, legal):
         """(action, its win share, playouts spent on it, playouts in all)."""
         cands = self.candidates(view, legal)
-        wins, counts = self.search.run(view, cands, self.iterations, self.think, self.budget,
-                                       self.models(view))
+        wins, counts = self.search_root(view, cands, self.models(view))
         best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))
         return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
+
+    def search_root(self, view, cands, models) -> tuple[list[float], list[int]]:
+        """(wins, playouts) per candidate. A timed search with helpers configured is root
+        parallel: each helper grows its own tree on its own guesses for the same time, and the
+        root statistics are summed (the budget is shared out, so a capped search is no longer);
+        a fixed number of iterations stays in this process, reproducible."""
+        parts = parallel.helpers() if self.PARALLEL and self.iterations is None else 0
+        if not parts:
+            return self.search.run(view, cands, self.iterations, self.think, self.budget, models)
+        budget = max(1, self.budget // (parts + 1))
+        jobs = [(view, cands, self.think, budget, models, self.keep, self.search.noise,
+                 self.rng.getrandbits(32)) for _ in range(parts)]
+        results = parallel.spread(
+            search_part, jobs, lambda: self.search.run(view, cands, None, self.think, budget,
+                                                       models), timeout=1.0 + self.think / 2)
+        wins = [sum(part[0][i] for part in results) for i in range(len(cands))]
+        counts = [sum(part[1][i] for part in results) for i in range(len(cands))]
+        return wins, counts
 
     def decide(self, view, legal):
         if len(legal) == 1:

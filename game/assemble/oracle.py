@@ -35,6 +35,7 @@ class OracleBot(HardBot):
     name = "oracle"
     truth = None  # the session whose state the oracle may read (set by the ladder)
     NOISE = 0.05
+    PARALLEL = False  # a helper would be shown only the view, not the deck
 
     def __init__(self, seed=None, think=None, iterations=None):
         super().__init__(seed, think, iterations, noise=self.NOISE)

@@ -785,3 +785,11 @@ class OwnMoveTree:
         wins = [s.wins if s else 0.0 for s in stats]
         counts = [s.visits if s else 0 for s in stats]
         return wins, counts
+
+
+def search_part(view, candidates, think: float, budget: int, models, keep: int, noise: float,
+                seed: int) -> tuple[list[float], list[int]]:
+    """One helper's share of a root-parallel decision (game.bots.parallel): a tree of its own on
+    guesses of its own, seeded by the caller; (wins, playouts) per root candidate."""
+    tree = OwnMoveTree(random.Random(seed), keep=keep, noise=noise)
+    return tree.run(view, candidates, None, think, budget, models)

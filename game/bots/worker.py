@@ -16,6 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..i18n import N_
+from .parallel import default_helpers
 
 
 def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal,
@@ -71,9 +72,16 @@ def _die_with_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _pool() -> ProcessPoolExecutor:
+def _start_worker(helpers: int) -> None:
+    """Worker initializer: die with the app; searches spread over `helpers` more processes."""
+    from . import parallel
+    _die_with_parent()
+    parallel.configure(helpers)
+
+
+def _pool(helpers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_die_with_parent)
+                               initializer=_start_worker, initargs=(helpers,))
 
 
 def _warm() -> bool:
@@ -82,7 +90,10 @@ def _warm() -> bool:
 
 
 class BackgroundDecider:
-    def __init__(self) -> None:
+    def __init__(self, helpers: int | None = None) -> None:
+        """`helpers`: processes a timed search may spread over besides the worker (None: one
+        per spare core, see game.bots.parallel)."""
+        self.helpers = default_helpers() if helpers is None else helpers
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._pending: dict[int, Future] = {}
@@ -146,11 +157,11 @@ class BackgroundDecider:
 
     def _submit_process(self, fn, *args) -> int:
         if self._process is None:
-            self._process = _pool()
+            self._process = _pool(self.helpers)
         try:
             future = self._process.submit(fn, *args)
         except BrokenProcessPool:
-            self._process = _pool()
+            self._process = _pool(self.helpers)
             future = self._process.submit(fn, *args)
         return self._track(future)
 
