@@ -171,3 +171,24 @@ def _alive(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_a_helper_that_cannot_start_leaves_the_search_here(monkeypatch):
+    """Say the caller may not have children (a daemonic process): the decision is made here, and
+    a helper that did start before the failure is stopped, not left behind."""
+    started = []
+    real = parallel._Helper.__init__
+
+    def second_fails(self):
+        if started:
+            raise AssertionError("daemonic processes are not allowed to have children")
+        real(self)
+        started.append(self)
+    monkeypatch.setattr(parallel._Helper, "__init__", second_fails)
+    parallel.configure(2)
+    try:
+        assert parallel.spread(pow, [(2, 1), (2, 2)], lambda: "here", timeout=30) == ["here"]
+        started[0].process.join(10)
+        assert not started[0].process.is_alive()
+    finally:
+        parallel.configure(0)

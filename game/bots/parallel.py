@@ -84,9 +84,8 @@ class _Helper:
 
 
 def _start() -> list[_Helper]:
-    global _team
-    if not _team and _helpers:
-        _team = [_Helper() for _ in range(_helpers)]
+    while len(_team) < _helpers:
+        _team.append(_Helper())  # one at a time: close() stops those started if one fails
     return _team
 
 
@@ -94,7 +93,7 @@ def warm_up() -> None:
     """Start the helpers now rather than at the first decision."""
     try:
         _start()
-    except OSError:
+    except Exception:  # noqa: BLE001  (no process to spare, a daemonic caller...: search alone)
         _break()
 
 
@@ -109,8 +108,8 @@ def _break() -> None:
 
 def close() -> None:
     """Stop the helpers (a search still running in one is not waited for)."""
-    global _team
-    team, _team = _team, []
+    team = list(_team)
+    _team.clear()
     for helper in team:
         helper.stop()
 
@@ -131,7 +130,7 @@ def spread(part: Callable, jobs: list[tuple], local: Callable[[], object],
                 helper.conn.send((part, job))
                 helper.owed += 1
                 sent.append(helper)
-    except (OSError, EOFError, ValueError):
+    except Exception:  # noqa: BLE001  (cannot start one, or a dead pipe: the search goes on here)
         broken = True
     results = [local()]
     deadline = time.monotonic() + timeout
@@ -140,7 +139,7 @@ def spread(part: Callable, jobs: list[tuple], local: Callable[[], object],
             if not helper.conn.poll(max(0.0, deadline - time.monotonic())):
                 continue  # late: its answer is dropped when it comes
             kind, answer = helper.conn.recv()
-        except (OSError, EOFError, ValueError):
+        except Exception:  # noqa: BLE001  (died, or sent what cannot be read)
             broken = True
             continue
         helper.owed -= 1
