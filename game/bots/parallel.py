@@ -89,14 +89,6 @@ def _start() -> list[_Helper]:
     return _team
 
 
-def warm_up() -> None:
-    """Start the helpers now rather than at the first decision."""
-    try:
-        _start()
-    except Exception:  # noqa: BLE001  (no process to spare, a daemonic caller...: search alone)
-        _break()
-
-
 def _break() -> None:
     """A helper died or could not start: new ones next time, none after GIVE_UP in a row."""
     global _helpers, _broken
