@@ -13,6 +13,8 @@ from game.assemble.oracle import OracleBot
 from game.bots import parallel
 from game.bots.worker import BackgroundDecider
 
+from test_bot_processes import wait_gone
+
 
 @pytest.fixture
 def helper():
@@ -157,20 +159,9 @@ def test_helpers_go_when_the_bot_worker_is_killed():
                    if "spawn_main" in open(f"/proc/{pid}/cmdline").read()]
         assert helpers  # the timed hard search started one
         os.kill(worker, signal.SIGKILL)
-        deadline = time.monotonic() + 20
-        while any(os.path.exists(f"/proc/{pid}") and _alive(pid) for pid in helpers):
-            assert time.monotonic() < deadline, "a helper outlived its worker"
-            time.sleep(0.1)
+        assert all(wait_gone(pid, 20) for pid in helpers), "a helper outlived its worker"
     finally:
         decider.close()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_a_helper_that_cannot_start_leaves_the_search_here(monkeypatch):
