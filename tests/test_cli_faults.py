@@ -334,7 +334,8 @@ def test_player_names_are_capped_where_records_are_read(tmp_path):
 
 @pytest.mark.parametrize("module, option", [("game.ladder", "--think"), ("game.cementopia.perf", "--think"),
                                             ("game.grayblock.perf", "--think"), ("game.perf", "--games"),
-                                            ("game.ladder", "--games"), ("game.grayblock.perf", "--matches")])
+                                            ("game.ladder", "--games"), ("game.grayblock.perf", "--matches"),
+                                            ("game.ladder", "--helpers")])
 @pytest.mark.parametrize("value", ["nan", "inf", "\u0663"])
 def test_developer_tools_check_numbers_like_the_cli(module, option, value):
     proc = subprocess.run([sys.executable, "-m", module, option, value], capture_output=True, text=True,
