@@ -186,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="do not tell the bots who sits where (by default hard expects an "
                              "easy seat to play as easy does)")
     parser.add_argument("--workers", type=count(1), default=os.cpu_count() or 1)
-    parser.add_argument("--helpers", type=ascii_int, choices=range(parallel.MAX_HELPERS + 1), default=0,
+    parser.add_argument("--helpers", type=ascii_int, choices=range(parallel.MAX_HELPERS + 1),
+                        default=0,
                         help="processes each timed search spreads over besides its own "
                              "(root parallel; needs --workers 1)")
     parser.add_argument("--results", metavar="FILE",

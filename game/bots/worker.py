@@ -16,7 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..i18n import N_
-from .parallel import default_helpers
+from . import parallel
 
 
 def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal,
@@ -74,7 +74,6 @@ def _die_with_parent() -> None:
 
 def _start_worker(helpers: int) -> None:
     """Worker initializer: die with the app; searches spread over `helpers` more processes."""
-    from . import parallel
     _die_with_parent()
     parallel.configure(helpers)
 
@@ -93,7 +92,7 @@ class BackgroundDecider:
     def __init__(self, helpers: int | None = None) -> None:
         """`helpers`: processes a timed search may spread over besides the worker (None: one
         per spare core, see game.bots.parallel)."""
-        self.helpers = default_helpers() if helpers is None else helpers
+        self.helpers = parallel.default_helpers() if helpers is None else helpers
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._pending: dict[int, Future] = {}
