@@ -1,4 +1,5 @@
-"""Headless command line: score, selfplay, verify, replay, stats. Data goes to stdout as JSON.
+"""Headless command line: score, selfplay, verify, replay, and the player's data: stats, saves,
+export, import. Data goes to stdout as JSON.
 
 Bad input gives one line on stderr and exit status 2, never a traceback. `verify` exits 1 when a
 readable record does not hold (illegal action, result mismatch), 2 when it cannot be read at all.
@@ -217,7 +218,9 @@ def cmd_score(args) -> int:
 def cmd_selfplay(args) -> int:
     from .bots import make_bot
     from .play import play_out
-    from .records import game_module, record_of, write_record
+    from .records import game_module, record_of
+    from .storage.exchange import record_text
+    from .storage.files import write_new
 
     try:
         module = game_module(args.game)
@@ -259,8 +262,11 @@ def cmd_selfplay(args) -> int:
             wins[p] += 1 / len(winners)
         for p, score in enumerate(scores):
             totals[p] += score
-        if out is not None:
-            write_record(out / f"{args.game}-{index + 1:04d}-seed{seed}.json", record_of(session))
+        if out is not None:  # a new file: an earlier run's records are never replaced
+            try:
+                write_new(out, f"{args.game}-{index + 1:04d}-seed{seed}", record_text(record_of(session)))
+            except OSError as exc:
+                raise UsageError(f"cannot write into {out}: {exc.strerror or exc}") from None
     _json({
         "game": args.game, "players": players, "rules": _rules_json(rules), "seats": seats,
         "seed": args.seed, "games": args.games, "wins": [round(w, 4) for w in wins],
@@ -310,20 +316,104 @@ def cmd_replay(args) -> int:
     return 0
 
 
-# --- stats ---------------------------------------------------------------------------------
+# --- the player's data -----------------------------------------------------------------------
+
+def open_store():
+    """The player's data, the old JSON files brought in first if they wait (what opening found
+    wrong goes to stderr, one line each)."""
+    from .storage import Store, legacy
+    store = Store.open()
+    for problem in store.problems:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+    if legacy.pending(store):
+        try:
+            brought = legacy.bring_in(store)
+        except Exception as exc:  # noqa: BLE001 - StoreError: the next start tries again
+            print(f"{PROG}: {getattr(exc, 'words', exc)}", file=sys.stderr)
+        else:
+            for name, why in brought.problems if brought else ():
+                print(f"{PROG}: {name} was not brought in: {why}", file=sys.stderr)
+    return store
+
 
 def cmd_stats(args) -> int:
-    from .history import open_folder, records_folder
     from .stats import compute, text_report
-    listing = open_folder(records_folder())
-    for problem in ([listing.index_problem] if listing.index_problem else []) + listing.problems:
-        print(f"{PROG}: stats: {problem}", file=sys.stderr)
-    figures = compute(listing.entries)
+    from .storage import StoreError
+    store = open_store()
+    try:
+        figures = compute(store.entries())
+    except StoreError as exc:
+        raise UsageError(str(exc.words)) from None
+    finally:
+        store.close()
     if args.json:
         _json(figures)
     else:
         sys.stdout.write(text_report(figures) + "\n")
     return 0
+
+
+def cmd_saves(args) -> int:
+    from .storage import StoreError
+    store = open_store()
+    try:
+        games = store.in_progress()
+    except StoreError as exc:
+        raise UsageError(str(exc.words)) from None
+    finally:
+        store.close()
+    if args.json:
+        _json({"in_progress": [{"id": g.id, "game": g.game, "players": [n for n, _k in g.players],
+                                "actions": g.actions, "updated_at": g.updated_at,
+                                "open_elsewhere": g.held == "elsewhere"} for g in games]})
+        return 0
+    if not games:
+        print("no game in progress")
+    for g in games:
+        names = ", ".join(n for n, _k in g.players) or "solo"
+        where = " (open in another window)" if g.held == "elsewhere" else ""
+        print(f"{g.id}: {TITLES.get(g.game, g.game)}, {names}, {g.actions} actions, "
+              f"last played {g.updated_at}{where}")
+    return 0
+
+
+def cmd_export(args) -> int:
+    from .storage import StoreError
+    from .storage.exchange import export_games
+    if args.game is not None and args.game not in TITLES:
+        raise UsageError(f"unknown game {args.game!r}: expected one of {', '.join(sorted(TITLES))}")
+    folder = Path(args.folder)
+    writable_folder(folder)
+    store = open_store()
+    try:
+        written = export_games(store, folder, args.game)
+    except StoreError as exc:
+        raise UsageError(str(exc.words)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+    finally:
+        store.close()
+    _json({"exported": len(written), "folder": str(folder)})
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .storage import StoreError
+    from .storage.exchange import import_files
+    store = open_store()
+    try:
+        if not store.kept:
+            raise UsageError(f"nothing can be imported: {store.why_not_kept}")
+        report = import_files(store, args.paths)
+    except StoreError as exc:
+        raise UsageError(str(exc.words)) from None
+    finally:
+        store.close()
+    for name, why in report.problems:
+        print(f"{PROG}: import: {name}: {why}", file=sys.stderr)
+    _json({"added": len(report.added), "already": report.already,
+           "not_imported": len(report.problems)})
+    return 2 if report.problems else 0
 
 
 # --- entry ---------------------------------------------------------------------------------
@@ -374,6 +464,22 @@ def build_parser() -> argparse.ArgumentParser:
                        "(ALICE_DATA_DIR overrides it)")
     p.add_argument("--json", action="store_true", help="print them as JSON")
     p.set_defaults(run=cmd_stats)
+
+    p = sub.add_parser("saves", help="the games in progress")
+    p.add_argument("--json", action="store_true", help="print them as JSON")
+    p.set_defaults(run=cmd_saves)
+
+    p = sub.add_parser("export", help="write the finished games as record files into a folder "
+                       "(never over a file that is there)")
+    p.add_argument("--game", help="only this game's (assemble, cementopia, grayblock, alicematic)")
+    p.add_argument("folder", metavar="DIR")
+    p.set_defaults(run=cmd_export)
+
+    p = sub.add_parser("import", help="add record files (and the .json files of folders) to the "
+                       "finished games or the games in progress; a game already there is not "
+                       "added again")
+    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.set_defaults(run=cmd_import)
     return parser
 
 
@@ -387,7 +493,8 @@ def main(argv: list[str] | None = None, app=None) -> int:
             return app([])
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise UsageError(f"choose a command: score, selfplay, verify, replay or stats (see {PROG} --help)")
+            raise UsageError(f"choose a command: score, selfplay, verify, replay, stats, saves, "
+                             f"export or import (see {PROG} --help)")
         return args.run(args)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

@@ -109,6 +109,18 @@ def check_envelope(data) -> dict:
     return data
 
 
+def check_resumable(record: dict) -> None:
+    """What a replay accepts but a table cannot show: text with control characters (a NUL stops
+    the font renderer; names are already cleaned by check_envelope)."""
+    for i, player in enumerate(record.get("players") or []):
+        if not player["seat"].isprintable():
+            raise RecordError(f"players[{i}].seat holds a control character")
+    for key in EXTRAS:
+        value = record.get(key)
+        if isinstance(value, str) and not value.isprintable():
+            raise RecordError(f"{key} holds a control character")
+
+
 def display_name(name: str, index: int) -> str:
     """A player's name as the app shows it: printable characters only, at most NAME_LEN."""
     shown = "".join(ch for ch in name[:NAME_LEN * 8] if ch.isprintable()).strip()[:NAME_LEN]

@@ -1,6 +1,7 @@
-"""What settings.json may hold: every field's type, bounds and default.
+"""What the settings may hold: every field's type, bounds and default; loading and keeping them
+(game.storage keeps each setting under its own key).
 
-The file is the player's to edit, so anything can be in it. `clean(data)` keeps the good fields,
+The database is the player's to edit, so anything can be in it. `clean(data)` keeps the good fields,
 drops each bad one (its reader then uses the default) and says so in one line per field; fields
 this version does not know are kept untouched, for the version that wrote them.
 Readers (scenes/) still use `.get(name, default)`: a dropped field is a default.
@@ -176,3 +177,63 @@ def _quote(value) -> str:
     except (TypeError, ValueError, RecursionError):
         text = type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# --- the settings as the app holds them --------------------------------------------------------
+
+class Settings(dict):
+    """The settings, what loading them had to say (the title screen shows it once), and the values
+    last read or written, so that a save writes only what this window changed: another window's
+    changes to other settings are kept."""
+
+    def __init__(self, data=(), messages=()):
+        super().__init__(data)
+        self.messages: list[str] = list(messages)
+        self.kept: dict[str, str] = {k: _canon(v) for k, v in self.items()}
+
+    def changes(self) -> tuple[dict, set[str]]:
+        """(the settings changed since read or kept, the ones removed)."""
+        changed = {k: v for k, v in self.items() if self.kept.get(k) != _canon(v)}
+        return changed, set(self.kept) - set(self)
+
+    def mark_kept(self, changed: dict, removed) -> None:
+        for key, value in changed.items():
+            self.kept[key] = _canon(value)
+        for key in removed:
+            self.kept.pop(key, None)
+
+
+def _canon(value) -> str:
+    try:
+        return json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+
+
+def load(store) -> Settings:
+    """The settings from the store (game.storage), each bad field at its default with one line
+    (never an exception: a store that cannot be read gives the defaults, and says so)."""
+    from .storage import StoreError
+    try:
+        data, problems = store.settings()
+    except StoreError as exc:
+        return Settings({}, [exc.words])
+    kept, more = clean(data)
+    return Settings(kept, problems + more)
+
+
+def keep(store, settings: dict) -> str | None:
+    """Write what changed in `settings` (per key); a line saying why if it could not be kept."""
+    from .storage import StoreError
+    if not isinstance(settings, Settings):
+        settings = Settings(settings)
+        settings.kept = {}
+    changed, removed = settings.changes()
+    if not changed and not removed:
+        return None
+    try:
+        store.put_settings(changed, removed)
+    except StoreError as exc:
+        return exc.words
+    settings.mark_kept(changed, removed)
+    return None

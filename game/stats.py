@@ -38,7 +38,7 @@ def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dic
         else:
             by_game[entry.game].append(entry)
     for items in by_game.values():
-        items.sort(key=lambda e: (e.when, e.file))  # oldest first: the score over time
+        items.sort(key=lambda e: (e.when, e.id))  # oldest first: the score over time
     return {
         "games": {
             "assemble": versus("assemble", by_game["assemble"]),
@@ -199,7 +199,7 @@ def solo(entries: list[Entry], today: datetime.date | None = None) -> dict:
     helped = [e for e in finished if e.assisted]
     deals: dict[int | str, dict] = {}
     for e in finished:
-        key = e.seed if e.seed is not None else f"file {e.file}"
+        key = e.seed if e.seed is not None else f"game {e.id}"
         deal = deals.setdefault(key, {"seed": e.seed, "daily": e.daily, "attempts": 0,
                                       "best": None, "best_assisted": None})
         deal["attempts"] += 1

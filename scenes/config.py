@@ -42,6 +42,7 @@ class GameConfig:
     undo: str = "fair"  # "fair" or "free" (game.commands.UNDO_MODES; Cementopia has its own rule)
     lesson: str | None = None  # "Learn to play": the game whose lesson this is (no saves, no records)
     replay: bool = False  # the replay viewer's read-only table (no saves, no records)
+    game_id: int | None = None  # a game in progress resumed from the store (held by this window)
 
     @property
     def scene(self) -> str:

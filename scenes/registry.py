@@ -4,10 +4,13 @@ from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.grayblock.table import GrayblockScene
 from scenes.alicematic.table import AlicematicScene
+from scenes.menus.bring_in import BringInScene
 from scenes.menus.confirm import Confirm
+from scenes.menus.export import ExportScene
 from scenes.menus.history import HistoryScene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
+from scenes.menus.saved import ContinueScene
 from scenes.assemble.scoring import ScoringScene
 from scenes.menus.settings import SettingsOverlay
 from scenes.menus.stats import StatsScene
@@ -33,5 +36,8 @@ SCENES = {
     "lessons": LessonsScene,
     "replay": ReplayScene,
     "history": HistoryScene,
+    "continue": ContinueScene,
+    "export": ExportScene,
+    "bring_in": BringInScene,
     "stats": StatsScene,
 }

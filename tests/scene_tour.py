@@ -15,6 +15,7 @@ import pygame
 
 from game.assemble.setup import Rules as AssembleRules
 from game.bots.worker import suggest_once
+from game.i18n import _
 from game.grayblock.setup import Rules as GrayblockRules
 from game.tutorial import SCRIPTS
 from scenes.config import GameConfig, Seat
@@ -175,13 +176,30 @@ def tour(app, visit) -> None:
 
     alicematic_tour(app, stop, play_until, hint)
 
-    app.stack.clear_to(app.make("title"))  # the games above are in the records folder now
-    listing = app.stack.push(app.make("history"))
-    for _ in range(600):  # the records are read in a thread
-        if not listing.loading:
-            break
-        app.step(1 / 30)
+    app.stack.clear_to(app.make("title"))  # the games above are finished or in progress now
+    stop("title-continue")
+    listed = app.stack.push(app.make("continue"))
+    stop("continue")
+    listed.delete_chosen()
+    stop("continue-delete")
+    app.stack.pop()
+    app.stack.pop()
+    app.stack.push(app.make("history"))
     stop("history")
+    app.stack.top.export()
+    stop("history-export")
+    app.stack.pop()
+    app.stack.push(app.make("confirm", question=_("Leave without saving?"), yes=_("Export\u2026"),
+                            no=_("Stay"), also=(_("Leave anyway"), None),
+                            detail=_("This game is not saved ({reason}). Export it to a file to "
+                                     "keep it.").format(reason=_("the disk is full"))))
+    stop("leave-unsaved")
+    app.stack.pop()
+    app.stack.push(app.make("bring_in"))
+    app.stack.top.progress = (1234, 4840)
+    app.stack.top.draw(app.screen)
+    visit("bring-in")
+    app.stack.pop()
     stats = app.stack.push(app.make("stats"))
     for game in ("assemble", "cementopia", "grayblock"):
         stats.game_c.set(game)

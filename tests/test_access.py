@@ -3,7 +3,6 @@ apart for colour-blind players and in grey, a text size that keeps the smallest 
 and a volume."""
 
 import importlib.util
-import json
 import math
 from pathlib import Path
 from types import SimpleNamespace
@@ -11,13 +10,13 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game import saves
 from game.assemble.setup import Rules
 from scenes.assemble import draw
 from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
 from scenes.sound.player import Sound
 from scenes.widgets import ui
+from storage_helpers import put_settings, read_settings, settings_kept
 from ui_helpers import click, frames, resize, settle, top
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -240,7 +239,7 @@ def test_text_size_is_chosen_in_settings_saved_and_read_back(app, data_dir):
     before = ui.render("capacity 2", 7).get_height()
     click(app, (settings.text_size.rect.right - 5, settings.text_size.rect.centery))
     assert settings.text_size.value == "large"
-    assert json.loads((saves.data_dir() / "settings.json").read_text())["text_size"] == "large"
+    assert settings_kept()["text_size"] == "large"
     assert ui.render("capacity 2", 7).get_height() > before
     from scenes.app.window import App, AppOptions
     ui.set_text_size("normal")
@@ -271,7 +270,7 @@ def test_volume_is_set_in_settings_saved_and_applied_to_the_sounds(app, data_dir
     for _ in range(5):
         click(app, (settings.volume.rect.x + 4, settings.volume.rect.centery))  # left part: down
     assert settings.volume.value == 50 and app.sound.volume == 50
-    assert json.loads((saves.data_dir() / "settings.json").read_text())["volume"] == 50
+    assert settings_kept()["volume"] == 50
     if app.sound.sounds:  # a mixer (the dummy driver gives one)
         app.sound.play("place", volume=0.8)
         assert app.sound.sounds["place"].get_volume() == pytest.approx(0.4, abs=0.01)
@@ -281,19 +280,17 @@ def test_volume_is_set_in_settings_saved_and_applied_to_the_sounds(app, data_dir
 
 
 @pytest.mark.parametrize("bad", [250, -1, "loud", 0.5, True, None])
-def test_a_bad_volume_in_settings_json_gives_a_message_and_the_default(data_dir, bad):
-    data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "settings.json").write_text(json.dumps({"volume": bad, "sound": False}))
-    settings, messages = saves.read_settings()
+def test_a_bad_volume_in_the_settings_gives_a_message_and_the_default(data_dir, bad):
+    put_settings({"volume": bad, "sound": False})
+    settings, messages = read_settings()
     assert "volume" not in settings and settings["sound"] is False
     assert len(messages) == 1 and "volume" in messages[0] and "100" in messages[0]
     assert Sound(settings, keep=lambda: None).volume == 100
 
 
-def test_a_bad_text_size_in_settings_json_gives_a_message_and_normal(data_dir):
-    data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "settings.json").write_text(json.dumps({"text_size": "huge"}))
-    settings, messages = saves.read_settings()
+def test_a_bad_text_size_in_the_settings_gives_a_message_and_normal(data_dir):
+    put_settings({"text_size": "huge"})
+    settings, messages = read_settings()
     assert "text_size" not in settings and len(messages) == 1 and "text_size" in messages[0]
 
 

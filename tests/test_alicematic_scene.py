@@ -2,19 +2,19 @@
 seat game (bases, a summon, an expedition with its cost shown, a hire, undo, hands hidden between
 seats), a bot game to the final scoring, autosave and Continue, the demo."""
 
-import json
 
 import pygame
 import pytest
 
-from game import records, saves
+from game import records
 from game.alicematic.content import COLOURS
 from game.alicematic.setup import BASE, CONQUER, HIRE, SUMMON
 from scenes.alicematic import draw
 from scenes.alicematic import words as w
 from scenes.alicematic.table import AlicematicScene
 from scenes.config import GameConfig, Seat
-from ui_helpers import click, frames, key, resize, run_demo, top, wait_for
+from storage_helpers import finished_records, has_game_in_progress, latest_saved
+from ui_helpers import click, frames, key, resize, resume_latest, run_demo, top, wait_for
 
 SEED = 7  # after the first-listed bases, Ada (the start player) can summon, then take a hex
 
@@ -116,8 +116,8 @@ def test_hot_seat_bases_summon_expedition_hire_undo_with_hands_hidden(app, data_
     confirm_if_asked(app, scene)
     assert scene.viewer == bo
     scene.saver.flush()
-    session, record, message = saves.load_autosave()
-    assert message is None and session.state == scene.state
+    session, record = latest_saved()
+    assert session.state == scene.state
 
 
 def test_the_end_turn_button_and_keys(app):
@@ -155,10 +155,10 @@ def test_a_bot_game_to_the_end_with_the_scoring_walked_through(app, data_dir, mo
     frames(app, 2)
     assert scene.rows_shown() > len(w.SCORE_ROWS) and scene.again_b.rect.w
     scene.saver.flush()
-    assert not saves.has_autosave()
-    kept = sorted((data_dir / "records").glob("alicematic-*.json"))
+    assert not has_game_in_progress()
+    kept = finished_records()
     assert len(kept) == 1
-    record = json.loads(kept[0].read_text())
+    record = kept[0]
     records.verify(record)
     assert record["result"]["scores"] == scene.state.scores()
     click(app, point(scene.again_b.rect))
@@ -176,7 +176,7 @@ def test_continue_from_the_autosave_resumes_behind_a_pass_screen(app, data_dir):
     state = scene.state.clone()
     app.stack.clear_to(app.make("title"))
     frames(app, 2)
-    top(app).resume()
+    resume_latest(app)
     frames(app, 2)
     resumed = top(app)
     assert isinstance(resumed, AlicematicScene) and resumed.state == state

@@ -1,16 +1,17 @@
 """Play Cementopia through its scene with synthesized mouse drags, clicks and keys (SDL dummy)."""
 
-import json
 
 import pygame
 import pytest
 
-from game import records, saves
-from game.cementopia.best import best_path, load_best
+from game import records
+from game.cementopia.best import load_best
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.config import GameConfig, Seat
-from ui_helpers import click, drag, frames, key, resize, run_demo, wait_for
+from storage_helpers import (bests, edit, finished_records, has_game_in_progress, keep_in_progress,
+                             latest_record, latest_saved)
+from ui_helpers import click, drag, frames, key, resize, resume_latest, run_demo, wait_for
 from ui_helpers import settle as ui_settle
 
 POPUP_SEED = 26  # a deal where several spots offer two different neighbours to count
@@ -91,7 +92,7 @@ def test_whole_deal_by_drags_with_count_choices_undo_and_redo(app, data_dir):
             assert len(history(scene)) == 2 and scene.assisted
             assert scene.session.meta["assisted"] is True
             scene.saver.flush()  # written off the frame
-            assert json.loads(saves.autosave_path().read_text())["assisted"] is True
+            assert latest_record()["assisted"] is True
             key(app, pygame.K_y, pygame.KMOD_CTRL)
             assert scene.state == after
             click(app, scene.buttons[0].rect.center)  # the Undo button
@@ -102,14 +103,14 @@ def test_whole_deal_by_drags_with_count_choices_undo_and_redo(app, data_dir):
     wait_for(app, lambda: isinstance(app.stack.top, CementopiaEndScene), 10)
     end = app.stack.top
     assert end.assisted and end.state is scene.state
-    kept = sorted((data_dir / "records").glob("cementopia-*.json"))
+    kept = finished_records()
     assert len(kept) == 1
-    record = json.loads(kept[0].read_text())
+    record = kept[0]
     records.verify(record)
     assert record["assisted"] is True and len(record["actions"]) == placed
     assert record["result"]["score"] == scene.state.score()
-    assert not saves.has_autosave()
-    best = json.loads(best_path().read_text())[str(POPUP_SEED)]
+    assert not has_game_in_progress()
+    best = bests()[str(POPUP_SEED)]
     if scene.state.outcome == "complete":
         assert best == {"best": scene.state.score(), "unassisted_best": None}
     frames(app, 3)
@@ -164,7 +165,7 @@ def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     assert scene.state == before and not history(scene)
     assert scene.assisted  # the solver's help marks the attempt, as undo does
     scene.saver.flush()
-    assert json.loads(saves.autosave_path().read_text())["assisted"] is True
+    assert latest_record()["assisted"] is True
     # the keyboard's first spot for the hinted card is the hinted spot
     while scene.selected != action.card:
         key(app, pygame.K_RIGHT)
@@ -172,19 +173,15 @@ def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     assert scene.cursor == (action.x, action.y)
 
 
-@pytest.mark.parametrize("garbage", ["{not json", "[1, 2, 3]", '{"5": "x", "6": {"best": "many"}}'])
-def test_a_corrupt_best_score_file_is_replaced_not_fatal(app, data_dir, garbage):
-    best_path().parent.mkdir(parents=True, exist_ok=True)
-    best_path().write_text(garbage)
+@pytest.mark.parametrize("best, plain", [("many", None), (99, 3), (-1, "x"), (2.5, None)])
+def test_a_best_score_that_makes_no_sense_is_left_out_not_fatal(app, data_dir, best, plain):
+    edit("INSERT INTO cementopia_best (seed, best, unassisted_best) VALUES ('1', ?, ?)", best, plain)
     scene = start(app, seed=1)
-    if garbage.startswith("{\""):
-        assert scene.best == {}  # readable JSON: the bad entries are dropped quietly
-    else:
-        assert any("could not be read" in message for message, _ in app.toasts)
+    assert scene.best == {}  # what makes no sense is left out quietly
     while not scene.state.is_over():
         scene.play(scene.state.legal_actions()[0])
     wait_for(app, lambda: isinstance(app.stack.top, CementopiaEndScene), 10)
-    table, problem = load_best()
+    table, problem = load_best(app.store)
     assert problem is None
     if scene.state.outcome == "complete":
         assert table["1"] == {"best": scene.state.score(), "unassisted_best": scene.state.score()}
@@ -253,8 +250,8 @@ def test_continue_from_the_autosave_resumes_the_same_position(app, data_dir):
         scene.play(scene.state.legal_actions()[-1])
     scene.undo()
     scene.saver.flush()
-    session, record, message = saves.load_autosave()
-    assert message is None and session.state == scene.state
+    session, record = latest_saved()
+    assert session.state == scene.state
     assert record["assisted"] is True
     app.stack.clear_to(app.make("title"))
     resumed = start(app, seed=None, session=session)
@@ -263,7 +260,7 @@ def test_continue_from_the_autosave_resumes_the_same_position(app, data_dir):
     action = resumed.state.legal_actions()[0]
     assert resumed.play(action)
     resumed.saver.flush()
-    assert saves.load_autosave()[0].state == resumed.state
+    assert latest_saved()[0].state == resumed.state
 
 
 def test_play_again_keeps_the_kind_of_deal(app, monkeypatch):
@@ -293,8 +290,8 @@ def test_title_continue_resumes_a_cementopia_save(app):
     session = new_cementopia(5, None, None)
     for _ in range(2):
         session.play(session.state.legal_actions()[0])
-    saves.save_game(record_of(session))
-    title = app.stack.push(app.make("title"))
-    title.resume()
+    keep_in_progress(record_of(session))
+    app.stack.push(app.make("title"))
+    resume_latest(app)
     assert isinstance(app.stack.top, CementopiaScene)
     assert app.stack.top.session.state == session.state

@@ -2,13 +2,13 @@
 
 import pygame
 
-from game import saves
 from game.assemble.record import new_session
 from game.assemble.setup import Rules
 from game.commands import helps_words
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
-from ui_helpers import click, frames, key, settle
+from storage_helpers import latest_saved
+from ui_helpers import click, frames, key, resume_latest, settle
 
 NAMES = ["You", "Bellows", "Ratchet", "Cogsworth"]
 
@@ -68,13 +68,12 @@ def test_free_undo_goes_back_past_the_bots_marks_the_game_assisted_and_continue_
     assert session.meta["assisted"] and session.meta["helps"] == ["undo"]
     assert "assisted" in app.toasts[-1][0]
     table.saver.flush()
-    resumed, record, message = saves.load_autosave()
-    assert message is None and record["assisted"] is True and record["helps"] == ["undo"]
+    resumed, record = latest_saved()
+    assert record["assisted"] is True and record["helps"] == ["undo"]
     assert record["undo"] == "free"
     # Continue from the title: the same mode, still assisted
     title = app.stack.clear_to(app.make("title"))
-    title.resume()
-    again = app.stack.top
+    again = resume_latest(app)
     assert again is not title and again.session.meta["undo"] == "free" and not again.fair_undo
     assert again.config.undo == "free" and again.session.meta["assisted"]
 
@@ -84,9 +83,8 @@ def test_continue_keeps_fair_undo(app, data_dir):
     table = open_table(app, config, session)
     table.autosave()
     table.saver.flush()
-    title = app.stack.clear_to(app.make("title"))
-    title.resume()
-    again = app.stack.top
+    app.stack.clear_to(app.make("title"))
+    again = resume_latest(app)
     assert again.session.meta["undo"] == "fair" and again.fair_undo and not again.can_undo()
 
 

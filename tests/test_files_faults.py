@@ -1,23 +1,24 @@
-"""Files in the data folder that are bad, half written or impossible to write (issue 11).
+"""The player's data when it is bad, damaged or impossible to write (issues 11 and 38).
 
-What a player must see in every case: one clear message, nothing lost (a file that cannot be used
-is renamed aside with its bytes intact, never overwritten), and an app that keeps working.
+What a player must see in every case: one clear message, nothing lost (a database the app cannot
+use is moved aside or left alone, never overwritten; a game that cannot be resumed stays listed),
+messages that tell the truth about what was kept, and an app that keeps working.
 """
 
-import errno
-import json
 import os
-import time
+import sqlite3
 
 import pygame
 import pytest
 
-from game import saves
 from game import settings as schema
-from game.cementopia.best import best_path, load_best, record_best
-from game.records import read_stamp, record_of
+from game.records import record_of
+from game.storage import Store, StoreError
+from game.storage.store import DB_NAME, SCHEMA_VERSION
 from scenes import registry
 from scenes.menus.title import StartProgram, TitleScene
+from tests.storage_helpers import (edit, finished_records, in_progress, keep_in_progress,
+                                   latest_record, put_settings, read_settings, settings_kept)
 from tests.ui_helpers import click, frames, key, top
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -27,8 +28,8 @@ DEEP = "[" * 100_000 + "]" * 100_000
 
 @pytest.fixture
 def start_app(data_dir):
-    """Start the app the way a player does (settings read at start), after the test has put
-    its files in place."""
+    """Start the app the way a player does (the data opened and settings read at start), after
+    the test has put things in place."""
     apps = []
 
     def start():
@@ -41,23 +42,12 @@ def start_app(data_dir):
     yield start
     for app in apps:
         app.stack.close_all()
+        app.store.close()
     pygame.display.quit()
 
 
-def put(path, content):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(content, str):
-        content = content.encode("utf-8")
-    path.write_bytes(content)
-    return content
-
-
 def toasts(app):
-    return [message for message, _ in app.toasts]
-
-
-def asides(folder, stem):
-    return sorted(folder.glob(f"{stem}-unreadable-*"))
+    return [str(message) for message, _ in app.toasts]
 
 
 def assemble_record(players=None, moves=1):
@@ -95,9 +85,16 @@ def still_works(app, title):
     frames(app, 2)
 
 
-# --- 3. settings.json ------------------------------------------------------------------------
+def open_continue(app, title):
+    click(app, title.cont.rect.center)
+    listed = top(app)
+    assert listed.name == "continue"
+    return listed
 
-BAD_FIELDS = [  # (the file's text, the field named in the message)
+
+# --- settings --------------------------------------------------------------------------------
+
+BAD_FIELDS = [  # (the setting's stored JSON, the field named in the message)
     ('{"speed": [1]}', "speed"),
     ('{"speed": "warp"}', "speed"),
     ('{"speed": true}', "speed"),
@@ -129,14 +126,20 @@ BAD_FIELDS = [  # (the file's text, the field named in the message)
 ]
 
 
+def put_raw_setting(text: str) -> None:
+    """A setting as someone with the sqlite3 shell may leave it: `{"key": value}`, value as text."""
+    key_name, value = text[2:].split('": ', 1)
+    edit("INSERT INTO settings (key, value) VALUES (?, ?)", key_name, value[:-1])
+
+
 @pytest.mark.parametrize("text, field", BAD_FIELDS)
-def test_a_bad_settings_field_falls_back_to_its_default_with_one_message(start_app, data_dir,
-                                                                          text, field):
+def test_a_bad_setting_falls_back_to_its_default_with_one_message(start_app, data_dir, text, field):
     good = {"hover_magnify": False} if field != "hover_magnify" else {"speed": 1.5}
-    put(saves.settings_path(), text[:-1] + ", " + json.dumps(good)[1:])  # and a good field
+    put_raw_setting(text)
+    put_settings(good)
     app, title = start_app()
     said = toasts(app)
-    assert len(said) == 1 and f"Setting {field} was" in said[0] and "default" in said[0]
+    assert len(said) == 1 and f"Setting {field} " in said[0] and "default" in said[0]
     assert said[0].isprintable()
     key_name = field.split(".")[0]
     if "." in field:
@@ -144,7 +147,7 @@ def test_a_bad_settings_field_falls_back_to_its_default_with_one_message(start_a
     else:
         assert key_name not in app.settings
     for name, value in good.items():
-        assert app.settings[name] == value  # the good fields are kept
+        assert app.settings[name] == value  # the good settings are kept
     assert app.speed in (1.0, 1.5)
     # every screen that reads settings opens and draws
     click(app, title.settings.rect.center)
@@ -167,44 +170,31 @@ UNREADABLE = {
     "not JSON": "{ speed: 1.5",
     "deep nesting": DEEP,
     "nested 500 deep": '{"x": ' + "[" * 500 + "]" * 500 + "}",
-    "not an object": '["speed", 1.5]',
-    "a string": '"hello"',
-    "bad encoding": b'{"name": "\xff\xfe"}',
-    "UTF-16": '{"speed": 1.5}'.encode("utf-16"),
-    "5,000-digit number": '{"think": ' + "7" * 5000 + "}",
+    "5,000-digit number": "7" * 5000,
     "empty": "",
+    "a blob": b"\xff\xfe\x00",
 }
 
 
 @pytest.mark.parametrize("case", list(UNREADABLE))
-def test_an_unreadable_settings_file_is_set_aside_and_the_app_starts(start_app, data_dir, case):
-    content = put(saves.settings_path(), UNREADABLE[case])
+def test_a_setting_that_cannot_be_read_is_a_default_and_a_change_writes_it_afresh(start_app, case):
+    put_settings({"sound": False})
+    edit("INSERT INTO settings (key, value) VALUES ('speed', ?)", UNREADABLE[case])
     app, title = start_app()
     said = toasts(app)
-    assert len(said) == 1 and "settings could not be read" in said[0] and "set aside as" in said[0]
+    assert len(said) == 1 and "Setting speed could not be read" in said[0]
     assert len(said[0]) < 300 and said[0].isprintable()
-    kept = asides(data_dir, "settings")
-    assert len(kept) == 1 and kept[0].read_bytes() == content  # nothing lost
-    assert kept[0].name in said[0]
-    assert app.settings == {} and app.speed == 1.0
-    # a change writes a fresh settings.json; the set-aside file stays as it was
+    assert app.settings == {"sound": False} and app.speed == 1.0
     click(app, title.settings.rect.center)
     click(app, (top(app).speed.rect.right - 10, top(app).speed.rect.centery))
-    assert json.loads(saves.settings_path().read_text())["speed"] == 1.5
-    assert kept[0].read_bytes() == content
+    assert settings_kept() == {"sound": False, "speed": 1.5}
     key(app, pygame.K_ESCAPE)
     still_works(app, title)
 
 
-def test_a_settings_file_with_a_bom_reads(start_app, data_dir):
-    put(saves.settings_path(), b"\xef\xbb\xbf" + b'{"speed": 2.5}')  # as Notepad saves it
-    app, _ = start_app()
-    assert app.speed == 2.5 and not toasts(app)
-
-
-def test_many_bad_fields_make_a_short_list_of_messages(start_app, data_dir):
-    put(saves.settings_path(), json.dumps({"speed": 0, "think": 0, "sound": 0, "hover_magnify": 0,
-                                           "setup": {"game": 0, "players": 0}}))
+def test_many_bad_settings_make_a_short_list_of_messages(start_app):
+    put_settings({"speed": 0, "think": 0, "sound": 0, "hover_magnify": 0,
+                  "setup": {"game": 0, "players": 0}})
     app, _ = start_app()
     said = toasts(app)
     assert len(said) == 3 and "4 more" in said[-1]
@@ -218,15 +208,19 @@ def test_the_settings_the_app_writes_read_back_without_a_message(app, data_dir):
     setup.seed.value = "123456789"
     setup.remember()
     app.settings.update(speed=2.5, think=2.0, sound=False, hover_magnify=False, auto_take_last=True)
-    saves.save_settings(app.settings)
-    settings, messages = saves.read_settings()
+    app.save_settings()
+    settings, messages = read_settings()
     assert messages == [] and settings == dict(app.settings)
 
 
-def test_unknown_settings_fields_are_kept_for_the_version_that_wrote_them(data_dir):
-    put(saves.settings_path(), '{"future": {"a": [1, 2]}, "speed": 1.5}')
-    settings, messages = saves.read_settings()
+def test_unknown_settings_are_kept_for_the_version_that_wrote_them(app):
+    put_settings({"future": {"a": [1, 2]}, "speed": 1.5})
+    settings, messages = read_settings()
     assert messages == [] and settings == {"future": {"a": [1, 2]}, "speed": 1.5}
+    app.settings.update(read_settings()[0])
+    app.settings["speed"] = 2.5
+    app.save_settings()
+    assert settings_kept() == {"future": {"a": [1, 2]}, "speed": 2.5}
 
 
 def test_the_schema_agrees_with_the_screens():
@@ -238,7 +232,6 @@ def test_the_schema_agrees_with_the_screens():
     assert tuple(overlay.SPEEDS) == schema.SPEEDS
     assert DEFAULT_THINK == schema.DEFAULT_THINK and all(map(schema.is_think, overlay.THINK))
     assert schema.COLOURS == len(ui.COLOUR_NAMES)
-    # a registered game without a table yet (Alicematic, issue 17) is not on the screens
     assert set(schema.GAMES) == set(GAME_TITLES) == set(GAMES) & set(TABLE_SCENES)
     assert (schema.NAME_LEN, schema.SEED_LEN) == (setup.NAME_LEN, setup.SEED_LEN)
 
@@ -254,309 +247,368 @@ def test_settings_edited_in_memory_into_odd_types_do_not_stop_the_screens(app):
     still_works(app, title)
 
 
-def test_set_aside_names_are_unique_within_one_second(data_dir, monkeypatch):
-    monkeypatch.setattr(time, "strftime", lambda *_: "20250101-120000")
-    for n in range(3):
-        put(saves.settings_path(), f"broken {n}")
-        settings, messages = saves.read_settings()
-        assert settings == {} and len(messages) == 1
-    kept = asides(data_dir, "settings")
-    assert [p.name for p in kept] == [f"settings-unreadable-20250101-120000-{n}.json" for n in (1, 2, 3)]
-    assert [p.read_text() for p in kept] == ["broken 0", "broken 1", "broken 2"]
+def test_a_settings_save_that_fails_is_said_once_and_kept_for_the_next(app, monkeypatch):
+    def full(*_args, **_kwargs):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "_write", full)
+        app.settings["speed"] = 2.5
+        app.save_settings()
+        app.settings["sound"] = False
+        app.save_settings()
+        said = toasts(app)
+        assert said == ["Could not save the settings: the disk is full"]  # once, and true
+    app.save_settings()  # room again: what waited is written now
+    assert settings_kept() == {"speed": 2.5, "sound": False}
 
 
-# --- 3. cementopia-best.json -----------------------------------------------------------------
+# --- the database itself ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("case", list(UNREADABLE))
-def test_an_unreadable_best_file_is_set_aside_and_scores_go_on(data_dir, case):
-    content = put(best_path(), UNREADABLE[case])
-    table, problem = load_best()
-    assert table == {} and "best scores could not be read" in problem and problem.isprintable()
-    kept = asides(data_dir, "cementopia-best")
-    assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in problem
-    entry, improved, problem = record_best(7, 12, assisted=False)
-    assert problem is None and improved
-    assert load_best() == ({"7": {"best": 12, "unassisted_best": 12}}, None)
-    assert kept[0].read_bytes() == content
+def db_path(data_dir):
+    return data_dir / DB_NAME
 
 
-def test_best_entries_that_make_no_sense_are_left_out_once_and_kept_aside(data_dir):
-    text = json.dumps({"1": {"best": 9, "unassisted_best": 8}, "2": {"best": "many"}, "3": [1],
-                       "4": {"best": 99}, "5": {"best": True}})
-    put(best_path(), text)
-    table, problem = load_best()
-    assert table == {"1": {"best": 9, "unassisted_best": 8}}
-    assert "4 of your Cementopia best scores made no sense" in problem
-    kept = asides(data_dir, "cementopia-best")
-    assert len(kept) == 1 and kept[0].read_text() == text
-    assert load_best() == (table, None)  # said once: the sensible part was written back
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "zeroed pages"])
+def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(start_app, data_dir, damage):
+    keep_in_progress(assemble_record()[1])
+    path = db_path(data_dir)
+    data = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"this is not a database at all" * 100)
+    elif damage == "truncated":
+        path.write_bytes(data[:len(data) // 3])
+    else:
+        path.write_bytes(data[:100] + b"\0" * (len(data) - 100))
+    damaged = path.read_bytes()
+    app, title = start_app()
+    said = toasts(app)
+    assert len(said) == 1 and "damaged" in said[0] and "moved aside" in said[0]
+    [aside] = data_dir.glob("alice-damaged-*.sqlite3")
+    assert aside.read_bytes() == damaged and aside.name in said[0]  # kept, byte for byte
+    assert app.store.kept and not title.cont.enabled
+    still_works(app, title)
+    app.settings["speed"] = 2.5
+    app.save_settings()
+    assert settings_kept() == {"speed": 2.5}
 
 
-def test_a_corrupt_best_file_does_not_stop_the_cementopia_table(app, data_dir):
-    from scenes.cementopia.table import CementopiaScene
-    from scenes.config import GameConfig, Seat
-    put(best_path(), DEEP)
-    scene = app.stack.push(CementopiaScene(app, GameConfig([Seat("You", "human", 0)], None, 1,
-                                                           "cementopia")))
-    frames(app, 2)
-    assert any("best scores could not be read" in m for m in toasts(app)) and scene.best == {}
+def test_a_database_from_a_newer_version_is_left_alone_and_nothing_is_kept(start_app, data_dir):
+    keep_in_progress(assemble_record()[1])
+    con = sqlite3.connect(db_path(data_dir))
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.commit()
+    con.close()
+    before = db_path(data_dir).read_bytes()
+    app, title = start_app()
+    said = toasts(app)
+    assert len(said) == 1 and "newer version" in said[0] and "keeps nothing" in said[0]
+    assert not app.store.kept
+    still_works(app, title)
+    setup = top(app)
+    click(app, setup.start.rect.center)  # a game: played, saved nowhere, and the menu says so
+    table = top(app)
+    menu = app.stack.push(app.make("menu", table=table))
+    assert "Nothing is saved" in menu.saving_note()
+    app.stack.close_all()
+    app.store.close()
+    assert db_path(data_dir).read_bytes() == before
 
 
-# --- 5. corrupt autosaves --------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["folder", "fifo", "/dev/zero", "a file for the folder"])
+def test_where_the_database_cannot_be_the_app_runs_without_keeping(start_app, data_dir, kind,
+                                                                   monkeypatch):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if kind == "folder":
+        db_path(data_dir).mkdir()
+    elif kind == "fifo":
+        os.mkfifo(db_path(data_dir))
+    elif kind == "/dev/zero":
+        os.symlink("/dev/zero", db_path(data_dir))
+    else:
+        (data_dir.parent / "plain").write_text("x")
+        monkeypatch.setenv("ALICE_DATA_DIR", str(data_dir.parent / "plain"))
+    app, title = start_app()
+    said = toasts(app)
+    assert len(said) == 1 and "Nothing can be saved" in said[0] and said[0].isprintable()
+    assert not app.store.kept
+    still_works(app, title)
 
-def _autosave(text):
-    return put(saves.autosave_path(), text)
 
+# --- games in progress that cannot be resumed ------------------------------------------------
 
 def _good_assemble_text():
-    return json.dumps(assemble_record()[1])
+    import json
+    return json.dumps(assemble_record()[1], separators=(",", ":"))
 
 
-AUTOSAVES = {  # what Continue finds: the file's bytes (all built lazily)
+def _cementopia_text(**extras):
+    import json
+    return json.dumps(cementopia_record(**extras), separators=(",", ":"))
+
+
+DAMAGED = {  # what the game's row holds (all built lazily)
     "not JSON": lambda: "{ this is not a record",
     "empty": lambda: "",
-    "not UTF-8": lambda: b'{"format": "\xff"}',
     "not an object": lambda: "[1, 2, 3]",
     "100,000-deep array": lambda: ('{"format": "alice-record", "version": 1, "game": "assemble", '
                                    '"actions": ' + DEEP + "}"),
-    "5,000-digit seed": lambda: _good_assemble_text().replace('"seed": 42', '"seed": ' + "7" * 5000),
-    "NUL in a seat": lambda: _good_assemble_text().replace('"seat": "human"', '"seat": "hu\\u0000"', 1),
-    "NUL in daily": lambda: json.dumps(cementopia_record(daily="2025-01-01\u0000")),
-    "newline in daily": lambda: json.dumps(cementopia_record(daily="2025\n01-01")),
-    "unknown game": lambda: _good_assemble_text().replace('"game": "assemble"', '"game": "chess"'),
-    "an illegal action": lambda: _good_assemble_text().replace('"actions": [', '"actions": [{"x": 1}, '),
+    "5,000-digit seed": lambda: _good_assemble_text().replace('"seed":42', '"seed":' + "7" * 5000),
+    "NUL in a seat": lambda: _good_assemble_text().replace('"seat":"human"', '"seat":"hu\\u0000"', 1),
+    "NUL in daily": lambda: _cementopia_text(daily="2025-01-01\u0000"),
+    "newline in daily": lambda: _cementopia_text(daily="2025\n01-01"),
+    "unknown game": lambda: _good_assemble_text().replace('"game":"assemble"', '"game":"chess"'),
+    "an illegal action": lambda: _good_assemble_text().replace('"actions":[', '"actions":[{"x":1},'),
+    "a number, not text": lambda: 12345,
 }
+
+
+def damaged_game(text) -> int:
+    game_id = keep_in_progress(assemble_record()[1])
+    edit("UPDATE games SET record = ? WHERE id = ?", text, game_id)
+    return game_id
 
 
 def test_continue_cleans_a_player_name_with_a_nul_and_resumes(app, data_dir):
     """Names are cleaned where records are read (printable, capped): the game is not lost."""
-    _autosave(_good_assemble_text().replace('"Ann"', '"A\\u0000nn"'))
+    damaged_game(_good_assemble_text().replace('"Ann"', '"A\\u0000nn"'))
     title = app.stack.push(app.make("title"))
     frames(app, 1)
-    click(app, title.cont.rect.center)
+    open_continue(app, title)
+    key(app, pygame.K_RETURN)
     table = top(app)
-    assert table is not title and [s.name for s in table.config.seats][0] == "Ann"
+    assert table.name == "table" and [s.name for s in table.config.seats][0] == "Ann"
     frames(app, 2)
 
 
-@pytest.mark.parametrize("case", list(AUTOSAVES))
-def test_continue_on_a_corrupt_autosave_sets_it_aside_once(app, data_dir, case):
-    content = _autosave(AUTOSAVES[case]())
-    assert content != b"" or case == "empty"
+@pytest.mark.parametrize("case", list(DAMAGED))
+def test_a_damaged_game_says_why_in_one_line_and_stays_listed(app, data_dir, case):
+    game_id = damaged_game(DAMAGED[case]())
     title = app.stack.push(app.make("title"))  # real table scenes: a NUL would reach the font
     frames(app, 1)
     assert title.cont.enabled
-    click(app, title.cont.rect.center)
-    assert top(app) is title
+    listed = open_continue(app, title)
+    key(app, pygame.K_RETURN)
+    assert top(app) is listed
     said = toasts(app)
-    assert len(said) == 1 and "could not be resumed" in said[0] and said[0].isprintable()
+    assert len(said) == 1 and "cannot be resumed" in said[0] and said[0].isprintable()
     assert len(said[0]) < 300
-    kept = asides(data_dir, "autosave")
-    assert len(kept) == 1 and kept[0].read_bytes() == content and kept[0].name in said[0]
-    assert not saves.has_autosave() and not title.cont.enabled and title.cont.rect.w == 0
+    assert [g.id for g in in_progress()] == [game_id]  # nothing lost; not held by this window
+    frames(app, 2)
+    # the player may delete it (it asks first)
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_RETURN)
+    assert in_progress() == [] and top(app) is listed
+    key(app, pygame.K_ESCAPE)
     still_works(app, title)
-    # the next start offers no Continue that would fail again
-    again = app.stack.replace(app.make("title"))
-    frames(app, 1)
-    assert not again.cont.enabled
 
 
 @pytest.mark.parametrize("error", [TypeError("unhashable"), KeyError("deck"), IndexError("list"),
                                    AttributeError("x"), ValueError("odd"), RecursionError("deep"),
                                    MemoryError(), ZeroDivisionError("0")])
-def test_any_failure_of_the_replay_sets_the_save_aside(app, data_dir, monkeypatch, error):
-    content = _autosave(_good_assemble_text())
+def test_any_failure_of_the_replay_keeps_the_game_listed(app, data_dir, monkeypatch, error):
+    keep_in_progress(assemble_record()[1])
 
     def replay(_record):
         raise error
-    monkeypatch.setattr(saves, "replay", replay)
+    monkeypatch.setattr("game.records.replay", replay)
     title = app.stack.push(app.make("title"))
-    click(app, title.cont.rect.center)
-    assert top(app) is title and len(toasts(app)) == 1 and "could not be resumed" in toasts(app)[0]
-    assert asides(data_dir, "autosave")[0].read_bytes() == content
-    still_works(app, title)
+    listed = open_continue(app, title)
+    key(app, pygame.K_RETURN)
+    assert top(app) is listed and len(toasts(app)) == 1 and "cannot be resumed" in toasts(app)[0]
+    assert len(in_progress()) == 1
 
 
-def test_a_table_that_cannot_be_built_from_the_save_sets_it_aside(app, data_dir, monkeypatch):
-    _autosave(_good_assemble_text())
+def test_a_table_that_cannot_be_built_from_the_game_keeps_it_listed(app, data_dir, monkeypatch):
+    keep_in_progress(assemble_record()[1])
 
     def broken(app, **kwargs):
         raise TypeError("the table cannot use this save")
     monkeypatch.setitem(registry.SCENES, "table", broken)
     title = app.stack.push(app.make("title"))
-    click(app, title.cont.rect.center)
-    assert top(app) is title and "could not be resumed" in toasts(app)[0]
-    assert len(asides(data_dir, "autosave")) == 1 and not title.cont.enabled
+    listed = open_continue(app, title)
+    key(app, pygame.K_RETURN)
+    assert top(app) is listed and "cannot be resumed" in toasts(app)[0]
+    assert [g.held for g in in_progress()] == ["free"]  # let go: another window may try it
 
 
-def test_an_autosave_far_too_large_is_set_aside_unread(app, data_dir, monkeypatch):
-    monkeypatch.setattr(saves, "AUTOSAVE_BYTES", 100)
-    _autosave(_good_assemble_text())
-    session, record, message = saves.load_autosave()
-    assert session is None and "too large" in message and len(asides(data_dir, "autosave")) == 1
-
-
-def test_autosave_asides_are_unique_within_one_second(data_dir, monkeypatch):
-    monkeypatch.setattr(time, "strftime", lambda *_: "20250101-120000")
-    for n in range(3):
-        _autosave(f"broken {n}")
-        assert saves.load_autosave()[2]
-    assert [p.read_text() for p in asides(data_dir, "autosave")] == ["broken 0", "broken 1", "broken 2"]
-
-
-def test_a_good_autosave_still_resumes(app, table):
+def test_a_good_game_still_resumes(app, table):
     session, record = assemble_record(moves=3)
-    saves.save_game(record)
+    keep_in_progress(record)
     title = app.stack.push(app.make("title"))
-    click(app, title.cont.rect.center)
+    open_continue(app, title)
+    key(app, pygame.K_RETURN)
     assert len(table) == 1 and table[0]["session"].state == session.state and not toasts(app)
 
 
-# --- 6. a full disk when a game finishes -----------------------------------------------------
+# --- a full disk -----------------------------------------------------------------------------
 
-def full_disk(monkeypatch, everywhere=False):
-    """No room left in records/ (or anywhere); the returned function makes room again."""
-    real = saves.write_record
+def full_disk(monkeypatch):
+    """Every write to the database fails as on a full disk; the returned function makes room."""
+    real = Store._write
 
-    def write(path, record):
-        if everywhere or "records" in str(path):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real(path, record)
-    monkeypatch.setattr(saves, "write_record", write)
-    return lambda: monkeypatch.setattr(saves, "write_record", real)
-
-
-def kept_as(path):
-    """A kept record without the finished_at the archive adds (checked to be a UTC stamp)."""
-    kept = json.loads(path.read_text())
-    assert read_stamp(kept.pop("finished_at")) is not None
-    return kept
+    def full(self, *args, **kwargs):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+    monkeypatch.setattr(Store, "_write", full)
+    return lambda: monkeypatch.setattr(Store, "_write", real)
 
 
-def test_finish_game_keeps_the_record_and_clears_the_autosave(data_dir):
-    record = finished_record()
-    saves.save_game(record)
-    assert saves.finish_game(record) is None
-    kept = list((data_dir / "records").glob("cementopia-*.json"))
-    assert len(kept) == 1 and kept_as(kept[0]) == record
-    assert not saves.has_autosave()
+def play_cementopia(app, moves):
+    from scenes.config import GameConfig, Seat
+    table = app.stack.push(app.make("cementopia", config=GameConfig([Seat("You")], None, 5,
+                                                                    "cementopia")))
+    for _ in range(moves):
+        if table.state.is_over():
+            break
+        table.play(table.state.legal_actions()[0])
+    table.saver.flush()
+    return table
 
 
-def test_on_a_full_disk_the_finished_game_stays_in_the_autosave(app, data_dir, monkeypatch):
-    record = finished_record()
-    saves.save_game(record)
+def test_a_full_disk_says_what_was_kept_and_saves_once_there_is_room(app, data_dir, monkeypatch):
+    table = play_cementopia(app, 2)
+    kept_before = latest_record()
     make_room = full_disk(monkeypatch)
-    message = saves.finish_game(record)
-    assert message == ("Could not keep the finished game's record: No space left on device; "
-                       "the game stays in the autosave.")
-    assert saves.has_autosave() and not list(data_dir.glob("records/*.json"))
-    # the disk is still full: Continue says so and keeps it
+    table.play(table.state.legal_actions()[0])
+    table.saver.flush()
+    frames(app, 1)
+    said = toasts(app)
+    assert len(said) == 1 and "the disk is full" in said[0] and "export" in said[0]
+    assert latest_record() == kept_before  # the last position kept is whole
+    menu = app.stack.push(app.make("menu", table=table))
+    assert "Not saved" in menu.saving_note() and "disk is full" in menu.saving_note()
+    app.stack.pop()
+    table.play(table.state.legal_actions()[0])  # still full: said once, not after every move
+    table.saver.flush()
+    frames(app, 1)
+    assert len(toasts(app)) == 1
+    make_room()
+    table.play(table.state.legal_actions()[0])  # room again: the next move is kept
+    table.saver.flush()
+    assert table.saver.saved and len(latest_record()["actions"]) == len(table.session.history)
+    menu = app.stack.push(app.make("menu", table=table))
+    assert menu.saving_note() == "Your game is saved automatically."
+
+
+def test_leaving_a_game_that_could_not_be_saved_asks_and_offers_the_export(app, data_dir,
+                                                                           monkeypatch, tmp_path):
+    table = play_cementopia(app, 1)
+    make_room = full_disk(monkeypatch)
+    table.play(table.state.legal_actions()[0])
+    table.saver.flush()
+    menu = app.stack.push(app.make("menu", table=table))
+    click(app, menu.title_b.rect.center)
+    ask = top(app)
+    assert ask.name == "confirm" and ask.question == "Leave without saving?"
+    assert "the disk is full" in ask.detail
+    key(app, pygame.K_ESCAPE)  # Stay: nothing is lost by a stray Esc
+    assert top(app) is menu and table in app.stack.scenes
+    click(app, menu.title_b.rect.center)
+    click(app, top(app).yes_b.rect.center)  # Export...
+    export = top(app)
+    assert export.name == "export"
+    export.folder.value = str(tmp_path / "out")
+    click(app, export.go_b.rect.center)
+    [written] = (tmp_path / "out").glob("*.json")
+    from game.records import parse_record, replay
+    assert replay(parse_record(written.read_text())).state == table.state  # the game, whole
+    make_room()
+    click(app, menu.title_b.rect.center)  # room again: leaving saves it first, and asks nothing
+    assert isinstance(top(app), TitleScene)
+    assert len(latest_record()["actions"]) == len(table.session.history)
+
+
+def test_a_finished_game_that_could_not_be_kept_is_kept_later(app, data_dir, monkeypatch):
+    table = play_cementopia(app, 1)
+    make_room = full_disk(monkeypatch)
+    while not table.state.is_over():
+        table.play(table.state.legal_actions()[0])
+    table.saver.flush()
+    frames(app, 1)
+    assert any("not kept" in said for said in toasts(app)) and not finished_records()
+    assert len(in_progress()) == 1  # where it was: not lost
+    make_room()
+    from scenes.menus.pause import leave_game
+    leave_game(app, lambda: app.stack.clear_to(app.make("title")))  # leaving tries again
+    assert isinstance(top(app), TitleScene)
+    assert len(finished_records()) == 1 and in_progress() == []
+
+
+def test_a_game_finished_elsewhere_is_kept_at_the_next_continue(app, data_dir):
+    """Its end was not kept (the disk was full when it ended): Continue keeps it now."""
+    keep_in_progress(finished_record())
     title = app.stack.push(app.make("title"))
-    click(app, title.cont.rect.center)
-    assert toasts(app)[-1] == message and saves.has_autosave() and title.cont.enabled
-    # once there is room, Continue keeps the record and the autosave goes
-    make_room()
-    click(app, title.cont.rect.center)
-    assert "already finished; its record is kept" in toasts(app)[-1]
-    kept = list((data_dir / "records").glob("cementopia-*.json"))
-    assert len(kept) == 1 and kept_as(kept[0]) == record
-    assert not saves.has_autosave() and not title.cont.enabled
-    still_works(app, title)
+    listed = open_continue(app, title)
+    key(app, pygame.K_RETURN)
+    assert top(app) is listed and "already finished" in toasts(app)[-1]
+    assert in_progress() == [] and len(finished_records()) == 1
 
 
-def test_a_full_disk_everywhere_leaves_the_last_autosave_as_it_was(data_dir, monkeypatch):
-    session, record = assemble_record(moves=2)
-    saves.save_game(record)
-    before = saves.autosave_path().read_bytes()
-    make_room = full_disk(monkeypatch, everywhere=True)
-    assert saves.finish_game(dict(record, result={})).startswith("Could not keep")
-    assert saves.autosave_path().read_bytes() == before
-    make_room()
-    assert saves.load_autosave()[0].state == session.state
+def test_two_games_finished_at_once_are_both_kept(data_dir):
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    try:
+        a = first.finish_game(None, finished_record())
+        b = second.finish_game(None, dict(assemble_record(moves=0)[1], conceded=[0]))
+        assert a != b and len(finished_records()) == 2
+    finally:
+        first.close()
+        second.close()
 
 
-def test_two_games_finished_within_one_second_keep_both_records(data_dir, monkeypatch):
-    monkeypatch.setattr(time, "strftime", lambda *_: "20250101-120000")
-    record = finished_record()
-    assert saves.finish_game(record) is None and saves.finish_game(record) is None
-    assert len(list((data_dir / "records").glob("cementopia-*.json"))) == 2
+def test_a_failed_write_changes_nothing(data_dir, monkeypatch):
+    db = Store.open(data_dir)
+    game_id = db.new_game(assemble_record(moves=1)[1])
+    before = latest_record()
+
+    def broken_players(self, c, game_id, record):
+        raise sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(Store, "_put_players", broken_players)
+    with pytest.raises(StoreError) as failed:
+        db.finish_game(game_id, finished_record())
+    assert "disk" in str(failed.value.words)
+    assert latest_record() == before and finished_records() == []  # the transaction rolled back
+    db.close()
 
 
-# --- 7. temp files of killed writes ----------------------------------------------------------
-
-def test_leftover_temp_files_are_removed_at_the_next_start(start_app, data_dir):
-    old = time.time() - 3600
-    ours = [data_dir / "autosave.json.k3j_x9aa.tmp", data_dir / "settings.json.0abcdefg.tmp",
-            data_dir / "cementopia-best.json.zz_zz_zz.tmp",
-            data_dir / "records" / "assemble-20250101-120000.json.abcd1234.tmp",
-            data_dir / "settings.tmp", data_dir / "cementopia-best.tmp"]
-    others = [data_dir / "notes.tmp", data_dir / "autosave.json", data_dir / "my.json.abc.tmp",
-              data_dir / "other" / "autosave.json.abcd1234.tmp", data_dir / "records" / "keep.json"]
-    for path in ours + others:
-        put(path, "x")
-        os.utime(path, (old, old))
-    running = data_dir / "autosave.json.runs1234.tmp"
-    put(running, "x")
-    folder = data_dir / "dir.json.abcdefgh.tmp"
-    folder.mkdir()
-    os.utime(folder, (old, old))
-    start_app()
-    assert not [p for p in ours if p.exists()]
-    assert all(p.exists() for p in others) and folder.is_dir()
-    assert running.exists()  # a write that may still be going on (another window) is left alone
-
-
-def test_a_killed_write_leaves_only_a_temp_file_that_the_next_start_removes(data_dir, monkeypatch):
-    session, record = assemble_record(moves=1)
-    saves.save_game(record)
-
-    def killed(src, dst):
-        raise SystemExit("killed before the rename")  # like a SIGKILL: the temp file stays
-    with monkeypatch.context() as patch:
-        patch.setattr(os, "replace", killed)
-        patch.setattr(os, "unlink", lambda *_: None)
-        with pytest.raises(SystemExit):
-            saves.save_game(assemble_record(moves=2)[1])
-    left = list(data_dir.glob("*.tmp"))
-    assert len(left) == 1
-    assert saves.load_autosave()[0].state == session.state  # the last good save is whole
-    assert saves.clean_leftovers(older_than=0) == left and not list(data_dir.glob("*.tmp"))
-
-
-# --- 8. Continue on a game with an external program ------------------------------------------
+# --- Continue on a game with an external program ---------------------------------------------
 
 def cmd_save():
     _, record = assemble_record([{"name": "Ann", "seat": "human", "colour": 2},
                                  {"name": "Bot", "seat": "cmd:python3 mybot.py --fast", "colour": 0}])
-    saves.save_game(record)
+    keep_in_progress(record)
 
 
 def test_continue_asks_before_starting_an_external_program_again(app, table):
     cmd_save()
     title = app.stack.push(app.make("title"))
-    click(app, title.cont.rect.center)
+    listed = open_continue(app, title)
+    key(app, pygame.K_RETURN)
     ask = top(app)
     assert isinstance(ask, StartProgram) and not table  # nothing runs yet
     assert ask.question == "This game starts the program: python3 mybot.py --fast. Start it?"
     frames(app, 2)
     click(app, ask.cancel_b.rect.center)
-    assert top(app) is title and not table and saves.has_autosave() and title.cont.enabled
+    assert top(app) is listed and not table and [g.held for g in in_progress()] == ["free"]
     # Enter alone does not start it (Cancel has the focus); Escape cancels too
-    click(app, title.cont.rect.center)
     key(app, pygame.K_RETURN)
-    assert top(app) is title and not table
-    click(app, title.cont.rect.center)
+    key(app, pygame.K_RETURN)
+    assert top(app) is listed and not table
+    key(app, pygame.K_RETURN)
     key(app, pygame.K_ESCAPE)
-    assert top(app) is title and not table and app.running
+    assert top(app) is listed and not table and app.running
     # Start resumes the game with the program's seat
-    click(app, title.cont.rect.center)
+    key(app, pygame.K_RETURN)
     click(app, top(app).start_b.rect.center)
     assert len(table) == 1 and table[0]["config"].seats[1].kind == "cmd:python3 mybot.py --fast"
     frames(app, 2)
 
 
 def test_continue_without_an_external_program_asks_nothing(app, table):
-    saves.save_game(assemble_record()[1])
+    keep_in_progress(assemble_record()[1])
     title = app.stack.push(app.make("title"))
-    click(app, title.cont.rect.center)
+    open_continue(app, title)
+    key(app, pygame.K_RETURN)
     assert len(table) == 1

@@ -1,11 +1,10 @@
 """Play the Grayblock table with synthesized mouse drags, clicks and keys (SDL dummy driver)."""
 
-import json
 
 import pygame
 import pytest
 
-from game import records, saves
+from game import records
 from game.commands import History, Session
 from game.grayblock.setup import LEFT, RIGHT, Rules
 from game.grayblock.state import GrayblockState
@@ -13,7 +12,9 @@ from scenes.config import GameConfig, Seat
 from scenes.grayblock.table import START, GrayblockScene
 from scenes.grayblock.draw import result_lines
 from scenes.grayblock.geometry import end_zone
-from ui_helpers import answer, click, drag, frames, key, resize, run_demo, settle, top, wait_for
+from storage_helpers import finished_records, has_game_in_progress, latest_saved
+from ui_helpers import (answer, click, drag, frames, key, resize, resume_latest, run_demo, settle,
+                        top, wait_for)
 
 # Hand 1 of the crafted match: with each player playing their first legal card, 12 cards go
 # down, then Ada (player 0) has nothing that fits and must pass: a block win for Bo.
@@ -121,8 +122,8 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
     assert scene.state.number == 1 and scene.state.row == []
     assert scene.visible_hand is None and scene.pass_screen_for() == scene.state.current_player()
     scene.saver.flush()  # written off the frame
-    session, record, message = saves.load_autosave()
-    assert message is None and session.state == scene.state
+    session, record = latest_saved()
+    assert session.state == scene.state
 
 
 def test_refused_drop_click_select_and_keyboard_play(app):
@@ -234,7 +235,7 @@ def test_continue_from_the_autosave_resumes_the_same_position_behind_a_pass_scre
     state = scene.state.clone()
     app.stack.clear_to(app.make("title"))
     frames(app, 2)
-    top(app).resume()
+    resume_latest(app)
     frames(app, 2)
     resumed = top(app)
     assert isinstance(resumed, GrayblockScene) and resumed.state == state
@@ -256,10 +257,10 @@ def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
     frames(app, 100)
     assert scene.overlay and scene.match_over_shown()
     scene.saver.flush()  # archived off the frame
-    assert not saves.has_autosave()
-    kept = sorted((data_dir / "records").glob("grayblock-*.json"))
+    assert not has_game_in_progress()
+    kept = finished_records()
     assert len(kept) == 1
-    record = json.loads(kept[0].read_text())
+    record = kept[0]
     records.verify(record)
     assert record["result"]["champion"] == scene.state.champion
     click(app, scene.again_b.rect.center)

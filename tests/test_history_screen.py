@@ -1,18 +1,16 @@
-"""The History screen (issue 15, point 1): the records folder newest first, filters by game and
-player, a row opening the replay viewer, an unreadable record listed and refused in one line."""
+"""The History screen (issue 15, point 1): the finished games newest first, filters by game and
+player, a row opening the replay viewer, an unreadable game listed and refused in one line, only
+the rows in sight read from the player's data."""
 
 from __future__ import annotations
 
-import os
-import time
-
 import pygame
 
-from game import saves
 from game.bots import make_bot
 from game.records import game_module, record_of
 
-from tests.ui_helpers import click, frames, key, wait_for
+from tests.storage_helpers import edit, store
+from tests.ui_helpers import click, frames, key
 
 
 def finished(game: str, seed: int, players: list[tuple[str, str]]) -> dict:
@@ -27,22 +25,23 @@ def finished(game: str, seed: int, players: list[tuple[str, str]]) -> dict:
 
 
 def make_records(data_dir) -> list:
-    """Three finished games a minute apart (Grayblock newest) and one file that is not a record."""
-    os.environ["ALICE_DATA_DIR"] = str(data_dir)
-    folder = data_dir / "records"
-    paths = []
+    """Three finished games a day apart (Grayblock newest) and an older one whose row was damaged
+    behind the app's back: their ids."""
+    db = store()
+    ids = []
     for i, (game, players) in enumerate((
             ("assemble", [("Ada", "human"), ("Bellows", "hard")]),
             ("cementopia", [("Ada", "human")]),
             ("grayblock", [("Bo", "human"), ("Ratchet", "normal"), ("Ada", "easy")]))):
         record = finished(game, 3 + i, players)
         record["finished_at"] = f"2026-11-2{i}T10:00:00Z"
-        paths.append(saves.archive(record))
-    broken = folder / "assemble-20260101-000000.json"
-    broken.write_text('{"format": "alice-record", "version": 1, "game": "assemble", "actions": [')
-    old = time.time() - 10 * 86400
-    os.utime(broken, (old, old))
-    return paths
+        ids.append(db.finish_game(None, record))
+    broken = finished("assemble", 9, [("Cy", "human"), ("Dee", "easy")])
+    ids.append(db.finish_game(None, dict(broken, finished_at="2026-11-01T10:00:00Z")))
+    db.close()
+    edit("UPDATE games SET entry = 'x', record = '{\"format\": \"alice-record\", \"actions\": [' "
+         "WHERE id = ?", ids[-1])
+    return ids
 
 
 def open_history(app):
@@ -51,7 +50,6 @@ def open_history(app):
     click(app, app.stack.top.history.rect.center)
     scene = app.stack.top
     assert scene.name == "history"
-    wait_for(app, lambda: not scene.loading)  # the records are read in a thread
     frames(app, 2)
     return scene
 
@@ -59,13 +57,13 @@ def open_history(app):
 def test_history_lists_newest_first_and_filters_by_game_and_player(app, data_dir):
     make_records(data_dir)
     scene = open_history(app)
-    assert [e.game for e in scene.shown] == ["grayblock", "cementopia", "assemble", ""]
+    assert [e.game for e in scene.shown] == ["grayblock", "cementopia", "assemble", "assemble"]
     cells = scene.cells(scene.shown[0])
     assert cells[0].startswith("2026-11-2") and "Ratchet (normal bot)" in cells[2]
     assert cells[4].endswith("wins") and cells[3].count("\u00b7") == 2
     assert "unreadable" in scene.cells(scene.shown[-1])[2]
     click(app, (scene.game_c.rect.right - 4, scene.game_c.rect.centery))  # the game filter, on
-    assert [e.game for e in scene.shown] == ["assemble"]
+    assert [e.game for e in scene.shown] == ["assemble", "assemble"]  # the damaged one too
     scene.game_c.set("")
     scene.refilter()
     while scene.player_c.value != "Bo":
@@ -82,8 +80,9 @@ def test_history_lists_newest_first_and_filters_by_game_and_player(app, data_dir
 def test_a_row_opens_the_replay_and_escape_comes_back(app, data_dir):
     make_records(data_dir)
     scene = open_history(app)
-    row = scene.view.y + scene.row_h * 2 + scene.row_h // 2  # the third row: the Assemble game
-    click(app, (scene.view.centerx, row))
+    rows = scene.rows
+    row = rows.view.y + rows.row_h * 2 + rows.row_h // 2  # the third row: the Assemble game
+    click(app, (rows.view.centerx, row))
     replay = app.stack.top
     assert replay.name == "replay" and replay.record["game"] == "assemble"
     key(app, pygame.K_ESCAPE)
@@ -95,7 +94,7 @@ def test_an_unreadable_record_is_listed_and_says_why_in_one_line(app, data_dir):
     scene = open_history(app)
     for _ in range(3):
         key(app, pygame.K_DOWN)
-    assert scene.shown[scene.index].problem
+    assert scene.shown[scene.rows.index].problem
     key(app, pygame.K_RETURN)
     assert app.stack.top is scene
     said = [str(m) for m, _t in app.toasts]
@@ -109,43 +108,23 @@ def test_no_records_says_so_and_escape_closes(app, data_dir):
     assert app.stack.top.name == "title"
 
 
-def test_many_records_scroll_and_the_chosen_row_stays_in_sight(app, data_dir):
-    make_records(data_dir)
+def test_many_records_scroll_and_only_the_rows_in_sight_are_read(app, data_dir, monkeypatch):
+    ids = make_records(data_dir)
     scene = open_history(app)
-    scene.shown = scene.shown * 40  # a long list, as a folder of a few hundred games gives
+    scene.ids = scene.ids * 400  # a long list, as years of games give
+    scene.rows.reset(len(scene.ids))
+    read = []
+    real = app.store.entries
+    monkeypatch.setattr(app.store, "entries", lambda wanted=None: read.append(len(wanted)) or real(wanted))
+    scene.cache.clear()
+    frames(app, 1)
+    assert read and max(read) <= 200  # a page, not the 1,600 rows listed
+    rows = scene.rows
     for _ in range(60):
         key(app, pygame.K_DOWN)
-    assert scene.index == 60 and scene.top <= 60 < scene.top + scene.rows_in_sight()
+    assert rows.index == 60 and rows.top <= 60 < rows.top + rows.rows_in_sight()
     key(app, pygame.K_PAGEUP)
-    assert scene.index == 60 - scene.rows_in_sight()
+    assert rows.index == 60 - rows.rows_in_sight()
     app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0, precise_y=-5))
     frames(app, 1)
-    assert scene.top > 0
-
-
-def test_a_cold_index_is_read_in_the_background_with_its_progress(app, data_dir, monkeypatch):
-    """The first opening reads every record (seconds for thousands): the screen stays live and
-    says how far it got; the list comes when it is done."""
-    import threading
-    from game import history as records_index
-    make_records(data_dir)
-    gate = threading.Event()
-    real = records_index.open_folder
-
-    def slow(*args, progress=None, **kwargs):
-        progress(1, 4)
-        gate.wait(10)
-        return real(*args, progress=progress, **kwargs)
-    monkeypatch.setattr(records_index, "open_folder", slow)
-    app.stack.push(app.make("title"))
-    click(app, app.stack.top.history.rect.center)
-    scene = app.stack.top
-    frames(app, 3)
-    assert scene.loading and scene.shown == [] and not scene.stats_b.enabled
-    from tests.ui_helpers import spy_texts
-    said = spy_texts(monkeypatch)
-    frames(app, 1)
-    assert any("Reading the records" in t and "1 of 4" in t for t, _rect in said)
-    gate.set()
-    wait_for(app, lambda: not scene.loading)
-    assert len(scene.shown) == 4 and scene.stats_b.enabled and "Ada" in scene.player_c.options
+    assert rows.top > 0 and scene.entry(rows.index).id in ids

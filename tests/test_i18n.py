@@ -11,11 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n, saves, settings as schema
+from game import i18n, settings as schema
+from game.storage import Store
 from game.i18n import _, ngettext
 from scenes.app.window import App, AppOptions, parse_app_args
 from scenes.main import run
 from scenes.widgets import ui
+from tests.storage_helpers import put_settings, settings_kept
 from tests.ui_helpers import click, frames, key, top
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,8 +70,7 @@ def test_settings_switch_language_at_once_and_keep_it(data_dir):
         frames(app)
         assert top(app) is title  # no restart: the same title scene, its words now Japanese
         assert (title.new_game.label, title.settings.label, title.quit.label) == ("新しいゲーム", "設定", "終了")
-        saved = json.loads((data_dir / "settings.json").read_text(encoding="utf-8"))
-        assert saved["language"] == "ja"
+        assert settings_kept()["language"] == "ja"
     finally:
         close(app)
     app, title = open_app()  # the next start keeps the choice
@@ -101,13 +102,13 @@ def test_setup_and_pause_words_follow_the_language(app):
 def test_lang_flag_wins_for_the_run_and_is_not_saved(data_dir):
     assert parse_app_args(["--lang", "ja"]).lang == "ja"
     assert parse_app_args(["--demo"]).lang is None
-    saves.save_settings({"language": "en"})
+    put_settings({"language": "en"})
     app, title = open_app(AppOptions(size=(1280, 720), lang="ja"))
     try:
         assert title.rules.label == "ルール"
     finally:
         close(app)
-    assert json.loads((data_dir / "settings.json").read_text())["language"] == "en"
+    assert settings_kept()["language"] == "en"
 
 
 @pytest.mark.parametrize("argv", [["--lang", "fr"], ["--lang=EN"], ["--demo", "--lang"]])
@@ -159,8 +160,7 @@ def test_bad_language_setting_falls_back_with_a_message(data_dir):
     assert "language" not in kept and kept["sound"] is False
     assert len(messages) == 1 and "language" in messages[0] and "klingon" in messages[0]
     assert schema.clean({"language": "ja"}) == ({"language": "ja"}, [])
-    data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "settings.json").write_text(json.dumps({"language": ["ja"]}))
+    put_settings({"language": ["ja"]})
     app, title = open_app()
     try:
         assert i18n.language() == "en" and title.new_game.label == "New game"  # the system's
@@ -180,8 +180,7 @@ def test_plural_forms_in_both_languages(data_dir):
     assert ngettext(*one, 1).format(n=1) == "…ほかに1個の設定が既定値に戻りました。"
     assert ngettext(*one, 5).format(n=5) == "…ほかに5個の設定が既定値に戻りました。"
     i18n.set_language("en")
-    data_dir.mkdir(parents=True, exist_ok=True)  # as the player sees it: 3 bad fields, 2 shown
-    (data_dir / "settings.json").write_text(json.dumps({"sound": 1, "volume": "x", "speed": 9}))
+    put_settings({"sound": 1, "volume": "x", "speed": 9})  # as the player sees it: 3 bad, 2 shown
     app, _title = open_app()
     try:
         assert app.toasts[-1][0] == "... and 1 more setting falls back to its default."
@@ -236,8 +235,7 @@ def test_catalogue_check_names_missing_fuzzy_untranslated_and_wrong_fields(tmp_p
 
 def test_cli_output_stays_english(tmp_path):
     data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings.json").write_text(json.dumps({"language": "ja"}))
+    Store.open(data).put_settings({"language": "ja"})
     outs = []
     for lang in ("ja_JP.UTF-8", "en_US.UTF-8"):
         env = {**__import__("os").environ, "LANGUAGE": lang, "LANG": lang, "ALICE_DATA_DIR": str(data)}

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.cementopia.best import best_words, load_best, best_path
+from game.cementopia.best import best_words, load_best
 from game.cementopia.bots import HardBot
 from game.cementopia.state import CementopiaState
 from game.messages import Message, shown, split_sentences
@@ -179,15 +179,24 @@ def test_the_end_screen_speaks_japanese(app, drawn):
     assert "The rulebook's targets" in shown and end.help_used == "Hint used"
 
 
-def test_best_scores_and_their_problems_in_japanese(data_dir):
+def test_best_scores_and_their_problems_in_japanese(data_dir, monkeypatch):
+    import sqlite3
+    from game.messages import shown
+    from game.storage import Store
     i18n.set_language("ja")
     assert best_words(None) == "まだなし"
     assert best_words({"best": 12, "unassisted_best": None}) == "12（補助あり）"
     assert best_words({"best": 12, "unassisted_best": 9}) == "12（補助なし 9）"
-    best_path().parent.mkdir(parents=True, exist_ok=True)
-    best_path().write_text("{not json")
-    table, problem = load_best()
-    assert table == {} and problem.startswith("セメントピアの自己ベストを読み込めませんでした")
+    store = Store.open(data_dir)
+
+    def damaged(*_args):
+        error = sqlite3.DatabaseError("database disk image is malformed")
+        error.sqlite_errorname = "SQLITE_CORRUPT"
+        raise error
+    monkeypatch.setattr(store, "_read", damaged)
+    table, problem = load_best(store)
+    store.close()
+    assert table == {} and shown(problem) == "自己ベストを読み込めませんでした：データファイルが壊れています"
     i18n.set_language("en")
     assert best_words({"best": 12, "unassisted_best": 9}) == "12 (unassisted 9)"
 

@@ -8,7 +8,7 @@ import pickle
 import pygame
 import pytest
 
-from game import i18n, saves, settings as schema
+from game import i18n, settings as schema
 from game.assemble.setup import Rules as AssembleRules
 from game.commands import DEALT, MOVED
 from game.messages import message, shown
@@ -16,6 +16,7 @@ from scenes.config import GameConfig, Seat
 from scenes.table import look
 from scenes.table.bots import Hint
 from scenes.widgets import ui
+from storage_helpers import put_settings, settings_kept
 from ui_helpers import answer, click, frames, key, settle, top
 
 HOT_SEAT = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
@@ -171,23 +172,20 @@ def test_a_refused_move_is_said_in_japanese(app):
 
 def test_a_message_is_english_text_and_shown_in_the_language_of_the_moment():
     from game.i18n import N_
-    inner = message(N_("it is not UTF-8 text"))
-    outer = message(N_("Your settings could not be read ({reason}); {aside} and the defaults are used."),
-                    reason=inner, aside=message(N_("it was set aside as {name}"), name="settings-x.json"))
-    english = ("Your settings could not be read (it is not UTF-8 text); it was set aside as "
-               "settings-x.json and the defaults are used.")
+    inner = message(N_("the disk is full"))
+    outer = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps nothing."),
+                    reason=inner, folder="/media/stick")
+    english = "Nothing can be saved in /media/stick (the disk is full): this session keeps nothing."
     assert outer == english and shown(outer) == english
     i18n.set_language("ja")
-    assert shown(outer) == ("設定を読み込めませんでした（UTF-8のテキストではありません）。"
-                            "settings-x.jsonとして退避しました。既定の設定を使います。")
+    assert shown(outer) == "/media/stickには保存できません（ディスクがいっぱいです）。このセッションの内容は残りません。"
     assert outer == english  # stderr and the tests read the English
     again = pickle.loads(pickle.dumps(outer))  # a worker's answer keeps its words to translate
     assert again == english and shown(again) == shown(outer)
 
 
 def test_settings_fall_backs_are_toasted_in_japanese(data_dir, monkeypatch):
-    data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "settings.json").write_text(json.dumps({"language": "ja", "volume": 500}))
+    put_settings({"language": "ja", "volume": 500})
     from scenes.app.window import App, AppOptions
     app = App(AppOptions(size=(1280, 720)))
     try:
@@ -207,13 +205,20 @@ def test_settings_fall_backs_are_toasted_in_japanese(data_dir, monkeypatch):
 
 
 def test_a_failed_save_is_told_in_japanese(app, monkeypatch):
+    import sqlite3
+    from game.storage import StoreError
+
     def full(*_args, **_kwargs):
-        raise OSError(28, "No space left on device")
-    monkeypatch.setattr(saves, "write_record", full)
-    problem = saves.save_game({"game": "assemble"})
-    assert problem == "Could not save the game: No space left on device"
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+    monkeypatch.setattr(app.store, "_write", full)
+    with pytest.raises(StoreError) as failed:
+        app.store.new_game({"game": "assemble"})
+    problem = failed.value.words
+    assert problem == "Could not save the game: the disk is full"
     i18n.set_language("ja")
-    assert shown(problem) == "ゲームを保存できませんでした：No space left on device"
+    assert shown(problem) == "ゲームを保存できませんでした：ディスクがいっぱいです"
     assert schema.clean({"sound": 3})[1] == [
         "Setting sound was 3, not true or false; using the default (true)."]
     assert shown(schema.clean({"sound": 3})[1][0]) == \
@@ -259,7 +264,7 @@ def test_first_start_follows_the_locale_and_sets_the_caption(data_dir, monkeypat
     try:
         assert i18n.language() == expected
         assert pygame.display.get_caption()[0] == ("アリスアセンブル" if expected == "ja" else "Alice Assemble")
-        assert not (data_dir / "settings.json").exists()  # nothing chosen yet: nothing saved
+        assert settings_kept() == {}  # nothing chosen yet: nothing saved
     finally:
         app.stack.close_all()
         pygame.display.quit()
@@ -267,14 +272,13 @@ def test_first_start_follows_the_locale_and_sets_the_caption(data_dir, monkeypat
 
 def test_the_demo_takes_lang_over_the_settings_and_the_locale(data_dir, monkeypatch):
     monkeypatch.setenv("LANGUAGE", "en")
-    data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "settings.json").write_text(json.dumps({"language": "en"}))
+    put_settings({"language": "en"})
     from scenes.app.window import App, parse_app_args
     options = parse_app_args(["--demo", "--lang", "ja", "--game", "assemble", "--players", "2"])
     app = App(options)
     try:
         assert options.demo and i18n.language() == "ja"
-        assert json.loads((data_dir / "settings.json").read_text())["language"] == "en"  # not saved
+        assert settings_kept()["language"] == "en"  # not saved
     finally:
         app.stack.close_all()
         pygame.display.quit()

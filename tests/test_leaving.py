@@ -1,12 +1,9 @@
 """Leaving a game (the window's close button, Quit, Title screen), Restart and Concede in the
 pause menu, and the shared yes/no overlay: real tables, synthesized keys and clicks."""
 
-import json
-
 import pygame
 import pytest
 
-from game import saves
 from game.assemble.setup import Rules as AssembleRules
 from game.cementopia.setup import daily_seed
 from game.grayblock.setup import Rules as GrayRules
@@ -14,6 +11,7 @@ from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
 from scenes.menus.pause import LEAVE_DETAIL, PauseMenu
 from scenes.menus.title import TitleScene
+from storage_helpers import bests, finished_records, has_game_in_progress, in_progress, store
 from ui_helpers import click, frames, key, post, top
 
 HOT_SEAT = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
@@ -39,13 +37,18 @@ def close_window(app):
 
 
 def saved_record(table):
+    """The table's game as kept among the games in progress."""
     table.saver.flush()
-    assert saves.has_autosave()
-    return json.loads(saves.autosave_path().read_text(encoding="utf-8"))
+    assert table.saver.game_id is not None and table.saver.saved
+    db = store()
+    try:
+        return db.record(table.saver.game_id)
+    finally:
+        db.close()
 
 
 def archived(data_dir):
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((data_dir / "records").glob("*.json"))]
+    return finished_records()
 
 
 # --- the yes/no overlay ------------------------------------------------------------------------
@@ -135,7 +138,7 @@ def test_the_demo_never_asks(app):
     app.demo = True
     open_game(app, grayblock(HOT_SEAT))
     close_window(app)
-    assert not app.running and not saves.has_autosave()
+    assert not app.running and not has_game_in_progress()
 
 
 def test_no_question_once_the_game_is_over_or_away_from_a_game(app):
@@ -180,7 +183,8 @@ def test_restart_asks_then_deals_afresh_with_the_same_seats_and_rules(app, data_
     record = saved_record(fresh)  # Continue brings the new game, not the dropped one
     assert record["hands"][0]["deal"] == [list(h) for h in fresh.state.deals[0]]
     assert not record["hands"][0]["actions"]
-    assert not (data_dir / "records").exists()  # and not archived
+    assert [g.id for g in in_progress()] == [fresh.saver.game_id]
+    assert not finished_records()  # and not kept among the finished
 
 
 def test_restart_of_todays_deal_is_todays_deal_again(app):
@@ -213,7 +217,7 @@ def test_concede_against_bots_archives_the_game_as_given_up(app, data_dir):
     [record] = archived(data_dir)
     assert record["conceded"] == [0] and "result" not in record
     assert record["actions"] and record["players"][0]["name"] == "Ada"
-    assert not saves.has_autosave()
+    assert not has_game_in_progress()
     frames(app, 1)
     assert not top(app).cont.enabled  # nothing to continue
 
@@ -236,7 +240,7 @@ def test_concede_a_cementopia_attempt_keeps_no_best(app, data_dir):
     key(app, pygame.K_RETURN)
     [record] = archived(data_dir)
     assert record["conceded"] == [0] and "result" not in record and len(record["actions"]) == 2
-    assert not list(data_dir.glob("cementopia-best*"))
+    assert not bests()
 
 
 def test_pause_menu_fits_at_every_size(app):
@@ -248,7 +252,7 @@ def test_pause_menu_fits_at_every_size(app):
         resize(app, size)
         frames(app, 1)
         shown = menu.ring.widgets
-        assert len(shown) == 7
+        assert len(shown) == 8
         for b in shown:
             assert menu.panel.contains(b.rect)
         assert menu.panel.bottom <= size[1]

@@ -25,7 +25,8 @@ from game.tutorial.lesson import BotMove, Do, Free, Lesson, Note
 
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
-from tests.ui_helpers import click, drag, frames, key, players_files, snapshot
+from tests.storage_helpers import contents, edit, settings_kept
+from tests.ui_helpers import click, drag, frames, key, players_files
 
 
 def top(app):
@@ -190,7 +191,7 @@ def play_lesson(app, table, enter_every=2, until=None):
 
 def test_the_lesson_by_mouse_and_keys_to_the_scoring_walk_through_and_a_real_game(app, data_dir):
     players_files(data_dir)  # a game in progress, settings and a record of the player's own
-    before = snapshot(data_dir)
+    before = contents()
     table = open_from_title(app)
     frames(app, 2)
     assert "Welcome" in shown(table.coach.lesson.words(table.state))
@@ -212,9 +213,10 @@ def test_the_lesson_by_mouse_and_keys_to_the_scoring_walk_through_and_a_real_gam
         key(app, pygame.K_RETURN)
     assert scoring.phase == "summary"
     frames(app, 2)
-    kept = json.loads((data_dir / "lessons.json").read_text())
-    assert "assemble" not in kept  # the lesson is done: nothing to resume
-    assert {k: v for k, v in snapshot(data_dir).items() if k != "lessons.json"} == before
+    after = contents()
+    assert after["lessons"]["assemble"] is None  # the lesson is done: nothing to resume
+    assert {k: v for k, v in after.items() if k != "lessons"} == \
+        {k: v for k, v in before.items() if k != "lessons"}  # nothing but the lesson's place
     # the lesson's last words: this game's counting dolls and the result
     said = shown(SCRIPT.finale(scoring.state, "summary"))
     assert str(scoring.state.scores()[0]) in said
@@ -262,8 +264,9 @@ def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
     click(app, table.coach.leave_b.rect.center)
     frames(app, 2)
     assert top(app).name == "title"
-    assert not (data_dir / "autosave.json").exists() and not (data_dir / "records").exists()
-    assert not (data_dir / "settings.json").exists()
+    kept = contents()
+    assert kept["games"] == kept["finished"] == [] and kept["settings"] == {}
+    assert kept["lessons"]["assemble"] is not None
     click(app, top(app).learn.rect.center)
     chooser = top(app)
     resume = chooser.rows[0][1][0]
@@ -288,40 +291,42 @@ def test_escape_opens_the_menu_whose_title_screen_keeps_the_lesson(app, data_dir
     assert menu.name == "menu" and menu.restart_b not in menu.ring.widgets  # no restart/concede
     click(app, menu.title_b.rect.center)
     assert top(app).name == "title"
-    assert store.has("assemble")
+    assert store.has(app.store, "assemble")
 
 
-def test_a_broken_or_foreign_progress_file_starts_the_lesson_afresh(app, data_dir):
-    data_dir.mkdir(parents=True, exist_ok=True)
-    path = data_dir / "lessons.json"
+def test_a_broken_or_foreign_lesson_place_starts_the_lesson_afresh(app, data_dir):
     session, lesson, _notes = play_headless()
     from game.records import record_of
     record = record_of(session)
-    record["players"][1]["seat"] = "cmd:evil-program"  # never started from a lessons file
-    path.write_text(json.dumps({"assemble": {"record": record, "lesson": lesson.to_json()}}))
+    record["players"][1]["seat"] = "cmd:evil-program"  # never started from a lesson's place
+    app.store.keep_lesson("assemble", {"record": record, "lesson": lesson.to_json()})
     table = lesson_helpers.open_from_title(app, "assemble", resume=True)  # the entry is there
     assert len(table.session.history) == 0 and table.coach.lesson.index == 0
     assert [s.kind for s in table.config.seats] == ["human", "easy"]
     assert any("starts afresh" in str(m) for m, _t in app.toasts)
-    path.write_text("{not json")
+    edit("INSERT OR REPLACE INTO lessons (game, entry) VALUES ('assemble', '{not json')")
     app.stack.clear_to(app.make("title"))
-    table = open_from_title(app)
-    assert table.coach.lesson.index == 0
-    assert any(p.name.startswith("lessons-unreadable") for p in data_dir.iterdir())
+    toasts = len(app.toasts)
+    table = lesson_helpers.open_from_title(app, "assemble", resume=True)  # a place is there...
+    assert table.coach.lesson.index == 0  # ...that cannot be read: afresh, and said
+    assert any("starts afresh" in str(m) for m, _t in app.toasts[toasts:])
 
 
 def test_a_full_disk_never_stops_the_lesson(app, data_dir, monkeypatch):
-    import game.tutorial.store as kept
+    import sqlite3
+    from game.storage import Store
 
     def full(*args, **kwargs):
-        raise OSError(28, "No space left on device")
-    monkeypatch.setattr(kept, "write_atomic", full)
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorname = "SQLITE_FULL"
+        raise error
+    monkeypatch.setattr(Store, "_write", full)
     table = open_from_title(app)
     click(app, table.coach.next_b.rect.center)
     click(app, table.coach.next_b.rect.center)
     perform(app, table, TAKE[0][31])
     assert table.state.bench[0] == 31
-    assert any("No space left" in str(m) for m, _t in app.toasts)
+    assert any("the disk is full" in str(m) for m, _t in app.toasts)
 
 
 @contextmanager
@@ -343,7 +348,7 @@ def test_the_first_start_offers_the_lesson_once(data_dir):
     with started() as app:
         offer = top(app)
         assert offer.name == "confirm" and offer.yes_b.label == "Learn to play"
-        assert json.loads((data_dir / "settings.json").read_text())["lesson_offered"] is True
+        assert settings_kept()["lesson_offered"] is True
         click(app, offer.no_b.rect.center)
         assert top(app).name == "title"
         assert any("whenever you want" in str(m) for m, _t in app.toasts)

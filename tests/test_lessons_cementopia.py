@@ -19,7 +19,8 @@ from game.tutorial.lesson import Do, Lesson, Note
 
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
-from tests.ui_helpers import click, drag, frames, key, players_files, snapshot
+from tests.storage_helpers import contents, without_lessons
+from tests.ui_helpers import click, drag, frames, key, players_files
 
 GAME = "cementopia"
 
@@ -159,7 +160,9 @@ def play_lesson(app, table, until=None):
 
 
 def only_lessons_file(data_dir):
-    return sorted(p.name for p in data_dir.rglob("*") if p.is_file()) in ([], ["lessons.json"])
+    """Nothing in the player's data but lesson places: no game, setting or best."""
+    kept = contents()
+    return kept["games"] == kept["finished"] == [] and kept["settings"] == {} and kept["bests"] == {}
 
 
 def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_puzzle_goes_on(app, data_dir, monkeypatch):
@@ -197,7 +200,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_puzzle_goes_on(app, da
     read += play_lesson(app, table)
     assert read == ["paid-4", "spent", "stuck", "score", "limits", "yours"]
     # the lesson is over: the coach steps aside, nothing is left to resume, the puzzle goes on
-    assert table.coach is None and not store.has(GAME)
+    assert table.coach is None and not store.has(app.store, GAME)
     assert any("Lesson complete" in str(m) for m, _t in app.toasts)
     assert only_lessons_file(data_dir)
     settle(app, table)
@@ -261,16 +264,16 @@ def test_show_me_plays_the_wanted_move_even_with_the_popup_open(app, data_dir):
 
 def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
     players_files(data_dir)  # a game in progress, settings and a record of the player's own
-    before = snapshot(data_dir)
+    before = contents()
     table = lesson_helpers.open_from_title(app, GAME)
     play_lesson(app, table, until="place-7")
     index, moves = table.coach.lesson.index, list(table.session.history.actions)
     click(app, centre(table.coach.leave_b.rect))
     frames(app, 2)
     assert top(app).name == "title"
-    after = snapshot(data_dir)
-    assert {k: v for k, v in after.items() if k != "lessons.json"} == before
-    assert GAME in json.loads(after["lessons.json"])
+    after = contents()
+    assert without_lessons(after) == without_lessons(before)
+    assert after["lessons"][GAME] is not None
     again = lesson_helpers.open_from_title(app, GAME, resume=True)
     assert again.coach.lesson.index == index and list(again.session.history.actions) == moves
     assert again.coach.lesson.step.key == "place-7" and again.state.position(16) == (0, -5)

@@ -20,7 +20,8 @@ from game.tutorial.lesson import BotMove, Do, Lesson, Note
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
 from tests.test_grayblock_scene import centre, end_point
-from tests.ui_helpers import click, drag, frames, key, players_files, snapshot, spy_texts, wait_for
+from tests.storage_helpers import contents, only_lesson_places, without_lessons
+from tests.ui_helpers import click, drag, frames, key, players_files, spy_texts, wait_for
 
 
 def top(app):
@@ -156,7 +157,7 @@ def play_lesson(app, table, until=None):
 
 def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(app, data_dir):
     players_files(data_dir)  # a game in progress, settings and a record of the player's own
-    before = snapshot(data_dir)
+    before = without_lessons(contents())
     table = lesson_helpers.open_from_title(app, "grayblock")
     assert "Welcome to Grayblock" in shown(table.coach.lesson.words(table.state))
     assert table.coach.target is not None and table.coach.target.colliderect(table.layout.hand_cards)
@@ -172,16 +173,16 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(a
     assert any("Lesson complete" in str(m) for m, _t in app.toasts)
     assert table.overlay and table.state.results[0].points == 15 and table.state.totals == [0, 15]
     # nothing kept but the lessons file, which no longer holds this lesson
-    kept = json.loads((data_dir / "lessons.json").read_text())
-    assert "grayblock" not in kept
-    assert {k: v for k, v in snapshot(data_dir).items() if k != "lessons.json"} == before
+    kept = contents()
+    assert kept["lessons"]["grayblock"] is None
+    assert without_lessons(kept) == before
     # the match goes on as the player's own: Next hand, and Bellows (who starts) plays by itself
     click(app, table.next_b.rect.center)
     assert not table.overlay and table.state.current_player() == 1
     wait_for(app, lambda: table.state.log)  # the bot thinks in real time, in another process
     assert table.state.log[0].player == 1
     assert not table.saver.enabled and table.config.lesson == "grayblock"
-    assert {k: v for k, v in snapshot(data_dir).items() if k != "lessons.json"} == before
+    assert without_lessons(contents()) == before
 
 
 def test_a_different_move_is_explained_and_an_illegal_one_gets_the_tables_words(app, data_dir):
@@ -226,7 +227,7 @@ def test_leave_and_resume_at_the_same_step_and_position(app, data_dir):
     click(app, table.coach.leave_b.rect.center)
     frames(app, 2)
     assert top(app).name == "title"
-    assert sorted(p.name for p in data_dir.iterdir()) == ["lessons.json"]  # no autosave, records, settings
+    assert only_lesson_places()  # no game in progress or finished, no settings
     again = lesson_helpers.open_from_title(app, "grayblock", resume=True)
     assert again.coach.lesson.index == index and list(again.session.history.actions) == moves
     assert again.coach.lesson.step.key == "right" and again.state.row == [11, 27, 25, 29]
@@ -275,7 +276,7 @@ def test_the_demo_plays_the_lesson_to_its_end_with_a_screenshot_per_step(tmp_pat
 
 
 def test_grayblock_is_listed_in_learn_to_play(app, data_dir):
-    assert "grayblock" in SCRIPTS and not store.has("grayblock")
+    assert "grayblock" in SCRIPTS and not store.has(app.store, "grayblock")
     app.stack.push(app.make("title"))
     click(app, top(app).learn.rect.center)
     assert "grayblock" in dict(top(app).rows)
@@ -295,4 +296,4 @@ def test_after_the_lesson_the_menu_says_its_game_is_not_saved_and_offers_no_conc
     assert any("this game is not saved" in t for t, _rect in said)
     click(app, menu.title_b.rect.center)
     assert top(app).name == "title"
-    assert sorted(p.name for p in data_dir.iterdir()) == ["lessons.json"]
+    assert only_lesson_places()

@@ -13,7 +13,7 @@ from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
 from scenes.grayblock.table import GrayblockScene
 from scenes.table import look
-from ui_helpers import frames, key, settle, wait_for
+from ui_helpers import frames, key, resume_latest, settle, wait_for
 
 ENGINE_WORDS = re.compile(r"\blane \d|\bposition \d|\(-?\d+, -?\d+\)|playout|Action\(")
 
@@ -31,7 +31,7 @@ def continue_from_autosave(app, table):
     table.saver.flush()
     app.stack.clear_to(app.make("title"))
     frames(app, 2)
-    app.stack.top.resume()
+    resume_latest(app)
     frames(app, 2)
     return app.stack.top
 

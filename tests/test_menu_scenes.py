@@ -5,13 +5,13 @@ import json
 import pygame
 import pytest
 
-from game import saves
 from scenes.widgets import ui
 from scenes.app.stack import Scene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.menus.setup import SetupScene
 from scenes.menus.title import TitleScene
+from tests.storage_helpers import edit, keep_in_progress, settings_kept
 from tests.ui_helpers import DummyTable, click, frames, key, post, resize, spy_texts, top, type_text
 
 
@@ -44,7 +44,7 @@ def assert_tidy(app, scene):
 def test_title_new_game_by_click(app):
     scene = app.stack.push(app.make("title"))
     frames(app, 2)
-    assert not scene.cont.enabled and scene.cont.rect.w == 0  # no autosave: no Continue
+    assert not scene.cont.enabled and scene.cont.rect.w == 0  # no game in progress: no Continue
     click(app, scene.new_game.rect.center)
     assert isinstance(top(app), SetupScene)
 
@@ -68,40 +68,37 @@ def test_title_rules_and_escape_quits(app):
     assert not app.running
 
 
-def test_continue_with_corrupt_autosave_toasts(app, table):
-    path = saves.autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("{ this is not a record", encoding="utf-8")
+def test_continue_with_a_damaged_game_says_why_and_keeps_it_listed(app, table):
+    keep_in_progress({"format": "alice-record", "version": 1, "game": "assemble", "seed": 1,
+                      "players": [{"name": "Ann", "seat": "human"}], "actions": []})
+    edit("UPDATE games SET record = '{ this is not a record'")
     scene = app.stack.push(app.make("title"))
     frames(app, 1)
     assert scene.cont.enabled and scene.cont.rect.w > 0
     click(app, scene.cont.rect.center)
-    assert top(app) is scene and not table
-    assert app.toasts and "could not be resumed" in app.toasts[-1][0]
-    assert not scene.cont.enabled and scene.cont.rect.w == 0
-    assert not saves.has_autosave()  # set aside, not deleted
+    listed = top(app)
+    assert listed.name == "continue" and len(listed.games) == 1
+    key(app, pygame.K_RETURN)
+    assert top(app) is listed and not table
+    assert app.toasts and "cannot be resumed" in app.toasts[-1][0]
+    assert len(listed.games) == 1  # kept: it can still be deleted, never lost without a word
     frames(app, 2)
 
 
-def test_continue_resumes_a_saved_game(app, table, monkeypatch):
+def test_continue_resumes_a_saved_game(app, table):
     from game.assemble.record import new_session
     from game.assemble.setup import Rules
     from game.records import record_of
     players = [{"name": "Ann", "seat": "human", "colour": 2}, {"name": "Bo", "seat": "easy", "colour": 0}]
     session = new_session(42, players, Rules(flaw=True))
     session.play(session.state.legal_actions()[0])
-    saves.save_game(record_of(session))
-    real_load = saves.load_autosave
-    loaded = {}
-
-    def load():
-        loaded["result"] = real_load()
-        return loaded["result"]
-    monkeypatch.setattr(saves, "load_autosave", load)
+    game_id = keep_in_progress(record_of(session))
     scene = app.stack.push(app.make("title"))
     assert scene.ring.current is scene.cont  # Continue comes first and has the focus
     key(app, pygame.K_RETURN)
-    assert len(table) == 1 and table[0]["session"] is loaded["result"][0]
+    assert top(app).name == "continue"
+    key(app, pygame.K_RETURN)  # the game played last
+    assert len(table) == 1
     assert table[0]["session"].state == session.state
     config = table[0]["config"]
     assert [s.name for s in config.seats] == ["Ann", "Bo"] and config.seed == 42
@@ -145,7 +142,7 @@ def test_setup_by_clicks_and_typing(app, table, data_dir):
     assert [s.kind for s in config.seats] == ["human", "random", "easy"]
     assert len({s.colour for s in config.seats}) == 3
     assert config.seed == 1234 and config.rules.flaw and not config.rules.identity
-    saved = json.loads((data_dir / "settings.json").read_text(encoding="utf-8"))
+    saved = settings_kept()
     assert saved["setup"]["players"] == 3 and saved["setup"]["seed"] == "1234"
 
 

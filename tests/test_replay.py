@@ -19,7 +19,8 @@ from game.assemble.record import new_session as assemble_session
 from game.cementopia.record import new_session as cementopia_session
 from game.grayblock.record import new_session as grayblock_session
 from scenes.replay.viewer import open_replay
-from tests.ui_helpers import click, frames, key, snapshot
+from tests.storage_helpers import contents
+from tests.ui_helpers import click, frames, key
 
 PLAYERS = [{"name": "Ada", "seat": "human", "colour": 0}, {"name": "Bo", "seat": "easy", "colour": 1},
            {"name": "Cy", "seat": "hard", "colour": 2}]
@@ -199,14 +200,13 @@ def test_cementopia_end_and_grayblock_match_end(app, record_file):
 
 def test_a_replay_writes_nothing(app, record_file, data_dir):
     path = record_file("assemble", played(assemble_session(9, PLAYERS), 4, limit=12))  # unfinished
-    before = snapshot(data_dir) if data_dir.exists() else {}
+    before = contents()
     viewer = opened(app, path)
     key(app, pygame.K_END)
     key(app, pygame.K_HOME)
     frames(app, 5)
     assert app.stack.top is viewer  # an unfinished game: no end screen
-    assert (snapshot(data_dir) if data_dir.exists() else {}) == before
-    assert not (data_dir / "autosave.json").exists()
+    assert contents() == before and before["games"] == before["finished"] == []
 
 
 BAD = {
@@ -240,11 +240,25 @@ def test_a_dropped_record_opens_and_a_bad_drop_changes_nothing(app, record_file,
     app.dispatch(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
     frames(app)
     assert app.stack.top.name == "title" and len(app.toasts) == 1
-    app.dispatch(pygame.event.Event(pygame.DROPFILE, file=str(record_file("cementopia"))))
+    dropped = record_file("cementopia")
+    app.dispatch(pygame.event.Event(pygame.DROPFILE, file=str(dropped)))
     frames(app)
+    ask = app.stack.top
+    assert ask.name == "confirm" and ask.question == "Import this game?"
+    click(app, ask.also_b.rect.center)  # Only look: opened, not kept
     assert app.stack.top.name == "replay" and app.stack.top.game == "cementopia"
+    assert contents()["finished"] == []
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "title"
+    for _ in range(2):  # Import: kept once, however often it is dropped
+        app.dispatch(pygame.event.Event(pygame.DROPFILE, file=str(dropped)))
+        frames(app)
+        key(app, pygame.K_RETURN)
+        assert app.stack.top.name == "replay" and app.stack.top.game == "cementopia"
+        key(app, pygame.K_ESCAPE)
+    [(_id, kept)] = contents()["finished"]
+    assert kept["actions"] == json.loads(dropped.read_text())["actions"]
+    assert "already kept" in str(app.toasts[-1][0])
 
 
 def run_app(args, data, timeout=240):
@@ -274,7 +288,7 @@ def test_the_demo_steps_through_a_record_and_exits_0(tmp_path, record_file, game
     assert names == ["replay-0.png", "replay-1.png", "replay-2.png", "replay-3.png", "replay-4.png",
                      "scoring.png"]
     assert all(p.stat().st_size > 10_000 for p in shots.glob("*.png"))
-    assert not (data / "records").exists() and not (data / "autosave.json").exists()
+    assert not data.exists() or not list(data.iterdir())  # the demo keeps nothing
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -1,65 +1,87 @@
-"""Where the app keeps files, and the table's save service (off the frame, in order, atomic)."""
+"""Where the app keeps the player's data, the table's save service (off the frame, in order) and
+several games in progress held by the windows that opened them (issue 38)."""
 
-import errno
-import json
+import os
+import sqlite3
 import sys
 import threading
 
 import pytest
 
-from game import records, saves
+from game import records
 from game.assemble.record import new_session
+from game.storage import ELSEWHERE, FREE, MINE, HeldElsewhere, Store, StoreError, data_dir
+from game.storage.store import DB_NAME, SCHEMA, SCHEMA_VERSION
 from scenes.table.saving import SaveService
+from tests.storage_helpers import finished_records, in_progress, latest_saved
 
 PLAYERS = [{"name": "Ada", "seat": "human", "colour": 0}, {"name": "Bo", "seat": "easy", "colour": 1}]
 
 
-def game_after(moves: int):
-    session = new_session(3, [dict(p) for p in PLAYERS])
+def game_after(moves: int, seed: int = 3):
+    session = new_session(seed, [dict(p) for p in PLAYERS])
     for _ in range(moves):
         session.play(session.state.legal_actions()[0])
     return session
 
 
+@pytest.fixture
+def db(data_dir):
+    store = Store.open(data_dir)
+    yield store
+    store.close()
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="platformdirs reads XDG only on Linux")
-def test_user_files_go_to_the_platforms_data_folder(monkeypatch, tmp_path):
+def test_the_players_data_goes_to_the_platforms_data_folder(monkeypatch, tmp_path):
     monkeypatch.delenv("ALICE_DATA_DIR", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert saves.data_dir() == tmp_path / "xdg" / "alice-assemble"
+    assert data_dir() == tmp_path / "xdg" / "alice-assemble"
 
 
-def test_the_latest_position_is_what_the_autosave_holds(data_dir):
-    saver = SaveService()
-    session = new_session(3, [dict(p) for p in PLAYERS])
+def test_one_database_in_the_data_folder_in_wal_mode_at_the_current_schema(db, data_dir):
+    assert sorted(p.name for p in data_dir.iterdir() if not p.name.endswith(("-wal", "-shm"))) \
+        == [DB_NAME]
+    con = sqlite3.connect(data_dir / DB_NAME)
+    try:
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(SCHEMA)
+    finally:
+        con.close()
+
+
+def test_the_latest_position_is_what_is_kept(db):
+    saver = SaveService(db)
+    session = game_after(0)
     for _ in range(20):
         session.play(session.state.legal_actions()[0])
         saver.save(records.record_of(session))
     saver.close()
-    resumed, _, message = saves.load_autosave()
-    assert message is None and resumed.state == session.state
+    resumed, _record = latest_saved()
+    assert resumed.state == session.state
     assert 1 <= saver.writes <= 20  # saves not yet started were replaced by newer ones
 
 
-def test_saving_does_not_wait_for_the_disk(data_dir, monkeypatch):
+def test_saving_does_not_wait_for_the_disk(db, monkeypatch):
     """The table hands a record over and goes on; the write happens on the worker."""
     gate = threading.Event()
-    real = saves.save_game
+    real = Store.new_game
 
-    def slow(record):
+    def slow(self, record):
         gate.wait(5)
-        return real(record)
+        return real(self, record)
 
-    monkeypatch.setattr(saves, "save_game", slow)
-    saver = SaveService()
+    monkeypatch.setattr(Store, "new_game", slow)
+    saver = SaveService(db)
     saver.save(records.record_of(game_after(2)))  # returns although the disk "hangs"
-    assert not saves.has_autosave() and not saver.flush(timeout=0.05)
+    assert not in_progress() and not saver.flush(timeout=0.05) and not saver.saved
     gate.set()
-    assert saver.flush(timeout=5) and saves.has_autosave()
+    assert saver.flush(timeout=5) and saver.saved and len(in_progress()) == 1
     saver.close()
 
 
-def test_finishing_archives_then_drops_the_autosave_after_pending_saves(data_dir):
-    saver = SaveService()
+def test_finishing_moves_the_game_from_in_progress_to_finished_after_pending_saves(db):
+    saver = SaveService(db)
     session = game_after(4)
     saver.save(records.record_of(session))
     while not session.state.is_over():
@@ -67,34 +89,31 @@ def test_finishing_archives_then_drops_the_autosave_after_pending_saves(data_dir
     final = records.record_of(session)
     saver.finish(final)
     saver.close()
-    assert not saves.has_autosave()
-    [kept] = (data_dir / "records").glob("assemble-*.json")
-    records.verify(json.loads(kept.read_text()))
+    assert in_progress() == []
+    [kept] = finished_records()
+    records.verify(kept)
+    assert records.replay(kept).state == session.state and saver.game_id == db.finished_ids()[0]
 
 
-def test_a_full_disk_keeps_the_finished_game_in_the_autosave_and_says_so_once(data_dir, monkeypatch):
-    saver = SaveService()
-    saver.save(records.record_of(game_after(4)))
-    saver.flush()
-    before = saves.autosave_path().read_bytes()
-
-    def full(path, record):
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(saves, "write_record", full)
-    session = game_after(4)
-    while not session.state.is_over():
-        session.play(session.state.legal_actions()[0])
-    saver.finish(records.record_of(session))
-    saver.finish(records.record_of(session))
-    saver.close()
-    assert saves.autosave_path().read_bytes() == before  # nothing lost
-    messages = saver.messages()
-    assert len(messages) == 1 and "stays in the autosave" in messages[0]
+def test_several_games_wait_at_once_and_a_new_game_touches_none_of_them(db):
+    assemble = SaveService(db)
+    assemble.save(records.record_of(game_after(3)))
+    assemble.close()
+    from game.cementopia.record import new_session as cementopia
+    from game.grayblock.record import new_session as grayblock
+    puzzle = cementopia(5)
+    puzzle.play(puzzle.state.legal_actions()[0])
+    match = grayblock(4, [dict(p) for p in PLAYERS])
+    for session in (puzzle, match):
+        saver = SaveService(db)
+        saver.save(records.record_of(session))
+        saver.close()
+    assert sorted(g.game for g in in_progress()) == ["assemble", "cementopia", "grayblock"]
+    assert all(g.held == FREE for g in db.in_progress())  # each window let its game go
 
 
 def test_a_disabled_service_never_writes(data_dir):
-    saver = SaveService(enabled=False)
+    saver = SaveService(None)
     session = game_after(3)
     saver.save(records.record_of(session))
     while not session.state.is_over():
@@ -102,3 +121,167 @@ def test_a_disabled_service_never_writes(data_dir):
     saver.finish(records.record_of(session))
     saver.close()
     assert not data_dir.exists()
+
+
+# --- two windows -------------------------------------------------------------------------------
+
+def test_a_game_is_held_by_the_window_that_opened_it(data_dir):
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    try:
+        game_id = first.new_game(records.record_of(game_after(2)))
+        assert [g.held for g in first.in_progress()] == [MINE]
+        assert [g.held for g in second.in_progress()] == [ELSEWHERE]
+        with pytest.raises(HeldElsewhere):
+            second.take(game_id)
+        with pytest.raises(HeldElsewhere):
+            second.drop_game(game_id)
+        first.release(game_id)
+        assert second.take(game_id)["game"] == "assemble"
+        assert [g.held for g in first.in_progress()] == [ELSEWHERE]
+        with pytest.raises(HeldElsewhere):  # the first window may no longer write it
+            first.save_game(game_id, records.record_of(game_after(3)))
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_lease_whose_heartbeat_stopped_is_taken_over(data_dir, monkeypatch):
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    try:
+        game_id = first.new_game(records.record_of(game_after(2)))
+        assert first.beat(game_id)
+        import game.storage.store as store_module
+        later = store_module.time.time() + store_module.LEASE_S + 1
+        monkeypatch.setattr(store_module.time, "time", lambda: later)  # a frozen window
+        assert [g.held for g in second.in_progress()] == [FREE]
+        second.take(game_id)
+        assert not first.beat(game_id)  # the first window learns it has lost it
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_lease_left_by_a_process_that_is_gone_is_free_at_once(data_dir):
+    import subprocess
+    child = subprocess.run([sys.executable, "-c", (
+        "import sys; from game.storage import Store; from game.assemble.record import new_session;"
+        "from game.records import record_of;"
+        "s = Store.open(); print(s.new_game(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
+        "{'name': 'B', 'seat': 'easy'}]))), flush=True); import os; os._exit(0)")],
+        capture_output=True, text=True, timeout=60, env=dict(os.environ, ALICE_DATA_DIR=str(data_dir)))
+    game_id = int(child.stdout)
+    db = Store.open(data_dir)
+    try:
+        assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]  # its pid is gone
+        assert db.take(game_id)["seed"] == 3
+    finally:
+        db.close()
+
+
+def test_a_saver_whose_game_was_taken_over_stops_writing_and_says_so(data_dir, monkeypatch):
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    try:
+        saver = SaveService(first)
+        saver.save(records.record_of(game_after(2)))
+        saver.flush()
+        first.release(saver.game_id)  # as if its heartbeat had stopped long ago
+        second.take(saver.game_id)
+        saver.save(records.record_of(game_after(3)))
+        saver.flush()
+        [said] = saver.messages()
+        assert "another window" in said and not saver.saved and saver.lost
+        assert in_progress()[0].actions == 2  # the other window's game is untouched
+        session = game_after(3)
+        while not session.state.is_over():
+            session.play(session.state.legal_actions()[0])
+        saver.finish(records.record_of(session))  # its end is still kept: a game of its own
+        saver.close()
+        assert len(finished_records()) == 1 and len(in_progress()) == 1
+    finally:
+        first.close()
+        second.close()
+
+
+def test_settings_changed_in_two_windows_are_both_kept(data_dir):
+    from game import settings as schema
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    try:
+        one, two = schema.load(first), schema.load(second)
+        one["sound"] = False
+        two["language"] = "ja"
+        two["speed"] = 2.5
+        assert schema.keep(first, one) is None and schema.keep(second, two) is None
+        one["volume"] = 40  # the first window writes again: the second's settings stay
+        assert schema.keep(first, one) is None
+        assert dict(schema.load(first)) == {"sound": False, "language": "ja", "speed": 2.5,
+                                            "volume": 40}
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_busy_database_is_waited_for_never_shown_as_locked(data_dir, monkeypatch):
+    import game.storage.store as store_module
+    monkeypatch.setattr(store_module, "BUSY_S", 0.01)
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    blocker = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
+    waits, release = [], [True]
+
+    def wait(seconds):  # the other window finishes its write while this one waits
+        waits.append(seconds)
+        if release and len(waits) == 2:
+            release.clear()
+            blocker.execute("COMMIT")
+    monkeypatch.setattr(store_module.time, "sleep", wait)
+    try:
+        blocker.execute("BEGIN IMMEDIATE")  # another window, mid-write
+        game_id = second.new_game(records.record_of(game_after(1)))  # waits, then goes through
+        assert len(waits) == 2 and [g.id for g in first.in_progress()] == [game_id]
+        blocker.execute("BEGIN IMMEDIATE")  # and one that never lets go: a line, in words
+        waits.clear()
+        with pytest.raises(StoreError) as failed:
+            second.save_game(game_id, records.record_of(game_after(2)))
+        assert "another window kept the data busy" in failed.value.words
+        assert "locked" not in failed.value.words and len(waits) == store_module.RETRIES - 1
+        blocker.execute("ROLLBACK")
+    finally:
+        blocker.close()
+        first.close()
+        second.close()
+
+
+# --- the schema --------------------------------------------------------------------------------
+
+def test_every_older_schema_is_brought_to_this_one_keeping_what_it_holds(data_dir):
+    """Each step of SCHEMA from an empty file, then data put in at that version, then this
+    version opens it: it migrates, and what was there is still there."""
+    for version in range(0, SCHEMA_VERSION):
+        folder = data_dir / f"v{version}"
+        folder.mkdir(parents=True)
+        con = sqlite3.connect(folder / DB_NAME)
+        for step in SCHEMA[:version]:
+            con.executescript(step)
+        con.execute(f"PRAGMA user_version = {version}")
+        con.commit()
+        con.close()
+        db = Store.open(folder)
+        try:
+            assert db.kept and not db.problems
+            game_id = db.new_game(records.record_of(game_after(1)))
+            assert [g.id for g in db.in_progress()] == [game_id]
+        finally:
+            db.close()
+        con = sqlite3.connect(folder / DB_NAME)
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        con.close()
+
+
+def test_opening_twice_migrates_once_and_changes_nothing(data_dir):
+    db = Store.open(data_dir)
+    db.put_settings({"sound": False})
+    db.close()
+    again = Store.open(data_dir)
+    try:
+        assert again.settings() == ({"sound": False}, []) and not again.problems
+    finally:
+        again.close()

@@ -151,7 +151,7 @@ def test_summary_texts(app):
 
 def test_demo_mode_advances_snaps_and_exits(app, tmp_path):
     app.demo = True
-    app.options.screenshots = tmp_path
+    app.options.screenshots = tmp_path / "shots"
     app.options.exit_after = 0
     scene = push(app, 4)
     for _ in range(2000):
@@ -159,7 +159,7 @@ def test_demo_mode_advances_snaps_and_exits(app, tmp_path):
             break
         app.step(0.05)
     assert scene.phase == "summary" and not app.running
-    assert [p.name for p in tmp_path.iterdir()] == ["01-scoring.png"]
+    assert [p.name for p in (tmp_path / "shots").iterdir()] == ["01-scoring.png"]
 
 
 @pytest.mark.parametrize("players", [2, 3])

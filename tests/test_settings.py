@@ -1,13 +1,11 @@
 """The settings overlay: each choice takes effect, is saved at once, and survives a restart."""
 
-import json
-
 import pygame
 
-from game import saves
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
 from scenes.assemble.table import TableScene
+from storage_helpers import settings_kept
 from ui_helpers import click, frames, key, top
 
 
@@ -26,7 +24,7 @@ def right_part(rect):
 
 
 def saved():
-    return json.loads((saves.data_dir() / "settings.json").read_text())
+    return settings_kept()
 
 
 def test_settings_change_speed_think_and_magnify_and_are_kept(app, data_dir):

@@ -1,15 +1,14 @@
 """Sound effects: timed to the animations, switchable with S or the pause menu, and never a
 reason to fail (no device, no file)."""
 
-import json
 
 import pygame
 
-from game import saves
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
 from scenes.sound.player import NAMES, Sound
 from scenes.assemble.table import FLIGHT, TableScene
+from storage_helpers import settings_kept
 from ui_helpers import click, frames, key, top, type_text
 
 
@@ -58,7 +57,7 @@ def test_s_switches_sound_off_and_on_and_the_choice_is_kept(app, data_dir):
     table = hot_seat(app)
     key(app, pygame.K_s)
     assert not app.sound.on
-    assert json.loads((saves.data_dir() / "settings.json").read_text())["sound"] is False
+    assert settings_kept()["sound"] is False
     app.sound.played.clear()
     table.play(a_placement(table))
     frames(app, 40)

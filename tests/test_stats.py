@@ -8,15 +8,17 @@ import sys
 
 import pytest
 
-from game import cli, saves, stats
-from game.history import Entry, open_folder
+from game import cli, stats
+from game.history import Entry
 from game.stats import compute, streaks
+
+from storage_helpers import edit, store
 
 D = "2026-11-{:02d}T12:00:00Z".format
 
 
-def versus(file, day, players, scores, winners, game="assemble", **more):
-    return Entry(file=file, when=D(day), game=game, players=tuple(players), scores=tuple(scores),
+def versus(game_id, day, players, scores, winners, game="assemble", **more):
+    return Entry(id=game_id, when=D(day), game=game, players=tuple(players), scores=tuple(scores),
                  winners=tuple(winners), over=not more.get("conceded"), finished_at=D(day), **more)
 
 
@@ -25,12 +27,12 @@ ADA, BO, CY = ("Ada", "human"), ("Bo", "easy"), ("Cy", "hard")
 
 def assemble_set():
     return [
-        versus("e3.json", 3, [ADA, BO, CY], [10, 12, 40], [2]),
-        versus("e1.json", 1, [ADA, BO], [30, 20], [0]),
-        versus("e2.json", 2, [("ada", "human"), BO], [25, 25], [0, 1]),  # a shared win, "ada" is Ada
-        versus("e4.json", 4, [ADA, BO], [50, 10], [0], assisted=True, helps=("undo",)),
-        versus("e5.json", 5, [ADA, BO], [3, 4], [], conceded=(0,)),
-        Entry(file="bad.json", when=D(6), problem="not valid JSON"),
+        versus(3, 3, [ADA, BO, CY], [10, 12, 40], [2]),
+        versus(1, 1, [ADA, BO], [30, 20], [0]),
+        versus(2, 2, [("ada", "human"), BO], [25, 25], [0, 1]),  # a shared win, "ada" is Ada
+        versus(4, 4, [ADA, BO], [50, 10], [0], assisted=True, helps=("undo",)),
+        versus(5, 5, [ADA, BO], [3, 4], [], conceded=(0,)),
+        Entry(id=6, when=D(6), problem="not valid JSON"),
     ]
 
 
@@ -62,9 +64,9 @@ def test_assemble_wins_shared_wins_assisted_and_conceded_apart():
 
 def test_grayblock_champion_wins_and_hands_by_block_and_out():
     hands = ((0, "block", 20), (1, "out", 15), (0, "out", 30))
-    entries = [versus("g1.json", 1, [ADA, ("Bo", "normal")], [50, 15], [0], game="grayblock",
+    entries = [versus(11, 1, [ADA, ("Bo", "normal")], [50, 15], [0], game="grayblock",
                       hands=hands),
-               versus("g2.json", 2, [ADA, ("Bo", "normal")], [40, 100], [1], game="grayblock",
+               versus(12, 2, [ADA, ("Bo", "normal")], [40, 100], [1], game="grayblock",
                       hands=((1, "block", 100), (0, "block", 40)))]
     game = compute(entries)["games"]["grayblock"]
     ada, bo = game["players"]["Ada"], game["players"]["Bo"]
@@ -75,20 +77,20 @@ def test_grayblock_champion_wins_and_hands_by_block_and_out():
     assert "shared_wins" not in ada and game["finished"] == 2
 
 
-def solo(file, day, score, outcome="complete", seed=1, daily=None, **more):
-    return Entry(file=file, when=D(day), game="cementopia", scores=(score,), over=not more.get("conceded"),
+def solo(game_id, day, score, outcome="complete", seed=1, daily=None, **more):
+    return Entry(id=game_id, when=D(day), game="cementopia", scores=(score,), over=not more.get("conceded"),
                  winners=(0,) if outcome == "complete" else (), outcome=outcome, seed=seed,
                  daily=daily, **more)
 
 
 def test_cementopia_deals_best_per_deal_assisted_apart_and_the_daily_streak():
     entries = [
-        solo("c1.json", 1, 9, seed=5), solo("c2.json", 2, 12, seed=5, outcome="stuck"),
-        solo("c3.json", 3, 20, seed=5, assisted=True),
-        solo("c4.json", 10, 7, seed=70, daily="2026-11-10"), solo("c5.json", 11, 8, seed=71, daily="2026-11-11"),
-        solo("c6.json", 20, 6, seed=80, daily="2026-11-20"), solo("c7.json", 21, 11, seed=81, daily="2026-11-21"),
-        solo("c8.json", 22, 4, seed=82, daily="2026-11-22", outcome="stuck"),
-        solo("c9.json", 23, 0, seed=83, daily="2026-11-23", outcome=None, conceded=(0,)),
+        solo(21, 1, 9, seed=5), solo(22, 2, 12, seed=5, outcome="stuck"),
+        solo(23, 3, 20, seed=5, assisted=True),
+        solo(24, 10, 7, seed=70, daily="2026-11-10"), solo(25, 11, 8, seed=71, daily="2026-11-11"),
+        solo(26, 20, 6, seed=80, daily="2026-11-20"), solo(27, 21, 11, seed=81, daily="2026-11-21"),
+        solo(28, 22, 4, seed=82, daily="2026-11-22", outcome="stuck"),
+        solo(29, 23, 0, seed=83, daily="2026-11-23", outcome=None, conceded=(0,)),
     ]
     c = compute(entries, today=datetime.date(2026, 11, 23))["games"]["cementopia"]
     assert (c["finished"], c["complete"], c["stuck"], c["conceded"], c["deals_played"]) == (8, 5, 2, 1, 6)
@@ -141,13 +143,17 @@ def test_stats_with_no_records_prints_zeros(capsys, data_dir):
 
 
 def archive_games(data_dir):
+    """Four finished games, and a fifth whose row was damaged behind the app's back."""
     from tests.test_history import played
     results = {}
-    for game, seed in (("assemble", 3), ("assemble", 4), ("grayblock", 3), ("cementopia", 3)):
+    db = store()
+    for game, seed in (("assemble", 3), ("assemble", 4), ("grayblock", 3), ("cementopia", 3),
+                       ("cementopia", 4)):
         record, result = played(game, seed)
-        saves.archive(record)
+        last = db.finish_game(None, record)
         results.setdefault(game, []).append(result)
-    (data_dir / "records" / "zz-broken.json").write_text("{", encoding="utf-8")
+    db.close()
+    edit("UPDATE games SET entry = '{', record = '{' WHERE id = ?", last)
     return results
 
 
@@ -159,7 +165,7 @@ def test_stats_json_shape_from_the_data_folder(capsys, data_dir):
     assert data["records"] == 5 and data["unreadable"] == 1
     games = data["games"]
     assert games["assemble"]["finished"] == 2 and games["grayblock"]["finished"] == 1
-    assert games["cementopia"]["finished"] == 1
+    assert games["cementopia"]["finished"] == 1  # the damaged one is only counted
     ada = games["assemble"]["players"]["Ada"]
     assert ada["games"] == 2 and ada["wins"] == sum(0 in r.winners for r in results["assemble"])
     assert {"games", "wins", "win_share", "average_score", "best_score", "score_over_time",
@@ -177,19 +183,27 @@ def test_stats_bad_arguments_are_one_line_and_exit_2(capsys, data_dir):
 
 
 def test_stats_through_the_entry_point_honours_alice_data_dir(tmp_path):
+    """An old data folder (records/ of release 0.1) is brought in first; a file that is not a
+    record is named in one line on stderr and left where it is."""
+    from tests.test_history import played
     env = dict(os.environ, ALICE_DATA_DIR=str(tmp_path / "data"),
                PYTHONPATH=os.pathsep.join([os.getcwd()] + sys.path))
     (tmp_path / "data" / "records").mkdir(parents=True)
     (tmp_path / "data" / "records" / "x.json").write_text("[]")
+    (tmp_path / "data" / "records" / "a.json").write_text(json.dumps(played("assemble", 3)[0]))
     done = subprocess.run([sys.executable, "-m", "scenes.main", "stats", "--json"], env=env,
                           capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and json.loads(done.stdout)["unreadable"] == 1
-    assert (tmp_path / "data" / "records" / "index.json").is_file()
+    assert done.returncode == 0 and json.loads(done.stdout)["games"]["assemble"]["finished"] == 1
+    assert done.stderr.count("\n") == 1 and "x.json" in done.stderr
+    assert (tmp_path / "data" / "alice.sqlite3").is_file()
+    assert (tmp_path / "data" / "records" / "x.json").read_text() == "[]"  # left in place
 
 
 def test_stats_from_real_records_agree_with_the_history(data_dir):
     archive_games(data_dir)
-    entries = open_folder(data_dir / "records").entries
+    db = store()
+    entries = db.entries()
+    db.close()
     figures = compute(entries)
     bo = figures["games"]["assemble"]["players"]["Bo"]
     assert bo["seats"] == {"easy": 2} and bo["games"] == 2

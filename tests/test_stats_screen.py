@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import history, stats
+from game import stats
 
 from tests.test_history_screen import make_records, open_history
 from tests.ui_helpers import click, frames, key, spy_texts
@@ -27,7 +27,7 @@ def test_a_players_figures_per_game_with_both_charts(app, data_dir, monkeypatch)
     said = spy_texts(monkeypatch)
     frames(app, 1)
     words = [t for t, _rect in said]
-    figures = stats.player(history.entries(), "Ada")["assemble"]
+    figures = stats.player(app.store.entries(), "Ada")["assemble"]
     assert figures["games"] == 1 and "Games" in words and "Best score" in words
     assert str(figures["best_score"]) in words
     assert "hard bot" in words  # the opponents' level, in player words

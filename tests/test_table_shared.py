@@ -1,12 +1,11 @@
 """What every game's table does the same way (scenes/table/base.py), tested once against each
 game's real scene, driven with synthesized keys and clicks."""
 
-import json
 
 import pygame
 import pytest
 
-from game import records, saves
+from game import records
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.setup import Rules as AssembleRules
 from game.grayblock.setup import Action as GrayAction
@@ -14,6 +13,7 @@ from game.grayblock.setup import Rules as GrayRules
 from game.cementopia.setup import Action as CementAction
 from scenes.config import GameConfig, Seat
 from scenes.menus.pause import PauseMenu
+from storage_helpers import finished_records, has_game_in_progress, latest_saved
 from ui_helpers import answer, frames, key, settle, wait_for
 
 TWO = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
@@ -79,12 +79,12 @@ def test_a_refused_move_changes_nothing_and_says_why(app, table):
     assert len(app.toasts) == toasts + 1 and app.toasts[-1][0][:1].isupper()
 
 
-def test_every_move_and_undo_reaches_the_autosave(app, table, data_dir):
+def test_every_move_and_undo_is_kept_among_the_games_in_progress(app, table, data_dir):
     advance(table, 4)
     table.undo()
     table.saver.flush()
-    session, record, message = saves.load_autosave()
-    assert message is None and session.state == table.state
+    session, record = latest_saved()
+    assert session.state == table.state
     assert [p.get("colour") for p in record.get("players", [])] == \
            [s.colour for s in table.config.seats][:len(record.get("players", []))]
 
@@ -101,14 +101,13 @@ def test_escape_opens_the_pause_menu_and_leaving_drops_the_listener(app, table):
     assert table.saver.flush(0)
 
 
-def test_the_finished_game_is_archived_before_its_autosave_goes(app, table, data_dir):
+def test_the_finished_game_leaves_the_games_in_progress_for_history(app, table, data_dir):
     while not table.state.is_over():
         advance(table, 1)
     assert table.finished and not table.can_undo()
     table.saver.flush()
-    assert not saves.has_autosave()
-    [kept] = (data_dir / "records").glob(f"{table.game}-*.json")
-    record = json.loads(kept.read_text())
+    assert not has_game_in_progress()
+    [record] = finished_records()
     records.verify(record)
     assert record["result"] and records.replay(record).state == table.state
 

@@ -1,18 +1,18 @@
 """Play the table scene with synthesized mouse drags, clicks and keys (SDL dummy driver)."""
 
-import json
 import random
 
 import pygame
 import pytest
 
-from game import records, saves
+from game import records
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
 from scenes.art.metrics import STRIP
 from scenes.app.stack import Scene
 from scenes.assemble.table import TableScene
 from scenes.table import look
+from storage_helpers import finished_records, has_game_in_progress, latest_saved
 from ui_helpers import answer, click, drag, frames, key, move, resize, settle, wait_for
 
 
@@ -80,13 +80,13 @@ def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir
     assert [len(line) for line in table.state.lines] == [8, 8, 8, 8]
     frames(app, 120)
     assert "session" in finished
-    kept = sorted((data_dir / "records").glob("*.json"))
+    kept = finished_records()
     assert len(kept) == 1
-    record = json.loads(kept[0].read_text())
+    record = kept[0]
     records.verify(record)
     assert record["result"]["winners"] == table.state.winners()
     assert len(record["actions"]) == played
-    assert not saves.has_autosave()  # the finished game is archived, not offered as Continue
+    assert not has_game_in_progress()  # the finished game is in History, not offered as Continue
 
 
 def test_click_takes_a_field_card_then_click_to_select_and_place(app):
@@ -149,8 +149,8 @@ def test_autosave_after_every_command_resumes_exactly(app, data_dir):
         settle(app, table)
         table.play(table.state.legal_actions()[-1])
     table.saver.flush()  # written off the frame: wait for the disk
-    session, record, message = saves.load_autosave()
-    assert message is None and session.state == table.state
+    session, record = latest_saved()
+    assert session.state == table.state
     assert record["players"][1]["colour"] == 1
 
 

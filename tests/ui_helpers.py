@@ -34,17 +34,37 @@ def settle(app, scene, limit=200, busy=lambda scene: scene.flights):
 
 
 def players_files(data):
-    """A player's data folder as the demo finds it: a game in progress, settings, a kept record."""
-    import json
+    """A player's data folder as the demo finds it: a game in progress, settings, a finished
+    game."""
     from game.assemble.record import new_session
-    from game.records import record_of, write_record
+    from game.records import record_of
+    from game.storage import Store
     session = new_session(5, [{"name": "Ada", "seat": "human", "colour": 2},
                               {"name": "Bo", "seat": "easy", "colour": 0}])
     for _ in range(3):
         session.play(session.state.legal_actions()[0])
-    write_record(data / "autosave.json", record_of(session))
-    (data / "settings.json").write_text(json.dumps({"sound": False, "auto_take_last": True}))
-    write_record(data / "records" / "assemble-20260101-120000.json", record_of(session))
+    store = Store.open(data)
+    try:
+        store.release(store.new_game(record_of(session)))
+        store.put_settings({"sound": False, "auto_take_last": True})
+        while not session.state.is_over():
+            session.play(session.state.legal_actions()[0])
+        store.finish_game(None, record_of(session))
+    finally:
+        store.close()
+
+
+def resume_latest(app):
+    """Continue on the title screen, then Enter: the game in progress played last resumes.
+    The scene on top afterwards (its table, or the list if it could not be resumed)."""
+    title = app.stack.top
+    assert title.name == "title" and title.cont.enabled, "no game to continue"
+    click(app, title.cont.rect.center)
+    frames(app, 1)
+    assert app.stack.top.name == "continue"
+    key(app, pygame.K_RETURN)
+    frames(app, 1)
+    return app.stack.top
 
 
 def snapshot(folder) -> dict:

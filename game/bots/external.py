@@ -68,9 +68,9 @@ def _environment() -> dict:
 
 def _folder() -> str | None:
     """Where the bot runs: the current folder (relative paths in its command line work), except
-    the app's data folder, whose autosave holds the seed."""
+    the app's data folder, whose games in progress hold their seeds."""
     try:
-        from ..saves import data_dir
+        from ..storage.files import data_dir
         here, data = Path.cwd().resolve(), data_dir().resolve()
     except (ImportError, OSError, RuntimeError):
         return None

@@ -1,51 +1,34 @@
-"""Where a player left each lesson: `lessons.json` in the data folder, so that a lesson left at any
-step (the window closed, the app killed) resumes there.
+"""Where a player left each lesson, kept in the player's data (game.storage: one entry per game),
+so that a lesson left at any step (the window closed, the app killed) resumes there.
 
-A lesson never writes the autosave, the settings, the records folder or the statistics: only this
-file, and only what a lesson needs (its game so far and the step). Like every file the app reads,
-it is untrusted: a file or an entry that cannot be used is dropped with one line and the lesson
-starts afresh; the rest is kept.
+A lesson never touches the games in progress, the finished games, the settings or the statistics:
+only its own entry, and only what a lesson needs (its game so far and the step). Like everything
+the app reads, an entry is untrusted: one that cannot be used is dropped with one line and the
+lesson starts afresh.
 """
 
 from __future__ import annotations
 
-import json
-
-from .. import saves
 from ..i18n import N_
-from ..messages import Message, message
-from ..records import check_envelope, replay, write_atomic
+from ..messages import message
+from ..records import check_envelope, replay
+from ..storage import StoreError
+from ..storage.files import describe
 from .lesson import Lesson, Script
 
-LESSONS_BYTES = 1 << 20  # a lesson's game is a few KB
 
-
-def path():
-    return saves.data_dir() / "lessons.json"
-
-
-def _read(mend: bool = True) -> tuple[dict, Message | None]:
-    """The file's entries, and what was wrong with it; an unreadable file is set aside (unless
-    only looking: `mend` False)."""
-    try:
-        return saves.read_json(path(), LESSONS_BYTES), None
-    except FileNotFoundError:
-        return {}, None
-    except saves.Unreadable as exc:
-        if not mend:
-            return {}, None
-        aside = saves.set_aside(path())
-        return {}, message(N_("Your lesson progress could not be read ({reason}); {aside}."),
-                           reason=saves.describe(exc), aside=saves.aside_words(aside))
-
-
-def load(script: Script):
+def load(db, script: Script):
     """(session, lesson, message) for the script's game: where the player left it, or
     (None, None, message-or-None) when there is nothing to resume."""
-    data, problem = _read()
-    entry = data.get(script.game)
+    try:
+        entry = db.lesson(script.game)
+    except StoreError as exc:
+        forget(db, script.game)
+        return None, None, message(
+            N_("Your place in the lesson could not be restored ({reason}); it starts afresh."),
+            reason=exc.words)
     if entry is None:
-        return None, None, problem
+        return None, None, None
     try:
         if not isinstance(entry, dict):
             raise ValueError("not an object")
@@ -60,38 +43,35 @@ def load(script: Script):
         session = replay(record)
         lesson = Lesson.from_json(script, entry.get("lesson"))
     except Exception as exc:  # noqa: BLE001 - any bad entry: start the lesson afresh
-        forget(script.game)
+        forget(db, script.game)
         return None, None, message(
             N_("Your place in the lesson could not be restored ({reason}); it starts afresh."),
-            reason=saves.describe(exc))
-    return session, lesson, problem
+            reason=describe(exc))
+    return session, lesson, None
 
 
-def has(game: str) -> bool:
-    data, _problem = _read(mend=False)  # the chooser only looks; opening the lesson says why
-    return isinstance(data.get(game), dict)
-
-
-def keep(game: str, record: dict, lesson: Lesson) -> Message | None:
-    """Remember where the lesson is; a message if the disk says no (the lesson goes on)."""
-    data, _problem = _read()
-    data[game] = {"record": record, "lesson": lesson.to_json()}
-    return _write(data)
-
-
-def forget(game: str) -> Message | None:
-    """The lesson was finished or started over: nothing to resume."""
-    data, problem = _read()
-    if game not in data:
-        return problem
-    del data[game]
-    return _write(data) or problem
-
-
-def _write(data: dict) -> Message | None:
+def has(db, game: str) -> bool:
+    """Whether a place is kept for the lesson (one that cannot be read too: opening it says why
+    and starts afresh)."""
     try:
-        write_atomic(path(), json.dumps(data, separators=(",", ":")))
-    except (OSError, TypeError, ValueError) as exc:
-        return message(N_("Could not keep your place in the lesson: {reason}"),
-                       reason=saves.describe(exc))
+        return db.lesson(game) is not None
+    except StoreError:
+        return True
+
+
+def keep(db, game: str, record: dict, lesson: Lesson) -> str | None:
+    """Remember where the lesson is; a message if it cannot be kept (the lesson goes on)."""
+    try:
+        db.keep_lesson(game, {"record": record, "lesson": lesson.to_json()})
+    except StoreError as exc:
+        return exc.words
+    return None
+
+
+def forget(db, game: str) -> str | None:
+    """The lesson was finished or started over: nothing to resume."""
+    try:
+        db.forget_lesson(game)
+    except StoreError as exc:
+        return exc.words
     return None

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
-from game import saves
+from game import settings as schema
 from game.i18n import _
 from game.messages import shown
 
@@ -73,9 +73,10 @@ class App:
         card = self.art.doll(31, 44)
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
-        self.settings = saves.load_settings()
-        ui.set_text_size(text_size(self.settings))
-        use_language(options.lang or language(self.settings))
+        self.store = open_store(options.demo)
+        self.settings = schema.load(self.store)
+        self._settings_told: str | None = None
+        self.apply_settings()
         self.sound = Sound(self.settings, self.save_settings)
         self.stack = SceneStack()
         self.stack.resize(self.screen.get_size())
@@ -97,10 +98,28 @@ class App:
         from scenes.registry import SCENES
         return SCENES[name](self, **kwargs)
 
+    def apply_settings(self) -> None:
+        """Text size and language from the settings (at the start, and after the first start's
+        import brought in the old settings)."""
+        ui.set_text_size(text_size(self.settings))
+        use_language(self.options.lang or language(self.settings))
+
+    def reload_settings(self) -> None:
+        messages = getattr(self.settings, "messages", [])
+        self.settings = schema.load(self.store)
+        self.settings.messages[:0] = messages
+        self.sound.settings = self.settings
+        self.apply_settings()
+
     def save_settings(self) -> None:
-        """Keep the player's settings; the demo plays with them but never writes them."""
-        if not self.demo:
-            saves.save_settings(self.settings)
+        """Keep the player's settings (what changed, per key); the demo plays with them but never
+        writes them. A failure is said once (the next success clears it)."""
+        if self.demo:
+            return
+        problem = schema.keep(self.store, self.settings)
+        if problem and problem != self._settings_told:
+            self.toast(problem)
+        self._settings_told = problem
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
         """A one-line message over everything (errors included: never a crash). A
@@ -142,6 +161,10 @@ class App:
 
     def run(self) -> int:
         self.stack.push(self.make("title"))
+        if not self.demo:
+            from game.storage import legacy
+            if legacy.pending(self.store):  # the first start after the JSON files: bring them in
+                self.stack.push(self.make("bring_in"))
         if self.options.tutorial and not self.demo:  # the demo shows the title first
             from scenes.tutorial.start import open_lesson
             open_lesson(self, self.options.tutorial)
@@ -158,6 +181,7 @@ class App:
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]
         self.stack.close_all()
+        self.store.close()
         pygame.display.quit()
         return self.exit_code
 
@@ -194,13 +218,15 @@ class App:
             self.stack.handle(event)
 
     def dropped(self, path) -> None:
-        """A file dropped onto the window: a record opens in the replay viewer over what is on
-        show (Esc comes back to it); anything else is one toast and nothing changes."""
-        from scenes.replay.viewer import open_replay
-        if self.typing() or getattr(self.stack.top, "name", "") in ("replay_scoring", "replay_end"):
+        """A file dropped onto the window: a record asks to be imported (or only looked at), then
+        opens in the replay viewer over what is on show (Esc comes back to it); anything else is
+        one toast and nothing changes."""
+        from scenes.replay.drop import offer_import
+        if self.typing() or getattr(self.stack.top, "name", "") in (
+                "replay_scoring", "replay_end", "confirm", "bring_in", "export"):
             self.toast(_("Close this screen first to open a replay."))
             return
-        open_replay(self, path)
+        offer_import(self, path)
 
     def fullscreen(self) -> bool:
         surface = pygame.display.get_surface()
@@ -283,6 +309,26 @@ class App:
         path = folder / f"{len(self._snaps_taken) + 1:02d}-{name}.png"
         pygame.image.save(self.screen, str(path))
         self._snaps_taken.append(path)
+
+
+def open_store(demo: bool):
+    """The player's data (game.storage). The demo plays in memory with the player's settings
+    (language, text size), and writes nothing."""
+    from game.storage import Store, data_dir
+    from game.storage.store import DB_NAME
+    if not demo:
+        return Store.open()
+    store = Store.memory()
+    if (data_dir() / DB_NAME).is_file():
+        real = Store.open()
+        try:
+            data, _problems = real.settings()
+            store.put_settings(data)
+        except Exception:  # noqa: BLE001 - the demo plays with the defaults then
+            pass
+        finally:
+            real.close()
+    return store
 
 
 def parse_app_args(argv: list[str]) -> AppOptions:

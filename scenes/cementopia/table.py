@@ -2,7 +2,7 @@
 
 What every table shares (commands, saving, undo/redo, hints, finishing) is GameTable's. Undo and
 hints are allowed but mark the attempt as assisted (session.meta["assisted"], which the autosave
-and the archived record carry, kept apart in the personal-best file). A hint (the hard solver's
+and the finished record carry; the personal bests keep them apart). A hint (the hard solver's
 suggestion) is shown, never played. Ends on CementopiaEndScene (end.py).
 """
 
@@ -58,7 +58,7 @@ class CementopiaScene(GameTable):
         if not isinstance(meta.get("daily"), str):
             meta["daily"] = datetime.date.today().isoformat() if meta.get("seed") == daily_seed() else None
         super().__init__(app, config, session)
-        self.best, problem = load_best()
+        self.best, problem = load_best(app.store)
         if problem:
             app.toast(problem)
         self.lay, self.cam, self.sprites = geometry.layout((1280, 720)), geometry.Camera(), draw.Sprites(app.art)
@@ -372,7 +372,8 @@ class CementopiaScene(GameTable):
         st, seed = self.state, self.session.meta.get("seed")
         entry, improved = self.best.get(str(seed)), False
         if st.outcome == COMPLETE and self.saver.enabled:
-            entry, improved, problem = record_best(seed, st.score(), self.assisted)
+            kept, improved, problem = record_best(self.app.store, seed, st.score(), self.assisted)
+            entry = kept or entry
             if problem:
                 self.app.toast(problem)
         self.ending = (entry, improved)

@@ -1,7 +1,8 @@
 """A yes/no question over the current scene (which stays drawn, dimmed, beneath).
 
-Enter (the focus starts on yes) or Y answers yes, Esc or N no; the two buttons too. It pops itself, then calls the answer's
-callback (so the callback finds its own scene on top again).
+Enter (the focus starts on yes) or Y answers yes, Esc or N no; the two buttons too. A third answer
+(`also`: its words and callback) may sit between them, reached by its button only. It pops
+itself, then calls the answer's callback (so the callback finds its own scene on top again).
 
 The asker passes its words already in the player's language (Settings cannot open over a question,
 so the language does not change while one is up); Yes and No are translated here."""
@@ -23,13 +24,14 @@ class Confirm(Scene):
     opaque = False
 
     def __init__(self, app, question: str, yes: str | None = None, no: str | None = None,
-                 on_yes=None, on_no=None, detail: str = ""):
+                 on_yes=None, on_no=None, detail: str = "", also=None):
         super().__init__(app)
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
         self.yes_b = PrimaryButton(_("Yes") if yes is None else yes, self.yes)
         self.no_b = ui.Button(_("No") if no is None else no, self.no)
-        self.ring = ui.FocusRing([self.yes_b, self.no_b])
+        self.also_b = ui.Button(also[0], lambda: self._answer(also[1])) if also else None
+        self.ring = ui.FocusRing([b for b in (self.yes_b, self.also_b, self.no_b) if b is not None])
         self.ring.move(1)
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -55,10 +57,15 @@ class Confirm(Scene):
         P.h = min(size[1] - 8, max(P.h, self._text_height(P.w) + int(138 * s)))  # large text: taller
         P.center = (size[0] // 2, size[1] // 2)
         self.panel = P
-        w, h, gap = int(200 * s), int(52 * s), int(24 * s)
+        buttons = list(self.ring.widgets)
+        gap = int(24 * s) if len(buttons) == 2 else int(14 * s)
+        w = min(int(200 * s), (P.w - int(40 * s) - gap * (len(buttons) - 1)) // len(buttons))
+        h = int(52 * s)
         y = P.bottom - int(36 * s) - h
-        self.yes_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
-        self.no_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
+        x = P.centerx - (w * len(buttons) + gap * (len(buttons) - 1)) // 2
+        for b in buttons:
+            b.rect = pygame.Rect(x, y, w, h)
+            x += w + gap
 
     def _words(self, width: float):
         """The question's lines, their size and step; the detail's lines, their size and step:

@@ -1,25 +1,26 @@
-"""History: the finished games in the records folder, newest first, filtered by game and player;
-a row opens the game in the replay viewer (issue 15).
+"""History: the finished games, newest first, filtered by game and player; a row opens the game
+in the replay viewer (issue 15). Export writes one game, or all of those listed, as record files.
 
-The list comes from game.history (an index kept beside the records, so thousands open at once);
-a record that cannot be read is listed as unreadable, greyed, and opens nothing.
+The list is a query of the player's data (game.storage): the ids in order, and only the rows in
+sight are read, so ten thousand games open at once. A game whose row cannot be read is listed as
+unreadable, greyed, and opens nothing.
 """
 
 from __future__ import annotations
 
 import datetime
-import threading
 
 import pygame
 
-from game import history
 from game.i18n import N_, _, language, ngettext
+from game.storage import StoreError
 
 from scenes.app.stack import Scene
 from scenes.config import GAME_TITLES
 from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
+from scenes.widgets.rows import RowList
 
 ALL = ""  # a filter's "every game" / "every player"
 SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock"),
@@ -27,6 +28,7 @@ SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "gra
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
           "hard": N_("hard bot"), "expert": N_("expert bot")}
 FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
+PAGE = 200  # rows read at a time
 
 
 def when(stamp: str) -> str:
@@ -90,67 +92,80 @@ class HistoryScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.entries: list = []
-        self.loading = True  # the records are read in a thread: a cold index takes seconds
-        self.progress = (0, 0)  # (records read, to read) while the index is brought up to date
-        self.listing = None
-        self.reader = threading.Thread(target=self.read, daemon=True)
-        names: list[str] = []
+        self.ids: list[int] = []  # the games listed, newest first
+        self.cache: dict[int, object] = {}  # id -> Entry, the rows read so far
+        self.any_games = False
+        try:
+            names = app.store.player_names()
+        except StoreError as exc:
+            app.toast(exc.words)
+            names = []
         self.game_c = ui.Choice(N_("Game"), [ALL] + list(GAME_TITLES), 0, self.refilter,
                                 show=lambda g: _(GAME_TITLES[g]) if g else _("All games"))
         self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,
                                   show=lambda n: n if n else _("All players"))
         self.stats_b = ui.Button(N_("Statistics"), self.statistics)
+        self.export_b = ui.Button(N_("Export"), self.export)
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
-        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.close_b])
-        self.shown: list = []
-        self.index = 0  # the row chosen with the keys
-        self.top = 0  # the first row in sight
+        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.export_b,
+                                  self.close_b])
+        self.rows = RowList()
         self.s = 1.0
         self.size = (1280, 720)
-        self.panel = self.view = pygame.Rect(0, 0, 0, 0)
-        self.row_h = 40
+        self.panel = pygame.Rect(0, 0, 0, 0)
         self.lang = language()
         self.refilter()
-        self.stats_b.enabled = False
-        self.reader.start()
+        self.any_games = bool(self.ids)
 
     # --- the list ----------------------------------------------------------------------------
 
-    def read(self) -> None:
-        """The records folder as entries (in the reader thread: pure Python, no pygame)."""
-        try:
-            self.listing = history.open_folder(progress=lambda done, total: setattr(self, "progress", (done, total)))
-        except Exception as exc:  # noqa: BLE001 - any fault: an empty list and one line
-            self.listing = history.Listing([], problems=[f"{type(exc).__name__}: {exc}"])
-
-    def update(self, dt: float) -> None:
-        if not self.loading or self.reader.is_alive():
-            return
-        self.loading = False
-        listing = self.listing
-        self.entries = list(listing.entries) if listing is not None else []
-        self.player_c.options = [ALL] + history.player_names(self.entries)
-        self.player_c.index = 0
-        self.stats_b.enabled = True
-        for problem in (listing.problems if listing is not None else [])[:2]:
-            self.app.toast(_("History: {problem}").format(problem=problem))
-        self.refilter()
-
     def refilter(self, _value=None) -> None:
-        self.shown = history.select(self.entries, self.game_c.value or None, self.player_c.value or None)
-        self.index, self.top = 0, 0
+        try:
+            self.ids = self.app.store.finished_ids(self.game_c.value or None,
+                                                   self.player_c.value or None)
+        except StoreError as exc:
+            self.app.toast(exc.words)
+            self.ids = []
+        self.rows.reset(len(self.ids))
+        self.rows.show_index()
+
+    def entry(self, i: int):
+        """The i-th game listed (read with its neighbours the first time it is wanted)."""
+        game_id = self.ids[i]
+        if game_id not in self.cache:
+            start = i - i % PAGE
+            try:
+                for entry in self.app.store.entries(self.ids[start:start + PAGE]):
+                    self.cache[entry.id] = entry
+            except StoreError as exc:
+                self.app.toast(exc.words)
+        return self.cache.get(game_id)
+
+    @property
+    def shown(self) -> list:
+        """The entries listed (every one read: tests and small lists)."""
+        return [self.entry(i) for i in range(len(self.ids))]
 
     def open(self, entry) -> None:
+        if entry is None:
+            return
         if entry.problem:
             self.app.toast(_("This record cannot be read: {reason}").format(reason=entry.problem))
             return
-        from scenes.replay.viewer import open_replay
-        open_replay(self.app, history.records_folder() / entry.file)
+        from scenes.replay.viewer import open_stored
+        open_stored(self.app, entry.id)
 
     def statistics(self) -> None:
         """The statistics of the player chosen here (else the one with the most games)."""
-        self.app.stack.push(self.app.make("stats", entries=self.entries, player=self.player_c.value or None))
+        self.app.stack.push(self.app.make("stats", player=self.player_c.value or None))
+
+    def export(self) -> None:
+        """The game chosen, or every game listed, as record files in a folder the player picks."""
+        if not self.ids:
+            self.app.toast(_("There is no game to export."))
+            return
+        chosen = self.ids[self.rows.index] if 0 <= self.rows.index < len(self.ids) else None
+        self.app.stack.push(self.app.make("export", ids=list(self.ids), chosen=chosen))
 
     def close_overlay(self) -> None:
         self.app.stack.pop()
@@ -160,61 +175,21 @@ class HistoryScene(Scene):
     def resize(self, size) -> None:
         self.size = size
         s, P, top = frame(size, [(self.game_c, 1.25), (self.player_c, 1.25), (self.stats_b, 0.8),
-                                 (self.close_b, 0.7)])
+                                 (self.export_b, 0.7), (self.close_b, 0.7)])
         self.s, self.panel = s, P
-        self.row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
+        row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
-        self.view = pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s),
-                                P.bottom - int(14 * s) - foot - top)
-
-    def rows_in_sight(self) -> int:
-        return max(1, self.view.h // self.row_h)
-
-    def row_at(self, pos) -> int | None:
-        if not self.view.collidepoint(pos):
-            return None
-        i = self.top + (pos[1] - self.view.y) // self.row_h
-        return i if 0 <= i < len(self.shown) else None
-
-    def show_index(self) -> None:
-        n = self.rows_in_sight()
-        self.index = max(0, min(self.index, len(self.shown) - 1))
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + n:
-            self.top = self.index - n + 1
-        self.top = max(0, min(self.top, max(0, len(self.shown) - n)))
+        self.rows.place(pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s),
+                                    P.bottom - int(14 * s) - foot - top), row_h)
 
     # --- events ------------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows_in_sight(),
-                    pygame.K_PAGEDOWN: self.rows_in_sight()}.get(event.key)
-            if event.key == pygame.K_ESCAPE:
-                self.close_overlay()
-                return
-            if step is not None and self.shown:
-                self.index += step
-                self.show_index()
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.shown \
-                    and not (self.ring.current is not None and self.ring.current.focused):
-                self.open(self.shown[self.index])
-                return
-        if event.type == pygame.MOUSEWHEEL and self.shown:
-            self.top = max(0, min(self.top - event.y * 3, max(0, len(self.shown) - self.rows_in_sight())))
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close_overlay()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            row = self.row_at(event.pos)
-            if row is not None:
-                self.index = row
-                self.open(self.shown[row])
-                return
-        if event.type == pygame.MOUSEMOTION:
-            row = self.row_at(event.pos)
-            if row is not None:
-                self.index = row
+        if self.rows.handle(event, self.ring, lambda i: self.open(self.entry(i))):
+            return
         self.ring.handle(event)
         for widget in self.ring.widgets:
             widget.handle(event) if event.type == pygame.MOUSEMOTION else None
@@ -225,46 +200,39 @@ class HistoryScene(Scene):
         if surface.get_size() != self.size or language() != self.lang:
             self.lang = language()
             self.resize(surface.get_size())
-        s, P, V = self.s, self.panel, self.view
+        s, P, V = self.s, self.panel, self.rows.view
         dim(surface, 190)
         overlay_panel(surface, P, s)
         heading(surface, _("History"), int(40 * s), (P.x + int(30 * s), P.y + int(48 * s)), "midleft",
                 max_width=P.w // 2)
-        count = len(self.shown)
+        count = len(self.ids)
         ui.text(surface, ngettext("{n} game", "{n} games", count).format(n=count), max(10, int(16 * s)),
                 (P.right - int(30 * s), P.y + int(48 * s)), ui.MUTED, "midright", max_width=P.w // 3)
         self.ring.draw(surface, s)
-        if self.loading:
-            done, total = self.progress
-            words = _("Reading the records\u2026 {done} of {total}").format(done=done, total=total) if total \
-                else _("Reading the records\u2026")
-            ui.text(surface, words, max(10, int(18 * s)), V.center, ui.MUTED, "center", max_width=V.w)
-        elif not self.shown:
-            words = _("No finished games yet.") if not self.entries else _("No game matches these filters.")
+        if not self.ids:
+            words = _("No finished games yet.") if not self.any_games else _("No game matches these filters.")
             ui.text(surface, words, max(10, int(18 * s)), V.center, ui.MUTED, "center", max_width=V.w)
         px = max(10, int(16 * s))
-        columns = self.columns()
-        for i in range(self.top, min(len(self.shown), self.top + self.rows_in_sight())):
-            row = pygame.Rect(V.x, V.y + (i - self.top) * self.row_h, V.w, self.row_h - max(2, int(4 * s)))
-            entry = self.shown[i]
+        for i in self.rows.in_sight():
+            entry = self.entry(i)
+            if entry is None:
+                continue
+            row = self.rows.draw_row(surface, i, s)
             bad = entry.problem
-            fill = (74, 58, 44, 230) if i == self.index else (44, 34, 34, 220)
-            ui.panel(surface, row, fill, ui.HILITE if i == self.index else ui.BRASS_DARK, radius=int(6 * s))
             colour = ui.MUTED if bad else ui.TEXT
-            cells = self.cells(entry)
+            columns = self.columns()
             if bad:  # the reason takes the rest of the row
                 right = columns[-1][0] + columns[-1][1]
                 columns = columns[:2] + [(columns[2][0], right - columns[2][0])]
-            for (x, w), words in zip(columns, cells):
+            for (x, w), words in zip(columns, self.cells(entry)):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
-            columns = self.columns()
         ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
                 "midbottom", max_width=P.w - int(40 * s))
 
     def columns(self) -> list[tuple[int, int]]:
         """(x, width) of the date, game, players, scores and result columns in a row."""
-        w, pad = self.view.w, int(12 * self.s)
+        w, pad = self.rows.view.w, int(12 * self.s)
         shares = (0.16, 0.18, 0.31, 0.14, 0.21)
         out, x = [], pad
         for share in shares:

@@ -7,12 +7,16 @@ not expect it. Against bots it simply saves and goes; the demo never asks.
 Restart starts the same seats and rules on a fresh deal: the deal just played has been seen (the
 deck order, other players' hands), so replaying it would not be a new game; a player who wants a
 given deal types its seed at setup. Cementopia's Today's deal stays today's deal (the point of it),
-as its own Play again does. Restart asks first and drops the game being played (not archived).
+as its own Play again does. Restart asks first and drops the game being played (not kept).
 
 Concede ends the game now, given up by the humans at this computer (against bots: you lose; in hot
-seat the table stops). The record goes to the records folder with no `result` (the game never
-reached its end) and `"conceded"`: the human seats, 0-based (docs/record-format.md); the autosave
-goes, so Continue does not bring it back. A conceded Cementopia attempt sets no best score.
+seat the table stops). It joins the finished games with no `result` (the game never reached its
+end) and `"conceded"`: the human seats, 0-based (docs/record-format.md), and leaves the games in
+progress. A conceded Cementopia attempt sets no best score.
+
+Export writes the game as it stands to a record file the player picks: the way to keep a game
+that could not be saved (a full disk, a read-only folder). What the menu says about saving is
+true: "saved automatically" only while the latest position is kept.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, orname
 
 LEAVE_QUESTION = N_("Leave the game?")
 LEAVE_DETAIL = N_("It is saved; Continue resumes it.")
+UNSAVED_QUESTION = N_("Leave without saving?")
 
 
 def overlay_panel(surface, rect, s: float) -> None:
@@ -36,14 +41,20 @@ def overlay_panel(surface, rect, s: float) -> None:
     ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
 
 
+def open_table(app):
+    """The table of the game open, over or not (else None)."""
+    for scene in reversed(app.stack.scenes):
+        if getattr(scene, "session", None) is not None and hasattr(scene, "humans"):
+            return scene
+    return None
+
+
 def game_in_play(app):
     """The table of the game being played, if one is open and not over (else None)."""
-    for scene in reversed(app.stack.scenes):
-        session = getattr(scene, "session", None)
-        if session is not None and hasattr(scene, "humans"):
-            over = getattr(scene, "finished", False) or session.state.is_over()
-            return None if over else scene
-    return None
+    table = open_table(app)
+    if table is None or getattr(table, "finished", False) or table.session.state.is_over():
+        return None
+    return table
 
 
 def lesson_of(table) -> str | None:
@@ -55,8 +66,12 @@ def hot_seat(table) -> bool:
     return table is not None and len(table.humans) >= 2
 
 
+SAVE_WAIT_S = 5.0  # leaving waits this long for the last save (a busy disk), then tells
+
+
 def save_game(app, table) -> None:
-    """Write the game's position now (tables write it at the start and after every move too)."""
+    """Write the game's position now (tables write it at the start and after every move too):
+    a save that failed is tried again here."""
     save = getattr(table, "autosave", None)
     if callable(save):
         try:
@@ -65,24 +80,52 @@ def save_game(app, table) -> None:
             app.toast(_("Could not save the game: {error}").format(error=exc))
 
 
+def unsaved(table) -> str | None:
+    """Why the game at `table` is not kept as it stands (None: it is). Waits a moment for the
+    save under way, so the answer is about the latest position."""
+    saver = getattr(table, "saver", None)
+    if saver is None or not saver.enabled:
+        return None
+    if not saver.flush(SAVE_WAIT_S):
+        return _("the disk has not answered yet")
+    return None if saver.saved else (saver.problem or _("it could not be saved"))
+
+
 def leave_game(app, then) -> None:
     """Leave the game in play by `then` (to the title, or quit), saving it first; a hot-seat game
-    asks. Asked again while the question is up (the close button twice), it just goes."""
+    asks. A game that could not be saved never goes without a word: the player may export it
+    first. Asked again while the question is up (the close button twice), it just goes."""
     table = game_in_play(app)
-
-    def go() -> None:
-        save_game(app, table)
-        then()
     top = app.stack.top
-    if app.demo or not hot_seat(table) or getattr(top, "leaving", False):
-        if getattr(top, "leaving", False):
-            app.stack.pop()
-        go()
+    if getattr(top, "leaving", False):
+        app.stack.pop()
+        then()
         return
-    ask = app.make("confirm", question=_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"), on_yes=go,
+    shown = open_table(app)  # a finished game too: its end may not be kept yet (a full disk)
+    if shown is not None and not app.demo:
+        save_game(app, shown)
+        why = unsaved(shown)
+        if why:
+            ask = app.make("confirm", question=_(UNSAVED_QUESTION), yes=_("Export…"),
+                           no=_("Stay"), on_yes=lambda: export_game(app, shown),
+                           also=(_("Leave anyway"), then),
+                           detail=_("This game is not saved ({reason}). Export it to a file to "
+                                    "keep it.").format(reason=why))
+            ask.leaving = True
+            app.stack.push(ask)
+            return
+    if app.demo or not hot_seat(table):
+        then()
+        return
+    ask = app.make("confirm", question=_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"), on_yes=then,
                    detail=_(LEAVE_DETAIL))
     ask.leaving = True
     app.stack.push(ask)
+
+
+def export_game(app, table) -> None:
+    """Export the game as it stands to a record file the player picks."""
+    app.stack.push(app.make("export", record=table.record()))
 
 
 def restart_config(table):
@@ -108,15 +151,17 @@ class PauseMenu(Scene):
         self.settings_b = ui.Button(N_("Settings"), self.settings)
         self.restart_b = ui.Button(N_("Restart"), self.restart)
         self.concede_b = ui.Button(N_("Concede"), self.concede)
+        self.export_b = ui.Button(N_("Export game"), lambda: export_game(self.app, self.table))
         self.title_b = ui.Button(N_("Title screen"), self.to_title)
         self.quit_b = ui.Button(N_("Quit"), self.quit)
         self.words = {b: b.label for b in (self.resume_b, self.rules_b, self.settings_b,
-                                           self.restart_b, self.concede_b, self.title_b, self.quit_b)}
+                                           self.restart_b, self.concede_b, self.export_b,
+                                           self.title_b, self.quit_b)}
         # Restart and Concede only for a game still being played
         playing = game_in_play(app) is table and table is not None and not app.demo \
             and not lesson_of(table)  # a lesson (and the game it leaves) is left, never restarted
         self.groups = [[self.resume_b, self.rules_b, self.settings_b],
-                       [self.restart_b, self.concede_b] if playing else [],
+                       [self.restart_b, self.concede_b, self.export_b] if playing else [],
                        [self.title_b, self.quit_b]]
         self.ring = ui.FocusRing([b for group in self.groups for b in group])
         self.ring.move(1)
@@ -152,8 +197,8 @@ class PauseMenu(Scene):
     def do_restart(self) -> None:
         table = self.table
         fresh = restart_config(table)
+        table.saver.drop()  # this game is not kept: the new one takes its place in Continue
         self.app.stack.close_all()  # the old table writes what is pending and stops its bots
-        # the new table's first autosave replaces the dropped game's: Continue brings the new one
         self.app.stack.clear_to(self.app.make(fresh.scene, config=fresh))
 
     def concede(self) -> None:
@@ -178,10 +223,29 @@ class PauseMenu(Scene):
         table = self.table
         record = table.record()
         record["conceded"] = sorted(table.humans)
-        if table.saver.enabled:
-            table.saver.finish(record)  # archived, then the autosave goes (so no Continue)
-        self.app.stack.clear_to(self.app.make("title"))  # the table closes: the archive is written
-        self.app.toast(_("Conceded. The game's record is kept in your records folder."))
+        saver = table.saver
+        saver.finish(record)  # among the finished games, out of Continue, in one commit
+        kept = not saver.enabled or (saver.flush(SAVE_WAIT_S) and saver.saved)
+        self.app.stack.clear_to(self.app.make("title"))  # the table closes
+        if not saver.enabled:
+            self.app.toast(_("Conceded."))
+        elif kept:
+            self.app.toast(_("Conceded. The game is kept in History."))
+        else:
+            self.app.toast(_("Conceded, but the game could not be kept: {reason}").format(
+                reason=saver.problem or _("the disk has not answered yet")))
+
+    def saving_note(self) -> str:
+        """What the menu says about saving: only what is true."""
+        saver = getattr(self.table, "saver", None)
+        store = self.app.store
+        if self.app.demo or saver is None:
+            return _("This game is not saved.")
+        if not store.kept:
+            return _("Nothing is saved in this session: export the game to keep it.")
+        if not saver.saved and saver.problem:
+            return _("Not saved: {reason}").format(reason=saver.problem)
+        return _("Your game is saved automatically.")
 
     # --- frame ---------------------------------------------------------------------------------
 
@@ -216,7 +280,7 @@ class PauseMenu(Scene):
         ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
         self.ring.draw(surface, s)
         if not lesson_of(self.table):
-            note = _("Your game is saved automatically.")
+            note = self.saving_note()
         elif getattr(self.table, "coach", None) is not None:
             note = _("Your place in the lesson is kept.")
         else:  # the lesson is over; its game was the player's to finish, unsaved

@@ -1,14 +1,15 @@
-"""Statistics (issue 15, point 3): one player's figures per game, from the records folder, with the
-score over time and the score distribution drawn as charts. Cementopia's records name no player:
-its page shows the folder's puzzles (deals, the daily streak, best per deal). Assisted games are
+"""Statistics (issue 15, point 3): one player's figures per game, from the finished games, with
+the score over time and the score distribution drawn as charts. Cementopia's records name no
+player: its page shows every puzzle played (deals, the daily streak, best per deal). Assisted games are
 counted apart. The figures are game.stats's; this scene only lays them out."""
 
 from __future__ import annotations
 
 import pygame
 
-from game import history, stats
+from game import stats
 from game.i18n import N_, _, language, ngettext
+from game.storage import StoreError
 
 from scenes.app.stack import Scene
 from scenes.config import GAME_TITLES
@@ -45,10 +46,14 @@ class StatsScene(Scene):
     name = "stats"
     opaque = False
 
-    def __init__(self, app, entries=None, player: str | None = None):
+    def __init__(self, app, player: str | None = None):
         super().__init__(app)
-        self.entries = history.entries() if entries is None else entries
-        names = history.player_names(self.entries)
+        try:
+            self.entries = app.store.entries()
+            names = app.store.player_names()
+        except StoreError as exc:
+            app.toast(exc.words)
+            self.entries, names = [], []
         self.player_c = ui.Choice(N_("Player"), names or [""], names.index(player) if player in names else 0,
                                   self.refigure, show=lambda n: n or "\u2014")
         self.game_c = ui.Choice(N_("Game"), list(GAME_TITLES), 0, self.refigure,

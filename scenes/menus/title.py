@@ -1,8 +1,8 @@
 """The title screen: the game's name, a fan of doll cards and the main menu.
 
-Continue resumes the autosave; a save that cannot be resumed, for any reason, is set aside with
-one message and Continue goes away. A save with an external program's seat (`cmd:`) asks before
-starting that program again. What loading the settings had to say is shown here once."""
+Continue (shown while any game is in progress) opens the list of games in progress
+(scenes/menus/saved.py). What opening the player's data and loading the settings had to say is
+shown here once."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import math
 
 import pygame
 
-from game import saves
 from game.i18n import _, N_, ngettext
+from game.storage import StoreError
 
 from scenes.widgets import ui
 from scenes.widgets.decor import (
     PrimaryButton, backdrop, dim, heading, menu_event, ornament, shadowed, vignette)
-from scenes.config import GAME_TITLES, GameConfig
+from scenes.config import GAME_TITLES
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel
 
@@ -32,7 +32,7 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.new_game = PrimaryButton(N_("New game"), self.start_new)
-        self.cont = ui.Button(N_("Continue"), self.resume)
+        self.cont = ui.Button(N_("Continue"), lambda: self.app.stack.push(self.app.make("continue")))
         self.learn = ui.Button(N_("Learn to play"), lambda: self.app.stack.push(self.app.make("lessons")))
         self.history = ui.Button(N_("History"), lambda: self.app.stack.push(self.app.make("history")))
         self.rules = ui.Button(N_("Rules"), self.show_rules)
@@ -57,7 +57,7 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         self.tell_settings_problems()
-        self.has_save = saves.has_autosave()
+        self.has_save = self.games_in_progress()
         self.layout()
         self.ring.index = -1
         self.ring.move(1)  # focus the first live button: Enter does the obvious thing
@@ -132,8 +132,18 @@ class TitleScene(Scene):
     def start_new(self) -> None:
         self.app.stack.replace(self.app.make("setup"))
 
+    def games_in_progress(self) -> bool:
+        try:
+            return bool(self.app.store.in_progress())
+        except StoreError:
+            return False
+
     def tell_settings_problems(self) -> None:
-        """Toast what loading settings.json (game.saves.load_settings) found wrong, once."""
+        """Toast what opening the player's data and loading the settings (game.settings.load)
+        found wrong, once."""
+        for problem in self.app.store.problems[:2]:
+            self.app.toast(problem, 8.0)
+        self.app.store.problems.clear()
         messages = getattr(self.app.settings, "messages", None)
         if not messages:
             return
@@ -145,38 +155,6 @@ class TitleScene(Scene):
                                     "... and {n} more settings fall back to their defaults.",
                                     rest).format(n=rest), 8.0)
         messages.clear()
-
-    def resume(self) -> None:
-        session, record, message = saves.load_autosave()
-        if session is None or record is None:
-            self.no_save(message or _("There is no saved game to continue."))
-            return
-        try:
-            config = GameConfig.from_record(record, session)
-        except Exception as exc:  # noqa: BLE001 - any bad save: set aside, never a crash
-            self.no_save(saves.unresumable(exc))
-            return
-        programs = [seat.kind[4:].strip() for seat in config.seats if seat.kind.startswith("cmd:")]
-        if programs:  # an external bot is a program on this computer: ask before running it again
-            start = lambda: self.open_table(config, session)  # noqa: E731
-            self.app.stack.push(StartProgram(self.app, programs, start))
-            return
-        self.open_table(config, session)
-
-    def open_table(self, config, session) -> None:
-        try:
-            table = self.app.make(config.scene, config=config, session=session)
-        except Exception as exc:  # noqa: BLE001 - a table that cannot be set up from this save
-            self.no_save(saves.unresumable(exc))
-            return
-        self.app.stack.replace(table)
-
-    def no_save(self, message: str) -> None:
-        self.app.toast(message)
-        self.has_save = saves.has_autosave()  # gone unless it was kept (a full disk)
-        self.layout()
-        self.ring.index = -1
-        self.ring.move(1)
 
     def show_rules(self) -> None:
         setup = self.app.settings.get("setup") if isinstance(self.app.settings, dict) else None
@@ -252,9 +230,9 @@ class StartProgram(Scene):
     name = "start_program"
     opaque = False
 
-    def __init__(self, app, programs: list[str], start):
+    def __init__(self, app, programs: list[str], start, cancel=None):
         super().__init__(app)
-        self.programs, self.on_start = programs, start
+        self.programs, self.on_start, self.on_cancel = programs, start, cancel
         self.start_b = PrimaryButton(N_("Start"), self.start)
         self.cancel_b = ui.Button(N_("Cancel"), self.cancel)
         self.ring = ui.FocusRing([self.cancel_b, self.start_b])
@@ -275,6 +253,8 @@ class StartProgram(Scene):
 
     def cancel(self) -> None:
         self.app.stack.pop()
+        if self.on_cancel is not None:
+            self.on_cancel()
 
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)

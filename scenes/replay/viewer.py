@@ -51,6 +51,27 @@ def open_replay(app, path) -> Scene | None:
     return scene
 
 
+def open_stored(app, game_id: int) -> Scene | None:
+    """Open a kept game (History) in the viewer over the scene on top; on any problem, ONE toast
+    line and nothing changes."""
+    from game.storage import StoreError
+    try:
+        record = app.store.record(game_id)
+        records.verify(record)
+        scene = app.make("replay", record=record)
+    except StoreError as exc:
+        app.toast(_("Cannot replay this game: {error}").format(error=exc.words))
+        return None
+    except RecordError as exc:
+        app.toast(_("Cannot replay this game: {error}").format(error=exc))
+        return None
+    except Exception as exc:  # noqa: BLE001 - any record the tables cannot show: a line, no crash
+        app.toast(_("Cannot replay this game: {error}").format(error=type(exc).__name__))
+        return None
+    app.stack.push(scene)
+    return scene
+
+
 def _name(path) -> str:
     name = str(getattr(path, "name", "") or path)
     name = name.replace("\\", "/").rsplit("/", 1)[-1]

@@ -13,7 +13,6 @@ import sys
 
 import pygame
 
-from game import saves
 from game import settings as schema
 from game.paths import asset
 
@@ -23,7 +22,7 @@ NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
 class Sound:
     def __init__(self, settings: dict, keep=None):
         self.settings = settings
-        self.keep = keep or (lambda: saves.save_settings(settings))  # the app's: never in the demo
+        self.keep = keep or (lambda: None)  # the app's save_settings (never in the demo)
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.queue: list[tuple[float, str, float]] = []  # (when, name, volume)
         self.clock = 0.0

@@ -119,7 +119,8 @@ class GameTable(Scene):
             mode = session.meta.get("undo")
             session.meta["undo"] = mode if mode in UNDO_MODES else getattr(config, "undo", FAIR)
         self.turns = BotTurns(self, game=self.game)
-        self.saver = SaveService(enabled=self.keeps_saves())
+        self.saver = SaveService(app.store if self.keeps_saves() else None,
+                                 getattr(config, "game_id", None))
         self.finished = False
         self.flights: list = []
         self.log: list[str] = []
@@ -136,8 +137,7 @@ class GameTable(Scene):
         return self.session.state
 
     def keeps_saves(self) -> bool:
-        """Only a real game writes the autosave and the records folder (never the demo, never a
-        lesson, never a replay)."""
+        """Only a real game is kept (never the demo, never a lesson, never a replay)."""
         return not self.app.demo and not getattr(self.config, "lesson", None) \
             and not getattr(self.config, "replay", False)
 
@@ -401,11 +401,18 @@ class GameTable(Scene):
             self.autosave()
 
     def autosave(self) -> None:
-        if self.saver.enabled and not self.state.is_over():
+        """Keep the position (after every command, and when the game is left). A finished game
+        whose end could not be kept is offered to the store again."""
+        if not self.saver.enabled:
+            return
+        if not self.state.is_over():
             self.saver.save(self.record())
+        elif self.finished and not self.saver.saved:
+            self.saver.retry_finish()
 
     def finish(self) -> None:
-        """The game is over: tell external bots, archive the record, then drop the autosave."""
+        """The game is over: tell external bots, and keep it among the finished games (it leaves
+        the games in progress in the same commit)."""
         if self.finished:
             return
         self.finished = True
@@ -522,4 +529,4 @@ class GameTable(Scene):
     def close(self) -> None:
         self._unlisten()
         self.turns.close()
-        self.saver.close()  # what is handed over reaches the disk before the scene goes
+        self.saver.close()  # what is handed over is kept before the scene goes; the game is let go

@@ -1,11 +1,15 @@
-"""The save service: the game in progress goes to disk off the frame loop.
+"""The save service: the game in progress goes to the store (game.storage) off the frame loop.
 
-A table hands over a record after every accepted command; one worker thread writes it (atomically:
-records.write_record writes a temp file, fsyncs and renames, so a kill at any moment leaves the
-old save or the new one, never half of one). Saves the worker has not started yet are replaced by
-the newest: only the latest position matters. Finishing a game goes through the same queue, after
-every pending save: the record is archived first and the autosave cleared only once the archive is
-written. A service made with `enabled=False` (demo, tutorial, replay) never touches a file.
+A table hands over a record after every accepted command; one worker thread writes it. Saves the
+worker has not started yet are replaced by the newest: only the latest position matters. The
+first save makes the game's row (held by this window); finishing turns that row into a finished
+game in one commit; Restart drops it. Between moves the worker beats the game's lease, so another
+window sees it open here; closing lets it go.
+
+What the service says is true: `saved` is whether the latest position handed over is in the store,
+`problem` why not (a full disk, a read-only folder, another window that took the game over). A
+failed write is tried again with the next position and when the game is left. A service made
+with no store (demo, lesson, replay) never writes.
 """
 
 from __future__ import annotations
@@ -13,37 +17,60 @@ from __future__ import annotations
 import threading
 from collections import deque
 
-from game import saves
 from game.i18n import N_
 from game.messages import message
+from game.storage import HeldElsewhere, StoreError
+from game.storage.store import BEAT_S
 
-SAVE, FINISH = "save", "finish"
+SAVE, FINISH, DROP = "save", "finish", "drop"
 
 
 class SaveService:
-    def __init__(self, enabled: bool = True):
-        self.enabled = enabled
-        self._jobs: deque[tuple[str, dict]] = deque()
+    def __init__(self, store=None, game_id: int | None = None):
+        self.store = store
+        self.enabled = store is not None
+        self.game_id = game_id  # the game's row once the first save made it (or resumed)
+        self._jobs: deque[tuple[str, dict | None]] = deque()
         self._busy = False
         self._cond = threading.Condition()
         self._messages: list[str] = []
         self._told: set[str] = set()  # a full disk is said once, not after every move
         self._thread: threading.Thread | None = None
         self._stopping = False
+        self.lost = False  # another window took the game over: nothing more is written here
+        self.ended = False  # finished or dropped: the row is no longer this window's
+        self.saved = True  # the latest position handed over is in the store
+        self.problem: str | None = None  # why it is not
         self.writes = 0  # saves and finishes done (tests and the benchmark read it)
+        self._finished: dict | None = None  # the finished game's record, until it is kept
+
+    # --- handing over ------------------------------------------------------------------------
 
     def save(self, record: dict) -> None:
         self._put(SAVE, record)
 
     def finish(self, record: dict) -> None:
+        self._finished = record
         self._put(FINISH, record)
 
-    def _put(self, kind: str, record: dict) -> None:
+    def retry_finish(self) -> None:
+        """Offer the finished game to the store again (its first try failed)."""
+        with self._cond:
+            record = self._finished
+        if record is not None:
+            self._put(FINISH, record)
+
+    def drop(self) -> None:
+        """Forget this game (Restart): its row goes, after the pending saves."""
+        self._put(DROP, None)
+
+    def _put(self, kind: str, record: dict | None) -> None:
         if not self.enabled:
             return
         with self._cond:
-            if self._stopping:
+            if self._stopping or self.ended:
                 return
+            self.saved = False
             if kind == SAVE and self._jobs and self._jobs[-1][0] == SAVE:
                 self._jobs[-1] = (kind, record)  # not started: the newer position replaces it
             else:
@@ -53,26 +80,71 @@ class SaveService:
                 self._thread.start()
             self._cond.notify_all()
 
+    # --- the worker ----------------------------------------------------------------------------
+
     def _work(self) -> None:
         while True:
             with self._cond:
-                while not self._jobs and not self._stopping:
-                    self._cond.wait()
+                if not self._jobs and not self._stopping:
+                    self._cond.wait(BEAT_S)
                 if not self._jobs:
-                    return
-                kind, record = self._jobs.popleft()
-                self._busy = True
-            try:
-                problem = saves.save_game(record) if kind == SAVE else saves.finish_game(record)
-            except Exception as exc:  # noqa: BLE001 - a save must never take the game down
-                problem = message(N_("Could not save the game: {error}"), error=str(exc))
+                    if self._stopping:
+                        return
+                    beat = self.game_id is not None and not self.lost and not self.ended
+                    kind, record = ("beat", None) if beat else ("", None)
+                else:
+                    kind, record = self._jobs.popleft()
+                    self._busy = True
+            if not kind:
+                continue
+            problem = self._do(kind, record)
             with self._cond:
                 self._busy = False
-                self.writes += 1
+                if kind != "beat":
+                    self.writes += 1
+                    self.saved = problem is None and not self._jobs
+                    self.problem = problem
                 if problem and problem not in self._told:
                     self._told.add(problem)
                     self._messages.append(problem)
                 self._cond.notify_all()
+
+    def _do(self, kind: str, record: dict | None) -> str | None:
+        store = self.store
+        try:
+            if self.lost and kind != FINISH:
+                return self.problem  # the other window keeps it; a finish here is still kept
+            if kind == "beat":
+                if not store.beat(self.game_id):
+                    raise HeldElsewhere(message(N_("this game is now open in another window, "
+                                                   "which keeps it from here on")))
+            elif kind == SAVE:
+                if self.game_id is None:
+                    self.game_id = store.new_game(record)
+                else:
+                    store.save_game(self.game_id, record)
+            elif kind == FINISH:
+                self.game_id = store.finish_game(None if self.lost else self.game_id, record)
+                self.ended = True
+                self._finished = None
+            elif kind == DROP:
+                if self.game_id is not None:
+                    store.drop_game(self.game_id)
+                self.ended = True
+        except HeldElsewhere as exc:
+            self.lost = True
+            return message(N_("Not saved here: {reason}."), reason=exc.words)
+        except StoreError as exc:
+            if kind == FINISH:
+                return message(N_("{problem}. The game is not kept: export it from the menu "
+                                  "before you leave."), problem=exc.words)
+            return message(N_("{problem}. It is tried again at the next move; export the game "
+                              "from the menu to keep it in a file."), problem=exc.words)
+        except Exception as exc:  # noqa: BLE001 - a save must never take the game down
+            return message(N_("Could not save the game: {error}"), error=str(exc))
+        return None
+
+    # --- reading -------------------------------------------------------------------------------
 
     def messages(self) -> list[str]:
         """Problems since the last call (each told once), for the table to show."""
@@ -81,15 +153,21 @@ class SaveService:
         return found
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything handed over is on disk; False if the time ran out."""
+        """Wait until everything handed over is written (or has failed); False if the time ran
+        out."""
         with self._cond:
             return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
 
     def close(self) -> None:
-        """Write what is pending, then stop the worker (the table is going away)."""
+        """Write what is pending, let the game go (another window may open it now), stop."""
         self.flush()
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
         if self._thread is not None:
             self._thread.join()
+        if self.enabled and self.game_id is not None and not self.ended and not self.lost:
+            try:
+                self.store.release(self.game_id)
+            except StoreError:
+                pass  # its heartbeat stops: the lease runs out by itself

@@ -143,7 +143,7 @@ class Coach:
         """Remember where the lesson is (never in the demo)."""
         if self.app.demo:
             return
-        problem = store.keep(self.game, self.table.record(), self.lesson)
+        problem = store.keep(self.app.store, self.game, self.table.record(), self.lesson)
         if problem and not self.disk_told:
             self.disk_told = True
             self.app.toast(problem)
@@ -259,7 +259,7 @@ class Coach:
     def finished(self) -> None:
         """The walk-through reached the results: the lesson is done, nothing to resume."""
         if not self.app.demo:
-            problem = store.forget(self.game)
+            problem = store.forget(self.app.store, self.game)
             if problem:
                 self.app.toast(problem)
 

@@ -2,8 +2,8 @@
 
 A lesson is a table of its game with a coach (scenes/tutorial/coach.py), on the script's fixed
 deal, set up so that it writes no autosave, settings, records or statistics (GameConfig.lesson).
-Where the player left it is kept in lessons.json (game/tutorial/store.py): Learn to play offers to
-resume it or to start over.
+Where the player left it is kept in the player's data (game/tutorial/store.py): Learn to play
+offers to resume it or to start over.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
     session = lesson = None
     if not app.demo:
         if fresh:
-            problem = store.forget(game)
+            problem = store.forget(app.store, game)
         else:
-            session, lesson, problem = store.load(script)
+            session, lesson, problem = store.load(app.store, script)
         if problem:
             app.toast(problem)
     seats = [Seat(_(name) if kind == "human" else name, kind, i)
@@ -51,7 +51,7 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
     except Exception as exc:  # noqa: BLE001 - a kept place that the table cannot show: afresh
         if session is None:
             raise
-        store.forget(game)
+        store.forget(app.store, game)
         app.toast(_("Your place in the lesson could not be restored ({reason}); it starts "
                     "afresh.").format(reason=exc))
         session = lesson = None
@@ -70,7 +70,7 @@ class LessonsScene(Scene):
         self.games = [game for game in GAME_TITLES if game in SCRIPTS]
         self.rows: list[tuple[str, list]] = []
         for game in self.games:
-            kept = store.has(game) and not app.demo
+            kept = store.has(app.store, game) and not app.demo
             if kept:
                 buttons = [PrimaryButton(N_("Resume"), lambda g=game: open_lesson(self.app, g)),
                            ui.Button(N_("Start over"), lambda g=game: open_lesson(self.app, g, True))]

@@ -1,0 +1,177 @@
+"""The data folder, and files read as untrusted: the old JSON files a first start imports, and
+records to import. Every file is read through `read_bounded`: a FIFO would block and /dev/zero
+never ends, so anything but a regular file is refused before it is opened, and no more than a
+limit is read."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+from pathlib import Path
+
+from ..errors import RecordError
+from ..i18n import N_
+from ..messages import Message, message
+
+APP = "alice-assemble"
+
+
+def data_dir() -> Path:
+    """The user's data folder (platformdirs; never beside the executable). ALICE_DATA_DIR
+    overrides it (tests, a portable copy on a USB stick)."""
+    override = os.environ.get("ALICE_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+class Unreadable(Exception):
+    """A file that cannot be used at all; args[0] says why in a few words."""
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """A regular file's bytes, at most `limit`. FileNotFoundError if there is none; Unreadable
+    for anything else (not a regular file, too large, the disk says no)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise Unreadable(message(N_("it is not a regular file")))
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)
+    except (FileNotFoundError, Unreadable):
+        raise
+    except OSError as exc:
+        raise Unreadable(describe(exc)) from None
+    if len(data) > limit:
+        raise Unreadable(message(N_("it is larger than {size} KB"), size=limit >> 10))
+    return data
+
+
+def too_deep(data, limit: int) -> bool:
+    """Whether lists and objects nest deeper than limit (a loop: no recursion to run out of)."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def read_json(path: Path, limit: int, depth: int = 16) -> dict:
+    """A JSON object from a file (read_bounded). FileNotFoundError if there is none; Unreadable
+    for any other problem (too big, not UTF-8, not JSON, too deep, not an object)."""
+    raw = read_bounded(path, limit)
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))  # a BOM from Notepad is fine
+    except Exception as exc:  # anything json can raise, RecursionError included
+        raise Unreadable(describe(exc)) from None
+    return checked_json(data, depth)
+
+
+def checked_json(data, depth: int = 16) -> dict:
+    if too_deep(data, depth):
+        raise Unreadable(message(N_("it is nested too deeply")))
+    if not isinstance(data, dict):
+        raise Unreadable(message(N_("it is not a JSON object")))
+    return data
+
+
+def describe(exc: BaseException) -> str:
+    """Any failure to read or replay something, as a few printable words for a one-line message."""
+    if isinstance(exc, Unreadable) and exc.args and isinstance(exc.args[0], Message):
+        return exc.args[0]  # already one of the reasons here, in words to translate
+    if isinstance(exc, (RecordError, Unreadable)):
+        text = str(exc)
+    elif isinstance(exc, RecursionError):
+        return message(N_("it is nested too deeply to read"))
+    elif isinstance(exc, UnicodeDecodeError):
+        return message(N_("it is not UTF-8 text"))
+    elif isinstance(exc, json.JSONDecodeError):
+        return message(N_("not valid JSON ({error} at line {line} column {column})"),
+                       error=exc.msg, line=exc.lineno, column=exc.colno)
+    elif isinstance(exc, ValueError) and "digits" in str(exc):
+        return message(N_("a number in it is too long to read"))  # Python's limit on int digits
+    elif isinstance(exc, OSError):
+        text = exc.strerror or str(exc)
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return printable(text)
+
+
+def printable(text: str, limit: int = 160) -> str:
+    """Text for a one-line message: no control characters (a toast cannot draw NUL), short."""
+    text = "".join(c if c.isprintable() else "?" for c in text[:limit * 4])
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def file_time(path: Path) -> str | None:
+    """A file's modification time as a UTC stamp (when an old record without finished_at was
+    written), or None."""
+    from ..records import utc_stamp
+    try:
+        return utc_stamp(os.stat(path).st_mtime)
+    except (OSError, OverflowError, ValueError):
+        return None
+
+
+def shown_name(path) -> str:
+    """A file's name for a message: printable even when the name is not UTF-8."""
+    name = os.fsdecode(path) if isinstance(path, bytes) else str(path)
+    return printable(name.replace("\\", "/").rsplit("/", 1)[-1], 80)
+
+
+def aside_name(path: Path, why: str) -> Path | None:
+    """A free name beside `path` for a file set aside: <stem>-<why>-<time>-<n><suffix>."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        aside = path.with_name(f"{path.stem}-{why}-{stamp}-{n}{path.suffix}")
+        if not os.path.lexists(aside):
+            return aside
+    return None
+
+
+def write_new(folder: Path, stem: str, text: str, suffix: str = ".json") -> Path:
+    """Write `text` to a new file in `folder`, never over one that is there: stem.json, then
+    stem-2.json, ... The text is written to a temp file and fsynced, then linked to its name (a
+    kill leaves no half file, and two writers never take one name); where links are not
+    supported (a FAT stick) the file is created exclusively instead. OSError if the disk says no."""
+    import tempfile
+    folder.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        for n in range(1, 10000):
+            target = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            try:
+                os.link(tmp, target)
+                return target
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: create the name exclusively
+                try:
+                    fh = open(target, "xb")
+                except FileExistsError:
+                    continue
+                try:
+                    with fh:
+                        fh.write(data)
+                        fh.flush()
+                        os.fsync(fh.fileno())
+                except BaseException:
+                    target.unlink(missing_ok=True)  # no half record under a real name
+                    raise
+                return target
+        raise FileExistsError(f"no free name for {stem}{suffix} in {folder}")
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass

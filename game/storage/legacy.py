@@ -1,0 +1,117 @@
+"""The first start after the JSON files (release 0.1): everything they hold comes into the
+database in one transaction, and the files stay where they are.
+
+What the old data folder held: `autosave.json` (the game in progress), `records/*.json` (finished
+games; `records/index.json` was only a cache and is not read), `settings.json`, `lessons.json`
+(where each lesson was left) and `cementopia-best.json`. Each is read as untrusted (bounded, a
+regular file only); a file that cannot be used is named in one line and left in place. The import
+is marked done in the same commit, so a second start (or a second window starting at the same
+time) brings in nothing twice.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ..records import MAX_BYTES, parse_record, utc_stamp
+from .files import Unreadable, describe, file_time, read_bounded, read_json, shown_name
+from .store import Imported, Store
+
+DONE = "imported-json-files"  # the meta key that says the old files are in
+SETTINGS_BYTES = 1 << 20
+LESSONS_BYTES = 1 << 20
+BEST_BYTES = 8 << 20
+FILES = ("autosave.json", "settings.json", "lessons.json", "cementopia-best.json")
+
+
+@dataclass
+class Brought:
+    """What the first start brought in (None when there was nothing, or it was done already)."""
+
+    games: Imported
+    settings: int = 0
+    lessons: int = 0
+    bests: int = 0
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (file, why) not brought in
+
+
+def pending(store: Store) -> int:
+    """How many old files wait to come in (0: none, or already done)."""
+    if not store.kept or store.path is None:
+        return 0
+    folder = store.path.parent
+    count = sum(os.path.lexists(folder / name) for name in FILES)
+    try:
+        count += sum(1 for e in os.scandir(folder / "records") if _is_record_name(e.name))
+    except OSError:
+        pass
+    if not count:
+        return 0
+    try:
+        return 0 if store.meta(DONE) is not None else count
+    except Exception:  # noqa: BLE001 - a store that cannot be read: nothing to add to it
+        return 0
+
+
+def bring_in(store: Store, progress: Callable[[int, int], None] | None = None) -> Brought | None:
+    """Read the old files and add what they hold, in one transaction (StoreError if the database
+    says no: then nothing was added, and the next start tries again)."""
+    assert store.path is not None
+    folder = store.path.parent
+    problems: list[tuple[str, str]] = []
+    games: list[tuple[str, dict, str | None]] = []
+    records = folder / "records"
+    try:
+        names = sorted(os.scandir(records), key=lambda e: e.name)
+    except OSError:
+        names = []
+    for item in names:
+        if not _is_record_name(item.name):
+            continue
+        path = Path(item.path)
+        try:
+            record = _record(path)
+        except Exception as exc:  # noqa: BLE001 - one line, the file stays
+            problems.append((shown_name(item.name), describe(exc)))
+            continue
+        games.append((shown_name(item.name), record, file_time(path)))
+    try:
+        autosave = folder / "autosave.json"
+        games.append(("autosave.json", _record(autosave), file_time(autosave)))
+    except FileNotFoundError:
+        pass
+    except Exception as exc:  # noqa: BLE001
+        problems.append(("autosave.json", describe(exc)))
+    settings = _object(folder / "settings.json", SETTINGS_BYTES, problems)
+    lessons = {k: v for k, v in _object(folder / "lessons.json", LESSONS_BYTES, problems).items()
+               if isinstance(v, dict)}
+    bests = {str(k): v for k, v in _object(folder / "cementopia-best.json", BEST_BYTES, problems,
+                                           depth=2).items() if isinstance(v, dict)}
+    report = store.bring_in(DONE, utc_stamp(), games, settings, lessons, bests, progress)
+    if report is None:
+        return None
+    problems += report.problems
+    report.problems = []
+    return Brought(report, len(settings), len(lessons), len(bests), problems)
+
+
+def _is_record_name(name: str) -> bool:
+    return name.endswith(".json") and name != "index.json" and not name.startswith(".")
+
+
+def _record(path: Path) -> dict:
+    raw = read_bounded(path, MAX_BYTES)
+    return parse_record(raw.decode("utf-8"))
+
+
+def _object(path: Path, limit: int, problems: list, depth: int = 16) -> dict:
+    try:
+        return read_json(path, limit, depth)
+    except FileNotFoundError:
+        return {}
+    except Unreadable as exc:
+        problems.append((path.name, describe(exc)))
+        return {}

@@ -1,0 +1,128 @@
+"""Export: games as record files (docs/record-format.md) in a folder the player picks.
+
+From History: the game chosen, or every game listed. From the pause menu (or leaving a game that
+could not be saved): the game as it stands. A file is never written over: a name that is taken
+gets "-2", "-3". The folder is typed (the app has no system file dialog: one field, prefilled with
+the player's Documents folder); a folder that cannot be written says why in one line and the
+panel stays, so the player can type another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.i18n import N_, _, ngettext
+from game.storage import StoreError
+from game.storage.exchange import export_games, export_record
+from game.storage.files import describe
+
+from scenes.app.stack import Scene
+from scenes.menus.pause import overlay_panel
+from scenes.widgets import ui
+from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
+
+PATH_LEN = 400
+ONE, ALL = "one", "all"
+
+
+def default_folder() -> Path:
+    home = Path.home()
+    documents = home / "Documents"
+    return (documents if documents.is_dir() else home) / "Alice Assemble"
+
+
+class ExportScene(Scene):
+    name = "export"
+    opaque = False
+
+    def __init__(self, app, record: dict | None = None, ids: list[int] | None = None,
+                 chosen: int | None = None):
+        super().__init__(app)
+        self.record, self.ids, self.chosen = record, ids or [], chosen
+        options = [ONE] if record is not None or ids is None else \
+            ([ONE, ALL] if chosen is not None else [ALL])
+        count = len(self.ids)
+        self.what = ui.Choice(N_("Export"), options, 0, show=lambda v: _("This game") if v == ONE
+                              else ngettext("All {n} listed game", "All {n} listed games",
+                                            count).format(n=count))
+        self.folder = ui.TextField(N_("Folder"), str(default_folder()), max_len=PATH_LEN)
+        self.go_b = PrimaryButton(N_("Export"), self.export)
+        self.cancel_b = ui.Button(N_("Cancel"), self.cancel)
+        widgets = ([self.what] if len(options) > 1 else []) + [self.folder, self.cancel_b, self.go_b]
+        self.ring = ui.FocusRing(widgets)
+        self.ring.index = widgets.index(self.go_b) - 1
+        self.ring.move(1)  # Export has the focus: Enter exports to the folder shown
+        self.s = 1.0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def export(self) -> None:
+        text = self.folder.value.strip()
+        if not text:
+            self.app.toast(_("Type the folder to export to."))
+            return
+        folder = Path(text).expanduser()
+        try:
+            if self.record is not None:
+                written = [export_record(self.record, folder)]
+            elif self.what.value == ONE:
+                written = export_games(self.app.store, folder, ids=[self.chosen])
+            else:
+                written = export_games(self.app.store, folder, ids=self.ids)
+        except StoreError as exc:
+            self.app.toast(_("Could not export: {reason}").format(reason=exc.words))
+            return
+        except OSError as exc:
+            self.app.toast(_("Could not export to {folder}: {reason}").format(
+                folder=text[:80], reason=describe(exc)))
+            return
+        self.app.stack.pop()
+        if len(written) == 1:
+            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0)
+        else:
+            self.app.toast(ngettext("Exported {n} game to {folder}.", "Exported {n} games to {folder}.",
+                                    len(written)).format(n=len(written), folder=str(folder)[-120:]),
+                           6.0)
+
+    def cancel(self) -> None:
+        self.app.stack.pop()
+
+    def resize(self, size) -> None:
+        s = self.s = ui.scale_for(size)
+        rows = len(self.ring.widgets) - 2
+        P = self.panel = pygame.Rect(0, 0, min(int(760 * s), size[0] - int(16 * s)),
+                                     int((250 + 64 * rows) * s))
+        P.center = (size[0] // 2, size[1] // 2)
+        x, w, h = P.x + int(40 * s), P.w - int(80 * s), int(46 * s)
+        y = P.y + int(110 * s)
+        for widget in self.ring.widgets[:-2]:
+            widget.rect = pygame.Rect(x, y, w, h)
+            y += int(64 * s)
+        bw, gap = int(200 * s), int(24 * s)
+        y = P.bottom - int(36 * s) - int(52 * s)
+        self.cancel_b.rect = pygame.Rect(P.centerx - gap // 2 - bw, y, bw, int(52 * s))
+        self.go_b.rect = pygame.Rect(P.centerx + gap // 2, y, bw, int(52 * s))
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.ring.current is self.folder:
+            self.export()
+            return
+        menu_event(self.ring, event, self.cancel)
+
+    def draw(self, surface) -> None:
+        s, P = self.s, self.panel
+        self.go_b.label, self.cancel_b.label = _("Export"), _("Cancel")
+        dim(surface, 180)
+        overlay_panel(surface, P, s)
+        heading(surface, _("Export"), int(36 * s), (P.centerx, P.y + 46 * s), max_width=P.w - 40 * s)
+        ornament(surface, (P.centerx, P.y + 80 * s), 260 * s, s)
+        self.ring.draw(surface, s)
+        note = _("Each game becomes a record file; a file that is there is never replaced.")
+        px = max(8, int(14 * s))
+        lines = ui.wrap(note, px, P.w - 60 * s)[:2]
+        step = ui.font(px).get_linesize()
+        y = self.go_b.rect.y - 10 * s - step * len(lines)
+        for line in lines:
+            ui.text(surface, line, px, (P.centerx, y), ui.MUTED, "midtop", max_width=P.w - 60 * s)
+            y += step

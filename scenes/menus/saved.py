@@ -1,0 +1,238 @@
+"""Continue: the games in progress, the most recently played first. Resume any of them, or delete
+one (it asks first). A game open in another window is listed greyed, and cannot be played here
+until that window lets it go (closed, or gone: then its lease runs out).
+
+Resuming replays the game's record; one that cannot be resumed says why in one line and stays in
+the list (it can be exported from History's files or deleted here), never a crash. A game with an
+external program's seat (`cmd:`) asks before starting that program again."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import records
+from game.i18n import N_, _, language, ngettext
+from game.storage import ELSEWHERE, HeldElsewhere, StoreError
+from game.storage.files import describe
+
+from scenes.app.stack import Scene
+from scenes.config import GAME_TITLES, GameConfig
+from scenes.menus.history import Shorter, fitting, frame, player_words, when
+from scenes.menus.pause import overlay_panel
+from scenes.widgets import ui
+from scenes.widgets.decor import PrimaryButton, dim, heading
+from scenes.widgets.rows import RowList
+
+FOOTER = N_("\u2191\u2193 choose     Enter resume     Delete delete     Esc back")
+
+
+class ContinueScene(Scene):
+    name = "continue"
+    opaque = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.resume_b = PrimaryButton(N_("Resume"), self.resume_chosen)
+        self.delete_b = ui.Button(N_("Delete"), self.delete_chosen)
+        self.back_b = ui.Button(N_("Back"), self.back)
+        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.back_b])
+        self.rows = RowList()
+        self.games: list = []
+        self.s = 1.0
+        self.size = (1280, 720)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.lang = language()
+        self.refresh()
+
+    # --- the list ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        chosen = self.chosen()
+        try:
+            self.games = self.app.store.in_progress()
+        except StoreError as exc:
+            self.games = []
+            self.app.toast(exc.words)
+        self.rows.reset(len(self.games))
+        ids = [g.id for g in self.games]
+        if chosen is not None and chosen.id in ids:
+            self.rows.index = ids.index(chosen.id)
+        self.rows.show_index()
+        self.buttons_for_row()
+
+    def chosen(self):
+        games = getattr(self, "games", [])
+        return games[self.rows.index] if 0 <= self.rows.index < len(games) else None
+
+    def buttons_for_row(self) -> None:
+        game = self.chosen()
+        free = game is not None and game.held != ELSEWHERE
+        self.resume_b.enabled = self.delete_b.enabled = free
+
+    def enter(self) -> None:
+        self.refresh()  # another window may have started, finished or let go of a game
+
+    # --- resuming ----------------------------------------------------------------------------
+
+    def resume_chosen(self) -> None:
+        game = self.chosen()
+        if game is not None:
+            self.resume(game.id)
+
+    def resume(self, game_id: int) -> None:
+        store = self.app.store
+        try:
+            record = store.take(game_id)
+        except HeldElsewhere:
+            self.app.toast(_("This game is open in another window."))
+            self.refresh()
+            return
+        except StoreError as exc:
+            self.app.toast(_("This game cannot be resumed: {reason}").format(reason=exc.words))
+            self.refresh()
+            return
+        try:
+            records.check_resumable(record)
+            session = records.replay(record)
+            if session.state.is_over():  # its end was not kept (a full disk): keep it now
+                store.finish_game(game_id, record)
+                self.app.toast(_("This game had already finished; it is now in History."))
+                self.refresh()
+                return
+            config = GameConfig.from_record(record, session)
+            config.game_id = game_id
+        except Exception as exc:  # noqa: BLE001 - any game that cannot be resumed: one line
+            self.cannot(game_id, exc)
+            return
+        programs = [seat.kind[4:].strip() for seat in config.seats if seat.kind.startswith("cmd:")]
+        if programs:  # an external bot is a program on this computer: ask before running it again
+            from scenes.menus.title import StartProgram
+            self.app.stack.push(StartProgram(self.app, programs,
+                                             lambda: self.open_table(config, session),
+                                             lambda: self.let_go(game_id)))
+            return
+        self.open_table(config, session)
+
+    def open_table(self, config, session) -> None:
+        try:
+            table = self.app.make(config.scene, config=config, session=session)
+        except Exception as exc:  # noqa: BLE001 - a table that cannot be set up from this game
+            self.cannot(config.game_id, exc)
+            return
+        self.app.stack.clear_to(table)
+
+    def cannot(self, game_id: int, exc: BaseException) -> None:
+        self.let_go(game_id)
+        self.app.toast(_("This game cannot be resumed ({reason}); it stays in the list.")
+                       .format(reason=describe(exc)))
+        self.refresh()
+
+    def let_go(self, game_id: int) -> None:
+        try:
+            self.app.store.release(game_id)
+        except StoreError:
+            pass
+
+    # --- deleting ----------------------------------------------------------------------------
+
+    def delete_chosen(self) -> None:
+        game = self.chosen()
+        if game is None or game.held == ELSEWHERE:
+            return
+        title = _(GAME_TITLES.get(game.game, game.game))
+        names = _(", ").join(name for name, _kind in game.players)
+        self.app.stack.push(self.app.make(
+            "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
+            on_yes=lambda: self.delete(game.id),
+            detail=_("{game} with {names}: it cannot be resumed afterwards.").format(
+                game=title, names=names) if names else title))
+
+    def delete(self, game_id: int) -> None:
+        try:
+            self.app.store.drop_game(game_id)
+        except StoreError as exc:
+            self.app.toast(_("Could not delete the game: {reason}").format(reason=exc.words))
+        self.refresh()
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    # --- events ------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_DELETE:
+            self.delete_chosen()
+            return
+        if self.rows.handle(event, self.ring, lambda i: self.resume_chosen()):
+            self.buttons_for_row()
+            return
+        self.ring.handle(event)
+        self.buttons_for_row()
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def resize(self, size) -> None:
+        self.size = size
+        s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.back_b, 0.8)])
+        self.s, self.panel = s, P
+        row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
+        foot = ui.font(max(8, int(13 * s))).get_linesize()
+        self.rows.place(pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s),
+                                    P.bottom - int(14 * s) - foot - top), row_h)
+
+    def columns(self) -> list[tuple[int, int]]:
+        """(x, width) of the game, players, progress and last-played columns."""
+        w, pad = self.rows.view.w, int(12 * self.s)
+        out, x = [], pad
+        for share in (0.2, 0.42, 0.16, 0.22):
+            width = int((w - 2 * pad) * share)
+            out.append((x, width - pad))
+            x += width
+        return out
+
+    def cells(self, game) -> list[str]:
+        title = _(GAME_TITLES[game.game]) if game.game in GAME_TITLES else "?"
+        names = Shorter(_(", ").join(player_words(p) for p in game.players),
+                        _(", ").join(name for name, _seat in game.players)) if game.players \
+            else _("solo puzzle")
+        moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
+        last = when(game.updated_at)
+        last = Shorter(last, last.split(" ")[0])
+        if game.held == ELSEWHERE:
+            last = _("open in another window")
+        return [title, names, moves, last]
+
+    def draw(self, surface) -> None:
+        if surface.get_size() != self.size or language() != self.lang:
+            self.lang = language()
+            self.resize(surface.get_size())
+        for b, word in ((self.resume_b, N_("Resume")), (self.delete_b, N_("Delete")),
+                        (self.back_b, N_("Back"))):
+            b.label = _(word)
+        s, P, V = self.s, self.panel, self.rows.view
+        dim(surface, 190)
+        overlay_panel(surface, P, s)
+        heading(surface, _("Continue"), int(40 * s), (P.x + int(30 * s), P.y + int(48 * s)),
+                "midleft", max_width=P.w // 2)
+        count = len(self.games)
+        ui.text(surface, ngettext("{n} game in progress", "{n} games in progress", count).format(n=count),
+                max(10, int(16 * s)), (P.right - int(30 * s), P.y + int(48 * s)), ui.MUTED,
+                "midright", max_width=P.w // 3)
+        self.ring.draw(surface, s)
+        if not self.games:
+            ui.text(surface, _("No game in progress."), max(10, int(18 * s)), V.center, ui.MUTED,
+                    "center", max_width=V.w)
+        px = max(10, int(16 * s))
+        columns = self.columns()
+        for i in self.rows.in_sight():
+            game = self.games[i]
+            row = self.rows.draw_row(surface, i, s)
+            colour = ui.MUTED if game.held == ELSEWHERE else ui.TEXT
+            for (x, w), words in zip(columns, self.cells(game)):
+                ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour,
+                        "midleft", max_width=w)
+        ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, P.bottom - int(10 * s)),
+                ui.MUTED, "midbottom", max_width=P.w - int(40 * s))

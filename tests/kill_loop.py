@@ -1,0 +1,146 @@
+"""Fault injection: kill -9 a process that plays, saves and finishes games, at random moments, and
+check what the next start finds (issue 38). tests/test_kill_loop.py runs it 50 times; the
+benchmark runs it as often as asked:
+
+    python -m tests.kill_loop --kills 1000 [--seed 7]
+
+The child plays games of every kind one after another through the app's own save service (one
+write a move, then the finish), and prints a line once a write is known to be done. After each
+kill the parent opens the data as the next start would and checks: the database passes
+`PRAGMA integrity_check`; every game the child saw finished is among the finished games exactly
+once and not in progress; the game it was playing is either in progress at its last move (or
+one more: the kill may fall between a write and its line) and resumes, or finished; every game
+in progress resumes; no game is finished twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = """
+import random, sys
+from game.registry import game_module
+from game.records import record_of
+from game.storage import Store
+from scenes.table.saving import SaveService
+
+rng = random.Random(int(sys.argv[1]))
+store = Store.open()
+print("ready", flush=True)
+while True:
+    game = rng.choice(["assemble", "cementopia", "grayblock", "alicematic"])
+    module = game_module(game)
+    count = rng.choice(module.PLAYER_COUNTS)
+    players = [{"name": f"P{i}", "seat": "human"} for i in range(count)]
+    seed = rng.randrange(10 ** 9)
+    if game == "grayblock":
+        session = module.new_session(seed, players, module.parse_rules(""), target=20)
+    else:
+        session = module.new_session(seed, players, module.parse_rules(""))
+    saver = SaveService(store)
+    saver.save(record_of(session))
+    saver.flush()
+    print("saved", saver.game_id, 0, flush=True)
+    while not session.state.is_over():
+        session.play(rng.choice(session.state.legal_actions()))
+        if session.state.is_over():
+            break
+        saver.save(record_of(session))
+        saver.flush()
+        assert saver.saved, saver.problem
+        print("saved", saver.game_id, len(session.history), flush=True)
+    saver.finish(record_of(session))
+    saver.flush()
+    assert saver.saved, saver.problem
+    print("finished", saver.game_id, len(session.history), flush=True)
+    saver.close()
+"""
+
+
+def run(kills: int, seed: int, folder: Path, report=print) -> dict:
+    """Kill the child `kills` times; AssertionError at the first thing found wrong."""
+    from game import records
+    from game.storage import Store
+    from game.storage.store import fingerprint
+
+    rng = random.Random(seed)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ALICE_DATA_DIR=str(folder))
+    finished: dict[int, int] = {}  # every game the children saw finished: its moves
+    checked: set[int] = set()
+    tally = {"kills": 0, "playing": 0, "finishing": 0, "in_progress": 0, "finished": 0}
+    started = time.monotonic()
+    for n in range(kills):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(seed * 100_000 + n)], env=env,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert child.stdout.readline() == "ready\n", child.stderr.read()
+        time.sleep(rng.uniform(0.0, 0.25))  # from before the first save to games later
+        os.kill(child.pid, signal.SIGKILL)
+        out, err = child.communicate(timeout=30)
+        assert child.returncode == -signal.SIGKILL, err[-2000:]
+        last = None
+        for line in out.splitlines():
+            kind, game_id, moves = line.split()
+            if kind == "finished":
+                finished[int(game_id)] = int(moves)
+                last = None
+            else:
+                last = (int(game_id), int(moves))
+        db = Store.open(folder)
+        try:
+            assert db.kept and not db.problems, db.problems
+            assert db.integrity() == "ok"
+            playing = {g.id: g for g in db.in_progress()}
+            done = db.finished_ids()
+            assert len(done) == len(set(done))
+            for game_id, moves in finished.items():
+                assert game_id in done and game_id not in playing, game_id
+            for game_id in set(finished) - checked:  # each finished game whole, its last move in
+                record = db.record(game_id)
+                assert len(records.replay(record).history) == finished[game_id]
+                records.verify(record)
+                checked.add(game_id)
+            if last is not None:  # the game that was being played when the kill came
+                game_id, moves = last
+                if game_id in playing:
+                    assert playing[game_id].actions in (moves, moves + 1), (playing[game_id], moves)
+                    tally["playing"] += 1
+                else:
+                    assert game_id in done, (game_id, "lost")
+                    tally["finishing"] += 1
+            for game_id in playing:  # every game in progress resumes at its last move
+                session = records.replay(db.record(game_id))
+                assert len(session.history) == playing[game_id].actions
+            assert len({fingerprint(db.record(i)) for i in done}) == len(done)  # none twice
+            tally["in_progress"], tally["finished"] = len(playing), len(done)
+        finally:
+            db.close()
+        tally["kills"] += 1
+        if (n + 1) % 50 == 0:
+            report(f"{n + 1} kills, {time.monotonic() - started:.0f} s: {tally}")
+    tally["seconds"] = round(time.monotonic() - started, 1)
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.kill_loop")
+    parser.add_argument("--kills", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="alice-kill-") as folder:
+        tally = run(args.kills, args.seed, Path(folder))
+    print(f"kill loop passed: {tally}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

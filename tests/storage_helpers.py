@@ -1,0 +1,140 @@
+"""What the player's data holds, read as the next start of the app would (a connection of its
+own to the database in the test's data folder)."""
+
+from __future__ import annotations
+
+from game import records
+from game.storage import Store, data_dir
+
+
+def store() -> Store:
+    return Store.open(data_dir())
+
+
+def in_progress() -> list:
+    """The games in progress, newest first (game.storage.Saved)."""
+    db = store()
+    try:
+        return db.in_progress()
+    finally:
+        db.close()
+
+
+def has_game_in_progress() -> bool:
+    return bool(in_progress())
+
+
+def latest_record() -> dict:
+    """The record of the game in progress played last."""
+    db = store()
+    try:
+        [latest, *_rest] = db.in_progress()
+        return db.record(latest.id)
+    finally:
+        db.close()
+
+
+def latest_saved():
+    """(session, record) of the game in progress played last, replayed as Continue replays it."""
+    record = latest_record()
+    records.check_resumable(record)
+    return records.replay(record), record
+
+
+def finished_records() -> list[dict]:
+    """Every finished game's record, oldest first."""
+    db = store()
+    try:
+        return [record for _id, record in db.records()]
+    finally:
+        db.close()
+
+
+def settings_kept() -> dict:
+    db = store()
+    try:
+        return db.settings()[0]
+    finally:
+        db.close()
+
+
+def keep_in_progress(record: dict) -> int:
+    """Put a game in progress into the data, as a window that then closed would have left it."""
+    db = store()
+    try:
+        game_id = db.new_game(record)
+        db.release(game_id)
+        return game_id
+    finally:
+        db.close()
+
+
+def put_settings(values: dict) -> None:
+    """Settings as a player (or another program) left them in the data, good or bad."""
+    db = store()
+    try:
+        db.put_settings(values)
+    finally:
+        db.close()
+
+
+def read_settings():
+    """The settings as the app's start reads them: (settings, messages)."""
+    from game import settings as schema
+    db = store()
+    try:
+        loaded = schema.load(db)
+        return dict(loaded), loaded.messages
+    finally:
+        db.close()
+
+
+def bests() -> dict:
+    db = store()
+    try:
+        return db.bests()
+    finally:
+        db.close()
+
+
+def edit(sql: str, *args) -> None:
+    """Change the database behind the app's back, as a player with the sqlite3 shell (or a
+    damaged disk) could: the app must read whatever this leaves."""
+    import sqlite3
+    from game.storage.store import DB_NAME
+    Store.open(data_dir()).close()  # made, at the current schema
+    con = sqlite3.connect(data_dir() / DB_NAME)
+    try:
+        con.execute(sql, args)
+        con.commit()
+    finally:
+        con.close()
+
+
+def contents() -> dict:
+    """What the player's data holds, table by table (a logical snapshot: the database file's
+    bytes change with its journal, what it holds is what counts)."""
+    from game.storage.store import DB_NAME
+    if not (data_dir() / DB_NAME).is_file():
+        return {}
+    db = store()
+    try:
+        return {"games": [(g.id, g.game, g.actions) for g in db.in_progress()],
+                "finished": [(i, r) for i, r in db.records()],
+                "settings": db.settings()[0],
+                "lessons": {game: db.lesson(game) for game in ("assemble", "cementopia", "grayblock",
+                                                              "alicematic")},
+                "bests": db.bests()}
+    finally:
+        db.close()
+
+
+def without_lessons(kept: dict) -> dict:
+    return {k: v for k, v in kept.items() if k != "lessons"}
+
+
+def only_lesson_places() -> bool:
+    """Nothing in the player's data but where lessons were left."""
+    kept = contents()
+    return kept["games"] == kept["finished"] == [] and kept["settings"] == {} \
+        and kept["bests"] == {}
