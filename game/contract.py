@@ -48,11 +48,8 @@ class GameState(Protocol):
 
 
 class GameModule(Protocol):
-    """A game's record module (game.<name>.record), as the registry hands it out."""
-
-    GAME: str
-    PLAYER_COUNTS: tuple[int, ...]
-    DEFAULT_PLAYERS: int
+    """A game's record module (game.<name>.record), as the registry hands it out (its name and
+    player counts are its declaration's: game.descriptor.GameInfo)."""
 
     def parse_rules(self, text: str) -> Any: ...
     def new_session(self, seed: int, players: list[dict], rules: Any = ..., *,

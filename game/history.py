@@ -3,8 +3,9 @@ statistics count. Pure Python, no pygame.
 
 Each record file becomes an `Entry`: the game, its players (names and seats), scores, winners,
 when it finished (its `finished_at`, or the file's modification time for older records), whether
-it was assisted, conceded or a daily deal, and the figures the statistics need (Cementopia's
-outcome, Grayblock's hands). A file that cannot be used is an Entry too, with `problem` set to
+it was assisted, conceded or a daily deal, the colour each seat played, and the figures of the
+game's own that its declaration asks for (game.descriptor: Cementopia's outcome, Grayblock's
+hands). A file that cannot be used is an Entry too, with `problem` set to
 one line saying why: it is listed as unreadable, never a crash.
 
 Reading a record means replaying it (about a millisecond), so the entries are kept in an index
@@ -22,14 +23,15 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Callable, Iterable
 
+from . import registry
 from .errors import RecordError
 from .records import (SEATS, STAMP, game_module, load_json, parse_record, read_stamp, read_text,
                       utc_stamp, write_atomic)
+from .settings import COLOURS
 
 INDEX_NAME = "index.json"
-INDEX_FORMAT, INDEX_VERSION = "alice-records-index", 1
+INDEX_FORMAT, INDEX_VERSION = "alice-records-index", 2  # 2: entries have colours
 INDEX_BYTES = 256 << 20  # ~400 bytes an entry: far above any real folder's index
-GAMES = ("assemble", "cementopia", "grayblock", "alicematic")
 EXTERNAL, UNKNOWN = "external", "unknown"  # a cmd: seat; a seat the format does not name
 HAND_KINDS = ("block", "out")
 POOL_MIN = 300  # files to read before worker processes pay for their start (~0.3 s)
@@ -56,6 +58,7 @@ class Entry:
     seed: int | None = None
     outcome: str | None = None  # Cementopia: complete or stuck
     hands: tuple[tuple[int, str, int], ...] = ()  # Grayblock: (winner, block/out, points) per hand
+    colours: tuple[int, ...] = ()  # each seat's colour as set up (none when a seat has none)
     actions: int = 0
     problem: str | None = None  # why the file cannot be used (then it is listed as unreadable)
 
@@ -155,7 +158,7 @@ def _hand(v) -> tuple[int, str, int]:
 
 
 def _game(v) -> str:
-    if v not in GAMES and v != "":
+    if v != "" and registry.find(v) is None:
         raise ValueError
     return v
 
@@ -166,7 +169,8 @@ _CHECKS: dict[str, Callable] = {
     "winners": lambda v: _list(v, _int), "over": _bool, "finished_at": _opt_stamp,
     "started_at": _opt_stamp, "assisted": _bool, "helps": lambda v: _list(v, _str),
     "conceded": lambda v: _list(v, _int), "daily": _opt_str, "seed": _opt_int,
-    "outcome": _opt_str, "hands": lambda v: _list(v, _hand), "actions": _int,
+    "outcome": _opt_str, "hands": lambda v: _list(v, _hand), "colours": lambda v: _list(v, _int),
+    "actions": _int,
     "problem": _opt_str,
 }
 _FIELDS = set(_CHECKS)
@@ -206,6 +210,7 @@ def entry_of(name: str, record: dict, fallback: str) -> Entry:
     actions are illegal or whose result disagrees raises RecordError."""
     game = record["game"]
     module = game_module(game)
+    info = registry.info(game)
     session = module.replay(record)
     state = session.state
     over = state.is_over()
@@ -225,20 +230,23 @@ def entry_of(name: str, record: dict, fallback: str) -> Entry:
     finished_at = read_stamp(record.get("finished_at"))
     seed = record.get("seed")
     daily = meta.get("daily")
-    hands: tuple = ()
-    outcome = None
-    if game == "grayblock":
-        hands = tuple((r.winner, r.kind, r.points) for r in state.results)
-    elif game == "cementopia":
-        outcome = state.result().record["outcome"] if over else None
-    return Entry(
+    own = info.entry_fields(state) if info.entry_fields else {}
+    return Entry(**own,
         file=name, when=finished_at or fallback, game=game, players=players,
         scores=tuple(_clip(s) for s in state.scores()), winners=winners, over=over,
         finished_at=finished_at, started_at=read_stamp(record.get("started_at")),
         assisted=bool(meta.get("assisted")), helps=tuple(meta.get("helps") or ()),
         conceded=conceded, daily=daily if is_date(daily) else None,
-        seed=seed if isinstance(seed, int) and abs(seed) <= BIG else None, outcome=outcome,
-        hands=hands, actions=len(session.history.actions))
+        seed=seed if isinstance(seed, int) and abs(seed) <= BIG else None,
+        colours=colours_of(record.get("players")), actions=len(session.history.actions))
+
+
+def colours_of(players) -> tuple[int, ...]:
+    """Each seat's colour as the app writes it in the record's players; () when a seat has none
+    (a record written by selfplay or another program)."""
+    given = [p.get("colour") if isinstance(p, dict) else None for p in players or ()]
+    known = tuple(c for c in given if type(c) is int and 0 <= c < COLOURS)
+    return known if len(known) == len(given) else ()
 
 
 def _clip(score: int) -> int:

@@ -3,7 +3,7 @@ nothing (a slow machine is not a failure).
 
     python -m game.history_perf [--records 10000] [--stats 5000] [--keep DIR]
 
-Real records of all three games are played by random bots (a few dozen games), then copied with
+Real records of every game are played by random bots (a few dozen games), then copied with
 varied player names, levels, finish times, assisted flags and daily dates into a temporary folder
 until there are N. Measured: the index's cold build (every file replayed), a warm open (the
 index read, every file's size and time checked), one changed file, and the statistics over the
@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import registry
 from .history import open_folder
 from .play import play_out
 from .records import record_of, utc_stamp
@@ -34,16 +35,15 @@ LEVELS = ["random", "easy", "normal", "hard"]
 def templates(per_game: int = 12) -> list[dict]:
     """Real finished records, played out by random bots."""
     from .bots import make_bot
-    from .registry import game_module
     out = []
-    for game, counts in (("assemble", (2, 3, 4)), ("cementopia", (1,)), ("grayblock", (2, 3, 4))):
-        module = game_module(game)
+    for info in registry.GAMES:
+        module = registry.game_module(info.id)
+        counts = info.player_counts
         for i in range(per_game):
             n = counts[i % len(counts)]
             seats = [{"name": f"P{p}", "seat": "random"} for p in range(n)]
-            session = module.new_session(1000 + i, seats, None if game == "cementopia"
-                                         else module.parse_rules(""), snapshots=False)
-            bots = {p: make_bot("random", game, i * 7 + p, None, player=p) for p in range(n)}
+            session = module.new_session(1000 + i, seats, module.parse_rules(""), snapshots=False)
+            bots = {p: make_bot("random", info.id, i * 7 + p, None, player=p) for p in range(n)}
             play_out(session, bots)
             out.append(record_of(session))
     return out
@@ -57,7 +57,8 @@ def fill(folder: Path, count: int, seed: int = 1) -> None:
     start = time.time() - count * 3600
     for i in range(count):
         record = json.loads(json.dumps(base[i % len(base)]))
-        if "players" in record and record["game"] != "cementopia":
+        info = registry.info(record["game"])
+        if "players" in record and not info.solo:
             names = rng.sample(NAMES, len(record["players"]))
             record["players"] = [{"name": names[0], "seat": "human"}] + [
                 {"name": name, "seat": rng.choice(LEVELS)} for name in names[1:]]
@@ -66,7 +67,7 @@ def fill(folder: Path, count: int, seed: int = 1) -> None:
         record["started_at"] = utc_stamp(when - 600)
         if rng.random() < 0.1:
             record["assisted"], record["helps"] = True, ["undo"]
-        if record["game"] == "cementopia" and rng.random() < 0.5:
+        if info.daily_seed is not None and rng.random() < 0.5:
             record["daily"] = time.strftime("%Y-%m-%d", time.gmtime(when))
         (folder / f"{record['game']}-{i:06d}.json").write_text(
             json.dumps(record, separators=(",", ":")), encoding="utf-8")
@@ -103,8 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"open with one changed record: {one * 1000:.0f} ms ({listing.read} read)")
         newest = listing.entries[:args.stats]
         figures, stats_time = timed(lambda: compute(newest))
+        game = registry.GAMES[0].id
         print(f"stats over {len(newest)} entries: {stats_time * 1000:.0f} ms "
-              f"({len(figures['games']['assemble']['players'])} assemble players)")
+              f"({len(figures['games'][game]['players'])} {game} players)")
         fill(small, args.stats, seed=2)
         listing, cold5 = timed(lambda: open_folder(small))
         print(f"stats from scratch over {args.stats} records: index cold {cold5:.2f} s")

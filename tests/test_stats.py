@@ -93,7 +93,8 @@ def test_cementopia_deals_best_per_deal_assisted_apart_and_the_daily_streak():
     c = compute(entries, today=datetime.date(2026, 11, 23))["games"]["cementopia"]
     assert (c["finished"], c["complete"], c["stuck"], c["conceded"], c["deals_played"]) == (8, 5, 2, 1, 6)
     assert (c["best_score"], c["average_score"]) == (12, 8.14)  # the assisted 20 is apart
-    assert c["assisted"] == {"finished": 1, "complete": 1, "average_score": 20, "best_score": 20}
+    assert c["assisted"] == {"finished": 1, "complete": 1, "stuck": 0, "average_score": 20,
+                            "best_score": 20}
     deal = next(d for d in c["best_per_deal"] if d["seed"] == 5)
     assert deal == {"seed": 5, "daily": None, "attempts": 3, "best": 12, "best_assisted": 20}
     assert c["daily"] == {"days": 5, "streak": 3, "best_streak": 3, "last": "2026-11-22"}

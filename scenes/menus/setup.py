@@ -58,8 +58,6 @@ UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
 LEVEL_WORDS = (N_("Random"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"))  # LEVEL_NAMES, for Babel
 GAME_NAMES = (N_("Alice Assemble"), N_("Cementopia"), N_("Grayblock"),
               N_("Alicematic Eiketsuden"))  # GAME_TITLES, for Babel
-COLOUR_WORDS = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"),
-                N_("White"))  # ui.COLOUR_NAMES, for Babel
 
 
 def kind_label(kind: str, ratings: dict | None = None) -> str:
