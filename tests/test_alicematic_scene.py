@@ -204,8 +204,8 @@ def test_demo_plays_an_alicematic_game_and_exits_0(tmp_path):
 
 def test_the_rules_page_lists_every_decision_the_engine_makes():
     from game.alicematic.state import decisions
-    from scenes.menus.rules_text import PAGES
-    bullets = [item[1] for item in PAGES["alicematic"][1] if item[0] == "b"]
+    from scenes import games
+    bullets = [item[1] for item in games.info("alicematic").rules.items if item[0] == "b"]
     assert len(decisions()) == 21
     for number, decision in enumerate(decisions(), 1):
         assert f"{number}. {decision}" in bullets

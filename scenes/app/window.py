@@ -288,6 +288,7 @@ class App:
 def parse_app_args(argv: list[str]) -> AppOptions:
     from game import registry
     from game.cli import UsageError, _Parser, ascii_int, check_players, players_help, seconds
+    from game.errors import RecordError
     from game.tutorial import SCRIPTS
     parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
     parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")

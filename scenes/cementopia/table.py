@@ -366,6 +366,9 @@ class CementopiaScene(GameTable):
         self.auto_fit, spots = True, [p for c in self.state.hand for p in self.spots_for(c)]
         self.cam.fit(self.lay.board, self.state.placed, now, 150 * self.lay.s, 0.3, spots)
 
+    def concede_words(self) -> str:
+        return _("The attempt ends here as given up: its record is kept, with no best score.")
+
     def on_finished(self, record: dict) -> None:
         """A complete network may be a new personal best for the deal (a stuck one is shown, not
         ranked; the demo ranks nothing)."""

@@ -417,6 +417,14 @@ class GameTable(Scene):
     def on_finished(self, record: dict) -> None:
         """The game's own end: a scoring scene, a result panel."""
 
+    def concede_words(self) -> str:
+        """What conceding means here, said before the humans at this computer confirm it."""
+        names = [self.config.seats[i].name for i in sorted(self.humans)]
+        if len(names) == 1:
+            return _("You give up: the game ends now and is kept in your records, unfinished.")
+        return _("{names} give up: the game ends now and is kept in your records, "
+                 "unfinished.").format(names=joined(names))
+
     # --- time and lifecycle ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
