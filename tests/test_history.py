@@ -1,5 +1,5 @@
-"""The records folder as the History screen lists it (game.history): real records of the three
-games, newest first, filters, unreadable files listed (never a crash), the index kept beside the
+"""The records folder as the History screen lists it (game.history): real records of every
+registered game, newest first, filters, unreadable files listed (never a crash), the index kept beside the
 records rebuilt when missing, stale or corrupt; the timestamps records carry."""
 
 import calendar
@@ -10,24 +10,30 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import history, records, saves
+from game import history, records, registry, saves
 from game.bots import make_bot
 from game.history import INDEX_NAME, open_folder, read_entry, select
 from game.play import play_out
 from game.registry import game_module
 
-SEATS = {"assemble": ["human", "easy", "hard"], "cementopia": ["human"],
-         "grayblock": ["human", "normal"]}
+GAMES = registry.ids()
+KINDS = ("human", "easy", "hard", "normal", "random")  # the seats of a test game, in turn
+
+
+def seats(game: str) -> list[str]:
+    """A test game's seats: three where the game can have three, else as many as it seats."""
+    counts = registry.info(game).player_counts
+    return list(KINDS[:min((n for n in counts if n >= 3), default=max(counts))])
 
 
 def played(game, seed=3, names=None, **extras):
-    """The record of a whole game of `game` played by random bots (seats named as the app does)."""
+    """The record of a whole game of `game` played by random bots (seats named and coloured as the
+    app does)."""
     module = game_module(game)
-    kinds = SEATS[game]
-    names = names or ["Ada", "Bo", "Cy"][:len(kinds)]
-    players = [{"name": n, "seat": k} for n, k in zip(names, kinds)]
-    session = module.new_session(seed, players, None if game == "cementopia" else module.parse_rules(""),
-                                 snapshots=False)
+    kinds = seats(game)
+    names = names or ["Ada", "Bo", "Cy", "Dee", "Eve"][:len(kinds)]
+    players = [{"name": n, "seat": k, "colour": i} for i, (n, k) in enumerate(zip(names, kinds))]
+    session = module.new_session(seed, players, module.parse_rules(""), snapshots=False)
     play_out(session, {p: make_bot("random", game, seed + p, None, player=p) for p in range(len(kinds))})
     record = records.record_of(session)
     record.update(extras)
@@ -36,7 +42,7 @@ def played(game, seed=3, names=None, **extras):
 
 @pytest.fixture(scope="module")
 def real():
-    return {game: played(game) for game in SEATS}
+    return {game: played(game) for game in GAMES}
 
 
 def put(folder, name, record, mtime=None):
@@ -54,24 +60,29 @@ def stamp(day, hour=12):
 
 def test_entries_of_real_records_of_every_game(tmp_path, real):
     folder = tmp_path / "records"
-    for day, game in enumerate(SEATS, start=10):
+    for day, game in enumerate(GAMES, start=10):
         record, _result = real[game]
         put(folder, f"{game}-x.json", dict(record, finished_at=stamp(day), started_at=stamp(day, 11)))
     listing = open_folder(folder)
-    assert [e.game for e in listing.entries] == ["grayblock", "cementopia", "assemble"]  # newest first
+    assert [e.game for e in listing.entries] == GAMES[::-1]  # newest first
     by_game = {e.game: e for e in listing.entries}
     for game, (record, result) in real.items():
-        entry = by_game[game]
+        info, entry = registry.info(game), by_game[game]
         assert not entry.unreadable and entry.over
         assert entry.scores == result.scores and entry.winners == result.winners
         assert entry.finished_at == entry.when and entry.started_at is not None
         assert entry.actions > 0
-    assert by_game["assemble"].players == (("Ada", "human"), ("Bo", "easy"), ("Cy", "hard"))
-    assert by_game["cementopia"].players == ()  # the solo game's record names nobody
-    assert by_game["cementopia"].outcome in ("complete", "stuck")
-    hands = by_game["grayblock"].hands
-    assert hands and all(kind in ("block", "out") for _w, kind, _p in hands)
-    assert sum(p for w, _k, p in hands if w == 0) == real["grayblock"][1].scores[0]
+        if info.solo:  # the solo game's record names nobody
+            assert entry.players == entry.colours == ()
+        else:
+            assert entry.players == tuple(zip(["Ada", "Bo", "Cy", "Dee", "Eve"], seats(game)))
+            assert entry.colours == tuple(range(len(entry.players)))
+        assert (entry.outcome in dict(info.outcomes)) if info.outcomes else entry.outcome is None
+        if info.figures.hands:  # each hand's winner, how it was won and its points
+            assert entry.hands and all(kind in ("block", "out") for _w, kind, _p in entry.hands)
+            assert sum(p for w, _k, p in entry.hands if w == 0) == result.scores[0]
+        else:
+            assert entry.hands == ()
 
 
 def test_an_older_record_without_finished_at_sorts_by_its_file_time(tmp_path, real):
@@ -225,7 +236,7 @@ def test_an_index_that_cannot_be_written_is_said_not_fatal(tmp_path, real, monke
 @given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
                          lambda inner: st.lists(inner, max_size=4)
                          | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20),
-       envelope=st.booleans(), game=st.sampled_from(["assemble", "cementopia", "grayblock", 3]))
+       envelope=st.booleans(), game=st.sampled_from(GAMES + [3]))
 def test_any_json_in_a_record_file_never_crashes(tmp_path_factory, data, envelope, game):
     folder = tmp_path_factory.mktemp("records")
     if envelope and isinstance(data, dict):  # get past the envelope: the games' own checks
@@ -272,7 +283,7 @@ def test_a_new_table_stamps_started_at_and_the_archive_finished_at(app, data_dir
 def test_many_files_read_by_worker_processes_give_the_same_entries(tmp_path, real, monkeypatch):
     folder = tmp_path / "records"
     for i in range(12):
-        game = list(SEATS)[i % 3]
+        game = GAMES[i % len(GAMES)]
         put(folder, f"{game}-{i:02d}.json", dict(real[game][0], finished_at=stamp(i + 1)))
     put(folder, "broken.json", "{")
     serial = open_folder(folder, save=False, workers=1).entries
