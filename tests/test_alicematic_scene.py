@@ -1,6 +1,6 @@
 """Play the Alicematic table with synthesized clicks and keys (SDL dummy driver): a 3-player hot
 seat game (bases, a summon, an expedition with its cost shown, a hire, undo, hands hidden between
-seats), a bot game to the final scoring, autosave and Continue, the demo."""
+seats), a bot game to the final scoring, autosave and Continue (the demo: tests/test_demo.py)."""
 
 import json
 
@@ -14,7 +14,7 @@ from scenes.alicematic import draw
 from scenes.alicematic import words as w
 from scenes.alicematic.table import AlicematicScene
 from scenes.config import GameConfig, Seat
-from ui_helpers import click, frames, key, resize, run_demo, top, wait_for
+from ui_helpers import click, frames, key, resize, top, wait_for
 
 SEED = 7  # after the first-listed bases, Ada (the start player) can summon, then take a hex
 
@@ -196,10 +196,6 @@ def test_the_table_draws_with_five_players_at_every_size_and_zooms(app, size):
     app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     frames(app, 1)
     assert scene.camera.zoom > zoom
-
-
-def test_demo_plays_an_alicematic_game_and_exits_0(tmp_path):
-    run_demo(tmp_path, "--game", "alicematic", "--players", "5")
 
 
 def test_the_rules_page_lists_every_decision_the_engine_makes():

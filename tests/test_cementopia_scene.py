@@ -10,7 +10,7 @@ from game.cementopia.best import best_path, load_best
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.config import GameConfig, Seat
-from ui_helpers import click, drag, frames, key, resize, run_demo, wait_for
+from ui_helpers import click, drag, frames, key, resize, wait_for
 from ui_helpers import settle as ui_settle
 
 POPUP_SEED = 26  # a deal where several spots offer two different neighbours to count
@@ -280,10 +280,6 @@ def test_play_again_keeps_the_kind_of_deal(app, monkeypatch):
     app.stack.replace(end)
     end.play_again()
     assert app.stack.top.deal_label() != "Seed 77"  # a fresh random deal
-
-
-def test_demo_plays_cementopia_through_every_scene_and_exits_0(tmp_path):
-    run_demo(tmp_path, "--game", "cementopia")  # and the player's files stay as they were
 
 
 def test_title_continue_resumes_a_cementopia_save(app):
