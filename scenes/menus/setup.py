@@ -137,6 +137,7 @@ class SetupScene(Scene):
         for i, name in enumerate(DEFAULT_NAMES):
             self.rows.append(SeatRow(self, i, _(name), "human" if i == 0 else self._bot("easy"), i))
         self.options = self._options()
+        self.short_blurbs = False  # the options' words are the shorter ones (stack_options)
         self.undo = ui.Choice(N_("Undo"), ["fair", "free"], 0, show=lambda v: _(UNDO_NAMES[v]))
         self.seed = ui.TextField(N_("random"), "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField(N_("its command line, e.g. python3 mybot.py"), "", max_len=160)
@@ -442,25 +443,33 @@ class SetupScene(Scene):
         self.rebuild_ring()
 
     def stack_options(self, top: float, bottom: float) -> None:
-        """The game's options down the right-hand column from `top`, each followed by room for
-        what it means: the full words where all of them fit above `bottom`, else the shorter."""
+        """The game's options down the right-hand column from `top`, each followed by what it
+        means: the full words where all of them fit above `bottom`, else the shorter ones, and
+        closer together where even those need it."""
         s, R = self.s, self.col_right
+        keys = option_keys(self.info)
+        for key in keys:
+            widget = self.options[key]
+            toggle = isinstance(widget, ui.Toggle)
+            widget.rect = pygame.Rect(R, 0, self.right_w if toggle else int(260 * s),
+                                      int(40 * s) if toggle else int(44 * s))
         for short in (False, True):
-            y = top
-            for key in option_keys(self.info):
-                widget = self.options[key]
-                toggle = isinstance(widget, ui.Toggle)
-                widget.rect = pygame.Rect(R, int(y), self.right_w if toggle else int(260 * s),
-                                          int(40 * s) if toggle else int(44 * s))
-                y = widget.rect.bottom + 14 * s
-                words = self.blurb(key, short)
-                if words:
-                    y += 4 * s + ui.paragraph_height(words, self.small, self.blurb_box(widget, 0, 0).w)
-            if y - 14 * s <= bottom:
-                return
+            self.short_blurbs = short
+            heights = [self.options[key].rect.h + self.blurb_height(key) for key in keys]
+            room = bottom - top - sum(heights)
+            if room >= 14 * s * (len(keys) - 1):
+                break
+        gap = max(2 * s, min(14 * s, room / max(1, len(keys) - 1)))
+        y = top
+        for key, height in zip(keys, heights):
+            self.options[key].rect.y = int(y)
+            y += height + gap
 
-    def key_of(self, widget) -> str:
-        return next(key for key, option in self.options.items() if option is widget)
+    def blurb_height(self, key: str) -> float:
+        """The room an option's words take under it (none where it has none)."""
+        words = self.blurb(key, self.short_blurbs)
+        return 4 * self.s + ui.paragraph_height(words, self.small, self.blurb_box(self.options[key], 0, 0).w) \
+            if words else 0
 
     def blurb(self, key: str, short: bool = False) -> str:
         """What an option means, in the player's language ("" where the game says nothing)."""
@@ -591,18 +600,18 @@ class SetupScene(Scene):
         page = self.screens.setup
         ui.text(surface, _(page.heading), small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
         seed_top = self.seed_top()
-        shown = [self.options[key] for key in option_keys(self.info)]
-        for widget in shown:  # each in the room down to what follows it (large text: smaller)
-            words = self.blurb(self.key_of(widget))
+        keys = option_keys(self.info)
+        tops = [self.options[key].rect.y for key in keys]
+        for key in keys:  # each in the room down to what follows it (large text: smaller)
+            words, widget = self.blurb(key), self.options[key]
             if not words:
                 continue
             y = widget.rect.bottom + 4 * s
-            room = self.blurb_box(widget, y, min([o.rect.y for o in shown if o.rect.y > y]
-                                                 + [seed_top]) - 2 * s)
-            if not ui.paragraph_fits(words, small, room):
-                words = self.blurb(self.key_of(widget), short=True)
+            room = self.blurb_box(widget, y, min([top for top in tops if top > y] + [seed_top]) - 2 * s)
+            if self.short_blurbs or not ui.paragraph_fits(words, small, room):
+                words = self.blurb(key, short=True)
             ui.paragraph(surface, words, small, room, ui.MUTED)
-        if page.about is not None and not shown:
+        if page.about is not None and not keys:
             y = self.panel.y + 170 * s
             box = (R, y, w, min(self.seed.rect.y - 30 * s, seed_top - 4 * s) - y)
             words = _(page.about.text)

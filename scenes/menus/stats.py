@@ -122,10 +122,13 @@ class StatsScene(Scene):
             box = pygame.Rect(B.x, B.y, split - int(12 * s), B.h)
             if len(columns) == 1:
                 self.draw_lines(surface, box, rows)
-            else:
-                half = (box.w - int(16 * s)) // 2
-                self.draw_lines(surface, pygame.Rect(box.x, box.y, half, box.h), columns[0])
-                self.draw_lines(surface, pygame.Rect(box.right - half, box.y, half, box.h), columns[1])
+            else:  # each column as wide as its rows need of the room
+                gap = int(16 * s)
+                needs = [self.width_needed(column) for column in columns]
+                first = int((box.w - gap) * needs[0] / sum(needs))
+                self.draw_lines(surface, pygame.Rect(box.x, box.y, first, box.h), columns[0])
+                self.draw_lines(surface, pygame.Rect(box.x + first + gap, box.y, box.w - first - gap, box.h),
+                                columns[1])
             gap = int(14 * s)
             right = pygame.Rect(B.x + split, B.y, B.w - split, B.h)
             half = (right.h - gap) // 2
@@ -215,23 +218,34 @@ class StatsScene(Scene):
         cut = min(cuts, key=lambda i: max(i, len(rows) - i))
         return [rows[:cut], rows[cut:]]
 
+    def width_needed(self, rows: list[tuple[str, str]]) -> int:
+        """The widest row at the smallest readable size: its label, a gap and its figure."""
+        f, bold = ui.font(ui.READABLE), ui.font(ui.READABLE, "bold")
+        return max(bold.size(label)[0] if not value else f.size(label)[0] + bold.size(" " + value)[0]
+                   for label, value in rows)
+
     def draw_lines(self, surface, box: pygame.Rect, rows: list[tuple[str, str]]) -> None:
-        """The figures as a two-column list, smaller where they are many."""
+        """The figures as a list of labels and figures, smaller where they are many; a label gets
+        the room its figure leaves."""
         s = self.s
         px = max(10, int(17 * s))
         while px > ui.READABLE and len(rows) * ui.font(px).get_linesize() > box.h:
             px -= 1
         step = ui.font(px).get_linesize()
+        gap = ui.font(px).size(" ")[0]
         y = box.y
         for label, value in rows:
             if y + step > box.bottom:
                 break
             heading_row = value == ""
             colour = ui.BRASS if heading_row else ui.TEXT
+            room = box.w
+            if value:  # the figure whole where the label can give way (half the row at most)
+                label_w = min(ui.font(px).size(label)[0], box.w // 2)
+                room -= ui.text(surface, value, px, (box.right, y), ui.TEXT, "topright", "bold",
+                                max_width=box.w - label_w - gap).w + gap
             ui.text(surface, label, px, (box.x, y), colour, "topleft", "bold" if heading_row else "regular",
-                    max_width=box.w * (1.0 if heading_row else 0.64))
-            if value:
-                ui.text(surface, value, px, (box.right, y), ui.TEXT, "topright", "bold", max_width=box.w * 0.34)
+                    max_width=room)
             y += step
 
     def chart(self, surface, box: pygame.Rect, title: str, points: list, line: bool, width: int = 1) -> pygame.Rect:
