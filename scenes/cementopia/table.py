@@ -62,7 +62,7 @@ class CementopiaScene(GameTable):
         if problem:
             app.toast(problem)
         self.lay, self.cam, self.sprites = geometry.layout((1280, 720)), geometry.Camera(), draw.Sprites(app.art)
-        self.hand_x: dict = {}  # card -> Glide of its x in the hand (with the dials: show_position)
+        self.hand_x: dict = {}  # card -> Glide of its x in the hand
         # kb_stage: "hand" or "board" while the keyboard drives; cursor: its spot; hover: the mouse's
         self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
         self.auto_fit, self.mouse, self.pan_start = True, (0, 0), (0, 0)
@@ -370,7 +370,7 @@ class CementopiaScene(GameTable):
         self.end_wait = 0.0
         self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
         self.dials = [Stepper(uses, 3.0) for uses in self.state.counters]
-        self.hand_x = {card: Glide(slot.x) for card, slot in zip(self.state.hand, self.lay.slots)}
+        self.hand_x.clear()  # (each hand card takes its slot as it is drawn)
         self.fit(now=True)
 
     def picture(self) -> dict:
