@@ -688,6 +688,9 @@ def draw_scoring(scene, surface) -> None:
         ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
                 max_width=P.w - k(40))
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
+        if scene.replay:  # the replay's own button goes there (replay_cover)
+            scene.scoring_button = pygame.Rect(P.centerx - bw // 2, P.bottom - bh - k(20), bw, bh)
+            return
         scene.again_b.rect = pygame.Rect(P.centerx + k(10), P.bottom - bh - k(20), bw, bh)
         scene.title_b.rect = pygame.Rect(P.centerx - k(10) - bw, P.bottom - bh - k(20), bw, bh)
         scene.again_b.draw(surface, s)

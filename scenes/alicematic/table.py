@@ -63,7 +63,7 @@ class AlicematicScene(GameTable):
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats])
         super().__init__(app, config, session)
         state = self.state
-        self.viewer = min(self.humans) if len(self.humans) == 1 else (0 if not self.humans else None)
+        self.viewer = min(self.seated) if len(self.seated) == 1 else (0 if not self.humans else None)
         self.layout = Layout((1280, 720), state.n)
         self.camera = Camera()
         self.faces: dict = {}  # the pass screen's backdrop (Grayblock's drawing keeps it here)
@@ -79,6 +79,7 @@ class AlicematicScene(GameTable):
         self.keyboard = False
         self.seen_by: dict[int, int] = {}
         self.scoring: float | None = None  # seconds since the final scoring opened
+        self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
         self.snapped = self.demo_done = False
         self.iam_b = PrimaryButton("", self.confirm_viewer)
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
@@ -90,9 +91,8 @@ class AlicematicScene(GameTable):
         self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log(_("Game resumed."))
-        if state.is_over():
-            self.finished = True
-            self.scoring = 0.0
+        self.finished = state.is_over()
+        self.show_position()
         self.autosave()
 
     # --- reading ---------------------------------------------------------------------------
@@ -145,6 +145,8 @@ class AlicematicScene(GameTable):
         if state.is_over():
             return _("The game is over.")
         p = state.current_player()
+        if self.replay:
+            return _("{name} to move").format(name=self.name_of(p))
         if p in self.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
         if not self.can_act():
@@ -333,6 +335,43 @@ class AlicematicScene(GameTable):
         self.popup = self.looking = None
         if len(self.humans) >= 2:
             self.viewer = None
+
+    def show_position(self) -> None:
+        """The map fitted; at the end the final scoring with every row."""
+        super().show_position()
+        self.popup = self.looking = self.hover = self.pan_from = self.pressed_at = self.focus = None
+        self.scoring = ROW_SECONDS * (len(w.SCORE_ROWS) + 2) if self.state.is_over() else None
+        self.fit_map()
+
+    def picture(self) -> dict:
+        """The map: who holds each hex (its rings and dots) and whose war is on each, from what
+        the map draws, and how many hexes lie outside its region; whose areas the board shows and
+        their cards (None: a back) with face up or down; the hand's cards; each player's VP,
+        resources and hand size at the side; whether the final scoring shows in full."""
+        view = self.view()
+        outside = [h for h in view.board.hexes if not self.layout.map.collidepoint(self.camera.to_screen(h))]
+        areas: list[list] = [[] for _area in view.areas[draw.board_player(self)]]
+        for i, card, up, _rect in draw.area_slots(self):
+            areas[i].append((card, up))
+        return {"held": {h: owners for h, owners in view.holders if owners}, "war": dict(view.war),
+                "outside": len(outside), "board": draw.board_player(self), "areas": areas,
+                "hand": list(draw.hand_rects(self)), "vp": list(view.vp),
+                "resources": [list(r) for r in view.resources], "hand_sizes": list(view.hand_sizes),
+                "scoring": self.rows_shown() > len(w.SCORE_ROWS)}
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def segment(self, state) -> int:
+        return state.round
+
+    def segment_words(self, state) -> str:
+        return _("Round {n}").format(n=state.round) if state.round else _("Choosing bases")
+
+    def replay_panel(self) -> pygame.Rect:
+        return self.layout.log.unionall(self.layout.button_rects)
+
+    def replay_cover(self) -> pygame.Rect | None:
+        return self.scoring_button if self.scoring is not None else None
 
     def on_finished(self, record) -> None:
         self.scoring = 0.0

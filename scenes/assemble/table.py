@@ -24,6 +24,7 @@ from scenes.assemble.geometry import Geometry
 from scenes.table import look, rules_badge
 from scenes.table.base import GameTable
 from scenes.widgets import ui
+from scenes.art.metrics import STRIP
 from scenes.widgets.anim import Flight, Glide, Stepper
 
 FLIGHT = 0.32
@@ -54,7 +55,6 @@ class TableScene(GameTable):
             session = new_session(seed, [seat.to_json() for seat in config.seats], config.rules)
         super().__init__(app, config, session)
         self.geo = Geometry(self.state.players)
-        self.dials = [Stepper(c) for c in self.state.capacity]
         self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log()
@@ -74,12 +74,12 @@ class TableScene(GameTable):
         self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
         self.snapped = False
         self.from_rect = None  # where the card being played flies from
-        self.geo.assign_slots(self.state)
         self.menu_button = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_button]
         self.auto_take = ui.Toggle(AUTO_TAKE[0], bool(app.settings.get("auto_take_last")),
                                    self._set_auto_take, shorter=AUTO_TAKE[1:])
         self.auto_take.focusable = False
+        self.show_position()  # the dials, the field's slots, the lines' places
         self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
@@ -96,6 +96,8 @@ class TableScene(GameTable):
 
     def prompt(self, short: bool = False) -> str:
         state = self.state
+        if self.replay:  # drawn after the name of the one to move
+            return _("to move")
         if state.current_player() not in self.humans:
             # drawn after the bot's name in the HUD
             return _("is thinking") + "." * (1 + int(self.app.clock_s * 3) % 3)
@@ -253,6 +255,57 @@ class TableScene(GameTable):
         self.selected = None
         self.cursor = None
         self.geo.assign_slots(self.state)
+
+    def show_position(self) -> None:
+        super().show_position()
+        self.drag = self.selected = self.cursor = self.hover_pos = self.magnified = None
+        self.end_wait = 0.0
+        self.dials = [Stepper(c) for c in self.state.capacity]
+        self.geo.assign_slots(self.state)
+        self.geo.glides.clear()  # (each line's cards take their places as they are drawn)
+
+    def picture(self) -> dict:
+        """Each lane's line left to right with the place each card is drawn at (in strips from
+        the line's start), the module outlines' cells as (place, gear row) with whether they
+        score, the capacity the dial shows, the bench card and the points on the label; the
+        field's cards, each in a slot of its own."""
+        state, lay = self.state, self.layout
+        hidden = self.hidden_cards()
+
+        def places(lane: int, xs: list[float]) -> list[float]:
+            return [round((x - lay.lanes[lane].line.x) / (STRIP * lay.card_width), 2) for x in xs]
+        lanes = []
+        for lane in range(state.n_lanes):
+            drawn = sorted((place, card) for place, card in
+                           zip(places(lane, self.line_xs(lane, self.pending_position(lane))), state.lines[lane])
+                           if ("line", lane, card) not in hidden)
+            shown = draw.modules_shown(self, lane)
+            modules = [] if shown is None else [
+                (module.scored, sorted((places(lane, shown[1])[col], row) for col, row in module.cells))
+                for module in shown[0].modules]
+            bench = state.bench[lane]
+            lanes.append({"line": [card for _place, card in drawn], "places": [place for place, _card in drawn],
+                          "modules": modules, "capacity": self.dials[lane].value,
+                          "bench": None if ("bench", lane, bench) in hidden else bench,
+                          "points": state.lane_key(lane)[0]})
+        field = {self.geo.slots.get(card, 0): card for card in state.field if ("field", card) not in hidden}
+        return {"lanes": lanes, "field": sorted(field.values())}  # (two in one slot: one shows)
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def segment(self, state) -> int:
+        return state.round
+
+    def segment_words(self, state) -> str:
+        return _("Round {n}").format(n=state.round) if state.round else _("Opening draft")
+
+    def replay_end(self):
+        from scenes.replay.ends import ReplayScoring
+        return ReplayScoring(self.app, session=self.session, config=self.config)
+
+    def replay_panel(self) -> pygame.Rect:
+        lay = self.layout
+        return pygame.Rect(*lay.log.to_int()).union(pygame.Rect(*lay.buttons.to_int()))
 
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value

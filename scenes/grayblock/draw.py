@@ -473,8 +473,10 @@ def draw_result(scene, surface) -> None:
                                                    body.h)
     draw_scoreboard(scene, surface, scene.result_rects["scoreboard"])
     live = scene.ring.widgets
-    bw = min(k(220), (inner.w - k(20)) // len(live))
-    x = inner.centerx - (bw * len(live) + k(20) * (len(live) - 1)) // 2
+    count = max(1, len(live))  # (a replay puts its own one button there)
+    bw = min(k(220), (inner.w - k(20)) // count)
+    x = inner.centerx - (bw * count + k(20) * (count - 1)) // 2
+    scene.result_rects["buttons"] = pygame.Rect(x, inner.bottom - k(54), bw * count + k(20) * (count - 1), k(54))
     for b in live:
         b.rect = pygame.Rect(x, inner.bottom - k(54), bw, k(54))
         x += bw + k(20)

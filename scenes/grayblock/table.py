@@ -89,7 +89,7 @@ class GrayblockScene(GameTable):
         state = self.state
         # who is looking at the screen: the only human; with no human (the demo) the spectators
         # see seat 0's hand; in hot seat nobody until someone confirms on the pass-to screen
-        self.viewer = min(self.humans) if len(self.humans) == 1 else (0 if not self.humans else None)
+        self.viewer = min(self.seated) if len(self.seated) == 1 else (0 if not self.humans else None)
         current = state.current_player()
         self.bottom = self.viewer if self.viewer is not None else (
             current if current in self.humans else min(self.humans))
@@ -126,11 +126,7 @@ class GrayblockScene(GameTable):
         self.ring = ui.FocusRing([self.next_b])
         self.layout = Layout((1280, 720), state.players, self.bottom)
         self.result_rects: dict[str, pygame.Rect] = {}  # the result panel's parts, as last drawn
-        if config.lesson and state.results and not state.log and not state.is_over():
-            # a lesson resumed between hands: its notes are about the hand just over, so its
-            # result panel shows again, as it was when the player left
-            self.result_index = len(state.results) - 1
-            self._open_overlay()
+        self.show_position()
         self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
@@ -187,6 +183,8 @@ class GrayblockScene(GameTable):
         if state.is_over() or self.result_index is not None:
             return _("The match is over.") if state.is_over() else _("The hand is over.")
         p = state.current_player()
+        if self.replay:
+            return _("{name} to move").format(name=self.name_of(p))
         if p in self.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
         if self.pass_screen_for() is not None:
@@ -502,6 +500,52 @@ class GrayblockScene(GameTable):
         if len(self.humans) >= 2:
             self.viewer = None
 
+    def show_position(self) -> None:
+        """Between hands (one over, nothing played in the next: a lesson's notes are about it)
+        and at the match's end, the finished hand's result shows over the table."""
+        super().show_position()
+        state = self.state
+        self.drag = self.selected = self.hover_end = self.flash = self.ending = None
+        self.bubbles.clear()
+        self.glides.clear()  # (the row's cards take their places as they are drawn)
+        self.seen_results = len(state.results)
+        self.overlay = False
+        self.result_index = len(state.results) - 1 if state.results and (
+            state.is_over() or not state.log) else None
+        if self.result_index is not None:
+            self._open_overlay()
+
+    def picture(self) -> dict:
+        """The row left to right as drawn (the finished hand's while its result shows) with the
+        place each card is drawn at, the numbers on its end plaques, the bottom seat with its hand
+        (the cards when face up, else how many backs), how many cards each other seat shows, the
+        totals and the hand whose result shows."""
+        row, hidden = self.shown_row(), {f.key for f in self.flights}
+        xs = self.row_now()[0]
+        places = self.layout.row_geometry(len(row))[0]
+        drawn = sorted((x, card) for x, card in zip(xs, row) if ("row", card) not in hidden)
+        cards, face_up, _lit = self.hand_cards()
+        return {"row": [card for _x, card in drawn],
+                "places": [places.index(x) if x in places else None for x, _card in drawn],
+                "ends": (row[0], row[-1]) if row else None,
+                "bottom": self.bottom, "hand": cards if face_up else len(cards),
+                "seats": {p: self.shown_count(p) for p in self.layout.seats},
+                "totals": list(self.state.totals), "result": self.result_index}
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def segment(self, state) -> int:
+        return len(state.results)
+
+    def segment_words(self, state) -> str:
+        return _("The match is over.") if state.is_over() else _("Hand {n}").format(n=len(state.results) + 1)
+
+    def replay_panel(self) -> pygame.Rect:
+        return self.layout.log.unionall(self.layout.button_rects)
+
+    def replay_cover(self) -> pygame.Rect | None:
+        return self.result_rects.get("buttons") if self.overlay else None
+
     def _log_start(self) -> None:
         if not self.state.is_over():
             self.log.append(self.start_line(self.state))
@@ -656,8 +700,12 @@ class GrayblockScene(GameTable):
 
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None
-        self.ring = ui.FocusRing([self.again_b, self.title_b] if self.state.is_over() else [self.next_b])
+        # (a replay goes on or closes with its own button: replay_cover)
+        self.ring = ui.FocusRing([] if self.replay else [self.again_b, self.title_b] if self.state.is_over()
+                                 else [self.next_b])
         self.ring.move(1)
+        if self.replay:
+            return  # (the replay's demo ends by itself)
         if self.app.demo and not self.demo_done and self.coach is None and not self.config.lesson:
             # the demo shows one hand (a whole match would take minutes): its result, then it ends
             self.demo_done = True

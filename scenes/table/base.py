@@ -114,7 +114,10 @@ class GameTable(Scene):
         if not session.history.actions and records.read_stamp(session.meta.get("started_at")) is None:
             session.meta["started_at"] = records.utc_stamp()  # a new game (its record's extras)
         self._unlisten = session.listen(self._after_command)
-        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        # a replay (config.replay) shows the record read-only: nobody plays at it, no bot thinks
+        self.replay = bool(getattr(config, "replay", False))
+        self.seated = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        self.humans = frozenset() if self.replay else self.seated  # who plays at this screen
         if self.undo_modes:  # a resumed game keeps the mode its record names
             mode = session.meta.get("undo")
             session.meta["undo"] = mode if mode in UNDO_MODES else getattr(config, "undo", FAIR)
@@ -489,6 +492,49 @@ class GameTable(Scene):
             self.relog()  # log speaks it (tables draw the log through here)
         viewer = self.state.current_player()
         return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
+
+    # --- the position on show -----------------------------------------------------------------
+
+    def show_position(self) -> None:
+        """Lay the table out from the session's state as it stands, at once: everything the table
+        draws (cards in their places, dials, the camera, a result over the table) follows from the
+        state; nothing flies or glides any more, no choice is half made. Every table calls it as it
+        is made (a new or resumed game: Continue); the replay viewer after each step. A game's
+        table extends it for everything it keeps beside the state."""
+        self.flights = []
+
+    def picture(self) -> dict:
+        """What the table would draw now, in plain values read from its own drawing model (where
+        it lays each card, what its dials show, what faces up): tests hold it against the state."""
+        raise NotImplementedError
+
+    # --- in the replay viewer (config.replay: read-only, nobody plays) ---------------------------
+
+    def segment(self, state) -> int | None:
+        """Which part of the game a position is in (a round, a hand): the replay's jumps go from
+        part to part. None: the game has no such parts (the replay's jumps go ten moves)."""
+        return None
+
+    def segment_words(self, state) -> str:
+        """The part a position is in, as the replay's panel heads it ("Round 3"); "" for none."""
+        return ""
+
+    def replay_end(self) -> Scene | None:
+        """The end screen the replay opens over itself after a finished game's last move
+        (worded for a replay: back to it, or close it); None: the table shows the end itself."""
+        return None
+
+    def replay_panel(self) -> pygame.Rect:
+        """Where the replay's panel (where it stands, the moves, its controls) lies over the
+        table: over its log and buttons. By default the window's lower right."""
+        w, h = self.app.stack.size
+        return pygame.Rect(round(w * 0.68), round(h * 0.45), round(w * 0.31), round(h * 0.54))
+
+    def replay_cover(self) -> pygame.Rect | None:
+        """Where the replay's one button (Continue) goes while the table shows something over
+        its whole picture that the panel must not hide (a hand's result), as last drawn; None:
+        nothing covers the table, the panel lies over replay_panel()."""
+        return None
 
     # --- a lesson's coach marks ------------------------------------------------------------
 
