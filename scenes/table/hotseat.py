@@ -36,7 +36,7 @@ class PassScreen:
     """A table's pass-to screen: drawn over what the table's `draw_behind_pass` shows, answered
     by its "I am NAME" button, Enter or Space."""
 
-    def __init__(self, table):
+    def __init__(self, table) -> None:
         self.table = table
         self.button = PrimaryButton("", table.confirm_viewer)  # "I am NAME": worded as drawn
         self.bare: dict[tuple[int, int], pygame.Surface] = {}  # the darkened table, per window size
@@ -67,6 +67,7 @@ class PassScreen:
             self.bare.clear()
             self.bare[size] = back = self.table.app.art.table(size).copy()
             back.blit(vignette(size, 200), (0, 0))
+            dim(back, 120)
         surface.blit(self.bare[size], (0, 0))
 
     def draw(self, surface, player: int) -> None:
@@ -82,7 +83,6 @@ class PassScreen:
         def px(n: float) -> int:  # a font size: scaled, never below 9 pixels
             return max(9, k(n))
         table.draw_behind_pass(surface)
-        dim(surface, 120)
         margin = max(4, k(10))
         name, colour = table.config.seats[player].name, look.seat_colour(table, player)
         hidden = table.hidden_on_pass()
