@@ -340,8 +340,8 @@ def draw_info(scene, surface) -> None:
         pygame.draw.rect(surface, colour, bar)
 
 
-def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
-    ui.panel(surface, rect, (34, 26, 26, 248), edge, radius=round(16 * s) + 2, width=max(2, round(3 * s)))
+def overlay_panel(surface, rect, s: float) -> None:
+    ui.panel(surface, rect, (34, 26, 26, 248), ui.PANEL_EDGE, radius=round(16 * s) + 2, width=max(2, round(3 * s)))
     ui.panel(surface, rect.inflate(-round(14 * s), -round(14 * s)), (0, 0, 0, 0), (110, 84, 44),
              radius=round(12 * s) + 2, width=1)
 
