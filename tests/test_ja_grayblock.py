@@ -246,7 +246,7 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
         config = GameConfig(seats(*["human"] * players), Rules(), 3, "grayblock", 100)
         scene = open_table(app, config)
         cut: list[tuple[str, float]] = []
-        real_fit, real_text, real_panel = ui._fit, ui.text, draw.overlay_panel
+        real_fit, real_text = ui._fit, ui.text
         window = pygame.Rect((0, 0), size)
         drawn: list[tuple[str, pygame.Rect]] = []
         panels: list[tuple[pygame.Rect, int]] = []  # each overlay panel, and the texts before it
@@ -261,13 +261,15 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
                 drawn.append((string, rect))
             return rect
 
-        def overlay_panel(surface, rect, *args, **kwargs):
-            panels.append((pygame.Rect(rect), len(drawn)))
-            return real_panel(surface, rect, *args, **kwargs)
+        def noted(real):
+            def overlay_panel(surface, rect, *args, **kwargs):
+                panels.append((pygame.Rect(rect), len(drawn)))
+                return real(surface, rect, *args, **kwargs)
+            return overlay_panel
         monkeypatch.setattr(ui, "_fit", fit)
         monkeypatch.setattr(ui, "text", text)
-        monkeypatch.setattr(draw, "overlay_panel", overlay_panel)  # the hand's result
-        monkeypatch.setattr(hotseat, "overlay_panel", overlay_panel)  # the pass screen
+        monkeypatch.setattr(draw, "overlay_panel", noted(draw.overlay_panel))  # the hand's result
+        monkeypatch.setattr(hotseat, "overlay_panel", noted(hotseat.overlay_panel))  # the pass screen
 
         def overlay_frame() -> list[tuple[str, pygame.Rect]]:
             """One frame's texts from the overlay panel on; each inside that panel."""
