@@ -46,7 +46,7 @@ def confirm_if_asked(app, scene):
     if who is None:
         return
     assert scene.viewer != who and draw.hand_rects(scene) == {}
-    click(app, scene.iam_b.rect.center)
+    click(app, scene.pass_screen.button.rect.center)
     assert scene.pass_screen_for() is None and scene.viewer == who
 
 

@@ -65,7 +65,7 @@ def confirm_if_asked(app, scene):
         return
     assert scene.visible_hand is None
     assert not scene.hand_cards()[1]  # drawn face down
-    click(app, scene.iam_b.rect.center)
+    click(app, scene.pass_screen.button.rect.center)
     assert scene.pass_screen_for() is None and scene.visible_hand == who
 
 

@@ -329,7 +329,7 @@ def player_row_at(scene, pos):
 
 def hand_rects(scene) -> dict[int, pygame.Rect]:
     L, k = scene.layout, scene.layout.k
-    if scene.viewer is None or scene.pass_screen_for() is not None or scene.looking is not None:
+    if scene.shown_to() is None or scene.looking is not None:
         return {}  # (the pass screen covers the table; another's board: no hand shows)
     hand = scene.view().hand
     box = L.hand

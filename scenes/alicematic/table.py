@@ -6,8 +6,9 @@ A player acts by clicking: a lit city (a base), a hand card (a menu: summon it, 
 down into an area), a lit hex (a menu: the expedition with its strength and food, or a war), a
 card in an over-full area (discard it), and the button at the map's corner (End turn, Pass, Draw).
 A player's row at the side shows their areas on the board (face-down cards as backs, no hand).
-What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; in
-hot seat a "Pass to NAME" screen hides the hand until NAME confirms (Grayblock's screen)."""
+What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
+GameTable's: in hot seat the pass screen hides the hand and the face-down cards until the next
+human confirms."""
 
 from __future__ import annotations
 
@@ -21,8 +22,6 @@ from game.i18n import N_, _, ngettext
 from scenes.alicematic import draw
 from scenes.alicematic import words as w
 from scenes.alicematic.geometry import Camera, Layout
-from scenes.grayblock import draw as gb_draw
-from scenes.table import look
 from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
@@ -63,10 +62,8 @@ class AlicematicScene(GameTable):
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats])
         super().__init__(app, config, session)
         state = self.state
-        self.viewer = min(self.seated) if len(self.seated) == 1 else (0 if not self.humans else None)
         self.layout = Layout((1280, 720), state.n)
         self.camera = Camera()
-        self.faces: dict = {}  # the pass screen's backdrop (Grayblock's drawing keeps it here)
         self.popup: Popup | None = None
         self.looking: int | None = None  # another player whose areas the board shows (a click at the side)
         self.hover = None  # the hex under the mouse
@@ -77,11 +74,9 @@ class AlicematicScene(GameTable):
         # ("main", None) the corner button; it follows from move to move once keys are in use
         self.focus: tuple | None = None
         self.keyboard = False
-        self.seen_by: dict[int, int] = {}
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
         self.snapped = self.demo_done = False
-        self.iam_b = PrimaryButton("", self.confirm_viewer)
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
         self.action_b = PrimaryButton("", self.do_main_action)
@@ -109,15 +104,12 @@ class AlicematicScene(GameTable):
         """What the screen may show: the seated viewer's view (nobody's hand: the pass screen)."""
         return self.state.view(self.viewer if self.viewer is not None else 0)
 
-    def pass_screen_for(self) -> int | None:
-        if len(self.humans) < 2 or self.state.is_over():
-            return None
-        p = self.state.current_player()
-        return p if p in self.humans and p != self.viewer else None
+    def hidden_on_pass(self) -> str | None:
+        return _("Everyone else, please look away: {name}'s hand and face-down cards show once "
+                 "they confirm.")
 
     def can_act(self) -> bool:
-        p = self.state.current_player()
-        return p in self.humans and self.viewer == p and self.pass_screen_for() is None
+        return self.seated_turn()
 
     def legal(self) -> list:
         return self.state.legal_actions() if self.can_act() else []
@@ -210,12 +202,6 @@ class AlicematicScene(GameTable):
             elif action.kind == HIRE:
                 out.append((_("Hire face down: {colour} area").format(colour=w.area(action.colour)), action))
         return out
-
-    def news_for(self, player: int) -> list[str]:
-        seen = self.seen_by.get(player)
-        news = [e for e in self.log if not isinstance(e, look.Private)]
-        return news[-4:] if seen is None else [e for e in self.log[seen:]
-                                                if not isinstance(e, look.Private)][-6:]
 
     def targets(self) -> list[tuple]:
         """What the keyboard moves between now: the hand cards that can be placed, the cards
@@ -331,10 +317,7 @@ class AlicematicScene(GameTable):
         return super().play(action)
 
     def on_history(self, outcome) -> None:
-        """After undo or redo, hot-seat hands hide again until their player confirms."""
         self.popup = self.looking = None
-        if len(self.humans) >= 2:
-            self.viewer = None
 
     def show_position(self) -> None:
         """The map fitted; at the end the final scoring with every row."""
@@ -414,11 +397,8 @@ class AlicematicScene(GameTable):
         if action is not None:
             self.play(action)
 
-    def confirm_viewer(self) -> None:
-        p = self.pass_screen_for()
-        if p is not None:
-            self.viewer, self.looking = p, None
-            self.seen_by[p] = len(self.log)
+    def on_seated(self, player: int) -> None:
+        self.looking = None  # one's own board first
 
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("alicematic", config=self.config.again()))
@@ -442,7 +422,7 @@ class AlicematicScene(GameTable):
         self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if self.shortcut(event):
+        if self.shortcut(event) or self.pass_screen_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.popup is not None:  # a half-made choice: back to the table
@@ -451,12 +431,6 @@ class AlicematicScene(GameTable):
                 self.focus, self.keyboard = None, False
             else:
                 self.open_menu()
-            return
-        if self.pass_screen_for() is not None:
-            if event.type == pygame.KEYDOWN and event.key in ENTER:
-                self.confirm_viewer()
-            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.iam_b.rect.w:
-                self.iam_b.handle(event)
             return
         if self.scoring is not None:
             self._scoring_event(event)
@@ -609,8 +583,6 @@ class AlicematicScene(GameTable):
         if self.app.demo and not self.snapped and self.state.round >= DEMO_SNAP_ROUND:
             self.snapped = True
             self.app.snap("table")
-        if self.pass_screen_for() is not None:
-            return
         self.bots_and_hints(dt)
 
     # --- drawing ---------------------------------------------------------------------------
@@ -632,13 +604,10 @@ class AlicematicScene(GameTable):
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
             self.resize(surface.get_size())
-        who = self.pass_screen_for()
-        if who is not None:
-            gb_draw.draw_pass_screen(self, surface, who)
+        if self.draw_pass_screen(surface):
             return
         for button, word in self.words.items():
             button.label = _(word)
-        self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
         self.refresh_buttons(self.buttons)
         main = self.main_action()
         if main is not None and self.scoring is None:

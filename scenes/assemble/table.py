@@ -1,8 +1,9 @@
 """The Alice Assemble table: drag, click or key your way through placements and acquisitions.
 
-What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; this
-scene keeps how Alice Assemble is picked (drag, click or keys), animated from the events each move
-reports, and drawn (scenes/assemble/draw.py, where things are: geometry.py).
+What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
+GameTable's; this scene keeps how Alice Assemble is picked (drag, click or keys), animated from the
+events each move reports, and drawn (scenes/assemble/draw.py, where things are: geometry.py).
+Nothing at this table is secret, so hot seat needs no pass screen: the turn goes straight on.
 """
 
 from __future__ import annotations
@@ -92,7 +93,10 @@ class TableScene(GameTable):
         return not self.state.is_over() and self.state.current_player() in self.humans
 
     def can_act(self) -> bool:
-        return self.human_turn() and not self.flights
+        return self.human_turn() and self.seated_turn() and not self.flights
+
+    def hidden_on_pass(self) -> str | None:
+        return None  # every card is on the table for all to see (the deck's order is no one's)
 
     def prompt(self, short: bool = False) -> str:
         state = self.state
@@ -316,7 +320,7 @@ class TableScene(GameTable):
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
-        if self.coach_first(event):
+        if self.coach_first(event) or self.pass_screen_event(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -624,6 +628,8 @@ class TableScene(GameTable):
     # --- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
+        if self.draw_pass_screen(surface):
+            return
         self.tip_spots = []
         size = surface.get_size()
         surface.blit(self.app.art.table(size), (0, 0))

@@ -1,7 +1,8 @@
 """The Grayblock table: dominoes with the doll cards, 2 to 4 players, a match of hands.
 
-What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's.
-In hot-seat play with several humans a "Pass to NAME" screen hides every hand until NAME confirms; `visible_hand` says whose secret hand is face up (None: nobody's).
+What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
+GameTable's: in hot seat the pass screen hides every hand until the next human confirms;
+`visible_hand` says whose secret hand is face up (None: nobody's).
 
 A hand that ends shows its last card for a moment, then a result panel (the points and their
 breakdown, the match scoreboard) until Next hand; the engine has already dealt the next hand.
@@ -87,9 +88,6 @@ class GrayblockScene(GameTable):
                                   rules, target=config.target)
         super().__init__(app, config, session)
         state = self.state
-        # who is looking at the screen: the only human; with no human (the demo) the spectators
-        # see seat 0's hand; in hot seat nobody until someone confirms on the pass-to screen
-        self.viewer = min(self.seated) if len(self.seated) == 1 else (0 if not self.humans else None)
         current = state.current_player()
         self.bottom = self.viewer if self.viewer is not None else (
             current if current in self.humans else min(self.humans))
@@ -106,7 +104,6 @@ class GrayblockScene(GameTable):
         self.end_choice = RIGHT
         self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
         self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
-        self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
         self.log.append(_("New match."))
         first = next(session.history.replay(), None)  # the match's first position, if it has moves
         if first is not None:
@@ -117,7 +114,6 @@ class GrayblockScene(GameTable):
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
         self.pass_b = PrimaryButton(N_("Pass"), self.do_pass)
-        self.iam_b = PrimaryButton("", self.confirm_viewer)  # "I am NAME": worded as drawn
         self.next_b = PrimaryButton(N_("Next hand"), self.next_hand)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
@@ -138,19 +134,15 @@ class GrayblockScene(GameTable):
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
 
-    def pass_screen_for(self) -> int | None:
-        """The human who must confirm before their hand shows, or None."""
-        if len(self.humans) < 2 or self.state.is_over() or self.result_index is not None:
-            return None
-        p = self.state.current_player()
-        return p if p in self.humans and p != self.viewer else None
+    def between_turns(self) -> bool:
+        return self.result_index is not None  # a hand's result: everyone looks
 
     @property
     def visible_hand(self) -> int | None:
         """Whose secret hand is face up at the bottom now (None: no hand is)."""
-        if self.result_index is not None or self.state.is_over() or self.pass_screen_for() is not None:
+        if self.result_index is not None or self.state.is_over() or self.shown_to() is None:
             return None
-        return None if self.viewer is None else self.bottom
+        return self.bottom
 
     def is_turn(self, player: int) -> bool:
         return self.result_index is None and self.state.current_player() == player
@@ -231,15 +223,6 @@ class GrayblockScene(GameTable):
         if self.selected is not None:
             return self.selected, self.hover_end or (self.end_choice if self.state.row else START)
         return None, None
-
-    def news_for(self, player: int) -> list[str]:
-        """What happened since `player` last looked (for the pass-to screen). Never a private
-        line, not even the player's own hint: the screen shows before they say who they are,
-        to whoever is at the table."""
-        seen = self.seen_by.get(player)
-        news = [e for e in self.log if not isinstance(e, look.Private)]
-        return news[-4:] if seen is None else [e for e in self.log[seen:]
-                                                if not isinstance(e, look.Private)][-6:]
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
@@ -419,9 +402,6 @@ class GrayblockScene(GameTable):
         first = next(self.session.history.replay(), None)
         return [_("New match."), self.start_line(first[0] if first is not None else self.state)]
 
-    def on_relog(self) -> None:
-        self.seen_by = {p: len(self.log) for p in self.seen_by}  # a new log: what is news starts afresh
-
     def start_line(self, state) -> str:
         who = self.name_of(state.start)
         return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
@@ -439,8 +419,6 @@ class GrayblockScene(GameTable):
         lines = self.log_lines(self.before, action, outcome.events, self.state)
         text = lines[0]
         self.log.extend(lines)
-        if action.player in self.humans:
-            self.seen_by[action.player] = len(self.log)
         self.selected = self.drag = self.hover_end = None
         for event in outcome.events:
             if event.kind == PASSED:
@@ -488,8 +466,7 @@ class GrayblockScene(GameTable):
             self.play(self.legal()[0])
 
     def on_history(self, outcome) -> None:
-        """In hot seat the hands hide again after an undo or redo, and whoever is to move confirms
-        on the pass-to screen: whoever pressed it, nobody sees a hand that is not theirs."""
+        """Half-made choices go; an undo that reopens a finished hand closes its result."""
         self.drag = self.selected = self.flash = None
         self.bubbles.clear()
         if len(self.state.results) < self.seen_results:  # the undo reopened a finished hand
@@ -497,8 +474,6 @@ class GrayblockScene(GameTable):
             self.overlay = False
             self.glides.clear()
         self.seen_results = len(self.state.results)
-        if len(self.humans) >= 2:
-            self.viewer = None
 
     def show_position(self) -> None:
         """Between hands (one over, nothing played in the next: a lesson's notes are about it)
@@ -556,8 +531,7 @@ class GrayblockScene(GameTable):
         self.result_index = self.ending = self.flash = None
         self.overlay = False
         self.glides.clear()
-        if len(self.humans) >= 2:
-            self.viewer = None  # a new deal: in hot seat each hand shows only after "I am NAME"
+        self.unseat()  # a new deal: in hot seat each hand shows only after "I am NAME"
 
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("grayblock", config=self.config.again()))
@@ -565,15 +539,10 @@ class GrayblockScene(GameTable):
     def to_title(self) -> None:
         self.app.stack.clear_to(self.app.make("title"))
 
-    def confirm_viewer(self) -> None:
-        """The pass-to screen's "I am NAME": NAME's hand may show now."""
-        p = self.pass_screen_for()
-        if p is None:
-            return
-        self.viewer = p
-        self.seen_by[p] = len(self.log)
-        if p != self.bottom:
-            self.bottom = p
+    def on_seated(self, player: int) -> None:
+        """The one at the screen sits at the bottom, their hand face up."""
+        if player != self.bottom:
+            self.bottom = player
             self.resize(self.layout.size)
 
     # --- events ----------------------------------------------------------------------------
@@ -584,17 +553,12 @@ class GrayblockScene(GameTable):
             return
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if self.shortcut(event):
+        if self.shortcut(event) or self.pass_screen_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.selected is None and self.drag is None:
                 self.open_menu()
             self.selected = self.drag = None
-        elif self.pass_screen_for() is not None:
-            if event.type == pygame.KEYDOWN and event.key in ENTER:
-                self.confirm_viewer()
-            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.iam_b.rect.w:
-                self.iam_b.handle(event)
         elif self.overlay:
             self.ring.handle(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -694,8 +658,6 @@ class GrayblockScene(GameTable):
                 and self.coach is None:  # (a lesson's demo snaps each of its steps instead)
             self.snapped = True
             self.app.snap("table")
-        if self.pass_screen_for() is not None:
-            return
         self.bots_and_hints(dt)
 
     def _open_overlay(self) -> None:
@@ -719,13 +681,10 @@ class GrayblockScene(GameTable):
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.layout.face != ui.FONT_FILES["regular"]:
             self.resize(surface.get_size())  # a new window size, or a language with another face
-        who = self.pass_screen_for()
-        if who is not None:
-            draw.draw_pass_screen(self, surface, who)
+        if self.draw_pass_screen(surface):
             return
         for button, word in self.words.items():  # looked up now: Settings may have switched language
             button.label = _(word)
-        self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
         self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
         self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)

@@ -30,8 +30,8 @@ LEAVE_QUESTION = N_("Leave the game?")
 LEAVE_DETAIL = N_("It is saved; Continue resumes it.")
 
 
-def overlay_panel(surface, rect, s: float) -> None:
-    ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
+def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
+    ui.panel(surface, rect, (34, 26, 26), edge, radius=int(16 * s) + 2,
              width=max(1, int(2 * s)))
     inner = rect.inflate(-int(14 * s), -int(14 * s))
     ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
@@ -53,7 +53,8 @@ def lesson_of(table) -> str | None:
 
 
 def hot_seat(table) -> bool:
-    return table is not None and len(table.humans) >= 2
+    """Several humans share the screen of the game in play (scenes/table/hotseat.py)."""
+    return table is not None and table.shared_screen()
 
 
 def save_game(app, table) -> None:
