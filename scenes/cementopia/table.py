@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pygame
 
+from game.cementopia import words
 from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import daily_seed
@@ -47,6 +48,7 @@ def deal_label(meta) -> str:
 class CementopiaScene(GameTable):
     name = "cementopia"
     game = "cementopia"
+    refusal_words = staticmethod(words.refusal_words)
     undo_modes = False  # solo: any undo is allowed and makes the attempt assisted
 
     def __init__(self, app, config, session=None):
