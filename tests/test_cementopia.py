@@ -101,19 +101,19 @@ def test_connection_counts_one_to_four(card, x, y, count):
 
 @pytest.mark.parametrize("action, code, fields, needle", [
     # '#' faces 12's blank row 4
-    (Action(16, 1, 4, 12), words.MISMATCH, {"card": 16, "side": "left", "other": 12, "row": 4},
-     "left neighbour 12: a gear faces a blank at row 4"),
-    (Action(16, 1, 1, 12), words.MISMATCH, {"card": 16, "side": "left", "other": 12, "row": 2},
-     "left neighbour 12: a gear faces a blank at row 2"),
+    (Action(16, 1, 4, 12), words.MISMATCH, {"card": 16, "side": "left", "other": 12, "row": 0},
+     "card 12 on its left: a gear faces a blank in its row 1 from the top"),
+    (Action(16, 1, 1, 12), words.MISMATCH, {"card": 16, "side": "left", "other": 12, "row": 1},
+     "card 12 on its left: a gear faces a blank in its row 2 from the top"),
     # same column, rows intersect
     (Action(1, 0, 3, 12), words.OVERLAP, {"card": 1, "x": 0, "y": 3, "other": 12}, "overlap card 12"),
     (Action(1, 0, -4, 12), words.OVERLAP, {"card": 1, "x": 0, "y": -4, "other": 12}, "overlap card 12"),
     # a column away; the right column, rows 5..9 or -5..-1: no overlap
-    (Action(1, 2, 0, 12), words.ALONE, {"x": 2, "y": 0}, "not side by side"),
-    (Action(1, 1, 5, 12), words.ALONE, {"x": 1, "y": 5}, "not side by side"),
-    (Action(1, 1, -5, 12), words.ALONE, {"x": 1, "y": -5}, "not side by side"),
+    (Action(1, 2, 0, 12), words.ALONE, {"card": 1, "x": 2, "y": 0}, "beside a card already placed"),
+    (Action(1, 1, 5, 12), words.ALONE, {"card": 1, "x": 1, "y": 5}, "beside a card already placed"),
+    (Action(1, 1, -5, 12), words.ALONE, {"card": 1, "x": 1, "y": -5}, "beside a card already placed"),
     # counting a card that is not there
-    (Action(1, 1, 4, 30), words.NOT_BESIDE, {"other": 30, "x": 1, "y": 4}, "30 is not side by side"),
+    (Action(1, 1, 4, 30), words.NOT_BESIDE, {"other": 30, "x": 1, "y": 4}, "30 is not beside"),
     (Action(9, 1, 4, 12), words.NOT_IN_HAND, {"card": 9, "hand": (0, 1, 3, 16)}, "not in the hand"),
     ("1,1,4", NOT_AN_ACTION, {"action": "'1,1,4'"}, "not a Cementopia action"),
 ])
@@ -143,7 +143,7 @@ def test_a_card_must_match_every_side_by_side_neighbour():
     state = two_neighbour_spot()
     refusal = state.why_illegal(Action(0, -1, 3, 12))  # fits 12, not 7
     assert refusal.code == words.MISMATCH and refusal.fields["other"] == 7
-    assert "right neighbour 7" in str(words.refusal_words(refusal))
+    assert "card 7 on its right" in str(words.refusal_words(refusal))
     assert [(a.card, a.count_with) for a in state.legal_actions() if (a.x, a.y) == (-1, 3)] \
         == [(1, 7), (1, 12)]
     assert state.why_illegal(Action(1, -1, 3, 16)) == Refusal(words.NOT_BESIDE,

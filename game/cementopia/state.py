@@ -193,14 +193,14 @@ class CementopiaState:
                                                "other": self.occ[(x, r)][0]})
         near = self.neighbours(x, y)
         if not near:
-            return Refusal(words.ALONE, {"x": x, "y": y})
+            return Refusal(words.ALONE, {"card": card, "x": x, "y": y})
         for other, side, ny in near:
             k, v = facing(RIGHT[other] if side < 0 else LEFT[other], y - ny)
             mine = LEFT[card] if side < 0 else RIGHT[card]
             if mine & k != v:
                 rows = [r for r in ROWS if (mine ^ v) & k & (16 >> r)]
                 return Refusal(words.MISMATCH, {"card": card, "side": "left" if side < 0 else "right",
-                                                "other": other, "row": y + rows[0]})
+                                                "other": other, "row": rows[0]})
         counted = [(other, ny) for other, _, ny in near if other == action.count_with]
         if not counted:
             return Refusal(words.NOT_BESIDE, {"other": action.count_with, "x": x, "y": y})
