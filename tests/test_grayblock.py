@@ -147,6 +147,9 @@ def test_a_player_who_can_play_must_play():
 def test_a_player_who_cannot_play_passes():
     state = position([[14, 1, 3], [7, 20], [22, 11]], [12], turn=1)
     assert state.legal_actions() == [Action(1, None, None)]
+    refusal = state.why_illegal(Action(1, 7, "left"))  # nothing fits: the card is not the point
+    assert refusal == Refusal(words.MUST_PASS)
+    assert str(words.refusal_words(refusal)) == "No card in your hand fits either end: press Pass."
     pass_(state)
     assert state.turn == 2 and not state.results
     assert state.why_illegal(Action(2, 13, "left")) == Refusal(words.NOT_IN_HAND,
