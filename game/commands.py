@@ -348,7 +348,7 @@ class Session:
         """Submit one command and run the queue; raise IllegalAction if it was refused."""
         outcome = self.run(command)
         if not outcome.ok:
-            raise IllegalAction(outcome.message)
+            raise IllegalAction(outcome.message, outcome.refusal)
         return outcome.message
 
     def play(self, action) -> str:
