@@ -210,8 +210,13 @@ class GrayblockScene(GameTable):
         if self.drag is not None and self.drag.moved:
             return self.drag.card, self.hover_end
         if self.selected is not None:
-            return self.selected, self.hover_end or (self.end_choice if self.state.row else START)
+            return self.selected, self.chosen_end()
         return None, None
+
+    def chosen_end(self):
+        """Where the selected card goes: the end the mouse is over, else the keys' (drawn there,
+        and Enter plays it there)."""
+        return self.hover_end or (self.end_choice if self.state.row else START)
 
     def news_for(self, player: int) -> list[str]:
         """What happened since `player` last looked (for the pass-to screen). Never a private
@@ -591,16 +596,16 @@ class GrayblockScene(GameTable):
                 legal = [c for c in cards if any(self.fits(c, e) for e in (LEFT, RIGHT, START))]
                 self.selected = (legal or cards)[0 if step > 0 else -1]
             self._choose_end()
-        elif event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.end_choice = LEFT if self.end_choice == RIGHT else RIGHT
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):  # the keys' end, shown even with the mouse on the row
+            self.end_choice, self.hover_end = LEFT if self.chosen_end() == RIGHT else RIGHT, None
         elif event.key in (pygame.K_l, pygame.K_r):
-            self.end_choice = LEFT if event.key == pygame.K_l else RIGHT
+            self.end_choice, self.hover_end = LEFT if event.key == pygame.K_l else RIGHT, None
         elif event.key in ENTER and self.selected is None:
             wanted = self.lesson_move()  # (in a lesson, the card its step asks for)
             self.selected = wanted.card if wanted is not None else next((a.card for a in self.legal()), None)
             self._choose_end()
         elif event.key in ENTER:
-            self.try_play(self.selected, self.end_choice if self.state.row else START)
+            self.try_play(self.selected, self.chosen_end())
 
     # --- time ------------------------------------------------------------------------------
 
