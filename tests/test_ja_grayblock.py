@@ -13,6 +13,7 @@ from game.grayblock.bots import HardBot
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import BLOCK, OUT, GrayblockState
 from game.i18n import _
+from game.messages import shown
 from scenes.config import GameConfig, Seat
 from scenes.grayblock import draw
 from scenes.grayblock.table import START, GrayblockScene
@@ -194,7 +195,7 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
         frames(app, 20, dt=0.05)
         scene.confirm_viewer()
         assert not scene.try_play(13, LEFT) and not scene.try_play(30, LEFT)
-        toasts = [message for message, _until in app.toasts[-3:]]
+        toasts = [shown(message) for message, _until in app.toasts[-3:]]
     finally:
         use_language("en")
     if lang == "en":

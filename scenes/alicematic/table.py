@@ -15,8 +15,10 @@ from __future__ import annotations
 import pygame
 
 from game.alicematic import state as st
+from game.alicematic import words as refusals
 from game.alicematic.record import new_session
-from game.alicematic.setup import BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR
+from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
+                                   Action)
 from game.i18n import N_, _, ngettext
 
 from scenes.alicematic import draw
@@ -56,6 +58,7 @@ class Popup:
 class AlicematicScene(GameTable):
     name = "alicematic"
     game = "alicematic"
+    refusal_words = staticmethod(refusals.refusal_words)
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -303,7 +306,8 @@ class AlicematicScene(GameTable):
         return [_("New game.")]
 
     def on_played(self, action, outcome) -> None:
-        self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
+        self.log.extend(self.log_lines(self.session.history.before(), action, outcome.events,
+                                       self.state))
         self.popup = None
         if self.can_act():  # one's own turn: one's own board
             self.looking = None
@@ -311,10 +315,6 @@ class AlicematicScene(GameTable):
             self.app.sound.play("place")
         elif action.kind in (SUMMON, HIRE):
             self.app.sound.play("deal")
-
-    def play(self, action):
-        self.before = self.state.clone()
-        return super().play(action)
 
     def on_history(self, outcome) -> None:
         self.popup = self.looking = None
@@ -365,7 +365,7 @@ class AlicematicScene(GameTable):
     # --- moves -----------------------------------------------------------------------------
 
     def choose(self, action) -> None:
-        if self.can_act() and action in self.legal():
+        if self.can_act():
             self.play(action)
 
     def do_main_action(self) -> None:
@@ -387,8 +387,8 @@ class AlicematicScene(GameTable):
     def click_card(self, card: int, pos, keyboard: bool = False) -> None:
         options = self.card_options(card)
         if not options:
-            if self.state.phase == st.DOMESTIC:
-                self.tell(_("That card cannot be placed now."), 2.5)
+            if self.state.phase == st.DOMESTIC:  # (every area full): the rules say why not
+                self.play(Action(SUMMON, card=card))
             return
         self.popup = Popup(w.card_name(self.state.cards[card]), options, pos, keyboard)
 

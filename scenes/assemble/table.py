@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.assemble import words
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
 from game.i18n import N_, _, ngettext
@@ -49,6 +50,7 @@ class Drag:
 class TableScene(GameTable):
     name = "table"
     game = "assemble"
+    refusal_words = staticmethod(words.refusal_words)
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -182,11 +184,12 @@ class TableScene(GameTable):
         if from_rect is None:
             from_rect = (self.field_rect(action.value) if action.kind == "take"
                          else self.layout.lanes[lane].bench.as_tuple())
-        self.from_rect, self.before = tuple(from_rect), self.state.clone()
+        self.from_rect = tuple(from_rect)
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
+        self.log.extend(self.log_lines(self.session.history.before(), action, outcome.events,
+                                       self.state))
         # the card you just dropped (or one now under the cursor) is no reason to magnify
         self.hover_time, self.magnified = 0.0, None
         if self.state.owners[action.lane] in self.humans:
@@ -377,7 +380,7 @@ class TableScene(GameTable):
             elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
             elif what is not None and what[0] == "field":
-                self.tell(_("Place your bench card into the line first; then take a field card."), 2.5)
+                self.play(TAKE[lane][what[1]])  # refused (the bench card goes first): it says so
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
@@ -411,20 +414,7 @@ class TableScene(GameTable):
             self._place_at(self.insertion_at(lane, pos[0]), rect)
 
     def _place_at(self, position: int, rect=None) -> None:
-        lane = self.state.active
-        if not self.position_is_legal(lane, position):
-            self.tell(self.illegal_words(lane, position))
-            return
-        self.play(PLACE[lane][position], rect)
-
-    def illegal_words(self, lane: int, position: int) -> str:
-        """Why the bench card may not go there, in the player's words (the engine's reason is
-        English, for the CLI): the one rule that forbids a place in your own line."""
-        state = self.state
-        if state.rules.identity and state.lines[lane] and position == len(state.lines[lane]) \
-                and state.capacity[lane] == 1:
-            return _("The Identity: no placing at the right end while capacity is 1.")
-        return _("Not allowed there.")
+        self.play(PLACE[self.state.active][position], rect)
 
     def _key(self, event) -> None:
         if self.shortcut(event):

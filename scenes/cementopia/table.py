@@ -13,9 +13,10 @@ from types import SimpleNamespace
 
 import pygame
 
+from game.cementopia import words
 from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
-from game.cementopia.setup import daily_seed
+from game.cementopia.setup import Action, daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
 from game.messages import shown, split_sentences
 from game.commands import helps_of, mark_help
@@ -47,6 +48,7 @@ def deal_label(meta) -> str:
 class CementopiaScene(GameTable):
     name = "cementopia"
     game = "cementopia"
+    refusal_words = staticmethod(words.refusal_words)
     undo_modes = False  # solo: any undo is allowed and makes the attempt assisted
 
     def __init__(self, app, config, session=None):
@@ -307,6 +309,16 @@ class CementopiaScene(GameTable):
             self.popup, self.drag = draw.Popup(self, card, x, y, choices), None
             self.popup.layout(self)
 
+    def refuse_drop(self, card: int, pos) -> None:
+        """A card dropped on the board where no spot is lit for it: the rules say why not there
+        (counting the card beside it, if there is one)."""
+        x, y = self.cam.cell_at(self.lay.board, *pos)
+        if (x, y) in self.spots_for(card):
+            self.try_place(card, x, y)
+            return
+        beside = self.state.neighbours(x, y)
+        self.play(Action(card, x, y, beside[0][0] if beside else self.state.placed[0][0]))
+
     def _reset_input(self) -> None:
         self.selected = self.cursor = self.hover = self.drag = self.popup = self.kb_stage = None
         self.turns.forget()
@@ -493,6 +505,8 @@ class CementopiaScene(GameTable):
             if spot is not None:
                 self.selected = drag.card
                 self.try_place(drag.card, *spot)
+            elif self.lay.board.collidepoint(pos):
+                self.refuse_drop(drag.card, pos)
             return
         self.selected = None if self.selected == drag.card else drag.card
         self.kb_stage = self.cursor = None

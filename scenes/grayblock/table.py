@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.grayblock import words
 from game.grayblock.record import new_session
-from game.grayblock.setup import FIT, LEFT, RIGHT, Action, Rules, added_row, one_gear_apart
+from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
 from game.i18n import N_, _, ngettext
 from game.words import said
@@ -41,29 +42,6 @@ def ends_text(state) -> str:
     return _("{left} or {right}").format(left=left, right=right) if left != right else str(left)
 
 
-def refusal(state, action) -> str:
-    """Why a card dropped at an end does not go there, as a sentence for the player (the engine's
-    own reason, why_illegal, is the CLI's English)."""
-    card = action.card
-    if not state.row:
-        if state.rules.water_veins and card == 0:
-            return _("Water Veins: card 0 may not start the row (nothing could join it).")
-    elif action.end in (LEFT, RIGHT):
-        end = state.row[0] if action.end == LEFT else state.row[-1]
-        if not one_gear_apart(end, card):
-            return (_("Card {card} does not differ by exactly one gear from card {end} at the left end.")
-                    if action.end == LEFT else
-                    _("Card {card} does not differ by exactly one gear from card {end} at the right end.")
-                    ).format(card=card, end=end)
-        row = added_row(end, card)
-        if not FIT[state.rules.water_veins][end] >> card & 1 and row is not None:
-            return _("Water Veins: the gear card {card} adds in row {row} from the top has no gear beside "
-                     "it on card {end} (same row, or the row above or below).").format(
-                card=card, row=row + 1, end=end)  # (rows counted from 1, as a player counts)
-    reason = state.why_illegal(action) or ""
-    return reason[:1].upper() + reason[1:] + "."
-
-
 @dataclass
 class Drag:
     card: int
@@ -80,6 +58,7 @@ class Drag:
 class GrayblockScene(GameTable):
     name = "grayblock"
     game = "grayblock"
+    refusal_words = staticmethod(words.refusal_words)
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -221,8 +200,13 @@ class GrayblockScene(GameTable):
         if self.drag is not None and self.drag.moved:
             return self.drag.card, self.hover_end
         if self.selected is not None:
-            return self.selected, self.hover_end or (self.end_choice if self.state.row else START)
+            return self.selected, self.chosen_end()
         return None, None
+
+    def chosen_end(self):
+        """Where the selected card goes: the end the mouse is over, else the keys' (drawn there,
+        and Enter plays it there)."""
+        return self.hover_end or (self.end_choice if self.state.row else START)
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
@@ -410,13 +394,12 @@ class GrayblockScene(GameTable):
     def play(self, action, from_rect=None):
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
-        self.before = self.state.clone()  # what the log tells (a pass names the ends it faced)
         self.from_rect = None if action.card is None else tuple(
             from_rect or self.source_rect(action.player, action.card))
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        lines = self.log_lines(self.before, action, outcome.events, self.state)
+        lines = self.log_lines(self.session.history.before(), action, outcome.events, self.state)
         text = lines[0]
         self.log.extend(lines)
         self.selected = self.drag = self.hover_end = None
@@ -451,15 +434,11 @@ class GrayblockScene(GameTable):
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
     def try_play(self, card: int, end, from_rect=None) -> bool:
-        """Play `card` at `end` if it fits; else say why not and change nothing."""
+        """Play `card` at `end`; if the rules refuse it, they say why and nothing changes."""
         if not self.can_act():
             return False
         action = Action(self.state.current_player(), card, None if end == START else end)
-        if not self.fits(card, end):
-            self.tell(_("No card in your hand fits either end: press Pass.") if self.must_pass()
-                      else refusal(self.state, action))
-            return False
-        return self.play(action, from_rect)
+        return self.play(action, from_rect) is not None
 
     def do_pass(self) -> None:
         if self.must_pass():
@@ -625,16 +604,16 @@ class GrayblockScene(GameTable):
                 legal = [c for c in cards if any(self.fits(c, e) for e in (LEFT, RIGHT, START))]
                 self.selected = (legal or cards)[0 if step > 0 else -1]
             self._choose_end()
-        elif event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.end_choice = LEFT if self.end_choice == RIGHT else RIGHT
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):  # the keys' end, shown even with the mouse on the row
+            self.end_choice, self.hover_end = LEFT if self.chosen_end() == RIGHT else RIGHT, None
         elif event.key in (pygame.K_l, pygame.K_r):
-            self.end_choice = LEFT if event.key == pygame.K_l else RIGHT
+            self.end_choice, self.hover_end = LEFT if event.key == pygame.K_l else RIGHT, None
         elif event.key in ENTER and self.selected is None:
             wanted = self.lesson_move()  # (in a lesson, the card its step asks for)
             self.selected = wanted.card if wanted is not None else next((a.card for a in self.legal()), None)
             self._choose_end()
         elif event.key in ENTER:
-            self.try_play(self.selected, self.end_choice if self.state.row else START)
+            self.try_play(self.selected, self.chosen_end())
 
     # --- time ------------------------------------------------------------------------------
 

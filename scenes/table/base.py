@@ -19,7 +19,9 @@ import pygame
 from game import i18n, records
 from game.commands import (
     FAIR, MOVED, REDONE, UNDO_MODES, UNDONE, Outcome, Play, Redo, Undo, undo_plan)
+from game.contract import Refusal
 from game.i18n import N_, _, ngettext
+from game.messages import Message
 
 from scenes.app.stack import Scene
 from scenes.table import look
@@ -201,24 +203,24 @@ class GameTable(Scene):
     # --- commands --------------------------------------------------------------------------
 
     def play(self, action) -> Outcome | None:
-        """Submit a move; the game's scene animates its events in on_played. A refused move
-        changes nothing and says why."""
+        """Submit a move; the game's scene animates its events in on_played. The rules decide
+        whether it is legal, once, as the session applies it; a refused move changes nothing and
+        says why in the game's words."""
         if self.opening is None:
             self.opening = self.opening_now()
         if self.coach is not None and not self.coach.allows(action):
             return None  # not the lesson's move: the coach says why
-        before = self.state.clone() if self.coach is not None else None
         mover = self.state.current_player()
         outcome = self.session.run(Play(action))
         if not outcome.ok:
-            self.app.toast(self.refused(outcome.message))
+            self.tell(self.refused(outcome))
             return None
         self.turns.forget()
         self.on_played(action, outcome)
         if mover in self.humans:  # their own move is no news to them
             self.seen_by[mover] = len(self.log)
         if self.coach is not None:
-            self.coach.played(before, action, outcome.events, self.state)
+            self.coach.played(self.session.history.before(), action, outcome.events, self.state)
         if self.state.is_over():
             self.finish()
         return outcome
@@ -231,13 +233,21 @@ class GameTable(Scene):
         else:
             self.app.toast(words, seconds)
 
-    def refused(self, message: str) -> str:
-        """A move the rules refused, as a toast: the engine's reason in English; in another
-        language its translation when the catalogue has one, else a plain "not allowed"."""
+    @staticmethod
+    def refusal_words(refusal: Refusal) -> Message:
+        """Why the rules refuse a move, in this game's words (each table names its game's
+        words.refusal_words): a Message, said in the language of the moment."""
+        raise NotImplementedError
+
+    def refused(self, outcome: Outcome) -> str:
+        """Why a command was refused: a move the rules refused, in the game's words; anything
+        else (nothing to redo...) as the engine says it in English, or a plain "not allowed" in
+        another language."""
+        if outcome.refusal is not None:
+            return self.refusal_words(outcome.refusal)
         if i18n.language() == "en":
-            return sentence(message)
-        words = _(message)
-        return words if words != message else _("That move is not allowed.")
+            return sentence(outcome.message)
+        return _("That move is not allowed.")
 
     def on_played(self, action, outcome: Outcome) -> None:
         """React to an accepted move: the log, flights and sounds from outcome.events."""
@@ -351,7 +361,7 @@ class GameTable(Scene):
     def _history_step(self, command) -> None:
         outcome = self.session.run(command)
         if not outcome.ok:
-            self.app.toast(self.refused(outcome.message))
+            self.app.toast(self.refused(outcome))
             return
         self.flights.clear()
         self.app.sound.rewind()
