@@ -52,7 +52,6 @@ class SceneInfo:
     setup: SetupPage
     rules: RulesPage
     scenes: tuple[type[Scene], ...] = ()  # its other scenes, by `name` (the end Play again leads to)
-    replay_end: type[Scene] | None = None  # its end screen as the replay viewer shows it
     lesson_blurb: str = ""  # N_: Learn to play's words for its lesson (game.descriptor: the script)
     # the card art its first frame draws, planned while it is set up: (players, window size) ->
     # CardArt calls (scenes.art.warmup)

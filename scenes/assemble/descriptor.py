@@ -7,7 +7,6 @@ from scenes.assemble.scoring import ScoringScene
 from scenes.assemble.table import TableScene
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.menus import rules_text
-from scenes.replay.ends import ReplayScoring
 
 
 def art(players: int, size) -> list:
@@ -33,7 +32,6 @@ SCENES = SceneInfo(
     ),
     rules=RulesPage(N_("Alice Assemble"), tuple(rules_text.ASSEMBLE)),
     scenes=(ScoringScene,),
-    replay_end=ReplayScoring,
     lesson_blurb=N_("A guided game against one bot: taking, placing, modules, capacity and the "
                     "final scoring. About ten minutes."),
     art=art,

@@ -7,7 +7,6 @@ from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.menus import rules_text
-from scenes.replay.ends import ReplayCementopiaEnd
 
 
 def art(players: int, size) -> list:
@@ -33,7 +32,6 @@ SCENES = SceneInfo(
     ),
     rules=RulesPage(N_("Cementopia"), tuple(rules_text.CEMENTOPIA)),
     scenes=(CementopiaEndScene,),
-    replay_end=ReplayCementopiaEnd,
     lesson_blurb=N_("A short guided start: placing a card, the neighbour you count and its "
                     "counter, the limits."),
     art=art,
