@@ -83,15 +83,19 @@ def closest_pair(palette, vision: str) -> tuple[float, int, int]:
                for i, j in combinations(range(len(palette)), 2))
 
 
+def assigned(path: Path, name: str):
+    """The value assigned to `name` at the top of a source file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name)
+
+
 def seat_palette() -> tuple[list, list]:
-    """(colours, names) from scenes/widgets/ui.py, read without starting pygame."""
-    tree = ast.parse((ROOT / "scenes" / "widgets" / "ui.py").read_text(encoding="utf-8"))
-    found = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            if node.targets[0].id in ("PLAYER_COLOURS", "COLOUR_NAMES"):
-                found[node.targets[0].id] = ast.literal_eval(node.value)
-    return found["PLAYER_COLOURS"], found["COLOUR_NAMES"]
+    """(colours, names): the colours from scenes/widgets/ui.py, their names from game/settings.py
+    (N_("Orange"), ...), read without starting pygame."""
+    colours = ast.literal_eval(assigned(ROOT / "scenes" / "widgets" / "ui.py", "PLAYER_COLOURS"))
+    names = [call.args[0].value for call in assigned(ROOT / "game" / "settings.py", "COLOUR_NAMES").elts]
+    return colours, names
 
 
 def report(palette, names) -> list[str]:

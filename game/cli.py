@@ -21,8 +21,8 @@ from pathlib import Path
 from . import __version__
 from .cards import parse_card
 from .errors import RecordError
+from . import registry
 from .records import load_json, short_json
-from .registry import TITLES
 
 PROG = "alice-assemble"
 THINK_MAX = 60.0  # seconds a bot may think per decision
@@ -104,15 +104,24 @@ def between(low: float, high: float, unit: str):
     return parse
 
 
-def check_players(game: str, players: int, module) -> None:
+def counts_words(counts: tuple[int, ...]) -> str:
+    """A game's player counts as the terminal says them: "2 to 4", "1"."""
+    return f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
+
+
+def check_players(game: str, players: int) -> None:
     """The game's own name and player counts, e.g. 'Grayblock is for 2 to 4 players, not 5'."""
-    if players in module.PLAYER_COUNTS:
+    info = registry.info(game)
+    if players in info.player_counts:
         return
-    title, counts = TITLES.get(game, game), module.PLAYER_COUNTS
-    if counts == (1,):
-        raise UsageError(f"{title} is played solo (1 player), not {players}")
-    allowed = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
-    raise UsageError(f"{title} is for {allowed} players, not {players}")
+    if info.solo:
+        raise UsageError(f"{info.title} is played solo (1 player), not {players}")
+    raise UsageError(f"{info.title} is for {counts_words(info.player_counts)} players, not {players}")
+
+
+def players_help() -> str:
+    """Every game's player counts, for --players' help."""
+    return ", ".join(f"{info.title} {counts_words(info.player_counts)}" for info in registry.GAMES)
 
 
 def writable_folder(folder: Path) -> None:
@@ -228,9 +237,10 @@ def cmd_selfplay(args) -> int:
     except (RecordError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     given = args.players  # 0 is a count (refused below), not "not given"
-    seats = args.seat or ["random"] * (module.DEFAULT_PLAYERS if given is None else given)
+    seats = args.seat or ["random"] * (registry.info(args.game).default_players if given is None
+                                       else given)
     players = len(seats) if given is None else given
-    check_players(args.game, players, module)
+    check_players(args.game, players)
     if len(seats) != players:
         raise UsageError(f"give one --seat per player: {players} players but {len(seats)} seats")
     for i, seat in enumerate(seats):
@@ -372,7 +382,8 @@ def cmd_saves(args) -> int:
     for g in games:
         names = ", ".join(n for n, _k in g.players) or "solo"
         where = " (open in another window)" if g.held == "elsewhere" else ""
-        print(f"{g.id}: {TITLES.get(g.game, g.game)}, {names}, {g.actions} actions, "
+        found = registry.find(g.game)
+        print(f"{g.id}: {found.title if found else g.game}, {names}, {g.actions} actions, "
               f"last played {g.updated_at}{where}")
     return 0
 
@@ -380,8 +391,9 @@ def cmd_saves(args) -> int:
 def cmd_export(args) -> int:
     from .storage import StoreError
     from .storage.exchange import export_games
-    if args.game is not None and args.game not in TITLES:
-        raise UsageError(f"unknown game {args.game!r}: expected one of {', '.join(sorted(TITLES))}")
+    if args.game is not None and registry.find(args.game) is None:
+        raise UsageError(f"unknown game {_shown(args.game)}: expected one of "
+                         f"{', '.join(registry.ids())}")
     folder = Path(args.folder)
     writable_folder(folder)
     store = open_store()
@@ -419,7 +431,8 @@ def cmd_import(args) -> int:
 # --- entry ---------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description="Alice Assemble, Cementopia and Grayblock. "
+    titles = [info.title for info in registry.GAMES]
+    parser = _Parser(prog=PROG, description=f"{', '.join(titles[:-1])} and {titles[-1]}. "
                      "Without arguments the desktop app opens.")
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -434,12 +447,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_score)
 
     p = sub.add_parser("selfplay", help="play bot-only games (JSON summary out)")
-    p.add_argument("--game", default="assemble",
-                   choices=["assemble", "cementopia", "grayblock", "alicematic"])
+    p.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids())
     p.add_argument("--players", type=ascii_int,
-                   help="Alice Assemble and Grayblock 2 to 4, Cementopia 1, Alicematic 3 to 5 "
-                        "(default: one per --seat)")
-    p.add_argument("--rules", default="", help="comma-separated: flaw,identity (assemble); water-veins (grayblock)")
+                   help=f"{players_help()} (default: one per --seat)")
+    p.add_argument("--rules", default="", help=f"comma-separated: {registry.rules_help()}")
     p.add_argument("--seat", action="append",
                    help="one per player: random, easy, normal, hard or cmd:<command line>")
     p.add_argument("--seed", type=ascii_int, default=1, help="the first game's seed (default 1)")

@@ -22,7 +22,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from .contract import Event, GameState
+from .contract import Event, GameState, Refusal
 from .errors import IllegalAction
 
 UNDONE, REDONE = "undone", "redone"
@@ -89,13 +89,20 @@ class History:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def before(self, index: int = -1) -> GameState:
+        """The position before the action at `index` of those that stand (by default the
+        newest), the snapshot undo returns to: tables read it to tell a move (read, never change
+        it). Needs snapshots."""
+        return self._before[index]
+
     @property
     def steps(self) -> list[Step]:
         """Who took each action that can be undone and whether it revealed anything, oldest first."""
         return list(self._steps)
 
     def apply(self, action, keep_redo: bool = False) -> list[Event]:
-        """Apply one action (the state checks it, once); raise IllegalAction leaving all as was."""
+        """Apply one action: the state decides whether it is legal, once, and the position
+        before it is cloned once (the snapshot); raise IllegalAction leaving all as was."""
         if self.snapshots:
             before = self.state.clone()
             actor = self.state.current_player()
@@ -280,8 +287,9 @@ class Redo(Command):
 class Outcome:
     command: Command
     ok: bool
-    message: str
+    message: str  # English (the log, the CLI); a refused move's words are the game's, from refusal
     events: list[Event] = field(default_factory=list)
+    refusal: Refusal | None = None  # why the rules refused a Play
 
 
 Listener = Callable[["Session", Outcome], None]
@@ -325,7 +333,7 @@ class Session:
                 message, events = command.run(self)
                 outcome = Outcome(command, True, message, events)
             except IllegalAction as exc:
-                outcome = Outcome(command, False, str(exc))
+                outcome = Outcome(command, False, str(exc), refusal=exc.refusal)
             outcomes.append(outcome)
             for listener in list(self.listeners):
                 listener(self, outcome)
@@ -340,7 +348,7 @@ class Session:
         """Submit one command and run the queue; raise IllegalAction if it was refused."""
         outcome = self.run(command)
         if not outcome.ok:
-            raise IllegalAction(outcome.message)
+            raise IllegalAction(outcome.message, outcome.refusal)
         return outcome.message
 
     def play(self, action) -> str:

@@ -5,11 +5,15 @@ game state and a game module meet (the registry and the app rely on nothing else
   `apply()` returns them in the order they happened, so scenes animate from data instead of
   diffing states. Each game lists its kinds as constants in its own `events` module.
 - `Result`: who won and the scores, plus the record's own `result` object.
+- `Refusal`: why an action is not allowed now (`why_illegal`'s answer): a reason code and the facts
+  it names, as the engine numbers them. Each game words its refusals in its words module
+  (`refusal_words`, a Message: English as a str for the CLI, records and bots; shown() gives the
+  player's language), so no scene has to re-derive a rule to say why.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence
 
 Where = int | str | tuple[int, int] | None
@@ -32,11 +36,23 @@ class Result:
     record: dict  # the record's `result` object (record-format.md), game by game
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    code: str  # one of the game's codes (its words module lists them), or one below
+    fields: dict[str, Any] = field(default_factory=dict)  # cards, ends, players: engine numbering
+
+
+# the codes every game uses (each words them its own way: the match, the puzzle...)
+NOT_AN_ACTION = "not_an_action"  # action: its repr
+GAME_OVER = "game_over"
+NOT_YOUR_TURN = "not_your_turn"  # turn: whose it is; tried: whose the action was
+
+
 class GameState(Protocol):
     game: str
 
     def legal_actions(self) -> list: ...
-    def why_illegal(self, action: Any) -> str | None: ...
+    def why_illegal(self, action: Any) -> Refusal | None: ...
     def apply(self, action: Any) -> list[Event]: ...
     def apply_unchecked(self, action: Any) -> None: ...
     def clone(self) -> "GameState": ...
@@ -48,11 +64,8 @@ class GameState(Protocol):
 
 
 class GameModule(Protocol):
-    """A game's record module (game.<name>.record), as the registry hands it out."""
-
-    GAME: str
-    PLAYER_COUNTS: tuple[int, ...]
-    DEFAULT_PLAYERS: int
+    """A game's record module (game.<name>.record), as the registry hands it out (its name and
+    player counts are its declaration's: game.descriptor.GameInfo)."""
 
     def parse_rules(self, text: str) -> Any: ...
     def new_session(self, seed: int, players: list[dict], rules: Any = ..., *,

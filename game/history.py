@@ -3,9 +3,10 @@ game, made once when the game is kept (game.storage keeps it beside the record) 
 record, so every figure is the game's own. Pure Python, no pygame.
 
 An Entry holds the game, its players (names and seat kinds), scores, winners, when it finished,
-whether it was assisted, conceded or a daily deal, and the figures the statistics need
-(Cementopia's outcome, Grayblock's hands). A game whose row cannot be read is an Entry too, with
-`problem` set to one line saying why: it is listed as unreadable, never a crash.
+whether it was assisted, conceded or a daily deal, the colour each seat played, and the figures of
+the game's own that its declaration asks for (game.descriptor: Cementopia's outcome, Grayblock's
+hands). A game whose row cannot be read is an Entry too, with `problem` set to one line saying
+why: it is listed as unreadable, never a crash.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Callable
 
+from . import registry
 from .errors import RecordError
 from .records import SEATS, STAMP, game_module, read_stamp
-
-GAMES = ("assemble", "cementopia", "grayblock", "alicematic")
+from .settings import COLOURS
 EXTERNAL, UNKNOWN = "external", "unknown"  # a cmd: seat; a seat the format does not name
 HAND_KINDS = ("block", "out")
 BIG = 1 << 62  # seeds and scores beyond this are not the app's: not kept
@@ -42,6 +43,7 @@ class Entry:
     seed: int | None = None
     outcome: str | None = None  # Cementopia: complete or stuck
     hands: tuple[tuple[int, str, int], ...] = ()  # Grayblock: (winner, block/out, points) per hand
+    colours: tuple[int, ...] = ()  # each seat's colour as set up (none when a seat has none)
     actions: int = 0
     problem: str | None = None  # why the file cannot be used (then it is listed as unreadable)
 
@@ -145,7 +147,7 @@ def _hands(v) -> tuple:
 
 
 def _game(v) -> str:
-    if v not in GAMES and v != "":
+    if v != "" and registry.find(v) is None:
         raise ValueError
     return v
 
@@ -155,7 +157,7 @@ _CHECKS: dict[str, Callable] = {
     "players": _players, "scores": _ints, "winners": _ints, "over": _bool,
     "finished_at": _opt_stamp, "started_at": _opt_stamp, "assisted": _bool, "helps": _strs,
     "conceded": _ints, "daily": _opt_str, "seed": _opt_int, "outcome": _opt_str,
-    "hands": _hands, "actions": _int,
+    "hands": _hands, "colours": _ints, "actions": _int,
     "problem": _opt_str,
 }
 _FIELDS = set(_CHECKS)
@@ -175,6 +177,7 @@ def entry_of(record: dict, fallback: str) -> Entry:
     RecordError. `fallback`: when it finished if the record does not say."""
     game = record["game"]
     module = game_module(game)
+    info = registry.info(game)
     session = module.replay(record)
     state = session.state
     over = state.is_over()
@@ -194,20 +197,23 @@ def entry_of(record: dict, fallback: str) -> Entry:
     finished_at = read_stamp(record.get("finished_at"))
     seed = record.get("seed")
     daily = meta.get("daily")
-    hands: tuple = ()
-    outcome = None
-    if game == "grayblock":
-        hands = tuple((r.winner, r.kind, r.points) for r in state.results)
-    elif game == "cementopia":
-        outcome = state.result().record["outcome"] if over else None
-    return Entry(
+    own = info.entry_fields(state) if info.entry_fields else {}
+    return Entry(**own,
         id=0, when=finished_at or fallback, game=game, players=players,
         scores=tuple(_clip(s) for s in state.scores()), winners=winners, over=over,
         finished_at=finished_at, started_at=read_stamp(record.get("started_at")),
         assisted=bool(meta.get("assisted")), helps=tuple(meta.get("helps") or ()),
         conceded=conceded, daily=daily if is_date(daily) else None,
-        seed=seed if isinstance(seed, int) and abs(seed) <= BIG else None, outcome=outcome,
-        hands=hands, actions=len(session.history.actions))
+        seed=seed if isinstance(seed, int) and abs(seed) <= BIG else None,
+        colours=colours_of(record.get("players")), actions=len(session.history.actions))
+
+
+def colours_of(players) -> tuple[int, ...]:
+    """Each seat's colour as the app writes it in the record's players; () when a seat has none
+    (a record written by selfplay or another program)."""
+    given = [p.get("colour") if isinstance(p, dict) else None for p in players or ()]
+    known = tuple(c for c in given if type(c) is int and 0 <= c < COLOURS)
+    return known if len(known) == len(given) else ()
 
 
 def _clip(score: int) -> int:

@@ -3,7 +3,7 @@ figures; asserts nothing (a slow machine is not a failure).
 
     python -m game.history_perf [--records 10000] [--keep DIR]
 
-Real records of the games are played by random bots (a few dozen), then copied with varied player
+Real records of every game are played by random bots (a few dozen), then copied with varied player
 names, levels, finish times, assisted flags and daily dates and imported into a fresh database
 until it holds N finished games (the import replays every one, as the app does when a game
 ends). Measured, each the best of a few runs: opening History (the ids in order, the player
@@ -25,6 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from . import registry
 from .play import play_out
 from .records import record_of, utc_stamp
 from .stats import compute
@@ -39,16 +40,15 @@ LEVELS = ["random", "easy", "normal", "hard"]
 def templates(per_game: int = 12) -> list[dict]:
     """Real finished records, played out by random bots."""
     from .bots import make_bot
-    from .registry import game_module
     out = []
-    for game, counts in (("assemble", (2, 3, 4)), ("cementopia", (1,)), ("grayblock", (2, 3, 4))):
-        module = game_module(game)
+    for info in registry.GAMES:
+        module = registry.game_module(info.id)
+        counts = info.player_counts
         for i in range(per_game):
             n = counts[i % len(counts)]
             seats = [{"name": f"P{p}", "seat": "random"} for p in range(n)]
-            session = module.new_session(1000 + i, seats, None if game == "cementopia"
-                                         else module.parse_rules(""), snapshots=False)
-            bots = {p: make_bot("random", game, i * 7 + p, None, player=p) for p in range(n)}
+            session = module.new_session(1000 + i, seats, module.parse_rules(""), snapshots=False)
+            bots = {p: make_bot("random", info.id, i * 7 + p, None, player=p) for p in range(n)}
             play_out(session, bots)
             out.append(record_of(session))
     return out
@@ -61,7 +61,8 @@ def varied(count: int, seed: int = 1):
     start = time.time() - count * 3600
     for i in range(count):
         record = json.loads(json.dumps(base[i % len(base)]))
-        if "players" in record and record["game"] != "cementopia":
+        info = registry.info(record["game"])
+        if "players" in record and not info.solo:
             names = rng.sample(NAMES, len(record["players"]))
             record["players"] = [{"name": names[0], "seat": "human"}] + [
                 {"name": name, "seat": rng.choice(LEVELS)} for name in names[1:]]
@@ -71,7 +72,7 @@ def varied(count: int, seed: int = 1):
         record["seed"] = i  # each a game of its own (the same game is kept once)
         if rng.random() < 0.1:
             record["assisted"], record["helps"] = True, ["undo"]
-        if record["game"] == "cementopia" and rng.random() < 0.5:
+        if info.daily_seed is not None and rng.random() < 0.5:
             record["daily"] = time.strftime("%Y-%m-%d", time.gmtime(when))
         yield f"game {i}", record, None
 

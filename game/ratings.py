@@ -18,6 +18,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from . import registry
 from .bots import bot_levels
 from .cli import seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 from .paths import asset
@@ -128,7 +129,7 @@ def _read_ratings(game: str) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ratings", description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="+", help="JSON-lines files from python -m game.ladder --results")
-    parser.add_argument("--game", default="assemble")
+    parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids())
     parser.add_argument("--think", type=seconds(60), default=None,
                         help="only the games played at this think time (the app's is 0.8)")
     parser.add_argument("--write", action="store_true", help="store the ratings in assets/bot-ratings.json")

@@ -1,15 +1,15 @@
-"""The games this app plays, by the name records and the CLI use. Listed explicitly (no scanning);
-each module is imported on first use.
+"""The games this app plays: one declaration each (game.descriptor.GameInfo, in the game's own
+package), listed here explicitly (no scanning: PyInstaller sees the imports). Everything shared
+reads GAMES; a game's record and bot modules are imported on first use.
 
-A game module (game.contract.GameModule) provides:
-- `GAME` (its name), `PLAYER_COUNTS` (allowed numbers of players), `DEFAULT_PLAYERS`;
+A game's record module (game.contract.GameModule) provides:
 - `parse_rules(text) -> rules` from a command-line list like "flaw,identity" (ValueError if unknown);
 - `new_session(seed, players, rules, *, snapshots=True) -> Session`, players as record `players`
   entries (snapshots=False: a session nobody undoes, for selfplay);
 - `to_record(session) -> dict`, `replay(record) -> Session` (RecordError naming the action),
   `compare_result(given, actual) -> str | None`.
 Its states meet game.contract.GameState (`result()` gives winners and scores for every game).
-Its bots live in `BOTS[game]`: a module with `LEVELS = {"random": cls, "easy": cls, ...}`.
+Its bots module has `LEVELS = {"random": cls, "easy": cls, ...}`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, cast
 
+from .alicematic.descriptor import INFO as ALICEMATIC
+from .assemble.descriptor import INFO as ASSEMBLE
+from .cementopia.descriptor import INFO as CEMENTOPIA
 from .contract import BotModule, GameModule
+from .descriptor import GameInfo
 from .errors import RecordError
+from .grayblock.descriptor import INFO as GRAYBLOCK
 
 if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imported at run time
     from .alicematic import bots as _alicematic_bots, record as _alicematic
@@ -39,39 +44,53 @@ if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imp
                 m: AlicematicState) -> list[GameState]:
         return [a, c, g, m]
 
-# each game's name as the terminal shows it (the app's own, translated: scenes.config.GAME_TITLES)
-TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock",
-          "alicematic": "Alicematic Eiketsuden"}
-
-GAMES = {
-    "assemble": "game.assemble.record",
-    "cementopia": "game.cementopia.record",
-    "grayblock": "game.grayblock.record",
-    "alicematic": "game.alicematic.record",
-}
-
-BOTS = {
-    "assemble": "game.assemble.bots",
-    "cementopia": "game.cementopia.bots",
-    "grayblock": "game.grayblock.bots",
-    "alicematic": "game.alicematic.bots",
-}
+# in the order the app offers them (the first is the default)
+GAMES: tuple[GameInfo, ...] = (ASSEMBLE, CEMENTOPIA, GRAYBLOCK, ALICEMATIC)
 
 
-def _load(table: dict, name: str, what: str):
-    if name not in table:
-        raise RecordError(f"unknown game {name!r}: expected one of {', '.join(sorted(table))}")
+def ids() -> list[str]:
+    return [info.id for info in GAMES]
+
+
+def info(name: str) -> GameInfo:
+    """A game's declaration; RecordError naming the games for a name that is none of them."""
+    for game in GAMES:
+        if game.id == name:
+            return game
+    raise RecordError(f"unknown game {name!r}: expected one of {', '.join(sorted(ids()))}")
+
+
+def find(name) -> GameInfo | None:
+    """A game's declaration, or None for anything that names none (an odd record, settings)."""
+    return next((game for game in GAMES if game.id == name), None)
+
+
+def _load(path: str, name: str, what: str):
     try:
-        return importlib.import_module(table[name])
+        return importlib.import_module(path)
     except ModuleNotFoundError as exc:
-        if exc.name and table[name].startswith(exc.name):
+        if exc.name and path.startswith(exc.name):
             raise RecordError(f"{what} for {name!r} are not available in this build") from None
         raise
 
 
 def game_module(name: str) -> GameModule:
-    return cast(GameModule, _load(GAMES, name, "rules"))
+    return cast(GameModule, _load(info(name).record, name, "rules"))
 
 
 def bot_module(name: str) -> BotModule:
-    return cast(BotModule, _load(BOTS, name, "bots"))
+    return cast(BotModule, _load(info(name).bots, name, "bots"))
+
+
+def rules_of(name: str, chosen) -> object:
+    """The game's rules value with the options `chosen` holds on ({key: True}, as the remembered
+    setup and a record's "rules" object keep them); anything else is off."""
+    on = chosen if isinstance(chosen, dict) else {}
+    return game_module(name).parse_rules(",".join(
+        rule.word for rule in info(name).rules if on.get(rule.key) is True))
+
+
+def rules_help() -> str:
+    """The --rules words of every game, for the command line's help."""
+    return "; ".join(f"{','.join(r.word for r in game.rules)} ({game.id})"
+                     for game in GAMES if game.rules)

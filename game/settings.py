@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from . import registry
 from .commands import UNDO_MODES
 from .i18n import LANGUAGES, N_  # absent from settings: the system's language
 from .messages import message
@@ -21,11 +22,15 @@ from .messages import message
 SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
 DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
 MAX_THINK = 10.0
-GAMES = ("assemble", "cementopia", "grayblock", "alicematic")  # game.registry.GAMES; scenes.config.GAME_TITLES
-COLOURS = 6  # len(scenes.widgets.ui.COLOUR_NAMES)
+GAMES = tuple(registry.ids())
+# a seat's colour, by its number (scenes.widgets.ui.PLAYER_COLOURS draws them)
+COLOUR_NAMES = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"), N_("White"))
+COLOURS = len(COLOUR_NAMES)
 NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's own limits
-SEATS = 5  # Alicematic plays with up to 5
-TARGETS = (50, 100, 150)
+COUNTS = tuple(sorted({n for game in registry.GAMES for n in game.player_counts}))
+SEATS = COUNTS[-1]  # the most any game seats
+TARGETS = tuple(sorted({t for game in registry.GAMES for t in game.targets}))
+RULES = tuple(dict.fromkeys(rule.key for game in registry.GAMES for rule in game.rules))
 TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (scenes/widgets/ui.py)
 
 
@@ -93,26 +98,29 @@ SEAT = {
                     message(N_("a colour number 0 to {last}"), last=COLOURS - 1)),
 }
 
+def first_or_second(options) -> str:
+    """"a, b or c" (a game.messages.Message)."""
+    words = [str(option) for option in options]
+    return message(N_("{first} or {second}"), first=", ".join(words[:-1]), second=words[-1])
+
+
 SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
-    "game": Field("assemble", one_of(GAMES), one_of_words(GAMES)),
-    "players": Field(2, lambda v: is_int(v) and 2 <= v <= 4, message(N_("2, 3 or 4"))),
+    "game": Field(GAMES[0], one_of(GAMES), one_of_words(GAMES)),
+    "players": Field(2, one_of(COUNTS), first_or_second(COUNTS)),
     "seats": Field(None, is_seats,
                    message(N_("a list of at most {count} seats (name, kind, colour)"), count=SEATS)),
-    "flaw": Field(False, is_bool, TRUE_OR_FALSE),
-    "identity": Field(False, is_bool, TRUE_OR_FALSE),
-    "water_veins": Field(False, is_bool, TRUE_OR_FALSE),
+    **{key: Field(False, is_bool, TRUE_OR_FALSE) for key in RULES},  # each game's optional rules
     "daily": Field(True, is_bool, TRUE_OR_FALSE),
     "seed": Field("", is_text(SEED_LEN, digits=True),
                   message(N_("empty or up to {count} digits"), count=SEED_LEN)),
     "command": Field("", is_text(COMMAND_LEN),
                      message(N_("a command line of at most {count} printable characters"),
                              count=COMMAND_LEN)),
-    "target": Field(100, one_of(TARGETS),
+    "target": Field(None, one_of(TARGETS),
                     message(N_("{first} or {second} points"),
                             first=", ".join(map(str, TARGETS[:-1])), second=TARGETS[-1])),
     "advanced": Field(False, is_bool, TRUE_OR_FALSE),  # the External program seat kind shown
-    "undo": Field("fair", one_of(UNDO_MODES),
-                  message(N_("{first} or {second}"), first=UNDO_MODES[0], second=UNDO_MODES[1])),
+    "undo": Field("fair", one_of(UNDO_MODES), first_or_second(UNDO_MODES)),
 }
 
 FIELDS = {

@@ -1,12 +1,14 @@
 """Statistics from the records folder (issue 15): per game, per player name, computed from the
 history's entries (game.history: the index), so thousands of records take a fraction of a second.
+Every registered game has its figures; its declaration (game.descriptor.Figures) says which.
 
-Alice Assemble and Grayblock count per player name (names folded for case and width; the newest
-spelling is shown): games, wins and win share (a shared Assemble win counts as a win for each;
-Grayblock's champion wins), by player count and by opponent level, average and best score, the
-score over time and its distribution; Grayblock also hands won by block and by going out and the
-average points of a hand won. Cementopia is solo and its records name no player: its figures are
-the folder's (attempts, complete/stuck, deals played, best per deal, the daily-deal streak).
+A game with named players counts per player name (names folded for case and width; the newest
+spelling is shown): games, wins and win share (a shared win counts as a win for each; Grayblock's
+champion wins), by player count and by opponent level, average and best score, the score over
+time and its distribution; where the game asks, also shared wins, hands won by block and by
+going out with the average points of a hand won (Grayblock), and wins by the colour each seat
+played (Alicematic). A solo game's records name no player (Cementopia): its figures are the
+folder's (attempts, each outcome, deals played, best per deal, the daily-deal streak).
 
 Assisted games (free undo across a bot's move or a deal, hints) are counted apart, under
 "assisted": the main figures are the unassisted ones. Conceded games never reached a result:
@@ -20,17 +22,20 @@ from __future__ import annotations
 import datetime
 from typing import Iterable
 
-from .history import GAMES, Entry, fold, is_date
-from .registry import TITLES
+from . import registry
+from .descriptor import GameInfo
+from .history import Entry, fold, is_date
+from .settings import COLOUR_NAMES
 
-WIDTH = {"assemble": 5, "grayblock": 20, "cementopia": 1}  # a distribution's bucket, in points
+COLOUR_KEYS = tuple(name.lower() for name in COLOUR_NAMES)  # by_colour's keys: "orange"...
 LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "expert", "external", "unknown")
 
 
 def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dict:
     """{"games": {game: figures}, "records": n, "unreadable": n} (see the module's text)."""
     entries = list(entries)
-    by_game: dict[str, list[Entry]] = {game: [] for game in GAMES}
+    games = registry.GAMES
+    by_game: dict[str, list[Entry]] = {game.id: [] for game in games}
     unreadable = 0
     for entry in entries:
         if entry.unreadable or entry.game not in by_game:
@@ -40,11 +45,8 @@ def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dic
     for items in by_game.values():
         items.sort(key=lambda e: (e.when, e.id))  # oldest first: the score over time
     return {
-        "games": {
-            "assemble": versus("assemble", by_game["assemble"]),
-            "cementopia": solo(by_game["cementopia"], today),
-            "grayblock": versus("grayblock", by_game["grayblock"]),
-        },
+        "games": {game.id: solo(game, by_game[game.id], today) if game.solo
+                  else versus(game, by_game[game.id]) for game in games},
         "records": len(entries), "unreadable": unreadable,
     }
 
@@ -90,14 +92,15 @@ class Tally:
         return {"games": self.games, "wins": self.wins, "win_share": share(self.wins, self.games)}
 
 
-# --- Alice Assemble and Grayblock -------------------------------------------------------------
+# --- games with named players -----------------------------------------------------------------
 
 class PlayerFigures:
-    def __init__(self, name: str, game: str):
+    def __init__(self, name: str, game: GameInfo):
         self.name, self.game = name, game
         self.all, self.assisted = Tally(), Tally()
         self.by_players: dict[str, Tally] = {}
         self.by_level: dict[str, Tally] = {}
+        self.by_colour: dict[int, Tally] = {}
         self.seats: dict[str, int] = {}
         self.points: list[tuple[str, int]] = []
         self.assisted_points: list[int] = []
@@ -119,6 +122,8 @@ class PlayerFigures:
         self.all.add(won, shared)
         self.by_players.setdefault(str(len(entry.players)), Tally()).add(won, shared)
         self.by_level.setdefault(opponents_key(entry, seat), Tally()).add(won, shared)
+        if seat < len(entry.colours):
+            self.by_colour.setdefault(entry.colours[seat], Tally()).add(won, shared)
         self.points.append((entry.when, score))
         for winner, how, points in entry.hands:
             self.hands += 1
@@ -129,14 +134,17 @@ class PlayerFigures:
                 self.hand_points += points
 
     def json(self) -> dict:
+        figures = self.game.figures
         out = self.all.json()
-        if self.game == "assemble":
+        if figures.shared_wins:
             out["shared_wins"] = self.all.shared
         out["seats"] = dict(sorted(self.seats.items(), key=lambda kv: LEVEL_ORDER.index(kv[0])))
         out["by_players"] = {k: t.json() for k, t in sorted(self.by_players.items())}
         out["by_opponent_level"] = {k: t.json() for k, t in sorted(self.by_level.items())}
-        out.update(scores_summary(self.points, WIDTH[self.game]))
-        if self.game == "grayblock":
+        if figures.colours:  # the colour a seat played (records that name none are left out)
+            out["by_colour"] = {COLOUR_KEYS[c]: t.json() for c, t in sorted(self.by_colour.items())}
+        out.update(scores_summary(self.points, figures.width))
+        if figures.hands:
             out.update({"matches": self.all.games, "hands_played": self.hands,
                         "hands_won": self.hands_won, "hands_won_by_block": self.by_block,
                         "hands_won_by_out": self.by_out,
@@ -150,7 +158,7 @@ class PlayerFigures:
         return out
 
 
-def versus(game: str, entries: list[Entry]) -> dict:
+def versus(game: GameInfo, entries: list[Entry]) -> dict:
     """A game with named players (entries oldest first)."""
     players: dict[str, PlayerFigures] = {}
     finished = assisted = conceded = 0
@@ -180,20 +188,22 @@ def versus(game: str, entries: list[Entry]) -> dict:
 
 def player(entries: Iterable[Entry], name: str, today: datetime.date | None = None) -> dict:
     """One player's figures in every game with named players ({} where they never played), and
-    the folder's Cementopia figures: what the Statistics screen shows for a name."""
+    the folder's figures of a solo game: what the Statistics screen shows for a name."""
     figures = compute(entries, today)["games"]
     key = fold(name)
     out: dict = {}
-    for game in ("assemble", "grayblock"):
-        found = [v for k, v in figures[game]["players"].items() if fold(k) == key]
-        out[game] = found[0] if found else {}
-    out["cementopia"] = figures["cementopia"]
+    for game in registry.GAMES:
+        if game.solo:
+            out[game.id] = figures[game.id]
+            continue
+        found = [v for k, v in figures[game.id]["players"].items() if fold(k) == key]
+        out[game.id] = found[0] if found else {}
     return out
 
 
-# --- Cementopia -------------------------------------------------------------------------------
+# --- a solo game ------------------------------------------------------------------------------
 
-def solo(entries: list[Entry], today: datetime.date | None = None) -> dict:
+def solo(game: GameInfo, entries: list[Entry], today: datetime.date | None = None) -> dict:
     finished = [e for e in entries if e.over]
     plain = [e for e in finished if not e.assisted]
     helped = [e for e in finished if e.assisted]
@@ -207,25 +217,26 @@ def solo(entries: list[Entry], today: datetime.date | None = None) -> dict:
         slot = "best_assisted" if e.assisted else "best"
         score = e.scores[0] if e.scores else 0
         deal[slot] = score if deal[slot] is None else max(deal[slot], score)
-    out: dict = {
-        "finished": len(finished),
-        "complete": sum(e.outcome == "complete" for e in plain),
-        "stuck": sum(e.outcome == "stuck" for e in plain),
-        "conceded": sum(bool(e.conceded) and not e.over for e in entries),
-        "deals_played": len(deals),
-    }
+    out: dict = {"finished": len(finished), **outcome_counts(game, plain),
+                 "conceded": sum(bool(e.conceded) and not e.over for e in entries),
+                 "deals_played": len(deals)}
     out.update(scores_summary([(e.when, e.scores[0] if e.scores else 0) for e in plain],
-                              WIDTH["cementopia"]))
+                              game.figures.width))
     helped_scores = [e.scores[0] if e.scores else 0 for e in helped]
-    out["assisted"] = {"finished": len(helped),
-                       "complete": sum(e.outcome == "complete" for e in helped),
+    out["assisted"] = {"finished": len(helped), **outcome_counts(game, helped),
                        "average_score": round(sum(helped_scores) / len(helped_scores), 2)
                        if helped_scores else None,
                        "best_score": max(helped_scores) if helped_scores else None}
     out["best_per_deal"] = sorted(deals.values(), key=lambda d: (
         d["daily"] or "", d["seed"] if d["seed"] is not None else -1), reverse=True)
-    out["daily"] = streaks([e.daily for e in finished if e.daily], today)
+    if game.daily_seed is not None:
+        out["daily"] = streaks([e.daily for e in finished if e.daily], today)
     return out
+
+
+def outcome_counts(game: GameInfo, entries: list[Entry]) -> dict[str, int]:
+    """How many games ended each way the game names ("complete": 5, "stuck": 2)."""
+    return {outcome: sum(e.outcome == outcome for e in entries) for outcome, _word in game.outcomes}
 
 
 def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
@@ -262,29 +273,42 @@ def _num(value) -> str:
 def text_report(figures: dict) -> str:
     lines = [f"{figures['records']} records"
              + (f", {figures['unreadable']} unreadable" if figures["unreadable"] else "")]
-    for game in ("assemble", "grayblock"):
-        g = figures["games"][game]
-        lines.append(f"{TITLES[game]}: {g['finished']} finished "
-                     f"({g['assisted']} assisted, {g['conceded']} conceded)")
-        names = list(g["players"].items())
-        for name, p in names[:SHOWN_PLAYERS]:
-            line = (f"  {name}: {p['games']} games, {p['wins']} wins "
-                    f"({round(p['win_share'] * 100)}%), average {_num(p['average_score'])}, "
-                    f"best {_num(p['best_score'])}")
-            if game == "grayblock":
-                line += (f"; hands won {p['hands_won']} ({p['hands_won_by_block']} by block, "
-                         f"{p['hands_won_by_out']} out), average {_num(p['average_hand_points'])}")
-            if p["assisted"]["games"]:
-                line += f"; assisted {p['assisted']['games']} ({p['assisted']['wins']} wins)"
-            lines.append(line)
-        if len(names) > SHOWN_PLAYERS:
-            lines.append(f"  ... and {len(names) - SHOWN_PLAYERS} more players (see --json)")
-    c = figures["games"]["cementopia"]
-    lines.append(f"Cementopia: {c['finished']} finished ({c['complete']} complete, {c['stuck']} "
-                 f"stuck, {c['assisted']['finished']} assisted, {c['conceded']} conceded), "
-                 f"{c['deals_played']} deals, average {_num(c['average_score'])}, "
-                 f"best {_num(c['best_score'])}")
-    d = c["daily"]
-    lines.append(f"  daily deals: {d['days']} days, streak {d['streak']}, best streak "
-                 f"{d['best_streak']}")
+    for game in registry.GAMES:
+        g = figures["games"].get(game.id)
+        if g is not None:
+            lines += solo_lines(game, g) if game.solo else versus_lines(game, g)
     return "\n".join(lines)
+
+
+def versus_lines(game: GameInfo, g: dict) -> list[str]:
+    lines = [f"{game.title}: {g['finished']} finished "
+             f"({g['assisted']} assisted, {g['conceded']} conceded)"]
+    names = list(g["players"].items())
+    for name, p in names[:SHOWN_PLAYERS]:
+        line = (f"  {name}: {p['games']} games, {p['wins']} wins "
+                f"({round(p['win_share'] * 100)}%), average {_num(p['average_score'])}, "
+                f"best {_num(p['best_score'])}")
+        if game.figures.hands:
+            line += (f"; hands won {p['hands_won']} ({p['hands_won_by_block']} by block, "
+                     f"{p['hands_won_by_out']} out), average {_num(p['average_hand_points'])}")
+        if p.get("by_colour"):
+            line += "; by colour " + ", ".join(f"{colour} {t['wins']}/{t['games']}"
+                                               for colour, t in p["by_colour"].items())
+        if p["assisted"]["games"]:
+            line += f"; assisted {p['assisted']['games']} ({p['assisted']['wins']} wins)"
+        lines.append(line)
+    if len(names) > SHOWN_PLAYERS:
+        lines.append(f"  ... and {len(names) - SHOWN_PLAYERS} more players (see --json)")
+    return lines
+
+
+def solo_lines(game: GameInfo, c: dict) -> list[str]:
+    outcomes = "".join(f"{c[outcome]} {outcome}, " for outcome, _word in game.outcomes)
+    lines = [f"{game.title}: {c['finished']} finished ({outcomes}{c['assisted']['finished']} "
+             f"assisted, {c['conceded']} conceded), {c['deals_played']} deals, "
+             f"average {_num(c['average_score'])}, best {_num(c['best_score'])}"]
+    d = c.get("daily")
+    if d is not None:
+        lines.append(f"  daily deals: {d['days']} days, streak {d['streak']}, best streak "
+                     f"{d['best_streak']}")
+    return lines

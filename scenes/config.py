@@ -5,13 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from game import registry
 from game.assemble.setup import Rules
 
-# the scene that plays each game (names in scenes.registry.SCENES)
-TABLE_SCENES = {"assemble": "table", "cementopia": "cementopia", "grayblock": "grayblock",
-                "alicematic": "alicematic"}
-GAME_TITLES = {"assemble": "Alice Assemble", "cementopia": "Cementopia", "grayblock": "Grayblock",
-               "alicematic": "Alicematic Eiketsuden"}
 # a bot level as players read it ("Bot · Hard" in setup, on the seat labels), said with _() at
 # draw time (setup.LEVEL_WORDS marks them for the catalogue)
 LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard",
@@ -46,7 +42,9 @@ class GameConfig:
 
     @property
     def scene(self) -> str:
-        return TABLE_SCENES[self.game]
+        """The table scene that plays the game (its name in scenes.registry.SCENES)."""
+        from scenes import games  # the tables import this module
+        return games.info(self.game).table.name
 
     def resolved_seed(self) -> int:
         return self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
@@ -62,11 +60,11 @@ class GameConfig:
             colour = p.get("colour", i)
             seats.append(Seat(str(p.get("name", f"Player {i + 1}")), str(p.get("seat", "human")),
                               colour if isinstance(colour, int) and not isinstance(colour, bool) else i))
-        game = record.get("game", "assemble")
+        game = record.get("game", registry.GAMES[0].id)
         if session is not None:
             rules = getattr(session.state, "rules", None)  # Cementopia has none
         else:
-            rules = Rules.from_json(record.get("rules")) if game == "assemble" else None
+            rules = registry.rules_of(game, record.get("rules"))
         target = record.get("target", 100)
         undo = record.get("undo")
         return cls(seats, rules, record.get("seed"), game,

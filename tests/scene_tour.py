@@ -1,6 +1,7 @@
-"""Every scene a player meets, reached through the real scenes: menus, the three tables at their
-start, middle and end, hints, dialogs, scoring and results. The fit test (tests/test_fit.py) checks
-each stop's text in both languages; run as a script it saves a screenshot per stop:
+"""Every scene a player meets, reached through the real scenes: menus (setup, rules and Statistics
+for every registered game), the tables at their start, middle and end, hints, dialogs, scoring and
+results. The fit test (tests/test_fit.py) checks each stop's text in both languages; run as a
+script it saves a screenshot per stop:
 
     python -m tests.scene_tour OUTDIR 1280x720 [ja|en]
 
@@ -13,6 +14,7 @@ import random
 
 import pygame
 
+from game import registry
 from game.assemble.setup import Rules as AssembleRules
 from game.bots.worker import suggest_once
 from game.i18n import _
@@ -109,17 +111,18 @@ def tour(app, visit) -> None:
         lesson_tour(app, game, stop)
     setup = app.stack.replace(app.make("setup"))
     stop("setup")
-    setup.game.set("alicematic")  # five seats
-    setup._game_changed()
-    setup.players.set(5)
-    setup.layout()
-    stop("setup-alicematic")
-    setup.game.set("assemble")
+    for game in registry.GAMES:  # each game's seats and options, at its most players
+        setup.game.set(game.id)
+        setup._game_changed()
+        setup.players.set(max(setup.players.options))
+        setup.layout()
+        stop(f"setup-{game.id}", 2)
+    setup.game.set(registry.GAMES[0].id)
     setup._game_changed()
     app.stack.push(app.make("settings"))
     stop("settings")
     app.stack.pop()
-    for game in ("assemble", "cementopia", "grayblock", "alicematic"):
+    for game in registry.ids():
         rules = app.stack.push(app.make("rules", game=game))
         stop(f"rules-{game}")
         while rules.scroll < rules.max_scroll():
@@ -201,7 +204,7 @@ def tour(app, visit) -> None:
     visit("bring-in")
     app.stack.pop()
     stats = app.stack.push(app.make("stats"))
-    for game in ("assemble", "cementopia", "grayblock"):
+    for game in registry.ids():
         stats.game_c.set(game)
         stats.refigure()
         stop(f"stats-{game}", 2)

@@ -5,8 +5,10 @@ import pytest
 
 from alicematic_boards import FOREST_HEX, board, city, facility, hold, put, table, take
 from game.alicematic.scoring import final_scores, most_wins, tile_majority
+from game.alicematic import words
 from game.alicematic.setup import Action
 from game.alicematic.state import DOMESTIC, EXPEDITION, TRIM, AlicematicState
+from game.contract import NOT_AN_ACTION, Refusal
 from game.errors import IllegalAction
 
 TWO = [(0, 0), (1, 0)]  # tile A centred on (0, 0), tile B centred on (2, 1)
@@ -160,6 +162,32 @@ def test_summoning_needs_dp_from_yellow_cards_and_yellow_resources():
     state.apply(Action("summon", card=dodo))
     assert state.resource(0, "yellow") == 0 and state.area(0, "yellow")[-1] == (dodo, True)
     assert state.phase == EXPEDITION
+
+
+def test_a_refused_summon_says_why_and_so_does_a_move_of_another_phase():
+    state = table(board(TWO, {(1, 0): facility("red", 3)}))
+    at_turn(state, 0, DOMESTIC)
+    dodo = card(state, "Dodo Alice")  # DP 4, yellow
+    give(state, 0, dodo)
+    assert state.why_illegal(Action("summon", card=dodo)) == Refusal(words.NOT_ENOUGH_DP,
+                                                                     {"card": dodo, "dp": 4})
+    put(state, 0, "yellow", 4)
+    refusal = state.why_illegal(Action("summon", card=dodo))
+    assert refusal == Refusal(words.AREA_FULL, {"card": dodo})
+    with pytest.raises(IllegalAction, match="^That card's colour area is full: 4 cards at most.$"):
+        state.apply(Action("summon", card=dodo))
+    not_held = next(c for c in range(90) if c not in state.hands[0])
+    assert state.why_illegal(Action("summon", card=not_held)) == Refusal(words.NOT_IN_HAND,
+                                                                         {"card": not_held})
+    assert state.why_illegal(Action("end")) == Refusal(words.MUST_SUMMON_OR_HIRE, {"player": 0})
+    assert str(words.refusal_words(Refusal(words.MUST_SUMMON_OR_HIRE, {"player": 0}))) == \
+        "Player 1 must summon or hire now (domestic affairs)."
+    assert state.why_illegal(("end",)) == Refusal(NOT_AN_ACTION, {"action": "('end',)"})
+    hold(state, 0, (0, 0))
+    at_turn(state, 0, EXPEDITION)
+    assert state.why_illegal(Action("conquer", hex=(1, 0))) == Refusal(words.CANNOT_CONQUER,
+                                                                       {"player": 0, "hex": (1, 0)})
+    assert state.why_illegal(Action("war", hex=(9, 9))) == Refusal(words.NOT_ON_THE_MAP, {"hex": (9, 9)})
 
 
 def test_hiring_puts_a_card_face_down_anywhere_and_draws_one():

@@ -9,10 +9,11 @@ import re
 import pytest
 
 from game import cli, records
-from game.cementopia import Action, CementopiaState, Setup, daily_seed
+from game.cementopia import Action, CementopiaState, Setup, daily_seed, words
 from game.cementopia import record as cementopia
 from game.cementopia.bots import LEVELS, HardBot
 from game.commands import Play, Undo
+from game.contract import GAME_OVER, NOT_AN_ACTION, Refusal
 from game.errors import IllegalAction, RecordError
 
 
@@ -98,24 +99,31 @@ def test_connection_counts_one_to_four(card, x, y, count):
     assert (card, x, y) in state.placed and card not in state.hand and len(state.hand) == 4
 
 
-@pytest.mark.parametrize("action, needle", [
-    (Action(16, 1, 4, 12), "gear and blank"),          # '#' faces 12's blank row 4
-    (Action(16, 1, 1, 12), "gear and blank"),
-    (Action(1, 0, 3, 12), "overlap card 12"),          # same column, rows intersect
-    (Action(1, 0, -4, 12), "overlap card 12"),
-    (Action(1, 2, 0, 12), "not side by side"),         # a column away
-    (Action(1, 1, 5, 12), "not side by side"),         # right column, rows 5..9: no overlap
-    (Action(1, 1, -5, 12), "not side by side"),
-    (Action(1, 1, 4, 30), "30 is not side by side"),   # counting a card that is not there
-    (Action(9, 1, 4, 12), "not in the hand"),
-    ("1,1,4", "not a Cementopia action"),
+@pytest.mark.parametrize("action, code, fields, needle", [
+    # '#' faces 12's blank row 4
+    (Action(16, 1, 4, 12), words.MISMATCH, {"card": 16, "side": "left", "other": 12, "row": 0},
+     "card 12 on its left: a gear faces a blank in its row 1 from the top"),
+    (Action(16, 1, 1, 12), words.MISMATCH, {"card": 16, "side": "left", "other": 12, "row": 1},
+     "card 12 on its left: a gear faces a blank in its row 2 from the top"),
+    # same column, rows intersect
+    (Action(1, 0, 3, 12), words.OVERLAP, {"card": 1, "x": 0, "y": 3, "other": 12}, "overlap card 12"),
+    (Action(1, 0, -4, 12), words.OVERLAP, {"card": 1, "x": 0, "y": -4, "other": 12}, "overlap card 12"),
+    # a column away; the right column, rows 5..9 or -5..-1: no overlap
+    (Action(1, 2, 0, 12), words.ALONE, {"card": 1, "x": 2, "y": 0}, "beside a card already placed"),
+    (Action(1, 1, 5, 12), words.ALONE, {"card": 1, "x": 1, "y": 5}, "beside a card already placed"),
+    (Action(1, 1, -5, 12), words.ALONE, {"card": 1, "x": 1, "y": -5}, "beside a card already placed"),
+    # counting a card that is not there
+    (Action(1, 1, 4, 30), words.NOT_BESIDE, {"other": 30, "x": 1, "y": 4}, "30 is not beside"),
+    (Action(9, 1, 4, 12), words.NOT_IN_HAND, {"card": 9, "hand": (0, 1, 3, 16)}, "not in the hand"),
+    ("1,1,4", NOT_AN_ACTION, {"action": "'1,1,4'"}, "not a Cementopia action"),
 ])
-def test_illegal_placements_are_refused_with_a_reason(action, needle):
+def test_illegal_placements_are_refused_with_a_reason(action, code, fields, needle):
     state = CementopiaState.start(deal(12, [16, 1, 0, 3]))
     before = state.clone()
-    assert needle in state.why_illegal(action)
-    with pytest.raises(IllegalAction):
+    assert state.why_illegal(action) == Refusal(code, fields)
+    with pytest.raises(IllegalAction, match=needle) as info:
         state.apply(action)
+    assert info.value.refusal == Refusal(code, fields)
     assert state == before
 
 
@@ -133,10 +141,13 @@ def two_neighbour_spot():
 
 def test_a_card_must_match_every_side_by_side_neighbour():
     state = two_neighbour_spot()
-    assert "neighbour 7" in state.why_illegal(Action(0, -1, 3, 12))  # fits 12, not 7
+    refusal = state.why_illegal(Action(0, -1, 3, 12))  # fits 12, not 7
+    assert refusal.code == words.MISMATCH and refusal.fields["other"] == 7
+    assert "card 7 on its right" in str(words.refusal_words(refusal))
     assert [(a.card, a.count_with) for a in state.legal_actions() if (a.x, a.y) == (-1, 3)] \
         == [(1, 7), (1, 12)]
-    assert "16 is not side by side" in state.why_illegal(Action(1, -1, 3, 16))
+    assert state.why_illegal(Action(1, -1, 3, 16)) == Refusal(words.NOT_BESIDE,
+                                                              {"other": 16, "x": -1, "y": 3})
 
 
 def test_the_player_chooses_which_neighbour_to_count():
@@ -152,7 +163,9 @@ def test_the_player_chooses_which_neighbour_to_count():
 def test_a_spent_counter_cannot_be_paid():
     setup = deal(12, [24, 1, 0, 3])
     state = CementopiaState.rebuild(setup, 5, [24, 1, 0, 3], [(12, 0, 0)], [4, 4, 4, 0], None)
-    assert state.why_illegal(Action(24, 1, 1, 12)) == "counter 4 has no uses left"
+    refusal = state.why_illegal(Action(24, 1, 1, 12))
+    assert refusal == Refusal(words.COUNTER_SPENT, {"counter": 4})
+    assert str(words.refusal_words(refusal)) == "Counter 4 has no uses left."
     assert all(state.connection_count(a) != 4 for a in state.legal_actions())
     assert Action(1, 1, 4, 12) in state.legal_actions()
 
@@ -164,7 +177,7 @@ def test_spending_the_last_use_completes_the_puzzle_without_a_draw():
     assert state.is_over() and state.outcome == "complete"
     assert state.counters == [0, 0, 0, 0] and state.hand == [1, 0, 3] and state.deck_pos == 5
     assert state.legal_actions() == [] and state.current_player() is None
-    assert "over" in state.why_illegal(Action(1, 1, 4, 12))
+    assert state.why_illegal(Action(1, 1, 4, 12)) == Refusal(GAME_OVER)
     assert state.result().record == {"outcome": "complete", "score": 2}  # two cards, adjacency 1 each
 
 

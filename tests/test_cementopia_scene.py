@@ -11,7 +11,7 @@ from scenes.cementopia.table import CementopiaScene
 from scenes.config import GameConfig, Seat
 from storage_helpers import (bests, edit, finished_records, has_game_in_progress, keep_in_progress,
                              latest_record, latest_saved)
-from ui_helpers import click, drag, frames, key, resize, resume_latest, run_demo, wait_for
+from ui_helpers import click, drag, frames, key, resize, resume_latest, wait_for
 from ui_helpers import settle as ui_settle
 
 POPUP_SEED = 26  # a deal where several spots offer two different neighbours to count
@@ -277,10 +277,6 @@ def test_play_again_keeps_the_kind_of_deal(app, monkeypatch):
     app.stack.replace(end)
     end.play_again()
     assert app.stack.top.deal_label() != "Seed 77"  # a fresh random deal
-
-
-def test_demo_plays_cementopia_through_every_scene_and_exits_0(tmp_path):
-    run_demo(tmp_path, "--game", "cementopia")  # and the player's files stay as they were
 
 
 def test_title_continue_resumes_a_cementopia_save(app):

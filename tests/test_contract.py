@@ -1,5 +1,6 @@
-"""Every registered game meets game.contract at run time: the module has what GameModule lists,
-the state has what GameState lists, and random games through apply() give Events and a Result.
+"""Every registered game meets game.contract at run time: its declaration names its modules,
+the module has what GameModule lists, the state has what GameState lists, and random games through
+apply() give Events and a Result.
 (mypy checks the signatures: see the TYPE_CHECKING block in game/registry.py.)"""
 
 import random
@@ -7,7 +8,9 @@ import random
 import pytest
 
 from game.contract import Event, GameModule, GameState, Result
-from game.registry import BOTS, GAMES, bot_module, game_module
+from game.registry import GAMES, bot_module, game_module
+
+IDS = [game.id for game in GAMES]
 
 STATE_METHODS = ("legal_actions", "why_illegal", "apply", "apply_unchecked", "clone", "is_over",
                  "current_player", "scores", "result", "view")
@@ -23,15 +26,15 @@ def test_the_listed_state_methods_are_the_protocol_s():
     assert protocol_members(GameState) == set(STATE_METHODS) | {"game"}
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_game_module_has_every_protocol_member(name):
-    module = game_module(name)
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_game_module_has_every_protocol_member(game):
+    module = game_module(game.id)
     missing = [m for m in sorted(protocol_members(GameModule)) if not hasattr(module, m)]
-    assert not missing, f"{GAMES[name]} lacks {missing}"
-    assert module.GAME == name and module.DEFAULT_PLAYERS in module.PLAYER_COUNTS
+    assert not missing, f"{game.record} lacks {missing}"
+    assert game.default_players in game.player_counts and len(set(IDS)) == len(IDS)
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", IDS)
 def test_bot_module_lists_levels_that_build_bots(name):
     levels = bot_module(name).LEVELS
     assert "random" in levels
@@ -44,12 +47,13 @@ def players_of(count: int) -> list[dict]:
     return [{"name": f"P{i + 1}", "seat": "random"} for i in range(count)]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_random_games_meet_the_state_protocol(name):
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_random_games_meet_the_state_protocol(game):
+    name = game.id
     module = game_module(name)
     rng = random.Random(name)
     for seed in range(4):
-        count = module.PLAYER_COUNTS[seed % len(module.PLAYER_COUNTS)]
+        count = game.player_counts[seed % len(game.player_counts)]
         state = module.new_session(seed, players_of(count), snapshots=False).state
         for method in STATE_METHODS:
             assert callable(getattr(state, method, None)), f"{type(state).__name__}.{method}"

@@ -4,11 +4,16 @@ import os
 import subprocess
 import sys
 
+import pytest
+
+from game import registry
 from ui_helpers import run_demo
 
 
-def test_demo_plays_through_every_scene_and_leaves_the_players_files_alone(tmp_path):
-    run_demo(tmp_path, "--players", "2")  # the player's autosave, settings and records unchanged
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
+def test_demo_plays_through_every_scene_and_leaves_the_players_files_alone(tmp_path, game):
+    # its smallest table; the player's autosave, settings and records unchanged
+    run_demo(tmp_path, "--game", game.id, "--players", str(min(game.player_counts)))
 
 
 def test_bad_app_arguments_are_one_line_exit_2():

@@ -224,15 +224,18 @@ def test_unknown_settings_are_kept_for_the_version_that_wrote_them(app):
 
 
 def test_the_schema_agrees_with_the_screens():
-    from game.registry import GAMES
-    from scenes.config import GAME_TITLES, TABLE_SCENES
+    from game import registry
+    from scenes import games
     from scenes.menus import settings as overlay, setup
     from scenes.table.bots import DEFAULT_THINK
     from scenes.widgets import ui
     assert tuple(overlay.SPEEDS) == schema.SPEEDS
     assert DEFAULT_THINK == schema.DEFAULT_THINK and all(map(schema.is_think, overlay.THINK))
     assert schema.COLOURS == len(ui.COLOUR_NAMES)
-    assert set(schema.GAMES) == set(GAME_TITLES) == set(GAMES) & set(TABLE_SCENES)
+    assert list(schema.GAMES) == registry.ids() == [info.game for info in games.GAMES]
+    assert schema.SEATS == len(setup.DEFAULT_NAMES)  # a seat row each
+    for game in registry.GAMES:  # every option the setup remembers is one the settings check
+        assert set(setup.option_keys(game)) <= set(schema.SETUP)
     assert (schema.NAME_LEN, schema.SEED_LEN) == (setup.NAME_LEN, setup.SEED_LEN)
 
 

@@ -10,9 +10,10 @@ from game import records
 from game.bots import make_bot
 from game.cards import pattern
 from game.cli import main
+from game.contract import GAME_OVER, NOT_YOUR_TURN, Refusal
 from game.errors import IllegalAction, RecordError
 from game.grayblock import Action, GrayblockState, Rules, fits
-from game.grayblock import bots
+from game.grayblock import bots, words
 from game.grayblock.bots import LEVELS, HardBot
 from game.grayblock.record import new_session, parse_rules
 from game.grayblock.setup import FIT, cards_of, mask_of
@@ -78,16 +79,18 @@ def test_the_five_neighbours_of_14():
 
 def test_plays_at_either_end_as_on_the_page():
     # 12 starts, 14 joins on the right, later 13 joins 12 on the left
-    state = state_with([12, 13], [14, 4])
+    state = state_with([12, 13], [14, 4, 15])
     assert state.turn == 0 and state.legal_actions()[0].end is None
     play(state, 12)
     play(state, 14, "right")
     assert state.row == [12, 14]
     play(state, 13, "left")
     assert state.row == [13, 12, 14]
-    # 4 removes a gear from 12, but 12 is no longer at an end
-    reason = state.why_illegal(Action(1, 4, "left"))
-    assert "exactly one gear" in reason and "card 13" in reason
+    # 4 removes a gear from 12, but 12 is no longer at an end (15 would fit either end)
+    refusal = state.why_illegal(Action(1, 4, "left"))
+    assert refusal == Refusal(words.NOT_ONE_GEAR, {"card": 4, "end": "left", "end_card": 13})
+    assert str(words.refusal_words(refusal)) == \
+        "Card 4 does not differ by exactly one gear from card 13 at the left end."
 
 
 def test_the_same_card_may_fit_both_ends():
@@ -111,8 +114,11 @@ def test_water_veins_in_play_refuses_with_the_reason():
     state = state_with([12, 13], [14, 5], rules=WV)
     play(state, 12)
     play(state, 14, "right")
-    reason = state.why_illegal(Action(0, 13, "left"))
-    assert reason.startswith("Water Veins") and "row 4" in reason
+    refusal = state.why_illegal(Action(0, 13, "left"))
+    assert refusal == Refusal(words.WATER_VEINS, {"card": 13, "end": "left", "end_card": 12,
+                                                  "row": 4})
+    assert str(words.refusal_words(refusal)).startswith(  # rows counted from 1, as players do
+        "Water Veins: the gear card 13 adds in row 5 from the top has no gear beside it on card 12")
     assert Action(0, 13, "left") not in state.legal_actions()
     before = state.clone()
     with pytest.raises(IllegalAction):
@@ -123,7 +129,7 @@ def test_water_veins_in_play_refuses_with_the_reason():
 def test_water_veins_card_0_may_not_start():
     state = state_with([0, 9], [3], rules=WV)
     assert Action(0, 0, None) not in state.legal_actions()
-    assert "card 0" in state.why_illegal(Action(0, 0, None))
+    assert state.why_illegal(Action(0, 0, None)) == Refusal(words.ZERO_OPENS)
     plain = state_with([0, 9], [3])
     assert Action(0, 0, None) in plain.legal_actions()
 
@@ -132,17 +138,26 @@ def test_water_veins_card_0_may_not_start():
 
 def test_a_player_who_can_play_must_play():
     state = position([[14, 1], [28, 2]], [12], turn=1)
-    assert "must play" in state.why_illegal(Action(1, None, None))
+    refusal = state.why_illegal(Action(1, None, None))
+    assert refusal == Refusal(words.MUST_PLAY, {"player": 1, "cards": (28,)})
+    assert str(words.refusal_words(refusal)) == "Player 1 must play: 28 fits the row."
     assert Action(1, None, None) not in state.legal_actions()
 
 
 def test_a_player_who_cannot_play_passes():
     state = position([[14, 1, 3], [7, 20], [22, 11]], [12], turn=1)
     assert state.legal_actions() == [Action(1, None, None)]
+    refusal = state.why_illegal(Action(1, 7, "left"))  # nothing fits: the card is not the point
+    assert refusal == Refusal(words.MUST_PASS)
+    assert str(words.refusal_words(refusal)) == "No card in your hand fits either end: press Pass."
     pass_(state)
     assert state.turn == 2 and not state.results
-    assert "not in player" in state.why_illegal(Action(2, 13, "left"))
-    assert "turn" in state.why_illegal(Action(0, 14, "left"))
+    assert state.why_illegal(Action(2, 13, "left")) == Refusal(words.NOT_IN_HAND,
+                                                               {"card": 13, "player": 2})
+    assert state.why_illegal(Action(0, 14, "left")) == Refusal(NOT_YOUR_TURN, {"turn": 2, "tried": 0})
+    with pytest.raises(IllegalAction, match="^It is player 2's turn, not player 0's.$") as info:
+        state.apply(Action(0, 14, "left"))
+    assert info.value.refusal == Refusal(NOT_YOUR_TURN, {"turn": 2, "tried": 0})
 
 
 # --- hand ends and scoring -----------------------------------------------------------------
@@ -191,7 +206,7 @@ def test_match_reaches_exactly_the_target():
     pass_(state)  # 0 wins by block: min(9, 31) + 9 = 18 -> exactly 100
     assert state.scores() == [100, 90]
     assert state.is_over() and state.champion == 0 and state.current_player() is None
-    assert state.legal_actions() == [] and state.why_illegal(Action(0, 1, "left"))
+    assert state.legal_actions() == [] and state.why_illegal(Action(0, 1, "left")) == Refusal(GAME_OVER)
     assert state.result().record == {"scores": [100, 90], "champion": 0}
     assert state.result().winners == (0,) and state.result().scores == (100, 90)
 

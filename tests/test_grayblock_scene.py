@@ -6,15 +6,15 @@ import pytest
 
 from game import records
 from game.commands import History, Session
-from game.grayblock.setup import LEFT, RIGHT, Rules
+from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import GrayblockState
 from scenes.config import GameConfig, Seat
 from scenes.grayblock.table import START, GrayblockScene
 from scenes.grayblock.draw import result_lines
 from scenes.grayblock.geometry import end_zone
 from storage_helpers import finished_records, has_game_in_progress, latest_saved
-from ui_helpers import (answer, click, drag, frames, key, resize, resume_latest, run_demo, settle,
-                        top, wait_for)
+from ui_helpers import (answer, click, drag, frames, key, move, resize, resume_latest, run_demo,
+                        settle, spy_texts, top, wait_for)
 
 # Hand 1 of the crafted match: with each player playing their first legal card, 12 cards go
 # down, then Ada (player 0) has nothing that fits and must pass: a block win for Bo.
@@ -66,7 +66,7 @@ def confirm_if_asked(app, scene):
         return
     assert scene.visible_hand is None
     assert not scene.hand_cards()[1]  # drawn face down
-    click(app, scene.iam_b.rect.center)
+    click(app, scene.pass_screen.button.rect.center)
     assert scene.pass_screen_for() is None and scene.visible_hand == who
 
 
@@ -124,6 +124,58 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
     scene.saver.flush()  # written off the frame
     session, record = latest_saved()
     assert session.state == scene.state
+
+
+@pytest.mark.parametrize("end", [LEFT, RIGHT])
+def test_the_log_the_pass_screen_the_board_and_the_record_name_the_same_end(app, monkeypatch, end):
+    """A card dropped on an end: the log's line, the next player's pass-to news, the number
+    over that end of the board and the record all say the end it went to (issue 39: a log said
+    right for a card the board, the pass screen and the record put on the left)."""
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    confirm_if_asked(app, scene)
+    drag_play(app, scene, Action(0, 8, None))
+    settle(app, scene)
+    confirm_if_asked(app, scene)
+    drag_play(app, scene, Action(1, 10, end))  # 10 is 8 with one gear more: it fits either end
+    settle(app, scene)
+    assert scene.state.row == ([10, 8] if end == LEFT else [8, 10])
+    line = f"Bo plays 10 on the {end} end."
+    assert scene.log[-1] == line
+    assert records.record_of(scene.session)["hands"][0]["actions"][-1] == \
+        {"player": 1, "play": 10, "end": end}
+    drawn = spy_texts(monkeypatch)
+    frames(app)
+    assert scene.pass_screen_for() == 0 and line in [text for text, _rect in drawn]
+    confirm_if_asked(app, scene)
+    drawn.clear()
+    frames(app)
+    texts = [text for text, _rect in drawn]
+    assert line in texts  # the log panel
+    assert ("\u25c0 10" if end == LEFT else "10 \u25b6") in texts  # the number over that end
+
+
+@pytest.mark.parametrize("keys, end", [((), LEFT), ((pygame.K_r,), RIGHT), ((pygame.K_UP,), RIGHT)])
+def test_enter_plays_the_selected_card_at_the_end_the_board_shows_it(app, keys, end):
+    """A card selected, the mouse resting on the row's left end: the board shows it there, and
+    Enter plays it there, as the log then says; a key for the end moves what the board shows,
+    mouse or not. (Enter once played the keys' end, right by default, while the board showed the
+    mouse's: issue 39's "plays 3 on the right end" for a card shown on the left.)"""
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    confirm_if_asked(app, scene)
+    drag_play(app, scene, Action(0, 8, None))
+    settle(app, scene)
+    confirm_if_asked(app, scene)
+    click(app, centre(scene.hand_rects()[10]))  # 10 fits 8 at either end
+    move(app, end_point(scene, LEFT))
+    for k in keys:
+        key(app, k)
+    frames(app)
+    assert scene.considered() == (10, end)  # drawn at that end
+    key(app, pygame.K_RETURN)
+    assert scene.state.row == ([10, 8] if end == LEFT else [8, 10])
+    assert scene.log[-1] == f"Bo plays 10 on the {end} end."
 
 
 def test_refused_drop_click_select_and_keyboard_play(app):

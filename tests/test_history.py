@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import records
+from game import records, registry
 from game.bots import make_bot
 from game.play import play_out
 from game.registry import game_module
@@ -20,16 +20,23 @@ from game.storage.exchange import import_files
 
 from storage_helpers import edit
 
-SEATS = {"assemble": ["human", "easy", "hard"], "cementopia": ["human"],
-         "grayblock": ["human", "normal"], "alicematic": ["human", "easy", "easy"]}
+GAMES = registry.ids()
+KINDS = ("human", "easy", "hard", "normal", "random")  # the seats of a test game, in turn
+
+
+def seats(game: str) -> list[str]:
+    """A test game's seats: three where the game can have three, else as many as it seats."""
+    counts = registry.info(game).player_counts
+    return list(KINDS[:min((n for n in counts if n >= 3), default=max(counts))])
 
 
 def played(game, seed=3, names=None, **extras):
-    """The record of a whole game of `game` played by random bots (seats named as the app does)."""
+    """The record of a whole game of `game` played by random bots (seats named and coloured as the
+    app does)."""
     module = game_module(game)
-    kinds = SEATS[game]
-    names = names or ["Ada", "Bo", "Cy"][:len(kinds)]
-    players = [{"name": n, "seat": k} for n, k in zip(names, kinds)]
+    kinds = seats(game)
+    names = names or ["Ada", "Bo", "Cy", "Dee", "Eve"][:len(kinds)]
+    players = [{"name": n, "seat": k, "colour": i} for i, (n, k) in enumerate(zip(names, kinds))]
     session = module.new_session(seed, players, module.parse_rules(""), snapshots=False)
     play_out(session, {p: make_bot("random", game, seed + p, None, player=p) for p in range(len(kinds))})
     record = records.record_of(session)
@@ -39,7 +46,7 @@ def played(game, seed=3, names=None, **extras):
 
 @pytest.fixture(scope="module")
 def real():
-    return {game: played(game) for game in SEATS}
+    return {game: played(game) for game in GAMES}
 
 
 @pytest.fixture
@@ -63,26 +70,31 @@ def stamp(day, hour=12):
 
 
 def test_entries_of_real_records_of_every_game(db, real):
-    for day, game in enumerate(SEATS, start=10):
+    for day, game in enumerate(GAMES, start=10):
         record, _result = real[game]
         db.finish_game(None, dict(record, finished_at=stamp(day), started_at=stamp(day, 11)))
     entries = db.entries()
-    assert [e.game for e in entries] == list(reversed(SEATS))  # newest first
+    assert [e.game for e in entries] == GAMES[::-1]  # newest first
     by_game = {e.game: e for e in entries}
     for game, (record, result) in real.items():
-        entry = by_game[game]
+        info, entry = registry.info(game), by_game[game]
         assert not entry.unreadable and entry.over
         assert entry.scores == tuple(result.scores) and entry.winners == tuple(result.winners)
         assert entry.finished_at == entry.when and entry.started_at is not None
         assert entry.actions > 0
-    assert by_game["assemble"].players == (("Ada", "human"), ("Bo", "easy"), ("Cy", "hard"))
-    assert by_game["cementopia"].players == ()  # the solo game's record names nobody
-    assert by_game["cementopia"].outcome in ("complete", "stuck")
-    hands = by_game["grayblock"].hands
-    assert hands and all(kind in ("block", "out") for _w, kind, _p in hands)
-    assert sum(p for w, _k, p in hands if w == 0) == real["grayblock"][1].scores[0]
-    assert db.entries([by_game["grayblock"].id, by_game["assemble"].id]) == \
-        [by_game["grayblock"], by_game["assemble"]]  # a page of rows, in the order asked
+        if info.solo:  # the solo game's record names nobody
+            assert entry.players == entry.colours == ()
+        else:
+            assert entry.players == tuple(zip(["Ada", "Bo", "Cy", "Dee", "Eve"], seats(game)))
+            assert entry.colours == tuple(range(len(entry.players)))
+        assert (entry.outcome in dict(info.outcomes)) if info.outcomes else entry.outcome is None
+        if info.figures.hands:  # each hand's winner, how it was won and its points
+            assert entry.hands and all(kind in ("block", "out") for _w, kind, _p in entry.hands)
+            assert sum(p for w, _k, p in entry.hands if w == 0) == result.scores[0]
+        else:
+            assert entry.hands == ()
+    assemble, grayblock = by_game["assemble"], by_game["grayblock"]
+    assert db.entries([grayblock.id, assemble.id]) == [grayblock, assemble]  # a page, in order
 
 
 def test_an_older_record_without_finished_at_sorts_by_its_file_time(db, tmp_path, real):
@@ -187,7 +199,7 @@ def test_a_damaged_row_is_made_again_from_its_record_or_listed_as_unreadable(db,
 @given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
                          lambda inner: st.lists(inner, max_size=4)
                          | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20),
-       envelope=st.booleans(), game=st.sampled_from(list(SEATS) + [3]))
+       envelope=st.booleans(), game=st.sampled_from(GAMES + [3]))
 def test_any_json_in_a_record_file_never_crashes_the_import(tmp_path_factory, data, envelope, game):
     folder = tmp_path_factory.mktemp("records")
     if envelope and isinstance(data, dict):  # get past the envelope: the games' own checks

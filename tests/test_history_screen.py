@@ -5,7 +5,9 @@ the rows in sight read from the player's data."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game import registry
 from game.bots import make_bot
 from game.records import game_module, record_of
 
@@ -75,6 +77,31 @@ def test_history_lists_newest_first_and_filters_by_game_and_player(app, data_dir
     scene.player_c.set("")
     scene.refilter()
     assert scene.cells(scene.shown[1])[2] == "solo puzzle" and scene.cells(scene.shown[1])[4] in ("complete", "stuck")
+
+
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
+def test_every_games_record_is_listed_with_its_players_scores_and_end(app, data_dir, game):
+    from tests.test_history import played
+    record, result = played(game.id, 5)
+    db = store()
+    db.finish_game(None, record)
+    db.close()
+    scene = open_history(app)
+    [entry] = scene.shown
+    stamp, title, names, scores, end = scene.cells(entry)
+    assert title == game.title and scores.count("\u00b7") == len(result.scores) - 1
+    if game.solo:
+        assert names == "solo puzzle" and end in [word for _key, word in game.outcomes]
+    else:
+        assert names.startswith("Ada, Bo (easy bot)")
+        assert end.endswith(" wins") or end.startswith("shared: ")
+    assert game.id in scene.game_c.options
+    scene.game_c.set(game.id)
+    scene.refilter()
+    assert scene.shown == [entry]
+    scene.game_c.set(next(other for other in registry.ids() if other != game.id))
+    scene.refilter()
+    assert scene.shown == []
 
 
 def test_a_row_opens_the_replay_and_escape_comes_back(app, data_dir):

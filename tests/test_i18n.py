@@ -91,7 +91,7 @@ def test_setup_and_pause_words_follow_the_language(app):
     setup = app.stack.push(app.make("setup"))
     frames(app)
     assert setup.start.label == "ゲーム開始" and setup.rows[1].name.label == "プレイヤー2"
-    assert setup.flaw.label == "玉に瑕"  # the Japanese rulebook's name for The Flaw
+    assert setup.options["flaw"].label == "玉に瑕"  # the Japanese rulebook's name for The Flaw
     menu = app.stack.push(PauseMenu(app))
     frames(app)
     assert menu.resume_b.label == "再開" and menu.title_b.label == "タイトル画面"

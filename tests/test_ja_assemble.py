@@ -14,6 +14,7 @@ from game.assemble.bots import HardBot
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
 from game.bots.worker import BackgroundDecider
+from game.messages import shown
 from scenes.assemble.scoring import ScoringScene, placing_text, tiebreak_text
 from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
@@ -185,12 +186,12 @@ def test_the_identity_refusal_is_a_japanese_toast(app, ja):
     lane = table.state.active
     table.state.capacity[lane] = 1
     table._place_at(len(table.state.lines[lane]))
-    assert table.app.toasts[-1][0] == "自己同一性：処理能力が1の間は右端に配置できません。"
+    assert shown(table.app.toasts[-1][0]) == "自己同一性：処理能力が1の間は右端に配置できません。"
     table._press((0, 0))
     table.state.phase = "place"
     field = table.field_rect(table.state.field[0])
     table._press((round(field[0] + 5), round(field[1] + 5)))
-    assert table.app.toasts[-1][0].startswith("先に作業場のカードを組立列に配置")
+    assert shown(table.app.toasts[-1][0]).startswith("先に作業場のカードを組立列に配置")
 
 
 def test_the_rules_badge_and_its_tooltip_in_japanese(app, ja, spied):

@@ -13,9 +13,11 @@ from game.grayblock.bots import HardBot
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import BLOCK, OUT, GrayblockState
 from game.i18n import _
+from game.messages import shown
 from scenes.config import GameConfig, Seat
 from scenes.grayblock import draw
 from scenes.grayblock.table import START, GrayblockScene
+from scenes.table import hotseat
 from scenes.widgets import ui
 from scenes.menus.settings import use_language
 from test_grayblock import deal_with, position, state_with
@@ -95,10 +97,10 @@ def test_hot_seat_in_japanese_pass_screen_log_flash_and_the_blocked_hands_result
     assert scene.log[1] == f"ハンド1：{first}から開始。"
     # the pass-to screen: whose turn, in Japanese, with nothing in English but the names
     surface = app.screen.copy()
-    words = drawn_words(monkeypatch, lambda: draw.draw_pass_screen(scene, surface, scene.pass_screen_for()))
+    words = drawn_words(monkeypatch, lambda: scene.pass_screen.draw(surface, scene.pass_screen_for()))
     assert f"{first}に交代" in words and f"{first}です" in words and "交代プレイ・手札は非表示" in words
     assert not english_in(words, ("Ada", "Bo")), english_in(words, ("Ada", "Bo"))
-    assert scene.iam_b.label == f"{first}です"
+    assert scene.pass_screen.button.label == f"{first}です"
     scene.confirm_viewer()
     assert scene.prompt() == "あなたの番です：好きなカードで列を始めます"
     # the hand, played to its block: every log line and the flash in Japanese
@@ -193,7 +195,7 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
         frames(app, 20, dt=0.05)
         scene.confirm_viewer()
         assert not scene.try_play(13, LEFT) and not scene.try_play(30, LEFT)
-        toasts = [message for message, _until in app.toasts[-3:]]
+        toasts = [shown(message) for message, _until in app.toasts[-3:]]
     finally:
         use_language("en")
     if lang == "en":
@@ -245,7 +247,7 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
         config = GameConfig(seats(*["human"] * players), Rules(), 3, "grayblock", 100)
         scene = open_table(app, config)
         cut: list[tuple[str, float]] = []
-        real_fit, real_text, real_panel = ui._fit, ui.text, draw.overlay_panel
+        real_fit, real_text = ui._fit, ui.text
         window = pygame.Rect((0, 0), size)
         drawn: list[tuple[str, pygame.Rect]] = []
         panels: list[tuple[pygame.Rect, int]] = []  # each overlay panel, and the texts before it
@@ -260,12 +262,15 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
                 drawn.append((string, rect))
             return rect
 
-        def overlay_panel(surface, rect, *args, **kwargs):
-            panels.append((pygame.Rect(rect), len(drawn)))
-            return real_panel(surface, rect, *args, **kwargs)
+        def noted(real):
+            def overlay_panel(surface, rect, *args, **kwargs):
+                panels.append((pygame.Rect(rect), len(drawn)))
+                return real(surface, rect, *args, **kwargs)
+            return overlay_panel
         monkeypatch.setattr(ui, "_fit", fit)
         monkeypatch.setattr(ui, "text", text)
-        monkeypatch.setattr(draw, "overlay_panel", overlay_panel)
+        monkeypatch.setattr(draw, "overlay_panel", noted(draw.overlay_panel))  # the hand's result
+        monkeypatch.setattr(hotseat, "overlay_panel", noted(hotseat.overlay_panel))  # the pass screen
 
         def overlay_frame() -> list[tuple[str, pygame.Rect]]:
             """One frame's texts from the overlay panel on; each inside that panel."""

@@ -13,7 +13,9 @@ from hypothesis import given, settings, strategies as st
 from game.i18n import _
 from scenes.art.shapes import GEAR_NAMES
 from scenes.menus.rules import FOOTER, GEAR_LABELS
-from scenes.menus.rules_text import PAGES
+from scenes import games
+
+PAGES = {info.game: info.rules for info in games.GAMES}  # every game's rules page
 from scenes.menus.settings import use_language
 from scenes.widgets import ui
 from ui_helpers import key, open_rules
@@ -70,7 +72,7 @@ def paragraphs(rules):
 
 @pytest.mark.parametrize("game", list(PAGES))
 def test_every_words_of_the_pages_have_a_japanese_translation(japanese, game):
-    title, items = PAGES[game]
+    title, items = PAGES[game].tab, PAGES[game].items
     assert JAPANESE.search(_(title))
     for kind, english in texts(items):
         if kind == "key" and english in KEY_NAMES:
@@ -128,7 +130,7 @@ def test_each_page_reads_in_japanese_whole_and_broken_by_kinsoku(app, japanese, 
     assert rules.view.y - rules.scroll + last_y + ui.font(rules.body_px).get_linesize() <= rules.view.bottom
     shown = " ".join(s for s, _r in drawn_texts)
     assert _("How to play") in shown and "遊び方" in shown and "ホイール" in shown
-    assert all(tab.label == _(PAGES[g][0]) for g, tab in rules.tabs.items())
+    assert all(tab.label == _(PAGES[g].tab) for g, tab in rules.tabs.items())
 
 
 def drawn_lines(rules):

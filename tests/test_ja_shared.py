@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game import i18n, settings as schema
-from game.assemble.setup import Rules as AssembleRules
-from game.commands import DEALT, MOVED
+from game.assemble.setup import PLACE, Rules as AssembleRules
+from game.commands import DEALT, MOVED, Redo
 from game.messages import message, shown
 from scenes.config import GameConfig, Seat
 from scenes.table import look
@@ -162,10 +162,19 @@ def test_undo_blocked_says_why_in_the_players_language(app, monkeypatch):
 
 
 def test_a_refused_move_is_said_in_japanese(app):
+    """The rules' reason in the game's words, in the language of the moment (a toast already up
+    too); what else the engine refuses (nothing to redo) in its English, or a plain "not allowed"
+    in Japanese."""
     table = open_table(app)
-    assert table.refused("not your turn") == "Not your turn."
+    assert table.state.phase == "draft" and not table.play(PLACE[table.state.active][0])
+    words = app.toasts[-1][0]
+    assert shown(words) == "There is no bench card to place now: take a field card."
     i18n.set_language("ja")
-    assert table.refused("not your turn") == "その手は指せません。"
+    assert shown(words) == "今は配置する作業場のカードがありません。共通の場のカードを獲得してください。"
+    nothing = table.session.run(Redo())
+    assert not nothing.ok and table.refused(nothing) == "その手は指せません。"
+    i18n.set_language("en")
+    assert table.refused(nothing) == "Nothing to redo."
 
 
 # --- messages made before the language is known ----------------------------------------------

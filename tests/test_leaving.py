@@ -1,21 +1,23 @@
-"""Leaving a game (the window's close button, Quit, Title screen), Restart and Concede in the
-pause menu, and the shared yes/no overlay: real tables, synthesized keys and clicks."""
+"""Leaving a game (the window's close button, Quit, Title screen) and Continue bringing it back,
+Restart and Concede in the pause menu, and the shared yes/no overlay: real tables of every
+registered game, synthesized keys and clicks."""
+
+import re
 
 import pygame
 import pytest
 
+from game import records, registry
 from game.assemble.setup import Rules as AssembleRules
-from game.cementopia.setup import daily_seed
 from game.grayblock.setup import Rules as GrayRules
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
 from scenes.menus.pause import LEAVE_DETAIL, PauseMenu
 from scenes.menus.title import TitleScene
 from storage_helpers import bests, finished_records, has_game_in_progress, in_progress, store
-from ui_helpers import click, frames, key, post, top
+from ui_helpers import click, frames, key, post, top, wait_for
 
 HOT_SEAT = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
-VS_BOT = [Seat("Ada", "human", 0), Seat("Bot", "random", 1)]
 
 
 def open_game(app, config, moves=1):
@@ -30,6 +32,26 @@ def open_game(app, config, moves=1):
 
 def grayblock(seats, seed=5):
     return GameConfig(seats, GrayRules(), seed, "grayblock", 100)
+
+
+def against_bots(game, seed=5) -> GameConfig:
+    """Ada against random bots at the game's smallest table (alone in a solo game), its base rules."""
+    seats = [Seat("Ada", "human", 2)] + [Seat(f"Bot {i}", "random", (2 + i) % 6)
+                                         for i in range(1, min(game.player_counts))]
+    return GameConfig(seats, registry.rules_of(game.id, {}), seed, game.id)
+
+
+def first_move(app, table) -> None:
+    """Ada's first move, once the bots before her have played."""
+    wait_for(app, lambda: table.state.current_player() in table.humans)
+    assert table.play(table.state.legal_actions()[0])
+
+
+def moves_of(record: dict) -> int:
+    return len(records.replay(record).history.actions)
+
+
+EVERY_GAME = pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
 
 
 def close_window(app):
@@ -120,18 +142,42 @@ def test_pause_menu_quit_and_title_ask_in_hot_seat(app, button):
     assert saved_record(table)["actions"]  # the game is there for Continue
 
 
-def test_a_game_against_bots_just_saves_and_quits(app):
-    table = open_game(app, grayblock(VS_BOT), moves=0)  # not a move yet: saved on the way out
+@EVERY_GAME
+def test_a_game_against_bots_or_alone_just_saves_and_quits(app, game):
+    table = open_game(app, against_bots(game), moves=0)  # not a move yet: saved on the way out
     close_window(app)
     assert not app.running and not isinstance(top(app), Confirm)
-    assert saved_record(table)["players"][1]["seat"] == "random"
+    assert [p["seat"] for p in saved_record(table).get("players", [])][1:] == \
+        ["random"] * (min(game.player_counts) - 1)
 
 
-def test_solo_cementopia_quits_without_asking(app):
-    table = open_game(app, GameConfig([Seat("Ada")], None, 3, "cementopia"))
+@EVERY_GAME
+def test_quit_from_the_pause_menu_saves_the_move_and_quits_without_asking(app, game):
+    table = open_game(app, against_bots(game), moves=0)
+    first_move(app, table)
     menu = app.stack.push(app.make("menu", table=table))
     click(app, menu.quit_b.rect.center)
-    assert not app.running and saved_record(table)["actions"]
+    assert not app.running and moves_of(saved_record(table)) >= 1
+
+
+@EVERY_GAME
+def test_continue_on_the_title_screen_resumes_the_game_left(app, game):
+    table = open_game(app, against_bots(game), moves=0)
+    first_move(app, table)
+    wait_for(app, lambda: table.state.is_over() or table.state.current_player() in table.humans)
+    state = table.state.clone()
+    app.stack.clear_to(app.make("title"))  # the table closes: its last moves are saved
+    frames(app, 2)
+    title = top(app)
+    assert title.cont.enabled
+    click(app, title.cont.rect.center)
+    listed = top(app)
+    assert listed.name == "continue" and [g.game for g in listed.games] == [game.id]
+    key(app, pygame.K_RETURN)
+    resumed = top(app)
+    assert resumed.name == table.name and resumed.state == state
+    assert resumed.config.rules == table.config.rules
+    assert game.solo or resumed.config.seats == table.config.seats  # a solo record names nobody
 
 
 def test_the_demo_never_asks(app):
@@ -187,36 +233,54 @@ def test_restart_asks_then_deals_afresh_with_the_same_seats_and_rules(app, data_
     assert not finished_records()  # and not kept among the finished
 
 
-def test_restart_of_todays_deal_is_todays_deal_again(app):
-    config = GameConfig([Seat("Ada")], None, daily_seed(), "cementopia")
-    table = open_game(app, config)
+@EVERY_GAME
+def test_restart_keeps_the_seats_and_rules_on_a_fresh_deal(app, game):
+    config = against_bots(game)
+    table = open_game(app, config, moves=0)
+    menu = app.stack.push(app.make("menu", table=table))
+    frames(app, 1)
+    click(app, menu.restart_b.rect.center)
+    assert "new deal" in top(app).detail
+    key(app, pygame.K_RETURN)
+    fresh = top(app)
+    assert fresh is not table and len(app.stack) == 1 and fresh.name == table.name
+    assert fresh.config.seats == config.seats and fresh.config.rules == config.rules
+    assert fresh.session.meta["seed"] != config.seed and moves_of(saved_record(fresh)) == 0
+
+
+@pytest.mark.parametrize("game", [g for g in registry.GAMES if g.daily_seed], ids=lambda g: g.id)
+def test_restart_of_todays_deal_is_todays_deal_again(app, game):
+    config = GameConfig([Seat("Ada")], registry.rules_of(game.id, {}), game.daily_seed(), game.id)
+    table = open_game(app, config, moves=0)
     menu = app.stack.push(app.make("menu", table=table))
     click(app, menu.restart_b.rect.center)
     assert "Today's deal" in top(app).detail
     key(app, pygame.K_y)
     fresh = top(app)
-    assert fresh.name == "cementopia" and fresh.session.meta["seed"] == daily_seed()
+    assert fresh.name == table.name and fresh.session.meta["seed"] == game.daily_seed()
     assert fresh.session.meta.get("daily") and not fresh.session.history.actions
 
 
 # --- concede ---------------------------------------------------------------------------------
 
-def test_concede_against_bots_archives_the_game_as_given_up(app, data_dir):
-    table = open_game(app, GameConfig(VS_BOT, AssembleRules(), 3, "assemble"), moves=1)
+@EVERY_GAME
+def test_concede_against_bots_or_alone_archives_the_game_as_given_up(app, data_dir, game):
+    table = open_game(app, against_bots(game), moves=0)
+    first_move(app, table)
     saved_record(table)
     menu = app.stack.push(app.make("menu", table=table))
     frames(app, 1)
     click(app, menu.concede_b.rect.center)
     ask = top(app)
-    assert "You give up" in ask.detail
+    assert re.search("You give up|given up", ask.detail)
     click(app, ask.no_b.rect.center)
     assert top(app) is menu
     click(app, menu.concede_b.rect.center)
     click(app, top(app).yes_b.rect.center)
     assert isinstance(top(app), TitleScene) and len(app.stack) == 1
     [record] = archived(data_dir)
-    assert record["conceded"] == [0] and "result" not in record
-    assert record["actions"] and record["players"][0]["name"] == "Ada"
+    assert record["conceded"] == [0] and "result" not in record and moves_of(record) >= 1
+    assert game.solo or record["players"][0]["name"] == "Ada"
     assert not has_game_in_progress()
     frames(app, 1)
     assert not top(app).cont.enabled  # nothing to continue
@@ -243,9 +307,10 @@ def test_concede_a_cementopia_attempt_keeps_no_best(app, data_dir):
     assert not bests()
 
 
-def test_pause_menu_fits_at_every_size(app):
+@EVERY_GAME
+def test_pause_menu_fits_at_every_size(app, game):
     from tests.ui_helpers import resize
-    table = open_game(app, grayblock(HOT_SEAT), moves=0)
+    table = open_game(app, against_bots(game), moves=0)
     menu = app.stack.push(app.make("menu", table=table))
     assert isinstance(menu, PauseMenu)
     for size in [(640, 360), (1280, 720), (1920, 1080), (1000, 900)]:

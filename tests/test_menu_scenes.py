@@ -133,8 +133,8 @@ def test_setup_by_clicks_and_typing(app, table, data_dir):
         key(app, pygame.K_BACKSPACE)  # empty: becomes "Player 3"
     click(app, scene.seed.rect.center)
     type_text(app, "12x34")
-    click(app, scene.flaw.rect.center)
-    assert scene.flaw.value and not scene.identity.value
+    click(app, scene.options["flaw"].rect.center)
+    assert scene.options["flaw"].value and not scene.options["identity"].value
     click(app, scene.start.rect.center)
     assert len(table) == 1 and isinstance(top(app), DummyTable)
     config = table[0]["config"]
@@ -149,12 +149,12 @@ def test_setup_by_clicks_and_typing(app, table, data_dir):
 def test_setup_remembers_last_setup(app, table):
     scene = app.stack.push(app.make("setup"))
     click(app, right_half(scene.players.rect))  # 4 -> 2
-    click(app, scene.identity.rect.center)
+    click(app, scene.options["identity"].rect.center)
     key(app, pygame.K_TAB)  # off the toggle, onto the seed
     type_text(app, "77")
     click(app, scene.start.rect.center)
     again = app.stack.replace(app.make("setup"))
-    assert again.players.value == 2 and again.identity.value and again.seed.value == "77"
+    assert again.players.value == 2 and again.options["identity"].value and again.seed.value == "77"
 
 
 def test_setup_enter_on_start_starts(app, table):
@@ -379,17 +379,17 @@ def test_setup_seed_shows_todays_deal_while_it_is_ticked(app, table):
     scene.game.set("cementopia")
     scene._game_changed()
     frames(app, 1)
-    assert scene.daily.value and not scene.seed.enabled
+    assert scene.options["daily"].value and not scene.seed.enabled
     assert scene.seed.standin == str(daily_seed())  # the day's seed, not "random"
     click(app, scene.seed.rect.center)
     type_text(app, "55")
     assert scene.seed.value == "" and scene.config().seed == daily_seed()
-    click(app, scene.daily.rect.center)  # off: the field is the player's again
+    click(app, scene.options["daily"].rect.center)  # off: the field is the player's again
     assert scene.seed.enabled and scene.seed.standin is None
     click(app, scene.seed.rect.center)
     type_text(app, "55")
     assert scene.config().seed == 55
-    click(app, scene.daily.rect.center)
+    click(app, scene.options["daily"].rect.center)
     assert scene.config().seed == daily_seed() and scene.seed.standin == str(daily_seed())
 
 

@@ -4,6 +4,8 @@ import pytest
 
 from game.assemble import AssembleState, Rules, Setup
 from game.assemble.setup import Action
+from game.assemble import words
+from game.contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Refusal
 from game.errors import IllegalAction
 from helpers import finished, place, setup_with, take
 
@@ -212,8 +214,9 @@ def test_identity_rightmost_is_illegal_at_capacity_1():
     state.lines[3] = [20, 21]
     assert [a.value for a in state.legal_actions()] == [0, 1]
     before = state.clone()
-    with pytest.raises(IllegalAction, match="Identity"):
+    with pytest.raises(IllegalAction, match="Identity") as info:
         state.apply(Action("place", 3, 2))
+    assert info.value.refusal == Refusal(words.IDENTITY)
     assert state == before
 
 
@@ -231,3 +234,23 @@ def test_without_identity_rightmost_is_free():
     state.lines[3] = [20, 21]
     place(state, 2)
     assert state.capacity[3] == 1
+
+
+# --- why a move is refused --------------------------------------------------------------------
+
+def test_each_refusal_has_its_code_and_fields():
+    state = identity_state()  # lane 3 places its bench card; the field has been taken
+    assert state.why_illegal(Action("take", 3, 9)) == Refusal(words.PLACE_FIRST)
+    assert state.why_illegal(Action("place", 1, 0)) == Refusal(NOT_YOUR_TURN, {"turn": 3, "tried": 1})
+    assert state.why_illegal(Action("place", 3, 2)) == Refusal(words.OFF_THE_LINE,
+                                                               {"position": 2, "size": 0})
+    assert state.why_illegal(("place", 3, 0)) == Refusal(NOT_AN_ACTION, {"action": "('place', 3, 0)"})
+    place(state, 0)
+    assert state.phase == "take" and state.field == [9, 1, 30, 14]
+    refusal = state.why_illegal(Action("take", 3, 12))
+    assert refusal == Refusal(words.NOT_ON_THE_FIELD, {"card": 12, "field": (1, 9, 14, 30)})
+    assert str(words.refusal_words(refusal)) == "Card 12 is not on the field (the field holds 1, 9, 14, 30)."
+    assert state.why_illegal(Action("place", 3, 0)) == Refusal(words.MUST_TAKE)
+    assert state.why_illegal(Action("swap", 3, 0)) == Refusal(words.UNKNOWN_KIND, {"kind": "'swap'"})
+    done = finished(3, [[28, 0, 7], [30, 1], [16]], [1, 1, 1])
+    assert done.why_illegal(Action("take", 0, 5)) == Refusal(GAME_OVER)

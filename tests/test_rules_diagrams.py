@@ -12,12 +12,18 @@ from game.assemble.scoring import explain_line, module_sizes, tiebreak
 from game.cementopia.setup import LEFT, RIGHT, facing
 from game.grayblock.setup import fits
 from scenes.menus import diagrams as D
-from scenes.menus.rules_text import PAGES
+from scenes import games
 from scenes.menus.settings import use_language
 from scenes.widgets import ui
 from ui_helpers import key, open_rules
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
+# the diagrams each game's rules page shows, in order (the games whose pages have diagrams)
+GAME_DIAGRAMS = {
+    "assemble": ("insert", "module", "capacity", "tiebreak", "weaker", "flaw"),
+    "grayblock": ("gb_neighbours", "gb_veins"),
+    "cementopia": ("cm_network",),
+}
 JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 
 
@@ -31,9 +37,9 @@ def language():
 # --- the data is right ------------------------------------------------------------------------
 
 def test_every_diagram_is_on_its_games_page_once():
-    for game, names in D.GAME_DIAGRAMS.items():
-        shown = [item[1] for item in PAGES[game][1] if item[0] == "d"]
-        assert shown == list(names)
+    for info in games.GAMES:
+        shown = [item[1] for item in info.rules.items if item[0] == "d"]
+        assert shown == list(GAME_DIAGRAMS.get(info.game, ()))
     assert set(D.PAINT) == set(D.CAPTIONS) == set(D.EXTENT)
 
 
@@ -123,7 +129,7 @@ def test_a_picture_is_the_card_art_and_is_cached_per_width_and_language(app, lan
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", list(D.GAME_DIAGRAMS))  # the games whose pages have diagrams
+@pytest.mark.parametrize("game", list(GAME_DIAGRAMS))
 def test_every_diagram_draws_inside_the_page_column_with_its_caption(app, language, monkeypatch, game,
                                                                       size, lang):
     language(lang)
@@ -132,7 +138,7 @@ def test_every_diagram_draws_inside_the_page_column_with_its_caption(app, langua
         rules = open_rules(app, game, size)
         V = rules.view
         diagram_lines = [(y, p) for kind, y, p in rules.lines if kind == "d"]
-        assert [p for _y, p in diagram_lines] == list(D.GAME_DIAGRAMS[game])
+        assert [p for _y, p in diagram_lines] == list(GAME_DIAGRAMS[game])
         for y, name in diagram_lines:
             height = rules.diagram_h[name]
             w, h = D.picture_size(name, V.w - rules.indent, rules.s)
@@ -172,9 +178,9 @@ def test_every_diagram_draws_inside_the_page_column_with_its_caption(app, langua
         app.stack.pop()
 
 
-@pytest.mark.parametrize("game", list(D.GAME_DIAGRAMS))
+@pytest.mark.parametrize("game", list(GAME_DIAGRAMS))
 def test_captions_read_in_the_players_language(app, language, game):
-    for name in D.GAME_DIAGRAMS[game]:
+    for name in GAME_DIAGRAMS[game]:
         english = D.caption(name)
         assert not JAPANESE.search(english)
         language("ja")

@@ -211,3 +211,65 @@ def test_the_empty_rows_prompt_is_drawn_whole_at_every_text_size(app, drawn, siz
              "Drop a card here to start the row"]
     assert " ".join(w.strip() for w in words) == "Drop a card here to start the row"
     assert not cut(drawn)
+
+
+def on_screen_refusals() -> dict:
+    """Per game, the refusals a player can meet at its table, with fields as long as they get."""
+    from game.alicematic import words as alicematic
+    from game.assemble import words as assemble
+    from game.cementopia import words as cementopia
+    from game.contract import Refusal
+    from game.grayblock import words as grayblock
+    near = {"card": 29, "other": 30, "x": 0, "y": 0}
+    return {
+        "assemble": [Refusal(assemble.IDENTITY), Refusal(assemble.PLACE_FIRST)],
+        "grayblock": [Refusal(grayblock.WATER_VEINS, {"card": 29, "end": "right", "end_card": 21, "row": 0}),
+                      Refusal(grayblock.NOT_ONE_GEAR, {"card": 29, "end": "right", "end_card": 30}),
+                      Refusal(grayblock.ZERO_OPENS), Refusal(grayblock.MUST_PASS)],
+        "cementopia": [Refusal(cementopia.MISMATCH, dict(near, side="right", row=4)),
+                       Refusal(cementopia.OVERLAP, near), Refusal(cementopia.ALONE, near),
+                       Refusal(cementopia.NO_COUNTER_5, near), Refusal(cementopia.COUNTER_SPENT, {"counter": 4})],
+        "alicematic": [Refusal(alicematic.AREA_FULL, {"card": 89})],
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("size_name", SIZES)
+def test_a_refused_moves_words_fit_their_tables_toast(app, monkeypatch, lang, size_name):
+    """The rules' reason as a toast on each game's table in the smallest window, at every text
+    size: wrapped whole into a box inside the part of the table toasts may cover."""
+    from game.grayblock import Rules as GrayblockRules
+    from scenes.menus.settings import use_language
+    configs = {
+        "assemble": GameConfig([Seat("Ada"), Seat("Bo", "easy")], Rules(identity=True), 4, "assemble"),
+        "grayblock": GameConfig([Seat("Ada"), Seat("Bo", "easy")], GrayblockRules(True), 4, "grayblock"),
+        "cementopia": GameConfig([Seat("Ada")], None, 4, "cementopia"),
+        "alicematic": GameConfig([Seat("Ada"), Seat("Bo", "easy"), Seat("Cy", "easy")], None, 4,
+                                 "alicematic")}
+    boxes: list = []
+    panel = ui.panel
+
+    def spy(surface, rect, fill=ui.PANEL, *args, **kwargs):
+        if tuple(fill) == (70, 24, 24, 235):  # the toast's own dark red
+            boxes.append(pygame.Rect(rect))
+        return panel(surface, rect, fill, *args, **kwargs)
+    monkeypatch.setattr(ui, "panel", spy)
+    use_language(lang)
+    ui.set_text_size(size_name)
+    try:
+        for game, refusals in on_screen_refusals().items():
+            table = app.make(configs[game].scene, config=configs[game])
+            app.stack.push(table)
+            resize(app, (640, 360))
+            frames(app, 2)
+            area = getattr(table, "toast_area", app.screen.get_rect)()
+            for refusal in refusals:
+                app.toasts.clear()
+                app.toast(table.refusal_words(refusal))
+                boxes.clear()
+                app.draw()
+                assert len(boxes) == 1 and area.contains(boxes[0]), (game, refusal, boxes[0], area)
+            app.stack.pop()
+    finally:
+        use_language("en")
+        ui.set_text_size("normal")

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from game import cli, stats
+from game import cli, registry, stats
 from game.history import Entry
 from game.stats import compute, streaks
 
@@ -95,7 +95,8 @@ def test_cementopia_deals_best_per_deal_assisted_apart_and_the_daily_streak():
     c = compute(entries, today=datetime.date(2026, 11, 23))["games"]["cementopia"]
     assert (c["finished"], c["complete"], c["stuck"], c["conceded"], c["deals_played"]) == (8, 5, 2, 1, 6)
     assert (c["best_score"], c["average_score"]) == (12, 8.14)  # the assisted 20 is apart
-    assert c["assisted"] == {"finished": 1, "complete": 1, "average_score": 20, "best_score": 20}
+    assert c["assisted"] == {"finished": 1, "complete": 1, "stuck": 0, "average_score": 20,
+                            "best_score": 20}
     deal = next(d for d in c["best_per_deal"] if d["seed"] == 5)
     assert deal == {"seed": 5, "daily": None, "attempts": 3, "best": 12, "best_assisted": 20}
     assert c["daily"] == {"days": 5, "streak": 3, "best_streak": 3, "last": "2026-11-22"}
@@ -109,19 +110,44 @@ def test_the_daily_streak_counts_to_today_or_yesterday(today, streak):
     assert found["streak"] == streak and found["best_streak"] == 3 and found["days"] == 4
 
 
+def test_alicematic_wins_by_the_colour_each_seat_played():
+    ali = ("Ali", "human")
+    entries = [versus("m1.json", 1, [ali, BO, CY], [40, 30, 20], [0], game="alicematic", colours=(4, 1, 2)),
+               versus("m2.json", 2, [CY, ali, BO], [40, 30, 20], [0], game="alicematic", colours=(4, 1, 2)),
+               versus("m3.json", 3, [BO, CY, ali, ("Dot", "easy")], [9, 8, 50, 7], [2], game="alicematic",
+                      colours=(0, 1, 4, 3)),
+               versus("m4.json", 4, [ali, BO, CY], [10, 30, 20], [1], game="alicematic")]  # no colours
+    game = compute(entries)["games"]["alicematic"]
+    ali_figures = game["players"]["Ali"]
+    assert (ali_figures["games"], ali_figures["wins"]) == (4, 2)
+    assert ali_figures["by_colour"] == {"blue": {"games": 1, "wins": 0, "win_share": 0.0},
+                                        "purple": {"games": 2, "wins": 2, "win_share": 1.0}}
+    assert game["players"]["Cy"]["by_colour"]["purple"] == {"games": 1, "wins": 1, "win_share": 1.0}
+    assert ali_figures["distribution"]["width"] == 5 and "shared_wins" not in ali_figures
+    assert "by_colour" not in compute(assemble_set())["games"]["assemble"]["players"]["Ada"]
+    assert "by colour blue 0/1, purple 2/2" in stats.text_report(compute(entries))
+
+
 def test_nothing_to_count_is_zeros():
     figures = compute([])
-    assert figures["records"] == 0
-    for game in ("assemble", "grayblock"):
-        assert figures["games"][game] == {"finished": 0, "assisted": 0, "conceded": 0, "players": {}}
-    c = figures["games"]["cementopia"]
-    assert c["finished"] == 0 and c["best_score"] is None and c["daily"]["streak"] == 0
+    assert figures["records"] == 0 and list(figures["games"]) == registry.ids()
+    for game in registry.GAMES:
+        g = figures["games"][game.id]
+        if game.solo:
+            assert g["finished"] == 0 and g["best_score"] is None
+            assert g["daily"]["streak"] == 0 if game.daily_seed else "daily" not in g
+        else:
+            assert g == {"finished": 0, "assisted": 0, "conceded": 0, "players": {}}
 
 
 def test_one_players_figures_for_the_statistics_screen():
     mine = stats.player(assemble_set(), "ADA")
-    assert mine["assemble"]["games"] == 3 and mine["grayblock"] == {}
-    assert "finished" in mine["cementopia"]
+    assert list(mine) == registry.ids() and mine["assemble"]["games"] == 3
+    for game in registry.GAMES:
+        if game.solo:
+            assert "finished" in mine[game.id]  # a solo game's page is the folder's
+        elif game.id != "assemble":
+            assert mine[game.id] == {}  # Ada played no other game
 
 
 # --- the command line -------------------------------------------------------------------------
@@ -139,21 +165,22 @@ def test_stats_with_no_records_prints_zeros(capsys, data_dir):
     assert data["games"]["assemble"] == {"finished": 0, "assisted": 0, "conceded": 0, "players": {}}
     assert data["games"]["cementopia"]["finished"] == 0
     code, out, err = run(capsys, "stats")
-    assert code == 0 and "Alice Assemble: 0 finished" in out and "Cementopia: 0 finished" in out
+    assert code == 0 and all(f"{game.title}: 0 finished" in out for game in registry.GAMES)
 
 
 def archive_games(data_dir):
-    """Four finished games, and a fifth whose row was damaged behind the app's back."""
+    """A finished game of every registered game (two of Alice Assemble), and one more whose row
+    was damaged behind the app's back."""
     from tests.test_history import played
     results = {}
     db = store()
-    for game, seed in (("assemble", 3), ("assemble", 4), ("grayblock", 3), ("cementopia", 3),
-                       ("cementopia", 4)):
+    for game, seed in [("assemble", 4)] + [(game, 3) for game in registry.ids()]:
         record, result = played(game, seed)
-        last = db.finish_game(None, record)
+        db.finish_game(None, record)
         results.setdefault(game, []).append(result)
+    damaged = db.finish_game(None, played("cementopia", 9)[0])
     db.close()
-    edit("UPDATE games SET entry = '{', record = '{' WHERE id = ?", last)
+    edit("UPDATE games SET entry = '{', record = '{' WHERE id = ?", damaged)
     return results
 
 
@@ -162,19 +189,25 @@ def test_stats_json_shape_from_the_data_folder(capsys, data_dir):
     code, out, err = run(capsys, "stats", "--json")
     assert code == 0 and err == ""
     data = json.loads(out)
-    assert data["records"] == 5 and data["unreadable"] == 1
+    assert data["records"] == len(registry.GAMES) + 2 and data["unreadable"] == 1
     games = data["games"]
-    assert games["assemble"]["finished"] == 2 and games["grayblock"]["finished"] == 1
-    assert games["cementopia"]["finished"] == 1  # the damaged one is only counted
-    ada = games["assemble"]["players"]["Ada"]
-    assert ada["games"] == 2 and ada["wins"] == sum(0 in r.winners for r in results["assemble"])
-    assert {"games", "wins", "win_share", "average_score", "best_score", "score_over_time",
-            "distribution", "by_players", "by_opponent_level", "assisted"} <= set(ada)
-    champion = results["grayblock"][0].winners[0]
-    name = ["Ada", "Bo"][champion]
-    assert games["grayblock"]["players"][name]["wins"] == 1
+    assert list(games) == registry.ids()
+    for game in registry.GAMES:
+        assert games[game.id]["finished"] == len(results[game.id])
+        if game.solo:
+            continue
+        ada = games[game.id]["players"]["Ada"]
+        assert ada["games"] == len(results[game.id])
+        assert ada["wins"] == sum(0 in r.winners for r in results[game.id])
+        assert {"games", "wins", "win_share", "average_score", "best_score", "score_over_time",
+                "distribution", "by_players", "by_opponent_level", "assisted"} <= set(ada)
+        assert ("by_colour" in ada) == game.figures.colours
+        champion = results[game.id][0].winners[0]
+        name = ["Ada", "Bo", "Cy", "Dee", "Eve"][champion]
+        assert games[game.id]["players"][name]["wins"] >= 1
     code, text, _ = run(capsys, "stats")
     assert code == 0 and "1 unreadable" in text and "Ada: 2 games" in text
+    assert all(f"{game.title}: {len(results[game.id])} finished" in text for game in registry.GAMES)
 
 
 def test_stats_bad_arguments_are_one_line_and_exit_2(capsys, data_dir):
@@ -207,5 +240,9 @@ def test_stats_from_real_records_agree_with_the_history(data_dir):
     figures = compute(entries)
     bo = figures["games"]["assemble"]["players"]["Bo"]
     assert bo["seats"] == {"easy": 2} and bo["games"] == 2
+    [game] = [e for e in entries if e.game == "alicematic"]  # Bo played seat 2, blue (colour 1)
+    won = 1 in game.winners
+    assert figures["games"]["alicematic"]["players"]["Bo"]["by_colour"] == {
+        "blue": {"games": 1, "wins": int(won), "win_share": float(won)}}
     assert sorted(s for _w, s in bo["score_over_time"]) == sorted(
         e.scores[1] for e in entries if e.game == "assemble")

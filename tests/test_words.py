@@ -6,7 +6,7 @@ import pytest
 from game.grayblock.setup import Rules, one_gear_apart
 from game.grayblock.state import BLOCK, GrayblockState, winner_could_play
 from scenes.config import GameConfig, Seat
-from scenes.menus.rules_text import PAGES
+from scenes import games
 from ui_helpers import frames, open_rules
 
 
@@ -130,7 +130,7 @@ def test_cementopia_limits_keep_their_columns_at_every_width(app, size):
 
 def test_a_narrow_table_goes_one_entry_to_a_line_and_stays_aligned(app):
     rules = open_rules(app, "cementopia", (640, 360))
-    entries = next(item[1] for item in PAGES["cementopia"][1] if item[0] == "t")
+    entries = next(item[1] for item in games.info("cementopia").rules.items if item[0] == "t")
     rules.lines = []
     end = rules.layout_table(entries, 0, 150, 20)
     assert end == 4 * 20 and [len(p) for _k, _y, p in rules.lines] == [1, 1, 1, 1]

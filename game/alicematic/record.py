@@ -7,11 +7,11 @@ from __future__ import annotations
 from ..commands import History, Session
 from ..errors import RecordError
 from ..records import apply_recorded, session_meta, setup_record
-from .setup import PLAYER_COUNTS, Action, Setup
+from .descriptor import INFO
+from .setup import Action, Setup
 from .state import AlicematicState
 
-GAME = "alicematic"
-DEFAULT_PLAYERS = 3
+GAME, PLAYER_COUNTS, DEFAULT_PLAYERS = INFO.id, INFO.player_counts, INFO.default_players
 __all__ = ["GAME", "PLAYER_COUNTS", "DEFAULT_PLAYERS", "parse_rules", "new_session", "to_record",
            "replay", "compare_result"]
 

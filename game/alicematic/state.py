@@ -51,9 +51,10 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from ..contract import Event, Result
+from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..errors import IllegalAction
 from . import effects as fx
+from . import words
 from .content import (BLUE, CITY, COLOURS, FACILITY, FOREST, GIRL_ALICE, GREEN,
                       RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, load_cards, load_tiles)
 from .hexmap import Board, Hex, connected, food_map
@@ -66,6 +67,8 @@ CHITS = 16
 RESOURCE_POOL = 20
 REFILL_DRAW = 3
 BASES, DOMESTIC, EXPEDITION, TRIM, OVER = "bases", "domestic", "expedition", "trim", "over"
+MUST = {BASES: words.MUST_CHOOSE_A_BASE, DOMESTIC: words.MUST_SUMMON_OR_HIRE,  # what a phase asks
+        EXPEDITION: words.MUST_GO_OR_END, TRIM: words.MUST_DISCARD}
 
 # what apply() reports, in order (Event kinds)
 BASE_PLACED = "base_placed"  # player, where = hex
@@ -345,33 +348,36 @@ class AlicematicState:
                 held[owner] += 1
         return held[player] >= 1 and held[player] == max(held)
 
-    def why_illegal(self, action) -> str | None:
+    def why_illegal(self, action) -> Refusal | None:
+        """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
-            return "not an Alicematic action"
+            return Refusal(NOT_AN_ACTION, {"action": repr(action)})
         if self.turn is None:
-            return "the game is over"
+            return Refusal(GAME_OVER)
         if action in self.legal_actions():
             return None
-        phase_words = {BASES: "choose a base", DOMESTIC: "summon or hire (domestic affairs)",
-                       EXPEDITION: "make an expedition or end the turn",
-                       TRIM: "discard down to 4 cards in each area"}[self.phase]
+        p = self.turn
         if action.kind in (CONQUER, WAR) and self.phase == EXPEDITION and action.hex is not None:
             if action.hex not in self.board.hexes:
-                return "that hex is not on the map"
-            return f"player {self.turn + 1} cannot {action.kind} that hex now"
+                return Refusal(words.NOT_ON_THE_MAP, {"hex": action.hex})
+            code = words.CANNOT_CONQUER if action.kind == CONQUER else words.CANNOT_WAR
+            return Refusal(code, {"player": p, "hex": action.hex})
         if action.card is not None and action.kind in (SUMMON, HIRE) and \
-                action.card not in self.hands[self.turn]:
-            return "that card is not in the hand"
-        if action.kind == SUMMON and self.phase == DOMESTIC:
-            return "not enough DP, or that colour's area is full"
-        return f"player {self.turn + 1} must {phase_words} now"
+                action.card not in self.hands[p]:
+            return Refusal(words.NOT_IN_HAND, {"card": action.card})
+        if action.kind == SUMMON and self.phase == DOMESTIC and action.card is not None:
+            card = self.cards[action.card]
+            if self.count(p, card.colour) >= AREA_MAX:
+                return Refusal(words.AREA_FULL, {"card": action.card})
+            return Refusal(words.NOT_ENOUGH_DP, {"card": action.card, "dp": card.dp})
+        return Refusal(MUST[self.phase], {"player": p})
 
     # --- applying --------------------------------------------------------------------------
 
     def apply(self, action) -> list[Event]:
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalAction(why)
+        refusal = self.why_illegal(action)
+        if refusal is not None:
+            raise IllegalAction(words.refusal_words(refusal), refusal)
         return self._do(action)
 
     def apply_unchecked(self, action) -> None:

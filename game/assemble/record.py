@@ -5,12 +5,11 @@ from __future__ import annotations
 from ..commands import History, Session
 from ..errors import RecordError
 from ..records import apply_recorded, session_meta, setup_record
+from .descriptor import INFO
 from .setup import Action, Rules, Setup
 from .state import AssembleState
 
-GAME = "assemble"
-PLAYER_COUNTS = (2, 3, 4)
-DEFAULT_PLAYERS = 4
+GAME, PLAYER_COUNTS, DEFAULT_PLAYERS = INFO.id, INFO.player_counts, INFO.default_players
 
 
 def parse_rules(text: str) -> Rules:

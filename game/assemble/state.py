@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 
 from ..cards import place_map
-from ..contract import Event, Result
+from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
 from ..errors import IllegalAction
+from . import words
 from .scoring import explain_line, lane_key, module_sizes, LaneScore
 from .setup import PLACE, TAKE, Action, Rules, Setup, lane_count
 
@@ -130,40 +131,41 @@ class AssembleState:
         table = TAKE[lane]
         return [table[c] for c in self.field]
 
-    def why_illegal(self, action) -> str | None:
-        """None when the action is legal now, else a sentence saying why not."""
+    def why_illegal(self, action) -> Refusal | None:
+        """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
-            return f"{action!r} is not an Alice Assemble action"
+            return Refusal(NOT_AN_ACTION, {"action": repr(action)})
         if self.phase == OVER:
-            return "the game is over"
+            return Refusal(GAME_OVER)
         if action.lane != self.active:
-            return f"it is lane {self.active}'s turn, not lane {action.lane}'s"
+            return Refusal(NOT_YOUR_TURN, {"turn": self.active, "tried": action.lane})
         if action.kind == "take":
             if self.phase == PLACE_PHASE:
-                return f"lane {action.lane} must place its bench card before taking one"
+                return Refusal(words.PLACE_FIRST)
             if action.value not in self.field:
-                return f"card {action.value} is not on the field (field: {sorted(self.field)})"
+                return Refusal(words.NOT_ON_THE_FIELD, {"card": action.value,
+                                                        "field": tuple(sorted(self.field))})
             return None
         if action.kind == "place":
             if self.phase != PLACE_PHASE:
-                return f"lane {action.lane} has no card to place now: it must take a field card"
+                return Refusal(words.MUST_TAKE)
             n = len(self.lines[action.lane])
             if not 0 <= action.value <= n:
-                return f"position {action.value} is outside the line (0..{n})"
+                return Refusal(words.OFF_THE_LINE, {"position": action.value, "size": n})
             if (self.rules.identity and n and action.value == n
                     and self.capacity[action.lane] == 1):
-                return "The Identity: no rightmost placement while capacity is 1"
+                return Refusal(words.IDENTITY)
             return None
-        return f"unknown action kind {action.kind!r}"
+        return Refusal(words.UNKNOWN_KIND, {"kind": repr(action.kind)})
 
     # --- changing --------------------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and say what it changed; an illegal one raises IllegalAction and
         changes nothing."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.why_illegal(action)
+        if refusal is not None:
+            raise IllegalAction(words.refusal_words(refusal), refusal)
         events: list[Event] = []
         self._step(action, events)
         return events

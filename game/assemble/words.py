@@ -5,13 +5,17 @@ screen all say it this way, so a lane is never "lane 0" and a position never "po
 Every phrase is one whole message in the player's language (game.i18n), one per case, so a
 translation puts its words in its own order; they are looked up when called, never cached.
 Names live in the scene's seats, not in the state: callers pass them in.
+
+Why the rules refuse a move is said here too (`refusal_words`), from the state's reason code.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
+from ..contract import GAME_OVER, NOT_YOUR_TURN, Refusal
 from ..i18n import _
+from ..messages import Message, later
 
 
 def doll_letter(owners: Sequence[int], lane: int) -> str | None:
@@ -58,3 +62,37 @@ def placement_words(line: Sequence[int], pos: int, letter: str | None = None) ->
     else:
         where = _("at the right end of doll {letter}'s line") if letter else _("at the right end")
     return where.format(letter=letter)
+
+
+# --- refusals: why_illegal's codes (contract.Refusal) and their words --------------------------
+
+PLACE_FIRST = "place_first"  # a take while the lane's bench card must go into the line
+MUST_TAKE = "must_take"  # a placement while the lane must take a field card
+NOT_ON_THE_FIELD = "not_on_the_field"  # card; field: the cards there
+OFF_THE_LINE = "off_the_line"  # position; size: the line's length
+IDENTITY = "identity"  # the rightmost place while capacity is 1 (The Identity)
+UNKNOWN_KIND = "unknown_kind"  # kind
+
+
+def refusal_words(refusal: Refusal) -> Message:
+    """Why the rules refuse a move, in one sentence: English as a str (the CLI, records), the
+    player's language through shown(). Lanes are numbered as actions and records number them."""
+    code, f = refusal.code, refusal.fields
+    if code == IDENTITY:
+        return later._("The Identity: no placing at the right end while capacity is 1.")
+    if code == PLACE_FIRST:
+        return later._("Place your bench card into the line first; then take a field card.")
+    if code == MUST_TAKE:
+        return later._("There is no bench card to place now: take a field card.")
+    if code == NOT_ON_THE_FIELD:
+        return later._("Card {card} is not on the field (the field holds {field}).",
+                       card=f["card"], field=", ".join(map(str, f["field"])))
+    if code == OFF_THE_LINE:
+        return later._("Position {position} is outside the line (0 to {size}).", **f)
+    if code == NOT_YOUR_TURN:
+        return later._("It is lane {turn}'s turn, not lane {tried}'s.", **f)
+    if code == GAME_OVER:
+        return later._("The game is over.")
+    if code == UNKNOWN_KIND:
+        return later._("{kind} is not a kind of Alice Assemble action.", **f)
+    return later._("{action} is not an Alice Assemble action.", **f)

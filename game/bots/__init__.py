@@ -2,9 +2,9 @@
 
 Bots are seeded so that games are reproducible; `make_bot` builds one from a seat name as used on
 the command line and in records (`random`, `easy`, ..., or `cmd:<command line>` for an external
-program, see external.py). Each game lists its levels in its own bots module (see
-game.registry.BOTS). Every level takes (seed, think, iterations): `think` caps the seconds per
-decision, `iterations` fixes the work instead (reproducible, for tests).
+program, see external.py). Each game lists its levels in its own bots module (named by its
+declaration, game.descriptor). Every level takes (seed, think, iterations): `think` caps the
+seconds per decision, `iterations` fixes the work instead (reproducible, for tests).
 
 A bot that never reads its view says so with `needs_view = False`: whoever asks it to decide may
 then pass None and save building the view (selfplay does).

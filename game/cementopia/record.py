@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..records import apply_recorded, session_meta, setup_record
+from .descriptor import INFO
 from .setup import Action, Setup
 from .state import COMPLETE, STUCK, CementopiaState
 
-GAME = "cementopia"
-PLAYER_COUNTS = (1,)
-DEFAULT_PLAYERS = 1
+GAME, PLAYER_COUNTS, DEFAULT_PLAYERS = INFO.id, INFO.player_counts, INFO.default_players
 
 
 def parse_rules(text: str) -> None:

@@ -22,8 +22,9 @@ from __future__ import annotations
 import random
 
 from ..cards import place_map
-from ..contract import Event, Result
+from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..errors import IllegalAction
+from . import words
 from .setup import COUNTER_USES, HAND_SIZE, LEFT, LIMITS, RIGHT, Action, Setup, facing
 
 COMPLETE, STUCK = "complete", "stuck"  # outcomes
@@ -177,38 +178,37 @@ class CementopiaState:
         where = self.position(action.count_with)
         return 5 - abs(action.y - where[1]) if where else 0
 
-    def why_illegal(self, action) -> str | None:
-        """None when the action is legal now, else a sentence saying why not."""
+    def why_illegal(self, action) -> Refusal | None:
+        """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
-            return f"{action!r} is not a Cementopia action"
+            return Refusal(NOT_AN_ACTION, {"action": repr(action)})
         if self.outcome is not None:
-            return "the puzzle is over"
+            return Refusal(GAME_OVER)
         card, x, y = action.card, action.x, action.y
         if card not in self.hand:
-            return f"card {card} is not in the hand (hand: {sorted(self.hand)})"
+            return Refusal(words.NOT_IN_HAND, {"card": card, "hand": tuple(sorted(self.hand))})
         for r in range(y, y + 5):
             if (x, r) in self.occ:
-                other = self.occ[(x, r)][0]
-                return f"card {card} at ({x}, {y}) would overlap card {other}"
+                return Refusal(words.OVERLAP, {"card": card, "x": x, "y": y,
+                                               "other": self.occ[(x, r)][0]})
         near = self.neighbours(x, y)
         if not near:
-            return f"({x}, {y}) is not side by side with any placed card"
+            return Refusal(words.ALONE, {"card": card, "x": x, "y": y})
         for other, side, ny in near:
             k, v = facing(RIGHT[other] if side < 0 else LEFT[other], y - ny)
             mine = LEFT[card] if side < 0 else RIGHT[card]
             if mine & k != v:
                 rows = [r for r in ROWS if (mine ^ v) & k & (16 >> r)]
-                where = "left" if side < 0 else "right"
-                return (f"card {card} does not match its {where} neighbour {other}: gear and "
-                        f"blank face each other at row {y + rows[0]}")
+                return Refusal(words.MISMATCH, {"card": card, "side": "left" if side < 0 else "right",
+                                                "other": other, "row": rows[0]})
         counted = [(other, ny) for other, _, ny in near if other == action.count_with]
         if not counted:
-            return f"card {action.count_with} is not side by side with ({x}, {y})"
+            return Refusal(words.NOT_BESIDE, {"other": action.count_with, "x": x, "y": y})
         count = 5 - abs(y - counted[0][1])
         if count > 4:
-            return f"card {action.count_with} faces all 5 rows: there is no counter 5"
+            return Refusal(words.NO_COUNTER_5, {"other": action.count_with})
         if not self.counters[count - 1]:
-            return f"counter {count} has no uses left"
+            return Refusal(words.COUNTER_SPENT, {"counter": count})
         return None
 
     # --- changing --------------------------------------------------------------------------
@@ -216,9 +216,9 @@ class CementopiaState:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and say what it changed; an illegal one raises IllegalAction and
         changes nothing."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.why_illegal(action)
+        if refusal is not None:
+            raise IllegalAction(words.refusal_words(refusal), refusal)
         count = self.connection_count(action)
         events = [Event(PLACED, 0, action.card, count, (action.x, action.y))]
         self.place(action.card, action.x, action.y, count)

@@ -7,12 +7,11 @@ from __future__ import annotations
 from ..commands import History, Session
 from ..errors import IllegalAction, RecordError
 from ..records import envelope, session_meta, short_json
+from .descriptor import INFO
 from .setup import Action, Rules, deal_from_json
 from .state import DEFAULT_TARGET, GrayblockState
 
-GAME = "grayblock"
-PLAYER_COUNTS = (2, 3, 4)
-DEFAULT_PLAYERS = 2
+GAME, PLAYER_COUNTS, DEFAULT_PLAYERS = INFO.id, INFO.player_counts, INFO.default_players
 
 
 def parse_rules(text: str) -> Rules:

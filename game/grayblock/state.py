@@ -34,8 +34,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import N_DOLLS, place_map
-from ..contract import Event, Result
+from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
 from ..errors import IllegalAction
+from . import words
 from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,
                     cards_of, deal_hand, first_start, highest, lowest, mask_of, one_gear_apart)
 
@@ -195,43 +196,43 @@ class GrayblockState:
                 out.append(table[c][2])
         return out
 
-    def why_illegal(self, action) -> str | None:
-        """None when the action is legal now, else a sentence saying why not."""
+    def why_illegal(self, action) -> Refusal | None:
+        """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
-            return f"{action!r} is not a Grayblock action"
+            return Refusal(NOT_AN_ACTION, {"action": repr(action)})
         if self.turn is None:
-            return "the match is over"
+            return Refusal(GAME_OVER)
         p = action.player
         if p != self.turn:
-            return f"it is player {self.turn}'s turn, not player {p}'s"
+            return Refusal(NOT_YOUR_TURN, {"turn": self.turn, "tried": p})
         if action.card is None:
             if action.end is not None:
-                return "a pass has no end"
+                return Refusal(words.PASS_WITH_AN_END)
             can = self.playable(p)
             if can:
-                return (f"player {p} must play: {', '.join(map(str, cards_of(can)))} "
-                        f"fit{'s' if can & (can - 1) == 0 else ''} the row")
+                return Refusal(words.MUST_PLAY, {"player": p, "cards": tuple(cards_of(can))})
             return None
         card = action.card
         if not isinstance(card, int) or not 0 <= card < N_DOLLS:
-            return f"{card!r} is not a card 0..31"
+            return Refusal(words.NOT_A_CARD, {"card": repr(card)})
         if not self.hands[p] >> card & 1:
-            return f"card {card} is not in player {p}'s hand"
+            return Refusal(words.NOT_IN_HAND, {"card": card, "player": p})
         if not self.row:
             if action.end is not None:
-                return "the first card of a hand starts the row: its end is null"
+                return Refusal(words.OPENER_WITH_AN_END)
             if self.rules.water_veins and card == 0:
-                return "Water Veins: card 0 may not start the row (nothing could join it)"
+                return Refusal(words.ZERO_OPENS)
             return None
         if action.end not in (LEFT, RIGHT):
-            return f"end must be left or right, not {action.end!r}"
+            return Refusal(words.NO_SUCH_END, {"end": repr(action.end)})
+        if not self.playable(p):
+            return Refusal(words.MUST_PASS)
         end = self.row[0] if action.end == LEFT else self.row[-1]
+        where = {"card": card, "end": action.end, "end_card": end}
         if not one_gear_apart(end, card):
-            return (f"card {card} does not differ by exactly one gear from card {end} "
-                    f"at the {action.end} end")
+            return Refusal(words.NOT_ONE_GEAR, where)
         if not FIT[self.rules.water_veins][end] >> card & 1:
-            return (f"Water Veins: the gear card {card} adds in row {added_row(end, card)} has "
-                    f"no gear beside it on card {end} (same row, or the row above or below)")
+            return Refusal(words.WATER_VEINS, dict(where, row=added_row(end, card)))
         return None
 
     # --- changing --------------------------------------------------------------------------
@@ -239,9 +240,9 @@ class GrayblockState:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and say what it changed; an illegal one raises IllegalAction and
         changes nothing."""
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        refusal = self.why_illegal(action)
+        if refusal is not None:
+            raise IllegalAction(words.refusal_words(refusal), refusal)
         events: list[Event] = []
         self._step(action, events)
         return events

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from ..history import GAMES, Entry, entry_of, fold, seat_kind
+from .. import registry
+from ..history import Entry, entry_of, fold, seat_kind
 from ..i18n import N_
 from ..messages import Message, message
 from ..records import check_envelope, load_json, read_stamp, utc_stamp
@@ -567,7 +568,8 @@ class Store:
             return replace(entry_of(self.record(game_id), utc_stamp(0)), id=game_id)
         except Exception as exc:  # noqa: BLE001 - anything a damaged row can hold
             words = exc.words if isinstance(exc, StoreError) else describe(exc)
-            return Entry(id=game_id, when=utc_stamp(0), game=game if game in GAMES else "",
+            return Entry(id=game_id, when=utc_stamp(0),
+                         game=game if isinstance(game, str) and registry.find(game) else "",
                          problem=str(words))
 
     def player_names(self) -> list[str]:

@@ -1,10 +1,12 @@
 """Learn to play (issue 14): one guided game per game, each a script of steps (lesson.py) on a
-fixed deal. SCRIPTS lists them by the registry's game name."""
+fixed deal. SCRIPTS lists them by the registry's game name (a game's declaration names its
+script's module: game.descriptor.GameInfo.lesson)."""
 
 from __future__ import annotations
 
-from .assemble import SCRIPT as ASSEMBLE
-from .cementopia import SCRIPT as CEMENTOPIA
-from .grayblock import SCRIPT as GRAYBLOCK
+import importlib
 
-SCRIPTS = {"assemble": ASSEMBLE, "cementopia": CEMENTOPIA, "grayblock": GRAYBLOCK}
+from .. import registry
+
+SCRIPTS = {game.id: importlib.import_module(game.lesson).SCRIPT
+           for game in registry.GAMES if game.lesson}

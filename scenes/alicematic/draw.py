@@ -329,7 +329,7 @@ def player_row_at(scene, pos):
 
 def hand_rects(scene) -> dict[int, pygame.Rect]:
     L, k = scene.layout, scene.layout.k
-    if scene.viewer is None or scene.pass_screen_for() is not None or scene.looking is not None:
+    if scene.shown_to() is None or scene.looking is not None:
         return {}  # (the pass screen covers the table; another's board: no hand shows)
     hand = scene.view().hand
     box = L.hand
@@ -688,6 +688,9 @@ def draw_scoring(scene, surface) -> None:
         ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
                 max_width=P.w - k(40))
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
+        if scene.replay:  # the replay's own button goes there (replay_cover)
+            scene.scoring_button = pygame.Rect(P.centerx - bw // 2, P.bottom - bh - k(20), bw, bh)
+            return
         scene.again_b.rect = pygame.Rect(P.centerx + k(10), P.bottom - bh - k(20), bw, bh)
         scene.title_b.rect = pygame.Rect(P.centerx - k(10) - bw, P.bottom - bh - k(20), bw, bh)
         scene.again_b.draw(surface, s)

@@ -6,23 +6,24 @@ A player acts by clicking: a lit city (a base), a hand card (a menu: summon it, 
 down into an area), a lit hex (a menu: the expedition with its strength and food, or a war), a
 card in an over-full area (discard it), and the button at the map's corner (End turn, Pass, Draw).
 A player's row at the side shows their areas on the board (face-down cards as backs, no hand).
-What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; in
-hot seat a "Pass to NAME" screen hides the hand until NAME confirms (Grayblock's screen)."""
+What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
+GameTable's: in hot seat the pass screen hides the hand and the face-down cards until the next
+human confirms."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.alicematic import state as st
+from game.alicematic import words as refusals
 from game.alicematic.record import new_session
-from game.alicematic.setup import BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR
+from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
+                                   Action)
 from game.i18n import N_, _, ngettext
 
 from scenes.alicematic import draw
 from scenes.alicematic import words as w
 from scenes.alicematic.geometry import Camera, Layout
-from scenes.grayblock import draw as gb_draw
-from scenes.table import look
 from scenes.table.base import GameTable
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
@@ -57,16 +58,15 @@ class Popup:
 class AlicematicScene(GameTable):
     name = "alicematic"
     game = "alicematic"
+    refusal_words = staticmethod(refusals.refusal_words)
 
     def __init__(self, app, config, session=None):
         if session is None:
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats])
         super().__init__(app, config, session)
         state = self.state
-        self.viewer = min(self.humans) if len(self.humans) == 1 else (0 if not self.humans else None)
         self.layout = Layout((1280, 720), state.n)
         self.camera = Camera()
-        self.faces: dict = {}  # the pass screen's backdrop (Grayblock's drawing keeps it here)
         self.popup: Popup | None = None
         self.looking: int | None = None  # another player whose areas the board shows (a click at the side)
         self.hover = None  # the hex under the mouse
@@ -77,10 +77,9 @@ class AlicematicScene(GameTable):
         # ("main", None) the corner button; it follows from move to move once keys are in use
         self.focus: tuple | None = None
         self.keyboard = False
-        self.seen_by: dict[int, int] = {}
         self.scoring: float | None = None  # seconds since the final scoring opened
+        self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
         self.snapped = self.demo_done = False
-        self.iam_b = PrimaryButton("", self.confirm_viewer)
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
         self.action_b = PrimaryButton("", self.do_main_action)
@@ -90,9 +89,8 @@ class AlicematicScene(GameTable):
         self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log(_("Game resumed."))
-        if state.is_over():
-            self.finished = True
-            self.scoring = 0.0
+        self.finished = state.is_over()
+        self.show_position()
         self.autosave()
 
     # --- reading ---------------------------------------------------------------------------
@@ -109,15 +107,12 @@ class AlicematicScene(GameTable):
         """What the screen may show: the seated viewer's view (nobody's hand: the pass screen)."""
         return self.state.view(self.viewer if self.viewer is not None else 0)
 
-    def pass_screen_for(self) -> int | None:
-        if len(self.humans) < 2 or self.state.is_over():
-            return None
-        p = self.state.current_player()
-        return p if p in self.humans and p != self.viewer else None
+    def hidden_on_pass(self) -> str | None:
+        return _("Everyone else, please look away: {name}'s hand and face-down cards show once "
+                 "they confirm.")
 
     def can_act(self) -> bool:
-        p = self.state.current_player()
-        return p in self.humans and self.viewer == p and self.pass_screen_for() is None
+        return self.seated_turn()
 
     def legal(self) -> list:
         return self.state.legal_actions() if self.can_act() else []
@@ -145,6 +140,8 @@ class AlicematicScene(GameTable):
         if state.is_over():
             return _("The game is over.")
         p = state.current_player()
+        if self.replay:
+            return _("{name} to move").format(name=self.name_of(p))
         if p in self.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
         if not self.can_act():
@@ -208,12 +205,6 @@ class AlicematicScene(GameTable):
             elif action.kind == HIRE:
                 out.append((_("Hire face down: {colour} area").format(colour=w.area(action.colour)), action))
         return out
-
-    def news_for(self, player: int) -> list[str]:
-        seen = self.seen_by.get(player)
-        news = [e for e in self.log if not isinstance(e, look.Private)]
-        return news[-4:] if seen is None else [e for e in self.log[seen:]
-                                                if not isinstance(e, look.Private)][-6:]
 
     def targets(self) -> list[tuple]:
         """What the keyboard moves between now: the hand cards that can be placed, the cards
@@ -315,7 +306,8 @@ class AlicematicScene(GameTable):
         return [_("New game.")]
 
     def on_played(self, action, outcome) -> None:
-        self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
+        self.log.extend(self.log_lines(self.session.history.before(), action, outcome.events,
+                                       self.state))
         self.popup = None
         if self.can_act():  # one's own turn: one's own board
             self.looking = None
@@ -324,15 +316,45 @@ class AlicematicScene(GameTable):
         elif action.kind in (SUMMON, HIRE):
             self.app.sound.play("deal")
 
-    def play(self, action):
-        self.before = self.state.clone()
-        return super().play(action)
-
     def on_history(self, outcome) -> None:
-        """After undo or redo, hot-seat hands hide again until their player confirms."""
         self.popup = self.looking = None
-        if len(self.humans) >= 2:
-            self.viewer = None
+
+    def show_position(self) -> None:
+        """The map fitted; at the end the final scoring with every row."""
+        super().show_position()
+        self.popup = self.looking = self.hover = self.pan_from = self.pressed_at = self.focus = None
+        self.scoring = ROW_SECONDS * (len(w.SCORE_ROWS) + 2) if self.state.is_over() else None
+        self.fit_map()
+
+    def picture(self) -> dict:
+        """The map: who holds each hex (its rings and dots) and whose war is on each, from what
+        the map draws, and how many hexes lie outside its region; whose areas the board shows and
+        their cards (None: a back) with face up or down; the hand's cards; each player's VP,
+        resources and hand size at the side; whether the final scoring shows in full."""
+        view = self.view()
+        outside = [h for h in view.board.hexes if not self.layout.map.collidepoint(self.camera.to_screen(h))]
+        areas: list[list] = [[] for _area in view.areas[draw.board_player(self)]]
+        for i, card, up, _rect in draw.area_slots(self):
+            areas[i].append((card, up))
+        return {"held": {h: owners for h, owners in view.holders if owners}, "war": dict(view.war),
+                "outside": len(outside), "board": draw.board_player(self), "areas": areas,
+                "hand": list(draw.hand_rects(self)), "vp": list(view.vp),
+                "resources": [list(r) for r in view.resources], "hand_sizes": list(view.hand_sizes),
+                "scoring": self.rows_shown() > len(w.SCORE_ROWS)}
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def segment(self, state) -> int:
+        return state.round
+
+    def segment_words(self, state) -> str:
+        return _("Round {n}").format(n=state.round) if state.round else _("Choosing bases")
+
+    def replay_panel(self) -> pygame.Rect:
+        return self.layout.log.unionall(self.layout.button_rects)
+
+    def replay_cover(self) -> pygame.Rect | None:
+        return self.scoring_button if self.scoring is not None else None
 
     def on_finished(self, record) -> None:
         self.scoring = 0.0
@@ -343,7 +365,7 @@ class AlicematicScene(GameTable):
     # --- moves -----------------------------------------------------------------------------
 
     def choose(self, action) -> None:
-        if self.can_act() and action in self.legal():
+        if self.can_act():
             self.play(action)
 
     def do_main_action(self) -> None:
@@ -365,8 +387,8 @@ class AlicematicScene(GameTable):
     def click_card(self, card: int, pos, keyboard: bool = False) -> None:
         options = self.card_options(card)
         if not options:
-            if self.state.phase == st.DOMESTIC:
-                self.tell(_("That card cannot be placed now."), 2.5)
+            if self.state.phase == st.DOMESTIC:  # (every area full): the rules say why not
+                self.play(Action(SUMMON, card=card))
             return
         self.popup = Popup(w.card_name(self.state.cards[card]), options, pos, keyboard)
 
@@ -375,11 +397,8 @@ class AlicematicScene(GameTable):
         if action is not None:
             self.play(action)
 
-    def confirm_viewer(self) -> None:
-        p = self.pass_screen_for()
-        if p is not None:
-            self.viewer, self.looking = p, None
-            self.seen_by[p] = len(self.log)
+    def on_seated(self, player: int) -> None:
+        self.looking = None  # one's own board first
 
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("alicematic", config=self.config.again()))
@@ -403,7 +422,7 @@ class AlicematicScene(GameTable):
         self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if self.shortcut(event):
+        if self.shortcut(event) or self.pass_screen_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.popup is not None:  # a half-made choice: back to the table
@@ -412,12 +431,6 @@ class AlicematicScene(GameTable):
                 self.focus, self.keyboard = None, False
             else:
                 self.open_menu()
-            return
-        if self.pass_screen_for() is not None:
-            if event.type == pygame.KEYDOWN and event.key in ENTER:
-                self.confirm_viewer()
-            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.iam_b.rect.w:
-                self.iam_b.handle(event)
             return
         if self.scoring is not None:
             self._scoring_event(event)
@@ -570,8 +583,6 @@ class AlicematicScene(GameTable):
         if self.app.demo and not self.snapped and self.state.round >= DEMO_SNAP_ROUND:
             self.snapped = True
             self.app.snap("table")
-        if self.pass_screen_for() is not None:
-            return
         self.bots_and_hints(dt)
 
     # --- drawing ---------------------------------------------------------------------------
@@ -593,13 +604,10 @@ class AlicematicScene(GameTable):
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
             self.resize(surface.get_size())
-        who = self.pass_screen_for()
-        if who is not None:
-            gb_draw.draw_pass_screen(self, surface, who)
+        if self.draw_pass_screen(surface):
             return
         for button, word in self.words.items():
             button.label = _(word)
-        self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
         self.refresh_buttons(self.buttons)
         main = self.main_action()
         if main is not None and self.scoring is None:

@@ -332,16 +332,16 @@ def open_store(demo: bool):
 
 
 def parse_app_args(argv: list[str]) -> AppOptions:
-    from game.cli import UsageError, _Parser, ascii_int, check_players, seconds
+    from game import registry
+    from game.cli import UsageError, _Parser, ascii_int, check_players, players_help, seconds
     from game.errors import RecordError
-    from game.records import game_module
+    from game.tutorial import SCRIPTS
     parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
     parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
-    parser.add_argument("--game", default="assemble",
-                        choices=["assemble", "cementopia", "grayblock", "alicematic"],
+    parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids(),
                         help="which game the demo plays")
     parser.add_argument("--players", type=ascii_int,
-                        help="Alice Assemble and Grayblock 2 to 4 (default 4), Cementopia 1")
+                        help=f"{players_help()} (default: the most the game seats)")
     parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene here")
     parser.add_argument("--exit-after", type=seconds(EXIT_AFTER_MAX, zero=True), metavar="SECONDS",
                         help="exit this long after the scoring shows "
@@ -350,7 +350,7 @@ def parse_app_args(argv: list[str]) -> AppOptions:
                         help=f"window size WxH, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
                              f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
     parser.add_argument("--seed", type=ascii_int)
-    parser.add_argument("--tutorial", choices=["assemble", "cementopia", "grayblock"],
+    parser.add_argument("--tutorial", choices=list(SCRIPTS),
                         help="open that game's lesson (with --demo: it plays itself to the end)")
     parser.add_argument("--replay", type=Path, metavar="FILE",
                         help="open a game record in the replay viewer (with --demo: it steps "
@@ -359,13 +359,9 @@ def parse_app_args(argv: list[str]) -> AppOptions:
                         help="the app's language for this run (default: Settings, else the system's)")
     args = parser.parse_args(argv)
     w, h = _size(args.size)
-    try:
-        module = game_module(args.game)
-    except RecordError as exc:
-        raise UsageError(str(exc)) from None
-    # not given: the largest table (4 as before; Cementopia's 1), so the demo shows every seat
-    players = max(module.PLAYER_COUNTS) if args.players is None else args.players
-    check_players(args.game, players, module)
+    # not given: the largest table, so the demo shows every seat
+    players = max(registry.info(args.game).player_counts) if args.players is None else args.players
+    check_players(args.game, players)
     if args.replay is not None:  # a bad file: one line and exit 2, before the window opens
         from scenes.replay.viewer import load
         try:

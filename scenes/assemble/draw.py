@@ -138,6 +138,25 @@ def draw_modules(surface, explained, xs: list[float], y: float, card_w: float, c
     surface.blit(layer, (x0, int(y)))
 
 
+def modules_shown(scene, lane_index: int) -> tuple | None:
+    """The module outlines over a lane's line: (the line explained, each card's x), or None.
+    A card considered for a gap: the line as it would be with it; else the active lane's modules
+    as they stand (M hides them)."""
+    state = scene.state
+    line, gap = state.lines[lane_index], scene.pending_position(lane_index)
+    if gap is not None and state.bench[lane_index] is not None:
+        if not scene.position_is_legal(lane_index, gap):
+            return None
+        hyp = list(line)
+        hyp.insert(gap, state.bench[lane_index])
+        x0, strip = scene.layout.lanes[lane_index].line.x, STRIP * scene.layout.card_width
+        return (explain_line(hyp, state.capacity_after(lane_index, gap), state.rules.flaw),
+                [x0 + i * strip for i in range(len(hyp))])
+    if scene.show_modules and line and lane_index == state.active and not state.is_over():
+        return state.explain(lane_index), scene.line_xs(lane_index, gap)
+    return None
+
+
 def draw_line(scene, surface, lane_index: int) -> None:
     lay = scene.layout.lanes[lane_index]
     state = scene.state
@@ -172,13 +191,9 @@ def draw_line(scene, surface, lane_index: int) -> None:
             ui.text(surface, _("not allowed"), int(14 * s), (box.centerx, box.bottom + 2 * s), ui.BAD,
                     "midtop", "bold")
             return
-        hyp = list(line)
-        hyp.insert(gap, card)
-        explained = explain_line(hyp, scene.state.capacity_after(lane_index, gap), state.rules.flaw)
-        hxs = [lay.line.x + i * STRIP * cw for i in range(len(hyp))]
-        draw_modules(surface, explained, hxs, lay.line.y, cw, ch, s)
-    elif scene.show_modules and line and lane_index == state.active and not state.is_over():
-        draw_modules(surface, state.explain(lane_index), xs, lay.line.y, cw, ch, s)
+    modules = modules_shown(scene, lane_index)
+    if modules is not None:
+        draw_modules(surface, *modules, lay.line.y, cw, ch, s)
     hint = hint_action(scene)
     if hint is not None and hint.kind == "place" and hint.lane == lane_index and card is None:
         # where the hint would tuck the bench card: between the visible strips

@@ -1,8 +1,9 @@
 """The Alice Assemble table: drag, click or key your way through placements and acquisitions.
 
-What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's; this
-scene keeps how Alice Assemble is picked (drag, click or keys), animated from the events each move
-reports, and drawn (scenes/assemble/draw.py, where things are: geometry.py).
+What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
+GameTable's; this scene keeps how Alice Assemble is picked (drag, click or keys), animated from the
+events each move reports, and drawn (scenes/assemble/draw.py, where things are: geometry.py).
+Nothing at this table is secret, so hot seat needs no pass screen: the turn goes straight on.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.assemble import words
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
 from game.i18n import N_, _, ngettext
@@ -24,6 +26,7 @@ from scenes.assemble.geometry import Geometry
 from scenes.table import look, rules_badge
 from scenes.table.base import GameTable
 from scenes.widgets import ui
+from scenes.art.metrics import STRIP
 from scenes.widgets.anim import Flight, Glide, Stepper
 
 FLIGHT = 0.32
@@ -47,6 +50,7 @@ class Drag:
 class TableScene(GameTable):
     name = "table"
     game = "assemble"
+    refusal_words = staticmethod(words.refusal_words)
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -54,7 +58,6 @@ class TableScene(GameTable):
             session = new_session(seed, [seat.to_json() for seat in config.seats], config.rules)
         super().__init__(app, config, session)
         self.geo = Geometry(self.state.players)
-        self.dials = [Stepper(c) for c in self.state.capacity]
         self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log()
@@ -74,12 +77,12 @@ class TableScene(GameTable):
         self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
         self.snapped = False
         self.from_rect = None  # where the card being played flies from
-        self.geo.assign_slots(self.state)
         self.menu_button = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_button]
         self.auto_take = ui.Toggle(AUTO_TAKE[0], bool(app.settings.get("auto_take_last")),
                                    self._set_auto_take, shorter=AUTO_TAKE[1:])
         self.auto_take.focusable = False
+        self.show_position()  # the dials, the field's slots, the lines' places
         self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
@@ -92,10 +95,15 @@ class TableScene(GameTable):
         return not self.state.is_over() and self.state.current_player() in self.humans
 
     def can_act(self) -> bool:
-        return self.human_turn() and not self.flights
+        return self.human_turn() and self.seated_turn() and not self.flights
+
+    def hidden_on_pass(self) -> str | None:
+        return None  # every card is on the table for all to see (the deck's order is no one's)
 
     def prompt(self, short: bool = False) -> str:
         state = self.state
+        if self.replay:  # drawn after the name of the one to move
+            return _("to move")
         if state.current_player() not in self.humans:
             # drawn after the bot's name in the HUD
             return _("is thinking") + "." * (1 + int(self.app.clock_s * 3) % 3)
@@ -176,11 +184,12 @@ class TableScene(GameTable):
         if from_rect is None:
             from_rect = (self.field_rect(action.value) if action.kind == "take"
                          else self.layout.lanes[lane].bench.as_tuple())
-        self.from_rect, self.before = tuple(from_rect), self.state.clone()
+        self.from_rect = tuple(from_rect)
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        self.log.extend(self.log_lines(self.before, action, outcome.events, self.state))
+        self.log.extend(self.log_lines(self.session.history.before(), action, outcome.events,
+                                       self.state))
         # the card you just dropped (or one now under the cursor) is no reason to magnify
         self.hover_time, self.magnified = 0.0, None
         if self.state.owners[action.lane] in self.humans:
@@ -254,6 +263,57 @@ class TableScene(GameTable):
         self.cursor = None
         self.geo.assign_slots(self.state)
 
+    def show_position(self) -> None:
+        super().show_position()
+        self.drag = self.selected = self.cursor = self.hover_pos = self.magnified = None
+        self.end_wait = 0.0
+        self.dials = [Stepper(c) for c in self.state.capacity]
+        self.geo.assign_slots(self.state)
+        self.geo.glides.clear()  # (each line's cards take their places as they are drawn)
+
+    def picture(self) -> dict:
+        """Each lane's line left to right with the place each card is drawn at (in strips from
+        the line's start), the module outlines' cells as (place, gear row) with whether they
+        score, the capacity the dial shows, the bench card and the points on the label; the
+        field's cards, each in a slot of its own."""
+        state, lay = self.state, self.layout
+        hidden = self.hidden_cards()
+
+        def places(lane: int, xs: list[float]) -> list[float]:
+            return [round((x - lay.lanes[lane].line.x) / (STRIP * lay.card_width), 2) for x in xs]
+        lanes = []
+        for lane in range(state.n_lanes):
+            drawn = sorted((place, card) for place, card in
+                           zip(places(lane, self.line_xs(lane, self.pending_position(lane))), state.lines[lane])
+                           if ("line", lane, card) not in hidden)
+            shown = draw.modules_shown(self, lane)
+            modules = [] if shown is None else [
+                (module.scored, sorted((places(lane, shown[1])[col], row) for col, row in module.cells))
+                for module in shown[0].modules]
+            bench = state.bench[lane]
+            lanes.append({"line": [card for _place, card in drawn], "places": [place for place, _card in drawn],
+                          "modules": modules, "capacity": self.dials[lane].value,
+                          "bench": None if ("bench", lane, bench) in hidden else bench,
+                          "points": state.lane_key(lane)[0]})
+        field = {self.geo.slots.get(card, 0): card for card in state.field if ("field", card) not in hidden}
+        return {"lanes": lanes, "field": sorted(field.values())}  # (two in one slot: one shows)
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def segment(self, state) -> int:
+        return state.round
+
+    def segment_words(self, state) -> str:
+        return _("Round {n}").format(n=state.round) if state.round else _("Opening draft")
+
+    def replay_end(self):
+        from scenes.replay.ends import ReplayScoring
+        return ReplayScoring(self.app, session=self.session, config=self.config)
+
+    def replay_panel(self) -> pygame.Rect:
+        lay = self.layout
+        return pygame.Rect(*lay.log.to_int()).union(pygame.Rect(*lay.buttons.to_int()))
+
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value
         if self.coach is None:  # a lesson writes no settings
@@ -263,7 +323,7 @@ class TableScene(GameTable):
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
-        if self.coach_first(event):
+        if self.coach_first(event) or self.pass_screen_event(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -320,7 +380,7 @@ class TableScene(GameTable):
             elif self.selected == ("bench", lane) and self.geo.over_lane(pos, lane):
                 self._place_at(self.insertion_at(lane, pos[0]))
             elif what is not None and what[0] == "field":
-                self.tell(_("Place your bench card into the line first; then take a field card."), 2.5)
+                self.play(TAKE[lane][what[1]])  # refused (the bench card goes first): it says so
             return
         if what is not None and what[0] == "field":
             self._start_drag(what, what[1], self.field_rect(what[1]), pos)
@@ -354,20 +414,7 @@ class TableScene(GameTable):
             self._place_at(self.insertion_at(lane, pos[0]), rect)
 
     def _place_at(self, position: int, rect=None) -> None:
-        lane = self.state.active
-        if not self.position_is_legal(lane, position):
-            self.tell(self.illegal_words(lane, position))
-            return
-        self.play(PLACE[lane][position], rect)
-
-    def illegal_words(self, lane: int, position: int) -> str:
-        """Why the bench card may not go there, in the player's words (the engine's reason is
-        English, for the CLI): the one rule that forbids a place in your own line."""
-        state = self.state
-        if state.rules.identity and state.lines[lane] and position == len(state.lines[lane]) \
-                and state.capacity[lane] == 1:
-            return _("The Identity: no placing at the right end while capacity is 1.")
-        return _("Not allowed there.")
+        self.play(PLACE[self.state.active][position], rect)
 
     def _key(self, event) -> None:
         if self.shortcut(event):
@@ -571,6 +618,8 @@ class TableScene(GameTable):
     # --- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
+        if self.draw_pass_screen(surface):
+            return
         self.tip_spots = []
         size = surface.get_size()
         surface.blit(self.app.art.table(size), (0, 0))

@@ -9,6 +9,7 @@ A card's top is (GEAR_TOP - GEAR_STEP / 2) card heights above its first row.
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
 import pygame
@@ -50,6 +51,11 @@ class Camera:
     def card_rect(self, board, x: int, y: int) -> pygame.Rect:
         left, top = self.to_screen(board, x * PITCH, y * CELL - TOP)
         return pygame.Rect(round(left), round(top), self.w, round(self.w / CARD_ASPECT))
+
+    def cell_at(self, board, sx: float, sy: float) -> tuple[int, int]:
+        """The grid place (x, y) of a card whose five rows are centred nearest the point."""
+        wx, wy = self.to_world(board, sx, sy)
+        return math.floor(wx / PITCH), round(wy / CELL - 2.5)
 
     def band_rect(self, board, x: int, y: int) -> pygame.Rect:
         """The card's five cell rows (the part no other card ever covers)."""

@@ -13,9 +13,10 @@ from types import SimpleNamespace
 
 import pygame
 
+from game.cementopia import words
 from game.cementopia.best import best_words, load_best, record_best
 from game.cementopia.record import new_session
-from game.cementopia.setup import daily_seed
+from game.cementopia.setup import Action, daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
 from game.messages import shown, split_sentences
 from game.commands import helps_of, mark_help
@@ -47,6 +48,7 @@ def deal_label(meta) -> str:
 class CementopiaScene(GameTable):
     name = "cementopia"
     game = "cementopia"
+    refusal_words = staticmethod(words.refusal_words)
     undo_modes = False  # solo: any undo is allowed and makes the attempt assisted
 
     def __init__(self, app, config, session=None):
@@ -62,7 +64,6 @@ class CementopiaScene(GameTable):
         if problem:
             app.toast(problem)
         self.lay, self.cam, self.sprites = geometry.layout((1280, 720)), geometry.Camera(), draw.Sprites(app.art)
-        self.dials = [Stepper(u, 3.0) for u in self.state.counters]
         self.hand_x: dict = {}  # card -> Glide of its x in the hand
         # kb_stage: "hand" or "board" while the keyboard drives; cursor: its spot; hover: the mouse's
         self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
@@ -73,6 +74,7 @@ class CementopiaScene(GameTable):
         self.score_rows: list = []  # the score table's rows as last drawn: (adjacency, rect)
         self.buttons = self.base_buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
+        self.show_position()
         self.autosave()
 
     # --- reading -----------------------------------------------------------------------------
@@ -145,6 +147,8 @@ class CementopiaScene(GameTable):
         st, card = self.state, self.active_card()
         if st.is_over():
             return [(_("Complete!") if st.outcome == COMPLETE else _("No hand card fits: stuck."), ui.HILITE, 17)]
+        if self.replay:
+            return [(_("A replay: the moves as they were played."), ui.TEXT, 16)]
         if (self.app.demo and not self.lesson) or self.turns.hint_pending:
             return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
@@ -305,6 +309,16 @@ class CementopiaScene(GameTable):
             self.popup, self.drag = draw.Popup(self, card, x, y, choices), None
             self.popup.layout(self)
 
+    def refuse_drop(self, card: int, pos) -> None:
+        """A card dropped on the board where no spot is lit for it: the rules say why not there
+        (counting the card beside it, if there is one)."""
+        x, y = self.cam.cell_at(self.lay.board, *pos)
+        if (x, y) in self.spots_for(card):
+            self.try_place(card, x, y)
+            return
+        beside = self.state.neighbours(x, y)
+        self.play(Action(card, x, y, beside[0][0] if beside else self.state.placed[0][0]))
+
     def _reset_input(self) -> None:
         self.selected = self.cursor = self.hover = self.drag = self.popup = self.kb_stage = None
         self.turns.forget()
@@ -352,6 +366,51 @@ class CementopiaScene(GameTable):
         self.end_wait = 0.0
         self._reset_input()
 
+    def log_lines(self, before, action, events, after) -> list[str]:
+        """A move in words (for the replay's panel: this table shows no log): the card, the
+        neighbour it is counted with, a counter spent, the end."""
+        lines = [_("Card {card} goes beside card {other}.").format(card=action.card, other=action.count_with)]
+        for event in events:
+            if event.kind == COUNTER_FLIPPED:
+                lines.append(_("Counter {n} is spent.").format(n=event.where))
+            elif event.kind == FINISHED:
+                lines.append(_("Complete!") if event.where == COMPLETE else _("No hand card fits: stuck."))
+        return lines
+
+    def show_position(self) -> None:
+        super().show_position()
+        self.end_wait = 0.0
+        self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
+        self.dials = [Stepper(uses, 3.0) for uses in self.state.counters]
+        self.hand_x.clear()  # (each hand card takes its slot as it is drawn)
+        self.fit(now=True)
+
+    def picture(self) -> dict:
+        """The placed cards the board shows, as (card, column, row) from where the camera draws
+        them; the hand left to right with the slot each is drawn in; what each counter's dial
+        shows; the score."""
+        board, hidden = self.lay.board, self.hidden()
+        network = []
+        for card, x, y in self.state.placed:
+            rect = self.cam.card_rect(board, x, y)
+            if ("board", card) not in hidden and rect.colliderect(board):
+                wx, wy = self.cam.to_world(board, rect.x, rect.y)
+                network.append((card, round(wx / geometry.PITCH), round((wy + geometry.TOP) / geometry.CELL)))
+        slots = [slot.x for slot in self.lay.slots]
+        hand = sorted((self.hand_rect(card).x, card) for card in self.state.hand if ("hand", card) not in hidden)
+        return {"network": sorted(network), "hand": [card for _x, card in hand],
+                "slots": [slots.index(x) if x in slots else None for x, _card in hand],
+                "counters": [dial.value for dial in self.dials], "score": self.state.score()}
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def replay_end(self):
+        from scenes.replay.ends import ReplayCementopiaEnd
+        return ReplayCementopiaEnd(self.app, session=self.session, config=self.config)
+
+    def replay_panel(self) -> pygame.Rect:
+        return self.lay.table.unionall(self.lay.buttons)
+
     def before_hint(self) -> None:
         was, helps = self.assisted, helps_of(self.session.meta)
         mark_help(self.session.meta, "hint")  # the solver's move is help, as much as an undo is
@@ -365,6 +424,9 @@ class CementopiaScene(GameTable):
         cards are picked up and put back)."""
         self.auto_fit, spots = True, [p for c in self.state.hand for p in self.spots_for(c)]
         self.cam.fit(self.lay.board, self.state.placed, now, 150 * self.lay.s, 0.3, spots)
+
+    def concede_words(self) -> str:
+        return _("The attempt ends here as given up: its record is kept, with no best score.")
 
     def on_finished(self, record: dict) -> None:
         """A complete network may be a new personal best for the deal (a stuck one is shown, not
@@ -444,6 +506,8 @@ class CementopiaScene(GameTable):
             if spot is not None:
                 self.selected = drag.card
                 self.try_place(drag.card, *spot)
+            elif self.lay.board.collidepoint(pos):
+                self.refuse_drop(drag.card, pos)
             return
         self.selected = None if self.selected == drag.card else drag.card
         self.kb_stage = self.cursor = None

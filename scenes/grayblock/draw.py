@@ -1,5 +1,6 @@
 """Drawing the Grayblock table: the layout, the seats around the table, the row with its two
-ends, the hand, the side column and the overlays (pass-to screen, hand result, scoreboard).
+ends, the hand, the side column and the overlays (hand result, scoreboard; the pass screen is
+every table's: scenes/table/hotseat.py).
 Everything here reads the scene and the state; nothing changes the game."""
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from game.words import said
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
 from scenes.table import rules_badge
-from scenes.table.look import HINT, draw_log, glow, hint_tag
+from scenes.table.look import HINT, draw_log, glow, hint_tag, seat_colour
 from scenes.grayblock.geometry import end_zone
-from scenes.widgets.decor import dim, heading, ornament, vignette
+from scenes.widgets.decor import dim, heading, ornament
 from scenes.menus.setup import LEVEL_NAMES, kind_label
 
 ROW_FELT = (18, 34, 36, 170)
@@ -52,10 +53,6 @@ def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, i
     ui.panel(surface, box, fill, edge, radius=min(box.h // 2, round(8 * s)), width=max(1, round(s)))
     surface.blit(tag, tag.get_rect(center=box.center))
     return box
-
-
-def seat_colour(scene, player: int):
-    return ui.PLAYER_COLOURS[scene.config.seats[player].colour % len(ui.PLAYER_COLOURS)]
 
 
 def darker(colour, f: float):
@@ -269,7 +266,7 @@ def draw_hand(scene, surface) -> None:
         elif scene.selected == c or playable:
             glow(surface, shown, ui.HILITE if scene.selected == c else ui.GOOD, s,
                  width=4 if scene.selected == c else 2)
-    if not face_up and cards and len(scene.humans) >= 2 and not scene.state.is_over():
+    if not face_up and cards and scene.shared_screen() and not scene.state.is_over():
         pill(surface, _("Hand hidden"), px(16), s, pad=(20, 10), center=L.hand_cards.center)
 
 
@@ -343,59 +340,10 @@ def draw_info(scene, surface) -> None:
         pygame.draw.rect(surface, colour, bar)
 
 
-def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
-    ui.panel(surface, rect, (34, 26, 26, 248), edge, radius=round(16 * s) + 2, width=max(2, round(3 * s)))
+def overlay_panel(surface, rect, s: float) -> None:
+    ui.panel(surface, rect, (34, 26, 26, 248), ui.PANEL_EDGE, radius=round(16 * s) + 2, width=max(2, round(3 * s)))
     ui.panel(surface, rect.inflate(-round(14 * s), -round(14 * s)), (0, 0, 0, 0), (110, 84, 44),
              radius=round(12 * s) + 2, width=1)
-
-
-def draw_pass_screen(scene, surface, player: int) -> None:
-    """Nothing of the table's hands shows until `player` confirms they are the one looking."""
-    L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
-    W, H = surface.get_size()
-    if ("backdrop", W, H) not in scene.faces:  # the table, darkened: built once per window size
-        scene.faces["backdrop", W, H] = back = scene.app.art.table((W, H)).copy()
-        back.blit(vignette((W, H), 200), (0, 0))
-        dim(back, 120)
-    surface.blit(scene.faces["backdrop", W, H], (0, 0))
-    name, colour = scene.name_of(player), seat_colour(scene, player)
-    # taller with a larger text size (and the Japanese face's taller lines), as far as the window goes
-    grow = max(1.0, ui.font(px(17)).get_linesize() / max(1, round(px(17) * 1.3)))
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, k(720)), min(H - 2 * L.m, round(k(470) * grow)))
-    P.center = (W // 2, H // 2)
-    overlay_panel(surface, P, s, colour)
-    top = ui.text(surface, _("HOT SEAT \u00b7 HANDS HIDDEN"), px(15), (P.centerx, P.y + k(30)), ui.BRASS,
-                  "midtop", "bold", max_width=P.w - k(60))
-    r = heading(surface, _("Pass to {name}").format(name=name), px(46),
-                (P.centerx, max(P.y + k(54), top.bottom + k(2))), "midtop", P.w - k(60), colour)
-    ornament(surface, (P.centerx, r.bottom + k(12)), P.w * 0.5, s)
-    y = r.bottom + k(30)
-    for part in ui.wrap(_("It is {name}'s turn. Everyone else, please look away: {name}'s hand shows "
-                          "once they confirm.").format(name=name), px(17), P.w - k(80)):
-        y = ui.text(surface, part, px(17), (P.centerx, y), ui.TEXT, "midtop", max_width=P.w - k(40)).bottom
-    button = scene.iam_b
-    button.label = _("I am {name}").format(name=name)
-    button.rect = pygame.Rect(0, 0, min(P.w - k(80), k(340)), k(58))
-    button.rect.midbottom = (P.centerx, P.bottom - max(k(34), ui.font(px(13)).get_height() + k(14)))
-    # the latest news, each entry wrapped whole, as many as fit above the button
-    line_h = ui.font(px(15)).get_height() + k(2)
-    room = (button.rect.y - k(8) - y - k(12) - ui.font(px(14), "bold").get_height()) // line_h
-    news: list[str] = []
-    for entry in reversed(scene.news_for(player)):
-        parts = ui.wrap(entry, px(15), P.w - k(80))
-        if len(news) + len(parts) > room:
-            break
-        news[:0] = parts
-    if news:
-        y = ui.text(surface, _("Since your last turn"), px(14), (P.centerx, y + k(12)), ui.MUTED, "midtop",
-                    "bold", max_width=P.w - k(80)).bottom
-        for part in news:
-            y = ui.text(surface, part, px(15), (P.centerx, y + k(2)), ui.TEXT, "midtop",
-                        max_width=P.w - k(60)).bottom
-    button.focused = True
-    button.draw(surface, s)
-    ui.text(surface, _("click or press Enter"), px(13), (P.centerx, button.rect.bottom + k(4)), ui.MUTED,
-            "midtop", max_width=P.w - k(40))
 
 
 def result_lines(scene, result) -> tuple[list[tuple], str, str]:
@@ -473,8 +421,10 @@ def draw_result(scene, surface) -> None:
                                                    body.h)
     draw_scoreboard(scene, surface, scene.result_rects["scoreboard"])
     live = scene.ring.widgets
-    bw = min(k(220), (inner.w - k(20)) // len(live))
-    x = inner.centerx - (bw * len(live) + k(20) * (len(live) - 1)) // 2
+    count = max(1, len(live))  # (a replay puts its own one button there)
+    bw = min(k(220), (inner.w - k(20)) // count)
+    x = inner.centerx - (bw * count + k(20) * (count - 1)) // 2
+    scene.result_rects["buttons"] = pygame.Rect(x, inner.bottom - k(54), bw * count + k(20) * (count - 1), k(54))
     for b in live:
         b.rect = pygame.Rect(x, inner.bottom - k(54), bw, k(54))
         x += bw + k(20)

@@ -1,7 +1,8 @@
 """The Grayblock table: dominoes with the doll cards, 2 to 4 players, a match of hands.
 
-What every table shares (commands, saving, undo/redo, hints, bots, finishing) is GameTable's.
-In hot-seat play with several humans a "Pass to NAME" screen hides every hand until NAME confirms; `visible_hand` says whose secret hand is face up (None: nobody's).
+What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
+GameTable's: in hot seat the pass screen hides every hand until the next human confirms;
+`visible_hand` says whose secret hand is face up (None: nobody's).
 
 A hand that ends shows its last card for a moment, then a result panel (the points and their
 breakdown, the match scoreboard) until Next hand; the engine has already dealt the next hand.
@@ -13,8 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.grayblock import words
 from game.grayblock.record import new_session
-from game.grayblock.setup import FIT, LEFT, RIGHT, Action, Rules, added_row, one_gear_apart
+from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
 from game.i18n import N_, _, ngettext
 from game.words import said
@@ -40,29 +42,6 @@ def ends_text(state) -> str:
     return _("{left} or {right}").format(left=left, right=right) if left != right else str(left)
 
 
-def refusal(state, action) -> str:
-    """Why a card dropped at an end does not go there, as a sentence for the player (the engine's
-    own reason, why_illegal, is the CLI's English)."""
-    card = action.card
-    if not state.row:
-        if state.rules.water_veins and card == 0:
-            return _("Water Veins: card 0 may not start the row (nothing could join it).")
-    elif action.end in (LEFT, RIGHT):
-        end = state.row[0] if action.end == LEFT else state.row[-1]
-        if not one_gear_apart(end, card):
-            return (_("Card {card} does not differ by exactly one gear from card {end} at the left end.")
-                    if action.end == LEFT else
-                    _("Card {card} does not differ by exactly one gear from card {end} at the right end.")
-                    ).format(card=card, end=end)
-        row = added_row(end, card)
-        if not FIT[state.rules.water_veins][end] >> card & 1 and row is not None:
-            return _("Water Veins: the gear card {card} adds in row {row} from the top has no gear beside "
-                     "it on card {end} (same row, or the row above or below).").format(
-                card=card, row=row + 1, end=end)  # (rows counted from 1, as a player counts)
-    reason = state.why_illegal(action) or ""
-    return reason[:1].upper() + reason[1:] + "."
-
-
 @dataclass
 class Drag:
     card: int
@@ -79,6 +58,7 @@ class Drag:
 class GrayblockScene(GameTable):
     name = "grayblock"
     game = "grayblock"
+    refusal_words = staticmethod(words.refusal_words)
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -87,9 +67,6 @@ class GrayblockScene(GameTable):
                                   rules, target=config.target)
         super().__init__(app, config, session)
         state = self.state
-        # who is looking at the screen: the only human; with no human (the demo) the spectators
-        # see seat 0's hand; in hot seat nobody until someone confirms on the pass-to screen
-        self.viewer = min(self.humans) if len(self.humans) == 1 else (0 if not self.humans else None)
         current = state.current_player()
         self.bottom = self.viewer if self.viewer is not None else (
             current if current in self.humans else min(self.humans))
@@ -106,7 +83,6 @@ class GrayblockScene(GameTable):
         self.end_choice = RIGHT
         self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
         self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
-        self.seen_by: dict[int, int] = {}  # human -> the log's length when they last looked
         self.log.append(_("New match."))
         first = next(session.history.replay(), None)  # the match's first position, if it has moves
         if first is not None:
@@ -117,7 +93,6 @@ class GrayblockScene(GameTable):
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
         self.pass_b = PrimaryButton(N_("Pass"), self.do_pass)
-        self.iam_b = PrimaryButton("", self.confirm_viewer)  # "I am NAME": worded as drawn
         self.next_b = PrimaryButton(N_("Next hand"), self.next_hand)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
@@ -126,11 +101,7 @@ class GrayblockScene(GameTable):
         self.ring = ui.FocusRing([self.next_b])
         self.layout = Layout((1280, 720), state.players, self.bottom)
         self.result_rects: dict[str, pygame.Rect] = {}  # the result panel's parts, as last drawn
-        if config.lesson and state.results and not state.log and not state.is_over():
-            # a lesson resumed between hands: its notes are about the hand just over, so its
-            # result panel shows again, as it was when the player left
-            self.result_index = len(state.results) - 1
-            self._open_overlay()
+        self.show_position()
         self.autosave()
 
     # --- reading the game ------------------------------------------------------------------
@@ -142,19 +113,15 @@ class GrayblockScene(GameTable):
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
 
-    def pass_screen_for(self) -> int | None:
-        """The human who must confirm before their hand shows, or None."""
-        if len(self.humans) < 2 or self.state.is_over() or self.result_index is not None:
-            return None
-        p = self.state.current_player()
-        return p if p in self.humans and p != self.viewer else None
+    def between_turns(self) -> bool:
+        return self.result_index is not None  # a hand's result: everyone looks
 
     @property
     def visible_hand(self) -> int | None:
         """Whose secret hand is face up at the bottom now (None: no hand is)."""
-        if self.result_index is not None or self.state.is_over() or self.pass_screen_for() is not None:
+        if self.result_index is not None or self.state.is_over() or self.shown_to() is None:
             return None
-        return None if self.viewer is None else self.bottom
+        return self.bottom
 
     def is_turn(self, player: int) -> bool:
         return self.result_index is None and self.state.current_player() == player
@@ -187,6 +154,8 @@ class GrayblockScene(GameTable):
         if state.is_over() or self.result_index is not None:
             return _("The match is over.") if state.is_over() else _("The hand is over.")
         p = state.current_player()
+        if self.replay:
+            return _("{name} to move").format(name=self.name_of(p))
         if p in self.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
         if self.pass_screen_for() is not None:
@@ -231,17 +200,13 @@ class GrayblockScene(GameTable):
         if self.drag is not None and self.drag.moved:
             return self.drag.card, self.hover_end
         if self.selected is not None:
-            return self.selected, self.hover_end or (self.end_choice if self.state.row else START)
+            return self.selected, self.chosen_end()
         return None, None
 
-    def news_for(self, player: int) -> list[str]:
-        """What happened since `player` last looked (for the pass-to screen). Never a private
-        line, not even the player's own hint: the screen shows before they say who they are,
-        to whoever is at the table."""
-        seen = self.seen_by.get(player)
-        news = [e for e in self.log if not isinstance(e, look.Private)]
-        return news[-4:] if seen is None else [e for e in self.log[seen:]
-                                                if not isinstance(e, look.Private)][-6:]
+    def chosen_end(self):
+        """Where the selected card goes: the end the mouse is over, else the keys' (drawn there,
+        and Enter plays it there)."""
+        return self.hover_end or (self.end_choice if self.state.row else START)
 
     def match_over_shown(self) -> bool:
         return self.state.is_over() and self.result_index == len(self.state.results) - 1
@@ -421,9 +386,6 @@ class GrayblockScene(GameTable):
         first = next(self.session.history.replay(), None)
         return [_("New match."), self.start_line(first[0] if first is not None else self.state)]
 
-    def on_relog(self) -> None:
-        self.seen_by = {p: len(self.log) for p in self.seen_by}  # a new log: what is news starts afresh
-
     def start_line(self, state) -> str:
         who = self.name_of(state.start)
         return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
@@ -432,17 +394,14 @@ class GrayblockScene(GameTable):
     def play(self, action, from_rect=None):
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
-        self.before = self.state.clone()  # what the log tells (a pass names the ends it faced)
         self.from_rect = None if action.card is None else tuple(
             from_rect or self.source_rect(action.player, action.card))
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        lines = self.log_lines(self.before, action, outcome.events, self.state)
+        lines = self.log_lines(self.session.history.before(), action, outcome.events, self.state)
         text = lines[0]
         self.log.extend(lines)
-        if action.player in self.humans:
-            self.seen_by[action.player] = len(self.log)
         self.selected = self.drag = self.hover_end = None
         for event in outcome.events:
             if event.kind == PASSED:
@@ -475,23 +434,18 @@ class GrayblockScene(GameTable):
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
     def try_play(self, card: int, end, from_rect=None) -> bool:
-        """Play `card` at `end` if it fits; else say why not and change nothing."""
+        """Play `card` at `end`; if the rules refuse it, they say why and nothing changes."""
         if not self.can_act():
             return False
         action = Action(self.state.current_player(), card, None if end == START else end)
-        if not self.fits(card, end):
-            self.tell(_("No card in your hand fits either end: press Pass.") if self.must_pass()
-                      else refusal(self.state, action))
-            return False
-        return self.play(action, from_rect)
+        return self.play(action, from_rect) is not None
 
     def do_pass(self) -> None:
         if self.must_pass():
             self.play(self.legal()[0])
 
     def on_history(self, outcome) -> None:
-        """In hot seat the hands hide again after an undo or redo, and whoever is to move confirms
-        on the pass-to screen: whoever pressed it, nobody sees a hand that is not theirs."""
+        """Half-made choices go; an undo that reopens a finished hand closes its result."""
         self.drag = self.selected = self.flash = None
         self.bubbles.clear()
         if len(self.state.results) < self.seen_results:  # the undo reopened a finished hand
@@ -499,8 +453,52 @@ class GrayblockScene(GameTable):
             self.overlay = False
             self.glides.clear()
         self.seen_results = len(self.state.results)
-        if len(self.humans) >= 2:
-            self.viewer = None
+
+    def show_position(self) -> None:
+        """Between hands (one over, nothing played in the next: a lesson's notes are about it)
+        and at the match's end, the finished hand's result shows over the table."""
+        super().show_position()
+        state = self.state
+        self.drag = self.selected = self.hover_end = self.flash = self.ending = None
+        self.bubbles.clear()
+        self.glides.clear()  # (the row's cards take their places as they are drawn)
+        self.seen_results = len(state.results)
+        self.overlay = False
+        self.result_index = len(state.results) - 1 if state.results and (
+            state.is_over() or not state.log) else None
+        if self.result_index is not None:
+            self._open_overlay()
+
+    def picture(self) -> dict:
+        """The row left to right as drawn (the finished hand's while its result shows) with the
+        place each card is drawn at, the numbers on its end plaques, the bottom seat with its hand
+        (the cards when face up, else how many backs), how many cards each other seat shows, the
+        totals and the hand whose result shows."""
+        row, hidden = self.shown_row(), {f.key for f in self.flights}
+        xs = self.row_now()[0]
+        places = self.layout.row_geometry(len(row))[0]
+        drawn = sorted((x, card) for x, card in zip(xs, row) if ("row", card) not in hidden)
+        cards, face_up, _lit = self.hand_cards()
+        return {"row": [card for _x, card in drawn],
+                "places": [places.index(x) if x in places else None for x, _card in drawn],
+                "ends": (row[0], row[-1]) if row else None,
+                "bottom": self.bottom, "hand": cards if face_up else len(cards),
+                "seats": {p: self.shown_count(p) for p in self.layout.seats},
+                "totals": list(self.state.totals), "result": self.result_index}
+
+    # --- in the replay viewer ------------------------------------------------------------------
+
+    def segment(self, state) -> int:
+        return len(state.results)
+
+    def segment_words(self, state) -> str:
+        return _("The match is over.") if state.is_over() else _("Hand {n}").format(n=len(state.results) + 1)
+
+    def replay_panel(self) -> pygame.Rect:
+        return self.layout.log.unionall(self.layout.button_rects)
+
+    def replay_cover(self) -> pygame.Rect | None:
+        return self.result_rects.get("buttons") if self.overlay else None
 
     def _log_start(self) -> None:
         if not self.state.is_over():
@@ -512,8 +510,7 @@ class GrayblockScene(GameTable):
         self.result_index = self.ending = self.flash = None
         self.overlay = False
         self.glides.clear()
-        if len(self.humans) >= 2:
-            self.viewer = None  # a new deal: in hot seat each hand shows only after "I am NAME"
+        self.unseat()  # a new deal: in hot seat each hand shows only after "I am NAME"
 
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("grayblock", config=self.config.again()))
@@ -521,15 +518,10 @@ class GrayblockScene(GameTable):
     def to_title(self) -> None:
         self.app.stack.clear_to(self.app.make("title"))
 
-    def confirm_viewer(self) -> None:
-        """The pass-to screen's "I am NAME": NAME's hand may show now."""
-        p = self.pass_screen_for()
-        if p is None:
-            return
-        self.viewer = p
-        self.seen_by[p] = len(self.log)
-        if p != self.bottom:
-            self.bottom = p
+    def on_seated(self, player: int) -> None:
+        """The one at the screen sits at the bottom, their hand face up."""
+        if player != self.bottom:
+            self.bottom = player
             self.resize(self.layout.size)
 
     # --- events ----------------------------------------------------------------------------
@@ -540,17 +532,12 @@ class GrayblockScene(GameTable):
             return
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if self.shortcut(event):
+        if self.shortcut(event) or self.pass_screen_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.selected is None and self.drag is None:
                 self.open_menu()
             self.selected = self.drag = None
-        elif self.pass_screen_for() is not None:
-            if event.type == pygame.KEYDOWN and event.key in ENTER:
-                self.confirm_viewer()
-            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.iam_b.rect.w:
-                self.iam_b.handle(event)
         elif self.overlay:
             self.ring.handle(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -617,16 +604,16 @@ class GrayblockScene(GameTable):
                 legal = [c for c in cards if any(self.fits(c, e) for e in (LEFT, RIGHT, START))]
                 self.selected = (legal or cards)[0 if step > 0 else -1]
             self._choose_end()
-        elif event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.end_choice = LEFT if self.end_choice == RIGHT else RIGHT
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):  # the keys' end, shown even with the mouse on the row
+            self.end_choice, self.hover_end = LEFT if self.chosen_end() == RIGHT else RIGHT, None
         elif event.key in (pygame.K_l, pygame.K_r):
-            self.end_choice = LEFT if event.key == pygame.K_l else RIGHT
+            self.end_choice, self.hover_end = LEFT if event.key == pygame.K_l else RIGHT, None
         elif event.key in ENTER and self.selected is None:
             wanted = self.lesson_move()  # (in a lesson, the card its step asks for)
             self.selected = wanted.card if wanted is not None else next((a.card for a in self.legal()), None)
             self._choose_end()
         elif event.key in ENTER:
-            self.try_play(self.selected, self.end_choice if self.state.row else START)
+            self.try_play(self.selected, self.chosen_end())
 
     # --- time ------------------------------------------------------------------------------
 
@@ -650,14 +637,16 @@ class GrayblockScene(GameTable):
                 and self.coach is None:  # (a lesson's demo snaps each of its steps instead)
             self.snapped = True
             self.app.snap("table")
-        if self.pass_screen_for() is not None:
-            return
         self.bots_and_hints(dt)
 
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None
-        self.ring = ui.FocusRing([self.again_b, self.title_b] if self.state.is_over() else [self.next_b])
+        # (a replay goes on or closes with its own button: replay_cover)
+        self.ring = ui.FocusRing([] if self.replay else [self.again_b, self.title_b] if self.state.is_over()
+                                 else [self.next_b])
         self.ring.move(1)
+        if self.replay:
+            return  # (the replay's demo ends by itself)
         if self.app.demo and not self.demo_done and self.coach is None and not self.config.lesson:
             # the demo shows one hand (a whole match would take minutes): its result, then it ends
             self.demo_done = True
@@ -671,13 +660,10 @@ class GrayblockScene(GameTable):
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.layout.face != ui.FONT_FILES["regular"]:
             self.resize(surface.get_size())  # a new window size, or a language with another face
-        who = self.pass_screen_for()
-        if who is not None:
-            draw.draw_pass_screen(self, surface, who)
+        if self.draw_pass_screen(surface):
             return
         for button, word in self.words.items():  # looked up now: Settings may have switched language
             button.label = _(word)
-        self.iam_b.rect = pygame.Rect(0, 0, 0, 0)
         self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
         self.refresh_buttons(self.buttons)
         draw.draw_table(self, surface)

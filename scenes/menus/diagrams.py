@@ -58,12 +58,6 @@ CAPTIONS = {
                      "and blank to blank, so it pays counter {pairs}."),
 }
 
-GAME_DIAGRAMS = {
-    "assemble": ("insert", "module", "capacity", "tiebreak", "weaker", "flaw"),
-    "grayblock": ("gb_neighbours", "gb_veins"),
-    "cementopia": ("cm_network",),
-}
-
 # each diagram's extent in card widths and card heights
 EXTENT = {
     "insert": (3.0, 1.0), "module": (1 + 2 * STRIP, 1.0),

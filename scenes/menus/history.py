@@ -12,19 +12,17 @@ import datetime
 
 import pygame
 
+from game import registry
 from game.i18n import N_, _, language, ngettext
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
-from scenes.config import GAME_TITLES
 from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 from scenes.widgets.rows import RowList
 
 ALL = ""  # a filter's "every game" / "every player"
-SHORT_TITLES = {"assemble": N_("Assemble"), "cementopia": N_("Cementopia"), "grayblock": N_("Grayblock"),
-                "alicematic": N_("Alicematic")}
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
           "hard": N_("hard bot"), "expert": N_("expert bot")}
 FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
@@ -100,8 +98,8 @@ class HistoryScene(Scene):
         except StoreError as exc:
             app.toast(exc.words)
             names = []
-        self.game_c = ui.Choice(N_("Game"), [ALL] + list(GAME_TITLES), 0, self.refilter,
-                                show=lambda g: _(GAME_TITLES[g]) if g else _("All games"))
+        self.game_c = ui.Choice(N_("Game"), [ALL] + registry.ids(), 0, self.refilter,
+                                show=lambda g: _(registry.info(g).title) if g else _("All games"))
         self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,
                                   show=lambda n: n if n else _("All players"))
         self.stats_b = ui.Button(N_("Statistics"), self.statistics)
@@ -242,8 +240,8 @@ class HistoryScene(Scene):
         return out
 
     def cells(self, entry) -> list[str]:
-        title = Shorter(_(GAME_TITLES[entry.game]), _(SHORT_TITLES[entry.game])) \
-            if entry.game in GAME_TITLES else "?"
+        game = registry.find(entry.game)
+        title = Shorter(_(game.title), _(game.short_title)) if game is not None else "?"
         stamp = when(entry.when)
         stamp = Shorter(stamp, stamp.split(" ")[0])
         if entry.problem:
@@ -261,8 +259,10 @@ class HistoryScene(Scene):
             return _("conceded")
         winners = entry.winners
         names = [name for name, _seat in entry.players]
-        if entry.game == "cementopia":
-            return _("complete") if entry.outcome == "complete" else _("stuck")
+        game = registry.find(entry.game)
+        word = game.outcome_word(entry.outcome) if game is not None else None
+        if word is not None:  # how a solo game ended (Cementopia: complete or stuck)
+            return _(word)
         if not entry.over or not winners:
             return ""
         if len(winners) > 1:

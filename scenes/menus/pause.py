@@ -6,8 +6,9 @@ not expect it. Against bots it simply saves and goes; the demo never asks.
 
 Restart starts the same seats and rules on a fresh deal: the deal just played has been seen (the
 deck order, other players' hands), so replaying it would not be a new game; a player who wants a
-given deal types its seed at setup. Cementopia's Today's deal stays today's deal (the point of it),
-as its own Play again does. Restart asks first and drops the game being played (not kept).
+given deal types its seed at setup. A deal of the day (Cementopia's Today's deal) stays today's
+deal (the point of it), as its own Play again does. Restart asks first and drops the game being
+played (not kept).
 
 Concede ends the game now, given up by the humans at this computer (against bots: you lose; in hot
 seat the table stops). It joins the finished games with no `result` (the game never reached its
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import registry
 from game.i18n import _, N_
 
 from scenes.widgets import ui
@@ -34,8 +36,8 @@ LEAVE_DETAIL = N_("It is saved; Continue resumes it.")
 UNSAVED_QUESTION = N_("Leave without saving?")
 
 
-def overlay_panel(surface, rect, s: float) -> None:
-    ui.panel(surface, rect, (34, 26, 26), ui.PANEL_EDGE, radius=int(16 * s) + 2,
+def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
+    ui.panel(surface, rect, (34, 26, 26), edge, radius=int(16 * s) + 2,
              width=max(1, int(2 * s)))
     inner = rect.inflate(-int(14 * s), -int(14 * s))
     ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
@@ -63,7 +65,8 @@ def lesson_of(table) -> str | None:
 
 
 def hot_seat(table) -> bool:
-    return table is not None and len(table.humans) >= 2
+    """Several humans share the screen of the game in play (scenes/table/hotseat.py)."""
+    return table is not None and table.shared_screen()
 
 
 SAVE_WAIT_S = 5.0  # leaving waits this long for the last save (a busy disk), then tells
@@ -128,15 +131,19 @@ def export_game(app, table) -> None:
     app.stack.push(app.make("export", record=table.record()))
 
 
+def daily_seed(table):
+    """The seed function of the deal of the day this table plays (None: not one)."""
+    game = registry.find(table.game)
+    return game.daily_seed if game is not None and table.session.meta.get("daily") else None
+
+
 def restart_config(table):
-    """The same seats and rules on a fresh deal (Cementopia's Today's deal: today's again)."""
-    config = table.config
-    if table.game == "cementopia" and table.session.meta.get("daily"):
-        from game.cementopia.setup import daily_seed
-        fresh = config.again()
-        fresh.seed = daily_seed()
-        return fresh
-    return config.again()
+    """The same seats and rules on a fresh deal (a deal of the day: today's again)."""
+    fresh = table.config.again()
+    today = daily_seed(table)
+    if today is not None:
+        fresh.seed = today()
+    return fresh
 
 
 class PauseMenu(Scene):
@@ -187,7 +194,7 @@ class PauseMenu(Scene):
     # --- restart and concede -------------------------------------------------------------------
 
     def restart(self) -> None:
-        daily = self.table.game == "cementopia" and self.table.session.meta.get("daily")
+        daily = daily_seed(self.table) is not None
         detail = (_("The same players and rules, Today's deal again. This game is dropped.") if daily
                   else _("The same players and rules, a new deal. This game is dropped."))
         self.app.stack.push(self.app.make(
@@ -202,22 +209,9 @@ class PauseMenu(Scene):
         self.app.stack.clear_to(self.app.make(fresh.scene, config=fresh))
 
     def concede(self) -> None:
-        table = self.table
-        if table.game == "cementopia":
-            detail = _("The attempt ends here as given up: its record is kept, with no best score.")
-        else:
-            names = [table.config.seats[i].name for i in sorted(table.humans)]
-            if len(names) == 1:
-                detail = _("You give up: the game ends now and is kept in your records, unfinished.")
-            else:
-                who = names[0]
-                for name in names[1:]:
-                    who = _("{first} and {second}").format(first=who, second=name)
-                detail = _("{names} give up: the game ends now and is kept in your records, "
-                           "unfinished.").format(names=who)
         self.app.stack.push(self.app.make("confirm", question=_("Concede the game?"),
                                           yes=_("Concede"), no=_("Cancel"), on_yes=self.do_concede,
-                                          detail=detail))
+                                          detail=self.table.concede_words()))
 
     def do_concede(self) -> None:
         table = self.table

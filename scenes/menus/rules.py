@@ -7,10 +7,10 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import N_, _, language
+from scenes import games
 from scenes.app.stack import Scene
 from scenes.menus import diagrams
 from scenes.menus.pause import overlay_panel
-from scenes.menus.rules_text import PAGES
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
@@ -25,9 +25,10 @@ class RulesOverlay(Scene):
 
     def __init__(self, app, game: str | None = None):
         super().__init__(app)
-        self.game = game if game in PAGES else "assemble"
+        self.pages = {info.game: info.rules for info in games.GAMES}
+        self.game = game if game in self.pages else next(iter(self.pages))
         self.close_b = ui.Button(N_("Close"), self.dismiss)
-        self.tabs = {g: ui.Button(title, lambda g=g: self.show(g)) for g, (title, _page) in PAGES.items()}
+        self.tabs = {g: ui.Button(page.tab, lambda g=g: self.show(g)) for g, page in self.pages.items()}
         self.ring = ui.FocusRing(list(self.tabs.values()) + [self.close_b])
         self.s = 1.0
         self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
@@ -77,7 +78,7 @@ class RulesOverlay(Scene):
         s, P = self.s, self.panel
         h = int(38 * s)
         f = ui.font(int(h * 0.42), "bold")  # as ui.Button draws its label
-        widest = max(f.size(_(title))[0] for title, _page in PAGES.values()) + int(16 * s)
+        widest = max(f.size(_(page.tab))[0] for page in self.pages.values()) + int(16 * s)
         room = (P.w - int(72 * s)) // len(self.tabs) - int(10 * s)
         tab_w = min(max(int(210 * s), widest), room)
         for i, tab in enumerate(self.tabs.values()):
@@ -96,13 +97,13 @@ class RulesOverlay(Scene):
         f, bold = ui.font(self.body_px), ui.font(self.body_px, "bold")
         indent = self.indent = max(int(26 * s), bold.size("8.")[0] + f.size(" ")[0])
         # the keys' column of the Controls: as wide as the widest key needs, up to 40% of the page
-        keys = [_(item[1]) for item in PAGES[self.game][1] if item[0] == "k"]
+        keys = [_(item[1]) for item in self.pages[self.game].items if item[0] == "k"]
         self.key_w = min(max([int(190 * s)] + [indent + bold.size(k)[0] + int(12 * s) for k in keys]),
                          int(w * 0.4))
         y = 0
         self.lines = []
         self.diagram_h = {}
-        for item in PAGES[self.game][1]:
+        for item in self.pages[self.game].items:
             kind = item[0]
             if kind == "h":
                 y += int(16 * s) if y else 0
@@ -201,9 +202,9 @@ class RulesOverlay(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.dismiss()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                games = list(PAGES)
-                i = games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.show(games[i % len(games)])
+                order = list(self.pages)
+                i = order.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.show(order[i % len(order)])
             elif step is not None:
                 self.scroll_by(step)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -240,7 +241,7 @@ class RulesOverlay(Scene):
             self.clamp()
         self.close_b.label = _("Close")
         for g, tab in self.tabs.items():
-            tab.label = _(PAGES[g][0])
+            tab.label = _(self.pages[g].tab)
         dim(surface, 170)
         overlay_panel(surface, P, s)
         heading(surface, _("How to play"), int(38 * s), (P.x + 36 * s, P.y + 48 * s), "midleft",

@@ -1,7 +1,8 @@
-"""The rules pages of the How to play overlay, one per game, in our own words (rules.md decides
-every open point). Items: ("h", heading), ("p", paragraph), ("b", bullet; "1. " numbers it),
-("k", keys, meaning), ("g", None) = the five gear types drawn in a row, ("t", [(label, value), ...]) =
-a small table: its entries keep their columns (two to a line when there is room, else one),
+"""The rules pages of the How to play overlay, one per game (each game's declaration names its
+own: scenes.descriptor.RulesPage), in our own words (rules.md decides every open point).
+Items: ("h", heading), ("p", paragraph), ("b", bullet; "1. " numbers it), ("k", keys, meaning),
+("g", None) = the five gear types drawn in a row, ("t", [(label, value), ...]) = a small table:
+its entries keep their columns (two to a line when there is room, else one),
 ("d", name) = a diagram drawn from the card art with its caption (scenes.menus.diagrams).
 """
 
@@ -312,6 +313,3 @@ ALICEMATIC = [
                                 "and the game counts as assisted.")),
     ("k", "Esc", N_("Pause menu (in game) or close this page.")),
 ]
-
-PAGES = {"assemble": (N_("Alice Assemble"), ASSEMBLE), "cementopia": (N_("Cementopia"), CEMENTOPIA),
-         "grayblock": (N_("Grayblock"), GRAYBLOCK), "alicematic": (N_("Alicematic"), ALICEMATIC)}

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import records
+from game import records, registry
 from game.i18n import N_, _, language, ngettext
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
 
 from scenes.app.stack import Scene
-from scenes.config import GAME_TITLES, GameConfig
+from scenes.config import GameConfig
 from scenes.menus.history import Shorter, fitting, frame, player_words, when
 from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
@@ -24,6 +24,11 @@ from scenes.widgets.decor import PrimaryButton, dim, heading
 from scenes.widgets.rows import RowList
 
 FOOTER = N_("\u2191\u2193 choose     Enter resume     Delete delete     Esc back")
+
+
+def title_of(game: str) -> str:
+    found = registry.find(game)
+    return _(found.title) if found is not None else "?"
 
 
 class ContinueScene(Scene):
@@ -139,7 +144,7 @@ class ContinueScene(Scene):
         game = self.chosen()
         if game is None or game.held == ELSEWHERE:
             return
-        title = _(GAME_TITLES.get(game.game, game.game))
+        title = title_of(game.game)
         names = _(", ").join(name for name, _kind in game.players)
         self.app.stack.push(self.app.make(
             "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
@@ -194,7 +199,7 @@ class ContinueScene(Scene):
         return out
 
     def cells(self, game) -> list[str]:
-        title = _(GAME_TITLES[game.game]) if game.game in GAME_TITLES else "?"
+        title = title_of(game.game)
         names = Shorter(_(", ").join(player_words(p) for p in game.players),
                         _(", ").join(name for name, _seat in game.players)) if game.players \
             else _("solo puzzle")

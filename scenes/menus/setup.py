@@ -1,4 +1,8 @@
-"""The new-game screen: which game, players, seats (name, human or bot, colour), rules, seed."""
+"""The new-game screen: which game, players, seats (name, human or bot, colour), rules, seed.
+
+Every game that has screens is offered (scenes.games); what it offers beside the seats comes from
+its declarations: its player counts, its optional rules, the points a match is played to, a deal
+of the day (game.descriptor), and the words for them (scenes.descriptor.SetupPage)."""
 
 from __future__ import annotations
 
@@ -6,14 +10,15 @@ import datetime
 
 import pygame
 
-from game.assemble.setup import Rules
+from game import registry
 from game.bots import bot_levels
+from game.descriptor import GameInfo
 from game.ratings import load_ratings
 from game.i18n import _, N_
-from game.registry import game_module
 
+from scenes.descriptor import SceneInfo
 from scenes.widgets import ui
-from scenes.config import GAME_TITLES, LEVEL_NAMES, GameConfig, Seat
+from scenes.config import LEVEL_NAMES, GameConfig, Seat
 from scenes.table.base import again
 from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
@@ -24,42 +29,13 @@ DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth", "Spindle"]
 NAME_LEN = 14
 SEED_LEN = 9
 # Words are marked with N_ here and translated where they are drawn (Settings may switch language).
-FLAW_TEXT = N_("Modules your capacity leaves unscored cost you their points.")
-PLAYER_NOTES = {2: N_("Two players: each builds two dolls, and the weaker one counts."),
-                3: N_("Three players: one doll each, 10 cards per doll."),
-                4: N_("Four players: one doll each, 8 cards per doll.")}
-GRAYBLOCK_NOTES = {2: N_("Dominoes with the doll cards: 8 each, one gear of difference."),
-                   3: N_("Three players: 8 cards each, the rest stay hidden."),
-                   4: N_("Four players: 8 cards each, all 32 cards in play.")}
-ALICEMATIC_NOTES = {3: N_("Three players: a map of 9 tiles."),
-                    4: N_("Four players: a map of 13 tiles."),
-                    5: N_("Five players: a map of 13 tiles.")}
-SOLO_NOTE = N_("A solo puzzle: grow a network of cards whose edges match.")
-SOLO_TEXT = N_("Place a hand card beside the network so that every facing gear meets a gear and every "
-             "blank a blank, then pay its connection count with a counter. Use all four counters to "
-             "complete the puzzle. Targets: 8 to start, 10, 12 deserves praise, 16 is perfect.")
-WATER_TEXT = N_("Harder: each gear of a new card needs a gear on the card it joins, in the same "
-              "row or one row up or down. Card 0 may not start the row.")
-DAILY_TEXT = N_("Everyone gets the same deal today. Off: a seeded or fresh deal.")
-MAP_TEXT = N_("The map is laid from 15 hex tiles: 9 for 3 players, 13 for 4 or 5. Bases are chosen "
-              "clockwise, then counter-clockwise. Tiles and cards are sample content.")
+# Each game's own words (its notes, what its options mean) are its declaration's: scenes.games.
 ADVANCED_TEXT = N_("Advanced\u2026")  # shows the "External program" seat kind: a bot of your own
-IDENTITY_TEXT = N_("Placing on top of the rightmost card costs 1 capacity "
-                 "(not allowed at capacity 1).")
-# where a window is small and the text large, the shorter words (the Rules page says it all)
-SHORTER = {FLAW_TEXT: N_("Unscored modules cost their points."),
-           IDENTITY_TEXT: N_("Right end: capacity −1."),
-           WATER_TEXT: N_("Gears must meet gears, a row up or down."),
-           DAILY_TEXT: N_("The same deal for everyone today."),
-           MAP_TEXT: N_("9 tiles for 3 players, 13 for 4 or 5.")}
+TARGET, DAILY = "target", "daily"  # the remembered setup's keys of the match's points and Today's deal
 UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
              "free": N_("Anything; may count as assisted.")}
 UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
 LEVEL_WORDS = (N_("Random"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"))  # LEVEL_NAMES, for Babel
-GAME_NAMES = (N_("Alice Assemble"), N_("Cementopia"), N_("Grayblock"),
-              N_("Alicematic Eiketsuden"))  # GAME_TITLES, for Babel
-COLOUR_WORDS = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"),
-                N_("White"))  # ui.COLOUR_NAMES, for Babel
 
 
 def kind_label(kind: str, ratings: dict | None = None) -> str:
@@ -72,6 +48,13 @@ def kind_label(kind: str, ratings: dict | None = None) -> str:
     if ratings and kind in ratings:  # the number says it is a bot: the words stay short
         return _("{level} ({rating})").format(level=level, rating=ratings[kind])
     return _("Bot \u00b7 {level}").format(level=level)
+
+
+def option_keys(game: GameInfo) -> list[str]:
+    """A game's options by their keys in the remembered setup, in the order the right-hand
+    column shows them."""
+    return ([rule.key for rule in game.rules] + ([TARGET] if game.targets else [])
+            + ([DAILY] if game.daily_seed is not None else []))
 
 
 class ColourChoice(ui.Choice):
@@ -143,8 +126,9 @@ class SetupScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.planned = None  # (game, players, window size) whose table art is planned
-        self.game = ui.Choice(N_("Game"), list(GAME_TITLES), 0, on_change=self._game_changed,
-                              show=lambda g: _(GAME_TITLES[g]))
+        from scenes import games  # its tables import this module
+        self.game = ui.Choice(N_("Game"), [info.game for info in games.GAMES], 0,
+                              on_change=self._game_changed, show=lambda g: _(registry.info(g).title))
         # the external program seat kind is for bot writers: tucked away until asked for
         self.advanced = ui.Toggle(ADVANCED_TEXT, False, on_change=self._advanced_changed)
         self.kinds = self._kinds()
@@ -152,21 +136,16 @@ class SetupScene(Scene):
         self.rows: list[SeatRow] = []
         for i, name in enumerate(DEFAULT_NAMES):
             self.rows.append(SeatRow(self, i, _(name), "human" if i == 0 else self._bot("easy"), i))
-        self.flaw = ui.Toggle(N_("The Flaw"))
-        self.identity = ui.Toggle(N_("The Identity"))
-        self.water = ui.Toggle(N_("Water Veins"))
-        self.target = ui.Choice(N_("Match to"), [50, 100, 150], 1,
-                                show=lambda v: _("{points} points").format(points=v))
+        self.options = self._options()
+        self.short_blurbs = False  # the options' words are the shorter ones (stack_options)
         self.undo = ui.Choice(N_("Undo"), ["fair", "free"], 0, show=lambda v: _(UNDO_NAMES[v]))
-        self.daily = ui.Toggle(N_("Today's deal"), True, on_change=lambda _v: self.layout())
         self.seed = ui.TextField(N_("random"), "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField(N_("its command line, e.g. python3 mybot.py"), "", max_len=160)
         self.back = ui.Button(N_("Back"), self.go_back)
         self.start = PrimaryButton(N_("Start game"), self.start_game)
-        self.words = {w: w.label for w in (self.game, self.advanced, self.players, self.flaw,
-                                           self.identity, self.water, self.target, self.undo,
-                                           self.daily, self.seed, self.command, self.back,
-                                           self.start)}  # English; drawn in the player's language
+        self.words = {w: w.label for w in (self.game, self.advanced, self.players, self.undo,
+                                           self.seed, self.command, self.back, self.start,
+                                           *self.options.values())}  # English; drawn translated
         self.ring = ui.FocusRing([])
         self.size, self.s = (1280, 720), 1.0
         self.bg: pygame.Surface | None = None
@@ -177,6 +156,36 @@ class SetupScene(Scene):
         if app.demo:
             self.demo_setup()
         self.rebuild_ring()
+
+    def _options(self) -> dict:
+        """A widget for each option any game has, by its key in the remembered setup: optional
+        rules (on or off), the points a match is played to, the deal of the day."""
+        options: dict = {}
+        for game in registry.GAMES:
+            for rule in game.rules:
+                options.setdefault(rule.key, ui.Toggle(rule.title))
+            if game.targets and TARGET not in options:
+                first = game.targets.index(game.default_target) if game.default_target in game.targets else 0
+                options[TARGET] = ui.Choice(N_("Match to"), list(game.targets), first,
+                                            show=lambda v: _("{points} points").format(points=v))
+            if game.daily_seed is not None and DAILY not in options:
+                options[DAILY] = ui.Toggle(N_("Today's deal"), True, on_change=lambda _v: self.layout())
+        return options
+
+    @property
+    def info(self) -> GameInfo:
+        """The game being set up, as it declares itself."""
+        return registry.info(self.game.value)
+
+    @property
+    def screens(self) -> SceneInfo:
+        """The game being set up, as its screens declare it."""
+        from scenes import games
+        return games.info(self.game.value)
+
+    def today(self) -> bool:
+        """The deal of the day is chosen (the seed is the day's)."""
+        return self.info.daily_seed is not None and self.options[DAILY].value
 
     def _bot(self, level: str) -> str:
         bots = [k for k in self.kinds if k not in ("human", "external")]
@@ -209,12 +218,19 @@ class SetupScene(Scene):
         self.layout()
 
     def _refresh_players(self) -> None:
-        """Each game offers its own player counts (Alicematic: 3 to 5); the count stays if it can."""
-        counts = game_module(self.game.value).PLAYER_COUNTS
+        """Each game offers its own player counts (Alicematic: 3 to 5) and match targets; the
+        count and the target stay if they can."""
+        game = self.info
+        counts = game.player_counts
         if len(counts) > 1:
             old = self.players.value
             self.players.options = list(counts)
             self.players.index = counts.index(old) if old in counts else len(counts) - 1
+        if game.targets:
+            target = self.options[TARGET]
+            old = target.value
+            target.options = list(game.targets)
+            target.set(old if old in game.targets else game.default_target or game.targets[0])
         used: set[int] = set()
         for row in self.rows[:max(self.players.options)]:  # a seat coming back: a free colour
             if row.colour.value in used:
@@ -223,7 +239,7 @@ class SetupScene(Scene):
 
     @property
     def solo(self) -> bool:
-        return self.game.value == "cementopia"
+        return self.info.solo
 
     # --- settings ----------------------------------------------------------------------------
 
@@ -231,7 +247,7 @@ class SetupScene(Scene):
         """Restore the last setup; anything malformed is ignored field by field."""
         if not isinstance(data, dict):
             return
-        if isinstance(data.get("game"), str) and data["game"] in GAME_TITLES:
+        if isinstance(data.get("game"), str) and data["game"] in self.game.options:
             self.game.set(data["game"])
             self._refresh_players()
         seats = data.get("seats")
@@ -261,14 +277,14 @@ class SetupScene(Scene):
                 if row.colour.value in used:
                     row.colour.index = next(c for c in range(len(ui.COLOUR_NAMES)) if c not in used)
                 used.add(row.colour.value)
-        if data.get("target") in self.target.options:
-            self.target.set(data["target"])
         if data.get("undo") in self.undo.options:
             self.undo.set(data["undo"])
-        for key, toggle in (("flaw", self.flaw), ("identity", self.identity),
-                            ("water_veins", self.water), ("daily", self.daily)):
-            if isinstance(data.get(key), bool):
-                toggle.value = data[key]
+        for key, widget in self.options.items():
+            if isinstance(widget, ui.Toggle) and isinstance(data.get(key), bool):
+                widget.value = data[key]
+            elif isinstance(widget, ui.Choice) and data.get(key) in widget.options \
+                    and not isinstance(data.get(key), bool):
+                widget.set(data[key])
         seed = data.get("seed")
         if isinstance(seed, str) and seed.isdigit() and len(seed) <= SEED_LEN:
             self.seed.value = seed
@@ -281,11 +297,9 @@ class SetupScene(Scene):
             "players": self.players.value,
             "seats": [{"name": r.name.value, "kind": r.kind.value, "colour": r.colour.value}
                       for r in self.rows],
-            "flaw": self.flaw.value, "identity": self.identity.value, "seed": self.seed.value,
-            "command": self.command.value, "game": self.game.value,
-            "water_veins": self.water.value, "daily": self.daily.value, "target": self.target.value,
-            "advanced": self.advanced.value,
-            "undo": self.undo.value,
+            "seed": self.seed.value, "command": self.command.value, "game": self.game.value,
+            "advanced": self.advanced.value, "undo": self.undo.value,
+            **{key: widget.value for key, widget in self.options.items()},
         }
         self.app.save_settings()
 
@@ -293,7 +307,8 @@ class SetupScene(Scene):
         opts = self.app.options
         self.game.set(opts.game)
         self._game_changed()
-        self.daily.value = False
+        if DAILY in self.options:
+            self.options[DAILY].value = False
         self.players.set(opts.players if opts.players in self.players.options else self.players.options[-1])
         for i, row in enumerate(self.rows):
             row.name.value = DEMO_NAMES[i]
@@ -302,8 +317,8 @@ class SetupScene(Scene):
 
     def daily_label(self) -> str:
         """What the seed field shows while Today's deal is ticked: the day's own seed."""
-        from game.cementopia.setup import daily_seed
-        return str(daily_seed())
+        daily_seed = self.info.daily_seed
+        return str(daily_seed()) if daily_seed is not None else ""
 
     def colours_taken(self, chooser) -> set[int]:
         """The colours of the other seats this game can have (a fifth seat only counts in a game
@@ -316,34 +331,26 @@ class SetupScene(Scene):
         return not self.solo and any(r.kind.value == "external" for r in self.rows[:self.players.value])
 
     def config(self) -> GameConfig:
-        game = self.game.value
+        game = self.info
         seed = int(self.seed.value) if self.seed.value.isdigit() else None
+        if self.today() and game.daily_seed is not None:
+            seed = game.daily_seed()
+        rules = registry.rules_of(game.id, {rule.key: self.options[rule.key].value for rule in game.rules})
         if self.solo:
-            if self.daily.value:
-                from game.cementopia.setup import daily_seed
-                seed = daily_seed()
             you = self.rows[0].seat()
-            return GameConfig([Seat(you.name, "human", you.colour)], None, seed, game)
+            return GameConfig([Seat(you.name, "human", you.colour)], rules, seed, game.id)
         seats = [r.seat() for r in self.rows[:self.players.value]]
         for seat in seats:
             if seat.kind == "external":
                 seat.kind = "cmd:" + self.command.value.strip()
-        if game == "assemble":
-            rules = Rules(self.flaw.value, self.identity.value)
-        else:
-            rules = game_module(game).parse_rules("water-veins" if self.water.value else "")
-        return GameConfig(seats, rules, seed, game, self.target.value, self.undo.value)
+        target = self.options[TARGET].value if game.targets else GameConfig.target
+        return GameConfig(seats, rules, seed, game.id, target, self.undo.value)
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
             self.app.toast(_("Type the command line that starts the external program."))
             return
-        from scenes.registry import SCENES
         config = self.config()
-        if config.scene not in SCENES:
-            self.app.toast(_("{game} is not playable in this build yet.").format(
-                game=_(GAME_TITLES[config.game])))
-            return
         if not self.app.demo:
             self.remember()
         self.app.stack.replace(self.app.make(config.scene, config=config))
@@ -372,8 +379,8 @@ class SetupScene(Scene):
         widgets = [self.game, self.players, self.undo]
         for row in self.rows:
             widgets += row.widgets
-        return widgets + [self.flaw, self.identity, self.water, self.target, self.daily, self.seed,
-                          self.advanced, self.command, self.back, self.start]
+        return widgets + list(self.options.values()) + [self.seed, self.advanced, self.command,
+                                                         self.back, self.start]
 
     def resize(self, size) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
@@ -391,13 +398,14 @@ class SetupScene(Scene):
         for w in self.all_widgets():
             w.rect = hidden
             w.enabled = False
-        solo, game = self.solo, self.game.value
+        solo = self.solo
         n = 1 if solo else self.players.value
         L = P.x + int(44 * s)  # left column: the game and the seats
         self.game.rect = pygame.Rect(L, P.y + int(134 * s), int(300 * s), int(46 * s))
-        if not solo:  # Cementopia has no undo mode: any undo makes the attempt assisted
-            # Undo's words run longer than Players' in Japanese ("待った: 自分"): it gets the room
+        if not solo:
             self.players.rect = pygame.Rect(L + int(316 * s), P.y + int(134 * s), int(184 * s), int(46 * s))
+        if self.screens.table.undo_modes:  # Cementopia's undo is its own rule
+            # Undo's words run longer than Players' in Japanese ("待った: 自分"): it gets the room
             self.undo.rect = pygame.Rect(L + int(516 * s), P.y + int(134 * s), int(184 * s), int(46 * s))
         self.col_name = L + int(54 * s)
         self.col_kind = self.col_name + int(230 * s)
@@ -414,19 +422,6 @@ class SetupScene(Scene):
         R = P.x + int(790 * s)  # right column: rules, seed, external program
         self.col_right = R
         self.right_w = P.right - int(40 * s) - R
-        first, second = None, None
-        if game == "assemble":
-            first, second = self.flaw, self.identity
-        elif game == "grayblock":
-            first, second = self.water, self.target
-        elif game == "cementopia":
-            first = self.daily
-        if first is not None:  # (Alicematic has no options: a word about its map instead)
-            first.rect = pygame.Rect(R, P.y + int(170 * s), self.right_w, int(40 * s))
-        if second is self.target:  # below Water Veins' four lines
-            second.rect = pygame.Rect(R, P.y + int(300 * s), int(260 * s), int(44 * s))
-        elif second is not None:
-            second.rect = pygame.Rect(R, P.y + int(276 * s), self.right_w, int(40 * s))
         if solo:
             self.seed.rect = pygame.Rect(R, P.y + int(440 * s), int(200 * s), int(46 * s))
         else:
@@ -435,16 +430,67 @@ class SetupScene(Scene):
                                              self.right_w - int(140 * s), int(40 * s))
             if self.advanced.value:
                 self.command.rect = pygame.Rect(R, P.y + int(508 * s), self.right_w, int(46 * s))
+        self.stack_options(P.y + int(170 * s), self.seed_top() - 2 * s)
         bw, bh = int(200 * s), int(58 * s)
         self.back.rect = pygame.Rect(P.x + int(44 * s), P.bottom - int(88 * s), bw, bh)
         self.start.rect = pygame.Rect(P.right - int(40 * s) - int(260 * s), P.bottom - int(88 * s),
                                       int(260 * s), bh)
         for w in self.all_widgets():
             w.enabled = w.rect.w > 0
-        today = solo and self.daily.value
+        today = self.today()
         self.seed.enabled = self.seed.enabled and not today
         self.seed.standin = self.daily_label() if today else None
         self.rebuild_ring()
+
+    def stack_options(self, top: float, bottom: float) -> None:
+        """The game's options down the right-hand column from `top`, each followed by what it
+        means: the full words where all of them fit above `bottom`, else the shorter ones, and
+        closer together where even those need it."""
+        s, R = self.s, self.col_right
+        keys = option_keys(self.info)
+        for key in keys:
+            widget = self.options[key]
+            toggle = isinstance(widget, ui.Toggle)
+            widget.rect = pygame.Rect(R, 0, self.right_w if toggle else int(260 * s),
+                                      int(40 * s) if toggle else int(44 * s))
+        for short in (False, True):
+            self.short_blurbs = short
+            heights = [self.options[key].rect.h + self.blurb_height(key) for key in keys]
+            room = bottom - top - sum(heights)
+            if room >= 14 * s * (len(keys) - 1):
+                break
+        gap = max(2 * s, min(14 * s, room / max(1, len(keys) - 1)))
+        y = top
+        for key, height in zip(keys, heights):
+            self.options[key].rect.y = int(y)
+            y += height + gap
+
+    def blurb_height(self, key: str) -> float:
+        """The room an option's words take under it (none where it has none)."""
+        words = self.blurb(key, self.short_blurbs)
+        return 4 * self.s + ui.paragraph_height(words, self.small, self.blurb_box(self.options[key], 0, 0).w) \
+            if words else 0
+
+    def blurb(self, key: str, short: bool = False) -> str:
+        """What an option means, in the player's language ("" where the game says nothing)."""
+        words = self.screens.setup.blurb(key)
+        if words is None:
+            return ""
+        return _(words.shorter if short and words.shorter else words.text)
+
+    def blurb_box(self, widget, y: float, limit: float) -> pygame.Rect:
+        """Where an option's words go: beside its tick box, from y down to limit."""
+        x = self.col_right + widget.rect.h + 4 * self.s
+        return pygame.Rect(int(x), int(y), int(self.col_right + self.right_w - x), int(limit - y))
+
+    def seed_top(self) -> float:
+        """The SEED label's top: higher where a large text size makes it taller."""
+        return min(self.seed.rect.y - 26 * self.s,
+                   self.seed.rect.y - 2 * self.s - ui.font(self.small, "bold").get_height())
+
+    @property
+    def small(self) -> int:
+        return max(8, int(15 * self.s))
 
     # --- frame -------------------------------------------------------------------------------
 
@@ -511,25 +557,26 @@ class SetupScene(Scene):
         L = self.game.rect.x
         note_y = self.game.rect.bottom + 20 * s
         width = self.col_colour + 162 * s - L
+        words = self.screens.setup
         if self.solo:
             hy = min(self.row_y[0] - 26 * s, self.row_y[0] - 2 * s - ui.font(small, "bold").get_height())
             ui.text(surface, _("NAME"), small, (self.col_name + 4 * s, hy), ui.MUTED, "topleft", "bold")
-            ui.text(surface, _(SOLO_NOTE), small, (L, note_y), ui.MUTED, "midleft", max_width=width)
+            ui.text(surface, _(words.note(1)), small, (L, note_y), ui.MUTED, "midleft", max_width=width)
             y = self.rows[0].name.rect.bottom + 24 * s
-            for line in ui.wrap(_(SOLO_TEXT), small, width):
+            for line in ui.wrap(_(words.solo_text), small, width) if words.solo_text else []:
                 ui.text(surface, line, small, (L, y), ui.MUTED)
                 y += max(small * 1.35, ui.font(small).get_linesize())
             return
         n = self.players.value
-        notes = {"assemble": PLAYER_NOTES, "alicematic": ALICEMATIC_NOTES}.get(self.game.value,
-                                                                             GRAYBLOCK_NOTES)
         U = self.undo.rect
-        ui.text(surface, _(notes[n]), small, (L, note_y), ui.MUTED, "midleft", max_width=U.x - 12 * s - L)
+        right = U.x if U.w else self.col_colour + 162 * s
+        ui.text(surface, _(words.note(n)), small, (L, note_y), ui.MUTED, "midleft", max_width=right - 12 * s - L)
         # column headings above the rows; higher when the text size makes them taller
         hy = min(self.row_y[0] - 26 * s, self.row_y[0] - 2 * s - ui.font(small, "bold").get_height())
         y = U.bottom + 4 * s  # what the undo mode means, under it (smaller if the text size needs)
-        ui.paragraph(surface, _(UNDO_TEXT[self.undo.value]), small,
-                     (U.x, y, U.w + 4 * s, hy - 2 * s - y), ui.MUTED)
+        if U.w:
+            ui.paragraph(surface, _(UNDO_TEXT[self.undo.value]), small,
+                         (U.x, y, U.w + 4 * s, hy - 2 * s - y), ui.MUTED)
         for label, x in ((N_("NAME"), self.col_name), (N_("PLAYS AS"), self.col_kind),
                          (N_("COLOUR"), self.col_colour)):
             ui.text(surface, _(label), small, (x + 4 * s, hy), ui.MUTED, "topleft", "bold")
@@ -549,41 +596,34 @@ class SetupScene(Scene):
 
     def draw_right(self, surface) -> None:
         s, R, w = self.s, self.col_right, self.right_w
-        small = max(8, int(15 * s))
-        game = self.game.value
-        titles = {"assemble": N_("ADVANCED RULES"), "grayblock": N_("OPTIONS"), "cementopia": N_("DEAL"),
-                  "alicematic": N_("THE MAP")}
-        title = _(titles[game])
-        ui.text(surface, title, small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
-        blurbs = {"assemble": ((self.flaw, FLAW_TEXT), (self.identity, IDENTITY_TEXT)),
-                  "grayblock": ((self.water, WATER_TEXT),),
-                  "cementopia": ((self.daily, DAILY_TEXT),), "alicematic": ()}[game]
-        seed_top = min(self.seed.rect.y - 26 * s,  # the SEED label, higher for a large text size
-                       self.seed.rect.y - 2 * s - ui.font(small, "bold").get_height())
-        below = [w.rect.y for w in (self.flaw, self.identity, self.water, self.daily, self.target)
-                 if w.enabled and w.rect.w > 0]
-        for toggle, blurb in blurbs:  # each in the room down to what follows it (large text: smaller)
-            y = toggle.rect.bottom + 4 * s
-            x = R + toggle.rect.h + 4 * s
-            limit = min([b for b in below if b > y] + [seed_top]) - 2 * s
-            room = (x, y, R + w - x, limit - y)
-            words = _(blurb)
-            if not ui.paragraph_fits(words, small, room) and blurb in SHORTER:
-                words = _(SHORTER[blurb])
+        small = self.small
+        page = self.screens.setup
+        ui.text(surface, _(page.heading), small, (R, self.panel.y + 134 * s), ui.MUTED, "topleft", "bold")
+        seed_top = self.seed_top()
+        keys = option_keys(self.info)
+        tops = [self.options[key].rect.y for key in keys]
+        for key in keys:  # each in the room down to what follows it (large text: smaller)
+            words, widget = self.blurb(key), self.options[key]
+            if not words:
+                continue
+            y = widget.rect.bottom + 4 * s
+            room = self.blurb_box(widget, y, min([top for top in tops if top > y] + [seed_top]) - 2 * s)
+            if self.short_blurbs or not ui.paragraph_fits(words, small, room):
+                words = self.blurb(key, short=True)
             ui.paragraph(surface, words, small, room, ui.MUTED)
-        if game == "alicematic":
+        if page.about is not None and not keys:
             y = self.panel.y + 170 * s
-            room = (R, y, w, min(self.seed.rect.y - 30 * s, seed_top - 4 * s) - y)
-            words = _(MAP_TEXT)
-            if not ui.paragraph_fits(words, small, room):
-                words = _(SHORTER[MAP_TEXT])
-            ui.paragraph(surface, words, small, room, ui.MUTED)
+            box = (R, y, w, min(self.seed.rect.y - 30 * s, seed_top - 4 * s) - y)
+            words = _(page.about.text)
+            if not ui.paragraph_fits(words, small, box) and page.about.shorter:
+                words = _(page.about.shorter)
+            ui.paragraph(surface, words, small, box, ui.MUTED)
         ui.text(surface, _("SEED"), small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2
         if self.solo:
             hint = (_("Today's deal ({date}): the same seed for everyone.").format(
                         date=datetime.date.today().isoformat())
-                    if self.daily.value else _("Digits, or empty for a fresh deal."))
+                    if self.today() else _("Digits, or empty for a fresh deal."))
         elif self.advanced.value:
             label_y = min(self.command.rect.y - 22 * s,  # higher for a large text size
                           self.command.rect.y - 2 * s - ui.font(small, "bold").get_height())

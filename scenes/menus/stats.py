@@ -1,18 +1,19 @@
 """Statistics (issue 15, point 3): one player's figures per game, from the finished games, with
-the score over time and the score distribution drawn as charts. Cementopia's records name no
-player: its page shows every puzzle played (deals, the daily streak, best per deal). Assisted games are
-counted apart. The figures are game.stats's; this scene only lays them out."""
+the score over time and the score distribution drawn as charts; each game's declaration says which
+figures it has beyond games, wins and scores (Grayblock's hands, Alicematic's colours). A solo
+game's records name no player (Cementopia): its page shows every puzzle played (outcomes, deals,
+the daily streak, best per deal). Assisted games are counted apart. The figures are game.stats's;
+this scene only lays them out."""
 
 from __future__ import annotations
 
 import pygame
 
-from game import stats
+from game import registry, stats
 from game.i18n import N_, _, language, ngettext
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
-from scenes.config import GAME_TITLES
 from scenes.menus.history import frame
 from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
@@ -37,6 +38,11 @@ def figure(value) -> str:
     return str(value)
 
 
+def tally(t: dict) -> str:
+    """Wins of games with the share: "2/5 (40%)"."""
+    return f"{t.get('wins', 0)}/{t.get('games', 0)} ({percent(t.get('win_share'))})"
+
+
 def levels_words(key: str) -> str:
     """"hard", "easy+hard" as the player reads them: "hard bot", "easy bot + hard bot"."""
     return " + ".join(_(LEVEL_WORDS.get(part, part)) for part in key.split("+"))
@@ -56,8 +62,8 @@ class StatsScene(Scene):
             self.entries, names = [], []
         self.player_c = ui.Choice(N_("Player"), names or [""], names.index(player) if player in names else 0,
                                   self.refigure, show=lambda n: n or "\u2014")
-        self.game_c = ui.Choice(N_("Game"), list(GAME_TITLES), 0, self.refigure,
-                                show=lambda g: _(GAME_TITLES[g]))
+        self.game_c = ui.Choice(N_("Game"), registry.ids(), 0, self.refigure,
+                                show=lambda g: _(registry.info(g).title))
         self.close_b = ui.Button(N_("Close"), lambda: self.app.stack.pop())
         self.ring = ui.FocusRing([self.player_c, self.game_c, self.close_b])
         self.ring.move(1)
@@ -68,8 +74,11 @@ class StatsScene(Scene):
         self.refigure()
 
     def refigure(self, _value=None) -> None:
-        self.figures = stats.player(self.entries, self.player_c.value) if self.player_c.value else \
-            {"cementopia": stats.compute(self.entries)["games"].get("cementopia", {})}
+        if self.player_c.value:
+            self.figures = stats.player(self.entries, self.player_c.value)
+            return
+        figures = stats.compute(self.entries)["games"]  # no player yet: the solo games' pages
+        self.figures = {game.id: figures[game.id] for game in registry.GAMES if game.solo}
 
     @property
     def page(self) -> dict:
@@ -107,13 +116,24 @@ class StatsScene(Scene):
         self.ring.draw(surface, s)
         self.charts = {}
         page = self.page
-        played = page.get("finished" if self.game_c.value == "cementopia" else "games", 0)
+        played = page.get("finished" if registry.info(self.game_c.value).solo else "games", 0)
         if not played:
             words = _("No finished games of this kind yet.")
             ui.text(surface, words, max(10, int(18 * s)), B.center, ui.MUTED, "center", max_width=B.w)
         else:
-            split = int(B.w * 0.46)
-            self.draw_lines(surface, pygame.Rect(B.x, B.y, split - int(12 * s), B.h), self.lines(page))
+            rows = self.lines(page)
+            columns = self.columns(rows, B.h)
+            split = int(B.w * (0.46 if len(columns) == 1 else 0.62))  # two columns: wider, charts narrower
+            box = pygame.Rect(B.x, B.y, split - int(12 * s), B.h)
+            if len(columns) == 1:
+                self.draw_lines(surface, box, rows)
+            else:  # each column as wide as its rows need of the room
+                gap = int(16 * s)
+                needs = [self.width_needed(column) for column in columns]
+                first = int((box.w - gap) * needs[0] / sum(needs))
+                self.draw_lines(surface, pygame.Rect(box.x, box.y, first, box.h), columns[0])
+                self.draw_lines(surface, pygame.Rect(box.x + first + gap, box.y, box.w - first - gap, box.h),
+                                columns[1])
             gap = int(14 * s)
             right = pygame.Rect(B.x + split, B.y, B.w - split, B.h)
             half = (right.h - gap) // 2
@@ -128,34 +148,14 @@ class StatsScene(Scene):
 
     def lines(self, page: dict) -> list[tuple[str, str]]:
         """(label, figure) rows for the page; a label alone is a small heading."""
-        rows: list[tuple[str, str]] = []
-        if self.game_c.value == "cementopia":  # its records name no player: the whole folder
-            rows += [(_("Every puzzle in the records"), ""),
-                     (_("Puzzles finished"), figure(page.get("finished"))),
-                     (_("Complete / stuck"), f"{figure(page.get('complete'))} / {figure(page.get('stuck'))}"),
-                     (_("Deals played"), figure(page.get("deals_played"))),
-                     (_("Average score"), figure(page.get("average_score"))),
-                     (_("Best score"), figure(page.get("best_score")))]
-            daily = page.get("daily") or {}
-            rows += [(_("Daily deals"), ""), (_("Days played"), figure(daily.get("days"))),
-                     (_("Streak (best)"), f"{figure(daily.get('streak'))} ({figure(daily.get('best_streak'))})")]
-            best = page.get("best_per_deal") or []
-            if best:  # the deals played most, each with its best (help apart)
-                rows.append((_("Best per deal"), ""))
-                for deal in sorted(best, key=lambda d: -(d.get("attempts") or 0))[:5]:
-                    name = deal.get("daily") or _("seed {seed}").format(seed=deal.get("seed"))
-                    tries = ngettext("{n} try", "{n} tries", deal.get("attempts") or 0).format(
-                        n=deal.get("attempts") or 0)
-                    rows.append((_("{deal} ({tries})").format(deal=name, tries=tries), figure(deal.get("best"))))
-            helped = page.get("assisted") or {}
-            rows += [(_("With help (counted apart)"), ""),
-                     (_("Puzzles finished"), figure(helped.get("finished")))]
-            return rows
-        rows += [(_("Games"), figure(page.get("games"))),
-                 (_("Wins"), f"{figure(page.get('wins'))} ({percent(page.get('win_share'))})"),
-                 (_("Average score"), figure(page.get("average_score"))),
-                 (_("Best score"), figure(page.get("best_score")))]
-        if self.game_c.value == "grayblock":
+        game = registry.info(self.game_c.value)
+        if game.solo:
+            return self.solo_lines(game, page)
+        rows = [(_("Games"), figure(page.get("games"))),
+                (_("Wins"), f"{figure(page.get('wins'))} ({percent(page.get('win_share'))})"),
+                (_("Average score"), figure(page.get("average_score"))),
+                (_("Best score"), figure(page.get("best_score")))]
+        if game.figures.hands:
             rows += [(_("Matches"), figure(page.get("matches"))),
                      (_("Hands won: block / out"),
                       f"{figure(page.get('hands_won_by_block'))} / {figure(page.get('hands_won_by_out'))}"),
@@ -164,35 +164,93 @@ class StatsScene(Scene):
         if by_players:
             rows.append((_("By number of players"), ""))
             for count, t in sorted(by_players.items()):
-                rows.append((_("{n} players").format(n=count),
-                             f"{t.get('wins', 0)}/{t.get('games', 0)} ({percent(t.get('win_share'))})"))
+                rows.append((_("{n} players").format(n=count), tally(t)))
         by_level = page.get("by_opponent_level") or {}
         if by_level:
             rows.append((_("By opponents"), ""))
             for key, t in sorted(by_level.items()):
-                rows.append((levels_words(key), f"{t.get('wins', 0)}/{t.get('games', 0)} ({percent(t.get('win_share'))})"))
+                rows.append((levels_words(key), tally(t)))
+        by_colour = page.get("by_colour") or {}
+        if by_colour:  # the colour each seat played, as set up
+            rows.append((_("By colour"), ""))
+            for key, t in by_colour.items():
+                if key in stats.COLOUR_KEYS:
+                    rows.append((_(ui.COLOUR_NAMES[stats.COLOUR_KEYS.index(key)]), tally(t)))
         helped = page.get("assisted") or {}
         rows += [(_("With help (counted apart)"), ""),
                  (_("Games"), figure(helped.get("games"))), (_("Wins"), figure(helped.get("wins")))]
         return rows
 
+    def solo_lines(self, game, page: dict) -> list[tuple[str, str]]:
+        """A solo game's page: every attempt in the records (its records name no player)."""
+        ends = [key for key, _word in game.outcomes]
+        rows = [(_("Every puzzle in the records"), ""),
+                (_("Puzzles finished"), figure(page.get("finished")))]
+        if ends:  # "Complete / stuck": 5 / 2
+            words = _(game.outcomes[0][1])
+            for _key, word in game.outcomes[1:]:
+                words = _("{first} / {second}").format(first=words, second=_(word))
+            rows.append((words[:1].upper() + words[1:], " / ".join(figure(page.get(key)) for key in ends)))
+        rows += [(_("Deals played"), figure(page.get("deals_played"))),
+                 (_("Average score"), figure(page.get("average_score"))),
+                 (_("Best score"), figure(page.get("best_score")))]
+        daily = page.get("daily")
+        if daily is not None:
+            rows += [(_("Daily deals"), ""), (_("Days played"), figure(daily.get("days"))),
+                     (_("Streak (best)"), f"{figure(daily.get('streak'))} ({figure(daily.get('best_streak'))})")]
+        best = page.get("best_per_deal") or []
+        if best:  # the deals played most, each with its best (help apart)
+            rows.append((_("Best per deal"), ""))
+            for deal in sorted(best, key=lambda d: -(d.get("attempts") or 0))[:5]:
+                name = deal.get("daily") or _("seed {seed}").format(seed=deal.get("seed"))
+                tries = ngettext("{n} try", "{n} tries", deal.get("attempts") or 0).format(
+                    n=deal.get("attempts") or 0)
+                rows.append((_("{deal} ({tries})").format(deal=name, tries=tries), figure(deal.get("best"))))
+        helped = page.get("assisted") or {}
+        rows += [(_("With help (counted apart)"), ""),
+                 (_("Puzzles finished"), figure(helped.get("finished")))]
+        return rows
+
+    def columns(self, rows: list[tuple[str, str]], height: int) -> list[list[tuple[str, str]]]:
+        """The rows in one column where they fit its height at a readable size, else in two,
+        split before the section heading that evens them out best."""
+        fits = height // ui.font(ui.READABLE).get_linesize()
+        if len(rows) <= fits:
+            return [rows]
+        cuts = [i for i, (_label, value) in enumerate(rows) if value == "" and i > 0]
+        if not cuts:
+            return [rows]
+        cut = min(cuts, key=lambda i: max(i, len(rows) - i))
+        return [rows[:cut], rows[cut:]]
+
+    def width_needed(self, rows: list[tuple[str, str]]) -> int:
+        """The widest row at the smallest readable size: its label, a gap and its figure."""
+        f, bold = ui.font(ui.READABLE), ui.font(ui.READABLE, "bold")
+        return max(bold.size(label)[0] if not value else f.size(label)[0] + bold.size(" " + value)[0]
+                   for label, value in rows)
+
     def draw_lines(self, surface, box: pygame.Rect, rows: list[tuple[str, str]]) -> None:
-        """The figures as a two-column list, smaller where they are many."""
+        """The figures as a list of labels and figures, smaller where they are many; a label gets
+        the room its figure leaves."""
         s = self.s
         px = max(10, int(17 * s))
         while px > ui.READABLE and len(rows) * ui.font(px).get_linesize() > box.h:
             px -= 1
         step = ui.font(px).get_linesize()
+        gap = ui.font(px).size(" ")[0]
         y = box.y
         for label, value in rows:
             if y + step > box.bottom:
                 break
             heading_row = value == ""
             colour = ui.BRASS if heading_row else ui.TEXT
+            room = box.w
+            if value:  # the figure whole where the label can give way (half the row at most)
+                label_w = min(ui.font(px).size(label)[0], box.w // 2)
+                room -= ui.text(surface, value, px, (box.right, y), ui.TEXT, "topright", "bold",
+                                max_width=box.w - label_w - gap).w + gap
             ui.text(surface, label, px, (box.x, y), colour, "topleft", "bold" if heading_row else "regular",
-                    max_width=box.w * (1.0 if heading_row else 0.64))
-            if value:
-                ui.text(surface, value, px, (box.right, y), ui.TEXT, "topright", "bold", max_width=box.w * 0.34)
+                    max_width=room)
             y += step
 
     def chart(self, surface, box: pygame.Rect, title: str, points: list, line: bool, width: int = 1) -> pygame.Rect:

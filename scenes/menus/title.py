@@ -16,7 +16,6 @@ from game.storage import StoreError
 from scenes.widgets import ui
 from scenes.widgets.decor import (
     PrimaryButton, backdrop, dim, heading, menu_event, ornament, shadowed, vignette)
-from scenes.config import GAME_TITLES
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel
 
@@ -159,7 +158,7 @@ class TitleScene(Scene):
     def show_rules(self) -> None:
         setup = self.app.settings.get("setup") if isinstance(self.app.settings, dict) else None
         game = setup.get("game") if isinstance(setup, dict) else None  # the game last set up
-        self.app.stack.push(self.app.make("rules", game=game if game in list(GAME_TITLES) else None))
+        self.app.stack.push(self.app.make("rules", game=game if isinstance(game, str) else None))
 
     # --- frame -----------------------------------------------------------------------------
 

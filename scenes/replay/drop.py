@@ -12,7 +12,7 @@ from game.storage.files import shown_name
 
 
 def offer_import(app, path) -> None:
-    from scenes.config import GAME_TITLES
+    from scenes.menus.saved import title_of
     from scenes.replay.viewer import load, open_replay
     name = shown_name(path)
     try:
@@ -23,7 +23,7 @@ def offer_import(app, path) -> None:
     except Exception as exc:  # noqa: BLE001 - any file the viewer cannot show: a line, no crash
         app.toast(_("Cannot replay {file}: {error}").format(file=name, error=type(exc).__name__))
         return
-    title = _(GAME_TITLES.get(record["game"], record["game"]))
+    title = title_of(record["game"])
     names = _(", ").join(p["name"] for p in record.get("players") or ())
     if not app.store.kept:  # nothing can be kept in this session: only look
         open_replay(app, path)

@@ -1,12 +1,15 @@
 """The replay viewer: a record's game rebuilt (game.records.replay) and shown move by move.
 
 The game's own table draws the position, read-only: it is made over the replayed session with
-saving off (config.replay), nobody at it as a human, and never updated (no bots, no finishing).
-The cursor moves through the session's history with its own undo/redo (every position before an
-action is a snapshot, so stepping back is exact). The viewer's panel lies over the table's log
-and buttons: where the replay stands ("Move 12 of 64"), the moves so far with the current one
-lit, and the controls. At the end of a finished game the game's end screen shows (Assemble's
-scoring walk-through, Cementopia's figures; Grayblock's hand results show on the table itself).
+config.replay (nobody plays at it, no bot thinks, it saves nothing) and never updated. The cursor
+moves through the session's history with its own undo/redo (every position before an action is a
+snapshot, so stepping back is exact); after each step the table lays itself out from the state
+(GameTable.show_position, as a resumed game does). The viewer's panel lies where the table says
+(replay_panel: over its log and buttons): where the replay stands ("Move 12 of 64", the round or
+hand: segment_words), the moves so far with the current one lit, and the controls. What a game
+shows over its whole table (Grayblock's hand results, Alicematic's final scoring) gets the
+viewer's one button instead (replay_cover); a finished game's end screen (replay_end: Assemble's
+scoring walk-through, Cementopia's figures) opens over the viewer after the last move.
 """
 
 from __future__ import annotations
@@ -17,8 +20,6 @@ from game import records
 from game.errors import RecordError
 from game.i18n import N_, _
 
-from game.cementopia.state import COMPLETE
-
 from scenes.app.stack import Scene
 from scenes.config import GameConfig
 from scenes.widgets import ui
@@ -26,6 +27,7 @@ from scenes.widgets import ui
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_S = 1.0  # seconds between moves when autoplay runs at 1x
 DEMO_S = 0.12  # the demo's pace (game time, already sped up by the demo)
+SEGMENT_MOVES = 10  # a jump by round or hand, in a game that has neither
 
 
 def load(path) -> dict:
@@ -78,29 +80,6 @@ def _name(path) -> str:
     return "".join(c for c in name if c.isprintable())[:60]
 
 
-def move_words(action, events) -> list[str]:
-    """A Cementopia move in words (its table keeps no log): the card, the neighbour it is counted
-    with, a counter spent, the end."""
-    from game.cementopia.state import COUNTER_FLIPPED, FINISHED
-    card, other = getattr(action, "card", None), getattr(action, "count_with", None)
-    if card is None:
-        return [str(action)]
-    lines = [_("Card {card} goes beside card {other}.").format(card=card, other=other)]
-    for event in events:
-        if event.kind == COUNTER_FLIPPED:
-            lines.append(_("Counter {n} is spent.").format(n=event.where))
-        elif event.kind == FINISHED:
-            lines.append(_("Complete!") if event.where == COMPLETE else _("No hand card fits: stuck."))
-    return lines
-
-
-def segment(state) -> int:
-    """Which round (Assemble) or hand (Grayblock) a position is in; Cementopia: one deal."""
-    if hasattr(state, "results") and hasattr(state, "hands"):
-        return len(state.results)
-    return getattr(state, "round", 0)
-
-
 class ReplayScene(Scene):
     name = "replay"
 
@@ -110,21 +89,22 @@ class ReplayScene(Scene):
         self.game = record["game"]
         session = records.replay(record)
         config = GameConfig.from_record(record, session)
-        config.replay = True  # the table saves nothing
+        config.replay = True  # the table shows the record read-only and saves nothing
         self.session = session
         self.table = app.make(config.scene, config=config, session=session)
-        self.read_only(self.table)
-        history = session.history
-        self.total = len(history)
-        # each move's lines, as the table's log tells them; the segment each move ends in
+        self.total = len(session.history)
+        # each move's lines, as the table's log tells them; who made it; the part each position is in
         self.lines: list[list[str]] = []
         self.movers: list = []
-        self.segments: list[int] = [segment(history._before[0]) if history._before else 0]
-        for before, action, events, after in history.replay():
+        self.segments: list[int | None] = []
+        for before, action, events, after in session.history.replay():
+            if not self.segments:
+                self.segments.append(self.table.segment(before))
             self.movers.append(before.current_player())
-            self.lines.append([str(x) for x in self.table.log_lines(before, action, events, after)]
-                              or move_words(action, events))
-            self.segments.append(segment(after))
+            self.lines.append([str(x) for x in self.table.log_lines(before, action, events, after)])
+            self.segments.append(self.table.segment(after))
+        if not self.segments:
+            self.segments.append(self.table.segment(self.state))
         self.opening = [str(x) for x in self.table.log_opening()]
         self.cursor = self.total
         self.playing = False
@@ -146,36 +126,12 @@ class ReplayScene(Scene):
         self.speed_b = ui.Button("1x", self.next_speed)
         self.back_b = ui.Button(N_("Back"), self.close_replay, "Esc")
         self.buttons = self.controls + [self.play_b, self.speed_b, self.back_b]
+        # over something that covers the whole table (a hand's result): on, or close at the end
+        self.cover_b = ui.Button(N_("Continue"), self.after_cover)
+        self.cover_b.focused = True
         self.go(0)
         if app.demo:
             self.playing = True
-
-    def read_only(self, table) -> None:
-        """The table as a replay shows it: nobody at it plays, no bot thinks, its words say whose
-        move it is rather than ask for one (instance hooks: the table's class is untouched)."""
-        table.humans = frozenset()  # nobody plays: no hand waits for "I am NAME"
-        table.turns.seats = {}
-        if self.game == "assemble":
-            table.prompt = lambda short=False: _("to move")
-        elif self.game == "grayblock":
-            table.snapped = table.demo_done = True  # its demo's end is the viewer's
-            if table.viewer is None:
-                table.viewer = 0
-
-            def prompt() -> str:
-                state = table.state
-                if state.is_over() or table.result_index is not None:
-                    return _("The match is over.") if state.is_over() else _("The hand is over.")
-                return _("{name} to move").format(name=table.name_of(state.current_player()))
-            table.prompt = prompt
-        else:
-            def prompt_lines(short: bool = False) -> list:
-                state = table.state
-                if state.is_over():
-                    return [(_("Complete!") if state.outcome == COMPLETE else _("No hand card fits: stuck."),
-                             ui.HILITE, 17)]
-                return [(_("A replay: the moves as they were played."), ui.TEXT, 16)]
-            table.prompt_lines = prompt_lines
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -191,19 +147,13 @@ class ReplayScene(Scene):
         return _("Move {n} of {total}").format(n=self.cursor, total=self.total)
 
     def segment_words(self) -> str:
-        seg = self.segments[self.cursor]
-        if self.game == "assemble":
-            return _("Round {n}").format(n=seg) if seg else _("Opening draft")
-        if self.game == "grayblock":
-            return _("Hand {n}").format(n=min(seg + 1, len(self.state.results) + 1)) \
-                if not self.state.is_over() else _("The match is over.")
-        return ""
+        return self.table.segment_words(self.state)
 
     def mover_words(self) -> str:
-        if self.game == "cementopia":
-            return _("The game starts.") if self.cursor == 0 else ""
         if self.cursor == 0:
             return _("The game starts.")
+        if len(self.table.config.seats) < 2:  # one player: every move is theirs
+            return ""
         who = self.movers[self.cursor - 1]
         if isinstance(who, int):
             return _("{name} moved:").format(name=self.table.player_word(who))
@@ -228,38 +178,9 @@ class ReplayScene(Scene):
         while self.cursor < target:
             history.redo()
             self.cursor += 1
-        self.settle()
+        self.table.show_position()
 
-    def settle(self) -> None:
-        """The table shows the position at once: no dial still turning, no card still gliding."""
-        table, state = self.table, self.state
-        table.flights = []
-        table.on_history(None)
-        if self.game == "assemble":
-            from scenes.widgets.anim import Stepper
-            table.dials = [Stepper(c) for c in state.capacity]
-            table.end_wait = 0.0
-        elif self.game == "cementopia":
-            from scenes.widgets.anim import Stepper
-            table.dials = [Stepper(u, 3.0) for u in state.counters]
-            table.hand_x.clear()
-            table.fit(now=True)
-        elif self.game == "grayblock":
-            table.glides.clear()
-            ended = self.cursor > 0 and self.segments[self.cursor] > self.segments[self.cursor - 1]
-            if ended and state.results:  # this move ended a hand: its result shows
-                table.result_index = len(state.results) - 1
-                table._open_overlay()
-                label = N_("Close the replay") if state.is_over() and self.cursor == self.total \
-                    else N_("Continue")
-                table.ring = ui.FocusRing([ui.Button(label, self.after_hand)])
-                table.ring.move(1)
-            else:
-                table.result_index = table.ending = None
-                table.overlay = False
-            table.seen_results = len(state.results)
-
-    def after_hand(self) -> None:
+    def after_cover(self) -> None:
         if self.cursor >= self.total:
             self.close_replay()
         else:
@@ -275,9 +196,10 @@ class ReplayScene(Scene):
             self.show_end()
 
     def by_segment(self, direction: int) -> None:
-        """To the start of the next round/hand, or of this one (again: the one before)."""
-        if self.game == "cementopia":
-            self.step(10 * direction)
+        """To the start of the next round/hand, or of this one (again: the one before); in a game
+        without such parts, SEGMENT_MOVES moves on or back."""
+        if self.segments[self.cursor] is None:
+            self.step(SEGMENT_MOVES * direction)
             return
         segs, c = self.segments, self.cursor
         if direction > 0:
@@ -319,12 +241,9 @@ class ReplayScene(Scene):
                 self.app.end_demo(None)
             return
         self.end_shown = True
-        if self.game == "assemble":
-            from scenes.replay.ends import ReplayScoring
-            self.app.stack.push(ReplayScoring(self.app, session=self.session, config=self.table.config))
-        elif self.game == "cementopia":
-            from scenes.replay.ends import ReplayCementopiaEnd
-            self.app.stack.push(ReplayCementopiaEnd(self.app, session=self.session, config=self.table.config))
+        end = self.table.replay_end()
+        if end is not None:
+            self.app.stack.push(end)
         elif self.app.demo:
             self.app.end_demo()
 
@@ -338,16 +257,16 @@ class ReplayScene(Scene):
     # --- events and time ------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        table = self.table
-        if self.game == "grayblock" and table.overlay:  # the hand's result: its button by mouse
-            if event.type != pygame.KEYDOWN and table.ring.handle(event):  # or Enter; arrows step
-                return
+        if self.table.replay_cover() is not None:  # over the table: its button by mouse or Enter;
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                table.ring.widgets[0].activate()
+                self.cover_b.activate()  # the arrows still step
                 return
-        for b in self.buttons:
-            if b.handle(event):
+            if event.type != pygame.KEYDOWN and self.cover_b.handle(event):
                 return
+        else:
+            for b in self.buttons:
+                if b.handle(event):
+                    return
         if event.type != pygame.KEYDOWN:
             return
         shift = event.mod & pygame.KMOD_SHIFT
@@ -400,25 +319,18 @@ class ReplayScene(Scene):
     def resize(self, size) -> None:
         self.size = size
         self.table.resize(size)
-
-    def panel_rect(self) -> pygame.Rect:
-        """Over the table's log and buttons (Cementopia: its score table and buttons)."""
-        t = self.table
-        if self.game == "assemble":
-            lay = t.layout
-            return pygame.Rect(*lay.log.to_int()).union(pygame.Rect(*lay.buttons.to_int()))
-        if self.game == "grayblock":
-            lay = t.layout
-            return lay.log.unionall(lay.button_rects)
-        lay = t.lay
-        return lay.table.unionall(lay.buttons)
+        self.table.show_position()  # laid out again at the new size
 
     def draw(self, surface) -> None:
         self.table.draw(surface)
-        if self.game == "grayblock" and self.table.overlay:
-            return  # the hand's result fills the table; its button goes on
-        self.panel = box = self.panel_rect()
         s = max(0.5, ui.scale_for(surface.get_size()))
+        cover = self.table.replay_cover()
+        if cover is not None:  # the table's own result fills it: only the button to go on
+            self.cover_b.label = N_("Close the replay") if self.cursor >= self.total else N_("Continue")
+            self.cover_b.rect = cover
+            self.cover_b.draw(surface, s)
+            return
+        self.panel = box = self.table.replay_panel()
         ui.panel(surface, box, (24, 20, 24, 255), ui.BRASS, radius=int(8 * s))
         pad = max(4, round(8 * s))
         inner = box.inflate(-2 * pad, -2 * pad)

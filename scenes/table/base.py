@@ -1,5 +1,5 @@
 """What every game's table does the same way: the session, saving, undo/redo and their keys,
-hints, the pause menu, bot turns, finishing and archiving.
+hints, hot seat (scenes/table/hotseat.py), the pause menu, bot turns, finishing and archiving.
 
 A game's table scene subclasses GameTable and keeps only what differs: how it draws, how a player
 picks a move, and how it animates the events an action reports (`on_played`, `on_history`). It
@@ -8,7 +8,6 @@ changes the game only through `play`, `undo` and `redo`, which submit commands t
 Words are in the player's language (issue 13). When Settings switches it, the next `visible_log`
 tells the log again (`relog`): the opening lines (`log_opening`, by default the lines before the
 first move, looked up again), every move that stands through `log_lines`, and the hint on show.
-A table whose marks index into the log (Grayblock's "seen up to here") resets them in `on_relog`.
 """
 
 from __future__ import annotations
@@ -20,11 +19,14 @@ import pygame
 from game import i18n, records
 from game.commands import (
     FAIR, MOVED, REDONE, UNDO_MODES, UNDONE, Outcome, Play, Redo, Undo, undo_plan)
+from game.contract import Refusal
 from game.i18n import N_, _, ngettext
+from game.messages import Message
 
 from scenes.app.stack import Scene
 from scenes.table import look
 from scenes.table.bots import BotTurns
+from scenes.table.hotseat import PassScreen
 from scenes.table.saving import SaveService
 from scenes.widgets import ui
 from scenes.widgets.tooltip import Tooltip
@@ -114,7 +116,18 @@ class GameTable(Scene):
         if not session.history.actions and records.read_stamp(session.meta.get("started_at")) is None:
             session.meta["started_at"] = records.utc_stamp()  # a new game (its record's extras)
         self._unlisten = session.listen(self._after_command)
-        self.humans = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        # a replay (config.replay) shows the record read-only: nobody plays at it, no bot thinks
+        self.replay = bool(getattr(config, "replay", False))
+        self.seated = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
+        self.humans = frozenset() if self.replay else self.seated  # who plays at this screen
+        # who is looking at the screen: the only human; in hot seat nobody until someone confirms
+        # on the pass screen; with no human (the demo) the spectators see seat 0's side, and a
+        # replay the side of its only human (else seat 0's)
+        watched = self.seated if self.replay else self.humans
+        self.viewer: int | None = min(watched) if len(watched) == 1 else (
+            None if self.humans else 0)
+        self.seen_by: dict[int, int] = {}  # hot seat: human -> the log's length when they last looked
+        self.pass_screen = PassScreen(self)
         if self.undo_modes:  # a resumed game keeps the mode its record names
             mode = session.meta.get("undo")
             session.meta["undo"] = mode if mode in UNDO_MODES else getattr(config, "undo", FAIR)
@@ -190,21 +203,24 @@ class GameTable(Scene):
     # --- commands --------------------------------------------------------------------------
 
     def play(self, action) -> Outcome | None:
-        """Submit a move; the game's scene animates its events in on_played. A refused move
-        changes nothing and says why."""
+        """Submit a move; the game's scene animates its events in on_played. The rules decide
+        whether it is legal, once, as the session applies it; a refused move changes nothing and
+        says why in the game's words."""
         if self.opening is None:
             self.opening = self.opening_now()
         if self.coach is not None and not self.coach.allows(action):
             return None  # not the lesson's move: the coach says why
-        before = self.state.clone() if self.coach is not None else None
+        mover = self.state.current_player()
         outcome = self.session.run(Play(action))
         if not outcome.ok:
-            self.app.toast(self.refused(outcome.message))
+            self.tell(self.refused(outcome))
             return None
         self.turns.forget()
         self.on_played(action, outcome)
+        if mover in self.humans:  # their own move is no news to them
+            self.seen_by[mover] = len(self.log)
         if self.coach is not None:
-            self.coach.played(before, action, outcome.events, self.state)
+            self.coach.played(self.session.history.before(), action, outcome.events, self.state)
         if self.state.is_over():
             self.finish()
         return outcome
@@ -217,13 +233,21 @@ class GameTable(Scene):
         else:
             self.app.toast(words, seconds)
 
-    def refused(self, message: str) -> str:
-        """A move the rules refused, as a toast: the engine's reason in English; in another
-        language its translation when the catalogue has one, else a plain "not allowed"."""
+    @staticmethod
+    def refusal_words(refusal: Refusal) -> Message:
+        """Why the rules refuse a move, in this game's words (each table names its game's
+        words.refusal_words): a Message, said in the language of the moment."""
+        raise NotImplementedError
+
+    def refused(self, outcome: Outcome) -> str:
+        """Why a command was refused: a move the rules refused, in the game's words; anything
+        else (nothing to redo...) as the engine says it in English, or a plain "not allowed" in
+        another language."""
+        if outcome.refusal is not None:
+            return self.refusal_words(outcome.refusal)
         if i18n.language() == "en":
-            return sentence(message)
-        words = _(message)
-        return words if words != message else _("That move is not allowed.")
+            return sentence(outcome.message)
+        return _("That move is not allowed.")
 
     def on_played(self, action, outcome: Outcome) -> None:
         """React to an accepted move: the log, flights and sounds from outcome.events."""
@@ -284,17 +308,14 @@ class GameTable(Scene):
     def relog(self) -> None:
         """Tell the log again in the language of the moment (Settings switched it): the opening,
         every move that stands (undone ones are gone, as when a game is resumed), and the hint
-        on show for this position, still private to its player on a shared screen."""
+        on show for this position, still private to its player on a shared screen. What is news
+        to each player starts afresh (the marks index into the log)."""
         self.log_language = i18n.language()
         self.log = list(self.log_opening()) + self.replayed_lines()
         hint = self.turns.hint
         if hint is not None and self.hint_logged is hint and hint[0] is not None:
             self.log_hint(hint)
-        self.on_relog()
-
-    def on_relog(self) -> None:
-        """The log was told again (its length changed): a table's marks into it (Grayblock's
-        "seen up to here") start afresh."""
+        self.seen_by = {p: len(self.log) for p in self.seen_by}
 
     def undo_scope(self):
         """Undo/redo go back to the last position a human decides in (bot moves are skipped)."""
@@ -311,7 +332,7 @@ class GameTable(Scene):
         current = self.state.current_player()
         # who asks: the human to move, else the one whose own decision comes back
         asker = current if current in self.humans else plan.steps[-1].actor
-        others = plan.others(asker) if len(self.humans) > 1 else []
+        others = plan.others(asker) if self.shared_screen() else []
         if not others:
             self.undo_now()
             return
@@ -340,12 +361,14 @@ class GameTable(Scene):
     def _history_step(self, command) -> None:
         outcome = self.session.run(command)
         if not outcome.ok:
-            self.app.toast(self.refused(outcome.message))
+            self.app.toast(self.refused(outcome))
             return
         self.flights.clear()
         self.app.sound.rewind()
         self.log.append(self.history_line(outcome))
         self.turns.forget()
+        if self.hidden_on_pass() is not None:  # whoever pressed it, the one to move now confirms
+            self.unseat()  # on the pass screen before any hand shows
         self.on_history(outcome)
 
     def history_line(self, outcome: Outcome) -> str:
@@ -424,6 +447,14 @@ class GameTable(Scene):
     def on_finished(self, record: dict) -> None:
         """The game's own end: a scoring scene, a result panel."""
 
+    def concede_words(self) -> str:
+        """What conceding means here, said before the humans at this computer confirm it."""
+        names = [self.config.seats[i].name for i in sorted(self.humans)]
+        if len(names) == 1:
+            return _("You give up: the game ends now and is kept in your records, unfinished.")
+        return _("{names} give up: the game ends now and is kept in your records, "
+                 "unfinished.").format(names=joined(names))
+
     # --- time and lifecycle ------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -435,7 +466,10 @@ class GameTable(Scene):
 
     def bots_and_hints(self, dt: float) -> bool:
         """A bot seat's turn: its move once decided and shown long enough (never while a card
-        flies or is dragged); a human's turn: the hint they asked for. True on a bot's turn."""
+        flies or is dragged); a human's turn: the hint they asked for. True when no human at the
+        screen is to move (a bot's turn, or a pass screen waiting for the next human)."""
+        if self.pass_screen_for() is not None:
+            return True
         if self.coach is not None and self.coach.holds_bots():
             return self.state.current_player() not in self.humans  # the lesson moves them
         if self.state.current_player() not in self.turns.seats:
@@ -454,17 +488,10 @@ class GameTable(Scene):
             self.hint_logged = hint
             self.log_hint(hint)
 
-    def hint_heading(self) -> str:
-        """"Hint", or "Hint for Ada" when several people share the screen (hot seat)."""
-        player = self.state.current_player()
-        if len(self.humans) < 2 or player is None:
-            return _("Hint")
-        return _("Hint for {name}").format(name=self.config.seats[player].name)
-
     def hint_line(self, reason: str) -> str:
         """The hint's line: "Hint: take the 12", "Hint for Ada: ..." on a shared screen."""
         player = self.state.current_player()
-        if len(self.humans) < 2 or player is None:
+        if not self.shared_screen() or player is None:
             return _("Hint: {reason}").format(reason=reason)
         return _("Hint for {name}: {reason}").format(name=self.config.seats[player].name,
                                                      reason=reason)
@@ -472,7 +499,7 @@ class GameTable(Scene):
     def log_hint(self, hint) -> None:
         """The hint's line in player words; the search's figures under it, smaller."""
         line = look.HintLine(self.hint_line(hint.reason))
-        if len(self.humans) > 1:  # a shared screen: the next player must not read it
+        if self.shared_screen():  # the next player must not read it
             player = self.state.current_player()
             self.log.append(look.PrivateHint.of(line, player))
             if hint.detail:
@@ -483,11 +510,142 @@ class GameTable(Scene):
             self.log.append(look.Detail(hint.detail))
 
     def visible_log(self) -> list[str]:
-        """The log as the screen shows it now: private lines only to the player they are for."""
+        """The log as the screen shows it now: private lines only to the player they are for,
+        while they are to move and at the screen (never behind a pass screen)."""
         if self.log_language != i18n.language():  # Settings switched language: the next frame's
             self.relog()  # log speaks it (tables draw the log through here)
-        viewer = self.state.current_player()
+        player = self.state.current_player()
+        viewer = player if self.shown_to() == player else None
         return [e for e in self.log if not isinstance(e, look.Private) or e.player == viewer]
+
+    # --- the position on show -----------------------------------------------------------------
+
+    def show_position(self) -> None:
+        """Lay the table out from the session's state as it stands, at once: everything the table
+        draws (cards in their places, dials, the camera, a result over the table) follows from the
+        state; nothing flies or glides any more, no choice is half made. Every table calls it as it
+        is made (a new or resumed game: Continue); the replay viewer after each step. A game's
+        table extends it for everything it keeps beside the state."""
+        self.flights = []
+
+    def picture(self) -> dict:
+        """What the table would draw now, in plain values read from its own drawing model (where
+        it lays each card, what its dials show, what faces up): tests hold it against the state."""
+        raise NotImplementedError
+
+    # --- in the replay viewer (config.replay: read-only, nobody plays) ---------------------------
+
+    def segment(self, state) -> int | None:
+        """Which part of the game a position is in (a round, a hand): the replay's jumps go from
+        part to part. None: the game has no such parts (the replay's jumps go ten moves)."""
+        return None
+
+    def segment_words(self, state) -> str:
+        """The part a position is in, as the replay's panel heads it ("Round 3"); "" for none."""
+        return ""
+
+    def replay_end(self) -> Scene | None:
+        """The end screen the replay opens over itself after a finished game's last move
+        (worded for a replay: back to it, or close it); None: the table shows the end itself."""
+        return None
+
+    def replay_panel(self) -> pygame.Rect:
+        """Where the replay's panel (where it stands, the moves, its controls) lies over the
+        table: over its log and buttons. By default the window's lower right."""
+        w, h = self.app.stack.size
+        return pygame.Rect(round(w * 0.68), round(h * 0.45), round(w * 0.31), round(h * 0.54))
+
+    def replay_cover(self) -> pygame.Rect | None:
+        """Where the replay's one button (Continue) goes while the table shows something over
+        its whole picture that the panel must not hide (a hand's result), as last drawn; None:
+        nothing covers the table, the panel lies over replay_panel()."""
+        return None
+
+    # --- hot seat: several humans at one screen (scenes/table/hotseat.py) ---------------------
+
+    def shared_screen(self) -> bool:
+        """Two or more humans take turns at this screen."""
+        return len(self.humans) >= 2
+
+    def pass_screen_for(self) -> int | None:
+        """The human who must confirm on the pass screen before the table shows, or None (also
+        at a table where nothing is secret: there the turn goes straight on)."""
+        if not self.shared_screen() or self.state.is_over() or self.between_turns() \
+                or self.hidden_on_pass() is None:
+            return None
+        player = self.state.current_player()
+        return player if player in self.humans and player != self.viewer else None
+
+    def shown_to(self) -> int | None:
+        """Whose secrets (their hand, their hints) the screen may show now: the one seated at it,
+        or at a table where nothing else is secret the human to move; None while a pass screen
+        waits (nobody's show)."""
+        if self.pass_screen_for() is not None:
+            return None
+        player = self.state.current_player()
+        return player if self.hidden_on_pass() is None and player in self.humans else self.viewer
+
+    def seated_turn(self) -> bool:
+        """A human is to move and is the one at the screen (past their pass screen)."""
+        return self.state.current_player() in self.humans and self.pass_screen_for() is None
+
+    def confirm_viewer(self) -> None:
+        """The pass screen's "I am NAME": NAME is at the screen now."""
+        player = self.pass_screen_for()
+        if player is None:
+            return
+        self.viewer = player
+        self.seen_by[player] = len(self.log)
+        self.on_seated(player)
+
+    def unseat(self) -> None:
+        """Nobody is known to be at the screen any more (after an undo, a new deal): in hot seat
+        whoever is to move confirms on the pass screen first."""
+        if self.shared_screen():
+            self.viewer = None
+
+    def pass_screen_event(self, event) -> bool:
+        """The pass screen's share of an event: all of it while the screen is up (True)."""
+        return self.pass_screen_for() is not None and self.pass_screen.handle(event)
+
+    def draw_pass_screen(self, surface) -> bool:
+        """The pass screen, if one is up (True: the table draws nothing else this frame)."""
+        player = self.pass_screen_for()
+        if player is None:
+            self.pass_screen.hide()
+            return False
+        self.pass_screen.draw(surface, player)
+        return True
+
+    # the hooks a game's table overrides
+
+    def between_turns(self) -> bool:
+        """Something everyone may watch is on show between turns (Grayblock: a finished hand's
+        result): no pass screen meanwhile."""
+        return False
+
+    def hidden_on_pass(self) -> str | None:
+        """What the pass screen keeps from the others until the next player confirms, as its words
+        ("{name}": that player). By default each player's hand. None when nothing at this table
+        is secret (Alice Assemble): no pass screen then, and an undo hides nothing."""
+        return _("Everyone else, please look away: {name}'s hand shows once they confirm.")
+
+    def draw_behind_pass(self, surface) -> None:
+        """What shows behind the pass screen: by default the bare table, darkened (nothing of the
+        game, so nothing secret)."""
+        self.pass_screen.draw_bare_table(surface)
+
+    def news_for(self, player: int) -> list[str]:
+        """What happened since `player` last looked, for their pass screen: the log's last public
+        lines (never a private one, not even their own hint: the screen shows to whoever is at
+        the table before they say who they are)."""
+        seen = self.seen_by.get(player)
+        public = [e for e in self.log[seen or 0:] if not isinstance(e, look.Private)]
+        return public[-4:] if seen is None else public[-6:]
+
+    def on_seated(self, player: int) -> None:
+        """`player` confirmed on the pass screen: the table turns to them (their side, their
+        board)."""
 
     # --- a lesson's coach marks ------------------------------------------------------------
 

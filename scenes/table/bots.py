@@ -36,7 +36,8 @@ class BotTurns:
         settings = table.app.settings
         think = settings.get("think", DEFAULT_THINK)
         self.think = think if isinstance(think, (int, float)) and 0 < think <= 10 else DEFAULT_THINK
-        self.seats = {i: seat for i, seat in enumerate(table.config.seats) if seat.is_bot}
+        self.seats = {} if table.replay else {  # a replay asks no bot
+            i: seat for i, seat in enumerate(table.config.seats) if seat.is_bot}
         self.kinds = [seat.kind for seat in table.config.seats]  # who plays where, for the bots
         self.external: dict[int, object] = {}
         self.replaced: dict[int, object] = {}
@@ -44,7 +45,7 @@ class BotTurns:
         self.waited = 0.0
         self.hint_ticket: int | None = None
         self.hint: Hint | None = None  # for the human to move now
-        if self.seats and not getattr(table.config, "replay", False):  # a replay asks no bot
+        if self.seats:
             self.decider.warm_up()
 
     @property

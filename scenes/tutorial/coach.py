@@ -63,11 +63,15 @@ class Coach:
         return self.lesson.script.game
 
     def allows(self, action) -> bool:
-        """Whether `action` may be played now; if not, the panel says why."""
+        """Whether `action` may be played now; if not, the panel says why: the rules' reason
+        when they refuse it too (asked only for a move that is not played: one that is, the
+        session decides, once), else the lesson's."""
         why = self.lesson.refusal(self.table.state, action)
         if why is None:
             return True
-        self.problem, self.problem_t = why, 0.0
+        refusal = self.table.state.why_illegal(action)
+        self.problem = why if refusal is None else self.table.refusal_words(refusal)
+        self.problem_t = 0.0
         self.folded = False
         self.app.sound.play("pass", volume=0.6)
         return False

@@ -10,26 +10,18 @@ from __future__ import annotations
 
 import pygame
 
+from game import registry
 from game.i18n import N_, _, language
 from game.tutorial import SCRIPTS, store
 from game.tutorial.lesson import Lesson
 
 from scenes.app.stack import Scene
-from scenes.config import GAME_TITLES, GameConfig, Seat
+from scenes import games
+from scenes.config import GameConfig, Seat
 from scenes.menus.pause import overlay_panel
 from scenes.tutorial.coach import Coach
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
-
-BLURBS = {
-    "assemble": N_("A guided game against one bot: taking, placing, modules, capacity and the "
-                   "final scoring. About ten minutes."),
-    "cementopia": N_("A short guided start: placing a card, the neighbour you count and its "
-                     "counter, the limits."),
-    "grayblock": N_("A short guided start: one gear more or less at either end, passing, block "
-                    "and going out, hand points, Water Veins."),
-}
-
 
 def open_lesson(app, game: str, fresh: bool = False) -> None:
     """The lesson of `game` where the player left it (or from its start), in place of every
@@ -67,7 +59,7 @@ class LessonsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.games = [game for game in GAME_TITLES if game in SCRIPTS]
+        self.games = [info.game for info in games.GAMES if info.game in SCRIPTS]
         self.rows: list[tuple[str, list]] = []
         for game in self.games:
             kept = store.has(app.store, game) and not app.demo
@@ -100,7 +92,8 @@ class LessonsScene(Scene):
         bw, bh, gap, pad = int(180 * s), int(44 * s), int(8 * s), int(14 * s)
         heights = []
         for game, buttons in self.rows:
-            words = ui.paragraph_height(_(BLURBS[game]), max(10, int(16 * s)), self.text_width(pw))
+            words = ui.paragraph_height(_(games.info(game).lesson_blurb), max(10, int(16 * s)),
+                                        self.text_width(pw))
             title = ui.font(max(10, int(24 * s)), "bold").get_linesize()
             stack = len(buttons) * bh + (len(buttons) - 1) * gap
             heights.append(2 * pad + max(stack, title + int(6 * s) + words))
@@ -139,10 +132,10 @@ class LessonsScene(Scene):
         for (game, buttons), box in zip(self.rows, self.boxes):
             ui.panel(surface, box, (44, 34, 34, 230), ui.BRASS_DARK, radius=int(10 * s))
             width = self.text_width(P.w)
-            r = ui.text(surface, _(GAME_TITLES[game]), max(10, int(24 * s)), (box.x + pad, box.y + pad),
+            r = ui.text(surface, _(registry.info(game).title), max(10, int(24 * s)), (box.x + pad, box.y + pad),
                         ui.HILITE, "topleft", "bold", max_width=width)
             top = box.y + pad + ui.font(max(10, int(24 * s)), "bold").get_linesize() + int(6 * s)
-            ui.paragraph(surface, _(BLURBS[game]), max(10, int(16 * s)),
+            ui.paragraph(surface, _(games.info(game).lesson_blurb), max(10, int(16 * s)),
                          pygame.Rect(box.x + pad, max(top, r.bottom), width, box.bottom - pad - top), ui.MUTED)
         self.ring.draw(surface, s)
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from game import settings
 from game.i18n import _
 from game.paths import asset
 
@@ -33,7 +34,7 @@ HILITE = (255, 214, 102)
 # build/colour_check.py measures it and tests/test_access.py keeps it so.
 PLAYER_COLOURS = [(207, 104, 41), (108, 194, 232), (115, 170, 131), (248, 204, 115),
                   (142, 87, 161), (251, 238, 229)]
-COLOUR_NAMES = ["Orange", "Blue", "Green", "Gold", "Purple", "White"]
+COLOUR_NAMES = list(settings.COLOUR_NAMES)  # each PLAYER_COLOURS' name, said with _()
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
               "title": "DejaVuSerif-Bold.ttf", "narrow": "DejaVuSansCondensed-Bold.ttf"}

@@ -1,0 +1,49 @@
+"""Why Alicematic's rules refuse a move: the reason codes `why_illegal` gives (contract.Refusal)
+and their words. A refusal is one whole message (game.messages): English as a str for the CLI,
+records and bots, the player's language through shown(). Players are counted from 1, as the
+CLI shows them. (The table's other words are scenes/alicematic/words.py.)"""
+
+from __future__ import annotations
+
+from ..contract import GAME_OVER, Refusal
+from ..messages import Message, later
+
+NOT_ON_THE_MAP = "not_on_the_map"  # hex
+CANNOT_CONQUER = "cannot_conquer"  # player, hex: out of reach, held, or not open
+CANNOT_WAR = "cannot_war"  # player, hex
+NOT_IN_HAND = "not_in_hand"  # card
+AREA_FULL = "area_full"  # card: a summon into its colour's area, which holds 4 cards already
+NOT_ENOUGH_DP = "not_enough_dp"  # card, dp (what it costs)
+# another kind of move than the phase asks for (player)
+MUST_CHOOSE_A_BASE, MUST_SUMMON_OR_HIRE = "must_choose_a_base", "must_summon_or_hire"
+MUST_GO_OR_END, MUST_DISCARD = "must_go_or_end", "must_discard"
+
+
+def refusal_words(refusal: Refusal) -> Message:
+    code, f = refusal.code, refusal.fields
+    if code == MUST_CHOOSE_A_BASE:
+        return later._("Player {number} must choose a base now.", number=f["player"] + 1)
+    if code == MUST_SUMMON_OR_HIRE:
+        return later._("Player {number} must summon or hire now (domestic affairs).",
+                       number=f["player"] + 1)
+    if code == MUST_GO_OR_END:
+        return later._("Player {number} must make an expedition or end the turn now.",
+                       number=f["player"] + 1)
+    if code == MUST_DISCARD:
+        return later._("Player {number} must discard down to 4 cards in each area now.",
+                       number=f["player"] + 1)
+    if code == CANNOT_CONQUER:
+        return later._("Player {number} cannot take that hex now.", number=f["player"] + 1)
+    if code == CANNOT_WAR:
+        return later._("Player {number} cannot start a war on that hex now.", number=f["player"] + 1)
+    if code == AREA_FULL:
+        return later._("That card's colour area is full: 4 cards at most.")
+    if code == NOT_ENOUGH_DP:
+        return later._("Not enough DP to summon that card: it needs {dp}.", dp=f["dp"])
+    if code == NOT_IN_HAND:
+        return later._("That card is not in the hand.")
+    if code == NOT_ON_THE_MAP:
+        return later._("That hex is not on the map.")
+    if code == GAME_OVER:
+        return later._("The game is over.")
+    return later._("{action} is not an Alicematic action.", **f)

@@ -1,0 +1,14 @@
+"""Alice Assemble as the app and the command line know it (game.descriptor)."""
+
+from ..descriptor import Figures, GameInfo, RuleOption
+from ..i18n import N_
+
+INFO = GameInfo(
+    id="assemble", title=N_("Alice Assemble"), short_title=N_("Assemble"),
+    player_counts=(2, 3, 4), default_players=4,
+    record="game.assemble.record", bots="game.assemble.bots",
+    rules=(RuleOption("flaw", "flaw", N_("The Flaw")),
+           RuleOption("identity", "identity", N_("The Identity"))),
+    figures=Figures(width=5, shared_wins=True),
+    lesson="game.tutorial.assemble",
+)

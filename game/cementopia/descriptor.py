@@ -1,0 +1,24 @@
+"""Cementopia as the app and the command line know it (game.descriptor): a solo puzzle, with a
+deal of the day."""
+
+from ..descriptor import Figures, GameInfo
+from ..i18n import N_
+from .setup import daily_seed
+from .state import COMPLETE, STUCK
+
+
+def entry_fields(state) -> dict:
+    """How the attempt ended: complete or stuck (None while it goes on)."""
+    return {"outcome": state.result().record["outcome"] if state.is_over() else None}
+
+
+INFO = GameInfo(
+    id="cementopia", title=N_("Cementopia"), short_title=N_("Cementopia"),
+    player_counts=(1,), default_players=1,
+    record="game.cementopia.record", bots="game.cementopia.bots",
+    figures=Figures(width=1),
+    entry_fields=entry_fields,
+    outcomes=((COMPLETE, N_("complete")), (STUCK, N_("stuck"))),
+    daily_seed=daily_seed,
+    lesson="game.tutorial.cementopia",
+)

@@ -1,0 +1,64 @@
+"""What a game declares about itself, once, in its own package (game/<id>/descriptor.py), and
+everything shared reads: the CLI, records, History, Statistics, settings, ratings, the app.
+game.registry lists the declarations; nothing else names a game.
+
+Small frozen values, as OpenSpiel's GameType and python-chess's types are: a declaration holds
+words (N_ messages, translated where they are shown; the terminal prints the English), numbers and
+import paths. Its record and bot modules are imported on first use (game.registry), so reading
+the declarations costs nothing of the games' rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """An optional rule, on or off when the game is set up."""
+
+    key: str  # its key in the record's "rules" object and in the remembered setup (settings.json)
+    word: str  # how the command line's --rules spells it ("water-veins")
+    title: str  # N_: its name on the setup screen ("Water Veins")
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """What Statistics shows of a game beyond games, wins and scores (a solo game, whose records
+    name no player, shows the folder's attempts, outcomes, deals and daily streak instead)."""
+
+    width: int = 5  # a score distribution's bucket, in points
+    shared_wins: bool = False  # a tie shares the win: shared wins are counted too
+    hands: bool = False  # a match of hands: hands won, by block and by going out, their points
+    colours: bool = False  # wins by the colour each seat played
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str  # the name records, settings and the command line use
+    title: str  # N_: the game's name ("Alice Assemble")
+    short_title: str  # N_: where room is short (History's narrow column)
+    player_counts: tuple[int, ...]
+    default_players: int  # the command line's, when no seat is given
+    record: str  # its record module (game.contract.GameModule), imported on first use
+    bots: str  # its bots module (game.contract.BotModule), imported on first use
+    rules: tuple[RuleOption, ...] = ()
+    targets: tuple[int, ...] = ()  # a match played to one of these many points (setup's choice)
+    default_target: int | None = None
+    figures: Figures = Figures()
+    # History's own figures of a finished or stopped game: Entry fields from its last state
+    # (Grayblock's hands, Cementopia's outcome)
+    entry_fields: Callable[[Any], dict] | None = None
+    outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
+    daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
+    lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
+
+    def outcome_word(self, outcome: str | None) -> str | None:
+        """The N_ word for how a game ended (Cementopia's "complete"), if the game names it."""
+        return dict(self.outcomes).get(outcome) if outcome is not None else None
+
+    @property
+    def solo(self) -> bool:
+        """Played alone: its records name no player."""
+        return self.player_counts == (1,)

@@ -1,0 +1,22 @@
+"""Grayblock as the app and the command line know it (game.descriptor): a match of hands."""
+
+from ..descriptor import Figures, GameInfo, RuleOption
+from ..i18n import N_
+from .state import DEFAULT_TARGET
+
+
+def entry_fields(state) -> dict:
+    """Each finished hand: its winner, how it was won (block or out) and its points."""
+    return {"hands": tuple((r.winner, r.kind, r.points) for r in state.results)}
+
+
+INFO = GameInfo(
+    id="grayblock", title=N_("Grayblock"), short_title=N_("Grayblock"),
+    player_counts=(2, 3, 4), default_players=2,
+    record="game.grayblock.record", bots="game.grayblock.bots",
+    rules=(RuleOption("water_veins", "water-veins", N_("Water Veins")),),
+    targets=(50, 100, 150), default_target=DEFAULT_TARGET,
+    figures=Figures(width=20, hands=True),
+    entry_fields=entry_fields,
+    lesson="game.tutorial.grayblock",
+)

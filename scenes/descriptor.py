@@ -1,0 +1,63 @@
+"""What a game's scene folder declares about its screens, once (scenes/<id>/descriptor.py): its
+table, the setup screen's words for it, its rules page, its lesson's words and end screens.
+scenes.games lists the declarations; the shared screens read them (and the game's own declaration,
+game.descriptor, for its name, player counts and options) instead of naming a game.
+
+The table class comes with everything a table does: the GameTable base's hooks (saving, replay,
+hot seat, conceding) are methods a game's table overrides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # the tables import the shared screens, which read these declarations
+    from scenes.app.stack import Scene
+    from scenes.table.base import GameTable
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    text: str  # N_
+    shorter: str = ""  # N_: where a small window with large text leaves too little room
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPage:
+    """The setup screen's words for a game (its options are the game's declaration's)."""
+
+    heading: str  # N_: over the right-hand column ("ADVANCED RULES")
+    notes: tuple[tuple[int, str], ...]  # (players, N_: a line under the game's name)
+    blurbs: tuple[tuple[str, Words], ...] = ()  # (an option's key, what it means, under it)
+    about: Words | None = None  # the right-hand column's words where it has no options
+    solo_text: str = ""  # N_: under a solo game's one seat: what the puzzle is
+
+    def note(self, players: int) -> str:
+        return dict(self.notes).get(players, "")
+
+    def blurb(self, key: str) -> Words | None:
+        return dict(self.blurbs).get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    tab: str  # N_: the game's tab on the rules reference
+    items: tuple  # the page, as scenes.menus.rules_text writes pages
+
+
+@dataclass(frozen=True, slots=True)
+class SceneInfo:
+    table: type[GameTable]  # the table scene: its `name` in the scene registry
+    setup: SetupPage
+    rules: RulesPage
+    scenes: tuple[type[Scene], ...] = ()  # its other scenes, by `name` (the end Play again leads to)
+    lesson_blurb: str = ""  # N_: Learn to play's words for its lesson (game.descriptor: the script)
+    # the card art its first frame draws, planned while it is set up: (players, window size) ->
+    # CardArt calls (scenes.art.warmup)
+    art: Callable[[int, tuple[int, int]], list] | None = None
+
+    @property
+    def game(self) -> str:
+        """The game's id (its engine declaration's, game.descriptor.GameInfo.id)."""
+        return self.table.game

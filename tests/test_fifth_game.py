@@ -1,0 +1,181 @@
+"""A fifth game is its two declarations and a line in each list (issue 39): a tiny game, Pebbles,
+declared here and added to game.registry.GAMES and scenes.games.GAMES for the test, is offered by
+`selfplay --game`, set up on the setup screen, listed by History and counted by Statistics, with
+nothing shared told about it.
+
+Pebbles: a pile of 7; players take 1 or 2 in turn; who takes the last one wins. This module is
+also its record module and its bots module (the declaration names them by import path)."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from game import cli, history, registry, saves, stats
+from game.bots import RandomBot
+from game.commands import History, Session
+from game.contract import Event, Result
+from game.descriptor import Figures, GameInfo
+from game.errors import IllegalAction
+from game.records import apply_recorded, envelope, record_of, session_meta
+
+from tests.ui_helpers import frames, spy_texts, wait_for
+
+GAME = "pebbles"
+PILE = 7
+
+
+class Pebbles:
+    game = GAME
+
+    def __init__(self, players: int):
+        self.left, self.turn, self.taken = PILE, 0, [0] * players
+
+    def __eq__(self, other) -> bool:
+        return vars(self) == vars(other)
+
+    def legal_actions(self) -> list:
+        return [n for n in (1, 2) if n <= self.left]
+
+    def why_illegal(self, action) -> str | None:
+        return None if action in self.legal_actions() else "take 1 or 2 of the pebbles left"
+
+    def apply(self, action) -> list[Event]:
+        why = self.why_illegal(action)
+        if why:
+            raise IllegalAction(why)
+        player = self.turn
+        self.apply_unchecked(action)
+        return [Event("took", player, value=action)]
+
+    def apply_unchecked(self, action) -> None:
+        self.left -= action
+        self.taken[self.turn] += action
+        if self.left:
+            self.turn = (self.turn + 1) % len(self.taken)
+
+    def clone(self) -> "Pebbles":
+        return copy.deepcopy(self)
+
+    def is_over(self) -> bool:
+        return self.left == 0
+
+    def current_player(self) -> int | None:
+        return None if self.is_over() else self.turn
+
+    def scores(self) -> list[int]:
+        return list(self.taken)
+
+    def result(self) -> Result:
+        return Result((self.turn,), tuple(self.taken), {"winner": self.turn})
+
+    def view(self, player: int):
+        return self.clone()
+
+
+# --- its record module and bots module ----------------------------------------------------------
+
+LEVELS = {"random": RandomBot}
+
+
+def parse_rules(text: str) -> None:
+    if text:
+        raise ValueError("Pebbles has no optional rules")
+
+
+def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = True) -> Session:
+    return Session(History(Pebbles(len(players)), snapshots), {"game": GAME, "seed": seed,
+                                                               "players": players})
+
+
+def to_record(session: Session) -> dict:
+    record = envelope(session, GAME)
+    record["actions"] = list(session.history.actions)
+    if session.state.is_over():
+        record["result"] = session.state.result().record
+    return record
+
+
+def replay(record: dict) -> Session:
+    session = Session(History(Pebbles(len(record["players"]))), session_meta(record, GAME))
+    apply_recorded(session, record.get("actions", []), int)
+    return session
+
+
+def compare_result(given, actual: dict) -> str | None:
+    return None if given == actual else f"result {given!r} but the replay gives {actual!r}"
+
+
+# --- its declarations ---------------------------------------------------------------------------
+
+INFO = GameInfo(id=GAME, title="Pebbles", short_title="Pebbles", player_counts=(2, 3),
+                default_players=2, record=__name__, bots=__name__, figures=Figures(width=2))
+
+
+@pytest.fixture
+def fifth(monkeypatch):
+    """Pebbles registered: its engine declaration, and its screens (a table that is never opened
+    here: the shared screens only need to know it)."""
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES + (INFO,))
+    from scenes import games
+    from scenes.descriptor import RulesPage, SceneInfo, SetupPage
+    from scenes.table.base import GameTable
+
+    class PebblesTable(GameTable):
+        name = game = GAME
+
+    screens = SceneInfo(table=PebblesTable, rules=RulesPage("Pebbles", (("p", "Take 1 or 2."),)),
+                        setup=SetupPage("THE PILE", ((2, "Two players take turns."),
+                                                     (3, "Three players take turns."))))
+    monkeypatch.setattr(games, "GAMES", games.GAMES + (screens,))
+
+
+def played(seed: int, names=("Ada", "Bo")) -> dict:
+    session = new_session(seed, [{"name": n, "seat": "human", "colour": i} for i, n in enumerate(names)])
+    while not session.state.is_over():
+        session.play(RandomBot(seed).decide(None, session.state.legal_actions()))
+    return record_of(session)
+
+
+def test_selfplay_offers_it_plays_it_and_its_records_are_counted(fifth, capsys, tmp_path):
+    with pytest.raises(SystemExit):
+        cli.main(["selfplay", "--help"])
+    words = capsys.readouterr().out
+    assert GAME in words and "Pebbles 2 to 3" in words
+    assert cli.main(["selfplay", "--game", GAME, "--games", "3", "--out", str(tmp_path)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 3 and sum(summary["wins"]) == 3
+    entries = [history.read_entry(path) for path in sorted(tmp_path.glob("*.json"))]
+    assert len(entries) == 3 and all(e.game == GAME and e.over and not e.unreadable for e in entries)
+    figures = stats.compute(entries)["games"][GAME]
+    assert figures["finished"] == 3 and sum(p["wins"] for p in figures["players"].values()) == 3
+    assert "Pebbles: 3 finished" in stats.text_report(stats.compute(entries))
+
+
+def test_setup_history_and_statistics_show_it(fifth, app, data_dir, monkeypatch):
+    saves.archive(played(1))
+    setup = app.stack.push(app.make("setup"))
+    assert GAME in setup.game.options
+    setup.game.set(GAME)
+    setup._game_changed()
+    setup.players.set(2)
+    setup.layout()
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert "Two players take turns." in [t for t, _rect in said] and setup.players.options == [2, 3]
+    config = setup.config()
+    assert (config.game, config.scene, len(config.seats)) == (GAME, GAME, setup.players.value)
+    app.stack.replace(app.make("title"))
+    listing = app.stack.push(app.make("history"))
+    wait_for(app, lambda: not listing.loading)
+    assert GAME in listing.game_c.options
+    [entry] = listing.shown
+    assert entry.game == GAME and listing.cells(entry)[1] == "Pebbles"
+    page = app.stack.push(app.make("stats", entries=listing.entries, player="Ada"))
+    page.game_c.set(GAME)
+    page.refigure()
+    said.clear()
+    frames(app, 1)
+    assert page.page["games"] == 1 and "Games" in [t for t, _rect in said]

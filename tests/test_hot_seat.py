@@ -1,0 +1,231 @@
+"""Hot seat, the same in every game (scenes/table/hotseat.py): each registered game that more than
+one person can play, at its real table, by humans sharing the screen and by one human against
+bots, driven with synthesized keys and clicks. Bots and hints decide at once, in this process:
+nothing here waits on a clock."""
+
+import dataclasses
+from concurrent.futures import Future
+
+import pygame
+import pytest
+
+from game.bots.worker import BackgroundDecider
+from game.registry import GAMES, game_module
+from scenes.config import GameConfig, Seat
+from scenes.menus.confirm import Confirm
+from scenes.menus.pause import LEAVE_QUESTION, PauseMenu
+from scenes.menus.title import TitleScene
+from scenes.table import look
+from ui_helpers import click, frames, key, post, spy_texts, top
+
+# every game more than one person can play (a solo game has no hot seat)
+TOGETHER = [name for name in GAMES if max(game_module(name).PLAYER_COUNTS) > 1]
+NAMES = ["Ada", "Bo", "Cy", "Di", "Eve"]
+UNDO = (pygame.K_z, pygame.KMOD_CTRL)
+
+
+@pytest.fixture(autouse=True)
+def bots_at_once(monkeypatch):
+    """A bot's move or a hint is decided when asked, here (no worker process to wait for)."""
+    def at_once(self, fn, *args):
+        future: Future = Future()
+        future.set_result(fn(*args))
+        return self._track(future)
+    monkeypatch.setattr(BackgroundDecider, "_submit_process", at_once)
+
+
+def open_table(app, game, kinds):
+    """`game`'s table with a seat of each kind ("human", or a bot level), free undo."""
+    app.settings["think"] = 0.05  # the hint's search: brief
+    seats = [Seat(NAMES[i], kind, i) for i, kind in enumerate(kinds)]
+    config = GameConfig(seats, game_module(game).parse_rules(""), 5, game, undo="free")
+    table = app.stack.push(app.make(config.scene, config=config))
+    frames(app, 2)
+    return table
+
+
+def fewest(game) -> int:
+    return min(n for n in game_module(game).PLAYER_COUNTS if n > 1)
+
+
+def humans(app, game):
+    return open_table(app, game, ["human"] * fewest(game))
+
+
+def nothing_secret(table) -> bool:
+    """Every player sees the same of the game (the engine's views, less whose view it is)."""
+    views = [dataclasses.replace(table.state.view(p), player=0) for p in range(len(table.config.seats))]
+    return all(view == views[0] for view in views)
+
+
+def name(table, player) -> str:
+    return table.config.seats[player].name
+
+
+def seat(app, table) -> None:
+    """Whoever is to move sits down: "I am NAME" on the pass screen, if the table shows one."""
+    player = table.pass_screen_for()
+    if player is not None:
+        frames(app, 1)
+        click(app, table.pass_screen.button.rect.center)
+        assert table.pass_screen_for() is None and table.shown_to() == player
+
+
+def pass_on(app, table) -> list:
+    """The player to move plays (the first legal move) until someone else is to move; the log's
+    lines for those moves."""
+    mover, start = table.state.current_player(), len(table.log)
+    while table.state.current_player() == mover:
+        assert table.play(table.state.legal_actions()[0])
+        frames(app, 1)
+    return table.log[start:]
+
+
+def drawn(app, texts) -> list[str]:
+    """The strings one frame draws."""
+    texts.clear()
+    frames(app, 1)
+    return [string for string, _rect in texts if string.strip()]
+
+
+def pass_screen_words(table, player) -> list[str]:
+    """Everything the pass screen for `player` says (each drawn line is part of one of them)."""
+    who = name(table, player)
+    return ["HOT SEAT \u00b7 HANDS HIDDEN", f"Pass to {who}", f"It is {who}'s turn.",
+            table.hidden_on_pass().format(name=who), "Since your last turn", f"I am {who}",
+            "click or press Enter"] + table.news_for(player)
+
+
+@pytest.mark.parametrize("game", TOGETHER)
+def test_the_pass_screen_hides_the_table_until_the_next_human_confirms(app, game, monkeypatch):
+    texts = spy_texts(monkeypatch)
+    table = humans(app, game)
+    # a game hides hands behind a pass screen exactly when its players see different things
+    assert (table.hidden_on_pass() is None) == nothing_secret(table)
+    if table.hidden_on_pass() is None:  # nothing to hide: the turn goes straight on, as at a board
+        for _ in range(4):
+            assert table.pass_screen_for() is None and table.shown_to() == table.state.current_player()
+            pass_on(app, table)
+        return
+    for _ in range(3):
+        player = table.state.current_player()
+        assert table.pass_screen_for() == player and table.shown_to() is None and not table.can_act()
+        words = pass_screen_words(table, player)
+        shown = drawn(app, texts)
+        assert f"Pass to {name(table, player)}" in shown
+        assert all(any(s in w for w in words) for s in shown), [s for s in shown if not any(s in w for w in words)]
+        key(app, pygame.K_h)  # the table behind it takes nothing: no hint for anyone
+        assert table.turns.hint is None and not table.turns.hint_pending
+        key(app, pygame.K_RETURN)  # "I am NAME"
+        assert table.pass_screen_for() is None and table.shown_to() == player
+        frames(app, 30)
+        assert table.can_act()
+        pass_on(app, table)
+
+
+@pytest.mark.parametrize("game", TOGETHER)
+def test_the_news_tells_what_the_others_did_and_a_hint_stays_private(app, game, monkeypatch):
+    texts = spy_texts(monkeypatch)
+    table = humans(app, game)
+    seat(app, table)
+    ada = table.state.current_player()
+    key(app, pygame.K_h)
+    frames(app, 2)
+    private = [e for e in table.log if isinstance(e, look.Private)]
+    assert private and all(e.player == ada for e in private)
+    assert f"Hint for {name(table, ada)}: " in private[0] and private[0] in table.visible_log()
+    pass_on(app, table)  # Ada's move
+    since = []  # the others' moves, in the log's words
+    while table.state.current_player() != ada:  # the others: never Ada's hint, in the log or the news
+        player = table.state.current_player()
+        assert table.pass_screen_for() in (None, player)
+        if table.pass_screen_for() is not None:
+            assert not any("Hint" in e for e in table.news_for(player))
+            assert not any("Hint" in s for s in drawn(app, texts))
+        seat(app, table)
+        assert not any(isinstance(e, look.Private) for e in table.visible_log())
+        since += pass_on(app, table)
+    public = [e for e in since if not isinstance(e, look.Private)]
+    assert public
+    if table.hidden_on_pass() is None:  # no pass screen: the log on the table says it
+        assert table.pass_screen_for() is None and table.visible_log()[-len(public):] == public
+        return
+    news = table.news_for(ada)
+    assert table.pass_screen_for() == ada and news == public[-6:]
+    assert not any("Hint" in e for e in news)  # not even Ada's own: anyone may be looking
+    shown = drawn(app, texts)
+    assert "Since your last turn" in shown and any(s in news[-1] for s in shown)
+
+
+@pytest.mark.parametrize("game", TOGETHER)
+def test_undoing_another_humans_move_asks_them_first(app, game):
+    table = humans(app, game)
+    seat(app, table)
+    ada = table.state.current_player()
+    for bo_seated in (False, True):  # Ctrl+Z on Bo's pass screen (if the table has one), on Bo's turn
+        pass_on(app, table)
+        bo = table.state.current_player()
+        if bo_seated:
+            seat(app, table)
+        before, count = table.state.clone(), len(table.session.history)
+        key(app, *UNDO)
+        ask = top(app)
+        assert isinstance(ask, Confirm)
+        assert (ask.question, ask.detail) == (f"Undo {name(table, ada)}'s move?",
+                                              f"{name(table, ada)} should agree.")
+        key(app, pygame.K_n)  # Keep it
+        assert top(app) is table and table.state == before and table.state.current_player() == bo
+        key(app, *UNDO)
+        key(app, pygame.K_y)
+        assert top(app) is table and len(table.session.history) == count - 1
+        assert table.state.current_player() == ada
+        if table.hidden_on_pass() is not None:  # whoever pressed it, Ada's hand waits for Ada
+            assert table.pass_screen_for() == ada and table.shown_to() is None
+            seat(app, table)
+        frames(app, 30)
+        assert table.can_act()
+
+
+@pytest.mark.parametrize("game", TOGETHER)
+def test_leaving_a_hot_seat_game_asks_first(app, game):
+    table = humans(app, game)
+    post(app, pygame.event.Event(pygame.QUIT))  # the window's close button
+    ask = top(app)
+    assert isinstance(ask, Confirm) and ask.question == LEAVE_QUESTION and app.running
+    key(app, pygame.K_n)  # Stay
+    assert top(app) is table and app.running
+    key(app, pygame.K_ESCAPE)  # (over the pass screen too)
+    menu = top(app)
+    assert isinstance(menu, PauseMenu)
+    frames(app, 1)
+    click(app, menu.title_b.rect.center)
+    ask = top(app)
+    assert isinstance(ask, Confirm) and ask.question == LEAVE_QUESTION
+    click(app, ask.yes_b.rect.center)
+    assert isinstance(top(app), TitleScene) and app.running
+
+
+@pytest.mark.parametrize("game", TOGETHER)
+def test_against_bots_nothing_of_hot_seat_shows(app, game):
+    table = open_table(app, game, ["human"] + ["random"] * (fewest(game) - 1))
+
+    def your_turn() -> None:
+        """The bots play round to you: never a pass screen, the table yours throughout."""
+        for _frame in range(600):
+            assert table.pass_screen_for() is None and table.shown_to() == 0
+            if table.can_act():
+                return
+            frames(app, 1, dt=0.1)
+        raise AssertionError("the bots never passed the turn back")
+    your_turn()
+    pass_on(app, table)
+    your_turn()
+    key(app, pygame.K_h)
+    frames(app, 2)
+    hint = next(e for e in table.log if isinstance(e, look.HintLine))
+    assert hint.startswith("Hint: ") and not any(isinstance(e, look.Private) for e in table.log)
+    count = len(table.session.history)
+    key(app, *UNDO)  # back over the bots' moves to your own: nobody to ask
+    assert top(app) is table and len(table.session.history) < count
+    post(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running and not isinstance(top(app), Confirm)
