@@ -19,7 +19,7 @@ from scenes.table import look
 from ui_helpers import click, frames, key, post, spy_texts, top
 
 # every game more than one person can play (a solo game has no hot seat)
-TOGETHER = [name for name in GAMES if max(game_module(name).PLAYER_COUNTS) > 1]
+TOGETHER = [info.id for info in GAMES if max(info.player_counts) > 1]
 NAMES = ["Ada", "Bo", "Cy", "Di", "Eve"]
 UNDO = (pygame.K_z, pygame.KMOD_CTRL)
 

@@ -40,7 +40,7 @@ def make_record(game: str) -> dict:
     return played(module.new_session(5, PLAYERS[:min(module.DEFAULT_PLAYERS, len(PLAYERS))]), 3)
 
 
-GAMES = list(registry.GAMES)  # every registered game
+GAMES = registry.ids()  # every registered game
 
 
 @pytest.fixture
