@@ -51,11 +51,9 @@ def start(size=(1280, 720)):
     app.stack.push(app.make("title"))
     from game.storage import legacy as old
     if old.pending(app.store):  # as App.run does
-        app.stack.push(app.make("bring_in"))
-    for _ in range(600):
-        app.step(1 / 60)
-        if top(app).name == "title":
-            break
+        app.stack.push(app.make("bring_in")).worker.join()  # the records replayed, in its thread
+    frames(app, 2)
+    assert top(app).name == "title"
     return app
 
 
