@@ -16,6 +16,27 @@ def no_lesson_offer(request, monkeypatch):
         monkeypatch.setattr(TitleScene, "offer_lesson", lambda self: None)
 
 
+@pytest.fixture(autouse=True)
+def bots_at_once(request, monkeypatch):
+    """Bots and hints decide when asked, in this process, with a fixed amount of work instead of
+    a think time: a test never waits on another process's clock, and a busy machine gets the same
+    answers (tests of the worker process itself are marked `worker`)."""
+    if request.node.get_closest_marker("worker") is not None:
+        return
+    from concurrent.futures import Future
+    from game.bots.worker import BackgroundDecider
+
+    def at_once(self, fn, *args):
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:  # as the worker hands it back
+            future.set_exception(exc)
+        return self._track(future)
+    monkeypatch.setattr(BackgroundDecider, "_submit_process", at_once)
+    monkeypatch.setattr(BackgroundDecider, "iterations", 12)  # cementopia's solver's own default
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     """A private user-data folder so tests never touch (or see) a real autosave."""

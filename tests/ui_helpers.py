@@ -3,6 +3,7 @@
 import pygame
 
 from scenes.app.stack import Scene
+from tests.waiting import HANG_S
 
 
 class DummyTable(Scene):
@@ -86,7 +87,7 @@ def run_demo(tmp_path, *args):
     shots = tmp_path / "shots"
     proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", *args,
                            "--screenshots", str(shots), "--exit-after", "0.5"],
-                          env=env, capture_output=True, text=True, timeout=240)
+                          env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = sorted(p.name for p in shots.glob("*.png"))
     assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
@@ -95,15 +96,15 @@ def run_demo(tmp_path, *args):
     return data
 
 
-def wait_for(app, predicate, seconds=20.0):
-    """Step frames until predicate() holds; bots think in real time in another process."""
-    import time
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
+def wait_for(app, predicate, limit=600):
+    """Step frames (1/60 s of game time each) until predicate() holds, at most `limit` of them.
+    Bots and hints decide at once in this process (conftest.bots_at_once): what a test waits for
+    comes after so many frames, however busy the machine."""
+    for _ in range(limit):
+        if predicate():
+            return
         app.step(1 / 60)
-        time.sleep(0.005)
+    assert predicate(), f"not so after {limit} frames"
 
 
 def post(app, event):
