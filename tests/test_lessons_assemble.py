@@ -27,6 +27,7 @@ from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
 from tests.storage_helpers import contents, edit, settings_kept
 from tests.ui_helpers import click, drag, frames, key, players_files
+from tests.waiting import HANG_S
 
 
 def top(app):
@@ -385,7 +386,7 @@ def test_the_demo_plays_the_lesson_to_its_end_with_a_screenshot_per_step(tmp_pat
 def test_the_tutorial_option_refuses_an_unknown_game():
     proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--tutorial", "chess"],
                           env=dict(os.environ, SDL_VIDEODRIVER="dummy"), capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 2 and "--tutorial" in proc.stderr and proc.stderr.count("\n") <= 3
 
 

@@ -19,6 +19,7 @@ from game.assemble.record import new_session as assemble_session
 from scenes.replay.viewer import open_replay
 from tests.storage_helpers import contents
 from tests.ui_helpers import click, frames, key
+from tests.waiting import HANG_S
 
 PLAYERS = [{"name": "Ada", "seat": "human", "colour": 0}, {"name": "Bo", "seat": "easy", "colour": 1},
            {"name": "Cy", "seat": "hard", "colour": 2}]
@@ -261,17 +262,17 @@ def test_a_dropped_record_opens_and_a_bad_drop_changes_nothing(app, record_file,
     assert "already kept" in str(app.toasts[-1][0])
 
 
-def run_app(args, data, timeout=240):
+def run_app(args, data):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
     return subprocess.run([sys.executable, "-m", "scenes.main", *args], env=env, capture_output=True,
-                          text=True, timeout=timeout)
+                          text=True, timeout=HANG_S)
 
 
 @pytest.mark.parametrize("fault", ["not JSON", "wrong game", "truncated"])
 def test_replay_flag_with_a_bad_file_is_one_line_and_exit_2(tmp_path, record_file, fault):
     bad = tmp_path / "bad.json"
     bad.write_text(BAD[fault](record_file("assemble").read_text()))
-    proc = run_app(["--replay", str(bad)], tmp_path / "data", timeout=60)
+    proc = run_app(["--replay", str(bad)], tmp_path / "data")
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("alice-assemble: error: --replay")
