@@ -25,17 +25,10 @@ from game.tutorial import SCRIPTS
 from scenes.config import GameConfig, Seat
 from scenes.table.bots import Hint
 from scenes.tutorial.start import offer, open_lesson
+from tests.ui_helpers import tick
 
 NAMES = ["Ada", "Bellows", "Cog", "Dot", "Eve"]
 HINT_WORK = 12  # the hint's search: iterations, not seconds (the same hint on any machine)
-
-
-def tick(app, dt: float = 1 / 30) -> None:
-    """A frame's time passes unseen: events and updates, nothing drawn."""
-    app.clock_s += dt
-    for event in pygame.event.get():
-        app.dispatch(event)
-    app.stack.update(dt)
 
 
 def views(app):
@@ -97,7 +90,7 @@ def tour(app, visit) -> None:
     """Call visit(name) at each stop, after the scene has settled."""
     def stop(name: str, frames: int = 8) -> None:
         for _ in range(frames):
-            tick(app)
+            tick(app, 1 / 30)
         visit(name)
 
     def play_until(scene, done, limit: int = 3000) -> None:
@@ -108,7 +101,7 @@ def tour(app, visit) -> None:
                 return
             scene.play(rng.choice(state.legal_actions()))
             for _ in range(2):
-                tick(app)
+                tick(app, 1 / 30)
 
     def hint(scene, game: str) -> None:
         from game.i18n import language
@@ -262,12 +255,12 @@ def lesson_tour(app, game: str, stop) -> None:
         elif lesson.free() and not table.flights:
             table.play(rng.choice(table.state.legal_actions()))
         for _ in range(6):
-            tick(app)
+            tick(app, 1 / 30)
     scoring = app.stack.top
     for _ in range(90):
         if scoring.name == "scoring":
             break
-        tick(app)
+        tick(app, 1 / 30)
         scoring = app.stack.top
     if scoring.name != "scoring" or getattr(scoring, "coach", None) is None:
         return

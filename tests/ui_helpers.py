@@ -25,12 +25,30 @@ def frames(app, n=1, dt=1 / 60):
         app.step(dt)
 
 
+def tick(app, dt=1 / 60):
+    """A frame nobody looks at: App.step without the drawing (events, updates, sound)."""
+    app.clock_s += dt
+    for event in pygame.event.get():
+        app.dispatch(event)
+    app.stack.update(dt)
+    app.sound.update(dt)
+
+
+def wait(app, seconds):
+    """`seconds` of game time in frames of 0.1 s, the longest the app makes (window.py caps a
+    frame there): what only waits for a delay (a hover) gets fewer pictures for the same time."""
+    frames(app, max(1, round(seconds / 0.1)), dt=0.1)
+
+
 def settle(app, scene, limit=200, busy=lambda scene: scene.flights):
-    """Step frames until the scene's animations are over (`busy` says what still moves)."""
-    for _ in range(limit):
+    """Step frames until the scene's animations are over (`busy` says what still moves); only
+    the settled one is drawn, the ones between only wait."""
+    for n in range(limit):
         if not busy(scene):
+            if n:
+                app.draw()
             return
-        frames(app)
+        tick(app)
     raise AssertionError("animations never settled")
 
 
