@@ -27,7 +27,7 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -39,7 +39,7 @@ from ..records import check_envelope, load_json, read_stamp, utc_stamp
 from .files import aside_name, data_dir, describe, printable, too_deep
 
 DB_NAME = "alice.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
@@ -185,6 +185,19 @@ SCHEMA = (
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # version 2: Statistics kept as computed (they change only when a finished game does: the
+    # triggers count every such change, whoever makes it)
+    """
+    CREATE TABLE figures (key TEXT PRIMARY KEY, version INTEGER NOT NULL, value TEXT NOT NULL);
+    INSERT OR IGNORE INTO meta (key, value) VALUES ('finished_version', '0');
+    CREATE TRIGGER finished_added AFTER INSERT ON games WHEN new.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    CREATE TRIGGER finished_changed AFTER UPDATE ON games
+        WHEN old.state = 'finished' OR new.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    CREATE TRIGGER finished_gone AFTER DELETE ON games WHEN old.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    """,
 )
 
 
@@ -283,9 +296,8 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise Newer()
             for step in range(version, SCHEMA_VERSION):
-                for statement in SCHEMA[step].split(";"):
-                    if statement.strip():
-                        c.execute(statement)
+                for statement in _statements(SCHEMA[step]):
+                    c.execute(statement)
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _connect(self) -> sqlite3.Connection:
@@ -565,7 +577,7 @@ class Store:
         except Exception:  # noqa: BLE001 - an edited or damaged row: the record decides
             pass
         try:
-            return replace(entry_of(self.record(game_id), utc_stamp(0)), id=game_id)
+            return entry_of(self.record(game_id), utc_stamp(0))._replace(id=game_id)
         except Exception as exc:  # noqa: BLE001 - anything a damaged row can hold
             words = exc.words if isinstance(exc, StoreError) else describe(exc)
             return Entry(id=game_id, when=utc_stamp(0),
@@ -608,6 +620,40 @@ class Store:
         out = {PLAYING: 0, FINISHED: 0}
         out.update({state: n for state, n in rows})
         return out
+
+    def figures(self, key: str, make: Callable[[], dict]) -> dict:
+        """Figures worked out from every finished game (Statistics): kept under `key` until a
+        finished game is added, changed or removed (the database's triggers count each change,
+        whoever makes it), so that they are worked out once per change, not at every look.
+        `make()` works them out; kept figures that cannot be read are worked out again, and
+        figures that cannot be kept (a full disk) are only given."""
+        def version_and_kept() -> tuple:
+            return self._read("SELECT (SELECT value FROM meta WHERE key = 'finished_version'), "
+                              "(SELECT value FROM figures WHERE key = ? AND version = "
+                              "(SELECT value FROM meta WHERE key = 'finished_version'))", (key,))[0]
+        version, kept = self._run(N_("Could not read your finished games: {reason}"),
+                                  version_and_kept)
+        if kept is not None:
+            try:
+                value = _value(kept, RECORD_BYTES)
+                if isinstance(value, dict):
+                    return value
+            except StoreError:
+                pass  # edited behind the app's back: worked out again
+        text = _dump(make())
+        value = json.loads(text)  # as it will read back: the same figures either way
+        if not isinstance(version, (int, str)) or not str(version).isdigit():
+            return value  # a counter that is not ours: nothing is kept against it
+
+        def work() -> None:
+            with self._write() as c:
+                c.execute("INSERT OR REPLACE INTO figures (key, version, value) VALUES (?, ?, ?)",
+                          (key, int(version), text))
+        try:
+            self._run(N_("Could not save the game: {reason}"), work)
+        except StoreError:
+            pass  # worked out again next time
+        return value
 
     # --- importing records -----------------------------------------------------------------
 
@@ -795,6 +841,17 @@ class Store:
 
 # --- values in and out ---------------------------------------------------------------------
 
+def _statements(script: str) -> Iterator[str]:
+    """A script's statements one by one (a trigger's body holds semicolons of its own)."""
+    part = ""
+    for line in script.splitlines(keepends=True):
+        part += line
+        if sqlite3.complete_statement(part):
+            if part.strip():
+                yield part
+            part = ""
+
+
 def _row_id(cursor: sqlite3.Cursor) -> int:
     """The id an INSERT gave its row."""
     row_id = cursor.lastrowid
@@ -810,9 +867,9 @@ def _dump(value) -> str:
                                  error=printable(str(exc), 60))) from None
 
 
-def _value(text) -> object:
+def _value(text, limit: int = VALUE_BYTES) -> object:
     """A stored JSON value, checked (the file is the player's: anything can be in it)."""
-    if not isinstance(text, str) or len(text) > VALUE_BYTES:
+    if not isinstance(text, str) or len(text) > limit:
         raise StoreError(message(N_("it is not a value this app wrote")))
     try:
         value = load_json(text)
@@ -868,8 +925,7 @@ def _prepared(items: Iterable[tuple[str, dict, str | None]], report: Imported,
 def _entry_json(record: dict, when: str | None = None) -> dict:
     """What History and Statistics keep of a finished game (the record is replayed: RecordError
     if it does not hold). `when`: when it finished if the record does not say (else now)."""
-    entry = entry_of(record, when or utc_stamp())
-    return {k: v for k, v in entry.to_json().items() if k != "id"}
+    return entry_of(record, when or utc_stamp()).to_json()
 
 
 def _best_row(row) -> tuple[int | None, int | None]:
