@@ -537,15 +537,15 @@ class Store:
     def finished_ids(self, game: str | None = None, player: str | None = None) -> list[int]:
         """The finished games (of one game, with a player of this name, case and width folded),
         newest first: History's list."""
-        sql = "SELECT g.id FROM games g"
-        where, args = ["g.state = 'finished'"], []
-        if player:
-            sql += " JOIN players p ON p.game_id = g.id AND p.folded = ?"
-            args.append(fold(player))
+        sql = "SELECT id FROM games WHERE state = 'finished'"
+        args: list = []
         if game:
-            where.append("g.game = ?")
+            sql += " AND game = ?"
             args.append(game)
-        sql += f" WHERE {' AND '.join(where)} GROUP BY g.id ORDER BY g.finished_at DESC, g.id DESC"
+        if player:
+            sql += " AND id IN (SELECT game_id FROM players WHERE folded = ?)"
+            args.append(fold(player))
+        sql += " ORDER BY finished_at DESC, id DESC"
         return self._run(N_("Could not read your finished games: {reason}"),
                          lambda: [r[0] for r in self._read(sql, tuple(args))])
 
@@ -586,14 +586,13 @@ class Store:
 
     def player_names(self) -> list[str]:
         """Every player name among the finished games (its newest spelling), most games first."""
-        sql = ("SELECT p.folded, count(DISTINCT p.game_id) AS n, "
-               "(SELECT p2.name FROM players p2 JOIN games g2 ON g2.id = p2.game_id "
-               " WHERE p2.folded = p.folded AND g2.state = 'finished' "
-               " ORDER BY g2.finished_at DESC, g2.id DESC LIMIT 1) "
+        # one max() in the query: SQLite takes the bare column p.name from the row holding it
+        sql = ("SELECT p.name, max(g.finished_at || printf(' %012d', g.id)), "
+               "count(DISTINCT p.game_id) AS n "
                "FROM players p JOIN games g ON g.id = p.game_id WHERE g.state = 'finished' "
                "GROUP BY p.folded ORDER BY n DESC, p.folded")
         return self._run(N_("Could not read your finished games: {reason}"),
-                         lambda: [r[2] for r in self._read(sql)])
+                         lambda: [r[0] for r in self._read(sql)])
 
     def record(self, game_id: int) -> dict:
         """A game's record (finished or in progress), its JSON checked."""
