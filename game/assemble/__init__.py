@@ -1,9 +1,16 @@
 """Alice Assemble: drafting doll cards into overlapping assembly lines."""
 
-from .scoring import LaneScore, Module, explain_line, module_sizes, score_line
-from .setup import Action, Rules, Setup
-from .state import AssembleState
-from .view import AssembleView
+# Imported when first asked for: the game list (game.registry) imports each game's package for its
+# declaration, and the headless commands should not pay for every game's rules to start.
+_WHERE = {"LaneScore": "scoring", "Module": "scoring", "explain_line": "scoring", "module_sizes": "scoring", "score_line": "scoring", "Action": "setup", "Rules": "setup", "Setup": "setup", "AssembleState": "state", "AssembleView": "view"}
 
-__all__ = ["Action", "AssembleState", "AssembleView", "LaneScore", "Module", "Rules", "Setup",
-           "explain_line", "module_sizes", "score_line"]
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value

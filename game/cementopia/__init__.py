@@ -1,7 +1,16 @@
 """Cementopia: a solo puzzle building a network of doll cards whose edge cells match."""
 
-from .setup import Action, Setup, daily_seed
-from .state import CementopiaState
-from .view import CementopiaView
+# Imported when first asked for: the game list (game.registry) imports each game's package for its
+# declaration, and the headless commands should not pay for every game's rules to start.
+_WHERE = {"Action": "setup", "Setup": "setup", "daily_seed": "setup", "CementopiaState": "state", "CementopiaView": "view"}
 
-__all__ = ["Action", "CementopiaState", "CementopiaView", "Setup", "daily_seed"]
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+    value = getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
