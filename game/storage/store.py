@@ -17,6 +17,7 @@ in-memory store: everything works, nothing is kept, and the app says so).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
@@ -34,7 +35,7 @@ from typing import Callable, Iterable, Iterator
 from .. import registry
 from ..history import Entry, entry_of, fold, seat_kind
 from ..i18n import N_
-from ..messages import Message, message
+from ..messages import message
 from ..records import check_envelope, load_json, read_stamp, utc_stamp
 from .files import aside_name, data_dir, describe, printable, too_deep
 
@@ -105,10 +106,11 @@ def fingerprint(record: dict) -> str:
 def failure(exc: BaseException) -> str:
     """What went wrong with the database, in player words (never "database is locked")."""
     name = getattr(exc, "sqlite_errorname", "") or ""
-    if name.startswith("SQLITE_FULL") or getattr(exc, "errno", None) == 28:
+    code = getattr(exc, "errno", None)
+    if name.startswith("SQLITE_FULL") or code == errno.ENOSPC:
         return message(N_("the disk is full"))
     if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) \
-            or getattr(exc, "errno", None) in (1, 13, 30):
+            or code in (errno.EPERM, errno.EACCES, errno.EROFS):
         return message(N_("the data folder cannot be written to"))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return message(N_("another window kept the data busy"))
@@ -225,6 +227,7 @@ class Store:
         gives an in-memory store that says why (`problems`, `why_not_kept`)."""
         folder = data_dir() if folder is None else Path(folder)
         path = folder / DB_NAME
+        store = None
         try:
             folder.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_file():
@@ -244,14 +247,15 @@ class Store:
                        "start was made."), name=aside.name if aside else "?"))
             return store
         except Newer:
-            return cls.memory(message(N_("Your data was saved by a newer version of Alice "
-                                         "Assemble: this version leaves it as it is and keeps "
-                                         "nothing from this session.")))
+            why = message(N_("Your data was saved by a newer version of Alice Assemble: this "
+                             "version leaves it as it is and keeps nothing from this session."))
         except (sqlite3.Error, OSError, StoreError) as exc:
             words = exc.words if isinstance(exc, StoreError) else failure(exc)
-            return cls.memory(message(N_("Nothing can be saved in {folder} ({reason}): this "
-                                         "session keeps nothing."),
-                                      folder=printable(str(folder), 80), reason=words))
+            why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
+                             "nothing."), folder=printable(str(folder), 80), reason=words)
+        if store is not None:
+            store.close()  # the file is left as it is: nothing of this session touches it
+        return cls.memory(why)
 
     @classmethod
     def memory(cls, why_not_kept: str | None = None) -> "Store":
@@ -284,7 +288,9 @@ class Store:
         if version == SCHEMA_VERSION:  # the usual start: a glance at the file's health
             check = con.execute("PRAGMA quick_check(1)").fetchone()[0]
             if check != "ok":
-                raise sqlite3.DatabaseError(f"quick_check: {check}")
+                error = sqlite3.DatabaseError(f"quick_check: {check}")
+                error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
+                raise error
         else:
             self._migrate(con)
 
