@@ -379,17 +379,11 @@ class Store:
 
     def new_game(self, record: dict) -> int:
         """Keep a new game in progress (held by this window); its id."""
-        text = _dump(record)
+        _dump(record)  # a record that cannot be written says so before the transaction
 
         def work() -> int:
             with self._write() as c:
-                game_id = _row_id(c.execute(
-                    "INSERT INTO games (game, state, record, fingerprint, actions, started_at, "
-                    "updated_at, holder, held_at) VALUES (?, 'playing', ?, ?, ?, ?, ?, ?, ?)",
-                    (record["game"], text, fingerprint(record), _actions(record),
-                     record.get("started_at"), utc_stamp(), self.holder, time.time())))
-                self._put_players(c, game_id, record)
-                return game_id
+                return self._insert(c, record, fingerprint(record), None, held=True)
         return self._run(N_("Could not save the game: {reason}"), work)
 
     def save_game(self, game_id: int, record: dict) -> None:
@@ -436,14 +430,8 @@ class Store:
                         "AND (holder = ? OR holder IS NULL)",
                         (text, key, _actions(record), utc_stamp(), when, _dump(entry), game_id,
                          self.holder)).rowcount
-                if game_id is None or not done:
-                    new_id = _row_id(c.execute(
-                        "INSERT INTO games (game, state, record, fingerprint, actions, started_at, "
-                        "updated_at, finished_at, entry) VALUES (?, 'finished', ?, ?, ?, ?, ?, ?, ?)",
-                        (record["game"], text, key, _actions(record), record.get("started_at"),
-                         utc_stamp(), when, _dump(entry))))
-                    self._put_players(c, new_id, record)
-                    return new_id
+                if game_id is None or not done:  # never kept in progress, or taken over
+                    return self._insert(c, record, key, entry)
                 self._put_players(c, game_id, record)
                 return game_id
         return self._run(N_("Could not keep the finished game: {reason}"), work)
@@ -521,6 +509,22 @@ class Store:
         if held_at is None or not math.isfinite(held_at) or abs(time.time() - held_at) > LEASE_S:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
+
+    def _insert(self, c: sqlite3.Connection, record: dict, key: str, entry: dict | None,
+                updated: str | None = None, held: bool = False) -> int:
+        """A new row: a game in progress (entry None), held by this window if `held`, or a
+        finished game with its entry; its players with it."""
+        finished = entry is not None
+        game_id = _row_id(c.execute(
+            "INSERT INTO games (game, state, record, fingerprint, actions, started_at, updated_at, "
+            "finished_at, entry, holder, held_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (record["game"], FINISHED if finished else PLAYING, _dump(record), key,
+             _actions(record), record.get("started_at"), updated or utc_stamp(),
+             entry["when"] if entry is not None else None,
+             _dump(entry) if entry is not None else None,
+             self.holder if held else None, time.time() if held else None)))
+        self._put_players(c, game_id, record)
+        return game_id
 
     def _put_players(self, c: sqlite3.Connection, game_id: int, record: dict) -> None:
         c.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
@@ -689,14 +693,8 @@ class Store:
                 report.already += 1
                 report.found.append(int(same[0]))
                 continue
-            game_id = _row_id(c.execute(
-                "INSERT INTO games (game, state, record, fingerprint, actions, started_at, "
-                "updated_at, finished_at, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record["game"], state, _dump(record), key, _actions(record),
-                 record.get("started_at"), when or utc_stamp(),  # last played: the file's time
-                 entry["when"] if finished else None, _dump(entry) if finished else None)))
-            self._put_players(c, game_id, record)
-            report.added.append(game_id)
+            # a game in progress was last played when its file was written
+            report.added.append(self._insert(c, record, key, entry if finished else None, when))
 
     # --- settings --------------------------------------------------------------------------
 
