@@ -89,7 +89,7 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
         out, err = child.communicate(timeout=30)
         assert child.returncode == -signal.SIGKILL, err[-2000:]
         last = None
-        for line in out.splitlines():
+        for line in out.split("\n")[:-1]:  # a line the kill cut short (no newline) says nothing
             kind, game_id, moves = line.split()
             if kind == "finished":
                 finished[int(game_id)] = int(moves)
