@@ -347,11 +347,11 @@ def open_store():
 
 
 def cmd_stats(args) -> int:
-    from .stats import compute, text_report
+    from .stats import kept, text_report
     from .storage import StoreError
     store = open_store()
     try:
-        figures = compute(store.entries())
+        figures = kept(store)
     except StoreError as exc:
         raise UsageError(str(exc.words)) from None
     finally:

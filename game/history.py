@@ -11,8 +11,8 @@ why: it is listed as unreadable, never a crash.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Callable
+from itertools import chain
+from typing import Callable, NamedTuple
 
 from . import registry
 from .errors import RecordError
@@ -20,12 +20,13 @@ from .records import SEATS, STAMP, game_module, read_stamp
 from .settings import COLOURS
 EXTERNAL, UNKNOWN = "external", "unknown"  # a cmd: seat; a seat the format does not name
 HAND_KINDS = ("block", "out")
+HAND_SET = set(HAND_KINDS)
 BIG = 1 << 62  # seeds and scores beyond this are not the app's: not kept
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One finished game, as the History screen lists it and the statistics count it."""
+class Entry(NamedTuple):
+    """One finished game, as the History screen lists it and the statistics count it (a named
+    tuple: Statistics make ten thousand of these at once)."""
 
     id: int  # the game's id in the store
     when: str  # finished_at (for older records: the file's time), a UTC stamp (sorts as text)
@@ -61,11 +62,12 @@ class Entry:
         return [i for i, (n, _s) in enumerate(self.players) if fold(n) == key]
 
     def to_json(self) -> dict:
+        """The entry as kept beside its game (its id is the game's row: not in it)."""
         out: dict = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value != f.default:
-                out[f.name] = [list(v) if isinstance(v, tuple) else v for v in value] \
+        defaults = self._field_defaults
+        for name, value in zip(self._fields, self):
+            if name != "id" and (name not in defaults or value != defaults[name]):
+                out[name] = [list(v) if isinstance(v, tuple) else v for v in value] \
                     if isinstance(value, tuple) else value
         return out
 
@@ -75,9 +77,8 @@ class Entry:
         then read again). Statistics read ten thousand of these at once: the checks are cheap."""
         if type(data) is not dict or not data.keys() <= _FIELDS or "when" not in data:
             raise ValueError("not an entry")
-        values = {k: _CHECKS[k](v) for k, v in data.items()}
-        values["id"] = id
-        return cls(**values)
+        checks = _CHECKS
+        return cls(id=id, **{k: checks[k](v) for k, v in data.items()})
 
 
 # --- checking a kept entry's fields ---------------------------------------------------------
@@ -118,32 +119,45 @@ def _bool(v) -> bool:
     return v
 
 
+# the lists are checked with builtins that run in C (set(map(type, ...)), min, max): Statistics
+# check ten thousand entries at a time
+_INT, _STR, _LIST = {int}, {str}, {list}  # type(x) is int: True and False are not numbers here
+
+
 def _ints(v) -> tuple:
-    if type(v) is not list or not all(type(x) is int and -BIG <= x <= BIG for x in v):
-        raise ValueError  # type(x) is int: True and False are not numbers here
+    if type(v) is not list or not set(map(type, v)) <= _INT \
+            or (v and (min(v) < -BIG or max(v) > BIG)):
+        raise ValueError
     return tuple(v)
 
 
+def _texts(items) -> bool:
+    """Strings only, none longer than a name could be."""
+    return set(map(type, items)) <= _STR and max(map(len, items), default=0) <= 4096
+
+
 def _strs(v) -> tuple:
-    if type(v) is not list or not all(type(x) is str and len(x) <= 4096 for x in v):
+    if type(v) is not list or not _texts(v):
         raise ValueError
     return tuple(v)
 
 
 def _players(v) -> tuple:
-    if type(v) is not list or not all(type(p) is list and len(p) == 2 and type(p[0]) is str
-                                      and type(p[1]) is str and len(p[0]) <= 4096
-                                      and len(p[1]) <= 4096 for p in v):
+    if type(v) is not list or not set(map(type, v)) <= _LIST or not set(map(len, v)) <= {2} \
+            or not _texts(list(chain.from_iterable(v))):
         raise ValueError
-    return tuple((p[0], p[1]) for p in v)
+    return tuple(map(tuple, v))
 
 
 def _hands(v) -> tuple:
-    if type(v) is not list or not all(type(h) is list and len(h) == 3 and type(h[0]) is int
-                                      and h[1] in HAND_KINDS and type(h[2]) is int
-                                      and abs(h[0]) <= BIG and abs(h[2]) <= BIG for h in v):
+    if type(v) is not list or not set(map(type, v)) <= _LIST or not set(map(len, v)) <= {3}:
         raise ValueError
-    return tuple((h[0], h[1], h[2]) for h in v)
+    winners, kinds, points = zip(*v) if v else ((), (), ())
+    if not set(kinds) <= HAND_SET:
+        raise ValueError
+    _ints(list(winners))
+    _ints(list(points))
+    return tuple(map(tuple, v))
 
 
 def _game(v) -> str:
@@ -153,7 +167,7 @@ def _game(v) -> str:
 
 
 _CHECKS: dict[str, Callable] = {
-    "id": _int, "when": _stamp, "game": _game,
+    "when": _stamp, "game": _game,
     "players": _players, "scores": _ints, "winners": _ints, "over": _bool,
     "finished_at": _opt_stamp, "started_at": _opt_stamp, "assisted": _bool, "helps": _strs,
     "conceded": _ints, "daily": _opt_str, "seed": _opt_int, "outcome": _opt_str,

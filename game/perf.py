@@ -19,7 +19,7 @@ import random
 import time
 
 from . import cli
-from .assemble import AssembleState
+from .assemble.state import AssembleState
 from .assemble.scoring import module_sizes, score_sizes
 
 

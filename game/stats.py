@@ -186,10 +186,26 @@ def versus(game: GameInfo, entries: list[Entry]) -> dict:
     }
 
 
+def kept(store, today: datetime.date | None = None) -> dict:
+    """compute() over every finished game in the store (game.storage), worked out once per change
+    of the finished games and kept until the next: what `stats --json` prints and the Statistics
+    screen shows. The key names what the figures depend on besides the games: the day (the
+    daily streak), the app's version and the games registered (what is counted, and how)."""
+    from . import __version__
+    today = today or datetime.date.today()
+    key = f"statistics {__version__} {','.join(registry.ids())} {today.isoformat()}"
+    return store.figures(key, lambda: compute(store.entries(), today))
+
+
 def player(entries: Iterable[Entry], name: str, today: datetime.date | None = None) -> dict:
     """One player's figures in every game with named players ({} where they never played), and
-    the folder's figures of a solo game: what the Statistics screen shows for a name."""
-    figures = compute(entries, today)["games"]
+    the figures of a solo game: what the Statistics screen shows for a name."""
+    return player_of(compute(entries, today), name)
+
+
+def player_of(computed: dict, name: str) -> dict:
+    """player()'s figures, from compute()'s."""
+    figures = computed["games"]
     key = fold(name)
     out: dict = {}
     for game in registry.GAMES:

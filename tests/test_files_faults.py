@@ -273,7 +273,7 @@ def db_path(data_dir):
     return data_dir / DB_NAME
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated", "zeroed pages"])
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "zeroed pages", "broken pages"])
 def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(start_app, data_dir, damage):
     keep_in_progress(assemble_record()[1])
     path = db_path(data_dir)
@@ -282,6 +282,11 @@ def test_a_damaged_database_is_moved_aside_and_a_fresh_one_started(start_app, da
         path.write_bytes(b"this is not a database at all" * 100)
     elif damage == "truncated":
         path.write_bytes(data[:len(data) // 3])
+    elif damage == "broken pages":  # the file opens; only a check of its pages finds them
+        broken = bytearray(data)
+        for page in range(2, len(data) // 4096):
+            broken[page * 4096:page * 4096 + 8] = b"\x0d" + b"\xff" * 7
+        path.write_bytes(bytes(broken))
     else:
         path.write_bytes(data[:100] + b"\0" * (len(data) - 100))
     damaged = path.read_bytes()

@@ -123,6 +123,9 @@ def test_filters_by_game_and_player(db, real):
     assert db.finished_ids(player="nobody") == []
     names = db.player_names()
     assert names[:2] == ["Bo", "Ada"] and set(names) == {"Ada", "Bo", "Cy", "Dee", "Eve"}
+    db.finish_game(None, dict(played("assemble", 6, ["ＢＯ", "x", "y"])[0],
+                              finished_at="2030-01-01T00:00:00Z"))  # the newest spelling names him
+    assert db.player_names()[0] == "ＢＯ" and len(db.finished_ids(player="bo")) == 4
 
 
 def test_the_same_game_is_kept_once(db, tmp_path, real):

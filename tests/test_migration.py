@@ -167,3 +167,18 @@ def test_an_old_file_that_cannot_be_read_is_named_and_left_the_rest_comes_in(old
     finally:
         store.close()
     assert os.path.lexists(path)  # left where it was
+
+
+def test_a_record_whose_name_is_not_utf8_comes_in_like_any_other(old_folder):
+    record = (old_folder / "records" / "assemble-20260901-120000.json").read_bytes()
+    odd = os.path.join(os.fsencode(old_folder / "records"), b"caf\xe9-\xff.json")
+    with open(odd, "wb") as fh:
+        fh.write(record.replace(b'"seed": 19', b'"seed": 99'))  # another game
+    store = Store.open(old_folder)
+    try:
+        brought = legacy.bring_in(store)
+        assert len(brought.games.added) == 11 and [n for n, _w in brought.problems] == [
+            "broken-by-hand.json"]
+        assert not legacy.pending(store)  # and said once: a second start reads nothing again
+    finally:
+        store.close()

@@ -277,6 +277,60 @@ def test_every_older_schema_is_brought_to_this_one_keeping_what_it_holds(data_di
         con.close()
 
 
+def test_a_database_written_at_schema_1_opens_migrated_with_everything_in_it(data_dir):
+    import shutil
+    from pathlib import Path
+    data_dir.mkdir(parents=True)
+    shutil.copy(Path(__file__).parent / "fixtures" / "store-v1" / DB_NAME, data_dir / DB_NAME)
+    db = Store.open(data_dir)
+    try:
+        assert db.kept and not db.problems
+        assert [(e.game, e.players[0][0]) for e in db.entries()] == [("grayblock", "Ada"),
+                                                                     ("assemble", "Ada")]
+        [saved] = db.in_progress()
+        assert (saved.game, saved.actions, saved.held) == ("cementopia", 4, FREE)
+        assert db.settings() == ({"sound": False, "language": "ja"}, [])
+        assert db.bests() == {"23": {"best": 9, "unassisted_best": 9}}
+        from game import stats
+        figures = stats.kept(db)
+        assert figures["games"]["grayblock"]["finished"] == 1
+        assert db.integrity() == "ok"
+    finally:
+        db.close()
+    con = sqlite3.connect(data_dir / DB_NAME)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    con.close()
+
+
+def test_statistics_are_worked_out_once_per_change_of_the_finished_games(db, monkeypatch):
+    """Kept figures are given as long as no finished game changed; any change (a game kept, an
+    import, an edit behind the app's back) has them worked out again."""
+    from game import stats
+    from tests.test_history import played
+    db.finish_game(None, played("assemble", 3)[0])
+    worked = []
+    real = stats.compute
+    monkeypatch.setattr(stats, "compute", lambda *a, **k: worked.append(1) or real(*a, **k))
+    first = stats.kept(db)
+    assert stats.kept(db) == first and len(worked) == 1  # the second look: kept
+    assert first["games"]["assemble"]["finished"] == 1
+    db.finish_game(None, played("assemble", 4)[0])
+    assert stats.kept(db)["games"]["assemble"]["finished"] == 2 and len(worked) == 2
+    game_id = db.finished_ids()[0]
+    con = sqlite3.connect(data_dir() / DB_NAME)
+    con.execute("UPDATE games SET entry = '{' WHERE id = ?", (game_id,))  # behind the app's back
+    con.commit()
+    stats.kept(db)
+    assert len(worked) == 3
+    con.execute("UPDATE figures SET value = '[not figures'")  # the kept figures themselves
+    con.commit()
+    con.close()
+    assert stats.kept(db)["games"]["assemble"]["finished"] == 2 and len(worked) == 4
+    import datetime
+    stats.kept(db, datetime.date(2030, 1, 1))  # another day: the daily streak counts to it
+    assert len(worked) == 5
+
+
 def test_opening_twice_migrates_once_and_changes_nothing(data_dir):
     db = Store.open(data_dir)
     db.put_settings({"sound": False})

@@ -2,7 +2,8 @@
 
 from ..descriptor import Figures, GameInfo
 from ..i18n import N_
-from .setup import PLAYER_COUNTS
+
+PLAYER_COUNTS = (3, 4, 5)
 
 INFO = GameInfo(
     id="alicematic", title=N_("Alicematic Eiketsuden"), short_title=N_("Alicematic"),

@@ -9,9 +9,9 @@ from typing import NamedTuple
 
 from ..errors import RecordError
 from .content import COLOURS, N_TILES, load_cards
+from .descriptor import PLAYER_COUNTS
 from .hexmap import Hex
 
-PLAYER_COUNTS: tuple[int, ...] = (3, 4, 5)
 HAND_START = 5
 
 # tile positions (Q, R), rows top to bottom: the 7 of rows 2-3-2 first, then the 3-player top

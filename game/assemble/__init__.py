@@ -1,9 +1,16 @@
 """Alice Assemble: drafting doll cards into overlapping assembly lines."""
 
-from .scoring import LaneScore, Module, explain_line, module_sizes, score_line
-from .setup import Action, Rules, Setup
-from .state import AssembleState
-from .view import AssembleView
+from ..lazy import exports
 
-__all__ = ["Action", "AssembleState", "AssembleView", "LaneScore", "Module", "Rules", "Setup",
-           "explain_line", "module_sizes", "score_line"]
+__getattr__, __all__ = exports(__name__, {
+    "LaneScore": "scoring",
+    "Module": "scoring",
+    "explain_line": "scoring",
+    "module_sizes": "scoring",
+    "score_line": "scoring",
+    "Action": "setup",
+    "Rules": "setup",
+    "Setup": "setup",
+    "AssembleState": "state",
+    "AssembleView": "view",
+})

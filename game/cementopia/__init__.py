@@ -1,7 +1,11 @@
 """Cementopia: a solo puzzle building a network of doll cards whose edge cells match."""
 
-from .setup import Action, Setup, daily_seed
-from .state import CementopiaState
-from .view import CementopiaView
+from ..lazy import exports
 
-__all__ = ["Action", "CementopiaState", "CementopiaView", "Setup", "daily_seed"]
+__getattr__, __all__ = exports(__name__, {
+    "Action": "setup",
+    "Setup": "setup",
+    "daily_seed": "setup",
+    "CementopiaState": "state",
+    "CementopiaView": "view",
+})

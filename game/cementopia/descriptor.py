@@ -3,8 +3,14 @@ deal of the day."""
 
 from ..descriptor import Figures, GameInfo
 from ..i18n import N_
-from .setup import daily_seed
-from .state import COMPLETE, STUCK
+
+COMPLETE, STUCK = "complete", "stuck"  # how an attempt ends (game.cementopia.state)
+
+
+def daily_seed(date=None) -> int:
+    """The seed of the day's deal (game.cementopia.setup: imported when asked)."""
+    from .setup import daily_seed as seed_of
+    return seed_of(date)
 
 
 def entry_fields(state) -> dict:

@@ -1,7 +1,12 @@
 """Grayblock: dominoes with the doll cards; each play adds or removes one gear at a row end."""
 
-from .setup import Action, Rules, fits
-from .state import GrayblockState, HandResult
-from .view import GrayblockView
+from ..lazy import exports
 
-__all__ = ["Action", "GrayblockState", "GrayblockView", "HandResult", "Rules", "fits"]
+__getattr__, __all__ = exports(__name__, {
+    "Action": "setup",
+    "Rules": "setup",
+    "fits": "setup",
+    "GrayblockState": "state",
+    "HandResult": "state",
+    "GrayblockView": "view",
+})

@@ -2,7 +2,8 @@
 
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
-from .state import DEFAULT_TARGET
+
+DEFAULT_TARGET = 100  # points a match is played to, unless set up otherwise
 
 
 def entry_fields(state) -> dict:

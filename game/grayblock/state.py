@@ -37,11 +37,11 @@ from ..cards import N_DOLLS, place_map
 from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
 from ..errors import IllegalAction
 from . import words
+from .descriptor import DEFAULT_TARGET
 from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,
                     cards_of, deal_hand, first_start, highest, lowest, mask_of, one_gear_apart)
 
 BLOCK, OUT = "block", "out"  # how a hand is won
-DEFAULT_TARGET = 100
 # what apply() reports, in order
 PLAYED = "played"  # player put card at where = "left"/"right" (None: it opened the row)
 PASSED = "passed"  # player had nothing that fits

@@ -17,6 +17,7 @@ in-memory store: everything works, nothing is kept, and the app says so).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
@@ -27,19 +28,19 @@ import sqlite3
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from .. import registry
 from ..history import Entry, entry_of, fold, seat_kind
 from ..i18n import N_
-from ..messages import Message, message
+from ..messages import message
 from ..records import check_envelope, load_json, read_stamp, utc_stamp
 from .files import aside_name, data_dir, describe, printable, too_deep
 
 DB_NAME = "alice.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
@@ -105,10 +106,11 @@ def fingerprint(record: dict) -> str:
 def failure(exc: BaseException) -> str:
     """What went wrong with the database, in player words (never "database is locked")."""
     name = getattr(exc, "sqlite_errorname", "") or ""
-    if name.startswith("SQLITE_FULL") or getattr(exc, "errno", None) == 28:
+    code = getattr(exc, "errno", None)
+    if name.startswith("SQLITE_FULL") or code == errno.ENOSPC:
         return message(N_("the disk is full"))
     if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) \
-            or getattr(exc, "errno", None) in (1, 13, 30):
+            or code in (errno.EPERM, errno.EACCES, errno.EROFS):
         return message(N_("the data folder cannot be written to"))
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return message(N_("another window kept the data busy"))
@@ -185,6 +187,19 @@ SCHEMA = (
     );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    # version 2: Statistics kept as computed (they change only when a finished game does: the
+    # triggers count every such change, whoever makes it)
+    """
+    CREATE TABLE figures (key TEXT PRIMARY KEY, version INTEGER NOT NULL, value TEXT NOT NULL);
+    INSERT OR IGNORE INTO meta (key, value) VALUES ('finished_version', '0');
+    CREATE TRIGGER finished_added AFTER INSERT ON games WHEN new.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    CREATE TRIGGER finished_changed AFTER UPDATE ON games
+        WHEN old.state = 'finished' OR new.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    CREATE TRIGGER finished_gone AFTER DELETE ON games WHEN old.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    """,
 )
 
 
@@ -212,6 +227,7 @@ class Store:
         gives an in-memory store that says why (`problems`, `why_not_kept`)."""
         folder = data_dir() if folder is None else Path(folder)
         path = folder / DB_NAME
+        store = None
         try:
             folder.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_file():
@@ -231,14 +247,15 @@ class Store:
                        "start was made."), name=aside.name if aside else "?"))
             return store
         except Newer:
-            return cls.memory(message(N_("Your data was saved by a newer version of Alice "
-                                         "Assemble: this version leaves it as it is and keeps "
-                                         "nothing from this session.")))
+            why = message(N_("Your data was saved by a newer version of Alice Assemble: this "
+                             "version leaves it as it is and keeps nothing from this session."))
         except (sqlite3.Error, OSError, StoreError) as exc:
             words = exc.words if isinstance(exc, StoreError) else failure(exc)
-            return cls.memory(message(N_("Nothing can be saved in {folder} ({reason}): this "
-                                         "session keeps nothing."),
-                                      folder=printable(str(folder), 80), reason=words))
+            why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
+                             "nothing."), folder=printable(str(folder), 80), reason=words)
+        if store is not None:
+            store.close()  # the file is left as it is: nothing of this session touches it
+        return cls.memory(why)
 
     @classmethod
     def memory(cls, why_not_kept: str | None = None) -> "Store":
@@ -271,7 +288,9 @@ class Store:
         if version == SCHEMA_VERSION:  # the usual start: a glance at the file's health
             check = con.execute("PRAGMA quick_check(1)").fetchone()[0]
             if check != "ok":
-                raise sqlite3.DatabaseError(f"quick_check: {check}")
+                error = sqlite3.DatabaseError(f"quick_check: {check}")
+                error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
+                raise error
         else:
             self._migrate(con)
 
@@ -283,9 +302,8 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise Newer()
             for step in range(version, SCHEMA_VERSION):
-                for statement in SCHEMA[step].split(";"):
-                    if statement.strip():
-                        c.execute(statement)
+                for statement in _statements(SCHEMA[step]):
+                    c.execute(statement)
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _connect(self) -> sqlite3.Connection:
@@ -361,17 +379,11 @@ class Store:
 
     def new_game(self, record: dict) -> int:
         """Keep a new game in progress (held by this window); its id."""
-        text = _dump(record)
+        _dump(record)  # a record that cannot be written says so before the transaction
 
         def work() -> int:
             with self._write() as c:
-                game_id = _row_id(c.execute(
-                    "INSERT INTO games (game, state, record, fingerprint, actions, started_at, "
-                    "updated_at, holder, held_at) VALUES (?, 'playing', ?, ?, ?, ?, ?, ?, ?)",
-                    (record["game"], text, fingerprint(record), _actions(record),
-                     record.get("started_at"), utc_stamp(), self.holder, time.time())))
-                self._put_players(c, game_id, record)
-                return game_id
+                return self._insert(c, record, fingerprint(record), None, held=True)
         return self._run(N_("Could not save the game: {reason}"), work)
 
     def save_game(self, game_id: int, record: dict) -> None:
@@ -418,14 +430,8 @@ class Store:
                         "AND (holder = ? OR holder IS NULL)",
                         (text, key, _actions(record), utc_stamp(), when, _dump(entry), game_id,
                          self.holder)).rowcount
-                if game_id is None or not done:
-                    new_id = _row_id(c.execute(
-                        "INSERT INTO games (game, state, record, fingerprint, actions, started_at, "
-                        "updated_at, finished_at, entry) VALUES (?, 'finished', ?, ?, ?, ?, ?, ?, ?)",
-                        (record["game"], text, key, _actions(record), record.get("started_at"),
-                         utc_stamp(), when, _dump(entry))))
-                    self._put_players(c, new_id, record)
-                    return new_id
+                if game_id is None or not done:  # never kept in progress, or taken over
+                    return self._insert(c, record, key, entry)
                 self._put_players(c, game_id, record)
                 return game_id
         return self._run(N_("Could not keep the finished game: {reason}"), work)
@@ -504,6 +510,22 @@ class Store:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
 
+    def _insert(self, c: sqlite3.Connection, record: dict, key: str, entry: dict | None,
+                updated: str | None = None, held: bool = False) -> int:
+        """A new row: a game in progress (entry None), held by this window if `held`, or a
+        finished game with its entry; its players with it."""
+        finished = entry is not None
+        game_id = _row_id(c.execute(
+            "INSERT INTO games (game, state, record, fingerprint, actions, started_at, updated_at, "
+            "finished_at, entry, holder, held_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (record["game"], FINISHED if finished else PLAYING, _dump(record), key,
+             _actions(record), record.get("started_at"), updated or utc_stamp(),
+             entry["when"] if entry is not None else None,
+             _dump(entry) if entry is not None else None,
+             self.holder if held else None, time.time() if held else None)))
+        self._put_players(c, game_id, record)
+        return game_id
+
     def _put_players(self, c: sqlite3.Connection, game_id: int, record: dict) -> None:
         c.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
         c.executemany("INSERT INTO players (game_id, seat, name, folded, kind) VALUES (?, ?, ?, ?, ?)",
@@ -525,15 +547,15 @@ class Store:
     def finished_ids(self, game: str | None = None, player: str | None = None) -> list[int]:
         """The finished games (of one game, with a player of this name, case and width folded),
         newest first: History's list."""
-        sql = "SELECT g.id FROM games g"
-        where, args = ["g.state = 'finished'"], []
-        if player:
-            sql += " JOIN players p ON p.game_id = g.id AND p.folded = ?"
-            args.append(fold(player))
+        sql = "SELECT id FROM games WHERE state = 'finished'"
+        args: list = []
         if game:
-            where.append("g.game = ?")
+            sql += " AND game = ?"
             args.append(game)
-        sql += f" WHERE {' AND '.join(where)} GROUP BY g.id ORDER BY g.finished_at DESC, g.id DESC"
+        if player:
+            sql += " AND id IN (SELECT game_id FROM players WHERE folded = ?)"
+            args.append(fold(player))
+        sql += " ORDER BY finished_at DESC, id DESC"
         return self._run(N_("Could not read your finished games: {reason}"),
                          lambda: [r[0] for r in self._read(sql, tuple(args))])
 
@@ -565,7 +587,7 @@ class Store:
         except Exception:  # noqa: BLE001 - an edited or damaged row: the record decides
             pass
         try:
-            return replace(entry_of(self.record(game_id), utc_stamp(0)), id=game_id)
+            return entry_of(self.record(game_id), utc_stamp(0))._replace(id=game_id)
         except Exception as exc:  # noqa: BLE001 - anything a damaged row can hold
             words = exc.words if isinstance(exc, StoreError) else describe(exc)
             return Entry(id=game_id, when=utc_stamp(0),
@@ -574,14 +596,13 @@ class Store:
 
     def player_names(self) -> list[str]:
         """Every player name among the finished games (its newest spelling), most games first."""
-        sql = ("SELECT p.folded, count(DISTINCT p.game_id) AS n, "
-               "(SELECT p2.name FROM players p2 JOIN games g2 ON g2.id = p2.game_id "
-               " WHERE p2.folded = p.folded AND g2.state = 'finished' "
-               " ORDER BY g2.finished_at DESC, g2.id DESC LIMIT 1) "
+        # one max() in the query: SQLite takes the bare column p.name from the row holding it
+        sql = ("SELECT p.name, max(g.finished_at || printf(' %012d', g.id)), "
+               "count(DISTINCT p.game_id) AS n "
                "FROM players p JOIN games g ON g.id = p.game_id WHERE g.state = 'finished' "
                "GROUP BY p.folded ORDER BY n DESC, p.folded")
         return self._run(N_("Could not read your finished games: {reason}"),
-                         lambda: [r[2] for r in self._read(sql)])
+                         lambda: [r[0] for r in self._read(sql)])
 
     def record(self, game_id: int) -> dict:
         """A game's record (finished or in progress), its JSON checked."""
@@ -608,6 +629,40 @@ class Store:
         out = {PLAYING: 0, FINISHED: 0}
         out.update({state: n for state, n in rows})
         return out
+
+    def figures(self, key: str, make: Callable[[], dict]) -> dict:
+        """Figures worked out from every finished game (Statistics): kept under `key` until a
+        finished game is added, changed or removed (the database's triggers count each change,
+        whoever makes it), so that they are worked out once per change, not at every look.
+        `make()` works them out; kept figures that cannot be read are worked out again, and
+        figures that cannot be kept (a full disk) are only given."""
+        def version_and_kept() -> tuple:
+            return self._read("SELECT (SELECT value FROM meta WHERE key = 'finished_version'), "
+                              "(SELECT value FROM figures WHERE key = ? AND version = "
+                              "(SELECT value FROM meta WHERE key = 'finished_version'))", (key,))[0]
+        version, kept = self._run(N_("Could not read your finished games: {reason}"),
+                                  version_and_kept)
+        if kept is not None:
+            try:
+                value = _value(kept, RECORD_BYTES)
+                if isinstance(value, dict):
+                    return value
+            except StoreError:
+                pass  # edited behind the app's back: worked out again
+        text = _dump(make())
+        value = json.loads(text)  # as it will read back: the same figures either way
+        if not isinstance(version, (int, str)) or not str(version).isdigit():
+            return value  # a counter that is not ours: nothing is kept against it
+
+        def work() -> None:
+            with self._write() as c:
+                c.execute("INSERT OR REPLACE INTO figures (key, version, value) VALUES (?, ?, ?)",
+                          (key, int(version), text))
+        try:
+            self._run(N_("Could not save the game: {reason}"), work)
+        except StoreError:
+            pass  # worked out again next time
+        return value
 
     # --- importing records -----------------------------------------------------------------
 
@@ -638,14 +693,8 @@ class Store:
                 report.already += 1
                 report.found.append(int(same[0]))
                 continue
-            game_id = _row_id(c.execute(
-                "INSERT INTO games (game, state, record, fingerprint, actions, started_at, "
-                "updated_at, finished_at, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record["game"], state, _dump(record), key, _actions(record),
-                 record.get("started_at"), when or utc_stamp(),  # last played: the file's time
-                 entry["when"] if finished else None, _dump(entry) if finished else None)))
-            self._put_players(c, game_id, record)
-            report.added.append(game_id)
+            # a game in progress was last played when its file was written
+            report.added.append(self._insert(c, record, key, entry if finished else None, when))
 
     # --- settings --------------------------------------------------------------------------
 
@@ -795,6 +844,17 @@ class Store:
 
 # --- values in and out ---------------------------------------------------------------------
 
+def _statements(script: str) -> Iterator[str]:
+    """A script's statements one by one (a trigger's body holds semicolons of its own)."""
+    part = ""
+    for line in script.splitlines(keepends=True):
+        part += line
+        if sqlite3.complete_statement(part):
+            if part.strip():
+                yield part
+            part = ""
+
+
 def _row_id(cursor: sqlite3.Cursor) -> int:
     """The id an INSERT gave its row."""
     row_id = cursor.lastrowid
@@ -810,9 +870,9 @@ def _dump(value) -> str:
                                  error=printable(str(exc), 60))) from None
 
 
-def _value(text) -> object:
+def _value(text, limit: int = VALUE_BYTES) -> object:
     """A stored JSON value, checked (the file is the player's: anything can be in it)."""
-    if not isinstance(text, str) or len(text) > VALUE_BYTES:
+    if not isinstance(text, str) or len(text) > limit:
         raise StoreError(message(N_("it is not a value this app wrote")))
     try:
         value = load_json(text)
@@ -868,8 +928,7 @@ def _prepared(items: Iterable[tuple[str, dict, str | None]], report: Imported,
 def _entry_json(record: dict, when: str | None = None) -> dict:
     """What History and Statistics keep of a finished game (the record is replayed: RecordError
     if it does not hold). `when`: when it finished if the record does not say (else now)."""
-    entry = entry_of(record, when or utc_stamp())
-    return {k: v for k, v in entry.to_json().items() if k != "id"}
+    return entry_of(record, when or utc_stamp()).to_json()
 
 
 def _best_row(row) -> tuple[int | None, int | None]:

@@ -156,9 +156,9 @@ class AlicematicScene(GameTable):
             return _("Expedition: click a lit hex, or End turn")
         return _("Too many cards in an area: click one to discard it")
 
-    def hex_options(self, h) -> list[tuple[str, object]]:
+    def hex_options(self, h) -> list[tuple[str, Action]]:
         """The moves a click on hex `h` offers now, in words with their costs."""
-        out: list[tuple[str, object]] = []
+        out: list[tuple[str, Action]] = []
         for action in self.legal():
             if action.hex != h:
                 continue
@@ -184,9 +184,9 @@ class AlicematicScene(GameTable):
             text += " " + _("(spend {what})").format(what=_(", ").join(spend))
         return text
 
-    def card_options(self, card: int) -> list[tuple[str, object]]:
+    def card_options(self, card: int) -> list[tuple[str, Action | None]]:
         """The moves for a hand card; a summon that cannot be paid says so (greyed out)."""
-        out: list[tuple[str, object]] = []
+        out: list[tuple[str, Action | None]] = []
         cards = self.state.cards
         legal = self.legal()
         if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \

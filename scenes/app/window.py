@@ -305,6 +305,7 @@ class App:
 
     def _save_snap(self, name: str) -> None:
         folder = self.options.screenshots
+        assert folder is not None  # snap() queues names only with a folder
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{len(self._snaps_taken) + 1:02d}-{name}.png"
         pygame.image.save(self.screen, str(path))

@@ -257,7 +257,7 @@ def _corner_boxes(W: float, H: float) -> dict[str, pygame.Rect]:
             "bottomleft": pygame.Rect(m, H - m - p, p, p), "bottomright": pygame.Rect(W - m - p, H - m - p, p, p)}
 
 
-PIPS = {1: [(0, 0)], 2: [(-0.55, -0.55), (0.55, 0.55)], 3: [(-0.6, -0.6), (0, 0), (0.6, 0.6)],
+PIPS: dict[int, list[tuple[float, float]]] = {1: [(0, 0)], 2: [(-0.55, -0.55), (0.55, 0.55)], 3: [(-0.6, -0.6), (0, 0), (0.6, 0.6)],
         4: [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]}
 
 
@@ -350,9 +350,9 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
     steps = 20
     for i in range(steps):
         f = (i + 1) / steps
-        r = pygame.Rect(0, 0, round(w * (1.55 - 0.95 * f)), round(h * (1.55 - 0.95 * f)))
-        r.center = (w // 2, h // 2)
-        pygame.draw.ellipse(shadow, (16, 8, 4, round(200 * (1 - f) ** 1.3)), r)
+        oval = pygame.Rect(0, 0, round(w * (1.55 - 0.95 * f)), round(h * (1.55 - 0.95 * f)))
+        oval.center = (w // 2, h // 2)
+        pygame.draw.ellipse(shadow, (16, 8, 4, round(200 * (1 - f) ** 1.3)), oval)
     shadow = pygame.transform.smoothscale(shadow, (w, h))
     low.blit(shadow, (0, 0))
     return pygame.transform.smoothscale(low, (W, H))

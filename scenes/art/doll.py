@@ -239,7 +239,7 @@ def _legs_and_skirt(pen: Pen, look: Look) -> float:
             pen.poly(pts, col, INK, 0.9)
         pen.rect(36, 98, 28, 10, D, INK, 1.0, radius=3)
         return hem
-    left = {
+    outlines: dict[str, list[tuple[float, float]]] = {
         "bell": bez((37, 99), (30, 112), (12, 132), (10, hem), 10),
         "aline": [(37, 99), (18, hem)],
         "apron": [(37, 99), (18, hem)],
@@ -247,7 +247,8 @@ def _legs_and_skirt(pen: Pen, look: Look) -> float:
         "tiered": [(37, 99), (15, hem)],
         "pannier": bez((37, 99), (8, 104), (4, 122), (20, hem), 10),
         "coat": [(36, 96), (27, hem)],
-    }[d]
+    }
+    left = outlines[d]
     right = [(100 - x, y) for x, y in reversed(left)]
     bottom = arc(50, hem - 3, 50 - left[-1][0], 5, 0, 180, 14)
     pen.poly(left + bottom[::-1][1:-1] + right, D, INK, 1.2)
@@ -271,9 +272,9 @@ def _legs_and_skirt(pen: Pen, look: Look) -> float:
         pen.rect(45, 118, 10, 8, shade(WHITE, -0.05), INK, 0.6, radius=1)
     if d == "coat":
         pen.poly([(50, 112), (58, hem - 1), (42, hem - 1)], A, INK, 0.9)
-        for y in (112, 124, 136):
+        for row in (112, 124, 136):
             for sx in (-1, 1):
-                pen.circle(50 + sx * 5, y, 1.3, BRASS, INK, 0.5)
+                pen.circle(50 + sx * 5, row, 1.3, BRASS, INK, 0.5)
     if d in ("bell", "pannier", "aline", "column"):
         pen.line(trim, A, 1.6)
         for i, (x, y) in enumerate(trim[1:-1:2]):
@@ -428,9 +429,9 @@ def _face(pen: Pen, look: Look, head: Head) -> None:
             pen.ellipse(x, ey, 2.6, 3.4, INK, None)
             pen.circle(x - 0.8, ey - 1.2, 0.9, WHITE, None)
             for k in range(3):
-                a = math.radians(200 + k * 25) if sx < 0 else math.radians(340 - k * 25)
-                pen.line([(x + 2.8 * math.cos(a), ey + 3.4 * math.sin(a)),
-                          (x + 4.6 * math.cos(a), ey + 4.8 * math.sin(a))], INK, 0.6)
+                rad = math.radians(200 + k * 25) if sx < 0 else math.radians(340 - k * 25)
+                pen.line([(x + 2.8 * math.cos(rad), ey + 3.4 * math.sin(rad)),
+                          (x + 4.6 * math.cos(rad), ey + 4.8 * math.sin(rad))], INK, 0.6)
         elif kind == "glow":
             pen.circle(x, ey, 5.0, mix(PORCELAIN, (255, 220, 110), 0.5), None)
             pen.circle(x, ey, 3.6, (255, 214, 90), INK, 0.6)

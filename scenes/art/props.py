@@ -256,8 +256,8 @@ def draw_prop_front(pen: Pen, look, hl, hr, top_y: float) -> None:
         pen.poly(bez((hx - 1, hy - 10), (hx - 8, hy - 14), (hx - 10, hy - 8), (hx - 1, hy - 10), 6), (90, 150, 70), INK, 0.5)
         petal = acc if look.index % 2 else (240, 190, 60)
         for k in range(5):
-            a = math.radians(k * 72 - 90)
-            pen.circle(hx - 2 + 4 * math.cos(a), hy - 26 + 4 * math.sin(a), 3.4, petal, INK, 0.6)
+            rad = math.radians(k * 72 - 90)
+            pen.circle(hx - 2 + 4 * math.cos(rad), hy - 26 + 4 * math.sin(rad), 3.4, petal, INK, 0.6)
         pen.circle(hx - 2, hy - 26, 2.4, (250, 220, 110) if petal != (240, 190, 60) else (180, 90, 40), INK, 0.5)
     elif p == "sceptre":
         pen.line([(hx, hy + 14), (hx, hy - 28)], BRASS_DARK, 2.6)
@@ -296,8 +296,8 @@ def draw_prop_front(pen: Pen, look, hl, hr, top_y: float) -> None:
         pen.line([(hx, hy), (hx, hy - 14)], BRASS_DARK, 1.2)
         pen.ellipse(hx, hy - 18, 15, 5, None, BRASS_DARK, 0.8)
         pen.circle(hx, hy - 18, 4.6, (250, 200, 80), INK, 0.8)
-        for (a, col, r) in ((200, (90, 150, 220), 2.2), (320, (220, 110, 70), 1.8), (90, (120, 190, 120), 2.0)):
-            pen.circle(hx + 15 * math.cos(math.radians(a)), hy - 18 + 5 * math.sin(math.radians(a)), r, col, INK, 0.5)
+        for (a, col, radius) in ((200, (90, 150, 220), 2.2), (320, (220, 110, 70), 1.8), (90, (120, 190, 120), 2.0)):
+            pen.circle(hx + 15 * math.cos(math.radians(a)), hy - 18 + 5 * math.sin(math.radians(a)), radius, col, INK, 0.5)
     elif p == "drum":
         x, y = 27, 118
         pen.line([(x + 4, y), (64, 80)], shade(acc, -0.3), 1.4)
@@ -320,7 +320,7 @@ def draw_prop_front(pen: Pen, look, hl, hr, top_y: float) -> None:
         pen.rect(30, y0 - 1.6, 40, 3.2, (130, 86, 50), INK, 0.8, radius=1.5)
         pen.rect(48.4, y0 - 5, 3.2, 10, (130, 86, 50), INK, 0.8, radius=1.5)
         string = mix(INK, look.bg, 0.35)
-        for a, b in (((31, y0), hl), ((69, y0), hr), ((44, y0), (38, 40)), ((56, y0), (62, 40))):
-            pen.line([a, b], string, 0.35)
+        for p0, p1 in (((31, y0), hl), ((69, y0), hr), ((44, y0), (38, 40)), ((56, y0), (62, 40))):
+            pen.line([p0, p1], string, 0.35)
     for hand in ((hl, hr) if p != "none" else ()):
         pen.circle(hand[0], hand[1], 3.6, PORCELAIN, INK, 0.9)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.assemble.scoring import explain_line
+from game.assemble.scoring import LaneScore, explain_line
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
 from game.i18n import _
@@ -138,7 +138,7 @@ def draw_modules(surface, explained, xs: list[float], y: float, card_w: float, c
     surface.blit(layer, (x0, int(y)))
 
 
-def modules_shown(scene, lane_index: int) -> tuple | None:
+def modules_shown(scene, lane_index: int) -> tuple[LaneScore, list[float]] | None:
     """The module outlines over a lane's line: (the line explained, each card's x), or None.
     A card considered for a gap: the line as it would be with it; else the active lane's modules
     as they stand (M hides them)."""

@@ -16,6 +16,7 @@ from game.i18n import N_, _, ngettext
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT
+from scenes.art.shapes import Colour
 from scenes.table.look import hint_tag, turned
 from scenes.cementopia.geometry import CELL, PITCH, Camera, R, px
 
@@ -31,7 +32,8 @@ class Sprites:
     lang = ""  # the language of the faces made (their names)
 
     def __init__(self, art, per_frame: int = 4):
-        self.art, self.per_frame, self.budget, self._made = art, per_frame, per_frame, OrderedDict()
+        self.art, self.per_frame, self.budget = art, per_frame, per_frame
+        self._made: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
 
     def frame(self, moving: bool = False) -> None:
         self.budget = 0 if moving else self.per_frame  # while the camera glides, scale instead
@@ -313,7 +315,7 @@ def draw_hud(surface, scene) -> None:
     r = ui.text(surface, scene.deal_label(), px(15, s), (r.right + R(s, 14), hud.centery), ui.TEXT, "midleft", "bold",
                 max_width=hud.w * 0.24)
     x = hud.right - R(s, 12)
-    items = [(_("ASSISTED"), None)] if scene.assisted else []
+    items: list[tuple[str, Colour | None]] = [(_("ASSISTED"), None)] if scene.assisted else []
     items += [(scene.best_text(), ui.MUTED), (_("Score {score}").format(score=state.score()), ui.HILITE),
               (_("Deck {n}").format(n=state.deck_count), ui.TEXT),
               (_("Placed {n}/16").format(n=len(state.placed)), ui.TEXT)]
@@ -375,7 +377,9 @@ class Popup:
         self.ring = ui.FocusRing(buttons + [ui.Button("", lambda: setattr(scene, "popup", None))])
         self.ring.move(1)
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.title, self.title_lines, self.note_lines, self.top = "", [], [], 0
+        self.title, self.top = "", 0
+        self.title_lines: list[str] = []
+        self.note_lines: list[str] = []
         self.words()
 
     def layout(self, scene) -> None:

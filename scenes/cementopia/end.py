@@ -42,7 +42,10 @@ class CementopiaEndScene(Scene):
         self.words = {self.again_b: self.again_b.label, self.title_b: self.title_b.label}  # English; drawn translated
         self.ring = ui.FocusRing([self.again_b, self.title_b])
         self.ring.move(1)
-        self.hover_row, self.row_rects, self.t, self.snapped, self.s = None, [], 0.0, False, 1.0
+        self.hover_row: int | None = None  # the adjacency row under the mouse
+        self.row_rects: list[tuple[int, pygame.Rect]] = []  # (adjacency, its row), as drawn
+        self.t, self.snapped, self.s = 0.0, False, 1.0
+        self.banner = self.panel = self.board = pygame.Rect(0, 0, 0, 0)  # set by resize
 
     @property
     def deal_label(self) -> str:

@@ -36,7 +36,8 @@ class Camera:
     toward a goal; pans and wheel zooms are immediate."""
 
     def __init__(self, zoom: float = 100.0):
-        self.cx, self.cy, self.zoom, self.goal, self.lo, self.hi = 0.5, 2.5 * CELL, zoom, None, 30.0, 300.0
+        self.cx, self.cy, self.zoom, self.lo, self.hi = 0.5, 2.5 * CELL, zoom, 30.0, 300.0
+        self.goal: tuple[float, float, float] | None = None  # (cx, cy, zoom) glided toward
 
     @property
     def w(self) -> int:

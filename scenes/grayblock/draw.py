@@ -15,6 +15,7 @@ from game.words import said
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
+from scenes.art.shapes import Colour
 from scenes.table import rules_badge
 from scenes.table.look import HINT, draw_log, glow, hint_tag, seat_colour
 from scenes.grayblock.geometry import end_zone
@@ -277,7 +278,8 @@ def draw_drop_tag(scene, surface) -> None:
     if card is None or hover not in (LEFT, RIGHT) or not row:
         return
     L, s = scene.layout, scene.layout.s
-    zone = end_zone(L, *scene.row_now(), hover)
+    xs, y, cw, ch = scene.row_now()
+    zone = end_zone(L, xs, y, cw, ch, hover)
     ok = scene.fits(card, hover)
     if not ok:  # the refused end stays outlined in red over the dragged card
         outline(surface, zone, ui.BAD, s, 4)
@@ -346,13 +348,17 @@ def overlay_panel(surface, rect, s: float) -> None:
              radius=round(12 * s) + 2, width=1)
 
 
-def result_lines(scene, result) -> tuple[list[tuple], str, str]:
+# (player, cards left, note, key card, its colour, the note's parts)
+ResultRow = tuple[int, tuple[int, ...], str, int | None, Colour | None, list[str]]
+
+
+def result_lines(scene, result) -> tuple[list[ResultRow], str, str]:
     """Per player (player, cards left, note, key card, its colour, the note's parts: a block
     winner's two facts, stacked when one line is too long); the formula; the total. The numbers
     are the engine's (explain_hand); this only words and colours them."""
     winner, name = result.winner, scene.name_of(result.winner)
     why = explain_hand(result)
-    rows = []
+    rows: list[ResultRow] = []
     for q, cards in enumerate(result.left):
         if q not in why.highs:
             rows.append((q, cards, _("went out"), None, None, [_("went out")]))
@@ -467,8 +473,8 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
         cx = cell.x + name_w
         for c in cards:  # the cards left, the one that counts lit
             chip = pygame.Rect(cx, cell.centery - chip_h // 2, chip_w, chip_h)
-            lit = c == key and key_colour in (ui.HILITE, ui.GOOD)
-            pygame.draw.rect(surface, key_colour if lit else ui.PAPER, chip, border_radius=k(5))
+            lit = key_colour if c == key and key_colour in (ui.HILITE, ui.GOOD) else None
+            pygame.draw.rect(surface, lit or ui.PAPER, chip, border_radius=k(5))
             pygame.draw.rect(surface, ui.INK, chip, max(1, k(2) if lit else 1), border_radius=k(5))
             ui.text(surface, str(c), number_px, chip.center, ui.INK, "center", "bold")
             cx += step

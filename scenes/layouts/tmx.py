@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterator, overload
+from typing import Iterator, Protocol, overload
 
 from scenes.art.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width
 
@@ -98,11 +98,11 @@ class Rect:
         return Rect(cx - w / 2, cy - h / 2, w, h)
 
     @overload
-    def contains(self, x: float, y: float) -> bool: ...
+    def contains(self, x: float, y: float, /) -> bool: ...
     @overload
-    def contains(self, point: tuple[float, float]) -> bool: ...
+    def contains(self, point: tuple[float, float], /) -> bool: ...
     @overload
-    def contains(self, other: Rect) -> bool: ...
+    def contains(self, other: Rect, /) -> bool: ...
 
     def contains(self, a, b=None) -> bool:  # type: ignore[no-untyped-def]
         """Point test contains(x, y) or contains((x, y)); or whether a Rect lies wholly inside."""
@@ -258,7 +258,7 @@ def load_layout_file(path: str | Path, players: int | None = None) -> TableLayou
     if not path.is_file():
         raise LayoutError(f"layout file not found: {path}")
     try:
-        import pytmx
+        import pytmx  # type: ignore[import-untyped]  # pytmx has no type information
 
         tmx = pytmx.TiledMap(str(path))
     except LayoutError:
@@ -267,6 +267,16 @@ def load_layout_file(path: str | Path, players: int | None = None) -> TableLayou
         detail = " ".join(str(exc).split()) or type(exc).__name__
         raise LayoutError(f"{path.name}: malformed Tiled map ({detail})") from None
     return _convert(tmx, path.name, players)
+
+
+class MapObject(Protocol):
+    """What is read of a pytmx object (pytmx has no type information)."""
+
+    name: str
+    x: float
+    y: float
+    width: float
+    height: float
 
 
 def _convert(tmx, name: str, players: int | None) -> TableLayout:  # type: ignore[no-untyped-def]
@@ -288,7 +298,7 @@ def _convert(tmx, name: str, players: int | None) -> TableLayout:  # type: ignor
     if len(groups) > 1:
         raise LayoutError(f"{name}: {len(groups)} object groups named {GROUP!r}")
 
-    objects: dict[str, object] = {}
+    objects: dict[str, MapObject] = {}
     for obj in groups[0]:
         if not obj.name:
             continue
@@ -346,7 +356,8 @@ def _convert(tmx, name: str, players: int | None) -> TableLayout:  # type: ignor
         players=players,
         size=size,
         lanes=tuple(lanes),
-        **{panel: rect(panel) for panel in PANELS},
+        hud=rect("hud"), turn_order=rect("turn_order"), deck=rect("deck"), field=rect("field"),
+        preview=rect("preview"), log=rect("log"), buttons=rect("buttons"),
     )
     _check(layout, name)
     return layout

@@ -65,7 +65,7 @@ class ExportScene(Scene):
         try:
             if self.record is not None:
                 written = [export_record(self.record, folder)]
-            elif self.what.value == ONE:
+            elif self.what.value == ONE and self.chosen is not None:  # (offered with a chosen game)
                 written = export_games(self.app.store, folder, ids=[self.chosen])
             else:
                 written = export_games(self.app.store, folder, ids=self.ids)

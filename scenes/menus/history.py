@@ -246,9 +246,9 @@ class HistoryScene(Scene):
         stamp = Shorter(stamp, stamp.split(" ")[0])
         if entry.problem:
             return [stamp, title, _("unreadable: {reason}").format(reason=entry.problem), "", ""]
-        names = [_(", ").join(player_words(p) for p in entry.players),
-                 _(", ").join(name for name, _seat in entry.players)]  # shorter: names alone
-        names = Shorter(names[0], names[1]) if entry.players else _("solo puzzle")
+        full = _(", ").join(player_words(p) for p in entry.players)
+        short = _(", ").join(name for name, _seat in entry.players)  # names alone
+        names = Shorter(full, short) if entry.players else _("solo puzzle")
         figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
         if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
             figures = Shorter(figures, str(max(entry.scores)))

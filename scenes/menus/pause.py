@@ -26,6 +26,7 @@ import pygame
 
 from game import registry
 from game.i18n import _, N_
+from game.messages import shown
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -91,7 +92,7 @@ def unsaved(table) -> str | None:
         return None
     if not saver.flush(SAVE_WAIT_S):
         return _("the disk has not answered yet")
-    return None if saver.saved else (saver.problem or _("it could not be saved"))
+    return None if saver.saved else (saver.reason or _("it could not be saved"))
 
 
 def leave_game(app, then) -> None:
@@ -104,16 +105,16 @@ def leave_game(app, then) -> None:
         app.stack.pop()
         then()
         return
-    shown = open_table(app)  # a finished game too: its end may not be kept yet (a full disk)
-    if shown is not None and not app.demo:
-        save_game(app, shown)
-        why = unsaved(shown)
+    on_show = open_table(app)  # a finished game too: its end may not be kept yet (a full disk)
+    if on_show is not None and not app.demo:
+        save_game(app, on_show)
+        why = unsaved(on_show)
         if why:
             ask = app.make("confirm", question=_(UNSAVED_QUESTION), yes=_("Export…"),
-                           no=_("Stay"), on_yes=lambda: export_game(app, shown),
+                           no=_("Stay"), on_yes=lambda: export_game(app, on_show),
                            also=(_("Leave anyway"), then),
                            detail=_("This game is not saved ({reason}). Export it to a file to "
-                                    "keep it.").format(reason=why))
+                                    "keep it.").format(reason=shown(why)))
             ask.leaving = True
             app.stack.push(ask)
             return
@@ -227,7 +228,7 @@ class PauseMenu(Scene):
             self.app.toast(_("Conceded. The game is kept in History."))
         else:
             self.app.toast(_("Conceded, but the game could not be kept: {reason}").format(
-                reason=saver.problem or _("the disk has not answered yet")))
+                reason=shown(saver.reason) if saver.reason else _("the disk has not answered yet")))
 
     def saving_note(self) -> str:
         """What the menu says about saving: only what is true."""
@@ -237,8 +238,8 @@ class PauseMenu(Scene):
             return _("This game is not saved.")
         if not store.kept:
             return _("Nothing is saved in this session: export the game to keep it.")
-        if not saver.saved and saver.problem:
-            return _("Not saved: {reason}").format(reason=saver.problem)
+        if not saver.saved and saver.reason:
+            return _("Not saved: {reason}").format(reason=shown(saver.reason))
         return _("Your game is saved automatically.")
 
     # --- frame ---------------------------------------------------------------------------------

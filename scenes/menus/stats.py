@@ -54,12 +54,12 @@ class StatsScene(Scene):
 
     def __init__(self, app, player: str | None = None):
         super().__init__(app)
-        try:
-            self.entries = app.store.entries()
+        try:  # worked out once per change of the finished games, then kept (game.stats.kept)
+            self.computed = stats.kept(app.store)
             names = app.store.player_names()
         except StoreError as exc:
             app.toast(exc.words)
-            self.entries, names = [], []
+            self.computed, names = stats.compute([]), []
         self.player_c = ui.Choice(N_("Player"), names or [""], names.index(player) if player in names else 0,
                                   self.refigure, show=lambda n: n or "\u2014")
         self.game_c = ui.Choice(N_("Game"), registry.ids(), 0, self.refigure,
@@ -75,9 +75,9 @@ class StatsScene(Scene):
 
     def refigure(self, _value=None) -> None:
         if self.player_c.value:
-            self.figures = stats.player(self.entries, self.player_c.value)
+            self.figures = stats.player_of(self.computed, self.player_c.value)
             return
-        figures = stats.compute(self.entries)["games"]  # no player yet: the solo games' pages
+        figures = self.computed["games"]  # no player yet: the solo games' pages
         self.figures = {game.id: figures[game.id] for game in registry.GAMES if game.solo}
 
     @property

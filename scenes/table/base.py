@@ -324,11 +324,11 @@ class GameTable(Scene):
     def undo(self) -> None:
         """Undo, if it may: in hot seat, taking back another human's move asks first."""
         blocked = self.undo_blocked()
-        if blocked is not None:
+        plan = undo_plan(self.session.history, self.undo_scope())
+        if blocked is not None or plan is None:  # (no plan: blocked says so)
             if blocked:
                 self.app.toast(blocked)
             return
-        plan = undo_plan(self.session.history, self.undo_scope())
         current = self.state.current_player()
         # who asks: the human to move, else the one whose own decision comes back
         asker = current if current in self.humans else plan.steps[-1].actor

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from game.bots import make_bot
+from game.bots import Bot, ExternalBot, make_bot
 from game.i18n import _, language
 from game.bots.worker import BackgroundDecider
 
@@ -39,8 +39,8 @@ class BotTurns:
         self.seats = {} if table.replay else {  # a replay asks no bot
             i: seat for i, seat in enumerate(table.config.seats) if seat.is_bot}
         self.kinds = [seat.kind for seat in table.config.seats]  # who plays where, for the bots
-        self.external: dict[int, object] = {}
-        self.replaced: dict[int, object] = {}
+        self.external: dict[int, ExternalBot] = {}
+        self.replaced: dict[int, Bot] = {}
         self.ticket: int | None = None
         self.waited = 0.0
         self.hint_ticket: int | None = None

@@ -40,7 +40,8 @@ class SaveService:
         self.lost = False  # another window took the game over: nothing more is written here
         self.ended = False  # finished or dropped: the row is no longer this window's
         self.saved = True  # the latest position handed over is in the store
-        self.problem: str | None = None  # why it is not
+        self.problem: str | None = None  # why it is not, as the toast said it
+        self.reason: str | None = None  # the same in a few words ("the disk is full")
         self.writes = 0  # saves and finishes done (tests and the benchmark read it)
         self._finished: dict | None = None  # the finished game's record, until it is kept
 
@@ -133,15 +134,19 @@ class SaveService:
                 self.ended = True
         except HeldElsewhere as exc:
             self.lost = True
+            self.reason = exc.words
             return message(N_("Not saved here: {reason}."), reason=exc.words)
         except StoreError as exc:
+            self.reason = getattr(exc.words, "fields", {}).get("reason") or exc.words
             if kind == FINISH:
                 return message(N_("{problem}. The game is not kept: export it from the menu "
                                   "before you leave."), problem=exc.words)
             return message(N_("{problem}. It is tried again at the next move; export the game "
                               "from the menu to keep it in a file."), problem=exc.words)
         except Exception as exc:  # noqa: BLE001 - a save must never take the game down
+            self.reason = str(exc)
             return message(N_("Could not save the game: {error}"), error=str(exc))
+        self.reason = None
         return None
 
     # --- reading -------------------------------------------------------------------------------

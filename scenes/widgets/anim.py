@@ -51,7 +51,8 @@ class Flight:
 
     def rect(self) -> tuple[float, float, float, float]:
         t = self.t
-        return tuple(lerp(a, b, t) for a, b in zip(self.start, self.end))
+        x, y, w, h = (lerp(a, b, t) for a, b in zip(self.start, self.end))
+        return x, y, w, h
 
     def angle(self) -> float:
         return lerp(self.angle0, self.angle1, self.t)

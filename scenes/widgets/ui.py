@@ -11,6 +11,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Generic, TypedDict, TypeVar
 
 import pygame
 
@@ -81,13 +82,20 @@ def scale_for(size) -> float:
 # size's floor, never below READABLE.
 TEXT_SIZES = {"normal": (1.0, 10), "large": (1.1, 12), "larger": (1.2, 14)}
 READABLE = 10
-_text_size = {"factor": 1.0, "floor": 10}
+
+
+class TextSize(TypedDict):
+    factor: float
+    floor: int
+
+
+_text_size: TextSize = {"factor": 1.0, "floor": 10}
 
 
 def set_text_size(name) -> None:
     factor, floor = TEXT_SIZES.get(name, TEXT_SIZES["normal"])
     if (factor, floor) != (_text_size["factor"], _text_size["floor"]):
-        _text_size.update(factor=factor, floor=floor)
+        _text_size.update({"factor": factor, "floor": floor})
         _TEXT_CACHE.clear()
 
 
@@ -687,16 +695,19 @@ class TextField(Widget):
         surface.set_clip(clip)
 
 
-class FocusRing:
+W = TypeVar("W", bound=Widget)
+
+
+class FocusRing(Generic[W]):
     """Keyboard focus over a list of widgets: Tab / Shift+Tab / Up / Down move, Enter activates,
     Left / Right adjust, letters go to a focused text field."""
 
-    def __init__(self, widgets: list[Widget]):
+    def __init__(self, widgets: list[W]):
         self.widgets = widgets
         self.index = -1
 
     @property
-    def current(self) -> Widget | None:
+    def current(self) -> W | None:
         return self.widgets[self.index] if 0 <= self.index < len(self.widgets) else None
 
     def move(self, step: int) -> None:
