@@ -14,6 +14,8 @@ from scenes.menus.settings import use_language
 from scenes.widgets import ui
 from tests.scene_tour import tour, views
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 
 

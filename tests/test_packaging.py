@@ -21,7 +21,8 @@ import pytest
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install -e '.[test]')")
 
-pytestmark = [pytest.mark.packaging, pytest.mark.slow]
+# one worker builds the executable once for the module (pytest -n: --dist loadgroup)
+pytestmark = [pytest.mark.packaging, pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE_NAME = "alice-assemble" + (".exe" if sys.platform == "win32" else "")
