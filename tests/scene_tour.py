@@ -28,7 +28,7 @@ from scenes.tutorial.start import offer, open_lesson
 from tests.ui_helpers import tick
 
 NAMES = ["Ada", "Bellows", "Cog", "Dot", "Eve"]
-HINT_WORK = 12  # the hint's search: iterations, not seconds (the same hint on any machine)
+HINT_WORK = 4  # the hint's search: iterations, not seconds (the same hint on any machine)
 
 
 def views(app):

@@ -55,10 +55,18 @@ def record_file(tmp_path):
 
 def prefix_state(record: dict, n: int):
     """The position after the record's first n moves, replayed from scratch."""
+    return prefix_states(record)[n]
+
+
+def prefix_states(record: dict) -> list:
+    """The position after each number of the record's moves (0 to all): replayed from scratch
+    once, then taken back a move at a time, each position a copy."""
     session = records.replay(record)
-    while len(session.history) > n:
+    states = [session.state.clone()]
+    while len(session.history):
         session.history.undo()
-    return session.state
+        states.append(session.state.clone())
+    return states[::-1]
 
 
 def opened(app, path):
@@ -78,7 +86,7 @@ def test_keys_step_through_the_whole_game_and_back(app, record_file, game):
     total = viewer.total
     assert total == len(records.replay(record).history) > 5
     assert viewer.cursor == 0 and viewer.position_words() == f"Move 0 of {total}"
-    expected = [prefix_state(record, n) for n in range(total + 1)]
+    expected = prefix_states(record)
     for n in range(1, total + 1):
         key(app, pygame.K_RIGHT)
         assert viewer.cursor == n and viewer.table.state == expected[n]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -344,7 +345,11 @@ def counter_back(width: int) -> pygame.Surface:
 
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """Warm walnut workbench planks with a soft vignette, drawn at quarter size and scaled up."""
-    W, H = max(1, int(size[0])), max(1, int(size[1]))
+    return _table_background(max(1, int(size[0])), max(1, int(size[1])))
+
+
+@lru_cache(maxsize=2)  # the window's size and the one before: every new App or scene at once
+def _table_background(W: int, H: int) -> pygame.Surface:
     k = 4
     w, h = max(8, W // k), max(8, H // k)
     low = pygame.Surface((w, h))
