@@ -26,7 +26,7 @@ from game.tutorial.lesson import BotMove, Do, Free, Lesson, Note
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
 from tests.storage_helpers import contents, edit, settings_kept
-from tests.ui_helpers import click, drag, frames, key, players_files
+from tests.ui_helpers import click, drag, frames, key, players_files, tick
 from tests.waiting import HANG_S
 
 
@@ -124,14 +124,17 @@ def open_from_title(app):
 
 
 def settle(app, table, limit=600):
-    """Frames until nothing flies and the lesson waits for the player (or it is over)."""
-    for _ in range(limit):
+    """Frames until nothing flies and the lesson waits for the player (or it is over); only the
+    settled one is drawn, the ones between only wait."""
+    for n in range(limit):
         coach = table.coach
         if table.flights or (coach is not None and coach.lesson.bot_move() is not None) \
                 or (not table.state.is_over() and table.state.current_player() not in table.humans
                     and coach is not None and coach.lesson.free()):
-            frames(app, 1, 0.1)
+            tick(app, 0.1)
             continue
+        if n:
+            app.draw()
         return
     raise AssertionError("the table never settled")
 
