@@ -26,12 +26,8 @@ def frames(app, n=1, dt=1 / 60):
 
 
 def tick(app, dt=1 / 60):
-    """A frame nobody looks at: App.step without the drawing (events, updates, sound)."""
-    app.clock_s += dt
-    for event in pygame.event.get():
-        app.dispatch(event)
-    app.stack.update(dt)
-    app.sound.update(dt)
+    """A frame nobody looks at: App.step without the drawing (events, updates, sound, idle art)."""
+    app.step(dt, draw=False)
 
 
 def wait(app, seconds):

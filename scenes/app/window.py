@@ -189,15 +189,17 @@ class App:
         pygame.display.quit()
         return self.exit_code
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw. Tests call this directly."""
+    def step(self, dt: float, draw: bool = True) -> None:
+        """One frame: events, update, draw. Tests call this directly (without the drawing for
+        frames that only let time pass)."""
         self.clock_s += dt
         start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.update(dt)
         self.sound.update(dt)
-        self.draw()
+        if draw:
+            self.draw()
         if self.art.pending:  # idle time: art a coming scene will need (every third frame
             self._warm_wait += 1  # at least, so that a slow machine still gets there)
             if time.perf_counter() - start < 0.006 or self._warm_wait >= 3:
