@@ -15,7 +15,7 @@ import argparse
 import json
 import math
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from . import registry
@@ -57,16 +57,23 @@ def fit(games: list[tuple[dict[str, int], dict[str, float]]],
     for _seats, wins in games:
         for level, share in wins.items():
             won[level] += share
+    # the update reads only who sat at each table: tables seated alike are counted once, times
+    # how many there were (a ladder plays a few seatings hundreds of times)
+    seatings = Counter(tuple(sorted(seats.items())) for seats, _wins in games)
     strength = {level: 1.0 for level in levels}
     for _ in range(rounds):
         denom = {level: 0.0 for level in levels}
-        for seats, _wins in games:
-            total = sum(strength[level] * n for level, n in seats.items())
-            for level, n in seats.items():
-                denom[level] += n / total
+        for seats, count in seatings.items():
+            total = sum(strength[level] * n for level, n in seats)
+            for level, n in seats:
+                denom[level] += count * n / total
         new = {level: won[level] / denom[level] for level in levels}
         scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
-        strength = {level: v / scale for level, v in new.items()}
+        new = {level: v / scale for level, v in new.items()}
+        settled = all(abs(new[level] - strength[level]) <= 1e-12 * strength[level] for level in levels)
+        strength = new
+        if settled:  # (far below the rounding to whole Elo points)
+            break
     ratings = {level: 400 * math.log10(v) for level, v in strength.items()}
     shift = ANCHOR_RATING - ratings[ANCHOR] if ANCHOR in ratings else 0.0
     return {level: round(r + shift) for level, r in ratings.items()}

@@ -6,6 +6,8 @@ os.environ["LANGUAGE"] = "en"  # the words the tests read, whatever this machine
 
 import pytest  # noqa: E402
 
+TEST_WORK = 4
+
 
 @pytest.fixture(autouse=True)
 def no_lesson_offer(request, monkeypatch):
@@ -14,6 +16,29 @@ def no_lesson_offer(request, monkeypatch):
     if request.node.get_closest_marker("first_start") is None:
         from scenes.menus.title import TitleScene
         monkeypatch.setattr(TitleScene, "offer_lesson", lambda self: None)
+
+
+@pytest.fixture(autouse=True)
+def bots_at_once(request, monkeypatch):
+    """Bots and hints decide when asked, in this process, with a fixed amount of work instead of
+    a think time: a test never waits on another process's clock, and a busy machine gets the same
+    answers (tests of the worker process itself are marked `worker`)."""
+    if request.node.get_closest_marker("worker") is not None:
+        return
+    from concurrent.futures import Future
+    from game.bots.worker import BackgroundDecider
+
+    def at_once(self, fn, *args):
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:  # as the worker hands it back
+            future.set_exception(exc)
+        return self._track(future)
+    monkeypatch.setattr(BackgroundDecider, "_submit_process", at_once)
+    # a fixed, small amount of work: the tests check what a bot or hint does, not how well (a
+    # third of cementopia's solver's own twelve guessed orders; searches: a dozen iterations)
+    monkeypatch.setattr(BackgroundDecider, "iterations", TEST_WORK)
 
 
 @pytest.fixture
@@ -54,3 +79,9 @@ def table(monkeypatch):
     DummyTable.made = []
     monkeypatch.setitem(registry.SCENES, "table", DummyTable)
     return DummyTable.made
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests first (marked `slow`): two workers then finish together instead of one
+    running a long test alone at the end. The rest keep their order."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -12,6 +12,7 @@ from game.records import game_module
 from game.tutorial.lesson import BotMove, Lesson
 
 from tests.ui_helpers import click, frames, players_files, snapshot
+from tests.waiting import HANG_S
 
 
 def fresh_session(script):
@@ -74,7 +75,7 @@ def demo_shots(tmp_path, game: str) -> list[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
     proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--tutorial", game,
                            "--screenshots", str(shots), "--exit-after", "0.3"],
-                          env=env, capture_output=True, text=True, timeout=240)
+                          env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = sorted(p.name for p in shots.glob("*.png"))
     assert all((shots / n).stat().st_size > 10_000 for n in names)

@@ -1,12 +1,14 @@
 """Every scene a player meets, reached through the real scenes: menus (setup, rules and Statistics
 for every registered game), the tables at their start, middle and end, hints, dialogs, scoring and
-results. The fit test (tests/test_fit.py) checks each stop's text in both languages; run as a
-script it saves a screenshot per stop:
+results. The fit test (tests/test_fit.py) checks each stop's text in both languages, at every
+window and text size; run as a script it saves a screenshot per stop:
 
     python -m tests.scene_tour OUTDIR 1280x720 [ja|en]
 
 Moves are chosen at random (seeded) and played through the table's own play(); every seat is a
-human so no bot process is needed, and hints are asked of the bots in this process."""
+human, and hints are asked of the bots in this process with a fixed amount of work, so the tour is
+the same on any machine. Only the stops are drawn: the frames between them (moves, animations)
+pass unseen."""
 
 from __future__ import annotations
 
@@ -23,8 +25,26 @@ from game.tutorial import SCRIPTS
 from scenes.config import GameConfig, Seat
 from scenes.table.bots import Hint
 from scenes.tutorial.start import offer, open_lesson
+from tests.ui_helpers import tick
 
 NAMES = ["Ada", "Bellows", "Cog", "Dot", "Eve"]
+HINT_WORK = 4  # the hint's search: iterations, not seconds (the same hint on any machine)
+
+
+def views(app):
+    """Each view of the window as it stands, for the caller to draw: "" for the scene on top
+    (after one drawing, for what finds its place from the last one drawn: the coach's panel),
+    and for a page that scrolls (the rules) "-<offset>" for each screenful further down to its
+    end, back at its top after."""
+    app.draw()
+    yield ""
+    page = app.stack.top
+    if not hasattr(page, "max_scroll"):
+        return
+    while page.scroll < page.max_scroll():
+        page.scroll_by(page.view.h * 0.8)
+        yield f"-{int(page.scroll)}"
+    page.scroll = 0.0
 
 
 def alicematic_tour(app, stop, play_until, hint) -> None:
@@ -70,7 +90,7 @@ def tour(app, visit) -> None:
     """Call visit(name) at each stop, after the scene has settled."""
     def stop(name: str, frames: int = 8) -> None:
         for _ in range(frames):
-            app.step(1 / 30)
+            tick(app, 1 / 30)
         visit(name)
 
     def play_until(scene, done, limit: int = 3000) -> None:
@@ -81,13 +101,13 @@ def tour(app, visit) -> None:
                 return
             scene.play(rng.choice(state.legal_actions()))
             for _ in range(2):
-                app.step(1 / 30)
+                tick(app, 1 / 30)
 
     def hint(scene, game: str) -> None:
         from game.i18n import language
         state = scene.state
-        answer = suggest_once(game, 1, 0.05, state.view(state.current_player()),
-                              state.legal_actions(), language())
+        answer = suggest_once(game, 1, None, state.view(state.current_player()),
+                              state.legal_actions(), language(), iterations=HINT_WORK)
         scene.turns.hint = Hint(*answer[:3])
         scene.poll_hint()  # logs it, as a hint from the worker is
 
@@ -123,11 +143,8 @@ def tour(app, visit) -> None:
     stop("settings")
     app.stack.pop()
     for game in registry.ids():
-        rules = app.stack.push(app.make("rules", game=game))
-        stop(f"rules-{game}")
-        while rules.scroll < rules.max_scroll():
-            rules.scroll_by(rules.view.h * 0.8)
-            stop(f"rules-{game}-{int(rules.scroll)}", 2)
+        app.stack.push(app.make("rules", game=game))
+        stop(f"rules-{game}")  # scrolled through to its end: views()
         app.stack.pop()
 
     for players in (2, 3, 4):
@@ -200,7 +217,6 @@ def tour(app, visit) -> None:
     app.stack.pop()
     app.stack.push(app.make("bring_in"))
     app.stack.top.progress = (1234, 4840)
-    app.stack.top.draw(app.screen)
     visit("bring-in")
     app.stack.pop()
     stats = app.stack.push(app.make("stats"))
@@ -239,12 +255,12 @@ def lesson_tour(app, game: str, stop) -> None:
         elif lesson.free() and not table.flights:
             table.play(rng.choice(table.state.legal_actions()))
         for _ in range(6):
-            app.step(1 / 30)
+            tick(app, 1 / 30)
     scoring = app.stack.top
     for _ in range(90):
         if scoring.name == "scoring":
             break
-        app.step(1 / 30)
+        tick(app, 1 / 30)
         scoring = app.stack.top
     if scoring.name != "scoring" or getattr(scoring, "coach", None) is None:
         return
@@ -268,7 +284,12 @@ def main() -> None:
     w, h = map(int, sys.argv[2].split("x"))
     lang = sys.argv[3] if len(sys.argv) > 3 else "en"
     app = App(AppOptions(size=(w, h), lang=lang))
-    tour(app, lambda name: pygame.image.save(app.screen, str(out / f"{lang}-{w}x{h}-{name}.png")))
+
+    def shoot(name: str) -> None:
+        for view in views(app):
+            app.draw()
+            pygame.image.save(app.screen, str(out / f"{lang}-{w}x{h}-{name}{view}.png"))
+    tour(app, shoot)
 
 
 if __name__ == "__main__":

@@ -130,7 +130,7 @@ def test_the_end_turn_button_and_keys(app):
             action = scene.state.legal_actions()[0]
             click(app, hex_point(scene, action.hex))
         else:
-            wait_for(app, lambda: scene.state.turn == 0, 30)
+            wait_for(app, lambda: scene.state.turn == 0)
     summon_or_hire = next(a for a in scene.state.legal_actions() if a.kind in (SUMMON, HIRE))
     scene.play(summon_or_hire)
     frames(app, 2)
@@ -144,7 +144,7 @@ def test_a_bot_game_to_the_end_with_the_scoring_walked_through(app, data_dir, mo
     monkeypatch.setattr("scenes.table.bots.VISIBLE_DELAY", 0.0)
     config = GameConfig(seats("random", "easy", "normal"), None, 3, "alicematic")
     scene = open_table(app, config)
-    wait_for(app, lambda: scene.state.is_over(), 240)
+    wait_for(app, lambda: scene.state.is_over())
     frames(app, 2)
     assert scene.scoring is not None
     first = scene.rows_shown()
@@ -413,7 +413,7 @@ def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
 def test_menu_digits_shift_arrows_pan_and_f_fits(app):
     config = GameConfig(seats("human", "easy", "easy"), None, SEED, "alicematic")
     scene = open_table(app, config)
-    wait_for(app, lambda: scene.can_act(), 30)
+    wait_for(app, lambda: scene.can_act())
     for _ in range(3):
         key(app, pygame.K_EQUALS)
     pan = list(scene.camera.pan)
@@ -425,8 +425,8 @@ def test_menu_digits_shift_arrows_pan_and_f_fits(app):
         if scene.can_act():
             key(app, pygame.K_RETURN)
         else:
-            wait_for(app, lambda: scene.can_act(), 30)
-    wait_for(app, lambda: scene.can_act() and scene.state.phase == "domestic", 30)
+            wait_for(app, lambda: scene.can_act())
+    wait_for(app, lambda: scene.can_act() and scene.state.phase == "domestic")
     if scene.focus is None:
         key(app, pygame.K_RETURN)
     key(app, pygame.K_RETURN)

@@ -8,8 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from game import records
 from game.bots import BotFailure, ExternalBot
 
 from test_external_bots import cmd, two_player_game
+from waiting import HANG_S, finishes, until
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="process groups and signals")
 
@@ -36,50 +35,32 @@ def alive(pid: int) -> bool:
         return True
 
 
-def wait_gone(pid: int, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if not alive(pid):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def timed_close(bot) -> float:
-    """close() in a thread, so that a hang fails the test instead of stalling it."""
-    began = time.monotonic()
-    thread = threading.Thread(target=bot.close, daemon=True)
-    thread.start()
-    thread.join(10)
-    assert not thread.is_alive(), "close() hung"
-    return time.monotonic() - began
+def wait_gone(pid: int, what: str) -> None:
+    """Until the process has ended (a killed one does; HANG_S is far less than the 600 s the
+    processes here would otherwise sleep)."""
+    until(lambda: not alive(pid), what)
 
 
 def read_pid(path: Path) -> int:
-    deadline = time.monotonic() + 5
-    while not path.exists() or not path.read_text():
-        assert time.monotonic() < deadline, "the bot never wrote its child's pid"
-        time.sleep(0.02)
+    until(lambda: path.exists() and path.read_text(), "the bot writing its child's pid")
     return int(path.read_text())
 
 
 @posix_only
 def test_a_silent_shell_with_a_child_is_killed_with_its_group_on_time_out():
     bot = ExternalBot("sh -c 'sleep 600; true'", "assemble", 0, timeout=0.5)
-    began = time.monotonic()
     with pytest.raises(BotFailure, match="no hello within 0.5 s"):
-        bot.start()
-    assert time.monotonic() - began < 2
+        finishes(bot.start)  # gives up: does not wait for the shell's 600 s
     group = bot.proc.pid
-    assert timed_close(bot) < 2
-    deadline = time.monotonic() + 2
-    while True:  # nothing left in the bot's process group (sleep included)
+    finishes(bot.close)
+
+    def group_gone() -> bool:  # nothing left in the bot's process group (sleep included)
         try:
             os.killpg(group, 0)
         except ProcessLookupError:
-            break
-        assert time.monotonic() < deadline, "the bot's process group outlived close()"
-        time.sleep(0.05)
+            return True
+        return False
+    until(group_gone, "the bot's process group gone after close()")
 
 
 @posix_only
@@ -90,22 +71,22 @@ def test_a_child_holding_the_pipe_does_not_hang_a_game(tmp_path):
     try:
         assert messages == [] and session.state.is_over()
         records.verify(records.record_of(session))
-        assert wait_gone(child, 2), "the bot's child outlived the game"
+        wait_gone(child, "the bot's child gone with the game")
     finally:
         if alive(child):
             os.kill(child, signal.SIGKILL)
 
 
 @posix_only
-def test_close_returns_quickly_when_a_daemonized_grandchild_holds_the_pipe(tmp_path):
+def test_close_does_not_wait_for_a_daemonized_grandchild_that_holds_the_pipe(tmp_path):
     pidfile = tmp_path / "daemon.pid"
-    bot = ExternalBot(cmd("child_bot.py", pidfile, "setsid")[4:], "assemble", 0, timeout=5)
+    bot = ExternalBot(cmd("child_bot.py", pidfile, "setsid")[4:], "assemble", 0, timeout=HANG_S)
     daemon = None
     try:
         bot.start()
         daemon = read_pid(pidfile)
-        assert timed_close(bot) < 2
-        assert bot.proc.poll() is not None
+        finishes(bot.close)  # returns, though the daemon keeps the pipe for 600 s
+        bot.proc.wait(timeout=HANG_S)
         assert alive(daemon)  # out of our reach by design; it only keeps a pipe that we let go
     finally:
         if daemon is not None and alive(daemon):
@@ -117,7 +98,7 @@ def test_a_failing_bot_is_killed_even_before_close(tmp_path):
     bot = ExternalBot("sh -c 'sleep 600; true'", "assemble", 0, timeout=0.3)
     with pytest.raises(BotFailure):
         bot.start()
-    assert bot.proc.poll() is not None
+    bot.proc.wait(timeout=HANG_S)  # killed: the shell would sleep for 600 s
     bot.close()
 
 
@@ -128,7 +109,7 @@ def test_the_bot_sees_no_alice_variables_and_not_the_data_folder(tmp_path, monke
     monkeypatch.setenv("ALICE_DEBUG", "1")
     monkeypatch.setenv("ALICE_SEED", "12345")
     monkeypatch.chdir(data)
-    bot = ExternalBot(cmd("env_bot.py")[4:], "assemble", 0, timeout=5)
+    bot = ExternalBot(cmd("env_bot.py")[4:], "assemble", 0, timeout=HANG_S)
     try:
         bot.start()
     finally:
@@ -143,7 +124,7 @@ import multiprocessing.resource_tracker as rt, sys, time
 from game.bots.worker import BackgroundDecider
 decider = BackgroundDecider()
 decider.warm_up()
-deadline = time.monotonic() + 30  # a parent that never reports exits, so the test cannot hang
+deadline = time.monotonic() + {hang}  # a parent that never reports exits: the test cannot hang
 while decider.poll(1) is None:
     if time.monotonic() > deadline:
         sys.exit("no worker")
@@ -158,8 +139,9 @@ time.sleep(600)
 def test_the_worker_process_dies_when_the_app_is_killed():
     root = Path(__file__).resolve().parent.parent
     env = dict(os.environ, PYTHONPATH=str(root))
-    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT], stdout=subprocess.PIPE,
-                              text=True, env=env, cwd=root, stderr=subprocess.DEVNULL)
+    parent = subprocess.Popen([sys.executable, "-c", WORKER_PARENT.format(hang=HANG_S)],
+                              stdout=subprocess.PIPE, text=True, env=env, cwd=root,
+                              stderr=subprocess.DEVNULL)
     pids = []
     try:
         pids = [int(p) for p in parent.stdout.readline().split() if p != "None"]
@@ -167,7 +149,7 @@ def test_the_worker_process_dies_when_the_app_is_killed():
         parent.kill()
         parent.wait()
         for pid in pids:  # the worker, then the resource tracker that waits for it
-            assert wait_gone(pid, 5), f"process {pid} outlived the killed app"
+            wait_gone(pid, f"process {pid} gone with the killed app")
     finally:
         parent.kill()
         parent.stdout.close()

@@ -4,6 +4,7 @@ Search bots run with a small fixed `iterations` here: that mode ignores the cloc
 tests are reproducible and fast. Strength is measured properly by `python -m game.ladder`.
 """
 
+import itertools
 import random
 
 import pytest
@@ -136,14 +137,17 @@ def test_hard_suggests_a_legal_move_in_player_words(players):
     assert any("only move" in r for r in reasons)
 
 
-def test_hard_with_a_time_cap_answers_in_time():
-    import time
+def test_hard_with_a_time_cap_stops_when_the_time_is_up(monkeypatch):
+    """The search looks at the clock after every playout: here a clock that moves 10 ms a look
+    (the same however fast the machine), so a 0.05 s cap ends it after about five."""
+    from types import SimpleNamespace
+    looks = itertools.count(1)
+    monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: next(looks) / 100))
     state = AssembleState.new(2, 4)
     bot = HardBot(seed=1, think=0.05)
-    start = time.perf_counter()
     action = bot.decide(state.view(state.current_player()), state.legal_actions())
     assert action in state.legal_actions()
-    assert time.perf_counter() - start < 1.0  # one last batch may overrun 0.05 s a little
+    assert 1 <= bot.search.playouts <= 6  # not its budget of thousands
 
 
 def test_hard_beats_random_clearly():

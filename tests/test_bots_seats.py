@@ -197,7 +197,7 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
     while table.state.current_player() == 0:
         table.turns.ask_hint()
         assert table.play(table.state.legal_actions()[0])
-    wait_for(app, lambda: len(calls) > 1, 10)  # after the move's animation, the bot's turn
+    wait_for(app, lambda: len(calls) > 1)  # after the move's animation, the bot's turn
     kinds = ["human", "easy", "hard"]
     assert ("hint", kinds) in calls
     assert (seats[table.state.current_player()].kind, kinds) in calls

@@ -9,6 +9,8 @@ import pytest
 from game import registry
 from ui_helpers import run_demo
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 
 @pytest.mark.parametrize("game", registry.GAMES, ids=registry.ids())
 def test_demo_plays_through_every_scene_and_leaves_the_players_files_alone(tmp_path, game):

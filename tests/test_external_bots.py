@@ -12,6 +12,7 @@ from game import cli, records
 from game.assemble.record import new_session
 from game.bots import BotFailure, ExternalBot, make_bot
 from game.play import play_out
+from waiting import HANG_S
 
 BOTS = Path(__file__).parent / "bots"
 
@@ -20,13 +21,22 @@ def cmd(script, *args):
     return "cmd:" + " ".join(shlex.quote(str(a)) for a in (sys.executable, BOTS / script, *args))
 
 
-def two_player_game(seat, timeout=5.0, seed=3):
+def two_player_game(seat, timeout=HANG_S, seed=3):
+    """A game of the external bot `seat` against easy. Its third decision (where the misbehaving
+    bots misbehave) is awaited `timeout` seconds; its start and its other answers as long as a
+    busy machine needs: a short timeout runs out only where a bot is silent."""
     session = new_session(seed, [{"name": "Ext", "seat": seat}, {"name": "Easy", "seat": "easy"}])
-    bots = {0: make_bot(seat, "assemble", 0, player=0, timeout=timeout),
-            1: make_bot("easy", "assemble", 1)}
+    bot = make_bot(seat, "assemble", 0, player=0, timeout=HANG_S)
+    decide, decisions = bot.decide, []
+
+    def third_in_time(view, legal):
+        decisions.append(view)
+        bot.timeout = timeout if len(decisions) == 3 else HANG_S
+        return decide(view, legal)
+    bot.decide = third_in_time
     messages = []
-    play_out(session, bots, on_message=messages.append)
-    return session, bots[0], messages
+    play_out(session, {0: bot, 1: make_bot("easy", "assemble", 1)}, on_message=messages.append)
+    return session, bot, messages
 
 
 def test_good_bot_plays_a_whole_game_and_gets_the_result(tmp_path):
@@ -38,13 +48,13 @@ def test_good_bot_plays_a_whole_game_and_gets_the_result(tmp_path):
     assert session.state.is_over() and len(record["actions"]) == 64
     assert bot.hello_name == "First legal"
     assert json.loads(out.read_text()) == json.loads(json.dumps(record["result"]))
-    assert bot.proc.poll() is not None  # ended and closed
+    bot.proc.wait(timeout=HANG_S)  # ended and closed
 
 
 @pytest.mark.parametrize("script, timeout, needle", [
-    ("illegal_bot.py", 5.0, "illegal action"),
-    ("nonjson_bot.py", 5.0, "not JSON"),
-    ("exits_bot.py", 5.0, "exited with status 3 (giving up)"),
+    ("illegal_bot.py", HANG_S, "illegal action"),
+    ("nonjson_bot.py", HANG_S, "not JSON"),
+    ("exits_bot.py", HANG_S, "exited with status 3 (giving up)"),
     ("silent_bot.py", 0.5, "no action within 0.5 s"),
 ])
 def test_a_failing_bot_is_replaced_by_easy_and_the_game_goes_on(script, timeout, needle):
@@ -56,7 +66,7 @@ def test_a_failing_bot_is_replaced_by_easy_and_the_game_goes_on(script, timeout,
     assert player["replaced_at"] == 4  # its first two decisions stand (the draft is action 1-4)
     assert needle in player["replaced_reason"]
     assert len(messages) == 1 and needle in messages[0] and "easy" in messages[0]
-    assert bot.proc.poll() is not None  # killed, not left running
+    bot.proc.wait(timeout=HANG_S)  # killed, not left running
 
 
 def test_a_program_that_cannot_start_is_replaced_from_the_first_action():
@@ -67,7 +77,7 @@ def test_a_program_that_cannot_start_is_replaced_from_the_first_action():
 
 
 def test_bot_failure_names_the_reason():
-    bot = ExternalBot(f"{shlex.quote(sys.executable)} -c pass", "assemble", 0, timeout=2)
+    bot = ExternalBot(f"{shlex.quote(sys.executable)} -c pass", "assemble", 0, timeout=HANG_S)
     with pytest.raises(BotFailure, match="exited with status 0"):
         bot.start()
     bot.close()
@@ -78,16 +88,19 @@ def test_empty_command_is_refused():
         make_bot("cmd:  ", "assemble")
 
 
-def test_selfplay_with_cmd_seats_writes_records_that_verify(capsys, tmp_path):
-    code = cli.main(["selfplay", "--seat", cmd("silent_bot.py"), "--seat", cmd("good_bot.py"),
-                     "--seat", "easy", "--bot-timeout", "0.5", "--seed", "5", "--out",
+def test_selfplay_with_cmd_seats_writes_records_that_verify(capsys, tmp_path, monkeypatch):
+    waits = set()  # how long each program's answers are awaited
+    start = ExternalBot.start
+    monkeypatch.setattr(ExternalBot, "start", lambda bot: waits.add(bot.timeout) or start(bot))
+    code = cli.main(["selfplay", "--seat", cmd("nonjson_bot.py"), "--seat", cmd("good_bot.py"),
+                     "--seat", "easy", "--bot-timeout", "240", "--seed", "5", "--out",
                      str(tmp_path)])
     out, err = capsys.readouterr()
     assert code == 0
     summary = json.loads(out)
     assert set(summary) == {"game", "players", "rules", "seats", "seed", "games", "wins",
                             "win_share", "draws", "mean_score", "records"}
-    assert "no action within 0.5 s" in err and err.count("\n") == 1
+    assert "not JSON" in err and err.count("\n") == 1 and waits == {240}
     [path] = tmp_path.glob("*.json")
     rec = json.loads(path.read_text())
     assert rec["players"][0]["replaced_at"] > 0 and "replaced_at" not in rec["players"][1]

@@ -1,15 +1,13 @@
 """Hot seat, the same in every game (scenes/table/hotseat.py): each registered game that more than
 one person can play, at its real table, by humans sharing the screen and by one human against
-bots, driven with synthesized keys and clicks. Bots and hints decide at once, in this process:
-nothing here waits on a clock."""
+bots, driven with synthesized keys and clicks. Bots and hints decide at once, in this process
+(conftest.bots_at_once): nothing here waits on a clock."""
 
 import dataclasses
-from concurrent.futures import Future
 
 import pygame
 import pytest
 
-from game.bots.worker import BackgroundDecider
 from game.registry import GAMES, game_module
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
@@ -24,19 +22,8 @@ NAMES = ["Ada", "Bo", "Cy", "Di", "Eve"]
 UNDO = (pygame.K_z, pygame.KMOD_CTRL)
 
 
-@pytest.fixture(autouse=True)
-def bots_at_once(monkeypatch):
-    """A bot's move or a hint is decided when asked, here (no worker process to wait for)."""
-    def at_once(self, fn, *args):
-        future: Future = Future()
-        future.set_result(fn(*args))
-        return self._track(future)
-    monkeypatch.setattr(BackgroundDecider, "_submit_process", at_once)
-
-
 def open_table(app, game, kinds):
     """`game`'s table with a seat of each kind ("human", or a bot level), free undo."""
-    app.settings["think"] = 0.05  # the hint's search: brief
     seats = [Seat(NAMES[i], kind, i) for i, kind in enumerate(kinds)]
     config = GameConfig(seats, game_module(game).parse_rules(""), 5, game, undo="free")
     table = app.stack.push(app.make(config.scene, config=config))

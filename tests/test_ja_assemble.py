@@ -3,7 +3,6 @@ the results and their tie notes, the rules badge; every word fits at 640x360, 12
 The English stays as it was."""
 
 import random
-import time
 
 import pygame
 import pytest
@@ -23,6 +22,7 @@ from scenes.table import rules_badge
 from scenes.widgets import ui
 from tests.helpers import finished
 from tests.ui_helpers import frames, resize, settle, spy_texts
+from tests.waiting import answer_of
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 NAMES = ["You", "Ada", "Bo", "Cy"]
@@ -101,6 +101,7 @@ def test_hints_and_their_search_figures_in_japanese(ja):
     assert reason.startswith("Put the ") and detail.startswith("Hard bot's search: ")
 
 
+@pytest.mark.worker
 def test_the_hint_worker_answers_in_the_apps_language(ja):
     """Hints are worked out in a spawned process, which has its own language: it is told ours."""
     state = played(2, 6, stop=lambda s: s.round >= 1 and s.phase == "take").state
@@ -108,12 +109,9 @@ def test_the_hint_worker_answers_in_the_apps_language(ja):
     try:
         ticket = decider.suggest("assemble", 3, 0.05, state.view(state.current_player()),
                                  state.legal_actions())
-        deadline = time.monotonic() + 60
-        while (result := decider.poll(ticket)) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        status, (action, reason, *detail) = answer_of(decider, ticket)
     finally:
         decider.close()
-    status, (action, reason, *detail) = result
     assert status == "ok" and "を獲得" in reason and reason.endswith("。"), reason
 
 

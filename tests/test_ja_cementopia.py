@@ -119,7 +119,7 @@ def test_the_hint_from_the_worker_shows_in_japanese_and_follows_a_switch(app):
     scene = table(app)
     use_language("ja")
     key(app, pygame.K_h)  # worked out in the worker process, which reads no settings
-    wait_for(app, lambda: scene.turns.hint is not None, 60)
+    wait_for(app, lambda: scene.turns.hint is not None)
     frames(app, 2)
     lines = [t for t, _, _ in scene.prompt_lines()]
     assert lines[0] == "ヒント（表示だけで、代わりには置きません）："
@@ -165,7 +165,7 @@ def test_the_end_screen_speaks_japanese(app, drawn):
     scene.ask_hint()  # help used: the attempt is assisted
     while not scene.state.is_over():
         scene.play(scene.state.legal_actions()[0])
-    wait_for(app, lambda: isinstance(app.stack.top, CementopiaEndScene), 30)
+    wait_for(app, lambda: isinstance(app.stack.top, CementopiaEndScene))
     end = app.stack.top
     shown = [s for s, _ in frame(app, end, drawn)]
     assert ("パズル完成！" in shown) != ("失敗：手札のどれも置けません" in shown)

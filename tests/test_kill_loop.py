@@ -1,7 +1,11 @@
 """kill -9 at any instant loses no game (issue 38): 50 kills of a process that plays, saves and
 finishes games of every kind (tests/kill_loop.py; `python -m tests.kill_loop` runs 1,000)."""
 
+import pytest
+
 from tests.kill_loop import run
+
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
 
 KILLS = 50
 

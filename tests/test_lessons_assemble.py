@@ -26,7 +26,8 @@ from game.tutorial.lesson import BotMove, Do, Free, Lesson, Note
 from tests import lesson_helpers
 from tests.lesson_helpers import demo_shots, walk
 from tests.storage_helpers import contents, edit, settings_kept
-from tests.ui_helpers import click, drag, frames, key, players_files
+from tests.ui_helpers import click, drag, frames, key, players_files, tick
+from tests.waiting import HANG_S
 
 
 def top(app):
@@ -123,14 +124,17 @@ def open_from_title(app):
 
 
 def settle(app, table, limit=600):
-    """Frames until nothing flies and the lesson waits for the player (or it is over)."""
-    for _ in range(limit):
+    """Frames until nothing flies and the lesson waits for the player (or it is over); only the
+    settled one is drawn, the ones between only wait."""
+    for n in range(limit):
         coach = table.coach
         if table.flights or (coach is not None and coach.lesson.bot_move() is not None) \
                 or (not table.state.is_over() and table.state.current_player() not in table.humans
                     and coach is not None and coach.lesson.free()):
-            frames(app, 1, 0.1)
+            tick(app, 0.1)
             continue
+        if n:
+            app.draw()
         return
     raise AssertionError("the table never settled")
 
@@ -385,7 +389,7 @@ def test_the_demo_plays_the_lesson_to_its_end_with_a_screenshot_per_step(tmp_pat
 def test_the_tutorial_option_refuses_an_unknown_game():
     proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--tutorial", "chess"],
                           env=dict(os.environ, SDL_VIDEODRIVER="dummy"), capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 2 and "--tutorial" in proc.stderr and proc.stderr.count("\n") <= 3
 
 

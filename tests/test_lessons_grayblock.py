@@ -179,7 +179,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(a
     # the match goes on as the player's own: Next hand, and Bellows (who starts) plays by itself
     click(app, table.next_b.rect.center)
     assert not table.overlay and table.state.current_player() == 1
-    wait_for(app, lambda: table.state.log)  # the bot thinks in real time, in another process
+    wait_for(app, lambda: table.state.log)  # the bot's move, after its visible delay
     assert table.state.log[0].player == 1
     assert not table.saver.enabled and table.config.lesson == "grayblock"
     assert without_lessons(contents()) == before

@@ -92,7 +92,7 @@ def test_assemble_hint_in_the_log_names_the_player_the_doll_and_the_card(app, pl
         table.play(table.state.legal_actions()[-1])
     settle(app, table)
     key(app, pygame.K_h)
-    wait_for(app, lambda: table.turns.hint is not None, 60)
+    wait_for(app, lambda: table.turns.hint is not None)
     frames(app, 2)
     action = table.turns.hint.action
     who = table.config.seats[table.state.owners[action.lane]].name
@@ -115,12 +115,12 @@ def test_grayblock_hint_says_card_and_end(app):
     app.stack.push(scene)
     frames(app, 2)
     for _ in range(4):
-        wait_for(app, lambda: scene.can_act(), 60)
+        wait_for(app, lambda: scene.can_act())
         scene.play(scene.state.legal_actions()[0])
         settle(app, scene)
-    wait_for(app, lambda: scene.can_act(), 60)
+    wait_for(app, lambda: scene.can_act())
     key(app, pygame.K_h)
-    wait_for(app, lambda: scene.turns.hint is not None, 60)
+    wait_for(app, lambda: scene.turns.hint is not None)
     frames(app, 2)
     mine = [line for line in scene.log if line.startswith("You ")]
     assert mine and all(re.match(r"You (play|pass|start) ", line) for line in mine)  # not "You plays"
@@ -143,7 +143,7 @@ def test_cementopia_hint_names_the_spot_by_the_cards_beside_it_and_the_counter(a
     scene.play(scene.state.legal_actions()[0])  # a network of two: the spot has neighbours to name
     settle(app, scene)
     key(app, pygame.K_h)
-    wait_for(app, lambda: scene.turns.hint is not None, 60)
+    wait_for(app, lambda: scene.turns.hint is not None)
     frames(app, 2)
     hint = scene.turns.hint
     (_, _, _), (main, _, main_px), *more, (detail, _, detail_px) = scene.prompt_lines()  # a sentence a line
@@ -166,7 +166,7 @@ def test_a_hot_seat_hint_stays_with_the_player_who_asked(app):
     scene.confirm_viewer()
     ada = scene.state.current_player()
     key(app, pygame.K_h)
-    wait_for(app, lambda: scene.turns.hint is not None, 60)
+    wait_for(app, lambda: scene.turns.hint is not None)
     frames(app, 2)
     mine = [e for e in scene.visible_log() if e.startswith("Hint for")]
     assert mine and all(isinstance(e, look.Private) for e in mine)  # Ada sees her hint

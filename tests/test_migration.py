@@ -19,6 +19,7 @@ from game.stats import compute
 from game.storage import Store, legacy
 from tests.storage_helpers import contents
 from tests.ui_helpers import click, frames, top
+from tests.waiting import HANG_S
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "legacy-0.1.0"
 OLD_RECORD_TIME = 1_788_272_000  # 2026-09-01T14:13:20Z: the record without finished_at (README)
@@ -112,13 +113,13 @@ def test_the_first_start_brings_in_everything_once_and_leaves_the_files(old_fold
 def test_the_headless_commands_bring_the_old_files_in_too(old_folder):
     env = dict(os.environ, ALICE_DATA_DIR=str(old_folder))
     done = subprocess.run([sys.executable, "-m", "scenes.main", "saves", "--json"], env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=HANG_S)
     assert done.returncode == 0
     [saved] = json.loads(done.stdout)["in_progress"]
     assert saved["players"] == ["Ada", "Bot"] and saved["actions"] == 12
     assert done.stderr.count("\n") == 1 and "broken-by-hand.json" in done.stderr
     again = subprocess.run([sys.executable, "-m", "scenes.main", "stats", "--json"], env=env,
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=HANG_S)
     assert again.returncode == 0 and again.stderr == ""  # brought in once: nothing said again
     assert json.loads(again.stdout)["games"]["assemble"]["finished"] == 4
 

@@ -7,6 +7,8 @@ import pytest
 
 from ui_helpers import frames
 
+pytestmark = pytest.mark.slow  # run first (tests/conftest.py)
+
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT,
         pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_z, pygame.K_y,
         pygame.K_m, pygame.K_a, pygame.K_1, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_F11,

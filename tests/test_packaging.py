@@ -3,7 +3,7 @@ clean copy of the tree (tracked files plus untracked, non-ignored ones), then ru
 and like a script would.
 
 Skipped where PyInstaller is not installed; .ci/run installs it (the `test` extra). Takes a minute or
-two: one build, three short demo games. Run with -s to see the size and first-frame figures.
+two: one build, two short demo games. Run with -s to see the size and first-frame figures.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ import pytest
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is not installed (pip install -e '.[test]')")
 
-pytestmark = [pytest.mark.packaging, pytest.mark.slow]
+# one worker builds the executable once for the module (pytest -n: --dist loadgroup)
+pytestmark = [pytest.mark.packaging, pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE_NAME = "alice-assemble" + (".exe" if sys.platform == "win32" else "")
@@ -111,22 +112,10 @@ def test_headless_subcommand(built, tmp_path):
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
 
 
-def test_demo_with_screenshots(built, tmp_path):
-    exe, _ = built
-    shots, data = tmp_path / "shots", tmp_path / "data"
-    proc = subprocess.run([str(exe), "--demo", "--players", "2", "--exit-after", "0.5",
-                           "--screenshots", str(shots)], capture_output=True, text=True, timeout=300,
-                          env=app_env(ALICE_DATA_DIR=str(data)))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    names = sorted(p.name for p in shots.glob("*.png"))
-    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
-    assert all((shots / n).stat().st_size > 10_000 for n in names)  # fonts and art drawn, not blanks
-    assert not data.exists() or not list(data.iterdir())  # the demo keeps nothing of its own
-
-
-def test_read_only_install_folder(built, tmp_path):
-    """Installed where it may not write (and started from there): it plays, and writes nothing
-    beside itself (nor, being the demo, in the user's folders; where those are: test_saves)."""
+def test_the_demo_from_a_read_only_install_folder_with_screenshots(built, tmp_path):
+    """Installed where it may not write (and started from there): it plays its demo with a
+    real picture of each scene (fonts and art drawn, not blanks), and writes nothing beside
+    itself (nor, being the demo, in the user's folders; where those are: test_saves)."""
     exe, _ = built
     install = tmp_path / "install"
     install.mkdir()
@@ -140,10 +129,15 @@ def test_read_only_install_folder(built, tmp_path):
     os.chmod(install / exe.name, read_only)
     os.chmod(install, read_only)  # 0o555 (root may write anyway: hence the listing below)
     try:
-        proc = subprocess.run([str(install / exe.name), "--demo", "--players", "2", "--exit-after", "0"],
+        shots = tmp_path / "shots"
+        proc = subprocess.run([str(install / exe.name), "--demo", "--players", "2", "--exit-after", "0.5",
+                               "--screenshots", str(shots)],
                               cwd=install, capture_output=True, text=True, timeout=300, env=env)
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert sorted(p.name for p in install.iterdir()) == [exe.name]
+        names = sorted(p.name for p in shots.glob("*.png"))
+        assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
+        assert all((shots / n).stat().st_size > 10_000 for n in names)
     finally:
         os.chmod(install, 0o755)
     assert not list(home.rglob("alice.sqlite3*")), sorted(str(p) for p in home.rglob("*"))

@@ -19,6 +19,7 @@ from game.assemble.record import new_session as assemble_session
 from scenes.replay.viewer import open_replay
 from tests.storage_helpers import contents
 from tests.ui_helpers import click, frames, key
+from tests.waiting import HANG_S
 
 PLAYERS = [{"name": "Ada", "seat": "human", "colour": 0}, {"name": "Bo", "seat": "easy", "colour": 1},
            {"name": "Cy", "seat": "hard", "colour": 2}]
@@ -54,10 +55,18 @@ def record_file(tmp_path):
 
 def prefix_state(record: dict, n: int):
     """The position after the record's first n moves, replayed from scratch."""
+    return prefix_states(record)[n]
+
+
+def prefix_states(record: dict) -> list:
+    """The position after each number of the record's moves (0 to all): replayed from scratch
+    once, then taken back a move at a time, each position a copy."""
     session = records.replay(record)
-    while len(session.history) > n:
+    states = [session.state.clone()]
+    while len(session.history):
         session.history.undo()
-    return session.state
+        states.append(session.state.clone())
+    return states[::-1]
 
 
 def opened(app, path):
@@ -77,7 +86,7 @@ def test_keys_step_through_the_whole_game_and_back(app, record_file, game):
     total = viewer.total
     assert total == len(records.replay(record).history) > 5
     assert viewer.cursor == 0 and viewer.position_words() == f"Move 0 of {total}"
-    expected = [prefix_state(record, n) for n in range(total + 1)]
+    expected = prefix_states(record)
     for n in range(1, total + 1):
         key(app, pygame.K_RIGHT)
         assert viewer.cursor == n and viewer.table.state == expected[n]
@@ -261,17 +270,17 @@ def test_a_dropped_record_opens_and_a_bad_drop_changes_nothing(app, record_file,
     assert "already kept" in str(app.toasts[-1][0])
 
 
-def run_app(args, data, timeout=240):
+def run_app(args, data):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", ALICE_DATA_DIR=str(data))
     return subprocess.run([sys.executable, "-m", "scenes.main", *args], env=env, capture_output=True,
-                          text=True, timeout=timeout)
+                          text=True, timeout=HANG_S)
 
 
 @pytest.mark.parametrize("fault", ["not JSON", "wrong game", "truncated"])
 def test_replay_flag_with_a_bad_file_is_one_line_and_exit_2(tmp_path, record_file, fault):
     bad = tmp_path / "bad.json"
     bad.write_text(BAD[fault](record_file("assemble").read_text()))
-    proc = run_app(["--replay", str(bad)], tmp_path / "data", timeout=60)
+    proc = run_app(["--replay", str(bad)], tmp_path / "data")
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("alice-assemble: error: --replay")

@@ -14,6 +14,7 @@ from game.storage import ELSEWHERE, FREE, MINE, HeldElsewhere, Store, StoreError
 from game.storage.store import DB_NAME, SCHEMA, SCHEMA_VERSION
 from scenes.table.saving import SaveService
 from tests.storage_helpers import finished_records, in_progress, latest_saved
+from tests.waiting import HANG_S
 
 PLAYERS = [{"name": "Ada", "seat": "human", "colour": 0}, {"name": "Bo", "seat": "easy", "colour": 1}]
 
@@ -68,7 +69,7 @@ def test_saving_does_not_wait_for_the_disk(db, monkeypatch):
     real = Store.new_game
 
     def slow(self, record):
-        gate.wait(5)
+        gate.wait(HANG_S)
         return real(self, record)
 
     monkeypatch.setattr(Store, "new_game", slow)
@@ -76,7 +77,7 @@ def test_saving_does_not_wait_for_the_disk(db, monkeypatch):
     saver.save(records.record_of(game_after(2)))  # returns although the disk "hangs"
     assert not in_progress() and not saver.flush(timeout=0.05) and not saver.saved
     gate.set()
-    assert saver.flush(timeout=5) and saver.saved and len(in_progress()) == 1
+    assert saver.flush(timeout=HANG_S) and saver.saved and len(in_progress()) == 1
     saver.close()
 
 
@@ -168,7 +169,7 @@ def test_a_lease_left_by_a_process_that_is_gone_is_free_at_once(data_dir):
         "from game.records import record_of;"
         "s = Store.open(); print(s.new_game(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
         "{'name': 'B', 'seat': 'easy'}]))), flush=True); import os; os._exit(0)")],
-        capture_output=True, text=True, timeout=60, env=dict(os.environ, ALICE_DATA_DIR=str(data_dir)))
+        capture_output=True, text=True, timeout=HANG_S, env=dict(os.environ, ALICE_DATA_DIR=str(data_dir)))
     game_id = int(child.stdout)
     db = Store.open(data_dir)
     try:

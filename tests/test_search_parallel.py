@@ -2,7 +2,7 @@
 
 import math
 import os
-import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -14,6 +14,7 @@ from game.bots import parallel
 from game.bots.worker import BackgroundDecider
 
 from test_bot_processes import wait_gone
+from waiting import HANG_S, answer_of, finishes, until
 
 
 @pytest.fixture
@@ -31,32 +32,35 @@ def decision(seed: int = 4):
 
 
 def test_helpers_answers_are_kept_and_a_failing_helper_costs_only_its_share(helper):
-    assert parallel.spread(pow, [(2, 10)], lambda: "here", timeout=30) == ["here", 1024]
+    assert parallel.spread(pow, [(2, 10)], lambda: "here", timeout=HANG_S) == ["here", 1024]
     # a helper that raises, or dies in the middle: the caller's own result stands
-    assert parallel.spread(math.sqrt, [(-1,)], lambda: "here", timeout=30) == ["here"]
-    assert parallel.spread(os._exit, [(3,)], lambda: "here", timeout=30) == ["here"]
+    assert parallel.spread(math.sqrt, [(-1,)], lambda: "here", timeout=HANG_S) == ["here"]
+    assert parallel.spread(os._exit, [(3,)], lambda: "here", timeout=HANG_S) == ["here"]
     # a dead helper is replaced at the next call
-    assert parallel.spread(pow, [(3, 2)], lambda: "again", timeout=30) == ["again", 9]
+    assert parallel.spread(pow, [(3, 2)], lambda: "again", timeout=HANG_S) == ["again", 9]
 
 
 def test_helpers_that_keep_dying_are_given_up_and_the_search_goes_on_alone(helper):
     """Say helpers cannot start at all in some install: a few tries, then no more processes."""
     for _ in range(parallel.GIVE_UP):
         assert parallel.helpers() == 1
-        assert parallel.spread(os._exit, [(3,)], lambda: "here", timeout=30) == ["here"]
+        assert parallel.spread(os._exit, [(3,)], lambda: "here", timeout=HANG_S) == ["here"]
     assert parallel.helpers() == 0
-    assert parallel.spread(pow, [(2, 3)], lambda: "alone", timeout=30) == ["alone"]
+    assert parallel.spread(pow, [(2, 3)], lambda: "alone", timeout=HANG_S) == ["alone"]
 
 
-def test_a_late_helper_is_not_waited_for(helper):
-    parallel.spread(pow, [(2, 2)], lambda: None, timeout=30)  # the helper is up
-    start = time.perf_counter()
-    assert parallel.spread(time.sleep, [(1,)], lambda: "here", timeout=0.2) == ["here"]
-    assert time.perf_counter() - start < 1
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="the late job waits on a named pipe")
+def test_a_late_helper_is_not_waited_for(helper, tmp_path):
+    parallel.spread(pow, [(2, 2)], lambda: None, timeout=HANG_S)  # the helper is up
+    go = tmp_path / "go"
+    os.mkfifo(go)  # the helper's job reads it: it can answer only once the test writes
+    late = finishes(parallel.spread, Path.read_text, [(go,)], lambda: "here", 0.2)
+    assert late == ["here"]  # given up on after 0.2 s: it could not have answered
     # still busy: no new job for it, so no answer of the old job is taken for the new one
     assert parallel.spread(pow, [(2, 5)], lambda: "busy", timeout=0) == ["busy"]
-    time.sleep(1.5)
-    assert parallel.spread(pow, [(2, 5)], lambda: "free", timeout=30) == ["free", 32]
+    go.write_text("done")
+    until(lambda: parallel._team[0].ready(), "the late answer, dropped")
+    assert parallel.spread(pow, [(2, 5)], lambda: "free", timeout=HANG_S) == ["free", 32]
 
 
 def test_a_timed_decision_sums_the_helpers_search_within_the_same_budget(helper, monkeypatch):
@@ -93,14 +97,11 @@ def test_the_oracle_does_not_spread_its_search(helper):
     assert total == oracle.search.playouts == 150
 
 
+@pytest.mark.worker
 def test_the_apps_worker_spreads_over_the_helpers_it_was_given():
     decider = BackgroundDecider(helpers=1)
     try:
-        ticket = decider._submit_process(parallel.helpers)
-        deadline = time.monotonic() + 60
-        while (answer := decider.poll(ticket)) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert answer == ("ok", 1)
+        assert answer_of(decider, decider._submit_process(parallel.helpers)) == ("ok", 1)
     finally:
         decider.close()
     assert BackgroundDecider().helpers == parallel.default_helpers()
@@ -113,13 +114,13 @@ def test_the_ladder_measures_with_helpers_in_one_worker_only(tmp_path):
     import sys
     run = [sys.executable, "-m", "game.ladder", "--games", "1", "--pairings", "hard-vs-easy@2"]
     proc = subprocess.run(run + ["--helpers", "1", "--workers", "2"], capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=HANG_S)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "--helpers needs --workers 1" in proc.stderr.strip().splitlines()[-1]
     results = tmp_path / "games.jsonl"
     proc = subprocess.run(run + ["--helpers", "1", "--workers", "1", "--think", "0.05",
                                  "--results", str(results)], capture_output=True, text=True,
-                          timeout=120)
+                          timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr
     assert "1 search helpers" in proc.stdout
     lines = [json.loads(line) for line in results.read_text().splitlines()]
@@ -140,6 +141,7 @@ def _children(pid: int) -> list[int]:
     return out
 
 
+@pytest.mark.worker
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table in /proc")
 def test_helpers_go_when_the_bot_worker_is_killed():
     """kill -9 on the app's bot worker: its helpers notice and exit (no orphan keeps searching)."""
@@ -150,16 +152,15 @@ def test_helpers_go_when_the_bot_worker_is_killed():
     try:
         ticket = decider.decide("assemble", "hard", 1, 0.3, state.view(player),
                                 state.legal_actions())
-        deadline = time.monotonic() + 60
-        while (answer := decider.poll(ticket)) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert answer is not None and answer[0] == "ok" and answer[1] in state.legal_actions()
+        status, action = answer_of(decider, ticket)
+        assert status == "ok" and action in state.legal_actions()
         worker = next(iter(decider._process._processes))
         helpers = [pid for pid in _children(worker)
                    if "spawn_main" in open(f"/proc/{pid}/cmdline").read()]
         assert helpers  # the timed hard search started one
         os.kill(worker, signal.SIGKILL)
-        assert all(wait_gone(pid, 20) for pid in helpers), "a helper outlived its worker"
+        for pid in helpers:
+            wait_gone(pid, f"helper {pid} gone with its worker")
     finally:
         decider.close()
 
@@ -178,8 +179,8 @@ def test_a_helper_that_cannot_start_leaves_the_search_here(monkeypatch):
     monkeypatch.setattr(parallel._Helper, "__init__", second_fails)
     parallel.configure(2)
     try:
-        assert parallel.spread(pow, [(2, 1), (2, 2)], lambda: "here", timeout=30) == ["here"]
-        started[0].process.join(10)
+        assert parallel.spread(pow, [(2, 1), (2, 2)], lambda: "here", timeout=HANG_S) == ["here"]
+        started[0].process.join(HANG_S)
         assert not started[0].process.is_alive()
     finally:
         parallel.configure(0)

@@ -13,6 +13,7 @@ from game.history import Entry
 from game.stats import compute, streaks
 
 from storage_helpers import edit, store
+from waiting import HANG_S
 
 D = "2026-11-{:02d}T12:00:00Z".format
 
@@ -225,7 +226,7 @@ def test_stats_through_the_entry_point_honours_alice_data_dir(tmp_path):
     (tmp_path / "data" / "records" / "x.json").write_text("[]")
     (tmp_path / "data" / "records" / "a.json").write_text(json.dumps(played("assemble", 3)[0]))
     done = subprocess.run([sys.executable, "-m", "scenes.main", "stats", "--json"], env=env,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=HANG_S)
     assert done.returncode == 0 and json.loads(done.stdout)["games"]["assemble"]["finished"] == 1
     assert done.stderr.count("\n") == 1 and "x.json" in done.stderr
     assert (tmp_path / "data" / "alice.sqlite3").is_file()

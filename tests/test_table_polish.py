@@ -8,7 +8,7 @@ from game.assemble.setup import Rules
 from scenes.assemble.geometry import MAGNIFY_GOAL, MAGNIFY_MIN
 from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
-from ui_helpers import drag, frames, move, resize, settle
+from ui_helpers import drag, frames, move, resize, settle, wait
 
 
 def hot_seat(app, players=4, seed=7, rules=Rules()):
@@ -40,7 +40,7 @@ def test_the_magnifier_docks_clear_of_the_play_and_bigger_than_the_card(app, pla
     for card_rect in hovered:
         move(app, (5, 5))
         move(app, rect(pygame.Rect(card_rect)).center)
-        frames(app, 70)  # a long hover
+        wait(app, 1.2)  # a long hover
         assert table.magnified is not None
         big, words = table.geo.magnifier()
         keep_clear = [rect(lay.field), rect(lay.deck), pygame.Rect(card_rect)]
@@ -57,7 +57,7 @@ def test_no_magnifier_where_it_could_not_be_bigger_than_the_card(app, monkeypatc
     monkeypatch.setattr(table.geo, "magnifier", lambda: None)
     card = table.state.field[0]
     move(app, pygame.Rect(table.field_rect(card)).center)
-    frames(app, 70)
+    wait(app, 1.2)
     assert table.magnified is None
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pygame.Rect(table.field_rect(card)).center,
                                     button=3))

@@ -120,7 +120,7 @@ def test_hint_comes_from_the_bot_and_is_never_played(app, table):
         table.confirm_viewer()  # hot seat: the hint is for the player whose hand shows
     assert table.can_hint()
     table.ask_hint()
-    wait_for(app, lambda: table.turns.hint is not None, 60)
+    wait_for(app, lambda: table.turns.hint is not None)
     assert table.turns.hint[0] in table.state.legal_actions()
     assert table.state == before
     assert any(line.startswith("Hint") for line in table.log) or table.game == "cementopia"

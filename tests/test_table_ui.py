@@ -13,7 +13,7 @@ from scenes.app.stack import Scene
 from scenes.assemble.table import TableScene
 from scenes.table import look
 from storage_helpers import finished_records, has_game_in_progress, latest_saved
-from ui_helpers import answer, click, drag, frames, key, move, resize, settle, wait_for
+from ui_helpers import answer, click, drag, frames, key, move, resize, settle, wait, wait_for
 
 
 def centre(rect):
@@ -243,7 +243,7 @@ def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
     card = table.state.field[0]
     centre = pygame.Rect(table.field_rect(card)).center
     move(app, centre)
-    frames(app, 70)  # a long hover on your turn: the card is magnified
+    wait(app, 1.2)  # a long hover on your turn: the card is magnified
     assert table.magnified == card
     bench = pygame.Rect(table.layout.lanes[table.state.active].bench.as_tuple()).center
     drag(app, centre, bench)
@@ -257,5 +257,5 @@ def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
     move(app, (5, 5))  # away, and back onto a card on your turn: it magnifies again
     card = table.state.field[0]
     move(app, pygame.Rect(table.field_rect(card)).center)
-    frames(app, 70)
+    wait(app, 1.2)
     assert table.magnified == card

@@ -14,7 +14,7 @@ from scenes.config import GameConfig, Seat
 from scenes.menus.settings import use_language
 from scenes.table import look
 from scenes.widgets import ui
-from tests.ui_helpers import frames, move, post, resize, settle
+from tests.ui_helpers import frames, move, post, resize, settle, wait
 
 SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -37,9 +37,9 @@ def assemble_table(app, players=3, size=(1280, 720), rounds=3):
 
 
 def rest(app, pos, seconds=0.5):
-    """The mouse moves to `pos` and stays still; the frames after (60 a second)."""
+    """The mouse moves to `pos` and stays still for `seconds`."""
     move(app, pos)
-    frames(app, int(seconds * 60))
+    wait(app, seconds)
 
 
 def tip_at(app, table, pos):

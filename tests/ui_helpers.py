@@ -3,6 +3,7 @@
 import pygame
 
 from scenes.app.stack import Scene
+from tests.waiting import HANG_S
 
 
 class DummyTable(Scene):
@@ -24,12 +25,26 @@ def frames(app, n=1, dt=1 / 60):
         app.step(dt)
 
 
+def tick(app, dt=1 / 60):
+    """A frame nobody looks at: App.step without the drawing (events, updates, sound, idle art)."""
+    app.step(dt, draw=False)
+
+
+def wait(app, seconds):
+    """`seconds` of game time in frames of 0.1 s, the longest the app makes (window.py caps a
+    frame there): what only waits for a delay (a hover) gets fewer pictures for the same time."""
+    frames(app, max(1, round(seconds / 0.1)), dt=0.1)
+
+
 def settle(app, scene, limit=200, busy=lambda scene: scene.flights):
-    """Step frames until the scene's animations are over (`busy` says what still moves)."""
-    for _ in range(limit):
+    """Step frames until the scene's animations are over (`busy` says what still moves); only
+    the settled one is drawn, the ones between only wait."""
+    for n in range(limit):
         if not busy(scene):
+            if n:
+                app.draw()
             return
-        frames(app)
+        tick(app)
     raise AssertionError("animations never settled")
 
 
@@ -86,7 +101,7 @@ def run_demo(tmp_path, *args):
     shots = tmp_path / "shots"
     proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", *args,
                            "--screenshots", str(shots), "--exit-after", "0.5"],
-                          env=env, capture_output=True, text=True, timeout=240)
+                          env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = sorted(p.name for p in shots.glob("*.png"))
     assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
@@ -95,15 +110,15 @@ def run_demo(tmp_path, *args):
     return data
 
 
-def wait_for(app, predicate, seconds=20.0):
-    """Step frames until predicate() holds; bots think in real time in another process."""
-    import time
-    deadline = time.monotonic() + seconds
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
+def wait_for(app, predicate, limit=600):
+    """Step frames (1/60 s of game time each) until predicate() holds, at most `limit` of them.
+    Bots and hints decide at once in this process (conftest.bots_at_once): what a test waits for
+    comes after so many frames, however busy the machine."""
+    for _ in range(limit):
+        if predicate():
+            return
         app.step(1 / 60)
-        time.sleep(0.005)
+    assert predicate(), f"not so after {limit} frames"
 
 
 def post(app, event):

@@ -20,11 +20,11 @@ from . import parallel
 
 
 def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal,
-                seats: list[str] | None = None):
+                seats: list[str] | None = None, iterations: int | None = None):
     """Build a built-in bot and let it decide (runs in the worker process). `seats`: who plays
-    each seat, as make_bot takes it."""
+    each seat, as make_bot takes it; `iterations`: the work fixed instead of the think time."""
     from . import make_bot
-    return make_bot(seat, game, seed, think, seats=seats).decide(view, legal)
+    return make_bot(seat, game, seed, think, iterations=iterations, seats=seats).decide(view, legal)
 
 
 # a hint's reason where the level has no words of its own (whole phrases: the level word's place
@@ -34,7 +34,7 @@ BOTS_CHOICE = {"hard": N_("the hard bot's choice"), "normal": N_("the normal bot
 
 
 def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en",
-                 seats: list[str] | None = None):
+                 seats: list[str] | None = None, iterations: int | None = None):
     """The strongest built-in bot's suggestion for a human: (action, reason[, detail]), its
     words in `lang`: the worker is another process, with its own (English) language setting."""
     from . import seat_bot
@@ -44,7 +44,7 @@ def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: s
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):
         if level in levels:
-            bot = seat_bot(levels[level](seed=seed, think=think), seats)
+            bot = seat_bot(levels[level](seed=seed, think=think, iterations=iterations), seats)
             if hasattr(bot, "suggest"):
                 return bot.suggest(view, legal)
             return bot.decide(view, legal), _(BOTS_CHOICE[level])
@@ -89,6 +89,10 @@ def _warm() -> bool:
 
 
 class BackgroundDecider:
+    # Tests set a number of iterations: every decision then does that fixed work, with no think
+    # time (the same answer however busy the machine).
+    iterations: int | None = None
+
     def __init__(self, helpers: int | None = None) -> None:
         """`helpers`: processes a timed search may spread over besides the worker (None: one
         per spare core, see game.bots.parallel)."""
@@ -104,13 +108,17 @@ class BackgroundDecider:
 
     def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal,
                seats: list[str] | None = None) -> int:
-        return self._submit_process(decide_once, game, seat, seed, think, view, legal, seats)
+        return self._submit_process(decide_once, game, seat, seed, self._think(think), view, legal,
+                                    seats, self.iterations)
 
     def suggest(self, game: str, seed: int, think: float | None, view, legal,
                 lang: str | None = None, seats: list[str] | None = None) -> int:
         from ..i18n import language
-        return self._submit_process(suggest_once, game, seed, think, view, legal,
-                                    lang or language(), seats)
+        return self._submit_process(suggest_once, game, seed, self._think(think), view, legal,
+                                    lang or language(), seats, self.iterations)
+
+    def _think(self, think: float | None) -> float | None:
+        return think if self.iterations is None else None
 
     def call(self, fn, *args) -> int:
         """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 import pygame
 
@@ -56,7 +57,28 @@ def gear_centre(row: int, width: int, right: bool = False) -> tuple[float, float
 
 
 def _ss(width: int) -> int:
-    return max(2, min(4, math.ceil(420 / max(1, width))))
+    return max(2, min(4, math.ceil(MASTER_W / max(1, width))))
+
+
+MASTER_W = 420  # cards up to half this wide are scaled down from one drawing this wide
+_MASTERS: dict[tuple, pygame.Surface] = {}  # (kind, id): that drawing, for every CardArt alike
+
+
+def _body(key: tuple, width: int, paint) -> pygame.Surface:
+    """A card's painted body (no words: the same in every language) at card_size(width). Up to
+    MASTER_W / 2 wide it is scaled down from one drawing MASTER_W wide, kept for every size: as
+    fine as drawing each size at 2-4 times (at most MASTER_W wide, _ss), in a fraction of the
+    time, so that a new window size or zoom level costs no new drawing. Wider, drawn at its size."""
+    w, h = card_size(width)
+    if 2 * w > MASTER_W:
+        return supersample((w, h), paint, _ss(w))
+    master = _MASTERS.get(key)
+    if master is None:
+        master = pygame.Surface(card_size(MASTER_W), pygame.SRCALPHA)
+        master.fill((*INK, 0))  # transparent, edges fading towards the outline colour (supersample)
+        paint(master, 1)
+        _MASTERS[key] = master
+    return pygame.transform.smoothscale(master, (max(1, w), max(1, h)))
 
 
 # ---------------------------------------------------------------- shared card furniture
@@ -141,7 +163,7 @@ def doll_face(index: int, width: int) -> pygame.Surface:
         pygame.draw.rect(big, BRASS, plaque.inflate(-round(2.2 * t), -round(2.2 * t)), max(1, round(0.7 * t)),
                          border_radius=round(plaque.height * 0.25))
 
-    surf = supersample((w, h), paint, _ss(w))
+    surf = _body(("doll", index), w, paint)
     # index numeral, top-left: as big as the space above the first gear allows
     top_of_gear = h * GEAR_TOP - GEAR_RADIUS * w
     box_w, box_h = w * 0.205, top_of_gear - w * 0.035
@@ -242,7 +264,7 @@ def card_back(width: int) -> pygame.Surface:
         pen.line([(cx - W * 0.2, cy - W * 0.005), (cx + W * 0.2, cy - W * 0.005)], BRASS, 0.006 * W)
         pen.poly(_cog(cx, cy - W * 0.005, W * 0.022, 6, 0.25), BRASS, INK, t * 0.5)
 
-    surf = supersample((w, h), paint, _ss(w))
+    surf = _body(("back", 0), w, paint)
     for word, y, hh in (("Alice", -0.085, 0.1), ("Assemble", 0.075, 0.075)):
         txt = fit_ink(word, w * 0.5, w * hh, INK, bold=True)
         blit_center(surf, txt, (w / 2, h / 2 + w * y))
@@ -292,7 +314,7 @@ def counter_face(order: int, width: int) -> pygame.Surface:
         pen.circle(cx, cy, W * 0.19, PAPER, None)
         _icon_panels(big, PAPER, BRASS_DARK, HEART, t)
 
-    surf = supersample((w, h), paint, _ss(w))
+    surf = _body(("counter", order), w, paint)
     num = fit_ink(str(order), w * 0.3, w * 0.22, INK, bold=True)
     blit_center(surf, num, (w / 2, h / 2))
     label = name_label(_(counter.name), w * 0.5, w * 0.055, INK, min_size=6)
@@ -313,7 +335,7 @@ def counter_back(width: int) -> pygame.Surface:
         pen.circle(cx, cy, W * 0.14, shade(BACK_COLOUR, -0.25), INK, t * 0.8)
         _icon_panels(big, shade(BACK_COLOUR, -0.3), BRASS_DARK, BRASS_LIGHT, t)
 
-    surf = supersample((w, h), paint, _ss(w))
+    surf = _body(("counter_back", 0), w, paint)
     plus = fit_ink("+4", w * 0.2, w * 0.1, mix(BRASS_LIGHT, BACK_COLOUR, 0.25), bold=True)
     blit_center(surf, plus, (w / 2, h / 2))
     return surf
@@ -323,7 +345,11 @@ def counter_back(width: int) -> pygame.Surface:
 
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """Warm walnut workbench planks with a soft vignette, drawn at quarter size and scaled up."""
-    W, H = max(1, int(size[0])), max(1, int(size[1]))
+    return _table_background(max(1, int(size[0])), max(1, int(size[1])))
+
+
+@lru_cache(maxsize=2)  # the window's size and the one before: every new App or scene at once
+def _table_background(W: int, H: int) -> pygame.Surface:
     k = 4
     w, h = max(8, W // k), max(8, H // k)
     low = pygame.Surface((w, h))
@@ -402,12 +428,12 @@ class CardArt:
         return self.key(name, *args) in self._cache
 
     def _get(self, key: tuple, make) -> pygame.Surface:
-        surf = self._cache.get(key)
+        surf = self._cache.pop(key, None)
         if surf is None:
             surf = make()
-            if len(self._cache) >= self.limit:
+            if len(self._cache) >= self.limit:  # the least recently used goes (it is first)
                 self._cache.pop(next(iter(self._cache)))
-            self._cache[key] = surf
+        self._cache[key] = surf  # (re)inserted last: the most recently used
         return surf
 
     def doll(self, index: int, width: int) -> pygame.Surface:

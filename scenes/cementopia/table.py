@@ -29,6 +29,7 @@ from scenes.widgets.anim import Flight, Glide, Stepper
 from scenes.widgets.decor import focus_on_hover
 
 FLIGHT = 0.28
+DEMO_THINK_S = 0.1
 ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15, pygame.K_MINUS: 1 / 1.15,
              pygame.K_KP_MINUS: 1 / 1.15}
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -614,8 +615,10 @@ class CementopiaScene(GameTable):
                 action, self.demo_move = self.demo_move, None
                 self.play(action)
         elif self.demo_ticket is None:
-            self.demo_ticket = decider.decide("cementopia", "hard", self.turns._seed(0), None, st.view(0),  # ~0.1 s
-                                              st.legal_actions())
+            # a tenth of a second's thought (its fixed work takes about 0.6 s a move: the demo's
+            # whole deal would wait on it)
+            self.demo_ticket = decider.decide("cementopia", "hard", self.turns._seed(0), DEMO_THINK_S,
+                                              st.view(0), st.legal_actions())
         else:
             result = decider.poll(self.demo_ticket)
             if result is not None:

@@ -628,6 +628,9 @@ class GrayblockScene(GameTable):
             self.glides.setdefault(card, Glide(x)).update(x, dt)
         if self.ending is not None:
             self.ending += dt
+            if self.app.demo and not self.snapped and not self.flights and self.coach is None:
+                self.snapped = True  # a short hand: the table as it ends, before its result covers it
+                self.app.snap("table")
             if not self.flights and self.ending > (0.35 if self.app.demo else ENDING):
                 self._open_overlay()
             return
