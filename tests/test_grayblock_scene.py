@@ -126,17 +126,24 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
     assert session.state == scene.state
 
 
-@pytest.mark.parametrize("end", [LEFT, RIGHT])
-def test_the_log_the_pass_screen_the_board_and_the_record_name_the_same_end(app, monkeypatch, end):
-    """A card dropped on an end: the log's line, the next player's pass-to news, the number
-    over that end of the board and the record all say the end it went to (issue 39: a log said
-    right for a card the board, the pass screen and the record put on the left)."""
+def after_an_8_started_the_row(app):
+    """Two players at one computer; the first has started the row with the 8, the second's
+    turn is confirmed: the table waits for their card."""
     config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
     scene = open_table(app, config, crafted(config))
     confirm_if_asked(app, scene)
     drag_play(app, scene, Action(0, 8, None))
     settle(app, scene)
     confirm_if_asked(app, scene)
+    return scene
+
+
+@pytest.mark.parametrize("end", [LEFT, RIGHT])
+def test_the_log_the_pass_screen_the_board_and_the_record_name_the_same_end(app, monkeypatch, end):
+    """A card dropped on an end: the log's line, the next player's pass-to news, the number
+    over that end of the board and the record all say the end it went to (issue 39: a log said
+    right for a card the board, the pass screen and the record put on the left)."""
+    scene = after_an_8_started_the_row(app)
     drag_play(app, scene, Action(1, 10, end))  # 10 is 8 with one gear more: it fits either end
     settle(app, scene)
     assert scene.state.row == ([10, 8] if end == LEFT else [8, 10])
@@ -161,12 +168,7 @@ def test_enter_plays_the_selected_card_at_the_end_the_board_shows_it(app, keys, 
     Enter plays it there, as the log then says; a key for the end moves what the board shows,
     mouse or not. (Enter once played the keys' end, right by default, while the board showed the
     mouse's: issue 39's "plays 3 on the right end" for a card shown on the left.)"""
-    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
-    scene = open_table(app, config, crafted(config))
-    confirm_if_asked(app, scene)
-    drag_play(app, scene, Action(0, 8, None))
-    settle(app, scene)
-    confirm_if_asked(app, scene)
+    scene = after_an_8_started_the_row(app)
     click(app, centre(scene.hand_rects()[10]))  # 10 fits 8 at either end
     move(app, end_point(scene, LEFT))
     for k in keys:

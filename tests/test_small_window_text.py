@@ -95,8 +95,9 @@ def test_the_side_score_table_rows_do_not_overlap(app, drawn, size_name):
     assert min(r.h for r in rows) >= 11  # a 10 px font, never smaller
 
 
-def toast_boxes(app, monkeypatch) -> list:
-    boxes = []
+def toast_spy(monkeypatch) -> list:
+    """The boxes of the toasts drawn from now on (a list the caller may clear)."""
+    boxes: list = []
     panel = ui.panel
 
     def spy(surface, rect, fill=ui.PANEL, *args, **kwargs):
@@ -104,6 +105,11 @@ def toast_boxes(app, monkeypatch) -> list:
             boxes.append(pygame.Rect(rect))
         return panel(surface, rect, fill, *args, **kwargs)
     monkeypatch.setattr(ui, "panel", spy)
+    return boxes
+
+
+def toast_boxes(app, monkeypatch) -> list:
+    boxes = toast_spy(monkeypatch)
     app.draw()
     return boxes
 
@@ -246,14 +252,7 @@ def test_a_refused_moves_words_fit_their_tables_toast(app, monkeypatch, lang, si
         "cementopia": GameConfig([Seat("Ada")], None, 4, "cementopia"),
         "alicematic": GameConfig([Seat("Ada"), Seat("Bo", "easy"), Seat("Cy", "easy")], None, 4,
                                  "alicematic")}
-    boxes: list = []
-    panel = ui.panel
-
-    def spy(surface, rect, fill=ui.PANEL, *args, **kwargs):
-        if tuple(fill) == (70, 24, 24, 235):  # the toast's own dark red
-            boxes.append(pygame.Rect(rect))
-        return panel(surface, rect, fill, *args, **kwargs)
-    monkeypatch.setattr(ui, "panel", spy)
+    boxes = toast_spy(monkeypatch)
     use_language(lang)
     ui.set_text_size(size_name)
     try:
