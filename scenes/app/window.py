@@ -310,11 +310,12 @@ class App:
             y = box.top - 6 * s
 
     def _save_snap(self, name: str) -> None:
+        from scenes.app.png import save_png
         folder = self.options.screenshots
         assert folder is not None  # snap() queues names only with a folder
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{len(self._snaps_taken) + 1:02d}-{name}.png"
-        pygame.image.save(self.screen, str(path))
+        save_png(self.screen, path)
         self._snaps_taken.append(path)
 
 
