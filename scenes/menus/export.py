@@ -18,9 +18,9 @@ from game.storage.exchange import export_games, export_record
 from game.storage.files import describe
 
 from scenes.app.stack import Scene
-from scenes.menus.pause import overlay_panel
+from scenes.menus.pause import dialog_frame
 from scenes.widgets import ui
-from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
+from scenes.widgets.decor import PrimaryButton, menu_event
 
 PATH_LEN = 400
 ONE, ALL = "one", "all"
@@ -113,10 +113,7 @@ class ExportScene(Scene):
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
         self.go_b.label, self.cancel_b.label = _("Export"), _("Cancel")
-        dim(surface, 180)
-        overlay_panel(surface, P, s)
-        heading(surface, _("Export"), int(36 * s), (P.centerx, P.y + 46 * s), max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 80 * s), 260 * s, s)
+        dialog_frame(surface, P, s, _("Export"), int(36 * s), 46, 80)
         self.ring.draw(surface, s)
         note = _("Each game becomes a record file; a file that is there is never replaced.")
         px = max(8, int(14 * s))

@@ -44,6 +44,15 @@ def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
     ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
 
 
+def dialog_frame(surface, rect, s: float, title: str, px: int, title_y: float, rule_y: float) -> None:
+    """A dialog over the dimmed screen: its panel, its title `title_y` below the panel's top
+    and the brass rule `rule_y` below it (pause, settings, export, Learn to play, ...)."""
+    dim(surface, 180)
+    overlay_panel(surface, rect, s)
+    heading(surface, title, px, (rect.centerx, rect.y + title_y * s), max_width=rect.w - 40 * s)
+    ornament(surface, (rect.centerx, rect.y + rule_y * s), 260 * s, s)
+
+
 def open_table(app):
     """The table of the game open, over or not (else None)."""
     for scene in reversed(app.stack.scenes):
@@ -269,10 +278,7 @@ class PauseMenu(Scene):
         s, P = self.s, self.panel
         for b, word in self.words.items():  # looked up now: Settings may have switched language
             b.label = _(word)
-        dim(surface, 180)
-        overlay_panel(surface, P, s)
-        heading(surface, _("Paused"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 92 * s), 260 * s, s)
+        dialog_frame(surface, P, s, _("Paused"), int(44 * s), 52, 92)
         self.ring.draw(surface, s)
         if not lesson_of(self.table):
             note = self.saving_note()

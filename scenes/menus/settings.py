@@ -11,9 +11,9 @@ from game.i18n import _, N_
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
-from scenes.menus.pause import overlay_panel
+from scenes.menus.pause import dialog_frame
 from scenes.table.bots import DEFAULT_THINK
-from scenes.widgets.decor import dim, heading, menu_event, ornament
+from scenes.widgets.decor import menu_event
 
 SPEEDS = {1.0: N_("normal"), 1.5: N_("fast"), 2.5: N_("very fast")}
 VOLUMES = list(range(0, 101, 10))
@@ -137,10 +137,7 @@ class SettingsOverlay(Scene):
         self.sound.index = 0 if self.app.sound.on else 1  # S may have switched it meanwhile
         for w, word in self.words.items():
             w.label = _(word)
-        dim(surface, 180)
-        overlay_panel(surface, P, s)
-        heading(surface, _("Settings"), int(40 * s), (P.centerx, P.y + 46 * s), max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 84 * s), 260 * s, s)
+        dialog_frame(surface, P, s, _("Settings"), int(40 * s), 46, 84)
         self.ring.draw(surface, s)
         note = _("Bot thinking time applies from the next game.")
         ui.text(surface, note, int(14 * s), (P.centerx, P.bottom - 14 * s), ui.MUTED,

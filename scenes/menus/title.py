@@ -15,9 +15,9 @@ from game.storage import StoreError
 
 from scenes.widgets import ui
 from scenes.widgets.decor import (
-    PrimaryButton, backdrop, dim, heading, menu_event, ornament, shadowed, vignette)
+    PrimaryButton, backdrop, heading, menu_event, ornament, shadowed, vignette)
 from scenes.app.stack import Scene
-from scenes.menus.pause import overlay_panel
+from scenes.menus.pause import dialog_frame
 
 FAN_CARDS = (9, 22, 27, 13, 5)  # doll indices shown in the fan, left to right
 FAN_ANGLES = (-18, -9, 0, 9, 18)
@@ -270,11 +270,7 @@ class StartProgram(Scene):
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
         self.start_b.label, self.cancel_b.label = _("Start"), _("Cancel")
-        dim(surface, 180)
-        overlay_panel(surface, P, s)
-        heading(surface, _("External program"), int(36 * s), (P.centerx, P.y + 46 * s),
-                max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 80 * s), 260 * s, s)
+        dialog_frame(surface, P, s, _("External program"), int(36 * s), 46, 80)
         px = max(9, int(20 * s))
         y = P.y + 104 * s
         for line in ui.wrap(self.question, px, P.w - 80 * s)[:5]:

@@ -18,10 +18,10 @@ from game.tutorial.lesson import Lesson
 from scenes.app.stack import Scene
 from scenes import games
 from scenes.config import GameConfig, Seat
-from scenes.menus.pause import overlay_panel
+from scenes.menus.pause import dialog_frame
 from scenes.tutorial.coach import Coach
 from scenes.widgets import ui
-from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
+from scenes.widgets.decor import PrimaryButton, menu_event
 
 def open_lesson(app, game: str, fresh: bool = False) -> None:
     """The lesson of `game` where the player left it (or from its start), in place of every
@@ -121,10 +121,7 @@ class LessonsScene(Scene):
 
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
-        dim(surface, 180)
-        overlay_panel(surface, P, s)
-        heading(surface, _("Learn to play"), int(44 * s), (P.centerx, P.y + 52 * s), max_width=P.w - 40 * s)
-        ornament(surface, (P.centerx, P.y + 90 * s), 260 * s, s)
+        dialog_frame(surface, P, s, _("Learn to play"), int(44 * s), 52, 90)
         if self.size != surface.get_size() or self.lang != language():  # Settings switched it
             self.lang, self.size = language(), surface.get_size()
             self.layout()
