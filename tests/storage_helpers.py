@@ -3,7 +3,9 @@ own to the database in the test's data folder)."""
 
 from __future__ import annotations
 
-from game import records
+from contextlib import closing
+
+from game import records, registry
 from game.storage import Store, data_dir
 
 
@@ -13,11 +15,8 @@ def store() -> Store:
 
 def in_progress() -> list:
     """The games in progress, newest first (game.storage.Saved)."""
-    db = store()
-    try:
+    with closing(store()) as db:
         return db.in_progress()
-    finally:
-        db.close()
 
 
 def has_game_in_progress() -> bool:
@@ -26,12 +25,9 @@ def has_game_in_progress() -> bool:
 
 def latest_record() -> dict:
     """The record of the game in progress played last."""
-    db = store()
-    try:
+    with closing(store()) as db:
         [latest, *_rest] = db.in_progress()
         return db.record(latest.id)
-    finally:
-        db.close()
 
 
 def latest_saved():
@@ -43,58 +39,40 @@ def latest_saved():
 
 def finished_records() -> list[dict]:
     """Every finished game's record, oldest first."""
-    db = store()
-    try:
+    with closing(store()) as db:
         return [record for _id, record in db.records()]
-    finally:
-        db.close()
 
 
 def settings_kept() -> dict:
-    db = store()
-    try:
+    with closing(store()) as db:
         return db.settings()[0]
-    finally:
-        db.close()
 
 
 def keep_in_progress(record: dict) -> int:
     """Put a game in progress into the data, as a window that then closed would have left it."""
-    db = store()
-    try:
+    with closing(store()) as db:
         game_id = db.new_game(record)
         db.release(game_id)
         return game_id
-    finally:
-        db.close()
 
 
 def put_settings(values: dict) -> None:
     """Settings as a player (or another program) left them in the data, good or bad."""
-    db = store()
-    try:
+    with closing(store()) as db:
         db.put_settings(values)
-    finally:
-        db.close()
 
 
 def read_settings():
     """The settings as the app's start reads them: (settings, messages)."""
     from game import settings as schema
-    db = store()
-    try:
+    with closing(store()) as db:
         loaded = schema.load(db)
         return dict(loaded), loaded.messages
-    finally:
-        db.close()
 
 
 def bests() -> dict:
-    db = store()
-    try:
+    with closing(store()) as db:
         return db.bests()
-    finally:
-        db.close()
 
 
 def edit(sql: str, *args) -> None:
@@ -117,16 +95,12 @@ def contents() -> dict:
     from game.storage.store import DB_NAME
     if not (data_dir() / DB_NAME).is_file():
         return {}
-    db = store()
-    try:
+    with closing(store()) as db:
         return {"games": [(g.id, g.game, g.actions) for g in db.in_progress()],
                 "finished": [(i, r) for i, r in db.records()],
                 "settings": db.settings()[0],
-                "lessons": {game: db.lesson(game) for game in ("assemble", "cementopia", "grayblock",
-                                                              "alicematic")},
+                "lessons": {game: db.lesson(game) for game in registry.ids()},
                 "bests": db.bests()}
-    finally:
-        db.close()
 
 
 def without_lessons(kept: dict) -> dict:
