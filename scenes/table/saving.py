@@ -22,7 +22,7 @@ from game.messages import message
 from game.storage import HeldElsewhere, StoreError
 from game.storage.store import BEAT_S
 
-SAVE, FINISH, DROP = "save", "finish", "drop"
+SAVE, FINISH, DROP, BEAT = "save", "finish", "drop", "beat"
 
 
 class SaveService:
@@ -92,7 +92,7 @@ class SaveService:
                     if self._stopping:
                         return
                     beat = self.game_id is not None and not self.lost and not self.ended
-                    kind, record = ("beat", None) if beat else ("", None)
+                    kind, record = (BEAT, None) if beat else ("", None)
                 else:
                     kind, record = self._jobs.popleft()
                     self._busy = True
@@ -101,7 +101,7 @@ class SaveService:
             problem = self._do(kind, record)
             with self._cond:
                 self._busy = False
-                if kind != "beat":
+                if kind != BEAT:
                     self.writes += 1
                     self.saved = problem is None and not self._jobs
                     self.problem = problem
@@ -115,7 +115,7 @@ class SaveService:
         try:
             if self.lost and kind != FINISH:
                 return self.problem  # the other window keeps it; a finish here is still kept
-            if kind == "beat":
+            if kind == BEAT:
                 if not store.beat(self.game_id):
                     raise HeldElsewhere(message(N_("this game is now open in another window, "
                                                    "which keeps it from here on")))
