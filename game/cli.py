@@ -16,6 +16,7 @@ import re
 import sys
 import tempfile
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import __version__
@@ -346,16 +347,24 @@ def open_store():
     return store
 
 
-def cmd_stats(args) -> int:
-    from .stats import kept, text_report
+@contextmanager
+def player_data():
+    """The player's data for one command, closed after it; a store that fails says so in one
+    line (UsageError)."""
     from .storage import StoreError
     store = open_store()
     try:
-        figures = kept(store)
+        yield store
     except StoreError as exc:
         raise UsageError(str(exc.words)) from None
     finally:
         store.close()
+
+
+def cmd_stats(args) -> int:
+    from .stats import kept, text_report
+    with player_data() as store:
+        figures = kept(store)
     if args.json:
         _json(figures)
     else:
@@ -364,14 +373,8 @@ def cmd_stats(args) -> int:
 
 
 def cmd_saves(args) -> int:
-    from .storage import StoreError
-    store = open_store()
-    try:
+    with player_data() as store:
         games = store.in_progress()
-    except StoreError as exc:
-        raise UsageError(str(exc.words)) from None
-    finally:
-        store.close()
     if args.json:
         _json({"in_progress": [{"id": g.id, "game": g.game, "players": [n for n, _k in g.players],
                                 "actions": g.actions, "updated_at": g.updated_at,
@@ -389,38 +392,27 @@ def cmd_saves(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from .storage import StoreError
     from .storage.exchange import export_games
     if args.game is not None and registry.find(args.game) is None:
         raise UsageError(f"unknown game {_shown(args.game)}: expected one of "
                          f"{', '.join(registry.ids())}")
     folder = Path(args.folder)
     writable_folder(folder)
-    store = open_store()
-    try:
-        written = export_games(store, folder, args.game)
-    except StoreError as exc:
-        raise UsageError(str(exc.words)) from None
-    except OSError as exc:
-        raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
-    finally:
-        store.close()
+    with player_data() as store:
+        try:
+            written = export_games(store, folder, args.game)
+        except OSError as exc:
+            raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
     _json({"exported": len(written), "folder": str(folder)})
     return 0
 
 
 def cmd_import(args) -> int:
-    from .storage import StoreError
     from .storage.exchange import import_files
-    store = open_store()
-    try:
+    with player_data() as store:
         if not store.kept:
             raise UsageError(f"nothing can be imported: {store.why_not_kept}")
         report = import_files(store, args.paths)
-    except StoreError as exc:
-        raise UsageError(str(exc.words)) from None
-    finally:
-        store.close()
     for name, why in report.problems:
         print(f"{PROG}: import: {name}: {why}", file=sys.stderr)
     _json({"added": len(report.added), "already": report.already,
