@@ -1,8 +1,11 @@
-"""The window and the title screen as a player handles them: F11 there and back, one highlight."""
+"""The window and the title screen as a player handles them: F11 there and back, one highlight, a
+window stretched past anything SDL can hold.
 
 import pygame
+import pytest
 
-from ui_helpers import frames, key, move, resize
+from game import registry
+from ui_helpers import frames, key, move, resize, wait_for
 
 
 def fake_full_screen(monkeypatch, screen=(1920, 1080)):
@@ -62,3 +65,45 @@ def test_the_title_lights_one_button_the_last_one_used(app):
     assert len([b for b in live if lit(b)]) == 1
     move(app, (live[1].rect.centerx + 3, live[1].rect.centery))  # the pointer again: it wins
     assert [b for b in live if lit(b)] == [live[1]]
+
+
+class Unmade:
+    """What SDL leaves behind when it cannot make a surface for the window's new size."""
+
+    def get_size(self):
+        raise pygame.error("Surface is not initialized")
+
+    def get_flags(self):
+        raise pygame.error("Surface is not initialized")
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_a_window_sized_beyond_the_screen_comes_back_to_it_and_the_game_goes_on(app, monkeypatch,
+                                                                              game):
+    from test_leaving import against_bots, open_game
+    table = open_game(app, against_bots(registry.info(game)), moves=0)
+    wait_for(app, lambda: table.state.current_player() == 0 or table.state.is_over())
+    before = table.state.snapshot() if hasattr(table.state, "snapshot") else repr(table.state)
+    # a window manager stretched the window to 20000 x 20000: SDL has no surface for it
+    real_get_surface = pygame.display.get_surface
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: Unmade())
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (20000, 20000))
+    app.screen = Unmade()
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(20000, 20000), w=20000, h=20000))
+    monkeypatch.setattr(pygame.display, "get_surface", real_get_surface)
+    frames(app, 3)
+    assert app.running
+    largest = pygame.display.get_desktop_sizes()[0]
+    assert app.screen.get_size() == largest == pygame.display.get_surface().get_size()
+    after = table.state.snapshot() if hasattr(table.state, "snapshot") else repr(table.state)
+    assert after == before and app.stack.top is table
+
+
+
+def test_a_window_beyond_the_largest_size_is_brought_back_to_the_screen(app, monkeypatch):
+    monkeypatch.setattr(pygame.display, "get_window_size", lambda: (20000, 600))
+    monkeypatch.setattr("scenes.app.window.MAX_SIZE", (4000, 4000))
+    resize(app, (4100, 600))  # made by SDL, but past what the app allows
+    assert app.screen.get_size() == (pygame.display.get_desktop_sizes()[0][0], 600)
+    resize(app, (900, 540))  # a size within it is kept as it is
+    assert app.screen.get_size() == (900, 540)

@@ -264,16 +264,47 @@ class App:
         return isinstance(getattr(ring, "current", None), ui.TextField)
 
     def resized(self) -> None:
+        """The window changed size. A size SDL cannot make a surface for (a window manager asked
+        for 20000 x 20000), or one beyond MAX_SIZE, puts the window back within the largest
+        screen attached, and the game goes on. (Larger than the screen but made is left alone:
+        a window may span screens, and the headless driver's "screen" is smaller than tests'.)"""
         surface = pygame.display.get_surface()
         if surface is None:
             return
+        try:
+            w, h = surface.get_size()
+        except pygame.error:  # SDL could not make a surface that large
+            w, h = pygame.display.get_window_size()
+            surface = None
+        if surface is None or w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+            largest = self.largest_size()
+            size = (max(MIN_SIZE[0], min(w, largest[0])), max(MIN_SIZE[1], min(h, largest[1])))
+            try:
+                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            except pygame.error:
+                surface = pygame.display.set_mode(MIN_SIZE, pygame.RESIZABLE)
+            w, h = surface.get_size()
         self.screen = surface
-        w, h = surface.get_size()
         if w > 0 and h > 0:
             self.stack.resize((w, h))
 
+    @staticmethod
+    def largest_size() -> tuple[int, int]:
+        """The largest screen attached (at most MAX_SIZE): where an unmade window goes back to."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            sizes = []
+        w = max((size[0] for size in sizes), default=MAX_SIZE[0])
+        h = max((size[1] for size in sizes), default=MAX_SIZE[1])
+        return min(max(w, MIN_SIZE[0]), MAX_SIZE[0]), min(max(h, MIN_SIZE[1]), MAX_SIZE[1])
+
     def draw(self) -> None:
-        w, h = self.screen.get_size()
+        try:
+            w, h = self.screen.get_size()
+        except pygame.error:  # the surface went with a resize SDL could not follow
+            self.resized()
+            w, h = self.screen.get_size()
         if w <= 0 or h <= 0:
             return  # minimised or resized to nothing: nothing to draw, nothing lost
         self.stack.draw(self.screen)
