@@ -1,5 +1,5 @@
 """The window and the title screen as a player handles them: F11 there and back, one highlight, a
-window stretched past anything SDL can hold.
+window stretched past anything SDL can hold."""
 
 import pygame
 import pytest
