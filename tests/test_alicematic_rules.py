@@ -335,3 +335,16 @@ def test_the_game_ends_with_the_round_in_which_every_city_is_held():
     at_turn(state, 2)
     state.apply(Action("end"))
     assert state.is_over()
+
+
+@pytest.mark.parametrize("card", [None, "3", 2.0, True, [1]])
+def test_a_record_whose_deck_holds_a_card_that_is_no_number_is_refused_in_one_line(card):
+    # found by tests/test_fuzz.py: None in the deck made sorted() raise TypeError
+    from game import records
+    from game.errors import RecordError
+    from game.alicematic.record import new_session
+    session = new_session(3, [{"name": f"P{i}", "seat": "human"} for i in range(3)])
+    record = records.record_of(session)
+    record["setup"]["deck"][0] = card
+    with pytest.raises(RecordError, match="setup.deck must hold each card"):
+        records.verify(record)

@@ -1,0 +1,321 @@
+"""Fuzzing what comes from outside the app: records of every registered game (read, verified,
+listed in History, resumed), the settings and the lessons' places as the data file holds them,
+bot answers as their processes write them, and the score batch's lines. Each gives a value or a
+one-line refusal, never another exception.
+
+CI runs a few examples of each (ALICE_FUZZ_EXAMPLES, default 20); `python build/fuzz.py` runs
+many more: run it before resolving an issue that touches any of these readers. A failure it
+finds becomes a named test in the reader's own test file."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import random
+import sqlite3
+import tempfile
+import threading
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import records, registry
+from game import settings as schema
+from game.bots import make_bot
+from game.bots.external import BotFailure, ExternalBot
+from game.cli import UsageError, _batch_item
+from game.errors import RecordError
+from game.history import entry_of
+from game.play import play_out
+from game.storage import Store
+from game.tutorial import SCRIPTS
+from game.tutorial import store as lesson_store
+from game.tutorial.lesson import Lesson
+
+EXAMPLES = int(os.environ.get("ALICE_FUZZ_EXAMPLES", "20"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 50,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+# --- hostile values --------------------------------------------------------------------------
+
+LONG = "W" * 100_000
+ODD_TEXT = ["", "\x00", "\u202e", "A\x00\u202eB", "\ud7ff", "名前", LONG, "..", "/etc/passwd",
+            "cmd:sh -c 'echo hi'", "NaN", "1e999"]
+HOSTILE = st.one_of(
+    st.none(), st.booleans(),
+    st.integers(min_value=-2**70, max_value=2**70),
+    st.sampled_from([-1, 0, 1, 31, 32, 2**31, 2**63, 10**400]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12), st.sampled_from(ODD_TEXT),
+    st.lists(st.integers(-3, 40), max_size=4),
+    st.dictionaries(st.text(max_size=4), st.integers(-3, 40), max_size=3),
+    st.integers(1, 300).map(lambda depth: nested(depth)),
+)
+
+
+def nested(depth: int) -> list:
+    """[[[...]]] `depth` deep (deeper nesting goes in as text: see as_text)."""
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def paths(data, here=()):
+    """Every place in a JSON value: (path, value), the root first."""
+    yield here, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from paths(value, here + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from paths(value, here + (index,))
+
+
+def mutate(data, draw):
+    """One change at a place hypothesis picks: a hostile value, a removal, a repeat or a swap."""
+    places = list(paths(data))[1:]
+    if not places:
+        return data
+    path, _value = places[draw(st.integers(0, len(places) - 1))]
+    parent = data
+    for step in path[:-1]:
+        parent = parent[step]
+    last = path[-1]
+    how = draw(st.sampled_from(["value", "value", "value", "drop", "repeat", "swap"]))
+    if how == "drop":
+        del parent[last]
+    elif how == "repeat" and isinstance(parent, list):
+        parent.insert(last, copy.deepcopy(parent[last]))
+    elif how == "swap" and isinstance(parent, list) and len(parent) > 1:
+        other = draw(st.integers(0, len(parent) - 1))
+        parent[last], parent[other] = parent[other], parent[last]
+    else:
+        parent[last] = draw(HOSTILE)
+    return data
+
+
+def as_text(data, draw) -> str:
+    """The value as a file would hold it, sometimes cut short or nested past any stack."""
+    text = json.dumps(data, allow_nan=True)
+    how = draw(st.integers(0, 19))
+    if how == 0:
+        text = text[:draw(st.integers(0, len(text)))]
+    elif how == 1:
+        text = text.replace("[", "[" * 50_000 + "[", 1).replace("]", "]" * 50_000 + "]", 1)
+    return text
+
+
+def one_line(exc: BaseException) -> None:
+    words = str(exc)
+    assert words and "\n" not in words, f"not one line: {words!r}"
+
+
+# --- records ---------------------------------------------------------------------------------
+
+def _records(game: str) -> list[dict]:
+    """A finished game and one half-way, random bots in every seat at the game's smallest table
+    and its largest."""
+    info = registry.info(game)
+    module = registry.game_module(game)
+    out = []
+    for players, seed in ((min(info.player_counts), 3), (max(info.player_counts), 4)):
+        names = [{"name": f"P{i + 1}", "seat": "random"} for i in range(players)]
+        session = module.new_session(seed, names, registry.rules_of(game, {}))
+        play_out(session, {i: make_bot("random", game, seed + i) for i in range(players)})
+        record = records.record_of(session)
+        out.append(record)
+    # half-way: the same game with its later actions cut (replayed to the cut)
+    rng = random.Random(game)
+    names = [{"name": "Ann", "seat": "human"}] + [{"name": f"Bot {i}", "seat": "easy"}
+                                                    for i in range(1, min(info.player_counts))]
+    session = module.new_session(5, names, registry.rules_of(game, {}))
+    for _ in range(12):
+        if session.state.is_over():
+            break
+        session.history.apply(rng.choice(session.state.legal_actions()))
+    out.append(records.record_of(session))
+    return out
+
+
+RECORDS = {game: _records(game) for game in registry.ids()}
+
+
+@pytest.mark.parametrize("game", registry.ids())
+@FUZZ
+@given(data=st.data())
+def test_a_damaged_record_is_read_or_refused_in_one_line(game, data):
+    record = copy.deepcopy(data.draw(st.sampled_from(RECORDS[game])))
+    for _ in range(data.draw(st.integers(1, 3))):
+        record = mutate(record, data.draw)
+    text = as_text(record, data.draw)
+    try:
+        parsed = records.parse_record(text)
+    except RecordError as exc:
+        one_line(exc)
+        return
+    try:  # History lists it
+        entry_of(copy.deepcopy(parsed), "fallback.json")
+    except (RecordError, ValueError) as exc:
+        one_line(exc)
+    try:  # verify replays it and checks its result; Continue resumes it
+        records.check_resumable(parsed)
+        records.verify(parsed)
+        session = records.replay(parsed)
+    except RecordError as exc:
+        one_line(exc)
+        return
+    again = records.record_of(session)  # what an export would write reads back the same
+    assert records.replay(records.parse_record(json.dumps(again))).state == session.state
+
+
+# --- settings and lessons, as the data file holds them ------------------------------------------
+
+def _raw(folder: Path, table: str, rows) -> Store:
+    """The data file with these rows put in by another program, then opened as the app does."""
+    Store.open(folder).close()  # made by the app first
+    with closing(sqlite3.connect(folder / "alice.sqlite3")) as db, db:
+        db.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?)", rows)
+    return Store.open(folder)
+
+
+VALUES_AS_TEXT = st.one_of(
+    HOSTILE.map(lambda value: json.dumps(value, allow_nan=True)),
+    st.text(max_size=30),
+    st.sampled_from(["", "{", "[" * 5000, "1" * 5000, "\x00", "NaN", '{"a":' * 40 + "1" + "}" * 40]))
+
+
+@FUZZ
+@given(rows=st.lists(st.tuples(st.sampled_from(sorted(schema.FIELDS) + ["setup", "x", ""]),
+                               VALUES_AS_TEXT), min_size=1, max_size=4),
+       setup=st.dictionaries(st.sampled_from(sorted(schema.SETUP)), HOSTILE, max_size=4))
+def test_settings_of_any_kind_load_as_usable_values_with_a_line_each(rows, setup):
+    rows = rows + [("setup", json.dumps(setup, allow_nan=True))]
+    with tempfile.TemporaryDirectory() as folder:
+        with closing(_raw(Path(folder), "settings", rows)) as db:
+            loaded = schema.load(db)
+            assert all(schema.valid(key, value) for key, value in loaded.items()
+                       if key in schema.FIELDS)
+            for key, value in (loaded.get("setup") or {}).items():
+                assert schema.SETUP[key].good(value)
+            for line in loaded.messages:
+                assert "\n" not in str(line)
+            assert schema.keep(db, loaded) is None  # and what is kept is written back
+
+
+def _lesson_entry(game: str, steps: int) -> dict:
+    script = SCRIPTS[game]
+    players = [{"name": name, "seat": kind} for name, kind in script.players]
+    module = registry.game_module(game)
+    session = (module.new_session(script.seed, players) if script.rules is None
+               else module.new_session(script.seed, players, script.rules))
+    for _ in range(steps):
+        if session.state.is_over():
+            break
+        session.history.apply(session.state.legal_actions()[0])
+    return {"record": records.record_of(session),
+            "lesson": Lesson(script, index=min(steps, len(script.steps))).to_json()}
+
+
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+@FUZZ
+@given(data=st.data())
+def test_a_damaged_place_in_a_lesson_resumes_or_starts_afresh_with_a_line(game, data):
+    entry = _lesson_entry(game, data.draw(st.integers(0, 6)))
+    for _ in range(data.draw(st.integers(0, 3))):
+        entry = mutate(entry, data.draw)
+    text = as_text(entry, data.draw)
+    with tempfile.TemporaryDirectory() as folder:
+        with closing(_raw(Path(folder), "lessons", [(game, text)])) as db:
+            session, lesson, said = lesson_store.load(db, SCRIPTS[game])
+            if session is None:
+                assert lesson is None and db.lesson(game) is None  # dropped: it starts afresh
+                assert said is None or "\n" not in str(said)
+            else:
+                assert lesson is not None and said is None
+                assert session.state.game == game
+
+
+# --- bot answers ---------------------------------------------------------------------------
+
+class _Gone:
+    """Stands in for the bot's process once its answer is written: nothing to wait for or kill."""
+    pid = None
+    stdout = stderr = None
+
+    def poll(self):
+        return 0
+
+    def wait(self, timeout=None):
+        return 0
+
+
+def _answers(game: str):
+    state = registry.game_module(game).new_session(
+        7, [{"name": f"P{i}", "seat": "human"} for i in range(min(registry.info(game).player_counts))],
+        registry.rules_of(game, {})).state
+    player = state.current_player()
+    return state.view(player), state.legal_actions(), player
+
+
+_DONE = threading.Thread(target=lambda: None)
+_DONE.start()
+_DONE.join()
+ANSWERS = {game: _answers(game) for game in registry.ids()}
+
+
+@pytest.mark.parametrize("game", registry.ids())
+@FUZZ
+@given(data=st.data())
+def test_any_answer_from_a_bot_is_a_legal_move_or_a_failure_in_one_line(game, data):
+    view, legal, player = ANSWERS[game]
+    good = {"type": "action", "action": data.draw(st.sampled_from(legal)).to_json()}
+    kind = data.draw(st.sampled_from(["damaged", "value", "bytes"]))
+    if kind == "damaged":
+        raw = as_text(mutate(copy.deepcopy(good), data.draw), data.draw).encode()
+    elif kind == "value":
+        raw = json.dumps(data.draw(HOSTILE), allow_nan=True).encode()
+    else:
+        raw = data.draw(st.binary(max_size=200))
+    if data.draw(st.booleans()):
+        raw += b"\n" + json.dumps(good).encode()  # a good line after: only the first one counts
+    bot = ExternalBot("fuzz", game, player, timeout=0.05)
+    bot.proc = _Gone()  # started: its output is the bytes above
+    bot._kill_group = lambda: None  # type: ignore[method-assign]
+    bot._threads = [_DONE] * 3  # its readers have read it all
+    bot._read_stdout(io.BytesIO(raw + b"\n"))
+    try:
+        action = bot.decide(view, legal)
+    except BotFailure as exc:
+        one_line(exc)
+        assert exc.reason
+    else:
+        assert action in legal
+    finally:
+        bot._closed.set()
+
+
+# --- the score batch -------------------------------------------------------------------------
+
+@FUZZ
+@given(data=st.data())
+def test_any_score_batch_line_is_scored_or_refused_in_one_line(data):
+    good = {"line": data.draw(st.lists(st.integers(0, 31), max_size=6, unique=True)),
+            "capacity": data.draw(st.integers(1, 3)), "flaw": data.draw(st.booleans())}
+    kind = data.draw(st.sampled_from(["damaged", "bytes"]))
+    if kind == "damaged":
+        line = as_text(mutate(good, data.draw), data.draw).encode()
+    else:
+        line = data.draw(st.binary(max_size=200))
+    try:
+        result = _batch_item(line)
+    except UsageError as exc:
+        one_line(exc)
+    else:
+        assert isinstance(result, dict)
+        json.dumps(result, allow_nan=False)  # printable as JSON: finite numbers only
