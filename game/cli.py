@@ -29,6 +29,7 @@ PROG = "alice-assemble"
 THINK_MAX = 60.0  # seconds a bot may think per decision
 BOT_TIMEOUT_MAX = 3600.0  # seconds an external bot may take per answer
 MAX_DIGITS = 18  # command-line integers: a seed, a count; more digits is a typo or an attack
+MAX_LINE = 1024 * 1024  # bytes of a score --batch line: a line of cards takes well under 1 KB
 
 
 class UsageError(Exception):
@@ -193,10 +194,24 @@ def _batch_item(text: str | bytes) -> dict:
     return _score_result(cards, capacity, flaw)
 
 
-def _stdin_lines():
-    """stdin's lines as bytes where it has them: a line that is not UTF-8 is then that line's
-    error (see _batch_item), not the end of the batch."""
-    return getattr(sys.stdin, "buffer", sys.stdin)
+def _stdin_lines(limit: int):
+    """stdin's lines as (number, line, whole), bytes where stdin has them: a line that is not
+    UTF-8 is then that line's error (see _batch_item), not the end of the batch. No line is read
+    past `limit` characters (its line break not counted): an over-long one comes with whole
+    False, and is the last (where it ends could only be found by reading on without a bound,
+    and /dev/zero has no end)."""
+    stream = getattr(sys.stdin, "buffer", sys.stdin)
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        broken = line[-1:] in (b"\n", "\n")  # the line break, not counted in the limit
+        if len(line) - broken > limit:
+            yield number, line[:0], False
+            return
+        yield number, line, True
 
 
 def cmd_score(args) -> int:
@@ -204,7 +219,14 @@ def cmd_score(args) -> int:
         if args.cards:
             raise UsageError("give cards on the command line or --batch on stdin, not both")
         bad = total = 0
-        for number, text in enumerate(_stdin_lines(), start=1):
+        for number, text, whole in _stdin_lines(MAX_LINE):
+            if not whole:
+                total += 1
+                bad += 1
+                _json({"error": f"line {number}: longer than {MAX_LINE // 1024} KB"})
+                print(f"{PROG}: score: line {number} is longer than {MAX_LINE // 1024} KB: the "
+                      f"batch stops there ({bad} of {total} input lines had errors)", file=sys.stderr)
+                return 2
             if not text.strip():
                 continue
             total += 1
