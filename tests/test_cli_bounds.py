@@ -89,3 +89,54 @@ def test_batch_from_dev_zero_is_one_line():
         proc = subprocess.run([sys.executable, "-m", "scenes.main", "score", "--batch"],
                               stdin=zero, capture_output=True, text=True, timeout=HANG_S)
     one_line(proc.returncode, proc.stderr, "line 1 is longer than")
+
+
+# --- item 5: verify holds one record at a time --------------------------------------------------
+
+def test_verify_holds_one_parsed_record_at_a_time(capsys, monkeypatch, tmp_path):
+    """Ten copies of a 15 MB record once took 1.2 GB: each file is read, verified and dropped
+    before the next is read."""
+    import weakref
+    from helpers import finished_record
+    from game import records
+
+    class Tracked(dict):
+        pass
+
+    alive = [0]
+    most = [0]
+    read = records.read_record
+
+    def counted(path):
+        record = Tracked(read(path))
+        alive[0] += 1
+        most[0] = max(most[0], alive[0])
+        weakref.finalize(record, lambda: alive.__setitem__(0, alive[0] - 1))
+        return record
+    monkeypatch.setattr(records, "read_record", counted)
+    paths = []
+    for n in range(4):
+        path = tmp_path / f"r{n}.json"
+        records.write_record(path, finished_record())
+        paths.append(str(path))
+    code, out, err = run(capsys, "verify", *paths)
+    assert code == 0 and json.loads(out) == {"verified": 4}, err
+    assert most[0] == 1
+
+
+def test_verify_stops_at_the_first_file_that_fails(capsys, tmp_path):
+    """Checked in order: an unreadable file after a wrong one is not reached (exit 1), and one
+    before it is (exit 2); either way one line naming the file."""
+    from helpers import finished_record
+    from game import records
+    good, wrong, broken = tmp_path / "good.json", tmp_path / "wrong.json", tmp_path / "broken.json"
+    records.write_record(good, finished_record())
+    record = finished_record()
+    record["result"]["winners"] = [9]
+    records.write_record(wrong, record)
+    broken.write_text("{", encoding="utf-8")
+    code, out, err = run(capsys, "verify", str(good), str(wrong), str(broken))
+    assert code == 1 and out == "" and err.count("\n") == 1 and "wrong.json" in err, err
+    code, out, err = run(capsys, "verify", str(good), str(broken), str(wrong))
+    one_line(code, err, "broken.json")
+    assert out == ""
