@@ -88,7 +88,7 @@ def check_envelope(data) -> dict:
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"format is {short_json(data.get('format'))}, expected \"{FORMAT}\"")
-    if data.get("version") != VERSION:
+    if not same(data.get("version"), VERSION):  # `true` is not version 1
         raise RecordError(f"record version {short_json(data.get('version'))} is not supported "
                           f"(only {VERSION})")
     game_module(data.get("game"))
@@ -125,6 +125,21 @@ def display_name(name: str, index: int) -> str:
     """A player's name as the app shows it: printable characters only, at most NAME_LEN."""
     shown = "".join(ch for ch in name[:NAME_LEN * 8] if ch.isprintable()).strip()[:NAME_LEN]
     return shown or f"Player {index + 1}"
+
+
+def same(given, actual) -> bool:
+    """Whether a recorded value is the one the replay gives, as JSON tells them apart: Python's
+    True == 1 and False == 0, but a record's `true` is not player 1 nor its `false` a score of 0.
+    Lists and objects item by item."""
+    if isinstance(given, bool) or isinstance(actual, bool):
+        return isinstance(given, bool) and isinstance(actual, bool) and given == actual
+    if isinstance(actual, (list, tuple)):
+        return (isinstance(given, list) and len(given) == len(actual)
+                and all(same(g, a) for g, a in zip(given, actual)))
+    if isinstance(actual, dict):
+        return (isinstance(given, dict) and given.keys() == actual.keys()
+                and all(same(given[k], actual[k]) for k in actual))
+    return given == actual
 
 
 def short_json(data) -> str:

@@ -140,3 +140,94 @@ def test_verify_stops_at_the_first_file_that_fails(capsys, tmp_path):
     code, out, err = run(capsys, "verify", str(good), str(broken), str(wrong))
     one_line(code, err, "broken.json")
     assert out == ""
+
+
+# --- item 8: booleans are not numbers, anywhere in a record -------------------------------------
+
+def int_paths(data, path=()):
+    """Where a record holds an integer (a bool is not one), as key paths."""
+    if isinstance(data, bool):
+        return
+    if isinstance(data, int):
+        yield path
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from int_paths(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from int_paths(value, path + (index,))
+
+
+def replaced(record, path, value):
+    out = json.loads(json.dumps(record))
+    node = out
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return out
+
+
+def verdict(record):
+    """None when the record reads and verifies; else the RecordError (anything else fails)."""
+    from game import records
+    try:
+        records.verify(records.parse_record(json.dumps(record)))
+    except records.RecordError as exc:
+        return exc
+    return None
+
+
+def played_record(game: str, players: int) -> dict:
+    """A finished game of random moves (Grayblock to a low target: a few hands, not dozens)."""
+    import random
+    from game import records, registry
+    module = registry.game_module(game)
+    names = [{"name": f"P{i}", "seat": "human"} for i in range(players)]
+    extra = {"target": 30} if game == "grayblock" else {}
+    session = module.new_session(7, names, module.parse_rules(""), **extra)
+    rng = random.Random(3)
+    while not session.state.is_over():
+        session.play(rng.choice(session.state.legal_actions()))
+    return records.record_of(session)
+
+
+def checked_paths(record):
+    """Every integer but those of the middle actions (each action's fields are read by one
+    from_json: its first and last three stand for the rest, and keep the test quick)."""
+    for path in int_paths(record):
+        if path[0] == "actions" and 3 <= path[1] < len(record["actions"]) - 3:
+            continue
+        if path[0] == "hands" and len(path) > 3 and path[2] == "actions" \
+                and 3 <= path[3] < len(record["hands"][path[1]]["actions"]) - 3:
+            continue
+        yield path
+
+
+def _game_counts():
+    from game import registry
+    return [(info.id, n) for info in registry.GAMES for n in info.player_counts]
+
+
+@pytest.mark.parametrize("game, players", _game_counts())
+def test_a_boolean_is_never_read_as_a_number(game, players):
+    """`"version": true` was version 1 (True == 1), a result's winner false was player 0: each
+    integer of a valid record of every registered game, made true or false, is refused wherever
+    a string there would be (a field nobody reads may hold anything)."""
+    record = played_record(game, players)
+    assert verdict(record) is None
+    slipped = []
+    for path in checked_paths(record):
+        taken = [value for value in (True, False) if verdict(replaced(record, path, value)) is None]
+        if taken and verdict(replaced(record, path, "x")) is not None:  # read, yet a bool passes
+            slipped.extend((path, value) for value in taken)
+    assert slipped == []
+
+
+def test_version_true_is_refused_in_one_line(capsys, tmp_path):
+    from helpers import finished_record
+    record = finished_record()
+    record["version"] = True
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run(capsys, "verify", str(path))
+    one_line(code, err, "record version true is not supported (only 1)")

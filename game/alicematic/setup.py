@@ -115,8 +115,8 @@ class Setup:
                               "rotation 0..5]")
         deck = data.get("deck")
         n = len(load_cards())
-        if not isinstance(deck, list) or sorted(deck) != list(range(n)) \
-                or any(type(c) is not int for c in deck):
+        if not isinstance(deck, list) or any(type(c) is not int for c in deck) \
+                or sorted(deck) != list(range(n)):
             raise RecordError(f"setup.deck must hold each card 0..{n - 1} once")
         return cls(seed if isinstance(seed, int) and not isinstance(seed, bool) else 0, players,
                    parent, tuple((t[0], t[1]) for t in tiles), tuple(deck))
