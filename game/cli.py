@@ -107,6 +107,14 @@ def between(low: float, high: float, unit: str):
     return parse
 
 
+def path_arg(text: str) -> str:
+    """An argparse type for a file or folder: not empty ("" once meant no --out at all, and the
+    working folder to export and import)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return text
+
+
 def counts_words(counts: tuple[int, ...]) -> str:
     """A game's player counts as the terminal says them: "2 to 4", "1"."""
     return f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0]}"
@@ -272,7 +280,7 @@ def cmd_selfplay(args) -> int:
             make_bot(seat, args.game, 0, args.think, player=i)  # cmd: seats start later
         except (ValueError, RecordError) as exc:
             raise UsageError(str(exc)) from None
-    out = Path(args.out) if args.out else None
+    out = Path(args.out) if args.out is not None else None
     if out is not None:
         writable_folder(out)  # now, not after an hour of games
 
@@ -479,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one per player: random, easy, normal, hard or cmd:<command line>")
     p.add_argument("--seed", type=ascii_int, default=1, help="the first game's seed (default 1)")
     p.add_argument("--games", type=count(1), default=1, help="how many games (default 1)")
-    p.add_argument("--out", help="write one record per game into this folder")
+    p.add_argument("--out", type=path_arg, help="write one record per game into this folder")
     p.add_argument("--think", type=seconds(THINK_MAX), metavar="SECONDS",
                    help=f"seconds a bot may think per decision (0 < SECONDS <= {THINK_MAX:g})")
     p.add_argument("--bot-timeout", type=seconds(BOT_TIMEOUT_MAX), default=10.0, metavar="SECONDS",
@@ -488,11 +496,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("verify", help="check that records replay legally and match their result")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", type=path_arg, metavar="FILE")
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("replay", help="replay a record and print where the game stands")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", type=path_arg, metavar="FILE")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("stats", help="statistics of the finished games in the data folder "
@@ -507,13 +515,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write the finished games as record files into a folder "
                        "(never over a file that is there)")
     p.add_argument("--game", help="only this game's (assemble, cementopia, grayblock, alicematic)")
-    p.add_argument("folder", metavar="DIR")
+    p.add_argument("folder", type=path_arg, metavar="DIR")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("import", help="add record files (and the .json files of folders) to the "
                        "finished games or the games in progress; a game already there is not "
                        "added again")
-    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.add_argument("paths", nargs="+", type=path_arg, metavar="FILE|DIR")
     p.set_defaults(run=cmd_import)
     return parser
 

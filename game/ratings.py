@@ -20,7 +20,8 @@ from pathlib import Path
 
 from . import registry
 from .bots import bot_levels
-from .cli import seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
+# the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
+from .cli import path_arg, seconds
 from .paths import asset
 
 ANCHOR, ANCHOR_RATING = "normal", 1500
@@ -135,7 +136,7 @@ def _read_ratings(game: str) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ratings", description=__doc__.split("\n")[0])
-    parser.add_argument("results", nargs="+", help="JSON-lines files from python -m game.ladder --results")
+    parser.add_argument("results", nargs="+", type=path_arg, help="JSON-lines files from python -m game.ladder --results")
     parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids())
     parser.add_argument("--think", type=seconds(60), default=None,
                         help="only the games played at this think time (the app's is 0.8)")

@@ -231,3 +231,60 @@ def test_version_true_is_refused_in_one_line(capsys, tmp_path):
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run(capsys, "verify", str(path))
     one_line(code, err, "record version true is not supported (only 1)")
+
+
+# --- item 9: an empty path is refused, not taken as "none" or as "." ----------------------------
+
+@pytest.fixture
+def no_play(monkeypatch):
+    import game.play
+
+    def refuse(*_a, **_k):
+        raise AssertionError("a game was played")
+    monkeypatch.setattr(game.play, "play_out", refuse)
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "--out", ""],
+    ["selfplay", "--out="],
+    ["export", ""],
+    ["export", "--game", "assemble", ""],
+    ["import", ""],
+    ["import", "some.json", ""],
+    ["verify", ""],
+    ["replay", ""],
+], ids=lambda args: " ".join(repr(a) for a in args))
+def test_an_empty_path_is_one_line(capsys, no_play, data_dir, monkeypatch, tmp_path, args):
+    monkeypatch.chdir(tmp_path)  # "" once read as the working folder: export wrote, import read
+    code, out, err = run(capsys, *args)
+    one_line(code, err, "an empty path")
+    assert out == "" and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["--demo", "--screenshots", ""], ["--replay", ""]])
+def test_the_app_refuses_an_empty_path(capsys, monkeypatch, tmp_path, args):
+    """"" was the working folder: the demo's pictures went there."""
+    from scenes import main
+    from scenes.app import window
+
+    def no_window(*_a, **_k):
+        raise AssertionError("a window was opened")
+    monkeypatch.setattr(window, "App", no_window)
+    monkeypatch.chdir(tmp_path)
+    code = main.run(args)
+    out, err = capsys.readouterr()
+    one_line(code, err, "an empty path")
+    assert out == "" and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("module, args", [
+    ("game.ladder", ["--results", ""]),
+    ("game.ratings", [""]),
+    ("game.ratings", ["a.jsonl", ""]),
+])
+def test_developer_tools_refuse_an_empty_path(capsys, module, args):
+    import importlib
+    with pytest.raises(SystemExit) as exit:
+        importlib.import_module(module).main(args)
+    assert exit.value.code == 2
+    assert "an empty path" in capsys.readouterr().err
