@@ -10,7 +10,6 @@ import datetime
 import json
 import os
 import re
-import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -203,19 +202,19 @@ def read_record(path) -> dict:
 
 
 def read_text(path, limit: int = MAX_BYTES) -> str:
-    """A regular file's UTF-8 text, at most `limit` bytes. A FIFO would block and /dev/zero never
-    ends, so anything else is refused before it is opened."""
+    """A regular file's UTF-8 text, at most `limit` bytes, read by the bounded reader (a FIFO
+    would block and /dev/zero never ends: anything but a regular file is refused before it is
+    opened)."""
+    # imported here: game.storage imports its store, which imports this module
+    from .storage.files import TooLarge, Unreadable, read_bounded
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise RecordError("not a regular file")
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+        data = read_bounded(path, limit)
     except FileNotFoundError:
         raise RecordError("no such file") from None
-    except OSError as exc:
-        raise RecordError(f"cannot read ({exc.strerror or exc})") from None
-    if len(data) > limit:
-        raise RecordError(f"too large to be a record (over {limit // (1024 * 1024)} MiB)")
+    except TooLarge:
+        raise RecordError(f"too large to be a record (over {limit // (1024 * 1024)} MiB)") from None
+    except Unreadable as exc:  # not a regular file, or what the disk said
+        raise RecordError(str(exc)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
