@@ -1,8 +1,9 @@
 """Headless command line: score, selfplay, verify, replay, and the player's data: stats, saves,
 export, import. Data goes to stdout as JSON.
 
-Bad input gives one line on stderr and exit status 2, never a traceback. `verify` exits 1 when a
-readable record does not hold (illegal action, result mismatch), 2 when it cannot be read at all.
+Bad input gives one line on stderr and exit status 2, never a traceback. `verify` checks its files
+in order, one at a time, and stops at the first that fails: exit 1 when a readable record does not
+hold (illegal action, result mismatch), 2 when it cannot be read at all.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ PROG = "alice-assemble"
 THINK_MAX = 60.0  # seconds a bot may think per decision
 BOT_TIMEOUT_MAX = 3600.0  # seconds an external bot may take per answer
 MAX_DIGITS = 18  # command-line integers: a seed, a count; more digits is a typo or an attack
+MAX_LINE = 1024 * 1024  # bytes of a score --batch line: a line of cards takes well under 1 KB
 
 
 class UsageError(Exception):
@@ -103,6 +105,14 @@ def between(low: float, high: float, unit: str):
     def parse(text: str) -> float:
         return _finite(text, bounds, lambda v: low <= v <= high)
     return parse
+
+
+def path_arg(text: str) -> str:
+    """An argparse type for a file or folder: not empty ("" once meant no --out at all, and the
+    working folder to export and import)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return text
 
 
 def counts_words(counts: tuple[int, ...]) -> str:
@@ -193,10 +203,24 @@ def _batch_item(text: str | bytes) -> dict:
     return _score_result(cards, capacity, flaw)
 
 
-def _stdin_lines():
-    """stdin's lines as bytes where it has them: a line that is not UTF-8 is then that line's
-    error (see _batch_item), not the end of the batch."""
-    return getattr(sys.stdin, "buffer", sys.stdin)
+def _stdin_lines(limit: int):
+    """stdin's lines as (number, line, whole), bytes where stdin has them: a line that is not
+    UTF-8 is then that line's error (see _batch_item), not the end of the batch. No line is read
+    past `limit` characters (its line break not counted): an over-long one comes with whole
+    False, and is the last (where it ends could only be found by reading on without a bound,
+    and /dev/zero has no end)."""
+    stream = getattr(sys.stdin, "buffer", sys.stdin)
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        broken = line[-1:] in (b"\n", "\n")  # the line break, not counted in the limit
+        if len(line) - broken > limit:
+            yield number, line[:0], False
+            return
+        yield number, line, True
 
 
 def cmd_score(args) -> int:
@@ -204,7 +228,14 @@ def cmd_score(args) -> int:
         if args.cards:
             raise UsageError("give cards on the command line or --batch on stdin, not both")
         bad = total = 0
-        for number, text in enumerate(_stdin_lines(), start=1):
+        for number, text, whole in _stdin_lines(MAX_LINE):
+            if not whole:
+                total += 1
+                bad += 1
+                _json({"error": f"line {number}: longer than {MAX_LINE // 1024} KB"})
+                print(f"{PROG}: score: line {number} is longer than {MAX_LINE // 1024} KB: the "
+                      f"batch stops there ({bad} of {total} input lines had errors)", file=sys.stderr)
+                return 2
             if not text.strip():
                 continue
             total += 1
@@ -249,7 +280,7 @@ def cmd_selfplay(args) -> int:
             make_bot(seat, args.game, 0, args.think, player=i)  # cmd: seats start later
         except (ValueError, RecordError) as exc:
             raise UsageError(str(exc)) from None
-    out = Path(args.out) if args.out else None
+    out = Path(args.out) if args.out is not None else None
     if out is not None:
         writable_folder(out)  # now, not after an hour of games
 
@@ -295,21 +326,30 @@ def _rules_json(rules):
 # --- verify / replay -----------------------------------------------------------------------
 
 def cmd_verify(args) -> int:
-    from .records import read_record, verify
-    records = []
+    """The files in order, one at a time (a record may take 15 MB once parsed: ten of them held
+    together took over a gigabyte), stopping at the first that fails."""
     for name in args.files:
-        try:
-            records.append((name, read_record(name)))
-        except RecordError as exc:
-            print(f"{PROG}: verify: {name}: {exc}", file=sys.stderr)
-            return 2
-    for name, record in records:
-        try:
-            verify(record)
-        except RecordError as exc:
-            print(f"{PROG}: verify: {name}: {exc}", file=sys.stderr)
-            return 1
-    _json({"verified": len(records)})
+        code = _verify_file(name)
+        if code:
+            return code
+    _json({"verified": len(args.files)})
+    return 0
+
+
+def _verify_file(name: str) -> int:
+    """Read, check and drop one record (it lives in this frame only): 0 when it holds, else
+    its exit status after one line on stderr."""
+    from .records import read_record, verify
+    try:
+        record = read_record(name)
+    except RecordError as exc:
+        print(f"{PROG}: verify: {name}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        verify(record)
+    except RecordError as exc:
+        print(f"{PROG}: verify: {name}: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -447,7 +487,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one per player: random, easy, normal, hard or cmd:<command line>")
     p.add_argument("--seed", type=ascii_int, default=1, help="the first game's seed (default 1)")
     p.add_argument("--games", type=count(1), default=1, help="how many games (default 1)")
-    p.add_argument("--out", help="write one record per game into this folder")
+    p.add_argument("--out", type=path_arg, help="write one record per game into this folder")
     p.add_argument("--think", type=seconds(THINK_MAX), metavar="SECONDS",
                    help=f"seconds a bot may think per decision (0 < SECONDS <= {THINK_MAX:g})")
     p.add_argument("--bot-timeout", type=seconds(BOT_TIMEOUT_MAX), default=10.0, metavar="SECONDS",
@@ -456,11 +496,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_selfplay)
 
     p = sub.add_parser("verify", help="check that records replay legally and match their result")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", type=path_arg, metavar="FILE")
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("replay", help="replay a record and print where the game stands")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", type=path_arg, metavar="FILE")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("stats", help="statistics of the finished games in the data folder "
@@ -475,13 +515,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write the finished games as record files into a folder "
                        "(never over a file that is there)")
     p.add_argument("--game", help="only this game's (assemble, cementopia, grayblock, alicematic)")
-    p.add_argument("folder", metavar="DIR")
+    p.add_argument("folder", type=path_arg, metavar="DIR")
     p.set_defaults(run=cmd_export)
 
     p = sub.add_parser("import", help="add record files (and the .json files of folders) to the "
                        "finished games or the games in progress; a game already there is not "
                        "added again")
-    p.add_argument("paths", nargs="+", metavar="FILE|DIR")
+    p.add_argument("paths", nargs="+", type=path_arg, metavar="FILE|DIR")
     p.set_defaults(run=cmd_import)
     return parser
 

@@ -26,7 +26,8 @@ from typing import Any
 from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
 from .bots import bot_levels, parallel
-from .cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
+# the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
+from .cli import ascii_int, count, path_arg, seconds
 
 DEFAULT_PAIRINGS = ("easy-vs-random", "normal-vs-easy", "hard-vs-easy", "hard-vs-normal",
                     "hard-vs-normal@2", "expert-vs-hard")
@@ -190,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                         default=0,
                         help="processes each timed search spreads over besides its own "
                              "(root parallel; needs --workers 1)")
-    parser.add_argument("--results", metavar="FILE",
+    parser.add_argument("--results", metavar="FILE", type=path_arg,
                         help="append each game's levels and final keys (JSON lines) for "
                              "python -m game.ratings")
     args = parser.parse_args(argv)
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
           flush=True)
     print(HEADER, flush=True)
     try:
-        results = open(args.results, "a", encoding="utf-8") if args.results else None
+        results = open(args.results, "a", encoding="utf-8") if args.results is not None else None
     except OSError as exc:
         parser.error(f"cannot write {args.results}: {exc.strerror or exc}")
     pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None

@@ -17,6 +17,7 @@ from typing import Callable
 
 from .bots import BotFailure, make_bot, needs_view
 from .commands import Play, Session
+from .words import whose
 
 
 def play_out(session: Session, bots: dict,
@@ -44,8 +45,8 @@ def play_out(session: Session, bots: dict,
             players[player]["replaced_reason"] = failure.reason
             name = players[player].get("name", name)
         if on_message is not None:
-            on_message(f"{name}'s bot failed ({failure.reason}); the easy bot plays for them "
-                       f"from action {at + 1}")
+            on_message(f"{whose(name, start=True)} bot failed ({failure.reason}); the easy bot "
+                       f"plays on from action {at + 1}")
 
     history = session.history
     watched = bool(session.listeners)  # someone watches: through the queue, as the app plays

@@ -20,11 +20,14 @@ from pathlib import Path
 
 from . import registry
 from .bots import bot_levels
-from .cli import seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
+# the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
+from .cli import path_arg, seconds
 from .paths import asset
+from .storage.files import Unreadable, describe, read_bounded
 
 ANCHOR, ANCHOR_RATING = "normal", 1500
 RATINGS_FILE = ("bot-ratings.json",)
+MAX_RESULTS_BYTES = 256 * 1024 * 1024  # a result line takes about 200 bytes: a million games
 
 
 def tables(games) -> list[tuple[dict[str, int], dict[str, float]]]:
@@ -88,10 +91,10 @@ def read_results(paths) -> list[dict]:
     """Every result line of these files; the first bad one raises ValueError naming its place."""
     games = []
     for path in paths:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        try:  # the bounded reader: a FIFO would block, /dev/zero never ends
+            text = read_bounded(Path(path), MAX_RESULTS_BYTES).decode("utf-8")
+        except (OSError, Unreadable, UnicodeDecodeError) as exc:
+            raise ValueError(f"cannot read {path}: {describe(exc)}") from None
         for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
@@ -135,7 +138,7 @@ def _read_ratings(game: str) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ratings", description=__doc__.split("\n")[0])
-    parser.add_argument("results", nargs="+", help="JSON-lines files from python -m game.ladder --results")
+    parser.add_argument("results", nargs="+", type=path_arg, help="JSON-lines files from python -m game.ladder --results")
     parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids())
     parser.add_argument("--think", type=seconds(60), default=None,
                         help="only the games played at this think time (the app's is 0.8)")

@@ -10,7 +10,6 @@ import datetime
 import json
 import os
 import re
-import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -88,7 +87,7 @@ def check_envelope(data) -> dict:
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"format is {short_json(data.get('format'))}, expected \"{FORMAT}\"")
-    if data.get("version") != VERSION:
+    if not same(data.get("version"), VERSION):  # `true` is not version 1
         raise RecordError(f"record version {short_json(data.get('version'))} is not supported "
                           f"(only {VERSION})")
     game_module(data.get("game"))
@@ -125,6 +124,21 @@ def display_name(name: str, index: int) -> str:
     """A player's name as the app shows it: printable characters only, at most NAME_LEN."""
     shown = "".join(ch for ch in name[:NAME_LEN * 8] if ch.isprintable()).strip()[:NAME_LEN]
     return shown or f"Player {index + 1}"
+
+
+def same(given, actual) -> bool:
+    """Whether a recorded value is the one the replay gives, as JSON tells them apart: Python's
+    True == 1 and False == 0, but a record's `true` is not player 1 nor its `false` a score of 0.
+    Lists and objects item by item."""
+    if isinstance(given, bool) or isinstance(actual, bool):
+        return isinstance(given, bool) and isinstance(actual, bool) and given == actual
+    if isinstance(actual, (list, tuple)):
+        return (isinstance(given, list) and len(given) == len(actual)
+                and all(same(g, a) for g, a in zip(given, actual)))
+    if isinstance(actual, dict):
+        return (isinstance(given, dict) and given.keys() == actual.keys()
+                and all(same(given[k], actual[k]) for k in actual))
+    return given == actual
 
 
 def short_json(data) -> str:
@@ -188,19 +202,19 @@ def read_record(path) -> dict:
 
 
 def read_text(path, limit: int = MAX_BYTES) -> str:
-    """A regular file's UTF-8 text, at most `limit` bytes. A FIFO would block and /dev/zero never
-    ends, so anything else is refused before it is opened."""
+    """A regular file's UTF-8 text, at most `limit` bytes, read by the bounded reader (a FIFO
+    would block and /dev/zero never ends: anything but a regular file is refused before it is
+    opened)."""
+    # imported here: game.storage imports its store, which imports this module
+    from .storage.files import TooLarge, Unreadable, read_bounded
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise RecordError("not a regular file")
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+        data = read_bounded(path, limit)
     except FileNotFoundError:
         raise RecordError("no such file") from None
-    except OSError as exc:
-        raise RecordError(f"cannot read ({exc.strerror or exc})") from None
-    if len(data) > limit:
-        raise RecordError(f"too large to be a record (over {limit // (1024 * 1024)} MiB)")
+    except TooLarge:
+        raise RecordError(f"too large to be a record (over {limit // (1024 * 1024)} MiB)") from None
+    except Unreadable as exc:  # not a regular file, or what the disk said
+        raise RecordError(str(exc)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

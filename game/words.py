@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from .i18n import N_, _
+from .messages import Message, message
 
 YOU = N_("You")
 
 
+def _you_word(who: str) -> str | None:
+    """The word for the player that `who` is or starts with ("You", "You (doll A)"), or None."""
+    for you in ("You", _(YOU)):
+        if who == you or who.startswith(you + " (") or who.startswith(you + "（"):
+            return you
+    return None
+
+
 def is_you(who: str) -> bool:
     """Whether `who` (a seat's label, English or translated) is the player: "You", "You (doll A)"."""
-    return any(who == you or who.startswith(you + " (") or who.startswith(you + "（")
-               for you in ("You", _(YOU)))
+    return _you_word(who) is not None
 
 
 def said(who: str, you_form: str, other_form: str, **fields) -> str:
@@ -21,3 +29,34 @@ def said(who: str, you_form: str, other_form: str, **fields) -> str:
         said(who, _("{who} take {card}."), _("{who} takes {card}."), card=12)"""
     return (you_form if is_you(who) else other_form).format(who=who, **fields)
 
+
+NAMES = N_("{name}'s")  # another's: "Ann's", 「Annの」
+
+
+def _possessive(who: str) -> tuple[str, dict]:
+    """The msgid and fields of `who`'s possessive (see whose)."""
+    you = _you_word(who)
+    if you is None:
+        return NAMES, {"name": who}
+    detail = who[len(you):].strip()
+    if detail[:1] in ("(", "（") and detail[-1:] in (")", "）"):
+        return N_("your ({detail})"), {"detail": detail[1:-1]}
+    return N_("your"), {}
+
+
+def whose(who: str, start: bool = False) -> str:
+    """The possessive of a seat's label, in the language of the moment, for a message's {whose}
+    field: "Ann's" (「Annの」), and the player's own "your" (「あなたの」), so that the words say
+    "It is your turn.", never "It is You's turn.". A label like "You (doll A)" is "your (doll A)"
+    (「あなた（人形A）の」). `start`: the head of a sentence, "Your areas" (a name is never
+    changed). Every possessive of a name is made here (tests/test_possessives.py keeps it so)."""
+    msgid, fields = _possessive(who)
+    form = _(msgid).format(**fields)
+    return form[:1].upper() + form[1:] if start and msgid != NAMES else form
+
+
+def whose_later(who: str) -> Message:
+    """whose() as a Message, put in the language of the moment when it is shown (a lesson's words
+    are): mid-sentence only."""
+    msgid, fields = _possessive(who)
+    return message(msgid, **fields)

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES, game_module
+from game.words import whose
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
 from scenes.menus.pause import LEAVE_QUESTION, PauseMenu
@@ -78,8 +79,9 @@ def drawn(app, texts) -> list[str]:
 def pass_screen_words(table, player) -> list[str]:
     """Everything the pass screen for `player` says (each drawn line is part of one of them)."""
     who = name(table, player)
-    return ["HOT SEAT \u00b7 HANDS HIDDEN", f"Pass to {who}", f"It is {who}'s turn.",
-            table.hidden_on_pass().format(name=who), "Since your last turn", f"I am {who}",
+    return ["HOT SEAT \u00b7 HANDS HIDDEN", f"Pass to {who}", f"It is {whose(who)} turn.",
+            table.hidden_on_pass().format(name=who, whose=whose(who)), "Since your last turn",
+            f"I am {who}",
             "click or press Enter"] + table.news_for(player)
 
 

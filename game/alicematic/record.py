@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import RecordError
-from ..records import apply_recorded, session_meta, setup_record
+from ..records import apply_recorded, same, session_meta, setup_record, short_json
 from .descriptor import INFO
 from .setup import Action, Setup
 from .state import AlicematicState
@@ -50,6 +50,6 @@ def compare_result(given, actual: dict) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
     for key in ("scores", "winners"):
-        if given.get(key) != actual[key]:
-            return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
+        if not same(given.get(key), actual[key]):
+            return f"{key} {short_json(given.get(key))} but the replay gives {short_json(actual[key])}"
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import RecordError
-from ..records import apply_recorded, session_meta, setup_record
+from ..records import apply_recorded, same, session_meta, setup_record, short_json
 from .descriptor import INFO
 from .setup import Action, Rules, Setup
 from .state import AssembleState
@@ -46,8 +46,9 @@ def replay(record: dict) -> Session:
 def compare_result(given, actual: dict) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
-    if given.get("winners") != actual["winners"]:
-        return f"winners {given.get('winners')} but the replay gives {actual['winners']}"
+    if not same(given.get("winners"), actual["winners"]):
+        return (f"winners {short_json(given.get('winners'))} but the replay gives "
+                f"{short_json(actual['winners'])}")
     lanes = given.get("lanes")
     if not isinstance(lanes, list) or len(lanes) != len(actual["lanes"]):
         return "result.lanes must list every lane"
@@ -55,7 +56,8 @@ def compare_result(given, actual: dict) -> str | None:
         if not isinstance(mine, dict):
             return f"result.lanes[{i}] must be an object"
         for key in ("line", "capacity", "score"):
-            if mine.get(key) != theirs[key]:
-                return f"lane {i} {key} {mine.get(key)} but the replay gives {theirs[key]}"
+            if not same(mine.get(key), theirs[key]):
+                return (f"lane {i} {key} {short_json(mine.get(key))} but the replay gives "
+                        f"{short_json(theirs[key])}")
     return None
 

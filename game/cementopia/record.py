@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ..commands import History, Session
-from ..records import apply_recorded, session_meta, setup_record
+from ..records import apply_recorded, same, session_meta, setup_record, short_json
 from .descriptor import INFO
 from .setup import Action, Setup
 from .state import COMPLETE, STUCK, CementopiaState
@@ -50,7 +50,7 @@ def compare_result(given, actual: dict) -> str | None:
     if given.get("outcome") not in (COMPLETE, STUCK):
         return f"result.outcome must be {COMPLETE!r} or {STUCK!r}, not {given.get('outcome')!r}"
     for key in ("outcome", "score"):
-        if given.get(key) != actual[key]:
-            return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
+        if not same(given.get(key), actual[key]):
+            return f"{key} {short_json(given.get(key))} but the replay gives {short_json(actual[key])}"
     return None
 

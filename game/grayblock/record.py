@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..commands import History, Session
 from ..errors import IllegalAction, RecordError
-from ..records import envelope, session_meta, short_json
+from ..records import envelope, same, session_meta, short_json
 from .descriptor import INFO
 from .setup import Action, Rules, deal_from_json
 from .state import DEFAULT_TARGET, GrayblockState
@@ -86,9 +86,9 @@ def replay(record: dict) -> Session:
             raise RecordError(f"hand {number}: the match was already over")
         if state.number != number - 1:
             raise RecordError(f"hand {number - 1} has not ended, yet hand {number} follows")
-        if hand.get("start") != state.start:
+        if not same(hand.get("start"), state.start):
             raise RecordError(f"hand {number} start must be player {state.start} "
-                              f"(the start passes clockwise), not {hand.get('start')!r}")
+                              f"(the start passes clockwise), not {short_json(hand.get('start'))}")
         actions = hand.get("actions", [])
         if not isinstance(actions, list):
             raise RecordError(f"hand {number} actions must be a list")
@@ -119,16 +119,16 @@ def _check_hand_result(state: GrayblockState, number: int, hand: dict, last: boo
     if not isinstance(given, dict):
         raise RecordError(f"hand {number} result must be an object")
     for key in ("winner", "kind", "points"):
-        if given.get(key) != actual[key]:
-            raise RecordError(f"hand {number} result {key} {given.get(key)!r} but the replay "
-                              f"gives {actual[key]!r}")
+        if not same(given.get(key), actual[key]):
+            raise RecordError(f"hand {number} result {key} {short_json(given.get(key))} but the "
+                              f"replay gives {short_json(actual[key])}")
 
 
 def compare_result(given, actual: dict) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
     for key in ("scores", "champion"):
-        if given.get(key) != actual[key]:
-            return f"{key} {given.get(key)!r} but the replay gives {actual[key]!r}"
+        if not same(given.get(key), actual[key]):
+            return f"{key} {short_json(given.get(key))} but the replay gives {short_json(actual[key])}"
     return None
 

@@ -32,9 +32,14 @@ class Unreadable(Exception):
     """A file that cannot be used at all; args[0] says why in a few words."""
 
 
+class TooLarge(Unreadable):
+    """A file larger than the reader's limit (a reader may word it its own way)."""
+
+
 def read_bounded(path: Path, limit: int) -> bytes:
     """A regular file's bytes, at most `limit`. FileNotFoundError if there is none; Unreadable
-    for anything else (not a regular file, too large, the disk says no)."""
+    for anything else (not a regular file, too large (TooLarge), the disk says no). The one
+    reader of the files a player gives the app (tests/test_bounded_reader.py keeps it so)."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise Unreadable(message(N_("it is not a regular file")))
@@ -45,7 +50,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     except OSError as exc:
         raise Unreadable(describe(exc)) from None
     if len(data) > limit:
-        raise Unreadable(message(N_("it is larger than {size} KB"), size=limit >> 10))
+        raise TooLarge(message(N_("it is larger than {size} KB"), size=limit >> 10))
     return data
 
 

@@ -16,6 +16,7 @@ from ..assemble.scoring import module_sizes
 from ..assemble.setup import PLACE, TAKE, Rules
 from ..assemble.state import LAST_ROUND
 from ..i18n import N_
+from ..words import whose_later
 from .lesson import BotMove, Do, Free, Note, Script, Watch
 
 SEED = 132
@@ -25,7 +26,7 @@ LETTERS = {0: "A", 1: "B"}
 
 
 def _bot(state) -> dict:
-    return {"bot": BOT}
+    return {"bot": BOT, "whose": whose_later(BOT)}
 
 
 def _beyond(before, action, events, after) -> dict | None:
@@ -67,7 +68,7 @@ STEPS = (
                         "card gains 1 capacity: here doll A, with 31. Its counter card turned a "
                         "quarter: capacity 2, so doll A's two largest modules will score."),
          ("counter", 0)),
-    Note("order", N_("Now the lowest bench card plays first: doll B's 18, then {bot}'s 22 and 29, "
+    Note("order", N_("Now the lowest bench card plays first: doll B's 18, then {whose} 22 and 29, "
                      "and doll A's 31 last. The chips show the order."), ("order",), _bot),
     Do("place-b1", N_("A turn: place your bench card into your line, then take a field card. "
                       "Drag 18 from doll B's bench into its line."),
@@ -135,8 +136,8 @@ def scoring_words(state, phase: str, lane: int = 0):
         result = (message(N_("It is a draw.")) if len(winners) > 1 else
                   message(N_("You win!")) if winners == [0] else message(N_("{bot} wins."), bot=BOT))
         return sentences([
-            message(N_("Your counting doll is doll {doll}, with {points} points; {bot}'s scores "
-                       "{theirs}."), doll=LETTERS[yours], points=scores[0], bot=BOT,
+            message(N_("Your counting doll is doll {doll}, with {points} points; {whose} scores "
+                       "{theirs}."), doll=LETTERS[yours], points=scores[0], whose=whose_later(BOT),
                     theirs=scores[1]),
             result,
             message(N_("That is the whole game. Play a real one against a bot, or go back to the "
@@ -155,8 +156,8 @@ def scoring_words(state, phase: str, lane: int = 0):
                                          "it scores its size \u00d7 size, and only the largest "
                                          "modules up to the capacity count.")), first])
         return sentences([first, message(N_("Your weaker doll is the one that counts."))])
-    return message(N_("Now {bot}'s dolls, scored the same way: {points} points for this one."),
-                   bot=BOT, points=points)
+    return message(N_("Now {whose} dolls, scored the same way: {points} points for this one."),
+                   whose=whose_later(BOT), points=points)
 
 
 SCRIPT = Script("assemble", SEED, (("You", "human"), (BOT, "easy")), STEPS, Rules(), WATCHES,

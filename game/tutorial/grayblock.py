@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..grayblock.setup import LEFT, RIGHT, Action, Rules
 from ..grayblock.state import explain_hand
 from ..i18n import N_
+from ..words import whose_later
 from .lesson import BotMove, Do, Note, Script
 
 SEED = 167
@@ -25,15 +26,16 @@ YOU, THEM = 0, 1
 
 
 def _bot(state) -> dict:
-    return {"bot": BOT}
+    return {"bot": BOT, "whose": whose_later(BOT)}
 
 
 def _points(state) -> dict:
     """The first hand's points as the result panel breaks them down."""
     if not state.results:
-        return {"bot": BOT, "mine": 0, "theirs": 0, "lowest": 0, "bonus": 0, "points": 0}
+        return {"whose": whose_later(BOT), "mine": 0, "theirs": 0, "lowest": 0, "bonus": 0,
+                "points": 0}
     why = explain_hand(state.results[0])
-    return {"bot": BOT, "mine": why.highs.get(YOU, 0), "theirs": why.highs.get(THEM, 0),
+    return {"whose": whose_later(BOT), "mine": why.highs.get(YOU, 0), "theirs": why.highs.get(THEM, 0),
             "lowest": why.lowest_high, "bonus": why.bonus or 0, "points": why.points}
 
 
@@ -66,11 +68,11 @@ STEPS = (
     Do("pass", N_("Nothing in your hand fits 10 or 21, so you must pass: press Pass. You may "
                   "only pass when no card fits; otherwise you must play."),
        PASS, N_("No card of yours fits either end: press Pass."), ("pass",)),
-    Note("block", N_("Everyone else passed after {bot}'s last card, so {bot} wins the hand by "
+    Note("block", N_("Everyone else passed after {whose} last card, so {bot} wins the hand by "
                      "block. With more players, all the others must pass in a row."),
          ("seat", THEM), _bot),
     Note("points", N_("Only the winner scores. Each player shows their highest card: your "
-                      "{mine}, {bot}'s {theirs}. The lowest, {lowest}, counts, and a block adds "
+                      "{mine}, {whose} {theirs}. The lowest, {lowest}, counts, and a block adds "
                       "the winner's lowest card, {bonus}: {points} points."),
          ("breakdown",), _points),
     Note("out", N_("Play your last card and you go out: you win the hand at once, with no block "

@@ -12,6 +12,7 @@ from game.alicematic.content import CITY, COLOURS, FOREST, GREEN, RED, RESOURCE_
 from game.alicematic.scoring import final_scores, tile_majority
 from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
+from game.words import whose
 
 from scenes.alicematic import words as w
 from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
@@ -349,6 +350,11 @@ def area_card_at(scene, pos):
     return next((c for c, r in area_rects(scene).items() if r.collidepoint(pos)), None)
 
 
+def areas_title(scene, player: int) -> str:
+    """The board's heading: "Your areas", "Ann's areas"."""
+    return _("{whose} areas").format(whose=whose(scene.name_of(player), start=True))
+
+
 def draw_board(scene, surface, view) -> None:
     L, k, px, s = scene.layout, scene.layout.k, scene.layout.px, scene.layout.s
     p = board_player(scene)
@@ -357,7 +363,7 @@ def draw_board(scene, surface, view) -> None:
     state = scene.state
     # the heading: whose board, VP, chits, resources, strength, food and DP
     head = L.board_head
-    title = _("{name}'s areas").format(name=scene.name_of(p))
+    title = areas_title(scene, p)
     r = name_text(surface, title, px(15), (head.x, head.centery), colour, "midleft", "bold", head.w * 0.3)
     x = r.right + k(14)
     stats = ((AREA_COLOURS[RED], state.count(p, RED) + state.bonus(p, fx.STRENGTH), _("strength")),

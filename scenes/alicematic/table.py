@@ -108,8 +108,8 @@ class AlicematicScene(GameTable):
         return self.state.view(self.viewer if self.viewer is not None else 0)
 
     def hidden_on_pass(self) -> str | None:
-        return _("Everyone else, please look away: {name}'s hand and face-down cards show once "
-                 "they confirm.")
+        return _("Everyone else, please look away: {whose} hand and face-down cards show once "
+                 "confirmed.")
 
     def can_act(self) -> bool:
         return self.seated_turn()

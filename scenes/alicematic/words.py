@@ -7,7 +7,7 @@ from game.alicematic import effects as fx
 from game.alicematic import state as st
 from game.alicematic.content import CITY, FOREST
 from game.i18n import N_, _, ngettext
-from game.words import said
+from game.words import said, whose
 
 AREA_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green"),
               "white": N_("White")}
@@ -106,7 +106,9 @@ def event_lines(scene, before, action, events, after) -> list[str]:
             lines.append(said(who, _("{who} start a war on the {hex}."), _("{who} starts a war on the {hex}."),
                               hex=hex_words(board, e.where)))
         elif e.kind == st.CHIT_RETURNED:
-            lines.append(_("{who}'s chit goes back to their supply.").format(who=who))
+            lines.append(said(who, _("{whose} chit goes back to your supply."),
+                              _("{whose} chit goes back to their supply."),
+                              whose=whose(who, start=True)))
         elif e.kind == st.GAINED:
             lines.append(said(who, _("{who} gain {what}."), _("{who} gains {what}."),
                               what=resources(e.where, e.value)))

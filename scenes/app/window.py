@@ -372,7 +372,8 @@ def open_store(demo: bool):
 
 def parse_app_args(argv: list[str]) -> AppOptions:
     from game import registry
-    from game.cli import UsageError, _Parser, ascii_int, check_players, players_help, seconds
+    from game.cli import (UsageError, _Parser, ascii_int, check_players, path_arg, players_help,
+                          seconds)
     from game.errors import RecordError
     from game.tutorial import SCRIPTS
     parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
@@ -381,7 +382,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
                         help="which game the demo plays")
     parser.add_argument("--players", type=ascii_int,
                         help=f"{players_help()} (default: the most the game seats)")
-    parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene here")
+    parser.add_argument("--screenshots", type=lambda text: Path(path_arg(text)),
+                        help="save a PNG of each scene here")
     parser.add_argument("--exit-after", type=seconds(EXIT_AFTER_MAX, zero=True), metavar="SECONDS",
                         help="exit this long after the scoring shows "
                              f"(0 <= SECONDS <= {EXIT_AFTER_MAX:g})")
@@ -391,7 +393,7 @@ def parse_app_args(argv: list[str]) -> AppOptions:
     parser.add_argument("--seed", type=ascii_int)
     parser.add_argument("--tutorial", choices=list(SCRIPTS),
                         help="open that game's lesson (with --demo: it plays itself to the end)")
-    parser.add_argument("--replay", type=Path, metavar="FILE",
+    parser.add_argument("--replay", type=lambda text: Path(path_arg(text)), metavar="FILE",
                         help="open a game record in the replay viewer (with --demo: it steps "
                              "through it by itself, then exits)")
     parser.add_argument("--lang", choices=["en", "ja"],

@@ -16,7 +16,7 @@ from game.assemble import words
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
 from game.i18n import N_, _, ngettext
-from game.words import said
+from game.words import said, whose
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
                                  PLACE_PHASE, PLACED, TAKE_PHASE, TAKEN)
@@ -593,8 +593,8 @@ class TableScene(GameTable):
         if bench is None:
             return _("{name} takes a card from the field now; then the next lowest bench "
                      "card plays.").format(name=name)
-        return _("{name}'s bench card is {card}. Each round the lowest bench card plays "
-                 "first.").format(name=name, card=bench)
+        return _("{whose} bench card is {card}. Each round the lowest bench card plays "
+                 "first.").format(whose=whose(name, start=True), card=bench)
 
     def counter_tip(self, lane: int) -> str:
         capacity = self.state.capacity[lane]

@@ -11,7 +11,7 @@ from game.grayblock.setup import LEFT, RIGHT
 from game.grayblock.state import BLOCK, OUT, explain_hand
 from game.commands import helps_words
 from game.i18n import _, ngettext
-from game.words import said
+from game.words import said, whose
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP
@@ -377,8 +377,9 @@ def result_lines(scene, result) -> tuple[list[ResultRow], str, str]:
         formula = _("Lowest of the highest cards held ({cards}): {lowest}").format(
             cards=listed, lowest=why.lowest_high)
     else:
-        formula = _("Lowest of the highest cards held ({cards}): {lowest}  +  block bonus, {name}'s lowest "
-                    "card: {bonus}").format(cards=listed, lowest=why.lowest_high, name=name, bonus=why.bonus)
+        formula = _("Lowest of the highest cards held ({cards}): {lowest}  +  block bonus, {whose} "
+                    "lowest card: {bonus}").format(cards=listed, lowest=why.lowest_high,
+                                                   whose=whose(name), bonus=why.bonus)
     total = ngettext("{points} point to {name}", "{points} points to {name}", why.points).format(
         points=why.points, name=name)
     return rows, formula, total

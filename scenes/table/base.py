@@ -22,6 +22,7 @@ from game.commands import (
 from game.contract import Refusal
 from game.i18n import N_, _, ngettext
 from game.messages import Message
+from game.words import whose
 
 from scenes.app.stack import Scene
 from scenes.table import look
@@ -337,9 +338,9 @@ class GameTable(Scene):
             self.undo_now()
             return
         who = joined([self.player_word(p) for p in others])
-        question = ngettext("Undo {names}'s move?", "Undo {names}'s moves?", len(others))
+        question = ngettext("Undo {whose} move?", "Undo {whose} moves?", len(others))
         self.app.stack.push(self.app.make(
-            "confirm", question=question.format(names=who), yes=_("Undo"), no=_("Keep it"),
+            "confirm", question=question.format(whose=whose(who)), yes=_("Undo"), no=_("Keep it"),
             on_yes=self.undo_now, detail=_("{names} should agree.").format(names=who)))
 
     def undo_now(self) -> None:
@@ -626,9 +627,10 @@ class GameTable(Scene):
 
     def hidden_on_pass(self) -> str | None:
         """What the pass screen keeps from the others until the next player confirms, as its words
-        ("{name}": that player). By default each player's hand. None when nothing at this table
-        is secret (Alice Assemble): no pass screen then, and an undo hides nothing."""
-        return _("Everyone else, please look away: {name}'s hand shows once they confirm.")
+        ("{name}": that player, "{whose}": their, from game.words.whose). By default each player's
+        hand. None when nothing at this table is secret (Alice Assemble): no pass screen then, and
+        an undo hides nothing."""
+        return _("Everyone else, please look away: {whose} hand shows once confirmed.")
 
     def draw_behind_pass(self, surface) -> None:
         """What shows behind the pass screen: by default the bare table, darkened (nothing of the

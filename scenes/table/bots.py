@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from game.bots import Bot, ExternalBot, make_bot
 from game.i18n import _, language
+from game.words import whose
 from game.bots.worker import BackgroundDecider
 
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
@@ -114,8 +115,8 @@ class BotTurns:
         bot = self.external.pop(player, None)
         if bot is not None and hasattr(bot, "close"):
             bot.close()
-        self.table.app.toast(_("{name}'s bot failed ({problem}); the easy bot plays on.").format(
-            name=seat.name, problem=str(problem)[:80]))
+        self.table.app.toast(_("{whose} bot failed ({problem}); the easy bot plays on.").format(
+            whose=whose(seat.name, start=True), problem=str(problem)[:80]))
         self.table.log.append(_("{name} is now played by the easy bot.").format(name=seat.name))
 
     # --- hints -------------------------------------------------------------------------------

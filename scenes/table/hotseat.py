@@ -22,6 +22,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
+from game.words import whose
 
 from scenes.menus.pause import overlay_panel
 from scenes.table import look
@@ -97,7 +98,8 @@ class PassScreen:
                     (P.centerx, max(P.y + k(54), top.bottom + k(2))), "midtop", P.w - k(60), colour)
         ornament(surface, (P.centerx, r.bottom + k(12)), P.w * 0.5, s)
         y = r.bottom + k(30)
-        words = [_("It is {name}'s turn.").format(name=name)] + ([hidden.format(name=name)] if hidden else [])
+        words = [_("It is {whose} turn.").format(whose=whose(name))] + (
+            [hidden.format(name=name, whose=whose(name))] if hidden else [])
         for part in ui.wrap("\n".join(words), px(17), P.w - k(80)):
             y = ui.text(surface, part, px(17), (P.centerx, y), ui.TEXT, "midtop", max_width=P.w - k(40)).bottom
         button = self.button
