@@ -3,8 +3,9 @@
 Extracts the marked messages (_("..."), N_("..."), ngettext(...)) from game/ and scenes/ with Babel
 (babel.cfg), and the names and flavour of the cards in assets/cards.json (drawn as _(doll.name)),
 and checks assets/locale/ja/LC_MESSAGES/alice.po: every message is there, translated
-(each plural form), not fuzzy, and uses the same {named} fields as the English. Prints one line per
-problem and exits 1 on any.
+(each plural form), not fuzzy, uses the same {named} fields as the English and, in Japanese, keeps
+the typography (JA_TYPOGRAPHY: ： after Japanese words, no half-width space after ！？, one tilde
+～, … and − rather than ASCII ... and -). Prints one line per problem and exits 1 on any.
 
     python build/check_catalogue.py --update
 
@@ -14,6 +15,7 @@ rewrites assets/locale/alice.pot and merges it into ja.po (new messages empty, t
 from __future__ import annotations
 
 import json
+import re
 import string
 import sys
 from pathlib import Path
@@ -73,6 +75,21 @@ def fields(text: str) -> set[str]:
         return {"<bad braces>"}
 
 
+# Japanese typography (issue 41): what a Japanese string must not hold, and what to write instead
+JA_TYPOGRAPHY = (
+    (re.compile(r"(?<=[^\x00-\x7f]|[}]):"), "a half-width colon after Japanese words: write ："),
+    (re.compile(r"[！？][ \u00a0]"), "a half-width space after ！ or ？: none (or a full-width one)"),
+    (re.compile("\u301c"), "〜 (wave dash): write ～, the catalogue's one tilde"),
+    (re.compile(r"\.\.\."), "ASCII ...: write …"),
+    (re.compile(r"(?<=[^\x00-\x7f])-(?=\d)"), "an ASCII hyphen as a minus: write −"),
+)
+
+
+def typography(text: str) -> list[str]:
+    """What JA_TYPOGRAPHY finds wrong in one Japanese string (each rule once)."""
+    return [why for pattern, why in JA_TYPOGRAPHY if pattern.search(text)]
+
+
 def problems(template: Catalog, lang: str) -> list[str]:
     path = LOCALE / lang / "LC_MESSAGES" / "alice.po"
     try:
@@ -104,6 +121,9 @@ def problems(template: Catalog, lang: str) -> list[str]:
                 if fields(text) != wanted:
                     out.append(f"{lang}: {key!r} has fields {sorted(fields(text))}, "
                                f"not {sorted(wanted)}")
+            if lang == "ja":
+                out += [f"{lang}: {key!r}: {why}"
+                        for why in dict.fromkeys(w for text in strings for w in typography(text))]
     return out
 
 

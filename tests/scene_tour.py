@@ -27,7 +27,7 @@ from scenes.table.bots import Hint
 from scenes.tutorial.start import offer, open_lesson
 from tests.ui_helpers import tick
 
-NAMES = ["Ada", "Bellows", "Cog", "Dot", "Eve"]
+NAMES = ["Ada", "Bramble", "Cog", "Dot", "Eve"]
 HINT_WORK = 4  # the hint's search: iterations, not seconds (the same hint on any machine)
 
 

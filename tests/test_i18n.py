@@ -231,6 +231,35 @@ def test_catalogue_check_names_missing_fuzzy_untranslated_and_wrong_fields(tmp_p
     assert [line.split(" ")[1] for line in found] == ["missing", "fuzzy", "untranslated", "'{n}"]
 
 
+def test_catalogue_check_keeps_japanese_typography(tmp_path, monkeypatch):
+    """Issue 41: ： after Japanese words, no half-width space after ！？, one tilde (～), … and −
+    rather than ASCII ... and -; what is right passes (ASCII between ASCII, a field's own colon)."""
+    from babel.messages.catalog import Catalog
+    check = check_catalogue()
+    bad = {"{label}: {value}": "{label}: {value}", "Seed: {n}": "シード: {n}",
+           "Done! Next": "完了！ 次へ", "Why? So": "なぜ？ だから", "1 to 4": "1〜4",
+           "Wait...": "待って...", "-1": "処理能力-1"}
+    good = {"{label}: {value}": "{label}：{value}", "Seed: {n}": "シード：{n}",
+            "Done! Next": "完了！次へ", "Why? So": "なぜ？　だから", "1 to 4": "1～4",
+            "Wait...": "待って…", "-1": "処理能力−1", "Ctrl+Z": "Ctrl+Z（例：python3 a.py、12:30）"}
+    folder = tmp_path / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(check, "LOCALE", tmp_path)
+    found = {}
+    for words in (bad, good):
+        template = Catalog()
+        for english in words:
+            template.add(english)
+        (folder / "alice.po").write_text("".join(
+            f'msgid "{english}"\nmsgstr "{japanese}"\n\n' for english, japanese in words.items()),
+            encoding="utf-8")
+        found[id(words)] = check.problems(template, "ja")
+    assert found[id(good)] == []
+    assert len(found[id(bad)]) == len(bad), found[id(bad)]
+    assert all(line.startswith("ja: ") for line in found[id(bad)])
+    assert check.typography("a: b") == [] and check.typography("能力-1")
+
+
 # --- the headless CLI -----------------------------------------------------------------------
 
 def test_cli_output_stays_english(tmp_path):

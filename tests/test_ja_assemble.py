@@ -74,8 +74,8 @@ def test_the_log_tells_a_whole_game_in_japanese_and_in_english(app, ja):
     session = played(2, 4)
     table = TableScene(app, config(2), session)  # a resumed game: its log told again, move by move
     log = table.log
-    takes = [line for line in log if line.endswith("を獲得。")]
-    places = [line for line in log if line.endswith("に配置。")]
+    takes = [line for line in log if line.endswith("を獲得しました。")]
+    places = [line for line in log if line.endswith("に配置しました。")]
     assert takes and places
     assert any(line.startswith("You（人形A）は") for line in takes)  # the player's own doll
     assert any(line.startswith("Ada（人形B）は") for line in places)

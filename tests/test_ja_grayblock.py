@@ -107,11 +107,11 @@ def test_hot_seat_in_japanese_pass_screen_log_flash_and_the_blocked_hands_result
     actions, result = first_blocked_hand(seed, players)
     winner = scene.name_of(result.winner)
     scene.play(actions[0])
-    assert scene.log[-1] == f"{first}は{actions[0].card}で列を始めた。"
+    assert scene.log[-1] == f"{first}は{actions[0].card}で列を始めました。"
     play_to_result(app, scene, actions[1:])
-    assert f"ブロック：誰も出せない。{winner}はハンド1にブロック勝利：+{result.points}。" in scene.log
-    assert any(re.fullmatch(r"\w+はパス（\d+か\d+に出せる札なし）。", line) for line in scene.log)
-    assert any(re.fullmatch(r"\w+は\d+を(左|右)端に出した。", line) for line in scene.log)
+    assert f"ブロック：誰も出せません。{winner}はハンド1でブロック勝利しました（+{result.points}）。" in scene.log
+    assert any(re.fullmatch(r"\w+はパスしました（\d+か\d+に出せるカードなし）。", line) for line in scene.log)
+    assert any(re.fullmatch(r"\w+は\d+を(左|右)端に出しました。", line) for line in scene.log)
     assert not english_in(scene.log, ("Ada", "Bo")), english_in(scene.log, ("Ada", "Bo"))
     assert scene.flash[0] == f"ブロック！{winner}の勝利"
     # the result panel: who won and how, the breakdown and the scoreboard, the button
@@ -139,7 +139,7 @@ def test_going_out_and_the_match_end_in_japanese(ja, monkeypatch):
         if result.kind == OUT:
             outs += 1
             assert scene.flash[0] == f"{who}がゴーアウト！"
-            assert any(line.startswith(f"{who}は手札を出し切り、ハンド{scene.result_index + 1}に勝利：")
+            assert any(line.startswith(f"{who}は手札を出し切り、ハンド{scene.result_index + 1}で勝利しました")
                        for line in scene.log)
         frames(app, 25, dt=0.1)
         if scene.state.is_over():
@@ -170,10 +170,10 @@ def test_you_and_the_others_read_right_in_both_languages(app):
     use_language("ja")
     try:
         scene.config.seats[0].name = _("You")
-        assert scene.describe(you_start, before) == "あなたは12で列を始めた。"
-        assert scene.describe(bo_left, scene.state) == "Boは13を左端に出した。"
-        assert scene.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出した。"
-        assert scene.describe(Action(1, None, None), scene.state) == "Boはパス（12に出せる札なし）。"
+        assert scene.describe(you_start, before) == "あなたは12で列を始めました。"
+        assert scene.describe(bo_left, scene.state) == "Boは13を左端に出しました。"
+        assert scene.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出しました。"
+        assert scene.describe(Action(1, None, None), scene.state) == "Boはパスしました（12に出せるカードなし）。"
     finally:
         use_language("en")
 
@@ -225,7 +225,8 @@ def test_the_hard_bots_hint_in_japanese_and_in_english():
         use_language("en")
     assert action == english[0]  # the same advice, in other words
     assert english[1].startswith(f"Start the row with the {action.card}: ")
-    assert reason.startswith(f"{action.card}で列を始める：") and reason.endswith("。")
+    # the move, then why: no second colon after the table's 「ヒント：」
+    assert reason.startswith(f"{action.card}で列を始める。") and reason.endswith("。")
     assert "見えないカード" in reason and "勝率" in detail and "%" in detail
     assert not ENGLISH_WORD.search(reason + detail)
     assert pass_reason == "パス：手札にどちらの端にもつながるカードがありません。"

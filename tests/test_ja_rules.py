@@ -205,7 +205,7 @@ def test_english_pages_are_unchanged_and_a_switch_redraws_the_open_page(app):
 
 SAMPLE = ("待った／進める。「自由」なら何でも戻せますが、CPUの手や配札より前に戻すと補助ありです。"
           "接続数は1～4です（ぴったり同じ高さで5組はできません）。たとえば14なら、30と15です。"
-          "Ctrl+Zで戻します。")
+          "Ctrl+Zで戻します。判定対象：人形B（41\u00a0<\u00a043）。")
 
 
 @settings(max_examples=60, deadline=None)
@@ -222,3 +222,4 @@ def test_japanese_wraps_at_any_width_by_kinsoku(width, px):
         assert after[:1] not in ui.NO_LINE_START and line[-1:] not in ui.NO_LINE_END, (line, after)
         assert not (line[-1:].isascii() and after[:1].isascii()), (line, after)  # CPU, 14, Ctrl+Z whole
     assert "1～4" in "\n".join(lines)
+    assert "（41\u00a0<\u00a043）" in "\n".join(lines)  # no-break spaces: never broken there

@@ -133,7 +133,7 @@ def test_undo_refusals_and_questions_in_japanese(app):
     assert ask.question == "Adaの手を戻しますか？" and ask.detail == "Adaの同意を得てください。"
     assert (ask.yes_b.label, ask.no_b.label) == ("待った", "戻さない")
     answer(app, yes=True)
-    assert table.log[-1] == "1手戻した。"
+    assert table.log[-1] == "1手戻しました。"
     assert len(table.session.history) == 0
 
 
@@ -155,10 +155,10 @@ def test_undo_blocked_says_why_in_the_players_language(app, monkeypatch):
     monkeypatch.setattr(base, "undo_plan", lambda history, humans: crossing)
     assert table.undo_blocked() == "Fair undo: Bo has moved since."
     i18n.set_language("ja")
-    assert table.undo_blocked() == "待った（自分の手のみ）：その後にBoが手番を行っています。"
+    assert table.undo_blocked() == "待ったできません：その後にBoが手番を行いました。"
     dealt = UndoPlan((Step(0, True),), frozenset({0}))
     monkeypatch.setattr(base, "undo_plan", lambda history, humans: dealt)
-    assert table.undo_blocked() == "待った（自分の手のみ）：その後に新しいカードが配られています。"
+    assert table.undo_blocked() == "待ったできません：その後に新しいカードが配られました。"
 
 
 def test_a_refused_move_is_said_in_japanese(app):
@@ -172,7 +172,7 @@ def test_a_refused_move_is_said_in_japanese(app):
     i18n.set_language("ja")
     assert shown(words) == "今は配置する作業場のカードがありません。共通の場のカードを獲得してください。"
     nothing = table.session.run(Redo())
-    assert not nothing.ok and table.refused(nothing) == "その手は指せません。"
+    assert not nothing.ok and table.refused(nothing) == "その手は打てません。"
     i18n.set_language("en")
     assert table.refused(nothing) == "Nothing to redo."
 

@@ -16,11 +16,12 @@ from ..assemble.scoring import module_sizes
 from ..assemble.setup import PLACE, TAKE, Rules
 from ..assemble.state import LAST_ROUND
 from ..i18n import N_
+from ..messages import message
 from ..words import whose_later
 from .lesson import BotMove, Do, Free, Note, Script, Watch
 
 SEED = 132
-BOT = "Bellows"
+BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the seat too)
 YOURS = (0, 1)  # your lanes: doll A and doll B
 LETTERS = {0: "A", 1: "B"}
 
@@ -107,7 +108,7 @@ STEPS = (
        PLACE[1][0], N_("Put 30 at the left end for this lesson: there its gears touch 18's."),
        ("gap", 1, 0)),
     Note("weaker", N_("Doll A has 25 points and doll B 16. Only your weaker doll counts, so your "
-                      "score is 16 for now: the table marks it \u201cB counts\u201d."),
+                      "score is 16 for now: the table marks it \u201cdoll B \u2022 counts\u201d."),
          ("player", 0)),
     Do("take-b2", N_("Take 21, the last card, for doll B."),
        TAKE[1][21], N_("Take 21 for doll B."), ("field", 21)),
@@ -152,7 +153,7 @@ def scoring_words(state, phase: str, lane: int = 0):
                                "{points} points.", modules, doll=LETTERS[lane], n=modules,
                                capacity=capacity, points=points)
         if lane == 0:
-            return sentences([message(N_("Scoring goes doll by doll. Each colour is one module; "
+            return sentences([message(N_("Scoring goes doll by doll. Each outline is one module; "
                                          "it scores its size \u00d7 size, and only the largest "
                                          "modules up to the capacity count.")), first])
         return sentences([first, message(N_("Your weaker doll is the one that counts."))])

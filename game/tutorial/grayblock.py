@@ -17,11 +17,12 @@ from __future__ import annotations
 from ..grayblock.setup import LEFT, RIGHT, Action, Rules
 from ..grayblock.state import explain_hand
 from ..i18n import N_
+from ..messages import message
 from ..words import whose_later
 from .lesson import BotMove, Do, Note, Script
 
 SEED = 167
-BOT = "Bellows"
+BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the seat too)
 YOU, THEM = 0, 1
 
 

@@ -32,6 +32,8 @@ from scenes.widgets.anim import Flight, Glide, Stepper
 FLIGHT = 0.32
 # the auto-take toggle's words, longest first (the shorter ones where the long do not fit)
 AUTO_TAKE = (N_("Auto-take the last card"), N_("Auto-take last"), N_("Auto-take"))
+# drawn after a bot's name while it thinks, one frame after another
+THINKING = (N_("is thinking."), N_("is thinking.."), N_("is thinking..."))
 
 
 @dataclass
@@ -106,7 +108,8 @@ class TableScene(GameTable):
             return _("to move")
         if state.current_player() not in self.humans:
             # drawn after the bot's name in the HUD
-            return _("is thinking") + "." * (1 + int(self.app.clock_s * 3) % 3)
+            # one to three dots, a frame each (Japanese: 「考え中…」 in every frame)
+            return _(THINKING[int(self.app.clock_s * 3) % 3])
         if self.turns.hint_pending:
             return _("looking for a hint\u2026")
         if state.phase == PLACE_PHASE:
@@ -612,8 +615,8 @@ class TableScene(GameTable):
                      "bench card.")
         left = ngettext("Deck: {n} card left.", "Deck: {n} cards left.",
                         state.deck_count).format(n=state.deck_count)
-        return _("{left} Each round deals one card per doll. When the deck runs out, the next "
-                 "round is the last: place only.").format(left=left)
+        return _("{left} Each round deals one card per doll. When a round ends with the deck "
+                 "empty, the next round is the last: place only.").format(left=left)
 
     # --- drawing -----------------------------------------------------------------------------
 

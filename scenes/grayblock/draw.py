@@ -10,7 +10,7 @@ import pygame
 from game.grayblock.setup import LEFT, RIGHT
 from game.grayblock.state import BLOCK, OUT, explain_hand
 from game.commands import helps_words
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.words import said, whose
 
 from scenes.widgets import ui
@@ -22,6 +22,8 @@ from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament
 from scenes.menus.setup import LEVEL_NAMES, kind_label
 
+# a bot's tag while it thinks, one frame after another
+THINKING = (N_("thinking."), N_("thinking.."), N_("thinking..."))
 ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)
 
@@ -146,7 +148,7 @@ def draw_seat(scene, surface, p: int) -> None:
     ui.text(surface, _("pts"), px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED, "bottomleft",
             max_width=max(20, rect.x + round(rect.w * 0.46) - r.right - k(8)))
     if active:
-        tag = _("thinking") + "." * (1 + int(scene.app.clock_s * 3) % 3) if p in scene.turns.seats \
+        tag = _(THINKING[int(scene.app.clock_s * 3) % 3]) if p in scene.turns.seats \
             else _("\u25b6 to play")
         ui.text(surface, tag, px(14), (x, rect.bottom - k(8)), ui.HILITE, "bottomleft", "bold", max_width=w)
     box, count = L.fans[p], scene.shown_count(p)

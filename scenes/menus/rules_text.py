@@ -53,7 +53,8 @@ ASSEMBLE = [
              "for this round. The last lane of a round takes the one card left (you still "
              "confirm it, unless \u201cAuto-take the last card\u201d is ticked).")),
     ("h", N_("The last round")),
-    ("p", N_("After a round the field is refilled while the deck lasts. When the deck is empty, "
+    ("p", N_("After a round the field is refilled while the deck lasts. The round played with "
+             "the deck's last cards is still a full one; when a round ends with the deck empty, "
              "one last round follows with Placement only, no acquisition; then every bench is "
              "empty and the game ends. Each lane places 8 cards (10 with 3 players).")),
     ("h", N_("Scoring")),

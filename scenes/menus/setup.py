@@ -24,8 +24,10 @@ from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
 from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
 
-DEFAULT_NAMES = [N_("You"), "Bellows", "Ratchet", "Cogsworth", "Spindle"]  # the bots' names are names
-DEMO_NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth", "Spindle"]
+# the stand-in names, in the language of the moment: a game keeps its seats' names as they were
+# when it started (records are never renamed)
+DEFAULT_NAMES = [N_("You"), N_("Bellows"), N_("Ratchet"), N_("Cogsworth"), N_("Spindle")]
+DEMO_NAMES = [N_("Sprocket"), N_("Bellows"), N_("Ratchet"), N_("Cogsworth"), N_("Spindle")]
 NAME_LEN = 14
 SEED_LEN = 9
 # Words are marked with N_ here and translated where they are drawn (Settings may switch language).
@@ -265,8 +267,9 @@ class SetupScene(Scene):
                 name = seat.get("name")
                 if isinstance(name, str):
                     name = "".join(c for c in name if c.isprintable())[:NAME_LEN]
-                    # the stand-in "You" remembered in another language: in this one
-                    row.name.value = _(DEFAULT_NAMES[0]) if again(name) == _(DEFAULT_NAMES[0]) else name
+                    # a stand-in name ("You", a bot's) remembered in another language: in this one
+                    stand_ins = {_(default) for default in DEFAULT_NAMES}
+                    row.name.value = again(name) if again(name) in stand_ins else name
                 if seat.get("kind") in self.kinds:
                     row.kind.set(seat["kind"])
                 colour = seat.get("colour")
@@ -311,7 +314,7 @@ class SetupScene(Scene):
             self.options[DAILY].value = False
         self.players.set(opts.players if opts.players in self.players.options else self.players.options[-1])
         for i, row in enumerate(self.rows):
-            row.name.value = DEMO_NAMES[i]
+            row.name.value = _(DEMO_NAMES[i])
             row.kind.set(self._bot("easy" if i % 2 == 0 else "random"))
         self.seed.value = str(opts.seed) if opts.seed is not None and opts.seed >= 0 else ""
 

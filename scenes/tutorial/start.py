@@ -35,8 +35,8 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
             session, lesson, problem = store.load(app.store, script)
         if problem:
             app.toast(problem)
-    seats = [Seat(_(name) if kind == "human" else name, kind, i)
-             for i, (name, kind) in enumerate(script.players)]
+    # the names in the language of the moment ("You", and the bot's name, are marked N_)
+    seats = [Seat(_(name), kind, i) for i, (name, kind) in enumerate(script.players)]
     config = GameConfig(seats, script.rules, script.seed, game, lesson=game)
     try:
         table = app.make(config.scene, config=config, session=session)

@@ -350,10 +350,12 @@ def _units(word: str) -> list[str]:
     """A word without spaces in the pieces a line may end between (kinsoku): any two characters,
     except that 。、） and the like stay with what they close, 「（ with what they open, a run of
     ASCII (14, CPU, Ctrl+Z) stays whole and so does a range (1～4); a number keeps its counter
-    word's first character (3回, 12点)."""
+    word's first character (3回, 12点); a no-break space joins what is on either side of it
+    (「41\u00a0<\u00a043」)."""
     units: list[str] = []
     for c in word:
         if units and (units[-1][-1] in NO_LINE_END or c in NO_LINE_START
+                      or NO_BREAK in (c, units[-1][-1])
                       or (c.isascii() and units[-1][-1].isascii())
                       or units[-1][-1] in "0123456789"):
             units[-1] += c
@@ -364,6 +366,7 @@ def _units(word: str) -> list[str]:
 
 NO_LINE_START = "、。，．・：；？！）」』】〉》…ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ～〜"
 NO_LINE_END = "（「『【〈《\u201c\u2018～〜"  # the wave dashes in both: a range stays on one line
+NO_BREAK = "\u00a0"  # a no-break space: the catalogue's 「（41\u00a0<\u00a043）」 stays on one line
 
 
 def _line_step(f: pygame.font.Font, px: float, size: int) -> float:
