@@ -7,6 +7,7 @@ their rect, draw themselves and turn clicks and keys into a callback.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -557,10 +558,31 @@ class Toggle(Widget):
              max_width=room)
 
 
+def clipboard_text() -> str:
+    """The text on the system's clipboard ("" when there is none, or no clipboard at all: SDL's
+    SDL_GetClipboardText through pygame-ce's scrap.get_text, which needs no scrap.init)."""
+    try:
+        return str(pygame.scrap.get_text() or "")
+    except (pygame.error, AttributeError, UnicodeError):  # no video, an old pygame, bad bytes
+        return ""
+
+
+def is_paste(event) -> bool:
+    """Ctrl+V (Cmd+V on macOS; either works anywhere) or Shift+Insert: paste. Not with Alt:
+    AltGr is Ctrl+Alt on Windows and may type a character of its own."""
+    mod = getattr(event, "mod", 0)
+    if mod & pygame.KMOD_ALT:
+        return False
+    if event.key == pygame.K_v:
+        return bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    return event.key == pygame.K_INSERT and bool(mod & pygame.KMOD_SHIFT)
+
+
 class TextField(Widget):
     """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it,
-    Backspace/Delete remove the character before/after it, a click puts it there. A disabled
-    field may show `standin` (e.g. Today's deal's seed) instead of its value.
+    Backspace/Delete remove the character before/after it, a click puts it there, Ctrl+V (Cmd+V)
+    pastes the clipboard's text there. A disabled field may show `standin` (e.g. Today's deal's
+    seed) instead of its value.
 
     Text arrives as TEXTINPUT, not as KEYDOWN's unicode, so an input method (Japanese kana-kanji
     conversion) works: while the player composes, TEXTEDITING carries the unfinished text, drawn
@@ -603,6 +625,9 @@ class TextField(Widget):
             at = max(0, min(len(old), at + (1 if k == pygame.K_RIGHT else -1)))
         elif k in (pygame.K_HOME, pygame.K_END):
             at = 0 if k == pygame.K_HOME else len(old)
+        elif is_paste(event):
+            self.insert(self.cleaned(clipboard_text(), pasted=True))
+            return True
         elif event.unicode and event.unicode.isprintable():
             return True  # the character itself comes as TEXTINPUT
         else:
@@ -620,14 +645,31 @@ class TextField(Widget):
             self.blink_from = pygame.time.get_ticks()
             return True
         self.composition = ""
-        old, at = self._value, min(self.caret, len(self._value))
-        typed = "".join(c for c in str(getattr(event, "text", ""))
-                        if c.isprintable() and (not self.allowed or c in self.allowed))
-        typed = typed[:max(0, self.max_len - len(old))]  # a full field takes nothing more
-        if typed:
-            self._value, at = old[:at] + typed + old[at:], at + len(typed)
-            self._changed(old, at)
+        self.insert(self.cleaned(str(getattr(event, "text", ""))))
         return True
+
+    def cleaned(self, string: str, pasted: bool = False) -> str:
+        """What of `string` the field takes: printable characters of its `allowed` ones (a
+        full-width digit counts as its digit there: a seed copied from Japanese text). Pasted
+        text becomes one line: its lines, each trimmed, joined by a space (a tab is a space)."""
+        if pasted:
+            string = " ".join(line.strip() for line in string.replace("\t", " ").splitlines()
+                              if line.strip())
+        out = []
+        for c in string:
+            if self.allowed and c not in self.allowed:
+                c = unicodedata.normalize("NFKC", c)
+            if len(c) == 1 and c.isprintable() and (not self.allowed or c in self.allowed):
+                out.append(c)
+        return "".join(out)
+
+    def insert(self, string: str) -> None:
+        """`string` in at the caret, as much of it as the field's length cap leaves room for."""
+        old, at = self._value, min(self.caret, len(self._value))
+        string = string[:max(0, self.max_len - len(old))]  # a full field takes nothing more
+        if string:
+            self._value, at = old[:at] + string + old[at:], at + len(string)
+            self._changed(old, at)
 
     def _changed(self, old: str, at: int) -> None:
         self.caret = at
