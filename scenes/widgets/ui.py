@@ -486,12 +486,14 @@ class Button(Widget):
 
 
 class Choice(Widget):
-    """A value picked from options: click or Left/Right cycles it."""
+    """A value picked from options: click or Left/Right cycles it. A scale (`wraps` False, e.g.
+    the volume) stops at its ends instead: Right at the top stays there."""
 
-    def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str):
+    def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str,
+                 wraps: bool = True):
         super().__init__()
         self.label, self.options, self.index = label, options, index
-        self.on_change, self.show = on_change, show
+        self.on_change, self.show, self.wraps = on_change, show, wraps
 
     @property
     def value(self):
@@ -507,7 +509,12 @@ class Choice(Widget):
         self.adjust(1)
 
     def adjust(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.options)
+        if self.wraps:
+            self.index = (self.index + step) % len(self.options)
+        elif 0 <= self.index + step < len(self.options):
+            self.index += step
+        else:
+            return  # at its end: nothing changes
         if self.on_change:
             self.on_change(self.value)
 
@@ -516,8 +523,12 @@ class Choice(Widget):
         panel(surface, self.rect, ((70, 56, 46) if lit else (50, 42, 38)) + (235,),
               HILITE if self.focused else BRASS_DARK, radius=int(6 * s) + 1, width=max(1, int(2 * s)))
         px = int(self.rect.h * 0.45)
-        text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
-        text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
+        ends = (self.index == 0, self.index == len(self.options) - 1) if not self.wraps else (False, False)
+        spent = (90, 84, 80)  # a scale's arrow at its end: nothing further that way
+        text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), spent if ends[0] else MUTED,
+             "midleft")
+        text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), spent if ends[1] else MUTED,
+             "midright")
         value = self.show(self.value)
         label = _("{label}: {value}").format(label=_(self.label), value=value) if self.label else value
         arrow = font(px).size("\u25c2")[0] + 12 * s  # clear of both arrows at any text size
