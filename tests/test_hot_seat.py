@@ -216,3 +216,27 @@ def test_against_bots_nothing_of_hot_seat_shows(app, game):
     assert top(app) is table and len(table.session.history) < count
     post(app, pygame.event.Event(pygame.QUIT))
     assert not app.running and not isinstance(top(app), Confirm)
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_auto_take_takes_the_drafts_last_card_in_hot_seat(app, auto):
+    """Issue 41, item 15: with "auto-take the last card" on, the opening draft's last card goes
+    by itself to the human who must take it, as the take phase's does; off, it waits for them."""
+    from game.assemble.setup import TAKE
+    from game.assemble.state import DRAFT
+    from ui_helpers import wait
+    table = open_table(app, "assemble", ["human", "human"])
+    if table.auto_take.value != auto:
+        click(app, table.auto_take.rect.center)  # the table's own toggle
+    assert table.auto_take.value == auto and app.settings.get("auto_take_last", False) == auto
+    state = table.state
+    while len(state.field) > 1:
+        assert state.phase == DRAFT
+        table.play(state.legal_actions()[0])
+        frames(app, 1)
+    last, lane = state.field[0], state.active
+    wait(app, 2.0)
+    if auto:
+        assert state.phase != DRAFT and table.session.history.actions[-1] == TAKE[lane][last]
+    else:
+        assert state.phase == DRAFT and state.field == [last]
