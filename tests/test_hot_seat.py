@@ -159,7 +159,8 @@ def test_undoing_another_humans_move_asks_them_first(app, game):
         ask = top(app)
         assert isinstance(ask, Confirm)
         assert (ask.question, ask.detail) == (f"Undo {name(table, ada)}'s move?",
-                                              f"{name(table, ada)} should agree.")
+                                              f"Only {name(table, ada)} may answer: Undo (Y) takes the "
+                                              "move back, Keep it (N) keeps it.")
         key(app, pygame.K_n)  # Keep it
         assert top(app) is table and table.state == before and table.state.current_player() == bo
         key(app, *UNDO)
