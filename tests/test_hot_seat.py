@@ -14,7 +14,7 @@ from scenes.menus.confirm import Confirm
 from scenes.menus.pause import LEAVE_QUESTION, PauseMenu
 from scenes.menus.title import TitleScene
 from scenes.table import look
-from ui_helpers import click, frames, key, post, spy_texts, top
+from ui_helpers import click, frames, key, post, settle, spy_texts, top
 
 # every game more than one person can play (a solo game has no hot seat)
 TOGETHER = [info.id for info in GAMES if max(info.player_counts) > 1]
@@ -49,8 +49,15 @@ def name(table, player) -> str:
     return table.config.seats[player].name
 
 
+def landed(app, table) -> None:
+    """The moves made have landed, and shown the moment a table gives them before a pass screen
+    (Grayblock: a human's move, every hand face down)."""
+    settle(app, table, busy=lambda t: t.flights or getattr(t, "moment", None) is not None)
+
+
 def seat(app, table) -> None:
     """Whoever is to move sits down: "I am NAME" on the pass screen, if the table shows one."""
+    landed(app, table)
     player = table.pass_screen_for()
     if player is not None:
         frames(app, 1)
@@ -65,6 +72,7 @@ def pass_on(app, table) -> list:
     while table.state.current_player() == mover:
         assert table.play(table.state.legal_actions()[0])
         frames(app, 1)
+    landed(app, table)
     return table.log[start:]
 
 
