@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
-from game import settings as schema
+from game import cli, settings as schema
 from game.i18n import _
 from game.messages import shown
 
@@ -25,10 +25,10 @@ from scenes.app.stack import SceneStack
 from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
 
-MIN_SIZE = (640, 360)
-MAX_SIZE = (16384, 16384)  # beyond any screen: larger only fails in SDL or eats memory
+MIN_SIZE = cli.WINDOW_MIN_SIZE
+MAX_SIZE = cli.WINDOW_MAX_SIZE  # beyond any screen: larger only fails in SDL or eats memory
 MAX_FRAME_S = 0.1  # a slower frame counts as this much game time (no leaps past events)
-EXIT_AFTER_MAX = 86400.0  # a day: --exit-after 1e300 would never exit
+EXIT_AFTER_MAX = cli.EXIT_AFTER_MAX  # a day: --exit-after 1e300 would never exit
 
 
 @dataclass
@@ -372,30 +372,9 @@ def open_store(demo: bool):
 
 def parse_app_args(argv: list[str]) -> AppOptions:
     from game import registry
-    from game.cli import UsageError, _Parser, ascii_int, check_players, players_help, seconds
+    from game.cli import UsageError, check_players, window_parser
     from game.errors import RecordError
-    from game.tutorial import SCRIPTS
-    parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
-    parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
-    parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids(),
-                        help="which game the demo plays")
-    parser.add_argument("--players", type=ascii_int,
-                        help=f"{players_help()} (default: the most the game seats)")
-    parser.add_argument("--screenshots", type=Path, help="save a PNG of each scene here")
-    parser.add_argument("--exit-after", type=seconds(EXIT_AFTER_MAX, zero=True), metavar="SECONDS",
-                        help="exit this long after the scoring shows "
-                             f"(0 <= SECONDS <= {EXIT_AFTER_MAX:g})")
-    parser.add_argument("--size", default="1280x720",
-                        help=f"window size WxH, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-                             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    parser.add_argument("--seed", type=ascii_int)
-    parser.add_argument("--tutorial", choices=list(SCRIPTS),
-                        help="open that game's lesson (with --demo: it plays itself to the end)")
-    parser.add_argument("--replay", type=Path, metavar="FILE",
-                        help="open a game record in the replay viewer (with --demo: it steps "
-                             "through it by itself, then exits)")
-    parser.add_argument("--lang", choices=["en", "ja"],
-                        help="the app's language for this run (default: Settings, else the system's)")
+    parser = window_parser()  # (the same list --help shows)
     args = parser.parse_args(argv)
     w, h = _size(args.size)
     # not given: the largest table, so the demo shows every seat
