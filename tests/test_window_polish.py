@@ -41,6 +41,38 @@ def test_full_screen_from_settings_comes_back_to_the_window_size_too(app, monkey
     assert app.screen.get_size() == (1280, 720)
 
 
+def pygame_ce_toggle(monkeypatch, screen=(1920, 1080)):
+    """toggle_fullscreen as pygame-ce does it for a window like ours (src_c/display.c): at the
+    screen's own size the window goes full screen as the desktop; at another size the screen
+    changes mode and, on X11, the window is made again with "Warning: re-creating window in
+    toggle_fullscreen" on stderr (issue 41, item 17)."""
+    import warnings
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [screen])
+
+    def toggle():
+        surface = pygame.display.get_surface()
+        if surface.get_flags() & pygame.FULLSCREEN:
+            pygame.display.set_mode(surface.get_size(), pygame.RESIZABLE)
+            return 0
+        if surface.get_size() != screen:
+            warnings.warn("re-creating window in toggle_fullscreen", Warning)
+        pygame.display.set_mode(screen, pygame.FULLSCREEN)
+        return 0
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", toggle)
+
+
+def test_f11_prints_no_warning_and_comes_back_to_the_window(app, monkeypatch):
+    import warnings
+    pygame_ce_toggle(monkeypatch)
+    resize(app, (900, 540))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning would be printed on the terminal: here it fails
+        key(app, pygame.K_F11)
+        assert app.fullscreen() and app.screen.get_size() == (1920, 1080)
+        key(app, pygame.K_F11)
+    assert not app.fullscreen() and app.screen.get_size() == (900, 540)
+
+
 def test_full_screen_refused_says_so_and_keeps_the_window(app):
     key(app, pygame.K_F11)  # the dummy driver refuses
     assert not app.fullscreen() and app.screen.get_size() == (1280, 720)

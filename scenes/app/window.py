@@ -245,18 +245,31 @@ class App:
             return
         if on:
             self.windowed_size = self.screen.get_size()
+            self._desktop_sized()
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error as exc:
             self.toast(_("Fullscreen is not available here ({error})").format(error=exc))
         surface = pygame.display.get_surface()
-        if not on and not self.fullscreen() and surface is not None \
-                and surface.get_size() != self.windowed_size:
+        if not self.fullscreen() and surface is not None \
+                and surface.get_size() != self.windowed_size:  # back in a window, or refused
             try:
                 pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             except pygame.error as exc:
                 self.toast(_("The window could not go back to its size ({error})").format(error=exc))
         self.resized()
+
+    def _desktop_sized(self) -> None:
+        """The window at the screen's own size first: pygame-ce then makes it full screen as the
+        desktop (SDL_WINDOW_FULLSCREEN_DESKTOP), with no change of the screen's mode. At another
+        size it switches the mode, and on X11 re-makes the window, printing "Warning: re-creating
+        window in toggle_fullscreen" (on Wayland it prints that it skips, and does nothing)."""
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+            if desktops and self.screen.get_size() != tuple(desktops[0]):
+                pygame.display.set_mode(desktops[0], pygame.RESIZABLE)
+        except pygame.error:
+            pass  # toggle_fullscreen says what is wrong
 
     def typing(self) -> bool:
         """A text field has the keyboard (so letters are text, not shortcuts)."""
