@@ -460,12 +460,66 @@ def cmd_import(args) -> int:
     return 2 if report.problems else 0
 
 
+# --- the desktop app's options -------------------------------------------------------------
+# One list: scenes/app/window.py parses them, scenes/main.py routes a command line that starts with
+# one of them to the window, and the top-level --help lists them under the commands.
+
+WINDOW_MIN_SIZE = (640, 360)
+WINDOW_MAX_SIZE = (16384, 16384)  # beyond any screen: larger only fails in SDL or eats memory
+EXIT_AFTER_MAX = 86400.0  # a day: --exit-after 1e300 would never exit
+
+
+def window_parser() -> argparse.ArgumentParser:
+    """The desktop app's own options (scenes.app.window.parse_app_args reads them)."""
+    lo, hi = WINDOW_MIN_SIZE, WINDOW_MAX_SIZE
+    parser = _Parser(prog=PROG, description="Open the desktop app.")
+    parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
+    parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids(),
+                        help="which game the demo plays")
+    parser.add_argument("--players", type=ascii_int,
+                        help=f"{players_help()} (default: the most the game seats)")
+    parser.add_argument("--screenshots", type=lambda text: Path(path_arg(text)),
+                        help="save a PNG of each scene here")
+    parser.add_argument("--exit-after", type=seconds(EXIT_AFTER_MAX, zero=True), metavar="SECONDS",
+                        help="exit this long after the scoring shows "
+                             f"(0 <= SECONDS <= {EXIT_AFTER_MAX:g})")
+    parser.add_argument("--size", default="1280x720",
+                        help=f"window size WxH, from {lo[0]}x{lo[1]} to {hi[0]}x{hi[1]}")
+    parser.add_argument("--seed", type=ascii_int, help="the demo's deal")
+    parser.add_argument("--tutorial", choices=[game.id for game in registry.GAMES if game.lesson],
+                        help="open that game's lesson (with --demo: it plays itself to the end)")
+    parser.add_argument("--replay", type=lambda text: Path(path_arg(text)), metavar="FILE",
+                        help="open a game record in the replay viewer (with --demo: it steps "
+                             "through it by itself, then exits)")
+    parser.add_argument("--lang", choices=["en", "ja"],
+                        help="the app's language for this run (default: Settings, else the system's)")
+    return parser
+
+
+def window_flags() -> tuple[str, ...]:
+    """--demo, --size, ...: a command line starting with one of them opens the window."""
+    return tuple(flag for action in window_parser()._actions for flag in action.option_strings
+                 if flag != "--help" and flag.startswith("--"))
+
+
+def window_help() -> str:
+    """The window options as --help lists them, under the commands."""
+    parser = window_parser()
+    formatter = parser._get_formatter()
+    formatter.start_section(f"window options ({PROG} [OPTION ...] with no command opens the "
+                            "desktop app)")
+    formatter.add_arguments([a for a in parser._actions if "--help" not in a.option_strings])
+    formatter.end_section()
+    return formatter.format_help()
+
+
 # --- entry ---------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
     titles = [info.title for info in registry.GAMES]
     parser = _Parser(prog=PROG, description=f"{', '.join(titles[:-1])} and {titles[-1]}. "
-                     "Without arguments the desktop app opens.")
+                     "Without arguments the desktop app opens.", epilog=window_help(),
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 

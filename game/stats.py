@@ -217,6 +217,39 @@ def player_of(computed: dict, name: str) -> dict:
     return out
 
 
+def the_player(computed: dict, preferred: str | None = None) -> str | None:
+    """Whose figures the Statistics screen opens on: the person at this computer, not a bot who
+    sat in more games. `preferred` (the name last set up for a human seat) where it played in a
+    human seat, else the name with the most games in a human seat, a typed name before the
+    stand-in "You" the setup offers; None when no human played. The name as the records last
+    spell it."""
+    from .words import YOU
+    from .i18n import _
+    games: dict[str, int] = {}
+    spelt: dict[str, str] = {}
+    for game in registry.GAMES:
+        if game.solo:
+            continue
+        for name, figures in compute_players(computed, game.id).items():
+            human = (figures.get("seats") or {}).get("human", 0)
+            if human:
+                key = fold(name)
+                games[key] = games.get(key, 0) + human
+                spelt.setdefault(key, name)
+    if not games:
+        return None
+    if preferred and fold(preferred) in games:
+        return spelt[fold(preferred)]
+    stand_ins = {fold("You"), fold(_(YOU))}
+    return spelt[min(games, key=lambda k: (k in stand_ins, -games[k], k))]
+
+
+def compute_players(computed: dict, game: str) -> dict:
+    """compute()'s figures per player name for one game with named players ({} if none)."""
+    figures = (computed.get("games") or {}).get(game) or {}
+    return figures.get("players") or {}
+
+
 # --- a solo game ------------------------------------------------------------------------------
 
 def solo(game: GameInfo, entries: list[Entry], today: datetime.date | None = None) -> dict:

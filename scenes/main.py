@@ -7,8 +7,7 @@ import sys
 
 from game import cli
 
-APP_FLAGS = ("--demo", "--screenshots", "--exit-after", "--size", "--seed", "--players", "--game",
-             "--lang", "--replay", "--tutorial")
+APP_FLAGS = cli.window_flags()  # --demo, --size, ...: the window's options open the window
 
 
 def _open_app(argv: list[str]) -> int:

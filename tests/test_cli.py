@@ -209,3 +209,19 @@ def test_replay_reads_every_game(capsys, tmp_path):
         assert code == 0, err
         data = json.loads(out)
         assert data["game"] == game and data["over"] is True and data["actions"] > 0
+
+
+def test_help_lists_the_window_options_too(capsys):
+    """`alice-assemble --help` (issue 41, item 17): the commands and the desktop app's options,
+    from the one list the window parses and scenes.main routes to the window."""
+    import scenes.main
+    with pytest.raises(SystemExit) as done:
+        scenes.main.run(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert "selfplay" in out and "stats" in out  # the commands
+    flags = ("--lang", "--size", "--demo", "--tutorial", "--replay", "--screenshots", "--exit-after")
+    assert all(f"  {flag}" in out for flag in flags), [f for f in flags if f"  {f}" not in out]
+    assert set(flags) <= set(scenes.main.APP_FLAGS) == set(cli.window_flags())
+    parser_flags = {flag for action in cli.window_parser()._actions for flag in action.option_strings}
+    assert set(scenes.main.APP_FLAGS) == parser_flags - {"-h", "--help"}

@@ -106,7 +106,8 @@ def test_hot_seat_asks_before_undoing_the_other_humans_move(app):
     ask = app.stack.top
     assert isinstance(ask, Confirm)
     assert ask.question == f"Undo {['Ada', 'Bo'][mover]}'s move?"
-    assert ask.detail == f"{['Ada', 'Bo'][mover]} should agree."
+    assert ask.detail == (f"Only {['Ada', 'Bo'][mover]} may answer: Undo (Y) takes the move back, "
+                          "Keep it (N) keeps it.")  # who answers, with which button or key
     frames(app, 2)
     key(app, pygame.K_n)  # No: nothing changes
     assert app.stack.top is table and table.state == before and len(table.session.history) == count

@@ -59,8 +59,14 @@ def drag_play(app, scene, action):
     drag(app, start, end_point(scene, action.end or START))
 
 
+def past_the_moment(app, scene):
+    """A hot-seat move lands and shows a moment, every hand face down, before the pass screen."""
+    settle(app, scene, busy=lambda s: s.flights or s.moment is not None)
+
+
 def confirm_if_asked(app, scene):
     """The pass-to screen: nothing of anyone's hand shows until the right human confirms."""
+    past_the_moment(app, scene)
     who = scene.pass_screen_for()
     if who is None:
         return
@@ -151,6 +157,7 @@ def test_the_log_the_pass_screen_the_board_and_the_record_name_the_same_end(app,
     assert scene.log[-1] == line
     assert records.record_of(scene.session)["hands"][0]["actions"][-1] == \
         {"player": 1, "play": 10, "end": end}
+    past_the_moment(app, scene)
     drawn = spy_texts(monkeypatch)
     frames(app)
     assert scene.pass_screen_for() == 0 and line in [text for text, _rect in drawn]
@@ -388,3 +395,30 @@ def test_the_block_winners_cards_stay_apart_beside_their_long_note(app, size, mo
     for rects in rows.values():
         rects.sort(key=lambda r: r.x)
         assert all(a.right <= b.left for a, b in zip(rects, rects[1:])), rects
+
+
+def test_hot_seat_shows_the_move_on_the_board_before_the_pass_screen(app, monkeypatch):
+    """Issue 41, item 15: the card Ada drags lands on the row and shows there a moment, every
+    hand face down, before Bo's pass screen covers the table; Enter (or a click) skips the rest
+    of the moment."""
+    from scenes.grayblock.table import MOMENT
+    from ui_helpers import wait
+    config = GameConfig(seats("human", "human"), Rules(), 7, "grayblock", 100)
+    scene = open_table(app, config, crafted(config))
+    confirm_if_asked(app, scene)
+    drag_play(app, scene, Action(0, 8, None))
+    settle(app, scene)  # landed
+    drawn = spy_texts(monkeypatch)
+    frames(app)
+    texts = [text for text, _rect in drawn]
+    assert scene.state.row == [8] and scene.pass_screen_for() is None
+    assert "Pass to Bo" not in texts and "Waiting for Bo" in texts and "Ada starts the row with 8." in texts
+    assert scene.visible_hand is None and not scene.hand_cards()[1]  # face down: Bo may be looking
+    wait(app, MOMENT)
+    assert scene.pass_screen_for() == 1
+    confirm_if_asked(app, scene)
+    drag_play(app, scene, Action(1, 10, LEFT))
+    settle(app, scene)
+    assert scene.pass_screen_for() is None
+    key(app, pygame.K_RETURN)  # seen: on to Ada's pass screen
+    assert scene.pass_screen_for() == 0 and scene.visible_hand is None

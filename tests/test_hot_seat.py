@@ -15,7 +15,7 @@ from scenes.menus.confirm import Confirm
 from scenes.menus.pause import LEAVE_QUESTION, PauseMenu
 from scenes.menus.title import TitleScene
 from scenes.table import look
-from ui_helpers import click, frames, key, post, spy_texts, top
+from ui_helpers import click, frames, key, post, settle, spy_texts, top
 
 # every game more than one person can play (a solo game has no hot seat)
 TOGETHER = [info.id for info in GAMES if max(info.player_counts) > 1]
@@ -50,8 +50,15 @@ def name(table, player) -> str:
     return table.config.seats[player].name
 
 
+def landed(app, table) -> None:
+    """The moves made have landed, and shown the moment a table gives them before a pass screen
+    (Grayblock: a human's move, every hand face down)."""
+    settle(app, table, busy=lambda t: t.flights or getattr(t, "moment", None) is not None)
+
+
 def seat(app, table) -> None:
     """Whoever is to move sits down: "I am NAME" on the pass screen, if the table shows one."""
+    landed(app, table)
     player = table.pass_screen_for()
     if player is not None:
         frames(app, 1)
@@ -66,6 +73,7 @@ def pass_on(app, table) -> list:
     while table.state.current_player() == mover:
         assert table.play(table.state.legal_actions()[0])
         frames(app, 1)
+    landed(app, table)
     return table.log[start:]
 
 
@@ -161,7 +169,8 @@ def test_undoing_another_humans_move_asks_them_first(app, game):
         ask = top(app)
         assert isinstance(ask, Confirm)
         assert (ask.question, ask.detail) == (f"Undo {name(table, ada)}'s move?",
-                                              f"{name(table, ada)} should agree.")
+                                              f"Only {name(table, ada)} may answer: Undo (Y) takes the "
+                                              "move back, Keep it (N) keeps it.")
         key(app, pygame.K_n)  # Keep it
         assert top(app) is table and table.state == before and table.state.current_player() == bo
         key(app, *UNDO)
@@ -218,3 +227,27 @@ def test_against_bots_nothing_of_hot_seat_shows(app, game):
     assert top(app) is table and len(table.session.history) < count
     post(app, pygame.event.Event(pygame.QUIT))
     assert not app.running and not isinstance(top(app), Confirm)
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_auto_take_takes_the_drafts_last_card_in_hot_seat(app, auto):
+    """Issue 41, item 15: with "auto-take the last card" on, the opening draft's last card goes
+    by itself to the human who must take it, as the take phase's does; off, it waits for them."""
+    from game.assemble.setup import TAKE
+    from game.assemble.state import DRAFT
+    from ui_helpers import wait
+    table = open_table(app, "assemble", ["human", "human"])
+    if table.auto_take.value != auto:
+        click(app, table.auto_take.rect.center)  # the table's own toggle
+    assert table.auto_take.value == auto and app.settings.get("auto_take_last", False) == auto
+    state = table.state
+    while len(state.field) > 1:
+        assert state.phase == DRAFT
+        table.play(state.legal_actions()[0])
+        frames(app, 1)
+    last, lane = state.field[0], state.active
+    wait(app, 2.0)
+    if auto:
+        assert state.phase != DRAFT and table.session.history.actions[-1] == TAKE[lane][last]
+    else:
+        assert state.phase == DRAFT and state.field == [last]

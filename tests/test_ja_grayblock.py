@@ -189,10 +189,10 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
         scene.confirm_viewer()
         assert not scene.try_play(0, START)
         assert scene.try_play(12, START)
-        frames(app, 20, dt=0.05)
+        frames(app, 30, dt=0.05)  # (the move lands and shows a moment before the pass screen)
         scene.confirm_viewer()
         assert scene.play(Action(1, 4, RIGHT))  # (4 joins 12: one gear less, Water Veins allows it)
-        frames(app, 20, dt=0.05)
+        frames(app, 30, dt=0.05)
         scene.confirm_viewer()
         assert not scene.try_play(13, LEFT) and not scene.try_play(30, LEFT)
         toasts = [shown(message) for message, _until in app.toasts[-3:]]

@@ -130,7 +130,8 @@ def test_undo_refusals_and_questions_in_japanese(app):
     table.undo()  # Bo is to move and takes back Ada's move: Ada should agree
     ask = top(app)
     assert ask.name == "confirm"
-    assert ask.question == "Adaの手を戻しますか？" and ask.detail == "Adaの同意を得てください。"
+    assert ask.question == "Adaの手を戻しますか？"
+    assert ask.detail == "答えるのはAdaだけです：「待った」（Yキー）で手を戻し、「戻さない」（Nキー）でそのままにします。"
     assert (ask.yes_b.label, ask.no_b.label) == ("待った", "戻さない")
     answer(app, yes=True)
     assert table.log[-1] == "1手戻しました。"

@@ -60,3 +60,29 @@ def test_odd_values_in_the_settings_file_fall_back_to_the_defaults(app, data_dir
     app.settings.update(speed="warp", think=-4)
     _, settings = open_settings(app)
     assert app.speed == 1.0 and settings.speed.value == 1.0 and settings.think.value == 0.8
+
+
+def test_the_volume_stops_at_its_ends(app, data_dir):
+    """Right at 100% stays at 100% (it does not wrap round to silence), Left at 0% stays at 0%
+    (issue 41, item 15); clicking its ends does the same."""
+    _, settings = open_settings(app)
+    while settings.ring.current is not settings.volume:
+        key(app, pygame.K_DOWN)
+    for _ in range(len(settings.volume.options) + 2):
+        key(app, pygame.K_RIGHT)
+    assert settings.volume.value == 100 and app.sound.volume == 100  # (the default: never saved)
+    assert saved().get("volume", 100) == 100
+    click(app, right_part(settings.volume.rect))
+    assert settings.volume.value == 100
+    for _ in range(len(settings.volume.options) + 2):
+        key(app, pygame.K_LEFT)
+    assert settings.volume.value == 0 and saved()["volume"] == 0
+    click(app, (settings.volume.rect.x + 4, settings.volume.rect.centery))
+    assert settings.volume.value == 0
+    key(app, pygame.K_RIGHT)
+    assert settings.volume.value == 10 and saved()["volume"] == 10
+    key(app, pygame.K_DOWN)  # the other choices still go round
+    assert settings.ring.current is settings.text_size
+    for _ in range(len(settings.text_size.options)):
+        key(app, pygame.K_RIGHT)
+    assert settings.text_size.value == "normal"

@@ -24,7 +24,7 @@ def open_stats(app):
 def test_a_players_figures_per_game_with_both_charts(app, data_dir, monkeypatch):
     make_records(data_dir)
     page = open_stats(app)
-    assert page.player_c.value == "Ada"  # the name with the most games comes first
+    assert page.player_c.value == "Ada"  # a name that sat in a human seat (Bo too: by name then)
     said = spy_texts(monkeypatch)
     frames(app, 1)
     words = [t for t, _rect in said]
@@ -94,3 +94,49 @@ def test_no_records_at_all(app, data_dir, monkeypatch):
     said = spy_texts(monkeypatch)
     frames(app, 1)
     assert any("No finished games of this kind yet." == t for t, _rect in said)
+
+
+def players_games(seatings) -> None:
+    """Finished Alice Assemble games, one per list of (name, seat kind)."""
+    from tests.storage_helpers import store
+    from tests.test_history_screen import finished
+    db = store()
+    for i, players in enumerate(seatings):
+        db.finish_game(None, dict(finished("assemble", 20 + i, players),
+                                  finished_at=f"2026-10-{10 + i}T10:00:00Z"))
+    db.close()
+
+
+def test_statistics_open_on_the_human_by_their_name_not_a_bot_or_you(app, data_dir):
+    """Issue 41, item 15: Bellows (a bot) sat in every game and the stand-in "You" in most, yet
+    the screen opens on Ada, the name the person typed."""
+    players_games([[("You", "human"), ("Bellows", "hard")], [("You", "human"), ("Bellows", "easy")],
+                   [("Ada", "human"), ("Bellows", "easy")]])
+    names = app.store.player_names()
+    assert names[0] == "Bellows"  # the most games: what the screen used to open on
+    page = open_stats(app)
+    assert page.player_c.value == "Ada" and page.page["games"] == 1
+    assert stats.the_player(page.computed) == "Ada"
+
+
+def test_statistics_open_on_the_name_last_set_up(app, data_dir):
+    players_games([[("Ada", "human"), ("Bellows", "hard")], [("Ada", "human"), ("Bo", "human")],
+                   [("Bo", "human"), ("Bellows", "easy")]])
+    app.settings["setup"] = {"game": "assemble", "seats": [{"name": "bo", "kind": "human", "colour": 0}]}
+    page = open_stats(app)
+    assert page.player_c.value == "Bo"  # the name last set up (as the records spell it)
+    key(app, pygame.K_ESCAPE)
+    app.settings["setup"] = {"seats": [{"name": "Zed", "kind": "human"}]}  # never played yet
+    assert open_stats_again(app).player_c.value == "Ada"  # the human with the most games
+
+
+def open_stats_again(app):
+    history = app.stack.top
+    click(app, history.stats_b.rect.center)
+    frames(app, 1)
+    return app.stack.top
+
+
+def test_with_only_bots_and_you_it_is_you(app, data_dir):
+    players_games([[("You", "human"), ("Bellows", "hard")], [("Cogsworth", "easy"), ("Bellows", "easy")]])
+    assert open_stats(app).player_c.value == "You"

@@ -41,6 +41,38 @@ def test_full_screen_from_settings_comes_back_to_the_window_size_too(app, monkey
     assert app.screen.get_size() == (1280, 720)
 
 
+def pygame_ce_toggle(monkeypatch, screen=(1920, 1080)):
+    """toggle_fullscreen as pygame-ce does it for a window like ours (src_c/display.c): at the
+    screen's own size the window goes full screen as the desktop; at another size the screen
+    changes mode and, on X11, the window is made again with "Warning: re-creating window in
+    toggle_fullscreen" on stderr (issue 41, item 17)."""
+    import warnings
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [screen])
+
+    def toggle():
+        surface = pygame.display.get_surface()
+        if surface.get_flags() & pygame.FULLSCREEN:
+            pygame.display.set_mode(surface.get_size(), pygame.RESIZABLE)
+            return 0
+        if surface.get_size() != screen:
+            warnings.warn("re-creating window in toggle_fullscreen", Warning)
+        pygame.display.set_mode(screen, pygame.FULLSCREEN)
+        return 0
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", toggle)
+
+
+def test_f11_prints_no_warning_and_comes_back_to_the_window(app, monkeypatch):
+    import warnings
+    pygame_ce_toggle(monkeypatch)
+    resize(app, (900, 540))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning would be printed on the terminal: here it fails
+        key(app, pygame.K_F11)
+        assert app.fullscreen() and app.screen.get_size() == (1920, 1080)
+        key(app, pygame.K_F11)
+    assert not app.fullscreen() and app.screen.get_size() == (900, 540)
+
+
 def test_full_screen_refused_says_so_and_keeps_the_window(app):
     key(app, pygame.K_F11)  # the dummy driver refuses
     assert not app.fullscreen() and app.screen.get_size() == (1280, 720)
@@ -107,3 +139,48 @@ def test_a_window_beyond_the_largest_size_is_brought_back_to_the_screen(app, mon
     assert app.screen.get_size() == (pygame.display.get_desktop_sizes()[0][0], 600)
     resize(app, (900, 540))  # a size within it is kept as it is
     assert app.screen.get_size() == (900, 540)
+
+
+BRASS_LIT = (226, 184, 92)  # decor.PrimaryButton's lit fill
+
+
+def brass(app, buttons) -> list:
+    """The title's buttons drawn lit (brass), as the player sees them: a pixel inside each,
+    clear of its label."""
+    app.draw()
+    return [b for b in buttons if b.rect.w
+            and tuple(app.screen.get_at((b.rect.x + 8, b.rect.centery)))[:3] == BRASS_LIT]
+
+
+def test_the_lit_title_button_is_the_one_enter_presses(app, data_dir):
+    """Issue 41, item 15: with a game to continue, and back from an overlay opened by a click,
+    exactly one button is lit, and Enter presses that one."""
+    from ui_helpers import click, players_files
+    players_files(data_dir)  # a game in progress among the player's files
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    assert brass(app, title.buttons) == [title.cont] and title.ring.current is title.cont
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "continue"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is title and brass(app, title.buttons) == [title.cont]
+    click(app, title.settings.rect.center)  # the pointer rests on Settings while it is open
+    assert app.stack.top.name == "settings"
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is title and brass(app, title.buttons) == [title.settings]
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "settings"
+    key(app, pygame.K_ESCAPE)
+    move(app, title.history.rect.center)
+    assert brass(app, title.buttons) == [title.history]
+    move(app, (4, 4))  # off every button: the last one pointed at stays lit
+    assert brass(app, title.buttons) == [title.history]
+    key(app, pygame.K_RETURN)
+    assert app.stack.top.name == "history"
+
+
+def test_without_a_game_to_continue_new_game_is_lit(app):
+    app.stack.push(app.make("title"))
+    frames(app, 1)
+    title = app.stack.top
+    assert brass(app, title.buttons) == [title.new_game] and title.ring.current is title.new_game

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
-from game import settings as schema
+from game import cli, settings as schema
 from game.i18n import _
 from game.messages import shown
 
@@ -25,10 +25,10 @@ from scenes.app.stack import SceneStack
 from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
 
-MIN_SIZE = (640, 360)
-MAX_SIZE = (16384, 16384)  # beyond any screen: larger only fails in SDL or eats memory
+MIN_SIZE = cli.WINDOW_MIN_SIZE
+MAX_SIZE = cli.WINDOW_MAX_SIZE  # beyond any screen: larger only fails in SDL or eats memory
 MAX_FRAME_S = 0.1  # a slower frame counts as this much game time (no leaps past events)
-EXIT_AFTER_MAX = 86400.0  # a day: --exit-after 1e300 would never exit
+EXIT_AFTER_MAX = cli.EXIT_AFTER_MAX  # a day: --exit-after 1e300 would never exit
 
 
 @dataclass
@@ -245,18 +245,31 @@ class App:
             return
         if on:
             self.windowed_size = self.screen.get_size()
+            self._desktop_sized()
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error as exc:
             self.toast(_("Fullscreen is not available here ({error})").format(error=exc))
         surface = pygame.display.get_surface()
-        if not on and not self.fullscreen() and surface is not None \
-                and surface.get_size() != self.windowed_size:
+        if not self.fullscreen() and surface is not None \
+                and surface.get_size() != self.windowed_size:  # back in a window, or refused
             try:
                 pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             except pygame.error as exc:
                 self.toast(_("The window could not go back to its size ({error})").format(error=exc))
         self.resized()
+
+    def _desktop_sized(self) -> None:
+        """The window at the screen's own size first: pygame-ce then makes it full screen as the
+        desktop (SDL_WINDOW_FULLSCREEN_DESKTOP), with no change of the screen's mode. At another
+        size it switches the mode, and on X11 re-makes the window, printing "Warning: re-creating
+        window in toggle_fullscreen" (on Wayland it prints that it skips, and does nothing)."""
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+            if desktops and self.screen.get_size() != tuple(desktops[0]):
+                pygame.display.set_mode(desktops[0], pygame.RESIZABLE)
+        except pygame.error:
+            pass  # toggle_fullscreen says what is wrong
 
     def typing(self) -> bool:
         """A text field has the keyboard (so letters are text, not shortcuts)."""
@@ -372,32 +385,9 @@ def open_store(demo: bool):
 
 def parse_app_args(argv: list[str]) -> AppOptions:
     from game import registry
-    from game.cli import (UsageError, _Parser, ascii_int, check_players, path_arg, players_help,
-                          seconds)
+    from game.cli import UsageError, check_players, window_parser
     from game.errors import RecordError
-    from game.tutorial import SCRIPTS
-    parser = _Parser(prog="alice-assemble", description="Open the desktop app.")
-    parser.add_argument("--demo", action="store_true", help="all-bot game at high speed")
-    parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids(),
-                        help="which game the demo plays")
-    parser.add_argument("--players", type=ascii_int,
-                        help=f"{players_help()} (default: the most the game seats)")
-    parser.add_argument("--screenshots", type=lambda text: Path(path_arg(text)),
-                        help="save a PNG of each scene here")
-    parser.add_argument("--exit-after", type=seconds(EXIT_AFTER_MAX, zero=True), metavar="SECONDS",
-                        help="exit this long after the scoring shows "
-                             f"(0 <= SECONDS <= {EXIT_AFTER_MAX:g})")
-    parser.add_argument("--size", default="1280x720",
-                        help=f"window size WxH, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
-                             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
-    parser.add_argument("--seed", type=ascii_int)
-    parser.add_argument("--tutorial", choices=list(SCRIPTS),
-                        help="open that game's lesson (with --demo: it plays itself to the end)")
-    parser.add_argument("--replay", type=lambda text: Path(path_arg(text)), metavar="FILE",
-                        help="open a game record in the replay viewer (with --demo: it steps "
-                             "through it by itself, then exits)")
-    parser.add_argument("--lang", choices=["en", "ja"],
-                        help="the app's language for this run (default: Settings, else the system's)")
+    parser = window_parser()  # (the same list --help shows)
     args = parser.parse_args(argv)
     w, h = _size(args.size)
     # not given: the largest table, so the demo shows every seat

@@ -498,7 +498,9 @@ class TableScene(GameTable):
         if self.bots_and_hints(dt):
             return
         guided = self.coach is not None and not self.coach.lesson.free()  # the lesson's own step
-        if self.auto_take.value and state.phase == TAKE_PHASE and len(state.field) == 1 \
+        # the last card on the field goes to the one who must take it: in the take phase and in
+        # the opening draft alike (hot seat: whichever human it falls to)
+        if self.auto_take.value and state.phase in (DRAFT, TAKE_PHASE) and len(state.field) == 1 \
                 and not self.flights and not guided:
             self.auto_wait += dt
             if self.auto_wait > 0.5:

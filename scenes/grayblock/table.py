@@ -33,6 +33,7 @@ START = "start"  # where the first card of a hand goes (an action whose end is N
 FLIGHT = 0.32
 ENDING = 1.3  # seconds the last card of a hand shows before the result panel
 BUBBLE = 2.2
+MOMENT = 0.9  # hot seat: seconds a human's move shows, landed, before the next one's pass screen
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -79,6 +80,7 @@ class GrayblockScene(GameTable):
         self.bubbles: dict[int, tuple[str, float]] = {}  # player -> ("Pass", until)
         self.flash: tuple | None = None  # (message, until, colour) over the row
         self.drag: Drag | None = None
+        self.moment: float | None = None  # hot seat: how long the move just played has shown
         self.selected = self.hover_end = None
         self.end_choice = RIGHT
         self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
@@ -114,12 +116,14 @@ class GrayblockScene(GameTable):
         return self.config.seats[player].name
 
     def between_turns(self) -> bool:
-        return self.result_index is not None  # a hand's result: everyone looks
+        # a hand's result: everyone looks; or a human's move, landing, before the pass screen
+        return self.result_index is not None or self.moment is not None
 
     @property
     def visible_hand(self) -> int | None:
         """Whose secret hand is face up at the bottom now (None: no hand is)."""
-        if self.result_index is not None or self.state.is_over() or self.shown_to() is None:
+        if self.result_index is not None or self.state.is_over() or self.shown_to() is None \
+                or self.moment is not None:  # (a hot-seat move landing: every hand face down)
             return None
         return self.bottom
 
@@ -158,7 +162,7 @@ class GrayblockScene(GameTable):
             return _("{name} to move").format(name=self.name_of(p))
         if p in self.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
-        if self.pass_screen_for() is not None:
+        if self.pass_screen_for() is not None or self.moment is not None:
             return _("Waiting for {name}").format(name=self.name_of(p))
         if self.turns.hint_pending:
             return _("Looking for a hint\u2026")
@@ -416,6 +420,13 @@ class GrayblockScene(GameTable):
             self.flights.append(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
             self.glides.pop(action.card, None)
+        # hot seat: the move lands on the board for all to see before the table is passed on
+        # (every hand face down meanwhile: the next one may be looking already; their pass
+        # screen follows)
+        nxt = self.state.current_player()
+        self.moment = 0.0 if (self.shared_screen() and action.player in self.humans and nxt in self.humans
+                              and nxt != action.player and self.result_index is None
+                              and not self.replay) else None
 
     def _hand_ended(self, event) -> None:
         """Show the finished hand: its last card for a moment, then its result panel."""
@@ -446,7 +457,7 @@ class GrayblockScene(GameTable):
 
     def on_history(self, outcome) -> None:
         """Half-made choices go; an undo that reopens a finished hand closes its result."""
-        self.drag = self.selected = self.flash = None
+        self.drag = self.selected = self.flash = self.moment = None
         self.bubbles.clear()
         if len(self.state.results) < self.seen_results:  # the undo reopened a finished hand
             self.result_index = self.ending = None
@@ -459,7 +470,7 @@ class GrayblockScene(GameTable):
         and at the match's end, the finished hand's result shows over the table."""
         super().show_position()
         state = self.state
-        self.drag = self.selected = self.hover_end = self.flash = self.ending = None
+        self.drag = self.selected = self.hover_end = self.flash = self.ending = self.moment = None
         self.bubbles.clear()
         self.glides.clear()  # (the row's cards take their places as they are drawn)
         self.seen_results = len(state.results)
@@ -533,6 +544,11 @@ class GrayblockScene(GameTable):
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.shortcut(event) or self.pass_screen_event(event):
+            return
+        if self.moment is not None and not self.flights and (
+                (event.type == pygame.KEYDOWN and event.key in ENTER)
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.moment = None  # seen: on to the pass screen at once
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.selected is None and self.drag is None:
@@ -636,6 +652,10 @@ class GrayblockScene(GameTable):
             return
         if self.overlay or self.state.is_over():
             return
+        if self.moment is not None and not self.flights:
+            self.moment += dt
+            if self.moment >= MOMENT:
+                self.moment = None
         if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights \
                 and self.coach is None:  # (a lesson's demo snaps each of its steps instead)
             self.snapped = True

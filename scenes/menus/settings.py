@@ -68,7 +68,8 @@ class SettingsOverlay(Scene):
                                on_change=app.sound.set_on, show=on_off)
         volume = min(VOLUMES, key=lambda v: abs(v - app.sound.volume))  # 55 in the file: 50 or 60
         self.volume = ui.Choice(N_("Volume"), VOLUMES, VOLUMES.index(volume),
-                                on_change=app.sound.set_volume, show=lambda v: f"{v}%")
+                                on_change=app.sound.set_volume, show=lambda v: f"{v}%",
+                                wraps=False)  # Right at 100% stays at 100%
         self.text_size = ui.Choice(N_("Text size"), list(TEXT_SIZES),
                                    _pick(TEXT_SIZES, text_size(st), "normal"),
                                    on_change=self._text_size, show=lambda v: _(TEXT_SIZES[v]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game import registry, stats
+from game.history import fold
 from game.i18n import N_, _, language, ngettext
 from game.storage import StoreError
 
@@ -60,7 +61,10 @@ class StatsScene(Scene):
         except StoreError as exc:
             app.toast(exc.words)
             self.computed, names = stats.compute([]), []
-        self.player_c = ui.Choice(N_("Player"), names or [""], names.index(player) if player in names else 0,
+        if player not in names:  # the person at this computer, not the bot with the most games
+            player = stats.the_player(self.computed, self.setup_name())
+        at = [i for i, name in enumerate(names) if player is not None and fold(name) == fold(player)]
+        self.player_c = ui.Choice(N_("Player"), names or [""], at[0] if at else 0,
                                   self.refigure, show=lambda n: n or "\u2014")
         self.game_c = ui.Choice(N_("Game"), registry.ids(), 0, self.refigure,
                                 show=lambda g: _(registry.info(g).title))
@@ -72,6 +76,15 @@ class StatsScene(Scene):
         self.panel = self.body = pygame.Rect(0, 0, 0, 0)
         self.charts: dict[str, pygame.Rect] = {}  # where each chart was drawn (tests)
         self.refigure()
+
+    def setup_name(self) -> str | None:
+        """The name last set up for a human seat (New game remembers it), if any."""
+        setup = self.app.settings.get("setup") if isinstance(self.app.settings, dict) else None
+        seats = setup.get("seats") if isinstance(setup, dict) else None
+        for seat in seats if isinstance(seats, list) else []:
+            if isinstance(seat, dict) and seat.get("kind") == "human" and isinstance(seat.get("name"), str):
+                return seat["name"]
+        return None
 
     def refigure(self, _value=None) -> None:
         if self.player_c.value:

@@ -25,18 +25,31 @@ FAN_ANGLES = (-18, -9, 0, 9, 18)
 
 # ---------------------------------------------------------------- the scene
 
+class MenuButton(PrimaryButton):
+    """A title button: brass (lit) exactly while it has the focus, the one Enter presses; the
+    pointer moves the focus (decor.focus_on_hover), so it lights what it points at."""
+
+    def draw(self, surface, s: float) -> None:
+        if self.focused and self.enabled:
+            super().draw(surface, s)
+            return
+        hover, self.hover = self.hover, False  # a hover the focus left behind lights nothing
+        ui.Button.draw(self, surface, s)
+        self.hover = hover
+
+
 class TitleScene(Scene):
     name = "title"
 
     def __init__(self, app):
         super().__init__(app)
-        self.new_game = PrimaryButton(N_("New game"), self.start_new)
-        self.cont = ui.Button(N_("Continue"), lambda: self.app.stack.push(self.app.make("continue")))
-        self.learn = ui.Button(N_("Learn to play"), lambda: self.app.stack.push(self.app.make("lessons")))
-        self.history = ui.Button(N_("History"), lambda: self.app.stack.push(self.app.make("history")))
-        self.rules = ui.Button(N_("Rules"), self.show_rules)
-        self.settings = ui.Button(N_("Settings"), lambda: self.app.stack.push(self.app.make("settings")))
-        self.quit = ui.Button(N_("Quit"), self.app.quit)
+        self.new_game = MenuButton(N_("New game"), self.start_new)
+        self.cont = MenuButton(N_("Continue"), lambda: self.app.stack.push(self.app.make("continue")))
+        self.learn = MenuButton(N_("Learn to play"), lambda: self.app.stack.push(self.app.make("lessons")))
+        self.history = MenuButton(N_("History"), lambda: self.app.stack.push(self.app.make("history")))
+        self.rules = MenuButton(N_("Rules"), self.show_rules)
+        self.settings = MenuButton(N_("Settings"), lambda: self.app.stack.push(self.app.make("settings")))
+        self.quit = MenuButton(N_("Quit"), self.app.quit)
         self.buttons = [self.cont, self.new_game, self.learn, self.history, self.rules, self.settings,
                         self.quit]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
@@ -58,8 +71,14 @@ class TitleScene(Scene):
         self.tell_settings_problems()
         self.has_save = self.games_in_progress()
         self.layout()
-        self.ring.index = -1
-        self.ring.move(1)  # focus the first live button: Enter does the obvious thing
+        current = self.ring.current
+        if current is None or not current.enabled or not current.rect.w:
+            self.ring.index = -1
+            self.ring.move(1)  # focus the first live button: Enter does the obvious thing
+        else:  # back from Settings, Rules, History...: the button used stays the lit one
+            self.ring.focus(self.ring.index)
+        for b in self.buttons:
+            b.hover = False  # (the pointer lights a button again as soon as it moves)
         self.offer_lesson()
 
     def offer_lesson(self) -> None:

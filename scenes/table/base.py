@@ -339,9 +339,14 @@ class GameTable(Scene):
             return
         who = joined([self.player_word(p) for p in others])
         question = ngettext("Undo {whose} move?", "Undo {whose} moves?", len(others))
+        yes, no = _("Undo"), _("Keep it")
+        # who answers, and with what: the buttons' own words and their keys (scenes/menus/confirm.py)
+        detail = ngettext("Only {names} may answer: {yes} (Y) takes the move back, {no} (N) keeps it.",
+                          "Only {names} may answer: {yes} (Y) takes the moves back, {no} (N) keeps them.",
+                          len(others))
         self.app.stack.push(self.app.make(
-            "confirm", question=question.format(whose=whose(who)), yes=_("Undo"), no=_("Keep it"),
-            on_yes=self.undo_now, detail=_("{names} should agree.").format(names=who)))
+            "confirm", question=question.format(whose=whose(who)), yes=yes, no=no,
+            on_yes=self.undo_now, detail=detail.format(names=who, yes=yes, no=no)))
 
     def undo_now(self) -> None:
         if not self.can_undo():

@@ -7,6 +7,7 @@ their rect, draw themselves and turn clicks and keys into a callback.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -488,12 +489,14 @@ class Button(Widget):
 
 
 class Choice(Widget):
-    """A value picked from options: click or Left/Right cycles it."""
+    """A value picked from options: click or Left/Right cycles it. A scale (`wraps` False, e.g.
+    the volume) stops at its ends instead: Right at the top stays there."""
 
-    def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str):
+    def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str,
+                 wraps: bool = True):
         super().__init__()
         self.label, self.options, self.index = label, options, index
-        self.on_change, self.show = on_change, show
+        self.on_change, self.show, self.wraps = on_change, show, wraps
 
     @property
     def value(self):
@@ -509,7 +512,12 @@ class Choice(Widget):
         self.adjust(1)
 
     def adjust(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.options)
+        if self.wraps:
+            self.index = (self.index + step) % len(self.options)
+        elif 0 <= self.index + step < len(self.options):
+            self.index += step
+        else:
+            return  # at its end: nothing changes
         if self.on_change:
             self.on_change(self.value)
 
@@ -518,8 +526,12 @@ class Choice(Widget):
         panel(surface, self.rect, ((70, 56, 46) if lit else (50, 42, 38)) + (235,),
               HILITE if self.focused else BRASS_DARK, radius=int(6 * s) + 1, width=max(1, int(2 * s)))
         px = int(self.rect.h * 0.45)
-        text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), MUTED, "midleft")
-        text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), MUTED, "midright")
+        ends = (self.index == 0, self.index == len(self.options) - 1) if not self.wraps else (False, False)
+        spent = (90, 84, 80)  # a scale's arrow at its end: nothing further that way
+        text(surface, "\u25c2", px, (self.rect.x + 8 * s, self.rect.centery), spent if ends[0] else MUTED,
+             "midleft")
+        text(surface, "\u25b8", px, (self.rect.right - 8 * s, self.rect.centery), spent if ends[1] else MUTED,
+             "midright")
         value = self.show(self.value)
         label = _("{label}: {value}").format(label=_(self.label), value=value) if self.label else value
         arrow = font(px).size("\u25c2")[0] + 12 * s  # clear of both arrows at any text size
@@ -560,10 +572,31 @@ class Toggle(Widget):
              max_width=room)
 
 
+def clipboard_text() -> str:
+    """The text on the system's clipboard ("" when there is none, or no clipboard at all: SDL's
+    SDL_GetClipboardText through pygame-ce's scrap.get_text, which needs no scrap.init)."""
+    try:
+        return str(pygame.scrap.get_text() or "")
+    except (pygame.error, AttributeError, UnicodeError):  # no video, an old pygame, bad bytes
+        return ""
+
+
+def is_paste(event) -> bool:
+    """Ctrl+V (Cmd+V on macOS; either works anywhere) or Shift+Insert: paste. Not with Alt:
+    AltGr is Ctrl+Alt on Windows and may type a character of its own."""
+    mod = getattr(event, "mod", 0)
+    if mod & pygame.KMOD_ALT:
+        return False
+    if event.key == pygame.K_v:
+        return bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    return event.key == pygame.K_INSERT and bool(mod & pygame.KMOD_SHIFT)
+
+
 class TextField(Widget):
     """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it,
-    Backspace/Delete remove the character before/after it, a click puts it there. A disabled
-    field may show `standin` (e.g. Today's deal's seed) instead of its value.
+    Backspace/Delete remove the character before/after it, a click puts it there, Ctrl+V (Cmd+V)
+    pastes the clipboard's text there. A disabled field may show `standin` (e.g. Today's deal's
+    seed) instead of its value.
 
     Text arrives as TEXTINPUT, not as KEYDOWN's unicode, so an input method (Japanese kana-kanji
     conversion) works: while the player composes, TEXTEDITING carries the unfinished text, drawn
@@ -606,6 +639,9 @@ class TextField(Widget):
             at = max(0, min(len(old), at + (1 if k == pygame.K_RIGHT else -1)))
         elif k in (pygame.K_HOME, pygame.K_END):
             at = 0 if k == pygame.K_HOME else len(old)
+        elif is_paste(event):
+            self.insert(self.cleaned(clipboard_text(), pasted=True))
+            return True
         elif event.unicode and event.unicode.isprintable():
             return True  # the character itself comes as TEXTINPUT
         else:
@@ -623,14 +659,31 @@ class TextField(Widget):
             self.blink_from = pygame.time.get_ticks()
             return True
         self.composition = ""
-        old, at = self._value, min(self.caret, len(self._value))
-        typed = "".join(c for c in str(getattr(event, "text", ""))
-                        if c.isprintable() and (not self.allowed or c in self.allowed))
-        typed = typed[:max(0, self.max_len - len(old))]  # a full field takes nothing more
-        if typed:
-            self._value, at = old[:at] + typed + old[at:], at + len(typed)
-            self._changed(old, at)
+        self.insert(self.cleaned(str(getattr(event, "text", ""))))
         return True
+
+    def cleaned(self, string: str, pasted: bool = False) -> str:
+        """What of `string` the field takes: printable characters of its `allowed` ones (a
+        full-width digit counts as its digit there: a seed copied from Japanese text). Pasted
+        text becomes one line: its lines, each trimmed, joined by a space (a tab is a space)."""
+        if pasted:
+            string = " ".join(line.strip() for line in string.replace("\t", " ").splitlines()
+                              if line.strip())
+        out = []
+        for c in string:
+            if self.allowed and c not in self.allowed:
+                c = unicodedata.normalize("NFKC", c)
+            if len(c) == 1 and c.isprintable() and (not self.allowed or c in self.allowed):
+                out.append(c)
+        return "".join(out)
+
+    def insert(self, string: str) -> None:
+        """`string` in at the caret, as much of it as the field's length cap leaves room for."""
+        old, at = self._value, min(self.caret, len(self._value))
+        string = string[:max(0, self.max_len - len(old))]  # a full field takes nothing more
+        if string:
+            self._value, at = old[:at] + string + old[at:], at + len(string)
+            self._changed(old, at)
 
     def _changed(self, old: str, at: int) -> None:
         self.caret = at
