@@ -21,7 +21,7 @@ import time
 
 from ..bots import make_bot
 from ..play import play_out
-from .record import new_session
+from .record import new_session, to_record
 from .setup import Rules
 from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
@@ -61,6 +61,32 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
                       "share": round(wins[level] / games, 3),
                       "ci95": [round(low, 3), round(high, 3)]}
     return out
+
+
+def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
+    """A finished match of about `hands` hands (issue 40: replays must be linear in them), played
+    by seeded random legal actions. The target is chosen so the match ends when a hand's winner
+    first leads everyone and reaches it: the first such hand from `hands` on."""
+    seats = [{"name": f"P{p + 1}", "seat": "random"} for p in range(players)]
+
+    def play(target: int, until: int | None):
+        session = new_session(seed, seats, target=target, snapshots=False)
+        rng = random.Random(seed)
+        state, history = session.state, session.history
+        while not state.is_over() and (until is None or len(state.results) < until):
+            history.apply_unchecked(rng.choice(state.legal_actions()))
+        return session
+
+    trial = play(10 ** 12, hands + 1000).state
+    totals = [0] * players
+    highest = 0
+    for number, result in enumerate(trial.results, start=1):
+        totals[result.winner] += result.points
+        if number >= hands and totals[result.winner] > highest:
+            target = totals[result.winner]  # nobody had it before: the match ends here
+            return to_record(play(target, None))
+        highest = max(highest, totals[result.winner])
+    raise AssertionError("no hand ended the match")  # pragma: no cover
 
 
 def main(argv=None) -> None:
