@@ -194,7 +194,7 @@ def read_text(path, limit: int = MAX_BYTES) -> str:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise RecordError("not a regular file")
         with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+            data = read_upto(fh, limit)
     except FileNotFoundError:
         raise RecordError("no such file") from None
     except OSError as exc:
@@ -205,6 +205,21 @@ def read_text(path, limit: int = MAX_BYTES) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(f"not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def read_upto(fh, limit: int) -> bytes:
+    """An open binary file's bytes, at most limit + 1 (one more than the limit: the caller tells a
+    file that is too large). Read a MiB at a time: fh.read(limit + 1) would set aside the whole
+    limit (16 MiB) for every record however small."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = fh.read(min(1 << 20, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def replay(record: dict):

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import RecordError
 from ..i18n import N_
 from ..messages import Message, message
+from ..records import read_upto
 
 APP = "alice-assemble"
 
@@ -39,7 +40,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise Unreadable(message(N_("it is not a regular file")))
         with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+            data = read_upto(fh, limit)
     except (FileNotFoundError, Unreadable):
         raise
     except OSError as exc:
