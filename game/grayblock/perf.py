@@ -1,4 +1,5 @@
 """Bot strength: `python -m game.grayblock.perf [--matches N]` prints win shares (not a test).
+`--long-record [--hands N ...]`: what replaying a match of many hands costs, for each reader.
 
 Every table of 2 (or 3) levels plays N deals in duplicate: each seed's match is played once per
 seating (every order of the levels around the table: with 3 players both directions, since who
@@ -89,8 +90,61 @@ def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
     raise AssertionError("no hand ended the match")  # pragma: no cover
 
 
+def measure(work) -> tuple[float, int]:
+    """(seconds, peak bytes) of work(): timed once untraced, then run again under tracemalloc."""
+    import gc
+    import tracemalloc
+    gc.collect()
+    started = time.perf_counter()
+    work()
+    seconds = time.perf_counter() - started
+    gc.collect()
+    tracemalloc.start()
+    try:
+        work()
+        return seconds, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def long_records(sizes: list[int], seed: int) -> None:
+    """`--long-record`: what replaying a match of 1,000 / 4,000 / 12,000 hands costs (issue 40),
+    for each reader of records: verify (the CLI's verify and every file opened or dropped), a
+    replay that can undo every move (the CLI's replay, a resumed game) and the History's reader
+    (game.history.entry_of). Ratios are to the size before: linear costs grow as the hands do."""
+    from .. import records
+    from ..history import entry_of
+    readers = {
+        "verify": records.verify,
+        "replay": records.replay,
+        "history": lambda record: entry_of(record, records.utc_stamp(0)),
+    }
+    before: dict = {}
+    for hands in sizes:
+        record = long_record(hands, seed)
+        text = json.dumps(record)
+        row: dict = {"hands": len(record["hands"]),
+                     "actions": sum(len(hand["actions"]) for hand in record["hands"]),
+                     "bytes": len(text)}
+        for name, read in readers.items():
+            seconds, peak = measure(lambda: read(json.loads(text)))
+            row[name] = {"s": round(seconds, 3), "peak_mb": round(peak / 1e6, 1)}
+            if before:
+                grew = row["hands"] / before["hands"]
+                row[name]["x_time"] = round(seconds / before[name]["s"], 1)
+                row[name]["x_peak"] = round(peak / 1e6 / max(before[name]["peak_mb"], 0.1), 1)
+                row[name]["x_hands"] = round(grew, 1)
+        print(json.dumps(row), flush=True)
+        before = row
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
+    parser.add_argument("--long-record", action="store_true",
+                        help="instead of bot strength: the time and peak memory of replaying "
+                             "matches of many hands (--hands)")
+    parser.add_argument("--hands", type=count(1), action="append",
+                        help="with --long-record: match lengths (default 1000, 4000 and 12000)")
     parser.add_argument("--matches", type=count(1), default=100,
                         help="seeds per table (each played once per seating)")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3),
@@ -106,6 +160,9 @@ def main(argv=None) -> None:
                         help="one table, e.g. hard,normal or normal,normal,easy (repeatable; "
                              "default: every table of different levels)")
     args = parser.parse_args(argv)
+    if args.long_record:
+        long_records(args.hands or [1000, 4000, 12000], args.seed)
+        return
     rules = Rules.parse(args.rules)
     if args.levels:
         tables = [tuple(text.split(",")) for text in args.levels]
