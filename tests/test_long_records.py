@@ -181,3 +181,39 @@ def test_the_replay_viewer_steps_through_a_long_record_exactly(app):
         viewer.step(1)
         assert viewer.cursor == n and viewer.state == expected[n], n
     app.stack.pop()
+
+
+# --- the list Grayblock's states share their finished hands through ---------------------------
+
+def test_an_append_only_copy_shares_its_items_and_keeps_its_own():
+    from game.appendonly import AppendOnly
+    a = AppendOnly([1, 2])
+    b = a.copy()
+    a.append(3)  # as long as the backing list: in place
+    assert list(a) == [1, 2, 3] and list(b) == [1, 2] and len(b) == 2 and b[-1] == 2
+    assert b._items is a._items
+    b.append(9)  # shorter than the backing list: a list of its own first
+    assert list(a) == [1, 2, 3] and list(b) == [1, 2, 9] and b._items is not a._items
+    c = a.copy()
+    c.append(4)
+    a.append(5)
+    assert list(a) == [1, 2, 3, 5] and list(c) == [1, 2, 3, 4]
+    with pytest.raises(IndexError):
+        b[3]
+    assert b[-3] == 1 and a[1:3] == [2, 3] and a[::-1] == [5, 3, 2, 1] and b[5:] == []
+    assert a == [1, 2, 3, 5] and a == (1, 2, 3, 5) and a != [1, 2, 3] and a.copy() == a
+    assert AppendOnly() == [] and not AppendOnly() and bool(b)
+    assert list(reversed(c)) == [4, 3, 2, 1]
+    shorter = c.copy()
+    c.append(6)
+    assert copy.deepcopy(shorter)._items == [1, 2, 3, 4]  # its own items only
+    import pickle
+    assert pickle.loads(pickle.dumps(shorter)) == [1, 2, 3, 4]
+
+
+def test_a_clone_of_a_long_match_copies_none_of_its_hands():
+    session = records.replay(record(SMALL), snapshots=False)
+    state = session.state
+    other = state.clone()
+    assert other == state and other.results._items is state.results._items
+    assert other.deals._items is state.deals._items
