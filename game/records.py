@@ -209,22 +209,27 @@ def read_text(path, limit: int = MAX_BYTES) -> str:
 
 def read_upto(fh, limit: int) -> bytes:
     """An open binary file's bytes, at most limit + 1 (one more than the limit: the caller tells a
-    file that is too large). Read a MiB at a time: fh.read(limit + 1) would set aside the whole
-    limit (16 MiB) for every record however small."""
+    file that is too large). fh.read(limit + 1) would set aside the whole limit (16 MiB) for every
+    record however small: as much as the file's size says first, then (a file that grew, or says
+    no size: /proc) as much again each time, so what is set aside stays about the file's size."""
     chunks: list[bytes] = []
     size = 0
+    want = min(limit + 1, os.fstat(fh.fileno()).st_size + 1)
     while size <= limit:
-        chunk = fh.read(min(1 << 20, limit + 1 - size))
+        chunk = fh.read(want)
         if not chunk:
             break
         chunks.append(chunk)
         size += len(chunk)
+        want = min(max(size, 1 << 16), limit + 1 - size)
     return b"".join(chunks)
 
 
-def replay(record: dict):
-    """A Session holding the record's game with every recorded action applied."""
-    return game_module(record["game"]).replay(record)
+def replay(record: dict, snapshots: bool = True):
+    """A Session holding the record's game with every recorded action applied. snapshots=False
+    when nobody will undo (verify, the History's reader): no position is kept per move, so the
+    replay costs the record's length only."""
+    return game_module(record["game"]).replay(record, snapshots=snapshots)
 
 
 def record_of(session) -> dict:
