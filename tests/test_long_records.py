@@ -2,8 +2,8 @@
 linear in its length, wherever a record is replayed (verify and replay, the command line, the
 History's reader, the replay viewer), and the viewer keeps a bounded number of positions.
 
-Nothing here reads a clock: each test compares the work (peak memory, or the states kept) of a
-record with 4x the hands of another. Linear costs grow about 4x; quadratic ones 16x.
+Nothing here reads a clock: each test compares the work (peak memory, or the states kept) of
+records of 10, 200 and 800 hands: what a hand more costs must not grow with the match.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from game.grayblock.state import GrayblockState
 from game.history import entry_of
 
 TINY, SMALL, LARGE = 10, 200, 800  # hands
-LINEAR = 6.0  # the most 4x the hands may cost: about 4 when linear, about 16 when quadratic
+LINEAR = 2.0  # growth(): about 1 when linear, about 5 when quadratic
 POSITIONS = 128  # the most full positions the replay viewer may hold, however long the record
 
 
@@ -48,13 +48,16 @@ def peak(work) -> int:
 
 
 def growth(work_of) -> float:
-    """How much more the work costs for LARGE hands than for SMALL (peak memory), past what it
-    costs for a short match (modules, fonts and buffers loaded the first time, fixed costs)."""
+    """How much more a hand costs in a long match than in a short one (peak memory): the cost
+    from SMALL to LARGE hands over the cost from TINY to SMALL, each per hand added (what the
+    work loads the first time, modules and fonts, loaded beforehand). About 1 when the cost is
+    linear in the hands; about (LARGE + SMALL) / (SMALL + TINY), near 5, when quadratic."""
     work_of(TINY)()
-    base = peak(work_of(TINY))
-    small = peak(work_of(SMALL))
-    large = peak(work_of(LARGE))
-    return (large - base) / (small - base)
+    hands = {n: len(record(n)["hands"]) for n in (TINY, SMALL, LARGE)}
+    cost = {n: peak(work_of(n)) for n in (TINY, SMALL, LARGE)}
+    small = (cost[SMALL] - cost[TINY]) / (hands[SMALL] - hands[TINY])
+    large = (cost[LARGE] - cost[SMALL]) / (hands[LARGE] - hands[SMALL])
+    return large / small
 
 
 def test_the_records_are_long_finished_matches():
