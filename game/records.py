@@ -217,10 +217,10 @@ def read_upto(fh, limit: int) -> bytes:
     want = min(limit + 1, os.fstat(fh.fileno()).st_size + 1)
     while size <= limit:
         chunk = fh.read(want)
-        if not chunk:
-            break
         chunks.append(chunk)
         size += len(chunk)
+        if len(chunk) < want:  # the end (a buffered read stops short only there)
+            break
         want = min(max(size, 1 << 16), limit + 1 - size)
     return b"".join(chunks)
 

@@ -78,7 +78,7 @@ def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
             history.apply_unchecked(rng.choice(state.legal_actions()))
         return session
 
-    trial = play(10 ** 12, hands + 1000).state
+    trial = play(10 ** 12, hands + hands // 4 + 50).state
     totals = [0] * players
     highest = 0
     for number, result in enumerate(trial.results, start=1):

@@ -2,8 +2,10 @@
 
 The game's own table draws the position, read-only: it is made over the replayed session with
 config.replay (nobody plays at it, no bot thinks, it saves nothing) and never updated. The cursor
-moves through the session's history with its own undo/redo (every position before an action is a
-snapshot, so stepping back is exact); after each step the table lays itself out from the state
+moves through the record's positions (game.positions: a bounded number of them kept, however long
+the game, the others played again from the kept one before, so stepping back is exact and a match
+of thousands of hands costs no more memory than a short one); the session's history stands at the
+cursor (History.seek), and after each step the table lays itself out from the state
 (GameTable.show_position, as a resumed game does). The viewer's panel lies where the table says
 (replay_panel: over its log and buttons): where the replay stands ("Move 12 of 64", the round or
 hand: segment_words), the moves so far with the current one lit, and the controls. What a game
@@ -18,6 +20,7 @@ import pygame
 
 from game import records
 from game.errors import RecordError
+from game.positions import Positions
 from game.i18n import N_, _
 
 from scenes.app.stack import Scene
@@ -87,7 +90,7 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.record = record
         self.game = record["game"]
-        session = records.replay(record)
+        session = records.replay(record, snapshots=False)  # the positions are kept below
         config = GameConfig.from_record(record, session)
         config.replay = True  # the table shows the record read-only and saves nothing
         self.session = session
@@ -97,7 +100,8 @@ class ReplayScene(Scene):
         self.lines: list[list[str]] = []
         self.movers: list = []
         self.segments: list[int | None] = []
-        for before, action, events, after in session.history.replay():
+        self.positions = Positions(session.history.start, session.history.actions)
+        for before, action, events, after in self.positions.walk():
             if not self.segments:
                 self.segments.append(self.table.segment(before))
             self.movers.append(before.current_player())
@@ -171,13 +175,11 @@ class ReplayScene(Scene):
     def go(self, target: int) -> None:
         """Put the cursor at `target` moves played (clamped) and lay the table out again."""
         target = max(0, min(self.total, target))
-        history = self.session.history
-        while self.cursor > target:
-            history.undo()
-            self.cursor -= 1
-        while self.cursor < target:
-            history.redo()
-            self.cursor += 1
+        if target != self.cursor:
+            history = self.session.history
+            state = self.positions.at(target, history.state, self.cursor)
+            history.seek(state, target, self.positions.actions)
+            self.cursor = target
         self.table.show_position()
 
     def after_cover(self) -> None:
