@@ -238,6 +238,12 @@ def record_of(session) -> dict:
 
 def verify(record: dict) -> None:
     """Raise RecordError naming the first problem; return quietly when the record holds."""
+    verified(record)
+
+
+def verified(record: dict):
+    """The record's game replayed (a Session without snapshots) once it holds: RecordError naming
+    the first problem otherwise (verify)."""
     module = game_module(record["game"])
     session = module.replay(record, snapshots=False)
     state = session.state
@@ -245,12 +251,13 @@ def verify(record: dict) -> None:
     if given is None:
         if state.is_over():
             raise RecordError("the game is over but the record has no result")
-        return
+        return session
     if not state.is_over():
         raise RecordError("the record has a result but the game is not over")
     problem = module.compare_result(given, state.result().record)
     if problem:
         raise RecordError(f"result does not match the replay: {problem}")
+    return session
 
 
 def write_record(path, record: dict) -> None:

@@ -16,6 +16,8 @@ scoring walk-through, Cementopia's figures) opens over the viewer after the last
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import pygame
 
 from game import records
@@ -44,8 +46,8 @@ def open_replay(app, path) -> Scene | None:
     """Open the record at `path` in the viewer over the scene on top; on any problem, ONE toast
     line and nothing changes."""
     try:
-        record = load(path)
-        scene = app.make("replay", record=record)
+        record = records.read_record(path)
+        scene = app.make("replay", record=record, session=records.verified(record))
     except RecordError as exc:
         app.toast(_("Cannot replay {file}: {error}").format(file=_name(path), error=exc))
         return None
@@ -62,8 +64,7 @@ def open_stored(app, game_id: int) -> Scene | None:
     from game.storage import StoreError
     try:
         record = app.store.record(game_id)
-        records.verify(record)
-        scene = app.make("replay", record=record)
+        scene = app.make("replay", record=record, session=records.verified(record))
     except StoreError as exc:
         app.toast(_("Cannot replay this game: {error}").format(error=exc.words))
         return None
@@ -86,11 +87,14 @@ def _name(path) -> str:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, record: dict):
+    def __init__(self, app, record: dict, session=None):
+        """`session`: the record already replayed without snapshots (records.verified), else it
+        is replayed here; the viewer moves it to each position."""
         super().__init__(app)
         self.record = record
         self.game = record["game"]
-        session = records.replay(record, snapshots=False)  # the positions are kept below
+        if session is None:  # no snapshots: the positions are kept below
+            session = records.replay(record, snapshots=False)
         config = GameConfig.from_record(record, session)
         config.replay = True  # the table shows the record read-only and saves nothing
         self.session = session
@@ -165,10 +169,17 @@ class ReplayScene(Scene):
 
     def log_entries(self) -> list[tuple[str, bool]]:
         """(line, is it the current move's) for the opening and every move up to the cursor."""
-        out = [(line, False) for line in self.opening]
-        for i in range(self.cursor):
-            out.extend((line, i == self.cursor - 1) for line in self.lines[i])
-        return out
+        return list(reversed(list(self.entries_back())))
+
+    def entries_back(self) -> Iterator[tuple[str, bool]]:
+        """log_entries from the newest back: the panel draws them until it is full, so a frame
+        costs the lines in sight, not every move of the record."""
+        for i in range(self.cursor - 1, -1, -1):
+            current = i == self.cursor - 1
+            for line in reversed(self.lines[i]):
+                yield line, current
+        for line in reversed(self.opening):
+            yield line, False
 
     # --- moving -----------------------------------------------------------------------------
 
@@ -376,7 +387,7 @@ class ReplayScene(Scene):
         small = max(9, round(px * 0.9))
         line_h = ui.font(small).get_linesize()
         y = box.bottom
-        for entry, current in reversed(self.log_entries()):
+        for entry, current in self.entries_back():
             colour = ui.HILITE if current else ui.MUTED
             for part in reversed(ui.wrap(entry, small, box.w - 4)):
                 y -= line_h
