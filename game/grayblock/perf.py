@@ -110,14 +110,29 @@ def measure(work) -> tuple[float, int]:
 def long_records(sizes: list[int], seed: int) -> None:
     """`--long-record`: what replaying a match of 1,000 / 4,000 / 12,000 hands costs (issue 40),
     for each reader of records: verify (the CLI's verify and every file opened or dropped), a
-    replay that can undo every move (the CLI's replay, a resumed game) and the History's reader
-    (game.history.entry_of). Ratios are to the size before: linear costs grow as the hands do."""
+    replay that can undo every move (a resumed game), the History's reader (game.history.entry_of)
+    and the replay viewer's positions (game.positions, without the drawing). Ratios are to the
+    size before: linear costs grow as the hands do."""
     from .. import records
     from ..history import entry_of
+    from ..positions import Positions
+
+    def viewer(record: dict) -> None:
+        """What the replay viewer does besides drawing: the record verified, its positions walked
+        once (kept at most positions.LIMIT), then ten steps back from the end."""
+        history = records.verified(record).history
+        positions = Positions(history.start, history.actions)
+        for _step in positions.walk():
+            pass
+        state = positions.at(positions.total)
+        for back in range(1, 11):
+            state = positions.at(positions.total - back, state, positions.total - back + 1)
+
     readers = {
         "verify": records.verify,
         "replay": records.replay,
         "history": lambda record: entry_of(record, records.utc_stamp(0)),
+        "viewer": viewer,
     }
     before: dict = {}
     for hands in sizes:
