@@ -22,8 +22,8 @@ import pygame
 
 from game import records
 from game.errors import RecordError
-from game.positions import Positions
 from game.i18n import N_, _
+from game.positions import Positions
 
 from scenes.app.stack import Scene
 from scenes.config import GameConfig
