@@ -129,36 +129,6 @@ def test_the_replay_viewer_keeps_a_bounded_number_of_positions(app):
     app.stack.pop()
 
 
-def test_the_replay_viewer_steps_through_a_long_record_exactly(app):
-    rec = record(SMALL)
-    session = records.replay(copy.deepcopy(rec), snapshots=False)
-    expected = []
-    for before, _action, _events, after in session.history.replay():
-        if not expected:
-            expected.append(before.clone())
-        expected.append(after.clone())
-    viewer = app.make("replay", record=rec)
-    app.stack.push(viewer)
-    total = viewer.total
-    assert total == len(expected) - 1
-    marks = sorted({0, 1, total - 1, total} | {n for k in range(1, 40) for n in
-                                               (k * total // 40 - 1, k * total // 40, k * total // 40 + 1)})
-    for n in reversed(marks):
-        viewer.go(n)
-        assert viewer.cursor == n and viewer.state == expected[n], n
-    for n in marks:
-        viewer.go(n)
-        assert viewer.state == expected[n], n
-    viewer.go(total)
-    for n in range(total - 1, total - 60, -1):
-        viewer.step(-1)
-        assert viewer.cursor == n and viewer.state == expected[n], n
-    for n in range(total - 58, total + 1):
-        viewer.step(1)
-        assert viewer.cursor == n and viewer.state == expected[n], n
-    app.stack.pop()
-
-
 # --- the list Grayblock's states share their finished hands through ---------------------------
 
 def test_an_append_only_copy_shares_its_items_and_keeps_its_own():
@@ -239,3 +209,27 @@ def test_a_position_is_played_again_exactly_from_the_one_kept_before(monkeypatch
     state = positions.at(3)
     assert positions.at(2, state, 3) is not state and positions.at(2) == expected[2]
     assert positions.at(-5) == expected[0] and positions.at(total + 5) == expected[total]
+
+
+def test_the_replay_viewer_steps_through_a_long_record_exactly(app):
+    _start, _actions, expected = replayed(SMALL)
+    viewer = app.make("replay", record=record(SMALL))
+    app.stack.push(viewer)
+    total = viewer.total
+    assert total == len(expected) - 1
+    marks = sorted({0, 1, total - 1, total} | {n for k in range(1, 40) for n in
+                                               (k * total // 40 - 1, k * total // 40, k * total // 40 + 1)})
+    for n in reversed(marks):
+        viewer.go(n)
+        assert viewer.cursor == n and viewer.state == expected[n], n
+    for n in marks:
+        viewer.go(n)
+        assert viewer.state == expected[n], n
+    viewer.go(total)
+    for n in range(total - 1, total - 60, -1):
+        viewer.step(-1)
+        assert viewer.cursor == n and viewer.state == expected[n], n
+    for n in range(total - 58, total + 1):
+        viewer.step(1)
+        assert viewer.cursor == n and viewer.state == expected[n], n
+    app.stack.pop()
