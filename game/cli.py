@@ -356,7 +356,7 @@ def _verify_file(name: str) -> int:
 def cmd_replay(args) -> int:
     from .records import read_record, record_of, replay
     try:
-        session = replay(read_record(args.file))
+        session = replay(read_record(args.file), snapshots=False)
     except RecordError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     state = session.state

@@ -6,8 +6,9 @@ taken before the action (states are cheap to clone), so it is exact and never re
 was settled once, in the setup. Each outcome carries the engine's events: what the command
 changed, for the log and the animations.
 
-A session that nobody will undo (selfplay, benchmarks) is made with `snapshots=False`: it keeps
-the actions for its record but no snapshots.
+A session that nobody will undo (selfplay, benchmarks, a record verified or read for History) is
+made with `snapshots=False`: it keeps the actions for its record and the position they start from,
+but no snapshots, so replaying a record costs its length, not its length times a position's size.
 
 Fair undo (issue 12): undo must not let a player peek and take back. The history remembers who
 took each action and whether it revealed something (an event whose kind is in the state's
@@ -71,6 +72,7 @@ class History:
     def __init__(self, state: GameState, snapshots: bool = True):
         self.state = state
         self.snapshots = snapshots
+        self._start = state.clone()  # where the actions start from (replay)
         self._actions: list[Any] = []
         self._before: list[GameState] = []
         self._steps: list[Step] = []  # beside _before: who acted, what it revealed
@@ -126,17 +128,34 @@ class History:
         if self._redo:
             self._redo.clear()
 
+    @property
+    def start(self) -> GameState:
+        """The position before the first action (read, never change it)."""
+        return self._before[0] if self._before else self._start
+
     def replay(self) -> Iterator[tuple[GameState, Any, list[Event], GameState]]:
         """(state before, action, its events, state after) for every action that stands, played
-        again from the first snapshot: a resumed game rebuilds its log from these. The state
-        after is the one being replayed: read it before the next step."""
-        if not self._before:
+        again from the start: a resumed game rebuilds its log from these. The state after is the
+        one being replayed: read it before the next step."""
+        if not self._actions:
             return
-        state = self._before[0].clone()
+        state = self.start.clone()
         for action in self._actions:
             before = state.clone()
             events = state.apply(action)
             yield before, action, events, state
+
+    def seek(self, state: GameState, count: int, actions: list) -> None:
+        """Stand at `state`, the position after the first `count` of `actions` (the actions that
+        stand now are where `actions` begin, or begin them): a replay viewer moving its cursor.
+        No snapshot is kept and nothing is left to redo; it costs the actions it moves over."""
+        mine = self._actions
+        del mine[count:]
+        mine.extend(actions[len(mine):count])
+        self.state = state
+        self._before.clear()
+        self._steps.clear()
+        self._redo.clear()
 
     def undo(self):
         if not self._before:

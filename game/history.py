@@ -192,7 +192,7 @@ def entry_of(record: dict, fallback: str) -> Entry:
     game = record["game"]
     module = game_module(game)
     info = registry.info(game)
-    session = module.replay(record)
+    session = module.replay(record, snapshots=False)
     state = session.state
     over = state.is_over()
     given = record.get("result")

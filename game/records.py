@@ -221,9 +221,11 @@ def read_text(path, limit: int = MAX_BYTES) -> str:
         raise RecordError(f"not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def replay(record: dict):
-    """A Session holding the record's game with every recorded action applied."""
-    return game_module(record["game"]).replay(record)
+def replay(record: dict, snapshots: bool = True):
+    """A Session holding the record's game with every recorded action applied. snapshots=False
+    when nobody will undo (verify, the History's reader): no position is kept per move, so the
+    replay costs the record's length only."""
+    return game_module(record["game"]).replay(record, snapshots=snapshots)
 
 
 def record_of(session) -> dict:
@@ -232,19 +234,26 @@ def record_of(session) -> dict:
 
 def verify(record: dict) -> None:
     """Raise RecordError naming the first problem; return quietly when the record holds."""
+    verified(record)
+
+
+def verified(record: dict):
+    """The record's game replayed (a Session without snapshots) once it holds: RecordError naming
+    the first problem otherwise (verify)."""
     module = game_module(record["game"])
-    session = module.replay(record)
+    session = module.replay(record, snapshots=False)
     state = session.state
     given = record.get("result")
     if given is None:
         if state.is_over():
             raise RecordError("the game is over but the record has no result")
-        return
+        return session
     if not state.is_over():
         raise RecordError("the record has a result but the game is not over")
     problem = module.compare_result(given, state.result().record)
     if problem:
         raise RecordError(f"result does not match the replay: {problem}")
+    return session
 
 
 def write_record(path, record: dict) -> None:

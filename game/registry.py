@@ -6,8 +6,9 @@ A game's record module (game.contract.GameModule) provides:
 - `parse_rules(text) -> rules` from a command-line list like "flaw,identity" (ValueError if unknown);
 - `new_session(seed, players, rules, *, snapshots=True) -> Session`, players as record `players`
   entries (snapshots=False: a session nobody undoes, for selfplay);
-- `to_record(session) -> dict`, `replay(record) -> Session` (RecordError naming the action),
-  `compare_result(given, actual) -> str | None`.
+- `to_record(session) -> dict`, `replay(record, snapshots=True) -> Session` (RecordError naming
+  the action; snapshots=False: nobody will undo, as for new_session), `compare_result(given,
+  actual) -> str | None`.
 Its states meet game.contract.GameState (`result()` gives winners and scores for every game).
 Its bots module has `LEVELS = {"random": cls, "easy": cls, ...}`.
 """

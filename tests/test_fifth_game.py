@@ -99,8 +99,8 @@ def to_record(session: Session) -> dict:
     return record
 
 
-def replay(record: dict) -> Session:
-    session = Session(History(Pebbles(len(record["players"]))), session_meta(record, GAME))
+def replay(record: dict, snapshots: bool = True) -> Session:
+    session = Session(History(Pebbles(len(record["players"])), snapshots), session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), int)
     return session
 

@@ -36,12 +36,12 @@ def to_record(session: Session) -> dict:
     return setup_record(session, GAME)
 
 
-def replay(record: dict) -> Session:
+def replay(record: dict, snapshots: bool = True) -> Session:
     players = record.get("players")
     setup = Setup.from_json(record.get("setup"), record.get("seed"))
     if not isinstance(players, list) or len(players) != setup.players:
         raise RecordError(f"players must list the {setup.players} players of setup.players")
-    session = Session(History(AlicematicState.start(setup)), session_meta(record, GAME))
+    session = Session(History(AlicematicState.start(setup), snapshots), session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 

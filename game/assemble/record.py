@@ -37,8 +37,8 @@ def start_state(record: dict) -> AssembleState:
     return AssembleState.start(Setup.from_json(record.get("setup"), len(players)), rules)
 
 
-def replay(record: dict) -> Session:
-    session = Session(History(start_state(record)), session_meta(record, GAME))
+def replay(record: dict, snapshots: bool = True) -> Session:
+    session = Session(History(start_state(record), snapshots), session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 

@@ -36,10 +36,10 @@ def to_record(session: Session) -> dict:
     return record
 
 
-def replay(record: dict) -> Session:
+def replay(record: dict, snapshots: bool = True) -> Session:
     state = CementopiaState.start(Setup.from_json(record.get("setup")))
     players = record.get("players") if isinstance(record.get("players"), list) else []
-    session = Session(History(state), session_meta(record, GAME, players))
+    session = Session(History(state, snapshots), session_meta(record, GAME, players))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 

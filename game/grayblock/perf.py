@@ -1,4 +1,5 @@
 """Bot strength: `python -m game.grayblock.perf [--matches N]` prints win shares (not a test).
+`--long-record [--hands N ...]`: what replaying a match of many hands costs, for each reader.
 
 Every table of 2 (or 3) levels plays N deals in duplicate: each seed's match is played once per
 seating (every order of the levels around the table: with 3 players both directions, since who
@@ -21,7 +22,7 @@ import time
 
 from ..bots import make_bot
 from ..play import play_out
-from .record import new_session
+from .record import new_session, to_record
 from .setup import Rules
 from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
@@ -63,8 +64,103 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
     return out
 
 
+def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
+    """A finished match of about `hands` hands (issue 40: replays must be linear in them), played
+    by seeded random legal actions. The target is chosen so the match ends when a hand's winner
+    first leads everyone and reaches it: the first such hand from `hands` on."""
+    seats = [{"name": f"P{p + 1}", "seat": "random"} for p in range(players)]
+
+    def play(target: int, until: int | None):
+        session = new_session(seed, seats, target=target, snapshots=False)
+        rng = random.Random(seed)
+        state, history = session.state, session.history
+        while not state.is_over() and (until is None or len(state.results) < until):
+            history.apply_unchecked(rng.choice(state.legal_actions()))
+        return session
+
+    trial = play(10 ** 12, hands + hands // 4 + 50).state
+    totals = [0] * players
+    highest = 0
+    for number, result in enumerate(trial.results, start=1):
+        totals[result.winner] += result.points
+        if number >= hands and totals[result.winner] > highest:
+            target = totals[result.winner]  # nobody had it before: the match ends here
+            return to_record(play(target, None))
+        highest = max(highest, totals[result.winner])
+    raise AssertionError("no hand ended the match")  # pragma: no cover
+
+
+def measure(work) -> tuple[float, int]:
+    """(seconds, peak bytes) of work(): timed once untraced (processor time: the figures hold on
+    a busy machine), then run again under tracemalloc."""
+    import gc
+    import tracemalloc
+    gc.collect()
+    started = time.process_time()
+    work()
+    seconds = time.process_time() - started
+    gc.collect()
+    tracemalloc.start()
+    try:
+        work()
+        return seconds, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def long_records(sizes: list[int], seed: int) -> None:
+    """`--long-record`: what replaying a match of 1,000 / 4,000 / 12,000 hands costs (issue 40),
+    for each reader of records: verify (the CLI's verify and every file opened or dropped), a
+    replay that can undo every move (a resumed game), the History's reader (game.history.entry_of)
+    and the replay viewer's positions (game.positions, without the drawing). Ratios are to the
+    size before: linear costs grow as the hands do."""
+    from .. import records
+    from ..history import entry_of
+    from ..positions import Positions
+
+    def viewer(record: dict) -> None:
+        """What the replay viewer does besides drawing: the record verified, its positions walked
+        once (kept at most positions.LIMIT), then ten steps back from the end."""
+        history = records.verified(record).history
+        positions = Positions(history.start, history.actions)
+        for _step in positions.walk():
+            pass
+        state = positions.at(positions.total)
+        for back in range(1, 11):
+            state = positions.at(positions.total - back, state, positions.total - back + 1)
+
+    readers = {
+        "verify": records.verify,
+        "replay": records.replay,
+        "history": lambda record: entry_of(record, records.utc_stamp(0)),
+        "viewer": viewer,
+    }
+    before: dict = {}
+    for hands in sizes:
+        record = long_record(hands, seed)
+        text = json.dumps(record)
+        row: dict = {"hands": len(record["hands"]),
+                     "actions": sum(len(hand["actions"]) for hand in record["hands"]),
+                     "bytes": len(text)}
+        for name, read in readers.items():
+            seconds, peak = measure(lambda: read(json.loads(text)))
+            row[name] = {"s": round(seconds, 3), "peak_mb": round(peak / 1e6, 1)}
+            if before:
+                grew = row["hands"] / before["hands"]
+                row[name]["x_time"] = round(seconds / before[name]["s"], 1)
+                row[name]["x_peak"] = round(peak / 1e6 / max(before[name]["peak_mb"], 0.1), 1)
+                row[name]["x_hands"] = round(grew, 1)
+        print(json.dumps(row), flush=True)
+        before = row
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
+    parser.add_argument("--long-record", action="store_true",
+                        help="instead of bot strength: the time and peak memory of replaying "
+                             "matches of many hands (--hands)")
+    parser.add_argument("--hands", type=count(1), action="append",
+                        help="with --long-record: match lengths (default 1000, 4000 and 12000)")
     parser.add_argument("--matches", type=count(1), default=100,
                         help="seeds per table (each played once per seating)")
     parser.add_argument("--players", type=int, action="append", choices=(2, 3),
@@ -80,6 +176,9 @@ def main(argv=None) -> None:
                         help="one table, e.g. hard,normal or normal,normal,easy (repeatable; "
                              "default: every table of different levels)")
     args = parser.parse_args(argv)
+    if args.long_record:
+        long_records(args.hands or [1000, 4000, 12000], args.seed)
+        return
     rules = Rules.parse(args.rules)
     if args.levels:
         tables = [tuple(text.split(",")) for text in args.levels]

@@ -75,8 +75,8 @@ def start_state(record: dict) -> GrayblockState:
                               tuple(deals), first)
 
 
-def replay(record: dict) -> Session:
-    session = Session(History(start_state(record)), session_meta(record, GAME))
+def replay(record: dict, snapshots: bool = True) -> Session:
+    session = Session(History(start_state(record), snapshots), session_meta(record, GAME))
     hands = record["hands"]
     if "actions" in record and record["actions"]:
         raise RecordError("grayblock actions belong in hands[].actions, not at the top level")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..appendonly import AppendOnly
 from ..cards import N_DOLLS, place_map
 from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
 from ..errors import IllegalAction
@@ -83,8 +84,8 @@ class GrayblockState:
     seed: int
     preset: tuple
     first: int
-    deals: list[Deal]
-    results: list[HandResult]
+    deals: AppendOnly[Deal]  # every hand's, and the current one's (shared between clones)
+    results: AppendOnly[HandResult]
     hands: list[int]
     row: list[int]
     start: int
@@ -109,18 +110,20 @@ class GrayblockState:
         self.seed = seed if seed is not None else 0
         self.preset = tuple(deals)
         self.first = first_start(self.seed, players) if first is None else first
-        self.deals, self.results = [], []
+        self.deals, self.results = AppendOnly(), AppendOnly()
         self.totals = [0] * players
         self.champion = None
         self._start_hand(0)
         return self
 
     def clone(self) -> "GrayblockState":
+        """A copy to change apart from this one. Its cost does not grow with the match: the hands
+        before (deals, results) are shared, never copied (issue 40)."""
         other = GrayblockState.__new__(GrayblockState)
         other.players, other.rules, other.target = self.players, self.rules, self.target
         other.seed, other.preset, other.first = self.seed, self.preset, self.first
-        other.deals = self.deals[:]
-        other.results = self.results[:]
+        other.deals = self.deals.copy()
+        other.results = self.results.copy()
         other.hands = self.hands[:]
         other.row = self.row[:]
         other.start, other.turn = self.start, self.turn

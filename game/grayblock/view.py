@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..appendonly import AppendOnly
 from .setup import ALL, FIT, LEFT, Rules, cards_of, mask_of
 from .state import GrayblockState, HandResult
 
@@ -113,8 +114,8 @@ class GrayblockView:
         state.seed = rng.getrandbits(32)  # later hands are unknown anyway
         state.preset = ()
         state.first = (self.start - self.number) % self.players
-        state.results = list(self.results)
-        state.deals = [r.deal() for r in self.results] + [tuple(tuple(sorted(h)) for h in held)]
+        state.results = AppendOnly(self.results)
+        state.deals = AppendOnly([r.deal() for r in self.results] + [tuple(tuple(sorted(h)) for h in held)])
         state.hands = hands
         state.row = list(self.row)
         state.start, state.turn = self.start, self.turn

@@ -44,7 +44,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(os.stat(path).st_mode):
             raise Unreadable(message(N_("it is not a regular file")))
         with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+            data = read_upto(fh, limit)
     except (FileNotFoundError, Unreadable):
         raise
     except OSError as exc:
@@ -52,6 +52,24 @@ def read_bounded(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise TooLarge(message(N_("it is larger than {size} KB"), size=limit >> 10))
     return data
+
+
+def read_upto(fh, limit: int) -> bytes:
+    """An open binary file's bytes, at most limit + 1 (one more than the limit: the caller tells a
+    file that is too large). fh.read(limit + 1) would set aside the whole limit (16 MiB) for every
+    record however small: as much as the file's size says first, then (a file that grew, or says
+    no size: /proc) as much again each time, so what is set aside stays about the file's size."""
+    chunks: list[bytes] = []
+    size = 0
+    want = min(limit + 1, os.fstat(fh.fileno()).st_size + 1)
+    while size <= limit:
+        chunk = fh.read(want)
+        chunks.append(chunk)
+        size += len(chunk)
+        if len(chunk) < want:  # the end (a buffered read stops short only there)
+            break
+        want = min(max(size, 1 << 16), limit + 1 - size)
+    return b"".join(chunks)
 
 
 def too_deep(data, limit: int) -> bool:

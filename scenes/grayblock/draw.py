@@ -530,10 +530,10 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     avail = ty - legend - y
     row_h = min(k(28), max(px(20), avail // len(results)))
     fits = max(1, avail // row_h)
-    shown = list(enumerate(results))
     size = max(9, min(px(15), round(row_h * 0.62)))
-    if len(shown) > fits:  # a long match: the latest hands, and a line for the rest
-        shown = shown[-(fits - 1):] if fits > 1 else shown[-1:]
+    first = 0 if len(results) <= fits else len(results) - max(1, fits - 1)
+    shown = list(enumerate(results[first:], start=first))
+    if first:  # a long match: the latest hands, and a line for the rest
         ui.text(surface, _("\u2026 hands 1-{last}").format(last=shown[0][0]), size, (x, y + row_h // 2),
                 ui.MUTED, "midleft", max_width=w)
         y += row_h
@@ -553,7 +553,10 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
         ui.text(surface, _("B = won by block"), px(12), (x + w, ty - k(3)), ui.MUTED, "bottomright")
     pygame.draw.line(surface, ui.BRASS, (x, ty), (x + w, ty), max(1, k(2)))
     ui.text(surface, _("Total"), px(16), (x, ty + k(20)), ui.TEXT, "midleft", "bold", max_width=first_w)
-    totals = [sum(res.points for res in results if res.winner == p) for p in range(n)]
+    if len(results) == len(state.results):  # the latest hand (a frame's cost stays the same
+        totals = list(state.totals)           # however many hands the match has had)
+    else:
+        totals = [sum(res.points for res in results if res.winner == p) for p in range(n)]
     for p in range(n):
         champ = state.champion == p and scene.match_over_shown()
         colour = ui.HILITE if champ or totals[p] == max(totals) > 0 else ui.TEXT

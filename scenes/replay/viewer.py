@@ -2,8 +2,10 @@
 
 The game's own table draws the position, read-only: it is made over the replayed session with
 config.replay (nobody plays at it, no bot thinks, it saves nothing) and never updated. The cursor
-moves through the session's history with its own undo/redo (every position before an action is a
-snapshot, so stepping back is exact); after each step the table lays itself out from the state
+moves through the record's positions (game.positions: a bounded number of them kept, however long
+the game, the others played again from the kept one before, so stepping back is exact and a match
+of thousands of hands costs no more memory than a short one); the session's history stands at the
+cursor (History.seek), and after each step the table lays itself out from the state
 (GameTable.show_position, as a resumed game does). The viewer's panel lies where the table says
 (replay_panel: over its log and buttons): where the replay stands ("Move 12 of 64", the round or
 hand: segment_words), the moves so far with the current one lit, and the controls. What a game
@@ -14,11 +16,14 @@ scoring walk-through, Cementopia's figures) opens over the viewer after the last
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import pygame
 
 from game import records
 from game.errors import RecordError
 from game.i18n import N_, _
+from game.positions import Positions
 
 from scenes.app.stack import Scene
 from scenes.config import GameConfig
@@ -41,8 +46,8 @@ def open_replay(app, path) -> Scene | None:
     """Open the record at `path` in the viewer over the scene on top; on any problem, ONE toast
     line and nothing changes."""
     try:
-        record = load(path)
-        scene = app.make("replay", record=record)
+        record = records.read_record(path)
+        scene = app.make("replay", record=record, session=records.verified(record))
     except RecordError as exc:
         app.toast(_("Cannot replay {file}: {error}").format(file=_name(path), error=exc))
         return None
@@ -59,8 +64,7 @@ def open_stored(app, game_id: int) -> Scene | None:
     from game.storage import StoreError
     try:
         record = app.store.record(game_id)
-        records.verify(record)
-        scene = app.make("replay", record=record)
+        scene = app.make("replay", record=record, session=records.verified(record))
     except StoreError as exc:
         app.toast(_("Cannot replay this game: {error}").format(error=exc.words))
         return None
@@ -83,11 +87,14 @@ def _name(path) -> str:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, record: dict):
+    def __init__(self, app, record: dict, session=None):
+        """`session`: the record already replayed without snapshots (records.verified), else it
+        is replayed here; the viewer moves it to each position."""
         super().__init__(app)
         self.record = record
         self.game = record["game"]
-        session = records.replay(record)
+        if session is None:  # no snapshots: the positions are kept below
+            session = records.replay(record, snapshots=False)
         config = GameConfig.from_record(record, session)
         config.replay = True  # the table shows the record read-only and saves nothing
         self.session = session
@@ -97,7 +104,8 @@ class ReplayScene(Scene):
         self.lines: list[list[str]] = []
         self.movers: list = []
         self.segments: list[int | None] = []
-        for before, action, events, after in session.history.replay():
+        self.positions = Positions(session.history.start, session.history.actions)
+        for before, action, events, after in self.positions.walk():
             if not self.segments:
                 self.segments.append(self.table.segment(before))
             self.movers.append(before.current_player())
@@ -161,23 +169,28 @@ class ReplayScene(Scene):
 
     def log_entries(self) -> list[tuple[str, bool]]:
         """(line, is it the current move's) for the opening and every move up to the cursor."""
-        out = [(line, False) for line in self.opening]
-        for i in range(self.cursor):
-            out.extend((line, i == self.cursor - 1) for line in self.lines[i])
-        return out
+        return list(reversed(list(self.entries_back())))
+
+    def entries_back(self) -> Iterator[tuple[str, bool]]:
+        """log_entries from the newest back: the panel draws them until it is full, so a frame
+        costs the lines in sight, not every move of the record."""
+        for i in range(self.cursor - 1, -1, -1):
+            current = i == self.cursor - 1
+            for line in reversed(self.lines[i]):
+                yield line, current
+        for line in reversed(self.opening):
+            yield line, False
 
     # --- moving -----------------------------------------------------------------------------
 
     def go(self, target: int) -> None:
         """Put the cursor at `target` moves played (clamped) and lay the table out again."""
         target = max(0, min(self.total, target))
-        history = self.session.history
-        while self.cursor > target:
-            history.undo()
-            self.cursor -= 1
-        while self.cursor < target:
-            history.redo()
-            self.cursor += 1
+        if target != self.cursor:
+            history = self.session.history
+            state = self.positions.at(target, history.state, self.cursor)
+            history.seek(state, target, self.positions.actions)
+            self.cursor = target
         self.table.show_position()
 
     def after_cover(self) -> None:
@@ -374,7 +387,7 @@ class ReplayScene(Scene):
         small = max(9, round(px * 0.9))
         line_h = ui.font(small).get_linesize()
         y = box.bottom
-        for entry, current in reversed(self.log_entries()):
+        for entry, current in self.entries_back():
             colour = ui.HILITE if current else ui.MUTED
             for part in reversed(ui.wrap(entry, small, box.w - 4)):
                 y -= line_h

@@ -268,7 +268,10 @@ class GameTable(Scene):
 
     def replayed_lines(self) -> list[str]:
         """Every move that stands, told as log_lines tells it; where a bot was replaced, the line
-        that says so."""
+        that says so. None in the replay viewer: its own panel tells the moves, over this log (a
+        record of thousands of hands is not told twice)."""
+        if self.replay:
+            return []
         lines: list[str] = []
         replaced = self.replaced_at()
         for n, (before, action, events, after) in enumerate(self.session.history.replay()):
