@@ -11,6 +11,8 @@ import pygame
 
 from game import registry, stats
 from game.i18n import N_, _, language, ngettext
+from game.records import NAME_LEN
+from game.text import clean
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
@@ -61,7 +63,7 @@ class StatsScene(Scene):
             app.toast(exc.words)
             self.computed, names = stats.compute([]), []
         self.player_c = ui.Choice(N_("Player"), names or [""], names.index(player) if player in names else 0,
-                                  self.refigure, show=lambda n: n or "\u2014")
+                                  self.refigure, show=lambda n: clean(n, NAME_LEN) or "\u2014")
         self.game_c = ui.Choice(N_("Game"), registry.ids(), 0, self.refigure,
                                 show=lambda g: _(registry.info(g).title))
         self.close_b = ui.Button(N_("Close"), lambda: self.app.stack.pop())
