@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from game.bots import Bot, ExternalBot, make_bot
 from game.i18n import _, language
+from game.text import LINE, clean
 from game.bots.worker import BackgroundDecider
 
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
@@ -115,7 +116,7 @@ class BotTurns:
         if bot is not None and hasattr(bot, "close"):
             bot.close()
         self.table.app.toast(_("{name}'s bot failed ({problem}); the easy bot plays on.").format(
-            name=seat.name, problem=str(problem)[:80]))
+            name=seat.name, problem=clean(str(problem), LINE)))  # the program's words: cleaned
         self.table.log.append(_("{name} is now played by the easy bot.").format(name=seat.name))
 
     # --- hints -------------------------------------------------------------------------------
