@@ -337,3 +337,26 @@ def test_a_failing_bot_is_told_in_printable_words_on_the_table(app, tmp_path):
     frames(app, 2)
     reason = table.session.meta["players"][0]["replaced_reason"]
     assert json.dumps(reason)  # the record keeps the reason (it is the record's, not the screen's)
+
+
+def test_a_program_seats_label_says_its_whole_command_on_demand(app, font_calls):
+    """Assemble's seat label shows a command line cut short; resting the mouse on it, the tooltip
+    says it whole (cleaned, as far as a tooltip goes)."""
+    from game.assemble import Rules
+    from game.assemble.record import new_session
+    from scenes.assemble.table import TableScene
+    from tests.ui_helpers import move, wait
+    command = "cmd:run\u0000\u202e " + MARK * 100
+    session = new_session(9, [{"name": "Ann", "seat": "human"}, {"name": "Ext", "seat": command}],
+                          Rules())
+    config = GameConfig([Seat("Ann", "human", 0), Seat("Ext", command, 1)], Rules(), 9)
+    config.replay = True  # as the replay viewer shows it: no program starts
+    table = app.stack.push(TableScene(app, config, session))
+    frames(app, 2)
+    spots = [rect for rect, what in table.tip_spots if what == ("program", 1)]
+    assert spots  # (two: with two players each has two dolls)
+    move(app, spots[0].center)
+    wait(app, 0.5)
+    assert table.tooltip.words == "Played by the program: " + clean(command[4:], WHOLE)
+    assert table.tooltip.words.endswith("\u2026") and table.tooltip.complete
+    shown_safely(font_calls)

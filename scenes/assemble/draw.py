@@ -26,7 +26,7 @@ MODULE_FLAW = (226, 84, 72)
 def level_words(kind: str) -> str:
     """A bot seat's level as its label says it ("Easy", as setup does); a program by its kind
     (cut short: its tooltip says it whole), cleaned as any text a record brings."""
-    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else clean(kind, LABEL)
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else clean(kind, LABEL) or "?"
 
 
 def hint_action(scene):
