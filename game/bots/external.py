@@ -90,7 +90,8 @@ class ExternalBot:
         self.argv = split_command(command)
         self.command, self.game, self.player, self.timeout = command, game, player, timeout
         self.name = "cmd"
-        self.hello_name: str | None = None
+        self.hello: dict = {}  # the program's hello message as it came (protocol data)
+        self.hello_name: str | None = None  # the name it gave, as the screen may show it
         self.proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue(maxsize=QUEUE_LINES)
         self._outbox: queue.Queue = queue.Queue()
@@ -125,6 +126,7 @@ class ExternalBot:
             reply = self._receive("hello")
             if reply.get("type") != "hello":
                 raise BotFailure(f"expected a hello message first, got {_short(reply)}")
+            self.hello = reply
             name = reply.get("name")  # the program's words: cleaned as they come in
             self.hello_name = clean(name, NAME) if isinstance(name, str) else None
 
