@@ -1,9 +1,11 @@
 """Text from outside the app (issue 40, items 3 and 6): a record's seats and names, the player's
-data, what an external bot says. A NUL or a bidi override in a seat opens in the replay viewer
-from --replay, from a file dropped on a game and from History; a 70,000-character command is
-drawn from a cache (never measured whole, never drawn again each frame), and a 10 MB one draws
-a frame; the question before starting a program shows a long command once, wrapped and capped,
-and starts it unchanged. The records keep what they say: they verify and export as they came."""
+data, what an external bot says. A NUL or a bidi override in a seat, and a 70,000-character
+command and name, open in the replay viewer from --replay, from a file dropped on each game's
+table and from History, on every registered game; the long text is drawn from a cache (never
+measured whole, never drawn again each frame), and a 10 MB command draws a frame; the question
+before starting a program shows a long command once, wrapped and capped, and starts it
+unchanged; a program seat's label says its whole command in the tooltip. The records keep what
+they say: they verify and export as they came (a name as the app reads it)."""
 
 from __future__ import annotations
 
@@ -138,10 +140,14 @@ def test_a_nul_in_a_seat_opens_with_replay(app, tmp_path, font_calls, game):
     shown_safely(font_calls)
 
 
+SEATS = {"NUL": (HOSTILE, "Ann" + HOSTILE + "X"), "long": (LONG, "Ann" + "N" * 70_000)}
+
+
+@pytest.mark.parametrize("seat", list(SEATS))
 @pytest.mark.parametrize("game", GAMES)
-def test_a_nul_in_a_seat_dropped_on_a_game_opens_and_imports_unchanged(app, data_dir, tmp_path,
-                                                                     font_calls, game):
-    record = hostile_record(game)
+def test_a_seat_dropped_on_a_game_opens_and_imports_unchanged(app, data_dir, tmp_path, font_calls,
+                                                             game, seat):
+    record = hostile_record(game, *SEATS[seat])
     path = written(tmp_path, record)
     table = table_of(app, game)
     dropped(app, path)
@@ -163,15 +169,17 @@ def test_a_nul_in_a_seat_dropped_on_a_game_opens_and_imports_unchanged(app, data
     frames(app, 2)
     shown_safely(font_calls)
     [kept] = finished_records()
-    assert kept["players"][-1]["seat"] == HOSTILE  # the record keeps what it says
+    assert kept["players"][-1]["seat"] == SEATS[seat][0]  # the record keeps what it says
+    assert kept["players"][-1]["name"] == clean(SEATS[seat][1], NAME)  # a name as it is shown
     assert {k: v for k, v in kept.items() if k != "players"} == \
         {k: v for k, v in json.loads(path.read_text()).items() if k != "players"}
     records.verify(kept)
 
 
+@pytest.mark.parametrize("seat", list(SEATS))
 @pytest.mark.parametrize("game", GAMES)
-def test_a_nul_in_a_seat_and_a_name_opens_from_history(app, data_dir, font_calls, game):
-    record = hostile_record(game, name="Ann\u0000\u202eX")
+def test_a_seat_and_a_name_open_from_history(app, data_dir, font_calls, game, seat):
+    record = hostile_record(game, *SEATS[seat])
     with closing(store()) as db:  # kept as another program (or an edit) could have left it
         db.finish_game(None, record)
     app.stack.push(app.make("title"))
@@ -181,7 +189,7 @@ def test_a_nul_in_a_seat_and_a_name_opens_from_history(app, data_dir, font_calls
     assert history.name == "history"
     frames(app, 2)
     cells = history.cells(history.shown[0])
-    assert "AnnX" in cells[2] and "\u0000" not in "".join(cells)
+    assert clean(SEATS[seat][1], NAME) in cells[2] and "\u0000" not in "".join(cells)
     while history.player_c.value != record["players"][-1]["name"]:  # the filter finds the game
         click(app, (history.player_c.rect.right - 4, history.player_c.rect.centery))
         assert history.player_c.index
@@ -198,7 +206,7 @@ def test_a_nul_in_a_seat_and_a_name_opens_from_history(app, data_dir, font_calls
     shown_safely(font_calls)
     with closing(store()) as db:
         [(_id, kept)] = list(db.records())
-    assert kept["players"][-1]["seat"] == HOSTILE
+    assert kept["players"][-1]["seat"] == SEATS[seat][0]
 
 
 # --- item 3: long text ------------------------------------------------------------------------
