@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .commands import HELPS, UNDO_MODES
 from .errors import IllegalAction, RecordError
+from .text import NAME, clean
 
 FORMAT, VERSION = "alice-record", 1
 SEATS = ("human", "random", "easy", "normal", "hard", "expert")
@@ -27,7 +28,7 @@ EXTRAS = {"assisted": bool, "helps": list, "undo": str, "daily": str, "started_a
           "finished_at": str}
 EXTRA_VALUES = {"helps": lambda v: all(h in HELPS for h in v), "undo": lambda v: v in UNDO_MODES}
 MAX_BYTES = 16 * 1024 * 1024  # a long game's record is tens of KB: larger is not a record
-NAME_LEN = 24  # a player's name as shown; longer (a 1 MB name) would stall the first frame
+NAME_LEN = NAME  # a player's name as shown (game.text); longer (a 1 MB name) would stall a frame
 
 
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", re.ASCII)
@@ -121,9 +122,11 @@ def check_resumable(record: dict) -> None:
 
 
 def display_name(name: str, index: int) -> str:
-    """A player's name as the app shows it: printable characters only, at most NAME_LEN."""
-    shown = "".join(ch for ch in name[:NAME_LEN * 8] if ch.isprintable()).strip()[:NAME_LEN]
-    return shown or f"Player {index + 1}"
+    """A player's name as the app shows it (game.text.clean: printable characters only, at most
+    NAME_LEN, a longer one cut short with an ellipsis); "Player 2" for one with nothing to show.
+    A record's names are kept so (they are the names the app shows and exports); its seats as
+    they are (a command line runs as written: the screen cleans what it shows of one)."""
+    return clean(name, NAME_LEN) or f"Player {index + 1}"
 
 
 def same(given, actual) -> bool:

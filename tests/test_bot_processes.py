@@ -114,7 +114,7 @@ def test_the_bot_sees_no_alice_variables_and_not_the_data_folder(tmp_path, monke
         bot.start()
     finally:
         bot.close()
-    report = json.loads(bot.hello_name)
+    report = json.loads(bot.hello["name"])  # (the name as it came: hello_name is cleaned)
     assert report["env"] == [] and report["argv"] == []
     assert Path(report["cwd"]).resolve() != data.resolve()
 

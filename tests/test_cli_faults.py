@@ -338,7 +338,7 @@ def test_player_names_are_capped_where_records_are_read(tmp_path):
     path = write(tmp_path, "r.json", json.dumps(rec))
     loaded = records.read_record(path)
     names = [p["name"] for p in loaded["players"]]
-    assert names[0] == "[31m" + "A" * 20 and names[1] == "Player 2"
+    assert names[0] == "[31m" + "A" * 19 + "\u2026" and names[1] == "Player 2"  # cut: it says so
     assert all(len(n) <= records.NAME_LEN and n.isprintable() for n in names)
     session = records.replay(loaded)
     assert [p["name"] for p in session.meta["players"]] == names

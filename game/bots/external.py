@@ -22,6 +22,8 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..text import LINE, NAME, clean
+
 PROTOCOL = 1
 MAX_LINE = 64 * 1024  # bytes in one line from the bot; a longer one is a failure
 QUEUE_LINES = 64  # lines read ahead; a bot that floods waits on its full pipe
@@ -88,7 +90,8 @@ class ExternalBot:
         self.argv = split_command(command)
         self.command, self.game, self.player, self.timeout = command, game, player, timeout
         self.name = "cmd"
-        self.hello_name: str | None = None
+        self.hello: dict = {}  # the program's hello message as it came (protocol data)
+        self.hello_name: str | None = None  # the name it gave, as the screen may show it
         self.proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue(maxsize=QUEUE_LINES)
         self._outbox: queue.Queue = queue.Queue()
@@ -123,8 +126,9 @@ class ExternalBot:
             reply = self._receive("hello")
             if reply.get("type") != "hello":
                 raise BotFailure(f"expected a hello message first, got {_short(reply)}")
-            name = reply.get("name")
-            self.hello_name = name if isinstance(name, str) else None
+            self.hello = reply
+            name = reply.get("name")  # the program's words: cleaned as they come in
+            self.hello_name = clean(name, NAME) if isinstance(name, str) else None
 
     def decide(self, view, legal: list):
         self.start()
@@ -249,12 +253,18 @@ class ExternalBot:
             self._threads[2].join(timeout=0.5)  # let its last words arrive
         last = self._last_words()
         if last:
-            reason += f" ({last[:80]})"
+            reason += f" ({last})"
         return reason
 
     def _last_words(self) -> str:
+        """The last line the program wrote to stderr that shows anything, cleaned as it comes in
+        (game.text.clean: a failure's reason is shown on the table and kept in the record)."""
         lines = bytes(self._stderr).decode("utf-8", errors="replace").splitlines()
-        return next((line.strip() for line in reversed(lines) if line.strip()), "")
+        for line in reversed(lines):
+            words = clean(line, LINE)
+            if words:
+                return words
+        return ""
 
     def _put(self, item) -> bool:
         while not self._closed.is_set():

@@ -36,7 +36,8 @@ from .. import registry
 from ..history import Entry, entry_of, fold, seat_kind
 from ..i18n import N_
 from ..messages import message
-from ..records import check_envelope, load_json, read_stamp, utc_stamp
+from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
+from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
 
 DB_NAME = "alice.sqlite3"
@@ -533,13 +534,15 @@ class Store:
                        for i, p in enumerate(record.get("players") or ())])
 
     def _players(self, ids: list[int]) -> dict[int, tuple[tuple[str, str], ...]]:
+        """Each game's (name, seat kind) in seat order, the names as the screen may show them
+        (the table is the player's file: an edit may have left anything in it)."""
         out: dict[int, list[tuple[str, str]]] = {}
         for chunk in range(0, len(ids), 500):
             part = ids[chunk:chunk + 500]
             rows = self._read(f"SELECT game_id, name, kind FROM players WHERE game_id IN "
                               f"({','.join('?' * len(part))}) ORDER BY game_id, seat", tuple(part))
             for game_id, name, kind in rows:
-                out.setdefault(game_id, []).append((name, kind))
+                out.setdefault(game_id, []).append((clean(str(name), NAME_LEN), str(kind)))
         return {k: tuple(v) for k, v in out.items()}
 
     # --- finished games --------------------------------------------------------------------

@@ -11,6 +11,7 @@ from game.assemble.scoring import LaneScore, explain_line
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
 from game.i18n import _
+from game.text import LABEL, clean
 
 from scenes.config import LEVEL_NAMES
 from scenes.table import rules_badge
@@ -23,8 +24,9 @@ MODULE_UNSCORED = (150, 150, 160)
 MODULE_UNSCORED_ON_CARD = (84, 84, 98)  # darker: the dashes must show on the cream card
 MODULE_FLAW = (226, 84, 72)
 def level_words(kind: str) -> str:
-    """A bot seat's level as its label says it ("Easy", as setup does); a program by its kind."""
-    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind
+    """A bot seat's level as its label says it ("Easy", as setup does); a program by its kind
+    (cut short: its tooltip says it whole), cleaned as any text a record brings."""
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else clean(kind, LABEL) or "?"
 
 
 def hint_action(scene):
@@ -57,6 +59,7 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # leaves no room for the long ones
     lines: list[tuple[tuple[str, ...], int, tuple, str]] = [
         ((seat.name,), 17, seat_colour(scene, owner), "bold")]
+    program = seat.kind.startswith("cmd:")
     if seat.is_bot:
         level = level_words(seat.kind)
         lines.append(((_("Bot \u00b7 {level}").format(level=level),
@@ -81,6 +84,8 @@ def draw_label(scene, surface, lane_index: int) -> None:
                         max_width=room)
             if k == len(lines) - 1:  # the capacity figure: its tooltip's spot
                 scene.tip_spots.append((r, ("capacity", lane_index)))
+            elif k == 1 and program:  # a program's command line, cut short: the tooltip's whole
+                scene.tip_spots.append((r, ("program", owner)))
             x = r.right + 14 * s
         return
     y = box.y + 6 * s
@@ -89,12 +94,14 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # rather than the last one off the label
     heights = [ui.font(int(px * s), style).get_height() for _c, px, _col, style in lines]
     fit = shares(heights, box.bottom - y - gap * (len(lines) - 1))
-    for (choices, px, colour, style), height in zip(lines, fit):
+    for k, ((choices, px, colour, style), height) in enumerate(zip(lines, fit)):
         room = box.w - 12 * s
         string = next((t for t in choices if ui.font(int(px * s), style).size(t)[0] <= room),
                       choices[-1])
         r = ui.text(surface, string, int(px * s), (box.x + 8 * s, y), colour, style=style,
                     max_width=room, max_height=height)
+        if k == 1 and program:
+            scene.tip_spots.append((r, ("program", owner)))
         y = r.bottom + gap
     scene.tip_spots.append((r, ("capacity", lane_index)))  # the last line: capacity
 

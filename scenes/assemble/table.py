@@ -16,6 +16,7 @@ from game.assemble import words
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
 from game.i18n import N_, _, ngettext
+from game.text import WHOLE, clean
 from game.words import said, whose
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
@@ -570,6 +571,9 @@ class TableScene(GameTable):
         state = self.state
         if what[0] == "deck":
             return self.deck_tip()
+        if what[0] == "program":  # the command line, whole (as far as a tooltip goes)
+            return _("Played by the program: {command}").format(
+                command=clean(self.config.seats[what[1]].kind[4:], WHOLE))
         if what[0] == "capacity":
             capacity = what[2] if len(what) > 2 else state.capacity[what[1]]
             words = ngettext("Capacity {capacity}: only this doll's largest module scores.",

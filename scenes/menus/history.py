@@ -14,6 +14,8 @@ import pygame
 
 from game import registry
 from game.i18n import N_, _, language, ngettext
+from game.records import NAME_LEN
+from game.text import clean
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
@@ -77,6 +79,12 @@ def fitting(words: str, px: float, width: float) -> str:
     return short if short and ui.fit(words, px, width) != words else str(words)
 
 
+def shown_entry(entry):
+    """A game as History lists it: its players' names as the screen may show them (the player's
+    data may hold anything an edit or another program left there)."""
+    return entry._replace(players=tuple((clean(name, NAME_LEN), seat) for name, seat in entry.players))
+
+
 def player_words(player: tuple[str, str]) -> str:
     """"Ada", or "Bellows (hard bot)"; an external program as "Name (program)"."""
     name, seat = player
@@ -100,8 +108,8 @@ class HistoryScene(Scene):
             names = []
         self.game_c = ui.Choice(N_("Game"), [ALL] + registry.ids(), 0, self.refilter,
                                 show=lambda g: _(registry.info(g).title) if g else _("All games"))
-        self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,
-                                  show=lambda n: n if n else _("All players"))
+        self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,  # names as kept
+                                  show=lambda n: clean(n, NAME_LEN) if n else _("All players"))
         self.stats_b = ui.Button(N_("Statistics"), self.statistics)
         self.export_b = ui.Button(N_("Export"), self.export)
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
@@ -134,7 +142,7 @@ class HistoryScene(Scene):
             start = i - i % PAGE
             try:
                 for entry in self.app.store.entries(self.ids[start:start + PAGE]):
-                    self.cache[entry.id] = entry
+                    self.cache[entry.id] = shown_entry(entry)
             except StoreError as exc:
                 self.app.toast(exc.words)
         return self.cache.get(game_id)

@@ -15,6 +15,7 @@ from game.bots import bot_levels
 from game.descriptor import GameInfo
 from game.ratings import load_ratings
 from game.i18n import _, N_
+from game.text import LABEL, clean
 
 from scenes.descriptor import SceneInfo
 from scenes.widgets import ui
@@ -46,7 +47,7 @@ def kind_label(kind: str, ratings: dict | None = None) -> str:
         return _("External program")
     if kind == "human":
         return _("Human")
-    level = _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else kind.capitalize()
+    level = _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else clean(kind, LABEL).capitalize() or "?"
     if ratings and kind in ratings:  # the number says it is a bot: the words stay short
         return _("{level} ({rating})").format(level=level, rating=ratings[kind])
     return _("Bot \u00b7 {level}").format(level=level)

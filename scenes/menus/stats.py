@@ -12,6 +12,8 @@ import pygame
 from game import registry, stats
 from game.history import fold
 from game.i18n import N_, _, language, ngettext
+from game.records import NAME_LEN
+from game.text import clean
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
@@ -65,7 +67,7 @@ class StatsScene(Scene):
             player = stats.the_player(self.computed, self.setup_name())
         at = [i for i, name in enumerate(names) if player is not None and fold(name) == fold(player)]
         self.player_c = ui.Choice(N_("Player"), names or [""], at[0] if at else 0,
-                                  self.refigure, show=lambda n: n or "\u2014")
+                                  self.refigure, show=lambda n: clean(n, NAME_LEN) or "\u2014")
         self.game_c = ui.Choice(N_("Game"), registry.ids(), 0, self.refigure,
                                 show=lambda g: _(registry.info(g).title))
         self.close_b = ui.Button(N_("Close"), lambda: self.app.stack.pop())

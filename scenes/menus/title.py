@@ -11,6 +11,7 @@ import math
 import pygame
 
 from game.i18n import _, N_, ngettext
+from game.text import WHOLE, shorten
 from game.storage import StoreError
 
 from scenes.widgets import ui
@@ -244,13 +245,20 @@ class TitleScene(Scene):
 
 class StartProgram(Scene):
     """Continue on a game with an external bot: that bot is a program the player chose, run with
-    their rights; say which one and start it only on Start."""
+    their rights; say which one and start it only on Start. The command lines come from the
+    player's data, so they are cleaned as they come in (game.text.clean): shown whole up to
+    WHOLE characters, wrapped in the panel; a longer one is cut short and its length said."""
     name = "start_program"
     opaque = False
 
     def __init__(self, app, programs: list[str], start, cancel=None):
         super().__init__(app)
-        self.programs, self.on_start, self.on_cancel = programs, start, cancel
+        unique = list(dict.fromkeys(programs))
+        shown = [shorten(program, WHOLE) for program in unique]
+        self.programs = [words for words, _cut in shown]
+        self.longest = max((len(program) for program, (_words, cut) in zip(unique, shown) if cut),
+                           default=0)  # the length of the longest one cut short
+        self.on_start, self.on_cancel = start, cancel
         self.start_b = PrimaryButton(N_("Start"), self.start)
         self.cancel_b = ui.Button(N_("Cancel"), self.cancel)
         self.ring = ui.FocusRing([self.cancel_b, self.start_b])
@@ -260,10 +268,14 @@ class StartProgram(Scene):
 
     @property
     def question(self) -> str:
-        unique = list(dict.fromkeys(self.programs))
-        return ngettext("This game starts the program: {programs}. Start it?",
-                        "This game starts the programs: {programs}. Start them?",
-                        len(unique)).format(programs="; ".join(unique))
+        words = ngettext("This game starts the program: {programs}. Start it?",
+                         "This game starts the programs: {programs}. Start them?",
+                         len(self.programs)).format(programs="; ".join(self.programs))
+        if self.longest:
+            more = _("A command line is {count} characters long; only its start is "
+                     "shown.").format(count=self.longest)
+            words = _("{first} {second}").format(first=words, second=more)
+        return words
 
     def start(self) -> None:
         self.app.stack.pop()
@@ -290,9 +302,10 @@ class StartProgram(Scene):
         s, P = self.s, self.panel
         self.start_b.label, self.cancel_b.label = _("Start"), _("Cancel")
         dialog_frame(surface, P, s, _("External program"), int(36 * s), 46, 80)
-        px = max(9, int(20 * s))
-        y = P.y + 104 * s
-        for line in ui.wrap(self.question, px, P.w - 80 * s)[:5]:
-            ui.text(surface, line, px, (P.centerx, y), ui.TEXT, "midtop", max_width=P.w - 60 * s)
-            y += max(px * 1.35, ui.font(px).get_linesize())  # the player's text size
+        top = P.y + int(104 * s)
+        box = pygame.Rect(P.x + int(40 * s), top, P.w - int(80 * s),
+                          self.start_b.rect.y - int(12 * s) - top)
+        # wrapped (a long command line between its characters), smaller where it needs more
+        # lines, its end left off where even that is not enough
+        ui.paragraph(surface, self.question, max(9, int(20 * s)), box, ui.TEXT, anchor="midtop")
         self.ring.draw(surface, s)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from game.bots import Bot, ExternalBot, make_bot
 from game.i18n import _, language
+from game.text import LINE, clean
 from game.words import whose
 from game.bots.worker import BackgroundDecider
 
@@ -116,7 +117,7 @@ class BotTurns:
         if bot is not None and hasattr(bot, "close"):
             bot.close()
         self.table.app.toast(_("{whose} bot failed ({problem}); the easy bot plays on.").format(
-            whose=whose(seat.name, start=True), problem=str(problem)[:80]))
+            whose=whose(seat.name, start=True), problem=clean(str(problem), LINE)))  # the program's words: cleaned
         self.table.log.append(_("{name} is now played by the easy bot.").format(name=seat.name))
 
     # --- hints -------------------------------------------------------------------------------

@@ -143,6 +143,30 @@ def _font(size: int, style: str) -> pygame.font.Font:
         return pygame.font.Font(None, int(size * 1.3))  # pygame's own font, if ours went missing
 
 
+# The last guard before SDL_ttf, for text no cleaner saw (text from outside the app is cleaned
+# where it comes in: game.text.clean): it refuses a NUL and a lone surrogate (an exception in the
+# middle of a frame) and crashes on a surface millions of pixels wide. One line drawn is at most
+# LINE_CHARS characters, a text to wrap at most WRAP_CHARS (the longest of the app's own messages
+# is a few hundred).
+LINE_CHARS = 1000
+WRAP_CHARS = 10_000
+
+
+def drawable(string: str, limit: int = LINE_CHARS) -> str:
+    """`string` as the font can take it: no NUL, no lone surrogate, at most `limit` characters
+    (one cut short ends in an ellipsis). Printable text short enough comes back as it is."""
+    if len(string) > limit:
+        string = string[:limit - 1] + "\u2026"
+    if string.isprintable():
+        return string
+    string = string.replace("\0", "")
+    try:
+        string.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (JSON's "\ud800"): not UTF-8 at all
+        string = "".join(c for c in string if not 0xD800 <= ord(c) <= 0xDFFF)
+    return string
+
+
 _TEXT_CACHE: OrderedDict = OrderedDict()
 
 
@@ -152,6 +176,7 @@ def render(string: str, px: float, colour=TEXT, style: str = "regular") -> pygam
 
 
 def _render(string: str, size: int, colour, style: str) -> pygame.Surface:
+    string = drawable(string)
     key = (string, size, tuple(colour), style)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
@@ -170,12 +195,25 @@ def fit(string: str, px: float, width: float, style: str = "regular") -> str:
 
 
 def _fit(string: str, size: int, width: float, style: str) -> str:
+    return _fitted(drawable(string), size, math.floor(width), style, FONT_FILES[style])
+
+
+@lru_cache(maxsize=1024)
+def _fitted(string: str, size: int, width: int, style: str, _face_file: str) -> str:
+    """_fit(), remembered: a label cut short is cut the same way every frame (the face's file is
+    in the key: Settings may switch it). The longest start that fits with its ellipsis is found
+    by halving, a few measures however long the text."""
     f = _face(string, size, style)
     if f.size(string)[0] <= width:
         return string
-    while len(string) > 1 and f.size(string + "\u2026")[0] > width:
-        string = string[:-1]
-    return string.rstrip() + "\u2026"
+    low, high = 1, len(string)  # string[:low] is kept (one character at least); [:high] is too wide
+    while high - low > 1:
+        mid = (low + high) // 2
+        if f.size(string[:mid] + "\u2026")[0] <= width:
+            low = mid
+        else:
+            high = mid
+    return string[:low].rstrip() + "\u2026"
 
 
 @dataclass
@@ -248,6 +286,7 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     """Draw text; shrink it to fit max_width (and max_height) rather than let it clip: to the
     player's smallest size, then in the condensed face (bold text), then down to READABLE, then
     (too wide) cut short."""
+    string = drawable(string)
     size = sized(px)
     surf = _render(string, size, colour, style)
 
@@ -310,17 +349,40 @@ def wrap(string: str, px: float, width: float, style: str = "regular") -> list[s
 
 def wrap_sized(string: str, size: int, width: float, style: str = "regular") -> list[str]:
     """wrap() at an exact font size (one the caller already made the player's)."""
-    return list(_wrapped(string, size, style, int(width), FONT_FILES[style]))
+    return list(_wrapped(drawable(string, WRAP_CHARS), size, style, int(width), FONT_FILES[style]))
 
 
 @lru_cache(maxsize=1024)
 def _wrapped(string: str, size: int, style: str, width: int, _face_file: str) -> tuple[str, ...]:
     """wrap(), remembered: the log and hints wrap the same lines every frame, and Japanese
     measures them a character at a time (the face's file is in the key: Settings may switch)."""
-    return tuple(_wrap(string, _face(string, size, style), width))
+    f: Measure = _Faces(size, style) if _mixed(string) else _face(string, size, style)
+    return tuple(_wrap(string, f, width))
 
 
-def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
+def _mixed(string: str) -> bool:
+    """Whether `string` draws in two faces, a line at a time: kana or kanji among Latin words
+    while the app speaks English (a Japanese command line in the question before starting it)."""
+    return FONT_FILES["regular"] == SCRIPT_FONT_FILES["latin"]["regular"] \
+        and any(ord(c) >= 0x2E80 for c in string)
+
+
+class _Faces:
+    """Measures each piece of a mixed text in the face that will draw it as a line (render()
+    picks the face per line: a Latin line of a text that has kana elsewhere draws wider in the
+    Latin face than the Japanese one would)."""
+
+    def __init__(self, size: int, style: str):
+        self.px, self.style = size, style
+
+    def size(self, text: str) -> tuple[int, int]:
+        return _face(text, self.px, self.style).size(text)
+
+
+Measure = pygame.font.Font | _Faces
+
+
+def _wrap(string: str, f: Measure, width: float) -> list[str]:
     lines: list[str] = []
     for para in string.split("\n"):
         line = ""
@@ -335,16 +397,45 @@ def _wrap(string: str, f: pygame.font.Font, width: float) -> list[str]:
     return lines
 
 
-def _words(para: str, f: pygame.font.Font, width: float) -> list[tuple[str, str]]:
+def _words(para: str, f: Measure, width: float) -> list[tuple[str, str]]:
     """(separator, word) pairs to fill lines with: words between spaces; a word too wide that is
-    not plain ASCII (Japanese has no spaces) breaks between its characters (_units)."""
+    not plain ASCII (Japanese has no spaces) breaks between its characters (_units). A piece
+    a little too wide stays whole (the caller's text() shrinks it); one more than twice as wide
+    as a line (a long path or command line) breaks where each line is full (_pieces)."""
     out = []
     for word in para.split(" "):
-        if word.isascii() or f.size(word)[0] <= width:
+        wide = f.size(word)[0]
+        if wide <= width or (word.isascii() and wide <= 2 * width):
             out.append((" ", word))
-        else:
-            out += [(" " if i == 0 else "", unit) for i, unit in enumerate(_units(word))]
+            continue
+        units = [word] if word.isascii() else _units(word)
+        parts = [piece for unit in units
+                 for piece in (_pieces(unit, f, width) if f.size(unit)[0] > 2 * width else [unit])]
+        out += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return out
+
+
+def _pieces(unit: str, f: Measure, width: float) -> list[str]:
+    """`unit` as it is where it fits a line, else in the longest pieces that do (at least a
+    character each). Each is found by halving among no more characters than the line has pixels
+    (a character draws a pixel wide at least, but for marks that combine with the one before), so
+    a unit of thousands costs a few short measures a line."""
+    pieces = []
+    while len(unit) > 1:
+        low, high = 1, min(len(unit), int(width) + 2)  # unit[:low] fits (or is one character)
+        if f.size(unit[:high])[0] <= width:
+            if high == len(unit):
+                break  # the rest fits
+            low = high
+        while high - low > 1:
+            mid = (low + high) // 2
+            if f.size(unit[:mid])[0] <= width:
+                low = mid
+            else:
+                high = mid
+        pieces.append(unit[:low])
+        unit = unit[low:]
+    return pieces + [unit]
 
 
 def _units(word: str) -> list[str]:
@@ -380,7 +471,7 @@ def paragraph_height(string: str, px: float, width: float, style: str = "regular
     """The height paragraph() needs to draw all of `string` in `width` at the player's size."""
     size = sized(px)
     f = _font(size, style)
-    lines = _wrapped(string, size, style, int(width), FONT_FILES[style])
+    lines = _wrapped(drawable(string, WRAP_CHARS), size, style, int(width), FONT_FILES[style])
     return math.ceil(_line_step(f, px, size) * (len(lines) - 1) + f.get_height() - 2)
 
 
@@ -390,7 +481,7 @@ def _paragraph_lines(string: str, px: float, box: pygame.Rect, style: str):
     while True:
         f = _font(size, style)
         step = _line_step(f, px, size)
-        lines = list(_wrapped(string, size, style, box.w, FONT_FILES[style]))
+        lines = list(_wrapped(drawable(string, WRAP_CHARS), size, style, box.w, FONT_FILES[style]))
         fits = max(1, int((box.h + 2 - f.get_height()) // step) + 1)  # lines whose box fits
         if len(lines) <= fits or size <= READABLE:
             return lines, size, step, fits
@@ -409,6 +500,7 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
     size where the lines fit its height, smaller (never under READABLE) where not; lines that still
     do not fit are left off, the last one kept ending in an ellipsis. The rect drawn over."""
     box = pygame.Rect(box)
+    string = drawable(string, WRAP_CHARS)
     lines, size, step, keep = _paragraph_lines(string, px, box, style)
     shown = string if len(lines) <= keep else ""
     if len(lines) > keep:
