@@ -73,6 +73,9 @@ def assemble_scoring(app, suffix: str) -> None:
     scene.advance()
     frames(app, 40)
     save(app, f"41-14-scoring-{suffix}.png")
+    scene.skip()
+    frames(app, 5)
+    save(app, f"41-14-scoring-summary-{suffix}.png")
 
 
 def save(app, name: str) -> None:
