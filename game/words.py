@@ -31,13 +31,14 @@ def said(who: str, you_form: str, other_form: str, **fields) -> str:
 
 
 NAMES = N_("{name}'s")  # another's: "Ann's", 「Annの」
+NAMES_S = N_("{name}'")  # a name ending in s: "Bellows'" (not "Bellows's"), 「Bellowsの」
 
 
 def _possessive(who: str) -> tuple[str, dict]:
     """The msgid and fields of `who`'s possessive (see whose)."""
     you = _you_word(who)
     if you is None:
-        return NAMES, {"name": who}
+        return NAMES_S if who.endswith(("s", "S")) else NAMES, {"name": who}
     detail = who[len(you):].strip()
     if detail[:1] in ("(", "（") and detail[-1:] in (")", "）"):
         return N_("your ({detail})"), {"detail": detail[1:-1]}
@@ -46,13 +47,13 @@ def _possessive(who: str) -> tuple[str, dict]:
 
 def whose(who: str, start: bool = False) -> str:
     """The possessive of a seat's label, in the language of the moment, for a message's {whose}
-    field: "Ann's" (「Annの」), and the player's own "your" (「あなたの」), so that the words say
+    field: "Ann's" (「Annの」), "Bellows'" for a name ending in s, and the player's own "your" (「あなたの」), so that the words say
     "It is your turn.", never "It is You's turn.". A label like "You (doll A)" is "your (doll A)"
     (「あなた（人形A）の」). `start`: the head of a sentence, "Your areas" (a name is never
     changed). Every possessive of a name is made here (tests/test_possessives.py keeps it so)."""
     msgid, fields = _possessive(who)
     form = _(msgid).format(**fields)
-    return form[:1].upper() + form[1:] if start and msgid != NAMES else form
+    return form[:1].upper() + form[1:] if start and msgid not in (NAMES, NAMES_S) else form
 
 
 def whose_later(who: str) -> Message:

@@ -156,7 +156,15 @@ def test_click_to_select_then_click_a_lit_spot_and_keyboard_placement(app):
 def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     scene = start(app, seed=9)
     before = scene.state.clone()
-    click(app, scene.buttons[2].rect.center)  # Hint
+    click(app, scene.buttons[2].rect.center)  # Hint: the first one asks, as it marks the attempt
+    ask = app.stack.top
+    assert ask.name == "confirm" and "assisted" in ask.detail and not scene.assisted
+    key(app, pygame.K_ESCAPE)  # no: nothing is shown, nothing marked
+    frames(app, 5)
+    assert app.stack.top is scene and scene.turns.hint is None and not scene.assisted
+    key(app, pygame.K_h, unicode="h")
+    assert app.stack.top.name == "confirm"
+    key(app, pygame.K_RETURN)  # yes
     wait_for(app, lambda: scene.turns.hint is not None)
     action, reason, _ = scene.turns.hint
     assert action in scene.state.legal_actions() and reason
@@ -167,6 +175,10 @@ def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     scene.saver.flush()
     assert latest_record()["assisted"] is True
     # the keyboard's first spot for the hinted card is the hinted spot
+    scene.turns.hint = None
+    click(app, scene.buttons[2].rect.center)  # a second hint asks no more: the attempt is assisted
+    assert app.stack.top is scene
+    wait_for(app, lambda: scene.turns.hint is not None)
     while scene.selected != action.card:
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)

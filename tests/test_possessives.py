@@ -29,10 +29,13 @@ def test_english_possessives():
     assert whose("You (doll A)") == "your (doll A)"
     assert whose("You (doll A)", start=True) == "Your (doll A)"
     assert whose("Youssef") == "Youssef's"  # only the word You is the player
+    assert whose("Bellows") == "Bellows'" and whose("Bellows", start=True) == "Bellows'"  # not "Bellows's"
+    assert whose("JAMES") == "JAMES'"
 
 
 def test_japanese_possessives(japanese):
     assert whose("Ann") == "Annの"
+    assert whose("Bellows") == "Bellowsの"
     assert whose("あなた") == "あなたの"
     assert whose("You") == "あなたの"  # a seat named in English before the switch
     assert whose("あなた", start=True) == "あなたの"

@@ -13,6 +13,21 @@ from ..errors import RecordError
 HAND_SIZE = 4
 COUNTER_USES = (4, 4, 4, 3)  # counters 1..4: 15 uses, so 16 cards end up placed
 LIMITS = (0, 2, 4, 6, 4)  # by adjacency 0..4: at most this many such cards score (0: never)
+# the rulebook's goals for a complete network: 8 to start with, then 10, and 12 deserves praise;
+# every limit filled is the most a network can score
+TARGETS = (8, 10, 12)
+MAXIMUM = sum(LIMITS)
+
+
+def target_reached(score: int, complete: bool = True) -> int | None:
+    """The highest of the rulebook's targets (or the maximum) a network reaches; None under the
+    lowest, or when the attempt is not complete (a stuck network reaches none)."""
+    return max([t for t in TARGETS + (MAXIMUM,) if complete and score >= t], default=None)
+
+
+def next_target(score: int) -> int | None:
+    """The lowest target (or the maximum) above `score`; None at the maximum."""
+    return min([t for t in TARGETS + (MAXIMUM,) if t > score], default=None)
 
 
 class Setup(NamedTuple):

@@ -224,6 +224,12 @@ def _plaque_rect(W: float, H: float) -> pygame.Rect:
     return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
 
 
+def plaque_rect(w: float, h: float) -> pygame.Rect:
+    """Where a doll face's name plate sits in a card w x h (Cementopia draws it again over the
+    top of a card placed just below)."""
+    return _plaque_rect(w, h)
+
+
 # ---------------------------------------------------------------- card back
 
 def _back_pattern(big: pygame.Surface, base) -> None:

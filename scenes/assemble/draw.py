@@ -10,7 +10,7 @@ import pygame
 from game.assemble.scoring import LaneScore, explain_line
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.text import LABEL, clean
 
 from scenes.config import LEVEL_NAMES
@@ -71,7 +71,7 @@ def draw_label(scene, surface, lane_index: int) -> None:
                            _("{letter} counts").format(letter=letter)), 13, ui.GOOD, "bold"))
         else:
             lines.append(((_("doll {letter}").format(letter=letter),), 13, ui.MUTED, "regular"))
-    lines.append(((_("{points} pts").format(points=key[0]),), 22, ui.TEXT, "bold"))
+    lines.append(((ngettext("{points} pt", "{points} pts", abs(key[0])).format(points=key[0]),), 22, ui.TEXT, "bold"))
     lines.append(((_("capacity {capacity}").format(capacity=capacity),
                    _("cap. {capacity}").format(capacity=capacity)), 13, ui.MUTED, "regular"))
     if box.w > box.h:  # a wide label row (3 players): everything on one line
@@ -460,17 +460,17 @@ def draw_preview(scene, surface) -> None:
         title = _("Place {card} {where}").format(card=state.bench[lane],
                                                    where=placement_words(state.lines[lane], gap))
         delta = after.score - now.score
-        sign = "+" if delta >= 0 else "\u2212"
+        sign = "+" if delta > 0 else ("\u00b1" if delta == 0 else "\u2212")  # no change: neutral
         r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
                     max_height=title_h)
         r = ui.text(surface, f"{now.score} \u2192 {after.score}  ({sign}{abs(delta)})", int(24 * s),
-                    (x, r.bottom + 2 * s), ui.GOOD if delta >= 0 else ui.BAD, style="bold",
+                    (x, r.bottom + 2 * s), ui.GOOD if delta > 0 else (ui.TEXT if delta == 0 else ui.BAD), style="bold",
                     max_height=score_h)
         shown = after
     else:
         r = ui.text(surface, _("This doll now"), int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
                     max_height=title_h)
-        r = ui.text(surface, _("{points} pts").format(points=now.score), int(24 * s), (x, r.bottom + 2 * s),
+        r = ui.text(surface, ngettext("{points} pt", "{points} pts", abs(now.score)).format(points=now.score), int(24 * s), (x, r.bottom + 2 * s),
                     ui.TEXT, style="bold", max_height=score_h)
         shown = now
     cap = ui.text(surface, _("capacity {capacity}").format(capacity=shown.capacity), int(13 * s),

@@ -191,6 +191,24 @@ def module_overlay(cells, cw: int, ch: int, colour, fill, t: int) -> tuple[pygam
     return surf, (o, o)
 
 
+def index_tag(surface, card: int, x: int, y: int, cw: int) -> pygame.Rect:
+    """A card's index on a paper tag over the numeral printed in its strip: in an overlapping line
+    the printed numerals of neighbours nearly touch ("3125222120"); tags inside each strip, with
+    a rim and a gap between them, keep every number apart."""
+    edge = max(1, round(cw * 0.012))  # the printed numeral spans 0.03..0.23 of the width, 0.03..0.22 down
+    box = pygame.Rect(x + edge, y + edge, max(6, round(cw * 0.245) - edge), max(6, round(cw * 0.22) - edge))
+    size = max(7, round(box.h * 0.8))
+    words = ui.render(str(card), size, ui.INK, "bold")
+    while words.get_width() > box.w - max(3, box.w // 5) and size > 7:  # room each side
+        size -= 1
+        words = ui.render(str(card), size, ui.INK, "bold")
+    radius = max(2, box.h // 4)
+    pygame.draw.rect(surface, ui.PAPER, box, border_radius=radius)
+    pygame.draw.rect(surface, ui.BRASS_DARK, box, max(1, round(cw * 0.008)), border_radius=radius)
+    surface.blit(words, words.get_rect(center=box.center))
+    return box
+
+
 class ScoringScene(Scene):
     name = "scoring"
 
@@ -446,6 +464,8 @@ class ScoringScene(Scene):
             ui.panel(surface, shadow, (0, 0, 0, 90), None, radius=max(2, cw // 16))
         for i, card in enumerate(ls.line):
             surface.blit(self.app.art.doll(card, cw), (round(x0 + i * step), y0))
+        for i, card in enumerate(ls.line):  # each index on its own tag, apart from its neighbours'
+            index_tag(surface, card, round(x0 + i * step), y0, cw)
         t = max(2, round(cw * 0.024)) if big else max(1, round(cw * 0.03))
         for idx, module in enumerate(ls.modules[:shown]):
             key = (lane, idx, cw, t)
@@ -543,25 +563,49 @@ class ScoringScene(Scene):
         col_w = area.w // cols
         fpx = max(8, min(self.px(18), round(row_h * 0.62)))
         rad = max(4, round(min(row_h * 0.4, 11 * s)))
+        tx0 = 2 * rad + round(8 * s)
+        room = col_w - round(4 * s) - tx0
+        f = ui.font(fpx, "bold")
+        # one format for every row (of the lane, shown or not yet): the words where all fit, else
+        # one-character marks, else the points alone; never "9 pts -" beside "size 1 = 1 pt not scored"
+        rows = [self._module_row(m, ls.flaw) for m in ls.modules]
+        for tier in range(3):
+            if all(f.size(self._row_words(row, tier)[0] + "  " + self._row_words(row, tier)[1])[0] <= room
+                   for row in rows) or tier == 2:
+                break
         old_clip = surface.get_clip()
         for idx, module in enumerate(ls.modules[:self.shown]):
             cell = pygame.Rect(area.x + (idx // per_col) * col_w, area.y + (idx % per_col) * row_h,
                                col_w - round(4 * s), row_h)
             surface.set_clip(cell.clip(old_clip))
             self._number_disc(surface, (cell.x + rad + 1, cell.centery), rad, idx, module, ls.flaw)
-            value = _contribution(module, ls.flaw) if ls.flaw else module.points
-            colour, mark, mcol = ((ui.TEXT, "\u2713", ui.GOOD) if module.scored else
-                                  (ui.BAD, "\u2212", ui.BAD) if ls.flaw else (GREY, _("not scored"), GREY))
-            tx = cell.x + 2 * rad + round(8 * s)
-            label = _("size {size} = {points}").format(size=module.size, points=_pts(value))
-            f = ui.font(fpx, "bold")
-            if f.size(label + "  " + mark)[0] > cell.right - tx:  # narrow: drop the words
-                label, mark = _pts(value), mark if len(mark) == 1 else "\u2013"
+            colour, mcol = rows[idx][2], rows[idx][3]
+            label, mark = self._row_words(rows[idx], tier)
+            tx = cell.x + tx0
             mark_r = ui.text(surface, mark, fpx if len(mark) == 1 else max(8, fpx - 3),
                              (cell.right, cell.centery), mcol, "midright", "bold")
             ui.text(surface, label, fpx, (tx, cell.centery), colour, "midleft", "bold",
                     max_width=mark_r.x - tx - round(4 * s))
         surface.set_clip(old_clip)
+
+    @staticmethod
+    def _module_row(module, flaw: bool) -> tuple:
+        """(size, points shown, words colour, mark colour, mark, one-character mark) of a module's row."""
+        value = _contribution(module, flaw) if flaw else module.points
+        if module.scored:
+            return module.size, value, ui.TEXT, ui.GOOD, "\u2713", "\u2713"
+        if flaw:
+            return module.size, value, ui.BAD, ui.BAD, "\u2212", "\u2212"
+        return module.size, value, GREY, GREY, _("not scored"), "\u2013"
+
+    @staticmethod
+    def _row_words(row: tuple, tier: int) -> tuple[str, str]:
+        """A module row's (words, mark) in format `tier`: 0 in full, 1 with a one-character mark,
+        2 the points alone with that mark."""
+        size, value, _colour, _mcol, mark, short = row
+        if tier == 2:
+            return _pts(value), short
+        return _("size {size} = {points}").format(size=size, points=_pts(value)), mark if tier == 0 else short
 
     def _draw_tally(self, surface) -> None:
         t, n = self.tally, len(self.lanes)

@@ -11,10 +11,12 @@ from collections import OrderedDict
 
 import pygame
 
+from game.cementopia.setup import MAXIMUM, TARGETS, target_reached
 from game.cementopia.state import COMPLETE
 from game.i18n import N_, _, ngettext
 
 from scenes.widgets import ui
+from scenes.art.cards import plaque_rect
 from scenes.art.metrics import CARD_ASPECT
 from scenes.art.shapes import Colour
 from scenes.table.look import hint_tag, turned
@@ -23,7 +25,8 @@ from scenes.cementopia.geometry import CELL, PITCH, Camera, R, px
 SPOT, HINT = (110, 220, 140), (96, 206, 236)
 COUNTER_COLOURS = {1: (232, 120, 96), 2: (96, 178, 236), 3: (140, 214, 110), 4: (236, 190, 80)}
 SCORED, UNSCORED, ASSISTED = (255, 214, 102), (150, 146, 140), (226, 150, 72)
-TARGETS = {8: N_("a start"), 10: N_("good"), 12: N_("deserves praise"), 16: N_("the maximum")}  # the rulebook's
+# the rulebook's targets (game.cementopia.setup) and the most a network can score, in words
+TARGET_WORDS = dict(zip(TARGETS + (MAXIMUM,), (N_("a start"), N_("good"), N_("deserves praise"), N_("the maximum"))))
 
 
 class Sprites:
@@ -89,21 +92,36 @@ def index_tag(surface, card: int, rect: pygame.Rect, top: int) -> None:
 def draw_network(surface, sprites: Sprites, cam: Camera, board, placed, s: float, hidden=(),
                  badges: dict | None = None, lit: dict | None = None) -> None:
     """The placed cards, upper rows first (a lower card covers the margin above it); a card that
-    touches the one above in its column is cut at its first row. badges: card -> (text, colour);
-    lit: card -> outline colour."""
-    ends = {(x, y + 5) for _, x, y in placed}
+    touches the one above in its column is cut at its first row. Where a card's top covers the
+    name plate of the one above (touching, or a row apart), that plate is drawn again over it
+    (names stay readable; the plate misses the lower card's gears), a cut card's index under it. Then outlines and badges over every card. badges:
+    card -> (text, colour); lit: card -> outline colour."""
+    where = {(x, y): card for card, x, y in placed}
+    shown = []  # (card, x, y, the part of it on screen)
     for card, x, y in sorted(placed, key=lambda p: (p[2], p[1])):
         rect = cam.card_rect(board, x, y)
         if card in hidden or not rect.colliderect(board):
             continue
         face = sprites.doll(card, cam.w)
-        if (x, y) in ends:
+        if (x, y - 5) in where:
             cut = cam.band_rect(board, x, y).top
             surface.blit(face, (rect.x, cut), pygame.Rect(0, cut - rect.y, rect.w, rect.bottom - cut))
-            index_tag(surface, card, rect, cut)
             rect = pygame.Rect(rect.x, cut, rect.w, rect.bottom - cut)
         else:
             surface.blit(face, rect)
+        shown.append((card, x, y, rect))
+    for card, x, y, rect in shown:
+        for gap in (5, 6):  # touching, or one row apart: this card's top covers that one's plate
+            above = where.get((x, y - gap))
+            if above is None:
+                continue
+            upper = cam.card_rect(board, x, y - gap)
+            plate = above_plate(upper)
+            if above not in hidden:
+                surface.blit(sprites.doll(above, cam.w), plate, plate.move(-upper.x, -upper.y))
+            if gap == 5:  # its own index was cut off with its top: a tag under the plate
+                index_tag(surface, card, rect, max(rect.y, plate.bottom))
+    for card, x, y, rect in shown:
         if lit and card in lit:
             pygame.draw.rect(surface, lit[card], rect.inflate(4, 4), max(2, R(s, 3)), border_radius=max(3, cam.w // 14))
         if badges and card in badges:
@@ -119,6 +137,13 @@ def draw_network(surface, sprites: Sprites, cam: Camera, board, placed, s: float
                 pygame.draw.circle(surface, ui.INK, centre, r + max(1, r // 6))
                 pygame.draw.circle(surface, colour, centre, r)
             ui.text(surface, text, round(r * 1.3), centre, ui.INK, "center", "bold")
+
+
+def above_plate(rect: pygame.Rect) -> pygame.Rect:
+    """The name plate of the card drawn at `rect`, with its ink rim."""
+    plate = plaque_rect(rect.w, rect.h)
+    rim = max(2, round(rect.w * 0.02))
+    return plate.move(rect.topleft).inflate(2 * rim, 2 * rim).clip(rect)
 
 
 def chip_row(surface, centre, counts, size: int) -> None:
@@ -491,8 +516,9 @@ def draw_end(scene, surface) -> None:
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     ui.panel(surface, b, (30, 24, 28), ui.BRASS, radius=R(s, 10))
     done = st.outcome == COMPLETE
-    r = ui.text(surface, _("Puzzle complete!") if done else _("Stuck: no hand card fits"), px(32, s),
-                (b.x + R(s, 16), b.centery), ui.HILITE if done else ui.BAD, "midleft", "title", max_width=b.w * 0.5)
+    reached = target_reached(st.score(), done)
+    r = ui.text(surface, scene.headline(), px(32, s), (b.x + R(s, 16), b.centery),
+                ui.HILITE if reached else (ui.TEXT if done else ui.BAD), "midleft", "title", max_width=b.w * 0.6)
     deal = scene.deal_label
     if scene.assisted:
         deal = _("{deal}  \u2022  assisted ({help})").format(deal=deal, help=scene.help_used.lower())
@@ -519,17 +545,16 @@ def draw_end(scene, surface) -> None:
     y = r.bottom + R(s, 6)
     heading = ui.text(surface, _("The rulebook's targets"), px(13, s), (x, y), ui.MUTED, style="bold", max_width=w)
     y = max(y + R(s, 20), heading.bottom + R(s, 2))
-    reached = max([t for t in TARGETS if done and score >= t], default=None)
     cw = (w - 3 * R(s, 6)) // 4
     # tall enough for the number over its word at the player's text size
     bh = max(R(s, 48), ui.font(px(20, s), "bold").get_height() + ui.font(px(10, s)).get_height() + R(s, 6))
-    for i, t in enumerate(TARGETS):
+    for i, t in enumerate(TARGET_WORDS):
         box, hit = pygame.Rect(x + i * (cw + R(s, 6)), y, cw, bh), done and score >= t
         ui.panel(surface, box, (226, 184, 92) if t == reached else ((96, 80, 50) if hit else (44, 38, 40)),
                  ui.HILITE if t == reached else ui.BRASS_DARK, radius=R(s, 6), width=max(1, R(s, 3 if t == reached else 1)))
         ink = ui.INK if t == reached else (ui.TEXT if hit else ui.MUTED)
         ui.text(surface, str(t), px(20, s), (box.centerx, box.y + R(s, 3)), ink, "midtop", "bold")
-        word = _(TARGETS[t])
+        word = _(TARGET_WORDS[t])
         if ui.font(8).size(word)[0] <= box.w - 4:  # ui.text shrinks it down to 8 px
             ui.text(surface, word, px(10, s), (box.centerx, box.bottom - R(s, 3)), ink, "midbottom",
                     max_width=box.w - 4)

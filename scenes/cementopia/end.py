@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.cementopia.best import best_words
-from game.cementopia.setup import daily_seed
+from game.cementopia.setup import MAXIMUM, TARGETS, daily_seed, target_reached
 from game.cementopia.state import COMPLETE
 from game.commands import helps_of
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 from scenes.app.stack import Scene
 from scenes.cementopia import draw, geometry
@@ -56,13 +55,45 @@ class CementopiaEndScene(Scene):
         return help_used(self.session.meta)
 
     def best_lines(self) -> list:
-        lines = [(_("New personal best for this deal!"), ui.GOOD)] if self.improved else []
-        lines.append((_("Personal best for this deal: {best}").format(best=best_words(self.best)), ui.TEXT))
+        """The bests in words a player can tell apart: a new best says which one it is (the best
+        of all, or the best without help), and the deal's two bests are named each for what it is."""
+        entry = self.best if isinstance(self.best, dict) else {}
+        best, plain, score = entry.get("best"), entry.get("unassisted_best"), self.state.score()
+        lines = []
+        if self.improved:
+            if self.assisted:
+                lines.append((_("New personal best for this deal, with help!"), ui.GOOD))
+            elif best == score:
+                lines.append((_("New personal best for this deal, without help!"), ui.GOOD))
+            else:  # a better help-free attempt, under a best made with help
+                lines.append((_("New best without help for this deal!"), ui.GOOD))
+        if best is None:
+            lines.append((_("Personal best for this deal: none yet"), ui.TEXT))
+        elif plain == best:
+            lines.append((_("Personal best for this deal: {best}, without help").format(best=best), ui.TEXT))
+        else:
+            lines.append((_("Personal best for this deal: {best}, with help").format(best=best), ui.TEXT))
+            lines.append((_("Best without help: {best}").format(best=plain) if plain is not None
+                          else _("Best without help: none yet"), ui.TEXT))
         if self.assisted:
             lines.append((_("{help}: this attempt counts as assisted.").format(help=self.help_used), draw.ASSISTED))
         if self.state.outcome != COMPLETE:
             lines.append((_("A stuck attempt is not ranked."), ui.MUTED))
         return lines
+
+    def headline(self) -> str:
+        """The banner: which of the rulebook's targets the network reached, or the first one it
+        missed (a complete network under 8 is not a success to cheer), or stuck."""
+        score = self.state.score()
+        if self.state.outcome != COMPLETE:
+            return _("Stuck: no hand card fits")
+        reached = target_reached(score)
+        if reached is None:
+            return _("Complete, short of the first target ({target})").format(target=TARGETS[0])
+        if reached == MAXIMUM:
+            return ngettext("Complete: the maximum, {points} point!", "Complete: the maximum, {points} points!",
+                            score).format(points=score)
+        return _("Complete: target {target} reached!").format(target=reached)
 
     def resize(self, size) -> None:
         geometry.end_layout(self, size)

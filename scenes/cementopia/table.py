@@ -412,6 +412,20 @@ class CementopiaScene(GameTable):
     def replay_panel(self) -> pygame.Rect:
         return self.lay.table.unionall(self.lay.buttons)
 
+    def ask_hint(self) -> None:
+        """The first hint of an attempt asks first: it marks the attempt assisted (a lesson, the
+        demo and an attempt already assisted just show it)."""
+        if not self.can_hint():
+            return
+        if self.assisted or self.lesson or self.app.demo:
+            super().ask_hint()
+            return
+        self.app.stack.push(self.app.make(
+            "confirm", question=_("Show a hint?"),
+            detail=_("A hint marks this attempt as assisted: it counts for your best with help, "
+                     "not for your best without help."),
+            yes=_("Show a hint"), no=_("Cancel"), on_yes=super().ask_hint))
+
     def before_hint(self) -> None:
         was, helps = self.assisted, helps_of(self.session.meta)
         mark_help(self.session.meta, "hint")  # the solver's move is help, as much as an undo is

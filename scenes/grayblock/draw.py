@@ -145,7 +145,8 @@ def draw_seat(scene, surface, p: int) -> None:
     words = [kind_label(kind)] + ([_(LEVEL_NAMES[kind])] if kind in LEVEL_NAMES else [])
     y = ui.text(surface, fitting(words, px(13), w), px(13), (x, y + k(1)), ui.MUTED, max_width=w).bottom
     r = ui.text(surface, str(scene.state.totals[p]), px(30), (x, y + k(2)), ui.TEXT, style="bold")
-    ui.text(surface, _("pts"), px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED, "bottomleft",
+    ui.text(surface, ngettext("pt", "pts", scene.state.totals[p]), px(14), (r.right + k(4), r.bottom - k(6)), ui.MUTED,
+            "bottomleft",
             max_width=max(20, rect.x + round(rect.w * 0.46) - r.right - k(8)))
     if active:
         tag = _(THINKING[int(scene.app.clock_s * 3) % 3]) if p in scene.turns.seats \
@@ -242,7 +243,8 @@ def draw_hand(scene, surface) -> None:
     r = ui.text(surface, "\u25cf", px(18), (head.x + k(12), head.centery), colour, "midleft")
     r = name_text(surface, scene.config.seats[bottom].name, px(19), (r.right + k(6), head.centery), ui.TEXT,
                   "midleft", width=head.w * 0.25)
-    r = ui.text(surface, _("{points} pts").format(points=scene.state.totals[bottom]), px(17),
+    r = ui.text(surface, ngettext("{points} pt", "{points} pts", scene.state.totals[bottom]).format(
+        points=scene.state.totals[bottom]), px(17),
                 (r.right + k(10), head.centery), ui.HILITE, "midleft", "bold")
     right = scene.pass_b.rect.x - k(10) if scene.pass_b.rect.w else head.right - k(12)
     ui.text(surface, scene.prompt(), px(16), ((r.right + right) / 2, head.centery), ui.GOOD if scene.can_act()

@@ -92,6 +92,20 @@ def player_words(player: tuple[str, str]) -> str:
     return _("{name} ({level})").format(name=name, level=_(level)) if level else name
 
 
+ASSISTED = (226, 150, 72)  # the tables' colour for an assisted game (scenes/cementopia/draw.py)
+
+
+def assisted_mark(surface, midright, size: int, s: float) -> pygame.Rect:
+    """The small "assisted" tag of a game that had help (a hint, a free undo), drawn with its
+    right edge at `midright`: dark words on the assisted colour, as the tables show it."""
+    words = ui.render(_("assisted"), size, ui.INK, "bold")
+    box = words.get_rect().inflate(int(10 * s), int(4 * s))
+    box.midright = midright
+    pygame.draw.rect(surface, ASSISTED, box, border_radius=max(2, int(5 * s)))
+    surface.blit(words, words.get_rect(center=box.center))
+    return box
+
+
 class HistoryScene(Scene):
     name = "history"
     opaque = False
@@ -230,6 +244,10 @@ class HistoryScene(Scene):
             if bad:  # the reason takes the rest of the row
                 right = columns[-1][0] + columns[-1][1]
                 columns = columns[:2] + [(columns[2][0], right - columns[2][0])]
+            if entry.assisted and not bad:  # a small mark at the row's end; the result beside it
+                x, w = columns[-1]
+                mark = assisted_mark(surface, (row.x + x + w, row.centery), max(8, int(12 * s)), s)
+                columns = columns[:-1] + [(x, max(0, mark.x - row.x - x - int(6 * s)))]
             for (x, w), words in zip(columns, self.cells(entry)):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
