@@ -681,6 +681,7 @@ class TableScene(GameTable):
             draw.draw_magnified(self, surface)
         self.draw_coach(surface)
         if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
+            self.hint_box = self.draw_hint_progress(surface)
             rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
                                      lay.scale)
         else:
