@@ -316,6 +316,24 @@ class AssembleState:
         cost = 1 if self.rules.identity and line and position == len(line) else 0
         return self.capacity[lane] - cost
 
+    def explain_placement(self, lane: int, position: int) -> LaneScore:
+        """The lane's line explained as it would be with its bench card in at `position`."""
+        card = self.bench[lane]
+        assert card is not None, "nothing on the bench to place"
+        line = list(self.lines[lane])
+        line.insert(position, card)
+        return explain_line(line, self.capacity_after(lane, position), self.rules.flaw)
+
+    def placement_changes(self, lane: int) -> dict[int, int]:
+        """Each legal position for the lane's bench card (the active lane's, in the place phase)
+        and how much the lane's score changes with the card there: the live score preview's
+        figures, for every gap at once. Empty when the lane has nothing to place now."""
+        if self.phase != PLACE_PHASE or lane != self.active or self.bench[lane] is None:
+            return {}
+        now = self.explain(lane).score
+        return {action.value: self.explain_placement(lane, action.value).score - now
+                for action in self.legal_actions()}
+
     def result(self) -> Result:
         """Winners and scores; `record` is the record's `result` (plus the per-player scores,
         an extra field)."""

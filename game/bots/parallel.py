@@ -119,8 +119,8 @@ def spread(part: Callable, jobs: list[tuple], local: Callable[[], object],
         team = _start() if jobs else []
         for helper, job in zip(team, jobs):
             if helper.ready():
-                helper.conn.send((part, job))
-                helper.owed += 1
+                helper.owed += 1  # first: a search stopped between the two (worker.Stopped)
+                helper.conn.send((part, job))  # leaves the helper owed, never out of step
                 sent.append(helper)
     except Exception:  # noqa: BLE001  (cannot start one, or a dead pipe: the search goes on here)
         broken = True

@@ -3,13 +3,18 @@
 Built-in bots run in one spawned worker process: a search that holds the CPU for a second would
 otherwise hold the GIL and stall frames. External programs (cmd: seats) keep a live pipe in this
 process, and only wait on it, so they run in a thread. A decision is identified by a ticket;
-cancelling (undo, quit) just forgets the ticket, and a late answer to it is dropped.
+cancelling (undo, quit, Esc on a hint) forgets the ticket, and a late answer to it is dropped;
+in the worker process, the search for it stops (or never starts), so a cancelled search holds up
+nobody's next decision: the app writes the ticket into a small shared ring, and the worker's
+watcher interrupts the job with that ticket (SIGINT to its own main thread, turned into Stopped).
 """
 
 from __future__ import annotations
 
+import _thread
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -72,15 +77,82 @@ def _die_with_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _start_worker(helpers: int) -> None:
-    """Worker initializer: die with the app; searches spread over `helpers` more processes."""
+RING = 64  # cancelled tickets the worker can see at once (more than are ever pending)
+CANCELLED = "cancelled"  # what a stopped job answers (nobody reads it: its ticket is forgotten)
+WATCH_S = 0.02  # how often the worker's watcher looks for its job's ticket among the cancelled
+
+
+class Stopped(BaseException):
+    """The job running in the worker was cancelled: raised in it by the watcher (a BaseException,
+    so that no `except Exception` in a search swallows it)."""
+
+
+_ring = None  # in the worker: the app's cancelled tickets (shared memory, written by the app)
+_running = 0  # in the worker: the ticket of the job running now (0: none)
+_watching: threading.Event | None = None  # set: the watcher stops
+
+
+def stopped(ticket: int) -> bool:
+    return _ring is not None and ticket in _ring[:]
+
+
+def _on_stop(signum, frame) -> None:
+    """SIGINT in the worker: stop the running job if its ticket was cancelled, else nothing (a
+    Ctrl+C in the app's terminal stops the app, which takes the worker with it)."""
+    if _running and stopped(_running):
+        raise Stopped()
+
+
+def watch(ring) -> threading.Event:
+    """Stop the job running in this process (run_ticket) as soon as its ticket shows up in
+    `ring`. Call in the main thread; set the returned event to stop watching."""
+    global _ring, _watching
+    _ring, done = ring, threading.Event()
+    _watching = done
+    signal.signal(signal.SIGINT, _on_stop)
+    main = threading.main_thread().ident
+
+    def look() -> None:
+        told = 0
+        while not done.wait(WATCH_S):
+            ticket = _running
+            if ticket and ticket != told and stopped(ticket):
+                told = ticket
+                if hasattr(signal, "pthread_kill") and main is not None:
+                    signal.pthread_kill(main, signal.SIGINT)  # also wakes a wait on a helper
+                else:
+                    _thread.interrupt_main(signal.SIGINT)
+    threading.Thread(target=look, name="cancel-watch", daemon=True).start()
+    return done
+
+
+def run_ticket(ticket: int, fn, *args):
+    """fn(*args) for `ticket`, or CANCELLED when the ticket is (or gets) cancelled first."""
+    global _running
+    try:
+        _running = ticket
+        try:
+            if stopped(ticket):
+                return CANCELLED
+            return fn(*args)
+        finally:
+            _running = 0  # from here on no Stopped is raised (_on_stop looks at _running)
+    except Stopped:
+        return CANCELLED
+
+
+def _start_worker(helpers: int, ring=None) -> None:
+    """Worker initializer: die with the app; searches spread over `helpers` more processes; the
+    job whose ticket the app cancels stops."""
     _die_with_parent()
     parallel.configure(helpers)
+    if ring is not None:
+        watch(ring)
 
 
-def _pool(helpers: int) -> ProcessPoolExecutor:
+def _pool(helpers: int, ring=None) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_start_worker, initargs=(helpers,))
+                               initializer=_start_worker, initargs=(helpers, ring))
 
 
 def _warm() -> bool:
@@ -101,6 +173,9 @@ class BackgroundDecider:
         self._thread: ThreadPoolExecutor | None = None
         self._pending: dict[int, Future] = {}
         self._next = 0
+        # the tickets cancelled last, for the worker process to stop their jobs (shared memory)
+        self._ring = multiprocessing.get_context("spawn").Array("q", RING, lock=False)
+        self._cancels = 0
 
     def warm_up(self) -> None:
         """Start the worker process now rather than at the first bot turn."""
@@ -144,10 +219,12 @@ class BackgroundDecider:
         return ticket is not None and ticket in self._pending
 
     def cancel(self, ticket: int | None) -> None:
-        # Only forgotten, never Future.cancel(): Python 3.11's pool, when its worker is stopped
+        """Forget the ticket; its job in the worker process stops, or never starts."""
+        # Forgotten, never Future.cancel(): Python 3.11's pool, when its worker is stopped
         # later, sets an exception on every pending future and fails on a cancelled one.
-        if ticket is not None:
-            self._pending.pop(ticket, None)
+        if ticket is not None and self._pending.pop(ticket, None) is not None:
+            self._ring[self._cancels % RING] = ticket
+            self._cancels += 1
 
     def close(self) -> None:
         self._pending.clear()
@@ -164,12 +241,13 @@ class BackgroundDecider:
 
     def _submit_process(self, fn, *args) -> int:
         if self._process is None:
-            self._process = _pool(self.helpers)
+            self._process = _pool(self.helpers, self._ring)
+        ticket = self._next + 1  # the one _track gives it
         try:
-            future = self._process.submit(fn, *args)
+            future = self._process.submit(run_ticket, ticket, fn, *args)
         except BrokenProcessPool:
-            self._process = _pool(self.helpers)
-            future = self._process.submit(fn, *args)
+            self._process = _pool(self.helpers, self._ring)
+            future = self._process.submit(run_ticket, ticket, fn, *args)
         return self._track(future)
 
     def _track(self, future: Future) -> int:

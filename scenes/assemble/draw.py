@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.assemble.scoring import LaneScore, explain_line
+from game.assemble.scoring import LaneScore
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
 from game.i18n import _, ngettext
@@ -154,11 +154,8 @@ def modules_shown(scene, lane_index: int) -> tuple[LaneScore, list[float]] | Non
     if gap is not None and state.bench[lane_index] is not None:
         if not scene.position_is_legal(lane_index, gap):
             return None
-        hyp = list(line)
-        hyp.insert(gap, state.bench[lane_index])
         x0, strip = scene.layout.lanes[lane_index].line.x, STRIP * scene.layout.card_width
-        return (explain_line(hyp, state.capacity_after(lane_index, gap), state.rules.flaw),
-                [x0 + i * strip for i in range(len(hyp))])
+        return (state.explain_placement(lane_index, gap), [x0 + i * strip for i in range(len(line) + 1)])
     if scene.show_modules and line and lane_index == state.active and not state.is_over():
         return state.explain(lane_index), scene.line_xs(lane_index, gap)
     return None
@@ -434,6 +431,87 @@ def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list
     return chips, False
 
 
+def change_words(delta: int) -> str:
+    """A score change as the preview and the gaps' chips say it: +3, \u22122, +0."""
+    return f"+{delta}" if delta >= 0 else f"\u2212{-delta}"
+
+
+def change_colour(delta: int) -> tuple:
+    """Gain green, loss red, no change neutral (not a gain)."""
+    return ui.GOOD if delta > 0 else ui.BAD if delta < 0 else ui.MUTED
+
+
+CHIP_FILL = {1: ui.GOOD, -1: ui.BAD, 0: (70, 62, 66)}
+CHIP_WORDS = {1: ui.INK, -1: (255, 255, 255), 0: ui.TEXT}
+
+
+def gap_chip(words: str, sign: int, px: int, s: float, snapped: bool) -> pygame.Surface:
+    """One gap's chip: its score change on the colour of gain, loss or none, a dark rim so it
+    stands out on the cream cards; the snapped gap's larger, in a gold ring."""
+    text = ui.render(words, px, CHIP_WORDS[sign], "bold")
+    pad_x, pad_y = max(2, round(4 * s)), max(1, round(1 * s))
+    rim = max(2, round(3 * s)) if snapped else 1
+    w, h = text.get_width() + 2 * (pad_x + rim), text.get_height() + 2 * (pad_y + rim)
+    chip = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, h // 3)
+    pygame.draw.rect(chip, ui.HILITE if snapped else ui.INK, chip.get_rect(), border_radius=radius)
+    pygame.draw.rect(chip, CHIP_FILL[sign], chip.get_rect().inflate(-2 * rim, -2 * rim),
+                     border_radius=max(2, radius - rim))
+    chip.blit(text, text.get_rect(center=(w / 2, h / 2)))
+    return chip
+
+
+def draw_gap_chips(scene, surface, lane_index: int) -> None:
+    """While the human chooses where the bench card goes (a drag from its first moment, a
+    selected bench card, the keys' cursor): every legal gap's score change on a small chip at
+    the foot of the line, the one the card is snapped to larger and ringed. Chips that would
+    touch their neighbour go one row up."""
+    changes = scene.gap_changes(lane_index)
+    scene.gap_chip_rects = {}
+    if not changes:
+        return
+    lay = scene.layout.lanes[lane_index]
+    cw, _ch = scene.layout.card_size
+    s = scene.layout.scale
+    strip = STRIP * cw
+    n = len(scene.state.lines[lane_index])
+    gap = scene.pending_position(lane_index)
+    xs = scene.line_xs(lane_index, gap)
+    px = max(9, round(12 * s))
+    bottom = lay.line.y + lay.line.h + 2 * s
+
+    def centre(p: int) -> float:
+        if p == gap:  # the ghost's shown strip (the whole card at the right end)
+            return lay.line.x + p * strip + (cw if p == n else strip) / 2
+        return xs[p] if p < n else (xs[-1] + strip if xs else lay.line.x)
+
+    placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+    taken: list[pygame.Rect] = []
+    snapped = None
+    if gap in changes:
+        chip = gap_chip(change_words(changes[gap]), (changes[gap] > 0) - (changes[gap] < 0),
+                        round(px * 1.3), s, True)
+        snapped = (chip, chip.get_rect(midbottom=(round(centre(gap)), round(bottom))))
+        taken.append(snapped[1])
+    for p in sorted(changes):
+        if p == gap:
+            continue
+        delta = changes[p]
+        chip = gap_chip(change_words(delta), (delta > 0) - (delta < 0), px, s, False)
+        foot = chip.get_rect(midbottom=(round(centre(p)), round(bottom)))
+        # the foot row, else one row up, else two (where the cards still glide apart)
+        rows = [foot.move(0, -k * (foot.h + 1)) for k in range(3)]
+        rect = next((r for r in rows if r.collidelist([t.inflate(2, 0) for t in taken]) < 0), rows[0])
+        taken.append(rect)
+        placed.append((chip, rect))
+        scene.gap_chip_rects[p] = rect
+    if snapped is not None:
+        placed.append(snapped)  # drawn last: on top
+        scene.gap_chip_rects[gap] = snapped[1]
+    for chip, rect in placed:
+        surface.blit(chip, rect)
+
+
 def draw_preview(scene, surface) -> None:
     lay = scene.layout
     s = lay.scale
@@ -454,18 +532,14 @@ def draw_preview(scene, surface) -> None:
     if chip_fit is not None:
         chip_h = int(chip_fit)
     if gap is not None and state.bench[lane] is not None and scene.position_is_legal(lane, gap):
-        hyp = list(state.lines[lane])
-        hyp.insert(gap, state.bench[lane])
-        after = explain_line(hyp, scene.state.capacity_after(lane, gap), state.rules.flaw)
+        after = state.explain_placement(lane, gap)
         title = _("Place {card} {where}").format(card=state.bench[lane],
                                                    where=placement_words(state.lines[lane], gap))
         delta = after.score - now.score
-        sign = "+" if delta > 0 else ("\u00b1" if delta == 0 else "\u2212")  # no change: neutral
         r = ui.text(surface, title, int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,
                     max_height=title_h)
-        r = ui.text(surface, f"{now.score} \u2192 {after.score}  ({sign}{abs(delta)})", int(24 * s),
-                    (x, r.bottom + 2 * s), ui.GOOD if delta > 0 else (ui.TEXT if delta == 0 else ui.BAD), style="bold",
-                    max_height=score_h)
+        r = ui.text(surface, f"{now.score} \u2192 {after.score}  ({change_words(delta)})", int(24 * s),
+                    (x, r.bottom + 2 * s), change_colour(delta), style="bold", max_height=score_h)
         shown = after
     else:
         r = ui.text(surface, _("This doll now"), int(14 * s), (x, y), ui.MUTED, max_width=box.w - 20 * s,

@@ -79,6 +79,8 @@ class TableScene(GameTable):
         self.show_modules = True
         self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
         self.snapped = False
+        self._gap_changes: tuple = (None, {})  # (what they were worked out for, gap -> change)
+        self.gap_chip_rects: dict[int, pygame.Rect] = {}  # gap -> its score chip, as last drawn
         self.from_rect = None  # where the card being played flies from
         self.menu_button = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_button]
@@ -134,6 +136,26 @@ class TableScene(GameTable):
         if self.cursor is not None:
             return self.cursor
         return None
+
+    def choosing_place(self, lane: int) -> bool:
+        """The human is choosing where the lane's bench card goes: dragging it (from the press
+        on), it is selected, or the keys' cursor is in the line."""
+        state = self.state
+        if not self.can_act() or lane != state.active or state.phase != PLACE_PHASE:
+            return False
+        return (self.drag is not None and self.drag.source == ("bench", lane)) \
+            or self.selected == ("bench", lane) or self.cursor is not None
+
+    def gap_changes(self, lane: int) -> dict[int, int]:
+        """Each legal gap's score change while the human chooses a place (else none): the live
+        preview's figures (AssembleState.placement_changes), worked out once per position."""
+        if not self.choosing_place(lane):
+            return {}
+        state = self.state
+        key = (lane, tuple(state.lines[lane]), state.bench[lane], state.capacity[lane], state.rules)
+        if self._gap_changes[0] != key:
+            self._gap_changes = (key, state.placement_changes(lane))
+        return self._gap_changes[1]
 
     def hidden_cards(self) -> set:
         return {f.key for f in self.flights}
@@ -639,6 +661,8 @@ class TableScene(GameTable):
             draw.draw_bench(self, surface, lane)
             draw.draw_indicator(self, surface, lane)
             draw.draw_line(self, surface, lane)
+        if not self.state.is_over():
+            draw.draw_gap_chips(self, surface, self.state.active)
         draw.draw_field_and_deck(self, surface)
         draw.draw_hud(self, surface)
         draw.draw_turn_order(self, surface)
@@ -661,6 +685,7 @@ class TableScene(GameTable):
             draw.draw_magnified(self, surface)
         self.draw_coach(surface)
         if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
+            self.hint_box = self.draw_hint_progress(surface)
             rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
                                      lay.scale)
         else:

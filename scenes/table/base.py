@@ -12,6 +12,7 @@ first move, looked up again), every move that stands through `log_lines`, and th
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import pygame
@@ -139,6 +140,7 @@ class GameTable(Scene):
         self.flights: list = []
         self.log: list[str] = []
         self.hint_logged = None
+        self.hint_box: pygame.Rect | None = None  # the hint's progress panel, as last drawn
         self.log_language = i18n.language()  # the log's words are in it (relog on a switch)
         self.opening: list[str] | None = None  # the log's lines before the first move
         self.tooltip = Tooltip()  # the table feeds it events and time; draws it last
@@ -405,7 +407,11 @@ class GameTable(Scene):
         self.app.stack.push(self.app.make(self.menu_scene, table=self))
 
     def shortcut(self, event) -> bool:
-        """The keys every table shares; True when the event was one of them."""
+        """The keys every table shares; True when the event was one of them. Esc while a hint
+        is being looked for stops looking (and only that: the menu waits for the next Esc)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.turns.cancel_hint():
+            self.app.toast(_("Hint cancelled."), 2.0)
+            return True
         step = history_key(event)
         if step is not None:
             (self.undo if step == "undo" else self.redo)()
@@ -482,6 +488,7 @@ class GameTable(Scene):
         if self.coach is not None and self.coach.holds_bots():
             return self.state.current_player() not in self.humans  # the lesson moves them
         if self.state.current_player() not in self.turns.seats:
+            self.turns.hint_progress(dt)
             self.poll_hint()
             return False
         if not self.flights and getattr(self, "drag", None) is None:
@@ -682,8 +689,48 @@ class GameTable(Scene):
         """Covered by a menu or left: no tooltip under the overlay, nor on the way back."""
         self.tooltip.hide()
 
+    def draw_hint_progress(self, surface) -> pygame.Rect | None:
+        """While a hint is being looked for: a panel at the top of the toasts' area with what is
+        going on, a bar filling towards the hint's time budget, a turning spinner and "Esc
+        cancels". Its rect, or None."""
+        progress = self.turns.hint_progress()
+        if progress is None:
+            return None
+        area = getattr(self, "toast_area", lambda: None)() or surface.get_rect()
+        s = max(0.5, ui.scale_for(surface.get_size()))
+        pad = 10 * s
+        px, small = max(10, int(16 * s)), max(9, int(13 * s))
+        words, cancels = _("Looking for a hint\u2026"), _("Esc cancels")
+        width = min(area.w - 8 * s, max(300 * s, ui.font(px, "bold").size(words)[0] + 60 * s,
+                                        ui.font(small).size(cancels)[0] + 2 * pad))
+        bar_h = max(4, round(7 * s))
+        height = ui.font(px, "bold").get_height() + ui.font(small).get_height() + bar_h + 4 * pad / 1.5
+        box = pygame.Rect(0, 0, round(width), round(height))
+        box.midtop = (area.centerx, round(area.y + 8 * s))
+        ui.panel(surface, box, (24, 20, 24, 235), look.HINT, radius=int(8 * s), width=max(1, round(2 * s)))
+        # the spinner: a dot running round a ring, by the app's clock (it shows the app is alive)
+        r = round(8 * s)
+        hub = (round(box.x + pad + r), round(box.y + pad + ui.font(px, "bold").get_height() / 2))
+        pygame.draw.circle(surface, ui.BRASS_DARK, hub, r, max(1, round(2 * s)))
+        turn = self.app.clock_s * 5.0
+        dot = (hub[0] + r * math.cos(turn), hub[1] + r * math.sin(turn))
+        pygame.draw.circle(surface, look.HINT, dot, max(2, round(3 * s)))
+        room = box.right - pad - (hub[0] + r + 8 * s)
+        top = ui.text(surface, words, px, (hub[0] + r + 8 * s, box.y + pad), look.HINT_TEXT, style="bold",
+                      max_width=room)
+        bar = pygame.Rect(round(box.x + pad), round(top.bottom + pad / 1.5), round(box.w - 2 * pad), bar_h)
+        pygame.draw.rect(surface, (60, 52, 56), bar, border_radius=bar_h // 2)
+        filled = bar.copy()
+        filled.w = max(bar_h, round(bar.w * progress))
+        pygame.draw.rect(surface, look.HINT, filled, border_radius=bar_h // 2)
+        ui.text(surface, cancels, small, (box.centerx, bar.bottom + pad / 1.5), ui.MUTED, "midtop",
+                max_width=box.w - 2 * pad)
+        return box
+
     def draw_tooltip(self, surface) -> None:
-        """The tooltip over everything, once the mouse rests (never over a drag)."""
+        """The tooltip over everything, once the mouse rests (never over a drag); under it, the
+        hint's progress while one is looked for."""
+        self.hint_box = self.draw_hint_progress(surface)
         drag = getattr(self, "drag", None)
         over_coach = self.coach is not None and self.tooltip.pos is not None \
             and self.coach.panel.collidepoint(self.tooltip.pos)  # the lesson's words are on top

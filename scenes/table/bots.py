@@ -18,6 +18,10 @@ from game.words import whose
 from game.bots.worker import BackgroundDecider
 
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
+# A hint searches at most this long by its own clock, whatever the bots' thinking time: with the
+# worker's start, the helpers' answers and the words it is about 2 s at most (issue 41, item 12).
+HINT_THINK = 1.5
+HINT_BUDGET = 2.0  # what the progress bar counts down to (game clock)
 VISIBLE_DELAY = 0.7  # a bot's move never lands faster than this, so people can follow it
 DEMO_DELAY = 0.04
 
@@ -47,6 +51,7 @@ class BotTurns:
         self.waited = 0.0
         self.hint_ticket: int | None = None
         self.hint: Hint | None = None  # for the human to move now
+        self.hint_waited = 0.0  # game seconds since the hint was asked (its progress bar)
         if self.seats:
             self.decider.warm_up()
 
@@ -128,10 +133,34 @@ class BotTurns:
         if state.is_over() or player in self.seats or self.decider.busy(self.hint_ticket):
             return
         self.hint = None
-        self.hint_ticket = self.decider.suggest(self.game, self._seed(player), self.think,
+        self.hint_waited = 0.0
+        self.hint_ticket = self.decider.suggest(self.game, self._seed(player), self.hint_think,
                                                 state.view(player), state.legal_actions(),
                                                 lang=language(),  # its words in the player's
                                                 seats=self.kinds)
+
+    @property
+    def hint_think(self) -> float:
+        """The hint's time budget on the search's own clock: the bots' thinking time, at most
+        HINT_THINK."""
+        return min(self.think, HINT_THINK)
+
+    def hint_progress(self, dt: float = 0.0) -> float | None:
+        """How far the pending hint is, 0..1 of HINT_BUDGET by the game clock (advanced by `dt`);
+        None when no hint is being looked for."""
+        if not self.hint_pending:
+            return None
+        self.hint_waited += dt
+        return min(1.0, self.hint_waited / HINT_BUDGET)
+
+    def cancel_hint(self) -> bool:
+        """Stop looking for the hint (Esc): the search in the worker stops, nothing else
+        changes. True when there was one to stop."""
+        if not self.hint_pending:
+            return False
+        self.decider.cancel(self.hint_ticket)
+        self.hint_ticket = None
+        return True
 
     def poll_hint(self) -> None:
         if self.hint_ticket is None:
