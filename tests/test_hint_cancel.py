@@ -14,7 +14,7 @@ from game.bots.worker import CANCELLED, BackgroundDecider, run_ticket, suggest_o
 from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
 from scenes.table.bots import HINT_THINK
-from ui_helpers import frames, key, settle, spy_texts
+from ui_helpers import answer, frames, key, settle, spy_texts
 from waiting import HANG_S, until
 
 
@@ -181,6 +181,7 @@ def test_grayblock_and_cementopia_hints_show_progress_and_esc_stops_them(app, mo
             frames(app, 1, 0.1)
         before, actions = scene.state.clone(), len(scene.session.history.actions)
         key(app, pygame.K_h)
+        answer(app)  # Cementopia asks first: a hint marks the attempt assisted
         assert scene.turns.hint_pending
         frames(app, 3, 0.1)
         assert scene.hint_box is not None

@@ -61,7 +61,7 @@ def test_the_words_say_what_the_table_shows():
     step = next(s for s in SCRIPT.steps if getattr(s, "key", "") == "points")
     words = step.say.format(**step.fields(points))
     assert (why.highs, why.lowest_high, why.bonus, why.points) == ({0: 13, 1: 23}, 13, 2, 15)
-    assert "your 13, Bellows's 23" in words and "The lowest, 13" in words and "15 points" in words
+    assert "your 13, Bellows' 23" in words and "The lowest, 13" in words and "15 points" in words
 
 
 def test_every_move_of_yours_has_another_the_lesson_explains():
@@ -244,7 +244,7 @@ def test_a_lesson_left_after_the_hand_resumes_on_its_result(app, data_dir):
     assert again.overlay and again.result_index == 0  # the hand's result shows again
     assert again.coach.lesson.step.key == "points"
     assert again.coach.target == again.result_rects["breakdown"]
-    assert "your 13, Bellows's 23" in shown(again.coach.lesson.words(again.state))
+    assert "your 13, Bellows' 23" in shown(again.coach.lesson.words(again.state))
     # start over: the first step on the same deal
     click(app, again.coach.leave_b.rect.center)
     click(app, top(app).learn.rect.center)

@@ -13,7 +13,7 @@ from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
 from scenes.grayblock.table import GrayblockScene
 from scenes.table import look
-from ui_helpers import frames, key, resume_latest, settle, wait_for
+from ui_helpers import answer, frames, key, resume_latest, settle, wait_for
 
 ENGINE_WORDS = re.compile(r"\blane \d|\bposition \d|\(-?\d+, -?\d+\)|playout|Action\(")
 
@@ -143,6 +143,7 @@ def test_cementopia_hint_names_the_spot_by_the_cards_beside_it_and_the_counter(a
     scene.play(scene.state.legal_actions()[0])  # a network of two: the spot has neighbours to name
     settle(app, scene)
     key(app, pygame.K_h)
+    assert answer(app)  # the first hint of an attempt asks: it marks the attempt assisted
     wait_for(app, lambda: scene.turns.hint is not None)
     frames(app, 2)
     hint = scene.turns.hint

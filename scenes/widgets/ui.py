@@ -400,8 +400,9 @@ def _wrap(string: str, f: Measure, width: float) -> list[str]:
 def _words(para: str, f: Measure, width: float) -> list[tuple[str, str]]:
     """(separator, word) pairs to fill lines with: words between spaces; a word too wide that is
     not plain ASCII (Japanese has no spaces) breaks between its characters (_units). A piece
-    a little too wide stays whole (the caller's text() shrinks it); one more than twice as wide
-    as a line (a long path or command line) breaks where each line is full (_pieces)."""
+    a little too wide stays whole (the caller's text() shrinks it); a long one (a path or command
+    line, not a kinsoku unit such as 「（41 < 43）。」) more than twice as wide as a line breaks
+    where each line is full (_pieces)."""
     out = []
     for word in para.split(" "):
         wide = f.size(word)[0]
@@ -410,9 +411,13 @@ def _words(para: str, f: Measure, width: float) -> list[tuple[str, str]]:
             continue
         units = [word] if word.isascii() else _units(word)
         parts = [piece for unit in units
-                 for piece in (_pieces(unit, f, width) if f.size(unit)[0] > 2 * width else [unit])]
+                 for piece in (_pieces(unit, f, width) if len(unit) > LONG_UNIT
+                               and f.size(unit)[0] > 2 * width else [unit])]
         out += [(" " if i == 0 else "", part) for i, part in enumerate(parts)]
     return out
+
+
+LONG_UNIT = 32  # characters: longer than any unit kinsoku keeps together
 
 
 def _pieces(unit: str, f: Measure, width: float) -> list[str]:
