@@ -496,10 +496,24 @@ def draw_preview(scene, surface) -> None:
                     "midleft", max_width=box.right - 6 * s - cx - 4 * s, max_height=chip_h)
 
 
+def log_box(scene) -> pygame.Rect:
+    """The log's panel: its region of the layout, above a lesson's panel when that sits there
+    (the table's coach_home), so the latest lines, a hint's reason among them, stay in sight."""
+    lay = scene.layout
+    box = frect(lay.log)
+    coach = scene.coach.panel if scene.coach is not None else None
+    if coach is not None and coach.colliderect(box):
+        box.h = max(0, coach.top - int(6 * lay.scale) - box.y)
+    return box
+
+
 def draw_log(scene, surface) -> None:
     lay = scene.layout
     s = lay.scale
-    box = frect(lay.log)
+    box = log_box(scene)
+    scene.log_rows = []  # (line, rect) as drawn, newest first
+    if box.h < 20 * s:
+        return
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=int(8 * s))
     px = int(13 * s)
     head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
@@ -510,7 +524,7 @@ def draw_log(scene, surface) -> None:
             y -= ui.font(size).get_linesize()
             if y < max(box.y + 20 * s, head.bottom):
                 return
-            ui.text(surface, part, size, (box.x + 9 * s, y), colour)
+            scene.log_rows.append((part, ui.text(surface, part, size, (box.x + 9 * s, y), colour)))
 
 
 def draw_magnified(scene, surface) -> None:

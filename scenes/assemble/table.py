@@ -77,6 +77,7 @@ class TableScene(GameTable):
         self.auto_wait = 0.0
         self.show_modules = True
         self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
+        self.log_rows: list = []  # (line, rect) of the log as last drawn, newest first
         self.snapped = False
         self.from_rect = None  # where the card being played flies from
         self.menu_button = ui.Button(N_("Menu"), self.open_menu, "Esc")
@@ -160,6 +161,7 @@ class TableScene(GameTable):
 
     def resize(self, size) -> None:
         self.geo.fit(size)
+        self.place_coach(size)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts go over the lanes: the log below the field holds the hint's words
@@ -627,6 +629,7 @@ class TableScene(GameTable):
             return
         self.tip_spots = []
         size = surface.get_size()
+        self.place_coach(size)
         surface.blit(self.app.art.table(size), (0, 0))
         lay = self.layout
         s = lay.scale
