@@ -270,7 +270,7 @@ class Coach:
         title, text, problem, self.target = self.words_now()
         home = getattr(self.table, "coach_home", lambda: None)()
         corner = getattr(self.table, "coach_corner", lambda: "bottomright")()
-        width, height, text = panel_size(self.size, title, text, problem, s, home)
+        width, height, text = panel_size(self.size, title, text, problem, s)
         self.shown_words = (title, text, problem)
         self.panel = spot(self.size, (width, height), self.target, s, home, corner)
         return self.panel
@@ -333,13 +333,11 @@ EDGE = ui.HILITE
 PROBLEM = (255, 170, 140)
 
 
-def panel_size(size, title: str, text: str, problem: str, s: float, home=None) -> tuple[int, int, str]:
-    """The coach panel's (width, height) for its words and buttons, no wider than the table's
-    home for it, and the words it has room for (a small window drops them for a refusal)."""
+def panel_size(size, title: str, text: str, problem: str, s: float) -> tuple[int, int, str]:
+    """The coach panel's (width, height) for its words and buttons, and the words it has room
+    for (a small window drops them for a refusal)."""
     W, H = size
     width = int(min(max(300 * s, W * 0.34), 520 * s, W - 16 * s))
-    if home is not None and home.w >= 200 * s:
-        width = min(width, home.w)
     pad = int(12 * s)
     inner = width - 2 * pad
     px_title, px = max(9, int(14 * s)), max(10, int(18 * s))
