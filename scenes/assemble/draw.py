@@ -406,24 +406,31 @@ def draw_turn_order(scene, surface) -> None:
 
 def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list, bool]:
     """Every lane's chip, in the largest text that lets all of them fit in `room` wide and `height`
-    high (names shortened last): nobody drops out of the turn order."""
+    high: nobody drops out of the turn order. The names are the point: where they do not fit with
+    their bench cards, the chips drop the numbers (the bench cards show them, the chip's tooltip
+    says them) before the text gets smaller still, and names get shorter only last."""
     state = scene.state
     chips: list = []
-    # the condensed face before the names get shorter still (large text, small window)
-    tries = [(length, style) for length in (12, 9, 6, 3) for style in ("bold", "narrow")]
-    for length, style in tries + [(2, "narrow")]:
-        for size in (14, 13, 12, 11, 10, 9):
-            px = max(7, int(size * s))
-            chips = []
-            for k, lane in enumerate(order):
-                bench = state.bench[lane]
-                name = scene.config.seats[state.owners[lane]].name
-                name = name if len(name) <= length else name[:length - 1] + "\u2026"
-                chips.append(ui.render(name + (f" {bench}" if bench is not None else ""), px,
-                                       ui.INK if k == 0 else ui.TEXT, style))
-            if sum(c.get_width() + 12 * s for c in chips) <= room and \
-                    max((c.get_height() for c in chips), default=0) + 6 * s <= height:
-                return chips, True
+    # whole names with their numbers, then whole names alone, each in the condensed face before a
+    # smaller size; then shorter names (large text, small window)
+    tries = [(99, numbers, style) for numbers in (True, False) for style in ("bold", "narrow")]
+    tries += [(length, False, "narrow") for length in (9, 6, 3, 2)]
+    # (a panel too low for the player's text size even at the smallest: the widths alone decide,
+    # the chips a little taller than the panel rather than the names cut)
+    for tall in (height, float("inf")):
+        for length, numbers, style in tries:
+            for size in (14, 13, 12, 11, 10, 9):
+                px = max(7, int(size * s))
+                chips = []
+                for k, lane in enumerate(order):
+                    bench = state.bench[lane]
+                    name = scene.config.seats[state.owners[lane]].name
+                    name = name if len(name) <= length else name[:length - 1] + "\u2026"
+                    number = f" {bench}" if bench is not None and numbers else ""
+                    chips.append(ui.render(name + number, px, ui.INK if k == 0 else ui.TEXT, style))
+                if sum(c.get_width() + 12 * s for c in chips) <= room and \
+                        max((c.get_height() for c in chips), default=0) + 6 * s <= tall:
+                    return chips, tall == height
     return chips, False
 
 
