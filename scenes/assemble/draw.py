@@ -410,24 +410,31 @@ def draw_turn_order(scene, surface) -> None:
 
 def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list, bool]:
     """Every lane's chip, in the largest text that lets all of them fit in `room` wide and `height`
-    high (names shortened last): nobody drops out of the turn order."""
+    high: nobody drops out of the turn order. The names are the point: where they do not fit with
+    their bench cards, the chips drop the numbers (the bench cards show them, the chip's tooltip
+    says them) before the text gets smaller still, and names get shorter only last."""
     state = scene.state
     chips: list = []
-    # the condensed face before the names get shorter still (large text, small window)
-    tries = [(length, style) for length in (12, 9, 6, 3) for style in ("bold", "narrow")]
-    for length, style in tries + [(2, "narrow")]:
-        for size in (14, 13, 12, 11, 10, 9):
-            px = max(7, int(size * s))
-            chips = []
-            for k, lane in enumerate(order):
-                bench = state.bench[lane]
-                name = scene.config.seats[state.owners[lane]].name
-                name = name if len(name) <= length else name[:length - 1] + "\u2026"
-                chips.append(ui.render(name + (f" {bench}" if bench is not None else ""), px,
-                                       ui.INK if k == 0 else ui.TEXT, style))
-            if sum(c.get_width() + 12 * s for c in chips) <= room and \
-                    max((c.get_height() for c in chips), default=0) + 6 * s <= height:
-                return chips, True
+    # whole names with their numbers, then whole names alone, each in the condensed face before a
+    # smaller size; then shorter names (large text, small window)
+    tries = [(99, numbers, style) for numbers in (True, False) for style in ("bold", "narrow")]
+    tries += [(length, False, "narrow") for length in (9, 6, 3, 2)]
+    # (a panel too low for the player's text size even at the smallest: the widths alone decide,
+    # the chips a little taller than the panel rather than the names cut)
+    for tall in (height, float("inf")):
+        for length, numbers, style in tries:
+            for size in (14, 13, 12, 11, 10, 9):
+                px = max(7, int(size * s))
+                chips = []
+                for k, lane in enumerate(order):
+                    bench = state.bench[lane]
+                    name = scene.config.seats[state.owners[lane]].name
+                    name = name if len(name) <= length else name[:length - 1] + "\u2026"
+                    number = f" {bench}" if bench is not None and numbers else ""
+                    chips.append(ui.render(name + number, px, ui.INK if k == 0 else ui.TEXT, style))
+                if sum(c.get_width() + 12 * s for c in chips) <= room and \
+                        max((c.get_height() for c in chips), default=0) + 6 * s <= tall:
+                    return chips, tall == height
     return chips, False
 
 
@@ -577,10 +584,24 @@ def draw_preview(scene, surface) -> None:
                     "midleft", max_width=box.right - 6 * s - cx - 4 * s, max_height=chip_h)
 
 
+def log_box(scene) -> pygame.Rect:
+    """The log's panel: its region of the layout, above a lesson's panel when that sits there
+    (the table's coach_home), so the latest lines, a hint's reason among them, stay in sight."""
+    lay = scene.layout
+    box = frect(lay.log)
+    coach = scene.coach.panel if scene.coach is not None else None
+    if coach is not None and coach.colliderect(box):
+        box.h = max(0, coach.top - int(6 * lay.scale) - box.y)
+    return box
+
+
 def draw_log(scene, surface) -> None:
     lay = scene.layout
     s = lay.scale
-    box = frect(lay.log)
+    box = log_box(scene)
+    scene.log_rows = []  # (line, rect) as drawn, newest first
+    if box.h < 20 * s:
+        return
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=int(8 * s))
     px = int(13 * s)
     head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
@@ -591,7 +612,7 @@ def draw_log(scene, surface) -> None:
             y -= ui.font(size).get_linesize()
             if y < max(box.y + 20 * s, head.bottom):
                 return
-            ui.text(surface, part, size, (box.x + 9 * s, y), colour)
+            scene.log_rows.append((part, ui.text(surface, part, size, (box.x + 9 * s, y), colour)))
 
 
 def draw_magnified(scene, surface) -> None:

@@ -78,6 +78,7 @@ class TableScene(GameTable):
         self.auto_wait = 0.0
         self.show_modules = True
         self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
+        self.log_rows: list = []  # (line, rect) of the log as last drawn, newest first
         self.snapped = False
         self._gap_changes: tuple = (None, {})  # (what they were worked out for, gap -> change)
         self.gap_chip_rects: dict[int, pygame.Rect] = {}  # gap -> its score chip, as last drawn
@@ -183,6 +184,7 @@ class TableScene(GameTable):
 
     def resize(self, size) -> None:
         self.geo.fit(size)
+        self.place_coach(size)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts go over the lanes: the log below the field holds the hint's words
@@ -653,6 +655,7 @@ class TableScene(GameTable):
             return
         self.tip_spots = []
         size = surface.get_size()
+        self.place_coach(size)
         surface.blit(self.app.art.table(size), (0, 0))
         lay = self.layout
         s = lay.scale

@@ -273,6 +273,7 @@ class CementopiaScene(GameTable):
         self.hand_x.clear()
         for button, rect in zip(self.buttons, self.lay.buttons):
             button.rect = rect
+        self.place_coach(size)
 
     def hand_rect(self, card: int) -> pygame.Rect:
         slot = self.lay.slots[min(self.state.hand.index(card), 3)]
@@ -645,6 +646,7 @@ class CementopiaScene(GameTable):
         for button, word in self.words.items():  # looked up now: Settings may switch language
             button.label = _(word)
         self.refresh_buttons(self.buttons)
+        self.place_coach(surface.get_size())
         draw.draw_table(self, surface)
         self.draw_coach(surface)
         self.draw_tooltip(surface)

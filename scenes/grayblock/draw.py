@@ -389,6 +389,28 @@ def result_lines(scene, result) -> tuple[list[ResultRow], str, str]:
     return rows, formula, total
 
 
+def result_inner(L) -> pygame.Rect:
+    """The result panel's inside at this layout's window size."""
+    return pygame.Rect(0, 0, *L.size).inflate(-4 * L.m, -4 * L.m).inflate(-L.k(52), -L.k(52))
+
+
+def result_columns(L, top: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The result panel's two columns below its heading (which ends at `top`): the cards left
+    with the hand's points, and the scoreboard's (a lesson's panel shares that one)."""
+    inner, k = result_inner(L), L.k
+    body = pygame.Rect(inner.x, top, inner.w, inner.bottom - k(68) - top)
+    split = round(body.w * 0.6)  # the scoreboard has room to spare; the cards left need it
+    return (pygame.Rect(body.x, body.y, split - k(10), body.h),
+            pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10), body.h))
+
+
+def result_top(L) -> int:
+    """Where the columns start under a heading drawn at full size (a long name may shrink it)."""
+    k, px = L.k, L.px
+    return (result_inner(L).y + ui.font(px(15), "bold").get_height() + k(4)
+            + ui.font(px(36), "title").get_height() + k(24))
+
+
 def draw_result(scene, surface) -> None:
     """Between hands: who won and how, the points with their breakdown, the match scoreboard;
     at the match end the champion and the final scoreboard."""
@@ -424,13 +446,13 @@ def draw_result(scene, surface) -> None:
                     (inner.centerx, r.bottom + k(4)), "midtop", inner.w, seat_colour(scene, result.winner))
         scene.result_rects["heading"] = pygame.Rect(r)
     ornament(surface, (inner.centerx, r.bottom + k(10)), inner.w * 0.4, s)
-    body = pygame.Rect(inner.x, r.bottom + k(24), inner.w, inner.bottom - k(68) - r.bottom - k(24))
-    split = round(body.w * 0.6)  # the scoreboard has room to spare; the cards left need it
-    scene.result_rects["breakdown"] = pygame.Rect(body.x, body.y, split - k(10), body.h)
+    scene.result_rects["breakdown"], board = result_columns(L, r.bottom + k(24))
     draw_breakdown(scene, surface, result, scene.result_rects["breakdown"])
-    scene.result_rects["scoreboard"] = pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10),
-                                                   body.h)
-    draw_scoreboard(scene, surface, scene.result_rects["scoreboard"])
+    coach = scene.coach.panel if scene.coach is not None else None
+    if coach is not None and coach.colliderect(board):  # a lesson's panel below: the board above it
+        board.h = max(min(board.h, k(150)), coach.top - k(8) - board.y)
+    scene.result_rects["scoreboard"] = board
+    draw_scoreboard(scene, surface, board)
     live = scene.ring.widgets
     count = max(1, len(live))  # (a replay puts its own one button there)
     bw = min(k(220), (inner.w - k(20)) // count)

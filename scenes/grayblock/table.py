@@ -252,14 +252,16 @@ class GrayblockScene(GameTable):
     def coach_home(self) -> pygame.Rect:
         """Where the lesson's panel goes when it covers nothing it points at: at the top right,
         over the standings (the row, the hand and the ends stay in sight); over a hand's result,
-        in the scoreboard's empty middle, beside Next hand. (The spot is the panel's bottom
-        right: at the top, the panel's height as last drawn.)"""
+        at the foot of the scoreboard's column, the scoreboard above it (draw_result), clear of
+        its hands and total. From this layout alone: right the frame the window is resized."""
         L = self.layout
-        if self.overlay:  # over the scoreboard's empty middle: its hands and total stay in sight
-            board = self.result_rects.get("scoreboard", L.log)
-            return pygame.Rect(board.x, board.y, board.w - L.k(6), board.h - L.k(76))
-        height = self.coach.panel.h if self.coach is not None else 0
-        return pygame.Rect(L.side.x, L.side.y, L.side.w, max(1, height))
+        if self.overlay:
+            return draw.result_columns(L, draw.result_top(L))[1]
+        return pygame.Rect(L.side.x, L.side.y, L.side.w, 1)
+
+    def coach_corner(self) -> str:
+        """The corner of coach_home the panel sits in."""
+        return "bottomright" if self.overlay else "topright"
 
     # --- tooltips --------------------------------------------------------------------------
 
@@ -292,6 +294,7 @@ class GrayblockScene(GameTable):
             button.rect = rect
         self.glides.clear()
         self.faces.clear()
+        self.place_coach(size)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts go over the row's foot: the hand, its prompt and the log (the hint's words)
@@ -689,6 +692,7 @@ class GrayblockScene(GameTable):
             button.label = _(word)
         self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
         self.refresh_buttons(self.buttons)
+        self.place_coach(surface.get_size())
         draw.draw_table(self, surface)
         if self.overlay:
             draw.draw_result(self, surface)

@@ -675,6 +675,13 @@ class GameTable(Scene):
         """A lesson's coach takes the event before the table (True: it was the coach's)."""
         return self.coach is not None and self.coach.handle(event)
 
+    def place_coach(self, size) -> None:
+        """A lesson's panel placed for this layout and this moment: at the table's resize and
+        before it draws, so what makes room for the panel (the log, the scoreboard) knows where
+        it is in the same frame, and a new window size is right at once."""
+        if getattr(self, "coach", None) is not None:
+            self.coach.place(size)
+
     def draw_coach(self, surface) -> None:
         if self.coach is not None:
             self.coach.draw(surface)

@@ -47,8 +47,10 @@ class Coach:
         self.folded = False  # the free part's words put away (a small bar stays)
         self.wait = 0.0  # the script's bot move: time shown so far
         self.t = 0.0
-        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)  # where the panel is, placed at layout time (place)
         self.target: pygame.Rect | None = None
+        self.size: tuple[int, int] | None = None  # the window size the panel was placed for
+        self.shown_words = ("", "", "")  # (title, words, problem) as placed
         self.seen_key = None  # the step on show (to snap it once, and restart the demo's clock)
         self.shown_for = 0.0
         self.snaps = 0
@@ -89,8 +91,10 @@ class Coach:
         self.problem = None
         if self.lesson.step is not was:
             self.folded = self.folded and self.lesson.free()
-        if self.lesson.free() and not self.lesson.pending and self.seen_key == self.step_key():
-            self.folded = True  # the first move of the free part puts its words away
+        mover = before.current_player()
+        if (self.lesson.free() and not self.lesson.pending and self.seen_key == self.step_key()
+                and mover in getattr(self.table, "humans", (mover,))):
+            self.folded = True  # the player's first move of the free part puts its words away
         self.moved_on()
 
     def moved_on(self) -> None:
@@ -198,6 +202,9 @@ class Coach:
             self.seen_key, self.shown_for, self.idle = key, 0.0, 0.0
         self.shown_for += dt
         self.idle += dt
+        turns = getattr(self.table, "turns", None)
+        if self.lesson.free() and getattr(turns, "hint", None):
+            self.folded = True  # a hint asked for: its reason needs the room, the player is on
         action = self.lesson.bot_move()
         if action is not None and not self.table.flights:
             self.wait += dt
@@ -240,21 +247,43 @@ class Coach:
 
     # --- drawing --------------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def words_now(self) -> tuple[str, str, str, pygame.Rect | None]:
+        """(title, words, a refused move's explanation, what the coach points at) as of now."""
         state = self.table.state
-        size = surface.get_size()
-        s = max(0.5, ui.scale_for(size))
         words = self.lesson.words(state)
         folded = words is None or (self.lesson.free() and self.folded)
         point = self.lesson.point(state) if not folded else ()
-        self.target = self.table.anchor(point) if point else None
-        if self.target is not None:
-            ring(surface, self.target, s, self.t)
-        title = self.title()
+        target = self.table.anchor(point) if point else None
         text = "" if folded else shown(words)
         problem = shown(self.problem) if self.problem is not None else ""
-        self.panel = coach_panel(surface, title, text, problem, self.buttons(), self.target, s,
-                                 getattr(self.table, "coach_home", lambda: None)())
+        return self.title(), text, problem, target
+
+    def place(self, size=None) -> pygame.Rect:
+        """Where the panel goes, worked out from the table's layout at this window size: the
+        table's home for it (`coach_home()`, a region the table keeps clear of what must stay in
+        sight, and `coach_corner()`, the region's corner the panel sits in) unless that covers
+        what the coach points at. Called at layout time (the table's resize) and each frame
+        before the table draws, so the log or the scoreboard can make room for it at once."""
+        size = tuple(size) if size is not None else self.size or self.app.screen.get_size()
+        self.size = (int(size[0]), int(size[1]))
+        s = max(0.5, ui.scale_for(self.size))
+        title, text, problem, self.target = self.words_now()
+        home = getattr(self.table, "coach_home", lambda: None)()
+        corner = getattr(self.table, "coach_corner", lambda: "bottomright")()
+        width, height, text = panel_size(self.size, title, text, problem, s)
+        self.shown_words = (title, text, problem)
+        self.panel = spot(self.size, (width, height), self.target, s, home, corner)
+        return self.panel
+
+    def draw(self, surface) -> None:
+        size = surface.get_size()
+        if size != self.size:
+            self.place(size)  # (the table placed it for this size before drawing, as a rule)
+        s = max(0.5, ui.scale_for(size))
+        if self.target is not None:
+            ring(surface, self.target, s, self.t)
+        title, text, problem = self.shown_words
+        draw_box(surface, self.panel, title, text, problem, self.buttons(), s)
         if self.target is not None and text:
             arrow(surface, self.panel, self.target, s)
 
@@ -285,7 +314,8 @@ class Coach:
         finale = self.lesson.script.finale
         if finale is None or rect.w <= 0:
             return
-        title = _("Learn to play \u00b7 the final scoring")
+        title = (_("Learn to play \u00b7 lesson complete") if phase == "summary" else
+                 _("Learn to play \u00b7 the final scoring"))
         draw_box(surface, rect, title, shown(finale(state, phase, lane)), s=s)
 
     def title(self) -> str:
@@ -298,16 +328,15 @@ class Coach:
 
 # --- drawing, shared with the scoring walk-through ---------------------------------------------
 
-FILL = (30, 24, 30, 242)
+FILL = (30, 24, 30, 255)  # opaque: nothing behind the words shows through
 EDGE = ui.HILITE
 PROBLEM = (255, 170, 140)
 
 
-def coach_panel(surface, title: str, text: str, problem: str, buttons: list, avoid, s: float,
-                home=None) -> pygame.Rect:
-    """The coach's panel with its words and buttons, where it covers neither `avoid` (what it
-    points at) nor, where it can help it, anything else; the rect drawn."""
-    W, H = surface.get_size()
+def panel_size(size, title: str, text: str, problem: str, s: float) -> tuple[int, int, str]:
+    """The coach panel's (width, height) for its words and buttons, and the words it has room
+    for (a small window drops them for a refusal)."""
+    W, H = size
     width = int(min(max(300 * s, W * 0.34), 520 * s, W - 16 * s))
     pad = int(12 * s)
     inner = width - 2 * pad
@@ -319,10 +348,7 @@ def coach_panel(surface, title: str, text: str, problem: str, buttons: list, avo
     words = int(6 * s) + ui.paragraph_height(text, px, inner) if text else 0
     if problem and height + words > H - int(16 * s):
         text, words = "", 0  # a small window: why the move was refused says what to do instead
-    height = min(height + words, H - int(16 * s))
-    rect = spot(surface.get_size(), (width, height), avoid, s, home)
-    draw_box(surface, rect, title, text, problem, buttons, s)
-    return rect
+    return width, min(height + words, H - int(16 * s)), text
 
 
 def box_height(texts, width: int, s: float) -> int:
@@ -350,7 +376,7 @@ def draw_box(surface, rect: pygame.Rect, title: str, text: str, problem: str = "
         y += int(4 * s)
         box = pygame.Rect(rect.x + pad, y, inner, max(1, foot - y))
         ui.paragraph(surface, problem, px, box, PROBLEM, "bold")
-        y += ui.paragraph_height(problem, px, inner, "bold")  # as coach_panel measured it
+        y += ui.paragraph_height(problem, px, inner, "bold")  # as panel_size measured it
     if text:
         y += int(6 * s)
         ui.paragraph(surface, text, px, pygame.Rect(rect.x + pad, y, inner, max(1, foot - y)))
@@ -376,16 +402,16 @@ def layout_buttons(buttons: list, row: pygame.Rect, s: float) -> None:
         buttons[0].rect = pygame.Rect(row.x, row.y, widths[0], row.h)
 
 
-def spot(size, panel, avoid, s: float, home=None) -> pygame.Rect:
-    """Where the panel goes: the table's home for it (over the log) unless that covers `avoid`,
-    else the first corner that does not, else the one covering least of it."""
+def spot(size, panel, avoid, s: float, home=None, corner: str = "bottomright") -> pygame.Rect:
+    """Where the panel goes: in `corner` of the table's home for it unless that covers `avoid`,
+    else the first corner of the window that does not, else the one covering least of it."""
     W, H = size
     w, h = panel
     m = int(8 * s)
     places = []
     if home is not None:
         r = pygame.Rect(0, 0, w, h)
-        r.bottomright = home.bottomright
+        setattr(r, corner, getattr(home, corner))
         places.append(r)
     for anchor, pos in (("bottomright", (W - m, H - m)), ("bottomleft", (m, H - m)),
                         ("topright", (W - m, m)), ("topleft", (m, m)),

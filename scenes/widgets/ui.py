@@ -385,16 +385,44 @@ Measure = pygame.font.Font | _Faces
 def _wrap(string: str, f: Measure, width: float) -> list[str]:
     lines: list[str] = []
     for para in string.split("\n"):
+        rows: list[list[tuple[str, str]]] = [[]]  # each line's (separator, word) pieces
         line = ""
         for sep, word in _words(para, f, width):
             trial = f"{line}{sep}{word}".strip()
             if f.size(trial)[0] <= width or not line:
                 line = trial
+                rows[-1].append((sep, word))
             else:
-                lines.append(line)
+                rows.append([(sep, word)])
                 line = word
-        lines.append(line)
+        _balance(rows, f, width)
+        lines += [_joined(row) for row in rows]
     return lines
+
+
+BALANCE = 0.25  # a paragraph's last line holds at least this share of the width, where it can
+
+
+def _joined(row: list[tuple[str, str]]) -> str:
+    return "".join(sep + word for sep, word in row).strip()
+
+
+def _balance(rows: list[list[tuple[str, str]]], f: Measure, width: float) -> None:
+    """No orphan on a Japanese paragraph's last line (a lone 「す。」): where the last two lines
+    broke inside a run of Japanese (no space between them), pieces move down from the line above
+    until the last holds a fair share of the width (four characters at least), or half of the two
+    lines."""
+    if len(rows) < 2 or not rows[-1] or rows[-1][0][0]:
+        return  # one line, or the break is at a space: nothing dangles
+    above, last = rows[-2], rows[-1]
+    total = f.size(_joined(above))[0] + f.size(_joined(last))[0]
+    target = min(max(width * BALANCE, 4 * f.size("\u3042")[0]), total / 2)  # 4 characters at least
+    while len(above) > 1 and not above[-1][0] and f.size(_joined(last))[0] < target:
+        moved = [above[-1]] + last
+        if f.size(_joined(moved))[0] > width:
+            break
+        above.pop()
+        last[:] = moved
 
 
 def _words(para: str, f: Measure, width: float) -> list[tuple[str, str]]:
