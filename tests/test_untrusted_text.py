@@ -58,7 +58,7 @@ class Counting:
         self._font, self._calls = font, calls
 
     def render(self, string, *args, **kwargs):
-        self._calls.append(("render", string, id(self._font)))
+        self._calls.append(("render", string, (id(self._font), repr(args))))  # with its colours
         return self._font.render(string, *args, **kwargs)
 
     def size(self, string):
@@ -219,7 +219,7 @@ def test_a_long_command_and_name_are_drawn_from_a_cache(app, tmp_path, font_call
     renders = [(string, font) for what, string, font in font_calls if what == "render"
                and (MARK in string or "NNNN" in string)]
     assert renders or registry.info(game).default_players == 1  # (Cementopia names no one)
-    assert len(renders) == len(set(renders))  # each drawn once, then taken from the cache
+    assert len(renders) == len(set(renders)), [r for r in set(renders) if renders.count(r) > 1]  # each drawn once, then from the cache
     before = len(font_calls)
     frames(app, 50)
     assert [c for c in font_calls[before:] if c[0] == "render" and MARK in c[1]] == []
