@@ -10,23 +10,9 @@ import sys
 
 import pytest
 
+from cli_helpers import one_line, run
 from waiting import HANG_S
 from game import cli
-
-
-def run(capsys, *args, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", stdin if not isinstance(stdin, str) else io.StringIO(stdin))
-    code = cli.main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def one_line(code, err, needle):
-    assert code == 2, err
-    assert err.count("\n") == 1, err
-    assert needle in err, err
-    assert "Traceback" not in err and "internal error" not in err, err
 
 
 # --- item 4: score --batch reads a line of at most MAX_LINE -------------------------------------

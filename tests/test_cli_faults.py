@@ -10,18 +10,11 @@ import sys
 import pytest
 
 from helpers import finished_record
+from cli_helpers import one_line, run
 from waiting import HANG_S
 from game import cli, records
 
 ARABIC_3 = "\u0663"  # ARABIC-INDIC DIGIT THREE: str.isdigit() and int() both take it
-
-
-def run(capsys, *args, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", stdin if not isinstance(stdin, str) else io.StringIO(stdin))
-    code = cli.main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_app_args(capsys, *args):
@@ -30,13 +23,6 @@ def run_app_args(capsys, *args):
     code = main.run(list(args))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def one_line(code, err, needle):
-    assert code == 2, err
-    assert err.count("\n") == 1, err
-    assert needle in err, err
-    assert "Traceback" not in err and "internal error" not in err, err
 
 
 def record_text(**changes) -> str:

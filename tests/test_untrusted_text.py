@@ -261,13 +261,9 @@ def saved_with(command: str) -> None:
     keep_in_progress(records.record_of(session))
 
 
-@pytest.mark.parametrize("command", [
-    "cmd:python3 mybot.py " + "--flag " * 714,  # about 5,000 characters in words
-    "cmd:" + "/very/long/path" * 334,  # one word of about 5,000
-    "cmd:ボット " + "長い引数" * 1250,  # Japanese, broken between characters
-], ids=["words", "one word", "Japanese"])
-def test_a_long_command_in_a_saved_game_is_asked_about_once_wrapped(app, table, font_calls,
-                                                                    command):
+def asked_to_start(app, command: str):
+    """A game saved with `command` in a seat, Continue pressed at the title: the question before
+    the program starts."""
     saved_with(command)
     app.stack.push(app.make("title"))
     frames(app, 2)
@@ -275,6 +271,17 @@ def test_a_long_command_in_a_saved_game_is_asked_about_once_wrapped(app, table, 
     key(app, pygame.K_RETURN)
     ask = top(app)
     assert ask.name == "start_program"
+    return ask
+
+
+@pytest.mark.parametrize("command", [
+    "cmd:python3 mybot.py " + "--flag " * 714,  # about 5,000 characters in words
+    "cmd:" + "/very/long/path" * 334,  # one word of about 5,000
+    "cmd:ボット " + "長い引数" * 1250,  # Japanese, broken between characters
+], ids=["words", "one word", "Japanese"])
+def test_a_long_command_in_a_saved_game_is_asked_about_once_wrapped(app, table, font_calls,
+                                                                    command):
+    ask = asked_to_start(app, command)
     frames(app, 50)
     shown_safely(font_calls)
     program = command[4:].strip()
@@ -288,12 +295,7 @@ def test_a_long_command_in_a_saved_game_is_asked_about_once_wrapped(app, table, 
 
 
 def test_a_short_command_is_asked_about_whole(app, table):
-    saved_with("cmd:python3 mybot.py --fast")
-    app.stack.push(app.make("title"))
-    frames(app, 2)
-    click(app, app.stack.top.cont.rect.center)
-    key(app, pygame.K_RETURN)
-    ask = top(app)
+    ask = asked_to_start(app, "cmd:python3 mybot.py --fast")
     assert ask.question == "This game starts the program: python3 mybot.py --fast. Start it?"
     frames(app, 2)
 

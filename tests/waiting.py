@@ -47,3 +47,4 @@ def answer_of(decider, ticket: int):
         return polled[-1] is not None
     until(answered, "the bot worker's answer")
     return polled[-1]
+
