@@ -12,7 +12,7 @@ from game.alicematic.content import CITY, COLOURS, FOREST, GREEN, RED, RESOURCE_
 from game.alicematic.scoring import final_scores, tile_majority
 from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
-from game.words import whose
+from game.words import said, whose
 
 from scenes.alicematic import words as w
 from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
@@ -690,7 +690,7 @@ def draw_scoring(scene, surface) -> None:
                     ui.HILITE if p in result.winners else ui.TEXT, "center", "bold")
         names = joined([scene.name_of(p) for p in result.winners])
         words = _("{names} win!").format(names=names) if len(result.winners) > 1 else \
-            _("{name} wins!").format(name=names)
+            said(names, _("{who} win!"), _("{who} wins!"))
         ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
                 max_width=P.w - k(40))
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
