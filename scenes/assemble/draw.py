@@ -402,8 +402,11 @@ def draw_turn_order(scene, surface) -> None:
             x -= 4 * s
         rect = chip.get_rect(topleft=(x + 4 * s, y + 3 * s)).inflate(8 * s, 6 * s)
         colour = seat_colour(scene, state.owners[lane])
+        follows = k + 1 < len(joined) and joined[k + 1]
+        left, right = (0 if join else int(6 * s)), (0 if follows else int(6 * s))  # square where joined
         pygame.draw.rect(surface, colour if k == 0 else tuple(int(c * 0.45) for c in colour), rect,
-                         border_radius=int(6 * s))
+                         border_top_left_radius=left, border_bottom_left_radius=left,
+                         border_top_right_radius=right, border_bottom_right_radius=right)
         if join:
             pygame.draw.line(surface, ui.INK, (rect.x, rect.y + 3 * s), (rect.x, rect.bottom - 3 * s),
                              max(1, round(s)))
@@ -458,18 +461,20 @@ def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list
     """Every lane's chip, in the largest text that lets all of them fit in `room` wide and `height`
     high: nobody drops out of the turn order. The names are the point: where they do not fit with
     their bench cards, the chips drop the numbers (the bench cards show them, the chip's tooltip
-    says them) before the text gets smaller still. In a two-player game (two dolls each) a
-    player's neighbouring dolls then share the name on joined chips ("Bramble A|B"), then the
-    names go to initials ("Br A|B"; the tooltips say them whole); names are cut only last.
+    says them) before the text gets smaller still. In a two-player game (two dolls each) the chips
+    then say which doll, a player's neighbouring dolls sharing the name on joined chips ("Bramble
+    A|B"), before the names alone ("Ada Ada") and then initials with the letters ("Br A|B"; the
+    tooltips say the names whole); names are cut only last.
     Also returns, for each chip, whether it joins the one before it."""
     state = scene.state
     chips: list = []
     joined: list[bool] = []
-    # whole names with their numbers, then whole names alone, each in the condensed face before a
-    # smaller size; then the shorter layouts of two dolls each; then shorter names
-    tries = [("name", numbers, style) for numbers in (True, False) for style in ("bold", "narrow")]
-    if any(doll_letter(state.owners, lane) for lane in order):
-        tries += [(form, False, style) for form in ("run", "initials") for style in ("bold", "narrow")]
+    # whole names with their numbers, then (two dolls each) with the doll letters, then whole names
+    # alone, then initials and letters, each in the condensed face before a smaller size; then
+    # shorter names
+    two = any(doll_letter(state.owners, lane) for lane in order)
+    forms = ["name", "run", "name", "initials"] if two else ["name", "name"]
+    tries = [(form, k == 0, style) for k, form in enumerate(forms) for style in ("bold", "narrow")]
     tries += [(str(length), False, "narrow") for length in (9, 6, 3, 2)]
     # (a panel too low for the player's text size even at the smallest: the widths alone decide,
     # the chips a little taller than the panel rather than the names cut)
