@@ -273,3 +273,30 @@ def test_the_summary_heading_names_every_advanced_rule_in_play(app, monkeypatch,
     monkeypatch.setattr(ui, "text", lambda surface, string, *a, **k: said.append(string) or real(surface, string, *a, **k))
     scene.draw(app.screen)
     assert words in said
+
+
+def test_the_heading_says_you_win_when_the_player_wins(app):
+    """The heading speaks to the player ("You win!", 「あなたの勝ち！」), never "You wins!"."""
+    from game import i18n
+    session = played(2, 11)
+    winner = session.state.winners()[0]
+    seats = [Seat("You" if p == winner else "Bramble", "human" if p == winner else "easy", p) for p in range(2)]
+    scene = ScoringScene(app, session, GameConfig(seats, seed=7))
+    app.stack.push(scene)
+    scene.skip()
+    frames(app, 2)
+    assert scene.banner_text()[0] == "You win!"
+    scene.names = ["Bramble", "Ada"][:2]
+    scene.names[winner] = "Ada"
+    assert scene.banner_text()[0] == "Ada wins!"
+    try:
+        i18n.set_language("ja")
+        scene.names[winner] = i18n._("You")
+        assert scene.banner_text()[0] == "あなたの勝ち！"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_tiebreak_sentence_says_you_win():
+    state = finished(3, [[28, 0, 15], [31], [16]], [2, 1, 1])
+    assert tiebreak_text(state, ["Ada", "You", "Cy"]).endswith("You win.")

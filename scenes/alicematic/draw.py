@@ -12,7 +12,7 @@ from game.alicematic.content import CITY, COLOURS, FOREST, GREEN, RED, RESOURCE_
 from game.alicematic.scoring import final_scores, tile_majority
 from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
-from game.words import whose
+from game.words import said, whose
 
 from scenes.alicematic import words as w
 from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
@@ -690,7 +690,7 @@ def draw_scoring(scene, surface) -> None:
                     ui.HILITE if p in result.winners else ui.TEXT, "center", "bold")
         names = joined([scene.name_of(p) for p in result.winners])
         words = _("{names} win!").format(names=names) if len(result.winners) > 1 else \
-            _("{name} wins!").format(name=names)
+            said(names, _("{who} win!"), _("{who} wins!"))
         ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
                 max_width=P.w - k(40))
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
@@ -710,19 +710,15 @@ def draw_scoring(scene, surface) -> None:
 
 def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
     """A player's name over their column: whole on one line if it fits (shrunk down to
-    READABLE, condensed), else on two (at a space, or a long word split with a hyphen), and cut
-    short only when even that is too wide."""
-    if ui._font(ui.READABLE, "narrow").size(name)[0] <= width:  # (ui.text shrinks it that far)
-        ui.text(surface, name, px, midtop, colour, "midtop", "bold", max_width=width)
-        return
+    READABLE, condensed), else on two at a space; a name is never split inside a word (no
+    "Bram-ble"): a single word too wide is cut short with an ellipsis (the tooltip says it whole)."""
     words = name.split(" ")
-    if len(words) > 1:  # at the space nearest the middle
-        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
-        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
-    else:
-        half = (len(name) + 1) // 2
-        hyphen = "-" if name.isascii() else ""
-        lines = [name[:half] + hyphen, name[half:]]
+    if len(words) == 1 or ui._font(ui.READABLE, "narrow").size(name)[0] <= width:
+        ui.text(surface, name, px, midtop, colour, "midtop", "bold", max_width=width)  # shrunk, then cut
+        return
+    # at the space nearest the middle
+    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+    lines = [" ".join(words[:cut]), " ".join(words[cut:])]
     step = height / 2
     for i, line in enumerate(lines):
         shrunk_name(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold", width)

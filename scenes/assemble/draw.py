@@ -383,59 +383,112 @@ def draw_turn_order(scene, surface) -> None:
     order = state.turn_order()
     title = ui.render(_("Draft order") if state.phase == DRAFT else _("Turn order"), int(12 * s), ui.MUTED)
     y = box.y + 4 * s + title.get_height() + 3 * s
-    chips, fits = turn_chips(scene, order, box.w - 12 * s, box.bottom - y - 4 * s, s)
+    chips, fits, joined = turn_chips(scene, order, box.w - 12 * s, box.bottom - y - 4 * s, s)
     x = box.x + 8 * s
     if fits:
         surface.blit(title, (round(x), round(box.y + 4 * s)))
     else:  # a low panel: the heading goes beside the chips, or (too narrow) the chips alone
         beside = box.w - 12 * s - title.get_width() - 8 * s
-        chips, fits = turn_chips(scene, order, beside, box.h - 4 * s, s)
+        chips, fits, joined = turn_chips(scene, order, beside, box.h - 4 * s, s)
         if fits:
             surface.blit(title, title.get_rect(midleft=(round(x), box.centery)))
             x += title.get_width() + 4 * s
         else:
-            chips, fits = turn_chips(scene, order, box.w - 12 * s, box.h - 4 * s, s)
+            chips, fits, joined = turn_chips(scene, order, box.w - 12 * s, box.h - 4 * s, s)
         y = box.centery - max((c.get_height() for c in chips), default=0) / 2 - 3 * s
     scene.turn_chip_rects = []
-    for k, (lane, chip) in enumerate(zip(order, chips)):
+    for k, (lane, chip, join) in enumerate(zip(order, chips, joined)):
+        if join:  # a player's next doll on a chip joined to the last: "Bramble A|B"
+            x -= 4 * s
         rect = chip.get_rect(topleft=(x + 4 * s, y + 3 * s)).inflate(8 * s, 6 * s)
         colour = seat_colour(scene, state.owners[lane])
+        follows = k + 1 < len(joined) and joined[k + 1]
+        left, right = (0 if join else int(6 * s)), (0 if follows else int(6 * s))  # square where joined
         pygame.draw.rect(surface, colour if k == 0 else tuple(int(c * 0.45) for c in colour), rect,
-                         border_radius=int(6 * s))
+                         border_top_left_radius=left, border_bottom_left_radius=left,
+                         border_top_right_radius=right, border_bottom_right_radius=right)
+        if join:
+            pygame.draw.line(surface, ui.INK, (rect.x, rect.y + 3 * s), (rect.x, rect.bottom - 3 * s),
+                             max(1, round(s)))
         surface.blit(chip, chip.get_rect(center=rect.center))
         scene.turn_chip_rects.append(rect)
         scene.tip_spots.append((rect, ("turn", lane, k)))
         x = rect.right + 4 * s
 
 
-def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list, bool]:
+def initials(name: str, others: list[str]) -> str:
+    """A player's name as short as it can be and still tell them from the others: the initials
+    of a name of several words ("Wilhelmina Clockwork": "WC"), else its first letters ("Br"
+    beside "Ada"; "Bra" beside "Bram"), never cut inside a letter pair that others share."""
+    words = name.split()
+    if len(words) > 1:
+        short = "".join(w[0] for w in words)
+        if all(short != initials(o, []) for o in others if o != name):
+            return short
+    for k in range(2, len(name)):
+        if all(not o.startswith(name[:k]) for o in others if o != name):
+            return name[:k]
+    return name
+
+
+def turn_texts(scene, order, form: str, numbers: bool) -> tuple[list[str], list[bool]]:
+    """The words of each lane's chip, and whether each chip joins the one before it. `form`:
+    "name" (the whole name, as in the game of one doll each), "run" (a player's neighbouring dolls
+    on joined chips, the whole name once: "Bramble A|B"), "initials" (the same, the name as its
+    initials: "Br A|B"), or a number: the name cut to that many letters, "Bram…"."""
+    state = scene.state
+    seats = scene.config.seats
+    names = [seats[state.owners[lane]].name for lane in order]
+    texts, joined = [], []
+    for k, lane in enumerate(order):
+        name = names[k]
+        letter = doll_letter(state.owners, lane)
+        if form in ("run", "initials") and letter:
+            join = k > 0 and state.owners[order[k - 1]] == state.owners[lane]
+            short = name if form == "run" else initials(name, names)
+            text = letter if join else _("{name} {letter}").format(name=short, letter=letter)
+        else:
+            join = False
+            length = int(form) if form.isdigit() else 99
+            text = name if len(name) <= length else name[:length - 1] + "\u2026"
+        bench = state.bench[lane]
+        texts.append(text + (f" {bench}" if bench is not None and numbers else ""))
+        joined.append(join)
+    return texts, joined
+
+
+def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list, bool, list[bool]]:
     """Every lane's chip, in the largest text that lets all of them fit in `room` wide and `height`
     high: nobody drops out of the turn order. The names are the point: where they do not fit with
     their bench cards, the chips drop the numbers (the bench cards show them, the chip's tooltip
-    says them) before the text gets smaller still, and names get shorter only last."""
+    says them) before the text gets smaller still. In a two-player game (two dolls each) the chips
+    then say which doll, a player's neighbouring dolls sharing the name on joined chips ("Bramble
+    A|B"), before the names alone ("Ada Ada") and then initials with the letters ("Br A|B"; the
+    tooltips say the names whole); names are cut only last.
+    Also returns, for each chip, whether it joins the one before it."""
     state = scene.state
     chips: list = []
-    # whole names with their numbers, then whole names alone, each in the condensed face before a
-    # smaller size; then shorter names (large text, small window)
-    tries = [(99, numbers, style) for numbers in (True, False) for style in ("bold", "narrow")]
-    tries += [(length, False, "narrow") for length in (9, 6, 3, 2)]
+    joined: list[bool] = []
+    # whole names with their numbers, then (two dolls each) with the doll letters, then whole names
+    # alone, then initials and letters, each in the condensed face before a smaller size; then
+    # shorter names
+    two = any(doll_letter(state.owners, lane) for lane in order)
+    forms = ["name", "run", "name", "initials"] if two else ["name", "name"]
+    tries = [(form, k == 0, style) for k, form in enumerate(forms) for style in ("bold", "narrow")]
+    tries += [(str(length), False, "narrow") for length in (9, 6, 3, 2)]
     # (a panel too low for the player's text size even at the smallest: the widths alone decide,
     # the chips a little taller than the panel rather than the names cut)
     for tall in (height, float("inf")):
-        for length, numbers, style in tries:
+        for form, numbers, style in tries:
+            texts, joined = turn_texts(scene, order, form, numbers)
             for size in (14, 13, 12, 11, 10, 9):
                 px = max(7, int(size * s))
-                chips = []
-                for k, lane in enumerate(order):
-                    bench = state.bench[lane]
-                    name = scene.config.seats[state.owners[lane]].name
-                    name = name if len(name) <= length else name[:length - 1] + "\u2026"
-                    number = f" {bench}" if bench is not None and numbers else ""
-                    chips.append(ui.render(name + number, px, ui.INK if k == 0 else ui.TEXT, style))
-                if sum(c.get_width() + 12 * s for c in chips) <= room and \
-                        max((c.get_height() for c in chips), default=0) + 6 * s <= tall:
-                    return chips, tall == height
-    return chips, False
+                chips = [ui.render(text, px, ui.INK if k == 0 else ui.TEXT, style)
+                         for k, text in enumerate(texts)]
+                wide = sum(c.get_width() + (8 if j else 12) * s for c, j in zip(chips, joined))
+                if wide <= room and max((c.get_height() for c in chips), default=0) + 6 * s <= tall:
+                    return chips, tall == height, joined
+    return chips, False, joined
 
 
 def change_words(delta: int) -> str:

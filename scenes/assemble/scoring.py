@@ -14,6 +14,7 @@ from game.assemble.scoring import TIEBREAKERS, tiebreak
 from game.assemble.words import doll_letter, lane_label
 from game.commands import helps_words
 from game.i18n import N_, _, language, ngettext
+from game.words import said
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -78,7 +79,7 @@ def tiebreak_text(state, names=None) -> str | None:
         parts.append(_tiebreaker(step.index, _listing(
             [_tb_value(step.index, value, names[p]) for p, value in step.values])))
     if len(tie.winners) == 1:
-        parts.append(_("{name} wins.").format(name=names[tie.winners[0]]))
+        parts.append(said(names[tie.winners[0]], _("{who} win."), _("{who} wins.")))
     else:
         k = tie.key
         parts.append(_("Still level on every tiebreaker (size {size}, {scored} scored, {unscored} "
@@ -664,7 +665,7 @@ class ScoringScene(Scene):
     def banner_text(self) -> tuple[str, tuple]:
         if len(self.winners) == 1:
             p = self.winners[0]
-            return _("{name} wins!").format(name=self.names[p]), self.colours[p]
+            return said(self.names[p], _("{who} win!"), _("{who} wins!")), self.colours[p]
         return _("Draw! {names} share the win").format(names=_join([self.names[p] for p in self.winners])), \
             ui.HILITE
 
