@@ -155,3 +155,15 @@ def test_many_records_scroll_and_only_the_rows_in_sight_are_read(app, data_dir, 
     app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False, precise_x=0, precise_y=-5))
     frames(app, 1)
     assert rows.top > 0 and scene.entry(rows.index).id in ids
+
+
+def test_a_game_the_player_won_says_you_win(app, data_dir):
+    from tests.test_history import played
+    record, result = played("assemble", 5)
+    record["players"][result.winners[0]]["name"] = "You"
+    db = store()
+    db.finish_game(None, record)
+    db.close()
+    scene = open_history(app)
+    [entry] = scene.shown
+    assert scene.cells(entry)[4] == "You win"  # not "You wins"

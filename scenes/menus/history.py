@@ -16,6 +16,7 @@ from game import registry
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
 from game.text import clean
+from game.words import said
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
@@ -293,4 +294,5 @@ class HistoryScene(Scene):
             return ""
         if len(winners) > 1:
             return _("shared: {names}").format(names=_(", ").join(names[w] for w in winners if w < len(names)))
-        return _("{name} wins").format(name=names[winners[0]] if winners[0] < len(names) else "?")
+        who = names[winners[0]] if winners[0] < len(names) else "?"
+        return said(who, _("{who} win"), _("{who} wins"))  # "You win", never "You wins"
