@@ -710,15 +710,19 @@ def draw_scoring(scene, surface) -> None:
 
 def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
     """A player's name over their column: whole on one line if it fits (shrunk down to
-    READABLE, condensed), else on two at a space; a name is never split inside a word (no
-    "Bram-ble"): a single word too wide is cut short with an ellipsis (the tooltip says it whole)."""
-    words = name.split(" ")
-    if len(words) == 1 or ui._font(ui.READABLE, "narrow").size(name)[0] <= width:
-        ui.text(surface, name, px, midtop, colour, "midtop", "bold", max_width=width)  # shrunk, then cut
+    READABLE, condensed), else on two (at a space, or a long word split with a hyphen), and cut
+    short only when even that is too wide."""
+    if ui._font(ui.READABLE, "narrow").size(name)[0] <= width:  # (ui.text shrinks it that far)
+        ui.text(surface, name, px, midtop, colour, "midtop", "bold", max_width=width)
         return
-    # at the space nearest the middle
-    cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
-    lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    words = name.split(" ")
+    if len(words) > 1:  # at the space nearest the middle
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    else:
+        half = (len(name) + 1) // 2
+        hyphen = "-" if name.isascii() else ""
+        lines = [name[:half] + hyphen, name[half:]]
     step = height / 2
     for i, line in enumerate(lines):
         shrunk_name(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold", width)
