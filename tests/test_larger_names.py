@@ -21,20 +21,7 @@ def test_turn_chips_keep_whole_names_at_larger_text_in_640x360(app, monkeypatch)
     ui.set_text_size("larger")
     try:
         resize(app, (640, 360))
-        chips: list = []  # the words of the chips drawn last
-        render, turn_chips = ui.render, draw.turn_chips
-
-        def spied(*args):
-            chips.clear()
-            monkeypatch.setattr(ui, "render",
-                                lambda string, *a, **k: chips.append(string) or render(string, *a, **k))
-            try:
-                made, fits, joined = turn_chips(*args)
-            finally:
-                monkeypatch.setattr(ui, "render", render)
-            del chips[:-len(made)]
-            return made, fits, joined
-        monkeypatch.setattr(draw, "turn_chips", spied)
+        chips = spy_chips(monkeypatch)  # the words of the chips drawn last
         for _ in range(12):  # the draft, then a round with bench numbers
             table.play(table.state.legal_actions()[0])
         frames(app, 1)
