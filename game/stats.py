@@ -223,8 +223,7 @@ def the_player(computed: dict, preferred: str | None = None) -> str | None:
     human seat, else the name with the most games in a human seat, a typed name before the
     stand-in "You" the setup offers; None when no human played. The name as the records last
     spell it."""
-    from .words import YOU
-    from .i18n import _
+    from .words import is_you
     games: dict[str, int] = {}
     spelt: dict[str, str] = {}
     for game in registry.GAMES:
@@ -240,8 +239,7 @@ def the_player(computed: dict, preferred: str | None = None) -> str | None:
         return None
     if preferred and fold(preferred) in games:
         return spelt[fold(preferred)]
-    stand_ins = {fold("You"), fold(_(YOU))}
-    return spelt[min(games, key=lambda k: (k in stand_ins, -games[k], k))]
+    return spelt[min(games, key=lambda k: (is_you(spelt[k]), -games[k], k))]
 
 
 def compute_players(computed: dict, game: str) -> dict:
