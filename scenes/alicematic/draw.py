@@ -93,13 +93,23 @@ def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
     neighbours). The rect of its letters."""
     words = str(value)
     size = ui.sized(px)
-    surf = ui._render(words, size, ink, "bold")
-    while size > 6 and max(surf.get_bounding_rect().size) > room:
-        size -= 1
+    key = (words, size, round(room), tuple(ink))
+    found = _NUMBERS.get(key)
+    if found is None:  # (every hex has one, every frame: the shrinking is worked out once)
         surf = ui._render(words, size, ink, "bold")
+        while size > 6 and max(surf.get_bounding_rect().size) > room:
+            size -= 1
+            surf = ui._render(words, size, ink, "bold")
+        found = _NUMBERS[key] = (surf, surf.get_bounding_rect())
+        if len(_NUMBERS) > 2000:
+            _NUMBERS.clear()
+    surf, letters = found
     rect = surf.get_rect(center=(round(centre[0]), round(centre[1])))
     surface.blit(surf, rect)
-    return surf.get_bounding_rect().move(rect.topleft)
+    return letters.move(rect.topleft)
+
+
+_NUMBERS: dict = {}  # (number, size, room, ink) -> (its surface, the rect of its letters)
 
 
 # --- the map --------------------------------------------------------------------------------
@@ -215,12 +225,18 @@ def tile_edges(board, cam, t: int | None = None):
         yield pts[i], pts[(i + 1) % 6]
 
 
+_EDGES: dict = {}  # the last map's tile outlines on screen, for the camera they were worked out at
+
+
 def draw_tile_borders(surface, board, cam) -> None:
     """Every tile's outline (majorities score per tile): a dark band with a light line in it,
     thick enough to tell from the hexes' own thin edges at every zoom."""
     width = max(3, round(cam.size * 0.2))
     core = max(1, round(width * 0.4))
-    edges = list(tile_edges(board, cam))
+    key = (cam.size, tuple(cam.pan), tuple(cam.rect), cam.centre)
+    if _EDGES.get("board") is not board or _EDGES.get("key") != key:  # (the same every frame)
+        _EDGES.update(board=board, key=key, edges=list(tile_edges(board, cam)))
+    edges = _EDGES["edges"]
     for colour, wd in ((BORDER_BAND, width), (BORDER_LINE, core)):
         for a, b in edges:
             pygame.draw.line(surface, colour, a, b, wd)

@@ -46,13 +46,14 @@ def border_sides(tile_of, tile=None) -> list[tuple[tuple[int, int], int]]:
     return out
 
 
+# the corners of a unit hex, turned like the map (drawn thousands of times a frame: worked out once)
+_UNIT_CORNERS = tuple((math.cos(math.radians(60 * i - 30) - TILT), math.sin(math.radians(60 * i - 30) - TILT))
+                      for i in range(6))
+
+
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a hex of `size` (centre to corner) as drawn: turned like the map."""
-    out = []
-    for i in range(6):
-        a = math.radians(60 * i - 30) - TILT
-        out.append((cx + size * math.cos(a), cy + size * math.sin(a)))
-    return out
+    return [(cx + size * c, cy + size * s) for c, s in _UNIT_CORNERS]
 
 
 class Layout:
