@@ -43,33 +43,36 @@ def position(name: str, seed: int, share: float):
 
 
 def candidates(state, data) -> list:
-    """Actions of the game's own kind, legal and not, drawn around the position."""
-    draw = data.draw
+    """Actions of the game's own kind, legal and not, drawn around the position (one strategy
+    built per position and drawn as a list: building strategies is what costs hypothesis most)."""
     if state.game == "assemble":
         lanes = st.one_of(st.just(state.active), st.integers(0, state.n_lanes - 1))  # mostly its own
-        return [draw(st.one_of(st.builds(lambda lane, card: TAKE[lane][card], lanes, st.integers(0, 31)),
-                               st.builds(lambda lane, pos: PLACE[lane][pos], lanes, st.integers(0, 32)),
-                               st.builds(AssembleAction, st.just("swap"), lanes, st.integers(0, 3))))
-                for _ in range(30)]
-    if state.game == "grayblock":
+        action = st.one_of(st.builds(lambda lane, card: TAKE[lane][card], lanes, st.integers(0, 31)),
+                           st.builds(lambda lane, pos: PLACE[lane][pos], lanes, st.integers(0, 32)),
+                           st.builds(AssembleAction, st.just("swap"), lanes, st.integers(0, 3)))
+        count = 30
+    elif state.game == "grayblock":
         players = st.one_of(st.just(state.turn or 0), st.integers(0, state.players - 1))
-        return [draw(st.builds(GrayblockAction, players,
-                               st.one_of(st.none(), st.integers(-1, 32)),
-                               st.sampled_from([None, "left", "right", "middle"])))
-                for _ in range(30)]
-    if state.game == "cementopia":
+        action = st.builds(GrayblockAction, players, st.one_of(st.none(), st.integers(-1, 32)),
+                           st.sampled_from([None, "left", "right", "middle"]))
+        count = 30
+    elif state.game == "cementopia":
         xs = [x for _, x, _ in state.placed]
         ys = [y for _, _, y in state.placed]
         cards = st.sampled_from(state.hand + [state.placed[0][0], 31 - state.placed[0][0]])
         near = st.sampled_from([card for card, _, _ in state.placed] + [99])
-        return [draw(st.builds(CementopiaAction, cards, st.integers(min(xs) - 2, max(xs) + 2),
-                               st.integers(min(ys) - 6, max(ys) + 6), near)) for _ in range(30)]
-    hand = state.hands[state.turn] if state.turn is not None else []
-    hexes = list(state.board.hexes) + [(40, 40)]
-    return [draw(st.builds(AlicematicAction, st.sampled_from(KINDS),
+        action = st.builds(CementopiaAction, cards, st.integers(min(xs) - 2, max(xs) + 2),
+                           st.integers(min(ys) - 6, max(ys) + 6), near)
+        count = 30
+    else:
+        hand = state.hands[state.turn] if state.turn is not None else []
+        hexes = list(state.board.hexes) + [(40, 40)]
+        action = st.builds(AlicematicAction, st.sampled_from(KINDS),
                            st.one_of(st.none(), st.sampled_from(hand + [89]) if hand else st.just(89)),
                            st.one_of(st.none(), st.sampled_from(COLOURS)),
-                           st.one_of(st.none(), st.sampled_from(hexes)))) for _ in range(12)]
+                           st.one_of(st.none(), st.sampled_from(hexes)))
+        count = 12
+    return data.draw(st.lists(action, min_size=count, max_size=count))
 
 
 def check_words(name: str, refusal) -> None:

@@ -312,13 +312,22 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     return rect
 
 
+_PANELS: dict = {}  # (size, fill, radius) -> a translucent panel's layer
+
+
 def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
     rect = pygame.Rect(rect)
     if rect.w <= 0 or rect.h <= 0:
         return
     if len(fill) == 4 and fill[3] < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+        key = (rect.size, tuple(fill), radius)
+        layer = _PANELS.get(key)
+        if layer is None:  # (the same panels every frame: made once, not per draw)
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+            if len(_PANELS) >= 200:
+                _PANELS.pop(next(iter(_PANELS)))
+            _PANELS[key] = layer
         surface.blit(layer, rect.topleft)
     else:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
