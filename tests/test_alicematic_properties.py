@@ -11,6 +11,7 @@ from game.alicematic.record import new_session
 from game.alicematic.state import CHITS, RESOURCE_POOL, cards_in_play
 from game.commands import Play, Undo
 from game.errors import IllegalAction
+from tests.sessions import pick
 
 PLAYERS = st.sampled_from([3, 4, 5])
 SEEDS = st.integers(0, 2**31 - 1)
@@ -54,7 +55,7 @@ def test_random_games_keep_cards_chits_and_resources(n, seed, data):
     steps = 0
     while not state.is_over():
         legal = state.legal_actions()
-        action = data.draw(st.sampled_from(legal)) if steps < 40 else legal[steps % len(legal)]
+        action = pick(data, legal) if steps < 40 else legal[steps % len(legal)]
         state.apply(action)
         check(state)
         steps += 1
@@ -73,7 +74,7 @@ def test_undo_restores_the_exact_state_and_views_hide_what_they_must(n, seed, da
             break
         check_view(state, data.draw(st.integers(0, n - 1)))
         before = state.clone()
-        action = data.draw(st.sampled_from(state.legal_actions()))
+        action = pick(data, state.legal_actions())
         session.do(Play(action))
         after = session.state.clone()
         session.do(Undo())

@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 from game.errors import IllegalAction
 from game.grayblock import Action, Rules
 from game.grayblock.record import new_session
-from sessions import play_random, record_round_trip, seats, undo_all_then_redo_all
+from sessions import pick, play_random, record_round_trip, seats, undo_all_then_redo_all
 
 PLAYERS = st.sampled_from([2, 3, 4])
 RULES = st.builds(Rules, st.booleans())
@@ -54,7 +54,7 @@ def test_illegal_actions_are_refused_and_change_nothing(players, rules, seed, da
     legal = set(state.legal_actions())
     candidates = [Action(p, c, e) for p in range(players) for c in [None, *range(32)]
                   for e in (None, "left", "right")]
-    action = data.draw(st.sampled_from(candidates))
+    action = pick(data, candidates)
     before = state.clone()
     done = len(session.history.actions)
     if action in legal:
