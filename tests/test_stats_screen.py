@@ -140,3 +140,19 @@ def open_stats_again(app):
 def test_with_only_bots_and_you_it_is_you(app, data_dir):
     players_games([[("You", "human"), ("Bellows", "hard")], [("Cogsworth", "easy"), ("Bellows", "easy")]])
     assert open_stats(app).player_c.value == "You"
+
+
+def test_in_japanese_a_tally_takes_full_width_brackets_and_everyone_is_one_word(app, data_dir, monkeypatch, ja):
+    """Japanese reads （50%）, as the rest of the app's Japanese does, and the player choice's
+    "everyone" fits its button at the size of its neighbour's words."""
+    make_records(data_dir)
+    page = open_stats(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    words = [t for t, _rect in said]
+    tallies = [w for w in words if "/" in w and "%" in w]
+    assert tallies and all("（" in w and "）" in w and "(" not in w for w in tallies), tallies
+    open_history(app)
+    said.clear()
+    frames(app, 1)
+    assert any(t.endswith("：全員") for t, _rect in said), [t for t, _r in said][:20]

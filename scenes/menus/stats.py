@@ -43,7 +43,8 @@ def figure(value) -> str:
 
 def tally(t: dict) -> str:
     """Wins of games with the share: "2/5 (40%)"."""
-    return f"{t.get('wins', 0)}/{t.get('games', 0)} ({percent(t.get('win_share'))})"
+    return _("{wins}/{games} ({share})").format(wins=t.get("wins", 0), games=t.get("games", 0),
+                                               share=percent(t.get("win_share")))
 
 
 def levels_words(key: str) -> str:
