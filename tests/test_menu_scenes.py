@@ -49,6 +49,16 @@ def test_title_new_game_by_click(app):
     assert isinstance(top(app), SetupScene)
 
 
+def test_title_counts_the_other_games_the_app_carries(app, monkeypatch):
+    """The subtitle's "and N more" is every registered game but Alice Assemble itself."""
+    from game import registry
+    app.stack.push(app.make("title"))
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    others = len(registry.ids()) - 1
+    assert others >= 3 and f"a doll-assembly card game (and {others} more)" in [t for t, _r in said]
+
+
 def test_title_new_game_by_keyboard(app):
     app.stack.push(app.make("title"))
     frames(app, 1)

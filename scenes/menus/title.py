@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from game import registry
 from game.i18n import _, N_, ngettext
 from game.text import WHOLE, shorten
 from game.storage import StoreError
@@ -219,7 +220,10 @@ class TitleScene(Scene):
         heading(surface, _("Alice"), int(96 * s), (cx, box.y + 124 * s), max_width=600 * s)
         heading(surface, _("Assemble"), int(96 * s), (cx, box.y + 222 * s), max_width=600 * s)
         ornament(surface, (cx, box.y + 290 * s), 400 * s, s)
-        ui.text(surface, _("a doll-assembly card game (and two more)"), max(9, int(22 * s)),
+        others = len(registry.ids()) - 1  # (the games the app carries, read from their descriptors)
+        ui.text(surface, ngettext("a doll-assembly card game (and {n} more)",
+                                  "a doll-assembly card game (and {n} more)", others).format(n=others),
+                max(9, int(22 * s)),
                 (cx, box.y + 322 * s), ui.MUTED, "center", max_width=600 * s)
         self.ring.draw(surface, s)
         ui.text(surface, _("\u2191 \u2193  choose     Enter  confirm     Esc  quit"),
