@@ -156,3 +156,17 @@ def test_in_japanese_a_tally_takes_full_width_brackets_and_everyone_is_one_word(
     said.clear()
     frames(app, 1)
     assert any(t.endswith("：全員") for t, _rect in said), [t for t, _r in said][:20]
+
+
+def test_a_charts_figures_stand_level_with_the_heights_they_name(app, data_dir, monkeypatch):
+    make_records(data_dir)
+    page = open_stats(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    for name in ("time", "spread"):
+        area = page.charts[name]
+        beside = [rect for _t, rect in said if rect is not None and rect.right <= area.x
+                  and area.y - rect.h <= rect.centery <= area.bottom + rect.h]
+        tops = [r for r in beside if abs(r.centery - area.y) <= 1]
+        bottoms = [r for r in beside if abs(r.centery - area.bottom) <= 1]
+        assert tops and bottoms, (name, area, beside)

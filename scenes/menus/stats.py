@@ -289,8 +289,10 @@ class StatsScene(Scene):
             high = low + 1
         y_of = lambda v: area.bottom - (v - low) / (high - low) * area.h  # noqa: E731
         pygame.draw.line(surface, ui.BRASS_DARK, area.bottomleft, area.bottomright, max(1, int(s)))
-        ui.text(surface, str(high), px, (area.x - int(4 * s), area.y), ui.MUTED, "topright")
-        ui.text(surface, str(low), px, (area.x - int(4 * s), area.bottom), ui.MUTED, "bottomright")
+        # each figure level with the height it names, a faint rule at the top one
+        pygame.draw.line(surface, (60, 50, 50), area.topleft, area.topright, 1)
+        ui.text(surface, str(high), px, (area.x - int(4 * s), area.y), ui.MUTED, "midright")
+        ui.text(surface, str(low), px, (area.x - int(4 * s), area.bottom), ui.MUTED, "midright")
         if line:
             n = len(values)
             xs = [area.x + (i + 0.5) * area.w / n for i in range(n)]
