@@ -140,6 +140,25 @@ def test_a_forest_opens_when_surrounded_and_only_to_those_holding_most_around_it
     assert final_scores(state)[0].forests == 5
 
 
+def test_a_forest_at_war_cannot_be_seized_by_a_player_who_may_not_enter_it():
+    b = board(TWO, {FOREST: FOREST_HEX})
+    state = table(b)
+    hold(state, 0, (0, 0), (1, -1), (0, 1))  # A holds 3 of the forest's 5 neighbours
+    hold(state, 1, (2, 0), (1, 1))  # B holds 2
+    state.apply(Action("war", hex=FOREST))  # A is short of strength 5: a war
+    assert state.war == {FOREST: 0}
+    at_turn(state, 1)
+    put(state, 1, "red", 4)
+    state.resources[1][0] = 5
+    assert not state.forest_open(1, FOREST)
+    assert kinds(state, FOREST) == []  # B holds fewer neighbours: no seizure
+    with pytest.raises(IllegalAction):
+        state.apply(Action("conquer", hex=FOREST))
+    assert state.war == {FOREST: 0}
+    at_turn(state, 0)
+    assert kinds(state, FOREST) == ["conquer"]  # A finishes its own war
+
+
 def test_a_forest_wall_counts_as_surrounded_and_ties_for_most_both_may_go():
     b = board(TWO, {FOREST: FOREST_HEX, (1, 1): FOREST_HEX})
     state = table(b)

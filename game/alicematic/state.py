@@ -324,8 +324,8 @@ class AlicematicState:
                 if h in joined[owner]:
                     continue
                 victim, halve = owner, True
-            elif kind == FOREST and at_war is None and not self.forest_open(player, h):
-                continue
+            elif kind == FOREST and not self.forest_open(player, h):
+                continue  # at war or not: seizing another's war needs the right to go there
             need_food = 0 if info.tile in base_tiles else food.get(h)
             red_short = max(0, info.strength - strength)
             green_short = None if need_food is None else max(0, need_food - supplies)
