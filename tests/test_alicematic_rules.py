@@ -144,12 +144,12 @@ def test_a_forest_at_war_cannot_be_seized_by_a_player_who_may_not_enter_it():
     b = board(TWO, {FOREST: FOREST_HEX})
     state = table(b)
     hold(state, 0, (0, 0), (1, -1), (0, 1))  # A holds 3 of the forest's 5 neighbours
-    hold(state, 1, (2, 0), (1, 1))  # B holds 2
+    hold(state, 1, (2, 0), (1, 1), (2, 1))  # B holds 2, and the city of tile B as a base
     state.apply(Action("war", hex=FOREST))  # A is short of strength 5: a war
     assert state.war == {FOREST: 0}
     at_turn(state, 1)
     put(state, 1, "red", 4)
-    state.resources[1][0] = 5
+    state.resources[1] = [5, 0, 5]  # strength and food to spare
     assert not state.forest_open(1, FOREST)
     assert kinds(state, FOREST) == []  # B holds fewer neighbours: no seizure
     with pytest.raises(IllegalAction):
