@@ -2,9 +2,11 @@
 how each colour's Alices fare (share of wins when a player has the most of that colour) and the
 cards whose summoners win most and least often.
 
-    python -m game.alicematic.balance --players 4 --games 200 [--seat normal]
+    python -m game.alicematic.balance --players 4 --games 200 [--seat normal] [--rules round-14]
+    python -m game.alicematic.balance --players 4 --games 200 --variants
 
-Prints JSON. A card's "win rate" is the share of games won by the players who summoned it,
+Prints JSON. --rules plays draft variants (game.alicematic.variants); --variants compares them:
+the same deals with the engine's readings, then with each switch on alone. A card's "win rate" is the share of games won by the players who summoned it,
 against 1/players for a card that makes no difference.
 """
 
@@ -22,14 +24,19 @@ from ..play import play_out
 from .bots import LEVELS, NormalBot
 from .content import COLOURS, load_cards
 from .record import new_session
+from .scoring import PARTS, final_scores
 from .setup import SUMMON
+from .state import ROUNDS
+from .variants import SWITCHES, Variants
+
+ENDINGS = ("round_14", "every_city_held")
 
 
-def _played(seed: int, players: int, seat: str, hero=None):
+def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Variants()):
     """The end state of one game of `seat` bots, each seeded from the game's seed and its seat;
     `hero` = (seat, make): that seat's bot is make(a seed drawn from its own) instead."""
     names = [{"name": f"{seat} {i + 1}", "seat": seat} for i in range(players)]
-    session = new_session(seed, names, snapshots=False)
+    session = new_session(seed, names, rules, snapshots=False)
     bots: dict[int, Any] = {i: LEVELS[seat](seed=random.Random(f"{seed}:{i}").getrandbits(32))
                             for i in range(players)}
     if hero is not None:
@@ -44,15 +51,29 @@ def _face_up(state, colour: int) -> list[int]:
     return [sum(up for _card, up in area[colour]) for area in state.areas]
 
 
-def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
+def ending(state) -> str:
+    """Why a finished game ended: after round 14, or early with every city held."""
+    return "round_14" if state.round >= ROUNDS else "every_city_held"
+
+
+def report(players: int, games: int, seat: str, seed: int = 1,
+           rules: Variants = Variants()) -> dict:
     wins = [0.0] * players
+    rounds: Counter[int] = Counter()
+    endings: Counter[str] = Counter()
+    parts: Counter[str] = Counter()
     colour_lead: Counter[str] = Counter()
     colour_lead_won: Counter[str] = Counter()
     summoned: Counter[str] = Counter()
     summoned_won: Counter[str] = Counter()
     for index in range(games):
-        state = _played(seed + index, players, seat)
+        state = _played(seed + index, players, seat, rules=rules)
         winners = state.result().winners
+        rounds[state.round] += 1
+        endings[ending(state)] += 1
+        for score in final_scores(state):
+            for part in PARTS:
+                parts[part] += getattr(score, part)
         for p in winners:
             wins[p] += 1 / len(winners)
         for c, colour in enumerate(COLOURS):
@@ -72,14 +93,29 @@ def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
     rates = {name: round(summoned_won[name] / summoned[name], 3) for name in summoned
              if summoned[name] >= 10}
     ranked = sorted(rates, key=rates.__getitem__)
+    points = sum(parts.values()) or 1
     return {
-        "players": players, "games": games, "seat": seat, "fair_share": round(1 / players, 3),
+        "players": players, "games": games, "seat": seat, "rules": rules.on(),
+        "fair_share": round(1 / players, 3),
         "win_share_by_seat": [round(w / games, 3) for w in wins],
+        "rounds_played": {str(r): rounds[r] for r in sorted(rounds)},
+        "mean_rounds": round(sum(r * n for r, n in rounds.items()) / games, 2),
+        "ended_by": {e: round(endings[e] / games, 3) for e in ENDINGS if endings[e]},
+        "share_of_points": {part: round(parts[part] / points, 3) for part in PARTS},
         "win_share_leading_colour": {c: round(colour_lead_won[c] / colour_lead[c], 3)
                                      for c in COLOURS if colour_lead[c]},
         "cards_winning_most": {n: rates[n] for n in ranked[-5:][::-1]},
         "cards_winning_least": {n: rates[n] for n in ranked[:5]},
     }
+
+
+def variants(players: int, games: int, seat: str, seed: int = 1) -> dict:
+    """The report with the engine's readings, then with each draft variant on alone, on the same
+    deals and bot seeds: the designers' disputed readings side by side."""
+    out = {"engine": report(players, games, seat, seed)}
+    for key, _word in SWITCHES:
+        out[key] = report(players, games, seat, seed, Variants(**{key: True}))
+    return out
 
 
 class Taste(NormalBot):
@@ -191,7 +227,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", metavar="NAME (COLOUR)", default=None,
                         help="with --cards: measure this card only (repeatable), e.g. "
                              "'Shepherd Alice (green)'")
+    parser.add_argument("--rules", default="", metavar="WORDS",
+                        help="draft variants to play, comma-separated: "
+                             + ", ".join(word for _key, word in SWITCHES))
+    parser.add_argument("--variants", action="store_true",
+                        help="instead: the report with the engine's readings and with each "
+                             "draft variant on alone, on the same deals")
     args = parser.parse_args(argv)
+    try:
+        rules = Variants.parse(args.rules)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.variants:
+        print(json.dumps(variants(args.players, args.games, args.seat, args.seed), indent=1))
+        return 0
     only = None
     if args.only:
         known = {f"{name} ({colour})": (name, colour) for name, colour in card_names()}
@@ -210,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(specialists(args.players, args.games, args.seed, args.specialists),
                          indent=1))
         return 0
-    print(json.dumps(report(args.players, args.games, args.seat, args.seed), indent=1))
+    print(json.dumps(report(args.players, args.games, args.seat, args.seed, rules), indent=1))
     return 0
 
 

@@ -153,13 +153,13 @@ class HeuristicBot:
             for p in holders.get(other, ()):
                 held[p] += 1
         alices = [sum(up for area in view.areas[p] for _c, up in area) for p in range(n)]
-        before = tile_majority(held, alices)[me]
+        before = tile_majority(held, alices, view.rules.tile_second)[me]
         after_held = held[:]
         after_held[me] += 1
         owners = holders.get(h, ())
         if owners and board.hexes[h].kind.kind != CITY:
             after_held[owners[0]] -= 1  # an invasion takes the hex from its holder
-        gain: float = tile_majority(after_held, alices)[me] - before
+        gain: float = tile_majority(after_held, alices, view.rules.tile_second)[me] - before
         if held[me] == 0:
             gain += 1.0  # a new tile reached
         return float(gain)
