@@ -46,6 +46,9 @@ class Power:
     effect: str
     amount: int
 
+    def to_json(self) -> dict:
+        return {"timing": self.timing, "effect": self.effect, "amount": self.amount}
+
     def words(self) -> str:
         """One line for the card's face and the rules page."""
         when = {SUMMON: "On summon", TURN_START: "Each turn start", ALWAYS: "Always",

@@ -56,10 +56,11 @@ from ..errors import IllegalAction
 from . import effects as fx
 from . import words
 from .content import (BLUE, CITY, COLOURS, FACILITY, FOREST, GIRL_ALICE, GREEN,
-                      RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, load_cards, load_tiles)
+                      RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, Content, current)
 from .hexmap import Board, Hex, connected, food_map
 from .setup import (BASE, CONQUER, DISCARD, END, HAND_START, HIRE, PASS, REFILL, SUMMON, WAR,
                     Action, Setup, positions_for)
+from .variants import Variants
 
 ROUNDS = 14
 AREA_MAX = 4
@@ -107,13 +108,15 @@ def colour_index(colour: str) -> int:
 
 
 class AlicematicState:
-    __slots__ = ("setup", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
+    __slots__ = ("setup", "rules", "content", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
                  "deck", "discard", "areas", "holders", "war", "supply", "resources", "pool",
                  "vp", "reshuffles")
 
     game = "alicematic"
     REVEALING = frozenset({DREW, RESHUFFLED, RECRUITED})
     setup: Setup
+    rules: Variants
+    content: Content
     board: Board
     cards: tuple[Card, ...]
     n: int
@@ -134,12 +137,15 @@ class AlicematicState:
     reshuffles: int
 
     @classmethod
-    def start(cls, setup: Setup) -> "AlicematicState":
+    def start(cls, setup: Setup, rules: Variants = Variants(),
+              content: Content | None = None) -> "AlicematicState":
+        """`content`: the cards and tiles (a record's own; the assets' now by default)."""
         self = cls.__new__(cls)
-        self.setup, self.n = setup, setup.players
-        self.cards = load_cards()
+        self.setup, self.n, self.rules = setup, setup.players, rules
+        self.content = content = content or current()
+        self.cards = content.cards
         self.board = Board.build(positions_for(setup.players), (t for t, _ in setup.tiles),
-                                 (r for _, r in setup.tiles), load_tiles())
+                                 (r for _, r in setup.tiles), content.tiles)
         deck = list(setup.deck)
         self.hands = [deck[i * HAND_START:(i + 1) * HAND_START] for i in range(self.n)]
         self.deck = deck[self.n * HAND_START:]
@@ -157,12 +163,13 @@ class AlicematicState:
         return self
 
     @classmethod
-    def new(cls, seed: int, players: int) -> "AlicematicState":
-        return cls.start(Setup.deal(seed, players))
+    def new(cls, seed: int, players: int, rules: Variants = Variants()) -> "AlicematicState":
+        return cls.start(Setup.deal(seed, players), rules)
 
     def clone(self) -> "AlicematicState":
         other = AlicematicState.__new__(AlicematicState)
         other.setup, other.board, other.cards, other.n = self.setup, self.board, self.cards, self.n
+        other.rules, other.content = self.rules, self.content
         other.phase, other.turn, other.round = self.phase, self.turn, self.round
         other.picks = self.picks[:]
         other.hands = [h[:] for h in self.hands]
@@ -176,7 +183,7 @@ class AlicematicState:
         return other
 
     def snapshot(self) -> tuple:
-        return (self.setup, self.phase, self.turn, self.round, tuple(self.picks),
+        return (self.setup, self.rules, self.phase, self.turn, self.round, tuple(self.picks),
                 tuple(map(tuple, self.hands)), tuple(self.deck), tuple(self.discard),
                 tuple(tuple(map(tuple, a)) for a in self.areas),
                 tuple(sorted(self.holders.items())), tuple(sorted(self.war.items())),
@@ -316,7 +323,7 @@ class AlicematicState:
             victim, halve = at_war, False
             if kind == CITY:
                 if len(owners) >= info.kind.city_size:
-                    continue
+                    continue  # (city_war: taking a city at war always seizes the war's chit)
             elif owners:
                 owner = owners[0]
                 if owner not in joined:
@@ -332,7 +339,8 @@ class AlicematicState:
             if green_short is not None and red_short <= red and green_short <= green:
                 out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve,
                                                           info.strength, need_food)))
-            if kind != CITY and not owners and at_war is None \
+            open_to_war = not owners if kind != CITY else self.rules.city_war
+            if open_to_war and at_war is None \
                     and (red_short or green_short is None or green_short):
                 out.append((Action(WAR, hex=h), Plan(0, 0, None, False, info.strength, need_food)))
         return out
@@ -342,7 +350,8 @@ class AlicematicState:
         held = [0] * self.n
         for h in around:
             owners = self.holders.get(h, ())
-            if not owners and self.board.hexes[h].kind.kind != FOREST:
+            if not owners and self.board.hexes[h].kind.kind != FOREST \
+                    and not self.rules.forest_early:
                 return False
             for owner in owners:
                 held[owner] += 1
@@ -499,7 +508,8 @@ class AlicematicState:
         following = (p + 1) % self.n
         if following == self.setup.parent:
             cities = self.board.cities()
-            if self.round >= ROUNDS or all(self.holders.get(h) for h in cities):
+            if self.round >= ROUNDS or not self.rules.round_14 and all(
+                    self.holders.get(h) for h in cities):
                 self.phase, self.turn = OVER, None
                 events.append(Event(GAME_OVER, value=max(self.scores())))
                 return
