@@ -138,3 +138,20 @@ def test_the_balance_tool_compares_the_variants_on_the_same_deals(capsys):
     with pytest.raises(SystemExit):
         main(["--rules", "nope"])
     assert "unknown rule 'nope'" in capsys.readouterr().err
+
+
+def test_the_questions_for_the_designers_are_on_the_rules_page_and_in_the_readme():
+    from pathlib import Path
+
+    from game.alicematic.questions import QUESTIONS
+    from scenes.menus import rules_text
+    page = [item[1] for item in rules_text.ALICEMATIC]
+    heading = page.index("Questions for the designers")
+    assert page[heading + 1:heading + 1 + len(QUESTIONS)] == list(QUESTIONS)
+    readme = " ".join(Path("assets/alicematic/README.md").read_text(encoding="utf-8").split())
+    for switch in ("Tile second place by hexes", "Forests open early", "Round 14 only",
+                   "Cities go to war"):
+        assert f"Switch: *{switch}*" in readme
+        assert any(f"Switch: {switch}." in q for q in QUESTIONS)
+    for topic in ("phase 2 missing", "produced by each facility", "never says where food comes"):
+        assert topic in readme and any(topic in q for q in QUESTIONS)

@@ -7,6 +7,7 @@ its entries keep their columns (two to a line when there is room, else one),
 """
 
 from game.i18n import N_
+from game.alicematic.questions import QUESTIONS
 
 
 ASSEMBLE = [
@@ -300,6 +301,8 @@ ALICEMATIC = [
              'face-up Alices; then it is a shared win.')),
     ("b", N_('21. The discard pile is public (cards cut back at the end of a turn are shown); face-'
              'down cards in an area are seen by their owner only.')),
+    ("h", N_("Questions for the designers")),
+    *[("b", question) for question in QUESTIONS],
     ("h", N_("Controls")),
     ("k", N_("Click"), N_("A lit city (a base); a hand card, then Summon or Hire in its menu; a lit hex, "
                           "then the expedition or the war; a card in an over-full area to discard it; a "
