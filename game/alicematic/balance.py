@@ -26,13 +26,13 @@ from .content import COLOURS, load_cards
 from .record import new_session
 from .scoring import PARTS, final_scores
 from .setup import SUMMON
-from .state import ROUNDS
+from .figures import ENDINGS, ending, human_and_bot, summary, game_figures
+from .record import to_record
 from .variants import SWITCHES, Variants
 
-ENDINGS = ("round_14", "every_city_held")
 
-
-def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Variants()):
+def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Variants(),
+            session_out: list | None = None):
     """The end state of one game of `seat` bots, each seeded from the game's seed and its seat;
     `hero` = (seat, make): that seat's bot is make(a seed drawn from its own) instead."""
     names = [{"name": f"{seat} {i + 1}", "seat": seat} for i in range(players)]
@@ -43,17 +43,14 @@ def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Var
         at, make = hero
         bots[at] = make(bots[at].rng.getrandbits(32))
     play_out(session, bots)
+    if session_out is not None:
+        session_out.append(session)
     return session.state
 
 
 def _face_up(state, colour: int) -> list[int]:
     """Each player's face-up Alices of one colour (its index in COLOURS)."""
     return [sum(up for _card, up in area[colour]) for area in state.areas]
-
-
-def ending(state) -> str:
-    """Why a finished game ended: after round 14, or early with every city held."""
-    return "round_14" if state.round >= ROUNDS else "every_city_held"
 
 
 def report(players: int, games: int, seat: str, seed: int = 1,
@@ -116,6 +113,41 @@ def variants(players: int, games: int, seat: str, seed: int = 1) -> dict:
     for key, _word in SWITCHES:
         out[key] = report(players, games, seat, seed, Variants(**{key: True}))
     return out
+
+
+def bot_figures(players: int, games: int, seat: str, seed: int = 1,
+                rules: Variants = Variants()) -> dict:
+    """The designer's figures (game.alicematic.figures) of bot self-play: the same ones human
+    games give, so the two read side by side."""
+    out: list = []
+    for index in range(games):
+        _played(seed + index, players, seat, rules=rules, session_out=out)
+    return summary([game_figures(to_record(session)) for session in out])
+
+
+def record_figures(paths: list[str]) -> dict:
+    """The designer's figures of saved games (files or folders of records), human and bot apart."""
+    from ..records import MAX_BYTES, parse_record
+    from ..storage.exchange import record_files
+    from ..storage.files import describe, read_bounded, shown_name
+    items: list[tuple[str, object]] = []
+    for path in record_files(paths):
+        try:
+            items.append((shown_name(path),
+                          parse_record(read_bounded(path, MAX_BYTES).decode("utf-8"))))
+        except Exception as exc:  # noqa: BLE001 - a bad file: its line, the others still count
+            items.append((shown_name(path), describe(exc)))
+    return human_and_bot(items)
+
+
+def store_figures() -> dict:
+    """The designer's figures of the app's own finished games (the player's data)."""
+    from ..storage import Store
+    store = Store.open()
+    try:
+        return human_and_bot((f"game {key}", record) for key, record in store.records("alicematic"))
+    finally:
+        store.close()
 
 
 class Taste(NormalBot):
@@ -233,11 +265,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", action="store_true",
                         help="instead: the report with the engine's readings and with each "
                              "draft variant on alone, on the same deals")
+    parser.add_argument("--figures", action="store_true",
+                        help="instead: per-card and per-game-length figures of bot self-play "
+                             "(the ones --records gives for saved games)")
+    parser.add_argument("--records", nargs="+", metavar="PATH", default=None,
+                        help="instead: those figures of saved games (record files, or folders "
+                             "of them as `alice-assemble export` writes), human and bot games apart")
+    parser.add_argument("--store", action="store_true",
+                        help="instead: those figures of the app's own finished games")
     args = parser.parse_args(argv)
     try:
         rules = Variants.parse(args.rules)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.records:
+        print(json.dumps(record_figures(args.records), indent=1, ensure_ascii=False))
+        return 0
+    if args.store:
+        print(json.dumps(store_figures(), indent=1, ensure_ascii=False))
+        return 0
+    if args.figures:
+        print(json.dumps(bot_figures(args.players, args.games, args.seat, args.seed, rules),
+                         indent=1, ensure_ascii=False))
+        return 0
     if args.variants:
         print(json.dumps(variants(args.players, args.games, args.seat, args.seed), indent=1))
         return 0

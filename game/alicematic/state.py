@@ -49,7 +49,7 @@ them):
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..errors import IllegalAction
@@ -77,7 +77,8 @@ SUMMONED = "summoned"  # player, card, where = colour
 HIRED = "hired"  # player, where = colour (card only in the player's own log: hidden)
 DREW = "drew"  # player, value = how many
 RESHUFFLED = "reshuffled"  # value = cards now in the deck
-GAINED = "gained"  # player, where = colour, value = chits
+GAINED = "gained"  # player, where = colour, value = chits, source
+# GAINED, DREW, SCORED and RECRUITED carry their source (Event.source, a Source)
 SPENT = "spent"  # player, where = colour, value = chits
 SCORED = "scored"  # player, value = VP
 RECRUITED = "recruited"  # player, where = colour, value = cards put face down
@@ -89,6 +90,18 @@ PASSED = "passed"  # player (domestic: nowhere to place)
 TURN_STARTED = "turn_started"  # player, value = round
 ROUND_STARTED = "round_started"  # value = round
 GAME_OVER = "game_over"  # value = the best score
+
+
+POWER, BONUS, HIRING, EMPTY_HAND = "power", "bonus", "hiring", "empty_hand"  # Source kinds
+
+
+class Source(NamedTuple):
+    """What brought a gain: a card's power (card), a hex's conquest bonus (hex), hiring (the
+    draw after it) or an empty hand (its draw of 3). words.source_words names it."""
+
+    kind: str
+    card: int | None = None
+    hex: Hex | None = None
 
 
 def decisions() -> list[str]:
@@ -215,6 +228,10 @@ class AlicematicState:
 
     def active_powers(self, player: int) -> list[fx.Power]:
         """The powers that work: one per name (the earliest placed), every Girl Alice."""
+        return [card.power for card in self.active_cards(player)]
+
+    def active_cards(self, player: int) -> list[Card]:
+        """The face-up Alices whose powers work (active_powers), in area order."""
         seen: set[str] = set()
         out = []
         for area in self.areas[player]:
@@ -223,7 +240,7 @@ class AlicematicState:
                 if not up or (card.name in seen and card.name != GIRL_ALICE):
                     continue
                 seen.add(card.name)
-                out.append(card.power)
+                out.append(card)
         return out
 
     def bonus(self, player: int, effect: str) -> int:
@@ -419,20 +436,20 @@ class AlicematicState:
             self.area(p, card.colour).append((card.id, True))
             events.append(Event(SUMMONED, p, card.id, where=card.colour))
             if card.power.timing == fx.SUMMON and (not repeated or card.name == GIRL_ALICE):
-                self._effect(p, card.power, card.colour, events)
+                self._effect(p, card, card.colour, events)
             self.phase = EXPEDITION
         elif kind == HIRE:
             assert action.card is not None and action.colour is not None
             self.hands[p].remove(action.card)
             self.area(p, action.colour).append((action.card, False))
             events.append(Event(HIRED, p, where=action.colour))
-            self._draw(p, 1, events)
+            self._draw(p, 1, events, Source(HIRING))
             self.phase = EXPEDITION
         elif kind == PASS:
             events.append(Event(PASSED, p))
             self.phase = EXPEDITION
         elif kind == REFILL:
-            self._draw(p, REFILL_DRAW, events)
+            self._draw(p, REFILL_DRAW, events, Source(EMPTY_HAND))
             self._end_turn(events)
         elif kind == CONQUER:
             assert action.hex is not None
@@ -482,22 +499,23 @@ class AlicematicState:
         if info.kind == FACILITY and info.colour is not None:
             gain = self.count(p, info.colour) // (2 if plan.halve else 1)
         events.append(Event(CONQUERED, p, value=gain, where=h))
+        source = Source(BONUS, hex=h)
         if gain and info.colour in RESOURCE_COLOURS:
-            self._gain(p, info.colour, gain, events)
+            self._gain(p, info.colour, gain, events, source)
         elif gain and info.colour == BLUE:
-            self._draw(p, gain, events)
+            self._draw(p, gain, events, source)
         elif gain and info.colour == WHITE:
-            self._score(p, gain, events)
-        for power in self.active_powers(p):
-            if power.timing == fx.CONQUEST:
-                self._effect(p, power, None, events)
+            self._score(p, gain, events, source)
+        for card in self.active_cards(p):
+            if card.power.timing == fx.CONQUEST:
+                self._effect(p, card, None, events)
 
     def _start_turn(self, player: int, events: list[Event]) -> None:
         self.turn, self.phase = player, DOMESTIC
         events.append(Event(TURN_STARTED, player, value=self.round))
-        for power in self.active_powers(player):
-            if power.timing == fx.TURN_START:
-                self._effect(player, power, None, events)
+        for card in self.active_cards(player):
+            if card.power.timing == fx.TURN_START:
+                self._effect(player, card, None, events)
 
     def _end_turn(self, events: list[Event]) -> None:
         p = self.turn
@@ -519,27 +537,30 @@ class AlicematicState:
 
     # --- effects ---------------------------------------------------------------------------
 
-    def _effect(self, p: int, power: fx.Power, colour: str | None, events: list[Event]) -> None:
-        effect, amount = power.effect, power.amount
+    def _effect(self, p: int, card: Card, colour: str | None, events: list[Event]) -> None:
+        """`card`'s power at work (its source in the events)."""
+        effect, amount = card.power.effect, card.power.amount
+        source = Source(POWER, card.id)
         if effect in fx.GAINS:
-            self._gain(p, fx.GAINS[effect], amount, events)
+            self._gain(p, fx.GAINS[effect], amount, events, source)
         elif effect == fx.DRAW:
-            self._draw(p, amount, events)
+            self._draw(p, amount, events, source)
         elif effect == fx.VP:
-            self._score(p, amount, events)
+            self._score(p, amount, events, source)
         elif effect == fx.RECRUIT and colour is not None:
             cards = self._take(amount, events)
             self.area(p, colour).extend((c, False) for c in cards)
             if cards:
-                events.append(Event(RECRUITED, p, value=len(cards), where=colour))
+                events.append(Event(RECRUITED, p, value=len(cards), where=colour, source=source))
 
-    def _gain(self, p: int, colour: str, amount: int, events: list[Event]) -> None:
+    def _gain(self, p: int, colour: str, amount: int, events: list[Event],
+              source: Source) -> None:
         i = RESOURCE_COLOURS.index(colour)
         amount = min(amount, self.pool[i])
         if amount:
             self.pool[i] -= amount
             self.resources[p][i] += amount
-            events.append(Event(GAINED, p, value=amount, where=colour))
+            events.append(Event(GAINED, p, value=amount, where=colour, source=source))
 
     def _spend(self, p: int, colour: str, amount: int, events: list[Event]) -> None:
         if amount:
@@ -548,9 +569,9 @@ class AlicematicState:
             self.pool[i] += amount
             events.append(Event(SPENT, p, value=amount, where=colour))
 
-    def _score(self, p: int, amount: int, events: list[Event]) -> None:
+    def _score(self, p: int, amount: int, events: list[Event], source: Source) -> None:
         self.vp[p] += amount
-        events.append(Event(SCORED, p, value=amount))
+        events.append(Event(SCORED, p, value=amount, source=source))
 
     def _take(self, count: int, events: list[Event]) -> list[int]:
         """Up to `count` cards off the deck, reshuffling the discard pile when it runs out."""
@@ -567,11 +588,11 @@ class AlicematicState:
             out.append(self.deck.pop(0))
         return out
 
-    def _draw(self, p: int, count: int, events: list[Event]) -> None:
+    def _draw(self, p: int, count: int, events: list[Event], source: Source) -> None:
         cards = self._take(count, events)
         self.hands[p].extend(cards)
         if cards:
-            events.append(Event(DREW, p, value=len(cards)))
+            events.append(Event(DREW, p, value=len(cards), source=source))
 
 
 class Plan:
