@@ -99,8 +99,8 @@ class HeuristicBot:
             return once * power.amount
         if power.timing == fx.TURN_START:
             return once * power.amount * left
-        if power.timing == fx.CONQUEST:
-            return once * power.amount * left * 0.5
+        if power.timing == fx.CONQUEST:  # a conditional one works on fewer conquests
+            return once * power.amount * left * (0.5 if power.on is None else 0.2)
         if power.timing == fx.ALWAYS:
             return 1.2 * power.amount
         return power.amount * (1.0 if power.effect == fx.VP else 2.0)  # final

@@ -52,6 +52,8 @@ def event_line(e, state, name) -> str | None:
         return f"The discard pile is shuffled into a deck of {e.value}."
     if e.kind == st.GAINED:
         return f"{who} gains {e.value} {e.where} resource{'s' if e.value != 1 else ''}{source}."
+    if e.kind == st.TAKEN:
+        return f"{who} gives up {e.value} {e.where} resource{'s' if e.value != 1 else ''}{source}."
     if e.kind == st.SPENT:
         return f"{who} spends {e.value} {e.where} resource{'s' if e.value != 1 else ''}."
     if e.kind == st.SCORED:

@@ -78,6 +78,7 @@ HIRED = "hired"  # player, where = colour (card only in the player's own log: hi
 DREW = "drew"  # player, value = how many
 RESHUFFLED = "reshuffled"  # value = cards now in the deck
 GAINED = "gained"  # player, where = colour, value = chits, source
+TAKEN = "taken"  # player (who lost them), where = colour, value = chits, source (a take_ power)
 # GAINED, DREW, SCORED and RECRUITED carry their source (Event.source, a Source)
 SPENT = "spent"  # player, where = colour, value = chits
 SCORED = "scored"  # player, value = VP
@@ -247,6 +248,11 @@ class AlicematicState:
         return sum(p.amount for p in self.active_powers(player)
                    if p.timing == fx.ALWAYS and p.effect == effect)
 
+    def area_max(self, player: int, colour: str) -> int:
+        """How many cards an area holds: 4, more with "room" powers of its own colour."""
+        return AREA_MAX + sum(card.power.amount for card in self.active_cards(player)
+                              if card.power.effect == fx.ROOM and card.colour == colour)
+
     def bases(self, player: int) -> list[Hex]:
         return [h for h in self.board.cities() if player in self.holders.get(h, ())]
 
@@ -284,8 +290,8 @@ class AlicematicState:
         if self.phase == EXPEDITION:
             return [action for action, _plan in self.expeditions(p)] + [Action(END)]
         if self.phase == TRIM:
-            return [Action(DISCARD, card=card) for area in self.areas[p] if len(area) > AREA_MAX
-                    for card, _up in area]
+            return [Action(DISCARD, card=card) for colour, area in zip(COLOURS, self.areas[p])
+                    if len(area) > self.area_max(p, colour) for card, _up in area]
         return []
 
     def base_choices(self, player: int) -> list[Hex]:
@@ -300,7 +306,7 @@ class AlicematicState:
 
     def summon_cost(self, player: int, card: Card) -> int | None:
         """Yellow resources a summon needs (None: it cannot be paid, or the area is full)."""
-        if self.count(player, card.colour) >= AREA_MAX:
+        if self.count(player, card.colour) >= self.area_max(player, card.colour):
             return None
         short = max(0, card.dp - self.count(player, YELLOW) - self.bonus(player, fx.DP))
         return short if short <= self.resource(player, YELLOW) else None
@@ -311,7 +317,7 @@ class AlicematicState:
             return [Action(REFILL)]
         out = [Action(SUMMON, card=c) for c in hand
                if self.summon_cost(p, self.cards[c]) is not None]
-        open_colours = [c for c in COLOURS if self.count(p, c) < AREA_MAX]
+        open_colours = [c for c in COLOURS if self.count(p, c) < self.area_max(p, c)]
         out += [Action(HIRE, card=c, colour=colour) for c in hand for colour in open_colours]
         return out or [Action(PASS)]
 
@@ -320,7 +326,9 @@ class AlicematicState:
         board, holders = self.board, self.holders
         bases = self.bases(player)
         base_tiles = {board.hexes[h].tile for h in bases}
-        food = food_map(board, player, bases, holders)
+        origins = bases if not self.bonus(player, fx.SUPPLY) else \
+            [h for h, owners in holders.items() if player in owners]
+        food = food_map(board, player, origins, holders)
         joined: dict[int, set[Hex]] = {}
         strength = self.count(player, RED) + self.bonus(player, fx.STRENGTH)
         supplies = self.count(player, GREEN) + self.bonus(player, fx.FOOD)
@@ -351,11 +359,12 @@ class AlicematicState:
             elif kind == FOREST and not self.forest_open(player, h):
                 continue  # at war or not: seizing another's war needs the right to go there
             need_food = 0 if info.tile in base_tiles else food.get(h)
-            red_short = max(0, info.strength - strength)
+            guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
+            red_short = max(0, info.strength + guarded - strength)
             green_short = None if need_food is None else max(0, need_food - supplies)
             if green_short is not None and red_short <= red and green_short <= green:
                 out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve,
-                                                          info.strength, need_food)))
+                                                          info.strength + guarded, need_food)))
             open_to_war = not owners if kind != CITY else self.rules.city_war
             if open_to_war and at_war is None \
                     and (red_short or green_short is None or green_short):
@@ -393,7 +402,7 @@ class AlicematicState:
             return Refusal(words.NOT_IN_HAND, {"card": action.card})
         if action.kind == SUMMON and self.phase == DOMESTIC and action.card is not None:
             card = self.cards[action.card]
-            if self.count(p, card.colour) >= AREA_MAX:
+            if self.count(p, card.colour) >= self.area_max(p, card.colour):
                 return Refusal(words.AREA_FULL, {"card": action.card})
             return Refusal(words.NOT_ENOUGH_DP, {"card": action.card, "dp": card.dp})
         return Refusal(MUST[self.phase], {"player": p})
@@ -506,8 +515,9 @@ class AlicematicState:
             self._draw(p, gain, events, source)
         elif gain and info.colour == WHITE:
             self._score(p, gain, events, source)
+        invasion = plan.victim is not None
         for card in self.active_cards(p):
-            if card.power.timing == fx.CONQUEST:
+            if card.power.timing == fx.CONQUEST and card.power.works_on(info.kind, invasion):
                 self._effect(p, card, None, events)
 
     def _start_turn(self, player: int, events: list[Event]) -> None:
@@ -520,7 +530,7 @@ class AlicematicState:
     def _end_turn(self, events: list[Event]) -> None:
         p = self.turn
         assert p is not None
-        if any(len(area) > AREA_MAX for area in self.areas[p]):
+        if any(len(area) > self.area_max(p, colour) for colour, area in zip(COLOURS, self.areas[p])):
             self.phase = TRIM
             return
         following = (p + 1) % self.n
@@ -547,6 +557,20 @@ class AlicematicState:
             self._draw(p, amount, events, source)
         elif effect == fx.VP:
             self._score(p, amount, events, source)
+        elif effect in fx.TAKES:
+            i = RESOURCE_COLOURS.index(fx.TAKES[effect])
+            total = 0
+            for other in range(self.n):
+                took = min(amount, self.resources[other][i]) if other != p else 0
+                if took:
+                    self.resources[other][i] -= took
+                    total += took
+                    events.append(Event(TAKEN, other, value=took, where=fx.TAKES[effect],
+                                        source=source))
+            if total:
+                self.resources[p][i] += total
+                events.append(Event(GAINED, p, value=total, where=fx.TAKES[effect],
+                                    source=source))
         elif effect == fx.RECRUIT and colour is not None:
             cards = self._take(amount, events)
             self.area(p, colour).extend((c, False) for c in cards)
