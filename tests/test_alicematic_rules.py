@@ -233,11 +233,15 @@ def test_a_power_is_ignored_while_the_same_name_is_in_play_except_girl_alice():
     state = table(board(TWO))
     dreamers = [c.id for c in state.cards if c.name == "Dreamer Alice"]  # summon: +2 yellow
     girls = [c.id for c in state.cards if c.name == "Girl Alice" and c.colour == "yellow"]  # +1
-    # the first is paid with chits (its DP), the second by the yellow area's first Alice
+    fillers = [c.id for c in state.cards if c.colour == "yellow"
+               and c.name not in ("Dreamer Alice", "Girl Alice")][:2]
+    for c in fillers:
+        take(state, c)
+    # two face-down yellow cards pay the DP: the chits count only what the powers give
     for first, second, expected in ((dreamers[0], dreamers[1], 2), (girls[0], girls[1], 2)):
-        assert state.cards[first].dp <= 1  # the area's one Alice pays the second
-        state.resources[0][1] = state.cards[first].dp
-        state.areas[0][2] = []
+        assert state.cards[first].dp <= 2
+        state.resources[0][1] = 0
+        state.areas[0][2] = [(c, False) for c in fillers]
         for c in (first, second):
             at_turn(state, 0, DOMESTIC)
             give(state, 0, c)
@@ -315,8 +319,8 @@ def test_final_powers_count_what_they_name():
     state = table(board(TWO))
     hold(state, 0, (0, 0), (2, 1))
     put(state, 0, "white", 1, up=True, card=card(state, "Governor Alice"))  # 1 VP per city
-    put(state, 0, "white", 1, up=True, card=card(state, "Queen of Hearts Alice"))  # 4 VP
-    assert final_scores(state)[0].powers == 2 + 4
+    put(state, 0, "white", 1, up=True, card=card(state, "Queen of Hearts Alice"))  # 6 VP
+    assert final_scores(state)[0].powers == 2 + 6
 
 
 def test_equal_vp_goes_to_more_alices_then_is_shared():
