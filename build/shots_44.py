@@ -44,6 +44,39 @@ def main() -> None:
     for _ in range(3):
         app.step(1 / 60)
     save(app, f"44-rules-questions-{LANG}.png")
+    app.stack.pop()
+    table_with_new_powers(app)
+
+
+def table_with_new_powers(app) -> None:
+    """A table whose hand holds cards with the new powers (their words must fit the faces)."""
+    import random
+    from game.alicematic.record import new_session
+    from scenes.alicematic.table import AlicematicScene
+    from scenes.config import GameConfig, Seat
+    seats = [Seat(n, "human", i) for i, n in enumerate(("Ada", "Bo", "Cy"))]
+    session = new_session(6, [seat.to_json() for seat in seats])
+    rng = random.Random(6)
+    while session.state.phase == "bases":
+        session.history.apply(rng.choice(session.state.legal_actions()))
+    state = session.state
+    wanted = ("Drummer Alice", "Jabberwock Alice", "Alchemist Alice", "Cook Alice",
+              "Mock Turtle Alice")
+    me = state.turn
+    for name in wanted:  # swapped into the hand from wherever they are (a picture, not a game)
+        card = next(c.id for c in state.cards if c.name == name)
+        for pile in (state.deck, *state.hands):
+            if card in pile:
+                pile.remove(card)
+        state.hands[me].append(card)
+    state.hands[me] = state.hands[me][-6:]
+    seats = [Seat(seat.name, "human" if i == me else "easy", i) for i, seat in enumerate(seats)]
+    config = GameConfig(seats, None, 6, "alicematic")
+    scene = AlicematicScene(app, config, session)
+    app.stack.push(scene)
+    for _ in range(4):
+        app.step(1 / 60)
+    save(app, f"44-table-new-powers-{LANG}.png")
 
 
 if __name__ == "__main__":

@@ -31,12 +31,12 @@ WHAT = {"gain_red": N_("+{n} red resource"), "gain_yellow": N_("+{n} yellow reso
         fx.RECRUIT: N_("recruit {n} face down"), fx.STRENGTH: N_("+{n} strength"),
         fx.FOOD: N_("+{n} food"), fx.DP: N_("+{n} DP"), "vp_per_city": N_("+{n} VP per city"),
         "vp_per_forest": N_("+{n} VP per monster forest"), "vp_per_tile": N_("+{n} VP per tile"),
-        "take_red": N_("take {n} red from each rival"), "take_yellow": N_("take {n} yellow from each rival"),
-        "take_green": N_("take {n} green from each rival"), fx.GUARD: N_("rivals need +{n} strength"),
-        fx.ROOM: N_("this area holds {n} more"), fx.SUPPLY: N_("food from any hex you hold")}
-WHEN_ON = {fx.FACILITY_TAKEN: N_("On taking a facility: {what}"),
-           fx.FOREST_TAKEN: N_("On taking a forest: {what}"),
-           fx.CITY_TAKEN: N_("On taking a city: {what}"), fx.INVASION: N_("On invading: {what}")}
+        # short: a hand card's face has room for about 30 characters (its tooltip says the same)
+        "take_red": N_("rivals give {n} red"), "take_yellow": N_("rivals give {n} yellow"),
+        "take_green": N_("rivals give {n} green"), fx.GUARD: N_("+{n} defence"),
+        fx.ROOM: N_("this area holds {n} more"), fx.SUPPLY: N_("food from any hex")}
+WHEN_ON = {fx.FACILITY_TAKEN: N_("On facility: {what}"), fx.FOREST_TAKEN: N_("On forest: {what}"),
+           fx.CITY_TAKEN: N_("On city: {what}"), fx.INVASION: N_("On invasion: {what}")}
 # the final scoring's rows, walked through one at a time (scoring.Score's fields)
 SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, scored as they happened.")),
               ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: 6; tied, face-up Alices rank "
