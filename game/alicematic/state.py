@@ -25,8 +25,9 @@ them):
     to their supply. So does the chit of another player's land that is not joined to their bases
     (a chain of their own hexes to a city they hold); that bonus is halved, rounded down.
 12. A monster forest opens once every neighbour on the map is held or is a forest; only the
-    players holding most of those neighbours (at least one) may go; its strength is its number
-    of neighbours on the map. A forest gives no bonus when taken.
+    players holding most of those neighbours (at least one) may go, to take it or to seize
+    another's war there; its strength is its number of neighbours on the map. A forest gives no
+    bonus when taken.
 13. Bonuses read the area's card count (resources are not spent on bonuses); blue draws, white
     scores VP at once, red/yellow/green take resource chits.
 14. Resources: 20 chits per colour shared by all; a gain takes only what the supply still has.

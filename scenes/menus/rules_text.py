@@ -278,8 +278,9 @@ ALICEMATIC = [
              'joined to their bases (a chain of their own hexes to a city they hold); that bonus is '
              'halved, rounded down.')),
     ("b", N_('12. A monster forest opens once every neighbour on the map is held or is a forest; '
-             'only the players holding most of those neighbours (at least one) may go; its strength '
-             'is its number of neighbours on the map. A forest gives no bonus when taken.')),
+             'only the players holding most of those neighbours (at least one) may go, to take it or '
+             "to seize another's war there; its strength is its number of neighbours on the map. A "
+             'forest gives no bonus when taken.')),
     ("b", N_("13. Bonuses read the area's card count (resources are not spent on bonuses); blue "
              'draws, white scores VP at once, red/yellow/green take resource chits.')),
     ("b", N_('14. Resources: 20 chits per colour shared by all; a gain takes only what the supply '
