@@ -108,3 +108,16 @@ def test_bot_figures_read_as_the_human_ones_and_the_tool_prints_them(capsys, tmp
     assert main(["--records", str(tmp_path)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["human_games"]["games"] == 1 and printed["bot_games"] == {"games": 0}
+
+
+def test_the_sample_set_makes_red_chits_pay_for_expeditions_in_bot_games(monkeypatch):
+    """Issue 44's bar for the content: red chits are spent on expeditions (the set before spent
+    about 0.1-0.5 a game: its hexes asked for strength 1-3, which a red area covers)."""
+    from game.alicematic import content as ct, setup
+    now = bot_figures(4, 12, "normal")
+    for module in (st, setup):  # new games dealt with the set before, on the same deals
+        monkeypatch.setattr(module, "current", ct.legacy)
+    before = bot_figures(4, 12, "normal")
+    assert now["per_game"]["spent_on_expeditions"]["red"] >= 1.0
+    assert before["per_game"]["spent_on_expeditions"]["red"] < 0.6
+    assert now["games"] == before["games"] == 12 and 1 <= now["mean_rounds"] <= 14
