@@ -121,3 +121,17 @@ def test_the_sample_set_makes_red_chits_pay_for_expeditions_in_bot_games(monkeyp
     assert now["per_game"]["spent_on_expeditions"]["red"] >= 1.0
     assert before["per_game"]["spent_on_expeditions"]["red"] < 0.6
     assert now["games"] == before["games"] == 12 and 1 <= now["mean_rounds"] <= 14
+
+
+def test_the_figures_of_the_apps_own_games_come_from_its_store(tmp_path, monkeypatch, capsys):
+    from game.storage import Store
+    monkeypatch.setenv("ALICE_DATA_DIR", str(tmp_path))
+    store = Store.open()
+    try:
+        store.finish_game(None, played(4))
+        store.finish_game(None, played(5, ("easy", "easy", "normal")))
+    finally:
+        store.close()
+    assert main(["--store"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["human_games"]["games"] == 1 and printed["bot_games"]["games"] == 1
