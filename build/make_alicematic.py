@@ -7,8 +7,9 @@ running this again overwrites their edits (so each part runs only when named, or
 none is named).
 
 The draft rulebook gives neither the tiles' facilities nor the 90 cards: this is our own set.
-Tiles: every colour's facility appears 15 times (strengths 1-3), 15 monster forests, one fantasy
-city in each centre (sizes 1-3). Cards: 18 per colour, each name twice except two Girl Alices.
+Tiles: every colour's facility appears 14 times (strengths 1-5: 1 x3, 2 x4, 3 x4, 4 x2, 5 x1), 20
+monster forests (at most 3 a tile, side by side where a tile has two or more), one fantasy city in
+each centre (sizes 1-3). Cards: 18 per colour, each name twice except two Girl Alices.
 """
 
 from __future__ import annotations
@@ -28,63 +29,70 @@ RGB = {"red": (200, 60, 60), "blue": (60, 100, 210), "yellow": (220, 190, 50),
        "city": (150, 90, 200)}
 TILE_W, TILE_H, SIDE = 56, 64, 32  # a pointy-top hex in Tiled's hexagonal orientation
 
-# (name, dp, timing, effect, amount) per colour; every entry is printed twice (18 per colour)
+# (name, dp, timing, effect, amount[, on]) per colour; every entry is printed twice (18 per
+# colour). Issue 44's set: powers beyond "+N of X" (taking from rivals, guarding against war,
+# room in an area, supply lines, conquest powers for one kind of hex), and no card strictly
+# worse than another: two cards with the same timing, effect and condition differ so that the
+# dearer one does more (tests/test_alicematic_content.py checks it).
 CARDS = {
     "red": [("Girl Alice", 0, "summon", "gain_red", 2),
-            ("Drummer Alice", 0, "summon", "draw", 1),
+            ("Drummer Alice", 1, "summon", "take_red", 1),
             ("Lancer Alice", 0, "always", "strength", 1),
             ("Knight Alice", 0, "conquest", "gain_red", 2),
-            ("Rook Alice", 2, "conquest", "vp", 1),
+            ("Rook Alice", 1, "conquest", "vp", 3, "invasion"),
             ("Tin Soldier Alice", 1, "summon", "recruit", 1),
             ("Marshal Alice", 3, "always", "strength", 2),
             ("Hunter Alice", 1, "final", "vp_per_forest", 3),
-            ("Jabberwock Alice", 4, "conquest", "vp", 1)],
+            ("Jabberwock Alice", 3, "always", "guard", 2)],
     "blue": [("Girl Alice", 0, "summon", "draw", 1),
-             ("Librarian Alice", 0, "summon", "draw", 3),
+             ("Librarian Alice", 2, "summon", "draw", 3),
              ("Scholar Alice", 1, "conquest", "draw", 1),
-             ("Astronomer Alice", 1, "summon", "gain_green", 2),
-             ("Alchemist Alice", 2, "summon", "recruit", 1),
+             ("Astronomer Alice", 2, "summon", "take_green", 1),
+             ("Alchemist Alice", 2, "always", "room", 1),
              ("Cartographer Alice", 1, "always", "food", 1),
-             ("Sage Alice", 3, "turn_start", "draw", 1),
+             ("Sage Alice", 4, "turn_start", "draw", 2),
              ("Inventor Alice", 3, "final", "vp_per_tile", 1),
              ("Caterpillar Alice", 4, "summon", "vp", 3)],
     "yellow": [("Girl Alice", 1, "summon", "gain_yellow", 1),
-               ("Dreamer Alice", 1, "summon", "gain_yellow", 2),
+               ("Dreamer Alice", 2, "summon", "gain_yellow", 2),
                ("Dormouse Alice", 1, "always", "dp", 1),
                ("Merchant Alice", 1, "conquest", "gain_yellow", 1),
                ("Banker Alice", 2, "turn_start", "gain_yellow", 1),
-               ("Mad Hatter Alice", 2, "summon", "recruit", 1),
+               ("Mad Hatter Alice", 3, "summon", "recruit", 2),
                ("March Hare Alice", 3, "always", "dp", 2),
-               ("Duchess Alice", 3, "summon", "vp", 2),
+               ("Duchess Alice", 2, "summon", "take_yellow", 1),
                ("Dodo Alice", 4, "final", "vp", 4)],
     "green": [("Girl Alice", 1, "summon", "gain_green", 1),
-              ("Gardener Alice", 2, "summon", "gain_green", 1),
-              ("Cook Alice", 5, "always", "food", 1),
+              ("Gardener Alice", 2, "conquest", "gain_green", 2, "facility"),
+              ("Cook Alice", 4, "always", "supply", 1),
               ("Shepherd Alice", 3, "conquest", "gain_green", 1),
               ("Miller Alice", 3, "summon", "gain_green", 3),
-              ("Rose Alice", 4, "summon", "recruit", 1),
+              ("Rose Alice", 4, "always", "room", 2),
               ("Pathfinder Alice", 7, "always", "food", 2),
-              ("Mock Turtle Alice", 4, "final", "vp_per_forest", 1),
-              ("Gryphon Alice", 4, "always", "strength", 2)],
+              ("Mock Turtle Alice", 3, "conquest", "vp", 4, "forest"),
+              ("Gryphon Alice", 1, "always", "guard", 1)],
     "white": [("Girl Alice", 0, "summon", "vp", 1),
               ("Herald Alice", 0, "conquest", "vp", 1),
               ("Judge Alice", 1, "summon", "vp", 2),
               ("Governor Alice", 1, "final", "vp_per_city", 1),
               ("Bishop Alice", 2, "turn_start", "draw", 1),
-              ("Chancellor Alice", 1, "summon", "recruit", 1),
-              ("White Queen Alice", 5, "final", "vp_per_tile", 1),
+              ("Chancellor Alice", 1, "conquest", "vp", 3, "city"),
+              ("White Queen Alice", 6, "final", "vp_per_tile", 2),
               ("Red Queen Alice", 4, "conquest", "vp", 2),
-              ("Queen of Hearts Alice", 3, "final", "vp", 4)],
+              ("Queen of Hearts Alice", 6, "final", "vp", 6)],
 }
 
 
 def write_cards() -> None:
     cards = []
     for colour in COLOURS:
-        for name, dp, timing, effect, amount in CARDS[colour]:
+        for name, dp, timing, effect, amount, *on in CARDS[colour]:
+            power = {"timing": timing, "effect": effect, "amount": amount}
+            if on:
+                power["on"] = on[0]
             for _copy in range(2):
                 cards.append({"id": len(cards), "name": name, "colour": colour, "dp": dp,
-                              "power": {"timing": timing, "effect": effect, "amount": amount}})
+                              "power": dict(power)})
     data = {"sample": True,
             "about": "SAMPLE content for Alicematic Eiketsuden draft 10 (the draft gives no "
                      "cards). Edit freely; see README.md for the power vocabulary.",
@@ -98,7 +106,7 @@ def tileset_entries() -> list[dict]:
     """Every hex kind the tiles use, in tileset id order."""
     out = []
     for colour in COLOURS:
-        for strength in (1, 2, 3):
+        for strength in (1, 2, 3, 4, 5):
             out.append({"kind": "facility", "colour": colour, "strength": strength, "city_size": 0})
     out.append({"kind": "forest", "colour": "", "strength": 0, "city_size": 0})
     for size in (1, 2, 3):
@@ -157,25 +165,34 @@ def write_tileset_png(entries: list[dict], columns: int, rows: int) -> None:
 
 
 def tile_contents(seed: int = 17) -> list[list[dict]]:
-    """15 tiles of [centre city, 6 ring hexes]: colours evenly spread, at most 2 forests a tile."""
+    """15 tiles of [centre city, 6 ring hexes]: colours evenly spread, at most 3 forests a tile,
+    forests side by side (a forest next to a forest counts it as surrounded: they open sooner)."""
     rng = random.Random(seed)
     entries = tileset_entries()
     facility = [e for e in entries if e["kind"] == "facility"]
     forest = next(e for e in entries if e["kind"] == "forest")
-    strengths = [1] * 5 + [2] * 6 + [3] * 4
+    strengths = [1] * 3 + [2] * 4 + [3] * 4 + [4] * 2 + [5]
     ring = [next(e for e in facility if e["colour"] == c and e["strength"] == s)
-            for c in COLOURS for s in strengths] + [forest] * 15
+            for c in COLOURS for s in strengths] + [forest] * 20
     while True:
         rng.shuffle(ring)
         tiles = [ring[i * 6:i * 6 + 6] for i in range(15)]
-        if all(sum(e["kind"] == "forest" for e in t) <= 2 for t in tiles) and \
+        if all(sum(e["kind"] == "forest" for e in t) <= 3 for t in tiles) and \
                 all(len({e["colour"] for e in t if e["colour"]}) >= 3 for t in tiles):
             break
+    tiles = [_forests_together(t) for t in tiles]
     sizes = [1] * 4 + [2] * 7 + [3] * 4
     rng.shuffle(sizes)
     cities = [next(e for e in entries if e["kind"] == "city" and e["city_size"] == size
                    and e["strength"] == (2 if size < 3 else 3)) for size in sizes]
     return [[city] + tile for city, tile in zip(cities, tiles)]
+
+
+def _forests_together(ring: list[dict]) -> list[dict]:
+    """The ring turned so that its forests come first, next to each other (ring order is
+    adjacency order), the facilities after them in their shuffled order."""
+    forests = [e for e in ring if e["kind"] == "forest"]
+    return forests + [e for e in ring if e["kind"] != "forest"]
 
 
 # the 7 cells of a tile on Tiled's 3x3 odd-row-staggered grid: centre first, then the ring

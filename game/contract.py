@@ -27,6 +27,7 @@ class Event:
     value: int | None = None  # a number the event is about: capacity, uses left, points, round
     where: Where = None  # a lane, an insertion position, (x, y), "left"/"right", "block"/"out"
     cards: tuple[int, ...] = ()
+    source: Any = None  # what brought it about, in the game's own terms (Alicematic: a Source)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,37 @@ def test_the_sample_tiles_spread_colours_evenly():
     ring = [h for tile in load_tiles() for h in tile.ring]
     colours = Counter(h.colour for h in ring if h.colour)
     assert set(colours) == set(COLOURS) and len(set(colours.values())) == 1
-    assert sum(h.kind == FOREST for h in ring) == 15
+    assert sum(h.kind == FOREST for h in ring) == 20
+    strengths = Counter(h.strength for h in ring if h.kind != FOREST)
+    assert strengths == {1: 15, 2: 20, 3: 20, 4: 10, 5: 5}  # red counts beyond the area's 4
+
+
+def test_forests_on_a_tile_stand_side_by_side():
+    for tile in load_tiles():
+        forests = [i for i, h in enumerate(tile.ring) if h.kind == FOREST]
+        if len(forests) > 1:  # ring order is adjacency order: each forest touches another
+            assert all((i + 1) % 6 in forests or (i - 1) % 6 in forests for i in forests)
+
+
+def dominated(a, b) -> bool:
+    """Card a is strictly worse than card b: b's power does at least as much, on at least as
+    many conquests, for no more DP (colours aside, as the issue compares them)."""
+    pa, pb = a.power, b.power
+    same = (pa.timing, pa.effect) == (pb.timing, pb.effect) and pb.on in (None, pa.on)
+    return same and b.dp <= a.dp and pb.amount >= pa.amount and \
+        (b.dp, pb.amount, pb.on) != (a.dp, pa.amount, pa.on)
+
+
+def test_no_card_is_strictly_worse_than_another():
+    cards = {(c.name, c.colour): c for c in load_cards()}
+    worse = [(a, b) for a in cards for b in cards if a != b and dominated(cards[a], cards[b])]
+    assert worse == []
+
+
+def test_the_sample_set_has_powers_beyond_plus_n_of_x():
+    effects = {c.power.effect for c in load_cards()}
+    assert {"take_red", "take_yellow", "take_green", "guard", "room", "supply"} <= effects
+    assert {c.power.on for c in load_cards()} >= {"invasion", "facility", "forest", "city"}
 
 
 def test_ninety_cards_eighteen_per_colour_with_known_powers():

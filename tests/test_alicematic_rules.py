@@ -140,6 +140,25 @@ def test_a_forest_opens_when_surrounded_and_only_to_those_holding_most_around_it
     assert final_scores(state)[0].forests == 5
 
 
+def test_a_forest_at_war_cannot_be_seized_by_a_player_who_may_not_enter_it():
+    b = board(TWO, {FOREST: FOREST_HEX})
+    state = table(b)
+    hold(state, 0, (0, 0), (1, -1), (0, 1))  # A holds 3 of the forest's 5 neighbours
+    hold(state, 1, (2, 0), (1, 1), (2, 1))  # B holds 2, and the city of tile B as a base
+    state.apply(Action("war", hex=FOREST))  # A is short of strength 5: a war
+    assert state.war == {FOREST: 0}
+    at_turn(state, 1)
+    put(state, 1, "red", 4)
+    state.resources[1] = [5, 0, 5]  # strength and food to spare
+    assert not state.forest_open(1, FOREST)
+    assert kinds(state, FOREST) == []  # B holds fewer neighbours: no seizure
+    with pytest.raises(IllegalAction):
+        state.apply(Action("conquer", hex=FOREST))
+    assert state.war == {FOREST: 0}
+    at_turn(state, 0)
+    assert kinds(state, FOREST) == ["conquer"]  # A finishes its own war
+
+
 def test_a_forest_wall_counts_as_surrounded_and_ties_for_most_both_may_go():
     b = board(TWO, {FOREST: FOREST_HEX, (1, 1): FOREST_HEX})
     state = table(b)
@@ -214,11 +233,15 @@ def test_a_power_is_ignored_while_the_same_name_is_in_play_except_girl_alice():
     state = table(board(TWO))
     dreamers = [c.id for c in state.cards if c.name == "Dreamer Alice"]  # summon: +2 yellow
     girls = [c.id for c in state.cards if c.name == "Girl Alice" and c.colour == "yellow"]  # +1
-    # the first is paid with chits (its DP), the second by the yellow area's first Alice
+    fillers = [c.id for c in state.cards if c.colour == "yellow"
+               and c.name not in ("Dreamer Alice", "Girl Alice")][:2]
+    for c in fillers:
+        take(state, c)
+    # two face-down yellow cards pay the DP: the chits count only what the powers give
     for first, second, expected in ((dreamers[0], dreamers[1], 2), (girls[0], girls[1], 2)):
-        assert state.cards[first].dp <= 1  # the area's one Alice pays the second
-        state.resources[0][1] = state.cards[first].dp
-        state.areas[0][2] = []
+        assert state.cards[first].dp <= 2
+        state.resources[0][1] = 0
+        state.areas[0][2] = [(c, False) for c in fillers]
         for c in (first, second):
             at_turn(state, 0, DOMESTIC)
             give(state, 0, c)
@@ -296,8 +319,8 @@ def test_final_powers_count_what_they_name():
     state = table(board(TWO))
     hold(state, 0, (0, 0), (2, 1))
     put(state, 0, "white", 1, up=True, card=card(state, "Governor Alice"))  # 1 VP per city
-    put(state, 0, "white", 1, up=True, card=card(state, "Queen of Hearts Alice"))  # 4 VP
-    assert final_scores(state)[0].powers == 2 + 4
+    put(state, 0, "white", 1, up=True, card=card(state, "Queen of Hearts Alice"))  # 6 VP
+    assert final_scores(state)[0].powers == 2 + 6
 
 
 def test_equal_vp_goes_to_more_alices_then_is_shared():

@@ -225,11 +225,14 @@ def test_an_over_full_area_is_cut_back_by_clicking_one_of_its_cards(app):
     confirm_if_asked(app, scene)
     player = scene.state.turn
     assert "discard" in scene.prompt()
-    full = next(area for area in scene.state.areas[player] if len(area) > 4)
-    card = full[0][0]
+    state = scene.state
+    colour = next(c for c in ("red", "blue", "yellow", "green", "white")
+                  if state.count(player, c) > state.area_max(player, c))
+    before = state.count(player, colour)
+    card = state.area(player, colour)[0][0]
     click(app, point(draw.area_rects(scene)[card]))
     assert card in scene.state.discard
-    assert all(len(area) <= 4 for area in scene.state.areas[player])
+    assert scene.state.count(player, colour) == before - 1  # (a recruit of 2 needs two clicks)
 
 
 def test_the_setup_screen_starts_a_five_player_game(app):

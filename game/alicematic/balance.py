@@ -2,9 +2,11 @@
 how each colour's Alices fare (share of wins when a player has the most of that colour) and the
 cards whose summoners win most and least often.
 
-    python -m game.alicematic.balance --players 4 --games 200 [--seat normal]
+    python -m game.alicematic.balance --players 4 --games 200 [--seat normal] [--rules round-14]
+    python -m game.alicematic.balance --players 4 --games 200 --variants
 
-Prints JSON. A card's "win rate" is the share of games won by the players who summoned it,
+Prints JSON. --rules plays draft variants (game.alicematic.variants); --variants compares them:
+the same deals with the engine's readings, then with each switch on alone. A card's "win rate" is the share of games won by the players who summoned it,
 against 1/players for a card that makes no difference.
 """
 
@@ -22,20 +24,27 @@ from ..play import play_out
 from .bots import LEVELS, NormalBot
 from .content import COLOURS, load_cards
 from .record import new_session
+from .scoring import PARTS, final_scores
 from .setup import SUMMON
+from .figures import ENDINGS, ending, human_and_bot, summary, game_figures
+from .record import to_record
+from .variants import SWITCHES, Variants
 
 
-def _played(seed: int, players: int, seat: str, hero=None):
+def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Variants(),
+            session_out: list | None = None):
     """The end state of one game of `seat` bots, each seeded from the game's seed and its seat;
     `hero` = (seat, make): that seat's bot is make(a seed drawn from its own) instead."""
     names = [{"name": f"{seat} {i + 1}", "seat": seat} for i in range(players)]
-    session = new_session(seed, names, snapshots=False)
+    session = new_session(seed, names, rules, snapshots=False)
     bots: dict[int, Any] = {i: LEVELS[seat](seed=random.Random(f"{seed}:{i}").getrandbits(32))
                             for i in range(players)}
     if hero is not None:
         at, make = hero
         bots[at] = make(bots[at].rng.getrandbits(32))
     play_out(session, bots)
+    if session_out is not None:
+        session_out.append(session)
     return session.state
 
 
@@ -44,15 +53,24 @@ def _face_up(state, colour: int) -> list[int]:
     return [sum(up for _card, up in area[colour]) for area in state.areas]
 
 
-def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
+def report(players: int, games: int, seat: str, seed: int = 1,
+           rules: Variants = Variants()) -> dict:
     wins = [0.0] * players
+    rounds: Counter[int] = Counter()
+    endings: Counter[str] = Counter()
+    parts: Counter[str] = Counter()
     colour_lead: Counter[str] = Counter()
     colour_lead_won: Counter[str] = Counter()
     summoned: Counter[str] = Counter()
     summoned_won: Counter[str] = Counter()
     for index in range(games):
-        state = _played(seed + index, players, seat)
+        state = _played(seed + index, players, seat, rules=rules)
         winners = state.result().winners
+        rounds[state.round] += 1
+        endings[ending(state)] += 1
+        for score in final_scores(state):
+            for part in PARTS:
+                parts[part] += getattr(score, part)
         for p in winners:
             wins[p] += 1 / len(winners)
         for c, colour in enumerate(COLOURS):
@@ -72,14 +90,64 @@ def report(players: int, games: int, seat: str, seed: int = 1) -> dict:
     rates = {name: round(summoned_won[name] / summoned[name], 3) for name in summoned
              if summoned[name] >= 10}
     ranked = sorted(rates, key=rates.__getitem__)
+    points = sum(parts.values()) or 1
     return {
-        "players": players, "games": games, "seat": seat, "fair_share": round(1 / players, 3),
+        "players": players, "games": games, "seat": seat, "rules": rules.on(),
+        "fair_share": round(1 / players, 3),
         "win_share_by_seat": [round(w / games, 3) for w in wins],
+        "rounds_played": {str(r): rounds[r] for r in sorted(rounds)},
+        "mean_rounds": round(sum(r * n for r, n in rounds.items()) / games, 2),
+        "ended_by": {e: round(endings[e] / games, 3) for e in ENDINGS if endings[e]},
+        "share_of_points": {part: round(parts[part] / points, 3) for part in PARTS},
         "win_share_leading_colour": {c: round(colour_lead_won[c] / colour_lead[c], 3)
                                      for c in COLOURS if colour_lead[c]},
         "cards_winning_most": {n: rates[n] for n in ranked[-5:][::-1]},
         "cards_winning_least": {n: rates[n] for n in ranked[:5]},
     }
+
+
+def variants(players: int, games: int, seat: str, seed: int = 1) -> dict:
+    """The report with the engine's readings, then with each draft variant on alone, on the same
+    deals and bot seeds: the designers' disputed readings side by side."""
+    out = {"engine": report(players, games, seat, seed)}
+    for key, _word in SWITCHES:
+        out[key] = report(players, games, seat, seed, Variants(**{key: True}))
+    return out
+
+
+def bot_figures(players: int, games: int, seat: str, seed: int = 1,
+                rules: Variants = Variants()) -> dict:
+    """The designer's figures (game.alicematic.figures) of bot self-play: the same ones human
+    games give, so the two read side by side."""
+    out: list = []
+    for index in range(games):
+        _played(seed + index, players, seat, rules=rules, session_out=out)
+    return summary([game_figures(to_record(session)) for session in out])
+
+
+def record_figures(paths: list[str]) -> dict:
+    """The designer's figures of saved games (files or folders of records), human and bot apart."""
+    from ..records import MAX_BYTES, parse_record
+    from ..storage.exchange import record_files
+    from ..storage.files import describe, read_bounded, shown_name
+    items: list[tuple[str, object]] = []
+    for path in record_files(paths):
+        try:
+            items.append((shown_name(path),
+                          parse_record(read_bounded(path, MAX_BYTES).decode("utf-8"))))
+        except Exception as exc:  # noqa: BLE001 - a bad file: its line, the others still count
+            items.append((shown_name(path), describe(exc)))
+    return human_and_bot(items)
+
+
+def store_figures() -> dict:
+    """The designer's figures of the app's own finished games (the player's data)."""
+    from ..storage import Store
+    store = Store.open()
+    try:
+        return human_and_bot((f"game {key}", record) for key, record in store.records("alicematic"))
+    finally:
+        store.close()
 
 
 class Taste(NormalBot):
@@ -191,7 +259,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", metavar="NAME (COLOUR)", default=None,
                         help="with --cards: measure this card only (repeatable), e.g. "
                              "'Shepherd Alice (green)'")
+    parser.add_argument("--rules", default="", metavar="WORDS",
+                        help="draft variants to play, comma-separated: "
+                             + ", ".join(word for _key, word in SWITCHES))
+    parser.add_argument("--variants", action="store_true",
+                        help="instead: the report with the engine's readings and with each "
+                             "draft variant on alone, on the same deals")
+    parser.add_argument("--figures", action="store_true",
+                        help="instead: per-card and per-game-length figures of bot self-play "
+                             "(the ones --records gives for saved games)")
+    parser.add_argument("--records", nargs="+", metavar="PATH", default=None,
+                        help="instead: those figures of saved games (record files, or folders "
+                             "of them as `alice-assemble export` writes), human and bot games apart")
+    parser.add_argument("--store", action="store_true",
+                        help="instead: those figures of the app's own finished games")
     args = parser.parse_args(argv)
+    try:
+        rules = Variants.parse(args.rules)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.records:
+        print(json.dumps(record_figures(args.records), indent=1, ensure_ascii=False))
+        return 0
+    if args.store:
+        print(json.dumps(store_figures(), indent=1, ensure_ascii=False))
+        return 0
+    if args.figures:
+        print(json.dumps(bot_figures(args.players, args.games, args.seat, args.seed, rules),
+                         indent=1, ensure_ascii=False))
+        return 0
+    if args.variants:
+        print(json.dumps(variants(args.players, args.games, args.seat, args.seed), indent=1))
+        return 0
     only = None
     if args.only:
         known = {f"{name} ({colour})": (name, colour) for name, colour in card_names()}
@@ -210,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(specialists(args.players, args.games, args.seed, args.specialists),
                          indent=1))
         return 0
-    print(json.dumps(report(args.players, args.games, args.seat, args.seed), indent=1))
+    print(json.dumps(report(args.players, args.games, args.seat, args.seed, rules), indent=1))
     return 0
 
 

@@ -99,8 +99,8 @@ class HeuristicBot:
             return once * power.amount
         if power.timing == fx.TURN_START:
             return once * power.amount * left
-        if power.timing == fx.CONQUEST:
-            return once * power.amount * left * 0.5
+        if power.timing == fx.CONQUEST:  # a conditional one works on fewer conquests
+            return once * power.amount * left * (0.5 if power.on is None else 0.2)
         if power.timing == fx.ALWAYS:
             return 1.2 * power.amount
         return power.amount * (1.0 if power.effect == fx.VP else 2.0)  # final
@@ -153,13 +153,13 @@ class HeuristicBot:
             for p in holders.get(other, ()):
                 held[p] += 1
         alices = [sum(up for area in view.areas[p] for _c, up in area) for p in range(n)]
-        before = tile_majority(held, alices)[me]
+        before = tile_majority(held, alices, view.rules.tile_second)[me]
         after_held = held[:]
         after_held[me] += 1
         owners = holders.get(h, ())
         if owners and board.hexes[h].kind.kind != CITY:
             after_held[owners[0]] -= 1  # an invasion takes the hex from its holder
-        gain: float = tile_majority(after_held, alices)[me] - before
+        gain: float = tile_majority(after_held, alices, view.rules.tile_second)[me] - before
         if held[me] == 0:
             gain += 1.0  # a new tile reached
         return float(gain)

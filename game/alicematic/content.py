@@ -12,6 +12,7 @@ pygame hidden from it (see _pytmx).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass
@@ -61,6 +62,87 @@ class Tile:
     ring: tuple[HexKind, ...]  # the 6 neighbours, in axial direction order (DIRECTIONS)
 
 
+@dataclass(frozen=True, slots=True)
+class Content:
+    """The cards and tiles a game is played with. A record carries them (to_json, with their
+    hash), so editing cards.json or a tile never breaks an older record's replay."""
+
+    cards: tuple[Card, ...]
+    tiles: tuple[Tile, ...]
+
+    def to_json(self) -> dict:
+        body = self._body()
+        return {"hash": _hash(body), **body}
+
+    def _body(self) -> dict:
+        return {"cards": [{"id": c.id, "name": c.name, "colour": c.colour, "dp": c.dp,
+                           "power": c.power.to_json()} for c in self.cards],
+                "tiles": [{"number": t.number, "centre": _kind_json(t.centre),
+                           "ring": [_kind_json(k) for k in t.ring]} for t in self.tiles]}
+
+    @property
+    def hash(self) -> str:
+        """A short fingerprint of the cards and tiles: equal content, equal hash."""
+        return _hash(self._body())
+
+    @classmethod
+    def from_json(cls, data) -> "Content":
+        """Content a record carries; ContentError naming the first problem."""
+        if not isinstance(data, dict):
+            raise ContentError("content must be an object {hash, cards, tiles}")
+        cards = cards_of(data, "content")
+        tiles_data = data.get("tiles")
+        if not isinstance(tiles_data, list) or len(tiles_data) != N_TILES:
+            raise ContentError(f"content.tiles must list the {N_TILES} tiles")
+        tiles = []
+        for number, item in enumerate(tiles_data, start=1):
+            try:
+                ring = item["ring"]
+                if item["number"] != number or not isinstance(ring, list) or len(ring) != 6:
+                    raise ValueError(f"number must be {number} and ring 6 hexes")
+                centre = hex_kind(item["centre"])
+                if centre.kind != CITY:
+                    raise ValueError("the centre must be a city")
+                tiles.append(Tile(number, centre, tuple(hex_kind(k) for k in ring)))
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise ContentError(f"content.tiles {number}: {exc}") from None
+        content = cls(cards, tuple(tiles))
+        if data.get("hash") != content.hash:
+            raise ContentError("content.hash does not match its cards and tiles")
+        return content
+
+
+def _kind_json(kind: HexKind) -> dict:
+    return {"kind": kind.kind, "colour": kind.colour or "", "strength": kind.strength,
+            "city_size": kind.city_size}
+
+
+def _hash(body: dict) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def current() -> Content:
+    """The content in assets/alicematic now (what a new game is dealt with)."""
+    return Content(load_cards(), load_tiles())
+
+
+LEGACY_HASH = "4f912b14b72b3876"  # the content of records made before records carried it
+
+
+@lru_cache(maxsize=None)
+def legacy() -> Content:
+    """The sample content of every record made before records carried their content (2026-11-27
+    and earlier): archived in assets/alicematic/archive, so those records replay as played."""
+    where = asset("alicematic", "archive", f"{LEGACY_HASH}.json")
+    try:
+        data = json.loads(where.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ContentError(f"{where.name}: cannot read ({exc})") from None
+    return Content.from_json(data)
+
+
 def cards_path() -> Path:
     return asset("alicematic", "cards.json")
 
@@ -76,19 +158,24 @@ def load_cards(path: str | None = None) -> tuple[Card, ...]:
         data = json.loads(where.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ContentError(f"{where.name}: cannot read ({exc})") from None
+    return cards_of(data, where.name)
+
+
+def cards_of(data, where: str) -> tuple[Card, ...]:
+    """The cards of a cards.json object (or a record's content), checked."""
     items = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(items, list):
-        raise ContentError(f"{where.name}: expected an object with a list 'cards'")
+        raise ContentError(f"{where}: expected an object with a list 'cards'")
     cards = []
     for index, item in enumerate(items):
         try:
             card = Card(item["id"], str(item["name"]), item["colour"], item["dp"],
                         check_power(item["power"]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ContentError(f"{where.name}: card {index}: {exc}") from None
+            raise ContentError(f"{where}: card {index}: {exc}") from None
         if card.id != index or card.colour not in COLOURS or not isinstance(card.dp, int) \
                 or card.dp < 0:
-            raise ContentError(f"{where.name}: card {index}: id must be {index}, colour one of "
+            raise ContentError(f"{where}: card {index}: id must be {index}, colour one of "
                                f"{', '.join(COLOURS)}, dp a whole number >= 0")
         cards.append(card)
     return tuple(cards)
@@ -146,6 +233,8 @@ def load_tile(path: Path, number: int) -> Tile:
 
 
 def hex_kind(props: dict) -> HexKind:
+    if not isinstance(props, dict):
+        raise ValueError("a hex is an object {kind, colour, strength, city_size}")
     kind = props.get("kind")
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")

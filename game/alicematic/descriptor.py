@@ -1,6 +1,6 @@
 """Alicematic Eiketsuden as the app and the command line know it (game.descriptor)."""
 
-from ..descriptor import Figures, GameInfo
+from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
 
 PLAYER_COUNTS = (3, 4, 5)
@@ -9,5 +9,10 @@ INFO = GameInfo(
     id="alicematic", title=N_("Alicematic Eiketsuden"), short_title=N_("Alicematic"),
     player_counts=PLAYER_COUNTS, default_players=3,
     record="game.alicematic.record", bots="game.alicematic.bots",
+    # the draft variants (game.alicematic.variants): other readings of draft 10, off by default
+    rules=(RuleOption("tile_second", "tile-second", N_("Tile second place by hexes")),
+           RuleOption("forest_early", "forest-early", N_("Forests open early")),
+           RuleOption("round_14", "round-14", N_("Round 14 only")),
+           RuleOption("city_war", "city-war", N_("Cities go to war"))),
     figures=Figures(width=5, colours=True),
 )

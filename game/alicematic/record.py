@@ -7,43 +7,57 @@ from __future__ import annotations
 from ..commands import History, Session
 from ..errors import RecordError
 from ..records import apply_recorded, same, session_meta, setup_record, short_json
+from .content import Content, ContentError, legacy
 from .descriptor import INFO
 from .setup import Action, Setup
 from .state import AlicematicState
+from .variants import Variants
 
 GAME, PLAYER_COUNTS, DEFAULT_PLAYERS = INFO.id, INFO.player_counts, INFO.default_players
 __all__ = ["GAME", "PLAYER_COUNTS", "DEFAULT_PLAYERS", "parse_rules", "new_session", "to_record",
            "replay", "compare_result"]
 
 
-def parse_rules(text: str) -> None:
-    names = [n.strip() for n in (text or "").split(",") if n.strip()]
-    if names:
-        raise ValueError(f"unknown rule {names[0]!r}: Alicematic Eiketsuden has no optional rules")
-    return None
+def parse_rules(text: str) -> Variants:
+    return Variants.parse(text)
 
 
 def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = True) -> Session:
     if len(players) not in PLAYER_COUNTS:
         raise ValueError(f"Alicematic Eiketsuden is for 3 to 5 players, not {len(players)}")
-    if rules:
-        raise ValueError("Alicematic Eiketsuden has no optional rules")
-    state = AlicematicState.start(Setup.deal(seed, len(players)))
+    if rules is not None and not isinstance(rules, Variants):
+        raise ValueError("Alicematic's rules are its draft variants (game.alicematic.variants)")
+    state = AlicematicState.start(Setup.deal(seed, len(players)), rules or Variants())
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
 def to_record(session: Session) -> dict:
-    return setup_record(session, GAME)
+    state = session.state
+    return setup_record(session, GAME, rules=state.rules.to_json(), content=state.content.to_json())
 
 
 def replay(record: dict, snapshots: bool = True) -> Session:
     players = record.get("players")
-    setup = Setup.from_json(record.get("setup"), record.get("seed"))
+    content = content_of(record)
+    setup = Setup.from_json(record.get("setup"), record.get("seed"), len(content.cards))
     if not isinstance(players, list) or len(players) != setup.players:
         raise RecordError(f"players must list the {setup.players} players of setup.players")
-    session = Session(History(AlicematicState.start(setup), snapshots), session_meta(record, GAME))
+    rules = Variants.from_json(record.get("rules"))
+    session = Session(History(AlicematicState.start(setup, rules, content), snapshots),
+                      session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
+
+
+def content_of(record: dict) -> Content:
+    """The cards and tiles a record was played with: its own "content", or for a record made
+    before records carried it, the sample content of that time (content.legacy)."""
+    if "content" not in record:
+        return legacy()
+    try:
+        return Content.from_json(record["content"])
+    except ContentError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def compare_result(given, actual: dict) -> str | None:

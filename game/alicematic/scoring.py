@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .state import AlicematicState
 
 TILE_FIRST, TILE_SECOND, TILE_SHARED = 6, 3, 3
+PARTS = ("play", "tiles", "cities", "forests", "reach", "colours", "powers")  # Score's parts
 CITY_VP = 3
 
 
@@ -32,12 +33,16 @@ class Score:
                 + self.powers)
 
 
-def tile_majority(held: list[int], alices: list[int]) -> list[int]:
-    """VP per player for one tile, from hexes held there and face-up Alices."""
+def tile_majority(held: list[int], alices: list[int], second: bool = False) -> list[int]:
+    """VP per player for one tile, from hexes held there and face-up Alices. `second` (the
+    tile_second variant): everyone holding a hex is ranked, by hexes then Alices, so the
+    second most hexes can score 3."""
     out = [0] * len(held)
     most = max(held)
     if most == 0:
         return out
+    if second:
+        return _ranked(held, alices)
     leaders = [p for p, h in enumerate(held) if h == most]
     if len(leaders) == 1:
         out[leaders[0]] = TILE_FIRST
@@ -49,9 +54,28 @@ def tile_majority(held: list[int], alices: list[int]) -> list[int]:
             out[p] = TILE_SHARED
         return out
     out[first[0]] = TILE_FIRST
-    second = [p for p in leaders if len(ranks) > 1 and alices[p] == ranks[1]]
-    if len(second) == 1:
-        out[second[0]] = TILE_SECOND
+    runners = [p for p in leaders if len(ranks) > 1 and alices[p] == ranks[1]]
+    if len(runners) == 1:
+        out[runners[0]] = TILE_SECOND
+    return out
+
+
+def _ranked(held: list[int], alices: list[int]) -> list[int]:
+    out = [0] * len(held)
+    keys = {p: (h, alices[p]) for p, h in enumerate(held) if h}
+    best = max(keys.values())
+    first = [p for p, k in keys.items() if k == best]
+    if len(first) > 1:
+        for p in first:
+            out[p] = TILE_SHARED
+        return out
+    out[first[0]] = TILE_FIRST
+    rest = {p: k for p, k in keys.items() if k != best}
+    if rest:
+        runner = max(rest.values())
+        second = [p for p, k in rest.items() if k == runner]
+        if len(second) == 1:
+            out[second[0]] = TILE_SECOND
     return out
 
 
@@ -81,7 +105,7 @@ def final_scores(state: "AlicematicState") -> list[Score]:
             for p in owners:
                 forest_vp[p] += len(board.neighbours[h])
     for held in per_tile:
-        for p, vp in enumerate(tile_majority(held, alices)):
+        for p, vp in enumerate(tile_majority(held, alices, state.rules.tile_second)):
             tiles[p] += vp
     reached = [sum(1 for held in per_tile if held[p]) for p in range(n)]
     colours = [0] * n

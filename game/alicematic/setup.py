@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import RecordError
-from .content import COLOURS, N_TILES, load_cards
+from .content import COLOURS, N_TILES, current
 from .descriptor import PLAYER_COUNTS
 from .hexmap import Hex
 
@@ -80,7 +80,8 @@ class Setup:
     deck: tuple[int, ...]  # the shuffled cards, top first (hands are dealt from the top)
 
     @classmethod
-    def deal(cls, seed: int, players: int) -> "Setup":
+    def deal(cls, seed: int, players: int, cards: int | None = None) -> "Setup":
+        """`cards`: how many cards the content has (the content in the assets by default)."""
         if players not in PLAYER_COUNTS:
             raise ValueError(f"Alicematic Eiketsuden is for 3 to 5 players, not {players}")
         rng = random.Random(f"alicematic:{seed}")
@@ -88,7 +89,7 @@ class Setup:
         rng.shuffle(numbers)
         count = len(positions_for(players))
         tiles = tuple((numbers[i], rng.randrange(6)) for i in range(count))
-        deck = list(range(len(load_cards())))
+        deck = list(range(len(current().cards) if cards is None else cards))
         rng.shuffle(deck)
         return cls(seed, players, rng.randrange(players), tiles, tuple(deck))
 
@@ -97,7 +98,7 @@ class Setup:
                 "tiles": [list(t) for t in self.tiles], "deck": list(self.deck)}
 
     @classmethod
-    def from_json(cls, data, seed) -> "Setup":
+    def from_json(cls, data, seed, cards: int | None = None) -> "Setup":
         if not isinstance(data, dict):
             raise RecordError("setup must be an object {players, parent, tiles, deck}")
         players, parent = data.get("players"), data.get("parent")
@@ -114,7 +115,7 @@ class Setup:
             raise RecordError(f"setup.tiles must list {count} different [tile 1..{N_TILES}, "
                               "rotation 0..5]")
         deck = data.get("deck")
-        n = len(load_cards())
+        n = len(current().cards) if cards is None else cards
         if not isinstance(deck, list) or any(type(c) is not int for c in deck) \
                 or sorted(deck) != list(range(n)):  # types first: None does not sort
             raise RecordError(f"setup.deck must hold each card 0..{n - 1} once")

@@ -25,8 +25,9 @@ them):
     to their supply. So does the chit of another player's land that is not joined to their bases
     (a chain of their own hexes to a city they hold); that bonus is halved, rounded down.
 12. A monster forest opens once every neighbour on the map is held or is a forest; only the
-    players holding most of those neighbours (at least one) may go; its strength is its number
-    of neighbours on the map. A forest gives no bonus when taken.
+    players holding most of those neighbours (at least one) may go, to take it or to seize
+    another's war there; its strength is its number of neighbours on the map. A forest gives no
+    bonus when taken.
 13. Bonuses read the area's card count (resources are not spent on bonuses); blue draws, white
     scores VP at once, red/yellow/green take resource chits.
 14. Resources: 20 chits per colour shared by all; a gain takes only what the supply still has.
@@ -49,17 +50,18 @@ them):
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..errors import IllegalAction
 from . import effects as fx
 from . import words
 from .content import (BLUE, CITY, COLOURS, FACILITY, FOREST, GIRL_ALICE, GREEN,
-                      RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, load_cards, load_tiles)
+                      RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, Content, current)
 from .hexmap import Board, Hex, connected, food_map
 from .setup import (BASE, CONQUER, DISCARD, END, HAND_START, HIRE, PASS, REFILL, SUMMON, WAR,
                     Action, Setup, positions_for)
+from .variants import Variants
 
 ROUNDS = 14
 AREA_MAX = 4
@@ -76,7 +78,9 @@ SUMMONED = "summoned"  # player, card, where = colour
 HIRED = "hired"  # player, where = colour (card only in the player's own log: hidden)
 DREW = "drew"  # player, value = how many
 RESHUFFLED = "reshuffled"  # value = cards now in the deck
-GAINED = "gained"  # player, where = colour, value = chits
+GAINED = "gained"  # player, where = colour, value = chits, source
+TAKEN = "taken"  # player (who lost them), where = colour, value = chits, source (a take_ power)
+# GAINED, DREW, SCORED and RECRUITED carry their source (Event.source, a Source)
 SPENT = "spent"  # player, where = colour, value = chits
 SCORED = "scored"  # player, value = VP
 RECRUITED = "recruited"  # player, where = colour, value = cards put face down
@@ -88,6 +92,18 @@ PASSED = "passed"  # player (domestic: nowhere to place)
 TURN_STARTED = "turn_started"  # player, value = round
 ROUND_STARTED = "round_started"  # value = round
 GAME_OVER = "game_over"  # value = the best score
+
+
+POWER, BONUS, HIRING, EMPTY_HAND = "power", "bonus", "hiring", "empty_hand"  # Source kinds
+
+
+class Source(NamedTuple):
+    """What brought a gain: a card's power (card), a hex's conquest bonus (hex), hiring (the
+    draw after it) or an empty hand (its draw of 3). words.source_words names it."""
+
+    kind: str
+    card: int | None = None
+    hex: Hex | None = None
 
 
 def decisions() -> list[str]:
@@ -107,13 +123,15 @@ def colour_index(colour: str) -> int:
 
 
 class AlicematicState:
-    __slots__ = ("setup", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
+    __slots__ = ("setup", "rules", "content", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
                  "deck", "discard", "areas", "holders", "war", "supply", "resources", "pool",
                  "vp", "reshuffles")
 
     game = "alicematic"
     REVEALING = frozenset({DREW, RESHUFFLED, RECRUITED})
     setup: Setup
+    rules: Variants
+    content: Content
     board: Board
     cards: tuple[Card, ...]
     n: int
@@ -134,12 +152,15 @@ class AlicematicState:
     reshuffles: int
 
     @classmethod
-    def start(cls, setup: Setup) -> "AlicematicState":
+    def start(cls, setup: Setup, rules: Variants = Variants(),
+              content: Content | None = None) -> "AlicematicState":
+        """`content`: the cards and tiles (a record's own; the assets' now by default)."""
         self = cls.__new__(cls)
-        self.setup, self.n = setup, setup.players
-        self.cards = load_cards()
+        self.setup, self.n, self.rules = setup, setup.players, rules
+        self.content = content = content or current()
+        self.cards = content.cards
         self.board = Board.build(positions_for(setup.players), (t for t, _ in setup.tiles),
-                                 (r for _, r in setup.tiles), load_tiles())
+                                 (r for _, r in setup.tiles), content.tiles)
         deck = list(setup.deck)
         self.hands = [deck[i * HAND_START:(i + 1) * HAND_START] for i in range(self.n)]
         self.deck = deck[self.n * HAND_START:]
@@ -157,12 +178,13 @@ class AlicematicState:
         return self
 
     @classmethod
-    def new(cls, seed: int, players: int) -> "AlicematicState":
-        return cls.start(Setup.deal(seed, players))
+    def new(cls, seed: int, players: int, rules: Variants = Variants()) -> "AlicematicState":
+        return cls.start(Setup.deal(seed, players), rules)
 
     def clone(self) -> "AlicematicState":
         other = AlicematicState.__new__(AlicematicState)
         other.setup, other.board, other.cards, other.n = self.setup, self.board, self.cards, self.n
+        other.rules, other.content = self.rules, self.content
         other.phase, other.turn, other.round = self.phase, self.turn, self.round
         other.picks = self.picks[:]
         other.hands = [h[:] for h in self.hands]
@@ -176,7 +198,7 @@ class AlicematicState:
         return other
 
     def snapshot(self) -> tuple:
-        return (self.setup, self.phase, self.turn, self.round, tuple(self.picks),
+        return (self.setup, self.rules, self.phase, self.turn, self.round, tuple(self.picks),
                 tuple(map(tuple, self.hands)), tuple(self.deck), tuple(self.discard),
                 tuple(tuple(map(tuple, a)) for a in self.areas),
                 tuple(sorted(self.holders.items())), tuple(sorted(self.war.items())),
@@ -208,6 +230,10 @@ class AlicematicState:
 
     def active_powers(self, player: int) -> list[fx.Power]:
         """The powers that work: one per name (the earliest placed), every Girl Alice."""
+        return [card.power for card in self.active_cards(player)]
+
+    def active_cards(self, player: int) -> list[Card]:
+        """The face-up Alices whose powers work (active_powers), in area order."""
         seen: set[str] = set()
         out = []
         for area in self.areas[player]:
@@ -216,12 +242,17 @@ class AlicematicState:
                 if not up or (card.name in seen and card.name != GIRL_ALICE):
                     continue
                 seen.add(card.name)
-                out.append(card.power)
+                out.append(card)
         return out
 
     def bonus(self, player: int, effect: str) -> int:
         return sum(p.amount for p in self.active_powers(player)
                    if p.timing == fx.ALWAYS and p.effect == effect)
+
+    def area_max(self, player: int, colour: str) -> int:
+        """How many cards an area holds: 4, more with "room" powers of its own colour."""
+        return AREA_MAX + sum(card.power.amount for card in self.active_cards(player)
+                              if card.power.effect == fx.ROOM and card.colour == colour)
 
     def bases(self, player: int) -> list[Hex]:
         return [h for h in self.board.cities() if player in self.holders.get(h, ())]
@@ -260,8 +291,8 @@ class AlicematicState:
         if self.phase == EXPEDITION:
             return [action for action, _plan in self.expeditions(p)] + [Action(END)]
         if self.phase == TRIM:
-            return [Action(DISCARD, card=card) for area in self.areas[p] if len(area) > AREA_MAX
-                    for card, _up in area]
+            return [Action(DISCARD, card=card) for colour, area in zip(COLOURS, self.areas[p])
+                    if len(area) > self.area_max(p, colour) for card, _up in area]
         return []
 
     def base_choices(self, player: int) -> list[Hex]:
@@ -276,7 +307,7 @@ class AlicematicState:
 
     def summon_cost(self, player: int, card: Card) -> int | None:
         """Yellow resources a summon needs (None: it cannot be paid, or the area is full)."""
-        if self.count(player, card.colour) >= AREA_MAX:
+        if self.count(player, card.colour) >= self.area_max(player, card.colour):
             return None
         short = max(0, card.dp - self.count(player, YELLOW) - self.bonus(player, fx.DP))
         return short if short <= self.resource(player, YELLOW) else None
@@ -287,7 +318,7 @@ class AlicematicState:
             return [Action(REFILL)]
         out = [Action(SUMMON, card=c) for c in hand
                if self.summon_cost(p, self.cards[c]) is not None]
-        open_colours = [c for c in COLOURS if self.count(p, c) < AREA_MAX]
+        open_colours = [c for c in COLOURS if self.count(p, c) < self.area_max(p, c)]
         out += [Action(HIRE, card=c, colour=colour) for c in hand for colour in open_colours]
         return out or [Action(PASS)]
 
@@ -296,7 +327,9 @@ class AlicematicState:
         board, holders = self.board, self.holders
         bases = self.bases(player)
         base_tiles = {board.hexes[h].tile for h in bases}
-        food = food_map(board, player, bases, holders)
+        origins = bases if not self.bonus(player, fx.SUPPLY) else \
+            [h for h, owners in holders.items() if player in owners]
+        food = food_map(board, player, origins, holders)
         joined: dict[int, set[Hex]] = {}
         strength = self.count(player, RED) + self.bonus(player, fx.STRENGTH)
         supplies = self.count(player, GREEN) + self.bonus(player, fx.FOOD)
@@ -316,7 +349,7 @@ class AlicematicState:
             victim, halve = at_war, False
             if kind == CITY:
                 if len(owners) >= info.kind.city_size:
-                    continue
+                    continue  # (city_war: taking a city at war always seizes the war's chit)
             elif owners:
                 owner = owners[0]
                 if owner not in joined:
@@ -324,15 +357,17 @@ class AlicematicState:
                 if h in joined[owner]:
                     continue
                 victim, halve = owner, True
-            elif kind == FOREST and at_war is None and not self.forest_open(player, h):
-                continue
+            elif kind == FOREST and not self.forest_open(player, h):
+                continue  # at war or not: seizing another's war needs the right to go there
             need_food = 0 if info.tile in base_tiles else food.get(h)
-            red_short = max(0, info.strength - strength)
+            guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
+            red_short = max(0, info.strength + guarded - strength)
             green_short = None if need_food is None else max(0, need_food - supplies)
             if green_short is not None and red_short <= red and green_short <= green:
                 out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve,
-                                                          info.strength, need_food)))
-            if kind != CITY and not owners and at_war is None \
+                                                          info.strength + guarded, need_food)))
+            open_to_war = not owners if kind != CITY else self.rules.city_war
+            if open_to_war and at_war is None \
                     and (red_short or green_short is None or green_short):
                 out.append((Action(WAR, hex=h), Plan(0, 0, None, False, info.strength, need_food)))
         return out
@@ -342,7 +377,8 @@ class AlicematicState:
         held = [0] * self.n
         for h in around:
             owners = self.holders.get(h, ())
-            if not owners and self.board.hexes[h].kind.kind != FOREST:
+            if not owners and self.board.hexes[h].kind.kind != FOREST \
+                    and not self.rules.forest_early:
                 return False
             for owner in owners:
                 held[owner] += 1
@@ -367,7 +403,7 @@ class AlicematicState:
             return Refusal(words.NOT_IN_HAND, {"card": action.card})
         if action.kind == SUMMON and self.phase == DOMESTIC and action.card is not None:
             card = self.cards[action.card]
-            if self.count(p, card.colour) >= AREA_MAX:
+            if self.count(p, card.colour) >= self.area_max(p, card.colour):
                 return Refusal(words.AREA_FULL, {"card": action.card})
             return Refusal(words.NOT_ENOUGH_DP, {"card": action.card, "dp": card.dp})
         return Refusal(MUST[self.phase], {"player": p})
@@ -410,20 +446,20 @@ class AlicematicState:
             self.area(p, card.colour).append((card.id, True))
             events.append(Event(SUMMONED, p, card.id, where=card.colour))
             if card.power.timing == fx.SUMMON and (not repeated or card.name == GIRL_ALICE):
-                self._effect(p, card.power, card.colour, events)
+                self._effect(p, card, card.colour, events)
             self.phase = EXPEDITION
         elif kind == HIRE:
             assert action.card is not None and action.colour is not None
             self.hands[p].remove(action.card)
             self.area(p, action.colour).append((action.card, False))
             events.append(Event(HIRED, p, where=action.colour))
-            self._draw(p, 1, events)
+            self._draw(p, 1, events, Source(HIRING))
             self.phase = EXPEDITION
         elif kind == PASS:
             events.append(Event(PASSED, p))
             self.phase = EXPEDITION
         elif kind == REFILL:
-            self._draw(p, REFILL_DRAW, events)
+            self._draw(p, REFILL_DRAW, events, Source(EMPTY_HAND))
             self._end_turn(events)
         elif kind == CONQUER:
             assert action.hex is not None
@@ -473,33 +509,36 @@ class AlicematicState:
         if info.kind == FACILITY and info.colour is not None:
             gain = self.count(p, info.colour) // (2 if plan.halve else 1)
         events.append(Event(CONQUERED, p, value=gain, where=h))
+        source = Source(BONUS, hex=h)
         if gain and info.colour in RESOURCE_COLOURS:
-            self._gain(p, info.colour, gain, events)
+            self._gain(p, info.colour, gain, events, source)
         elif gain and info.colour == BLUE:
-            self._draw(p, gain, events)
+            self._draw(p, gain, events, source)
         elif gain and info.colour == WHITE:
-            self._score(p, gain, events)
-        for power in self.active_powers(p):
-            if power.timing == fx.CONQUEST:
-                self._effect(p, power, None, events)
+            self._score(p, gain, events, source)
+        invasion = plan.victim is not None
+        for card in self.active_cards(p):
+            if card.power.timing == fx.CONQUEST and card.power.works_on(info.kind, invasion):
+                self._effect(p, card, None, events)
 
     def _start_turn(self, player: int, events: list[Event]) -> None:
         self.turn, self.phase = player, DOMESTIC
         events.append(Event(TURN_STARTED, player, value=self.round))
-        for power in self.active_powers(player):
-            if power.timing == fx.TURN_START:
-                self._effect(player, power, None, events)
+        for card in self.active_cards(player):
+            if card.power.timing == fx.TURN_START:
+                self._effect(player, card, None, events)
 
     def _end_turn(self, events: list[Event]) -> None:
         p = self.turn
         assert p is not None
-        if any(len(area) > AREA_MAX for area in self.areas[p]):
+        if any(len(area) > self.area_max(p, colour) for colour, area in zip(COLOURS, self.areas[p])):
             self.phase = TRIM
             return
         following = (p + 1) % self.n
         if following == self.setup.parent:
             cities = self.board.cities()
-            if self.round >= ROUNDS or all(self.holders.get(h) for h in cities):
+            if self.round >= ROUNDS or not self.rules.round_14 and all(
+                    self.holders.get(h) for h in cities):
                 self.phase, self.turn = OVER, None
                 events.append(Event(GAME_OVER, value=max(self.scores())))
                 return
@@ -509,27 +548,44 @@ class AlicematicState:
 
     # --- effects ---------------------------------------------------------------------------
 
-    def _effect(self, p: int, power: fx.Power, colour: str | None, events: list[Event]) -> None:
-        effect, amount = power.effect, power.amount
+    def _effect(self, p: int, card: Card, colour: str | None, events: list[Event]) -> None:
+        """`card`'s power at work (its source in the events)."""
+        effect, amount = card.power.effect, card.power.amount
+        source = Source(POWER, card.id)
         if effect in fx.GAINS:
-            self._gain(p, fx.GAINS[effect], amount, events)
+            self._gain(p, fx.GAINS[effect], amount, events, source)
         elif effect == fx.DRAW:
-            self._draw(p, amount, events)
+            self._draw(p, amount, events, source)
         elif effect == fx.VP:
-            self._score(p, amount, events)
+            self._score(p, amount, events, source)
+        elif effect in fx.TAKES:
+            i = RESOURCE_COLOURS.index(fx.TAKES[effect])
+            total = 0
+            for other in range(self.n):
+                took = min(amount, self.resources[other][i]) if other != p else 0
+                if took:
+                    self.resources[other][i] -= took
+                    total += took
+                    events.append(Event(TAKEN, other, value=took, where=fx.TAKES[effect],
+                                        source=source))
+            if total:
+                self.resources[p][i] += total
+                events.append(Event(GAINED, p, value=total, where=fx.TAKES[effect],
+                                    source=source))
         elif effect == fx.RECRUIT and colour is not None:
             cards = self._take(amount, events)
             self.area(p, colour).extend((c, False) for c in cards)
             if cards:
-                events.append(Event(RECRUITED, p, value=len(cards), where=colour))
+                events.append(Event(RECRUITED, p, value=len(cards), where=colour, source=source))
 
-    def _gain(self, p: int, colour: str, amount: int, events: list[Event]) -> None:
+    def _gain(self, p: int, colour: str, amount: int, events: list[Event],
+              source: Source) -> None:
         i = RESOURCE_COLOURS.index(colour)
         amount = min(amount, self.pool[i])
         if amount:
             self.pool[i] -= amount
             self.resources[p][i] += amount
-            events.append(Event(GAINED, p, value=amount, where=colour))
+            events.append(Event(GAINED, p, value=amount, where=colour, source=source))
 
     def _spend(self, p: int, colour: str, amount: int, events: list[Event]) -> None:
         if amount:
@@ -538,9 +594,9 @@ class AlicematicState:
             self.pool[i] += amount
             events.append(Event(SPENT, p, value=amount, where=colour))
 
-    def _score(self, p: int, amount: int, events: list[Event]) -> None:
+    def _score(self, p: int, amount: int, events: list[Event], source: Source) -> None:
         self.vp[p] += amount
-        events.append(Event(SCORED, p, value=amount))
+        events.append(Event(SCORED, p, value=amount, source=source))
 
     def _take(self, count: int, events: list[Event]) -> list[int]:
         """Up to `count` cards off the deck, reshuffling the discard pile when it runs out."""
@@ -557,11 +613,11 @@ class AlicematicState:
             out.append(self.deck.pop(0))
         return out
 
-    def _draw(self, p: int, count: int, events: list[Event]) -> None:
+    def _draw(self, p: int, count: int, events: list[Event], source: Source) -> None:
         cards = self._take(count, events)
         self.hands[p].extend(cards)
         if cards:
-            events.append(Event(DREW, p, value=len(cards)))
+            events.append(Event(DREW, p, value=len(cards), source=source))
 
 
 class Plan:

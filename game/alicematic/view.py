@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .content import Card
 from .hexmap import Board, Hex
+from .variants import Variants
 
 if TYPE_CHECKING:
     from .state import AlicematicState
@@ -37,6 +38,7 @@ class AlicematicView:
     resources: tuple[tuple[int, ...], ...]
     pool: tuple[int, ...]
     vp: tuple[int, ...]
+    rules: Variants = Variants()  # the draft variants in play
 
     game = "alicematic"
 
@@ -49,7 +51,7 @@ class AlicematicView:
                    tuple(len(h) for h in state.hands), len(state.deck), tuple(state.discard),
                    areas, tuple(sorted(state.holders.items())), tuple(sorted(state.war.items())),
                    tuple(state.supply), tuple(map(tuple, state.resources)), tuple(state.pool),
-                   tuple(state.vp))
+                   tuple(state.vp), state.rules)
 
     def to_json(self) -> dict:
         """The `state` object of the external bot protocol: the same facts as the view."""
@@ -67,6 +69,7 @@ class AlicematicView:
             "war": [{"hex": list(h), "player": p} for h, p in self.war],
             "supply": list(self.supply), "resources": [list(r) for r in self.resources],
             "pool": list(self.pool), "vp": list(self.vp), "map": hexes,
+            "rules": self.rules.to_json(),
         }
 
     def current_player(self) -> int | None:

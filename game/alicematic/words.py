@@ -6,7 +6,8 @@ CLI shows them. (The table's other words are scenes/alicematic/words.py.)"""
 from __future__ import annotations
 
 from ..contract import GAME_OVER, Refusal
-from ..messages import Message, later
+from ..i18n import N_
+from ..messages import Message, later, message
 
 NOT_ON_THE_MAP = "not_on_the_map"  # hex
 CANNOT_CONQUER = "cannot_conquer"  # player, hex: out of reach, held, or not open
@@ -47,3 +48,29 @@ def refusal_words(refusal: Refusal) -> Message:
     if code == GAME_OVER:
         return later._("The game is over.")
     return later._("{action} is not an Alicematic action.", **f)
+
+
+# a conquest bonus's hex, by its kind (Source.hex)
+HEX_NAMES = {"red": N_("red facility"), "blue": N_("blue facility"),
+             "yellow": N_("yellow facility"), "green": N_("green facility"),
+             "white": N_("white facility"), "city": N_("fantasy city"),
+             "forest": N_("monster forest")}
+
+
+def source_words(source, cards, board) -> Message:
+    """Where a gain came from, for the log after the gain itself: "from Knight Alice", "from the
+    red facility on tile 3" (tiles counted from 1 in the setup's order, as the table numbers
+    them), "for hiring", "for an empty hand". `cards` and `board` are the game's (a state's or a
+    view's). Card names are the catalogue's msgids (the table marks them)."""
+    kind = getattr(source, "kind", None)
+    if kind == "power" and source.card is not None:
+        return later._("from {card}", card=message(cards[source.card].name))
+    if kind == "bonus" and source.hex in board.hexes:
+        info = board.hexes[source.hex]
+        name = HEX_NAMES[info.kind.colour or info.kind.kind]
+        return later._("from the {hex} on tile {tile}", hex=message(name), tile=info.tile + 1)
+    if kind == "hiring":
+        return later._("for hiring")
+    if kind == "empty_hand":
+        return later._("for an empty hand")
+    return later._("from somewhere the log does not know")

@@ -10,10 +10,22 @@ from scenes.menus import rules_text
 SCENES = SceneInfo(
     table=AlicematicScene,
     setup=SetupPage(
-        heading=N_("THE MAP"),
+        heading=N_("DRAFT VARIANTS"),
         notes=((3, N_("Three players: a map of 9 tiles.")),
                (4, N_("Four players: a map of 13 tiles.")),
                (5, N_("Five players: a map of 13 tiles."))),
+        # the other readings of draft 10 (game.alicematic.variants), off by default
+        blurbs=(("tile_second", Words(N_("A tile's second most hexes scores 3, not only a tied "
+                                         "leader ranked second by Alices."),
+                                      N_("Second most hexes on a tile: 3 VP."))),
+                ("forest_early", Words(N_("A forest opens to those holding most around it at once, "
+                                          "not only once surrounded."),
+                                       N_("Forests open before surrounded."))),
+                ("round_14", Words(N_("The game lasts 14 rounds even when every city is held."),
+                                   N_("No early end."))),
+                ("city_war", Words(N_("A failed expedition to a city starts a war there instead "
+                                      "of being refused."),
+                                   N_("Cities can be at war.")))),
         about=Words(N_("The map is laid from 15 hex tiles: 9 for 3 players, 13 for 4 or 5. Bases "
                        "are chosen clockwise, then counter-clockwise. Tiles and cards are sample "
                        "content."),

@@ -17,6 +17,7 @@ import pygame
 from game.alicematic import state as st
 from game.alicematic import words as refusals
 from game.alicematic.record import new_session
+from game.alicematic.variants import Variants
 from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
                                    Action)
 from game.i18n import N_, _, ngettext
@@ -62,7 +63,8 @@ class AlicematicScene(GameTable):
 
     def __init__(self, app, config, session=None):
         if session is None:
-            session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats])
+            session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
+                                  config.rules if isinstance(config.rules, Variants) else None)
         super().__init__(app, config, session)
         state = self.state
         self.layout = Layout((1280, 720), state.n)

@@ -30,7 +30,13 @@ WHAT = {"gain_red": N_("+{n} red resource"), "gain_yellow": N_("+{n} yellow reso
         "gain_green": N_("+{n} green resource"), fx.DRAW: N_("draw {n}"), fx.VP: N_("+{n} VP"),
         fx.RECRUIT: N_("recruit {n} face down"), fx.STRENGTH: N_("+{n} strength"),
         fx.FOOD: N_("+{n} food"), fx.DP: N_("+{n} DP"), "vp_per_city": N_("+{n} VP per city"),
-        "vp_per_forest": N_("+{n} VP per monster forest"), "vp_per_tile": N_("+{n} VP per tile")}
+        "vp_per_forest": N_("+{n} VP per monster forest"), "vp_per_tile": N_("+{n} VP per tile"),
+        # short: a hand card's face has room for about 30 characters (its tooltip says the same)
+        "take_red": N_("rivals give {n} red"), "take_yellow": N_("rivals give {n} yellow"),
+        "take_green": N_("rivals give {n} green"), fx.GUARD: N_("+{n} defence"),
+        fx.ROOM: N_("this area holds {n} more"), fx.SUPPLY: N_("food from any hex")}
+WHEN_ON = {fx.FACILITY_TAKEN: N_("On facility: {what}"), fx.FOREST_TAKEN: N_("On forest: {what}"),
+           fx.CITY_TAKEN: N_("On city: {what}"), fx.INVASION: N_("On invasion: {what}")}
 # the final scoring's rows, walked through one at a time (scoring.Score's fields)
 SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, scored as they happened.")),
               ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: 6; tied, face-up Alices rank "
@@ -60,7 +66,8 @@ def card_name(card) -> str:
 
 
 def power(p) -> str:
-    return _(WHEN[p.timing]).format(what=_(WHAT[p.effect]).format(n=p.amount))
+    when = WHEN_ON[p.on] if getattr(p, "on", None) else WHEN[p.timing]
+    return _(when).format(what=_(WHAT[p.effect]).format(n=p.amount))
 
 
 def hex_words(board, h) -> str:

@@ -7,6 +7,7 @@ its entries keep their columns (two to a line when there is room, else one),
 """
 
 from game.i18n import N_
+from game.alicematic.questions import QUESTIONS
 
 
 ASSEMBLE = [
@@ -277,8 +278,9 @@ ALICEMATIC = [
              'joined to their bases (a chain of their own hexes to a city they hold); that bonus is '
              'halved, rounded down.')),
     ("b", N_('12. A monster forest opens once every neighbour on the map is held or is a forest; '
-             'only the players holding most of those neighbours (at least one) may go; its strength '
-             'is its number of neighbours on the map. A forest gives no bonus when taken.')),
+             'only the players holding most of those neighbours (at least one) may go, to take it or '
+             "to seize another's war there; its strength is its number of neighbours on the map. A "
+             'forest gives no bonus when taken.')),
     ("b", N_("13. Bonuses read the area's card count (resources are not spent on bonuses); blue "
              'draws, white scores VP at once, red/yellow/green take resource chits.')),
     ("b", N_('14. Resources: 20 chits per colour shared by all; a gain takes only what the supply '
@@ -300,6 +302,8 @@ ALICEMATIC = [
              'face-up Alices; then it is a shared win.')),
     ("b", N_('21. The discard pile is public (cards cut back at the end of a turn are shown); face-'
              'down cards in an area are seen by their owner only.')),
+    ("h", N_("Questions for the designers")),
+    *[("b", question) for question in QUESTIONS],
     ("h", N_("Controls")),
     ("k", N_("Click"), N_("A lit city (a base); a hand card, then Summon or Hire in its menu; a lit hex, "
                           "then the expedition or the war; a card in an over-full area to discard it; a "

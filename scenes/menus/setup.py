@@ -141,6 +141,7 @@ class SetupScene(Scene):
             self.rows.append(SeatRow(self, i, _(name), "human" if i == 0 else self._bot("easy"), i))
         self.options = self._options()
         self.short_blurbs = False  # the options' words are the shorter ones (stack_options)
+        self.no_blurbs = False  # too many options for any words under them (stack_options)
         self.undo = ui.Choice(N_("Undo"), ["fair", "free"], 0, show=lambda v: _(UNDO_NAMES[v]))
         self.seed = ui.TextField(N_("random"), "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField(N_("its command line, e.g. python3 mybot.py"), "", max_len=160)
@@ -457,8 +458,8 @@ class SetupScene(Scene):
             toggle = isinstance(widget, ui.Toggle)
             widget.rect = pygame.Rect(R, 0, self.right_w if toggle else int(260 * s),
                                       int(40 * s) if toggle else int(44 * s))
-        for short in (False, True):
-            self.short_blurbs = short
+        for short, none in ((False, False), (True, False), (True, True)):
+            self.short_blurbs, self.no_blurbs = short, none  # none: the rules page says them
             heights = [self.options[key].rect.h + self.blurb_height(key) for key in keys]
             room = bottom - top - sum(heights)
             if room >= 14 * s * (len(keys) - 1):
@@ -478,7 +479,7 @@ class SetupScene(Scene):
     def blurb(self, key: str, short: bool = False) -> str:
         """What an option means, in the player's language ("" where the game says nothing)."""
         words = self.screens.setup.blurb(key)
-        if words is None:
+        if words is None or self.no_blurbs:
             return ""
         return _(words.shorter if short and words.shorter else words.text)
 

@@ -1,6 +1,6 @@
 <?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.10" tiledversion="1.10.2" name="alicematic-hexes" tilewidth="56" tileheight="64" tilecount="22" columns="8">
- <image source="alicematic-hexes.png" width="448" height="192"/>
+<tileset version="1.10" tiledversion="1.10.2" name="alicematic-hexes" tilewidth="56" tileheight="64" tilecount="32" columns="8">
+ <image source="alicematic-hexes.png" width="448" height="256"/>
  <tile id="0">
   <properties>
    <property name="kind" value="facility"/>
@@ -28,16 +28,16 @@
  <tile id="3">
   <properties>
    <property name="kind" value="facility"/>
-   <property name="colour" value="blue"/>
-   <property name="strength" type="int" value="1"/>
+   <property name="colour" value="red"/>
+   <property name="strength" type="int" value="4"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
  <tile id="4">
   <properties>
    <property name="kind" value="facility"/>
-   <property name="colour" value="blue"/>
-   <property name="strength" type="int" value="2"/>
+   <property name="colour" value="red"/>
+   <property name="strength" type="int" value="5"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
@@ -45,51 +45,99 @@
   <properties>
    <property name="kind" value="facility"/>
    <property name="colour" value="blue"/>
-   <property name="strength" type="int" value="3"/>
+   <property name="strength" type="int" value="1"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
  <tile id="6">
   <properties>
    <property name="kind" value="facility"/>
-   <property name="colour" value="yellow"/>
-   <property name="strength" type="int" value="1"/>
+   <property name="colour" value="blue"/>
+   <property name="strength" type="int" value="2"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
  <tile id="7">
   <properties>
    <property name="kind" value="facility"/>
-   <property name="colour" value="yellow"/>
-   <property name="strength" type="int" value="2"/>
+   <property name="colour" value="blue"/>
+   <property name="strength" type="int" value="3"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
  <tile id="8">
   <properties>
    <property name="kind" value="facility"/>
-   <property name="colour" value="yellow"/>
-   <property name="strength" type="int" value="3"/>
+   <property name="colour" value="blue"/>
+   <property name="strength" type="int" value="4"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
  <tile id="9">
   <properties>
    <property name="kind" value="facility"/>
-   <property name="colour" value="green"/>
-   <property name="strength" type="int" value="1"/>
+   <property name="colour" value="blue"/>
+   <property name="strength" type="int" value="5"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
  <tile id="10">
   <properties>
    <property name="kind" value="facility"/>
+   <property name="colour" value="yellow"/>
+   <property name="strength" type="int" value="1"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="11">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="yellow"/>
+   <property name="strength" type="int" value="2"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="12">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="yellow"/>
+   <property name="strength" type="int" value="3"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="13">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="yellow"/>
+   <property name="strength" type="int" value="4"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="14">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="yellow"/>
+   <property name="strength" type="int" value="5"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="15">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="green"/>
+   <property name="strength" type="int" value="1"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="16">
+  <properties>
+   <property name="kind" value="facility"/>
    <property name="colour" value="green"/>
    <property name="strength" type="int" value="2"/>
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
- <tile id="11">
+ <tile id="17">
   <properties>
    <property name="kind" value="facility"/>
    <property name="colour" value="green"/>
@@ -97,7 +145,23 @@
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
- <tile id="12">
+ <tile id="18">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="green"/>
+   <property name="strength" type="int" value="4"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="19">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="green"/>
+   <property name="strength" type="int" value="5"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="20">
   <properties>
    <property name="kind" value="facility"/>
    <property name="colour" value="white"/>
@@ -105,7 +169,7 @@
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
- <tile id="13">
+ <tile id="21">
   <properties>
    <property name="kind" value="facility"/>
    <property name="colour" value="white"/>
@@ -113,7 +177,7 @@
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
- <tile id="14">
+ <tile id="22">
   <properties>
    <property name="kind" value="facility"/>
    <property name="colour" value="white"/>
@@ -121,7 +185,23 @@
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
- <tile id="15">
+ <tile id="23">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="white"/>
+   <property name="strength" type="int" value="4"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="24">
+  <properties>
+   <property name="kind" value="facility"/>
+   <property name="colour" value="white"/>
+   <property name="strength" type="int" value="5"/>
+   <property name="city_size" type="int" value="0"/>
+  </properties>
+ </tile>
+ <tile id="25">
   <properties>
    <property name="kind" value="forest"/>
    <property name="colour" value=""/>
@@ -129,7 +209,7 @@
    <property name="city_size" type="int" value="0"/>
   </properties>
  </tile>
- <tile id="16">
+ <tile id="26">
   <properties>
    <property name="kind" value="city"/>
    <property name="colour" value=""/>
@@ -137,7 +217,7 @@
    <property name="city_size" type="int" value="1"/>
   </properties>
  </tile>
- <tile id="17">
+ <tile id="27">
   <properties>
    <property name="kind" value="city"/>
    <property name="colour" value=""/>
@@ -145,7 +225,7 @@
    <property name="city_size" type="int" value="1"/>
   </properties>
  </tile>
- <tile id="18">
+ <tile id="28">
   <properties>
    <property name="kind" value="city"/>
    <property name="colour" value=""/>
@@ -153,7 +233,7 @@
    <property name="city_size" type="int" value="2"/>
   </properties>
  </tile>
- <tile id="19">
+ <tile id="29">
   <properties>
    <property name="kind" value="city"/>
    <property name="colour" value=""/>
@@ -161,7 +241,7 @@
    <property name="city_size" type="int" value="2"/>
   </properties>
  </tile>
- <tile id="20">
+ <tile id="30">
   <properties>
    <property name="kind" value="city"/>
    <property name="colour" value=""/>
@@ -169,7 +249,7 @@
    <property name="city_size" type="int" value="3"/>
   </properties>
  </tile>
- <tile id="21">
+ <tile id="31">
   <properties>
    <property name="kind" value="city"/>
    <property name="colour" value=""/>
