@@ -266,13 +266,23 @@ def draw_map_head(scene, surface, view) -> None:
     at_war = dict(view.war).get(h)
     if at_war is not None:
         lines.append(_("At war: {name}").format(name=scene.name_of(at_war)))
+    offered = set()
     for action, plan in scene.plans().items():
         if action.hex == h and action.kind == CONQUER:
             lines.append(scene.conquer_words(plan))
+            lines.append(scene.bonus_words(h))
         elif action.hex == h and action.kind == WAR:
             lines.append(_("A war is possible here"))
-    # on a dark card: the lines sit over the map's hexes
-    width = min(L.map.w * 0.45, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
+        if action.hex == h:
+            offered.add(action.kind)
+    if state.phase == st.EXPEDITION and CONQUER not in offered:  # why it cannot be taken now
+        why = scene.why_not(CONQUER, h)
+        if why is not None:
+            lines.append(why)
+    # on a dark card: the lines sit over the map's hexes; a long one (a reason) wraps
+    room = L.map.w * 0.45
+    lines = [part for line in lines for part in (ui.wrap(line, px(13), room) or [line])]
+    width = min(room, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
     step = ui.font(px(13)).get_linesize()
     back = pygame.Rect(L.map.x + k(4), box.bottom + k(2), width + k(12), step * len(lines) + k(6))
     ui.panel(surface, back, DARK, ui.BRASS_DARK, radius=k(6), width=1)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.alicematic import explain
 from game.alicematic import state as st
 from game.alicematic import words as refusals
 from game.alicematic.record import new_session
 from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
                                    Action)
 from game.i18n import N_, _, ngettext
+from game.messages import shown
 
 from scenes.alicematic import draw
 from scenes.alicematic import words as w
@@ -156,21 +158,41 @@ class AlicematicScene(GameTable):
             return _("Expedition: click a lit hex, or End turn")
         return _("Too many cards in an area: click one to discard it")
 
-    def hex_options(self, h) -> list[tuple[str, Action]]:
-        """The moves a click on hex `h` offers now, in words with their costs."""
-        out: list[tuple[str, Action]] = []
+    def hex_options(self, h) -> list[tuple[str, Action | None]]:
+        """The moves a click on hex `h` offers now, in words with their costs and what a conquest
+        brings; beside an offered move, the other one greyed out with the rule it fails."""
+        out: list[tuple[str, Action | None]] = []
         for action in self.legal():
             if action.hex != h:
                 continue
             if action.kind == BASE:
                 out.append((_("Place a base here"), action))
             elif action.kind == CONQUER and self.state.war.get(h) == self.state.current_player():
-                out.append((_("Take it: your war, no cost"), action))
+                out.append((_("Take it: your war, no cost") + _(" · ") + self.bonus_words(h), action))
             elif action.kind == CONQUER:
-                out.append((self.conquer_words(self.plans()[action]), action))
+                out.append((self.conquer_words(self.plans()[action]) + _(" · ") + self.bonus_words(h),
+                            action))
             elif action.kind == WAR:
                 out.append((_("Start a war (a face-down chit)"), action))
+        kinds = {action.kind for _words, action in out}
+        if kinds & {CONQUER, WAR}:
+            for kind, words in ((CONQUER, _("Take it: {why}")), (WAR, _("War: {why}"))):
+                if kind not in kinds:
+                    why = self.why_not(kind, h)
+                    if why is not None:
+                        out.append((words.format(why=why), None))
         return out
+
+    def why_not(self, kind: str, h) -> str | None:
+        """The rules' reason a conquest or war on `h` is not offered now, in words (None: it is)."""
+        if not self.can_act():
+            return None
+        refusal = explain.expedition_refusal(self.state, kind, h)
+        return None if refusal is None else shown(refusals.refusal_words(refusal))
+
+    def bonus_words(self, h) -> str:
+        """What taking `h` now would bring (the rules played out on a copy)."""
+        return w.gains_words(explain.conquest_gains(self.state, h))
 
     def conquer_words(self, plan) -> str:
         text = _("Expedition: strength {strength}, food {food}").format(
@@ -191,8 +213,9 @@ class AlicematicScene(GameTable):
         legal = self.legal()
         if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \
                 and any(a.card == card for a in legal):
-            out.append((_("Summon: not enough DP ({dp} needed), or its area is full").format(
-                dp=cards[card].dp), None))
+            refusal = explain.summon_refusal(self.state, card)
+            if refusal is not None:  # which rule it fails: short of DP, or a full area
+                out.append((_("Summon: {why}").format(why=shown(refusals.refusal_words(refusal))), None))
         for action in self.legal():
             if action.card != card:
                 continue
@@ -376,7 +399,10 @@ class AlicematicScene(GameTable):
     def click_hex(self, h, pos, keyboard: bool = False) -> None:
         options = self.hex_options(h)
         if not options:
-            if self.state.phase in (st.BASES, st.EXPEDITION):
+            why = self.why_not(CONQUER, h) if self.state.phase == st.EXPEDITION else None
+            if why is not None:  # what the rules say against taking it
+                self.tell(why, 4.0)
+            elif self.state.phase in (st.BASES, st.EXPEDITION):
                 self.tell(_("That hex is not lit: nothing to do there now."), 2.5)
             return
         if len(options) == 1 and options[0][1].kind == BASE:

@@ -76,6 +76,23 @@ def hex_words(board, h) -> str:
     return _("{what} on tile {tile}").format(what=what, tile=info.tile + 1)
 
 
+def gains_words(events) -> str:
+    """What a conquest would bring (explain.conquest_gains): "Brings 2 red resources, 1 card"."""
+    parts = []
+    for e in events:
+        if e.kind == st.GAINED:
+            parts.append(resources(e.where, e.value))
+        elif e.kind == st.DREW:
+            parts.append(ngettext("{n} card", "{n} cards", e.value).format(n=e.value))
+        elif e.kind == st.SCORED:
+            parts.append(_("{n} VP").format(n=e.value))
+        elif e.kind == st.RECRUITED:
+            parts.append(ngettext("{n} face-down card", "{n} face-down cards", e.value).format(n=e.value))
+    if not parts:
+        return _("Brings no bonus")
+    return _("Brings {what}").format(what=_(", ").join(parts))
+
+
 def event_lines(scene, before, action, events, after) -> list[str]:
     """The log's lines for one action, from its events (hidden cards stay hidden)."""
     lines: list[str] = []
