@@ -116,11 +116,12 @@ def draw_map(scene, surface, view) -> None:
         lit_hexes.setdefault(action.hex, {})[action.kind] = plan
     bases = {a.hex for a in scene.legal() if a.kind == BASE}
     clip = surface.get_clip()
-    surface.set_clip(L.map.inflate(-2, -2))
+    surface.set_clip(L.field.inflate(-2, -2))
     # a small hex keeps its strength only; the city's size, the holders' dots and an expedition's
     # costs show for the hex under the pointer or the keyboard's focus (and in its words above)
     roomy = size >= SMALL_HEX
     near = {scene.hover, scene.focus_hex()}
+    badges = badge_rects(scene)
     for h, info in board.hexes.items():
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size * 0.97)
@@ -139,18 +140,21 @@ def draw_map(scene, surface, view) -> None:
                 x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
                 pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
         ink = ink_on(fill)
-        number(surface, info.strength, size * 0.62, size * 0.95,
-               (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
+        if h in badges:  # a lit conquest: the number at the left, the food badge at the right
+            number(surface, info.strength, size * 0.56, size * 0.5, (cx - 0.3 * size, cy), ink)
+        else:
+            number(surface, info.strength, size * 0.62, size * 0.95,
+                   (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
         owners = holders.get(h, ())
-        if len(owners) == 1:  # held: a ring in the holder's colour
-            pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84),
-                                max(2, round(size * 0.12)))
+        if len(owners) == 1:  # held: a ring in the holder's colour, dark-edged on both sides so
+            ring = max(2, round(size * 0.12))  # that it shows on a hex of the same colour too
+            pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 0.84), ring + 2 * max(1, round(ring / 3)))
+            pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84), ring)
         dot = size * 0.26 if roomy else max(2.5, size * 0.18)  # (small: clear of the number)
         for i, p in enumerate(owners):
-            x = cx + (i - (len(owners) - 1) / 2) * dot * 1.9
-            y = cy - size * (0.56 if roomy else 0.72)
-            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot))
-            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot), 1)
+            x, y = owner_dot(cx, cy, size, i, len(owners), roomy)
+            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot) + 1)
+            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot) - max(1, dot // 4))
         if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
             colour = seat_colour(scene, war[h])
             ring = corners(cx, cy, size * 0.84)
@@ -170,27 +174,19 @@ def draw_map(scene, surface, view) -> None:
         cx, cy = cam.to_screen(h)
         pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
     # wars first (a thin orange ring: the hex is within reach of a war), then the expeditions
-    # that take a hex now: a green ring, and under it the strength (red) and food (green) needed
+    # that take a hex now: a green ring, and in it the food needed (badge_rects)
     for h, kinds in lit_hexes.items():
         if CONQUER not in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, (236, 140, 52), corners(cx, cy, size * 0.86), max(1, round(2 * s)))
-    chip_size = max(12, L.k(16), round(size * 0.42))
     for h, kinds in lit_hexes.items():
         if CONQUER in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, ui.GOOD, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
-    for h, kinds in lit_hexes.items():
-        plan = kinds.get(CONQUER)
-        if plan is not None and (plan.strength or plan.food) and (roomy or h in near):
-            cx, cy = cam.to_screen(h)
-            y = cy + size * 0.78
-            back = pygame.Rect(0, 0, round(chip_size * 2.5), round(chip_size * 1.3))
-            back.center = (round(cx), round(y))
-            pygame.draw.rect(surface, (24, 20, 22), back, border_radius=max(2, chip_size // 3))
-            chip(surface, AREA_COLOURS[RED], plan.strength, (cx - chip_size * 0.58, y), chip_size, s)
-            chip(surface, AREA_COLOURS[GREEN], "\u2013" if plan.food is None else plan.food,
-                 (cx + chip_size * 0.58, y), chip_size, s)
+    for h, rect in badges.items():  # the food a conquest needs (the hex's number: its strength),
+        plan = lit_hexes[h][CONQUER]  # on a dark back: it shows on a green hex too
+        pygame.draw.rect(surface, (24, 20, 22), rect, border_radius=max(2, rect.w // 4))
+        chip(surface, AREA_COLOURS[GREEN], plan.food, rect.center, rect.w - 2, s)
     if scene.hover is not None and scene.hover in board.hexes and scene.popup is None:
         cx, cy = cam.to_screen(scene.hover)
         pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
@@ -202,6 +198,33 @@ def draw_map(scene, surface, view) -> None:
         pygame.draw.polygon(surface, FOCUS, corners(cx, cy, size * 1.06), width)
     surface.set_clip(clip)
     draw_map_head(scene, surface, view)
+
+
+def badge_rects(scene) -> dict:
+    """{hex: its cost badge} for the lit conquests: the food needed, as a green chip beside the
+    hex's number (its strength), inside the hex itself so that it never covers another hex, a
+    badge or a base; where the hexes are too small for one, none (the hover card says it)."""
+    cam = scene.camera
+    size = cam.size
+    side = max(SMALL_CHIP, round(size * 0.42)) + 2  # (a chip on a dark back)
+    out = {}
+    for action, plan in scene.plans().items():
+        if action.kind != CONQUER or not (plan.strength or plan.food) or plan.food is None:
+            continue
+        cx, cy = cam.to_screen(action.hex)
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (round(cx + size * 0.36), round(cy))
+        inner = size * 0.86  # the hex's inscribed circle, about
+        if all((x - cx) ** 2 + (y - cy) ** 2 <= inner ** 2
+               for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright)):
+            out[action.hex] = rect
+    return out
+
+
+def owner_dot(cx: float, cy: float, size: float, i: int, owners: int, roomy: bool) -> tuple[float, float]:
+    """The centre of the `i`th holder's dot over a hex (a city's holders side by side)."""
+    dot = size * 0.26 if roomy else max(2.5, size * 0.18)
+    return cx + (i - (owners - 1) / 2) * dot * 1.9, cy - size * (0.56 if roomy else 0.72)
 
 
 def tile_edges(board, cam, t: int | None = None):
@@ -229,6 +252,29 @@ def draw_tile_borders(surface, board, cam) -> None:
                 pygame.draw.circle(surface, colour, b, wd / 2)
 
 
+def prompt_rect(scene) -> pygame.Rect:
+    """Where the phase's prompt goes: in the strip under the hexes, left of the corner button
+    (the whole strip when there is no button), never over the map."""
+    L = scene.layout
+    box = pygame.Rect(L.prompt)
+    if not scene.action_b.rect.w:
+        box.w = L.map.right - L.k(10) - box.x
+    return box
+
+
+def draw_prompt(scene, surface) -> pygame.Rect:
+    """The phase's prompt in a dark pill, shrunk (then cut short) to its room; its rect."""
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
+    room = prompt_rect(scene)
+    words = scene.prompt()
+    wide = ui.render(words, px(15), ui.TEXT, "bold").get_width()
+    box = pygame.Rect(room.x, room.y, min(room.w, wide + k(16)), room.h)
+    ui.panel(surface, box, DARK, ui.BRASS, radius=min(box.h // 2, k(8)), width=max(1, round(L.s)))
+    ui.text(surface, words, px(15), (box.x + k(8), box.centery), ui.TEXT, "midleft", "bold", max_width=box.w - k(16))
+    scene.prompt_box = box
+    return box
+
+
 def draw_map_head(scene, surface, view) -> None:
     """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
@@ -246,12 +292,7 @@ def draw_map_head(scene, surface, view) -> None:
                                                                                  discard=len(view.discard)),
                           f"{view.deck_size} \u00b7 {len(view.discard)}"],
                 px(12), (box.x, box.bottom + k(2)), ui.MUTED, width=L.map.w * 0.22) or box
-    right = scene.action_b.rect.x - k(8) if scene.action_b.rect.w else L.map.right - k(8)
-    words = scene.prompt()
-    bottom = L.map.bottom - k(12)
-    if L.map.x + k(24) + ui.render(words, px(15), ui.TEXT, "bold").get_width() > right:
-        bottom -= L.action_button.h + k(6)  # (a narrow window: above the button instead)
-    pill(surface, words, px(15), L.s, DARK, ui.BRASS, bounds=L.map, bottomleft=(L.map.x + k(10), bottom))
+    draw_prompt(scene, surface)
     h = None if scene.popup is not None else (scene.focus_hex() if scene.keyboard else None) or scene.hover
     if h is None or h not in view.board.hexes:
         return
@@ -391,7 +432,10 @@ def draw_board(scene, surface, view) -> None:
         pygame.draw.circle(surface, ui.INK, (x + ch / 2, head.centery), ch / 2 + 1, 1)
         number(surface, view.resources[p][i], px(12), ch * 0.7, (x + ch / 2, head.centery), ui.INK)
         x += ch + k(5)
-    label(surface, [_("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
+    final = projected_scores(scene)[p]
+    label(surface, [_("VP {vp} (projected {final}) \u00b7 chits {chits}").format(vp=view.vp[p], final=final,
+                                                                               chits=view.supply[p]),
+                    _("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
                     _("{vp} VP").format(vp=view.vp[p])], px(13),
           (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
     # the five colour areas
@@ -526,6 +570,12 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
 
 # --- the side: players and the log ----------------------------------------------------------
 
+def projected_scores(scene) -> list[int]:
+    """Each player's final score if the game ended now (the engine's final scoring: public
+    facts only: face-down cards count for nothing)."""
+    return scene.state.scores()
+
+
 def draw_players(scene, surface, view) -> None:
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box = L.info
@@ -534,6 +584,7 @@ def draw_players(scene, surface, view) -> None:
     label(surface, [_("ALICEMATIC EIKETSUDEN"), _("ALICEMATIC")], px(12), (x, box.y + k(6)), ui.BRASS,
           style="bold", width=wd)
     turn = view.turn
+    projected = projected_scores(scene)
     for p in range(view.players):
         cell = pygame.Rect(x, box.y + L.info_head + p * L.row_h, wd, L.row_h - k(4))
         colour = seat_colour(scene, p)
@@ -542,8 +593,11 @@ def draw_players(scene, surface, view) -> None:
         if p == board_player(scene) and scene.looking is not None:  # the board shows this player
             pygame.draw.rect(surface, ui.HILITE, cell.inflate(k(6), k(2)), max(1, k(2)), border_radius=k(5))
         pygame.draw.rect(surface, colour, (cell.x, cell.y + k(2), k(5), cell.h - k(4)))
-        vp = ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
-                     "topright", "bold")
+        vp = label(surface, [_("{vp} VP \u00b7 projected {final}").format(vp=view.vp[p], final=projected[p]),
+                             _("{vp} VP ({final})").format(vp=view.vp[p], final=projected[p])],
+                   px(14), (cell.right, cell.y + k(2)), ui.TEXT, "topright", "bold", width=cell.w * 0.6) or \
+            ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
+                    "topright", "bold")
         mark = " \u2605" if p == view.parent else ""  # the start player
         name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
                   "topleft", "bold", vp.x - cell.x - k(18))

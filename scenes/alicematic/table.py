@@ -81,6 +81,7 @@ class AlicematicScene(GameTable):
         self.keyboard = False
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
+        self.prompt_box = pygame.Rect(0, 0, 0, 0)  # the phase's prompt, as last drawn
         self.snapped = self.demo_done = False
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
@@ -175,7 +176,7 @@ class AlicematicScene(GameTable):
             elif action.kind == WAR:
                 out.append((_("Start a war (a face-down chit)"), action))
         kinds = {action.kind for _words, action in out}
-        if kinds & {CONQUER, WAR}:
+        if kinds & {CONQUER, WAR} and self.state.war.get(h) != self.state.current_player():
             for kind, words in ((CONQUER, _("Take it: {why}")), (WAR, _("War: {why}"))):
                 if kind not in kinds:
                     why = self.why_not(kind, h)
@@ -355,7 +356,7 @@ class AlicematicScene(GameTable):
         their cards (None: a back) with face up or down; the hand's cards; each player's VP,
         resources and hand size at the side; whether the final scoring shows in full."""
         view = self.view()
-        outside = [h for h in view.board.hexes if not self.layout.map.collidepoint(self.camera.to_screen(h))]
+        outside = [h for h in view.board.hexes if not self.layout.field.collidepoint(self.camera.to_screen(h))]
         areas: list[list] = [[] for _area in view.areas[draw.board_player(self)]]
         for i, card, up, _rect in draw.area_slots(self):
             areas[i].append((card, up))
@@ -619,12 +620,12 @@ class AlicematicScene(GameTable):
 
     def fit_map(self) -> None:
         """The whole map in its region; during the final scoring, in the part left of its panel."""
-        room = pygame.Rect(self.layout.map)
+        room = pygame.Rect(self.layout.field)
         if self.scoring is not None:
             room.w = max(room.w // 3, draw.scoring_panel(self.layout).x - self.layout.m - room.x)
         self.camera.fit(room, self.state.board.hexes)
-        self.camera.rect = pygame.Rect(self.layout.map)
-        self.camera.centre = (self.camera.centre[0] + (self.layout.map.w - room.w) / 2 / self.camera.size,
+        self.camera.rect = pygame.Rect(self.layout.field)
+        self.camera.centre = (self.camera.centre[0] + (self.layout.field.w - room.w) / 2 / self.camera.size,
                               self.camera.centre[1])
 
     def draw(self, surface) -> None:
