@@ -80,7 +80,7 @@ def shots() -> None:
     from game.alicematic import explain
     from game.alicematic.setup import CONQUER, WAR
     app = App(AppOptions(size=(1280, 720)))
-    for players, size in ((3, (1280, 720)), (5, (1280, 720)), (3, (640, 360)), (5, (640, 360))):
+    for players, size in ((3, (1280, 720)), (5, (1280, 720)), (3, (640, 360)), (5, (640, 360)), (4, (1920, 1080))):
         session = session_at(4 + players, players, 4)
         scene = table(app, session, size)
         state = scene.state

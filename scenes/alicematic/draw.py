@@ -196,8 +196,46 @@ def draw_map(scene, surface, view) -> None:
         width = max(3, round(size * 0.18))
         pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 1.06), width + 2)
         pygame.draw.polygon(surface, FOCUS, corners(cx, cy, size * 1.06), width)
+    for t, (words, rect) in tile_tags(scene).items():  # the tile's number, as the log names it
+        pygame.draw.rect(surface, (24, 20, 22), rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, BORDER_LINE, rect, 1, border_radius=rect.h // 2)
+        ui.text(surface, words, tag_px(cam.size), rect.center, BORDER_LINE, "center", "bold",
+                max_width=rect.w - 2, max_height=rect.h)
     surface.set_clip(clip)
     draw_map_head(scene, surface, view)
+
+
+TAG_HEX = 19  # pixels, centre to corner: from here every tile's city shows its tile's number
+
+
+def tag_px(size: float) -> int:
+    return max(9, round(size * 0.4))
+
+
+def tile_tags(scene) -> dict:
+    """{tile: (its number, its tag)}: a small dark tag on each tile's city ("tile 5" in the
+    log and the hover card is the one tagged 5) where the hexes are large enough (a large window,
+    or zoomed in); on a smaller map, the tag of the tile under the pointer or the keyboard's hex."""
+    cam = scene.camera
+    size = cam.size
+    board = scene.state.board
+    if size >= TAG_HEX:
+        tiles = range(len(board.centres))
+    else:
+        h = scene.focus_hex() or scene.hover
+        tiles = [board.hexes[h].tile] if h in board.hexes and scene.popup is None else []
+    out = {}
+    px = tag_px(size)
+    for t in tiles:
+        cx, cy = cam.to_screen(board.centres[t])
+        words = str(t + 1)
+        w, ht = ui.font(px, "bold").size(words)
+        rect = pygame.Rect(0, 0, w + 4, min(ht, round(size * 0.52)) if size >= TAG_HEX else ht)
+        # on the city's lowest corner: clear of its size dots, and of the holders' dots, numbers
+        # and badges of the two hexes below it (the map is turned: that corner leans right)
+        rect.center = tuple(round(v) for v in corners(cx, cy, size)[2])
+        out[t] = (words, rect)
+    return out
 
 
 def badge_rects(scene) -> dict:
