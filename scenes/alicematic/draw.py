@@ -72,9 +72,14 @@ def draw_table(scene, surface) -> None:
         button.draw(surface, L.s)
     if scene.action_b.rect.w:
         scene.action_b.draw(surface, L.s)
+    if scene.legend_b.rect.w:
+        scene.legend_b.draw(surface, L.s)
     draw_hint(scene, surface)
     draw_focus(scene, surface)
     draw_popup(scene, surface)
+    if scene.legend_open:
+        from scenes.alicematic.legend import draw_legend
+        draw_legend(scene, surface)
 
 
 def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
@@ -291,13 +296,10 @@ def draw_tile_borders(surface, board, cam) -> None:
 
 
 def prompt_rect(scene) -> pygame.Rect:
-    """Where the phase's prompt goes: in the strip under the hexes, left of the corner button
-    (the whole strip when there is no button), never over the map."""
+    """Where the phase's prompt goes: in the strip under the hexes, left of the Legend and
+    corner buttons, never over the map."""
     L = scene.layout
-    box = pygame.Rect(L.prompt)
-    if not scene.action_b.rect.w:
-        box.w = L.map.right - L.k(10) - box.x
-    return box
+    return pygame.Rect(L.prompt)
 
 
 def draw_prompt(scene, surface) -> pygame.Rect:

@@ -100,8 +100,10 @@ class Layout:
         # corner button, so that neither ever covers a hex
         strip = max(self.action_button.h, ui.font(self.px(15), "bold").get_linesize() + k(8)) + k(16)
         self.field = pygame.Rect(self.map.x, self.map.y, self.map.w, self.map.h - strip)
+        self.legend_button = pygame.Rect(0, 0, k(110), self.action_button.h)
+        self.legend_button.bottomright = (self.action_button.x - k(8), self.action_button.bottom)
         self.prompt = pygame.Rect(self.map.x + k(10), self.field.bottom + k(8),
-                                  self.action_button.x - k(18) - self.map.x, strip - k(16))
+                                  self.legend_button.x - k(18) - self.map.x, strip - k(16))
 
     def k(self, n: float) -> int:
         return round(n * self.s)

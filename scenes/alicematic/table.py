@@ -88,7 +88,9 @@ class AlicematicScene(GameTable):
         self.action_b = PrimaryButton("", self.do_main_action)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
-        self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b)}
+        self.legend_b = ui.Button(N_("Legend"), self.toggle_legend, "L")
+        self.legend_open = False  # the map's legend over the hexes
+        self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b, self.legend_b)}
         self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log(_("Game resumed."))
@@ -445,11 +447,23 @@ class AlicematicScene(GameTable):
 
     # --- events ----------------------------------------------------------------------------
 
+    def toggle_legend(self) -> None:
+        self.legend_open = not self.legend_open
+        self.popup = None
+
     def handle(self, event) -> None:
         self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.shortcut(event) or self.pass_screen_event(event):
+            return
+        if self.legend_open and self.scoring is None:  # a click or L or Esc closes it
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in
+                                                         (pygame.K_ESCAPE, pygame.K_l)):
+                self.legend_open = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and self.scoring is None:
+            self.toggle_legend()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.popup is not None:  # a half-made choice: back to the table
@@ -466,7 +480,7 @@ class AlicematicScene(GameTable):
             self.camera.zoom_at(self.pointer, event.y)
             return
         if event.type == pygame.MOUSEMOTION:
-            for b in self.buttons + [self.action_b] + (self.popup.buttons if self.popup else []):
+            for b in self.buttons + [self.action_b, self.legend_b] + (self.popup.buttons if self.popup else []):
                 b.handle(event)
             if self.pan_from is not None:
                 self.camera.drag(event.pos[0] - self.pan_from[0], event.pos[1] - self.pan_from[1])
@@ -513,6 +527,9 @@ class AlicematicScene(GameTable):
             return
         if self.action_b.rect.w and self.action_b.rect.collidepoint(pos):
             self.do_main_action()
+            return
+        if self.legend_b.rect.w and self.legend_b.rect.collidepoint(pos):
+            self.toggle_legend()
             return
         if not self.can_act():
             if self.camera.rect.collidepoint(pos):
@@ -642,6 +659,9 @@ class AlicematicScene(GameTable):
             self.action_b.rect = pygame.Rect(self.layout.action_button)
         else:
             self.action_b.rect = pygame.Rect(0, 0, 0, 0)
+        self.legend_b.rect = pygame.Rect(self.layout.legend_button) if self.scoring is None else pygame.Rect(0, 0, 0, 0)
+        if self.scoring is not None:
+            self.legend_open = False
         self.keep_focus()
         draw.draw_table(self, surface)
         if self.scoring is not None:
