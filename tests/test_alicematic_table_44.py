@@ -144,3 +144,197 @@ def test_a_conquest_menu_previews_its_bonus_as_the_move_then_gives_it(app):
     assert got[:len(gains)] == gains
     assert before  # (the preview changed nothing)
     assert (list(scene.state.resources[mover]), scene.state.vp[mover], len(scene.state.hands[mover])) == before
+
+
+# --- the map's geometry: badges, tags, dots, the prompt -------------------------------------
+
+def lit_position(players: int):
+    """An expedition in round 3 or later with conquests that need strength or food."""
+    def wanted(s):
+        return s.round >= 3 and s.phase == st.EXPEDITION and sum(
+            a.kind == CONQUER and (p.strength or p.food) and p.food is not None
+            for a, p in s.expeditions(s.turn)) >= 3
+    return played_until(20 + players, players, wanted, limit=2000)
+
+
+def drawn_numbers(app, monkeypatch):
+    """Every number the next frame draws on the map: [(its centre, its rect)]."""
+    drawn = []
+    real = draw.number
+
+    def noting(surface, value, px, room, centre, ink):
+        rect = real(surface, value, px, room, centre, ink)
+        drawn.append(((round(centre[0]), round(centre[1])), rect))
+        return rect
+    monkeypatch.setattr(draw, "number", noting)
+    frames(app, 1)
+    monkeypatch.setattr(draw, "number", real)
+    return drawn
+
+
+def dot_rects(scene):
+    cam = scene.camera
+    roomy = cam.size >= draw.SMALL_HEX
+    out = []
+    for h, owners in scene.state.holders.items():
+        cx, cy = cam.to_screen(h)
+        radius = (cam.size * 0.26 if roomy else max(2.5, cam.size * 0.18)) + 1
+        for i in range(len(owners)):
+            x, y = draw.owner_dot(cx, cy, cam.size, i, len(owners), roomy)
+            out.append(pygame.Rect(round(x - radius), round(y - radius), round(2 * radius), round(2 * radius)))
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("size", SIZES)
+def test_cost_badges_and_tile_tags_cover_no_hex_number_dot_or_each_other(app, monkeypatch, players, size):
+    scene = table_at(app, lit_position(players), size)
+    checked = 0
+    for zoom in (1.0, 2.0, 3.0):
+        scene.camera.zoom, scene.camera.pan = zoom, [0.0, 0.0]
+        scene.camera.clamp()
+        drawn = drawn_numbers(app, monkeypatch)
+        cam = scene.camera
+        badges = draw.badge_rects(scene)
+        tags = [rect for _words, rect in draw.tile_tags(scene).values()]
+        if cam.size >= 22:  # a window large enough (or zoomed in): every lit conquest has its badge
+            assert len(badges) == sum(a.kind == CONQUER and (p.strength or p.food) and p.food is not None
+                                      for a, p in scene.plans().items())
+        if cam.size >= draw.TAG_HEX:
+            assert len(tags) == len(scene.state.board.centres)
+        field = cam.rect
+        badges = {h: r for h, r in badges.items() if field.contains(r)}  # (zoomed: what is in sight)
+        tags = [r for r in tags if field.contains(r)]
+        dots = [r for r in dot_rects(scene) if field.contains(r)]
+        for h, rect in badges.items():
+            cx, cy = cam.to_screen(h)
+            inner = cam.size * 0.87  # inside its own hex: clear of every other hex and its base
+            assert all((x - cx) ** 2 + (y - cy) ** 2 <= inner ** 2
+                       for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright)), (h, rect)
+            others = [r for c, r in drawn if not rect.collidepoint(c) and field.contains(r)]
+            assert rect.collidelist(others) == -1, (h, rect)
+            assert rect.collidelist(dots) == -1 and rect.collidelist(tags) == -1, (h, rect)
+            assert rect.collidelist([r for g, r in badges.items() if g != h]) == -1
+            checked += 1
+        numbers = [r for _c, r in drawn if field.contains(r)]
+        for i, rect in enumerate(tags):
+            assert rect.collidelist(numbers) == -1 and rect.collidelist(dots) == -1, rect
+            assert rect.collidelist(tags[i + 1:]) == -1
+    assert checked > 0
+
+
+def test_a_tile_tag_carries_the_number_the_log_names(app):
+    scene = table_at(app, lit_position(3), (1280, 720))
+    tags = draw.tile_tags(scene)
+    board = scene.state.board
+    assert scene.camera.size >= draw.TAG_HEX and set(tags) == set(range(len(board.centres)))
+    for t, (words, rect) in tags.items():
+        assert words == str(t + 1)  # hex_words says "on tile {t + 1}"
+        cx, cy = scene.camera.to_screen(board.centres[t])
+        assert abs(rect.centerx - cx) < scene.camera.size and 0 < rect.centery - cy < scene.camera.size * 1.1
+    assert any("on tile" in line for line in scene.log)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("size", SIZES + [(800, 600), (1024, 768)])
+def test_the_phase_prompt_and_the_map_buttons_never_cover_a_hex(app, players, size):
+    scene = table_at(app, lit_position(players), size)
+    cam = scene.camera
+    for zoom in (1.0, 3.0):
+        cam.zoom, cam.pan = zoom, [0.0, 0.0]
+        cam.clamp()
+        frames(app, 1)
+        box = scene.prompt_box
+        assert box.w > 0 and scene.layout.map.contains(box)
+        for rect in (box, scene.legend_b.rect, scene.action_b.rect):
+            assert not rect.colliderect(cam.rect), (rect, cam.rect)
+        if zoom == 1.0:  # the whole map shows in the hexes' region
+            for h in scene.state.board.hexes:
+                x, y = cam.to_screen(h)
+                assert cam.rect.collidepoint(x, y - cam.size) and cam.rect.collidepoint(x, y + cam.size)
+    assert scene.prompt() == "Expedition: click a lit hex, or End turn"
+
+
+def test_a_held_hex_keeps_its_ring_visible_on_its_holders_own_colour(app, monkeypatch):
+    """Even where the holder's colour is the hex's own, a dark edge on both sides of the ring."""
+    scene = table_at(app, lit_position(3), (1280, 720))
+    board, cam = scene.state.board, scene.camera
+    h = next(h for h, owners in sorted(scene.state.holders.items())
+             if len(owners) == 1 and board.hexes[h].kind.kind == "facility")
+    fill = draw.mix(draw.AREA_COLOURS[board.hexes[h].kind.colour], (60, 56, 52), 0.25)
+    monkeypatch.setattr(draw, "seat_colour", lambda scene, p: fill)  # the worst case: the same colour
+    app.draw()
+    surface = app.screen
+    cx, cy = cam.to_screen(h)
+    import math
+    angle = math.radians(120) - draw.corners.__globals__["TILT"]  # the lower left side's middle
+    seen = []
+    for step in range(int(cam.size * 0.45), int(cam.size * 0.95)):
+        x, y = round(cx + step * math.cos(angle)), round(cy + step * math.sin(angle))
+        c = tuple(surface.get_at((x, y))[:3])
+        kind = "dark" if sum(c) < 150 else ("fill" if max(abs(a - b) for a, b in zip(c, fill)) < 12 else "other")
+        if not seen or seen[-1] != kind:
+            seen.append(kind)
+    # the hex, the ring's dark inner edge, the ring (the holder's colour), its dark outer edge
+    assert "fill" in seen and seen.count("dark") >= 2
+    first = seen.index("dark")
+    assert "fill" in seen[first:] and "dark" in seen[seen.index("fill", first):], seen
+
+
+# --- the projected score, the legend, the demo -----------------------------------------------
+
+def test_each_player_shows_the_final_score_the_engine_gives_if_the_game_ended_now(app):
+    from scenes.widgets import ui
+    scene = table_at(app, lit_position(4), (1280, 720))
+    with ui.noting_texts() as texts:
+        frames(app, 1)
+    state = scene.state
+    shown = [t.shown for t in texts]
+    for p in range(state.n):
+        assert f"{state.vp[p]} VP \u00b7 projected {state.scores()[p]}" in shown, shown
+    assert any(f"(projected {state.scores()[scene.viewer]})" in s for s in shown)
+    assert any(state.scores()[p] != state.vp[p] for p in range(state.n))  # (it differs from VP so far)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_legend_opens_and_closes_and_names_every_mark_whole(app, size):
+    from scenes.alicematic import legend
+    from scenes.widgets import ui
+    scene = table_at(app, lit_position(5), size)
+    click(app, scene.legend_b.rect.center)
+    assert scene.legend_open
+    with ui.noting_texts() as texts:
+        frames(app, 1)
+    words = {t.wanted: t for t in texts}
+    for _kind, row in legend.rows():
+        assert row in words and not words[row].cut, row
+        assert app.screen.get_rect().contains(words[row].rect)
+    for p in range(5):
+        assert scene.name_of(p) in words
+    assert any("badge" in w for w in words) and any("dot" in w for w in words)
+    click(app, scene.camera.rect.center)  # a click anywhere closes it, and does nothing else
+    assert not scene.legend_open and scene.popup is None
+    from ui_helpers import key
+    key(app, pygame.K_l)
+    assert scene.legend_open
+    key(app, pygame.K_ESCAPE)
+    assert not scene.legend_open
+
+
+def test_the_alicematic_demo_seats_normal_bots_and_the_others_keep_theirs(tmp_path, monkeypatch):
+    from game import registry
+    from scenes.app.window import App, AppOptions
+    monkeypatch.setenv("ALICE_DATA_DIR", str(tmp_path))
+    for game in registry.GAMES:
+        players = max(game.player_counts)
+        app = App(AppOptions(size=(1280, 720), demo=True, game=game.id, players=players))
+        try:
+            setup = app.make("setup")
+            kinds = [row.kind.value for row in setup.rows[:players]]
+            if game.id == "alicematic":
+                assert kinds == ["normal"] * players
+            elif players > 1:
+                assert "human" not in kinds and len(set(kinds)) >= 1
+        finally:
+            app.stack.close_all()
+            pygame.display.quit()
