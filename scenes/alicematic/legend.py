@@ -44,7 +44,7 @@ def panel_rect(scene) -> pygame.Rect:
 def draw_legend(scene, surface) -> pygame.Rect:
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box = panel_rect(scene)
-    ui.panel(surface, box, (28, 22, 26, 246), ui.BRASS, radius=k(10), width=max(1, k(2)))
+    ui.panel(surface, box, (28, 22, 26, 255), ui.BRASS, radius=k(10), width=max(1, k(2)))
     head = ui.text(surface, _("Legend"), px(15), (box.x + k(12), box.y + k(6)), ui.BRASS, "topleft", "bold",
                    max_width=box.w - k(24))
     hint = _("click or press L to close")
