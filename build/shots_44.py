@@ -108,6 +108,13 @@ def shots() -> None:
             save(app, f"44-legend-{tag}.png")
             scene.legend_open = False
         app.stack.pop()
+    for players, size in ((5, (1280, 720)), (3, (640, 360))):  # the end: the final scoring and results
+        session = session_at(30 + players, players, 99)
+        scene = table(app, session, size)
+        scene.reveal_all()
+        frames(app, 2)
+        save(app, f"44-results-{players}p-{size[0]}x{size[1]}-{LANG}.png")
+        app.stack.pop()
     app.stack.close_all()
 
 

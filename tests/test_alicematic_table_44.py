@@ -338,3 +338,37 @@ def test_the_alicematic_demo_seats_normal_bots_and_the_others_keep_theirs(tmp_pa
         finally:
             app.stack.close_all()
             pygame.display.quit()
+
+
+# --- the results at the end ----------------------------------------------------------------
+
+def test_the_final_scoring_ends_with_the_places_as_the_other_games_give_them(app):
+    from scenes.widgets import ui
+    session = played_until(9, 4, lambda s: s.is_over(), limit=5000)
+    scene = table_at(app, session, (1280, 720))
+    scene.reveal_all()
+    with ui.noting_texts() as texts:
+        frames(app, 2)
+    state = scene.state
+    scores = state.scores()
+    best = max(range(4), key=lambda p: (scores[p], state.alices(p)))
+    line = next(t for t in texts if t.wanted.startswith("1st "))
+    assert not line.cut and line.wanted.startswith(f"1st {scene.name_of(best)} {scores[best]}")
+    assert line.wanted.count(" \u00b7 ") == 3  # all four players, in order
+
+
+def test_a_tie_in_vp_says_how_it_was_settled():
+    from types import SimpleNamespace
+    from scenes.alicematic import words as w
+
+    def state(scores, alices, winners):
+        return SimpleNamespace(n=len(scores), scores=lambda: scores, alices=lambda p: alices[p],
+                               result=lambda: SimpleNamespace(winners=winners))
+    assert w.tiebreak(state([10, 10, 5], [3, 2, 9], (0,))) == "Tied on 10 VP: the most face-up Alices (3) decides."
+    assert w.tiebreak(state([10, 10, 5], [3, 3, 9], (0, 1))) == "Tied on 10 VP and on face-up Alices: a shared win."
+    assert w.tiebreak(state([11, 10, 5], [0, 3, 9], (0,))) is None
+    names = ["Ada", "Bo", "Cy"]
+    assert w.standings(state([10, 10, 5], [3, 2, 9], (0,)), names.__getitem__) == \
+        ["1st Ada 10", "2nd Bo 10", "3rd Cy 5"]
+    assert w.standings(state([10, 10, 5], [3, 3, 9], (0, 1)), names.__getitem__) == \
+        ["1st Ada 10", "1st Bo 10", "3rd Cy 5"]

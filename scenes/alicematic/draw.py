@@ -795,9 +795,11 @@ def draw_scoring(scene, surface) -> None:
         names = joined([scene.name_of(p) for p in result.winners])
         words = _("{names} win!").format(names=names) if len(result.winners) > 1 else \
             said(names, _("{who} win!"), _("{who} wins!"))
-        ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
-                max_width=P.w - k(40))
+        r = ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
+                    max_width=P.w - k(40))
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
+        draw_standings(scene, surface, pygame.Rect(P.x + k(20), r.bottom + k(8), P.w - k(40),
+                                                   P.bottom - bh - k(28) - r.bottom - k(8)))
         if scene.replay:  # the replay's own button goes there (replay_cover)
             scene.scoring_button = pygame.Rect(P.centerx - bw // 2, P.bottom - bh - k(20), bw, bh)
             return
@@ -810,6 +812,26 @@ def draw_scoring(scene, surface) -> None:
         ui.paragraph(surface, _(why), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
         ui.text(surface, _("click or press Enter to see every row"), px(13), (P.centerx, P.bottom - k(30)),
                 ui.MUTED, "midtop", max_width=P.w - k(40))
+
+
+def draw_standings(scene, surface, box: pygame.Rect) -> None:
+    """Under the winner, as the other games' results give them: the places, how a tie was
+    settled, and whether help was used (the record counts the game as assisted)."""
+    from game.commands import helps_words
+    L, px = scene.layout, scene.layout.px
+    state = scene.state
+    lines = [(_(" \u00b7 ").join(w.standings(state, scene.name_of)), ui.TEXT)]
+    why = w.tiebreak(state)
+    if why:
+        lines.append((why, ui.MUTED))
+    if scene.session.meta.get("assisted"):
+        lines.append((_("ASSISTED: {helps}").format(helps=helps_words(scene.session.meta).upper()), ui.BRASS))
+    y = box.y
+    for words, colour in lines:
+        for line in ui.wrap(words, px(14), box.w) or [words]:
+            if y + ui.font(px(14)).get_linesize() > box.bottom:
+                return
+            y = ui.text(surface, line, px(14), (box.centerx, y), colour, "midtop", max_width=box.w).bottom + L.k(2)
 
 
 def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
