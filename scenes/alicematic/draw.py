@@ -225,7 +225,7 @@ def tile_tags(scene) -> dict:
     size = cam.size
     board = scene.state.board
     if size >= TAG_HEX:
-        tiles = range(len(board.centres))
+        tiles = list(range(len(board.centres)))
     else:
         h = scene.focus_hex() or scene.hover
         tiles = [board.hexes[h].tile] if h in board.hexes and scene.popup is None else []

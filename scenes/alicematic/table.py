@@ -177,7 +177,7 @@ class AlicematicScene(GameTable):
                             action))
             elif action.kind == WAR:
                 out.append((_("Start a war (a face-down chit)"), action))
-        kinds = {action.kind for _words, action in out}
+        kinds = {action.kind for _words, action in out if action is not None}
         if kinds & {CONQUER, WAR} and self.state.war.get(h) != self.state.current_player():
             for kind, words in ((CONQUER, _("Take it: {why}")), (WAR, _("War: {why}"))):
                 if kind not in kinds:
@@ -408,8 +408,9 @@ class AlicematicScene(GameTable):
             elif self.state.phase in (st.BASES, st.EXPEDITION):
                 self.tell(_("That hex is not lit: nothing to do there now."), 2.5)
             return
-        if len(options) == 1 and options[0][1].kind == BASE:
-            self.play(options[0][1])
+        first = options[0][1]
+        if len(options) == 1 and first is not None and first.kind == BASE:
+            self.play(first)
             return
         self.popup = Popup(w.hex_words(self.state.board, h), options, pos, keyboard)
 
