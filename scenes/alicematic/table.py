@@ -171,10 +171,11 @@ class AlicematicScene(GameTable):
             if action.kind == BASE:
                 out.append((_("Place a base here"), action))
             elif action.kind == CONQUER and self.state.war.get(h) == self.state.current_player():
-                out.append((_("Take it: your war, no cost") + _(" · ") + self.bonus_words(h), action))
+                out.append((_("{move} · {bonus}").format(move=_("Take it: your war, no cost"),
+                                                              bonus=self.bonus_words(h)), action))
             elif action.kind == CONQUER:
-                out.append((self.conquer_words(self.plans()[action]) + _(" · ") + self.bonus_words(h),
-                            action))
+                out.append((_("{move} · {bonus}").format(move=self.conquer_words(self.plans()[action]),
+                                                              bonus=self.bonus_words(h)), action))
             elif action.kind == WAR:
                 out.append((_("Start a war (a face-down chit)"), action))
         kinds = {action.kind for _words, action in out if action is not None}
