@@ -372,3 +372,23 @@ def test_a_tie_in_vp_says_how_it_was_settled():
         ["1st Ada 10", "2nd Bo 10", "3rd Cy 5"]
     assert w.standings(state([10, 10, 5], [3, 3, 9], (0, 1)), names.__getitem__) == \
         ["1st Ada 10", "1st Bo 10", "3rd Cy 5"]
+
+
+def test_the_hover_card_says_why_a_hex_cannot_be_taken_and_what_a_conquest_brings(app):
+    from scenes.widgets import ui
+    session = played_until(4, 3, lambda s: war_only_hex(s) is not None and any(
+        a.kind == CONQUER for a in s.legal_actions()))
+    scene = table_at(app, session)
+    state = scene.state
+    h = war_only_hex(state)
+    reason = str(words.refusal_words(explain.expedition_refusal(state, CONQUER, h)))
+    scene.hover = h
+    with ui.noting_texts() as texts:
+        frames(app, 1)
+    said = " ".join(t.shown for t in texts)
+    assert reason.split(":")[0] in said and "A war is possible here" in said
+    take = next(a.hex for a in state.legal_actions() if a.kind == CONQUER)
+    scene.hover = take
+    with ui.noting_texts() as texts:
+        frames(app, 1)
+    assert any(t.shown.startswith("Brings ") for t in texts)

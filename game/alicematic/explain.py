@@ -5,23 +5,19 @@ bring. Legality stays the state's (why_illegal, expeditions); this only says whi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..contract import Event, Refusal
 from . import effects as fx
 from . import words
 from .content import CITY, FOREST, GREEN, RED, YELLOW
 from .hexmap import Hex, connected, food_map
 from .setup import CONQUER, SUMMON, WAR, Action
-
-if TYPE_CHECKING:
-    from .state import AlicematicState
+from .state import EXPEDITION, AlicematicState
 
 GAINS = ("gained", "drew", "scored", "recruited")  # the event kinds a conquest may bring (state.py)
 TURN_OVER = ("turn_started", "round_started", "game_over")
 
 
-def summon_refusal(state: "AlicematicState", card: int) -> Refusal | None:
+def summon_refusal(state: AlicematicState, card: int) -> Refusal | None:
     """Why the player to move may not summon `card` now (None: they may): the rules' refusal,
     a full area, or short of DP by more than their yellow resources (with the figures)."""
     action = Action(SUMMON, card=card)
@@ -35,7 +31,7 @@ def summon_refusal(state: "AlicematicState", card: int) -> Refusal | None:
                                        "resources": state.resource(p, YELLOW)})
 
 
-def expedition_refusal(state: "AlicematicState", kind: str, h: Hex) -> Refusal | None:
+def expedition_refusal(state: AlicematicState, kind: str, h: Hex) -> Refusal | None:
     """Why the player to move may not take hex `h` (kind CONQUER) or start a war on it (WAR) now
     (None: they may), naming the part of the rules that fails."""
     refusal = state.why_illegal(Action(kind, hex=h))
@@ -89,15 +85,15 @@ def expedition_refusal(state: "AlicematicState", kind: str, h: Hex) -> Refusal |
     return refusal
 
 
-def conquest_gains(state: "AlicematicState", h: Hex) -> list[Event]:
+def conquest_gains(state: AlicematicState, h: Hex) -> list[Event]:
     """What taking hex `h` now would bring the player to move, as the events the move itself
     reports (the hex's bonus, then powers that work on a conquest); [] when it brings nothing.
     Played out on a copy, so it is exactly what the rules give (the supply's limits too)."""
     action = Action(CONQUER, hex=h)
     p = state.turn
-    if p is None or state.why_illegal(action) is not None:
+    if p is None or state.phase != EXPEDITION or action not in dict(state.expeditions(p)):
         return []
-    events = state.clone().apply(action)
+    events = state.clone()._do(action)  # (legal: checked just above, once)
     out = []
     for e in events:
         if e.kind in TURN_OVER:

@@ -613,7 +613,7 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
 def projected_scores(scene) -> list[int]:
     """Each player's final score if the game ended now (the engine's final scoring: public
     facts only: face-down cards count for nothing)."""
-    return scene.state.scores()
+    return scene.memo("scores", scene.state.scores)
 
 
 def draw_players(scene, surface, view) -> None:

@@ -82,6 +82,8 @@ class AlicematicScene(GameTable):
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
         self.prompt_box = pygame.Rect(0, 0, 0, 0)  # the phase's prompt, as last drawn
+        self._memo_position: tuple | None = None  # memo(): the position its answers are for
+        self._memo: dict = {}
         self.snapped = self.demo_done = False
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
@@ -119,14 +121,24 @@ class AlicematicScene(GameTable):
     def can_act(self) -> bool:
         return self.seated_turn()
 
+    def memo(self, key, make):
+        """What the rules answer about the position now, worked out once per position (a frame
+        asks for the legal moves and the expeditions many times; they cost milliseconds)."""
+        position = self.state.snapshot()
+        if self._memo_position != position:
+            self._memo_position, self._memo = position, {}
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
     def legal(self) -> list:
-        return self.state.legal_actions() if self.can_act() else []
+        return self.memo("legal", self.state.legal_actions) if self.can_act() else []
 
     def plans(self) -> dict:
         """{expedition action: Plan} for the player acting now (the hexes lit on the map)."""
         if not self.can_act() or self.state.phase != st.EXPEDITION:
             return {}
-        return dict(self.state.expeditions(self.state.current_player()))
+        return self.memo("plans", lambda: dict(self.state.expeditions(self.state.current_player())))
 
     def main_action(self):
         """The move the map's corner button makes now (End turn, Pass, Draw 3), or None."""
@@ -191,12 +203,12 @@ class AlicematicScene(GameTable):
         """The rules' reason a conquest or war on `h` is not offered now, in words (None: it is)."""
         if not self.can_act():
             return None
-        refusal = explain.expedition_refusal(self.state, kind, h)
+        refusal = self.memo(("why_not", kind, h), lambda: explain.expedition_refusal(self.state, kind, h))
         return None if refusal is None else shown(refusals.refusal_words(refusal))
 
     def bonus_words(self, h) -> str:
         """What taking `h` now would bring (the rules played out on a copy)."""
-        return w.gains_words(explain.conquest_gains(self.state, h))
+        return w.gains_words(self.memo(("gains", h), lambda: explain.conquest_gains(self.state, h)))
 
     def conquer_words(self, plan) -> str:
         text = _("Expedition: strength {strength}, food {food}").format(
