@@ -104,6 +104,10 @@ def test_a_summon_greyed_out_says_how_much_dp_is_short(app):
     dp = state.cards[card].dp
     assert len(greyed) == 1 and greyed[0].startswith(f"Summon: Not enough DP to summon that card: it needs {dp};")
     assert not any(a is not None and a.kind == SUMMON for _l, a in scene.popup.options)
+    # the card's tooltip says it too, before any click
+    tip = draw.tooltip_at(scene, point(draw.hand_rects(scene)[card]))
+    assert tip.endswith(": " + str(words.refusal_words(explain.summon_refusal(state, card))))
+    assert tip.startswith(draw.w.card_name(state.cards[card]))
 
 
 def test_every_expedition_refusal_names_a_rule_in_random_games():

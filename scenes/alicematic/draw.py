@@ -899,5 +899,7 @@ def tooltip_at(scene, pos) -> str | None:
         card = area_card_at(scene, pos)
     if card is not None:
         c = scene.state.cards[card]
-        return f"{w.card_name(c)} \u00b7 {w.area(c.colour)} \u00b7 DP {c.dp} \u00b7 {w.power(c.power)}"
+        text = f"{w.card_name(c)} \u00b7 {w.area(c.colour)} \u00b7 DP {c.dp} \u00b7 {w.power(c.power)}"
+        why = scene.summon_why_not(card) if card in scene.view().hand else None
+        return text if why is None else _("{card}: {why}").format(card=text, why=why)
     return None

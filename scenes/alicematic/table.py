@@ -206,6 +206,16 @@ class AlicematicScene(GameTable):
         refusal = self.memo(("why_not", kind, h), lambda: explain.expedition_refusal(self.state, kind, h))
         return None if refusal is None else shown(refusals.refusal_words(refusal))
 
+    def summon_why_not(self, card: int) -> str | None:
+        """Why a hand card cannot be summoned now (short of DP, its area full), in words; None
+        when it can, or when it is not the seated player's domestic affairs."""
+        if not self.can_act() or self.state.phase != st.DOMESTIC:
+            return None
+        refusal = self.memo(("summon", card), lambda: explain.summon_refusal(self.state, card))
+        if refusal is None or refusal.code not in (refusals.SHORT_OF_DP, refusals.AREA_FULL):
+            return None
+        return shown(refusals.refusal_words(refusal))
+
     def bonus_words(self, h) -> str:
         """What taking `h` now would bring (the rules played out on a copy)."""
         return w.gains_words(self.memo(("gains", h), lambda: explain.conquest_gains(self.state, h)))
@@ -229,9 +239,9 @@ class AlicematicScene(GameTable):
         legal = self.legal()
         if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \
                 and any(a.card == card for a in legal):
-            refusal = explain.summon_refusal(self.state, card)
-            if refusal is not None:  # which rule it fails: short of DP, or a full area
-                out.append((_("Summon: {why}").format(why=shown(refusals.refusal_words(refusal))), None))
+            why = self.summon_why_not(card)
+            if why is not None:  # which rule it fails: short of DP, or a full area
+                out.append((_("Summon: {why}").format(why=why), None))
         for action in self.legal():
             if action.card != card:
                 continue
