@@ -867,7 +867,7 @@ def mark_row(scene, surface, field: str) -> None:
     state, cam, s = scene.state, scene.camera, scene.layout.s
     board, width = state.board, max(3, round(5 * s))
     clip = surface.get_clip()
-    surface.set_clip(scene.layout.map)
+    surface.set_clip(scene.layout.field)
     if field == "tiles":
         alices = [state.alices(p) for p in range(state.n)]
         for t in range(len(board.positions)):
