@@ -249,7 +249,7 @@ def badge_rects(scene) -> dict:
     badge or a base; where the hexes are too small for one, none (the hover card says it)."""
     cam = scene.camera
     size = cam.size
-    side = max(SMALL_CHIP, round(size * 0.42)) + 2  # (a chip on a dark back)
+    side = max(SMALL_CHIP, round(size * 0.5)) + 2  # (a chip on a dark back)
     out = {}
     for action, plan in scene.plans().items():
         if action.kind != CONQUER or not (plan.strength or plan.food) or plan.food is None:
