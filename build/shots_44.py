@@ -1,22 +1,31 @@
-"""Issue 44's screenshots under the dummy driver at 1280x720: the setup screen's DRAFT VARIANTS and
-the rules page's questions for the designers, into docs/screenshots/:
-  SHOTS_LANGUAGE=ja python build/shots_44.py"""
+"""Issue 44 item 7's screenshots of the Alicematic table under the dummy driver:
+  SHOTS_LANGUAGE=ja python build/shots_44.py   (English by default), into docs/screenshots/44-*.png.
+An expedition with lit hexes and their cost badges, the hover card saying why a hex cannot be taken,
+a conquest's menu with its bonus, the legend, and the final results; 3 and 5 players, at 1280x720
+and at the smallest window (640x360)."""
 
 from __future__ import annotations
 
 import os
+import random
 import sys
 import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["LANGUAGE"] = os.environ.get("SHOTS_LANGUAGE", "en")
+LANG = os.environ.get("SHOTS_LANGUAGE", "en")
+os.environ["LANGUAGE"] = LANG
 os.environ.setdefault("ALICE_DATA_DIR", tempfile.mkdtemp())
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 OUT = Path(os.environ.get("SHOTS_OUT") or Path(__file__).resolve().parents[1] / "docs" / "screenshots")
-LANG = os.environ["LANGUAGE"]
+NAMES = ["Sprocket", "Bellows", "Ratchet", "Cogsworth", "Bramble"]
+
+
+def frames(app, n):
+    for _ in range(n):
+        app.step(1 / 60)
 
 
 def save(app, name: str) -> None:
@@ -26,58 +35,88 @@ def save(app, name: str) -> None:
     print(OUT / name)
 
 
-def main() -> None:
-    from scenes.app.window import App, AppOptions
-    app = App(AppOptions(size=(1280, 720)))
-    setup = app.stack.push(app.make("setup"))
-    setup.game.set("alicematic")
-    setup._game_changed()
-    setup.options["round_14"].value = True
-    setup.layout()
-    for _ in range(3):
-        app.step(1 / 60)
-    save(app, f"44-setup-variants-{LANG}.png")
-    rules = app.stack.push(app.make("rules", game="alicematic"))
-    for _ in range(3):
-        app.step(1 / 60)
-    rules.scroll = max(0.0, rules.max_scroll() - float(os.environ.get("SHOTS_UP", "330")))
-    for _ in range(3):
-        app.step(1 / 60)
-    save(app, f"44-rules-questions-{LANG}.png")
-    app.stack.pop()
-    table_with_new_powers(app)
-
-
-def table_with_new_powers(app) -> None:
-    """A table whose hand holds cards with the new powers (their words must fit the faces)."""
-    import random
+def session_at(seed: int, players: int, rounds: int):
+    """A game played by seeded random moves into round `rounds`, stopped in an expedition that
+    has a war-only hex (the reason shows) and a conquest."""
+    from game.alicematic import state as st
+    from game.alicematic.bots import LEVELS
     from game.alicematic.record import new_session
+    from game.alicematic.setup import CONQUER, WAR
+    session = new_session(seed, [{"name": NAMES[i], "seat": "human"} for i in range(players)])
+    rng = random.Random(seed)
+    bot = LEVELS["normal"](seed)
+    while not session.state.is_over():
+        state = session.state
+        if state.round >= rounds and state.phase == st.EXPEDITION:
+            kinds = [a.kind for a in state.legal_actions()]
+            if CONQUER in kinds and WAR in kinds:
+                return session
+        action = bot.decide(state.view(state.turn), state.legal_actions()) if rng.random() < 0.8 \
+            else rng.choice(state.legal_actions())
+        session.play(action)
+    return session
+
+
+def table(app, session, size):
+    import pygame
     from scenes.alicematic.table import AlicematicScene
     from scenes.config import GameConfig, Seat
-    seats = [Seat(n, "human", i) for i, n in enumerate(("Ada", "Bo", "Cy"))]
-    session = new_session(6, [seat.to_json() for seat in seats])
-    rng = random.Random(6)
-    while session.state.phase == "bases":
-        session.history.apply(rng.choice(session.state.legal_actions()))
-    state = session.state
-    wanted = ("Drummer Alice", "Jabberwock Alice", "Alchemist Alice", "Cook Alice",
-              "Mock Turtle Alice")
-    me = state.turn
-    for name in wanted:  # swapped into the hand from wherever they are (a picture, not a game)
-        card = next(c.id for c in state.cards if c.name == name)
-        for pile in (state.deck, *state.hands):
-            if card in pile:
-                pile.remove(card)
-        state.hands[me].append(card)
-    state.hands[me] = state.hands[me][-6:]
-    seats = [Seat(seat.name, "human" if i == me else "easy", i) for i, seat in enumerate(seats)]
-    config = GameConfig(seats, None, 6, "alicematic")
+    n = session.state.n
+    config = GameConfig([Seat(NAMES[i], "human", i) for i in range(n)], None, session.meta["seed"], "alicematic")
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.screen = pygame.display.get_surface()
     scene = AlicematicScene(app, config, session)
     app.stack.push(scene)
-    for _ in range(4):
-        app.step(1 / 60)
-    save(app, f"44-table-new-powers-{LANG}.png")
+    frames(app, 2)
+    who = scene.pass_screen_for()
+    if who is not None:
+        scene.pass_screen.button.action()
+    frames(app, 2)
+    return scene
+
+
+def shots() -> None:
+    from scenes.app.window import App, AppOptions
+    from game.alicematic import explain
+    from game.alicematic.setup import CONQUER, WAR
+    app = App(AppOptions(size=(1280, 720)))
+    for players, size in ((3, (1280, 720)), (5, (1280, 720)), (3, (640, 360)), (5, (640, 360)), (4, (1920, 1080))):
+        session = session_at(4 + players, players, 4)
+        scene = table(app, session, size)
+        state = scene.state
+        tag = f"{players}p-{size[0]}x{size[1]}-{LANG}"
+        legal = state.legal_actions()
+        war_only = next((a.hex for a in legal if a.kind == WAR
+                         and not any(b.kind == CONQUER and b.hex == a.hex for b in legal)), None)
+        if war_only is not None:
+            x, y = scene.camera.to_screen(war_only)
+            scene.hover, scene.pointer = war_only, (round(x), round(y))
+        save(app, f"44-table-{tag}.png")
+        take = max((a for a in legal if a.kind == CONQUER),
+                   key=lambda a: len(explain.conquest_gains(state, a.hex)))
+        x, y = scene.camera.to_screen(take.hex)
+        scene.click_hex(take.hex, (round(x), round(y)))
+        save(app, f"44-conquest-{tag}.png")
+        scene.popup = None
+        if war_only is not None:
+            x, y = scene.camera.to_screen(war_only)
+            scene.click_hex(war_only, (round(x), round(y)))
+            save(app, f"44-war-{tag}.png")
+            scene.popup = None
+        if hasattr(scene, "legend_open"):
+            scene.legend_open = True
+            save(app, f"44-legend-{tag}.png")
+            scene.legend_open = False
+        app.stack.pop()
+    for players, size in ((5, (1280, 720)), (3, (640, 360))):  # the end: the final scoring and results
+        session = session_at(30 + players, players, 99)
+        scene = table(app, session, size)
+        scene.reveal_all()
+        frames(app, 2)
+        save(app, f"44-results-{players}p-{size[0]}x{size[1]}-{LANG}.png")
+        app.stack.pop()
+    app.stack.close_all()
 
 
 if __name__ == "__main__":
-    main()
+    shots()

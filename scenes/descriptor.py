@@ -56,6 +56,8 @@ class SceneInfo:
     # the card art its first frame draws, planned while it is set up: (players, window size) ->
     # CardArt calls (scenes.art.warmup)
     art: Callable[[int, tuple[int, int]], list] | None = None
+    # the demo's bot levels, seat by seat in turn (a level the game lacks: its strongest)
+    demo_bots: tuple[str, ...] = ("easy", "random")
 
     @property
     def game(self) -> str:

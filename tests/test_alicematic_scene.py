@@ -315,7 +315,7 @@ def test_tile_borders_show_on_the_map_at_every_zoom(app, zoom):
                 continue
             a, b = (corners(*cam.to_screen(h), cam.size)[j] for j in (i, (i + 1) % 6))
             mid = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2))
-            if not scene.layout.map.inflate(-20, -20).collidepoint(mid) or scene.hover is not None:
+            if not scene.layout.field.inflate(-20, -20).collidepoint(mid) or scene.hover is not None:
                 continue
             # between two tiles: the outline's light line; inside a tile only the hexes' own edges
             near = {tuple(surface.get_at((mid[0] + dx, mid[1] + dy))[:3]) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}

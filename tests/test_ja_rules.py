@@ -24,7 +24,7 @@ SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 TEXT_SIZES = ["normal", "large", "larger"]
 JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 # keys whose names are the same in every language: no words to translate
-KEY_NAMES = {"F11", "S", "H", "P", "E", "Esc", "Ctrl+Z / Ctrl+Y", "1 - 4", "Enter / E"}
+KEY_NAMES = {"F11", "S", "H", "P", "E", "Esc", "Ctrl+Z / Ctrl+Y", "1 - 4", "Enter / E", "L"}
 
 
 @pytest.fixture

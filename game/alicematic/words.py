@@ -18,6 +18,21 @@ NOT_ENOUGH_DP = "not_enough_dp"  # card, dp (what it costs)
 # another kind of move than the phase asks for (player)
 MUST_CHOOSE_A_BASE, MUST_SUMMON_OR_HIRE = "must_choose_a_base", "must_summon_or_hire"
 MUST_GO_OR_END, MUST_DISCARD = "must_go_or_end", "must_discard"
+# which part of the rules a move the table does not offer fails (explain.py): fields player,
+# hex, and as listed
+SHORT_OF_DP = "short_of_dp"  # card, dp, have (DP from the areas), resources (yellow)
+SHORT_OF_STRENGTH = "short_of_strength"  # need, have, resources (red)
+SHORT_OF_FOOD = "short_of_food"  # need, have, resources (green)
+OUT_OF_REACH = "out_of_reach"  # no way from a base round the monster forests
+YOURS_ALREADY = "yours_already"
+NO_CHITS_LEFT = "no_chits_left"
+CITY_FULL = "city_full"  # size
+HELD_AND_JOINED = "held_and_joined"  # holder
+FOREST_CLOSED, FOREST_NOT_MOST = "forest_closed", "forest_not_most"
+NO_WAR_ON_A_CITY = "no_war_on_a_city"
+NO_WAR_ON_HELD_LAND = "no_war_on_held_land"  # holder
+AT_WAR_ALREADY = "at_war_already"  # holder (whose war)
+NO_WAR_NEEDED = "no_war_needed"
 
 
 def refusal_words(refusal: Refusal) -> Message:
@@ -41,6 +56,45 @@ def refusal_words(refusal: Refusal) -> Message:
         return later._("That card's colour area is full: 4 cards at most.")
     if code == NOT_ENOUGH_DP:
         return later._("Not enough DP to summon that card: it needs {dp}.", dp=f["dp"])
+    if code == SHORT_OF_DP:
+        return later.ngettext("Not enough DP to summon that card: it needs {dp}; you have {have} "
+                              "and {resources} yellow resource.",
+                              "Not enough DP to summon that card: it needs {dp}; you have {have} "
+                              "and {resources} yellow resources.", f["resources"], **f)
+    if code == SHORT_OF_STRENGTH:
+        return later.ngettext("Not enough strength: it needs {need}; you have {have} and "
+                              "{resources} red resource.",
+                              "Not enough strength: it needs {need}; you have {have} and "
+                              "{resources} red resources.", f["resources"], **f)
+    if code == SHORT_OF_FOOD:
+        return later.ngettext("Not enough food: it needs {need}; you have {have} and "
+                              "{resources} green resource.",
+                              "Not enough food: it needs {need}; you have {have} and "
+                              "{resources} green resources.", f["resources"], **f)
+    if code == OUT_OF_REACH:
+        return later._("Out of reach: no way there from your bases around the monster forests.")
+    if code == YOURS_ALREADY:
+        return later._("You hold that hex already.")
+    if code == NO_CHITS_LEFT:
+        return later._("No chits left in your supply.")
+    if code == CITY_FULL:
+        return later._("That city is full: {size} players hold it.", size=f["size"])
+    if code == HELD_AND_JOINED:
+        return later._("Player {number} holds it, joined to their bases.", number=f["holder"] + 1)
+    if code == FOREST_CLOSED:
+        return later._("That monster forest is closed: not every hex around it is held yet.")
+    if code == FOREST_NOT_MOST:
+        return later._("Only the players holding most of the hexes around that forest may go.")
+    if code == NO_WAR_ON_A_CITY:
+        return later._("No war on a city: an expedition there must succeed.")
+    if code == NO_WAR_ON_HELD_LAND:
+        return later._("No war on held land: Player {number} holds it.", number=f["holder"] + 1)
+    if code == AT_WAR_ALREADY and f["holder"] == f["player"]:
+        return later._("Your war is on it already: take it, at no cost.")
+    if code == AT_WAR_ALREADY:
+        return later._("Player {number} is at war there already.", number=f["holder"] + 1)
+    if code == NO_WAR_NEEDED:
+        return later._("No war needed: you can take it now without resources.")
     if code == NOT_IN_HAND:
         return later._("That card is not in the hand.")
     if code == NOT_ON_THE_MAP:

@@ -32,4 +32,5 @@ SCENES = SceneInfo(
                     N_("9 tiles for 3 players, 13 for 4 or 5.")),
     ),
     rules=RulesPage(N_("Alicematic"), tuple(rules_text.ALICEMATIC)),
+    demo_bots=("normal",),  # (a playtest's demo: bots that weigh majorities and plan wars)
 )

@@ -72,9 +72,14 @@ def draw_table(scene, surface) -> None:
         button.draw(surface, L.s)
     if scene.action_b.rect.w:
         scene.action_b.draw(surface, L.s)
+    if scene.legend_b.rect.w:
+        scene.legend_b.draw(surface, L.s)
     draw_hint(scene, surface)
     draw_focus(scene, surface)
     draw_popup(scene, surface)
+    if scene.legend_open:
+        from scenes.alicematic.legend import draw_legend
+        draw_legend(scene, surface)
 
 
 def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
@@ -126,11 +131,12 @@ def draw_map(scene, surface, view) -> None:
         lit_hexes.setdefault(action.hex, {})[action.kind] = plan
     bases = {a.hex for a in scene.legal() if a.kind == BASE}
     clip = surface.get_clip()
-    surface.set_clip(L.map.inflate(-2, -2))
+    surface.set_clip(L.field.inflate(-2, -2))
     # a small hex keeps its strength only; the city's size, the holders' dots and an expedition's
     # costs show for the hex under the pointer or the keyboard's focus (and in its words above)
     roomy = size >= SMALL_HEX
     near = {scene.hover, scene.focus_hex()}
+    badges = badge_rects(scene)
     for h, info in board.hexes.items():
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size * 0.97)
@@ -149,18 +155,21 @@ def draw_map(scene, surface, view) -> None:
                 x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
                 pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
         ink = ink_on(fill)
-        number(surface, info.strength, size * 0.62, size * 0.95,
-               (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
+        if h in badges:  # a lit conquest: the number at the left, the food badge at the right
+            number(surface, info.strength, size * 0.56, size * 0.5, (cx - 0.3 * size, cy), ink)
+        else:
+            number(surface, info.strength, size * 0.62, size * 0.95,
+                   (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
         owners = holders.get(h, ())
-        if len(owners) == 1:  # held: a ring in the holder's colour
-            pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84),
-                                max(2, round(size * 0.12)))
+        if len(owners) == 1:  # held: a ring in the holder's colour, dark-edged on both sides so
+            ring = max(2, round(size * 0.12))  # that it shows on a hex of the same colour too
+            pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 0.84), ring + 2 * max(1, round(ring / 3)))
+            pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84), ring)
         dot = size * 0.26 if roomy else max(2.5, size * 0.18)  # (small: clear of the number)
         for i, p in enumerate(owners):
-            x = cx + (i - (len(owners) - 1) / 2) * dot * 1.9
-            y = cy - size * (0.56 if roomy else 0.72)
-            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot))
-            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot), 1)
+            x, y = owner_dot(cx, cy, size, i, len(owners), roomy)
+            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot) + 1)
+            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot) - max(1, dot // 4))
         if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
             colour = seat_colour(scene, war[h])
             ring = corners(cx, cy, size * 0.84)
@@ -180,27 +189,19 @@ def draw_map(scene, surface, view) -> None:
         cx, cy = cam.to_screen(h)
         pygame.draw.polygon(surface, ui.HILITE, corners(cx, cy, size * 0.93), max(2, round(4 * s)))
     # wars first (a thin orange ring: the hex is within reach of a war), then the expeditions
-    # that take a hex now: a green ring, and under it the strength (red) and food (green) needed
+    # that take a hex now: a green ring, and in it the food needed (badge_rects)
     for h, kinds in lit_hexes.items():
         if CONQUER not in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, (236, 140, 52), corners(cx, cy, size * 0.86), max(1, round(2 * s)))
-    chip_size = max(12, L.k(16), round(size * 0.42))
     for h, kinds in lit_hexes.items():
         if CONQUER in kinds:
             cx, cy = cam.to_screen(h)
             pygame.draw.polygon(surface, ui.GOOD, corners(cx, cy, size * 0.9), max(2, round(4 * s)))
-    for h, kinds in lit_hexes.items():
-        plan = kinds.get(CONQUER)
-        if plan is not None and (plan.strength or plan.food) and (roomy or h in near):
-            cx, cy = cam.to_screen(h)
-            y = cy + size * 0.78
-            back = pygame.Rect(0, 0, round(chip_size * 2.5), round(chip_size * 1.3))
-            back.center = (round(cx), round(y))
-            pygame.draw.rect(surface, (24, 20, 22), back, border_radius=max(2, chip_size // 3))
-            chip(surface, AREA_COLOURS[RED], plan.strength, (cx - chip_size * 0.58, y), chip_size, s)
-            chip(surface, AREA_COLOURS[GREEN], "\u2013" if plan.food is None else plan.food,
-                 (cx + chip_size * 0.58, y), chip_size, s)
+    for h, rect in badges.items():  # the food a conquest needs (the hex's number: its strength),
+        plan = lit_hexes[h][CONQUER]  # on a dark back: it shows on a green hex too
+        pygame.draw.rect(surface, (24, 20, 22), rect, border_radius=max(2, rect.w // 4))
+        chip(surface, AREA_COLOURS[GREEN], plan.food, rect.center, rect.w - 2, s)
     if scene.hover is not None and scene.hover in board.hexes and scene.popup is None:
         cx, cy = cam.to_screen(scene.hover)
         pygame.draw.polygon(surface, ui.TEXT, corners(cx, cy, size * 0.97), 1)
@@ -210,8 +211,73 @@ def draw_map(scene, surface, view) -> None:
         width = max(3, round(size * 0.18))
         pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 1.06), width + 2)
         pygame.draw.polygon(surface, FOCUS, corners(cx, cy, size * 1.06), width)
+    for t, (words, rect) in tile_tags(scene).items():  # the tile's number, as the log names it
+        pygame.draw.rect(surface, (24, 20, 22), rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, BORDER_LINE, rect, 1, border_radius=rect.h // 2)
+        ui.text(surface, words, tag_px(cam.size), rect.center, BORDER_LINE, "center", "bold",
+                max_width=rect.w - 2, max_height=rect.h)
     surface.set_clip(clip)
     draw_map_head(scene, surface, view)
+
+
+TAG_HEX = 19  # pixels, centre to corner: from here every tile's city shows its tile's number
+
+
+def tag_px(size: float) -> int:
+    return max(9, round(size * 0.4))
+
+
+def tile_tags(scene) -> dict:
+    """{tile: (its number, its tag)}: a small dark tag on each tile's city ("tile 5" in the
+    log and the hover card is the one tagged 5) where the hexes are large enough (a large window,
+    or zoomed in); on a smaller map, the tag of the tile under the pointer or the keyboard's hex."""
+    cam = scene.camera
+    size = cam.size
+    board = scene.state.board
+    if size >= TAG_HEX:
+        tiles = list(range(len(board.centres)))
+    else:
+        h = scene.focus_hex() or scene.hover
+        tiles = [board.hexes[h].tile] if h in board.hexes and scene.popup is None else []
+    out = {}
+    px = tag_px(size)
+    for t in tiles:
+        cx, cy = cam.to_screen(board.centres[t])
+        words = str(t + 1)
+        w, ht = ui.font(px, "bold").size(words)
+        rect = pygame.Rect(0, 0, w + 4, min(ht, round(size * 0.52)) if size >= TAG_HEX else ht)
+        # on the city's lowest corner: clear of its size dots, and of the holders' dots, numbers
+        # and badges of the two hexes below it (the map is turned: that corner leans right)
+        rect.center = tuple(round(v) for v in corners(cx, cy, size)[2])
+        out[t] = (words, rect)
+    return out
+
+
+def badge_rects(scene) -> dict:
+    """{hex: its cost badge} for the lit conquests: the food needed, as a green chip beside the
+    hex's number (its strength), inside the hex itself so that it never covers another hex, a
+    badge or a base; where the hexes are too small for one, none (the hover card says it)."""
+    cam = scene.camera
+    size = cam.size
+    side = max(SMALL_CHIP, round(size * 0.5)) + 2  # (a chip on a dark back)
+    out = {}
+    for action, plan in scene.plans().items():
+        if action.kind != CONQUER or not (plan.strength or plan.food) or plan.food is None:
+            continue
+        cx, cy = cam.to_screen(action.hex)
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (round(cx + size * 0.36), round(cy))
+        inner = size * 0.86  # the hex's inscribed circle, about
+        if all((x - cx) ** 2 + (y - cy) ** 2 <= inner ** 2
+               for x, y in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright)):
+            out[action.hex] = rect
+    return out
+
+
+def owner_dot(cx: float, cy: float, size: float, i: int, owners: int, roomy: bool) -> tuple[float, float]:
+    """The centre of the `i`th holder's dot over a hex (a city's holders side by side)."""
+    dot = size * 0.26 if roomy else max(2.5, size * 0.18)
+    return cx + (i - (owners - 1) / 2) * dot * 1.9, cy - size * (0.56 if roomy else 0.72)
 
 
 def tile_edges(board, cam, t: int | None = None):
@@ -245,6 +311,26 @@ def draw_tile_borders(surface, board, cam) -> None:
                 pygame.draw.circle(surface, colour, b, wd / 2)
 
 
+def prompt_rect(scene) -> pygame.Rect:
+    """Where the phase's prompt goes: in the strip under the hexes, left of the Legend and
+    corner buttons, never over the map."""
+    L = scene.layout
+    return pygame.Rect(L.prompt)
+
+
+def draw_prompt(scene, surface) -> pygame.Rect:
+    """The phase's prompt in a dark pill, shrunk (then cut short) to its room; its rect."""
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
+    room = prompt_rect(scene)
+    words = scene.prompt()
+    wide = ui.render(words, px(15), ui.TEXT, "bold").get_width()
+    box = pygame.Rect(room.x, room.y, min(room.w, wide + k(16)), room.h)
+    ui.panel(surface, box, DARK, ui.BRASS, radius=min(box.h // 2, k(8)), width=max(1, round(L.s)))
+    ui.text(surface, words, px(15), (box.x + k(8), box.centery), ui.TEXT, "midleft", "bold", max_width=box.w - k(16))
+    scene.prompt_box = box
+    return box
+
+
 def draw_map_head(scene, surface, view) -> None:
     """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
@@ -262,12 +348,7 @@ def draw_map_head(scene, surface, view) -> None:
                                                                                  discard=len(view.discard)),
                           f"{view.deck_size} \u00b7 {len(view.discard)}"],
                 px(12), (box.x, box.bottom + k(2)), ui.MUTED, width=L.map.w * 0.22) or box
-    right = scene.action_b.rect.x - k(8) if scene.action_b.rect.w else L.map.right - k(8)
-    words = scene.prompt()
-    bottom = L.map.bottom - k(12)
-    if L.map.x + k(24) + ui.render(words, px(15), ui.TEXT, "bold").get_width() > right:
-        bottom -= L.action_button.h + k(6)  # (a narrow window: above the button instead)
-    pill(surface, words, px(15), L.s, DARK, ui.BRASS, bounds=L.map, bottomleft=(L.map.x + k(10), bottom))
+    draw_prompt(scene, surface)
     h = None if scene.popup is not None else (scene.focus_hex() if scene.keyboard else None) or scene.hover
     if h is None or h not in view.board.hexes:
         return
@@ -282,13 +363,23 @@ def draw_map_head(scene, surface, view) -> None:
     at_war = dict(view.war).get(h)
     if at_war is not None:
         lines.append(_("At war: {name}").format(name=scene.name_of(at_war)))
+    offered = set()
     for action, plan in scene.plans().items():
         if action.hex == h and action.kind == CONQUER:
             lines.append(scene.conquer_words(plan))
+            lines.append(scene.bonus_words(h))
         elif action.hex == h and action.kind == WAR:
             lines.append(_("A war is possible here"))
-    # on a dark card: the lines sit over the map's hexes
-    width = min(L.map.w * 0.45, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
+        if action.hex == h:
+            offered.add(action.kind)
+    if state.phase == st.EXPEDITION and CONQUER not in offered:  # why it cannot be taken now
+        why = scene.why_not(CONQUER, h)
+        if why is not None:
+            lines.append(why)
+    # on a dark card: the lines sit over the map's hexes; a long one (a reason) wraps
+    room = L.map.w * 0.45
+    lines = [part for line in lines for part in (ui.wrap(line, px(13), room) or [line])]
+    width = min(room, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
     step = ui.font(px(13)).get_linesize()
     back = pygame.Rect(L.map.x + k(4), box.bottom + k(2), width + k(12), step * len(lines) + k(6))
     ui.panel(surface, back, DARK, ui.BRASS_DARK, radius=k(6), width=1)
@@ -397,7 +488,10 @@ def draw_board(scene, surface, view) -> None:
         pygame.draw.circle(surface, ui.INK, (x + ch / 2, head.centery), ch / 2 + 1, 1)
         number(surface, view.resources[p][i], px(12), ch * 0.7, (x + ch / 2, head.centery), ui.INK)
         x += ch + k(5)
-    label(surface, [_("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
+    final = projected_scores(scene)[p]
+    label(surface, [_("VP {vp} (projected {final}) \u00b7 chits {chits}").format(vp=view.vp[p], final=final,
+                                                                               chits=view.supply[p]),
+                    _("VP {vp} \u00b7 chits {chits}").format(vp=view.vp[p], chits=view.supply[p]),
                     _("{vp} VP").format(vp=view.vp[p])], px(13),
           (head.right, head.centery), ui.TEXT, "midright", "bold", width=head.right - x - k(8))
     # the five colour areas
@@ -532,6 +626,12 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
 
 # --- the side: players and the log ----------------------------------------------------------
 
+def projected_scores(scene) -> list[int]:
+    """Each player's final score if the game ended now (the engine's final scoring: public
+    facts only: face-down cards count for nothing)."""
+    return scene.memo("scores", scene.state.scores)
+
+
 def draw_players(scene, surface, view) -> None:
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box = L.info
@@ -540,6 +640,7 @@ def draw_players(scene, surface, view) -> None:
     label(surface, [_("ALICEMATIC EIKETSUDEN"), _("ALICEMATIC")], px(12), (x, box.y + k(6)), ui.BRASS,
           style="bold", width=wd)
     turn = view.turn
+    projected = projected_scores(scene)
     for p in range(view.players):
         cell = pygame.Rect(x, box.y + L.info_head + p * L.row_h, wd, L.row_h - k(4))
         colour = seat_colour(scene, p)
@@ -548,8 +649,11 @@ def draw_players(scene, surface, view) -> None:
         if p == board_player(scene) and scene.looking is not None:  # the board shows this player
             pygame.draw.rect(surface, ui.HILITE, cell.inflate(k(6), k(2)), max(1, k(2)), border_radius=k(5))
         pygame.draw.rect(surface, colour, (cell.x, cell.y + k(2), k(5), cell.h - k(4)))
-        vp = ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
-                     "topright", "bold")
+        vp = label(surface, [_("{vp} VP \u00b7 projected {final}").format(vp=view.vp[p], final=projected[p]),
+                             _("{vp} VP ({final})").format(vp=view.vp[p], final=projected[p])],
+                   px(14), (cell.right, cell.y + k(2)), ui.TEXT, "topright", "bold", width=cell.w * 0.6) or \
+            ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
+                    "topright", "bold")
         mark = " \u2605" if p == view.parent else ""  # the start player
         name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
                   "topleft", "bold", vp.x - cell.x - k(18))
@@ -707,9 +811,11 @@ def draw_scoring(scene, surface) -> None:
         names = joined([scene.name_of(p) for p in result.winners])
         words = _("{names} win!").format(names=names) if len(result.winners) > 1 else \
             said(names, _("{who} win!"), _("{who} wins!"))
-        ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
-                max_width=P.w - k(40))
+        r = ui.text(surface, words, px(22), (P.centerx, y + row_h + k(10)), ui.HILITE, "midtop", "bold",
+                    max_width=P.w - k(40))
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
+        draw_standings(scene, surface, pygame.Rect(P.x + k(20), r.bottom + k(8), P.w - k(40),
+                                                   P.bottom - bh - k(28) - r.bottom - k(8)))
         if scene.replay:  # the replay's own button goes there (replay_cover)
             scene.scoring_button = pygame.Rect(P.centerx - bw // 2, P.bottom - bh - k(20), bw, bh)
             return
@@ -722,6 +828,26 @@ def draw_scoring(scene, surface) -> None:
         ui.paragraph(surface, _(why), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
         ui.text(surface, _("click or press Enter to see every row"), px(13), (P.centerx, P.bottom - k(30)),
                 ui.MUTED, "midtop", max_width=P.w - k(40))
+
+
+def draw_standings(scene, surface, box: pygame.Rect) -> None:
+    """Under the winner, as the other games' results give them: the places, how a tie was
+    settled, and whether help was used (the record counts the game as assisted)."""
+    from game.commands import helps_words
+    L, px = scene.layout, scene.layout.px
+    state = scene.state
+    lines = [(_(" \u00b7 ").join(w.standings(state, scene.name_of)), ui.TEXT)]
+    why = w.tiebreak(state)
+    if why:
+        lines.append((why, ui.MUTED))
+    if scene.session.meta.get("assisted"):
+        lines.append((_("ASSISTED: {helps}").format(helps=helps_words(scene.session.meta).upper()), ui.BRASS))
+    y = box.y
+    for words, colour in lines:
+        for line in ui.wrap(words, px(14), box.w) or [words]:
+            if y + ui.font(px(14)).get_linesize() > box.bottom:
+                return
+            y = ui.text(surface, line, px(14), (box.centerx, y), colour, "midtop", max_width=box.w).bottom + L.k(2)
 
 
 def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
@@ -757,7 +883,7 @@ def mark_row(scene, surface, field: str) -> None:
     state, cam, s = scene.state, scene.camera, scene.layout.s
     board, width = state.board, max(3, round(5 * s))
     clip = surface.get_clip()
-    surface.set_clip(scene.layout.map)
+    surface.set_clip(scene.layout.field)
     if field == "tiles":
         alices = [state.alices(p) for p in range(state.n)]
         for t in range(len(board.positions)):
@@ -789,5 +915,7 @@ def tooltip_at(scene, pos) -> str | None:
         card = area_card_at(scene, pos)
     if card is not None:
         c = scene.state.cards[card]
-        return f"{w.card_name(c)} \u00b7 {w.area(c.colour)} \u00b7 DP {c.dp} \u00b7 {w.power(c.power)}"
+        text = f"{w.card_name(c)} \u00b7 {w.area(c.colour)} \u00b7 DP {c.dp} \u00b7 {w.power(c.power)}"
+        why = scene.summon_why_not(card) if card in scene.view().hand else None
+        return text if why is None else _("{card}: {why}").format(card=text, why=why)
     return None

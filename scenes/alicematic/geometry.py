@@ -97,6 +97,14 @@ class Layout:
         self.log = pygame.Rect(self.side.x, self.info.bottom + m, side_w, top - bg - self.info.bottom - m)
         self.action_button = pygame.Rect(0, 0, k(170), k(38))
         self.action_button.bottomright = (self.map.right - k(8), self.map.bottom - k(8))
+        # the map's panel: the hexes above, a strip under them for the phase's prompt and the
+        # corner button, so that neither ever covers a hex
+        strip = max(self.action_button.h, ui.font(self.px(15), "bold").get_linesize() + k(8)) + k(16)
+        self.field = pygame.Rect(self.map.x, self.map.y, self.map.w, self.map.h - strip)
+        self.legend_button = pygame.Rect(0, 0, k(110), self.action_button.h)
+        self.legend_button.bottomright = (self.action_button.x - k(8), self.action_button.bottom)
+        self.prompt = pygame.Rect(self.map.x + k(10), self.field.bottom + k(8),
+                                  self.legend_button.x - k(18) - self.map.x, strip - k(16))
 
     def k(self, n: float) -> int:
         return round(n * self.s)

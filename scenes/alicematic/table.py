@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.alicematic import explain
 from game.alicematic import state as st
 from game.alicematic import words as refusals
 from game.alicematic.record import new_session
@@ -21,6 +22,7 @@ from game.alicematic.variants import Variants
 from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
                                    Action)
 from game.i18n import N_, _, ngettext
+from game.messages import shown
 
 from scenes.alicematic import draw
 from scenes.alicematic import words as w
@@ -81,13 +83,18 @@ class AlicematicScene(GameTable):
         self.keyboard = False
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
+        self.prompt_box = pygame.Rect(0, 0, 0, 0)  # the phase's prompt, as last drawn
+        self._memo_position: tuple | None = None  # memo(): the position its answers are for
+        self._memo: dict = {}
         self.snapped = self.demo_done = False
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.base_buttons() + [self.menu_b]
         self.action_b = PrimaryButton("", self.do_main_action)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
-        self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b)}
+        self.legend_b = ui.Button(N_("Legend"), self.toggle_legend, "L")
+        self.legend_open = False  # the map's legend over the hexes
+        self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b, self.legend_b)}
         self.log.append(_("New game."))
         if session.history.actions:
             self.replay_log(_("Game resumed."))
@@ -116,14 +123,24 @@ class AlicematicScene(GameTable):
     def can_act(self) -> bool:
         return self.seated_turn()
 
+    def memo(self, key, make):
+        """What the rules answer about the position now, worked out once per position (a frame
+        asks for the legal moves and the expeditions many times; they cost milliseconds)."""
+        position = self.state.snapshot()
+        if self._memo_position != position:
+            self._memo_position, self._memo = position, {}
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
     def legal(self) -> list:
-        return self.state.legal_actions() if self.can_act() else []
+        return self.memo("legal", self.state.legal_actions) if self.can_act() else []
 
     def plans(self) -> dict:
         """{expedition action: Plan} for the player acting now (the hexes lit on the map)."""
         if not self.can_act() or self.state.phase != st.EXPEDITION:
             return {}
-        return dict(self.state.expeditions(self.state.current_player()))
+        return self.memo("plans", lambda: dict(self.state.expeditions(self.state.current_player())))
 
     def main_action(self):
         """The move the map's corner button makes now (End turn, Pass, Draw 3), or None."""
@@ -158,21 +175,52 @@ class AlicematicScene(GameTable):
             return _("Expedition: click a lit hex, or End turn")
         return _("Too many cards in an area: click one to discard it")
 
-    def hex_options(self, h) -> list[tuple[str, Action]]:
-        """The moves a click on hex `h` offers now, in words with their costs."""
-        out: list[tuple[str, Action]] = []
+    def hex_options(self, h) -> list[tuple[str, Action | None]]:
+        """The moves a click on hex `h` offers now, in words with their costs and what a conquest
+        brings; beside an offered move, the other one greyed out with the rule it fails."""
+        out: list[tuple[str, Action | None]] = []
         for action in self.legal():
             if action.hex != h:
                 continue
             if action.kind == BASE:
                 out.append((_("Place a base here"), action))
             elif action.kind == CONQUER and self.state.war.get(h) == self.state.current_player():
-                out.append((_("Take it: your war, no cost"), action))
+                out.append((_("{move} · {bonus}").format(move=_("Take it: your war, no cost"),
+                                                              bonus=self.bonus_words(h)), action))
             elif action.kind == CONQUER:
-                out.append((self.conquer_words(self.plans()[action]), action))
+                out.append((_("{move} · {bonus}").format(move=self.conquer_words(self.plans()[action]),
+                                                              bonus=self.bonus_words(h)), action))
             elif action.kind == WAR:
                 out.append((_("Start a war (a face-down chit)"), action))
+        kinds = {action.kind for _words, action in out if action is not None}
+        if kinds & {CONQUER, WAR} and self.state.war.get(h) != self.state.current_player():
+            for kind, words in ((CONQUER, _("Take it: {why}")), (WAR, _("War: {why}"))):
+                if kind not in kinds:
+                    why = self.why_not(kind, h)
+                    if why is not None:
+                        out.append((words.format(why=why), None))
         return out
+
+    def why_not(self, kind: str, h) -> str | None:
+        """The rules' reason a conquest or war on `h` is not offered now, in words (None: it is)."""
+        if not self.can_act():
+            return None
+        refusal = self.memo(("why_not", kind, h), lambda: explain.expedition_refusal(self.state, kind, h))
+        return None if refusal is None else shown(refusals.refusal_words(refusal))
+
+    def summon_why_not(self, card: int) -> str | None:
+        """Why a hand card cannot be summoned now (short of DP, its area full), in words; None
+        when it can, or when it is not the seated player's domestic affairs."""
+        if not self.can_act() or self.state.phase != st.DOMESTIC:
+            return None
+        refusal = self.memo(("summon", card), lambda: explain.summon_refusal(self.state, card))
+        if refusal is None or refusal.code not in (refusals.SHORT_OF_DP, refusals.AREA_FULL):
+            return None
+        return shown(refusals.refusal_words(refusal))
+
+    def bonus_words(self, h) -> str:
+        """What taking `h` now would bring (the rules played out on a copy)."""
+        return w.gains_words(self.memo(("gains", h), lambda: explain.conquest_gains(self.state, h)))
 
     def conquer_words(self, plan) -> str:
         text = _("Expedition: strength {strength}, food {food}").format(
@@ -193,8 +241,9 @@ class AlicematicScene(GameTable):
         legal = self.legal()
         if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \
                 and any(a.card == card for a in legal):
-            out.append((_("Summon: not enough DP ({dp} needed), or its area is full").format(
-                dp=cards[card].dp), None))
+            why = self.summon_why_not(card)
+            if why is not None:  # which rule it fails: short of DP, or a full area
+                out.append((_("Summon: {why}").format(why=why), None))
         for action in self.legal():
             if action.card != card:
                 continue
@@ -334,7 +383,7 @@ class AlicematicScene(GameTable):
         their cards (None: a back) with face up or down; the hand's cards; each player's VP,
         resources and hand size at the side; whether the final scoring shows in full."""
         view = self.view()
-        outside = [h for h in view.board.hexes if not self.layout.map.collidepoint(self.camera.to_screen(h))]
+        outside = [h for h in view.board.hexes if not self.layout.field.collidepoint(self.camera.to_screen(h))]
         areas: list[list] = [[] for _area in view.areas[draw.board_player(self)]]
         for i, card, up, _rect in draw.area_slots(self):
             areas[i].append((card, up))
@@ -378,11 +427,15 @@ class AlicematicScene(GameTable):
     def click_hex(self, h, pos, keyboard: bool = False) -> None:
         options = self.hex_options(h)
         if not options:
-            if self.state.phase in (st.BASES, st.EXPEDITION):
+            why = self.why_not(CONQUER, h) if self.state.phase == st.EXPEDITION else None
+            if why is not None:  # what the rules say against taking it
+                self.tell(why, 4.0)
+            elif self.state.phase in (st.BASES, st.EXPEDITION):
                 self.tell(_("That hex is not lit: nothing to do there now."), 2.5)
             return
-        if len(options) == 1 and options[0][1].kind == BASE:
-            self.play(options[0][1])
+        first = options[0][1]
+        if len(options) == 1 and first is not None and first.kind == BASE:
+            self.play(first)
             return
         self.popup = Popup(w.hex_words(self.state.board, h), options, pos, keyboard)
 
@@ -420,11 +473,23 @@ class AlicematicScene(GameTable):
 
     # --- events ----------------------------------------------------------------------------
 
+    def toggle_legend(self) -> None:
+        self.legend_open = not self.legend_open
+        self.popup = None
+
     def handle(self, event) -> None:
         self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if self.shortcut(event) or self.pass_screen_event(event):
+            return
+        if self.legend_open and self.scoring is None:  # a click or L or Esc closes it
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in
+                                                         (pygame.K_ESCAPE, pygame.K_l)):
+                self.legend_open = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and self.scoring is None:
+            self.toggle_legend()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.popup is not None:  # a half-made choice: back to the table
@@ -441,7 +506,7 @@ class AlicematicScene(GameTable):
             self.camera.zoom_at(self.pointer, event.y)
             return
         if event.type == pygame.MOUSEMOTION:
-            for b in self.buttons + [self.action_b] + (self.popup.buttons if self.popup else []):
+            for b in self.buttons + [self.action_b, self.legend_b] + (self.popup.buttons if self.popup else []):
                 b.handle(event)
             if self.pan_from is not None:
                 self.camera.drag(event.pos[0] - self.pan_from[0], event.pos[1] - self.pan_from[1])
@@ -488,6 +553,9 @@ class AlicematicScene(GameTable):
             return
         if self.action_b.rect.w and self.action_b.rect.collidepoint(pos):
             self.do_main_action()
+            return
+        if self.legend_b.rect.w and self.legend_b.rect.collidepoint(pos):
+            self.toggle_legend()
             return
         if not self.can_act():
             if self.camera.rect.collidepoint(pos):
@@ -595,12 +663,12 @@ class AlicematicScene(GameTable):
 
     def fit_map(self) -> None:
         """The whole map in its region; during the final scoring, in the part left of its panel."""
-        room = pygame.Rect(self.layout.map)
+        room = pygame.Rect(self.layout.field)
         if self.scoring is not None:
             room.w = max(room.w // 3, draw.scoring_panel(self.layout).x - self.layout.m - room.x)
         self.camera.fit(room, self.state.board.hexes)
-        self.camera.rect = pygame.Rect(self.layout.map)
-        self.camera.centre = (self.camera.centre[0] + (self.layout.map.w - room.w) / 2 / self.camera.size,
+        self.camera.rect = pygame.Rect(self.layout.field)
+        self.camera.centre = (self.camera.centre[0] + (self.layout.field.w - room.w) / 2 / self.camera.size,
                               self.camera.centre[1])
 
     def draw(self, surface) -> None:
@@ -617,6 +685,9 @@ class AlicematicScene(GameTable):
             self.action_b.rect = pygame.Rect(self.layout.action_button)
         else:
             self.action_b.rect = pygame.Rect(0, 0, 0, 0)
+        self.legend_b.rect = pygame.Rect(self.layout.legend_button) if self.scoring is None else pygame.Rect(0, 0, 0, 0)
+        if self.scoring is not None:
+            self.legend_open = False
         self.keep_focus()
         draw.draw_table(self, surface)
         if self.scoring is not None:

@@ -48,6 +48,36 @@ SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, score
               ("powers", N_("Final powers"), N_("Powers that score at the end.")))
 
 
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
+
+
+def standings(state, name_of) -> list[str]:
+    """The results as the other games give them: each player's place (ties in VP ranked by
+    face-up Alices, the rules' tiebreak; still tied, the same place), name and total, best first."""
+    scores = state.scores()
+    keys = [(scores[p], state.alices(p)) for p in range(state.n)]
+    order = sorted(range(state.n), key=lambda p: keys[p], reverse=True)
+    out = []
+    for p in order:
+        place = sum(k > keys[p] for k in keys)
+        out.append(_("{place} {name} {vp}").format(place=_(PLACES[place]), name=name_of(p), vp=scores[p]))
+    return out
+
+
+def tiebreak(state) -> str | None:
+    """How a tie for the most VP was settled (decision 20), or None without one."""
+    scores = state.scores()
+    best = max(scores)
+    tied = [p for p in range(state.n) if scores[p] == best]
+    if len(tied) < 2:
+        return None
+    winners = state.result().winners
+    if len(winners) < len(tied):
+        return _("Tied on {vp} VP: the most face-up Alices ({n}) decides.").format(
+            vp=best, n=state.alices(winners[0]))
+    return _("Tied on {vp} VP and on face-up Alices: a shared win.").format(vp=best)
+
+
 def resources(colour: str, n: int) -> str:
     """"1 red resource", "3 yellow resources"."""
     if colour == "red":
@@ -81,6 +111,23 @@ def hex_words(board, h) -> str:
     else:
         what = _("{colour} facility").format(colour=area(kind.colour))
     return _("{what} on tile {tile}").format(what=what, tile=info.tile + 1)
+
+
+def gains_words(events) -> str:
+    """What a conquest would bring (explain.conquest_gains): "Brings 2 red resources, 1 card"."""
+    parts = []
+    for e in events:
+        if e.kind == st.GAINED:
+            parts.append(resources(e.where, e.value))
+        elif e.kind == st.DREW:
+            parts.append(ngettext("{n} card", "{n} cards", e.value).format(n=e.value))
+        elif e.kind == st.SCORED:
+            parts.append(_("{n} VP").format(n=e.value))
+        elif e.kind == st.RECRUITED:
+            parts.append(ngettext("{n} face-down card", "{n} face-down cards", e.value).format(n=e.value))
+    if not parts:
+        return _("Brings no bonus")
+    return _("Brings {what}").format(what=_(", ").join(parts))
 
 
 def event_lines(scene, before, action, events, after) -> list[str]:

@@ -314,6 +314,8 @@ ALICEMATIC = [
                              "makes the move; Esc backs out. Shift+arrows pan; F fits the map.")),
     ("k", "E", N_("End turn, Pass or Draw: the button at the map's corner.")),
     ("k", "H", N_("Hint: the normal bot's choice, shown and not played.")),
+    ("k", "L", N_("The map's legend (the Legend button): what each ring, dot, badge, tag and colour "
+                  "means.")),
     ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo. Fair undo never takes back a card drawn; free undo does, "
                                 "and the game counts as assisted.")),
     ("k", "Esc", N_("Pause menu (in game) or close this page.")),

@@ -317,7 +317,8 @@ class SetupScene(Scene):
         self.players.set(opts.players if opts.players in self.players.options else self.players.options[-1])
         for i, row in enumerate(self.rows):
             row.name.value = _(DEMO_NAMES[i])
-            row.kind.set(self._bot("easy" if i % 2 == 0 else "random"))
+            levels = self.screens.demo_bots
+            row.kind.set(self._bot(levels[i % len(levels)]))
         self.seed.value = str(opts.seed) if opts.seed is not None and opts.seed >= 0 else ""
 
     def daily_label(self) -> str:
