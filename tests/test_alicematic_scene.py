@@ -571,3 +571,32 @@ def test_the_log_says_why_the_game_ended(early):
         assert f"Every city is held: the game is over after round {state.round}." in said
     else:
         assert "The game is over: the final scoring." in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_names_where_every_gain_came_from(app, lang, request):
+    """Issue 44: a gain, a score, a recruit and a draw by a power each say their source in the
+    table's log ("from Knight Alice"), in the player's language, as the engine's events name it."""
+    import random
+
+    from game.alicematic import state as st
+    from game.alicematic.words import source_words
+    from game.messages import shown
+    if lang == "ja":
+        request.getfixturevalue("ja")
+    scene = open_table(app, GameConfig(seats("human", "human", "human"), None, SEED, "alicematic"))
+    rng, sourced = random.Random(3), 0
+    for _ in range(3000):
+        state = scene.session.state
+        if state.is_over() or sourced >= 6:
+            break
+        before = len(scene.log)
+        events = state.clone().apply(action := rng.choice(state.legal_actions()))
+        scene.play(action)
+        lines = " ".join(scene.log[before:])
+        for e in events:
+            if e.kind in (st.GAINED, st.SCORED, st.RECRUITED) or e.kind == st.DREW and action.kind != "refill":
+                assert e.source is not None
+                assert shown(source_words(e.source, state.cards, state.board)) in lines, (e, lines)
+                sourced += 1
+    assert sourced >= 6

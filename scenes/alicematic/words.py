@@ -6,7 +6,9 @@ from __future__ import annotations
 from game.alicematic import effects as fx
 from game.alicematic import state as st
 from game.alicematic.content import CITY, FOREST
+from game.alicematic.words import source_words
 from game.i18n import N_, _, ngettext
+from game.messages import shown
 from game.words import said, whose
 
 AREA_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green"),
@@ -135,6 +137,9 @@ def event_lines(scene, before, action, events, after) -> list[str]:
     lines: list[str] = []
     board, cards = after.board, after.cards
     name = scene.name_of
+
+    def from_(e) -> str:  # where a gain came from ("from Knight Alice"): the engine says
+        return shown(source_words(e.source, cards, board))
     for e in events:
         who = name(e.player) if isinstance(e.player, int) else ""
         if e.kind == st.BASE_PLACED:
@@ -164,17 +169,25 @@ def event_lines(scene, before, action, events, after) -> list[str]:
                               _("{whose} chit goes back to their supply."),
                               whose=whose(who, start=True)))
         elif e.kind == st.GAINED:
-            lines.append(said(who, _("{who} gain {what}."), _("{who} gains {what}."),
-                              what=resources(e.where, e.value)))
+            lines.append(said(who, _("{who} gain {what} {source}."), _("{who} gains {what} {source}."),
+                              what=resources(e.where, e.value), source=from_(e)))
+        elif e.kind == st.TAKEN:
+            lines.append(said(who, _("{who} give up {what}."), _("{who} gives up {what}."),
+                              what=resources(e.where, e.value)))  # (the taker's line names the power)
         elif e.kind == st.SPENT:
             lines.append(said(who, _("{who} spend {what}."), _("{who} spends {what}."),
                               what=resources(e.where, e.value)))
         elif e.kind == st.SCORED:
-            lines.append(said(who, _("{who} score {n} VP."), _("{who} scores {n} VP."), n=e.value))
+            lines.append(said(who, _("{who} score {n} VP {source}."), _("{who} scores {n} VP {source}."),
+                              n=e.value, source=from_(e)))
         elif e.kind == st.RECRUITED:
-            lines.append(said(who, _("{who} recruit {n} face down into the {colour} area."),
-                              _("{who} recruits {n} face down into the {colour} area."),
-                              n=e.value, colour=area(e.where)))
+            lines.append(said(who, _("{who} recruit {n} face down into the {colour} area {source}."),
+                              _("{who} recruits {n} face down into the {colour} area {source}."),
+                              n=e.value, colour=area(e.where), source=from_(e)))
+        elif e.kind == st.DREW and e.source is not None:
+            lines.append(said(who, ngettext("{who} draw {n} card {source}.", "{who} draw {n} cards {source}.", e.value),
+                              ngettext("{who} draws {n} card {source}.", "{who} draws {n} cards {source}.", e.value),
+                              n=e.value, source=from_(e)))
         elif e.kind == st.DISCARDED:
             lines.append(said(who, _("{who} discard {card} from the {colour} area."),
                               _("{who} discards {card} from the {colour} area."),
