@@ -204,8 +204,13 @@ def test_a_refused_summon_says_why_and_so_does_a_move_of_another_phase():
     assert state.why_illegal(("end",)) == Refusal(NOT_AN_ACTION, {"action": "('end',)"})
     hold(state, 0, (0, 0))
     at_turn(state, 0, EXPEDITION)
-    assert state.why_illegal(Action("conquer", hex=(1, 0))) == Refusal(words.CANNOT_CONQUER,
-                                                                       {"player": 0, "hex": (1, 0)})
+    # the engine names the rule that stops it (the table, the CLI and apply() all say it)
+    refusal = state.why_illegal(Action("conquer", hex=(1, 0)))
+    assert refusal == Refusal(words.SHORT_OF_STRENGTH, {"player": 0, "hex": (1, 0), "need": 3, "have": 0,
+                                                        "resources": 0})
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Action("conquer", hex=(1, 0)))
+    assert "strength" in str(refused.value) and refused.value.refusal == refusal
     assert state.why_illegal(Action("war", hex=(9, 9))) == Refusal(words.NOT_ON_THE_MAP, {"hex": (9, 9)})
 
 

@@ -324,52 +324,100 @@ class AlicematicState:
 
     def expeditions(self, player: int) -> list[tuple[Action, "Plan"]]:
         """Every expedition `player` may make now, with what each would cost and bring."""
+        reach = self._reach(player)
+        return [(action, plan) for h in self.board.hexes
+                for action, plan in self._expeditions_at(player, h, reach) if isinstance(plan, Plan)]
+
+    def expedition_refusal(self, player: int, action: Action) -> Refusal | None:
+        """Why `player` may not make the conquest or war `action` (None: they may), naming the
+        rule that stops it: decided by the same lines that list the expeditions."""
+        h = action.hex
+        if h is None or h not in self.board.hexes:
+            return Refusal(words.NOT_ON_THE_MAP, {"hex": h})
+        for kind_action, plan in self._expeditions_at(player, h, self._reach(player)):
+            if kind_action.kind == action.kind:
+                return plan if isinstance(plan, Refusal) else None
+        return None
+
+    def _reach(self, player: int) -> dict:
+        """What every hex's expedition reads of `player`: their bases' tiles, the food to each
+        hex, their strength and supplies, their red and green resources."""
         board, holders = self.board, self.holders
         bases = self.bases(player)
-        base_tiles = {board.hexes[h].tile for h in bases}
         origins = bases if not self.bonus(player, fx.SUPPLY) else \
             [h for h, owners in holders.items() if player in owners]
-        food = food_map(board, player, origins, holders)
-        joined: dict[int, set[Hex]] = {}
-        strength = self.count(player, RED) + self.bonus(player, fx.STRENGTH)
-        supplies = self.count(player, GREEN) + self.bonus(player, fx.FOOD)
-        red, green = self.resource(player, RED), self.resource(player, GREEN)
-        out = []
-        for h, info in board.hexes.items():
-            owners = holders.get(h, ())
-            if player in owners:
-                continue
-            kind = info.kind.kind
-            at_war = self.war.get(h)
-            if at_war == player:
-                out.append((Action(CONQUER, hex=h), Plan(0, 0, None, False)))
-                continue
-            if self.supply[player] == 0:
-                continue
-            victim, halve = at_war, False
-            if kind == CITY:
-                if len(owners) >= info.kind.city_size:
-                    continue  # (city_war: taking a city at war always seizes the war's chit)
-            elif owners:
-                owner = owners[0]
-                if owner not in joined:
-                    joined[owner] = connected(board, owner, holders)
-                if h in joined[owner]:
-                    continue
-                victim, halve = owner, True
-            elif kind == FOREST and not self.forest_open(player, h):
-                continue  # at war or not: seizing another's war needs the right to go there
-            need_food = 0 if info.tile in base_tiles else food.get(h)
-            guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
-            red_short = max(0, info.strength + guarded - strength)
-            green_short = None if need_food is None else max(0, need_food - supplies)
-            if green_short is not None and red_short <= red and green_short <= green:
-                out.append((Action(CONQUER, hex=h), Plan(red_short, green_short, victim, halve,
-                                                          info.strength + guarded, need_food)))
-            open_to_war = not owners if kind != CITY else self.rules.city_war
-            if open_to_war and at_war is None \
-                    and (red_short or green_short is None or green_short):
-                out.append((Action(WAR, hex=h), Plan(0, 0, None, False, info.strength, need_food)))
+        return {"base_tiles": {board.hexes[h].tile for h in bases},
+                "food": food_map(board, player, origins, holders), "joined": {},
+                "strength": self.count(player, RED) + self.bonus(player, fx.STRENGTH),
+                "supplies": self.count(player, GREEN) + self.bonus(player, fx.FOOD),
+                "red": self.resource(player, RED), "green": self.resource(player, GREEN)}
+
+    def _expeditions_at(self, player: int, h: Hex, reach: dict) -> list[tuple[Action, "Plan | Refusal"]]:
+        """The conquest and the war on hex `h`: each with its Plan when `player` may make it, or
+        the Refusal of the rule that stops it."""
+        board, holders = self.board, self.holders
+        conquer, war = Action(CONQUER, hex=h), Action(WAR, hex=h)
+        info = board.hexes[h]
+        owners = holders.get(h, ())
+        kind = info.kind.kind
+        at_war = self.war.get(h)
+        fields: dict = {"player": player, "hex": h}
+
+        def both(code: str, **more) -> list[tuple[Action, Plan | Refusal]]:
+            refusal = Refusal(code, dict(fields, **more))
+            return [(conquer, refusal), (war, refusal)]
+        if player in owners:
+            return both(words.YOURS_ALREADY)
+        if at_war == player:
+            return [(conquer, Plan(0, 0, None, False)),
+                    (war, Refusal(words.AT_WAR_ALREADY, dict(fields, holder=player)))]
+        if self.supply[player] == 0:
+            return both(words.NO_CHITS_LEFT)
+        victim, halve = at_war, False
+        if kind == CITY:
+            if len(owners) >= info.kind.city_size:
+                return both(words.CITY_FULL, size=info.kind.city_size)  # (city_war: taking a
+                # city at war always seizes the war's chit)
+        elif owners:
+            owner = owners[0]
+            joined = reach["joined"]
+            if owner not in joined:
+                joined[owner] = connected(board, owner, holders)
+            if h in joined[owner]:
+                return both(words.HELD_AND_JOINED, holder=owner)
+            victim, halve = owner, True
+        elif kind == FOREST and not self.forest_open(player, h):
+            # at war or not: seizing another's war needs the right to go there
+            closed = not self.rules.forest_early and any(
+                not holders.get(n) and board.hexes[n].kind.kind != FOREST for n in board.neighbours[h])
+            return both(words.FOREST_CLOSED if closed else words.FOREST_NOT_MOST)
+        need_food = 0 if info.tile in reach["base_tiles"] else reach["food"].get(h)
+        guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
+        red_short = max(0, info.strength + guarded - reach["strength"])
+        green_short = None if need_food is None else max(0, need_food - reach["supplies"])
+        out: list[tuple[Action, Plan | Refusal]] = []
+        if need_food is None:
+            out.append((conquer, Refusal(words.OUT_OF_REACH, fields)))
+        elif red_short > reach["red"]:
+            out.append((conquer, Refusal(words.SHORT_OF_STRENGTH, dict(
+                fields, need=info.strength + guarded, have=reach["strength"], resources=reach["red"]))))
+        elif green_short is not None and green_short > reach["green"]:
+            out.append((conquer, Refusal(words.SHORT_OF_FOOD, dict(
+                fields, need=need_food, have=reach["supplies"], resources=reach["green"]))))
+        else:
+            out.append((conquer, Plan(red_short, green_short or 0, victim, halve,
+                                      info.strength + guarded, need_food)))
+        open_to_war = not owners if kind != CITY else self.rules.city_war
+        if kind == CITY and not open_to_war:
+            out.append((war, Refusal(words.NO_WAR_ON_A_CITY, fields)))
+        elif not open_to_war:
+            out.append((war, Refusal(words.NO_WAR_ON_HELD_LAND, dict(fields, holder=owners[0]))))
+        elif at_war is not None:
+            out.append((war, Refusal(words.AT_WAR_ALREADY, dict(fields, holder=at_war))))
+        elif not (red_short or green_short is None or green_short):
+            out.append((war, Refusal(words.NO_WAR_NEEDED, fields)))
+        else:
+            out.append((war, Plan(0, 0, None, False, info.strength, need_food)))
         return out
 
     def forest_open(self, player: int, forest: Hex) -> bool:
@@ -396,6 +444,9 @@ class AlicematicState:
         if action.kind in (CONQUER, WAR) and self.phase == EXPEDITION and action.hex is not None:
             if action.hex not in self.board.hexes:
                 return Refusal(words.NOT_ON_THE_MAP, {"hex": action.hex})
+            refusal = self.expedition_refusal(p, action)
+            if refusal is not None:
+                return refusal
             code = words.CANNOT_CONQUER if action.kind == CONQUER else words.CANNOT_WAR
             return Refusal(code, {"player": p, "hex": action.hex})
         if action.card is not None and action.kind in (SUMMON, HIRE) and \
