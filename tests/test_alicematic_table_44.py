@@ -12,6 +12,7 @@ from game.alicematic import explain, words
 from game.alicematic import state as st
 from game.alicematic.record import new_session
 from game.alicematic.setup import CONQUER, SUMMON, WAR
+from game.contract import Refusal
 from scenes.alicematic import draw
 from scenes.config import GameConfig, Seat
 from test_alicematic_scene import confirm_if_asked, hex_point, open_table, point, seats
@@ -118,11 +119,15 @@ def test_every_expedition_refusal_names_a_rule_in_random_games():
         while not state.is_over():
             if state.phase == st.EXPEDITION:
                 legal = set(state.legal_actions())
-                for h in state.board.hexes:
-                    for kind in (CONQUER, WAR):
-                        refusal = explain.expedition_refusal(state, kind, h)
-                        assert (refusal is None) == (st.Action(kind, hex=h) in legal)
-                        assert refusal is None or refusal.code not in (words.CANNOT_CONQUER, words.CANNOT_WAR)
+                options = state.expedition_options(state.turn)  # every hex's, worked out at once
+                assert len(options) == 2 * len(state.board.hexes)
+                for action, plan in options:
+                    refused = isinstance(plan, Refusal)
+                    assert refused == (action not in legal)
+                    assert not refused or plan.code not in (words.CANNOT_CONQUER, words.CANNOT_WAR)
+                for action, plan in rng.sample(options, 6):  # as the table asks, a hex at a time
+                    refusal = explain.expedition_refusal(state, action.kind, action.hex)
+                    assert refusal == (plan if isinstance(plan, Refusal) else None)
             state.apply_unchecked(rng.choice(state.legal_actions()))
 
 

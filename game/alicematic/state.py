@@ -324,9 +324,12 @@ class AlicematicState:
 
     def expeditions(self, player: int) -> list[tuple[Action, "Plan"]]:
         """Every expedition `player` may make now, with what each would cost and bring."""
+        return [(action, plan) for action, plan in self.expedition_options(player) if isinstance(plan, Plan)]
+
+    def expedition_options(self, player: int) -> list[tuple[Action, "Plan | Refusal"]]:
+        """The conquest and the war on every hex: what each would cost, or why it is refused."""
         reach = self._reach(player)
-        return [(action, plan) for h in self.board.hexes
-                for action, plan in self._expeditions_at(player, h, reach) if isinstance(plan, Plan)]
+        return [option for h in self.board.hexes for option in self._expeditions_at(player, h, reach)]
 
     def expedition_refusal(self, player: int, action: Action) -> Refusal | None:
         """Why `player` may not make the conquest or war `action` (None: they may), naming the
@@ -438,9 +441,12 @@ class AlicematicState:
             return Refusal(NOT_AN_ACTION, {"action": repr(action)})
         if self.turn is None:
             return Refusal(GAME_OVER)
+        p = self.turn
+        if self.phase == EXPEDITION and action.kind in (CONQUER, WAR) and action.hex is not None \
+                and action == Action(action.kind, hex=action.hex):
+            return self.expedition_refusal(p, action)  # (one hex's lines, not every hex's)
         if action in self.legal_actions():
             return None
-        p = self.turn
         if action.kind in (CONQUER, WAR) and self.phase == EXPEDITION and action.hex is not None:
             if action.hex not in self.board.hexes:
                 return Refusal(words.NOT_ON_THE_MAP, {"hex": action.hex})
