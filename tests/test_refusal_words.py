@@ -97,8 +97,11 @@ def test_alicematic_a_card_whose_area_is_full(app, lang):
     while state.phase == "bases":
         table.play(state.legal_actions()[0])
     assert state.phase == "domestic" and state.turn == 0
-    for colour in range(len(COLOURS)):  # every area full (cards from the deck): nowhere to place
-        state.areas[0][colour] = [(state.deck.pop(), True) for _ in range(4)]
+    plain = [c for c in state.deck if state.cards[c].power.effect != "room"]  # (a room power
+    for colour in range(len(COLOURS)):  # would make its area hold more) every area full: nowhere
+        state.areas[0][colour] = [(plain.pop(), True) for _ in range(4)]  # to place
+        assert state.count(0, COLOURS[colour]) == state.area_max(0, COLOURS[colour]) == 4
+    state.deck[:] = [c for c in state.deck if c in plain]
     frames(app, 2)
     card = state.hands[0][0]
     words = refused(app, table, lambda: click(app, centre(alicematic_draw.hand_rects(table)[card])))

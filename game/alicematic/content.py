@@ -109,6 +109,10 @@ class Content:
         content = cls(cards, tuple(tiles))
         if data.get("hash") != content.hash:
             raise ContentError("content.hash does not match its cards and tiles")
+        from ..records import same  # (JSON's true is not 1: a record says what it was played with)
+        if not same(data, content.to_json()):
+            raise ContentError("content is not written as the app writes it (a true or false "
+                               "for a number, or a field too many)")
         return content
 
 

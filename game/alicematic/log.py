@@ -8,12 +8,10 @@ The record replays with its own content and draft variants (record.content_of)."
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
 
 from ..errors import RecordError
-from ..records import replay
+from ..records import read_record, replay
 from . import state as st
 from .content import RESOURCE_COLOURS
 from .scoring import PARTS, final_scores
@@ -65,7 +63,7 @@ def event_line(e, state, name) -> str | None:
     if e.kind == st.WAR_STARTED:
         return f"{who} starts a war on the {_hex(board, e.where)}."
     if e.kind == st.CHIT_RETURNED:
-        return f"{who}'s chit on the {_hex(board, e.where)} goes back to their supply."
+        return f"The chit of {who} on the {_hex(board, e.where)} goes back to their supply."
     if e.kind == st.DISCARDED:
         return f"{who} discards {cards[e.card].name} from the {e.where} area."
     if e.kind == st.ROUND_STARTED:
@@ -131,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("record", help="a record file (.json)")
     args = parser.parse_args(argv)
     try:
-        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
-        if not isinstance(record, dict) or record.get("game") != "alicematic":
+        record = read_record(args.record)  # (the bounded reader: a FIFO or /dev/zero is refused)
+        if record.get("game") != "alicematic":
             raise RecordError("not an Alicematic record")
         text = readable_log(record)
     except (OSError, ValueError, RecordError) as exc:
