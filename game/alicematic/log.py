@@ -8,10 +8,11 @@ The record replays with its own content and draft variants (record.content_of)."
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from ..errors import RecordError
-from ..records import read_record, replay
+from ..records import read_text, replay
 from . import state as st
 from .content import RESOURCE_COLOURS
 from .scoring import PARTS, final_scores
@@ -129,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("record", help="a record file (.json)")
     args = parser.parse_args(argv)
     try:
-        record = read_record(args.record)  # (the bounded reader: a FIFO or /dev/zero is refused)
-        if record.get("game") != "alicematic":
+        record = json.loads(read_text(args.record))  # (the bounded reader: a FIFO or /dev/zero
+        if not isinstance(record, dict) or record.get("game") != "alicematic":  # is refused)
             raise RecordError("not an Alicematic record")
         text = readable_log(record)
     except (OSError, ValueError, RecordError) as exc:
