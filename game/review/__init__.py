@@ -238,9 +238,11 @@ def review(record: dict, seat: int | None = None, *, iterations: int | None = No
             raise Cancelled()
         rng = random.Random(f"review:{base}:{seat}:{index}")
         j = judge.judge(before, seat, action, legal, seats, rng, iterations, think)
-        out.append(Decision(index, action.to_json(), j.best.to_json(), j.loss_points, j.loss_win,
-                            j.played_points, j.played_win, j.best_points, j.best_win,
-                            size_of(judge, j.loss_points, j.loss_win)))
+        # kept as stored (rounded), so a review read back says exactly what it said at first
+        out.append(Decision.from_json(Decision(
+            index, action.to_json(), j.best.to_json(), j.loss_points, j.loss_win,
+            j.played_points, j.played_win, j.best_points, j.best_win,
+            size_of(judge, j.loss_points, j.loss_win)).to_json()))
         if progress:
             progress(done, len(todo))
     return Review(game, seat, tuple(out), judge.MEASURE,  # type: ignore[arg-type]
