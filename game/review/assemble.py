@@ -36,3 +36,16 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     mine = cands.index(played)
     return Judgement(cands[best], means[mine][1], means[mine][0], means[best][1],
                      means[best][0], len(cands))
+
+
+def words(state, player: int, action) -> str:
+    """The move and why it is good, in the hint's words ("Put the 16 at the right end: it keeps
+    your modules whole.")."""
+    from ..assemble.bots import explain, move_words, sentence
+    view = state.view(player)
+    return sentence(move_words(view, action), explain(view, action))
+
+
+def move_words(state, player: int, action) -> str:
+    from ..assemble.bots import move_words as said
+    return said(state.view(player), action)

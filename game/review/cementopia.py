@@ -76,3 +76,22 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     action = played if best == at else type(played)(*move[:4])
     return Judgement(action, means[at][0], means[at][1], means[best][0], means[best][1],
                      len(top))
+
+
+def _move(state, action):
+    return (action.card, action.x, action.y, action.count_with, state.connection_count(action))
+
+
+def words(state, player: int, action) -> str:
+    """The placement and why, in the hint's words (the solver's explain)."""
+    from ..cementopia.bots import explain
+    from ..messages import shown
+    return shown(explain(state, _move(state, action)))
+
+
+def move_words(state, player: int, action) -> str:
+    from ..cementopia.bots import spot_words
+    from ..i18n import _
+    from ..messages import shown
+    return _("Put the {card} {where}").format(card=action.card,
+                                              where=shown(spot_words(state, action.x, action.y)))

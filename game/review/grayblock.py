@@ -28,3 +28,19 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     best = scored[0]
     mine = next(item for item in scored if item[3] == played)
     return Judgement(best[3], mine[1], mine[2], best[1], best[2], len(scored))
+
+
+def words(state, player: int, action) -> str:
+    """The play and what it leaves, in the hint's words."""
+    from ..grayblock.bots import _describe, _why
+    from ..i18n import _
+    view = state.view(player)
+    if action.card is None:
+        return _("Pass: no card in your hand fits either end.")
+    return _("{play}: {why}.").format(play=_describe(action), why=_why(view, action, view.unknown()))
+
+
+def move_words(state, player: int, action) -> str:
+    from ..grayblock.bots import _describe
+    from ..i18n import _
+    return _("Pass") if action.card is None else _describe(action)
