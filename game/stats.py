@@ -359,3 +359,26 @@ def solo_lines(game: GameInfo, c: dict) -> list[str]:
         lines.append(f"  daily deals: {d['days']} days, streak {d['streak']}, best streak "
                      f"{d['best_streak']}")
     return lines
+
+
+def review_over_time(entries: Iterable[Entry], summaries: dict[int, dict[int, dict]], name: str | None,
+                     game: str) -> list[tuple[str, float]]:
+    """(when, mean expected loss in points per decision) of each reviewed game of `game` that
+    `name` played (a solo game's: every reviewed attempt), oldest first: Statistics charts it, so
+    a player sees whether they are improving (issue 42). `summaries`: the store's
+    review_summaries()."""
+    solo = registry.info(game).solo
+    key = fold(name) if name else None
+    out = []
+    for entry in sorted(entries, key=lambda e: (e.when, e.id)):
+        reviewed = summaries.get(entry.id)
+        if entry.game != game or not reviewed:
+            continue
+        seats = [0] if solo else [i for i, (n, _kind) in enumerate(entry.players) if fold(n) == key]
+        for seat in seats:
+            summary = reviewed.get(seat)
+            loss = summary.get("mean_loss_points") if isinstance(summary, dict) else None
+            if isinstance(loss, (int, float)) and not isinstance(loss, bool):
+                out.append((entry.when, round(float(loss), 2)))
+                break
+    return out

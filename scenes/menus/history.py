@@ -17,6 +17,7 @@ from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
 from game.text import clean
 from game.words import said
+from game.review import reviewable
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
@@ -28,7 +29,7 @@ from scenes.widgets.rows import RowList
 ALL = ""  # a filter's "every game" / "every player"
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
           "hard": N_("hard bot"), "expert": N_("expert bot")}
-FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
+FOOTER = N_("\u2191\u2193 choose     Enter replay     R review     Wheel / PgUp PgDn scroll     Esc close")
 PAGE = 200  # rows read at a time
 
 
@@ -126,10 +127,12 @@ class HistoryScene(Scene):
         self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,  # names as kept
                                   show=lambda n: clean(n, NAME_LEN) if n else _("All players"))
         self.stats_b = ui.Button(N_("Statistics"), self.statistics)
+        self.review_b = ui.Button(N_("Review"), self.review, "R")
         self.export_b = ui.Button(N_("Export"), self.export)
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
-        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.export_b,
-                                  self.close_b])
+        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.review_b,
+                                  self.export_b, self.close_b])
+        self.reviews: dict[int, dict[int, dict]] = {}  # game id -> seat -> its review's summary
         self.rows = RowList()
         self.s = 1.0
         self.size = (1280, 720)
@@ -158,6 +161,7 @@ class HistoryScene(Scene):
             try:
                 for entry in self.app.store.entries(self.ids[start:start + PAGE]):
                     self.cache[entry.id] = shown_entry(entry)
+                self.reviews.update(self.app.store.review_summaries(self.ids[start:start + PAGE]))
             except StoreError as exc:
                 self.app.toast(exc.words)
         return self.cache.get(game_id)
@@ -175,6 +179,25 @@ class HistoryScene(Scene):
             return
         from scenes.replay.viewer import open_stored
         open_stored(self.app, entry.id)
+
+    def review(self) -> None:
+        """The chosen game's review (kept, or worked out now) in the review screen."""
+        if not self.ids or not 0 <= self.rows.index < len(self.ids):
+            self.app.toast(_("Choose a game to review."))
+            return
+        entry = self.entry(self.rows.index)
+        if entry is None:
+            return
+        if entry.problem:
+            self.app.toast(_("This record cannot be read: {reason}").format(reason=entry.problem))
+            return
+        if not reviewable(entry.game):
+            self.app.toast(_("This game cannot be reviewed yet."))
+            return
+        from scenes.replay.review import open_stored_review
+        self.reviews.pop(entry.id, None)  # read again when the list is drawn next
+        self.cache.pop(entry.id, None)
+        open_stored_review(self.app, entry.id)
 
     def statistics(self) -> None:
         """The statistics of the player chosen here (else the one with the most games)."""
@@ -196,7 +219,7 @@ class HistoryScene(Scene):
     def resize(self, size) -> None:
         self.size = size
         s, P, top = frame(size, [(self.game_c, 1.25), (self.player_c, 1.25), (self.stats_b, 0.8),
-                                 (self.export_b, 0.7), (self.close_b, 0.7)])
+                                 (self.review_b, 0.7), (self.export_b, 0.7), (self.close_b, 0.7)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
@@ -208,6 +231,9 @@ class HistoryScene(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_overlay()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review()
             return
         if self.rows.handle(event, self.ring, lambda i: self.open(self.entry(i))):
             return
@@ -279,7 +305,15 @@ class HistoryScene(Scene):
         figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
         if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
             figures = Shorter(figures, str(max(entry.scores)))
-        return [stamp, title, names, figures, self.outcome(entry)]
+        outcome = self.outcome(entry)
+        summary = self.reviews.get(entry.id)
+        if summary:  # the review beside the game: the first reviewed player's mean loss
+            brief = summary[min(summary)]
+            loss = _("review: -{points} pts/move").format(
+                points=f"{float(brief.get('mean_loss_points', 0)):.1f}")
+            outcome = Shorter(_("{outcome} \u00b7 {review}").format(outcome=outcome, review=loss)
+                              if outcome else loss, outcome or loss)
+        return [stamp, title, names, figures, outcome]
 
     def outcome(self, entry) -> str:
         if entry.conceded:

@@ -79,6 +79,22 @@ class StatsScene(Scene):
         self.charts: dict[str, pygame.Rect] = {}  # where each chart was drawn (tests)
         self.refigure()
 
+    def reviews(self) -> list[tuple[str, float]]:
+        """The chosen player's reviewed games of the chosen game: (when, points lost per
+        decision), oldest first (read once per choice)."""
+        key = (self.player_c.value, self.game_c.value)
+        if getattr(self, "_reviews", (None,))[0] != key:
+            try:
+                summaries = self.app.store.review_summaries()
+                entries = self.app.store.entries(list(summaries)) if summaries else []
+                series = stats.review_over_time(entries, summaries, self.player_c.value or None,
+                                                self.game_c.value)
+            except StoreError as exc:
+                self.app.toast(exc.words)
+                series = []
+            self._reviews = (key, series)
+        return self._reviews[1]
+
     def setup_name(self) -> str | None:
         """The name last set up for a human seat (New game remembers it), if any."""
         setup = self.app.settings.get("setup") if isinstance(self.app.settings, dict) else None
@@ -151,13 +167,19 @@ class StatsScene(Scene):
                                 columns[1])
             gap = int(14 * s)
             right = pygame.Rect(B.x + split, B.y, B.w - split, B.h)
-            half = (right.h - gap) // 2
+            reviews = self.reviews()
+            parts = 3 if reviews else 2
+            half = (right.h - gap * (parts - 1)) // parts
             self.charts["time"] = self.chart(surface, pygame.Rect(right.x, right.y, right.w, half),
                                              _("Score over time"), page.get("score_over_time") or [], line=True)
             dist = page.get("distribution") or {}
             self.charts["spread"] = self.chart(surface, pygame.Rect(right.x, right.y + half + gap, right.w, half),
                                                _("How often each score"), dist.get("buckets") or [],
                                                line=False, width=dist.get("width", 1))
+            if reviews:  # the reviews' mean expected loss, game after game: lower is better
+                self.charts["reviews"] = self.chart(
+                    surface, pygame.Rect(right.x, right.y + 2 * (half + gap), right.w, half),
+                    _("Points lost per decision (reviews)"), reviews, line=True)
         ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
                 "midbottom", max_width=P.w - int(40 * s))
 
