@@ -108,6 +108,19 @@ def assisted_mark(surface, midright, size: int, s: float) -> pygame.Rect:
     return box
 
 
+REVIEWED = (96, 150, 200)  # the review screen's colour of the better move
+
+
+def review_mark(surface, words: str, midright, size: int, s: float) -> pygame.Rect:
+    """A reviewed game's small tag (its points lost per move), drawn as the assisted one is."""
+    shown = ui.render(words, size, ui.INK, "bold")
+    box = shown.get_rect().inflate(int(10 * s), int(4 * s))
+    box.midright = midright
+    pygame.draw.rect(surface, REVIEWED, box, border_radius=max(2, int(5 * s)))
+    surface.blit(shown, shown.get_rect(center=box.center))
+    return box
+
+
 class HistoryScene(Scene):
     name = "history"
     opaque = False
@@ -275,6 +288,12 @@ class HistoryScene(Scene):
                 x, w = columns[-1]
                 mark = assisted_mark(surface, (row.x + x + w, row.centery), max(8, int(12 * s)), s)
                 columns = columns[:-1] + [(x, max(0, mark.x - row.x - x - int(6 * s)))]
+            review = None if bad else self.review_words(entry)
+            if review:  # the review's mark, under the scores (the result keeps its room)
+                x, w = columns[-2]
+                mark = review_mark(surface, review, (row.x + x + w, row.centery),
+                                   max(8, int(12 * s)), s)
+                columns = columns[:-2] + [(x, max(0, mark.x - row.x - x - int(6 * s)))] + columns[-1:]
             for (x, w), words in zip(columns, self.cells(entry)):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
@@ -305,15 +324,17 @@ class HistoryScene(Scene):
         figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
         if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
             figures = Shorter(figures, str(max(entry.scores)))
-        outcome = self.outcome(entry)
+        return [stamp, title, names, figures, self.outcome(entry)]
+
+    def review_words(self, entry) -> str | None:
+        """The game's review beside it: the first reviewed player's points lost per move."""
         summary = self.reviews.get(entry.id)
-        if summary:  # the review beside the game: the first reviewed player's mean loss
-            brief = summary[min(summary)]
-            loss = _("review: -{points} pts/move").format(
-                points=f"{float(brief.get('mean_loss_points', 0)):.1f}")
-            outcome = Shorter(_("{outcome} \u00b7 {review}").format(outcome=outcome, review=loss)
-                              if outcome else loss, outcome or loss)
-        return [stamp, title, names, figures, outcome]
+        if not summary:
+            return None
+        loss = summary[min(summary)].get("mean_loss_points")
+        if isinstance(loss, bool) or not isinstance(loss, (int, float)):
+            return None
+        return _("review: -{points} pts/move").format(points=f"{float(loss):.1f}")
 
     def outcome(self, entry) -> str:
         if entry.conceded:

@@ -51,18 +51,28 @@ def open_stored_review(app, game_id: int):
     return open_review(app, record, game_id)
 
 
+def points_figure(value: float) -> str:
+    """A loss in points as the screen writes it: "6", "0.9" (a tenth at most)."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
 def loss_words(decision, measure: str) -> str:
-    """A mistake's cost as the strip labels it: "-6 pts expected", "-12% win share"."""
+    """A mistake's cost as the screen says it: "-6 pts expected", "-12% win share" (no minus
+    before what rounds to nothing)."""
     if measure == "win":
-        return _("-{share} win share").format(share=f"{decision.loss_win:.0%}")
-    return _("-{points} pts expected").format(points=f"{decision.loss_points:.1f}".rstrip("0").rstrip("."))
+        share = f"{decision.loss_win:.0%}"
+        return (_("-{share} win share").format(share=share) if share != "0%"
+                else _("{share} win share").format(share=share))
+    points = points_figure(decision.loss_points)
+    return (_("-{points} pts expected").format(points=points) if points != "0"
+            else _("{points} pts expected").format(points=points))
 
 
 def chip_words(decision, measure: str) -> str:
     """The same, short, for a mistake's button under the strip: "-6 pts", "-12%"."""
     if measure == "win":
         return f"-{decision.loss_win:.0%}"
-    return _("-{points} pts").format(points=f"{decision.loss_points:.1f}".rstrip("0").rstrip("."))
+    return _("-{points} pts").format(points=points_figure(decision.loss_points))
 
 
 class ReviewScene(ReplayScene):
@@ -223,8 +233,14 @@ class ReviewScene(ReplayScene):
     def panel_box(self, surface, s: float) -> pygame.Rect:
         """The viewer's own panel keeps the lower part; the review takes the upper."""
         whole = self.table.replay_panel()
-        self.review_box = top = pygame.Rect(whole.x, whole.y, whole.w, int(whole.h * 0.62))
-        return pygame.Rect(whole.x, top.bottom + int(4 * s), whole.w, whole.h - top.h - int(4 * s))
+        need, viewer, gap = round(190 * s), round(120 * s), round(4 * s)
+        if whole.h >= need + viewer + gap:
+            self.review_box = top = pygame.Rect(whole.x, whole.y, whole.w,
+                                                max(need, whole.h - round(200 * s)))
+            return pygame.Rect(whole.x, top.bottom + gap, whole.w, whole.h - top.h - gap)
+        # a short panel (three seats at Alice Assemble): the review stands over the table above it
+        self.review_box = pygame.Rect(whole.x, max(0, whole.y - need - gap), whole.w, need)
+        return whole
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -1,0 +1,128 @@
+"""The review screen (issue 42): reached from History, the review runs in the background with its
+progress and Cancel, is kept with the game and opens at once the next time; the largest mistakes
+jump to the position before them, where the better move is shown and said in the hint's words."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game import records, registry
+from game.i18n import set_language
+from game.review import reviewable
+from scenes.replay.review import ReviewScene, open_review, open_stored_review
+from tests.ui_helpers import click, frames, key, spy_texts
+from tests.waiting import until
+
+PLAYERS = [{"name": "Ada", "seat": "human"}, {"name": "Bo", "seat": "easy"},
+           {"name": "Cy", "seat": "normal"}]
+
+
+def make_record(game: str) -> dict:
+    """A finished game whose human plays at random (mistakes to find)."""
+    module = registry.game_module(game)
+    info = registry.info(game)
+    players = PLAYERS[:min(info.default_players, len(PLAYERS))] if not info.solo else []
+    session = module.new_session(5, players) if players else module.new_session(5)
+    rng = random.Random(3)
+    while not session.state.is_over():
+        session.play(rng.choice(session.state.legal_actions()))
+    return records.record_of(session)
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch):
+    monkeypatch.setattr(ReviewScene, "iterations", 4)
+
+
+def finished(app, scene) -> None:
+    until(lambda: (frames(app, 1), scene.review is not None or scene.problem)[1], "the review")
+    assert scene.review is not None, scene.problem
+
+
+REVIEWED = [g for g in registry.ids() if reviewable(g)]
+
+
+@pytest.mark.parametrize("game", REVIEWED)
+def test_a_review_runs_in_the_background_and_lists_its_mistakes(app, game, monkeypatch):
+    record = make_record(game)
+    drawn = spy_texts(monkeypatch)
+    scene = open_review(app, record)
+    assert app.stack.top is scene and scene.job is not None
+    frames(app, 2)
+    words = [string for string, _rect in drawn]
+    assert any(w.startswith("Reviewing") for w in words)  # the progress, drawn at once
+    finished(app, scene)
+    frames(app, 2)
+    assert len(scene.chips) == len(scene.review.largest(5)) <= 5
+    if scene.chips:  # a click on the costliest jumps to the position before it
+        target = scene.review.largest(5)[0]
+        click(app, scene.chips[0].rect.center)
+        assert scene.cursor == target.index
+        drawn.clear()
+        frames(app, 1)
+        words = [string for string, _rect in drawn]
+        assert any(w.startswith("Played:") for w in words), ([w for w in words if "pts" in w or "lay" in w], scene.review_box)
+        assert any(w.startswith("Better:") for w in words) or target.played == target.best
+
+
+def test_cancel_stops_the_review_and_keeps_nothing(app, data_dir):
+    record = make_record("assemble")
+    game_id = app.store.finish_game(None, record)
+    scene = open_stored_review(app, game_id)
+    assert scene.job is not None
+    job = scene.job
+    key(app, pygame.K_ESCAPE)  # Esc cancels the review first, the screen stays
+    assert scene.job is None and not job.running and app.stack.top is scene
+    assert scene.problem == "Review cancelled."
+    assert app.store.review(game_id, 0) is None
+
+
+def test_a_finished_review_is_kept_and_opens_at_once(app, data_dir):
+    record = make_record("assemble")
+    game_id = app.store.finish_game(None, record)
+    scene = open_stored_review(app, game_id)
+    finished(app, scene)
+    frames(app, 1)
+    kept = app.store.review(game_id, 0)
+    assert kept is not None and kept["decisions"] == scene.review.to_json()["decisions"]
+    app.stack.pop()
+    again = open_stored_review(app, game_id)
+    assert again.job is None and again.review is not None  # no search: read back
+    assert again.review.to_json() == scene.review.to_json()
+
+
+def test_history_reviews_the_chosen_game_and_shows_its_summary(app, data_dir, monkeypatch):
+    record = make_record("assemble")
+    game_id = app.store.finish_game(None, record)
+    history = app.make("history")
+    app.stack.push(history)
+    frames(app, 1)
+    history.rows.index = 0
+    key(app, pygame.K_r)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.game_id == game_id
+    finished(app, scene)
+    frames(app, 1)
+    app.stack.pop()
+    drawn = spy_texts(monkeypatch)
+    frames(app, 1)
+    summary = scene.review.mean_loss_points
+    assert f"review: -{summary:.1f} pts/move" in [w for w, _rect in drawn]
+
+
+def test_the_measure_switches_and_japanese_words(app):
+    record = make_record("assemble")
+    scene = open_review(app, record)
+    finished(app, scene)
+    assert scene.measure == "points"
+    key(app, pygame.K_m)
+    assert scene.measure == "win"
+    try:
+        set_language("ja")
+        frames(app, 1)
+        assert scene.measure_b.label == "Win share"  # drawn through the catalogue: 勝率
+    finally:
+        set_language("en")
