@@ -6,7 +6,7 @@ and ends the process at once; the app never waits for it."""
 from __future__ import annotations
 
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 
 DONE, TOTAL, STOP = 0, 1, 2  # the shared slots
 
@@ -40,7 +40,7 @@ class BackgroundReview:
         self._shared = context.Array("q", 3, lock=False)
         self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(
             max_workers=1, mp_context=context, initializer=_start, initargs=(self._shared,))
-        self._future = self._pool.submit(_run, record, seat, iterations)
+        self._future: Future | None = self._pool.submit(_run, record, seat, iterations)
 
     def progress(self) -> tuple[int, int]:
         """(decisions judged, decisions to judge); the total is 0 until the replay is done."""

@@ -18,6 +18,7 @@ import pygame
 from game.errors import RecordError
 from game.i18n import N_, _, ngettext
 from game.review import Review, default_seat, judge_module
+from game.review.background import BackgroundReview
 from game.storage import StoreError
 
 from scenes.replay.viewer import ReplayScene
@@ -86,7 +87,7 @@ class ReviewScene(ReplayScene):
         self.seat = default_seat(record) if seat is None else seat
         self.game_id = game_id
         self.review: Review | None = None
-        self.job = None
+        self.job: BackgroundReview | None = None
         self.problem: str | None = None
         self.measure = "points"
         self.strip = pygame.Rect(0, 0, 0, 0)
@@ -114,7 +115,6 @@ class ReviewScene(ReplayScene):
             self.ready()
 
     def start_review(self) -> None:
-        from game.review.background import BackgroundReview
         self.problem = None
         self.job = BackgroundReview(self.record, self.seat, self.iterations)
 
