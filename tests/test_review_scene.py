@@ -110,7 +110,7 @@ def test_history_reviews_the_chosen_game_and_shows_its_summary(app, data_dir, mo
     drawn = spy_texts(monkeypatch)
     frames(app, 1)
     summary = scene.review.mean_loss_points
-    assert f"review: -{summary:.1f} pts/move" in [w for w, _rect in drawn]
+    assert f"-{summary:.1f} pts/move" in [w for w, _rect in drawn]
 
 
 def test_the_measure_switches_and_japanese_words(app):

@@ -289,11 +289,11 @@ class HistoryScene(Scene):
                 mark = assisted_mark(surface, (row.x + x + w, row.centery), max(8, int(12 * s)), s)
                 columns = columns[:-1] + [(x, max(0, mark.x - row.x - x - int(6 * s)))]
             review = None if bad else self.review_words(entry)
-            if review:  # the review's mark, under the scores (the result keeps its room)
-                x, w = columns[-2]
+            if review:  # the review's mark at the result's end (left of an assisted one)
+                x, w = columns[-1]
                 mark = review_mark(surface, review, (row.x + x + w, row.centery),
                                    max(8, int(12 * s)), s)
-                columns = columns[:-2] + [(x, max(0, mark.x - row.x - x - int(6 * s)))] + columns[-1:]
+                columns = columns[:-1] + [(x, max(1, mark.x - row.x - x - int(6 * s)))]
             for (x, w), words in zip(columns, self.cells(entry)):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
@@ -327,14 +327,15 @@ class HistoryScene(Scene):
         return [stamp, title, names, figures, self.outcome(entry)]
 
     def review_words(self, entry) -> str | None:
-        """The game's review beside it: the first reviewed player's points lost per move."""
+        """The game's review beside it (a blue tag): the first reviewed player's points lost per
+        move."""
         summary = self.reviews.get(entry.id)
         if not summary:
             return None
         loss = summary[min(summary)].get("mean_loss_points")
         if isinstance(loss, bool) or not isinstance(loss, (int, float)):
             return None
-        return _("review: -{points} pts/move").format(points=f"{float(loss):.1f}")
+        return _("-{points} pts/move").format(points=f"{float(loss):.1f}")
 
     def outcome(self, entry) -> str:
         if entry.conceded:

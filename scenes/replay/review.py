@@ -311,6 +311,8 @@ class ReviewScene(ReplayScene):
             cw = (inner.w - gap * 4) / 5
             for i, chip in enumerate(self.chips):
                 chip.rect = pygame.Rect(round(inner.x + i * (cw + gap)), y, round(cw), bh)
+                if ui.font(int(bh * 0.42), "bold").size(chip.label)[0] > cw - 8 * s:
+                    chip.label = chip.label.split(" ")[0]  # a narrow panel: the figure alone
                 chip.draw(surface, s)
             y += bh + gap
         else:
