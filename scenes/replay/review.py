@@ -20,6 +20,7 @@ from game.i18n import N_, _, ngettext
 from game.review import Review, default_seat, judge_module
 from game.review.background import BackgroundReview
 from game.storage import StoreError
+from game.words import whose
 
 from scenes.replay.viewer import ReplayScene
 from scenes.widgets import ui
@@ -259,8 +260,8 @@ class ReviewScene(ReplayScene):
 
     def draw_waiting(self, surface, inner: pygame.Rect, px: int, s: float) -> None:
         who = self.table.player_word(self.seat) if len(self.table.config.seats) > 1 else ""
-        title = (_("Reviewing {name}'s decisions\u2026").format(name=who) if who
-                 else _("Reviewing your decisions\u2026"))
+        title = (_("Reviewing {whose} decisions\u2026").format(whose=whose(who)) if who
+                 else _("Reviewing your decisions\u2026"))  # "your", "Bellows'", never "You's"
         bh = max(18, round(30 * s))
         if self.job is None:  # cancelled or failed: say so, offer to start again
             ui.text(surface, self.problem or "", px, (inner.x, inner.y), ui.MUTED, max_width=inner.w)
