@@ -126,3 +126,23 @@ def test_the_measure_switches_and_japanese_words(app):
         assert scene.measure_b.label == "Win share"  # drawn through the catalogue: 勝率
     finally:
         set_language("en")
+
+
+def test_statistics_chart_the_reviews_over_time(app, data_dir, monkeypatch):
+    from game.review.kept import review_and_keep
+    ids = []
+    for seed in (1, 2, 3):
+        record = make_record("assemble")
+        record["seed"] = seed  # three games (the same moves: one fingerprint each by its seed)
+        game_id = app.store.finish_game(None, dict(record, finished_at=f"2026-11-0{seed}T10:00:00Z"))
+        review_and_keep(app.store, game_id, record, 0, iterations=2)
+        ids.append(game_id)
+    drawn = spy_texts(monkeypatch)
+    stats = app.make("stats", player="Ada")
+    app.stack.push(stats)
+    frames(app, 1)
+    assert "reviews" in stats.charts  # the chart of points lost per decision, game after game
+    words = [w for w, _rect in drawn]
+    assert "Games reviewed" in words and "Points lost per decision" in words
+    assert len(stats.reviews()) == 3
+    assert [when for when, _loss in stats.reviews()] == sorted(w for w, _l in stats.reviews())

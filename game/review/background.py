@@ -6,6 +6,7 @@ and ends the process at once; the app never waits for it."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import Future, ProcessPoolExecutor
 
 DONE, TOTAL, STOP = 0, 1, 2  # the shared slots
@@ -18,6 +19,11 @@ def _start(shared) -> None:
     from ..bots.worker import _die_with_parent
     _die_with_parent()
     _shared = shared
+    if hasattr(os, "nice"):  # the window's frames come first: the review takes what is left
+        try:
+            os.nice(10)
+        except OSError:
+            pass
 
 
 def _progress(done: int, total: int) -> None:

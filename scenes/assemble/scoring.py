@@ -213,7 +213,7 @@ def index_tag(surface, card: int, x: int, y: int, cw: int) -> pygame.Rect:
 class ScoringScene(Scene):
     name = "scoring"
 
-    def __init__(self, app, session, config=None, coach=None, game_id: int | None = None):
+    def __init__(self, app, session, config=None, coach=None, game_id=None):
         super().__init__(app)
         self.session, self.config = session, config
         self.game_id = game_id  # the finished game's row in History: its review is kept there

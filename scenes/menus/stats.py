@@ -77,23 +77,36 @@ class StatsScene(Scene):
         self.s, self.size, self.lang = 1.0, (1280, 720), language()
         self.panel = self.body = pygame.Rect(0, 0, 0, 0)
         self.charts: dict[str, pygame.Rect] = {}  # where each chart was drawn (tests)
+        self._reviews: tuple = (None, [], {})  # (player and game, chart, totals) of the reviews
         self.refigure()
 
     def reviews(self) -> list[tuple[str, float]]:
         """The chosen player's reviewed games of the chosen game: (when, points lost per
         decision), oldest first (read once per choice)."""
         key = (self.player_c.value, self.game_c.value)
-        if getattr(self, "_reviews", (None,))[0] != key:
+        if self._reviews[0] != key:
             try:
                 summaries = self.app.store.review_summaries()
                 entries = self.app.store.entries(list(summaries)) if summaries else []
-                series = stats.review_over_time(entries, summaries, self.player_c.value or None,
-                                                self.game_c.value)
+                items = stats.reviewed(entries, summaries, self.player_c.value or None,
+                                       self.game_c.value)
             except StoreError as exc:
                 self.app.toast(exc.words)
-                series = []
-            self._reviews = (key, series)
+                items = []
+            self._reviews = (key, stats.review_over_time(items), stats.review_totals(items))
         return self._reviews[1]
+
+    def review_lines(self) -> list[tuple[str, str]]:
+        """The reviewed games' figures under the others (none when no game was reviewed)."""
+        self.reviews()
+        totals = self._reviews[2]
+        if not totals["games"]:
+            return []
+        sizes = totals["mistakes"]
+        return [(_("Reviews"), ""), (_("Games reviewed"), figure(totals["games"])),
+                (_("Points lost per decision"), figure(totals["mean_loss_points"])),
+                (_("Inaccuracies / mistakes / blunders"),
+                 f"{sizes['inaccuracy']} / {sizes['mistake']} / {sizes['blunder']}")]
 
     def setup_name(self) -> str | None:
         """The name last set up for a human seat (New game remembers it), if any."""
@@ -216,7 +229,7 @@ class StatsScene(Scene):
         helped = page.get("assisted") or {}
         rows += [(_("With help (counted apart)"), ""),
                  (_("Games"), figure(helped.get("games"))), (_("Wins"), figure(helped.get("wins")))]
-        return rows
+        return rows + self.review_lines()
 
     def solo_lines(self, game, page: dict) -> list[tuple[str, str]]:
         """A solo game's page: every attempt in the records (its records name no player)."""
@@ -246,7 +259,7 @@ class StatsScene(Scene):
         helped = page.get("assisted") or {}
         rows += [(_("With help (counted apart)"), ""),
                  (_("Puzzles finished"), figure(helped.get("finished")))]
-        return rows
+        return rows + self.review_lines()
 
     def columns(self, rows: list[tuple[str, str]], height: int) -> list[list[tuple[str, str]]]:
         """The rows in one column where they fit its height at a readable size, else in two,
