@@ -146,3 +146,54 @@ def test_statistics_chart_the_reviews_over_time(app, data_dir, monkeypatch):
     assert "Games reviewed" in words and "Points lost per decision" in words
     assert len(stats.reviews()) == 3
     assert [when for when, _loss in stats.reviews()] == sorted(w for w, _l in stats.reviews())
+
+
+# --- from each game's results -----------------------------------------------------------------
+
+def test_the_assemble_results_offer_review(app, data_dir):
+    from scenes.assemble.scoring import ScoringScene
+    from scenes.config import GameConfig, Seat
+    record = make_record("assemble")
+    session = records.replay(record)
+    config = GameConfig([Seat("Ada"), Seat("Bo", "easy", 1), Seat("Cy", "normal", 2)], None, 5,
+                        "assemble")
+    scoring = ScoringScene(app, session, config, game_id=app.store.finish_game(None, record))
+    app.stack.push(scoring)
+    scoring.skip()
+    frames(app, 2)
+    click(app, scoring.review_btn.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.seat == 0 and scene.game_id == scoring.game_id
+
+
+def test_the_cementopia_end_offers_review(app, data_dir):
+    from scenes.cementopia.end import CementopiaEndScene
+    record = make_record("cementopia")
+    end = CementopiaEndScene(app, records.replay(record))
+    app.stack.push(end)
+    frames(app, 2)
+    assert end.review_b.rect.w > 0
+    click(app, end.review_b.rect.center)
+    assert isinstance(app.stack.top, ReviewScene)
+
+
+def test_the_grayblock_match_end_offers_review(app, data_dir):
+    from game.grayblock.setup import Rules
+    from scenes.config import GameConfig, Seat
+    from tests.test_grayblock_scene import confirm_if_asked, open_table
+    from tests.ui_helpers import settle
+    config = GameConfig([Seat("Ada", "human", 0), Seat("Bo", "human", 1)], Rules(), 5, "grayblock", 10)
+    table = open_table(app, config)
+    while not table.state.is_over():
+        if table.result_index is not None:
+            frames(app, 100)
+            click(app, table.next_b.rect.center)
+            continue
+        confirm_if_asked(app, table)
+        table.play(table.state.legal_actions()[0])
+        settle(app, table)
+    frames(app, 100)
+    assert table.review_b in table.ring.widgets
+    click(app, table.review_b.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, ReviewScene) and scene.game == "grayblock"
