@@ -103,6 +103,12 @@ def main() -> None:
     config = GameConfig([Seat("You", colour=0), Seat("Bellows", "easy", colour=1),
                          Seat("Cog", "normal", colour=2), Seat("Dial", "hard", colour=3)],
                         None, 7, "assemble")
+    from scenes.cementopia.end import CementopiaEndScene
+    attempt = records.replay(other)  # the Cementopia attempt reviewed above
+    app.stack.push(CementopiaEndScene(app, attempt))
+    frames(app, 3)
+    save(app, f"42-results-cementopia-{LANG}.png")
+    app.stack.pop()
     scoring = app.make("scoring", session=session, config=config, game_id=game_id)
     app.stack.push(scoring)
     scoring.skip()
