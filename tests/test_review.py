@@ -11,13 +11,13 @@ import random
 import pytest
 
 from cli_helpers import one_line, run
-from game import records
+from game import records, registry
 from game.assemble.search import line_hist, score
 from game.assemble.setup import PLACE, TAKE, Setup
 from game.assemble.state import AssembleState
 from game.grayblock.setup import Rules as GrayRules
 from game.grayblock.state import GrayblockState
-from game.review import Cancelled, Review, review
+from game.review import Cancelled, Review, review, reviewable
 from game.review import assemble as assemble_judge
 from game.review import cementopia as cementopia_judge
 from game.review import grayblock as grayblock_judge
@@ -272,3 +272,16 @@ def test_cli_review_bad_input_is_one_line(capsys, tmp_path, assemble_record, arg
 def test_cli_review_of_a_missing_file_is_one_line(capsys, tmp_path):
     code, _out, err = run(capsys, "review", str(tmp_path / "none.json"))
     one_line(code, err, "no such file")
+
+
+@pytest.mark.parametrize("game", [g for g in registry.ids() if not reviewable(g)])
+def test_cli_review_of_a_game_without_a_judge_is_one_line(capsys, tmp_path, game):
+    module = registry.game_module(game)
+    info = registry.info(game)
+    players = [{"name": f"P{i + 1}", "seat": "random"} for i in range(info.default_players)]
+    session = module.new_session(1, players)
+    session.play(session.state.legal_actions()[0])
+    path = tmp_path / "game.json"
+    records.write_record(path, records.record_of(session))
+    code, _out, err = run(capsys, "review", str(path))
+    one_line(code, err, "cannot be reviewed yet")
