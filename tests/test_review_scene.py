@@ -197,3 +197,19 @@ def test_the_grayblock_match_end_offers_review(app, data_dir):
     click(app, table.review_b.rect.center)
     scene = app.stack.top
     assert isinstance(scene, ReviewScene) and scene.game == "grayblock"
+
+
+def test_the_player_reviewed_can_be_changed(app, data_dir):
+    record = make_record("assemble")
+    game_id = app.store.finish_game(None, record)
+    scene = open_stored_review(app, game_id)
+    assert scene.seat == 0  # the human by default
+    finished(app, scene)
+    frames(app, 1)
+    click(app, scene.player_b.rect.center)  # Bo's review next
+    assert scene.seat == 1 and scene.review is None and scene.job is not None
+    finished(app, scene)
+    assert app.store.review(game_id, 1) is not None and app.store.review(game_id, 0) is not None
+    key(app, pygame.K_p)
+    key(app, pygame.K_p)  # round to Ada again: read back at once
+    assert scene.seat == 0 and scene.job is None and scene.review is not None

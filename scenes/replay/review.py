@@ -97,6 +97,7 @@ class ReviewScene(ReplayScene):
         self.cancel_b = ui.Button(N_("Cancel"), self.cancel_review, "Esc")
         self.again_b = ui.Button(N_("Review"), self.start_review)
         self.measure_b = ui.Button(N_("Points"), self.switch_measure, "M")
+        self.player_b = ui.Button("", self.next_player, "P")
         self.chips: list[ui.Button] = []
         self.go(0)
         self.load_or_start()
@@ -124,6 +125,19 @@ class ReviewScene(ReplayScene):
             self.job.cancel()
             self.job = None
             self.problem = _("Review cancelled.")
+
+    def players(self) -> int:
+        return len(self.record.get("players") or []) or 1
+
+    def next_player(self) -> None:
+        """The next player's review: read back if kept, else worked out now."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.seat = (self.seat + 1) % self.players()
+        self.review, self.chips, self.words_cache = None, [], None
+        self.load_or_start()
+        self.show_ghost()
 
     def switch_measure(self) -> None:
         self.measure = "win" if self.measure == "points" else "points"
@@ -203,8 +217,12 @@ class ReviewScene(ReplayScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and self.review is not None:
             self.switch_measure()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.players() > 1:
+            self.next_player()
+            return
         buttons = ([self.cancel_b] if self.job is not None else
-                   [self.measure_b] + self.chips if self.review is not None else [self.again_b])
+                   [self.measure_b, self.player_b] + self.chips if self.review is not None
+                   else [self.again_b])
         for b in buttons:
             if b.handle(event):
                 return
@@ -298,11 +316,17 @@ class ReviewScene(ReplayScene):
         self.measure_b.rect = pygame.Rect(inner.right - round(inner.w * 0.28), inner.y,
                                           round(inner.w * 0.28), bh)
         self.measure_b.draw(surface, s)
+        left = inner.x
+        if self.players() > 1:  # whose review: a click goes to the next player's
+            self.player_b.label = self.table.player_word(self.seat)
+            self.player_b.rect = pygame.Rect(inner.x, inner.y, round(inner.w * 0.26), bh)
+            self.player_b.draw(surface, s)
+            left = self.player_b.rect.right + gap
         mean = (_("{points} pts lost per decision").format(points=f"{self.review.mean_loss_points:.1f}")
                 if self.measure == "points" else
                 _("{share} win share lost per decision").format(share=f"{self.review.mean_loss_win:.1%}"))
-        ui.text(surface, mean, px, (inner.x, inner.y + bh // 2), ui.HILITE, "midleft", "bold",
-                max_width=self.measure_b.rect.x - inner.x - gap)
+        ui.text(surface, mean, px, (left, inner.y + bh // 2), ui.HILITE, "midleft", "bold",
+                max_width=self.measure_b.rect.x - left - gap)
         # the strip
         self.strip = strip = pygame.Rect(inner.x, inner.y + bh + gap, inner.w, max(26, round(46 * s)))
         self.draw_strip(surface, strip, s)
