@@ -231,8 +231,8 @@ class HistoryScene(Scene):
 
     def resize(self, size) -> None:
         self.size = size
-        s, P, top = frame(size, [(self.game_c, 1.25), (self.player_c, 1.25), (self.stats_b, 0.8),
-                                 (self.review_b, 0.7), (self.export_b, 0.7), (self.close_b, 0.7)])
+        s, P, top = frame(size, [(self.game_c, 1.2), (self.player_c, 1.4), (self.stats_b, 0.75),
+                                 (self.review_b, 0.65), (self.export_b, 0.65), (self.close_b, 0.6)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
