@@ -66,7 +66,7 @@ def main() -> None:
     save(app, f"42-review-progress-{LANG}.png")
     wait_review(app, scene)
     save(app, f"42-review-{LANG}.png")
-    worst = max(scene.review.largest(5), key=lambda d: d.loss_points, default=None)
+    worst = max(scene.review.largest(5, "points"), key=lambda d: d.loss_points, default=None)
     if worst is not None:
         scene.jump(worst.index)
         frames(app, 2)
@@ -81,7 +81,7 @@ def main() -> None:
         other_id = store.finish_game(None, other)
         scene = open_stored_review(app, other_id)
         wait_review(app, scene)
-        worst = max(scene.review.largest(5), key=lambda d: d.loss_points, default=None)
+        worst = max(scene.review.largest(5, "points"), key=lambda d: d.loss_points, default=None)
         if worst is not None:
             scene.jump(worst.index)
             frames(app, 2)

@@ -285,3 +285,14 @@ def test_cli_review_of_a_game_without_a_judge_is_one_line(capsys, tmp_path, game
     records.write_record(path, records.record_of(session))
     code, _out, err = run(capsys, "review", str(path))
     one_line(code, err, "cannot be reviewed yet")
+
+
+def test_the_largest_mistakes_follow_the_measure(assemble_record):
+    result = review(assemble_record, 0, iterations=24)
+    mistakes = [d for d in result.decisions if d.size]
+    for measure, key in (("points", lambda d: d.loss_points), ("win", lambda d: d.loss_win)):
+        shown = result.largest(5, measure)
+        assert [d.index for d in shown] == sorted(d.index for d in shown)  # in the game's order
+        assert len(shown) == min(5, len(mistakes))
+        left_out = [d for d in mistakes if d not in shown]
+        assert all(key(d) <= min(key(s) for s in shown) for d in left_out)

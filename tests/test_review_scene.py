@@ -56,9 +56,9 @@ def test_a_review_runs_in_the_background_and_lists_its_mistakes(app, game, monke
     assert any(w.startswith("Reviewing") for w in words)  # the progress, drawn at once
     finished(app, scene)
     frames(app, 2)
-    assert len(scene.chips) == len(scene.review.largest(5)) <= 5
+    assert len(scene.chips) == len(scene.review.largest(5, scene.measure)) <= 5
     if scene.chips:  # a click on the costliest jumps to the position before it
-        target = scene.review.largest(5)[0]
+        target = scene.review.largest(5, scene.measure)[0]
         click(app, scene.chips[0].rect.center)
         assert scene.cursor == target.index
         drawn.clear()

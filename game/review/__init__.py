@@ -113,12 +113,17 @@ class Review:
                 out[d.size] += 1
         return out
 
-    def largest(self, n: int = 5) -> list[Decision]:
-        """The `n` costliest mistakes (by size, then points, then win share), in the game's
-        order."""
-        worst = sorted((d for d in self.decisions if d.size),
-                       key=lambda d: (-SIZES.index(d.size or SIZES[0]), -d.loss_points,
-                                      -d.loss_win, d.index))
+    def largest(self, n: int = 5, measure: str | None = None) -> list[Decision]:
+        """The `n` costliest mistakes, in the game's order: by size, then points, then win share;
+        with `measure` "points" or "win", by that loss first."""
+        def cost(d: Decision) -> tuple:
+            size = -SIZES.index(d.size or SIZES[0])
+            if measure == "win":
+                return (-d.loss_win, -d.loss_points, d.index)
+            if measure == "points":
+                return (-d.loss_points, -d.loss_win, d.index)
+            return (size, -d.loss_points, -d.loss_win, d.index)
+        worst = sorted((d for d in self.decisions if d.size), key=cost)
         return sorted(worst[:n], key=lambda d: d.index)
 
     def summary(self) -> dict:

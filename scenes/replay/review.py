@@ -151,7 +151,7 @@ class ReviewScene(ReplayScene):
         self.chips = []
         if self.review is None:
             return
-        for d in self.review.largest(5):
+        for d in self.review.largest(5, self.measure):
             self.chips.append(ui.Button(chip_words(d, self.measure), lambda i=d.index: self.jump(i)))
 
     def jump(self, index: int) -> None:
@@ -376,7 +376,7 @@ class ReviewScene(ReplayScene):
         # the cursor
         cx = strip.x + 4 + (strip.w - 8) * self.cursor / max(1, self.total)
         pygame.draw.line(surface, ui.TEXT, (cx, strip.y + 2), (cx, strip.bottom - 2), 1)
-        for d in self.review.largest(5):
+        for d in self.review.largest(5, self.measure):
             x, y = point(d)
             r = max(3, round(5 * s))
             pygame.draw.polygon(surface, ui.BAD, [(x, strip.y + 2 + 2 * r), (x - r, strip.y + 2),
