@@ -123,7 +123,9 @@ class Review:
             if measure == "points":
                 return (-d.loss_points, -d.loss_win, d.index)
             return (size, -d.loss_points, -d.loss_win, d.index)
-        worst = sorted((d for d in self.decisions if d.size), key=cost)
+        shown = {"win": lambda d: d.loss_win >= 0.005, "points": lambda d: d.loss_points >= 0.05}
+        worst = sorted((d for d in self.decisions  # (a cost that shows as nothing is left out)
+                        if d.size and shown.get(measure or "", lambda d: True)(d)), key=cost)
         return sorted(worst[:n], key=lambda d: d.index)
 
     def summary(self) -> dict:
