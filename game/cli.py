@@ -1,4 +1,4 @@
-"""Headless command line: score, selfplay, verify, replay, and the player's data: stats, saves,
+"""Headless command line: score, selfplay, verify, replay, review, and the player's data: stats, saves,
 export, import. Data goes to stdout as JSON.
 
 Bad input gives one line on stderr and exit status 2, never a traceback. `verify` checks its files
@@ -367,6 +367,54 @@ def cmd_replay(args) -> int:
     return 0
 
 
+# --- review --------------------------------------------------------------------------------
+
+def cmd_review(args) -> int:
+    """One player's decisions judged by the search (game.review): per decision its number, the
+    move played, the best move and the expected loss; --json prints one object."""
+    from .records import read_record
+    from .review import Cancelled, review
+    try:
+        record = read_record(args.file)
+    except RecordError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    seat = None if args.seat is None else args.seat - 1
+    try:
+        result = review(record, seat, iterations=args.iterations, think=args.think)
+    except RecordError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    except Cancelled:  # never asked to, but a review can be stopped
+        return 130
+    data = result.to_json()
+    data["seat"] = result.seat + 1
+    if args.json:
+        keep = ("index", "played", "best", "loss_points", "loss_win")
+        _json({"game": data["game"], "seat": data["seat"],
+               "decisions": [{k: d[k] for k in keep} for d in data["decisions"]],
+               "mean_loss_points": data["mean_loss_points"], "mean_loss_win": data["mean_loss_win"],
+               "mistakes": data["mistakes"]})
+        return 0
+    print(f"{record['game']}, player {data['seat']}: {len(result.decisions)} decisions judged "
+          "(forced moves skipped)")
+    for d in result.decisions:
+        mark = f"  {d.size}" if d.size else ""
+        print(f"move {d.index + 1}: played {short_json(d.played)}, best {short_json(d.best)}, "
+              f"{_loss(d.loss_points, '.1f')} pts expected, {_loss(d.loss_win, '.1%')} win share"
+              f"{mark}")
+    plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+    counts = ", ".join(f"{n} {size if n == 1 else plural[size]}"
+                       for size, n in result.mistakes().items())
+    print(f"mean expected loss per decision: {result.mean_loss_points:.2f} pts, "
+          f"{result.mean_loss_win:.2%} win share; {counts}")
+    return 0
+
+
+def _loss(value: float, spec: str) -> str:
+    """A loss as the review prints it: "-1.5", and "0.0" (never "-0.0") for what rounds to none."""
+    text = format(value, spec)
+    return text if not any(c in "123456789" for c in text) else f"-{text}"
+
+
 # --- the player's data -----------------------------------------------------------------------
 
 def open_store():
@@ -557,6 +605,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", type=path_arg, metavar="FILE")
     p.set_defaults(run=cmd_replay)
 
+    p = sub.add_parser("review", help="judge one player's decisions in a record by the search: "
+                       "the move played, the best move, the expected loss")
+    p.add_argument("file", type=path_arg, metavar="RECORD")
+    p.add_argument("--seat", type=count(1), metavar="N",
+                   help="the player to review, 1 for the first (default: the first human seat)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--think", type=seconds(THINK_MAX), metavar="SECONDS",
+                     help=f"seconds of search per decision (0 < SECONDS <= {THINK_MAX:g})")
+    how.add_argument("--iterations", type=count(1), metavar="N",
+                     help="a fixed search per decision: the same output on every run (the default, "
+                          "with each game's own number)")
+    p.set_defaults(run=cmd_review)
+
     p = sub.add_parser("stats", help="statistics of the finished games in the data folder "
                        "(ALICE_DATA_DIR overrides it)")
     p.add_argument("--json", action="store_true", help="print them as JSON")
@@ -590,7 +652,7 @@ def main(argv: list[str] | None = None, app=None) -> int:
             return app([])
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise UsageError(f"choose a command: score, selfplay, verify, replay, stats, saves, "
+            raise UsageError(f"choose a command: score, selfplay, verify, replay, review, stats, saves, "
                              f"export or import (see {PROG} --help)")
         return args.run(args)
     except UsageError as exc:

@@ -53,6 +53,7 @@ class GameInfo:
     outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
+    review: str | None = None  # its judge of decisions for the post-game review (game.review)
 
     def outcome_word(self, outcome: str | None) -> str | None:
         """The N_ word for how a game ended (Cementopia's "complete"), if the game names it."""

@@ -359,3 +359,52 @@ def solo_lines(game: GameInfo, c: dict) -> list[str]:
         lines.append(f"  daily deals: {d['days']} days, streak {d['streak']}, best streak "
                      f"{d['best_streak']}")
     return lines
+
+
+def reviewed(entries: Iterable[Entry], summaries: dict[int, dict[int, dict]], name: str | None,
+             game: str) -> list[tuple[str, dict]]:
+    """(when, review summary) of each reviewed game of `game` that `name` played (a solo game's:
+    every reviewed attempt), oldest first (issue 42). `summaries`: the store's
+    review_summaries()."""
+    solo = registry.info(game).solo
+    key = fold(name) if name else None
+    out = []
+    for entry in sorted(entries, key=lambda e: (e.when, e.id)):
+        found = summaries.get(entry.id)
+        if entry.game != game or not found:
+            continue
+        seats = [0] if solo else [i for i, (n, _kind) in enumerate(entry.players) if fold(n) == key]
+        for seat in seats:
+            summary = found.get(seat)
+            if not isinstance(summary, dict):
+                continue
+            loss = summary.get("mean_loss_points")
+            if isinstance(loss, (int, float)) and not isinstance(loss, bool):
+                out.append((entry.when, summary))
+                break
+    return out
+
+
+def review_over_time(items: list[tuple[str, dict]]) -> list[tuple[str, float]]:
+    """reviewed()'s games as Statistics charts them: the points lost per decision, game after
+    game, so a player sees whether they are improving."""
+    return [(when, round(float(summary["mean_loss_points"]), 2)) for when, summary in items]
+
+
+def review_totals(items: list[tuple[str, dict]]) -> dict:
+    """reviewed()'s games in figures: how many, the points lost per decision over all their
+    decisions, and the mistakes of each size."""
+    decisions, lost = 0, 0.0
+    sizes = {"inaccuracy": 0, "mistake": 0, "blunder": 0}
+    for _when, summary in items:
+        given = summary.get("decisions")
+        n = given if isinstance(given, int) and not isinstance(given, bool) else 0
+        decisions += n
+        lost += float(summary["mean_loss_points"]) * n
+        found = summary.get("mistakes")
+        counts: dict = found if isinstance(found, dict) else {}
+        for size in sizes:
+            value = counts.get(size)
+            sizes[size] += value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return {"games": len(items), "mean_loss_points": round(lost / decisions, 2) if decisions else None,
+            "mistakes": sizes}

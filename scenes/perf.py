@@ -6,7 +6,8 @@ frames drawn while hard bots think in their worker process (paced at 60 fps in r
 app's think time); and the time from starting a fresh process to the first frame on screen.
 
 `python -m scenes.perf thinking` prints only the frames drawn while hard and expert bots think
-(goal: none over 50 ms). `python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
+(goal: none over 50 ms); `python -m scenes.perf review` only those drawn while a post-game
+review runs in the background (the same goal). `python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
 first frame (median of 5 fresh starts each) and the table's frame p99 (median of 3 runs
 each), as ratios ja / en.
 """
@@ -139,6 +140,61 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0, level: str = 
             "ratio_max_to_goal": round(max(thinking) / 50, 2)}
 
 
+def measure_review(size: tuple[int, int], seed: int = 5) -> dict:
+    """The review screen (issue 42) of one player of a 4-player Alice Assemble game while its
+    review runs in the background (the app's own search per decision): every frame is timed,
+    paced at 60 fps in real time, while the screen also steps through the game; and the seconds
+    the review took."""
+    import pygame
+
+    from game import records
+    from game.bots import make_bot
+    from game.play import play_out
+    from scenes.app.window import App, AppOptions
+    from scenes.replay.review import open_review
+
+    os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
+    seats = ["random", "easy", "normal", "normal"]
+    module = records.game_module("assemble")
+    session = module.new_session(seed, [{"name": f"P{i + 1}", "seat": s} for i, s in enumerate(seats)])
+    play_out(session, {i: make_bot(s, "assemble", seed * 10 + i) for i, s in enumerate(seats)})
+    record = records.record_of(session)
+    app = App(AppOptions(size=size))
+    scene = open_review(app, record, seat=0)
+    assert scene is not None
+    app.step(1 / 60)  # the screen's first frame (a scene change) is not counted
+    began = time.perf_counter()
+
+    def frames(until) -> list[float]:
+        times: list[float] = []
+        last = time.perf_counter()
+        while not until(len(times)):
+            start = time.perf_counter()
+            if len(times) % 30 == 0:  # the player steps through the game meanwhile
+                scene.go((scene.cursor + 1) % (scene.total + 1))
+            app.step(min(0.1, start - last))
+            last = start
+            times.append((time.perf_counter() - start) * 1000)
+            time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+        return times
+
+    busy = frames(lambda n: scene.review is not None or scene.job is None)
+    took = time.perf_counter() - began
+    calm = frames(lambda n: n >= len(busy))  # the same screen, no review running: the baseline
+    app.stack.close_all()
+    pygame.display.quit()
+
+    def figures(times: list[float]) -> dict:
+        plain = [t for i, t in enumerate(times) if i % 30]  # the frames that did not step
+        return {"frames": len(times), "p50_ms": round(statistics.median(times), 2),
+                "p99_ms": round(percentile(times, 99), 2), "max_ms": round(max(times), 2),
+                "over_50_ms": sum(t > 50 for t in times),
+                "steps_max_ms": round(max(times[::30]), 2), "plain_max_ms": round(max(plain), 2),
+                "plain_over_50_ms": sum(t > 50 for t in plain)}
+    return {"review_s": round(took, 1), "while_reviewing": figures(busy),
+            "after_it_same_screen": figures(calm), "goal_max_ms": 50}
+
+
 def first_frame_seconds(lang: str = "en") -> float:
     """Start the app in a fresh interpreter; it notes the moment its first frame was shown."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -178,6 +234,9 @@ def languages() -> dict:
 def main() -> None:
     if sys.argv[1:] == ["languages"]:
         print(json.dumps(languages(), indent=1))
+        return
+    if sys.argv[1:] == ["review"]:  # only the frames drawn while a review runs
+        print(json.dumps(measure_review((1280, 720)), indent=1))
         return
     if sys.argv[1:] == ["thinking"]:  # only the frames drawn while hard and expert bots think
         print(json.dumps({level: measure_thinking((1280, 720), level=level)

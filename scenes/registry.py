@@ -12,6 +12,7 @@ from scenes.menus.saved import ContinueScene
 from scenes.menus.settings import SettingsOverlay
 from scenes.menus.stats import StatsScene
 from scenes.menus.setup import SetupScene
+from scenes.replay.review import ReviewScene
 from scenes.replay.viewer import ReplayScene
 from scenes.menus.title import TitleScene
 from scenes.tutorial.start import LessonsScene
@@ -25,6 +26,7 @@ SCENES = {
     "settings": SettingsOverlay,
     "lessons": LessonsScene,
     "replay": ReplayScene,
+    "review": ReviewScene,
     "history": HistoryScene,
     "continue": ContinueScene,
     "export": ExportScene,

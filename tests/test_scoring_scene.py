@@ -129,6 +129,8 @@ def test_title_by_keyboard(app, scenes_registry):
     frames(app)
     key(app, pygame.K_TAB)
     key(app, pygame.K_TAB)
+    assert scene.review_btn.focused  # left to right: Play again, Review (issue 42), Title
+    key(app, pygame.K_TAB)
     assert scene.title_btn.focused
     key(app, pygame.K_RETURN)
     assert app.stack.top.name == "title" and len(app.stack) == 1

@@ -49,7 +49,7 @@ def test_full_two_player_hot_seat_game_by_drags_with_undo_and_redo(app, data_dir
     finished = {}
 
     class Done(Scene):  # stands in for the scoring scene: records what the table hands over
-        def __init__(self, app, session, config):
+        def __init__(self, app, session, config, game_id=None):  # (the game's row: its review)
             super().__init__(app)
             finished["session"] = session
 

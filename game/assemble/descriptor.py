@@ -11,4 +11,5 @@ INFO = GameInfo(
            RuleOption("identity", "identity", N_("The Identity"))),
     figures=Figures(width=5, shared_wins=True),
     lesson="game.tutorial.assemble",
+    review="game.review.assemble",
 )

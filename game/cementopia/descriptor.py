@@ -27,4 +27,5 @@ INFO = GameInfo(
     outcomes=((COMPLETE, N_("complete")), (STUCK, N_("stuck"))),
     daily_seed=daily_seed,
     lesson="game.tutorial.cementopia",
+    review="game.review.cementopia",
 )

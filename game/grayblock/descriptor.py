@@ -20,4 +20,5 @@ INFO = GameInfo(
     figures=Figures(width=20, hands=True),
     entry_fields=entry_fields,
     lesson="game.tutorial.grayblock",
+    review="game.review.grayblock",
 )

@@ -41,7 +41,7 @@ from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
 
 DB_NAME = "alice.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
@@ -199,6 +199,22 @@ SCHEMA = (
         WHEN old.state = 'finished' OR new.state = 'finished'
         BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
     CREATE TRIGGER finished_gone AFTER DELETE ON games WHEN old.state = 'finished'
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    """,
+    # version 3: a finished game's reviews (issue 42), one per player reviewed, kept with the
+    # game so they open at once; Statistics charts their summaries, so a change counts too
+    """
+    CREATE TABLE reviews (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        review TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        reviewed_at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TRIGGER review_kept AFTER INSERT ON reviews
+        BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
+    CREATE TRIGGER review_changed AFTER UPDATE ON reviews
         BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
     """,
 )
@@ -725,6 +741,57 @@ class Store:
                               "ON CONFLICT (key) DO UPDATE SET value = excluded.value", texts)
                 c.executemany("DELETE FROM settings WHERE key = ?", [(k,) for k in removed])
         self._run(N_("Could not save the settings: {reason}"), work)
+
+    # --- reviews (issue 42) -----------------------------------------------------------------
+
+    def keep_review(self, game_id: int, seat: int, review: dict, summary: dict) -> None:
+        """A finished game's review of one player (game.review.Review.to_json), and its
+        summary (History and Statistics read only that), replacing an older one."""
+        text, brief = _dump(review), _dump(summary)
+
+        def work() -> None:
+            with self._write() as c:
+                if c.execute("SELECT 1 FROM games WHERE id = ? AND state = 'finished'",
+                             (game_id,)).fetchone() is None:
+                    raise StoreError(message(N_("the game is no longer there")))
+                c.execute("INSERT INTO reviews (game_id, seat, review, summary, reviewed_at) "
+                          "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                          "review = excluded.review, summary = excluded.summary, "
+                          "reviewed_at = excluded.reviewed_at",
+                          (game_id, seat, text, brief, utc_stamp()))
+        self._run(N_("Could not keep the review: {reason}"), work)
+
+    def review(self, game_id: int, seat: int) -> dict | None:
+        """The kept review of a game's player (as kept), or None: none, or not readable."""
+        rows = self._run(N_("Could not read the review: {reason}"), lambda: self._read(
+            "SELECT review FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat)))
+        try:
+            value = _value(rows[0][0], RECORD_BYTES) if rows else None
+        except StoreError:  # an edited row: reviewed again
+            return None
+        return value if isinstance(value, dict) else None
+
+    def review_summaries(self, ids: Iterable[int] | None = None) -> dict[int, dict[int, dict]]:
+        """{game id: {seat: summary}} of the kept reviews (of the games `ids`, or all)."""
+        def work() -> dict[int, dict[int, dict]]:
+            if ids is None:
+                rows = self._read("SELECT game_id, seat, summary FROM reviews")
+            else:
+                wanted, rows = list(ids), []
+                for chunk in range(0, len(wanted), 500):
+                    part = wanted[chunk:chunk + 500]
+                    rows += self._read(f"SELECT game_id, seat, summary FROM reviews WHERE game_id "
+                                       f"IN ({','.join('?' * len(part))})", tuple(part))
+            out: dict[int, dict[int, dict]] = {}
+            for game_id, seat, text in rows:
+                try:
+                    value = _value(text)
+                except StoreError:  # an edited row: as if never reviewed
+                    continue
+                if isinstance(value, dict):
+                    out.setdefault(game_id, {})[seat] = value
+            return out
+        return self._run(N_("Could not read the review: {reason}"), work)
 
     # --- lessons ---------------------------------------------------------------------------
 

@@ -213,9 +213,10 @@ def index_tag(surface, card: int, x: int, y: int, cw: int) -> pygame.Rect:
 class ScoringScene(Scene):
     name = "scoring"
 
-    def __init__(self, app, session, config=None, coach=None):
+    def __init__(self, app, session, config=None, coach=None, game_id=None):
         super().__init__(app)
         self.session, self.config = session, config
+        self.game_id = game_id  # the finished game's row in History: its review is kept there
         self.coach = coach  # a lesson's: the walk-through says what each step means
         self.coach_box = pygame.Rect(0, 0, 0, 0)
         self.coach_seen = None  # the step the demo last took a screenshot of
@@ -238,6 +239,7 @@ class ScoringScene(Scene):
         self.skip_btn = ui.Button(N_("Skip"), self.skip)
         self.again_btn = ui.Button(N_("Play again"), self.play_again)
         self.title_btn = ui.Button(N_("Title"), self.to_title)
+        self.review_btn = ui.Button(N_("Review"), self.review)
         self.ring = ui.FocusRing([self.next_btn, self.skip_btn])
         self._overlays: dict = {}
         self._bg = None
@@ -290,8 +292,18 @@ class ScoringScene(Scene):
         self.revealed = list(range(len(self.lanes)))
         for w in self.ring.widgets:
             w.focused = False
-        self.ring = ui.FocusRing([self.again_btn, self.title_btn])
+        self.ring = ui.FocusRing([self.again_btn] + self.review_offered() + [self.title_btn])
         self.resize(self.size)
+
+    def review_offered(self) -> list:
+        """The Review button, after a real game (not a lesson, not a replay's end)."""
+        return [self.review_btn] if self.coach is None and self.name == "scoring" else []
+
+    def review(self) -> None:
+        """The review of the game just played (issue 42), over these results."""
+        from game.records import record_of
+        from scenes.replay.review import open_review
+        open_review(self.app, record_of(self.session), self.game_id)
 
     def play_again(self) -> None:
         config = dataclasses.replace(self.config, seed=None) if self.config is not None else None
@@ -390,6 +402,11 @@ class ScoringScene(Scene):
             bw = round(200 * s)
             self.again_btn.rect = pygame.Rect(W // 2 - bw - m // 2, by, bw, bh)
             self.title_btn.rect = pygame.Rect(W // 2 + m // 2, by, bw, bh)
+            self.review_btn.rect = pygame.Rect(0, 0, 0, 0)
+            if self.review_offered():  # three in a row: again, review, title
+                self.review_btn.rect = pygame.Rect(W // 2 - bw // 2, by, bw, bh)
+                self.again_btn.rect.right = self.review_btn.rect.x - m
+                self.title_btn.rect.x = self.review_btn.rect.right + m
             self.next_btn.rect = self.skip_btn.rect = pygame.Rect(0, 0, 0, 0)
             self.banner = pygame.Rect(m, m // 2, W - 2 * m, round(96 * s))
             self.note_lines = self._note_lines(W - 4 * m)

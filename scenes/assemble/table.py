@@ -515,7 +515,7 @@ class TableScene(GameTable):
                 if self.end_wait > (0.3 if self.app.demo else 1.2):
                     lesson = {"coach": self.coach} if self.coach is not None else {}
                     self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config,
-                                                         **lesson))
+                                                         game_id=self.saver.game_id, **lesson))
             return
         if self.app.demo and not self.snapped and len(self.session.history.actions) >= 30:
             self.snapped = True

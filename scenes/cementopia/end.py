@@ -32,14 +32,19 @@ def help_used(meta) -> str:
 class CementopiaEndScene(Scene):
     name = "cementopia_end"
 
-    def __init__(self, app, session, config=None, best=None, improved: bool = False):
+    def __init__(self, app, session, config=None, best=None, improved: bool = False,
+                 game_id: int | None = None):
         super().__init__(app)
         self.session, self.config, self.best, self.improved = session, config, best, improved
+        self.game_id = game_id  # the attempt's row in History: its review is kept there
         self.state, self.assisted = session.state, bool(session.meta.get("assisted"))
         self.cam, self.sprites = geometry.Camera(), draw.Sprites(app.art)
         self.again_b, self.title_b = PrimaryButton(N_("Play again"), self.play_again), ui.Button(N_("Title"), self.to_title)
-        self.words = {self.again_b: self.again_b.label, self.title_b: self.title_b.label}  # English; drawn translated
-        self.ring = ui.FocusRing([self.again_b, self.title_b])
+        self.review_b = ui.Button(N_("Review"), self.review)
+        self.words = {self.again_b: self.again_b.label, self.title_b: self.title_b.label,
+                      self.review_b: self.review_b.label}  # English; drawn translated
+        self.ring = ui.FocusRing([self.again_b] + ([self.review_b] if self.review_offered() else [])
+                                 + [self.title_b])
         self.ring.move(1)
         self.hover_row: int | None = None  # the adjacency row under the mouse
         self.row_rects: list[tuple[int, pygame.Rect]] = []  # (adjacency, its row), as drawn
@@ -99,6 +104,15 @@ class CementopiaEndScene(Scene):
         geometry.end_layout(self, size)
         self.cam.lo, self.cam.hi = 20 * self.s, 200 * self.s
         self.cam.fit(self.board.inflate(0, -round(60 * self.s)), self.state.placed, now=True, room=0.2)
+
+    def review_offered(self) -> bool:
+        """Review (issue 42) after a real attempt, not over a replay."""
+        return self.name == "cementopia_end"
+
+    def review(self) -> None:
+        from game.records import record_of
+        from scenes.replay.review import open_review
+        open_review(self.app, record_of(self.session), self.game_id)
 
     def play_again(self) -> None:
         seats = list(getattr(self.config, "seats", None) or [Seat("You")])

@@ -155,6 +155,9 @@ def end_layout(scene, size) -> None:
     scene.banner = pygame.Rect(m, m, W - 2 * m, R(s, 64))
     scene.panel = pygame.Rect(W - m - pw, scene.banner.bottom + m, pw, H - scene.banner.bottom - 2 * m)
     scene.board = pygame.Rect(m, scene.panel.y, scene.panel.x - 2 * m, scene.panel.h)
-    bw, y = (pw - 3 * m) // 2, scene.panel.bottom - m - bh
-    scene.again_b.rect = pygame.Rect(scene.panel.x + m, y, bw, bh)
-    scene.title_b.rect = pygame.Rect(scene.panel.x + 2 * m + bw, y, bw, bh)
+    review = getattr(scene, "review_b", None)
+    buttons = [scene.again_b] + ([review] if review is not None and scene.review_offered() else []) \
+        + [scene.title_b]  # Review (issue 42) between the two, after a real attempt
+    bw, y = (pw - (len(buttons) + 1) * m) // len(buttons), scene.panel.bottom - m - bh
+    for i, button in enumerate(buttons):
+        button.rect = pygame.Rect(scene.panel.x + m + i * (bw + m), y, bw, bh)

@@ -607,7 +607,8 @@ class CementopiaScene(GameTable):
             if self.end_wait > (0.3 if self.app.demo else 1.1):
                 best, improved = self.ending
                 self.app.stack.replace(self.app.make("cementopia_end", session=self.session, config=self.config,
-                                                     best=best, improved=improved))
+                                                     best=best, improved=improved,
+                                                     game_id=self.saver.game_id))
             return
         self.turns.poll_hint()
         hint = self.hint_action()

@@ -98,8 +98,10 @@ class GrayblockScene(GameTable):
         self.next_b = PrimaryButton(N_("Next hand"), self.next_hand)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
+        self.review_b = ui.Button(N_("Review"), self.review)  # the match just played (issue 42)
         # this table's own buttons, in English: drawn in the player's language (Settings may switch)
-        self.words = {b: b.label for b in (self.menu_b, self.pass_b, self.next_b, self.again_b, self.title_b)}
+        self.words = {b: b.label for b in (self.menu_b, self.pass_b, self.next_b, self.again_b, self.title_b,
+                                           self.review_b)}
         self.ring = ui.FocusRing([self.next_b])
         self.layout = Layout((1280, 720), state.players, self.bottom)
         self.result_rects: dict[str, pygame.Rect] = {}  # the result panel's parts, as last drawn
@@ -529,6 +531,11 @@ class GrayblockScene(GameTable):
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("grayblock", config=self.config.again()))
 
+    def review(self) -> None:
+        """The review of the match just played, over this table (kept with the finished game)."""
+        from scenes.replay.review import open_review
+        open_review(self.app, self.record(), self.saver.game_id)
+
     def to_title(self) -> None:
         self.app.stack.clear_to(self.app.make("title"))
 
@@ -668,8 +675,9 @@ class GrayblockScene(GameTable):
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None
         # (a replay goes on or closes with its own button: replay_cover)
-        self.ring = ui.FocusRing([] if self.replay else [self.again_b, self.title_b] if self.state.is_over()
-                                 else [self.next_b])
+        review = [self.review_b] if self.coach is None and not self.config.lesson else []
+        self.ring = ui.FocusRing([] if self.replay else [self.again_b, *review, self.title_b]
+                                 if self.state.is_over() else [self.next_b])
         self.ring.move(1)
         if self.replay:
             return  # (the replay's demo ends by itself)

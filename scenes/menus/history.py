@@ -17,6 +17,7 @@ from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
 from game.text import clean
 from game.words import said
+from game.review import reviewable
 from game.storage import StoreError
 
 from scenes.app.stack import Scene
@@ -28,7 +29,7 @@ from scenes.widgets.rows import RowList
 ALL = ""  # a filter's "every game" / "every player"
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
           "hard": N_("hard bot"), "expert": N_("expert bot")}
-FOOTER = N_("\u2191\u2193 choose     Enter replay     Wheel / PgUp PgDn scroll     Esc close")
+FOOTER = N_("\u2191\u2193 choose     Enter replay     R review     Wheel / PgUp PgDn scroll     Esc close")
 PAGE = 200  # rows read at a time
 
 
@@ -107,6 +108,19 @@ def assisted_mark(surface, midright, size: int, s: float) -> pygame.Rect:
     return box
 
 
+REVIEWED = (96, 150, 200)  # the review screen's colour of the better move
+
+
+def review_mark(surface, words: str, midright, size: int, s: float) -> pygame.Rect:
+    """A reviewed game's small tag (its points lost per move), drawn as the assisted one is."""
+    shown = ui.render(words, size, ui.INK, "bold")
+    box = shown.get_rect().inflate(int(10 * s), int(4 * s))
+    box.midright = midright
+    pygame.draw.rect(surface, REVIEWED, box, border_radius=max(2, int(5 * s)))
+    surface.blit(shown, shown.get_rect(center=box.center))
+    return box
+
+
 class HistoryScene(Scene):
     name = "history"
     opaque = False
@@ -126,10 +140,12 @@ class HistoryScene(Scene):
         self.player_c = ui.Choice(N_("Player"), [ALL] + names, 0, self.refilter,  # names as kept
                                   show=lambda n: clean(n, NAME_LEN) if n else _("All players"))
         self.stats_b = ui.Button(N_("Statistics"), self.statistics)
+        self.review_b = ui.Button(N_("Review"), self.review, "R")
         self.export_b = ui.Button(N_("Export"), self.export)
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
-        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.export_b,
-                                  self.close_b])
+        self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.review_b,
+                                  self.export_b, self.close_b])
+        self.reviews: dict[int, dict[int, dict]] = {}  # game id -> seat -> its review's summary
         self.rows = RowList()
         self.s = 1.0
         self.size = (1280, 720)
@@ -158,6 +174,7 @@ class HistoryScene(Scene):
             try:
                 for entry in self.app.store.entries(self.ids[start:start + PAGE]):
                     self.cache[entry.id] = shown_entry(entry)
+                self.reviews.update(self.app.store.review_summaries(self.ids[start:start + PAGE]))
             except StoreError as exc:
                 self.app.toast(exc.words)
         return self.cache.get(game_id)
@@ -175,6 +192,25 @@ class HistoryScene(Scene):
             return
         from scenes.replay.viewer import open_stored
         open_stored(self.app, entry.id)
+
+    def review(self) -> None:
+        """The chosen game's review (kept, or worked out now) in the review screen."""
+        if not self.ids or not 0 <= self.rows.index < len(self.ids):
+            self.app.toast(_("Choose a game to review."))
+            return
+        entry = self.entry(self.rows.index)
+        if entry is None:
+            return
+        if entry.problem:
+            self.app.toast(_("This record cannot be read: {reason}").format(reason=entry.problem))
+            return
+        if not reviewable(entry.game):
+            self.app.toast(_("This game cannot be reviewed yet."))
+            return
+        from scenes.replay.review import open_stored_review
+        self.reviews.pop(entry.id, None)  # read again when the list is drawn next
+        self.cache.pop(entry.id, None)
+        open_stored_review(self.app, entry.id)
 
     def statistics(self) -> None:
         """The statistics of the player chosen here (else the one with the most games)."""
@@ -195,8 +231,8 @@ class HistoryScene(Scene):
 
     def resize(self, size) -> None:
         self.size = size
-        s, P, top = frame(size, [(self.game_c, 1.25), (self.player_c, 1.25), (self.stats_b, 0.8),
-                                 (self.export_b, 0.7), (self.close_b, 0.7)])
+        s, P, top = frame(size, [(self.game_c, 1.2), (self.player_c, 1.4), (self.stats_b, 0.75),
+                                 (self.review_b, 0.65), (self.export_b, 0.65), (self.close_b, 0.6)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
@@ -208,6 +244,9 @@ class HistoryScene(Scene):
     def handle(self, event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_overlay()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.review()
             return
         if self.rows.handle(event, self.ring, lambda i: self.open(self.entry(i))):
             return
@@ -249,6 +288,12 @@ class HistoryScene(Scene):
                 x, w = columns[-1]
                 mark = assisted_mark(surface, (row.x + x + w, row.centery), max(8, int(12 * s)), s)
                 columns = columns[:-1] + [(x, max(0, mark.x - row.x - x - int(6 * s)))]
+            review = None if bad else self.review_words(entry)
+            if review:  # the review's mark at the result's end (left of an assisted one)
+                x, w = columns[-1]
+                mark = review_mark(surface, review, (row.x + x + w, row.centery),
+                                   max(8, int(12 * s)), s)
+                columns = columns[:-1] + [(x, max(1, mark.x - row.x - x - int(6 * s)))]
             for (x, w), words in zip(columns, self.cells(entry)):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
@@ -280,6 +325,17 @@ class HistoryScene(Scene):
         if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
             figures = Shorter(figures, str(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
+
+    def review_words(self, entry) -> str | None:
+        """The game's review beside it (a blue tag): the first reviewed player's points lost per
+        move."""
+        summary = self.reviews.get(entry.id)
+        if not summary:
+            return None
+        loss = summary[min(summary)].get("mean_loss_points")
+        if isinstance(loss, bool) or not isinstance(loss, (int, float)):
+            return None
+        return _("-{points} pts/move").format(points=f"{float(loss):.1f}")
 
     def outcome(self, entry) -> str:
         if entry.conceded:

@@ -78,7 +78,36 @@ class StatsScene(Scene):
         self.s, self.size, self.lang = 1.0, (1280, 720), language()
         self.panel = self.body = pygame.Rect(0, 0, 0, 0)
         self.charts: dict[str, pygame.Rect] = {}  # where each chart was drawn (tests)
+        self._reviews: tuple = (None, [], {})  # (player and game, chart, totals) of the reviews
         self.refigure()
+
+    def reviews(self) -> list[tuple[str, float]]:
+        """The chosen player's reviewed games of the chosen game: (when, points lost per
+        decision), oldest first (read once per choice)."""
+        key = (self.player_c.value, self.game_c.value)
+        if self._reviews[0] != key:
+            try:
+                summaries = self.app.store.review_summaries()
+                entries = self.app.store.entries(list(summaries)) if summaries else []
+                items = stats.reviewed(entries, summaries, self.player_c.value or None,
+                                       self.game_c.value)
+            except StoreError as exc:
+                self.app.toast(exc.words)
+                items = []
+            self._reviews = (key, stats.review_over_time(items), stats.review_totals(items))
+        return self._reviews[1]
+
+    def review_lines(self) -> list[tuple[str, str]]:
+        """The reviewed games' figures under the others (none when no game was reviewed)."""
+        self.reviews()
+        totals = self._reviews[2]
+        if not totals["games"]:
+            return []
+        sizes = totals["mistakes"]
+        return [(_("Reviews"), ""), (_("Games reviewed"), figure(totals["games"])),
+                (_("Points lost per decision"), figure(totals["mean_loss_points"])),
+                (_("Inaccuracies / mistakes / blunders"),
+                 f"{sizes['inaccuracy']} / {sizes['mistake']} / {sizes['blunder']}")]
 
     def setup_name(self) -> str | None:
         """The name last set up for a human seat (New game remembers it), if any."""
@@ -152,13 +181,19 @@ class StatsScene(Scene):
                                 columns[1])
             gap = int(14 * s)
             right = pygame.Rect(B.x + split, B.y, B.w - split, B.h)
-            half = (right.h - gap) // 2
+            reviews = self.reviews()
+            parts = 3 if reviews else 2
+            half = (right.h - gap * (parts - 1)) // parts
             self.charts["time"] = self.chart(surface, pygame.Rect(right.x, right.y, right.w, half),
                                              _("Score over time"), page.get("score_over_time") or [], line=True)
             dist = page.get("distribution") or {}
             self.charts["spread"] = self.chart(surface, pygame.Rect(right.x, right.y + half + gap, right.w, half),
                                                _("How often each score"), dist.get("buckets") or [],
                                                line=False, width=dist.get("width", 1))
+            if reviews:  # the reviews' mean expected loss, game after game: lower is better
+                self.charts["reviews"] = self.chart(
+                    surface, pygame.Rect(right.x, right.y + 2 * (half + gap), right.w, half),
+                    _("Points lost per decision (reviews)"), reviews, line=True)
         ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
                 "midbottom", max_width=P.w - int(40 * s))
 
@@ -195,7 +230,7 @@ class StatsScene(Scene):
         helped = page.get("assisted") or {}
         rows += [(_("With help (counted apart)"), ""),
                  (_("Games"), figure(helped.get("games"))), (_("Wins"), figure(helped.get("wins")))]
-        return rows
+        return rows + self.review_lines()
 
     def solo_lines(self, game, page: dict) -> list[tuple[str, str]]:
         """A solo game's page: every attempt in the records (its records name no player)."""
@@ -225,7 +260,7 @@ class StatsScene(Scene):
         helped = page.get("assisted") or {}
         rows += [(_("With help (counted apart)"), ""),
                  (_("Puzzles finished"), figure(helped.get("finished")))]
-        return rows
+        return rows + self.review_lines()
 
     def columns(self, rows: list[tuple[str, str]], height: int) -> list[list[tuple[str, str]]]:
         """The rows in one column where they fit its height at a readable size, else in two,

@@ -19,7 +19,7 @@ def close_viewer(scene) -> None:
     """The end screen and the viewer under it go: back to where the replay was opened from."""
     scene.app.stack.pop()
     viewer = scene.app.stack.top
-    if getattr(viewer, "name", "") == "replay":
+    if getattr(viewer, "name", "") in ("replay", "review"):
         viewer.close_replay()
 
 

@@ -343,7 +343,7 @@ class ReplayScene(Scene):
             self.cover_b.rect = cover
             self.cover_b.draw(surface, s)
             return
-        self.panel = box = self.table.replay_panel()
+        self.panel = box = self.panel_box(surface, s)
         ui.panel(surface, box, (24, 20, 24, 255), ui.BRASS, radius=int(8 * s))
         pad = max(4, round(8 * s))
         inner = box.inflate(-2 * pad, -2 * pad)
@@ -380,6 +380,10 @@ class ReplayScene(Scene):
         if mover:
             y = ui.text(surface, mover, px, (inner.x, y), ui.TEXT, max_width=inner.w).bottom + gap
         self._draw_log(surface, pygame.Rect(inner.x, y, inner.w, row1.y - gap - y), px)
+
+    def panel_box(self, surface, s: float) -> pygame.Rect:
+        """Where the viewer's panel goes: where the table says (the review takes part of it)."""
+        return self.table.replay_panel()
 
     def _draw_log(self, surface, box: pygame.Rect, px: int) -> None:
         if box.h <= 0:

@@ -1,0 +1,46 @@
+"""Grayblock's judge: the hard bot's simulated deals (HardBot.evaluate) from the player's view,
+every play tried on the same deals, each deal weighted by how well it explains the others' plays.
+A play's expected points are the hand's points won (or minus those lost), its win share the
+share of deals in which the player wins the hand. The best is the one hard would play (with two
+players, the best chance to win the match). Passes are forced by the rules: never judged."""
+
+from __future__ import annotations
+
+from ..grayblock.bots import HardBot
+from . import Judgement
+
+MEASURE = "points"
+THRESHOLDS = ((2.0, 0.05), (5.0, 0.10), (10.0, 0.20))  # (points, win share) lost per size
+ITERATIONS = 200  # simulated deals per decision
+
+
+def key(state, action):
+    return action
+
+
+def judge(state, player: int, played, legal: list, seats: list[str], rng, iterations,
+          think) -> Judgement:
+    view = state.view(player)
+    bot = HardBot(think=think, iterations=iterations or (10**9 if think else ITERATIONS))
+    bot.rng = rng
+    bot.seated(seats)
+    scored = bot.evaluate(view, legal)  # (utility, points, share of hands won, action), best first
+    best = scored[0]
+    mine = next(item for item in scored if item[3] == played)
+    return Judgement(best[3], mine[1], mine[2], best[1], best[2], len(scored))
+
+
+def words(state, player: int, action) -> str:
+    """The play and what it leaves, in the hint's words."""
+    from ..grayblock.bots import _describe, _why
+    from ..i18n import _
+    view = state.view(player)
+    if action.card is None:
+        return _("Pass: no card in your hand fits either end.")
+    return _("{play}: {why}.").format(play=_describe(action), why=_why(view, action, view.unknown()))
+
+
+def move_words(state, player: int, action) -> str:
+    from ..grayblock.bots import _describe
+    from ..i18n import _
+    return _("Pass") if action.card is None else _describe(action)

@@ -1,0 +1,426 @@
+"""The review screen (issue 42): the replay viewer with the player's review beside the game.
+
+The review of one player (game.review) is read from the store when it was made before, else
+worked out in a process of its own (game.review.background) while the screen keeps drawing: a
+progress bar and Cancel stand where the review will be. Once done it is kept with the game.
+
+Over the viewer's panel: the evaluation strip (the player's expected points, or win share, after
+each of their decisions, over the game), the largest mistakes (up to five) marked on it and
+listed with their cost ("-6 pts expected"); a click on either jumps to the position before the
+move, where the table shows the better move as it shows a hint (a ghost), and the panel says the
+move played, the better one and why, in the hint's words.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.errors import RecordError
+from game.i18n import N_, _, ngettext
+from game.review import Review, default_seat, judge_module
+from game.review.background import BackgroundReview
+from game.storage import StoreError
+from game.words import whose
+
+from scenes.replay.viewer import ReplayScene
+from scenes.widgets import ui
+
+GHOST = (150, 200, 255)
+STRIP_FILL = (34, 30, 36, 255)
+
+
+def open_review(app, record: dict, game_id: int | None = None, seat: int | None = None):
+    """The review screen over the scene on top; one toast line on any problem."""
+    try:
+        judge_module(record.get("game"))  # type: ignore[arg-type]
+        scene = app.make("review", record=record, game_id=game_id, seat=seat)
+    except RecordError as exc:
+        app.toast(_("Cannot review this game: {error}").format(error=exc))
+        return None
+    except Exception as exc:  # noqa: BLE001 - any record the tables cannot show: a line, no crash
+        app.toast(_("Cannot review this game: {error}").format(error=type(exc).__name__))
+        return None
+    app.stack.push(scene)
+    return scene
+
+
+def open_stored_review(app, game_id: int):
+    try:
+        record = app.store.record(game_id)
+    except StoreError as exc:
+        app.toast(_("Cannot review this game: {error}").format(error=exc.words))
+        return None
+    return open_review(app, record, game_id)
+
+
+def points_figure(value: float) -> str:
+    """A loss in points as the screen writes it: "6", "0.9" (a tenth at most)."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def loss_words(decision, measure: str) -> str:
+    """A mistake's cost as the screen says it: "-6 pts expected", "-12% win share" (no minus
+    before what rounds to nothing)."""
+    if measure == "win":
+        share = f"{decision.loss_win:.0%}"
+        return (_("-{share} win share").format(share=share) if share != "0%"
+                else _("{share} win share").format(share=share))
+    points = points_figure(decision.loss_points)
+    return (_("-{points} pts expected").format(points=points) if points != "0"
+            else _("{points} pts expected").format(points=points))
+
+
+def chip_words(decision, measure: str) -> str:
+    """The same, short, for a mistake's button under the strip: "-6 pts", "-12%"."""
+    if measure == "win":
+        share = f"{decision.loss_win:.0%}"
+        return share if share == "0%" else f"-{share}"
+    points = points_figure(decision.loss_points)
+    return _("-{points} pts").format(points=points) if points != "0" else _("{points} pts").format(
+        points=points)
+
+
+class ReviewScene(ReplayScene):
+    name = "review"
+    iterations: int | None = None  # tests: a fixed, small search (None: each game's own)
+
+    def __init__(self, app, record: dict, session=None, game_id: int | None = None,
+                 seat: int | None = None):
+        super().__init__(app, record, session)
+        self.judge = judge_module(self.game)
+        self.seat = default_seat(record) if seat is None else seat
+        self.game_id = game_id
+        self.review: Review | None = None
+        self.job: BackgroundReview | None = None
+        self.problem: str | None = None
+        self.measure = "points"
+        self.strip = pygame.Rect(0, 0, 0, 0)
+        self.marks: list[tuple[pygame.Rect, int]] = []  # (where drawn, move index)
+        self.words_cache: tuple | None = None
+        self.cancel_b = ui.Button(N_("Cancel"), self.cancel_review, "Esc")
+        self.again_b = ui.Button(N_("Review"), self.start_review)
+        self.measure_b = ui.Button(N_("Points"), self.switch_measure, "M")
+        self.player_b = ui.Button("", self.next_player, "P")
+        self.chips: list[ui.Button] = []
+        self.go(0)
+        self.load_or_start()
+
+    # --- the review -------------------------------------------------------------------------
+
+    def load_or_start(self) -> None:
+        if self.game_id is not None:
+            from game.review.kept import kept_review
+            try:
+                self.review = kept_review(self.app.store, self.game_id, self.seat)
+            except StoreError:
+                self.review = None
+        if self.review is None:
+            self.start_review()
+        else:
+            self.ready()
+
+    def start_review(self) -> None:
+        self.problem = None
+        self.job = BackgroundReview(self.record, self.seat, self.iterations)
+
+    def cancel_review(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            self.problem = _("Review cancelled.")
+
+    def players(self) -> int:
+        return len(self.record.get("players") or []) or 1
+
+    def next_player(self) -> None:
+        """The next player's review: read back if kept, else worked out now."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.seat = (self.seat + 1) % self.players()
+        self.review, self.chips, self.words_cache = None, [], None
+        self.load_or_start()
+        self.show_ghost()
+
+    def switch_measure(self) -> None:
+        self.measure = "win" if self.measure == "points" else "points"
+        self.ready()
+
+    def ready(self) -> None:
+        """The review is there: its largest mistakes become the chips under the strip."""
+        self.chips = []
+        if self.review is None:
+            return
+        for d in self.review.largest(5, self.measure):
+            self.chips.append(ui.Button(chip_words(d, self.measure), lambda i=d.index: self.jump(i)))
+
+    def jump(self, index: int) -> None:
+        self.playing = False
+        self.go(index)
+
+    def poll(self) -> None:
+        if self.job is None:
+            return
+        answer = self.job.poll()
+        if answer is None:
+            return
+        self.job = None
+        kind, value = answer
+        if kind != "ok":
+            self.problem = _("The review failed: {error}").format(error=type(value).__name__)
+            return
+        self.review = Review.from_json(value)
+        self.ready()
+        if self.game_id is not None:
+            try:
+                self.app.store.keep_review(self.game_id, self.seat, value, self.review.summary())
+            except StoreError as exc:
+                self.app.toast(exc.words)
+
+    def decision_here(self):
+        """The review's decision at the cursor (the position before that move), or None."""
+        if self.review is None:
+            return None
+        return next((d for d in self.review.decisions if d.index == self.cursor), None)
+
+    def action_of(self, data: dict):
+        """The legal action of the position at the cursor that the record writes as `data`."""
+        for action in self.state.legal_actions():
+            if action.to_json() == data:
+                return action
+        return None
+
+    # --- the viewer's hooks -----------------------------------------------------------------
+
+    def go(self, target: int) -> None:
+        super().go(target)
+        self.show_ghost()
+
+    def show_ghost(self) -> None:
+        """The better move drawn as the table draws a hint, at a decision the review faults."""
+        turns = getattr(self.table, "turns", None)
+        if turns is None or not hasattr(self, "judge"):
+            return
+        from scenes.table.bots import Hint
+        d = self.decision_here()
+        best = self.action_of(d.best) if d is not None and d.best != d.played else None
+        turns.hint = Hint(best, "") if best is not None else None
+        self.table.hint_action = (lambda: best) if best is not None else (lambda: None)
+
+    def close(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        super().close()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.job is not None:
+            self.cancel_review()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and self.review is not None:
+            self.switch_measure()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.players() > 1:
+            self.next_player()
+            return
+        buttons = ([self.cancel_b] if self.job is not None else
+                   [self.measure_b, self.player_b] + self.chips if self.review is not None
+                   else [self.again_b])
+        for b in buttons:
+            if b.handle(event):
+                return
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.review is not None and self.strip.collidepoint(event.pos)):
+            self.click_strip(event.pos[0])
+            return
+        super().handle(event)
+
+    def click_strip(self, x: int) -> None:
+        """The decision nearest the click (a mistake's mark wins when it is hit)."""
+        for rect, index in self.marks:
+            if rect.inflate(6, 6).collidepoint(x, rect.centery):
+                self.jump(index)
+                return
+        if not self.review or not self.review.decisions:
+            return
+        at = (x - self.strip.x) / max(1, self.strip.w) * self.total
+        self.jump(min(self.review.decisions, key=lambda d: abs(d.index - at)).index)
+
+    def update(self, dt: float) -> None:
+        self.poll()
+        super().update(dt)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def panel_box(self, surface, s: float) -> pygame.Rect:
+        """The viewer's own panel keeps the lower part; the review takes the upper."""
+        whole = self.table.replay_panel()
+        need, viewer, gap = round(190 * s), round(120 * s), round(4 * s)
+        if whole.h >= need + viewer + gap:
+            self.review_box = top = pygame.Rect(whole.x, whole.y, whole.w,
+                                                max(need, whole.h - round(200 * s)))
+            return pygame.Rect(whole.x, top.bottom + gap, whole.w, whole.h - top.h - gap)
+        # a short panel (three seats at Alice Assemble): the review stands over the table above it
+        self.review_box = pygame.Rect(whole.x, max(0, whole.y - need - gap), whole.w, need)
+        return whole
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        if self.table.replay_cover() is not None:
+            return
+        s = max(0.5, ui.scale_for(surface.get_size()))
+        box = self.review_box
+        ui.panel(surface, box, (24, 20, 24, 255), ui.BRASS, radius=int(8 * s))
+        pad = max(4, round(8 * s))
+        inner = box.inflate(-2 * pad, -2 * pad)
+        px = max(9, round(14 * s))
+        if self.review is None:
+            self.draw_waiting(surface, inner, px, s)
+            return
+        self.draw_review(surface, inner, px, s)
+
+    def draw_waiting(self, surface, inner: pygame.Rect, px: int, s: float) -> None:
+        who = self.table.player_word(self.seat) if len(self.table.config.seats) > 1 else ""
+        title = (_("Reviewing {whose} decisions\u2026").format(whose=whose(who)) if who
+                 else _("Reviewing your decisions\u2026"))  # "your", "Bellows'", never "You's"
+        bh = max(18, round(30 * s))
+        if self.job is None:  # cancelled or failed: say so, offer to start again
+            ui.text(surface, self.problem or "", px, (inner.x, inner.y), ui.MUTED, max_width=inner.w)
+            self.again_b.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.w // 2, bh)
+            self.again_b.draw(surface, s)
+            return
+        y = ui.text(surface, title, px, (inner.x, inner.y), ui.HILITE, style="bold",
+                    max_width=inner.w).bottom + round(6 * s)
+        done, total = self.job.progress()
+        bar = pygame.Rect(inner.x, y, inner.w, max(8, round(14 * s)))
+        pygame.draw.rect(surface, (60, 52, 48), bar, border_radius=bar.h // 2)
+        if total:
+            fill = bar.copy()
+            fill.w = max(bar.h, round(bar.w * done / total))
+            pygame.draw.rect(surface, ui.BRASS, fill, border_radius=bar.h // 2)
+        words = (ngettext("{done} of {total} decision judged", "{done} of {total} decisions judged",
+                          total).format(done=done, total=total) if total
+                 else _("Replaying the game\u2026"))
+        ui.text(surface, words, max(9, round(px * 0.9)), (inner.x, bar.bottom + round(4 * s)),
+                ui.MUTED, max_width=inner.w)
+        ui.text(surface, _("The search judges each decision from what you could see then."),
+                max(9, round(px * 0.9)), (inner.x, bar.bottom + round(8 * s) + px), ui.MUTED,
+                max_width=inner.w)
+        self.cancel_b.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.w // 2, bh)
+        self.cancel_b.draw(surface, s)
+
+    def draw_review(self, surface, inner: pygame.Rect, px: int, s: float) -> None:
+        assert self.review is not None
+        small = max(9, round(px * 0.9))
+        gap = max(2, round(4 * s))
+        bh = max(16, round(24 * s))
+        # the heading: whose review, the mean loss, and the switch of measure
+        self.measure_b.label = N_("Points") if self.measure == "points" else N_("Win share")
+        self.measure_b.rect = pygame.Rect(inner.right - round(inner.w * 0.28), inner.y,
+                                          round(inner.w * 0.28), bh)
+        self.measure_b.draw(surface, s)
+        left = inner.x
+        if self.players() > 1:  # whose review: a click goes to the next player's
+            self.player_b.label = self.table.player_word(self.seat)
+            self.player_b.rect = pygame.Rect(inner.x, inner.y, round(inner.w * 0.26), bh)
+            self.player_b.draw(surface, s)
+            left = self.player_b.rect.right + gap
+        mean = (_("{points} pts lost per decision").format(points=f"{self.review.mean_loss_points:.1f}")
+                if self.measure == "points" else
+                _("{share} win share lost per decision").format(share=f"{self.review.mean_loss_win:.1%}"))
+        ui.text(surface, mean, px, (left, inner.y + bh // 2), ui.HILITE, "midleft", "bold",
+                max_width=self.measure_b.rect.x - left - gap)
+        # the strip
+        self.strip = strip = pygame.Rect(inner.x, inner.y + bh + gap, inner.w, max(26, round(46 * s)))
+        self.draw_strip(surface, strip, s)
+        # the largest mistakes, as chips: a click jumps there
+        y = strip.bottom + gap
+        if self.chips:
+            cw = (inner.w - gap * 4) / 5
+            for i, chip in enumerate(self.chips):
+                chip.rect = pygame.Rect(round(inner.x + i * (cw + gap)), y, round(cw), bh)
+                if ui.font(int(bh * 0.42), "bold").size(chip.label)[0] > cw - 8 * s:
+                    chip.label = chip.label.split(" ")[0]  # a narrow panel: the figure alone
+                chip.draw(surface, s)
+            y += bh + gap
+        else:
+            y = ui.text(surface, _("No mistake found: every decision was as good as the search's."),
+                        small, (inner.x, y), ui.GOOD, max_width=inner.w).bottom + gap
+        self.draw_words(surface, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), small)
+
+    def value(self, d, best: bool = False) -> float:
+        if self.measure == "win":
+            return d.best_win if best else d.played_win
+        return d.best_points if best else d.played_points
+
+    def draw_strip(self, surface, strip: pygame.Rect, s: float) -> None:
+        assert self.review is not None
+        pygame.draw.rect(surface, STRIP_FILL, strip, border_radius=max(2, round(4 * s)))
+        pygame.draw.rect(surface, ui.BRASS_DARK, strip, 1, border_radius=max(2, round(4 * s)))
+        decisions = self.review.decisions
+        self.marks = []
+        if not decisions:
+            return
+        values = [self.value(d) for d in decisions] + [self.value(d, True) for d in decisions]
+        low, high = (0.0, 1.0) if self.measure == "win" else (min(values), max(values))
+        span = max(1e-9, high - low)
+        top, height = strip.y + round(12 * s), strip.h - round(16 * s)
+
+        def point(d, best=False):
+            x = strip.x + 4 + (strip.w - 8) * d.index / max(1, self.total)
+            return x, top + height * (1 - (self.value(d, best) - low) / span)
+
+        if len(decisions) > 1:
+            pygame.draw.lines(surface, (90, 110, 140), False, [point(d, True) for d in decisions], 1)
+            pygame.draw.lines(surface, ui.HILITE, False, [point(d) for d in decisions], max(1, round(2 * s)))
+        # the cursor
+        cx = strip.x + 4 + (strip.w - 8) * self.cursor / max(1, self.total)
+        pygame.draw.line(surface, ui.TEXT, (cx, strip.y + 2), (cx, strip.bottom - 2), 1)
+        for d in self.review.largest(5, self.measure):
+            x, y = point(d)
+            r = max(3, round(5 * s))
+            pygame.draw.polygon(surface, ui.BAD, [(x, strip.y + 2 + 2 * r), (x - r, strip.y + 2),
+                                                  (x + r, strip.y + 2)])
+            pygame.draw.circle(surface, ui.BAD, (round(x), round(y)), r)
+            self.marks.append((pygame.Rect(round(x - r), strip.y, 2 * r, strip.h), d.index))
+
+    def draw_words(self, surface, box: pygame.Rect, px: int) -> None:
+        """At a reviewed decision: the move played, its cost, the better move and why."""
+        d = self.decision_here()
+        key = (self.cursor, self.measure, d)
+        if self.words_cache is None or self.words_cache[0] != key:
+            self.words_cache = (key, self.words_at(d))
+        lines = self.words_cache[1]
+        y = box.y
+        line_h = ui.font(px).get_linesize()
+        for text, colour in lines:
+            for part in ui.wrap(text, px, box.w):
+                if y + line_h > box.bottom:
+                    return
+                ui.text(surface, part, px, (box.x, y), colour, max_width=box.w)
+                y += line_h
+
+    def words_at(self, d) -> list[tuple[str, tuple]]:
+        """The lines the panel says at the cursor (worked out once per position)."""
+        assert self.review is not None
+        if d is None:
+            counts = self.review.mistakes()
+            return [(_("Step to a move of yours, or click the strip or a mistake, to see it "
+                       "judged."), ui.MUTED),
+                     (_("{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders "
+                        "in {n} decisions").format(inaccuracies=counts["inaccuracy"],
+                                                   mistakes=counts["mistake"],
+                                                   blunders=counts["blunder"],
+                                                   n=len(self.review.decisions)), ui.TEXT)]
+        state = self.state
+        played, best = self.action_of(d.played), self.action_of(d.best)
+        if played is None or best is None:
+            return []
+        said = self.judge.move_words(state, self.seat, played)
+        if d.played == d.best:
+            return [(_("Played: {move}. The search agrees.").format(move=said), ui.GOOD)]
+        cost = _("{points}, {share}").format(points=loss_words(d, "points"),
+                                             share=loss_words(d, "win"))
+        colour = ui.BAD if d.size in ("mistake", "blunder") else ui.TEXT
+        return [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
+                (_("Better: {why}").format(why=self.judge.words(state, self.seat, best)), GHOST)]
