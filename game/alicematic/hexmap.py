@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Mapping
 
 from .content import CITY, FOREST, HexKind, Tile
@@ -81,6 +82,12 @@ class Board:
                       if not all(n in placed for n in tile_neighbours(p)))
         return cls(positions, tiles, turns, hexes, neighbours, tuple(centres), outer)
 
+    @cached_property
+    def passable(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Each hex's neighbours one may cross (monster forests may not be): food_map's steps."""
+        return {h: tuple(n for n in around if self.hexes[n].kind.kind != FOREST)
+                for h, around in self.neighbours.items()}
+
     def tile_hexes(self, tile: int) -> list[Hex]:
         return [h for h, info in self.hexes.items() if info.tile == tile]
 
@@ -98,22 +105,25 @@ def food_map(board: Board, player: int, bases: Iterable[Hex],
     heapq.heapify(queue)
     for _cost, base in queue:
         through[base] = 0
+    # (the bots and the table ask this for every move: locals and the board's passable list)
+    passable, get, owned = board.passable, through.get, holders.get
+    pop, push = heapq.heappop, heapq.heappush
     while queue:
-        cost, here = heapq.heappop(queue)
-        if cost > through.get(here, cost):
+        cost, here = pop(queue)
+        if cost > get(here, cost):
             continue
-        for there in board.neighbours[here]:
-            if board.hexes[there].kind.kind == FOREST:
-                continue
-            owners = holders.get(there, ())
-            step = cost + 1 + (1 if owners and player not in owners else 0)
-            if step < through.get(there, step + 1):
+        for there in passable[here]:
+            owners = owned(there)
+            step = cost + 2 if owners and player not in owners else cost + 1
+            if step < get(there, step + 1):
                 through[there] = step
-                heapq.heappush(queue, (step, there))
+                push(queue, (step, there))
     goal: dict[Hex, int] = {}
+    reach = goal.get
+    neighbours = board.neighbours
     for here, cost in through.items():
-        for there in board.neighbours[here]:
-            if cost + 1 < goal.get(there, cost + 2):
+        for there in neighbours[here]:
+            if cost + 1 < reach(there, cost + 2):
                 goal[there] = cost + 1
     for base in through:
         if through[base] == 0:

@@ -50,7 +50,7 @@ them):
 from __future__ import annotations
 
 import random
-from typing import Iterable, NamedTuple
+from typing import Iterable, NamedTuple, cast
 
 from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..errors import IllegalAction
@@ -324,7 +324,10 @@ class AlicematicState:
 
     def expeditions(self, player: int) -> list[tuple[Action, "Plan"]]:
         """Every expedition `player` may make now, with what each would cost and bring."""
-        return [(action, plan) for action, plan in self.expedition_options(player) if isinstance(plan, Plan)]
+        reach = self._reach(player)
+        # (why=False: no refusals worded on the bots' hot path, so only plans come back)
+        return cast("list[tuple[Action, Plan]]", [option for h in self.board.hexes
+                                                  for option in self._expeditions_at(player, h, reach, why=False)])
 
     def expedition_options(self, player: int) -> list[tuple[Action, "Plan | Refusal"]]:
         """The conquest and the war on every hex: what each would cost, or why it is refused."""
@@ -355,25 +358,31 @@ class AlicematicState:
                 "supplies": self.count(player, GREEN) + self.bonus(player, fx.FOOD),
                 "red": self.resource(player, RED), "green": self.resource(player, GREEN)}
 
-    def _expeditions_at(self, player: int, h: Hex, reach: dict) -> list[tuple[Action, "Plan | Refusal"]]:
+    def _expeditions_at(self, player: int, h: Hex, reach: dict,
+                        why: bool = True) -> list[tuple[Action, "Plan | Refusal"]]:
         """The conquest and the war on hex `h`: each with its Plan when `player` may make it, or
-        the Refusal of the rule that stops it."""
+        (`why`) the Refusal of the rule that stops it."""
         board, holders = self.board, self.holders
-        conquer, war = Action(CONQUER, hex=h), Action(WAR, hex=h)
         info = board.hexes[h]
         owners = holders.get(h, ())
         kind = info.kind.kind
         at_war = self.war.get(h)
-        fields: dict = {"player": player, "hex": h}
+        out: list[tuple[Action, Plan | Refusal]] = []
+
+        def no(action_kind: str, code: str, **more) -> None:
+            if why:
+                out.append((Action(action_kind, hex=h), Refusal(code, dict({"player": player, "hex": h}, **more))))
 
         def both(code: str, **more) -> list[tuple[Action, Plan | Refusal]]:
-            refusal = Refusal(code, dict(fields, **more))
-            return [(conquer, refusal), (war, refusal)]
+            no(CONQUER, code, **more)
+            no(WAR, code, **more)
+            return out
         if player in owners:
             return both(words.YOURS_ALREADY)
         if at_war == player:
-            return [(conquer, Plan(0, 0, None, False)),
-                    (war, Refusal(words.AT_WAR_ALREADY, dict(fields, holder=player)))]
+            out.append((Action(CONQUER, hex=h), Plan(0, 0, None, False)))
+            no(WAR, words.AT_WAR_ALREADY, holder=player)
+            return out
         if self.supply[player] == 0:
             return both(words.NO_CHITS_LEFT)
         victim, halve = at_war, False
@@ -398,29 +407,27 @@ class AlicematicState:
         guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
         red_short = max(0, info.strength + guarded - reach["strength"])
         green_short = None if need_food is None else max(0, need_food - reach["supplies"])
-        out: list[tuple[Action, Plan | Refusal]] = []
         if need_food is None:
-            out.append((conquer, Refusal(words.OUT_OF_REACH, fields)))
+            no(CONQUER, words.OUT_OF_REACH)
         elif red_short > reach["red"]:
-            out.append((conquer, Refusal(words.SHORT_OF_STRENGTH, dict(
-                fields, need=info.strength + guarded, have=reach["strength"], resources=reach["red"]))))
+            no(CONQUER, words.SHORT_OF_STRENGTH, need=info.strength + guarded, have=reach["strength"],
+               resources=reach["red"])
         elif green_short is not None and green_short > reach["green"]:
-            out.append((conquer, Refusal(words.SHORT_OF_FOOD, dict(
-                fields, need=need_food, have=reach["supplies"], resources=reach["green"]))))
+            no(CONQUER, words.SHORT_OF_FOOD, need=need_food, have=reach["supplies"], resources=reach["green"])
         else:
-            out.append((conquer, Plan(red_short, green_short or 0, victim, halve,
-                                      info.strength + guarded, need_food)))
+            out.append((Action(CONQUER, hex=h), Plan(red_short, green_short or 0, victim, halve,
+                                                     info.strength + guarded, need_food)))
         open_to_war = not owners if kind != CITY else self.rules.city_war
         if kind == CITY and not open_to_war:
-            out.append((war, Refusal(words.NO_WAR_ON_A_CITY, fields)))
+            no(WAR, words.NO_WAR_ON_A_CITY)
         elif not open_to_war:
-            out.append((war, Refusal(words.NO_WAR_ON_HELD_LAND, dict(fields, holder=owners[0]))))
+            no(WAR, words.NO_WAR_ON_HELD_LAND, holder=owners[0])
         elif at_war is not None:
-            out.append((war, Refusal(words.AT_WAR_ALREADY, dict(fields, holder=at_war))))
+            no(WAR, words.AT_WAR_ALREADY, holder=at_war)
         elif not (red_short or green_short is None or green_short):
-            out.append((war, Refusal(words.NO_WAR_NEEDED, fields)))
+            no(WAR, words.NO_WAR_NEEDED)
         else:
-            out.append((war, Plan(0, 0, None, False, info.strength, need_food)))
+            out.append((Action(WAR, hex=h), Plan(0, 0, None, False, info.strength, need_food)))
         return out
 
     def forest_open(self, player: int, forest: Hex) -> bool:
@@ -520,7 +527,8 @@ class AlicematicState:
             self._end_turn(events)
         elif kind == CONQUER:
             assert action.hex is not None
-            plan = dict(self.expeditions(p))[action]
+            plan = dict(self._expeditions_at(p, action.hex, self._reach(p), why=False))[action]
+            assert isinstance(plan, Plan)  # (legal: why_illegal said so, from these same lines)
             self._conquer(p, action.hex, plan, events)
             self._end_turn(events)
         elif kind == WAR:
