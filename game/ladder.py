@@ -7,7 +7,9 @@ the hero's mean time per decision. Games run in parallel processes.
 
 Besides the offered levels, `oracle` (game.assemble.oracle: hard's search told the real deck
 order) may sit in a pairing: it bounds what the hidden cards cost. `--results FILE` appends a line
-per game (each seat's level and final key) for the ratings (python -m game.ratings).
+per game (each seat's level and final key) for the ratings (python -m game.ratings). The
+learned evaluation's trial levels (game.assemble.learned: `hard-net`, `hard-net1`, `hard-net3`)
+may sit in a pairing too.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 
 from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
+from .assemble.learned import TRIALS
 from .bots import bot_levels, parallel
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
@@ -89,6 +92,8 @@ def play_game(task) -> tuple[float, float, int, dict]:
             oracle: Any = ORACLES[entry["seat"]](bot_seed, think, iterations)
             oracle.truth = session
             bots[i] = seat_bot(oracle, seats)
+        elif entry["seat"] in TRIALS:  # benchmark only until the ladder shows it helps
+            bots[i] = seat_bot(TRIALS[entry["seat"]](bot_seed, think, iterations), seats)
         else:
             bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations,
                                seats=seats)
@@ -201,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         pairings = [Pairing.parse(p) for p in args.pairings]
     except ValueError as exc:
         parser.error(str(exc))
-    levels = bot_levels("assemble") + list(ORACLES)
+    levels = bot_levels("assemble") + list(ORACLES) + list(TRIALS)
     for pairing in pairings:
         for level in (pairing.hero, pairing.villain):
             if level not in levels:

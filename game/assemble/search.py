@@ -474,11 +474,13 @@ def _nth(rnd, n: int, shares) -> int:
     return min(n, len(shares)) - 1
 
 
-def smart_playout(state, noise=None, models=None, stop=None) -> None:
+def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None:
     """Every lane plays the cheap `normal` policy to the end of the game, or the lane's model
     (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
     the moves is random instead (the oracle's, see oracle.py). With `stop` (a player), it stops
     before that player's next move instead: the search's tree walks the others' moves this way.
+    With `until` (a round number), it stops as that round starts (a learned evaluation's
+    cut-off, see value.py).
 
     The hot loop of the search, so it plays the rules itself on local variables (the same
     moves, in the same order, as stepping the state with policy_action: a test plays both);
@@ -490,6 +492,9 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
             return
         _step_generic(state, rnd, eps, models)
     if state.phase == OVER:
+        return
+    until = 1 << 30 if until is None else until
+    if state.round >= until:
         return
     deck, n, rules = state.setup.deck, state.n_lanes, state.rules
     lines, capacity, bench = state.lines, state.capacity, state.bench
@@ -521,6 +526,8 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
             field, upright = state.field, state.upright  # a new round makes new lists
             phase, active, dpos = state.phase, state.active, state.deck_pos
             last, round_no = state.last_round, state.round
+            if round_no >= until:
+                return
             continue
         if phase == PLACE_PHASE:
             card, cap = bench[lane], capacity[lane]
@@ -595,6 +602,10 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
         capacity[keys.index(max(keys))] += 1
         round_no += 1
         phase, active = PLACE_PHASE, keys.index(min(keys))
+        if round_no >= until:
+            state.phase, state.active, state.deck_pos = phase, active, dpos
+            state.last_round, state.round = last, round_no
+            return
     state.phase, state.active, state.deck_pos = OVER, active, dpos
     state.last_round, state.round = last, round_no
 
@@ -713,11 +724,16 @@ class OwnMoveTree:
 
     C = 0.7  # UCB exploration, for rewards in 0..1
 
-    def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0):
+    def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0,
+                 evaluator=None, horizon: int = 2):
         self.rng = rng
         self.playout = playout
         self.keep = keep
         self.noise = noise
+        # a learned evaluation (value.Network.win_share): playouts stop `horizon` rounds ahead
+        # and it judges the position there; None plays every game to its end
+        self.evaluator = evaluator
+        self.horizon = horizon
         self.playouts = 0
         self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
 
@@ -734,6 +750,8 @@ class OwnMoveTree:
         deadline = None if iterations is not None else time.perf_counter() + think
         clear_caches()
         n = deepest = 0
+        judge = self.evaluator
+        cutoff = view.round + self.horizon
         while total is None or n < total:
             if deadline is not None and n and time.perf_counter() > deadline:
                 break
@@ -773,10 +791,15 @@ class OwnMoveTree:
                 path.append(node)
                 state.apply_unchecked(choice)
                 moves = None
-            playout(state, noise, models)
+            if judge is None:
+                playout(state, noise, models)
+                share = reward(state, player)
+            else:
+                if state.phase != "over" and state.round < cutoff:
+                    playout(state, noise, models, None, cutoff)
+                share = reward(state, player) if state.phase == "over" else judge(state, player)
             if len(path) > deepest:
                 deepest = len(path)
-            share = reward(state, player)
             for node in path:
                 node.visits += 1
                 node.wins += share
