@@ -20,7 +20,7 @@ from .state import AssembleState
 def positions(count: int, seed: int = 7) -> list:
     """Positions met in random 4-player games, a few from each round."""
     rng = random.Random(seed)
-    out = []
+    out: list[AssembleState] = []
     while len(out) < count:
         state = AssembleState.new(rng.getrandbits(32), 4)
         while not state.is_over() and len(out) < count:
@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(3)
         for _ in range(start):
             state.apply_unchecked(rng.choice(state.legal_actions()))
-        view = state.view(state.current_player())
+        view = state.view(state.current_player() or 0)
         legal = state.legal_actions()
         rates = []
         for evaluator in (None, net.win_share):
