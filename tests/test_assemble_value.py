@@ -141,3 +141,17 @@ def test_the_ladder_seats_the_trial_level_and_the_offered_levels_stay_as_they_we
     assert line["levels"] in (["hard-net", "easy"], ["easy", "hard-net"])
     assert calls > 5 and share in (0.0, 0.5, 1.0)
     assert "hard-net" not in LEVELS  # not offered in the app until the ladder shows it helps
+
+
+def test_training_resumes_after_a_stop_and_is_seeded(tmp_path, capsys):
+    args = ["--out", str(tmp_path), "--bot-games", "4", "--self-games", "2", "--chunk", "2",
+            "--epochs", "1", "--seed", "5"]
+    assert learn.main(args) == 0
+    first = np.load(tmp_path / "weights.npz")["w1"]
+    kept = np.load(tmp_path / "bots" / "chunk-0001.npz")["values"]
+    (tmp_path / "bots" / "chunk-0001.npz").unlink()  # a stop in the middle of the games
+    assert learn.main(args) == 0
+    out = capsys.readouterr().out
+    assert "resuming: stage self, epoch 1" in out
+    assert np.array_equal(np.load(tmp_path / "bots" / "chunk-0001.npz")["values"], kept)
+    assert np.array_equal(np.load(tmp_path / "weights.npz")["w1"], first)  # nothing retrained

@@ -156,20 +156,20 @@ def pack(games: list[dict]) -> dict:
             "game": np.array(game_of, np.int32)}
 
 
-def generate(out: Path, stage: str, games: int, seed: int, net=None) -> None:
-    """Play `games` games in chunks of CHUNK under out/stage/, skipping chunks already there."""
+def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int = CHUNK) -> None:
+    """Play `games` games in chunks under out/stage/, skipping chunks already there."""
     folder = out / stage
     folder.mkdir(parents=True, exist_ok=True)
-    chunks = -(-games // CHUNK)
+    chunks = -(-games // chunk)
     have = sum((folder / f"chunk-{c:04d}.npz").exists() for c in range(chunks))
-    bar = Progress(f"games ({stage})", chunks * CHUNK, have * CHUNK)
+    bar = Progress(f"games ({stage})", chunks * chunk, have * chunk)
     for c in range(chunks):
         path = folder / f"chunk-{c:04d}.npz"
         if path.exists():
             continue
         played = []
-        for g in range(CHUNK):
-            played.append(play_game(_game_seed(seed, stage, c * CHUNK + g), net))
+        for g in range(chunk):
+            played.append(play_game(_game_seed(seed, stage, c * chunk + g), net))
             bar.step()
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, **pack(played))
@@ -372,6 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--self-games", type=int, default=1000)
     parser.add_argument("--epochs", type=int, default=8, help="training epochs per stage")
     parser.add_argument("--hidden", type=int, default=value.HIDDEN)
+    parser.add_argument("--chunk", type=int, default=CHUNK, help="games per data file")
     parser.add_argument("--ship", action="store_true",
                         help="write the weights and manifest to assets/learned/")
     args = parser.parse_args(argv)
@@ -385,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         stage, epoch = load_checkpoint(ckpt, w, opt)
         print(f"resuming: stage {stage}, epoch {epoch}", flush=True)
     figures: dict = {}
-    generate(out, "bots", args.bot_games, args.seed)
+    generate(out, "bots", args.bot_games, args.seed, chunk=args.chunk)
     stages = [("bots", ["bots"])]
     if args.self_games:
         stages.append(("self", ["bots", "self"]))
@@ -394,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if name == "self":
             net = value.Network(w["w1"], w["b1"], w["w2"], w["b2"])
-            generate(out, "self", args.self_games, args.seed, net)
+            generate(out, "self", args.self_games, args.seed, net, args.chunk)
         data = load(out, sources)
         rows, held = split(data, args.seed)
         start = epoch if name == stage else 0
