@@ -709,6 +709,12 @@ class _Node:
         self.avail = 1
 
 
+# The search's clock: wall time, as a player waits. The ladder can switch it to the process's
+# CPU time (--cpu-time), so that a machine shared with other work gives every bot the same
+# thinking, whoever else is busy.
+CLOCK = [time.perf_counter]
+
+
 class OwnMoveTree:
     """Information-set Monte Carlo tree search, single observer, over the searching player's own
     moves only. Every iteration guesses the hidden cards afresh (view.sample_state); the others
@@ -747,13 +753,14 @@ class OwnMoveTree:
         log, sqrt = math.log, math.sqrt
         root = _Node()
         total = iterations if iterations is not None else budget
-        deadline = None if iterations is not None else time.perf_counter() + think
+        clock = CLOCK[0]
+        deadline = None if iterations is not None else clock() + think
         clear_caches()
         n = deepest = 0
         judge = self.evaluator
         cutoff = view.round + self.horizon
         while total is None or n < total:
-            if deadline is not None and n and time.perf_counter() > deadline:
+            if deadline is not None and n and clock() > deadline:
                 break
             n += 1
             state = view.sample_state(rng)
