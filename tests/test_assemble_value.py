@@ -155,3 +155,19 @@ def test_training_resumes_after_a_stop_and_is_seeded(tmp_path, capsys):
     assert "resuming: stage self, epoch 1" in out
     assert np.array_equal(np.load(tmp_path / "bots" / "chunk-0001.npz")["values"], kept)
     assert np.array_equal(np.load(tmp_path / "weights.npz")["w1"], first)  # nothing retrained
+
+
+def test_the_ladder_can_count_think_time_in_cpu_seconds(tmp_path, monkeypatch, capsys):
+    import time
+    from game import ladder
+    monkeypatch.setattr(search, "CLOCK", [time.perf_counter])  # the run switches it
+    with pytest.raises(SystemExit):
+        ladder.main(["--cpu-time", "--helpers", "1", "--workers", "1"])
+    assert "leave out --helpers" in capsys.readouterr().err
+    results = tmp_path / "games.jsonl"
+    assert ladder.main(["--cpu-time", "--workers", "1", "--games", "2", "--think", "0.02",
+                        "--pairings", "hard-vs-easy@2", "--results", str(results)]) == 0
+    assert "think in CPU time" in capsys.readouterr().out
+    lines = [json.loads(line) for line in results.read_text().splitlines()]
+    assert len(lines) == 2 and all(line["cpu_time"] for line in lines)
+    assert search.CLOCK[0] is time.process_time
