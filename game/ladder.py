@@ -7,7 +7,9 @@ the hero's mean time per decision. Games run in parallel processes.
 
 Besides the offered levels, `oracle` (game.assemble.oracle: hard's search told the real deck
 order) may sit in a pairing: it bounds what the hidden cards cost. `--results FILE` appends a line
-per game (each seat's level and final key) for the ratings (python -m game.ratings).
+per game (each seat's level and final key) for the ratings (python -m game.ratings). The
+learned evaluation's trial levels (game.assemble.learned: `hard-net`, `hard-net1`, `hard-net3`)
+may sit in a pairing too.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 
 from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
+from .assemble.learned import TRIALS
 from .bots import bot_levels, parallel
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
@@ -75,6 +78,9 @@ def play_game(task) -> tuple[float, float, int, dict]:
 
     pairing, index, think, iterations, seed, *rest = task
     blind = bool(rest and rest[0])  # bots not told who sits where
+    if len(rest) > 1 and rest[1]:  # think time counted in CPU seconds of this process
+        from .assemble import search
+        search.CLOCK[0] = time.process_time
     players = pairing.players
     deal, hero = divmod(index, players)
     names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
@@ -89,6 +95,8 @@ def play_game(task) -> tuple[float, float, int, dict]:
             oracle: Any = ORACLES[entry["seat"]](bot_seed, think, iterations)
             oracle.truth = session
             bots[i] = seat_bot(oracle, seats)
+        elif entry["seat"] in TRIALS:  # benchmark only until the ladder shows it helps
+            bots[i] = seat_bot(TRIALS[entry["seat"]](bot_seed, think, iterations), seats)
         else:
             bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations,
                                seats=seats)
@@ -100,7 +108,7 @@ def play_game(task) -> tuple[float, float, int, dict]:
     line = {"levels": levels,
             "keys": [list(key) for key in session.state.player_keys()],
             "think": think, "iterations": iterations, "blind": blind,
-            "helpers": parallel.helpers()}
+            "helpers": parallel.helpers(), "cpu_time": len(rest) > 1 and bool(rest[1])}
     return share, timer.seconds / max(1, timer.calls), timer.calls, line
 
 
@@ -110,9 +118,11 @@ class _Timed:
         self.seconds, self.calls = 0.0, 0
 
     def decide(self, view, legal):
-        start = time.perf_counter()
+        from .assemble.search import CLOCK
+        clock = CLOCK[0]  # the search's: wall time, or CPU time with --cpu-time
+        start = clock()
         action = self.bot.decide(view, legal)
-        self.seconds += time.perf_counter() - start
+        self.seconds += clock() - start
         self.calls += 1
         return action
 
@@ -127,10 +137,10 @@ def interval(shares: list[float]) -> tuple[float, float, float]:
 
 
 def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: int | None,
-                seed: int, pool, results=None, blind: bool = False) -> dict:
+                seed: int, pool, results=None, blind: bool = False, cpu: bool = False) -> dict:
     # round up to whole deals so that every deal is played from every seat
     games = -(-games // pairing.players) * pairing.players
-    tasks = [(pairing, i, think, iterations, seed, blind) for i in range(games)]
+    tasks = [(pairing, i, think, iterations, seed, blind, cpu) for i in range(games)]
     start = time.perf_counter()
     played = []
     for result in (pool.imap(play_game, tasks, chunksize=1) if pool else map(play_game, tasks)):
@@ -186,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blind", action="store_true",
                         help="do not tell the bots who sits where (by default hard expects an "
                              "easy seat to play as easy does)")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="count the think time in CPU seconds of the bot's process, not "
+                             "wall time (fair on a machine busy with other work; no helpers)")
     parser.add_argument("--workers", type=count(1), default=os.cpu_count() or 1)
     parser.add_argument("--helpers", type=ascii_int, choices=range(parallel.MAX_HELPERS + 1),
                         default=0,
@@ -195,13 +208,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="append each game's levels and final keys (JSON lines) for "
                              "python -m game.ratings")
     args = parser.parse_args(argv)
+    if args.helpers and args.cpu_time:
+        parser.error("--cpu-time counts one process's time: leave out --helpers")
     if args.helpers and args.workers > 1:
         parser.error("--helpers needs --workers 1 (each worker would start its own helpers)")
     try:
         pairings = [Pairing.parse(p) for p in args.pairings]
     except ValueError as exc:
         parser.error(str(exc))
-    levels = bot_levels("assemble") + list(ORACLES)
+    levels = bot_levels("assemble") + list(ORACLES) + list(TRIALS)
     for pairing in pairings:
         for level in (pairing.hero, pairing.villain):
             if level not in levels:
@@ -211,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         think = f"{args.iterations} playouts (no time cap)"
     print(f"Alice Assemble ladder: {args.games} games per pairing, think {think}, "
           f"seed {args.seed}, {args.workers} workers" + (", blind" if args.blind else "")
-          + (f", {args.helpers} search helpers" if args.helpers else ""),
+          + (f", {args.helpers} search helpers" if args.helpers else "")
+          + (", think in CPU time" if args.cpu_time else ""),
           flush=True)
     print(HEADER, flush=True)
     try:
@@ -223,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for pairing in pairings:
             row = run_pairing(pairing, args.games, args.think, args.iterations, args.seed, pool,
-                              results, args.blind)
+                              results, args.blind, args.cpu_time)
             print(format_row(row), flush=True)
     finally:
         if pool:

@@ -96,6 +96,7 @@ ALLOWED = {
     "game/alicematic/content.py": "the app's own Alicematic cards (assets/alicematic)",
     "game/i18n.py": "the app's own catalogue (assets/locale)",
     "game/ratings.py": "the app's own assets/bot-ratings.json (ladder results: read_bounded)",
+    "game/assemble/value.py": "the app's own learned weights (assets/learned)",
     "scenes/perf.py": "a benchmark's own note, written by the app it started in a temp folder",
 }
 WRITE_MODES = set("wax")

@@ -474,11 +474,13 @@ def _nth(rnd, n: int, shares) -> int:
     return min(n, len(shares)) - 1
 
 
-def smart_playout(state, noise=None, models=None, stop=None) -> None:
+def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None:
     """Every lane plays the cheap `normal` policy to the end of the game, or the lane's model
     (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
     the moves is random instead (the oracle's, see oracle.py). With `stop` (a player), it stops
     before that player's next move instead: the search's tree walks the others' moves this way.
+    With `until` (a round number), it stops as that round starts (a learned evaluation's
+    cut-off, see value.py).
 
     The hot loop of the search, so it plays the rules itself on local variables (the same
     moves, in the same order, as stepping the state with policy_action: a test plays both);
@@ -490,6 +492,9 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
             return
         _step_generic(state, rnd, eps, models)
     if state.phase == OVER:
+        return
+    until = 1 << 30 if until is None else until
+    if state.round >= until:
         return
     deck, n, rules = state.setup.deck, state.n_lanes, state.rules
     lines, capacity, bench = state.lines, state.capacity, state.bench
@@ -521,6 +526,8 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
             field, upright = state.field, state.upright  # a new round makes new lists
             phase, active, dpos = state.phase, state.active, state.deck_pos
             last, round_no = state.last_round, state.round
+            if round_no >= until:
+                return
             continue
         if phase == PLACE_PHASE:
             card, cap = bench[lane], capacity[lane]
@@ -595,6 +602,10 @@ def smart_playout(state, noise=None, models=None, stop=None) -> None:
         capacity[keys.index(max(keys))] += 1
         round_no += 1
         phase, active = PLACE_PHASE, keys.index(min(keys))
+        if round_no >= until:
+            state.phase, state.active, state.deck_pos = phase, active, dpos
+            state.last_round, state.round = last, round_no
+            return
     state.phase, state.active, state.deck_pos = OVER, active, dpos
     state.last_round, state.round = last, round_no
 
@@ -715,6 +726,12 @@ class _Node:
         self.points = 0  # the searcher's final points summed, kept at the root's children only
 
 
+# The search's clock: wall time, as a player waits. The ladder can switch it to the process's
+# CPU time (--cpu-time), so that a machine shared with other work gives every bot the same
+# thinking, whoever else is busy.
+CLOCK = [time.perf_counter]
+
+
 class OwnMoveTree:
     """Information-set Monte Carlo tree search, single observer, over the searching player's own
     moves only. Every iteration guesses the hidden cards afresh (view.sample_state); the others
@@ -731,7 +748,7 @@ class OwnMoveTree:
     C = 0.7  # UCB exploration, for rewards in 0..1
 
     def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0,
-                 track_points: bool = False):
+                 track_points: bool = False, evaluator=None, horizon: int = 2):
         self.rng = rng
         # the review's: also sum the final points per root move, and try the root moves in
         # turn, each on the same guess of the hidden cards with the same playout luck (paired:
@@ -741,6 +758,10 @@ class OwnMoveTree:
         self.playout = playout
         self.keep = keep
         self.noise = noise
+        # a learned evaluation (value.Network.win_share): playouts stop `horizon` rounds ahead
+        # and it judges the position there; None plays every game to its end
+        self.evaluator = evaluator
+        self.horizon = horizon
         self.playouts = 0
         self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
 
@@ -758,12 +779,15 @@ class OwnMoveTree:
         total = iterations if iterations is not None else budget
         if paired and total is not None:  # whole rounds: as many playouts for every root move
             total = -(-total // len(candidates)) * len(candidates)
-        deadline = None if iterations is not None else time.perf_counter() + think
+        clock = CLOCK[0]
+        deadline = None if iterations is not None else clock() + think
         clear_caches()
         n = deepest = 0
+        judge = self.evaluator
+        cutoff = view.round + self.horizon
         while total is None or n < total:
             if (deadline is not None and n and not (paired and n % len(candidates))
-                    and time.perf_counter() > deadline):
+                    and clock() > deadline):
                 break
             n += 1
             if paired:  # the review's: every root move in turn on the same guess and luck
@@ -814,11 +838,17 @@ class OwnMoveTree:
                 path.append(node)
                 state.apply_unchecked(choice)
                 moves = None
-            playout(state, noise, models)
+            if judge is None:
+                playout(state, noise, models)
+                share = reward(state, player)
+            else:
+                if state.phase != "over" and state.round < cutoff:
+                    playout(state, noise, models, None, cutoff)
+                share = reward(state, player) if state.phase == "over" else judge(state, player)
             if len(path) > deepest:
                 deepest = len(path)
             if track:  # the root moves keep their win share; deeper, points count a little
-                share, points = outcome(state, player)
+                share, points = outcome(state, player)  # (the review plays every game out)
                 mixed = share + POINT_WEIGHT * points
                 for i, node in enumerate(path):
                     node.visits += 1
@@ -826,7 +856,6 @@ class OwnMoveTree:
                 if len(path) > 1:
                     path[1].points += points
                 continue
-            share = reward(state, player)
             for node in path:
                 node.visits += 1
                 node.wins += share

@@ -1,0 +1,42 @@
+"""Hard's search with the learned evaluation (issue 43), behind a switch: benchmark levels the
+ladder can seat (python -m game.ladder --pairings hard-net-vs-normal), never offered in the app
+until the ladder shows they help (docs/bot-strength.md has the figures).
+
+`hard-net`: playouts stop two rounds ahead and the value network (value.py) judges the position
+there, from the searching seat's view of a guess; games that end before are scored as usual.
+"""
+
+from __future__ import annotations
+
+from .bots import HardBot
+from .search import OwnMoveTree
+
+
+class NetHardBot(HardBot):
+    name = "hard-net"
+    HORIZON = 2  # rounds the playouts go before the network judges
+    PARALLEL = False  # a helper's search would play to the end (search_part knows no network)
+
+    def __init__(self, seed=None, think=None, iterations=None, horizon: int | None = None,
+                 net=None):
+        super().__init__(seed, think, iterations)
+        from .value import shipped
+        self.net = shipped() if net is None else net
+        self.search = OwnMoveTree(self.rng, keep=self.keep, noise=self.search.noise,
+                                  evaluator=self.net.win_share,
+                                  horizon=self.HORIZON if horizon is None else horizon)
+
+
+class NetHardBot1(NetHardBot):
+    """The same with the cut-off one round ahead."""
+
+    name = "hard-net1"
+    HORIZON = 1
+
+
+class NetHardBot3(NetHardBot):
+    name = "hard-net3"
+    HORIZON = 3
+
+
+TRIALS = {bot.name: bot for bot in (NetHardBot, NetHardBot1, NetHardBot3)}
