@@ -141,7 +141,7 @@ def test_hard_with_a_time_cap_stops_when_the_time_is_up(monkeypatch):
     """The search looks at the clock after every playout: here a clock that moves 10 ms a look
     (the same however fast the machine), so a 0.05 s cap ends it after about five."""
     looks = itertools.count(1)
-X
+    monkeypatch.setattr(search, "CLOCK", [lambda: next(looks) / 100])  # (the search's clock)
     state = AssembleState.new(2, 4)
     bot = HardBot(seed=1, think=0.05)
     action = bot.decide(state.view(state.current_player()), state.legal_actions())
