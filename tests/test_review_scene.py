@@ -110,7 +110,14 @@ def test_history_reviews_the_chosen_game_and_shows_its_summary(app, data_dir, mo
     drawn = spy_texts(monkeypatch)
     frames(app, 1)
     summary = scene.review.mean_loss_points
-    assert f"-{summary:.1f} pts/move" in [w for w, _rect in drawn]
+    assert any(w.startswith(f"-{summary:.1f} pts/move") for w, _rect in drawn)  # the row's tag
+    [line] = [w for w, rect in drawn if " review: " in w and rect is not None]  # the chosen
+    # game's, whole (drawn, not only measured)
+    assert line.startswith("Ada's review: ") and f"-{summary:.1f} pts/move" in line
+    for size, n in scene.review.mistakes().items():  # the mistakes by size beside the mean
+        plural = "inaccuracies" if size == "inaccuracy" else size + "s"
+        assert (f"{n} {size if n == 1 else plural}" in line) == (n > 0), (line, size, n)
+    assert sum(scene.review.mistakes().values()) > 0  # (so the sizes were there to say)
 
 
 def test_the_measure_switches_and_japanese_words(app):

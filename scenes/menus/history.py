@@ -16,7 +16,7 @@ from game import registry
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
 from game.text import clean
-from game.words import said
+from game.words import said, whose
 from game.review import reviewable
 from game.storage import StoreError
 
@@ -109,6 +109,15 @@ def assisted_mark(surface, midright, size: int, s: float) -> pygame.Rect:
 
 
 REVIEWED = (96, 150, 200)  # the review screen's colour of the better move
+
+
+def size_words(size: str, n: int) -> str:
+    """A review's count of one size of mistake, as History's tag says it (largest first)."""
+    if size == "blunder":
+        return ngettext("{n} blunder", "{n} blunders", n).format(n=n)
+    if size == "mistake":
+        return ngettext("{n} mistake", "{n} mistakes", n).format(n=n)
+    return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
 def review_mark(surface, words: str, midright, size: int, s: float) -> pygame.Rect:
@@ -235,7 +244,7 @@ class HistoryScene(Scene):
                                  (self.review_b, 0.65), (self.export_b, 0.65), (self.close_b, 0.6)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
-        foot = ui.font(max(8, int(13 * s))).get_linesize()
+        foot = 2 * ui.font(max(8, int(13 * s))).get_linesize()  # (the chosen game's review, the keys)
         self.rows.place(pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s),
                                     P.bottom - int(14 * s) - foot - top), row_h)
 
@@ -288,17 +297,33 @@ class HistoryScene(Scene):
                 x, w = columns[-1]
                 mark = assisted_mark(surface, (row.x + x + w, row.centery), max(8, int(12 * s)), s)
                 columns = columns[:-1] + [(x, max(0, mark.x - row.x - x - int(6 * s)))]
-            review = None if bad else self.review_words(entry)
-            if review:  # the review's mark at the result's end (left of an assisted one)
-                x, w = columns[-1]
-                mark = review_mark(surface, review, (row.x + x + w, row.centery),
-                                   max(8, int(12 * s)), s)
+            options = [] if bad else self.review_words(entry)
+            if options:  # the review's mark at the result's end (left of an assisted one): the
+                x, w = columns[-1]  # longest that leaves the result room for its words
+                size = max(8, int(12 * s))
+                room = w - ui.render(self.cells(entry)[-1], px).get_width() - int(16 * s)
+                review = next((o for o in options if ui.render(o, size, ui.INK, "bold").get_width()
+                               + int(10 * s) <= room), options[-1])
+                mark = review_mark(surface, review, (row.x + x + w, row.centery), size, s)
                 columns = columns[:-1] + [(x, max(1, mark.x - row.x - x - int(6 * s)))]
             for (x, w), words in zip(columns, self.cells(entry)):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
-        ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
+        small = max(8, int(13 * s))
+        ui.text(surface, _(FOOTER), small, (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
                 "midbottom", max_width=P.w - int(40 * s))
+        chosen = self.entry(self.rows.index) if 0 <= self.rows.index < len(self.ids) else None
+        options = self.review_words(chosen) if chosen is not None and not chosen.problem else []
+        if options and chosen is not None:  # the chosen game's review whole: points lost per
+            seats = self.reviews.get(chosen.id) or {}  # move and the mistakes by size
+            seat = min(seats) if seats else 0
+            name = chosen.players[seat][0] if 0 <= seat < len(chosen.players) else ""
+            room = P.w - int(40 * s)
+            lines = [_("{whose} review: {summary}").format(whose=whose(name, start=True), summary=o)
+                     for o in options]
+            words = next((t for t in lines if ui.render(t, small).get_width() <= room), lines[-1])
+            ui.text(surface, words, small, (P.centerx, P.bottom - int(10 * s) - ui.font(small).get_linesize()),
+                    REVIEWED, "midbottom", max_width=room)
 
     def columns(self) -> list[tuple[int, int]]:
         """(x, width) of the date, game, players, scores and result columns in a row."""
@@ -326,16 +351,24 @@ class HistoryScene(Scene):
             figures = Shorter(figures, str(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
-    def review_words(self, entry) -> str | None:
-        """The game's review beside it (a blue tag): the first reviewed player's points lost per
-        move."""
+    def review_words(self, entry) -> list[str]:
+        """The game's review beside it (a blue tag), longest first as room allows: the first
+        reviewed player's points lost per move and their mistakes by size, the largest first."""
         summary = self.reviews.get(entry.id)
         if not summary:
-            return None
+            return []
         loss = summary[min(summary)].get("mean_loss_points")
         if isinstance(loss, bool) or not isinstance(loss, (int, float)):
-            return None
-        return _("-{points} pts/move").format(points=f"{float(loss):.1f}")
+            return []
+        mean = _("-{points} pts/move").format(points=f"{float(loss):.1f}")
+        counts = summary[min(summary)].get("mistakes")
+        sizes = []
+        for size in ("blunder", "mistake", "inaccuracy"):
+            n = counts.get(size) if isinstance(counts, dict) else None
+            if isinstance(n, int) and not isinstance(n, bool) and n > 0:
+                sizes.append(size_words(size, n))
+        options = [_(", ").join([mean] + sizes[:k]) for k in range(len(sizes), 0, -1)]
+        return options + [mean, f"-{float(loss):.1f}"]
 
     def outcome(self, entry) -> str:
         if entry.conceded:
