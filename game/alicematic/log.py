@@ -8,13 +8,13 @@ The record replays with its own content and draft variants (record.content_of)."
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..errors import RecordError
-from ..records import read_text, replay
+from ..records import load_json, read_text, replay
 from . import state as st
 from .content import RESOURCE_COLOURS
+from .record import GAME
 from .scoring import PARTS, final_scores
 from .words import source_words
 
@@ -130,8 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("record", help="a record file (.json)")
     args = parser.parse_args(argv)
     try:
-        record = json.loads(read_text(args.record))  # (the bounded reader: a FIFO or /dev/zero
-        if not isinstance(record, dict) or record.get("game") != "alicematic":  # is refused)
+        # the bounded reader (a FIFO or /dev/zero is refused) and the records' own JSON reading
+        record = load_json(read_text(args.record))
+        if not isinstance(record, dict) or record.get("game") != GAME:
             raise RecordError("not an Alicematic record")
         text = readable_log(record)
     except (OSError, ValueError, RecordError) as exc:
