@@ -120,6 +120,11 @@ def size_words(size: str, n: int) -> str:
     return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
+def longest(options: list[str], px: int, room: float, style: str = "regular") -> str:
+    """The first of `options` (longest first) whose words fit `room` pixels; else the last."""
+    return next((o for o in options if ui.render(o, px, ui.INK, style).get_width() <= room), options[-1])
+
+
 def review_mark(surface, words: str, midright, size: int, s: float) -> pygame.Rect:
     """A reviewed game's small tag (its points lost per move), drawn as the assisted one is."""
     shown = ui.render(words, size, ui.INK, "bold")
@@ -297,31 +302,28 @@ class HistoryScene(Scene):
                 x, w = columns[-1]
                 mark = assisted_mark(surface, (row.x + x + w, row.centery), max(8, int(12 * s)), s)
                 columns = columns[:-1] + [(x, max(0, mark.x - row.x - x - int(6 * s)))]
-            options = [] if bad else self.review_words(entry)
+            cells = self.cells(entry)
+            seat, options = (None, []) if bad else self.review_words(entry)
             if options:  # the review's mark at the result's end (left of an assisted one): the
                 x, w = columns[-1]  # longest that leaves the result room for its words
                 size = max(8, int(12 * s))
-                room = w - ui.render(self.cells(entry)[-1], px).get_width() - int(16 * s)
-                review = next((o for o in options if ui.render(o, size, ui.INK, "bold").get_width()
-                               + int(10 * s) <= room), options[-1])
-                mark = review_mark(surface, review, (row.x + x + w, row.centery), size, s)
+                room = w - ui.render(cells[-1], px).get_width() - int(16 * s) - int(10 * s)
+                mark = review_mark(surface, longest(options, size, room, "bold"), (row.x + x + w, row.centery),
+                                   size, s)
                 columns = columns[:-1] + [(x, max(1, mark.x - row.x - x - int(6 * s)))]
-            for (x, w), words in zip(columns, self.cells(entry)):
+            for (x, w), words in zip(columns, cells):
                 ui.text(surface, fitting(words, px, w), px, (row.x + x, row.centery), colour, "midleft",
                         max_width=w)
         small = max(8, int(13 * s))
         ui.text(surface, _(FOOTER), small, (P.centerx, P.bottom - int(10 * s)), ui.MUTED,
                 "midbottom", max_width=P.w - int(40 * s))
         chosen = self.entry(self.rows.index) if 0 <= self.rows.index < len(self.ids) else None
-        options = self.review_words(chosen) if chosen is not None and not chosen.problem else []
-        if options and chosen is not None:  # the chosen game's review whole: points lost per
-            seats = self.reviews.get(chosen.id) or {}  # move and the mistakes by size
-            seat = min(seats) if seats else 0
-            name = chosen.players[seat][0] if 0 <= seat < len(chosen.players) else ""
-            room = P.w - int(40 * s)
-            lines = [_("{whose} review: {summary}").format(whose=whose(name, start=True), summary=o)
-                     for o in options]
-            words = next((t for t in lines if ui.render(t, small).get_width() <= room), lines[-1])
+        seat, options = (None, []) if chosen is None or chosen.problem else self.review_words(chosen)
+        if chosen is not None and seat is not None and options:  # the chosen game's review whole:
+            name = chosen.players[seat][0] if seat < len(chosen.players) else ""  # points lost
+            room = P.w - int(40 * s)  # per move and the mistakes by size
+            words = longest([_("{whose} review: {summary}").format(whose=whose(name, start=True), summary=o)
+                             for o in options], small, room)
             ui.text(surface, words, small, (P.centerx, P.bottom - int(10 * s) - ui.font(small).get_linesize()),
                     REVIEWED, "midbottom", max_width=room)
 
@@ -351,24 +353,25 @@ class HistoryScene(Scene):
             figures = Shorter(figures, str(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
-    def review_words(self, entry) -> list[str]:
-        """The game's review beside it (a blue tag), longest first as room allows: the first
-        reviewed player's points lost per move and their mistakes by size, the largest first."""
+    def review_words(self, entry) -> tuple[int | None, list[str]]:
+        """The game's review (its first reviewed seat) in words, longest first as room allows:
+        the points lost per move and the mistakes by size, the largest first."""
         summary = self.reviews.get(entry.id)
         if not summary:
-            return []
-        loss = summary[min(summary)].get("mean_loss_points")
+            return None, []
+        seat = min(summary)
+        loss = summary[seat].get("mean_loss_points")
         if isinstance(loss, bool) or not isinstance(loss, (int, float)):
-            return []
+            return None, []
         mean = _("-{points} pts/move").format(points=f"{float(loss):.1f}")
-        counts = summary[min(summary)].get("mistakes")
+        counts = summary[seat].get("mistakes")
         sizes = []
         for size in ("blunder", "mistake", "inaccuracy"):
             n = counts.get(size) if isinstance(counts, dict) else None
             if isinstance(n, int) and not isinstance(n, bool) and n > 0:
                 sizes.append(size_words(size, n))
         options = [_(", ").join([mean] + sizes[:k]) for k in range(len(sizes), 0, -1)]
-        return options + [mean, f"-{float(loss):.1f}"]
+        return seat, options + [mean, f"-{float(loss):.1f}"]
 
     def outcome(self, entry) -> str:
         if entry.conceded:
