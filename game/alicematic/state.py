@@ -455,13 +455,9 @@ class AlicematicState:
         if action in self.legal_actions():
             return None
         if action.kind in (CONQUER, WAR) and self.phase == EXPEDITION and action.hex is not None:
-            if action.hex not in self.board.hexes:
-                return Refusal(words.NOT_ON_THE_MAP, {"hex": action.hex})
-            refusal = self.expedition_refusal(p, action)
-            if refusal is not None:
-                return refusal
+            # (fields a conquest or war does not take: the hex's own reason, else the plain one)
             code = words.CANNOT_CONQUER if action.kind == CONQUER else words.CANNOT_WAR
-            return Refusal(code, {"player": p, "hex": action.hex})
+            return self.expedition_refusal(p, action) or Refusal(code, {"player": p, "hex": action.hex})
         if action.card is not None and action.kind in (SUMMON, HIRE) and \
                 action.card not in self.hands[p]:
             return Refusal(words.NOT_IN_HAND, {"card": action.card})
