@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.errors import RecordError
 from game.i18n import N_, _, ngettext
 from game.review import Review, default_seat, judge_module
 from game.review.background import BackgroundReview
 from game.storage import StoreError
 from game.words import whose
 
-from scenes.replay.viewer import ReplayScene
+from scenes.replay.viewer import ReplayScene, pushed
 from scenes.widgets import ui
 
 GHOST = (150, 200, 255)
@@ -31,26 +30,20 @@ STRIP_FILL = (34, 30, 36, 255)
 
 def open_review(app, record: dict, game_id: int | None = None, seat: int | None = None):
     """The review screen over the scene on top; one toast line on any problem."""
-    try:
-        judge_module(record.get("game"))  # type: ignore[arg-type]
-        scene = app.make("review", record=record, game_id=game_id, seat=seat)
-    except RecordError as exc:
-        app.toast(_("Cannot review this game: {error}").format(error=exc))
-        return None
-    except Exception as exc:  # noqa: BLE001 - any record the tables cannot show: a line, no crash
-        app.toast(_("Cannot review this game: {error}").format(error=type(exc).__name__))
-        return None
-    app.stack.push(scene)
-    return scene
+    return pushed(app, lambda: _review_of(app, record, game_id, seat), _cannot_review)
 
 
 def open_stored_review(app, game_id: int):
-    try:
-        record = app.store.record(game_id)
-    except StoreError as exc:
-        app.toast(_("Cannot review this game: {error}").format(error=exc.words))
-        return None
-    return open_review(app, record, game_id)
+    return pushed(app, lambda: _review_of(app, app.store.record(game_id), game_id, None), _cannot_review)
+
+
+def _review_of(app, record: dict, game_id: int | None, seat: int | None):
+    judge_module(record.get("game"))  # type: ignore[arg-type]  # (RecordError: no judge)
+    return app.make("review", record=record, game_id=game_id, seat=seat)
+
+
+def _cannot_review(error: str) -> str:
+    return _("Cannot review this game: {error}").format(error=error)
 
 
 def points_figure(value: float) -> str:

@@ -42,40 +42,41 @@ def load(path) -> dict:
     return record
 
 
-def open_replay(app, path) -> Scene | None:
-    """Open the record at `path` in the viewer over the scene on top; on any problem, ONE toast
-    line and nothing changes."""
+def pushed(app, make, cannot) -> Scene | None:
+    """The scene `make()` gives, pushed over the scene on top; on any problem ONE toast line,
+    `cannot(the error's words)`, and nothing changes (the viewer's and the review's openers)."""
+    from game.storage import StoreError
     try:
-        record = records.read_record(path)
-        scene = app.make("replay", record=record, session=records.verified(record))
+        scene = make()
+    except StoreError as exc:
+        app.toast(cannot(exc.words))
+        return None
     except RecordError as exc:
-        app.toast(_("Cannot replay {file}: {error}").format(file=_name(path), error=exc))
+        app.toast(cannot(str(exc)))
         return None
     except Exception as exc:  # noqa: BLE001 - any record the tables cannot show: a line, no crash
-        app.toast(_("Cannot replay {file}: {error}").format(file=_name(path), error=type(exc).__name__))
+        app.toast(cannot(type(exc).__name__))
         return None
     app.stack.push(scene)
     return scene
+
+
+def _replay_of(app, record: dict) -> Scene:
+    return app.make("replay", record=record, session=records.verified(record))
+
+
+def open_replay(app, path) -> Scene | None:
+    """Open the record at `path` in the viewer over the scene on top; on any problem, ONE toast
+    line and nothing changes."""
+    return pushed(app, lambda: _replay_of(app, records.read_record(path)),
+                  lambda error: _("Cannot replay {file}: {error}").format(file=_name(path), error=error))
 
 
 def open_stored(app, game_id: int) -> Scene | None:
     """Open a kept game (History) in the viewer over the scene on top; on any problem, ONE toast
     line and nothing changes."""
-    from game.storage import StoreError
-    try:
-        record = app.store.record(game_id)
-        scene = app.make("replay", record=record, session=records.verified(record))
-    except StoreError as exc:
-        app.toast(_("Cannot replay this game: {error}").format(error=exc.words))
-        return None
-    except RecordError as exc:
-        app.toast(_("Cannot replay this game: {error}").format(error=exc))
-        return None
-    except Exception as exc:  # noqa: BLE001 - any record the tables cannot show: a line, no crash
-        app.toast(_("Cannot replay this game: {error}").format(error=type(exc).__name__))
-        return None
-    app.stack.push(scene)
-    return scene
+    return pushed(app, lambda: _replay_of(app, app.store.record(game_id)),
+                  lambda error: _("Cannot replay this game: {error}").format(error=error))
 
 
 def _name(path) -> str:
