@@ -304,9 +304,9 @@ def test_continue_from_the_autosave_resumes_the_same_position_behind_a_pass_scre
     assert resumed.pass_screen_for() == 1 and resumed.visible_hand is None
 
 
-def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
-    config = GameConfig(seats("human", "human"), Rules(), 5, "grayblock", 10)
-    scene = open_table(app, config)
+def play_match_through(app, scene) -> None:
+    """Every hand of the match with the first legal move, each hand's result clicked on, to the
+    match's end on screen."""
     while not scene.state.is_over():
         if scene.result_index is not None:
             frames(app, 100)
@@ -316,6 +316,12 @@ def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
         scene.play(scene.state.legal_actions()[0])
         settle(app, scene)
     frames(app, 100)
+
+
+def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
+    config = GameConfig(seats("human", "human"), Rules(), 5, "grayblock", 10)
+    scene = open_table(app, config)
+    play_match_through(app, scene)
     assert scene.overlay and scene.match_over_shown()
     scene.saver.flush()  # archived off the frame
     assert not has_game_in_progress()

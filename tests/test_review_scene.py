@@ -187,19 +187,10 @@ def test_the_cementopia_end_offers_review(app, data_dir):
 def test_the_grayblock_match_end_offers_review(app, data_dir):
     from game.grayblock.setup import Rules
     from scenes.config import GameConfig, Seat
-    from tests.test_grayblock_scene import confirm_if_asked, open_table
-    from tests.ui_helpers import settle
+    from tests.test_grayblock_scene import open_table, play_match_through
     config = GameConfig([Seat("Ada", "human", 0), Seat("Bo", "human", 1)], Rules(), 5, "grayblock", 10)
     table = open_table(app, config)
-    while not table.state.is_over():
-        if table.result_index is not None:
-            frames(app, 100)
-            click(app, table.next_b.rect.center)
-            continue
-        confirm_if_asked(app, table)
-        table.play(table.state.legal_actions()[0])
-        settle(app, table)
-    frames(app, 100)
+    play_match_through(app, table)
     assert table.review_b in table.ring.widgets
     click(app, table.review_b.rect.center)
     scene = app.stack.top
