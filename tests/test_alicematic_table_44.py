@@ -371,6 +371,7 @@ def test_a_tie_in_vp_says_how_it_was_settled():
 
     def state(scores, alices, winners):
         return SimpleNamespace(n=len(scores), scores=lambda: scores, alices=lambda p: alices[p],
+                               ranks=lambda: list(zip(scores, alices)),
                                result=lambda: SimpleNamespace(winners=winners))
     assert w.tiebreak(state([10, 10, 5], [3, 2, 9], (0,))) == "Tied on 10 VP: the most face-up Alices (3) decides."
     assert w.tiebreak(state([10, 10, 5], [3, 3, 9], (0, 1))) == "Tied on 10 VP and on face-up Alices: a shared win."

@@ -266,12 +266,14 @@ class AlicematicState:
         from .scoring import final_scores
         return [s.total for s in final_scores(self)]
 
+    def ranks(self) -> list[tuple[int, int]]:
+        """What places each player: VP, then face-up Alices for a tie (decision 20)."""
+        return [(score, self.alices(p)) for p, score in enumerate(self.scores())]
+
     def result(self) -> Result:
-        scores = tuple(self.scores())
-        best = max(scores)
-        tied = [p for p in range(self.n) if scores[p] == best]
-        most = max(self.alices(p) for p in tied)
-        winners = tuple(p for p in tied if self.alices(p) == most)
+        ranks = self.ranks()
+        scores = tuple(score for score, _alices in ranks)
+        winners = tuple(p for p in range(self.n) if ranks[p] == max(ranks))
         return Result(winners, scores, {"scores": list(scores), "winners": list(winners)})
 
     def view(self, player: int):

@@ -54,15 +54,14 @@ PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
 def standings(state, name_of) -> list[str]:
-    """The results as the other games give them: each player's place (ties in VP ranked by
-    face-up Alices, the rules' tiebreak; still tied, the same place), name and total, best first."""
-    scores = state.scores()
-    keys = [(scores[p], state.alices(p)) for p in range(state.n)]
+    """The results as the other games give them: each player's place (as the engine ranks them;
+    still tied, the same place), name and total, best first."""
+    keys = state.ranks()
     order = sorted(range(state.n), key=lambda p: keys[p], reverse=True)
     out = []
     for p in order:
         place = sum(k > keys[p] for k in keys)
-        out.append(_("{place} {name} {vp}").format(place=_(PLACES[place]), name=name_of(p), vp=scores[p]))
+        out.append(_("{place} {name} {vp}").format(place=_(PLACES[place]), name=name_of(p), vp=keys[p][0]))
     return out
 
 
