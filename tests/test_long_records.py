@@ -20,6 +20,7 @@ import pytest
 from game import cli, records
 from game.grayblock.perf import long_record
 from game.grayblock.state import GrayblockState
+from game.errors import IllegalAction
 from game.history import entry_of
 
 TINY, SMALL, LARGE = 10, 100, 400  # hands
@@ -194,9 +195,13 @@ def test_a_position_is_played_again_exactly_from_the_one_kept_before(monkeypatch
     every = positions.every
     assert every == -(-total // 8)
     applied = []
-    apply = GrayblockState.apply
-    monkeypatch.setattr(GrayblockState, "apply", lambda self, action: applied.append(1) or apply(self, action))
-    assert positions.at(total) == expected[total] and len(applied) == total
+    checked = []  # the moves played with the rules' check: each once, the first time it is met
+    apply, unchecked = GrayblockState.apply, GrayblockState.apply_unchecked
+    monkeypatch.setattr(GrayblockState, "apply",
+                        lambda self, action: checked.append(1) or applied.append(1) or apply(self, action))
+    monkeypatch.setattr(GrayblockState, "apply_unchecked",
+                        lambda self, action: applied.append(1) or unchecked(self, action))
+    assert positions.at(total) == expected[total] and len(applied) == len(checked) == total
     assert len(positions.kept) == total // every + 1 <= 9
     for n in sorted({0, 1, total - 1, total} | {k * every + d for k in range(9) for d in (-1, 0, 1)}):
         if 0 <= n <= total:
@@ -209,6 +214,20 @@ def test_a_position_is_played_again_exactly_from_the_one_kept_before(monkeypatch
     state = positions.at(3)
     assert positions.at(2, state, 3) is not state and positions.at(2) == expected[2]
     assert positions.at(-5) == expected[0] and positions.at(total + 5) == expected[total]
+    assert len(checked) == total  # played again, a move is not checked again
+
+
+def test_a_move_the_rules_refuse_is_refused_however_the_position_is_reached():
+    from game.positions import Positions
+    start, actions, expected = replayed(SMALL)
+    bad = start.clone()
+    illegal = next(a for a in actions if bad.why_illegal(a) is not None)  # a move not legal at the start
+    positions = Positions(start, [illegal] + actions)
+    with pytest.raises(IllegalAction):
+        positions.at(1)
+    with pytest.raises(IllegalAction):  # not passed as checked by the try before
+        positions.at(5)
+    assert positions.at(0) == expected[0]
 
 
 def test_the_replay_viewer_steps_through_a_long_record_exactly(app):

@@ -339,12 +339,17 @@ class AlicematicState:
     def expedition_refusal(self, player: int, action: Action) -> Refusal | None:
         """Why `player` may not make the conquest or war `action` (None: they may), naming the
         rule that stops it: decided by the same lines that list the expeditions."""
+        judged = self._expedition(player, action)
+        return judged if isinstance(judged, Refusal) else None
+
+    def _expedition(self, player: int, action: Action) -> "Plan | Refusal | None":
+        """The conquest or war `action`'s plan, or the refusal of the rule that stops it."""
         h = action.hex
         if h is None or h not in self.board.hexes:
             return Refusal(words.NOT_ON_THE_MAP, {"hex": h})
         for kind_action, plan in self._expeditions_at(player, h, self._reach(player)):
             if kind_action.kind == action.kind:
-                return plan if isinstance(plan, Refusal) else None
+                return plan
         return None
 
     def _reach(self, player: int) -> dict:
@@ -446,14 +451,24 @@ class AlicematicState:
 
     def why_illegal(self, action) -> Refusal | None:
         """None when the action is legal now, else the rules' reason (words.refusal_words)."""
+        return self._judge(action)[0]
+
+    def _judge(self, action) -> tuple[Refusal | None, "Plan | None"]:
+        """why_illegal(), and a legal conquest's plan (apply() carries it out: worked out once)."""
         if not isinstance(action, Action):
-            return Refusal(NOT_AN_ACTION, {"action": repr(action)})
+            return Refusal(NOT_AN_ACTION, {"action": repr(action)}), None
         if self.turn is None:
-            return Refusal(GAME_OVER)
+            return Refusal(GAME_OVER), None
         p = self.turn
         if self.phase == EXPEDITION and action.kind in (CONQUER, WAR) and action.hex is not None \
                 and action == Action(action.kind, hex=action.hex):
-            return self.expedition_refusal(p, action)  # (one hex's lines, not every hex's)
+            judged = self._expedition(p, action)  # (one hex's lines, not every hex's)
+            if isinstance(judged, Refusal):
+                return judged, None
+            return None, judged
+        return self._refusal(action, p), None
+
+    def _refusal(self, action: Action, p: int) -> Refusal | None:
         if action in self.legal_actions():
             return None
         if action.kind in (CONQUER, WAR) and self.phase == EXPEDITION and action.hex is not None:
@@ -473,15 +488,15 @@ class AlicematicState:
     # --- applying --------------------------------------------------------------------------
 
     def apply(self, action) -> list[Event]:
-        refusal = self.why_illegal(action)
+        refusal, plan = self._judge(action)
         if refusal is not None:
             raise IllegalAction(words.refusal_words(refusal), refusal)
-        return self._do(action)
+        return self._do(action, plan)
 
     def apply_unchecked(self, action) -> None:
         self._do(action)
 
-    def _do(self, action: Action) -> list[Event]:
+    def _do(self, action: Action, plan: "Plan | None" = None) -> list[Event]:
         p = self.turn
         assert p is not None
         events: list[Event] = []
@@ -525,7 +540,8 @@ class AlicematicState:
             self._end_turn(events)
         elif kind == CONQUER:
             assert action.hex is not None
-            plan = dict(self._expeditions_at(p, action.hex, self._reach(p), why=False))[action]
+            if plan is None:
+                plan = dict(self._expeditions_at(p, action.hex, self._reach(p), why=False))[action]
             assert isinstance(plan, Plan)  # (legal: why_illegal said so, from these same lines)
             self._conquer(p, action.hex, plan, events)
             self._end_turn(events)
