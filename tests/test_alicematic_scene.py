@@ -600,3 +600,19 @@ def test_the_log_names_where_every_gain_came_from(app, lang, request):
                 assert shown(source_words(e.source, state.cards, state.board)) in lines, (e, lines)
                 sourced += 1
     assert sourced >= 6
+
+
+def test_a_hexs_number_is_drawn_in_the_face_of_the_language_now(app):
+    """The numbers' cache knows the face: after a change of language a hex's number is not the
+    other language's drawing (whose letters were measured in another face)."""
+    from scenes.menus.settings import use_language
+    from scenes.widgets import ui
+    surface = pygame.Surface((200, 200), pygame.SRCALPHA)
+    try:
+        for lang in ("ja", "en", "ja"):
+            use_language(lang)
+            rect = draw.number(surface, 18, 30, 80, (100, 100), ui.TEXT)
+            fresh = ui._render("18", ui.sized(30), ui.TEXT, "bold").get_bounding_rect()
+            assert rect.size == fresh.size, lang
+    finally:
+        use_language("en")

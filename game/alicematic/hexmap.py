@@ -88,8 +88,26 @@ class Board:
         return {h: tuple(n for n in around if self.hexes[n].kind.kind != FOREST)
                 for h, around in self.neighbours.items()}
 
-    def tile_hexes(self, tile: int) -> list[Hex]:
-        return [h for h, info in self.hexes.items() if info.tile == tile]
+    @cached_property
+    def _tile_hexes(self) -> dict[int, tuple[Hex, ...]]:
+        out: dict[int, list[Hex]] = {}
+        for h, info in self.hexes.items():
+            out.setdefault(info.tile, []).append(h)
+        return {tile: tuple(hexes) for tile, hexes in out.items()}
+
+    def tile_hexes(self, tile: int) -> tuple[Hex, ...]:
+        return self._tile_hexes.get(tile, ())
+
+    @cached_property
+    def graph(self) -> tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...],
+                             tuple[tuple[int, ...], ...]]:
+        """The map as numbers, for food_map's search: every hex, each one's number, and by
+        number the neighbours one may cross and all the neighbours (tuple keys hash slowly)."""
+        order = tuple(self.hexes)
+        index = {h: i for i, h in enumerate(order)}
+        passable = self.passable
+        return (order, index, tuple(tuple(index[n] for n in passable[h]) for h in order),
+                tuple(tuple(index[n] for n in self.neighbours[h]) for h in order))
 
     def cities(self) -> tuple[Hex, ...]:
         return tuple(h for h in self.centres if self.hexes[h].kind.kind == CITY)
@@ -100,35 +118,45 @@ def food_map(board: Board, player: int, bases: Iterable[Hex],
     """The fewest food from any of `bases` to every hex it can reach: one per step; monster
     forests cannot be crossed (one may still be the goal); each hex crossed that another player
     holds (and `player` does not) costs one more. The goal's own holder costs nothing extra."""
-    through: dict[Hex, int] = {}  # cost to stand on a hex one may cross
-    queue = [(0, base) for base in bases]
-    heapq.heapify(queue)
-    for _cost, base in queue:
-        through[base] = 0
-    # (the bots and the table ask this for every move: locals and the board's passable list)
-    passable, get, owned = board.passable, through.get, holders.get
-    pop, push = heapq.heappop, heapq.heappush
-    while queue:
-        cost, here = pop(queue)
-        if cost > get(here, cost):
+    # (the bots and the table ask this for every move: hexes by number, steps of 1 or 2 in buckets)
+    order, index, passable, neighbours = board.graph
+    n = len(order)
+    step_cost = [1] * n
+    for h, owners in holders.items():
+        if owners and player not in owners and h in index:
+            step_cost[index[h]] = 2
+    unknown = n * 2 + 2
+    through = [unknown] * n  # cost to stand on a hex one may cross
+    buckets: list[list[int]] = [[]]
+    for base in bases:
+        i = index[base]
+        if through[i]:
+            through[i] = 0
+            buckets[0].append(i)
+    cost = 0
+    while cost < len(buckets):
+        for here in buckets[cost]:
+            if through[here] != cost:
+                continue  # (reached more cheaply since it was put here)
+            for there in passable[here]:
+                step = cost + step_cost[there]
+                if step < through[there]:
+                    through[there] = step
+                    while len(buckets) <= step:
+                        buckets.append([])
+                    buckets[step].append(there)
+        cost += 1
+    goal = [unknown] * n
+    for here in range(n):
+        cost = through[here]
+        if cost == unknown:
             continue
-        for there in passable[here]:
-            owners = owned(there)
-            step = cost + 2 if owners and player not in owners else cost + 1
-            if step < get(there, step + 1):
-                through[there] = step
-                push(queue, (step, there))
-    goal: dict[Hex, int] = {}
-    reach = goal.get
-    neighbours = board.neighbours
-    for here, cost in through.items():
+        if cost == 0:
+            goal[here] = 0
         for there in neighbours[here]:
-            if cost + 1 < reach(there, cost + 2):
+            if cost + 1 < goal[there]:
                 goal[there] = cost + 1
-    for base in through:
-        if through[base] == 0:
-            goal[base] = 0
-    return goal
+    return {order[i]: c for i, c in enumerate(goal) if c != unknown}
 
 
 def food_needed(board: Board, player: int, target: Hex, bases: Iterable[Hex],

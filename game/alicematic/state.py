@@ -540,10 +540,9 @@ class AlicematicState:
             self._end_turn(events)
         elif kind == CONQUER:
             assert action.hex is not None
-            if plan is None:
-                plan = dict(self._expeditions_at(p, action.hex, self._reach(p), why=False))[action]
-            assert isinstance(plan, Plan)  # (legal: why_illegal said so, from these same lines)
-            self._conquer(p, action.hex, plan, events)
+            made = plan or dict(self._expeditions_at(p, action.hex, self._reach(p), why=False))[action]
+            assert isinstance(made, Plan)  # (legal: why_illegal said so, from these same lines)
+            self._conquer(p, action.hex, made, events)
             self._end_turn(events)
         elif kind == WAR:
             assert action.hex is not None

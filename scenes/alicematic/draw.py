@@ -98,7 +98,7 @@ def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
     neighbours). The rect of its letters."""
     words = str(value)
     size = ui.sized(px)
-    key = (words, size, round(room), tuple(ink))
+    key = (words, size, round(room), tuple(ink), ui.FONT_FILES["bold"])  # (the language's face)
     found = _NUMBERS.get(key)
     if found is None:  # (every hex has one, every frame: the shrinking is worked out once)
         surf = ui._render(words, size, ink, "bold")
@@ -114,7 +114,7 @@ def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
     return letters.move(rect.topleft)
 
 
-_NUMBERS: dict = {}  # (number, size, room, ink) -> (its surface, the rect of its letters)
+_NUMBERS: dict = {}  # (number, size, room, ink, face) -> (its surface, the rect of its letters)
 
 
 # --- the map --------------------------------------------------------------------------------

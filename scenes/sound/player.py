@@ -32,7 +32,7 @@ class Sound:
             pygame.mixer.pre_init(22050, -16, 1, 512)  # a small buffer: the tap lands on time
             _quietly(pygame.mixer.init)
             for name in NAMES:
-                self.sounds[name] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+                self.sounds[name] = _loaded(name, pygame.mixer.get_init())
         except (pygame.error, OSError, FileNotFoundError) as exc:
             self.problem = f"sound is off ({exc})"
             self.sounds = {}
@@ -93,6 +93,18 @@ class Sound:
         """An undo or redo: forget the sounds still to come from moves taken back, and flip."""
         self.queue.clear()
         self.play("flip", volume=0.5)
+
+
+_LOADED: dict[tuple, pygame.mixer.Sound] = {}
+
+
+def _loaded(name: str, mixer) -> pygame.mixer.Sound:
+    """The effect `name` converted for the mixer's format, once a process (10 ms for the seven:
+    a window made again, as tests do, need not pay it twice)."""
+    key = (name, mixer)
+    if key not in _LOADED:
+        _LOADED[key] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
+    return _LOADED[key]
 
 
 def _quietly(start) -> None:

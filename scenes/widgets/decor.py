@@ -21,8 +21,13 @@ def backdrop(app, size) -> pygame.Surface:
 
 
 def vignette(size, strength: int = 150) -> pygame.Surface:
-    """A soft darkening towards the edges (drawn small, scaled up)."""
-    return pygame.transform.smoothscale(_small_vignette(strength), (max(1, size[0]), max(1, size[1])))
+    """A soft darkening towards the edges (drawn small, scaled up; the caller must not draw on it)."""
+    return _vignette((max(1, int(size[0])), max(1, int(size[1]))), strength)
+
+
+@lru_cache(maxsize=2)  # (scaled up once per window size, not every frame)
+def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(_small_vignette(strength), size)
 
 
 @lru_cache(maxsize=4)

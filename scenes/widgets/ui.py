@@ -320,15 +320,21 @@ def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: i
     if rect.w <= 0 or rect.h <= 0:
         return
     if len(fill) == 4 and fill[3] < 255:
-        key = (rect.size, tuple(fill), radius)
+        # an opaque edge goes on the layer too: the same pixels as drawn over it, in one blit
+        inked = bool(edge) and (len(edge) == 3 or edge[3] == 255)
+        key = (rect.size, tuple(fill), radius, tuple(edge) if inked else None, width)
         layer = _PANELS.get(key)
         if layer is None:  # (the same panels every frame: made once, not per draw)
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
+            if inked:
+                pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
             if len(_PANELS) >= 200:
                 _PANELS.pop(next(iter(_PANELS)))
             _PANELS[key] = layer
         surface.blit(layer, rect.topleft)
+        if inked:
+            return
     else:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if edge:
