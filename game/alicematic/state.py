@@ -125,7 +125,7 @@ def colour_index(colour: str) -> int:
 class AlicematicState:
     __slots__ = ("setup", "rules", "content", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
                  "deck", "discard", "areas", "holders", "war", "supply", "resources", "pool",
-                 "vp", "reshuffles")
+                 "vp", "reshuffles", "_plan")
 
     game = "alicematic"
     REVEALING = frozenset({DREW, RESHUFFLED, RECRUITED})
@@ -156,6 +156,7 @@ class AlicematicState:
               content: Content | None = None) -> "AlicematicState":
         """`content`: the cards and tiles (a record's own; the assets' now by default)."""
         self = cls.__new__(cls)
+        self._plan = None
         self.setup, self.n, self.rules = setup, setup.players, rules
         self.content = content = content or current()
         self.cards = content.cards
@@ -183,6 +184,7 @@ class AlicematicState:
 
     def clone(self) -> "AlicematicState":
         other = AlicematicState.__new__(AlicematicState)
+        other._plan = None
         other.setup, other.board, other.cards, other.n = self.setup, self.board, self.cards, self.n
         other.rules, other.content = self.rules, self.content
         other.phase, other.turn, other.round = self.phase, self.turn, self.round
@@ -451,7 +453,8 @@ class AlicematicState:
 
     def why_illegal(self, action) -> Refusal | None:
         """None when the action is legal now, else the rules' reason (words.refusal_words)."""
-        return self._judge(action)[0]
+        refusal, self._plan = self._judge(action)  # (a legal conquest's plan: apply() reads it)
+        return refusal
 
     def _judge(self, action) -> tuple[Refusal | None, "Plan | None"]:
         """why_illegal(), and a legal conquest's plan (apply() carries it out: worked out once)."""
@@ -488,9 +491,10 @@ class AlicematicState:
     # --- applying --------------------------------------------------------------------------
 
     def apply(self, action) -> list[Event]:
-        refusal, plan = self._judge(action)
+        refusal = self.why_illegal(action)
         if refusal is not None:
             raise IllegalAction(words.refusal_words(refusal), refusal)
+        plan, self._plan = self._plan, None  # (the check's own, made just now for this state)
         return self._do(action, plan)
 
     def apply_unchecked(self, action) -> None:
