@@ -65,20 +65,36 @@ class Sprites:
 
 def draw_grid(surface, cam: Camera, board: pygame.Rect, s: float) -> None:
     """The board: alternate columns faintly lighter, a hairline at every cell row (opaque: cheap)."""
+    key = (tuple(board), cam.cx, cam.cy, cam.w)
+    grid = _GRID.get(key)
+    if grid is None:  # (painted again only when the camera or the window moves)
+        grid = pygame.Surface(board.size)
+        _paint_grid(grid, cam, board)
+        _GRID.clear()
+        _GRID[key] = grid
     clip = surface.get_clip()
     surface.set_clip(board)
-    surface.fill((22, 28, 26), board)
+    surface.blit(grid, board.topleft)
+    surface.set_clip(clip)
+    pygame.draw.rect(surface, ui.BRASS_DARK, board, max(1, R(s, 2)), border_radius=R(s, 10))
+
+
+_GRID: dict = {}  # the last board painted: (board, camera) -> its picture
+
+
+def _paint_grid(grid: pygame.Surface, cam: Camera, board: pygame.Rect) -> None:
+    """The board's columns and hairlines on `grid`, whose top left is the board's."""
+    dx, dy = board.x, board.y
+    grid.fill((22, 28, 26))
     first = int(cam.to_world(board, board.left, 0)[0] // PITCH) - 1
     for x in range(first, int(cam.to_world(board, board.right, 0)[0] // PITCH) + 2):
         left = round(cam.to_screen(board, x * PITCH, 0)[0])
-        surface.fill((27, 34, 32) if x % 2 else (25, 31, 29), (left, board.y, cam.w, board.h))
+        grid.fill((27, 34, 32) if x % 2 else (25, 31, 29), (left - dx, 0, cam.w, board.h))
     if CELL * cam.w >= 10:
         first = int(cam.to_world(board, 0, board.top)[1] // CELL)
         for r in range(first, int(cam.to_world(board, 0, board.bottom)[1] // CELL) + 2):
             y = round(cam.to_screen(board, 0, r * CELL)[1])
-            surface.fill((31, 39, 36), (board.x, y, board.w, 1))
-    surface.set_clip(clip)
-    pygame.draw.rect(surface, ui.BRASS_DARK, board, max(1, R(s, 2)), border_radius=R(s, 10))
+            grid.fill((31, 39, 36), (0, y - dy, board.w, 1))
 
 
 def index_tag(surface, card: int, rect: pygame.Rect, top: int) -> None:

@@ -58,6 +58,7 @@ def set_script(name) -> None:
         FONT_FILES.update(files)
         _font.cache_clear()
         _TEXT_CACHE.clear()
+        _LAID.clear()
 
 
 def has_glyphs(string: str, style: str = "regular") -> bool:
@@ -98,6 +99,7 @@ def set_text_size(name) -> None:
     if (factor, floor) != (_text_size["factor"], _text_size["floor"]):
         _text_size.update({"factor": factor, "floor": floor})
         _TEXT_CACHE.clear()
+        _LAID.clear()
 
 
 def sized(px: float) -> int:
@@ -286,6 +288,29 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     """Draw text; shrink it to fit max_width (and max_height) rather than let it clip: to the
     player's smallest size, then in the condensed face (bold text), then down to READABLE, then
     (too wide) cut short."""
+    key = (string, px, colour if type(colour) is tuple else tuple(colour), style, max_width, max_height)
+    laid = _LAID.get(key) if len(string) <= LINE_CHARS else None
+    if laid is None:
+        laid = _lay_out(string, px, colour, style, max_width, max_height)
+        if len(string) <= LINE_CHARS:
+            _LAID[key] = laid
+            if len(_LAID) > 1000:
+                del _LAID[next(iter(_LAID))]
+    surf, wanted, shown = laid
+    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(surf, rect)
+    if _drawn:
+        _note(surface, wanted, shown, _ink(surf, rect), _text_box(pos, anchor, max_width, max_height))
+    return rect
+
+
+# text()'s work for a string, size, colour and box: the same labels are drawn every frame, and
+# finding the size that fits costs more than drawing (emptied with the text cache)
+_LAID: dict = {}
+
+
+def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
+    """(the surface text() draws, the string as asked, the string as shown)."""
     string = drawable(string)
     size = sized(px)
     surf = _render(string, size, colour, style)
@@ -306,10 +331,7 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     if max_width and surf.get_width() > max_width:
         shown = _fit(string, size, max_width, style)
         surf = _render(shown, size, colour, style)
-    rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    surface.blit(surf, rect)
-    _note(surface, string, shown, _ink(surf, rect), _text_box(pos, anchor, max_width, max_height))
-    return rect
+    return surf, string, shown
 
 
 _PANELS: dict = {}  # (size, fill, radius) -> a translucent panel's layer
