@@ -27,44 +27,94 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CHILD = """
-import random, sys
-from game.registry import game_module
+# One process imports the app once and forks a child per kill (a Python start and the imports cost
+# more than most children live); each child plays and saves until killed, saying on the shared
+# pipe each write it knows is done. Its lines are single writes of a few bytes, so none is cut
+# short, and all come before the status the forking process reports once it has died.
+FORKER = """
+import os, random, sys
+from game.registry import game_module, ids
 from game.records import record_of
 from game.storage import Store
 from scenes.table.saving import SaveService
 
-rng = random.Random(int(sys.argv[1]))
-store = Store.open()
-print("ready", flush=True)
-while True:
-    game = rng.choice(["assemble", "cementopia", "grayblock", "alicematic"])
-    module = game_module(game)
-    count = rng.choice(module.PLAYER_COUNTS)
-    players = [{"name": f"P{i}", "seat": "human"} for i in range(count)]
-    seed = rng.randrange(10 ** 9)
-    if game == "grayblock":
-        session = module.new_session(seed, players, module.parse_rules(""), target=20)
-    else:
-        session = module.new_session(seed, players, module.parse_rules(""))
-    saver = SaveService(store)
-    saver.save(record_of(session))
-    saver.flush()
-    print("saved", saver.game_id, 0, flush=True)
-    while not session.state.is_over():
-        session.play(rng.choice(session.state.legal_actions()))
-        if session.state.is_over():
-            break
+
+def say(line):
+    os.write(1, (line + "\\n").encode())
+
+
+def play(seed):
+    rng = random.Random(seed)
+    store = Store.open()
+    say("child ready")
+    while True:
+        game = rng.choice(["assemble", "cementopia", "grayblock", "alicematic"])
+        module = game_module(game)
+        count = rng.choice(module.PLAYER_COUNTS)
+        players = [{"name": f"P{i}", "seat": "human"} for i in range(count)]
+        seed = rng.randrange(10 ** 9)
+        if game == "grayblock":
+            session = module.new_session(seed, players, module.parse_rules(""), target=20)
+        else:
+            session = module.new_session(seed, players, module.parse_rules(""))
+        saver = SaveService(store)
         saver.save(record_of(session))
         saver.flush()
+        say(f"saved {saver.game_id} 0")
+        while not session.state.is_over():
+            session.play(rng.choice(session.state.legal_actions()))
+            if session.state.is_over():
+                break
+            saver.save(record_of(session))
+            saver.flush()
+            assert saver.saved, saver.problem
+            say(f"saved {saver.game_id} {len(session.history)}")
+        saver.finish(record_of(session))
+        saver.flush()
         assert saver.saved, saver.problem
-        print("saved", saver.game_id, len(session.history), flush=True)
-    saver.finish(record_of(session))
-    saver.flush()
-    assert saver.saved, saver.problem
-    print("finished", saver.game_id, len(session.history), flush=True)
-    saver.close()
+        say(f"finished {saver.game_id} {len(session.history)}")
+        saver.close()
+
+
+for game in ids():
+    game_module(game)
+say("forker ready")
+for line in sys.stdin:
+    pid = os.fork()
+    if pid == 0:
+        try:
+            play(int(line))
+        finally:
+            os._exit(1)  # (never back into this loop)
+    say(f"pid {pid}")
+    say(f"status {os.waitpid(pid, 0)[1]}")
 """
+
+
+def child_started(pipe) -> int:
+    """The new child's process id, once it has said it is ready (its first line)."""
+    pid, ready = None, False
+    while pid is None or not ready:
+        line = pipe.readline()
+        assert line, "the forking process ended"
+        if line.startswith("pid "):
+            pid = int(line[4:])
+        else:
+            assert line == "child ready\n", line
+            ready = True
+    return pid
+
+
+def read_until(pipe, prefix: str) -> tuple[str, list[str]]:
+    """The rest of the forking process's line that starts with `prefix`, and the child's lines
+    before it."""
+    lines = []
+    while True:
+        line = pipe.readline()
+        assert line, "the forking process ended"
+        if line.startswith(prefix):
+            return line[len(prefix):].strip(), lines
+        lines.append(line)
 
 
 def run(kills: int, seed: int, folder: Path, report=print) -> dict:
@@ -80,57 +130,64 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
     resumed: dict[int, int] = {}  # games in progress already replayed: their moves then
     tally = {"kills": 0, "playing": 0, "finishing": 0, "in_progress": 0, "finished": 0}
     started = time.monotonic()
-    for n in range(kills):
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(seed * 100_000 + n)], env=env,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert child.stdout.readline() == "ready\n", child.stderr.read()
-        time.sleep(rng.uniform(0.0, 0.25))  # from before the first save to games later
-        os.kill(child.pid, signal.SIGKILL)
-        out, err = child.communicate(timeout=30)
-        assert child.returncode == -signal.SIGKILL, err[-2000:]
-        last = None
-        for line in out.split("\n")[:-1]:  # a line the kill cut short (no newline) says nothing
-            kind, game_id, moves = line.split()
-            if kind == "finished":
-                finished[int(game_id)] = int(moves)
-                last = None
-            else:
-                last = (int(game_id), int(moves))
-        db = Store.open(folder)
-        try:
-            assert db.kept and not db.problems, db.problems
-            assert db.integrity() == "ok"
-            playing = {g.id: g for g in db.in_progress()}
-            done = db.finished_ids()
-            assert len(done) == len(set(done))
-            for game_id, moves in finished.items():
-                assert game_id in done and game_id not in playing, game_id
-            for game_id in set(finished) - checked:  # each finished game whole, its last move in
-                record = db.record(game_id)
-                assert len(records.replay(record).history) == finished[game_id]
-                records.verify(record)
-                checked.add(game_id)
-            if last is not None:  # the game that was being played when the kill came
-                game_id, moves = last
-                if game_id in playing:
-                    assert playing[game_id].actions in (moves, moves + 1), (playing[game_id], moves)
-                    tally["playing"] += 1
+    forker = subprocess.Popen([sys.executable, "-c", FORKER], env=env, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert forker.stdout.readline() == "forker ready\n", forker.communicate()[1][-2000:]
+        for n in range(kills):
+            forker.stdin.write(f"{seed * 100_000 + n}\n")
+            forker.stdin.flush()
+            pid = child_started(forker.stdout)
+            time.sleep(rng.uniform(0.0, 0.25))  # from before the first save to games later
+            os.kill(pid, signal.SIGKILL)
+            status, out = read_until(forker.stdout, "status ")
+            assert os.WIFSIGNALED(int(status)) and os.WTERMSIG(int(status)) == signal.SIGKILL, status
+            last = None
+            for line in out:
+                kind, game_id, moves = line.split()
+                if kind == "finished":
+                    finished[int(game_id)] = int(moves)
+                    last = None
                 else:
-                    assert game_id in done, (game_id, "lost")
-                    tally["finishing"] += 1
-            for game_id, saved in playing.items():  # every game in progress resumes at its last
-                if resumed.get(game_id) == saved.actions:  # move (each change checked once)
-                    continue
-                session = records.replay(db.record(game_id))
-                assert len(session.history) == saved.actions
-                resumed[game_id] = saved.actions
-            assert len({fingerprint(db.record(i)) for i in done}) == len(done)  # none twice
-            tally["in_progress"], tally["finished"] = len(playing), len(done)
-        finally:
-            db.close()
-        tally["kills"] += 1
-        if (n + 1) % 50 == 0:
-            report(f"{n + 1} kills, {time.monotonic() - started:.0f} s: {tally}")
+                    last = (int(game_id), int(moves))
+            db = Store.open(folder)
+            try:
+                assert db.kept and not db.problems, db.problems
+                assert db.integrity() == "ok"
+                playing = {g.id: g for g in db.in_progress()}
+                done = db.finished_ids()
+                assert len(done) == len(set(done))
+                for game_id, moves in finished.items():
+                    assert game_id in done and game_id not in playing, game_id
+                for game_id in set(finished) - checked:  # each finished game whole, its last move in
+                    record = db.record(game_id)
+                    assert len(records.replay(record).history) == finished[game_id]
+                    records.verify(record)
+                    checked.add(game_id)
+                if last is not None:  # the game that was being played when the kill came
+                    game_id, moves = last
+                    if game_id in playing:
+                        assert playing[game_id].actions in (moves, moves + 1), (playing[game_id], moves)
+                        tally["playing"] += 1
+                    else:
+                        assert game_id in done, (game_id, "lost")
+                        tally["finishing"] += 1
+                for game_id, saved in playing.items():  # every game in progress resumes at its last
+                    if resumed.get(game_id) == saved.actions:  # move (each change checked once)
+                        continue
+                    session = records.replay(db.record(game_id))
+                    assert len(session.history) == saved.actions
+                    resumed[game_id] = saved.actions
+                assert len({fingerprint(db.record(i)) for i in done}) == len(done)  # none twice
+                tally["in_progress"], tally["finished"] = len(playing), len(done)
+            finally:
+                db.close()
+            tally["kills"] += 1
+            if (n + 1) % 50 == 0:
+                report(f"{n + 1} kills, {time.monotonic() - started:.0f} s: {tally}")
+    finally:
+        forker.kill()
+        forker.communicate()
     tally["seconds"] = round(time.monotonic() - started, 1)
     return tally
 
