@@ -288,7 +288,7 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     """Draw text; shrink it to fit max_width (and max_height) rather than let it clip: to the
     player's smallest size, then in the condensed face (bold text), then down to READABLE, then
     (too wide) cut short."""
-    key = (string, px, colour if type(colour) is tuple else tuple(colour), style, max_width, max_height)
+    key = (string, px, style, max_width, max_height)  # (the colour changes no size)
     laid = _LAID.get(key) if len(string) <= LINE_CHARS else None
     if laid is None:
         laid = _lay_out(string, px, colour, style, max_width, max_height)
@@ -296,7 +296,8 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
             _LAID[key] = laid
             if len(_LAID) > 1000:
                 del _LAID[next(iter(_LAID))]
-    surf, wanted, shown = laid
+    wanted, shown, size, face = laid
+    surf = _render(shown, size, colour, face)  # (every label drawn passes here: its cache, and tests' spies)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
     if _drawn:
@@ -304,13 +305,13 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     return rect
 
 
-# text()'s work for a string, size, colour and box: the same labels are drawn every frame, and
+# text()'s layout of a string, size, colour and box: the same labels are drawn every frame, and
 # finding the size that fits costs more than drawing (emptied with the text cache)
 _LAID: dict = {}
 
 
 def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
-    """(the surface text() draws, the string as asked, the string as shown)."""
+    """(the string as asked, as shown, and the size and face that show it)."""
     string = drawable(string)
     size = sized(px)
     surf = _render(string, size, colour, style)
@@ -330,8 +331,7 @@ def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
     shown = string
     if max_width and surf.get_width() > max_width:
         shown = _fit(string, size, max_width, style)
-        surf = _render(shown, size, colour, style)
-    return surf, string, shown
+    return string, shown, size, style
 
 
 _PANELS: dict = {}  # (size, fill, radius) -> a translucent panel's layer
