@@ -74,6 +74,7 @@ def font_calls(monkeypatch) -> list:
     """(what, string, font) for every render and measure of text through scenes.widgets.ui, from
     empty caches (an earlier test may have drawn the same words)."""
     ui._TEXT_CACHE.clear()
+    ui._LAID.clear()
     ui._fitted.cache_clear()
     ui._wrapped.cache_clear()
     calls: list = []

@@ -147,7 +147,9 @@ def drag(app, start, end, steps=6):
 
 
 def key(app, k, mod=0, unicode=""):
-    post(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    """A key pressed and let go, then a frame (no scene acts on a key's release: a frame of its
+    own would only draw the same picture again)."""
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
     post(app, pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
 
 
