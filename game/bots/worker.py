@@ -165,10 +165,14 @@ class BackgroundDecider:
     # time (the same answer however busy the machine).
     iterations: int | None = None
 
-    def __init__(self, helpers: int | None = None) -> None:
+    def __init__(self, helpers: int | None = None, at_once: int | None = None) -> None:
         """`helpers`: processes a timed search may spread over besides the worker (None: one
-        per spare core, see game.bots.parallel)."""
+        per spare core, see game.bots.parallel). `at_once`: decide when asked, in this process,
+        with that many iterations of search (a demo nobody watches: no think time to wait out)."""
         self.helpers = parallel.default_helpers() if helpers is None else helpers
+        self.at_once = at_once
+        if at_once is not None:
+            self.iterations = at_once
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._pending: dict[int, Future] = {}
@@ -240,6 +244,13 @@ class BackgroundDecider:
             self._thread = None
 
     def _submit_process(self, fn, *args) -> int:
+        if self.at_once is not None:
+            future: Future = Future()
+            try:
+                future.set_result(fn(*args))
+            except Exception as exc:  # handed back as the worker would
+                future.set_exception(exc)
+            return self._track(future)
         if self._process is None:
             self._process = _pool(self.helpers, self._ring)
         ticket = self._next + 1  # the one _track gives it

@@ -51,6 +51,8 @@ class App:
     def __init__(self, options: AppOptions):
         self.options = options
         self.demo = options.demo
+        # a demo nobody watches (no display): the same frames on any machine, as fast as it goes
+        self.unwatched = self.demo and os.environ.get("SDL_VIDEODRIVER") == "dummy"
         self.started = time.perf_counter()
         # the system's IME shows its candidate list (SDL hides it unless asked: Japanese names)
         os.environ.setdefault("SDL_IME_SHOW_UI", "1")
@@ -174,10 +176,13 @@ class App:
             if open_replay(self, self.options.replay) is None and self.demo:
                 self.quit(1)  # the file changed since it was checked: the demo has nothing to show
         # A demo nobody watches (no display) takes the longest frame the app allows every time:
-        # the same frames on any machine, and a sixth of the drawing for the same game time.
-        unwatched = self.demo and os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        # the same frames on any machine, and a sixth of the drawing for the same game time. Its
+        # bots decide at once (BotTurns), so nothing waits on the clock: its frames come as fast
+        # as they are drawn, but for its last picture's --exit-after.
+        unwatched = self.unwatched
         while self.running:
-            real_dt = self.clock.tick(self.options.fps) / 1000.0
+            real_dt = self.clock.tick(0 if unwatched and self._exit_at is None
+                                      else self.options.fps) / 1000.0
             self.real_s += real_dt
             start = time.perf_counter()
             self.step((MAX_FRAME_S if unwatched else min(real_dt, MAX_FRAME_S)) * self.speed)

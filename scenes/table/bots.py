@@ -18,6 +18,7 @@ from game.words import whose
 from game.bots.worker import BackgroundDecider
 
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
+DEMO_WORK = 2  # an unwatched demo's bots: the work of a decision (two iterations), not a time
 # A hint searches at most this long by its own clock, whatever the bots' thinking time: with the
 # worker's start, the helpers' answers and the words it is about 2 s at most (issue 41, item 12).
 HINT_THINK = 1.5
@@ -38,7 +39,9 @@ class BotTurns:
     def __init__(self, table, game: str = "assemble"):
         self.table = table
         self.game = game
-        self.decider = BackgroundDecider()
+        # an unwatched demo's bots decide at once, with a fixed amount of work: its frames then
+        # need not keep time (App.run), and it plays the same on any machine
+        self.decider = BackgroundDecider(at_once=DEMO_WORK if table.app.unwatched else None)
         settings = table.app.settings
         think = settings.get("think", DEFAULT_THINK)
         self.think = think if isinstance(think, (int, float)) and 0 < think <= 10 else DEFAULT_THINK
