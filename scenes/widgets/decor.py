@@ -43,16 +43,15 @@ def _small_vignette(strength: int) -> pygame.Surface:
 
 
 def dim(surface, alpha: int = 150) -> None:
-    ui.blend(surface, _dim_layer(surface.get_size(), alpha), (0, 0))
+    surface.blit(_dim_layer(surface.get_size(), alpha), (0, 0))
 
 
 @lru_cache(maxsize=2)  # (a dialog over a dialog: two strengths; never many window-sized layers)
-def _dim_layer(size, alpha: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """A window-sized veil (made once per size: every frame of every dialog draws one), and the
-    same premultiplied (ui.blend)."""
+def _dim_layer(size, alpha: int) -> pygame.Surface:
+    """A window-sized veil (made once per size: every frame of every dialog draws one)."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
     layer.fill((10, 6, 4, alpha))
-    return layer, layer.premul_alpha()
+    return layer
 
 
 def ornament(surface, center, width: float, s: float, colour=ui.BRASS) -> None:

@@ -334,17 +334,7 @@ def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
     return string, shown, size, style
 
 
-_PANELS: dict = {}  # (size, fill, radius, edge, width) -> a translucent panel's layers (blend())
-
-
-def blend(surface: pygame.Surface, layers: tuple[pygame.Surface, pygame.Surface], pos) -> None:
-    """A translucent layer over `surface`, given as (itself, premul_alpha() of it). Over an opaque
-    surface (the window) the premultiplied one blends twice as fast and alike (at most 1 in 255
-    apart); over a translucent one only the layer itself gives the right colours."""
-    if surface.get_flags() & pygame.SRCALPHA:
-        surface.blit(layers[0], pos)
-    else:
-        surface.blit(layers[1], pos, special_flags=pygame.BLEND_PREMULTIPLIED)
+_PANELS: dict = {}  # (size, fill, radius) -> a translucent panel's layer
 
 
 def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
@@ -355,16 +345,16 @@ def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: i
         # an opaque edge goes on the layer too: the same pixels as drawn over it, in one blit
         inked = bool(edge) and (len(edge) == 3 or edge[3] == 255)
         key = (rect.size, tuple(fill), radius, tuple(edge) if inked else None, width)
-        layers = _PANELS.get(key)
-        if layers is None:  # (the same panels every frame: made once, not per draw)
+        layer = _PANELS.get(key)
+        if layer is None:  # (the same panels every frame: made once, not per draw)
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
             if inked:
                 pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
             if len(_PANELS) >= 200:
                 _PANELS.pop(next(iter(_PANELS)))
-            layers = _PANELS[key] = (layer, layer.premul_alpha())
-        blend(surface, layers, rect.topleft)
+            _PANELS[key] = layer
+        surface.blit(layer, rect.topleft)
         if inked:
             return
     else:
