@@ -25,17 +25,8 @@ def bots_at_once(request, monkeypatch):
     answers (tests of the worker process itself are marked `worker`)."""
     if request.node.get_closest_marker("worker") is not None:
         return
-    from concurrent.futures import Future
     from game.bots.worker import BackgroundDecider
-
-    def at_once(self, fn, *args):
-        future: Future = Future()
-        try:
-            future.set_result(fn(*args))
-        except Exception as exc:  # as the worker hands it back
-            future.set_exception(exc)
-        return self._track(future)
-    monkeypatch.setattr(BackgroundDecider, "_submit_process", at_once)
+    monkeypatch.setattr(BackgroundDecider, "at_once", True)
     # a fixed, small amount of work: the tests check what a bot or hint does, not how well (a
     # third of cementopia's solver's own twelve guessed orders; searches: a dozen iterations)
     monkeypatch.setattr(BackgroundDecider, "iterations", TEST_WORK)

@@ -164,15 +164,16 @@ class BackgroundDecider:
     # Tests set a number of iterations: every decision then does that fixed work, with no think
     # time (the same answer however busy the machine).
     iterations: int | None = None
+    # Decide when asked, in this process (an unwatched demo; the tests): no process, no clock.
+    at_once = False
 
     def __init__(self, helpers: int | None = None, at_once: int | None = None) -> None:
         """`helpers`: processes a timed search may spread over besides the worker (None: one
         per spare core, see game.bots.parallel). `at_once`: decide when asked, in this process,
         with that many iterations of search (a demo nobody watches: no think time to wait out)."""
         self.helpers = parallel.default_helpers() if helpers is None else helpers
-        self.at_once = at_once
         if at_once is not None:
-            self.iterations = at_once
+            self.at_once, self.iterations = True, at_once
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._pending: dict[int, Future] = {}
@@ -244,7 +245,7 @@ class BackgroundDecider:
             self._thread = None
 
     def _submit_process(self, fn, *args) -> int:
-        if self.at_once is not None:
+        if self.at_once:
             future: Future = Future()
             try:
                 future.set_result(fn(*args))
