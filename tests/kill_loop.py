@@ -131,7 +131,8 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
     tally = {"kills": 0, "playing": 0, "finishing": 0, "in_progress": 0, "finished": 0}
     started = time.monotonic()
     forker = subprocess.Popen([sys.executable, "-c", FORKER], env=env, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)  # (its own group: killed with its children)
     try:
         assert forker.stdout.readline() == "forker ready\n", forker.communicate()[1][-2000:]
         for n in range(kills):
@@ -185,8 +186,11 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
             tally["kills"] += 1
             if (n + 1) % 50 == 0:
                 report(f"{n + 1} kills, {time.monotonic() - started:.0f} s: {tally}")
-    finally:
-        forker.kill()
+    finally:  # the forker and any child of it (a check that failed must not leave one playing)
+        try:
+            os.killpg(forker.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         forker.communicate()
     tally["seconds"] = round(time.monotonic() - started, 1)
     return tally
