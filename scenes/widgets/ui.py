@@ -297,7 +297,7 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
             if len(_LAID) > 1000:
                 del _LAID[next(iter(_LAID))]
     wanted, shown, size, face = laid
-    surf = _render(shown, size, colour, face)  # (every label drawn passes here: its cache, and tests' spies)
+    surf = _render(shown, size, colour, face)  # (every label drawn passes here: its cache)
     rect = surf.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(surf, rect)
     if _drawn:
@@ -305,7 +305,7 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
     return rect
 
 
-# text()'s layout of a string, size, colour and box: the same labels are drawn every frame, and
+# text()'s layout of a string at a size in a box: the same labels are drawn every frame, and
 # finding the size that fits costs more than drawing (emptied with the text cache)
 _LAID: dict = {}
 
@@ -334,7 +334,7 @@ def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
     return string, shown, size, style
 
 
-_PANELS: dict = {}  # (size, fill, radius) -> a translucent panel's layer
+_PANELS: dict = {}  # (size, fill, radius, opaque edge, width) -> a translucent panel's layer
 
 
 def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
