@@ -1,7 +1,5 @@
 """Title, setup, pause menu and rules overlay, driven with real events (SDL dummy driver)."""
 
-import json
-
 import pygame
 import pytest
 

@@ -12,7 +12,7 @@ import pytest
 
 from cli_helpers import one_line, run
 from game import records, registry
-from game.assemble.search import line_hist, score
+from game.assemble.search import score
 from game.assemble.setup import PLACE, TAKE, Setup
 from game.assemble.state import AssembleState
 from game.grayblock.setup import Rules as GrayRules

@@ -125,7 +125,7 @@ def human_and_bot(records) -> dict:
         if isinstance(record, str):  # a file that could not be read: its problem
             problems[name] = record
             continue
-        if not isinstance(record, dict) or record.get("game") != "alicematic":
+        if not isinstance(record, dict) or record.get("game") != st.AlicematicState.game:
             continue
         try:
             figures = game_figures(record)

@@ -9,7 +9,6 @@ map keeps the tiles' own neighbourhood (6 tiles round one), so the draft's rows 
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Mapping

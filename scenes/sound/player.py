@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import cache
 
 import pygame
 
@@ -95,16 +96,11 @@ class Sound:
         self.play("flip", volume=0.5)
 
 
-_LOADED: dict[tuple, pygame.mixer.Sound] = {}
-
-
+@cache
 def _loaded(name: str, mixer) -> pygame.mixer.Sound:
-    """The effect `name` converted for the mixer's format, once a process (10 ms for the seven:
-    a window made again, as tests do, need not pay it twice)."""
-    key = (name, mixer)
-    if key not in _LOADED:
-        _LOADED[key] = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
-    return _LOADED[key]
+    """The effect `name` converted for the mixer's format (`mixer`: its get_init()), once a
+    process (10 ms for the seven: a window made again, as tests do, need not pay it twice)."""
+    return pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
 
 
 def _quietly(start) -> None:

@@ -25,7 +25,7 @@ def vignette(size, strength: int = 150) -> pygame.Surface:
     return _vignette((max(1, int(size[0])), max(1, int(size[1]))), strength)
 
 
-@lru_cache(maxsize=2)  # (scaled up once per window size, not every frame)
+@lru_cache(maxsize=2)  # (scaled up once per window size and strength: each menu made again reuses it)
 def _vignette(size: tuple[int, int], strength: int) -> pygame.Surface:
     return pygame.transform.smoothscale(_small_vignette(strength), size)
 
