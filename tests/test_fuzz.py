@@ -36,6 +36,7 @@ from game.storage import Store
 from game.tutorial import SCRIPTS
 from game.tutorial import store as lesson_store
 from game.tutorial.lesson import Lesson
+from tests.strategies import any_text
 
 EXAMPLES = int(os.environ.get("ALICE_FUZZ_EXAMPLES", "20"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 50,
@@ -53,9 +54,9 @@ HOSTILE = st.one_of(
     st.integers(min_value=-2**70, max_value=2**70),
     st.sampled_from([-1, 0, 1, 31, 32, 2**31, 2**63, 10**400]),
     st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=12), st.sampled_from(ODD_TEXT),
+    any_text(12), st.sampled_from(ODD_TEXT),
     st.lists(st.integers(-3, 40), max_size=4),
-    st.dictionaries(st.text(max_size=4), st.integers(-3, 40), max_size=3),
+    st.dictionaries(any_text(4), st.integers(-3, 40), max_size=3),
     st.integers(1, 300).map(lambda depth: nested(depth)),
 )
 
@@ -188,7 +189,7 @@ def _raw(folder: Path, table: str, rows) -> Store:
 
 VALUES_AS_TEXT = st.one_of(
     HOSTILE.map(lambda value: json.dumps(value, allow_nan=True)),
-    st.text(max_size=30),
+    any_text(30),
     st.sampled_from(["", "{", "[" * 5000, "1" * 5000, "\x00", "NaN", '{"a":' * 40 + "1" + "}" * 40]))
 
 

@@ -19,6 +19,7 @@ from game.storage import Store
 from game.storage.exchange import import_files
 
 from storage_helpers import edit
+from tests.strategies import any_text
 
 GAMES = registry.ids()
 KINDS = ("human", "easy", "hard", "normal", "random")  # the seats of a test game, in turn
@@ -199,9 +200,9 @@ def test_a_damaged_row_is_made_again_from_its_record_or_listed_as_unreadable(db,
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+@given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | any_text(8),
                          lambda inner: st.lists(inner, max_size=4)
-                         | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20),
+                         | st.dictionaries(any_text(8), inner, max_size=4), max_leaves=20),
        envelope=st.booleans(), game=st.sampled_from(GAMES + [3]))
 def test_any_json_in_a_record_file_never_crashes_the_import(tmp_path_factory, data, envelope, game):
     folder = tmp_path_factory.mktemp("records")

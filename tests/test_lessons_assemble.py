@@ -28,6 +28,7 @@ from tests.lesson_helpers import demo_shots, walk
 from tests.storage_helpers import contents, edit, settings_kept
 from tests.ui_helpers import click, drag, frames, key, players_files, tick
 from tests.waiting import HANG_S
+from tests.strategies import any_text
 
 
 def top(app):
@@ -88,8 +89,8 @@ def test_a_different_move_is_explained_not_played_and_a_note_waits_for_next():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | any_text(8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text(8), inner, max_size=4),
                     max_leaves=20))
 def test_any_kept_progress_is_a_place_in_the_lesson_or_refused_cleanly(data):
     try:

@@ -466,29 +466,42 @@ def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list
     A|B"), before the names alone ("Ada Ada") and then initials with the letters ("Br A|B"; the
     tooltips say the names whole); names are cut only last.
     Also returns, for each chip, whether it joins the one before it."""
-    state = scene.state
-    chips: list = []
-    joined: list[bool] = []
+    two = any(doll_letter(scene.state.owners, lane) for lane in order)
     # whole names with their numbers, then (two dolls each) with the doll letters, then whole names
     # alone, then initials and letters, each in the condensed face before a smaller size; then
     # shorter names
-    two = any(doll_letter(state.owners, lane) for lane in order)
     forms = ["name", "run", "name", "initials"] if two else ["name", "name"]
     tries = [(form, k == 0, style) for k, form in enumerate(forms) for style in ("bold", "narrow")]
     tries += [(str(length), False, "narrow") for length in (9, 6, 3, 2)]
-    # (a panel too low for the player's text size even at the smallest: the widths alone decide,
-    # the chips a little taller than the panel rather than the names cut)
-    for tall in (height, float("inf")):
-        for form, numbers, style in tries:
-            texts, joined = turn_texts(scene, order, form, numbers)
-            for size in (14, 13, 12, 11, 10, 9):
-                px = max(7, int(size * s))
-                chips = [ui.render(text, px, ui.INK if k == 0 else ui.TEXT, style)
-                         for k, text in enumerate(texts)]
-                wide = sum(c.get_width() + (8 if j else 12) * s for c, j in zip(chips, joined))
-                if wide <= room and max((c.get_height() for c in chips), default=0) + 6 * s <= tall:
-                    return chips, tall == height, joined
-    return chips, False, joined
+    words: dict[tuple[str, bool], tuple[tuple[str, ...], tuple[bool, ...]]] = {}
+    for form, numbers, _style in tries:
+        if (form, numbers) not in words:
+            said, joins = turn_texts(scene, order, form, numbers)
+            words[form, numbers] = (tuple(said), tuple(joins))
+
+    def search() -> tuple[tuple[str, bool], int, str, bool]:
+        """(which words, at what size, in which face, whether they fit the height given)."""
+        found = ((tries[0][0], tries[0][1]), 7, tries[0][2], False)
+        # (a panel too low for the player's text size even at the smallest: the widths alone
+        # decide, the chips a little taller than the panel rather than the names cut)
+        for tall in (height, float("inf")):
+            for form, numbers, style in tries:
+                texts, joined = words[form, numbers]
+                for size in (14, 13, 12, 11, 10, 9):
+                    px = max(7, int(size * s))
+                    chips = [ui.render(text, px, ui.INK if k == 0 else ui.TEXT, style)
+                             for k, text in enumerate(texts)]
+                    wide = sum(c.get_width() + (8 if j else 12) * s for c, j in zip(chips, joined))
+                    found = ((form, numbers), px, style, False)
+                    if wide <= room and max((c.get_height() for c in chips), default=0) + 6 * s <= tall:
+                        return (form, numbers), px, style, tall == height
+        return found
+
+    # (the search renders up to 96 texts: it is done once for the same words and room)
+    chosen, px, style, fits = ui.remembered(("turn chips", tuple(words.items()), room, height, s), search)
+    texts, joined = words[chosen]
+    chips = [ui.render(text, px, ui.INK if k == 0 else ui.TEXT, style) for k, text in enumerate(texts)]
+    return chips, fits, list(joined)
 
 
 def change_words(delta: int) -> str:

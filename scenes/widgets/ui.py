@@ -59,6 +59,7 @@ def set_script(name) -> None:
         _font.cache_clear()
         _TEXT_CACHE.clear()
         _LAID.clear()
+        _REMEMBERED.clear()
 
 
 def has_glyphs(string: str, style: str = "regular") -> bool:
@@ -100,6 +101,7 @@ def set_text_size(name) -> None:
         _text_size.update({"factor": factor, "floor": floor})
         _TEXT_CACHE.clear()
         _LAID.clear()
+        _REMEMBERED.clear()
 
 
 def sized(px: float) -> int:
@@ -308,6 +310,19 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
 # text()'s layout of a string at a size in a box: the same labels are drawn every frame, and
 # finding the size that fits costs more than drawing (emptied with the text cache)
 _LAID: dict = {}
+_REMEMBERED: dict = {}
+
+
+def remembered(key: tuple, lay_out):
+    """`lay_out()`, kept under `key` until the face or the text size changes: a scene's own search
+    for the size that fits, done once for the same words and room instead of every frame. The key
+    holds everything else the result depends on (the words themselves, the room)."""
+    laid = _REMEMBERED.get(key)
+    if laid is None:
+        laid = _REMEMBERED[key] = lay_out()
+        if len(_REMEMBERED) > 200:
+            del _REMEMBERED[next(iter(_REMEMBERED))]
+    return laid
 
 
 def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
