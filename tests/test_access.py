@@ -294,6 +294,24 @@ def test_a_bad_text_size_in_the_settings_gives_a_message_and_normal(data_dir):
     assert "text_size" not in settings and len(messages) == 1 and "text_size" in messages[0]
 
 
+def test_a_remembered_layout_is_laid_out_again_at_a_new_text_size():
+    """A scene's own search for the size that fits (the turn order's chips) is kept, but not past
+    a change of text size: the chips measured in the old size would no longer fit."""
+    pygame.init()
+    made = []
+
+    def lay_out():
+        made.append(ui.render("Bramble A", 12).get_width())
+        return made[-1]
+    try:
+        first = ui.remembered(("test", 1), lay_out)
+        assert ui.remembered(("test", 1), lay_out) == first and len(made) == 1
+        ui.set_text_size("larger")
+        assert ui.remembered(("test", 1), lay_out) > first and len(made) == 2
+    finally:
+        ui.set_text_size("normal")
+
+
 def test_a_paragraph_stays_in_its_box_at_any_text_size():
     pygame.init()
     surface = pygame.Surface((400, 200))
