@@ -134,6 +134,20 @@ def test_a_few_seconds_of_training_lower_the_loss():
     assert after < 0.7 * before
 
 
+def test_each_decision_is_learned_from_every_seat_and_two_workers_play_the_same_games(tmp_path):
+    """The search asks the network about positions where another seat is to move: each decision
+    is a training position from every seat's view, not only the mover's."""
+    game = learn.play_game(learn._game_seed(3, "test", 0))
+    n = game["players"]
+    assert game["observers"] == list(range(n)) * (len(game["rows"]) // n)
+    assert game["rows"][0] != game["rows"][1]  # each seat's own view
+    for workers in (1, 2):
+        learn.generate(tmp_path / str(workers), "bots", 4, 5, chunk=2, workers=workers)
+    for chunk in ("chunk-0000.npz", "chunk-0001.npz"):
+        one, two = np.load(tmp_path / "1" / "bots" / chunk), np.load(tmp_path / "2" / "bots" / chunk)
+        assert all(np.array_equal(one[key], two[key]) for key in one.files)
+
+
 def test_the_ladder_seats_the_trial_level_and_the_offered_levels_stay_as_they_were():
     from game.assemble.bots import LEVELS
     from game.ladder import Pairing, play_game
@@ -145,7 +159,7 @@ def test_the_ladder_seats_the_trial_level_and_the_offered_levels_stay_as_they_we
 
 def test_training_resumes_after_a_stop_and_is_seeded(tmp_path, capsys):
     args = ["--out", str(tmp_path), "--bot-games", "4", "--self-games", "2", "--chunk", "2",
-            "--epochs", "1", "--seed", "5"]
+            "--epochs", "1", "--seed", "5", "--policy-games", "4"]
     assert learn.main(args) == 0
     first = np.load(tmp_path / "weights.npz")["w1"]
     kept = np.load(tmp_path / "bots" / "chunk-0001.npz")["values"]

@@ -1,7 +1,9 @@
 """Train Alice Assemble's value network (issue 43): `python -m game.assemble.learn`.
 
-Monte Carlo returns: every decision of a game is a training position, seen from the seat that
-decides, and its targets are how the game ended (each seat's win share and final points). The
+Monte Carlo returns: every decision of a game is a training position, seen from every seat at the
+table (not only the one that decides: the search asks the network about positions where another
+seat is to move, and a network that only ever saw the mover's view judged those poorly), and its
+targets are how the game ended (each seat's win share and final points). The
 games come first from the current bots (normal, easy, a short hard search, a few random moves
 for variety), then from the network itself (it plays the move whose position it values most,
 sometimes a random one), each stage followed by training.
@@ -89,6 +91,25 @@ class NetPolicy:
         return choice
 
 
+def policy_strength(net, games: int, seed: int) -> float:
+    """The network's own move (NetPolicy, no exploration) in 4-player games against three normal
+    bots: its win share (par 0.25), the hero in each seat in turn. A figure of what the
+    evaluation knows about moves, not only positions: quick, unlike the ladder's searches."""
+    won = 0.0
+    for g in range(games):
+        deal, hero = _game_seed(seed, "policy", g // 4), g % 4
+        rng = random.Random(deal * 4 + hero)
+        state = AssembleState.new(deal, 4)
+        seats = [NetPolicy(net, random.Random(rng.getrandbits(32)), eps=0.0) if p == hero
+                 else NormalBot(rng.getrandbits(32)) for p in range(4)]
+        while not state.is_over():
+            player = state.current_player()
+            assert player is not None
+            state.apply_unchecked(seats[player].decide(state.view(player), state.legal_actions()))
+        won += value.outcome(state)[0][hero]
+    return round(won / max(1, games), 4)
+
+
 def make_seat(level: str, rng: random.Random, net):
     seed = rng.getrandbits(32)
     if level == "net":
@@ -118,13 +139,14 @@ def play_game(seed: int, net=None) -> dict:
     for bot, level in zip(seats, levels):
         if hasattr(bot, "seated"):
             bot.seated(levels)
-    rows, movers = [], []
+    rows, observers = [], []
     while not state.is_over():
         player = state.current_player()
         assert player is not None
         legal = state.legal_actions()
-        rows.append(value.features(state, player))
-        movers.append(player)
+        for seat in range(players):
+            rows.append(value.features(state, seat))
+            observers.append(seat)
         bot = seats[player]
         if bot is None or (len(legal) > 1 and rng.random() < eps):
             action = rng.choice(legal)
@@ -132,22 +154,22 @@ def play_game(seed: int, net=None) -> dict:
             action = bot.decide(state.view(player), legal)
         state.apply_unchecked(action)
     shares, points = value.outcome(state)
-    return {"rows": rows, "movers": movers, "players": players, "shares": shares,
+    return {"rows": rows, "observers": observers, "players": players, "shares": shares,
             "points": points, "levels": levels}
 
 
 def pack(games: list[dict]) -> dict:
-    """Games as arrays: CSR features, per-seat targets from each mover's view, a seat mask."""
+    """Games as arrays: CSR features, per-seat targets from each observer's view, a seat mask."""
     indptr, indices, values = [0], [], []
     win, pts, mask, game_of = [], [], [], []
     for g, game in enumerate(games):
         players = game["players"]
-        for (idx, val), mover in zip(game["rows"], game["movers"]):
+        for (idx, val), seat in zip(game["rows"], game["observers"]):
             indices.extend(idx)
             values.extend(val)
             indptr.append(len(indices))
-            win.append(value.relative(game["shares"], mover, players))
-            pts.append(value.relative([p / value.POINTS for p in game["points"]], mover, players))
+            win.append(value.relative(game["shares"], seat, players))
+            pts.append(value.relative([p / value.POINTS for p in game["points"]], seat, players))
             mask.append([1.0] * players + [0.0] * (value.SEATS - players))
             game_of.append(g)
     return {"indptr": np.array(indptr, np.int64), "indices": np.array(indices, np.int16),
@@ -156,25 +178,36 @@ def pack(games: list[dict]) -> dict:
             "game": np.array(game_of, np.int32)}
 
 
-def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int = CHUNK) -> None:
-    """Play `games` games in chunks under out/stage/, skipping chunks already there."""
+def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int = CHUNK,
+             workers: int = 1) -> None:
+    """Play `games` games in chunks under out/stage/, skipping chunks already there; `workers`
+    processes play chunks side by side (each chunk's games are seeded by their index, so the
+    data is the same with any number of workers)."""
     folder = out / stage
     folder.mkdir(parents=True, exist_ok=True)
     chunks = -(-games // chunk)
-    have = sum((folder / f"chunk-{c:04d}.npz").exists() for c in range(chunks))
-    bar = Progress(f"games ({stage})", chunks * chunk, have * chunk)
-    for c in range(chunks):
-        path = folder / f"chunk-{c:04d}.npz"
-        if path.exists():
-            continue
-        played = []
-        for g in range(chunk):
-            played.append(play_game(_game_seed(seed, stage, c * chunk + g), net))
-            bar.step()
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, **pack(played))
-        os.replace(tmp, path)
+    todo = [c for c in range(chunks) if not (folder / f"chunk-{c:04d}.npz").exists()]
+    bar = Progress(f"games ({stage})", chunks * chunk, (chunks - len(todo)) * chunk)
+    jobs = [(folder, stage, c, chunk, seed, net) for c in todo]
+    if workers > 1 and len(jobs) > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for _ in pool.imap_unordered(_play_chunk, jobs):
+                bar.step(chunk)
+    else:
+        for job in jobs:
+            _play_chunk(job)
+            bar.step(chunk)
     bar.close()
+
+
+def _play_chunk(job) -> None:
+    folder, stage, c, chunk, seed, net = job
+    played = [play_game(_game_seed(seed, stage, c * chunk + g), net) for g in range(chunk)]
+    path = folder / f"chunk-{c:04d}.npz"
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **pack(played))
+    os.replace(tmp, path)
 
 
 def _game_seed(seed: int, stage: str, index: int) -> int:
@@ -347,6 +380,13 @@ def load_checkpoint(path: Path, w: dict, opt: Adam) -> tuple[str, int]:
         return str(data["stage"]), int(data["epoch"])
 
 
+FIGURES_NOTE = ("held-out: a tenth of the games (whole games) of each stage's data, each position from "
+                "every seat's view; win_ce = cross-entropy of the win shares over the seats at the "
+                "table, top_is_winner = how often the seat ranked first won; points_rmse is over the "
+                "seat outputs summed (not per seat); policy_vs_normal = the network's own move "
+                "(each legal move judged, no search) against three normal bots, win share, par 0.25")
+
+
 def commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
@@ -373,6 +413,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=8, help="training epochs per stage")
     parser.add_argument("--hidden", type=int, default=value.HIDDEN)
     parser.add_argument("--chunk", type=int, default=CHUNK, help="games per data file")
+    parser.add_argument("--policy-games", type=int, default=800,
+                        help="games of the network's own move against three normal bots, after each stage")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes playing the games side by side (the data is the same)")
     parser.add_argument("--ship", action="store_true",
                         help="write the weights and manifest to assets/learned/")
     args = parser.parse_args(argv)
@@ -386,7 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         stage, epoch = load_checkpoint(ckpt, w, opt)
         print(f"resuming: stage {stage}, epoch {epoch}", flush=True)
     figures: dict = {}
-    generate(out, "bots", args.bot_games, args.seed, chunk=args.chunk)
+    generate(out, "bots", args.bot_games, args.seed, chunk=args.chunk, workers=args.workers)
     stages = [("bots", ["bots"])]
     if args.self_games:
         stages.append(("self", ["bots", "self"]))
@@ -395,18 +439,21 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if name == "self":
             net = value.Network(w["w1"], w["b1"], w["w2"], w["b2"])
-            generate(out, "self", args.self_games, args.seed, net, args.chunk)
+            generate(out, "self", args.self_games, args.seed, net, args.chunk, args.workers)
         data = load(out, sources)
         rows, held = split(data, args.seed)
         start = epoch if name == stage else 0
         train(w, opt, data, rows, args.epochs, args.seed + len(name), name,
               lambda e, n=name: save_checkpoint(ckpt, w, opt, n, e), start)
         figures[name] = evaluate(w, data, held)
+        figures[name]["policy_vs_normal"] = policy_strength(
+            value.Network(w["w1"], w["b1"], w["w2"], w["b2"]), args.policy_games, args.seed)
         print(f"{name}: held-out {figures[name]}", flush=True)
         stage, epoch = name, args.epochs
     meta = {"training_games": {"bots": args.bot_games, "self": args.self_games},
             "seed": args.seed, "epochs_per_stage": args.epochs, "hidden": args.hidden,
             "commit": commit(), "figures": figures, "inputs": value.SIZE,
+            "figures_note": FIGURES_NOTE,
             "command": "python -m game.assemble.learn " + " ".join(argv or sys.argv[1:])}
     write_weights(out / "weights.npz", w, meta)
     if args.ship:

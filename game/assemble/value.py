@@ -167,6 +167,10 @@ class Network:
         self.b2 = np.asarray(b2, dtype=np.float64)
         self.meta = meta or {}
 
+    def __reduce__(self):
+        """Pickled as its weights (the training's worker processes get the network so)."""
+        return (Network, (self.w1, self.b1, self.w2, self.b2, self.meta))
+
     @classmethod
     def load(cls, path: Path | None = None) -> "Network":
         import numpy as np
