@@ -184,3 +184,37 @@ def test_a_helper_that_cannot_start_leaves_the_search_here(monkeypatch):
         assert not started[0].process.is_alive()
     finally:
         parallel.configure(0)
+
+
+def test_the_learned_trial_spreads_its_search_too(helper, monkeypatch):
+    from game.assemble.learned import NetHardBot
+    monkeypatch.setattr(NetHardBot, "BUDGET", 400)
+    state = decision(6)
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    bot = NetHardBot(seed=1, think=30.0)
+    action, share, count, total = bot.choose(view, legal)
+    assert action in legal and bot.search.playouts == 200 and total == 400
+    # weights other than the shipped ones: a helper could not know them, so no helper
+    alone = NetHardBot(seed=1, think=30.0, net=bot.net)
+    assert alone.choose(view, legal)[3] == alone.search.playouts == 400
+
+
+def test_a_helpers_share_stops_at_the_cut_off_and_asks_the_shipped_network(monkeypatch):
+    from game.assemble import value
+    from game.assemble.search import search_part
+    asked = []
+
+    class Counting:
+        def win_share(self, state, player):
+            asked.append(state.round)
+            return 0.5
+
+    monkeypatch.setattr(value, "_SHIPPED", [Counting()])
+    state = decision(8)
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    wins, counts = search_part(view, legal, 30.0, 60, None, 6, 0.0, 3, horizon=1)
+    assert sum(counts) == 60 and asked
+    assert min(asked) == view.round + 1  # (the tree's own moves may carry a guess further)
+    asked.clear()
+    search_part(view, legal, 30.0, 60, None, 6, 0.0, 3)  # no horizon: every game to its end
+    assert not asked

@@ -15,16 +15,20 @@ from .search import OwnMoveTree
 class NetHardBot(HardBot):
     name = "hard-net"
     HORIZON = 2  # rounds the playouts go before the network judges
-    PARALLEL = False  # a helper's search would play to the end (search_part knows no network)
 
     def __init__(self, seed=None, think=None, iterations=None, horizon: int | None = None,
                  net=None):
         super().__init__(seed, think, iterations)
         from .value import shipped
         self.net = shipped() if net is None else net
+        # a helper process loads the shipped weights itself: with others, search here alone
+        self.PARALLEL = net is None
         self.search = OwnMoveTree(self.rng, keep=self.keep, noise=self.search.noise,
                                   evaluator=self.net.win_share,
                                   horizon=self.HORIZON if horizon is None else horizon)
+
+    def part_horizon(self) -> int | None:
+        return self.search.horizon
 
 
 class NetHardBot1(NetHardBot):

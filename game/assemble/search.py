@@ -869,8 +869,14 @@ class OwnMoveTree:
 
 
 def search_part(view, candidates, think: float, budget: int, models, keep: int, noise: float,
-                seed: int) -> tuple[list[float], list[int]]:
+                seed: int, horizon: int | None = None) -> tuple[list[float], list[int]]:
     """One helper's share of a root-parallel decision (game.bots.parallel): a tree of its own on
-    guesses of its own, seeded by the caller; (wins, playouts) per root candidate."""
-    tree = OwnMoveTree(random.Random(seed), keep=keep, noise=noise)
+    guesses of its own, seeded by the caller; (wins, playouts) per root candidate. With a
+    `horizon`, its playouts stop that many rounds ahead and the shipped network judges there."""
+    evaluator = None
+    if horizon is not None:
+        from .value import shipped  # numpy: only a helper of the learned trial loads it
+        evaluator = shipped().win_share
+    tree = OwnMoveTree(random.Random(seed), keep=keep, noise=noise, evaluator=evaluator,
+                       horizon=2 if horizon is None else horizon)
     return tree.run(view, candidates, None, think, budget, models)
