@@ -105,7 +105,7 @@ def play_game(task) -> tuple[float, float, int, dict]:
     play_out(session, bots)
     winners = session.state.winners()
     share = 1.0 / len(winners) if hero in winners else 0.0
-    line = {"levels": levels,
+    line = {"levels": levels, "deal": seed + deal, "seat": hero,
             "keys": [list(key) for key in session.state.player_keys()],
             "think": think, "iterations": iterations, "blind": blind,
             "helpers": parallel.helpers(), "cpu_time": len(rest) > 1 and bool(rest[1])}

@@ -6,7 +6,8 @@ game (the game is winner-take-all: a bot that often wins and often comes last is
 is always second is not), so the fit is of the winners: the Luce choice model, where a seat wins
 with probability proportional to its level's strength. Printed on the Elo scale (400 points = 10
 to 1 odds between two seats) with `normal` at 1500. `--write` stores them in assets/bot-ratings.json,
-where the setup screen reads them.
+where the setup screen reads them. `--paired A B` compares two heroes that played the same deals
+from the same seats (each line also names its deal and the hero's seat).
 """
 
 from __future__ import annotations
@@ -114,6 +115,42 @@ def read_results(paths) -> list[dict]:
     return games
 
 
+def paired(games: list[dict], first: str, second: str) -> dict | None:
+    """Two heroes on the same deals, each in the same seat against the same levels, think time
+    and clock: their mean win shares and the mean difference with its 95% half-width (a paired
+    comparison: a deal's luck is shared, so it needs far fewer games than two separate rates).
+    Lines without a deal number (older files) pair by their order. None: no pair."""
+    groups: dict[tuple, dict[str, dict]] = {}
+    for game in games:
+        levels = game["levels"]
+        for level in (first, second):
+            if levels.count(level) != 1:
+                continue
+            seat = levels.index(level)
+            others = tuple(levels[:seat] + levels[seat + 1:])
+            setting = (others, game.get("think"), game.get("blind"), game.get("cpu_time"))
+            group = groups.setdefault(setting,
+                                      {first: {}, second: {}})[level]
+            keys = [tuple(key) for key in game["keys"]]
+            best = max(keys)
+            winners = [i for i, key in enumerate(keys) if key == best]
+            share = 1 / len(winners) if seat in winners else 0.0
+            deal = game.get("deal")
+            where = (deal, seat) if isinstance(deal, int) else len(group)
+            group.setdefault(where, share)
+    pairs = [(by[first][where], by[second][where]) for by in groups.values()
+             for where in by[first] if where in by[second]]
+    if not pairs:
+        return None
+    n = len(pairs)
+    diffs = [a - b for a, b in pairs]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else float("inf")
+    return {"games": n, first: sum(a for a, _ in pairs) / n,
+            second: sum(b for _, b in pairs) / n, "difference": mean,
+            "half_width": 1.96 * spread / math.sqrt(n)}
+
+
 _LOADED: dict[str, dict[str, int]] = {}
 
 
@@ -143,13 +180,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=seconds(60), default=None,
                         help="only the games played at this think time (the app's is 0.8)")
     parser.add_argument("--write", action="store_true", help="store the ratings in assets/bot-ratings.json")
+    parser.add_argument("--paired", nargs=2, metavar=("A", "B"),
+                        help="instead of ratings: level A against level B as heroes on the same "
+                             "deals, seats and opponents (the difference of their win shares)")
     args = parser.parse_args(argv)
+    if args.paired and args.write:
+        parser.error("--paired prints a comparison; it writes no ratings")
     try:
         games = read_results(args.results)
     except ValueError as exc:
         parser.error(str(exc))
     if args.think is not None:
         games = [game for game in games if game.get("think") == args.think]
+    if args.paired:
+        first, second = args.paired
+        if first == second:
+            parser.error("--paired needs two different levels")
+        result = paired(games, first, second)
+        if result is None:
+            parser.error(f"no deal in these files was played by both {first} and {second} "
+                         "in the same seat against the same levels")
+        print(f"{result['games']} paired games: {first} {result[first]:.3f}, "
+              f"{second} {result[second]:.3f}, difference {result['difference']:+.3f} "
+              f"± {result['half_width']:.3f} (95%)")
+        return 0
     played = tables(games)
     if not played:
         parser.error("no game in these files seats two different levels")

@@ -103,6 +103,38 @@ def test_the_oracle_plays_the_real_deck_where_the_ladder_shows_it():
 
 def test_ladder_games_write_result_lines_for_the_ratings():
     share, _, _, line = play_game((Pairing.parse("oracle-vs-easy@2"), 1, None, 4, 7))
-    assert line["levels"] in (["oracle", "easy"], ["easy", "oracle"])
+    # game 1 of seed 7 at two seats: the first deal (its seed 7), the hero in the second seat
+    assert line["levels"] == ["easy", "oracle"] and (line["deal"], line["seat"]) == (7, 1)
     assert len(line["keys"]) == 2 and json.dumps(line)
     assert share in (0.0, 0.5, 1.0)
+
+
+def test_two_heroes_are_compared_on_the_same_deals_and_seats(tmp_path):
+    win, lose = [25, 5, 1, 0], [9, 3, 1, 0]
+
+    def line(hero, deal, seat, won, villain="normal"):
+        levels = [villain] * 4
+        levels[seat] = hero
+        keys = [lose] * 4
+        keys[seat if won else (seat + 1) % 4] = win
+        return {"levels": levels, "keys": keys, "think": 0.8, "deal": deal, "seat": seat}
+
+    games = [line("hard-net", 5, 0, True), line("hard-net", 5, 1, True), line("hard-net", 6, 0, False),
+             line("hard", 6, 0, False), line("hard", 5, 1, False), line("hard", 5, 0, True),
+             line("hard-net", 9, 2, True),  # hard never played this deal
+             line("hard", 9, 2, True, villain="easy")]  # nor against these levels
+    result = ratings.paired(games, "hard-net", "hard")
+    assert result["games"] == 3 and result["difference"] == pytest.approx(1 / 3)
+    assert (result["hard-net"], result["hard"]) == (pytest.approx(2 / 3), pytest.approx(1 / 3))
+    assert ratings.paired(games, "hard-net", "expert") is None
+    # older lines carry no deal: the n-th game of each hero is the same deal and seat
+    old = [{k: v for k, v in game.items() if k not in ("deal", "seat")} for game in games[:4]]
+    assert ratings.paired(old, "hard-net", "hard")["games"] == 1
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(game) + "\n" for game in games))
+    proc = subprocess.run([sys.executable, "-m", "game.ratings", str(path), "--paired", "hard-net",
+                           "hard"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "3 paired games" in proc.stdout and "+0.333" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "game.ratings", str(path), "--paired", "hard",
+                           "oracle"], capture_output=True, text=True)
+    assert proc.returncode == 2 and "no deal" in proc.stderr and "Traceback" not in proc.stderr
