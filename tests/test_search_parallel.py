@@ -188,15 +188,15 @@ def test_a_helper_that_cannot_start_leaves_the_search_here(monkeypatch):
 
 def test_the_learned_trial_spreads_its_search_too(helper, monkeypatch):
     from game.assemble.learned import NetHardBot
-    monkeypatch.setattr(NetHardBot, "BUDGET", 400)
+    monkeypatch.setattr(NetHardBot, "BUDGET", 160)
     state = decision(6)
     view, legal = state.view(state.current_player()), state.legal_actions()
     bot = NetHardBot(seed=1, think=30.0)
     action, share, count, total = bot.choose(view, legal)
-    assert action in legal and bot.search.playouts == 200 and total == 400
+    assert action in legal and bot.search.playouts == 80 and total == 160
     # weights other than the shipped ones: a helper could not know them, so no helper
     alone = NetHardBot(seed=1, think=30.0, net=bot.net)
-    assert alone.choose(view, legal)[3] == alone.search.playouts == 400
+    assert alone.choose(view, legal)[3] == alone.search.playouts == 160
 
 
 def test_a_helpers_share_stops_at_the_cut_off_and_asks_the_shipped_network(monkeypatch):
