@@ -123,6 +123,29 @@ def test_a_playout_cut_off_stops_as_the_round_starts_and_goes_on_unchanged(until
         assert cut == straight
 
 
+def test_the_early_trial_judges_only_at_the_early_cut_offs():
+    """hard-net-early: the network judges at rounds 2 and 3 only; a search from later plays
+    every game out, in its own tree and in a helper's."""
+    from game.assemble.learned import NetHardBotEarly
+    asked = []
+
+    class Counting:
+        def win_share(self, state, player):
+            asked.append(state.round)
+            return 0.5
+
+    for moves, cut in ((0, True), (9, True), (12, False), (30, False)):  # rounds 0, 1, 2, 4
+        state = played(5, 4, moves)
+        while len(state.legal_actions()) < 2:
+            state.apply_unchecked(state.legal_actions()[0])
+        bot = NetHardBotEarly(seed=2, iterations=40, net=Counting())
+        view = state.view(state.current_player())
+        asked.clear()
+        assert bot.decide(view, state.legal_actions()) in state.legal_actions()
+        assert bool(asked) == cut and all(r <= NetHardBotEarly.LAST_CUT for r in asked)
+        assert bot.part_horizon(view) == (NetHardBotEarly.HORIZON if cut else None)
+
+
 def test_a_few_seconds_of_training_lower_the_loss():
     games = [learn.play_game(learn._game_seed(1, "test", i)) for i in range(8)]
     data = learn.pack(games)

@@ -248,7 +248,7 @@ class HardBot:
             return self.search.run(view, cands, self.iterations, self.think, self.budget, models)
         budget = max(1, self.budget // (parts + 1))
         jobs = [(view, cands, self.think, budget, models, self.keep, self.search.noise,
-                 self.rng.getrandbits(32), self.part_horizon()) for _ in range(parts)]
+                 self.rng.getrandbits(32), self.part_horizon(view)) for _ in range(parts)]
         results = parallel.spread(
             search_part, jobs, lambda: self.search.run(view, cands, None, self.think, budget,
                                                        models), timeout=1.0 + self.think / 2)
@@ -256,7 +256,7 @@ class HardBot:
         counts = [sum(part[1][i] for part in results) for i in range(len(cands))]
         return wins, counts
 
-    def part_horizon(self) -> int | None:
+    def part_horizon(self, view) -> int | None:
         """A helper's playouts: to the end of the game (None), or a learned cut-off's rounds."""
         return None
 

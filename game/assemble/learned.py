@@ -15,6 +15,7 @@ from .search import OwnMoveTree
 class NetHardBot(HardBot):
     name = "hard-net"
     HORIZON = 2  # rounds the playouts go before the network judges
+    LAST_CUT: int | None = None  # the last round it judges at (None: any)
 
     def __init__(self, seed=None, think=None, iterations=None, horizon: int | None = None,
                  net=None):
@@ -25,10 +26,11 @@ class NetHardBot(HardBot):
         self.PARALLEL = net is None
         self.search = OwnMoveTree(self.rng, keep=self.keep, noise=self.search.noise,
                                   evaluator=self.net.win_share,
-                                  horizon=self.HORIZON if horizon is None else horizon)
+                                  horizon=self.HORIZON if horizon is None else horizon,
+                                  last_cut=self.LAST_CUT)
 
-    def part_horizon(self) -> int | None:
-        return self.search.horizon
+    def part_horizon(self, view) -> int | None:
+        return self.search.horizon if self.search.cuts(view.round) else None
 
 
 class NetHardBot1(NetHardBot):
@@ -43,4 +45,13 @@ class NetHardBot3(NetHardBot):
     HORIZON = 3
 
 
-TRIALS = {bot.name: bot for bot in (NetHardBot, NetHardBot1, NetHardBot3)}
+class NetHardBotEarly(NetHardBot):
+    """The cut-off only where the network judges about as well as playing out: at rounds 2
+    and 3 (from the draft and round 1), where a playout is also longest. Later the playouts
+    are cheap and all but exact (docs/bot-strength.md)."""
+
+    name = "hard-net-early"
+    LAST_CUT = 3
+
+
+TRIALS = {bot.name: bot for bot in (NetHardBot, NetHardBot1, NetHardBot3, NetHardBotEarly)}

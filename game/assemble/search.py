@@ -748,7 +748,8 @@ class OwnMoveTree:
     C = 0.7  # UCB exploration, for rewards in 0..1
 
     def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0,
-                 track_points: bool = False, evaluator=None, horizon: int = 2):
+                 track_points: bool = False, evaluator=None, horizon: int = 2,
+                 last_cut: int | None = None):
         self.rng = rng
         # the review's: also sum the final points per root move, and try the root moves in
         # turn, each on the same guess of the hidden cards with the same playout luck (paired:
@@ -762,8 +763,16 @@ class OwnMoveTree:
         # and it judges the position there; None plays every game to its end
         self.evaluator = evaluator
         self.horizon = horizon
+        # the last round it judges at (None: any): later, a playout is cheap and near exact
+        # (few cards left unseen), where the network is no better than early in the game
+        self.last_cut = last_cut
         self.playouts = 0
         self.deepest = 0  # own moves on the longest path of the last search (tests, figures)
+
+    def cuts(self, round_: int) -> bool:
+        """Whether a search from this round stops its playouts for the network."""
+        return (self.evaluator is not None
+                and (self.last_cut is None or round_ + self.horizon <= self.last_cut))
 
     def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None):
         """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
@@ -783,8 +792,8 @@ class OwnMoveTree:
         deadline = None if iterations is not None else clock() + think
         clear_caches()
         n = deepest = 0
-        judge = self.evaluator
         cutoff = view.round + self.horizon
+        judge = self.evaluator if self.cuts(view.round) else None
         while total is None or n < total:
             if (deadline is not None and n and not (paired and n % len(candidates))
                     and clock() > deadline):
