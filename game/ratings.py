@@ -31,19 +31,24 @@ RATINGS_FILE = ("bot-ratings.json",)
 MAX_RESULTS_BYTES = 256 * 1024 * 1024  # a result line takes about 200 bytes: a million games
 
 
+def seat_shares(keys) -> list[float]:
+    """Each seat's win share of a game from the seats' final keys: the winners share the win."""
+    keys = [tuple(key) for key in keys]
+    best = max(keys)
+    winners = keys.count(best)
+    return [1 / winners if key == best else 0.0 for key in keys]
+
+
 def tables(games) -> list[tuple[dict[str, int], dict[str, float]]]:
     """Each game as (seats per level, wins per level): the winners share the win."""
     out = []
     for game in games:
-        levels, keys = game["levels"], [tuple(k) for k in game["keys"]]
-        best = max(keys)
-        winners = [level for level, key in zip(levels, keys) if key == best]
+        levels = game["levels"]
         seats: dict[str, int] = defaultdict(int)
         wins: dict[str, float] = defaultdict(float)
-        for level in levels:
+        for level, share in zip(levels, seat_shares(game["keys"])):
             seats[level] += 1
-        for level in winners:
-            wins[level] += 1 / len(winners)
+            wins[level] += share
         if len(seats) > 1:  # a table of one level says nothing about the levels' strengths
             out.append((dict(seats), dict(wins)))
     return out
@@ -129,15 +134,10 @@ def paired(games: list[dict], first: str, second: str) -> dict | None:
             seat = levels.index(level)
             others = tuple(levels[:seat] + levels[seat + 1:])
             setting = (others, game.get("think"), game.get("blind"), game.get("cpu_time"))
-            group = groups.setdefault(setting,
-                                      {first: {}, second: {}})[level]
-            keys = [tuple(key) for key in game["keys"]]
-            best = max(keys)
-            winners = [i for i, key in enumerate(keys) if key == best]
-            share = 1 / len(winners) if seat in winners else 0.0
+            group = groups.setdefault(setting, {first: {}, second: {}})[level]
             deal = game.get("deal")
             where = (deal, seat) if isinstance(deal, int) else len(group)
-            group.setdefault(where, share)
+            group.setdefault(where, seat_shares(game["keys"])[seat])
     pairs = [(by[first][where], by[second][where]) for by in groups.values()
              for where in by[first] if where in by[second]]
     if not pairs:
