@@ -50,7 +50,10 @@ class Pairing:
 
     @classmethod
     def parse(cls, text: str) -> "Pairing":
-        body, _, count = text.partition("@")
+        # an external program (cmd:...) may have @ in its command line: only a final @2..@4 counts
+        body, at, count = text.rpartition("@")
+        if not at or not count.isascii() or not count.isdigit():
+            body, count = text, ""
         hero, sep, villain = body.partition("-vs-")
         if not sep or not hero or not villain:
             raise ValueError(f"pairing {text!r}: write HERO-vs-VILLAIN, optionally @2 or @3")
@@ -105,7 +108,9 @@ def play_game(task) -> tuple[float, float, int, dict]:
     play_out(session, bots)
     winners = session.state.winners()
     share = 1.0 / len(winners) if hero in winners else 0.0
-    line = {"levels": levels, "deal": seed + deal, "seat": hero,
+    # an external bot that failed was replaced by easy: the game no longer measures it
+    replaced = [i for i, entry in enumerate(names) if "replaced_at" in entry]
+    line = {"levels": levels, "replaced": replaced, "deal": seed + deal, "seat": hero,
             "keys": [list(key) for key in session.state.player_keys()],
             "think": think, "iterations": iterations, "blind": blind,
             "helpers": parallel.helpers(), "cpu_time": len(rest) > 1 and bool(rest[1])}
@@ -219,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = bot_levels("assemble") + list(ORACLES) + list(TRIALS)
     for pairing in pairings:
         for level in (pairing.hero, pairing.villain):
-            if level not in levels:
+            if level not in levels and not level.startswith("cmd:"):
                 parser.error(f"unknown level {level!r}: use {', '.join(levels)}")
     think = f"{args.think:g} s" if args.think is not None else f"default ({DEFAULT_THINK:g} s)"
     if args.iterations is not None:
