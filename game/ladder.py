@@ -188,6 +188,13 @@ HEADER = ("| pairing                  | games | hero win share [95%] | par  | go
           "---------------|---------|")
 
 
+def seed_arg(text: str) -> int:
+    """An argparse type: a seed in digits, or 'random' for one drawn from the system's entropy."""
+    if text == "random":
+        return random.SystemRandom().randrange(10**6, 10**7)
+    return ascii_int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ladder", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=count(1), default=400, help="games per pairing (default 400)")
@@ -197,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="fixed playouts per decision instead of a time cap (reproducible)")
     parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS),
                         help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2")
-    parser.add_argument("--seed", type=ascii_int, default=1000)
+    parser.add_argument("--seed", type=seed_arg, default=1000,
+                        help="the first deal's seed (default 1000), or 'random': drawn now and "
+                             "printed, for a final run on deals nobody tuned on")
     parser.add_argument("--blind", action="store_true",
                         help="do not tell the bots who sits where (by default hard expects an "
                              "easy seat to play as easy does)")
