@@ -9,7 +9,8 @@ Besides the offered levels, `oracle` (game.assemble.oracle: hard's search told t
 order) may sit in a pairing: it bounds what the hidden cards cost. `--results FILE` appends a line
 per game (each seat's level and final key) for the ratings (python -m game.ratings). The
 learned evaluation's trial levels (game.assemble.learned: `hard-net`, `hard-net1`, `hard-net3`)
-may sit in a pairing too.
+may sit in a pairing too, and so may an external program (`cmd:PROGRAM`, bot-protocol.md), such as
+tests/bots/greedy_bot.py, a greedy bot the search has no model of.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
 from .assemble.learned import TRIALS
 from .bots import bot_levels, parallel
+from .bots.external import split_command
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
 
@@ -158,6 +160,10 @@ def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: i
                 print(f"results file: {exc.strerror or exc}; no more result lines written",
                       file=sys.stderr)
                 results = None
+    replaced = sum(1 for r in played if r[3]["replaced"])
+    if replaced:  # those seats were played by easy from the failure on
+        print(f"{pairing.label}: in {replaced} of {len(played)} games an external bot failed and "
+              "easy played its seat on", file=sys.stderr, flush=True)
     shares = [r[0] for r in played]
     mean, low, high = interval(shares)
     decisions = sum(r[2] for r in played)
@@ -233,8 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     levels = bot_levels("assemble") + list(ORACLES) + list(TRIALS)
     for pairing in pairings:
         for level in (pairing.hero, pairing.villain):
-            if level not in levels and not level.startswith("cmd:"):
-                parser.error(f"unknown level {level!r}: use {', '.join(levels)}")
+            if level.startswith("cmd:"):
+                try:
+                    split_command(level[4:])
+                except ValueError as exc:
+                    parser.error(str(exc))
+            elif level not in levels:
+                parser.error(f"unknown level {level!r}: use {', '.join(levels)}, or cmd:PROGRAM")
     think = f"{args.think:g} s" if args.think is not None else f"default ({DEFAULT_THINK:g} s)"
     if args.iterations is not None:
         think = f"{args.iterations} playouts (no time cap)"

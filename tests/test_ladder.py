@@ -72,3 +72,14 @@ def test_a_random_seed_is_drawn_and_printed(tmp_path, capsys):
     with pytest.raises(SystemExit):
         ladder.main(["--seed", "randomly"])
     assert "not a whole number" in capsys.readouterr().err
+
+
+def test_a_failing_program_is_named_and_a_missing_command_line_refused(tmp_path, capsys):
+    results = tmp_path / "games.jsonl"
+    assert ladder.main(["--games", "2", "--workers", "1", "--results", str(results),
+                        "--pairings", f"easy-vs-cmd:{tmp_path / 'no-such-bot'}@2"]) == 0
+    assert "in 2 of 2 games an external bot failed" in capsys.readouterr().err
+    assert all(json.loads(line)["replaced"] for line in results.read_text().splitlines())
+    with pytest.raises(SystemExit):
+        ladder.main(["--pairings", "hard-vs-cmd:  "])
+    assert "needs a command line" in capsys.readouterr().err
