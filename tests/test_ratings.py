@@ -69,6 +69,16 @@ def test_bad_result_files_say_where_in_one_line(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_game_where_an_external_bot_was_replaced_counts_for_nobody(tmp_path):
+    path = tmp_path / "results.jsonl"
+    keys = [[9, 3, 1, 0], [4, 2, 1, 0]]
+    path.write_text(json.dumps({"levels": ["hard", "cmd:bot"], "keys": keys, "replaced": [1]}) + "\n"
+                    + json.dumps({"levels": ["hard", "cmd:bot"], "keys": keys[::-1], "replaced": []})
+                    + "\n")
+    games = ratings.read_results([path])
+    assert len(games) == 1 and games[0]["keys"] == keys[::-1]
+
+
 def test_stored_ratings_cover_every_assemble_level():
     stored = ratings.load_ratings("assemble")
     assert set(stored) == set(LEVELS)
