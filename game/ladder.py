@@ -30,7 +30,7 @@ from .assemble.bots import DEFAULT_THINK
 from .assemble.oracle import ORACLES
 from .assemble.learned import TRIALS
 from .bots import bot_levels, parallel
-from .bots.external import split_command
+from .bots.external import check_program
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
 
@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
         for level in (pairing.hero, pairing.villain):
             if level.startswith("cmd:"):
                 try:
-                    split_command(level[4:])
+                    check_program(level[4:])
                 except ValueError as exc:
                     parser.error(str(exc))
             elif level not in levels:

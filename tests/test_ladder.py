@@ -2,7 +2,9 @@
 fresh seeds for a final run."""
 
 import json
+import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -76,10 +78,26 @@ def test_a_random_seed_is_drawn_and_printed(tmp_path, capsys):
 
 def test_a_failing_program_is_named_and_a_missing_command_line_refused(tmp_path, capsys):
     results = tmp_path / "games.jsonl"
+    quits = f"cmd:{shlex.quote(sys.executable)} -c 'raise SystemExit(3)'"
     assert ladder.main(["--games", "2", "--workers", "1", "--results", str(results),
-                        "--pairings", f"easy-vs-cmd:{tmp_path / 'no-such-bot'}@2"]) == 0
+                        "--pairings", f"easy-vs-{quits}@2"]) == 0
     assert "in 2 of 2 games an external bot failed" in capsys.readouterr().err
     assert all(json.loads(line)["replaced"] for line in results.read_text().splitlines())
     with pytest.raises(SystemExit):
         ladder.main(["--pairings", "hard-vs-cmd:  "])
     assert "needs a command line" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        ladder.main(["--pairings", "hard-vs-cmd:python3 " + "x" * 100_000])
+    assert "command line is too long" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the command line is the program's to read there")
+@pytest.mark.parametrize("program", ["no-such-bot", "/dev/zero", "."])
+def test_a_program_that_is_not_there_is_refused_before_any_game(tmp_path, capsys, program):
+    results = tmp_path / "games.jsonl"
+    with pytest.raises(SystemExit):
+        ladder.main(["--games", "2", "--workers", "1", "--results", str(results),
+                     "--pairings", f"hard-vs-cmd:{tmp_path / program} --fast"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "not found on PATH, or not an executable file" in err[-1]
+    assert not results.exists()

@@ -14,6 +14,7 @@ import json
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -28,6 +29,7 @@ PROTOCOL = 1
 MAX_LINE = 64 * 1024  # bytes in one line from the bot; a longer one is a failure
 QUEUE_LINES = 64  # lines read ahead; a bot that floods waits on its full pipe
 STDERR_TAIL = 4096  # bytes of the bot's stderr kept for failure reasons
+MAX_COMMAND = 4096  # characters in a command line (setup takes 160; shlex is slow on megabytes)
 _EOF = object()
 _TOO_LONG = object()
 _CLOSE = object()
@@ -46,6 +48,8 @@ def split_command(command: str):
     itself, which is how programs there receive their arguments anyway (no shell either way)."""
     if not command.strip():
         raise ValueError("cmd: needs a command line, e.g. cmd:python mybot.py")
+    if len(command) > MAX_COMMAND:
+        raise ValueError(f"cmd: the command line is too long (at most {MAX_COMMAND} characters)")
     if os.name == "nt":
         return command
     try:
@@ -55,6 +59,18 @@ def split_command(command: str):
     if not argv:
         raise ValueError("cmd: needs a command line, e.g. cmd:python mybot.py")
     return argv
+
+
+def check_program(command: str) -> None:
+    """Refuse a command line whose program is not there, before anyone waits on it: a ladder
+    would otherwise play its whole run with easy in that seat. On Windows the command line is
+    the program's to read, so only its emptiness is checked."""
+    argv = split_command(command)
+    if isinstance(argv, str):
+        return
+    if shutil.which(argv[0]) is None:
+        raise ValueError(f"cmd:{command}: no program {argv[0]!r} here "
+                         "(not found on PATH, or not an executable file)")
 
 
 def _canonical(data) -> str:
