@@ -64,12 +64,12 @@ def split_command(command: str):
 def check_program(command: str) -> None:
     """Refuse a command line whose program is not there, before anyone waits on it: a ladder
     would otherwise play its whole run with easy in that seat. On Windows the command line is
-    the program's to read, so only its emptiness is checked."""
+    the program's to read, so only split_command's checks apply."""
     argv = split_command(command)
     if isinstance(argv, str):
         return
     if shutil.which(argv[0]) is None:
-        raise ValueError(f"cmd:{command}: no program {argv[0]!r} here "
+        raise ValueError(f"cmd: no program {argv[0]!r} here "
                          "(not found on PATH, or not an executable file)")
 
 
