@@ -214,6 +214,7 @@ class App:
             self.quit(0)
 
     def dispatch(self, event) -> None:
+        self.stack.note(event)
         if event.type == pygame.QUIT:
             self.close_window()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

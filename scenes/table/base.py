@@ -110,6 +110,7 @@ class GameTable(Scene):
     game = ""  # the registry's name for the game (bots, records)
     menu_scene = "menu"
     undo_modes = True  # fair or free undo, as set up (Cementopia: its own rule instead)
+    keys_before_drawn = False  # a key pressed before the table was seen plays no move
 
     def __init__(self, app, config, session):
         super().__init__(app)
