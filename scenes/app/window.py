@@ -92,6 +92,7 @@ class App:
         self._snaps_taken: list[Path] = []
         self._exit_at: float | None = None
         self.toasts: list[tuple[str, float]] = []
+        self.deleted_games: list[dict] = []  # Continue's Undo delete: records, this run only
         self.clock_s = 0.0  # game time: animations, bot delays, toasts
         self.real_s = 0.0  # wall time: --exit-after
 

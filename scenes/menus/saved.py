@@ -1,6 +1,7 @@
 """Continue: the games in progress, the most recently played first. Resume any of them, or delete
-one (it asks first). A game open in another window is listed greyed, and cannot be played here
-until that window lets it go (closed, or gone: then its lease runs out).
+one (it asks first, naming the game; a deleted game can be brought back until the app quits). A
+game open in another window is listed greyed, and cannot be played here until that window lets it
+go (closed, or gone: then its lease runs out). A click chooses a row, a second click resumes it.
 
 Resuming replays the game's record; one that cannot be resumed says why in one line and stays in
 the list (it can be exported from History's files or deleted here), never a crash. A game with an
@@ -39,9 +40,10 @@ class ContinueScene(Scene):
         super().__init__(app)
         self.resume_b = PrimaryButton(N_("Resume"), self.resume_chosen)
         self.delete_b = ui.Button(N_("Delete"), self.delete_chosen)
+        self.undo_b = ui.Button(N_("Undo delete"), self.undelete)
         self.back_b = ui.Button(N_("Back"), self.back)
-        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.back_b])
-        self.rows = RowList()
+        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.undo_b, self.back_b])
+        self.rows = RowList(click_opens=False)
         self.games: list = []
         self.s = 1.0
         self.size = (1280, 720)
@@ -73,6 +75,7 @@ class ContinueScene(Scene):
         game = self.chosen()
         free = game is not None and game.held != ELSEWHERE
         self.resume_b.enabled = self.delete_b.enabled = free
+        self.undo_b.enabled = bool(self.app.deleted_games)
 
     def enter(self) -> None:
         self.refresh()  # another window may have started, finished or let go of a game
@@ -144,20 +147,48 @@ class ContinueScene(Scene):
         game = self.chosen()
         if game is None or game.held == ELSEWHERE:
             return
-        title = title_of(game.game)
-        names = _(", ").join(name for name, _kind in game.players)
+        title, names, moves, last = self.cells(game)
         self.app.stack.push(self.app.make(
             "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
-            on_yes=lambda: self.delete(game.id),
-            detail=_("{game} with {names}: it cannot be resumed afterwards.").format(
-                game=title, names=names) if names else title))
+            on_yes=lambda: self.delete(game.id), default_no=True,
+            detail=_("{game} with {names}, {moves}, last played {when}.").format(
+                game=title, names=names, moves=moves, when=last) if game.players
+            else _("{game}, {moves}, last played {when}.").format(game=title, moves=moves,
+                                                                   when=last)))
 
     def delete(self, game_id: int) -> None:
+        try:
+            record = self.app.store.record(game_id)
+        except StoreError:
+            record = None  # a game that cannot be read cannot be brought back either
         try:
             self.app.store.drop_game(game_id)
         except StoreError as exc:
             self.app.toast(_("Could not delete the game: {reason}").format(reason=exc.words))
+        else:
+            if record is not None:
+                self.app.deleted_games.append(record)
+                self.app.toast(_("Deleted. Undo delete brings it back until you quit."))
         self.refresh()
+
+    def undelete(self) -> None:
+        """The game deleted last, back among the games in progress (and chosen)."""
+        kept = self.app.deleted_games
+        if not kept:
+            return
+        try:
+            game_id = self.app.store.new_game(kept[-1])
+            self.app.store.release(game_id)
+        except StoreError as exc:
+            self.app.toast(_("Could not bring the game back: {reason}").format(reason=exc.words))
+            return
+        kept.pop()
+        self.refresh()
+        ids = [g.id for g in self.games]
+        if game_id in ids:
+            self.rows.index = ids.index(game_id)
+            self.rows.show_index()
+            self.buttons_for_row()
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -181,7 +212,8 @@ class ContinueScene(Scene):
 
     def resize(self, size) -> None:
         self.size = size
-        s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.back_b, 0.8)])
+        s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.undo_b, 0.9),
+                                 (self.back_b, 0.8)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
@@ -215,7 +247,7 @@ class ContinueScene(Scene):
             self.lang = language()
             self.resize(surface.get_size())
         for b, word in ((self.resume_b, N_("Resume")), (self.delete_b, N_("Delete")),
-                        (self.back_b, N_("Back"))):
+                        (self.undo_b, N_("Undo delete")), (self.back_b, N_("Back"))):
             b.label = _(word)
         s, P, V = self.s, self.panel, self.rows.view
         dim(surface, 190)
