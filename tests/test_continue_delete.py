@@ -3,10 +3,11 @@ over; the question names the game and keeps it by default; a deleted game comes 
 delete for the rest of the run (issue 59, item 2)."""
 
 import pygame
+import pytest
 
 from game import records, registry
 from storage_helpers import in_progress, keep_in_progress
-from ui_helpers import click, frames, key, move, top
+from ui_helpers import click, frames, key, move, top, wait
 
 NAMES = {"Ada": "Bo", "Cy": "Di", "Ed": "Flo"}
 
@@ -84,3 +85,59 @@ def test_a_deleted_game_comes_back_with_undo_delete(app):
     back = listed.chosen()
     assert back.players == gone.players and back.actions == gone.actions
     assert records.record_of(records.replay(app.store.record(back.id))) == before
+
+
+# --- where each game stands (issue 59, item 3) -------------------------------------------------
+
+def played(game, moves, seed=4):
+    n = min(registry.info(game).player_counts)
+    session = registry.game_module(game).new_session(
+        seed, [{"name": f"P{i}", "seat": "human"} for i in range(n)])
+    for _ in range(moves):
+        session.play(session.state.legal_actions()[0])
+    return session
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_each_row_says_the_scores_whose_turn_and_the_stage(app, game):
+    session = played(game, 9)
+    keep_in_progress(records.record_of(session))
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    click(app, title.cont.rect.center)
+    listed = top(app)
+    _title, names, where, _when = listed.cells(listed.games[0])
+    state = session.state
+    info = registry.info(game)
+    scores = state.scores()
+    if info.solo:
+        assert names.endswith(f": {scores[0]}")
+    else:
+        for i, score in enumerate(scores):
+            assert f"P{i}: {score}" in names
+        assert f"P{state.current_player()} to move" in where
+    assert str(info.stage(state)) in where
+
+
+def test_a_move_made_in_another_window_shows_in_the_open_list(app, data_dir):
+    from game.storage import Store
+    game = registry.ids()[0]
+    session = played(game, 2)
+    game_id = keep_in_progress(records.record_of(session))
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    click(app, title.cont.rect.center)
+    listed = top(app)
+    assert listed.games[0].actions == 2
+    other = Store.open(data_dir)  # the other window takes the game and plays on
+    try:
+        other.take(game_id)
+        for _ in range(5):
+            session.play(session.state.legal_actions()[0])
+        other.save_game(game_id, records.record_of(session))
+        wait(app, 3)  # the list looks again every two seconds of its own time
+        [row] = listed.games
+        assert row.actions == 7 and listed.cells(row)[3] == "open in another window"
+        assert f"P{session.state.current_player()} to move" in listed.cells(row)[2]
+    finally:
+        other.close()

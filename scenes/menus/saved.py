@@ -2,6 +2,8 @@
 one (it asks first, naming the game; a deleted game can be brought back until the app quits). A
 game open in another window is listed greyed, and cannot be played here until that window lets it
 go (closed, or gone: then its lease runs out). A click chooses a row, a second click resumes it.
+Each row says where its game stands (scores, whose turn, its round or hand), and the list follows
+what another window does while it is open.
 
 Resuming replays the game's record; one that cannot be resumed says why in one line and stays in
 the list (it can be exported from History's files or deleted here), never a crash. A game with an
@@ -13,6 +15,7 @@ import pygame
 
 from game import records, registry
 from game.i18n import N_, _, language, ngettext
+from game.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
 
@@ -25,6 +28,7 @@ from scenes.widgets.decor import PrimaryButton, dim, heading
 from scenes.widgets.rows import RowList
 
 FOOTER = N_("\u2191\u2193 choose     Enter resume     Delete delete     Esc back")
+LOOK_S = 2.0  # how often an open list looks again for what another window did
 
 
 def title_of(game: str) -> str:
@@ -49,6 +53,10 @@ class ContinueScene(Scene):
         self.size = (1280, 720)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.lang = language()
+        # (id, moves, last played) -> (scores, whose turn, the game's stage), or None: the record
+        # could not be replayed (Resume says why)
+        self._standings: dict[tuple, tuple | None] = {}
+        self._since = 0.0
         self.refresh()
 
     # --- the list ----------------------------------------------------------------------------
@@ -79,6 +87,34 @@ class ContinueScene(Scene):
 
     def enter(self) -> None:
         self.refresh()  # another window may have started, finished or let go of a game
+
+    def update(self, dt: float) -> None:
+        """Look again now and then: a game another window moves, takes or lets go of shows so
+        here (the list is read without waiting for any window's write)."""
+        self._since += dt
+        if self._since < LOOK_S:
+            return
+        self._since = 0.0
+        try:
+            games = self.app.store.in_progress()
+        except StoreError:
+            return  # said when the list was opened; it stays as it was
+        if games != self.games:
+            self.refresh()
+
+    def standing(self, game) -> tuple | None:
+        """(scores, the player to move or None, the stage's words) of a game in progress, from its
+        record (remembered while the game does not change)."""
+        key = (game.id, game.actions, game.updated_at)
+        if key not in self._standings:
+            try:
+                state = records.replay(self.app.store.record(game.id), snapshots=False).state
+                info = registry.info(game.game)
+                self._standings[key] = (state.scores(), state.current_player(),
+                                        info.stage(state) if info.stage is not None else "")
+            except Exception:  # noqa: BLE001 - any record that does not replay: Resume says why
+                self._standings[key] = None
+        return self._standings[key]
 
     # --- resuming ----------------------------------------------------------------------------
 
@@ -147,7 +183,8 @@ class ContinueScene(Scene):
         game = self.chosen()
         if game is None or game.held == ELSEWHERE:
             return
-        title, names, moves, last = self.cells(game)
+        title, names, _where, last = self.cells(game)  # names with their scores
+        moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
         self.app.stack.push(self.app.make(
             "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
             on_yes=lambda: self.delete(game.id), default_no=True,
@@ -224,23 +261,43 @@ class ContinueScene(Scene):
         """(x, width) of the game, players, progress and last-played columns."""
         w, pad = self.rows.view.w, int(12 * self.s)
         out, x = [], pad
-        for share in (0.2, 0.42, 0.16, 0.22):
+        for share in (0.18, 0.34, 0.3, 0.18):
             width = int((w - 2 * pad) * share)
             out.append((x, width - pad))
             x += width
         return out
 
     def cells(self, game) -> list[str]:
+        """The game, its players (with their scores), where it stands, when it was played."""
         title = title_of(game.game)
-        names = Shorter(_(", ").join(player_words(p) for p in game.players),
-                        _(", ").join(name for name, _seat in game.players)) if game.players \
-            else _("solo puzzle")
         moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
+        standing = self.standing(game)
+        scores = standing[0] if standing is not None else []
+        if len(scores) != max(1, len(game.players)):
+            scores = []  # a record whose seats do not match the list's: names only
+
+        def scored(words: str, i: int) -> str:
+            return _("{name}: {points}").format(name=words, points=scores[i]) if scores else words
+        if game.players:
+            names = Shorter(_(", ").join(scored(player_words(p), i) for i, p in enumerate(game.players)),
+                            _(", ").join(scored(p[0], i) for i, p in enumerate(game.players)))
+        else:
+            names = scored(_("solo puzzle"), 0)
+        if standing is None:
+            where = moves
+        else:
+            stage = shown(standing[2]) or moves
+            mover = standing[1]
+            if game.players and mover is not None and 0 <= mover < len(game.players):
+                turn = _("{name} to move").format(name=game.players[mover][0])
+                where = Shorter(_(" · ").join((stage, turn)), stage)
+            else:
+                where = stage
         last = when(game.updated_at)
         last = Shorter(last, last.split(" ")[0])
         if game.held == ELSEWHERE:
             last = _("open in another window")
-        return [title, names, moves, last]
+        return [title, names, where, last]
 
     def draw(self, surface) -> None:
         if surface.get_size() != self.size or language() != self.lang:
