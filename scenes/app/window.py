@@ -47,6 +47,12 @@ class AppOptions:
     replay: Path | None = None  # --replay FILE: open that record in the replay viewer
 
 
+class Toast(tuple):
+    """(message, until): a pair as the tests read it, that knows whether it is news."""
+
+    fine = False
+
+
 class App:
     def __init__(self, options: AppOptions):
         self.options = options
@@ -125,10 +131,14 @@ class App:
             self.toast(problem)
         self._settings_told = problem
 
-    def toast(self, message: str, seconds: float = 4.0) -> None:
+    def toast(self, message: str, seconds: float = 4.0, fine: bool = False) -> None:
         """A one-line message over everything (errors included: never a crash). A
-        game.messages.Message is drawn in the language of the moment (Settings may switch it)."""
-        self.toasts.append((message, self.clock_s + seconds))
+        game.messages.Message is drawn in the language of the moment (Settings may switch it).
+        `fine`: news that something worked (exported, deleted, sound on), framed as such and
+        not as a problem."""
+        entry = Toast((message, self.clock_s + seconds))
+        entry.fine = fine
+        self.toasts.append(entry)
         print(f"alice-assemble: {message}", file=sys.stderr)
 
     def snap(self, name: str) -> None:
@@ -222,7 +232,7 @@ class App:
             self.resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
             on = self.sound.toggle()
-            self.toast(_("Sound on") if on else _("Sound off (S turns it back on)"), 2.0)
+            self.toast(_("Sound on") if on else _("Sound off (S turns it back on)"), 2.0, fine=True)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen())
         elif event.type == pygame.DROPFILE:
@@ -339,21 +349,25 @@ class App:
             self._save_snap(self._snap_queue.pop(0))
 
     def _draw_toasts(self) -> None:
-        self.toasts = [(m, t) for m, t in self.toasts if t > self.clock_s]
+        self.toasts = [entry for entry in self.toasts if entry[1] > self.clock_s]
         if not self.toasts:
             return
         s = ui.scale_for(self.screen.get_size())
         # the bottom of the window, or where the top scene says they cover nothing to read
         area = getattr(self.stack.top, "toast_area", lambda: None)() or self.screen.get_rect()
         y = area.bottom - 16 * s
-        for message, _until in reversed(self.toasts[-3:]):
+        for entry in reversed(self.toasts[-3:]):
+            message = entry[0]
             # a long one on two lines; a Message in the language of the moment
             lines = ui.wrap(shown(message), int(17 * s), area.w - 40 * s, "bold")
             surfs = [ui.render(line, int(17 * s), ui.TEXT, "bold") for line in lines]
             box = pygame.Rect(0, 0, max(t.get_width() for t in surfs), sum(t.get_height() for t in surfs))
             box = box.inflate(24 * s, 12 * s)
             box.midbottom = (area.centerx, int(y))
-            ui.panel(self.screen, box, (70, 24, 24, 235), ui.BAD, radius=int(8 * s))
+            if isinstance(entry, Toast) and entry.fine:
+                ui.panel(self.screen, box, (28, 52, 36, 235), ui.GOOD, radius=int(8 * s))
+            else:
+                ui.panel(self.screen, box, (70, 24, 24, 235), ui.BAD, radius=int(8 * s))
             top = box.centery - sum(t.get_height() for t in surfs) // 2
             for t in surfs:
                 self.screen.blit(t, t.get_rect(midtop=(box.centerx, top)))

@@ -56,7 +56,7 @@ class BringInScene(Scene):
         games = len(brought.games.added)
         app.toast(ngettext("Your saved data is now kept in one place: {n} game brought in.",
                            "Your saved data is now kept in one place: {n} games brought in.",
-                           games).format(n=games), 6.0)
+                           games).format(n=games), 6.0, fine=True)
         for name, why in brought.problems[:SHOWN_PROBLEMS]:
             app.toast(_("{file} was not brought in: {reason}").format(file=name, reason=why), 8.0)
         rest = len(brought.problems) - SHOWN_PROBLEMS

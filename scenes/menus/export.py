@@ -78,11 +78,12 @@ class ExportScene(Scene):
             return
         self.app.stack.pop()
         if len(written) == 1:
-            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0)
+            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0,
+                           fine=True)
         else:
             self.app.toast(ngettext("Exported {n} game to {folder}.", "Exported {n} games to {folder}.",
                                     len(written)).format(n=len(written), folder=str(folder)[-120:]),
-                           6.0)
+                           6.0, fine=True)
 
     def cancel(self) -> None:
         self.app.stack.pop()

@@ -234,7 +234,7 @@ class PauseMenu(Scene):
         if not saver.enabled:
             self.app.toast(_("Conceded."))
         elif kept:
-            self.app.toast(_("Conceded. The game is kept in History."))
+            self.app.toast(_("Conceded. The game is kept in History."), fine=True)
         else:
             self.app.toast(_("Conceded, but the game could not be kept: {reason}").format(
                 reason=shown(saver.reason) if saver.reason else _("the disk has not answered yet")))

@@ -140,7 +140,7 @@ class ContinueScene(Scene):
             session = records.replay(record)
             if session.state.is_over():  # its end was not kept (a full disk): keep it now
                 store.finish_game(game_id, record)
-                self.app.toast(_("This game had already finished; it is now in History."))
+                self.app.toast(_("This game had already finished; it is now in History."), fine=True)
                 self.refresh()
                 return
             config = GameConfig.from_record(record, session)
@@ -205,7 +205,7 @@ class ContinueScene(Scene):
         else:
             if record is not None:
                 self.app.deleted_games.append(record)
-                self.app.toast(_("Deleted. Undo delete brings it back until you quit."))
+                self.app.toast(_("Deleted. Undo delete brings it back until you quit."), fine=True)
         self.refresh()
 
     def undelete(self) -> None:
