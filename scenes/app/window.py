@@ -77,7 +77,12 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.store = open_store(options.demo)
+        from game.storage import legacy
+        # the first start after the old files: their settings in force from the first frame
+        self.waiting = None if options.demo else legacy.waiting(self.store)
         self.settings = schema.load(self.store)
+        if self.waiting is not None:
+            self.settings = schema.with_old(self.settings, self.waiting.settings)
         self._settings_told: str | None = None
         self.apply_settings()
         self.sound = Sound(self.settings, self.save_settings)
@@ -164,10 +169,8 @@ class App:
 
     def run(self) -> int:
         self.stack.push(self.make("title"))
-        if not self.demo:
-            from game.storage import legacy
-            if legacy.pending(self.store):  # the first start after the JSON files: bring them in
-                self.stack.push(self.make("bring_in"))
+        if self.waiting is not None:  # the first start after the JSON files: bring them in
+            self.stack.push(self.make("bring_in"))
         if self.options.tutorial and not self.demo:  # the demo shows the title first
             from scenes.tutorial.start import open_lesson
             open_lesson(self, self.options.tutorial)

@@ -153,6 +153,9 @@ class TitleScene(Scene):
         self.app.stack.replace(self.app.make("setup"))
 
     def games_in_progress(self) -> bool:
+        waiting = self.app.waiting  # (the old files' game, listed while it comes in)
+        if waiting is not None and waiting.game_in_progress:
+            return True
         try:
             return bool(self.app.store.in_progress())
         except StoreError:
