@@ -246,3 +246,17 @@ def test_the_first_frame_after_the_old_files_uses_the_old_settings(old_folder, m
         assert frame.continue_listed and "続きから" in frame.words  # the game brought in
         assert frame.text_px == 22 and frame.sound is False  # large text, no sound
     assert any("ゲーム" in line for line in last.toasts)  # what was brought in, said in Japanese
+
+
+def test_an_old_setting_that_cannot_be_used_is_said_once(old_folder, monkeypatch, tmp_path):
+    settings = json.loads((old_folder / "settings.json").read_text())
+    settings.update(volume="loud", text_size="large")
+    (old_folder / "settings.json").write_text(json.dumps(settings))
+    from scenes.widgets import ui
+    try:
+        seen = first_start_frames(monkeypatch, tmp_path / "shots")
+    finally:
+        ui.set_text_size("normal")  # as the other tests expect
+    assert seen[0].text_px == 22  # the good ones in force from the first frame
+    told = [line for line in seen[-1].toasts if "volume" in line]
+    assert len(told) == 1 and "loud" in told[0]
