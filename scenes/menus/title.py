@@ -186,8 +186,16 @@ class TitleScene(Scene):
 
     # --- frame -----------------------------------------------------------------------------
 
+    def ask_quit(self) -> None:
+        """Esc asks (a player backing out of a screen may press it once too often); the Quit
+        button and the window's close button just quit (every game is saved)."""
+        kept = _("Your games in progress are kept: Continue brings them back.")
+        self.app.stack.push(self.app.make("confirm", question=_("Quit Alice Assemble?"),
+                                          yes=_("Quit"), no=_("Stay"), on_yes=self.app.quit,
+                                          detail=kept if self.has_save else ""))
+
     def handle(self, event) -> None:
-        menu_event(self.ring, event, self.app.quit)
+        menu_event(self.ring, event, self.ask_quit)
         if event.type == pygame.KEYDOWN:  # the keys were used last: only their button stays lit
             for b in self.buttons:
                 b.hover = b.hover and b.focused
