@@ -260,3 +260,32 @@ def test_an_old_setting_that_cannot_be_used_is_said_once(old_folder, monkeypatch
     assert seen[0].text_px == 22  # the good ones in force from the first frame
     told = [line for line in seen[-1].toasts if "volume" in line]
     assert len(told) == 1 and "loud" in told[0]
+
+
+def old_settings(folder: Path, **changes) -> None:
+    settings = json.loads((folder / "settings.json").read_text())
+    settings.update(changes)
+    for name in [k for k, v in changes.items() if v is None]:
+        del settings[name]
+    (folder / "settings.json").write_text(json.dumps(settings))
+
+
+@pytest.mark.first_start
+def test_a_game_coming_in_is_not_met_by_the_lesson_offer(old_folder, monkeypatch, tmp_path):
+    old_settings(old_folder, lesson_offered=None)  # never offered, but a game to continue
+    first, *_rest, last = first_start_frames(monkeypatch, tmp_path / "shots")
+    assert "confirm" not in first.scenes and "confirm" not in last.scenes
+    assert first.continue_listed and last.continue_listed
+
+
+@pytest.mark.first_start
+def test_the_lesson_offer_to_a_newcomer_is_in_the_old_settings_language(old_folder, monkeypatch,
+                                                                        tmp_path, ja):
+    old_settings(old_folder, language="ja", lesson_offered=None)
+    (old_folder / "autosave.json").unlink()  # nothing to continue: the offer is made
+    first, *_rest, last = first_start_frames(monkeypatch, tmp_path / "shots")
+    assert "confirm" not in first.scenes  # asked once the old files are in, on what they held
+    assert last.scenes == ["title", "confirm"] and "アリスアセンブルは初めてですか？" in last.words
+    for frame in (first, last):
+        assert not set(ENGLISH_TITLE) & set(frame.words), frame.words
+        assert not any("New to" in w for w in frame.words)

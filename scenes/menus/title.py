@@ -85,9 +85,10 @@ class TitleScene(Scene):
 
     def offer_lesson(self) -> None:
         """The first start offers Learn to play, once (never in the demo, nor with a game to
-        continue: that player has played)."""
+        continue: that player has played); after the old files came in, if they are coming (the
+        title enters again then), so that it is asked on what they held."""
         settings = self.app.settings
-        if self.app.demo or settings.get("lesson_offered") is True:
+        if self.app.demo or self.app.waiting is not None or settings.get("lesson_offered") is True:
             return
         settings["lesson_offered"] = True
         self.app.save_settings()
