@@ -61,7 +61,6 @@ class Waiting:
     """What the window needs before its first frame while the old files wait to come in: the old
     settings (in force at once; game.settings cleans them) and whether a game in progress comes."""
 
-    files: int
     settings: dict
     game_in_progress: bool
 
@@ -69,8 +68,7 @@ class Waiting:
 def waiting(store: Store) -> Waiting | None:
     """The old files still to come in (None: none, or already done). Reads only the two small
     files; the records are replayed by bring_in."""
-    files = pending(store)
-    if not files:
+    if not pending(store):
         return None
     assert store.path is not None
     folder = store.path.parent
@@ -78,7 +76,7 @@ def waiting(store: Store) -> Waiting | None:
         game = "result" not in _record(folder / "autosave.json")
     except Exception:  # noqa: BLE001 - missing or unusable: bring_in names it
         game = False
-    return Waiting(files, _object(folder / "settings.json", SETTINGS_BYTES, []), game)
+    return Waiting(_object(folder / "settings.json", SETTINGS_BYTES, []), game)
 
 
 def bring_in(store: Store, progress: Callable[[int, int], None] | None = None) -> Brought | None:

@@ -167,7 +167,7 @@ class App:
         without a question, but for a game that could not be saved (scenes.menus.pause.leave_game:
         Export it first?); a second close while that asks quits."""
         from scenes.menus.pause import leave_game
-        leave_game(self, self.quit, ask=False)
+        leave_game(self, self.quit, asks=False)
 
     def _terminated(self, _signum, _frame) -> None:
         self._terminate = True  # (a signal handler: the frame loop saves and quits)

@@ -104,9 +104,9 @@ def unsaved(table) -> str | None:
     return None if saver.saved else (saver.reason or _("it could not be saved"))
 
 
-def leave_game(app, then, ask: bool = True) -> None:
+def leave_game(app, then, asks: bool = True) -> None:
     """Leave the game in play by `then` (to the title, or quit), saving it first; a hot-seat game
-    asks, unless `ask` is False (the window's close button: the game is saved, Continue brings it
+    asks, unless `asks` is False (the window's close button: the game is saved, Continue brings it
     back). A game that could not be saved never goes without a word: the player may export it
     first. Asked again while the question is up (the close button twice), it just goes."""
     table = game_in_play(app)
@@ -128,7 +128,7 @@ def leave_game(app, then, ask: bool = True) -> None:
             ask.leaving = True
             app.stack.push(ask)
             return
-    if app.demo or not ask or not hot_seat(table):
+    if app.demo or not asks or not hot_seat(table):
         then()
         return
     ask = app.make("confirm", question=_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"), on_yes=then,
