@@ -8,7 +8,9 @@ once the scoring scene has shown for --exit-after seconds (non-zero on any error
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
 from dataclasses import dataclass
@@ -83,7 +85,12 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.store = open_store(options.demo)
+        from game.storage import legacy
+        # the first start after the old files: their settings in force from the first frame
+        self.waiting = None if options.demo else legacy.waiting(self.store)
         self.settings = schema.load(self.store)
+        if self.waiting is not None:
+            self.settings = schema.with_old(self.settings, self.waiting.settings)
         self._settings_told: str | None = None
         self.apply_settings()
         self.sound = Sound(self.settings, self.save_settings)
@@ -101,6 +108,7 @@ class App:
         self.deleted_games: list[dict] = []  # Continue's Undo delete: records, this run only
         self.clock_s = 0.0  # game time: animations, bot delays, toasts
         self.real_s = 0.0  # wall time: --exit-after
+        self._terminate = False  # SIGTERM came
 
     # --- scenes ---------------------------------------------------------------------------
 
@@ -166,19 +174,21 @@ class App:
         self.running = False
 
     def close_window(self) -> None:
-        """The window's close button: the game in play is saved, and a hot-seat game asks first
-        (scenes.menus.pause.leave_game); a second close while it asks quits."""
+        """The window's close button: the game in play is saved and the app quits, at any table
+        without a question, but for a game that could not be saved (scenes.menus.pause.leave_game:
+        Export it first?); a second close while that asks quits."""
         from scenes.menus.pause import leave_game
-        leave_game(self, self.quit)
+        leave_game(self, self.quit, asks=False)
+
+    def _terminated(self, _signum, _frame) -> None:
+        self._terminate = True  # (a signal handler: the frame loop saves and quits)
 
     # --- loop -----------------------------------------------------------------------------
 
     def run(self) -> int:
         self.stack.push(self.make("title"))
-        if not self.demo:
-            from game.storage import legacy
-            if legacy.pending(self.store):  # the first start after the JSON files: bring them in
-                self.stack.push(self.make("bring_in"))
+        if self.waiting is not None:  # the first start after the JSON files: bring them in
+            self.stack.push(self.make("bring_in"))
         if self.options.tutorial and not self.demo:  # the demo shows the title first
             from scenes.tutorial.start import open_lesson
             open_lesson(self, self.options.tutorial)
@@ -191,6 +201,20 @@ class App:
         # bots decide at once (BotTurns), so nothing waits on the clock: its frames come as fast
         # as they are drawn, but for its last picture's --exit-after.
         unwatched = self.unwatched
+        # SIGTERM saves and quits between frames (SDL would make it the close button's event)
+        main = threading.current_thread() is threading.main_thread()  # (only it may set one)
+        previous = signal.signal(signal.SIGTERM, self._terminated) if main else None
+        try:
+            self.loop(unwatched)
+        finally:
+            if main:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+        self.stack.close_all()
+        self.store.close()
+        pygame.display.quit()
+        return self.exit_code
+
+    def loop(self, unwatched: bool) -> None:
         while self.running:
             real_dt = self.clock.tick(0 if unwatched and self._exit_at is None
                                       else self.options.fps) / 1000.0
@@ -200,10 +224,6 @@ class App:
             self.frame_times.append(time.perf_counter() - start)
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]
-        self.stack.close_all()
-        self.store.close()
-        pygame.display.quit()
-        return self.exit_code
 
     def step(self, dt: float, draw: bool = True) -> None:
         """One frame: events, update, draw. Tests call this directly (without the drawing for
@@ -212,6 +232,10 @@ class App:
         start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
+        if self._terminate:
+            from scenes.menus.pause import save_and_quit
+            save_and_quit(self)
+            return
         self.stack.update(dt)
         self.sound.update(dt)
         if draw:
