@@ -114,6 +114,12 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
     return _font(sized(px), style)
 
 
+def text_width(string: str, size: int, style: str = "regular") -> int:
+    """How wide `string` draws at exactly `size` pixels (no text-size factor): whether a label
+    shrunk as far as text() may shrink it still fits."""
+    return _face(string, size, style).size(string)[0]
+
+
 def font_for(string: str, px: float, style: str = "regular") -> pygame.font.Font:
     """The face that draws `string`: the language's, or Japanese for a name typed in kana or
     kanji while the app speaks English (the Latin faces have no such glyphs)."""
