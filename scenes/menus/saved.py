@@ -45,8 +45,10 @@ class ContinueScene(Scene):
         self.resume_b = PrimaryButton(N_("Resume"), self.resume_chosen)
         self.delete_b = ui.Button(N_("Delete"), self.delete_chosen)
         self.undo_b = ui.Button(N_("Undo delete"), self.undelete)
+        self.import_b = ui.Button(N_("Import"), self.import_games)
         self.back_b = ui.Button(N_("Back"), self.back)
-        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.undo_b, self.back_b])
+        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.undo_b, self.import_b,
+                                  self.back_b])
         self.rows = RowList(click_opens=False)
         self.games: list = []
         self.s = 1.0
@@ -227,6 +229,12 @@ class ContinueScene(Scene):
             self.rows.show_index()
             self.buttons_for_row()
 
+    def import_games(self) -> None:
+        """Record files the player chooses (a game in progress joins this list, a finished one
+        History)."""
+        from scenes.menus.importing import ask_import
+        ask_import(self.app, self.refresh)
+
     def back(self) -> None:
         self.app.stack.pop()
 
@@ -250,7 +258,7 @@ class ContinueScene(Scene):
     def resize(self, size) -> None:
         self.size = size
         s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.undo_b, 0.9),
-                                 (self.back_b, 0.8)])
+                                 (self.import_b, 0.8), (self.back_b, 0.8)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
@@ -304,7 +312,8 @@ class ContinueScene(Scene):
             self.lang = language()
             self.resize(surface.get_size())
         for b, word in ((self.resume_b, N_("Resume")), (self.delete_b, N_("Delete")),
-                        (self.undo_b, N_("Undo delete")), (self.back_b, N_("Back"))):
+                        (self.undo_b, N_("Undo delete")), (self.import_b, N_("Import")),
+                        (self.back_b, N_("Back"))):
             b.label = _(word)
         s, P, V = self.s, self.panel, self.rows.view
         dim(surface, 190)
