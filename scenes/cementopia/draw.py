@@ -295,7 +295,7 @@ def draw_side(surface, scene) -> None:
         pygame.draw.ellipse(surface, COUNTER_COLOURS[order], disc)
         ui.text(surface, str(order), px(15, s), disc.center, ui.INK, "center", "bold")
         r = ui.text(surface, _("{n} left").format(n=uses) if uses else _("spent"), px(15, s), (slot.x + R(s, 4), slot.bottom + R(s, 2)),
-                    ui.TEXT if uses else ui.MUTED, style="bold", max_width=slot.w * 0.5)
+                    ui.TEXT if uses else ui.MUTED, style="bold", max_width=slot.w * 0.55)
         # the pairs it pays for beside it, shrunk to the room left (a larger text size too); only
         # where not even the smallest readable size fits (the smallest window) the disc's number
         # says it alone
