@@ -211,3 +211,40 @@ def test_the_player_reviewed_can_be_changed(app, data_dir):
     key(app, pygame.K_p)
     key(app, pygame.K_p)  # round to Ada again: read back at once
     assert scene.seat == 0 and scene.job is None and scene.review is not None
+
+
+# --- the screen to learn from (issue 57, item 4) ------------------------------------------------
+
+def test_the_chart_has_its_axes_a_legend_and_a_readout_under_the_pointer(app, monkeypatch):
+    from tests.ui_helpers import move
+    record = make_record("assemble")
+    scene = open_review(app, record)
+    finished(app, scene)
+    drawn = spy_texts(monkeypatch)
+    frames(app, 1)
+    words = {string for string, rect in drawn if rect is not None}
+    assert {"move played", "best move", "expected points"} <= words  # the legend
+    moves = len(record["actions"])
+    assert {"10", "20"} <= words and str(moves + 10) not in words  # move numbers along it
+    d = scene.review.decisions[len(scene.review.decisions) // 2]
+    x = scene.plot_area(scene.strip, 1.0).x + scene.plot_area(scene.strip, 1.0).w * d.index / scene.total
+    drawn.clear()
+    move(app, (round(x), scene.strip.centery))
+    frames(app, 1)
+    said = [string for string, rect in drawn if rect is not None and ": played " in string]
+    assert said and said[0].startswith(f"Move {d.index + 1}: played ")
+
+
+def test_switching_players_shows_a_finished_review_at_once(app):
+    record = make_record("assemble")
+    scene = open_review(app, record)
+    finished(app, scene)
+    first, seat = scene.review, scene.seat
+    key(app, pygame.K_p)  # the next player's: worked out now
+    assert scene.seat != seat and scene.review is None and scene.job is not None
+    key(app, pygame.K_p)  # on to the third while the second's goes on
+    key(app, pygame.K_p)  # and back: the first player's, at once
+    assert scene.seat == seat and scene.review is first and scene.job is None
+    until(lambda: (frames(app, 1), not scene.jobs)[1], "the other reviews")
+    key(app, pygame.K_p)
+    assert scene.review is not None and scene.job is None  # finished meanwhile, shown at once
