@@ -1,0 +1,155 @@
+"""Opening the player's data when something beside it, or in it, is not as the app left it (issue
+56, items 2, 7, 8, 9 and 10): a log left by another database, a schema number or a table changed
+by another program, a read-only data folder, a data folder whose name cannot be a path. Real
+files each time: a log written by a second SQLite database in a process killed before its
+checkpoint, a folder mounted read-only."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from game.records import record_of
+from game.storage import Store
+from game.storage.store import DB_NAME
+from tests.waiting import HANG_S
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def finished(seed: int) -> dict:
+    from game.cementopia.record import new_session
+    session = new_session(seed, None, None)
+    while not session.state.is_over():
+        session.play(session.state.legal_actions()[0])
+    return record_of(session)
+
+
+def in_progress(seed: int) -> dict:
+    from game.cementopia.record import new_session
+    session = new_session(seed, None, None)
+    session.play(session.state.legal_actions()[0])
+    return record_of(session)
+
+
+def player_data(folder: Path, games: int = 8) -> dict:
+    """A data folder with `games` finished games, cleanly closed; what it holds."""
+    with closing(Store.open(folder)) as db:
+        for seed in range(games):
+            db.finish_game(None, finished(100 + seed))
+        db.release(db.new_game(in_progress(7)))
+    return held(folder)
+
+
+def held(folder: Path) -> dict:
+    """The games of the data folder, read as the next start reads them."""
+    with closing(Store.open(folder)) as db:
+        return {"finished": [record for _id, record in db.records()],
+                "playing": [(g.game, g.actions) for g in db.in_progress()],
+                "problems": list(map(str, db.problems)), "kept": db.kept}
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+KILLED_WRITER = """
+import os, sqlite3, sys
+sys.path.insert(0, {root!r})
+kind, folder = sys.argv[1], sys.argv[2]
+if kind == "alice":  # another copy of the app's data, its last writes still in its log
+    from game.storage import Store
+    from tests.test_opening import finished
+    store = Store.open(folder)
+    for seed in range(3):
+        store.finish_game(None, finished(900 + seed))
+else:  # any other program's database
+    con = sqlite3.connect(os.path.join(folder, "alice.sqlite3"), isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    for n in range(60):
+        con.execute("INSERT INTO notes (body) VALUES (?)", ("note %d " % n * 40,))
+os._exit(0)  # killed: no checkpoint, the log stays beside its database
+"""
+
+
+def foreign_log(tmp_path: Path, kind: str) -> dict[str, bytes]:
+    """The -wal and -shm a second database left when its process was killed (the same name,
+    alice.sqlite3, in a folder of its own, as a sync tool or a backup would bring it)."""
+    other = tmp_path / f"other-{kind}"
+    other.mkdir()
+    if kind == "alice":
+        with closing(Store.open(other)) as db:
+            db.finish_game(None, finished(800))
+    subprocess.run([sys.executable, "-c", KILLED_WRITER.format(root=str(ROOT)), kind, str(other)],
+                   check=True, timeout=HANG_S, cwd=ROOT)
+    out = {suffix: (other / (DB_NAME + suffix)).read_bytes() for suffix in ("-wal", "-shm")}
+    assert len(out["-wal"]) > 32 + 24  # frames in it: SQLite would replay it
+    return out
+
+
+# --- item 2: a log that is not the database's own ----------------------------------------------
+
+@pytest.mark.parametrize("kind", ["alice", "another program"])
+def test_a_log_left_by_another_database_is_set_aside_and_every_game_stays(data_dir, tmp_path, kind):
+    before = player_data(data_dir)
+    log = foreign_log(tmp_path, kind)
+    for suffix, data in log.items():
+        (data_dir / (DB_NAME + suffix)).write_bytes(data)
+    database = (data_dir / DB_NAME).read_bytes()
+    with closing(Store.open(data_dir)) as db:
+        [said] = db.problems
+        assert "was not its own" in said and "set aside" in said and "\n" not in said
+        assert db.kept
+    [aside] = data_dir.glob("alice-foreign-log-*.sqlite3-wal")
+    assert aside.name in said
+    assert aside.read_bytes() == log["-wal"]  # byte for byte
+    assert Path(str(aside)[:-4] + "-shm").read_bytes() == log["-shm"]
+    assert not list(data_dir.glob("alice-foreign-log-*.sqlite3"))  # the database stayed put
+    after = held(data_dir)
+    assert after["finished"] == before["finished"] and len(after["finished"]) == 8
+    assert after["playing"] == before["playing"] and after["problems"] == []
+    assert (data_dir / DB_NAME).read_bytes()[:100] == database[:100]
+
+
+def test_a_damaged_database_with_a_foreign_log_is_moved_aside_as_it_was(data_dir, tmp_path):
+    player_data(data_dir)
+    path = data_dir / DB_NAME
+    broken = bytearray(path.read_bytes())
+    for page in range(2, len(broken) // 4096):  # it opens; its pages are wrong
+        broken[page * 4096:page * 4096 + 8] = b"\x0d" + b"\xff" * 7
+    path.write_bytes(bytes(broken))
+    for suffix, data in foreign_log(tmp_path, "another program").items():
+        (data_dir / (DB_NAME + suffix)).write_bytes(data)
+    trio = {suffix: Path(str(path) + suffix).read_bytes() for suffix in ("", "-wal", "-shm")}
+    with closing(Store.open(data_dir)) as db:
+        [said] = db.problems
+        assert "damaged" in said and "moved aside" in said and db.kept
+    [aside] = data_dir.glob("alice-damaged-*.sqlite3")
+    for suffix, data in trio.items():  # the three files as they were, none replayed into another
+        assert Path(str(aside) + suffix).read_bytes() == data
+    assert held(data_dir)["finished"] == []
+
+
+def test_its_own_log_left_by_a_kill_is_replayed_with_nothing_lost(data_dir, tmp_path):
+    before = player_data(data_dir)
+    subprocess.run([sys.executable, "-c", KILLED_WRITER.format(root=str(ROOT)), "alice",
+                    str(data_dir)], check=True, timeout=HANG_S, cwd=ROOT)
+    assert (data_dir / (DB_NAME + "-wal")).stat().st_size > 32 + 24
+    after = held(data_dir)
+    assert after["problems"] == [] and len(after["finished"]) == len(before["finished"]) + 3
+    assert not list(data_dir.glob("alice-*-*.sqlite3*"))
+
+
+def test_a_log_another_window_has_open_is_its_own(data_dir):
+    player_data(data_dir)
+    with closing(Store.open(data_dir)) as first:
+        first.finish_game(None, finished(555))  # in the log, not yet in the database
+        with closing(Store.open(data_dir)) as second:
+            assert second.problems == [] and len(list(second.records())) == 9
