@@ -6,7 +6,7 @@ checkpoint, a folder mounted read-only."""
 
 from __future__ import annotations
 
-import shutil
+import json
 import sqlite3
 import subprocess
 import sys
@@ -17,7 +17,8 @@ import pytest
 
 from game.records import record_of
 from game.storage import Store
-from game.storage.store import DB_NAME
+from game.storage.store import DB_NAME, SCHEMA_VERSION
+from tests.cli_helpers import one_line, run
 from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -153,3 +154,90 @@ def test_a_log_another_window_has_open_is_its_own(data_dir):
         first.finish_game(None, finished(555))  # in the log, not yet in the database
         with closing(Store.open(data_dir)) as second:
             assert second.problems == [] and len(list(second.records())) == 9
+
+
+# --- item 7: a schema number set by hand --------------------------------------------------------
+
+def set_version(folder: Path, version: int) -> None:
+    with closing(sqlite3.connect(folder / DB_NAME)) as con:
+        con.execute(f"PRAGMA user_version = {version}")
+
+
+@pytest.mark.parametrize("version", [0, 2, -1])
+def test_a_schema_number_set_by_hand_hides_no_game(data_dir, tmp_path, capsys, version):
+    before = player_data(data_dir)
+    set_version(data_dir, version)
+    assert held(data_dir) == before  # the tables say where the schema stands: nothing to say
+    code, out, err = run(capsys, "export", str(tmp_path / "out"))
+    assert code == 0 and err == "" and json.loads(out)["exported"] == 8
+    assert len(list((tmp_path / "out").iterdir())) == 8
+
+
+@pytest.mark.parametrize("command", [["export", "OUT"], ["stats"], ["saves"]])
+def test_a_command_that_cannot_read_the_data_exits_2_in_one_line(data_dir, tmp_path, capsys,
+                                                                  command):
+    player_data(data_dir)
+    set_version(data_dir, SCHEMA_VERSION + 1)  # a newer version's: left alone, nothing read
+    code, out, err = run(capsys, *[str(tmp_path / "out") if a == "OUT" else a for a in command])
+    one_line(code, err, "newer version")
+    assert out == "" and not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+# --- item 8: a column or table dropped by another program ---------------------------------------
+
+def edit(folder: Path, sql: str) -> None:
+    with closing(sqlite3.connect(folder / DB_NAME)) as con:
+        con.execute(sql)
+        con.commit()
+
+
+REPAIRABLE = ["ALTER TABLE games DROP COLUMN entry", "DROP TABLE players", "DROP TABLE meta",
+              "DROP TABLE reviews", "DROP INDEX games_by_state", "DROP TRIGGER finished_added"]
+
+
+@pytest.mark.parametrize("change", REPAIRABLE)
+def test_what_another_program_dropped_is_made_again_with_one_line(data_dir, change):
+    before = player_data(data_dir)
+    with closing(Store.open(data_dir)) as db:
+        names = db.player_names()
+    edit(data_dir, change)
+    with closing(Store.open(data_dir)) as db:
+        [said] = map(str, db.problems)
+        assert said == "Your saved data had been changed by another program; it was repaired."
+        assert db.player_names() == names
+        assert [e.problem for e in db.entries()] == [None] * 8
+        db.finish_game(None, finished(300))  # and it is written to as before
+        assert db.figures("test", lambda: {"n": 1}) == {"n": 1}
+    after = held(data_dir)
+    assert after["problems"] == [] and after["finished"][:8] == before["finished"]
+    assert len(after["finished"]) == 9
+
+
+def test_a_table_without_the_games_records_is_damage_moved_aside(data_dir):
+    player_data(data_dir)
+    edit(data_dir, "ALTER TABLE games DROP COLUMN record")
+    edited = (data_dir / DB_NAME).read_bytes()
+    with closing(Store.open(data_dir)) as db:
+        [said] = db.problems
+        assert "damaged" in said and "moved aside" in said and db.kept
+    [aside] = data_dir.glob("alice-damaged-*.sqlite3")
+    assert aside.read_bytes() == edited
+
+
+def test_history_says_once_that_the_data_was_changed_and_asks_no_more(app, data_dir):
+    player_data(data_dir)
+    from tests.ui_helpers import frames
+    app.store.close()
+    app.store = Store.open(data_dir)
+    edit(data_dir, "ALTER TABLE games DROP COLUMN entry")  # while the app runs
+    queries: list[str] = []
+    app.store._con().set_trace_callback(queries.append)
+    history = app.stack.push(app.make("history"))
+    frames(app, 30)
+    said = [str(m) for m, _t in app.toasts]
+    assert said == ["Could not read your finished games: the data file was changed by another "
+                    "program"]
+    assert len(queries) < 10, queries  # not once a frame
+    assert len(history.ids) == 8  # listed, each as unreadable
+    assert all(history.entry(i).problem for i in range(8))
+    app.store.close()

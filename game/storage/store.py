@@ -122,6 +122,8 @@ def failure(exc: BaseException) -> str:
         return message(N_("the data file cannot be opened"))
     if name.startswith("SQLITE_IOERR"):
         return message(N_("the disk reported an error"))
+    if str(exc).startswith(("no such table", "no such column")):
+        return message(N_("the data file was changed by another program"))
     if isinstance(exc, (OSError, sqlite3.Error)):
         return describe(exc)
     return printable(f"{type(exc).__name__}: {exc}")
@@ -320,10 +322,11 @@ class Store:
             raise _damage(f"quick_check: {check}")
         found = shape(con)
         if version != SCHEMA_VERSION or _lacks(found, _shapes()[SCHEMA_VERSION]):
-            # the tables say where the schema stands (a user_version set by hand says nothing)
+            # the tables say where the schema stands (a user_version set by hand says nothing);
+            # tables of an older version than the number says, or of none, lost something
             self._migrate(con)
             if not any(not _lacks(found, known) and not _lacks(known, found, tables_only=True)
-                       for known in _shapes()):
+                       for step, known in enumerate(_shapes()) if step >= version):
                 self.problems.append(message(N_("Your saved data had been changed by another "
                                                 "program; it was repaired.")))
         if not self._read("SELECT 1 FROM meta WHERE key = ?", (IDENTITY,)):
