@@ -7,6 +7,7 @@ checkpoint, a folder mounted read-only."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -241,3 +242,14 @@ def test_history_says_once_that_the_data_was_changed_and_asks_no_more(app, data_
     assert len(history.ids) == 8  # listed, each as unreadable
     assert all(history.entry(i).problem for i in range(8))
     app.store.close()
+
+
+# --- item 10: the demo with a data folder no path can name ---------------------------------------
+
+def test_the_demo_plays_with_a_data_folder_whose_name_is_too_long(tmp_path):
+    env = dict(os.environ, ALICE_DATA_DIR=str(tmp_path / ("a" * 10_000)), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "-m", "scenes.main", "--demo", "--exit-after", "0"],
+                          capture_output=True, text=True, env=env, timeout=HANG_S, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Traceback" not in proc.stderr and "File name too long" not in proc.stderr
