@@ -423,7 +423,7 @@ def open_store():
     the data of nobody would do nothing."""
     from .storage import Store, legacy
     store = Store.open()
-    if store.path is None:
+    if store.source is None:
         store.close()
         raise UsageError(str(store.why_not_kept))
     for problem in store.problems:

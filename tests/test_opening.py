@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -253,3 +254,91 @@ def test_the_demo_plays_with_a_data_folder_whose_name_is_too_long(tmp_path):
                           capture_output=True, text=True, env=env, timeout=HANG_S, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Traceback" not in proc.stderr and "File name too long" not in proc.stderr
+
+
+# --- item 9: a read-only data folder -------------------------------------------------------------
+
+def read_only_runner(folder: Path):
+    """How to run a command that finds `folder` read-only: as root (the tests' user here) mode
+    bits stop no write, so the folder is bind-mounted read-only in a mount namespace of the
+    command's own (unshare); another user gets a folder without its write bits. None if
+    neither can be done here."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return lambda *command: list(command)
+    if shutil.which("unshare") is None:
+        return None
+    shell = 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" && exec "$@"'
+
+    def wrap(*command):
+        return ["unshare", "-Urm", "sh", "-c", shell, str(folder), *command]
+    probe = subprocess.run(wrap("sh", "-c", f'! touch "{folder}/probe"'), capture_output=True,
+                           timeout=HANG_S)
+    return wrap if probe.returncode == 0 and not (folder / "probe").exists() else None
+
+
+READ_ONLY_RUN = """
+import json, os, sys
+sys.path.insert(0, {root!r})
+from contextlib import closing
+from pathlib import Path
+folder, out = Path(sys.argv[1]), Path(sys.argv[2])
+from game.storage import Store
+from game.storage.exchange import export_games
+from tests.test_opening import finished
+result = {{}}
+with closing(Store.open(folder)) as store:
+    result["problems"] = list(map(str, store.problems))
+    result["kept"] = store.kept
+    result["finished"] = len(store.finished_ids())
+    result["playing"] = len(store.in_progress())
+    result["replayed"] = store.record(store.finished_ids()[0])["game"]
+    store.finish_game(None, finished(321))  # a game played on: in memory
+    result["after"] = len(store.finished_ids())
+    result["exported"] = len(export_games(store, out / "window"))
+from scenes.app.window import App, AppOptions
+from tests.ui_helpers import frames
+app = App(AppOptions(size=(1280, 720)))
+app.stack.push(app.make("title"))
+frames(app, 2)
+result["toasts"] = [str(m) for m, _t in app.toasts]
+result["history"] = len(app.stack.push(app.make("history")).ids)
+frames(app, 2)
+app.stack.push(app.make("stats"))
+frames(app, 2)
+result["toasts_after"] = [str(m) for m, _t in app.toasts]
+app.stack.close_all()
+app.store.close()
+from game import cli
+result["cli_export"] = cli.main(["export", str(out / "cli")])
+result["cli_import"] = cli.main(["import", str(out / "cli")])
+print(json.dumps(result))
+"""
+
+
+def test_a_read_only_data_folder_shows_every_game_and_plays_on_in_memory(data_dir, tmp_path):
+    player_data(data_dir)
+    before = files(data_dir)
+    runner = read_only_runner(data_dir)
+    if runner is None:
+        pytest.skip("no read-only folder can be made here (not root with unshare, nor a user "
+                    "whom a folder's mode bits stop)")
+    out = tmp_path / "out"
+    out.mkdir()
+    env = dict(os.environ, ALICE_DATA_DIR=str(data_dir), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run(runner(sys.executable, "-c", READ_ONLY_RUN.format(root=str(ROOT)),
+                                 str(data_dir), str(out)),
+                          capture_output=True, text=True, env=env, timeout=HANG_S, cwd=ROOT)
+    data_dir.chmod(0o755)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    seen = json.loads(proc.stdout.splitlines()[-1])
+    why = "the data folder is read-only: nothing new will be kept"
+    assert seen["problems"] == [why] and not seen["kept"]
+    assert (seen["finished"], seen["playing"], seen["replayed"]) == (8, 1, "cementopia")
+    assert seen["after"] == 9 and seen["exported"] == 9
+    assert seen["toasts"] == [why] and seen["toasts_after"] == [why]  # nothing else said
+    assert seen["history"] == 8
+    assert seen["cli_export"] == 0 and len(list((out / "cli").iterdir())) == 8
+    assert seen["cli_import"] == 2  # nothing can be imported: refused, one line
+    assert files(data_dir) == before  # not a byte written

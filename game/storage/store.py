@@ -39,7 +39,7 @@ from ..messages import message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
-from .guard import DAMAGED, FOREIGN, IDENTITY, check_log, idempotent, shape
+from .guard import DAMAGED, FITS, FOREIGN, IDENTITY, check_log, idempotent, shape
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -231,6 +231,7 @@ class Store:
     def __init__(self, target: str, uri: bool, path: Path | None, why_not_kept: str | None = None):
         self.target, self.uri, self.path = target, uri, path
         self.kept = why_not_kept is None  # False: nothing outlives this process
+        self.source = path  # the player's file this store's data comes from (None: nobody's)
         self.why_not_kept = why_not_kept
         self.problems: list[str] = []  # what opening found, one line each (the title shows them)
         self.holder = f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
@@ -252,6 +253,8 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_file():
                 raise StoreError(message(N_("{name} is not a regular file"), name=DB_NAME))
+            if path.is_file() and not (os.access(folder, os.W_OK) and os.access(path, os.W_OK)):
+                return cls._view(path)
             said = []
             verdict = check_log(path)  # before the first open: it would replay any log
             if verdict == FOREIGN:
@@ -286,6 +289,43 @@ class Store:
         if store is not None:
             store.close()  # the file is left as it is: nothing of this session touches it
         return cls.memory(why)
+
+    @classmethod
+    def _view(cls, path: Path) -> "Store":
+        """A database the app may read but not write (a read-only folder or file): what it holds
+        copied into an in-memory store, which plays on and keeps nothing (Export works). Read with
+        its log where SQLite can read it and the log is its own, else the file alone."""
+        folder_ro = not os.access(path.parent, os.W_OK)
+        why = message(N_("the data folder is read-only: nothing new will be kept") if folder_ro
+                      else N_("the data file is read-only: nothing new will be kept"))
+        uri = path.resolve().as_uri()
+        targets = [f"{uri}?immutable=1"]
+        if check_log(path) == FITS:
+            targets.insert(0, f"{uri}?mode=ro")
+        failed: sqlite3.Error | None = None
+        for target in targets:
+            store = None
+            try:
+                with closing(sqlite3.connect(target, uri=True)) as source:
+                    if source.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
+                        raise Newer()
+                    check = source.execute("PRAGMA quick_check(1)").fetchone()[0]
+                    if check != "ok":
+                        raise _damage(f"quick_check: {check}")
+                    store = cls.memory(why)
+                    anchor = store._anchor
+                    assert anchor is not None
+                    source.backup(anchor)
+            except sqlite3.Error as exc:
+                if store is not None:
+                    store.close()
+                failed = exc
+                continue
+            store._migrate(anchor)  # what another program dropped, made again (in memory)
+            store.source = path
+            return store
+        assert failed is not None
+        raise failed
 
     @classmethod
     def memory(cls, why_not_kept: str | None = None) -> "Store":
