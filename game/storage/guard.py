@@ -67,11 +67,12 @@ def _has_frames(log: Path) -> bool:
 
 
 def _look(target: str, uri: bool) -> tuple[str, str | None] | None:
-    """(ALICE, EMPTY or OTHER, its identity) of a database that opens and passes quick_check;
-    None if it does not."""
+    """(ALICE, EMPTY or OTHER, its identity) of a database that opens and passes integrity_check
+    (quick_check misses an index that no longer matches its table: a log replayed onto an older
+    copy of its database can leave one); None if it does not."""
     try:
         with closing(sqlite3.connect(target, uri=uri, isolation_level=None)) as con:
-            if con.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
+            if con.execute("PRAGMA integrity_check(1)").fetchone()[0] != "ok":
                 return None
             names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             ident = None
