@@ -284,6 +284,8 @@ class Store:
                              "version leaves it as it is and keeps nothing from this session."))
         except (sqlite3.Error, OSError, StoreError) as exc:
             words = exc.words if isinstance(exc, StoreError) else failure(exc)
+            if os.access(folder, os.F_OK) and not os.access(folder, os.W_OK):  # the true reason
+                words = message(N_("the data folder cannot be written to"))
             why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
                              "nothing."), folder=printable(str(folder), 80), reason=words)
         if store is not None:
@@ -370,9 +372,12 @@ class Store:
                 self.problems.append(message(N_("Your saved data had been changed by another "
                                                 "program; it was repaired.")))
         if not self._read("SELECT 1 FROM meta WHERE key = ?", (IDENTITY,)):
-            with self._write(con) as c:  # names this database (guard.check_log)
-                c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
-                          (IDENTITY, secrets.token_hex(8)))
+            try:
+                with self._write(con) as c:  # names this database (guard.check_log)
+                    c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                              (IDENTITY, secrets.token_hex(8)))
+            except sqlite3.OperationalError:
+                pass  # a full disk, another window writing: named at a later start
 
     def _migrate(self, con: sqlite3.Connection) -> None:
         """Bring the schema to SCHEMA_VERSION in one transaction with its version number (a kill
