@@ -333,7 +333,7 @@ def test_a_read_only_data_folder_shows_every_game_and_plays_on_in_memory(data_di
     data_dir.chmod(0o755)
     assert proc.returncode == 0, proc.stderr[-3000:]
     seen = json.loads(proc.stdout.splitlines()[-1])
-    why = "the data folder is read-only: nothing new will be kept"
+    why = "The data folder is read-only: nothing new will be kept."
     assert seen["problems"] == [why] and not seen["kept"]
     assert (seen["finished"], seen["playing"], seen["replayed"]) == (8, 1, "cementopia")
     assert seen["after"] == 9 and seen["exported"] == 9

@@ -298,8 +298,8 @@ class Store:
         copied into an in-memory store, which plays on and keeps nothing (Export works). Read with
         its log where SQLite can read it and the log is its own, else the file alone."""
         folder_ro = not os.access(path.parent, os.W_OK)
-        why = message(N_("the data folder is read-only: nothing new will be kept") if folder_ro
-                      else N_("the data file is read-only: nothing new will be kept"))
+        why = message(N_("The data folder is read-only: nothing new will be kept.") if folder_ro
+                      else N_("The data file is read-only: nothing new will be kept."))
         uri = path.resolve().as_uri()
         targets = [f"{uri}?immutable=1"]
         if check_log(path) == FITS:

@@ -195,9 +195,10 @@ class HistoryScene(Scene):
                 if exc.words != self.told:
                     self.app.toast(exc.words)
                 self.told = exc.words
+                reason = getattr(exc.words, "fields", {}).get("reason", exc.words)
                 for other in self.ids[start:start + PAGE]:
                     self.cache.setdefault(other, Entry(id=other, when=utc_stamp(0),
-                                                       problem=str(exc.words)))
+                                                       problem=str(reason)))
         return self.cache.get(game_id)
 
     @property
