@@ -316,8 +316,16 @@ print(json.dumps(result))
 """
 
 
-def test_a_read_only_data_folder_shows_every_game_and_plays_on_in_memory(data_dir, tmp_path):
+@pytest.mark.parametrize("log", [None, "with its -shm", "without its -shm"])
+def test_a_read_only_data_folder_shows_every_game_and_plays_on_in_memory(data_dir, tmp_path, log):
     player_data(data_dir)
+    games = 8
+    if log is not None:  # the last games are in the log a killed window left
+        subprocess.run([sys.executable, "-c", KILLED_WRITER.format(root=str(ROOT)), "alice",
+                        str(data_dir)], check=True, timeout=HANG_S, cwd=ROOT)
+        games += 3
+        if log == "without its -shm":
+            (data_dir / (DB_NAME + "-shm")).unlink()
     before = files(data_dir)
     runner = read_only_runner(data_dir)
     if runner is None:
@@ -335,10 +343,10 @@ def test_a_read_only_data_folder_shows_every_game_and_plays_on_in_memory(data_di
     seen = json.loads(proc.stdout.splitlines()[-1])
     why = "The data folder is read-only: nothing new will be kept."
     assert seen["problems"] == [why] and not seen["kept"]
-    assert (seen["finished"], seen["playing"], seen["replayed"]) == (8, 1, "cementopia")
-    assert seen["after"] == 9 and seen["exported"] == 9
+    assert (seen["finished"], seen["playing"], seen["replayed"]) == (games, 1, "cementopia")
+    assert seen["after"] == games + 1 and seen["exported"] == games + 1
     assert seen["toasts"] == [why] and seen["toasts_after"] == [why]  # nothing else said
-    assert seen["history"] == 8
-    assert seen["cli_export"] == 0 and len(list((out / "cli").iterdir())) == 8
+    assert seen["history"] == games
+    assert seen["cli_export"] == 0 and len(list((out / "cli").iterdir())) == games
     assert seen["cli_import"] == 2  # nothing can be imported: refused, one line
     assert files(data_dir) == before  # not a byte written

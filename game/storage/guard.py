@@ -15,8 +15,9 @@ import shutil
 import sqlite3
 import struct
 import tempfile
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import Iterator
 
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_HEADER, FRAME_HEADER = 32, 24
@@ -84,6 +85,21 @@ def _look(target: str, uri: bool) -> tuple[str, str | None] | None:
         return None
 
 
+@contextmanager
+def copy_with_log(path: Path) -> Iterator[Path | None]:
+    """A copy of the database and its log in a temporary folder (None if none can be made),
+    removed after: what SQLite makes of the log is seen there, the player's files only read."""
+    with tempfile.TemporaryDirectory(prefix="alice-check-") as folder:
+        copy = Path(folder) / path.name
+        try:
+            shutil.copyfile(path, copy)
+            shutil.copyfile(log_of(path), log_of(copy))
+        except OSError:
+            yield None
+        else:
+            yield copy
+
+
 def check_log(path: Path) -> str:
     """FITS: no log to replay, or one this database can take (or one an open connection uses);
     FOREIGN: the database alone is sound but the log is not its own (another database's, or one
@@ -92,12 +108,8 @@ def check_log(path: Path) -> str:
     if not log.is_file() or not path.is_file() or not _has_frames(log) or log_in_use(path):
         return FITS
     alone = _look(f"{path.resolve().as_uri()}?immutable=1", True)  # the file itself, log unread
-    with tempfile.TemporaryDirectory(prefix="alice-check-") as folder:
-        copy = Path(folder) / path.name
-        try:
-            shutil.copyfile(path, copy)
-            shutil.copyfile(log, log_of(copy))
-        except OSError:
+    with copy_with_log(path) as copy:
+        if copy is None:
             return FITS  # no room to try it: SQLite decides, as before
         with_log = _look(str(copy), False)
     if with_log is None:

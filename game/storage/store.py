@@ -27,7 +27,7 @@ import socket
 import sqlite3
 import threading
 import time
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -39,7 +39,8 @@ from ..messages import message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
-from .guard import DAMAGED, FITS, FOREIGN, IDENTITY, check_log, idempotent, shape
+from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
+                    log_of, shape)
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -301,23 +302,27 @@ class Store:
         why = message(N_("The data folder is read-only: nothing new will be kept.") if folder_ro
                       else N_("The data file is read-only: nothing new will be kept."))
         uri = path.resolve().as_uri()
-        targets = [f"{uri}?immutable=1"]
-        if check_log(path) == FITS:
-            targets.insert(0, f"{uri}?mode=ro")
+        with_log = check_log(path) == FITS and log_of(path).is_file()
         failed: sqlite3.Error | None = None
-        for target in targets:
+        # with its log where SQLite reads it here (its -shm there), or from a copy of the two
+        for how in (["ro", "copy"] if with_log else []) + ["alone"]:
             store = None
             try:
-                with closing(sqlite3.connect(target, uri=True)) as source:
-                    if source.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
-                        raise Newer()
-                    check = source.execute("PRAGMA quick_check(1)").fetchone()[0]
-                    if check != "ok":
-                        raise _damage(f"quick_check: {check}")
-                    store = cls.memory(why)
-                    anchor = store._anchor
-                    assert anchor is not None
-                    source.backup(anchor)
+                with copy_with_log(path) if how == "copy" else nullcontext(None) as copy:
+                    if how == "copy" and copy is None:
+                        continue
+                    target = {"ro": f"{uri}?mode=ro", "alone": f"{uri}?immutable=1"}.get(
+                        how, copy.as_uri() if copy else "")
+                    with closing(sqlite3.connect(target, uri=True)) as source:
+                        if source.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
+                            raise Newer()
+                        check = source.execute("PRAGMA quick_check(1)").fetchone()[0]
+                        if check != "ok":
+                            raise _damage(f"quick_check: {check}")
+                        store = cls.memory(why)
+                        anchor = store._anchor
+                        assert anchor is not None
+                        source.backup(anchor)
             except sqlite3.Error as exc:
                 if store is not None:
                     store.close()
