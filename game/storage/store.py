@@ -12,7 +12,10 @@ settings are kept per key.
 
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
-in-memory store: everything works, nothing is kept, and the app says so).
+in-memory store: everything works, nothing is kept, and the app says so). A log beside it that is
+not its own is set aside before SQLite can replay it (guard.py); one the app may only read (a
+read-only folder) is copied into an in-memory store that shows all it holds and keeps nothing.
+The schema is known from the tables themselves: what another program dropped is made again.
 """
 
 from __future__ import annotations
