@@ -202,14 +202,16 @@ def test_what_another_program_dropped_is_made_again_with_one_line(data_dir, chan
     before = player_data(data_dir)
     with closing(Store.open(data_dir)) as db:
         names = db.player_names()
+        assert db.figures("test", lambda: {"n": 8}) == {"n": 8}  # Statistics, kept
     edit(data_dir, change)
     with closing(Store.open(data_dir)) as db:
         [said] = map(str, db.problems)
         assert said == "Your saved data had been changed by another program; it was repaired."
         assert db.player_names() == names
         assert [e.problem for e in db.entries()] == [None] * 8
+        assert db.figures("test", lambda: {"n": 8}) == {"n": 8}
         db.finish_game(None, finished(300))  # and it is written to as before
-        assert db.figures("test", lambda: {"n": 1}) == {"n": 1}
+        assert db.figures("test", lambda: {"n": 9}) == {"n": 9}  # worked out again
     after = held(data_dir)
     assert after["problems"] == [] and after["finished"][:8] == before["finished"]
     assert len(after["finished"]) == 9

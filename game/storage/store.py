@@ -413,6 +413,8 @@ class Store:
             for script in SCHEMA:
                 for statement in _statements(script):
                     c.execute(idempotent(statement))
+            if "meta" not in found and "figures" in found:
+                c.execute("DELETE FROM figures")  # kept against a counter that starts again
             if "players" not in found and "games" in found:
                 for game_id, text in c.execute("SELECT id, record FROM games").fetchall():
                     try:
