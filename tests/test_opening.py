@@ -352,3 +352,40 @@ def test_a_read_only_data_folder_shows_every_game_and_plays_on_in_memory(data_di
     assert seen["cli_export"] == 0 and len(list((out / "cli").iterdir())) == games
     assert seen["cli_import"] == 2  # nothing can be imported: refused, one line
     assert files(data_dir) == before  # not a byte written
+
+
+WINDOW = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+from game.storage import Store
+from tests.test_opening import finished
+folder, go, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
+while not os.path.exists(go):
+    time.sleep(0.001)
+store = Store.open(folder)
+store.finish_game(None, finished(seed))
+print(len(store.problems), flush=True)
+store.close()
+"""
+
+
+def test_two_windows_starting_at_once_beside_a_foreign_log_keep_every_game(data_dir, tmp_path):
+    before = player_data(data_dir)
+    log = foreign_log(tmp_path, "alice")
+    for attempt in range(3):
+        for suffix, data in log.items():
+            (data_dir / (DB_NAME + suffix)).write_bytes(data)
+        go = tmp_path / f"go-{attempt}"
+        windows = [subprocess.Popen([sys.executable, "-c", WINDOW.format(root=str(ROOT)),
+                                     str(data_dir), str(go), str(400 + 2 * attempt + n)],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                    cwd=ROOT) for n in range(2)]
+        go.touch()  # both start at the same moment
+        for window in windows:
+            _out, err = window.communicate(timeout=HANG_S)
+            assert window.returncode == 0, err[-2000:]
+        after = held(data_dir)
+        assert after["finished"][:8] == before["finished"]
+        assert len(after["finished"]) == 8 + 2 * (attempt + 1)  # both windows' games kept
+        for aside in data_dir.glob("alice-foreign-log-*-wal"):
+            assert aside.read_bytes() == log["-wal"]

@@ -43,7 +43,7 @@ from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
 from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
-                    log_of, shape)
+                    log_in_use, log_of, shape)
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -261,6 +261,8 @@ class Store:
                 return cls._view(path)
             said = []
             verdict = check_log(path)  # before the first open: it would replay any log
+            if verdict != FITS and log_in_use(path):
+                verdict = FITS  # a window starting with this one has decided meanwhile
             if verdict == FOREIGN:
                 aside = cls._move_aside(path, "foreign-log", ("-wal", "-shm"))
                 said.append(message(N_("A log file beside your saved data was not its own (a copy "
