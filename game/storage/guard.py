@@ -48,15 +48,16 @@ def log_in_use(path: Path) -> bool:
             table = fh.read()
     except OSError:
         return True
-    for line in table.splitlines():
+    for line in table.splitlines():  # "3: POSIX  ADVISORY  READ 16527 fe:00:2148576 128 128"
         fields = line.split()
-        if "->" not in fields and any(f.rsplit(":", 1)[-1] == str(inode) for f in fields[4:7]):
+        if len(fields) > 5 and "->" not in fields and fields[5].rsplit(":", 1)[-1] == str(inode):
             return True
     return False
 
 
 def _has_frames(log: Path) -> bool:
-    """Whether the log holds anything SQLite would replay (a valid header and one frame)."""
+    """Whether the log may hold anything SQLite would replay (its magic number, and room for a
+    frame after its header)."""
     try:
         with open(log, "rb") as fh:
             head = fh.read(WAL_HEADER + FRAME_HEADER)
