@@ -419,9 +419,13 @@ def _loss(value: float, spec: str) -> str:
 
 def open_store():
     """The player's data, the old JSON files brought in first if they wait (what opening found
-    wrong goes to stderr, one line each)."""
+    wrong goes to stderr, one line each). UsageError if it cannot be read at all: a command on
+    the data of nobody would do nothing."""
     from .storage import Store, legacy
     store = Store.open()
+    if store.source is None:
+        store.close()
+        raise UsageError(str(store.why_not_kept))
     for problem in store.problems:
         print(f"{PROG}: {problem}", file=sys.stderr)
     if legacy.pending(store):

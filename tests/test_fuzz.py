@@ -33,10 +33,12 @@ from game.errors import RecordError
 from game.history import entry_of
 from game.play import play_out
 from game.storage import Store
+from game.storage.store import fingerprint
 from game.tutorial import SCRIPTS
 from game.tutorial import store as lesson_store
 from game.tutorial.lesson import Lesson
 from tests.strategies import any_text
+from tests.test_opening import finished
 
 EXAMPLES = int(os.environ.get("ALICE_FUZZ_EXAMPLES", "20"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 50,
@@ -322,3 +324,76 @@ def test_any_score_batch_line_is_scored_or_refused_in_one_line(data):
     else:
         assert isinstance(result, dict)
         json.dumps(result, allow_nan=False)  # printable as JSON: finite numbers only
+
+
+# --- a log left by another database (issue 56, item 2) ------------------------------------------
+
+PLAYER_GAMES = [finished(200 + n) for n in range(4)]
+
+
+def _other_log(folder: Path, data) -> tuple[bytes, bytes]:
+    """The -wal and -shm of another database as they are while it is open (before any
+    checkpoint): another copy of the app's data, or any other program's, of any page size."""
+    folder.mkdir()
+    if data.draw(st.booleans(), label="another copy of the app's data"):
+        store = Store.open(folder)
+        for n in range(data.draw(st.integers(0, 3), label="its games")):
+            store.finish_game(None, finished(700 + n))
+        store.put_settings({"speed": data.draw(st.sampled_from([0.5, 2.0]))})
+        closing_it = store.close
+    else:
+        con = sqlite3.connect(folder / "alice.sqlite3", isolation_level=None)
+        con.execute(f"PRAGMA page_size = {data.draw(st.sampled_from([512, 1024, 4096, 65536]))}")
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, record TEXT)")  # a name of ours
+        for n in range(data.draw(st.integers(0, 80), label="its rows")):
+            con.execute("INSERT INTO games (record) VALUES (?)", (data.draw(any_text(40)) * n,))
+        closing_it = con.close
+    wal, shm = (Path(str(folder / "alice.sqlite3") + s).read_bytes() for s in ("-wal", "-shm"))
+    closing_it()
+    cut = data.draw(st.sampled_from([None, None, 32, 32 + 24 + 100]), label="cut short at")
+    return (wal if cut is None else wal[:cut]), shm
+
+
+def _log_of_later_data(mine: Path, data) -> tuple[bytes, bytes, list[dict]]:
+    """The -wal and -shm of the player's own data played on after a copy of it was taken (the
+    copy restored from a backup beside today's log), and the games played on."""
+    later = [finished(600 + n) for n in range(data.draw(st.integers(1, 4), label="games later"))]
+    store = Store.open(mine)
+    for n, record in enumerate(later):
+        store.finish_game(None, record)
+        if data.draw(st.booleans(), label=f"a checkpoint after game {n}"):
+            store._con().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the log starts again
+    wal, shm = (Path(str(mine / "alice.sqlite3") + s).read_bytes() for s in ("-wal", "-shm"))
+    store.close()
+    return wal, shm, later
+
+
+@ON_DISK
+@given(data=st.data())
+def test_a_log_of_any_other_database_beside_good_data_loses_and_changes_no_game(data):
+    """Another database's log, or the player's own of later than the database (a copy restored
+    from a backup): every game of the database stays as it was; the only others a replayed log
+    may bring are the ones it holds."""
+    with tempfile.TemporaryDirectory() as temp:
+        mine = Path(temp) / "mine"
+        with closing(Store.open(mine)) as db:
+            for record in PLAYER_GAMES[:data.draw(st.integers(1, 4), label="the player's games")]:
+                db.finish_game(None, record)
+            before = [record for _id, record in db.records()]
+        database = (mine / "alice.sqlite3").read_bytes()
+        later: list[dict] = []
+        if data.draw(st.booleans(), label="the player's own later log"):
+            wal, shm, later = _log_of_later_data(mine, data)
+            (mine / "alice.sqlite3").write_bytes(database)
+        else:
+            wal, shm = _other_log(Path(temp) / "other", data)
+        for suffix, raw in (("-wal", wal), ("-shm", shm)):
+            (mine / ("alice.sqlite3" + suffix)).write_bytes(raw)
+        with closing(Store.open(mine)) as db:
+            assert db.kept and len(db.problems) <= 1 and all("\n" not in str(p) for p in db.problems)
+            after = [record for _id, record in db.records()]
+        assert after[:len(before)] == before
+        assert {fingerprint(r) for r in after[len(before):]} <= {fingerprint(r) for r in later}
+        for aside in mine.glob("alice-foreign-log-*-wal"):
+            assert aside.read_bytes() == wal  # set aside byte for byte

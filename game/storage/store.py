@@ -12,7 +12,10 @@ settings are kept per key.
 
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
-in-memory store: everything works, nothing is kept, and the app says so).
+in-memory store: everything works, nothing is kept, and the app says so). A log beside it that is
+not its own is set aside before SQLite can replay it (guard.py); one the app may only read (a
+read-only folder) is copied into an in-memory store that shows all it holds and keeps nothing.
+The schema is known from the tables themselves: what another program dropped is made again.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import socket
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -39,6 +42,8 @@ from ..messages import message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
+from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
+                    log_in_use, log_of, shape)
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -121,6 +126,8 @@ def failure(exc: BaseException) -> str:
         return message(N_("the data file cannot be opened"))
     if name.startswith("SQLITE_IOERR"):
         return message(N_("the disk reported an error"))
+    if str(exc).startswith(("no such table", "no such column")):
+        return message(N_("the data file was changed by another program"))
     if isinstance(exc, (OSError, sqlite3.Error)):
         return describe(exc)
     return printable(f"{type(exc).__name__}: {exc}")
@@ -228,6 +235,7 @@ class Store:
     def __init__(self, target: str, uri: bool, path: Path | None, why_not_kept: str | None = None):
         self.target, self.uri, self.path = target, uri, path
         self.kept = why_not_kept is None  # False: nothing outlives this process
+        self.source = path  # the player's file this store's data comes from (None: nobody's)
         self.why_not_kept = why_not_kept
         self.problems: list[str] = []  # what opening found, one line each (the title shows them)
         self.holder = f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
@@ -249,8 +257,21 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_file():
                 raise StoreError(message(N_("{name} is not a regular file"), name=DB_NAME))
+            if path.is_file() and not (os.access(folder, os.W_OK) and os.access(path, os.W_OK)):
+                return cls._view(path)
+            said = []
+            verdict = check_log(path)  # before the first open: it would replay any log
+            if verdict != FITS and log_in_use(path):
+                verdict = FITS  # a window starting with this one has decided meanwhile
+            if verdict == FOREIGN:
+                aside = cls._move_aside(path, "foreign-log", ("-wal", "-shm"))
+                said.append(message(N_("A log file beside your saved data was not its own (a copy "
+                                       "from elsewhere?); it was set aside as {name} and your data "
+                                       "was left as it was."), name=aside.name + "-wal"))
             store = cls(str(path), False, path)
             try:
+                if verdict == DAMAGED:
+                    raise _damage("the database with its log")
                 store._prepare()
             except sqlite3.DatabaseError as exc:
                 if not damaged(exc):
@@ -261,18 +282,62 @@ class Store:
                 store._prepare()
                 store.problems.append(message(
                     N_("Your saved data was damaged; it was moved aside as {name} and a fresh "
-                       "start was made."), name=aside.name if aside else "?"))
+                       "start was made."), name=aside.name))
+            store.problems[:0] = said
             return store
         except Newer:
             why = message(N_("Your data was saved by a newer version of Alice Assemble: this "
                              "version leaves it as it is and keeps nothing from this session."))
         except (sqlite3.Error, OSError, StoreError) as exc:
             words = exc.words if isinstance(exc, StoreError) else failure(exc)
+            if os.access(folder, os.F_OK) and not os.access(folder, os.W_OK):  # the true reason
+                words = message(N_("the data folder cannot be written to"))
             why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
                              "nothing."), folder=printable(str(folder), 80), reason=words)
         if store is not None:
             store.close()  # the file is left as it is: nothing of this session touches it
         return cls.memory(why)
+
+    @classmethod
+    def _view(cls, path: Path) -> "Store":
+        """A database the app may read but not write (a read-only folder or file): what it holds
+        copied into an in-memory store, which plays on and keeps nothing (Export works). Read with
+        its log where SQLite can read it and the log is its own, else the file alone."""
+        folder_ro = not os.access(path.parent, os.W_OK)
+        why = message(N_("The data folder is read-only: nothing new will be kept.") if folder_ro
+                      else N_("The data file is read-only: nothing new will be kept."))
+        uri = path.resolve().as_uri()
+        with_log = check_log(path) == FITS and log_of(path).is_file()
+        failed: sqlite3.Error | None = None
+        # with its log where SQLite reads it here (its -shm there), or from a copy of the two
+        for how in (["ro", "copy"] if with_log else []) + ["alone"]:
+            store = None
+            try:
+                with copy_with_log(path) if how == "copy" else nullcontext(None) as copy:
+                    if how == "copy" and copy is None:
+                        continue
+                    target = {"ro": f"{uri}?mode=ro", "alone": f"{uri}?immutable=1"}.get(
+                        how, copy.as_uri() if copy else "")
+                    with closing(sqlite3.connect(target, uri=True)) as source:
+                        if source.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
+                            raise Newer()
+                        check = source.execute("PRAGMA quick_check(1)").fetchone()[0]
+                        if check != "ok":
+                            raise _damage(f"quick_check: {check}")
+                        store = cls.memory(why)
+                        anchor = store._anchor
+                        assert anchor is not None
+                        source.backup(anchor)
+            except sqlite3.Error as exc:
+                if store is not None:
+                    store.close()
+                failed = exc
+                continue
+            store._migrate(anchor)  # what another program dropped, made again (in memory)
+            store.source = path
+            return store
+        assert failed is not None
+        raise failed
 
     @classmethod
     def memory(cls, why_not_kept: str | None = None) -> "Store":
@@ -286,11 +351,13 @@ class Store:
         return store
 
     @staticmethod
-    def _move_aside(path: Path) -> Path | None:
-        aside = aside_name(path, "damaged")
+    def _move_aside(path: Path, why: str = "damaged",
+                    suffixes: tuple[str, ...] = ("", "-wal", "-shm")) -> Path:
+        """The database (or only its log) renamed beside it, byte for byte; the aside name."""
+        aside = aside_name(path, why)
         if aside is None:
             raise StoreError(message(N_("the damaged data file could not be moved aside")))
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in suffixes:
             source = Path(str(path) + suffix)
             if source.exists():
                 source.replace(Path(str(aside) + suffix))
@@ -302,25 +369,60 @@ class Store:
         version = con.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise Newer()
-        if version == SCHEMA_VERSION:  # the usual start: a glance at the file's health
-            check = con.execute("PRAGMA quick_check(1)").fetchone()[0]
-            if check != "ok":
-                error = sqlite3.DatabaseError(f"quick_check: {check}")
-                error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
-                raise error
-        else:
+        check = con.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if check != "ok":
+            raise _damage(f"quick_check: {check}")
+        found = shape(con)
+        if version != SCHEMA_VERSION or _lacks(found, _shapes()[SCHEMA_VERSION]):
+            # the tables say where the schema stands (a user_version set by hand says nothing);
+            # tables of an older version than the number says, or of none, lost something
             self._migrate(con)
+            if not any(not _lacks(found, known) and not _lacks(known, found, tables_only=True)
+                       for step, known in enumerate(_shapes()) if step >= version):
+                self.problems.append(message(N_("Your saved data had been changed by another "
+                                                "program; it was repaired.")))
+        if not self._read("SELECT 1 FROM meta WHERE key = ?", (IDENTITY,)):
+            try:
+                with self._write(con) as c:  # names this database (guard.check_log)
+                    c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                              (IDENTITY, secrets.token_hex(8)))
+            except sqlite3.OperationalError:
+                pass  # a full disk, another window writing: named at a later start
 
     def _migrate(self, con: sqlite3.Connection) -> None:
-        """Bring the schema to SCHEMA_VERSION, each step in the same transaction as its version
-        number (a kill leaves the old schema or the new one)."""
+        """Bring the schema to SCHEMA_VERSION in one transaction with its version number (a kill
+        leaves the old schema or the new one). What is there is kept and what is missing made:
+        a column added, a table, index or trigger created, the players' table filled again from
+        the records; a column that cannot be added (one a game cannot be without) is damage."""
         with self._write(con) as c:
             version = c.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise Newer()
-            for step in range(version, SCHEMA_VERSION):
-                for statement in _statements(SCHEMA[step]):
-                    c.execute(statement)
+            found = shape(c)
+            wanted = _shapes()[SCHEMA_VERSION]
+            for table, (kind, columns) in wanted.items():
+                if kind != "table" or table not in found:
+                    continue
+                have = {column[0] for column in found[table][1]}
+                for name, notnull, default, decl, key in columns:
+                    if name in have:
+                        continue
+                    if key or (notnull and default is None):
+                        raise _damage(f"the column {table}.{name} is missing")
+                    c.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}"
+                              + (" NOT NULL" if notnull else "")
+                              + (f" DEFAULT {default}" if default is not None else ""))
+            for script in SCHEMA:
+                for statement in _statements(script):
+                    c.execute(idempotent(statement))
+            if "meta" not in found and "figures" in found:
+                c.execute("DELETE FROM figures")  # kept against a counter that starts again
+            if "players" not in found and "games" in found:
+                for game_id, text in c.execute("SELECT id, record FROM games").fetchall():
+                    try:
+                        self._put_players(c, game_id, _record(text))
+                    except Exception:  # noqa: BLE001 - a row that cannot be read: no players
+                        continue
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _connect(self) -> sqlite3.Connection:
@@ -923,6 +1025,41 @@ def _statements(script: str) -> Iterator[str]:
             if part.strip():
                 yield part
             part = ""
+
+
+_SHAPES: list[dict[str, tuple]] = []
+
+
+def _shapes() -> list[dict[str, tuple]]:
+    """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once, in memory)."""
+    if not _SHAPES:
+        with closing(sqlite3.connect(":memory:")) as con:
+            _SHAPES.append(shape(con))
+            for script in SCHEMA:
+                for statement in _statements(script):
+                    con.execute(statement)
+                _SHAPES.append(shape(con))
+    return _SHAPES
+
+
+def _lacks(found: dict[str, tuple], wanted: dict[str, tuple], tables_only: bool = False) -> bool:
+    """Whether `found` lacks a table, column, index or trigger of `wanted`."""
+    for name, (kind, columns) in wanted.items():
+        if tables_only and kind != "table":
+            continue
+        if name not in found or found[name][0] != kind:
+            return True
+        have = {column[0] for column in found[name][1]}
+        if any(column[0] not in have for column in columns):
+            return True
+    return False
+
+
+def _damage(what: str) -> sqlite3.DatabaseError:
+    """A check that failed, as the damage SQLite itself reports (the file is moved aside)."""
+    error = sqlite3.DatabaseError(what)
+    error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
+    return error
 
 
 def _row_id(cursor: sqlite3.Cursor) -> int:

@@ -416,7 +416,11 @@ def open_store(demo: bool):
     if not demo:
         return Store.open()
     store = Store.memory()
-    if (data_dir() / DB_NAME).is_file():
+    try:
+        there = (data_dir() / DB_NAME).is_file()
+    except OSError:  # a data folder no path can name (too long): the demo plays with the defaults
+        there = False
+    if there:
         real = Store.open()
         try:
             data, _problems = real.settings()

@@ -13,8 +13,9 @@ import datetime
 import pygame
 
 from game import registry
+from game.history import Entry
 from game.i18n import N_, _, language, ngettext
-from game.records import NAME_LEN
+from game.records import NAME_LEN, utc_stamp
 from game.text import clean
 from game.words import said, whose
 from game.review import reviewable
@@ -144,6 +145,7 @@ class HistoryScene(Scene):
         self.ids: list[int] = []  # the games listed, newest first
         self.cache: dict[int, object] = {}  # id -> Entry, the rows read so far
         self.any_games = False
+        self.told: str | None = None  # the last failure to read the list said (not said again)
         try:
             names = app.store.player_names()
         except StoreError as exc:
@@ -190,8 +192,14 @@ class HistoryScene(Scene):
                 for entry in self.app.store.entries(self.ids[start:start + PAGE]):
                     self.cache[entry.id] = shown_entry(entry)
                 self.reviews.update(self.app.store.review_summaries(self.ids[start:start + PAGE]))
-            except StoreError as exc:
-                self.app.toast(exc.words)
+            except StoreError as exc:  # said once; the rows listed as unreadable, not read again
+                if exc.words != self.told:
+                    self.app.toast(exc.words)
+                self.told = exc.words
+                reason = getattr(exc.words, "fields", {}).get("reason", exc.words)
+                for other in self.ids[start:start + PAGE]:
+                    self.cache.setdefault(other, Entry(id=other, when=utc_stamp(0),
+                                                       problem=str(reason)))
         return self.cache.get(game_id)
 
     @property
