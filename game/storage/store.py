@@ -136,11 +136,11 @@ def damaged(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def alive(pid: int) -> bool:
-    """Whether a process of this computer still runs (POSIX; elsewhere the heartbeat decides:
-    os.kill(pid, 0) would send Ctrl+C on Windows)."""
+def alive(pid: int) -> bool | None:
+    """Whether a process of this computer still runs; None where that cannot be told (not POSIX:
+    os.kill(pid, 0) would send Ctrl+C on Windows, so the heartbeat decides)."""
     if os.name != "posix":
-        return True
+        return None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -148,6 +148,20 @@ def alive(pid: int) -> bool:
     except OSError:  # it exists, but is not ours to signal
         return True
     return True
+
+
+def started(pid: int) -> str | None:
+    """When a process started (clock ticks since boot, /proc's field 22), or None where not known:
+    with its pid it names the process, as a pid alone does not once the pid is reused."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            text = f.read(4096)
+        return text[text.rindex(b")") + 2:].split()[19].decode("ascii")
+    except (OSError, ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+_OPEN: set[str] = set()  # the holders of this process's stores in use (a pid cannot tell them apart)
 
 
 SCHEMA = (
@@ -230,7 +244,9 @@ class Store:
         self.kept = why_not_kept is None  # False: nothing outlives this process
         self.why_not_kept = why_not_kept
         self.problems: list[str] = []  # what opening found, one line each (the title shows them)
-        self.holder = f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
+        start = started(os.getpid())  # in the token: older versions read "host pid token" alike
+        self.holder = (f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
+                       + (f"-{start}" if start else ""))
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
@@ -330,6 +346,7 @@ class Store:
         con.execute("PRAGMA synchronous = FULL")  # a committed game survives a power cut too
         with self._lock:
             self._all.append(con)
+        _OPEN.add(self.holder)
         return con
 
     def _con(self) -> sqlite3.Connection:
@@ -339,6 +356,7 @@ class Store:
         return con
 
     def close(self) -> None:
+        _OPEN.discard(self.holder)
         with self._lock:
             cons, self._all = self._all, []
         for con in cons:
@@ -511,19 +529,34 @@ class Store:
                           (game_id, self.holder))
         self._run(N_("Could not save the game: {reason}"), work)
 
-    def _held(self, holder: str | None, held_at: float | None) -> str:
+    def _held(self, holder, held_at) -> str:
+        """Who holds a game in progress. A window alive on this computer keeps its game whatever
+        the clocks say (a laptop after sleep, a stepped clock); the heartbeat decides only for a
+        window elsewhere or where a process cannot be looked at. A lease that cannot be read (an
+        edited row: any type in either column) is free."""
         if holder is None:
             return FREE
         if holder == self.holder:
             return MINE
         try:
-            host, pid, _token = holder.split(" ")
+            host, pid, token = holder.split(" ")
             pid_n = int(pid)
-        except ValueError:
+        except (AttributeError, TypeError, ValueError):
             return FREE  # not a holder this app wrote
-        if host == socket.gethostname() and not alive(pid_n):
-            return FREE  # that window's process is gone: its game is free at once
-        if held_at is None or not math.isfinite(held_at) or abs(time.time() - held_at) > LEASE_S:
+        beat = held_at if isinstance(held_at, (int, float)) and not isinstance(held_at, bool) \
+            else math.nan
+        if not (0 < pid_n < 1 << 31) or not math.isfinite(beat):
+            return FREE
+        if host == socket.gethostname():
+            if pid_n == os.getpid():  # another store of this process
+                return ELSEWHERE if holder in _OPEN else FREE
+            running = alive(pid_n)
+            if running is not None:
+                since = token.partition("-")[2]
+                now = started(pid_n) if since else None
+                # gone, or its pid reused by a process started at another time: free at once
+                return ELSEWHERE if running and (now is None or now == since) else FREE
+        if abs(time.time() - beat) > LEASE_S:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
 
