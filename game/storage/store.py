@@ -50,8 +50,9 @@ RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
 VALUE_BYTES = 1 << 20  # a setting's value, a lesson's entry
 DEPTH = 64  # a record nests 5 deep; far deeper is not ours
 
-# A game's identity: its game, seed, setup and actions; who played it, when, and what the record
-# says of its result are not (an import of the same game is the same game).
+# A game's identity: its game, seed, setup and actions, and when it was played where the record
+# says so (see fingerprint); who played it and what the record says of its result are not (an
+# import of the same game is the same game; docs/record-format.md).
 NOT_IDENTITY = ("format", "version", "players", "started_at", "finished_at", "assisted", "helps",
                 "undo", "daily", "result", "conceded")
 
@@ -98,8 +99,15 @@ class Imported:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (the file's name, why)
 
 
-def fingerprint(record: dict) -> str:
-    body = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+def fingerprint(record: dict, dated: bool = True) -> str:
+    """The key of a game's identity. Two attempts at one deal played the same way (a daily) are
+    told apart by when each began (or, in a record that does not say, ended): one game finished
+    in two windows is still one. A record with neither has the key of before issue 56, which
+    is what `dated=False` gives for any record (the key finished games were kept under)."""
+    body: object = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+    when = read_stamp(record.get("started_at")) or read_stamp(record.get("finished_at"))
+    if dated and when is not None:
+        body = [body, when]
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -450,12 +458,11 @@ class Store:
 
         def work() -> int:
             with self._write() as c:
-                same = c.execute("SELECT id FROM games WHERE state = 'finished' AND fingerprint = ?",
-                                 (key,)).fetchone()
+                same = _same(c, record, key, FINISHED)
                 if same is not None:  # already there (a second window, an import)
                     if game_id is not None:
                         c.execute("DELETE FROM games WHERE id = ? AND state = 'playing'", (game_id,))
-                    return int(same[0])
+                    return same
                 done = 0
                 if game_id is not None:
                     done = c.execute(
@@ -739,11 +746,10 @@ class Store:
         for record, key, entry, when in ready:
             finished = entry.get("over") or entry.get("conceded")
             state = FINISHED if finished else PLAYING
-            same = c.execute("SELECT id FROM games WHERE fingerprint = ? AND state = ?",
-                             (key, state)).fetchone()
+            same = _same(c, record, key, state)
             if same is not None:
                 report.already += 1
-                report.found.append(int(same[0]))
+                report.found.append(same)
                 continue
             # a game in progress was last played when its file was written
             report.added.append(self._insert(c, record, key, entry if finished else None, when))
@@ -999,6 +1005,25 @@ def _record(text) -> dict:
         raise
     except Exception as exc:  # noqa: BLE001 - anything a damaged row can hold
         raise StoreError(describe(exc)) from None
+
+
+def _same(c: sqlite3.Connection, record: dict, key: str, state: str) -> int | None:
+    """The id of the game of this state that is the same game as `record` (its key `key`), or
+    None. Games kept before issue 56 have the key that left out when they were played: those of
+    this deal and actions are given their own key first (each row once: its key is then right),
+    so that another attempt is not taken for them."""
+    assert state in (PLAYING, FINISHED)  # in the SQL as text: the finished games' index serves
+    where = f"state = '{state}' AND fingerprint = ?"
+    old = fingerprint(record, dated=False)
+    for row_id, text in c.execute(f"SELECT id, record FROM games WHERE {where}", (old,)).fetchall():
+        try:
+            true = fingerprint(_record(text))
+        except StoreError:
+            continue  # a damaged row: left as it is
+        if true != old and c.execute(f"SELECT 1 FROM games WHERE {where}", (true,)).fetchone() is None:
+            c.execute("UPDATE games SET fingerprint = ? WHERE id = ?", (true, row_id))
+    same = c.execute(f"SELECT id FROM games WHERE {where}", (key,)).fetchone()
+    return None if same is None else int(same[0])
 
 
 def _actions(record: dict) -> int:
