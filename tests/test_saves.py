@@ -416,3 +416,25 @@ def test_opening_twice_migrates_once_and_changes_nothing(data_dir):
         assert again.settings() == ({"sound": False}, []) and not again.problems
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("holder, held_at", [
+    (b"\x00\xff", "soon"), ("host 1 tok", "soon"), (b"blob", 1.0), (7, b"\x01"),
+    ("x" * 10_000, 1e308), (f"{__import__('socket').gethostname()} 0 tok", 2.0**63),
+    (f"{__import__('socket').gethostname()} {'9' * 5000} tok", -1.0)])
+def test_a_lease_of_the_wrong_type_is_free_and_its_game_listed(data_dir, capsys, holder, held_at):
+    """Issue 56 item 5: `saves` and the window's start read a lease they cannot read as free."""
+    from tests.cli_helpers import run
+    game_id = keep_in_progress(records.record_of(game_after(2)))
+    edit("UPDATE games SET holder = ?, held_at = ? WHERE id = ?", holder, held_at, game_id)
+    code, out, err = run(capsys, "saves")
+    assert code == 0 and err == "" and out.count("\n") == 1 and out.startswith(f"{game_id}: ")
+    code, out, err = run(capsys, "saves", "--json")
+    assert code == 0 and err == ""
+    assert [g["open_elsewhere"] for g in __import__("json").loads(out)["in_progress"]] == [False]
+    db = Store.open(data_dir)
+    try:
+        assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]
+        assert db.take(game_id)["seed"] == 3
+    finally:
+        db.close()
