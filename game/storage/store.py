@@ -87,6 +87,7 @@ class Saved:
     started_at: str | None
     updated_at: str
     held: str  # FREE, MINE or ELSEWHERE
+    problem: str | None = None  # part of its row cannot be read (an edit): shown as unknown
 
 
 @dataclass
@@ -498,15 +499,25 @@ class Store:
             rows = self._read("SELECT id, game, actions, started_at, updated_at, holder, held_at "
                               "FROM games WHERE state = 'playing' ORDER BY updated_at DESC, id DESC")
             players = self._players([r[0] for r in rows])
-            return [Saved(r[0], r[1], players.get(r[0], ()), r[2], r[3], r[4], self._held(r[5], r[6]))
-                    for r in rows]
+            return [self._saved(r, players.get(r[0], ())) for r in rows]
         return self._run(N_("Could not read the games in progress: {reason}"), work)
+
+    def _saved(self, row: tuple, players: tuple[tuple[str, str], ...]) -> Saved:
+        """A game in progress as listed, whatever its row holds (the file is the player's: an edit
+        may leave any type in any column): what cannot be read is unknown, and said."""
+        game_id, game, actions, started, updated, holder, held_at = row
+        readable = isinstance(game, str) and isinstance(actions, int) and actions >= 0 \
+            and read_stamp(updated) is not None
+        return Saved(game_id, game if isinstance(game, str) else "", players,
+                     actions if isinstance(actions, int) and actions >= 0 else 0,
+                     read_stamp(started), read_stamp(updated) or "", self._held(holder, held_at),
+                     None if readable else message(N_("some of it cannot be read")))
 
     def take(self, game_id: int) -> dict:
         """Hold a game in progress for this window and give its record (its JSON checked, not
         replayed). HeldElsewhere if another window holds it; StoreError if it is gone or cannot
         be read."""
-        def work() -> str:
+        def work() -> dict:
             with self._write() as c:
                 row = c.execute("SELECT record, holder, held_at FROM games "
                                 "WHERE id = ? AND state = 'playing'", (game_id,)).fetchone()
@@ -514,11 +525,11 @@ class Store:
                     raise StoreError(message(N_("it is no longer among the games in progress")))
                 if self._held(row[1], row[2]) == ELSEWHERE:
                     raise HeldElsewhere(message(N_("it is open in another window")))
+                record = _record(row[0])  # one that cannot be read is not held: others may delete it
                 c.execute("UPDATE games SET holder = ?, held_at = ? WHERE id = ?",
                           (self.holder, time.time(), game_id))
-                return row[0]
-        text = self._run(N_("Could not open the game: {reason}"), work)
-        return _record(text)
+                return record
+        return self._run(N_("Could not open the game: {reason}"), work)
 
     def beat(self, game_id: int) -> bool:
         """This window still has the game open (its heartbeat); False if it was taken over."""
@@ -598,7 +609,9 @@ class Store:
             rows = self._read(f"SELECT game_id, name, kind FROM players WHERE game_id IN "
                               f"({','.join('?' * len(part))}) ORDER BY game_id, seat", tuple(part))
             for game_id, name, kind in rows:
-                out.setdefault(game_id, []).append((clean(str(name), NAME_LEN), str(kind)))
+                out.setdefault(game_id, []).append((clean(name if isinstance(name, str) else "?",
+                                                          NAME_LEN),
+                                                    kind if isinstance(kind, str) else ""))
         return {k: tuple(v) for k, v in out.items()}
 
     # --- finished games --------------------------------------------------------------------
@@ -661,7 +674,7 @@ class Store:
                "FROM players p JOIN games g ON g.id = p.game_id WHERE g.state = 'finished' "
                "GROUP BY p.folded ORDER BY n DESC, p.folded")
         return self._run(N_("Could not read your finished games: {reason}"),
-                         lambda: [r[0] for r in self._read(sql)])
+                         lambda: [r[0] for r in self._read(sql) if isinstance(r[0], str)])
 
     def record(self, game_id: int) -> dict:
         """A game's record (finished or in progress), its JSON checked."""
@@ -710,7 +723,8 @@ class Store:
                 pass  # edited behind the app's back: worked out again
         text = _dump(make())
         value = json.loads(text)  # as it will read back: the same figures either way
-        if not isinstance(version, (int, str)) or not str(version).isdigit():
+        if not isinstance(version, str) or not (version.isascii() and version.isdigit()) \
+                or len(version) > 18:
             return value  # a counter that is not ours: nothing is kept against it
 
         def work() -> None:
@@ -763,6 +777,8 @@ class Store:
         out, problems = {}, []
         for key, text in rows:
             try:
+                if not isinstance(key, str):
+                    raise StoreError(message(N_("it is not a value this app wrote")))
                 out[key] = _value(text)
             except StoreError as exc:
                 problems.append(message(N_("Setting {name} could not be read ({reason}); using "
@@ -823,6 +839,8 @@ class Store:
                                        f"IN ({','.join('?' * len(part))})", tuple(part))
             out: dict[int, dict[int, dict]] = {}
             for game_id, seat, text in rows:
+                if not (isinstance(game_id, int) and isinstance(seat, int)):
+                    continue  # an edited row: as if never reviewed
                 try:
                     value = _value(text)
                 except StoreError:  # an edited row: as if never reviewed
@@ -864,8 +882,8 @@ class Store:
         out = {}
         for seed, *row in rows:
             best, plain = _best_row(row)
-            if best is not None:
-                out[str(seed)] = {"best": best, "unassisted_best": plain}
+            if best is not None and isinstance(seed, str):
+                out[seed] = {"best": best, "unassisted_best": plain}
         return out
 
     def keep_best(self, seed: str, score: int, assisted: bool) -> tuple[dict, bool]:
@@ -916,7 +934,7 @@ class Store:
     def meta(self, key: str) -> str | None:
         rows = self._run(N_("Could not read your saved data: {reason}"),
                          lambda: self._read("SELECT value FROM meta WHERE key = ?", (key,)))
-        return rows[0][0] if rows else None
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
 
     def bring_in(self, key: str, value: str, records: list[tuple[str, dict, str | None]],
                  settings: dict, lessons: dict[str, dict], bests: dict[str, dict],

@@ -12,6 +12,7 @@ import pygame
 
 from game import records, registry
 from game.i18n import N_, _, language, ngettext
+from game.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
 
@@ -206,6 +207,8 @@ class ContinueScene(Scene):
         moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
         last = when(game.updated_at)
         last = Shorter(last, last.split(" ")[0])
+        if game.problem:  # listed all the same: it can be deleted
+            last = shown(game.problem)
         if game.held == ELSEWHERE:
             last = _("open in another window")
         return [title, names, moves, last]
