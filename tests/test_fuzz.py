@@ -452,6 +452,10 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
                     scene.delete(game.id)  # Delete, once the question is answered
             assert len(scene.games) == held and len(app.store.in_progress()) == held
             app.step(1 / 60)
+            for name in ("history", "stats"):  # the finished games' rows, as listed and counted
+                app.stack.push(app.make(name))
+                for _ in range(3):
+                    app.step(1 / 60)
         finally:
             app.stack.close_all()
             app.store.close()
