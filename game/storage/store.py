@@ -6,9 +6,9 @@ Why a database and not files: what must change together changes in one transacti
 game turns its row from "playing" to "finished" in one commit, so a kill at any instant leaves it
 exactly once, in one of the two. Two windows on one folder are safe: SQLite locks (WAL journal; a
 writer waits for the other, then retries, so "database is locked" never reaches a player), each
-game in progress is held by the window that opened it (a lease with a heartbeat: a window killed
-with its game open lets it go once its heartbeat stops, at once when its process is gone), and
-settings are kept per key.
+game in progress is held by the window that opened it (a lease: on this computer it lasts while
+that window's process runs, whatever the clocks say, and ends at once when it is gone; a window on
+another computer holds it while its heartbeat goes on), and settings are kept per key.
 
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
