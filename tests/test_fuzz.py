@@ -442,6 +442,8 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
                 assert out.count("\n") == max(playing, 1), out  # one line a game
         app = App(AppOptions(size=(1280, 720)))
         try:
+            app.stack.push(app.make("title"))  # the window's start
+            app.step(1 / 60)
             scene = app.make("continue")
             app.stack.push(scene)
             app.step(1 / 60)
