@@ -435,7 +435,8 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
                 lesson_store.load(db, SCRIPTS[game])
             kept(db)
         for args in (["saves"], ["saves", "--json"], ["stats"], ["stats", "--json"],
-                     ["export", str(folder.parent / "out")]):
+                     ["export", str(folder.parent / "out")],
+                     ["import", str(folder.parent / "out")]):
             code, out, err = _cli(*args)
             assert code == 0 and "Traceback" not in err and "internal error" not in err, (args, err)
             if args == ["saves"]:

@@ -170,7 +170,7 @@ def started(pid: int) -> str | None:
         return None
 
 
-_OPEN: set[str] = set()  # the holders of this process's stores in use (a pid cannot tell them apart)
+_OPEN: set[str] = set()  # the holders of this process's stores in use (one pid for them all)
 
 
 SCHEMA = (
