@@ -174,7 +174,7 @@ def old_fingerprint(record: dict) -> str:
     """The key the store gave a finished game before issue 56 (when it was played not in it)."""
     import hashlib
     from game.storage.store import NOT_IDENTITY
-    body = {k: v for k, v in record.items() if k not in NOT_IDENTITY + ("started_at", "finished_at")}
+    body = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
