@@ -477,9 +477,10 @@ def cmd_saves(args) -> int:
     for g in games:
         names = ", ".join(n for n, _k in g.players) or "solo"
         where = " (open in another window)" if g.held == "elsewhere" else ""
+        damaged = f" ({g.problem})" if g.problem else ""  # still listed: it can be deleted
         found = registry.find(g.game)
-        print(f"{g.id}: {found.title if found else g.game}, {names}, {g.actions} actions, "
-              f"last played {g.updated_at}{where}")
+        print(f"{g.id}: {found.title if found else _shown(g.game) if g.game else '?'}, {names}, "
+              f"{g.actions} actions, last played {g.updated_at or '?'}{where}{damaged}")
     return 0
 
 

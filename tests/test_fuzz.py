@@ -10,6 +10,7 @@ finds becomes a named test in the reader's own test file."""
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import json
 import os
@@ -369,6 +370,77 @@ def _log_of_later_data(mine: Path, data) -> tuple[bytes, bytes, list[dict]]:
     return wal, shm, later
 
 
+# --- any value of any column of the data file (issue 56 item 5) -------------------------------
+
+@functools.cache
+def _every_table() -> tuple[Path, dict[str, list[str]]]:
+    """A data file with rows in every table (finished games, one reviewed, games in progress,
+    settings, a lesson's place, bests, kept Statistics, the meta counters), made once; and each
+    table's columns."""
+    from game.review.kept import review_and_keep
+    from game.stats import kept
+    folder = Path(tempfile.mkdtemp(prefix="alice-every-table-"))
+    with closing(Store.open(folder)) as db:
+        done = []
+        for game in registry.ids():
+            finished, _larger, half = RECORDS[game]
+            done.append((db.finish_game(None, finished), finished))
+            db.release(db.new_game(half))
+        for game_id, finished in done:
+            try:
+                review_and_keep(db, game_id, finished, 0, iterations=2)
+                break
+            except RecordError:
+                continue  # a game that cannot be reviewed yet
+        db.put_settings({"sound": False, "volume": 40, "language": "en"})
+        game = sorted(SCRIPTS)[0]
+        db.keep_lesson(game, _lesson_entry(game, 2))
+        db.keep_best("7", 11, False)
+        db.keep_best("8", 9, True)
+        kept(db)
+    tables = {}
+    with closing(sqlite3.connect(folder / "alice.sqlite3")) as db:
+        for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            tables[table] = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+            assert db.execute(f"SELECT count(*) FROM {table}").fetchone()[0], table
+    return folder, tables
+
+
+HOST_PID = f"{__import__('socket').gethostname()} {os.getppid()} 0123abcd"  # a live window's lease
+TYPED = st.one_of(
+    st.none(), st.integers(-2**63, 2**63 - 1), st.sampled_from([0, -1, 1, 2**63 - 1, -2**63]),
+    st.floats(allow_nan=True, allow_infinity=True), st.binary(max_size=24), any_text(12),
+    st.sampled_from(ODD_TEXT + ["9" * 5000, "a\nb", "2026-11-24T17:20:05Z", "playing", "finished",
+                                HOST_PID, "host 1 tok", "[]", "{}", "null", "1e308"]),
+    HOSTILE.map(lambda value: json.dumps(value, allow_nan=True)),
+)
+
+
+def _damage(path: Path, edits, draw) -> None:
+    """Each (table, column, value) written into one row by another program; a value the schema
+    refuses (NOT NULL, CHECK, a key's uniqueness) is not written."""
+    with closing(sqlite3.connect(path)) as db:
+        for table, column, value in edits:
+            rows = [r[0] for r in db.execute(f"SELECT rowid FROM {table} ORDER BY rowid")]
+            if not rows:
+                continue
+            row = rows[draw(st.integers(0, len(rows) - 1))]
+            try:
+                with db:
+                    db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, row))
+            except (sqlite3.IntegrityError, sqlite3.DatabaseError):
+                continue
+
+
+def _cli(*args) -> tuple[int, str, str]:
+    from contextlib import redirect_stderr, redirect_stdout
+    from game import cli
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = cli.main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
 @ON_DISK
 @given(data=st.data())
 def test_a_log_of_any_other_database_beside_good_data_loses_and_changes_no_game(data):
@@ -397,3 +469,71 @@ def test_a_log_of_any_other_database_beside_good_data_loses_and_changes_no_game(
         assert {fingerprint(r) for r in after[len(before):]} <= {fingerprint(r) for r in later}
         for aside in mine.glob("alice-foreign-log-*-wal"):
             assert aside.read_bytes() == wal  # set aside byte for byte
+
+
+@ON_DISK
+@given(data=st.data())
+def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
+    import shutil
+    from scenes.app.window import App, AppOptions
+    from game.storage import ELSEWHERE
+    from game.stats import kept
+    template, tables = _every_table()
+    edits = data.draw(st.lists(st.tuples(st.sampled_from(sorted(tables)), st.data(), TYPED),
+                               min_size=1, max_size=8))
+    edits = [(table, choose.draw(st.sampled_from(tables[table])), value)
+             for table, choose, value in edits]
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        folder = Path(folder) / "data"
+        shutil.copytree(template, folder)
+        path = folder / "alice.sqlite3"
+        _damage(path, edits, data.draw)
+        with closing(sqlite3.connect(path)) as raw:
+            playing = raw.execute("SELECT count(*) FROM games WHERE state = 'playing'").fetchone()[0]
+            over = raw.execute("SELECT count(*) FROM games WHERE state = 'finished'").fetchone()[0]
+        patch.setenv("ALICE_DATA_DIR", str(folder))
+        with closing(Store.open(folder)) as db:
+            assert db.kept and not db.problems  # a damaged row is not a damaged file
+            saved = db.in_progress()
+            assert len(saved) == playing
+            for g in saved:
+                assert isinstance(g.game, str) and isinstance(g.updated_at, str)
+                assert isinstance(g.actions, int) and g.actions >= 0
+                assert all(isinstance(n, str) and isinstance(k, str) for n, k in g.players)
+                assert g.problem is None or "\n" not in g.problem
+            entries = db.entries()
+            assert len(entries) == over
+            assert all(e.problem is None or "\n" not in e.problem for e in entries)
+            assert all(isinstance(n, str) for n in db.player_names())
+            db.settings(), db.bests(), db.review_summaries(), db.counts()
+            for game in SCRIPTS:
+                lesson_store.load(db, SCRIPTS[game])
+            kept(db)
+        for args in (["saves"], ["saves", "--json"], ["stats"], ["stats", "--json"],
+                     ["export", str(folder.parent / "out")],
+                     ["import", str(folder.parent / "out")]):
+            code, out, err = _cli(*args)
+            assert code == 0 and "Traceback" not in err and "internal error" not in err, (args, err)
+            if args == ["saves"]:
+                assert out.count("\n") == max(playing, 1), out  # one line a game
+        app = App(AppOptions(size=(1280, 720)))
+        try:
+            app.stack.push(app.make("title"))  # the window's start
+            app.step(1 / 60)
+            scene = app.make("continue")
+            app.stack.push(scene)
+            app.step(1 / 60)
+            assert len(scene.games) == playing
+            held = sum(g.held == ELSEWHERE for g in scene.games)
+            for game in list(scene.games):
+                if game.held != ELSEWHERE:
+                    scene.delete(game.id)  # Delete, once the question is answered
+            assert len(scene.games) == held and len(app.store.in_progress()) == held
+            app.step(1 / 60)
+            for name in ("history", "stats"):  # the finished games' rows, as listed and counted
+                app.stack.push(app.make(name))
+                for _ in range(3):
+                    app.step(1 / 60)
+        finally:
+            app.stack.close_all()
+            app.store.close()

@@ -6,9 +6,9 @@ Why a database and not files: what must change together changes in one transacti
 game turns its row from "playing" to "finished" in one commit, so a kill at any instant leaves it
 exactly once, in one of the two. Two windows on one folder are safe: SQLite locks (WAL journal; a
 writer waits for the other, then retries, so "database is locked" never reaches a player), each
-game in progress is held by the window that opened it (a lease with a heartbeat: a window killed
-with its game open lets it go once its heartbeat stops, at once when its process is gone), and
-settings are kept per key.
+game in progress is held by the window that opened it (a lease: on this computer it lasts while
+that window's process runs, whatever the clocks say, and ends at once when it is gone; a window on
+another computer holds it while its heartbeat goes on), and settings are kept per key.
 
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
@@ -55,8 +55,9 @@ RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
 VALUE_BYTES = 1 << 20  # a setting's value, a lesson's entry
 DEPTH = 64  # a record nests 5 deep; far deeper is not ours
 
-# A game's identity: its game, seed, setup and actions; who played it, when, and what the record
-# says of its result are not (an import of the same game is the same game).
+# A game's identity: its game, seed, setup and actions, and when it was played where the record
+# says so (see fingerprint); who played it and what the record says of its result are not (an
+# import of the same game is the same game; docs/record-format.md).
 NOT_IDENTITY = ("format", "version", "players", "started_at", "finished_at", "assisted", "helps",
                 "undo", "daily", "result", "conceded")
 
@@ -91,6 +92,7 @@ class Saved:
     started_at: str | None
     updated_at: str
     held: str  # FREE, MINE or ELSEWHERE
+    problem: str | None = None  # part of its row cannot be read (an edit): shown as unknown
 
 
 @dataclass
@@ -103,8 +105,15 @@ class Imported:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (the file's name, why)
 
 
-def fingerprint(record: dict) -> str:
-    body = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+def fingerprint(record: dict, dated: bool = True) -> str:
+    """The key of a game's identity. Two attempts at one deal played the same way (a daily) are
+    told apart by when each began (or, in a record that does not say, ended): one game finished
+    in two windows is still one. A record with neither has the key of before issue 56, which
+    is what `dated=False` gives for any record (the key finished games were kept under)."""
+    body: object = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+    when = read_stamp(record.get("started_at")) or read_stamp(record.get("finished_at"))
+    if dated and when is not None:
+        body = [body, when]
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -143,11 +152,11 @@ def damaged(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def alive(pid: int) -> bool:
-    """Whether a process of this computer still runs (POSIX; elsewhere the heartbeat decides:
-    os.kill(pid, 0) would send Ctrl+C on Windows)."""
+def alive(pid: int) -> bool | None:
+    """Whether a process of this computer still runs; None where that cannot be told (not POSIX:
+    os.kill(pid, 0) would send Ctrl+C on Windows, so the heartbeat decides)."""
     if os.name != "posix":
-        return True
+        return None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -155,6 +164,20 @@ def alive(pid: int) -> bool:
     except OSError:  # it exists, but is not ours to signal
         return True
     return True
+
+
+def started(pid: int) -> str | None:
+    """When a process started (clock ticks since boot, /proc's field 22), or None where not known:
+    with its pid it names the process, as a pid alone does not once the pid is reused."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            text = f.read(4096)
+        return text[text.rindex(b")") + 2:].split()[19].decode("ascii")
+    except (OSError, ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+_OPEN: set[str] = set()  # the holders of this process's stores in use (one pid for them all)
 
 
 SCHEMA = (
@@ -238,7 +261,9 @@ class Store:
         self.source = path  # the player's file this store's data comes from (None: nobody's)
         self.why_not_kept = why_not_kept
         self.problems: list[str] = []  # what opening found, one line each (the title shows them)
-        self.holder = f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
+        start = started(os.getpid())  # in the token: older versions read "host pid token" alike
+        self.holder = (f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
+                       + (f"-{start}" if start else ""))
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
@@ -432,6 +457,7 @@ class Store:
         con.execute("PRAGMA synchronous = FULL")  # a committed game survives a power cut too
         with self._lock:
             self._all.append(con)
+        _OPEN.add(self.holder)
         return con
 
     def _con(self) -> sqlite3.Connection:
@@ -441,6 +467,7 @@ class Store:
         return con
 
     def close(self) -> None:
+        _OPEN.discard(self.holder)
         with self._lock:
             cons, self._all = self._all, []
         for con in cons:
@@ -534,12 +561,11 @@ class Store:
 
         def work() -> int:
             with self._write() as c:
-                same = c.execute("SELECT id FROM games WHERE state = 'finished' AND fingerprint = ?",
-                                 (key,)).fetchone()
+                same = _same(c, record, key, FINISHED)
                 if same is not None:  # already there (a second window, an import)
                     if game_id is not None:
                         c.execute("DELETE FROM games WHERE id = ? AND state = 'playing'", (game_id,))
-                    return int(same[0])
+                    return same
                 done = 0
                 if game_id is not None:
                     done = c.execute(
@@ -575,15 +601,25 @@ class Store:
             rows = self._read("SELECT id, game, actions, started_at, updated_at, holder, held_at "
                               "FROM games WHERE state = 'playing' ORDER BY updated_at DESC, id DESC")
             players = self._players([r[0] for r in rows])
-            return [Saved(r[0], r[1], players.get(r[0], ()), r[2], r[3], r[4], self._held(r[5], r[6]))
-                    for r in rows]
+            return [self._saved(r, players.get(r[0], ())) for r in rows]
         return self._run(N_("Could not read the games in progress: {reason}"), work)
+
+    def _saved(self, row: tuple, players: tuple[tuple[str, str], ...]) -> Saved:
+        """A game in progress as listed, whatever its row holds (the file is the player's: an edit
+        may leave any type in any column): what cannot be read is unknown, and said."""
+        game_id, game, actions, started, updated, holder, held_at = row
+        readable = isinstance(game, str) and isinstance(actions, int) and actions >= 0 \
+            and read_stamp(updated) is not None
+        return Saved(game_id, game if isinstance(game, str) else "", players,
+                     actions if isinstance(actions, int) and actions >= 0 else 0,
+                     read_stamp(started), read_stamp(updated) or "", self._held(holder, held_at),
+                     None if readable else message(N_("some of it cannot be read")))
 
     def take(self, game_id: int) -> dict:
         """Hold a game in progress for this window and give its record (its JSON checked, not
         replayed). HeldElsewhere if another window holds it; StoreError if it is gone or cannot
         be read."""
-        def work() -> str:
+        def work() -> dict:
             with self._write() as c:
                 row = c.execute("SELECT record, holder, held_at FROM games "
                                 "WHERE id = ? AND state = 'playing'", (game_id,)).fetchone()
@@ -591,11 +627,11 @@ class Store:
                     raise StoreError(message(N_("it is no longer among the games in progress")))
                 if self._held(row[1], row[2]) == ELSEWHERE:
                     raise HeldElsewhere(message(N_("it is open in another window")))
+                record = _record(row[0])  # one that cannot be read is not held: others may delete it
                 c.execute("UPDATE games SET holder = ?, held_at = ? WHERE id = ?",
                           (self.holder, time.time(), game_id))
-                return row[0]
-        text = self._run(N_("Could not open the game: {reason}"), work)
-        return _record(text)
+                return record
+        return self._run(N_("Could not open the game: {reason}"), work)
 
     def beat(self, game_id: int) -> bool:
         """This window still has the game open (its heartbeat); False if it was taken over."""
@@ -613,19 +649,34 @@ class Store:
                           (game_id, self.holder))
         self._run(N_("Could not save the game: {reason}"), work)
 
-    def _held(self, holder: str | None, held_at: float | None) -> str:
+    def _held(self, holder, held_at) -> str:
+        """Who holds a game in progress. A window alive on this computer keeps its game whatever
+        the clocks say (a laptop after sleep, a stepped clock); the heartbeat decides only for a
+        window elsewhere or where a process cannot be looked at. A lease that cannot be read (an
+        edited row: any type in either column) is free."""
         if holder is None:
             return FREE
         if holder == self.holder:
             return MINE
         try:
-            host, pid, _token = holder.split(" ")
+            host, pid, token = holder.split(" ")
             pid_n = int(pid)
-        except ValueError:
+        except (AttributeError, TypeError, ValueError):
             return FREE  # not a holder this app wrote
-        if host == socket.gethostname() and not alive(pid_n):
-            return FREE  # that window's process is gone: its game is free at once
-        if held_at is None or not math.isfinite(held_at) or abs(time.time() - held_at) > LEASE_S:
+        beat = held_at if isinstance(held_at, (int, float)) and not isinstance(held_at, bool) \
+            else math.nan
+        if not (0 < pid_n < 1 << 31) or not math.isfinite(beat):
+            return FREE
+        if host == socket.gethostname():
+            if pid_n == os.getpid():  # another store of this process
+                return ELSEWHERE if holder in _OPEN else FREE
+            running = alive(pid_n)
+            if running is not None:
+                since = token.partition("-")[2]
+                now = started(pid_n) if since else None
+                # gone, or its pid reused by a process started at another time: free at once
+                return ELSEWHERE if running and (now is None or now == since) else FREE
+        if abs(time.time() - beat) > LEASE_S:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
 
@@ -660,7 +711,9 @@ class Store:
             rows = self._read(f"SELECT game_id, name, kind FROM players WHERE game_id IN "
                               f"({','.join('?' * len(part))}) ORDER BY game_id, seat", tuple(part))
             for game_id, name, kind in rows:
-                out.setdefault(game_id, []).append((clean(str(name), NAME_LEN), str(kind)))
+                out.setdefault(game_id, []).append((clean(name if isinstance(name, str) else "?",
+                                                          NAME_LEN),
+                                                    kind if isinstance(kind, str) else ""))
         return {k: tuple(v) for k, v in out.items()}
 
     # --- finished games --------------------------------------------------------------------
@@ -723,7 +776,7 @@ class Store:
                "FROM players p JOIN games g ON g.id = p.game_id WHERE g.state = 'finished' "
                "GROUP BY p.folded ORDER BY n DESC, p.folded")
         return self._run(N_("Could not read your finished games: {reason}"),
-                         lambda: [r[0] for r in self._read(sql)])
+                         lambda: [r[0] for r in self._read(sql) if isinstance(r[0], str)])
 
     def record(self, game_id: int) -> dict:
         """A game's record (finished or in progress), its JSON checked."""
@@ -772,7 +825,8 @@ class Store:
                 pass  # edited behind the app's back: worked out again
         text = _dump(make())
         value = json.loads(text)  # as it will read back: the same figures either way
-        if not isinstance(version, (int, str)) or not str(version).isdigit():
+        if not isinstance(version, str) or not (version.isascii() and version.isdigit()) \
+                or len(version) > 18:
             return value  # a counter that is not ours: nothing is kept against it
 
         def work() -> None:
@@ -808,11 +862,10 @@ class Store:
         for record, key, entry, when in ready:
             finished = entry.get("over") or entry.get("conceded")
             state = FINISHED if finished else PLAYING
-            same = c.execute("SELECT id FROM games WHERE fingerprint = ? AND state = ?",
-                             (key, state)).fetchone()
+            same = _same(c, record, key, state)
             if same is not None:
                 report.already += 1
-                report.found.append(int(same[0]))
+                report.found.append(same)
                 continue
             # a game in progress was last played when its file was written
             report.added.append(self._insert(c, record, key, entry if finished else None, when))
@@ -826,6 +879,8 @@ class Store:
         out, problems = {}, []
         for key, text in rows:
             try:
+                if not isinstance(key, str):
+                    raise StoreError(message(N_("it is not a value this app wrote")))
                 out[key] = _value(text)
             except StoreError as exc:
                 problems.append(message(N_("Setting {name} could not be read ({reason}); using "
@@ -886,6 +941,8 @@ class Store:
                                        f"IN ({','.join('?' * len(part))})", tuple(part))
             out: dict[int, dict[int, dict]] = {}
             for game_id, seat, text in rows:
+                if not (isinstance(game_id, int) and isinstance(seat, int)):
+                    continue  # an edited row: as if never reviewed
                 try:
                     value = _value(text)
                 except StoreError:  # an edited row: as if never reviewed
@@ -927,8 +984,8 @@ class Store:
         out = {}
         for seed, *row in rows:
             best, plain = _best_row(row)
-            if best is not None:
-                out[str(seed)] = {"best": best, "unassisted_best": plain}
+            if best is not None and isinstance(seed, str):
+                out[seed] = {"best": best, "unassisted_best": plain}
         return out
 
     def keep_best(self, seed: str, score: int, assisted: bool) -> tuple[dict, bool]:
@@ -979,7 +1036,7 @@ class Store:
     def meta(self, key: str) -> str | None:
         rows = self._run(N_("Could not read your saved data: {reason}"),
                          lambda: self._read("SELECT value FROM meta WHERE key = ?", (key,)))
-        return rows[0][0] if rows else None
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
 
     def bring_in(self, key: str, value: str, records: list[tuple[str, dict, str | None]],
                  settings: dict, lessons: dict[str, dict], bests: dict[str, dict],
@@ -1103,6 +1160,25 @@ def _record(text) -> dict:
         raise
     except Exception as exc:  # noqa: BLE001 - anything a damaged row can hold
         raise StoreError(describe(exc)) from None
+
+
+def _same(c: sqlite3.Connection, record: dict, key: str, state: str) -> int | None:
+    """The id of the game of this state that is the same game as `record` (its key `key`), or
+    None. Games kept before issue 56 have the key that left out when they were played: those of
+    this deal and actions are given their own key first (each row once: its key is then right),
+    so that another attempt is not taken for them."""
+    assert state in (PLAYING, FINISHED)  # in the SQL as text: the finished games' index serves
+    where = f"state = '{state}' AND fingerprint = ?"
+    old = fingerprint(record, dated=False)
+    for row_id, text in c.execute(f"SELECT id, record FROM games WHERE {where}", (old,)).fetchall():
+        try:
+            true = fingerprint(_record(text))
+        except StoreError:
+            continue  # a damaged row: left as it is
+        if true != old and c.execute(f"SELECT 1 FROM games WHERE {where}", (true,)).fetchone() is None:
+            c.execute("UPDATE games SET fingerprint = ? WHERE id = ?", (true, row_id))
+    same = c.execute(f"SELECT id FROM games WHERE {where}", (key,)).fetchone()
+    return None if same is None else int(same[0])
 
 
 def _actions(record: dict) -> int:

@@ -303,6 +303,8 @@ class ContinueScene(Scene):
                 where = stage
         last = when(game.updated_at)
         last = Shorter(last, last.split(" ")[0])
+        if game.problem:  # listed all the same: it can be deleted
+            last = shown(game.problem)
         if game.held == ELSEWHERE:
             last = _("open in another window")
         return [title, names, where, last]
