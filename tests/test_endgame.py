@@ -200,3 +200,13 @@ def test_a_forced_move_is_not_searched():
     assert hard.decide(view, state.legal_actions()) == TAKE[state.active][state.field[0]]
     assert hard.search.playouts == 0
     assert PLACE  # (the tables the actions come from)
+
+
+def test_a_hint_in_a_solved_position_says_it_was_worked_out():
+    state = bot_game_positions(3, 5, 1)[0]
+    view = state.view(state.current_player())
+    hard = HardBot(seed=1, think=30.0)
+    action, reason, detail = hard.suggest(view, state.legal_actions())
+    assert action == endgame.solve(view).best
+    assert detail == "Hard bot worked out the rest of the game exactly." and reason
+    assert hard.search.playouts == 0

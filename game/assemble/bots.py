@@ -202,8 +202,9 @@ class HardBot:
     NOISE = 0.0  # share of random moves in a playout: none (they cost the flat search strength)
     PARALLEL = True  # a timed search spreads over the configured helpers (game.bots.parallel)
 
-    def __init__(self, seed=None, think=None, iterations=None, keep=KEEP, budget=None,
-                 noise=NOISE):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None, keep: int = KEEP, budget: int | None = None,
+                 noise: float = NOISE) -> None:
         self.rng = random.Random(seed)
         self.think = DEFAULT_THINK if think is None else think
         self.iterations = iterations

@@ -154,6 +154,20 @@ class _Search:
         return ((lines, caps, bench, (True,) * self.n, deck, (), "place",
                  cards.index(min(cards))), not deck)
 
+    def bound(self, pos: Position, move: Action, top: int) -> Key:
+        """In the last round with takes: the best key the mover's lane can end with after
+        `move` (its player's, the weakest of its lanes, is no better)."""
+        lines, caps, bench, _upright, field, _deck, _phase, lane = pos
+        line = lines[lane]
+        if move.kind == "take":
+            return self.final(line, move.value, caps[lane] + (move.value == top))
+        p = move.value
+        card = bench[lane]
+        assert card is not None
+        new = line[:p] + (card,) + line[p:]
+        cap = caps[lane] - self.cost(line, p)
+        return max(self.final(new, c, cap + (c == top)) for c in field)
+
     def moves(self, pos: Position) -> list[Action]:
         lines, caps, bench, _upright, field, _deck, phase, lane = pos
         if phase == "place":
@@ -174,6 +188,7 @@ class _Search:
         lines, caps, bench, upright, field, deck, phase, lane = pos
         done: dict[int, Key] = {}
         memo_key: object
+        top = 0
         if deck:
             memo_key = pos
         else:  # the last round with acquisitions: a lane that took is settled
@@ -193,12 +208,22 @@ class _Search:
             if self.nodes > self.limit:
                 raise TooBig()
             lanes = self.lanes_of[self.owners[lane]]
+            moves = self.moves(pos)
+            order: list[int] | range = range(len(moves))
+            bounds: list[Key] = []
+            if not deck:  # the most promising first; a move that cannot beat the best is skipped
+                bounds = [self.bound(pos, move, top) for move in moves]
+                order = sorted(order, key=bounds.__getitem__, reverse=True)
             best: Key | None = None
-            for move in self.moves(pos):
-                keys = self.value(*self.after(pos, move, False))
+            first = 0
+            for i in order:
+                if bounds and best is not None and (bounds[i] < best or
+                                                    (bounds[i] == best and i > first)):
+                    continue
+                keys = self.value(*self.after(pos, moves[i], False))
                 mine = min(keys[l] for l in lanes)
-                if best is None or mine > best:
-                    best, hit = mine, keys
+                if best is None or mine > best or (mine == best and i < first):
+                    best, hit, first = mine, keys, i
             assert hit is not None
             self.memo[memo_key] = hit
         if done:
@@ -260,25 +285,58 @@ def sample_views(games: int, seed: int = 11, players: int = 4) -> list[AssembleV
 
 
 def bench(games: int, seed: int, players: int, limit: int) -> dict[str, float]:
+    """Solve times (wall and this process's CPU) and positions searched per solvable decision."""
     views = sample_views(games, seed, players)
-    times, nodes, unsolved = [], [], 0
+    walls, cpus, nodes, unsolved = [], [], [], 0
     empty = sum(view.deck_count == 0 for view in views)
     for view in views:
-        start = time.perf_counter()
+        wall, cpu = time.perf_counter(), time.process_time()
         solution = solve(view, limit)
-        times.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
         if solution is None:
             unsolved += 1
         else:
             nodes.append(solution.nodes)
-    times.sort()
-    return {"players": players, "decisions": len(views), "deck_empty": empty,
-            "over_limit": unsolved,
-            "mean_ms": round(1000 * statistics.fmean(times), 2),
-            "p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 2),
-            "max_ms": round(1000 * times[-1], 2),
-            "mean_nodes": round(statistics.fmean(nodes), 1) if nodes else 0,
-            "max_nodes": max(nodes, default=0)}
+    out: dict[str, float] = {"players": players, "decisions": len(views), "deck_empty": empty,
+                             "over_limit": unsolved}
+    for name, figures in (("wall", walls), ("cpu", cpus)):
+        figures.sort()
+        out[f"{name}_mean_ms"] = round(1000 * statistics.fmean(figures), 2)
+        out[f"{name}_p95_ms"] = round(1000 * figures[int(0.95 * (len(figures) - 1))], 2)
+        out[f"{name}_max_ms"] = round(1000 * figures[-1], 2)
+    out["mean_nodes"] = round(statistics.fmean(nodes), 1) if nodes else 0
+    out["max_nodes"] = max(nodes, default=0)
+    return out
+
+
+def hard_games(games: int, seed: int, iterations: int) -> dict[str, float]:
+    """How often the endgame decides for hard in 4-player games of hard against three normal
+    bots (hard in seat 1; its search capped at `iterations` to keep the run short)."""
+    from .bots import HardBot, NormalBot
+    from .state import AssembleState
+    rng = random.Random(seed)
+    decisions = solved = empty = 0
+    for _ in range(games):
+        state = AssembleState.new(rng.getrandbits(32), 4)
+        hard = HardBot(seed=rng.getrandbits(32), iterations=iterations)
+        hard.seated(["hard", "normal", "normal", "normal"])
+        normal = NormalBot(seed=rng.getrandbits(32))
+        while not state.is_over():
+            player = state.current_player()
+            assert player is not None
+            view = state.view(player)
+            legal = state.legal_actions()
+            if player == 0 and len(legal) > 1:
+                decisions += 1
+                if solve(view) is not None:
+                    solved += 1
+                    empty += view.deck_count == 0
+            state.apply_unchecked((hard if player == 0 else normal).decide(view, legal))
+    return {"games": games, "hard_decisions_per_game": round(decisions / games, 2),
+            "solved_per_game": round(solved / games, 2),
+            "solved_deck_empty_per_game": round(empty / games, 2),
+            "solved_round_before_per_game": round((solved - empty) / games, 2)}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -287,6 +345,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--limit", type=int, default=LIMIT)
+    parser.add_argument("--hard-games", type=int, default=0,
+                        help="also count the solved decisions of hard in this many games")
+    parser.add_argument("--hard-iterations", type=int, default=100)
     args = parser.parse_args(argv)
     for players in args.players:
         print(bench(args.games, args.seed, players, args.limit))
+    if args.hard_games:
+        print(hard_games(args.hard_games, args.seed, args.hard_iterations))
