@@ -15,10 +15,13 @@ is the first of the highest key. An expectimax over learned opponent models can 
 How it stays fast: a memo over positions; a lane that has taken its last card is replaced in the
 memo's key by the key it will end with (its last placement is its own best, whatever the others
 do), and, when no other lane of its player is still to act, dropped from the key altogether, so
-that the last round with acquisitions collapses to one entry per set of field cards left; the
-placement-only last round is scored in closed form. The round before the last (deck = next field)
-is searched the same way under a node limit: where the limit is hit the position counts as not
-solvable and the bots search as before.
+that the last round with acquisitions collapses to one entry per set of field cards left; there,
+moves are tried best bound first and one that cannot beat the best is skipped. The placement-only
+last round is scored in closed form. In the round before the last, a lane that has taken (with one
+lane a player) is held in the key only by what the others can tell of it: the card it will take
+next round from each set it may find there; its own key is worked out again on a memo hit. Where a
+search would still pass its position limit, the position counts as not solvable and the bots
+search as before.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
+from itertools import combinations
 
 from .search import hist_key, insert_hists, line_hist, line_parts
 from .setup import PLACE, TAKE, Action, Rules
@@ -40,7 +44,10 @@ Line = tuple[int, ...]
 Position = tuple[tuple[Line, ...], tuple[int, ...], tuple[int | None, ...], tuple[bool, ...],
                  tuple[int, ...], tuple[int, ...], str, int]
 
-LIMIT = 4_000  # positions searched before giving up: about 0.15 s here (endgame_bench)
+# the benches at the start of each later round, one tuple per round
+Trail = tuple[tuple[int | None, ...], ...]
+
+LIMIT = 5_000  # positions searched before giving up: about 0.17 s here (endgame_bench)
 
 
 class TooBig(Exception):
@@ -79,7 +86,8 @@ class Solution:
 
 
 class _Search:
-    def __init__(self, owners: tuple[int, ...], rules: Rules, limit: int) -> None:
+    def __init__(self, owners: tuple[int, ...], rules: Rules, limit: int,
+                 canonical: bool = True) -> None:
         self.owners = owners
         self.n = len(owners)
         self.flaw, self.identity = rules.flaw, rules.identity
@@ -89,8 +97,12 @@ class _Search:
         self.lanes_of = tuple(tuple(l for l in range(self.n) if owners[l] == p)
                               for p in range(players))
         self.shared = tuple(len(self.lanes_of[owners[l]]) > 1 for l in range(self.n))
-        self.memo: dict[object, tuple[Key, ...]] = {}
+        self.memo: dict[object, tuple[tuple[Key, ...], Trail]] = {}
         self.finals: dict[tuple[Line, int, int], Key] = {}
+        self.responses: dict[tuple[Line, int, int, tuple[int, ...]], tuple[int, Key]] = {}
+        # fold a lane of the round before the last into what the others can tell of it (off:
+        # the plain memo, for tests of the folding)
+        self.canonical = canonical
 
     # --- lanes ---------------------------------------------------------------------------
 
@@ -121,8 +133,9 @@ class _Search:
 
     # --- positions -----------------------------------------------------------------------
 
-    def after(self, pos: Position, move: Action, last: bool) -> tuple[Position, bool]:
-        """The position after `move`, and whether the placement-only last round is on there."""
+    def after(self, pos: Position, move: Action, last: bool) -> tuple[Position, bool, bool]:
+        """The position after `move`, whether the placement-only last round is on there, and
+        whether a round starts there."""
         lines, caps, bench, upright, field, deck, phase, lane = pos
         if move.kind == "place":
             line = lines[lane]
@@ -135,7 +148,7 @@ class _Search:
             if cost:
                 caps = caps[:lane] + (caps[lane] - cost,) + caps[lane + 1:]
             bench = bench[:lane] + (None,) + bench[lane + 1:]
-            return (lines, caps, bench, upright, field, deck, "take", lane), last
+            return (lines, caps, bench, upright, field, deck, "take", lane), last, False
         card = move.value
         bench = bench[:lane] + (card,) + bench[lane + 1:]
         upright = upright[:lane] + (False,) + upright[lane + 1:]
@@ -146,13 +159,13 @@ class _Search:
             if c is not None and upright[i] and c < low:
                 nxt, low = i, c
         if nxt >= 0:
-            return (lines, caps, bench, upright, field, deck, "place", nxt), False
+            return (lines, caps, bench, upright, field, deck, "place", nxt), False, False
         # a new round: the highest bench card gains capacity, the lowest acts first
         cards = [c or 0 for c in bench]
         top = cards.index(max(cards))
         caps = caps[:top] + (caps[top] + 1,) + caps[top + 1:]
         return ((lines, caps, bench, (True,) * self.n, deck, (), "place",
-                 cards.index(min(cards))), not deck)
+                 cards.index(min(cards))), not deck, True)
 
     def bound(self, pos: Position, move: Action, top: int) -> Key:
         """In the last round with takes: the best key the mover's lane can end with after
@@ -181,20 +194,63 @@ class _Search:
         return tuple(self.final(lines[i], c, caps[i]) if c is not None and upright[i]
                      else self.fixed(lines[i], caps[i]) for i, c in enumerate(bench))
 
-    def value(self, pos: Position, last: bool) -> tuple[Key, ...]:
-        """Every lane's final key from `pos` under the model."""
+    def respond(self, line: Line, card: int, capacity: int, cards: tuple[int, ...],
+                top: int) -> tuple[int, Key]:
+        """In the last round with takes, a lane whose key depends on nobody else: the card it
+        takes from `cards` and the key it ends with, as the search would play it (the first
+        placement of the best key, then the first take of it). `capacity`: after the round's
+        gain; `top`: the round's highest card."""
+        k = (line, card, capacity, cards)
+        hit = self.responses.get(k)
+        if hit is None:
+            best: Key | None = None
+            values: list[Key] = []
+            for p in self.positions(line, capacity):
+                new = line[:p] + (card,) + line[p:]
+                cap = capacity - self.cost(line, p)
+                vals = [self.final(new, c, cap + (c == top)) for c in cards]
+                if best is None or max(vals) > best:
+                    best, values = max(vals), vals
+            assert best is not None
+            hit = self.responses[k] = (cards[values.index(best)], best)
+        return hit
+
+    def signature(self, line: Line, card: int, capacity: int, deck: tuple[int, ...],
+                  turn: int) -> tuple[int, ...]:
+        """What the others can tell of a lane that took `card` in the round before the last:
+        the card it will take next round from each set of cards it may find (its `turn` in that
+        round is its card's rank), nothing of its line itself."""
+        top = max(deck)
+        return tuple(self.respond(line, card, capacity, cards, top)[0]
+                     for cards in combinations(deck, len(deck) - turn))
+
+    def value(self, pos: Position, last: bool) -> tuple[tuple[Key, ...], Trail]:
+        """Every lane's final key from `pos` under the model, and the benches at the start of
+        every round after it (what a memo hit needs to give each settled lane its own key)."""
         if last:
-            return self.last_round(pos)
+            return self.last_round(pos), ()
         lines, caps, bench, upright, field, deck, phase, lane = pos
         done: dict[int, Key] = {}
+        folded: list[int] = []  # lanes of the round before the last, held by their signature
         memo_key: object
-        top = 0
+        taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
+        top = max(taken + list(field))
         if deck:
-            memo_key = pos
+            if not self.canonical:
+                memo_key = pos
+            else:
+                parts: list[object] = []
+                for i, c in enumerate(bench):
+                    if c is not None and not upright[i] and not self.shared[i]:
+                        turn = sum(t < c for t in taken) + sum(t < c for t in field)
+                        cap = caps[i] + (c == top)
+                        parts.append((c, self.signature(lines[i], c, cap, deck, turn)))
+                        folded.append(i)
+                    else:
+                        parts.append((lines[i], caps[i], c, upright[i]))
+                memo_key = (tuple(parts), field, deck, phase, lane)
         else:  # the last round with acquisitions: a lane that took is settled
-            taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
-            top = max(taken + list(field))
-            parts: list[object] = []
+            parts = []
             for i, c in enumerate(bench):
                 if c is not None and not upright[i]:
                     done[i] = k = self.final(lines[i], c, caps[i] + (c == top))
@@ -220,14 +276,35 @@ class _Search:
                 if bounds and best is not None and (bounds[i] < best or
                                                     (bounds[i] == best and i > first)):
                     continue
-                keys = self.value(*self.after(pos, moves[i], False))
+                child, child_last, starts = self.after(pos, moves[i], False)
+                keys, trail = self.value(child, child_last)
+                if starts:
+                    trail = (child[2],) + trail
                 mine = min(keys[l] for l in lanes)
                 if best is None or mine > best or (mine == best and i < first):
-                    best, hit, first = mine, keys, i
+                    best, hit, first = mine, (keys, trail), i
             assert hit is not None
             self.memo[memo_key] = hit
-        if done:
-            hit = tuple(done.get(i, k) for i, k in enumerate(hit))
+        if done:  # refill the settled lanes: the memo's entry may be another's
+            keys, trail = hit
+            keys = tuple(done.get(i, k) for i, k in enumerate(keys))
+            if trail:
+                trail = (tuple(bench[i] if i in done else c for i, c in enumerate(trail[0])),)
+            hit = keys, trail
+        elif folded:
+            keys, trail = hit
+            now, then = trail[0], trail[1]
+            refilled = list(keys)
+            top_next = max(deck)
+            for i in folded:
+                c = bench[i]
+                assert c is not None
+                cards = tuple(x for x in deck
+                              if x not in {then[j] for j in range(self.n)
+                                           if (now[j] or 0) < c})
+                refilled[i] = self.respond(lines[i], c, caps[i] + (c == top), cards,
+                                           top_next)[1]
+            hit = tuple(refilled), trail
         return hit
 
 
@@ -241,20 +318,20 @@ def _position(view: AssembleView) -> Position:
             field, deck, view.phase, view.active_lane)
 
 
-def solve(view: AssembleView, limit: int = LIMIT) -> Solution | None:
+def solve(view: AssembleView, limit: int = LIMIT, canonical: bool = True) -> Solution | None:
     """The exact solve of the decision in front of `view`'s player, or None when something to
     come is hidden or the search would take longer than `limit` positions."""
     if not solvable(view):
         return None
     owners = tuple(lane.owner for lane in view.lanes)
-    search = _Search(owners, view.rules, limit)
+    search = _Search(owners, view.rules, limit, canonical)
     pos = _position(view)
     moves = search.moves(pos)
     outcomes = []
     try:
         for move in moves:
-            keys = search.value(*search.after(pos, move, view.last_round))
-            outcomes.append(search.player_keys(keys))
+            child, last, _ = search.after(pos, move, view.last_round)
+            outcomes.append(search.player_keys(search.value(child, last)[0]))
     except TooBig:
         return None
     player = view.player
