@@ -324,6 +324,13 @@ def solve(view: AssembleView, limit: int = LIMIT, canonical: bool = True) -> Sol
     if not solvable(view):
         return None
     owners = tuple(lane.owner for lane in view.lanes)
+    if view.deck_count and len(set(owners)) < len(owners):
+        # 2 players: no lane folds (each doll's play hangs on its twin's), and with more than
+        # two lanes still to act this round the search never finished within the limit
+        # (endgame_bench): do not spend the time finding that out
+        waiting = sum(lane.bench is not None and lane.upright for lane in view.lanes)
+        if waiting + (view.phase == "take") > 2:
+            return None
     search = _Search(owners, view.rules, limit, canonical)
     pos = _position(view)
     moves = search.moves(pos)
