@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.assemble import endgame
-from game.assemble.bots import HardBot, NormalBot
+from game.assemble.bots import LEVELS, HardBot, NormalBot
 from game.assemble.setup import PLACE, TAKE, Rules, Setup
 from game.assemble.state import AssembleState
 from game.review import assemble as assemble_judge
@@ -119,17 +120,19 @@ def test_the_solver_agrees_with_a_plain_minimax_from_the_round_before(seed, play
     assert tuple(brute(child)) == solution.outcomes[0]
 
 
-def test_the_last_round_is_solved_and_the_rest_is_not():
-    # a full game: only the decisions with nothing hidden are solvable
-    state = AssembleState.new(5, 3)
+@pytest.mark.parametrize("players, known", [(3, 0), (4, 4), (2, 4)])
+def test_only_decisions_with_nothing_hidden_to_come_are_solvable(players, known):
+    # 3 players: 2 cards set aside, so only an empty deck; 2 and 4: also a deck that is exactly
+    # the next field
+    state = AssembleState.new(5, players)
     bot = NormalBot(seed=1)
     seen = []
     while not state.is_over():
         view = state.view(state.current_player())
         seen.append((view.deck_count, endgame.solvable(view)))
         state.apply(bot.decide(view, state.legal_actions()))
-    assert all(solvable == (deck == 0) for deck, solvable in seen)  # 3 players: 2 set aside
-    assert any(solvable for _, solvable in seen)
+    assert all(solvable == (deck <= known) for deck, solvable in seen)
+    assert any(solvable for _, solvable in seen) and not all(solvable for _, solvable in seen)
 
 
 def bot_game_positions(players: int, seed: int, count: int):
@@ -148,14 +151,16 @@ def bot_game_positions(players: int, seed: int, count: int):
     return out[:count]
 
 
-def test_hard_plays_the_solved_move_without_searching():
-    for state in bot_game_positions(4, 3, 12):
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_hard_and_expert_play_the_solved_move_without_searching(level):
+    states = bot_game_positions(4, 3, 8) + round_before_positions(4, 3, 4)
+    for state in states:
         player = state.current_player()
         view = state.view(player)
         legal = state.legal_actions()
         solution = endgame.solve(view)
         assert solution is not None
-        bot = HardBot(seed=1, think=30.0)  # a long think time it does not spend
+        bot = LEVELS[level](seed=1, think=30.0)  # a long think time it does not spend
         bot.seated(SEATS)
         assert bot.decide(view, legal) == solution.best
         assert bot.search.playouts == 0
