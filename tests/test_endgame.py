@@ -247,3 +247,20 @@ def test_folding_a_lane_into_what_the_others_see_of_it_changes_no_outcome():
         assert folded.nodes <= plain.nodes
         compared += 1
     assert compared >= 10
+
+
+def test_cementopia_hard_does_not_search_a_forced_move(monkeypatch):
+    # issue 57 item 5: one legal move takes no think time, in the solo puzzle too
+    from game.cementopia import bots as cementopia_bots
+    from game.cementopia.state import CementopiaState
+    state, rng = CementopiaState.new(3), random.Random(3)
+    while len(state.legal_actions()) != 1:
+        state.apply(rng.choice(state.legal_actions()))
+    searched = []
+    real = cementopia_bots.solver.lookahead
+    monkeypatch.setattr(cementopia_bots.solver, "lookahead",
+                        lambda *a, **k: searched.append(1) or real(*a, **k))
+    bot = cementopia_bots.HardBot(seed=1, think=30.0)
+    (only,) = state.legal_actions()
+    assert bot.decide(state.view(0), state.legal_actions()) == only
+    assert searched == []
