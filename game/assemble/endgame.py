@@ -12,16 +12,15 @@ do the same; among moves of equal key a player takes the first in a fixed order 
 to right, takes lowest card first). The searching player is judged by the same rule: its best move
 is the first of the highest key. An expectimax over learned opponent models can replace this later.
 
-How it stays fast: a memo over positions; a lane that has taken its last card is replaced in the
-memo's key by the key it will end with (its last placement is its own best, whatever the others
-do), and, when no other lane of its player is still to act, dropped from the key altogether, so
-that the last round with acquisitions collapses to one entry per set of field cards left; there,
-moves are tried best bound first and one that cannot beat the best is skipped. The placement-only
-last round is scored in closed form. In the round before the last, a lane that has taken (with one
-lane a player) is held in the key only by what the others can tell of it: the card it will take
-next round from each set it may find there; its own key is worked out again on a memo hit. Where a
-search would still pass its position limit, the position counts as not solvable and the bots
-search as before.
+How it stays fast: the placement-only last round is scored in closed form. In the last round with
+takes, with one lane a player, every lane's key depends on its own moves alone, so the round is a
+chain of each lane's own best (`chain`); with 2 players it is a memoised tree in which a lane that
+has taken is replaced in the key by the key it will end with, and moves are tried best bound
+first, one that cannot beat the best skipped. In the round before the last, a lane that has taken
+(with one lane a player) is held in the memo's key only by what the others can tell of it: the
+card it will take next round from each set it may find there; its own key is worked out again on a
+memo hit. Where a search would still pass its position limit, the position counts as not solvable
+and the bots search as before.
 """
 
 from __future__ import annotations
@@ -87,7 +86,7 @@ class Solution:
 
 class _Search:
     def __init__(self, owners: tuple[int, ...], rules: Rules, limit: int,
-                 canonical: bool = True) -> None:
+                 shortcuts: bool = True) -> None:
         self.owners = owners
         self.n = len(owners)
         self.flaw, self.identity = rules.flaw, rules.identity
@@ -97,12 +96,14 @@ class _Search:
         self.lanes_of = tuple(tuple(l for l in range(self.n) if owners[l] == p)
                               for p in range(players))
         self.shared = tuple(len(self.lanes_of[owners[l]]) > 1 for l in range(self.n))
+        self.pairs = any(self.shared)  # 2 players: a lane's play hangs on its twin's
         self.memo: dict[object, tuple[tuple[Key, ...], Trail]] = {}
         self.finals: dict[tuple[Line, int, int], Key] = {}
         self.responses: dict[tuple[Line, int, int, tuple[int, ...]], tuple[int, Key]] = {}
-        # fold a lane of the round before the last into what the others can tell of it (off:
-        # the plain memo, for tests of the folding)
-        self.canonical = canonical
+        self.signatures: dict[tuple[Line, int, int, int], tuple[int, ...]] = {}
+        # the last round with takes played as a chain, a lane of the round before the last
+        # folded into what the others can tell of it (off: the plain memoised tree, for tests)
+        self.shortcuts = shortcuts
 
     # --- lanes ---------------------------------------------------------------------------
 
@@ -220,9 +221,41 @@ class _Search:
         """What the others can tell of a lane that took `card` in the round before the last:
         the card it will take next round from each set of cards it may find (its `turn` in that
         round is its card's rank), nothing of its line itself."""
-        top = max(deck)
-        return tuple(self.respond(line, card, capacity, cards, top)[0]
-                     for cards in combinations(deck, len(deck) - turn))
+        k = (line, card, capacity, turn)
+        hit = self.signatures.get(k)
+        if hit is None:
+            top = max(deck)
+            hit = self.signatures[k] = tuple(self.respond(line, card, capacity, cards, top)[0]
+                                             for cards in combinations(deck, len(deck) - turn))
+        return hit
+
+    def chain(self, pos: Position) -> tuple[tuple[Key, ...], Trail]:
+        """The last round with takes when every player has one lane: each lane's key depends on
+        its own moves alone, so each plays its own best in turn (`respond`), no tree at all."""
+        self.nodes += 1
+        lines, caps, bench, upright, field, _deck, phase, lane = pos
+        taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
+        top = max(taken + list(field))
+        keys: list[Key | None] = [None] * self.n
+        last: list[int | None] = list(bench)
+        for i, c in enumerate(bench):
+            if c is not None and not upright[i]:
+                keys[i] = self.final(lines[i], c, caps[i] + (c == top))
+        cards = field
+        if phase == "take":
+            vals = [self.final(lines[lane], c, caps[lane] + (c == top)) for c in cards]
+            best = max(vals)
+            last[lane] = c = cards[vals.index(best)]
+            keys[lane] = best
+            cards = tuple(x for x in cards if x != c)
+        todo = sorted((c, i) for i, c in enumerate(bench) if c is not None and upright[i])
+        for card, i in todo:
+            c, keys[i] = self.respond(lines[i], card, caps[i], cards, top)
+            last[i] = c
+            cards = tuple(x for x in cards if x != c)
+        final = tuple(k for k in keys if k is not None)
+        assert len(final) == self.n
+        return final, (tuple(last),)
 
     def value(self, pos: Position, last: bool) -> tuple[tuple[Key, ...], Trail]:
         """Every lane's final key from `pos` under the model, and the benches at the start of
@@ -230,13 +263,15 @@ class _Search:
         if last:
             return self.last_round(pos), ()
         lines, caps, bench, upright, field, deck, phase, lane = pos
+        if not deck and not self.pairs and self.shortcuts:
+            return self.chain(pos)
         done: dict[int, Key] = {}
         folded: list[int] = []  # lanes of the round before the last, held by their signature
         memo_key: object
         taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
         top = max(taken + list(field))
         if deck:
-            if not self.canonical:
+            if not self.shortcuts:
                 memo_key = pos
             else:
                 parts: list[object] = []
@@ -318,7 +353,7 @@ def _position(view: AssembleView) -> Position:
             field, deck, view.phase, view.active_lane)
 
 
-def solve(view: AssembleView, limit: int = LIMIT, canonical: bool = True) -> Solution | None:
+def solve(view: AssembleView, limit: int = LIMIT, shortcuts: bool = True) -> Solution | None:
     """The exact solve of the decision in front of `view`'s player, or None when something to
     come is hidden or the search would take longer than `limit` positions."""
     if not solvable(view):
@@ -331,7 +366,7 @@ def solve(view: AssembleView, limit: int = LIMIT, canonical: bool = True) -> Sol
         waiting = sum(lane.bench is not None and lane.upright for lane in view.lanes)
         if waiting + (view.phase == "take") > 2:
             return None
-    search = _Search(owners, view.rules, limit, canonical)
+    search = _Search(owners, view.rules, limit, shortcuts)
     pos = _position(view)
     moves = search.moves(pos)
     outcomes = []
