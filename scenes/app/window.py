@@ -202,6 +202,8 @@ class App:
         for event in pygame.event.get():
             self.dispatch(event)
         self.stack.update(dt)
+        for words in self.store.news():  # its folder deleted and made again, its file replaced
+            self.toast(words, 8.0)
         self.sound.update(dt)
         if draw:
             self.draw()
