@@ -16,3 +16,12 @@ def test_killing_a_process_that_saves_and_finishes_games_loses_none(tmp_path):
     assert tally["kills"] == KILLS
     assert tally["playing"] >= 10  # most kills fell mid-game...
     assert tally["finished"] >= 5  # ...and the children finished games between kills
+
+
+def test_a_data_folder_deleted_at_any_instant_mid_game_loses_no_game(tmp_path):
+    """Issue 56: the folder deleted, emptied or its file deleted while the child plays, the child's
+    next write, then the kill: every game it finished and the one it was playing are there."""
+    from tests.kill_loop import removed
+    tally = run(20, seed=12, folder=tmp_path / "data", report=lambda _line: None, hostile=removed)
+    print(f"kill loop, folder removed: {tally}")
+    assert tally["kills"] == 20 and tally["playing"] >= 5

@@ -354,12 +354,17 @@ class Store:
             self._forget(con)  # its file is no longer the data file: made again since
             con = None
         if con is None:
-            con = self._local.con = self._connect()
-            if self.path is not None:
-                with self._lock:
-                    self._files[con] = here = _ident(self.path)
-                    if self._file is None:
-                        self._file = here
+            con = self._local.con = self._attach()
+            if self._file is None:
+                self._file = self._files.get(con)
+        return con
+
+    def _attach(self) -> sqlite3.Connection:
+        """A new connection, and which file it opened (when the store has a path)."""
+        con = self._connect()
+        if self.path is not None:
+            with self._lock:
+                self._files[con] = _ident(self.path)
         return con
 
     def _forget(self, con: sqlite3.Connection) -> None:
@@ -398,14 +403,15 @@ class Store:
         The data file is looked at before and after (a deleted folder, a file put in its place:
         see `_mend`), so that a write is never said done that the data path does not hold."""
         watched = con is None and self.path is not None
-        if watched:
-            self._check()
-        con = self._con() if con is None else con
+        con = self._watched() if watched else self._con() if con is None else con
         for attempt in range(RETRIES):
             try:
                 con.execute("BEGIN IMMEDIATE")
                 break
             except sqlite3.OperationalError as exc:
+                if watched and attempt < RETRIES - 1 and self._files.get(con) != _ident(self.path):
+                    con = self._reopened(con)  # opened as its file went (it reads nothing)
+                    continue
                 if not busy(exc) or attempt == RETRIES - 1:
                     raise
                 time.sleep(0.05 * (attempt + 1))
@@ -454,6 +460,29 @@ class Store:
         if self._file is not None:
             self._mend(None)
 
+    def _watched(self) -> sqlite3.Connection:
+        """This thread's connection to the data file, the file made again first if it went (also
+        while this thread connected: that connection opened nothing, or an empty new file)."""
+        for attempt in range(RETRIES):
+            self._check()
+            try:
+                con = self._con()
+            except sqlite3.Error:
+                if attempt == RETRIES - 1 or _ident(self.path) == self._file:
+                    raise
+                continue
+            if self._files.get(con) == self._file or attempt == RETRIES - 1:
+                break
+            self._forget(con)
+            self._local.con = None
+        return con
+
+    def _reopened(self, con: sqlite3.Connection) -> sqlite3.Connection:
+        """This thread's connection again, after its file went (made again from another)."""
+        self._forget(con)
+        self._local.con = None
+        return self._watched()
+
     def _source(self) -> sqlite3.Connection | None:
         """A connection to the file this store wrote until now (this thread's if it has one)."""
         mine = getattr(self._local, "con", None)
@@ -479,10 +508,11 @@ class Store:
             try:
                 if source is None:
                     raise StoreError(message(N_("nothing of it is left to copy")))
-                for suffix, was in self._logs.items():  # this window's logs beside another
-                    log = Path(f"{self.path}{suffix}")  # file would be read into it
-                    if was is not None and _ident(log) == was:
-                        log.unlink()
+                for suffix in ("-wal", "-shm"):  # logs left without their file, or this
+                    log = Path(f"{self.path}{suffix}")  # window's beside another file, would
+                    found = _ident(log)  # be read into the new one
+                    if here is None or (found is not None and found == self._logs.get(suffix)):
+                        log.unlink(missing_ok=True)
                 target, fresh = self._remade(source) if here is None else None, True
                 if target is None:
                     target, n, fresh = self._joined(source)
@@ -506,7 +536,7 @@ class Store:
             except (sqlite3.Error, OSError) as exc:
                 raise StoreError(self._unmended(here, failure(exc))) from None
             with self._lock:
-                self._file = self._files[target] = _ident(self.path)
+                self._file = self._files[target]
                 if not ours:
                     self._news.append(words)
             self._logs = {}
@@ -535,6 +565,7 @@ class Store:
                 source.backup(copy)
             finally:
                 copy.close()
+            made = _ident(spare)
             try:
                 os.link(spare, self.path)  # never over a file that is there
             except FileExistsError:
@@ -546,7 +577,10 @@ class Store:
         finally:
             for suffix in ("", "-journal", "-wal", "-shm"):
                 Path(f"{spare}{suffix}").unlink(missing_ok=True)
-        target = self._connect()
+        target = self._attach()
+        if self._files.get(target) != made:  # removed again at once: what is there now is joined
+            self._forget(target)
+            return None
         target.execute("PRAGMA journal_mode=WAL")
         return target
 
@@ -554,8 +588,10 @@ class Store:
         """The file now at the data path, with this window's games it lacks added: (its
         connection, how many games were added, whether it was empty). StoreError if it is not a
         database this app can use (it is left as it is)."""
-        target = self._connect()
+        target = self._attach()
         try:
+            if self._files.get(target) is None:
+                raise StoreError(message(N_("nothing of it is left to copy")))
             version = target.execute("PRAGMA user_version").fetchone()[0]
             fresh = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version > SCHEMA_VERSION:
