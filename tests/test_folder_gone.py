@@ -218,3 +218,28 @@ def _try(work):
         work()
     except StoreError:  # an empty file has no tables: the read fails, in words
         pass
+
+
+def test_two_windows_on_a_removed_folder_both_keep_their_game(data_dir):
+    """The first window to write makes the folder again; the second adds its game's latest
+    position to that file (never over it), and both are told the folder was removed."""
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    finished_games(first, 1)
+    savers = [SaveService(first), SaveService(second)]
+    sessions = [game_after(2, 4), game_after(3, 6)]
+    for saver, session in zip(savers, sessions):
+        saver.save(records.record_of(session))
+        assert saver.flush()
+    remove(data_dir, "folder")
+    for saver, session in zip(savers, sessions):
+        session.play(session.state.legal_actions()[0])
+        saver.save(records.record_of(session))
+        assert saver.flush() and saver.saved
+    assert sorted(moves_kept(data_dir)) == [3, 4] and len(finished_records()) == 1
+    for store in (first, second):
+        [said] = store.news()
+        assert "removed" in said and "1 finished game" in said
+    for saver in savers:
+        saver.close()
+    first.close()
+    second.close()

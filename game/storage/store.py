@@ -516,7 +516,7 @@ class Store:
                 target, fresh = self._remade(source) if here is None else None, True
                 if target is None:
                     target, n, fresh = self._joined(source)
-                if here is None or fresh:  # (an empty file: a read of another thread made it)
+                if here is None or fresh:
                     n = target.execute("SELECT count(*) FROM games WHERE state = 'finished'"
                                        ).fetchone()[0]
                     words = later.ngettext(
@@ -593,7 +593,11 @@ class Store:
             if self._files.get(target) is None:
                 raise StoreError(message(N_("nothing of it is left to copy")))
             version = target.execute("PRAGMA user_version").fetchone()[0]
-            fresh = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            # empty (a read of another thread made it), or another window of this folder made
+            # it again from the file this one had: the folder was removed, not replaced
+            fresh = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] \
+                or bool(_has_table(target, "games") and target.execute(
+                    "SELECT 1 FROM games WHERE holder = ?", (self.holder,)).fetchone())
             if version > SCHEMA_VERSION:
                 raise StoreError(message(N_("a newer version of the app wrote it")))
             if version == SCHEMA_VERSION and \
@@ -1191,6 +1195,11 @@ def _statements(script: str) -> Iterator[str]:
             if part.strip():
                 yield part
             part = ""
+
+
+def _has_table(con: sqlite3.Connection, name: str) -> bool:
+    return con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                       (name,)).fetchone() is not None
 
 
 def _row_id(cursor: sqlite3.Cursor) -> int:
