@@ -10,6 +10,10 @@ game in progress is held by the window that opened it (a lease with a heartbeat:
 with its game open lets it go once its heartbeat stops, at once when its process is gone), and
 settings are kept per key.
 
+The data folder deleted or emptied, or its file deleted or replaced, while the app runs (a player,
+a sync tool) is noticed at the next write, before it is said done: the file is made again from the
+one this process still has open, or this window's games are added to the file put in its place.
+
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
 in-memory store: everything works, nothing is kept, and the app says so).
@@ -508,9 +512,9 @@ class Store:
             try:
                 if source is None:
                     raise StoreError(message(N_("nothing of it is left to copy")))
-                for suffix in ("-wal", "-shm"):  # logs left without their file, or this
-                    log = Path(f"{self.path}{suffix}")  # window's beside another file, would
-                    found = _ident(log)  # be read into the new one
+                for suffix in () if ours else ("-wal", "-shm"):  # logs left without their
+                    log = Path(f"{self.path}{suffix}")  # file, or this window's beside another
+                    found = _ident(log)  # file, would be read into the new one
                     if here is None or (found is not None and found == self._logs.get(suffix)):
                         log.unlink(missing_ok=True)
                 target, fresh = self._remade(source) if here is None else None, True
