@@ -35,6 +35,19 @@ def remove(folder, how):
                 path.unlink()
 
 
+def at_once(folder, how, n=0):
+    """The same at one instant (rmtree, or three unlinks, take a while: a write that comes
+    between them would see a folder half gone, and the rest removed after it was made again)."""
+    if how == "file":
+        (folder / DB_NAME).unlink()
+        return
+    gone = folder.with_name(f"gone-{n}")
+    folder.rename(gone)
+    if how == "emptied":
+        folder.mkdir(exist_ok=True)
+    shutil.rmtree(gone)
+
+
 def finish(saver, session):
     while not session.state.is_over():
         session.play(session.state.legal_actions()[0])
@@ -243,3 +256,51 @@ def test_two_windows_on_a_removed_folder_both_keep_their_game(data_dir):
         saver.close()
     first.close()
     second.close()
+
+
+def test_the_folder_removed_while_two_threads_of_a_window_write_sets_no_game_back(data_dir):
+    """Settings kept from one thread while the save thread plays, and the folder removed at a
+    random instant of each game: a commit of one thread that went to the file just removed never
+    brings an older position, or a game twice, into the file the other made again."""
+    import random
+    import threading
+    store = Store.open(data_dir)
+    rng = random.Random(5)
+    stop = threading.Event()
+    failed = []
+
+    def keep_settings():
+        n = 0
+        while not stop.is_set():
+            n += 1
+            try:
+                store.put_settings({"volume": n % 10})
+            except StoreError as exc:
+                failed.append(str(exc))
+    writer = threading.Thread(target=keep_settings)
+    writer.start()
+    ours = []
+    try:
+        for n in range(10):
+            saver = SaveService(store)
+            session = game_after(0, n)
+            hostile = threading.Timer(rng.uniform(0, 0.02), at_once,
+                                      (data_dir, rng.choice(["folder", "emptied", "file"]), n))
+            hostile.start()
+            for _ in range(6):
+                session.play(session.state.legal_actions()[0])
+                saver.save(records.record_of(session))
+                assert saver.flush() and saver.saved, saver.problem
+            hostile.join()
+            saver.save(records.record_of(session))  # (the folder may have gone after the last)
+            assert saver.flush() and saver.saved, saver.problem
+            ours.append((saver.game_id, len(session.history)))
+            saver.close()
+    finally:
+        stop.set()
+        writer.join()
+    assert failed == []
+    with closing(sqlite3.connect(data_dir / DB_NAME)) as con:  # as another process reads it
+        kept = con.execute("SELECT id, actions FROM games WHERE state = 'playing'").fetchall()
+    assert sorted(kept) == sorted(ours)
+    store.close()

@@ -75,6 +75,11 @@ class HeldElsewhere(StoreError):
     """The game is open in another window (its lease is live)."""
 
 
+class Again(StoreError):
+    """A commit that went to the file the data path held before another thread of this window
+    made it again: the work is done again in the new one (its transaction is the same there)."""
+
+
 class Newer(Exception):
     """The database was written by a newer version of the app."""
 
@@ -443,12 +448,16 @@ class Store:
 
     def _run(self, what: str, work: Callable):
         """work() with any database failure as a StoreError in player words."""
-        try:
-            return work()
-        except StoreError:
-            raise
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(message(what, reason=failure(exc))) from None
+        for attempt in range(RETRIES):
+            try:
+                return work()
+            except Again:
+                if attempt == RETRIES - 1:
+                    raise
+            except StoreError:
+                raise
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreError(message(what, reason=failure(exc))) from None
 
     # --- the data file itself (issue 56) ---------------------------------------------------
 
@@ -508,13 +517,14 @@ class Store:
                 if here is not None and here == self._file:
                     return  # another thread of this window made it again meanwhile
                 source = self._source()
-            ours = here is not None and here == self._file  # (a late commit of another thread)
+            if here is not None and here == self._file:  # a late commit of another thread
+                raise Again(message(N_("the data file was being made again")))
             try:
                 if source is None:
                     raise StoreError(message(N_("nothing of it is left to copy")))
-                for suffix in () if ours else ("-wal", "-shm"):  # logs left without their
-                    log = Path(f"{self.path}{suffix}")  # file, or this window's beside another
-                    found = _ident(log)  # file, would be read into the new one
+                for suffix in ("-wal", "-shm"):  # logs left without their file, or this
+                    log = Path(f"{self.path}{suffix}")  # window's beside another file, would
+                    found = _ident(log)  # be read into the new one
                     if here is None or (found is not None and found == self._logs.get(suffix)):
                         log.unlink(missing_ok=True)
                 target, fresh = self._remade(source) if here is None else None, True
@@ -541,8 +551,7 @@ class Store:
                 raise StoreError(self._unmended(here, failure(exc))) from None
             with self._lock:
                 self._file = self._files[target]
-                if not ours:
-                    self._news.append(words)
+                self._news.append(words)
             self._logs = {}
             old = getattr(self._local, "con", None)
             self._local.con = target
