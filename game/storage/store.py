@@ -80,6 +80,10 @@ class Again(StoreError):
     made it again: the work is done again in the new one (its transaction is the same there)."""
 
 
+class Unmended(StoreError):
+    """The data folder or file went and could not be made again (`words`: why, as a reason)."""
+
+
 class Newer(Exception):
     """The database was written by a newer version of the app."""
 
@@ -454,6 +458,8 @@ class Store:
             except Again:
                 if attempt == RETRIES - 1:
                     raise
+            except Unmended as exc:
+                raise StoreError(message(what, reason=exc.words)) from None
             except StoreError:
                 raise
             except (sqlite3.Error, OSError) as exc:
@@ -546,9 +552,9 @@ class Store:
                         "kept, and {n} games of this window that it lacked were added to it.",
                         n, n=n)
             except StoreError as exc:
-                raise StoreError(self._unmended(here, exc.words)) from None
+                raise Unmended(self._unmended(here, exc.words)) from None
             except (sqlite3.Error, OSError) as exc:
-                raise StoreError(self._unmended(here, failure(exc))) from None
+                raise Unmended(self._unmended(here, failure(exc))) from None
             with self._lock:
                 self._file = self._files[target]
                 self._news.append(words)
@@ -559,12 +565,12 @@ class Store:
                 self._forget(old)
 
     @staticmethod
-    def _unmended(here, reason) -> str:
+    def _unmended(here, why) -> str:
         if here is None:
-            return message(N_("Your data folder was removed and could not be made again "
-                              "({reason})"), reason=reason)
-        return message(N_("Your data file was replaced by one this app cannot use ({reason}); "
-                          "nothing is written into it"), reason=reason)
+            return message(N_("the data folder was removed and could not be made again ({why})"),
+                           why=why)
+        return message(N_("the data file was replaced by one this app cannot use ({why}); "
+                          "nothing is written into it"), why=why)
 
     def _remade(self, source: sqlite3.Connection) -> sqlite3.Connection | None:
         """The data file made again as a copy of `source`'s; None if a file appeared there
