@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -117,8 +118,10 @@ def read_until(pipe, prefix: str) -> tuple[str, list[str]]:
         lines.append(line)
 
 
-def run(kills: int, seed: int, folder: Path, report=print) -> dict:
-    """Kill the child `kills` times; AssertionError at the first thing found wrong."""
+def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict:
+    """Kill the child `kills` times; AssertionError at the first thing found wrong. `hostile`
+    (folder, rng, the forker's output) does something to the data before each kill and gives the
+    child's lines it read meanwhile."""
     from game import records
     from game.storage import Store
     from game.storage.store import fingerprint
@@ -140,8 +143,10 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
             forker.stdin.flush()
             pid = child_started(forker.stdout)
             time.sleep(rng.uniform(0.0, 0.25))  # from before the first save to games later
+            seen = hostile(folder, rng, forker.stdout) if hostile is not None else []
             os.kill(pid, signal.SIGKILL)
             status, out = read_until(forker.stdout, "status ")
+            out = seen + out
             assert os.WIFSIGNALED(int(status)) and os.WTERMSIG(int(status)) == signal.SIGKILL, status
             last = None
             for line in out:
@@ -273,15 +278,64 @@ def foreign(kills: int, seed: int, folder: Path, report=print) -> dict:
     return tally
 
 
+def removed(folder: Path, rng: random.Random, pipe) -> list[str]:
+    """The data folder deleted, emptied, or its file deleted at a random instant mid-game (a
+    player, a sync tool; issue 56); then the child's writes until the data path holds its game
+    again (its store must make the file again: the lines already on their way may be from writes
+    before), and the kill a moment after."""
+    how = rng.choice(["folder", "emptied", "file"])
+    if how == "file":  # the one a player sees (its logs stay)
+        (folder / "alice.sqlite3").unlink()
+    else:  # at one instant, as a move to the bin does (rmtree takes a while: the child's
+        gone = folder.with_name(f"gone-{rng.randrange(10 ** 9)}")  # next write may come in it)
+        folder.rename(gone)
+        if how == "emptied":
+            folder.mkdir(exist_ok=True)
+        shutil.rmtree(gone)
+    lines: list[str] = []
+    while not lines or not holds(folder, *lines[-1].split()):
+        line = pipe.readline()
+        assert line and not line.startswith("status "), ("the child stopped", how, lines[-3:], line)
+        assert len(lines) < 1000, ("the data was never made again", how)
+        lines.append(line)
+    time.sleep(rng.uniform(0.0, 0.05))
+    return lines
+
+
+def holds(folder: Path, kind: str, game_id: str, moves: str) -> bool:
+    """Whether the database at the data path has this game at this move (or later), as another
+    process reads it."""
+    import sqlite3
+    if not game_id.isdigit():  # its first save failed ("saved None 0")
+        return False
+    try:
+        con = sqlite3.connect(f"file:{folder / 'alice.sqlite3'}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        row = con.execute("SELECT state, actions FROM games WHERE id = ?", (int(game_id),)).fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        con.close()
+    return row is not None and (row[0] == "finished" or row[1] >= int(moves))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.kill_loop")
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--foreign", action="store_true",
                         help="put each killed process's log beside other good data instead")
+    parser.add_argument("--removed", action="store_true",
+                        help="delete the data folder mid-game before each kill")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="alice-kill-") as folder:
-        tally = (foreign if args.foreign else run)(args.kills, args.seed, Path(folder))
+        if args.foreign:
+            tally = foreign(args.kills, args.seed, Path(folder))
+        else:
+            tally = run(args.kills, args.seed, Path(folder) / "data",
+                        hostile=removed if args.removed else None)
     print(f"kill loop passed: {tally}")
     return 0
 

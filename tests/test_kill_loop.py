@@ -22,3 +22,12 @@ def test_the_log_of_a_killed_process_of_other_data_changes_no_game_beside_good_d
     tally = foreign(20, seed=12, folder=tmp_path, report=lambda _line: None)
     print(f"foreign-log kill loop: {tally}")
     assert tally["kills"] == 20 and tally["set_aside"] >= 5  # most kills left frames in the log
+
+
+def test_a_data_folder_deleted_at_any_instant_mid_game_loses_no_game(tmp_path):
+    """Issue 56: the folder deleted, emptied or its file deleted while the child plays, the child's
+    next write, then the kill: every game it finished and the one it was playing are there."""
+    from tests.kill_loop import removed
+    tally = run(20, seed=12, folder=tmp_path / "data", report=lambda _line: None, hostile=removed)
+    print(f"kill loop, folder removed: {tally}")
+    assert tally["kills"] == 20 and tally["playing"] >= 5

@@ -10,6 +10,10 @@ game in progress is held by the window that opened it (a lease: on this computer
 that window's process runs, whatever the clocks say, and ends at once when it is gone; a window on
 another computer holds it while its heartbeat goes on), and settings are kept per key.
 
+The data folder deleted or emptied, or its file deleted or replaced, while the app runs (a player,
+a sync tool) is noticed at the next write, before it is said done: the file is made again from the
+one this process still has open, or this window's games are added to the file put in its place.
+
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
 in-memory store: everything works, nothing is kept, and the app says so). A log beside it that is
@@ -38,7 +42,7 @@ from typing import Callable, Iterable, Iterator
 from .. import registry
 from ..history import Entry, entry_of, fold, seat_kind
 from ..i18n import N_
-from ..messages import message
+from ..messages import later, message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
@@ -75,6 +79,15 @@ class StoreError(Exception):
 
 class HeldElsewhere(StoreError):
     """The game is open in another window (its lease is live)."""
+
+
+class Again(StoreError):
+    """A commit that went to the file the data path held before another thread of this window
+    made it again: the work is done again in the new one (its transaction is the same there)."""
+
+
+class Unmended(StoreError):
+    """The data folder or file went and could not be made again (`words`: why, as a reason)."""
 
 
 class Newer(Exception):
@@ -150,6 +163,15 @@ def busy(exc: BaseException) -> bool:
 def damaged(exc: BaseException) -> bool:
     name = getattr(exc, "sqlite_errorname", "") or ""
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def _ident(path) -> tuple[int, int] | None:
+    """Which file is at `path` (device, inode), or None if none is."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def alive(pid: int) -> bool | None:
@@ -268,6 +290,13 @@ class Store:
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._anchor: sqlite3.Connection | None = None
+        # the data file this store writes (device, inode) and its logs: a folder deleted or a
+        # file replaced behind the app's back is noticed at the next write (issue 56)
+        self._file: tuple[int, int] | None = None
+        self._logs: dict[str, tuple[int, int] | None] = {}
+        self._files: dict[sqlite3.Connection, tuple[int, int] | None] = {}
+        self._news: list[str] = []  # what the player is told once (the window shows it)
+        self._mending = threading.Lock()
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -462,9 +491,32 @@ class Store:
 
     def _con(self) -> sqlite3.Connection:
         con = getattr(self._local, "con", None)
+        if con is not None and self.path is not None and self._files.get(con) != self._file:
+            self._forget(con)  # its file is no longer the data file: made again since
+            con = None
         if con is None:
-            con = self._local.con = self._connect()
+            con = self._local.con = self._attach()
+            if self._file is None:
+                self._file = self._files.get(con)
         return con
+
+    def _attach(self) -> sqlite3.Connection:
+        """A new connection, and which file it opened (when the store has a path)."""
+        con = self._connect()
+        if self.path is not None:
+            with self._lock:
+                self._files[con] = _ident(self.path)
+        return con
+
+    def _forget(self, con: sqlite3.Connection) -> None:
+        with self._lock:
+            if con in self._all:
+                self._all.remove(con)
+            self._files.pop(con, None)
+        try:
+            con.close()  # (SQLite leaves the logs at the path alone: its file was moved)
+        except sqlite3.Error:
+            pass
 
     def close(self) -> None:
         _OPEN.discard(self.holder)
@@ -475,20 +527,33 @@ class Store:
                 con.close()
             except sqlite3.Error:
                 pass
+        self._files.clear()
         self._local = threading.local()
+
+    def news(self) -> list[str]:
+        """What happened to the data file since the last call (each said once, by the window)."""
+        with self._lock:
+            found, self._news = self._news, []
+        return found
 
     # --- transactions ----------------------------------------------------------------------
 
     @contextmanager
     def _write(self, con: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
         """One write transaction. BEGIN IMMEDIATE takes the write lock at once (no deadlock
-        between two readers turning writers); a busy database is waited for, then retried."""
-        con = self._con() if con is None else con
+        between two readers turning writers); a busy database is waited for, then retried.
+        The data file is looked at before and after (a deleted folder, a file put in its place:
+        see `_mend`), so that a write is never said done that the data path does not hold."""
+        watched = con is None and self.path is not None
+        con = self._watched() if watched else self._con() if con is None else con
         for attempt in range(RETRIES):
             try:
                 con.execute("BEGIN IMMEDIATE")
                 break
             except sqlite3.OperationalError as exc:
+                if watched and attempt < RETRIES - 1 and self._files.get(con) != _ident(self.path):
+                    con = self._reopened(con)  # opened as its file went (it reads nothing)
+                    continue
                 if not busy(exc) or attempt == RETRIES - 1:
                     raise
                 time.sleep(0.05 * (attempt + 1))
@@ -501,6 +566,8 @@ class Store:
                 pass
             raise
         con.execute("COMMIT")
+        if watched and self._files.get(con) != _ident(self.path):
+            self._mend(con)  # the commit went to a file no longer at the data path
 
     def _read(self, sql: str, args: tuple = ()) -> list:
         for attempt in range(RETRIES):
@@ -514,12 +581,236 @@ class Store:
 
     def _run(self, what: str, work: Callable):
         """work() with any database failure as a StoreError in player words."""
+        for attempt in range(RETRIES):
+            try:
+                return work()
+            except Again:
+                if attempt == RETRIES - 1:
+                    raise
+            except Unmended as exc:
+                raise StoreError(message(what, reason=exc.words)) from None
+            except StoreError:
+                raise
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreError(message(what, reason=failure(exc))) from None
+
+    # --- the data file itself (issue 56) ---------------------------------------------------
+
+    def _check(self) -> None:
+        """Before a write: is the file at the data path still the one this store writes?"""
+        assert self.path is not None
+        here = _ident(self.path)
+        if here is not None and here == self._file:
+            for suffix in ("-wal", "-shm"):  # this store's logs, once they are there
+                if self._logs.get(suffix) is None:
+                    self._logs[suffix] = _ident(Path(f"{self.path}{suffix}"))
+            return
+        if self._file is not None:
+            self._mend(None)
+
+    def _watched(self) -> sqlite3.Connection:
+        """This thread's connection to the data file, the file made again first if it went (also
+        while this thread connected: that connection opened nothing, or an empty new file)."""
+        for attempt in range(RETRIES):
+            self._check()
+            try:
+                con = self._con()
+            except sqlite3.Error:
+                if attempt == RETRIES - 1 or _ident(self.path) == self._file:
+                    raise
+                continue
+            if self._files.get(con) == self._file or attempt == RETRIES - 1:
+                break
+            self._forget(con)
+            self._local.con = None
+        return con
+
+    def _reopened(self, con: sqlite3.Connection) -> sqlite3.Connection:
+        """This thread's connection again, after its file went (made again from another)."""
+        self._forget(con)
+        self._local.con = None
+        return self._watched()
+
+    def _source(self) -> sqlite3.Connection | None:
+        """A connection to the file this store wrote until now (this thread's if it has one)."""
+        mine = getattr(self._local, "con", None)
+        with self._lock:
+            found = [con for con, file in self._files.items() if file == self._file]
+        return mine if mine in found else (found[0] if found else None)
+
+    def _mend(self, source: sqlite3.Connection | None) -> None:
+        """The data path no longer holds the file this store wrote (the folder deleted or emptied,
+        the file deleted or replaced), but this process still reads that file through the
+        connections it holds open. Missing: it is made again there, whole (SQLite's backup),
+        never over a file that appeared meanwhile. Replaced: what the new file holds stays, and
+        this window's games it lacks are added to it. Said once (`news`); a failure is a
+        StoreError saying why, so that no write is said done that the data path does not hold."""
+        assert self.path is not None
+        with self._mending:
+            here = _ident(self.path)
+            if source is None:
+                if here is not None and here == self._file:
+                    return  # another thread of this window made it again meanwhile
+                source = self._source()
+            if here is not None and here == self._file:  # a late commit of another thread
+                raise Again(message(N_("the data file was being made again")))
+            try:
+                if source is None:
+                    raise StoreError(message(N_("nothing of it is left to copy")))
+                for suffix in ("-wal", "-shm"):  # logs left without their file, or this
+                    log = Path(f"{self.path}{suffix}")  # window's beside another file, would
+                    found = _ident(log)  # be read into the new one
+                    if here is None or (found is not None and found == self._logs.get(suffix)):
+                        log.unlink(missing_ok=True)
+                target, fresh = self._remade(source) if here is None else None, True
+                if target is None:
+                    target, n, fresh = self._joined(source)
+                if here is None or fresh:
+                    n = target.execute("SELECT count(*) FROM games WHERE state = 'finished'"
+                                       ).fetchone()[0]
+                    words = later.ngettext(
+                        "Your data folder was removed while the app was open; it was made again "
+                        "from what this window still had ({n} finished game).",
+                        "Your data folder was removed while the app was open; it was made again "
+                        "from what this window still had ({n} finished games).", n, n=n)
+                else:
+                    words = later.ngettext(
+                        "Your data file was replaced by another while the app was open; it is "
+                        "kept, and {n} game of this window that it lacked was added to it.",
+                        "Your data file was replaced by another while the app was open; it is "
+                        "kept, and {n} games of this window that it lacked were added to it.",
+                        n, n=n)
+            except StoreError as exc:
+                raise Unmended(self._unmended(here, exc.words)) from None
+            except (sqlite3.Error, OSError) as exc:
+                raise Unmended(self._unmended(here, failure(exc))) from None
+            with self._lock:
+                self._file = self._files[target]
+                self._news.append(words)
+            self._logs = {}
+            old = getattr(self._local, "con", None)
+            self._local.con = target
+            if old is not None and old is not target:
+                self._forget(old)
+
+    @staticmethod
+    def _unmended(here, why) -> str:
+        if here is None:
+            return message(N_("the data folder was removed and could not be made again ({why})"),
+                           why=why)
+        return message(N_("the data file was replaced by one this app cannot use ({why}); "
+                          "nothing is written into it"), why=why)
+
+    def _remade(self, source: sqlite3.Connection) -> sqlite3.Connection | None:
+        """The data file made again as a copy of `source`'s; None if a file appeared there
+        meanwhile (another window made it again first)."""
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        spare = self.path.with_name(f".{DB_NAME}.{secrets.token_hex(4)}.tmp")
         try:
-            return work()
-        except StoreError:
+            copy = sqlite3.connect(spare)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
+            made = _ident(spare)
+            try:
+                os.link(spare, self.path)  # never over a file that is there
+            except FileExistsError:
+                return None
+            except OSError:  # a file system without hard links
+                if self.path.exists():
+                    return None
+                os.replace(spare, self.path)
+        finally:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                Path(f"{spare}{suffix}").unlink(missing_ok=True)
+        target = self._attach()
+        if self._files.get(target) != made:  # removed again at once: what is there now is joined
+            self._forget(target)
+            return None
+        target.execute("PRAGMA journal_mode=WAL")
+        return target
+
+    def _joined(self, source: sqlite3.Connection) -> tuple[sqlite3.Connection, int, bool]:
+        """The file now at the data path, with this window's games it lacks added: (its
+        connection, how many games were added, whether it was empty). StoreError if it is not a
+        database this app can use (it is left as it is)."""
+        target = self._attach()
+        try:
+            if self._files.get(target) is None:
+                raise StoreError(message(N_("nothing of it is left to copy")))
+            version = target.execute("PRAGMA user_version").fetchone()[0]
+            # empty (a read of another thread made it), or another window of this folder made
+            # it again from the file this one had: the folder was removed, not replaced
+            fresh = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] \
+                or bool(_has_table(target, "games") and target.execute(
+                    "SELECT 1 FROM games WHERE holder = ?", (self.holder,)).fetchone())
+            if version > SCHEMA_VERSION:
+                raise StoreError(message(N_("a newer version of the app wrote it")))
+            if version == SCHEMA_VERSION and \
+                    target.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
+                raise StoreError(message(N_("the data file is damaged")))
+            target.execute("PRAGMA journal_mode=WAL")
+            self._migrate(target)  # (an empty file: made a database)
+            with self._write(target) as c:
+                return target, self._add_from(source, c), fresh
+        except BaseException:
+            self._forget(target)
             raise
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(message(what, reason=failure(exc))) from None
+
+    def _add_from(self, source: sqlite3.Connection, c: sqlite3.Connection) -> int:
+        """Into `c`: the finished games of `source` that it lacks and the games in progress this
+        window holds there (their latest position); settings, lessons and bests it lacks. Each
+        keeps its id (the save service goes on with it): a game of `c` in its way gets a new one.
+        How many games were added."""
+        columns = ("game, state, record, fingerprint, actions, started_at, updated_at, "
+                   "finished_at, entry, holder, held_at")
+        marks = ", ".join("?" * 11)
+        rows = source.execute(f"SELECT id, {columns} FROM games WHERE state = 'finished' "
+                              "OR holder = ?", (self.holder,)).fetchall()
+        spare = max([r[0] for r in rows] + [c.execute("SELECT max(id) FROM games").fetchone()[0]
+                                            or 0]) + 1
+        c.execute("PRAGMA defer_foreign_keys = ON")  # (a game's id changes with its players')
+        added = 0
+        for game_id, *values in rows:
+            held = c.execute("SELECT 1 FROM games WHERE id = ? AND state = 'playing' AND holder = ?",
+                             (game_id, self.holder)).fetchone() is not None
+            if values[1] == FINISHED and c.execute(
+                    "SELECT 1 FROM games WHERE state = 'finished' AND fingerprint = ?",
+                    (values[3],)).fetchone():
+                if held:  # finished since: its row in progress goes
+                    c.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                continue
+            if held:
+                c.execute(f"UPDATE games SET ({columns}) = ({marks}) WHERE id = ?",
+                          (*values, game_id))
+            else:
+                if c.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                    for table, key in (("games", "id"), ("players", "game_id"),
+                                       ("reviews", "game_id")):
+                        c.execute(f"UPDATE {table} SET {key} = ? WHERE {key} = ?", (spare, game_id))
+                    spare += 1
+                c.execute(f"INSERT INTO games (id, {columns}) VALUES (?, {marks})",
+                          (game_id, *values))
+                added += 1
+                c.executemany("INSERT OR IGNORE INTO reviews (game_id, seat, review, summary, "
+                              "reviewed_at) VALUES (?, ?, ?, ?, ?)", [
+                                  (game_id, *r) for r in source.execute(
+                                      "SELECT seat, review, summary, reviewed_at FROM reviews "
+                                      "WHERE game_id = ?", (game_id,))])
+            c.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            c.executemany("INSERT INTO players (game_id, seat, name, folded, kind) "
+                          "VALUES (?, ?, ?, ?, ?)", [(game_id, *r) for r in source.execute(
+                              "SELECT seat, name, folded, kind FROM players WHERE game_id = ?",
+                              (game_id,))])
+        for table in ("settings", "lessons", "meta"):
+            c.executemany(f"INSERT OR IGNORE INTO {table} VALUES (?, ?)",
+                          source.execute(f"SELECT * FROM {table}").fetchall())
+        for seed, best, plain in source.execute(
+                "SELECT seed, best, unassisted_best FROM cementopia_best").fetchall():
+            self._merge_best(c, seed, {"best": best, "unassisted_best": plain})
+        return added
 
     # --- games in progress -----------------------------------------------------------------
 
@@ -1117,6 +1408,11 @@ def _damage(what: str) -> sqlite3.DatabaseError:
     error = sqlite3.DatabaseError(what)
     error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
     return error
+
+
+def _has_table(con: sqlite3.Connection, name: str) -> bool:
+    return con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                       (name,)).fetchone() is not None
 
 
 def _row_id(cursor: sqlite3.Cursor) -> int:

@@ -237,6 +237,8 @@ class App:
             save_and_quit(self)
             return
         self.stack.update(dt)
+        for words in self.store.news():  # its folder deleted and made again, its file replaced
+            self.toast(words, 8.0)
         self.sound.update(dt)
         if draw:
             self.draw()
