@@ -57,6 +57,9 @@ class GameInfo:
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
     review: str | None = None  # its judge of decisions for the post-game review (game.review)
+    # levels its bots module still plays (a saved game, selfplay, the ladder) that setup no longer
+    # offers: a ladder found them no stronger than the level below (docs/bot-strength.md)
+    unoffered_levels: tuple[str, ...] = ()
 
     def outcome_word(self, outcome: str | None) -> str | None:
         """The N_ word for how a game ended (Cementopia's "complete"), if the game names it."""

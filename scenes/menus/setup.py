@@ -201,7 +201,8 @@ class SetupScene(Scene):
         except ValueError:  # this build has no bots for the game
             levels = []
         extra = ["external"] if self.advanced.value else []
-        return ["human"] + [k for k in levels if k != "human"] + extra
+        hidden = ("human", *self.info.unoffered_levels)
+        return ["human"] + [k for k in levels if k not in hidden] + extra
 
     def _refresh_kinds(self) -> None:
         """The seat kinds for this game and the Advanced toggle; a seat keeps its kind if it can."""
