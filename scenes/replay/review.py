@@ -361,7 +361,7 @@ class ReviewScene(ReplayScene):
                 max_width=self.measure_b.rect.x - left - gap)
         # the chart
         # (a narrow panel gets a flatter chart: room for the words under it)
-        chart_h = max(40, min(round(96 * s), round(inner.w * 0.3), inner.h - 2 * bh - 3 * gap - 3 * small))
+        chart_h = max(40, min(round(80 * s), round(inner.w * 0.3), inner.h - 2 * bh - 3 * gap - 4 * small))
         self.strip = strip = pygame.Rect(inner.x, inner.y + bh + gap, inner.w, chart_h)
         self.draw_strip(surface, strip, s)
         # the largest mistakes, as chips: a click jumps there
@@ -541,5 +541,29 @@ class ReviewScene(ReplayScene):
         cost = _("{points}, {share}").format(points=loss_words(d, "points"),
                                              share=loss_words(d, "win"))
         colour = ui.BAD if d.size in ("mistake", "blunder") else ui.TEXT
-        return [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
-                (_("Better: {why}").format(why=self.judge.words(state, self.seat, best)), GHOST)]
+        lines = [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
+                 (_("Better: {why}").format(why=self.judge.words(state, self.seat, best)), GHOST)]
+        trade = self.trade_words(d, played, best)  # (before what the played was for: a short
+        if trade:  # panel shows the first lines only)
+            lines.append((trade, GHOST))
+        return lines + [(self.judge.words(state, self.seat, played), ui.MUTED)]
+
+    def trade_words(self, d, played, best) -> str:
+        """What the move played gained and what it cost against the better one, in points: the
+        better one's lead now (the scores as they stand after each) against what the played one
+        was worth later (the rest of the expected loss), when the two pull apart."""
+        now = {}
+        for name, action in (("played", played), ("best", best)):
+            after = self.state.clone()
+            after.apply(action)
+            now[name] = after.scores()[self.seat] if self.seat < len(after.scores()) else 0
+        lead_now = now["best"] - now["played"]
+        later = lead_now - d.loss_points  # the played move's worth beyond now, against the best's
+        if lead_now >= 1 and later >= 0.5:  # points now given up for points later, not enough
+            return _("The better move scores {now} more now, against about {later} more later for "
+                     "the move played.").format(now=points_figure(lead_now), later=points_figure(later))
+        if lead_now <= -1 and -later >= 0.5:  # points now taken at the cost of more later
+            return _("The move played scores {now} more now, but the better one is worth about "
+                     "{later} more later.").format(now=points_figure(-lead_now),
+                                                   later=points_figure(-later))
+        return ""
