@@ -420,10 +420,21 @@ def _loss(value: float, spec: str) -> str:
 def open_store():
     """The player's data, the old JSON files brought in first if they wait (what opening found
     wrong goes to stderr, one line each)."""
+    from .i18n import N_
+    from .messages import message
     from .storage import Store, legacy
     store = Store.open()
     for problem in store.problems:
         print(f"{PROG}: {problem}", file=sys.stderr)
+    told = []
+
+    def held() -> None:  # a write kept waiting a second (or a read's figures not kept): once
+        if not told:
+            told.append(True)
+            print(f"{PROG}: " + message(N_("another program is holding your data (a backup or "
+                                           "sync tool?): what is to be written waits for it")),
+                  file=sys.stderr, flush=True)
+    store.on_busy = held
     if legacy.pending(store):
         try:
             brought = legacy.bring_in(store)

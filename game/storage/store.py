@@ -44,6 +44,7 @@ DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
+NOTE_S = 1.0  # a write still waiting after this says so (Store.on_busy): another program holds it
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
 BEAT_S = 4.0  # how often a window with a game open says it is still there
 RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
@@ -69,6 +70,10 @@ class StoreError(Exception):
 
 class HeldElsewhere(StoreError):
     """The game is open in another window (its lease is live)."""
+
+
+class Busy(StoreError):
+    """Another connection held the data longer than a write waits (Store._write)."""
 
 
 class Newer(Exception):
@@ -235,6 +240,9 @@ class Store:
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._anchor: sqlite3.Connection | None = None
+        # told (from any thread) when a write finds the data held by another connection for
+        # NOTE_S: a backup or sync tool, the sqlite3 shell, another window's long import
+        self.on_busy: Callable[[], None] | None = None
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -351,18 +359,30 @@ class Store:
     # --- transactions ----------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, con: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
+    def _write(self, con: sqlite3.Connection | None = None,
+               wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction. BEGIN IMMEDIATE takes the write lock at once (no deadlock
-        between two readers turning writers); a busy database is waited for, then retried."""
+        between two readers turning writers); a busy database is waited for, then retried. The
+        first try waits NOTE_S (none if not `wait` or at_once(): it fails at once, Busy) and tells
+        on_busy."""
         con = self._con() if con is None else con
-        for attempt in range(RETRIES):
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                break
-            except sqlite3.OperationalError as exc:
-                if not busy(exc) or attempt == RETRIES - 1:
-                    raise
-                time.sleep(0.05 * (attempt + 1))
+        wait = wait and not getattr(self._local, "at_once", False)
+        con.execute(f"PRAGMA busy_timeout = {int(NOTE_S * 1000) if wait else 0}")
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            begun = True
+        except sqlite3.OperationalError as exc:
+            if not busy(exc):
+                raise
+            if self.on_busy is not None and self.path is not None:  # (not threads of a demo)
+                self.on_busy()
+            if not wait:
+                raise
+            begun = False
+        finally:
+            con.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
+        if not begun:
+            self._begin(con)
         try:
             yield con
         except BaseException:
@@ -372,6 +392,27 @@ class Store:
                 pass
             raise
         con.execute("COMMIT")
+
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """The writes of this thread inside wait for nobody: Busy at once if the data is held
+        (the frame loop then hands the write to a thread that can wait)."""
+        self._local.at_once = True
+        try:
+            yield
+        finally:
+            self._local.at_once = False
+
+    @staticmethod
+    def _begin(con: sqlite3.Connection) -> None:
+        for attempt in range(RETRIES):
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not busy(exc) or attempt == RETRIES - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
 
     def _read(self, sql: str, args: tuple = ()) -> list:
         for attempt in range(RETRIES):
@@ -390,7 +431,8 @@ class Store:
         except StoreError:
             raise
         except (sqlite3.Error, OSError) as exc:
-            raise StoreError(message(what, reason=failure(exc))) from None
+            kind = Busy if busy(exc) else StoreError
+            raise kind(message(what, reason=failure(exc))) from None
 
     # --- games in progress -----------------------------------------------------------------
 
@@ -654,7 +696,8 @@ class Store:
         finished game is added, changed or removed (the database's triggers count each change,
         whoever makes it), so that they are worked out once per change, not at every look.
         `make()` works them out; kept figures that cannot be read are worked out again, and
-        figures that cannot be kept (a full disk) are only given."""
+        figures that cannot be kept (a full disk, another program holding the data: not waited
+        for) are only given."""
         def version_and_kept() -> tuple:
             return self._read("SELECT (SELECT value FROM meta WHERE key = 'finished_version'), "
                               "(SELECT value FROM figures WHERE key = ? AND version = "
@@ -674,7 +717,7 @@ class Store:
             return value  # a counter that is not ours: nothing is kept against it
 
         def work() -> None:
-            with self._write() as c:
+            with self._write(wait=False) as c:
                 c.execute("INSERT OR REPLACE INTO figures (key, version, value) VALUES (?, ?, ?)",
                           (key, int(version), text))
         try:
