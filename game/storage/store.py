@@ -45,6 +45,7 @@ SCHEMA_VERSION = 3
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
 NOTE_S = 1.0  # a write still waiting after this says so (Store.on_busy): another program holds it
+AT_ONCE_S = 0.1  # what a write that must not wait waits (another window's save takes less)
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
 BEAT_S = 4.0  # how often a window with a game open says it is still there
 RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
@@ -363,11 +364,11 @@ class Store:
                wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction. BEGIN IMMEDIATE takes the write lock at once (no deadlock
         between two readers turning writers); a busy database is waited for, then retried. The
-        first try waits NOTE_S (none if not `wait` or at_once(): it fails at once, Busy) and tells
-        on_busy."""
+        first try waits NOTE_S (AT_ONCE_S if not `wait` or at_once(): then it fails, Busy) and
+        tells on_busy."""
         con = self._con() if con is None else con
         wait = wait and not getattr(self._local, "at_once", False)
-        con.execute(f"PRAGMA busy_timeout = {int(NOTE_S * 1000) if wait else 0}")
+        con.execute(f"PRAGMA busy_timeout = {int((NOTE_S if wait else AT_ONCE_S) * 1000)}")
         try:
             con.execute("BEGIN IMMEDIATE")
             begun = True
@@ -395,8 +396,8 @@ class Store:
 
     @contextmanager
     def at_once(self) -> Iterator[None]:
-        """The writes of this thread inside wait for nobody: Busy at once if the data is held
-        (the frame loop then hands the write to a thread that can wait)."""
+        """The writes of this thread inside wait AT_ONCE_S at most: Busy if the data is held
+        longer (the frame loop then hands the write to a thread that can wait, or says so)."""
         self._local.at_once = True
         try:
             yield
@@ -879,11 +880,7 @@ class Store:
             with self._write() as c:
                 row = c.execute("SELECT best, unassisted_best FROM cementopia_best WHERE seed = ?",
                                 (seed,)).fetchone()
-                best, plain = _best_row(row)
-                improved = best is None or score > best
-                best = score if best is None else max(best, score)
-                if not assisted and (plain is None or score > plain):
-                    plain, improved = score, True
+                best, plain, improved = beaten(row, score, assisted)
                 c.execute("INSERT INTO cementopia_best (seed, best, unassisted_best) VALUES (?, ?, ?) "
                           "ON CONFLICT (seed) DO UPDATE SET best = excluded.best, "
                           "unassisted_best = excluded.unassisted_best", (seed, best, plain))
@@ -1042,6 +1039,17 @@ def _entry_json(record: dict, when: str | None = None) -> dict:
     """What History and Statistics keep of a finished game (the record is replayed: RecordError
     if it does not hold). `when`: when it finished if the record does not say (else now)."""
     return entry_of(record, when or utc_stamp()).to_json()
+
+
+def beaten(row, score: int, assisted: bool) -> tuple[int, int | None, bool]:
+    """(best, unassisted best, whether one was beaten) of a deal whose kept (best, unassisted
+    best) is `row` (None: never played) after an attempt that scored `score`."""
+    best, plain = _best_row(row)
+    improved = best is None or score > best
+    best = score if best is None else max(best, score)
+    if not assisted and (plain is None or score > plain):
+        plain, improved = score, True
+    return best, plain, improved
 
 
 def _best_row(row) -> tuple[int | None, int | None]:
