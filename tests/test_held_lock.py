@@ -10,16 +10,21 @@ import json
 import os
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import given, strategies as st
 
-from game.storage import store as store_module
+from game import records
+from game.storage import Store, store as store_module
 
 from tests.storage_helpers import HeldLock, settings_kept
 from tests.test_history_screen import make_records, open_history
 from tests.test_settings import open_settings, right_part
 from tests.ui_helpers import click, frames, spy_texts, wait_for
+from tests.test_fuzz import ON_DISK as FUZZ_ON_DISK
 from tests.waiting import HANG_S, finishes, until
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,3 +106,84 @@ def test_the_cli_says_on_stderr_that_another_program_holds_the_data(data_dir):
     out, err = importing.communicate(timeout=HANG_S)
     assert importing.returncode == 0, err
     assert json.loads(out)["added"] == 1 and err == ""
+
+
+# --- the held-lock class (issue 56's deliverable: the fuzz suite widened) -------------------------
+
+# an App and a second process per example; the fixtures (monkeypatch, a folder factory) hold for all
+ON_DISK = settings(FUZZ_ON_DISK, suppress_health_check=list(FUZZ_ON_DISK.suppress_health_check)
+                   + [HealthCheck.function_scoped_fixture])
+
+SCREENS = ("history", "stats", "continue", "settings", "lessons", "setup", "menu")
+CHANGES = (("speed", st.sampled_from([1.0, 1.5, 2.5])), ("volume", st.integers(0, 10).map(lambda v: 10 * v)),
+           ("sound", st.booleans()), ("think", st.sampled_from([0.3, 2.0])),
+           ("hover_magnify", st.booleans()))
+STEP = st.one_of(
+    st.tuples(st.just("move"), st.integers(1, 3)),
+    st.one_of(*[st.tuples(st.just("set"), st.just(name), values) for name, values in CHANGES]),
+    st.tuples(st.just("screen"), st.sampled_from(SCREENS)))
+
+
+@ON_DISK
+@given(game=st.sampled_from(["assemble", "grayblock"]), steps=st.lists(STEP, min_size=1, max_size=8))
+def test_while_another_program_holds_the_data_nothing_is_lost_once_it_lets_go(tmp_path_factory,
+                                                                             monkeypatch, game, steps):
+    """A game played, settings changed and screens opened over it while another process holds the
+    lock: every frame comes back while it is held, and once it lets go the game (every move) and
+    every setting are in the data."""
+    from game.registry import game_module
+    from scenes.app.window import App, AppOptions
+    from scenes.config import GameConfig, Seat
+    from scenes.menus.pause import leave_game
+
+    monkeypatch.setattr(store_module, "BUSY_S", HANG_S)
+    folder = tmp_path_factory.mktemp("held")
+    monkeypatch.setenv("ALICE_DATA_DIR", str(folder))
+    lock = HeldLock(folder)
+    app = App(AppOptions(size=(1280, 720)))
+    try:
+        seats = [Seat(f"P{i + 1}", "human", i) for i in range(2)]
+        config = GameConfig(seats, game_module(game).parse_rules(""), 5, game)
+        table = app.make(config.scene, config=config)
+        wanted: dict = {}
+
+        def play() -> None:
+            app.stack.clear_to(table)
+            app.step(1 / 60)
+            for step in steps:
+                if step[0] == "move":
+                    for _ in range(step[1]):
+                        if not table.state.is_over():
+                            table.play(table.state.legal_actions()[0])
+                elif step[0] == "set":
+                    app.settings[step[1]] = wanted[step[1]] = step[2]
+                    app.save_settings()
+                else:  # over the table (leaving it writes the game: after the lock is let go)
+                    app.stack.push(app.make(step[1]))
+                    frames(app, 3)
+                    while app.stack.top is not table:
+                        app.stack.pop()
+                frames(app, 2)
+        finishes(play)  # no frame waited for the lock
+        assert lock.holding()
+        moves = len(table.session.history)
+        lock.release()
+        leave_game(app, lambda: app.stack.clear_to(app.make("title")))
+        if app.stack.top.name == "confirm":  # hot seat asks: "Leave"
+            app.stack.top.yes()
+        until(lambda: (app.step(1 / 60), not app.keeper.pending())[1], "the settings written")
+    finally:
+        lock.release()
+        app.stack.close_all()
+        app.keeper.close()
+        app.store.close()
+    with closing(Store.open(folder)) as db:
+        kept = db.settings()[0]
+        assert {k: kept.get(k) for k in wanted} == wanted
+        if moves:
+            saved = db.in_progress()
+            finished = db.entries()
+            if saved:
+                assert len(saved) == 1 and len(records.replay(db.record(saved[0].id)).history) == moves
+            else:  # played to its end
+                assert len(finished) == 1
