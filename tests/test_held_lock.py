@@ -20,7 +20,7 @@ from hypothesis import given, strategies as st
 from game import records
 from game.storage import Store, store as store_module
 
-from tests.storage_helpers import HeldLock, settings_kept
+from tests.storage_helpers import HeldLock, keep_in_progress, settings_kept
 from tests.test_history_screen import make_records, open_history
 from tests.test_settings import open_settings, right_part
 from tests.ui_helpers import click, frames, spy_texts, wait_for
@@ -33,10 +33,15 @@ HELD = "Another program is holding your data"
 
 @pytest.fixture
 def held(data_dir, monkeypatch):
-    """Finished games, then the lock held by another process until the test lets it go. A write
-    that waits for the lock waits as long as it is held (BUSY_S raised to the hang limit), so a
-    frame that waited would not come back before the test lets go: no clock decides."""
+    """Finished games and one in progress, then the lock held by another process until the test
+    lets it go. A write that waits for the lock waits as long as it is held (BUSY_S raised to the
+    hang limit), so a frame that waited would not come back before the test lets go: no clock
+    decides."""
+    from game.assemble.record import new_session
     make_records(data_dir)
+    session = new_session(3, [{"name": "Ada", "seat": "human"}, {"name": "Bot", "seat": "easy"}])
+    session.play(session.state.legal_actions()[0])
+    keep_in_progress(records.record_of(session))
     monkeypatch.setattr(store_module, "BUSY_S", HANG_S)
     lock = HeldLock(data_dir)
     yield lock
@@ -77,6 +82,21 @@ def test_a_setting_changed_while_another_program_holds_the_data_is_kept_once_it_
     until(kept, "the settings written once the lock was let go")
     assert not app.keeper.pending()
     assert settings_kept()["speed"] == 1.5 and settings_kept()["hover_magnify"] is False
+
+
+def test_continue_says_at_once_that_the_game_cannot_be_opened_yet_then_opens_it(held, app):
+    app.stack.push(app.make("title"))
+    scene = app.stack.push(app.make("continue"))
+    frames(app, 1)
+    [game] = scene.games
+    finishes(scene.resume, game.id)  # taking the game is a write: refused, not waited for
+    assert app.stack.top is scene and held.holding()
+    assert toasted(app, "This game cannot be resumed")
+    wait_for(app, lambda: toasted(app, HELD), limit=60)
+    held.release()
+    scene.resume(game.id)
+    assert hasattr(app.stack.top, "saver")  # the table, at its move
+    assert len(app.stack.top.session.history) == 1
 
 
 def test_the_cli_says_on_stderr_that_another_program_holds_the_data(data_dir):

@@ -81,7 +81,7 @@ class App:
         self.store = open_store(options.demo)
         self.keeper = Keeper(self.store)  # settings and lesson places: written off the frame loop
         self._held = False  # a write found the data held by another program (the store's thread)
-        self._held_told = False
+        self._held_told: str | None = None  # the toast that said so, while it holds
         self.store.on_busy = self._data_held
         self.settings = schema.load(self.store)
         self._settings_told: str | None = None
@@ -149,15 +149,16 @@ class App:
         if self._held:
             self._held = False
             if not self._held_told:
-                self._held_told = True
-                self.toast(message(N_("Another program is holding your data (a backup or sync "
-                                      "tool?): the app goes on, and keeps your changes once it "
-                                      "lets go.")), 6.0)
+                self._held_told = message(N_("Another program is holding your data (a backup or "
+                                             "sync tool?): the app goes on, and keeps your changes "
+                                             "once it lets go."))
+                self.toast(self._held_told, 6.0)
         elif freed and self._held_told:
-            self._held_told = False
+            self.toasts = [t for t in self.toasts if t[0] is not self._held_told]  # said: gone
+            self._held_told = None
             self.toast(message(N_("Your data is free again: your changes are kept.")))
         elif self._held_told and not self.keeper.pending() and not self.toasts:
-            self._held_told = False  # nothing waited (Statistics only read): a later hold is said
+            self._held_told = None  # nothing waited (Statistics only read): a later hold is said
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
         """A one-line message over everything (errors included: never a crash). A
