@@ -13,6 +13,7 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
+import pygame
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import given, strategies as st
@@ -23,7 +24,7 @@ from game.storage import Store, store as store_module
 from tests.storage_helpers import HeldLock, keep_in_progress, settings_kept
 from tests.test_history_screen import make_records, open_history
 from tests.test_settings import open_settings, right_part
-from tests.ui_helpers import click, frames, spy_texts, wait_for
+from tests.ui_helpers import click, frames, key, spy_texts, wait_for
 from tests.test_fuzz import ON_DISK as FUZZ_ON_DISK
 from tests.waiting import HANG_S, finishes, until
 
@@ -97,6 +98,25 @@ def test_continue_says_at_once_that_the_game_cannot_be_opened_yet_then_opens_it(
     scene.resume(game.id)
     assert hasattr(app.stack.top, "saver")  # the table, at its move
     assert len(app.stack.top.session.history) == 1
+
+
+def test_a_file_dropped_while_another_program_holds_the_data_is_refused_at_once(held, app, tmp_path):
+    from tests.helpers import finished_record
+    dropped = tmp_path / "game.json"
+    dropped.write_text(json.dumps(finished_record()))
+    app.stack.push(app.make("title"))
+    frames(app, 1)
+
+    def drop() -> None:
+        app.dispatch(pygame.event.Event(pygame.DROPFILE, file=str(dropped)))
+        frames(app, 1)
+        key(app, pygame.K_RETURN)  # Import
+    finishes(drop)  # the import is a write: refused, not waited for
+    assert held.holding() and toasted(app, "Could not import the game")
+    assert app.stack.top.name == "title"
+    held.release()
+    drop()
+    assert app.stack.top.name == "replay"  # imported now, and opened
 
 
 def test_the_cli_says_on_stderr_that_another_program_holds_the_data(data_dir):

@@ -40,7 +40,8 @@ class Keeper:
                 with self.store.at_once():
                     work()
             except Busy:
-                self.waited = True
+                with self._cond:
+                    self.waited = True
             except StoreError as exc:
                 if done is not None:
                     done(exc.words)
