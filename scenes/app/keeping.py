@@ -112,19 +112,16 @@ class Keeper:
                 self._done.append((done, problem))
                 self._cond.notify_all()
 
-    def close(self) -> list[str]:
+    def close(self) -> None:
         """Write what is pending (each write waits as long as the store does), then stop; what
-        could not be kept, one line each (the window has gone: stderr)."""
+        could not be kept goes to stderr, one line each (the window has gone)."""
         with self._cond:
             self._stopping = True
             self._cond.notify_all()
         if self._thread is not None:
             self._thread.join()
-        problems = []
         with self._cond:
             finished, self._done = self._done, []
         for _done, problem in finished:
             if problem is not None:
-                problems.append(problem)
                 print(f"alice-assemble: {problem}", file=sys.stderr)
-        return problems
