@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import given, strategies as st
 
 from game import records
-from game.storage import Store, store as store_module
+from game.storage import Store, data_dir, store as store_module
 
 from tests.storage_helpers import HeldLock, keep_in_progress, settings_kept
 from tests.test_history_screen import make_records, open_history
@@ -117,6 +117,40 @@ def test_a_file_dropped_while_another_program_holds_the_data_is_refused_at_once(
     held.release()
     drop()
     assert app.stack.top.name == "replay"  # imported now, and opened
+
+
+def test_leaving_a_game_while_another_program_holds_the_data_asks_at_once_and_stay_keeps_it(held, app):
+    from game.registry import game_module
+    from scenes.config import GameConfig, Seat
+    from scenes.menus.pause import leave_game
+    seats = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
+    config = GameConfig(seats, game_module("assemble").parse_rules(""), 5, "assemble")
+    table = app.stack.push(app.make(config.scene, config=config))
+    frames(app, 1)
+    table.play(table.state.legal_actions()[0])
+
+    def said() -> bool:  # the save waits in its own thread: said once it has waited a second
+        app.step(1 / 60)
+        return toasted(app, HELD)
+    until(said, "the held lock said")
+    to_title = lambda: app.stack.clear_to(app.make("title"))  # noqa: E731
+    finishes(leave_game, app, to_title)  # asked at once, not after a wait for the lock
+    ask = app.stack.top
+    assert ask.name == "confirm" and "another program is holding your data" in ask.detail
+    ask.no()  # Stay
+    assert app.stack.top is table and held.holding()
+    held.release()
+
+    def saved() -> bool:
+        app.step(1 / 60)
+        return table.saver.saved and table.saver.game_id is not None
+    until(saved, "the game written once the lock was let go")
+    leave_game(app, to_title)
+    app.stack.top.yes()  # hot seat: Leave
+    assert app.stack.top.name == "title"
+    with closing(Store.open(data_dir())) as db:
+        kept = {g.id: g.actions for g in db.in_progress()}
+    assert kept[table.saver.game_id] == 1
 
 
 def test_the_cli_says_on_stderr_that_another_program_holds_the_data(data_dir):

@@ -244,6 +244,7 @@ class Store:
         # told (from any thread) when a write finds the data held by another connection for
         # NOTE_S: a backup or sync tool, the sqlite3 shell, another window's long import
         self.on_busy: Callable[[], None] | None = None
+        self.held = False  # the last write began only after such a wait, or not at all
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -371,11 +372,12 @@ class Store:
         con.execute(f"PRAGMA busy_timeout = {int((NOTE_S if wait else AT_ONCE_S) * 1000)}")
         try:
             con.execute("BEGIN IMMEDIATE")
-            begun = True
+            begun, self.held = True, False
         except sqlite3.OperationalError as exc:
             if not busy(exc):
                 raise
-            if self.on_busy is not None and self.path is not None:  # (not threads of a demo)
+            self.held = self.path is not None  # (not a demo's threads, in memory)
+            if self.on_busy is not None and self.held:
                 self.on_busy()
             if not wait:
                 raise

@@ -139,6 +139,11 @@ class App:
             self._settings_told = problem
         self.keeper.keep(lambda: self.store.put_settings(changed, removed), done, key="settings")
 
+    @property
+    def data_held(self) -> bool:
+        """Another program holds the data (the last write found it held)."""
+        return self.store.held
+
     def _data_held(self) -> None:
         self._held = True  # said by the next frame (this may be the keeper's thread)
 
@@ -157,8 +162,8 @@ class App:
             self.toasts = [t for t in self.toasts if t[0] is not self._held_told]  # said: gone
             self._held_told = None
             self.toast(message(N_("Your data is free again: your changes are kept.")))
-        elif self._held_told and not self.keeper.pending() and not self.toasts:
-            self._held_told = None  # nothing waited (Statistics only read): a later hold is said
+        elif self._held_told and not self.store.held and not self.keeper.pending():
+            self._held_told = None  # let go, nothing of the keeper's waited: a later hold is said
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
         """A one-line message over everything (errors included: never a crash). A
