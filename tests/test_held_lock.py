@@ -33,7 +33,7 @@ HELD = "Another program is holding your data"
 
 
 @pytest.fixture
-def held(data_dir, monkeypatch):
+def held(app, data_dir, monkeypatch):
     """Finished games and one in progress, then the lock held by another process until the test
     lets it go. A write that waits for the lock waits as long as it is held (BUSY_S raised to the
     hang limit), so a frame that waited would not come back before the test lets go: no clock
