@@ -421,6 +421,8 @@ def open_store():
     """The player's data, the old JSON files brought in first if they wait (what opening found
     wrong goes to stderr, one line each). UsageError if it cannot be read at all: a command on
     the data of nobody would do nothing."""
+    from .i18n import N_
+    from .messages import message
     from .storage import Store, legacy
     store = Store.open()
     if store.source is None:
@@ -428,6 +430,15 @@ def open_store():
         raise UsageError(str(store.why_not_kept))
     for problem in store.problems:
         print(f"{PROG}: {problem}", file=sys.stderr)
+    told = []
+
+    def held() -> None:  # a write kept waiting a second (or a read's figures not kept): once
+        if not told:
+            told.append(True)
+            print(f"{PROG}: " + message(N_("another program is holding your data (a backup or "
+                                           "sync tool?): what is to be written waits for it")),
+                  file=sys.stderr, flush=True)
+    store.on_busy = held
     if legacy.pending(store):
         try:
             brought = legacy.bring_in(store)

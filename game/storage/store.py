@@ -53,6 +53,8 @@ DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
+NOTE_S = 1.0  # a write still waiting after this says so (Store.on_busy): another program holds it
+AT_ONCE_S = 0.1  # what a write that must not wait waits (another window's save takes less)
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
 BEAT_S = 4.0  # how often a window with a game open says it is still there
 RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
@@ -88,6 +90,10 @@ class Again(StoreError):
 
 class Unmended(StoreError):
     """The data folder or file went and could not be made again (`words`: why, as a reason)."""
+
+
+class Busy(StoreError):
+    """Another connection held the data longer than a write waits (Store._write)."""
 
 
 class Newer(Exception):
@@ -297,6 +303,10 @@ class Store:
         self._files: dict[sqlite3.Connection, tuple[int, int] | None] = {}
         self._news: list[str] = []  # what the player is told once (the window shows it)
         self._mending = threading.Lock()
+        # told (from any thread) when a write finds the data held by another connection for
+        # NOTE_S: a backup or sync tool, the sqlite3 shell, another window's long import
+        self.on_busy: Callable[[], None] | None = None
+        self.held = False  # the last write began only after such a wait, or not at all
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -539,24 +549,37 @@ class Store:
     # --- transactions ----------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, con: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
+    def _write(self, con: sqlite3.Connection | None = None,
+               wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction. BEGIN IMMEDIATE takes the write lock at once (no deadlock
-        between two readers turning writers); a busy database is waited for, then retried.
-        The data file is looked at before and after (a deleted folder, a file put in its place:
-        see `_mend`), so that a write is never said done that the data path does not hold."""
+        between two readers turning writers); a busy database is waited for, then retried. The
+        first try waits NOTE_S (AT_ONCE_S if not `wait` or at_once(): then it fails, Busy) and
+        tells on_busy. The data file is looked at before and after (a deleted folder, a file put
+        in its place: see `_mend`), so that a write is never said done that the data path does
+        not hold."""
         watched = con is None and self.path is not None
         con = self._watched() if watched else self._con() if con is None else con
-        for attempt in range(RETRIES):
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                break
-            except sqlite3.OperationalError as exc:
-                if watched and attempt < RETRIES - 1 and self._files.get(con) != _ident(self.path):
-                    con = self._reopened(con)  # opened as its file went (it reads nothing)
-                    continue
-                if not busy(exc) or attempt == RETRIES - 1:
+        wait = wait and not getattr(self._local, "at_once", False)
+        con.execute(f"PRAGMA busy_timeout = {int((NOTE_S if wait else AT_ONCE_S) * 1000)}")
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            begun, self.held = True, False
+        except sqlite3.OperationalError as exc:
+            begun = False
+            if watched and self._files.get(con) != _ident(self.path):
+                pass  # opened as its file went: made again below (no other program's wait)
+            elif not busy(exc):
+                raise
+            else:
+                self.held = self.path is not None  # (not a demo's threads, in memory)
+                if self.on_busy is not None and self.held:
+                    self.on_busy()
+                if not wait:
                     raise
-                time.sleep(0.05 * (attempt + 1))
+        finally:
+            con.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
+        if not begun:
+            con = self._begin(con, watched)
         try:
             yield con
         except BaseException:
@@ -568,6 +591,32 @@ class Store:
         con.execute("COMMIT")
         if watched and self._files.get(con) != _ident(self.path):
             self._mend(con)  # the commit went to a file no longer at the data path
+
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """The writes of this thread inside wait AT_ONCE_S at most: Busy if the data is held
+        longer (the frame loop then hands the write to a thread that can wait, or says so)."""
+        self._local.at_once = True
+        try:
+            yield
+        finally:
+            self._local.at_once = False
+
+    def _begin(self, con: sqlite3.Connection, watched: bool) -> sqlite3.Connection:
+        """BEGIN IMMEDIATE, tried again while busy; a watched connection opened as its file
+        went is made again first (it reads nothing). The connection begun."""
+        for attempt in range(RETRIES):
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                return con
+            except sqlite3.OperationalError as exc:
+                if watched and attempt < RETRIES - 1 and self._files.get(con) != _ident(self.path):
+                    con = self._reopened(con)
+                    continue
+                if not busy(exc) or attempt == RETRIES - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        return con
 
     def _read(self, sql: str, args: tuple = ()) -> list:
         for attempt in range(RETRIES):
@@ -592,7 +641,8 @@ class Store:
             except StoreError:
                 raise
             except (sqlite3.Error, OSError) as exc:
-                raise StoreError(message(what, reason=failure(exc))) from None
+                kind = Busy if busy(exc) else StoreError
+                raise kind(message(what, reason=failure(exc))) from None
 
     # --- the data file itself (issue 56) ---------------------------------------------------
 
@@ -1100,7 +1150,8 @@ class Store:
         finished game is added, changed or removed (the database's triggers count each change,
         whoever makes it), so that they are worked out once per change, not at every look.
         `make()` works them out; kept figures that cannot be read are worked out again, and
-        figures that cannot be kept (a full disk) are only given."""
+        figures that cannot be kept (a full disk, another program holding the data: not waited
+        for) are only given."""
         def version_and_kept() -> tuple:
             return self._read("SELECT (SELECT value FROM meta WHERE key = 'finished_version'), "
                               "(SELECT value FROM figures WHERE key = ? AND version = "
@@ -1121,7 +1172,7 @@ class Store:
             return value  # a counter that is not ours: nothing is kept against it
 
         def work() -> None:
-            with self._write() as c:
+            with self._write(wait=False) as c:
                 c.execute("INSERT OR REPLACE INTO figures (key, version, value) VALUES (?, ?, ?)",
                           (key, int(version), text))
         try:
@@ -1286,11 +1337,7 @@ class Store:
             with self._write() as c:
                 row = c.execute("SELECT best, unassisted_best FROM cementopia_best WHERE seed = ?",
                                 (seed,)).fetchone()
-                best, plain = _best_row(row)
-                improved = best is None or score > best
-                best = score if best is None else max(best, score)
-                if not assisted and (plain is None or score > plain):
-                    plain, improved = score, True
+                best, plain, improved = beaten(row, score, assisted)
                 c.execute("INSERT INTO cementopia_best (seed, best, unassisted_best) VALUES (?, ?, ?) "
                           "ON CONFLICT (seed) DO UPDATE SET best = excluded.best, "
                           "unassisted_best = excluded.unassisted_best", (seed, best, plain))
@@ -1508,6 +1555,17 @@ def _entry_json(record: dict, when: str | None = None) -> dict:
     """What History and Statistics keep of a finished game (the record is replayed: RecordError
     if it does not hold). `when`: when it finished if the record does not say (else now)."""
     return entry_of(record, when or utc_stamp()).to_json()
+
+
+def beaten(row, score: int, assisted: bool) -> tuple[int, int | None, bool]:
+    """(best, unassisted best, whether one was beaten) of a deal whose kept (best, unassisted
+    best) is `row` (None: never played) after an attempt that scored `score`."""
+    best, plain = _best_row(row)
+    improved = best is None or score > best
+    best = score if best is None else max(best, score)
+    if not assisted and (plain is None or score > plain):
+        plain, improved = score, True
+    return best, plain, improved
 
 
 def _best_row(row) -> tuple[int | None, int | None]:

@@ -128,7 +128,8 @@ class ContinueScene(Scene):
     def resume(self, game_id: int) -> None:
         store = self.app.store
         try:
-            record = store.take(game_id)
+            with store.at_once():  # a held lock is said, not waited for: Continue again later
+                record = store.take(game_id)
         except HeldElsewhere:
             self.app.toast(_("This game is open in another window."))
             self.refresh()
@@ -201,7 +202,8 @@ class ContinueScene(Scene):
         except StoreError:
             record = None  # a game that cannot be read cannot be brought back either
         try:
-            self.app.store.drop_game(game_id)
+            with self.app.store.at_once():
+                self.app.store.drop_game(game_id)
         except StoreError as exc:
             self.app.toast(_("Could not delete the game: {reason}").format(reason=exc.words))
         else:

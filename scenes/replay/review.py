@@ -193,11 +193,14 @@ class ReviewScene(ReplayScene):
         if seat == self.seat:
             self.review = review
             self.ready()
-        if self.game_id is not None:
-            try:
-                self.app.store.keep_review(self.game_id, seat, value, review.summary())
-            except StoreError as exc:
-                self.app.toast(exc.words)
+        if self.game_id is not None:  # kept off the frame loop (another program may hold the data)
+            db, game_id, summary = self.app.store, self.game_id, review.summary()
+
+            def done(problem: str | None) -> None:
+                if problem:
+                    self.app.toast(problem)
+            self.app.keeper.keep(lambda: db.keep_review(game_id, seat, value, summary), done,
+                                 key=f"review {game_id} {seat}")
 
     def decision_here(self):
         """The review's decision at the cursor (the position before that move), or None."""
