@@ -131,8 +131,9 @@ def test_undo_refusals_and_questions_in_japanese(app):
     ask = top(app)
     assert ask.name == "confirm"
     assert ask.question == "Adaの手を戻しますか？"
-    assert ask.detail == "答えるのはAdaだけです：「待った」（Yキー）で手を戻し、「戻さない」（Nキー）でそのままにします。"
-    assert (ask.yes_b.label, ask.no_b.label) == ("待った", "戻さない")
+    # the one asked grants or refuses (issue 59's review, row 45): 待った is the asker's word
+    assert ask.detail == "答えるのはAdaだけです：「認める」（Yキー）で手を戻し、「認めない」（Nキー）でそのままにします。"
+    assert (ask.yes_b.label, ask.no_b.label) == ("認める", "認めない")
     answer(app, yes=True)
     assert table.log[-1] == "1手戻しました。"
     assert len(table.session.history) == 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import records, registry
-from game.i18n import N_, _, language, ngettext
+from game.i18n import N_, _, language, ngettext, pgettext
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
 
@@ -147,7 +147,8 @@ class ContinueScene(Scene):
         title = title_of(game.game)
         names = _(", ").join(name for name, _kind in game.players)
         self.app.stack.push(self.app.make(
-            "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
+            "confirm", question=_("Delete this game?"), yes=_("Delete"),
+            no=pgettext("delete a game", "Keep it"),  # not the undo request's words (Japanese)
             on_yes=lambda: self.delete(game.id),
             detail=_("{game} with {names}: it cannot be resumed afterwards.").format(
                 game=title, names=names) if names else title))
