@@ -22,3 +22,49 @@ def test_the_delete_question_says_do_not_delete_not_do_not_undo(app, ja):
     key(app, pygame.K_ESCAPE)
     frames(app)
     assert top(app) is listed and len(listed.games) == 1
+
+
+def stats_rows(app, game: str, page: dict) -> dict:
+    from game import registry
+    scene = app.stack.push(app.make("stats"))
+    scene.game_c.index = registry.ids().index(game)
+    rows: dict = {}
+    for label, value in scene.lines(page):
+        rows.setdefault(label, value)  # the first "Wins": the games', not those with help
+    return rows
+
+
+PAGE = {"games": 3, "wins": 1, "win_share": 1 / 3, "matches": 2, "hands_won_by_block": 1,
+        "hands_won_by_out": 0, "by_opponent_level": {"easy+random": {"wins": 1, "games": 1, "win_share": 1.0}}}
+SOLO = {"finished": 5, "complete": 1, "stuck": 0, "daily": {"days": 2, "streak": 0, "best_streak": 0}}
+
+
+def test_statistics_figures_keep_full_width_marks_in_japanese(app, ja):
+    """「勝利 1（33%）」, 「0（0）」, 「1／0」 and 「CPU・ランダム、CPU・初級」: the marks built in
+    code are the catalogue's, so English keeps its own (next test)."""
+    rows = stats_rows(app, "grayblock", PAGE)
+    assert rows["勝利"] == "1（33%）"
+    assert rows["ブロック勝利／ゴーアウト勝利"] == "1／0"
+    assert "CPU・ランダム、CPU・初級" in rows or "CPU・初級、CPU・ランダム" in rows
+    solo = stats_rows(app, "cementopia", SOLO)
+    assert solo["連続日数（最高）"] == "0（0）"
+    assert any(value == "1／0" for value in solo.values())
+
+
+def test_statistics_figures_stay_as_they_were_in_english(app):
+    rows = stats_rows(app, "grayblock", PAGE)
+    assert rows["Wins"] == "1 (33%)" and rows["Hands won: block / out"] == "1 / 0"
+    assert "random bot + easy bot" in rows or "easy bot + random bot" in rows
+    assert stats_rows(app, "cementopia", SOLO)["Streak (best)"] == "0 (0)"
+
+
+def test_history_scores_and_review_chips_use_japanese_marks(ja):
+    from types import SimpleNamespace
+    from scenes.menus.history import signed
+    from scenes.replay.review import chip_words
+    assert i18n._("\u00b7").join(signed(v) for v in (27, 27, -3, 12)) == "27・27・−3・12"
+    assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "win") == "−11%"
+    assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "points") == "−4点"
+    i18n.set_language("en")
+    assert "\u00b7".join(signed(v) for v in (27, -3)) == "27\u00b7-3"
+    assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "win") == "-11%"

@@ -120,6 +120,11 @@ def size_words(size: str, n: int) -> str:
     return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
+def signed(value) -> str:
+    """A score as the language writes it: "-3" (Japanese: −3)."""
+    return _("-{n}").format(n=-value) if isinstance(value, (int, float)) and value < 0 else str(value)
+
+
 def longest(options: list[str], px: int, room: float, style: str = "regular") -> str:
     """The first of `options` (longest first) whose words fit `room` pixels; else the last."""
     return next((o for o in options if ui.render(o, px, ui.INK, style).get_width() <= room), options[-1])
@@ -348,7 +353,8 @@ class HistoryScene(Scene):
         full = _(", ").join(player_words(p) for p in entry.players)
         short = _(", ").join(name for name, _seat in entry.players)  # names alone
         names = Shorter(full, short) if entry.players else _("solo puzzle")
-        figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
+        # 27·27·-3·12 (Japanese: 27・27・−3・12)
+        figures = _("\u00b7").join(signed(v) for v in entry.scores) if entry.scores else ""
         if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
             figures = Shorter(figures, str(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
@@ -371,7 +377,7 @@ class HistoryScene(Scene):
             if isinstance(n, int) and not isinstance(n, bool) and n > 0:
                 sizes.append(size_words(size, n))
         options = [_(", ").join([mean] + sizes[:k]) for k in range(len(sizes), 0, -1)]
-        return seat, options + [mean, f"-{float(loss):.1f}"]
+        return seat, options + [mean, _("-{n}").format(n=f"{float(loss):.1f}")]
 
     def outcome(self, entry) -> str:
         if entry.conceded:

@@ -67,7 +67,7 @@ def chip_words(decision, measure: str) -> str:
     """The same, short, for a mistake's button under the strip: "-6 pts", "-12%"."""
     if measure == "win":
         share = f"{decision.loss_win:.0%}"
-        return share if share == "0%" else f"-{share}"
+        return share if share == "0%" else _("-{n}").format(n=share)
     points = points_figure(decision.loss_points)
     return _("-{points} pts").format(points=points) if points != "0" else _("{points} pts").format(
         points=points)
