@@ -68,3 +68,40 @@ def test_history_scores_and_review_chips_use_japanese_marks(ja):
     i18n.set_language("en")
     assert "\u00b7".join(signed(v) for v in (27, -3)) == "27\u00b7-3"
     assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "win") == "-11%"
+
+
+def test_the_replay_says_whose_move_as_one_phrase(app, ja):
+    """「Hard 1（CPU）の手番」: the name and 「の手番」 are one text, not two with a gap."""
+    from game import records
+    from game.bots import make_bot
+    from game.play import play_out
+    from scenes.widgets import ui
+    module = records.game_module("assemble")
+    seats = ["hard", "easy"]
+    session = module.new_session(5, [{"name": f"Hard {i + 1}", "seat": s} for i, s in enumerate(seats)],
+                                 snapshots=False)
+    play_out(session, {i: make_bot(s, "assemble", 50 + i, seats=seats) for i, s in enumerate(seats)})
+    viewer = app.make("replay", record=records.record_of(session))
+    app.stack.push(viewer)
+    viewer.home()
+    viewer.step(1)
+    with ui.noting_texts() as drawn:
+        frames(app)
+    words = [t.wanted for t in drawn]
+    assert any(w.endswith("（CPU）の手番") for w in words), words
+    assert "の手番" not in words
+
+
+def test_two_digit_rule_items_get_the_bold_numeral_too(app, ja):
+    """The designer's list on Alicematic's page: 10.–21. are bold numerals like 1.–9., not a
+    bullet with the number in the text; the words beside them line up."""
+    from scenes.widgets import ui
+    from ui_helpers import open_rules
+    rules = open_rules(app, "alicematic", (1280, 720))
+    firsts = [p for kind, _y, p in rules.lines if kind == "b"]
+    marks = [mark for mark, _line in firsts if mark]
+    assert "14." in marks and "21." in marks and "9." in marks
+    assert not any(line[:1].isdigit() and line[1:3] == ". " for _m, line in firsts)
+    assert not any(line[:2].isdigit() and line[2:4] == ". " for _m, line in firsts)
+    bold = ui.font(rules.body_px, "bold")
+    assert all(rules.indent > bold.size(mark)[0] for mark in marks)  # room left of the words

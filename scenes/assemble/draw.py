@@ -346,6 +346,8 @@ def draw_hud(scene, surface) -> None:
     player = state.current_player()
     seat = scene.config.seats[player]
     who = _("{name} (bot)").format(name=seat.name) if seat.is_bot else seat.name
+    if scene.replay:  # one phrase, so Japanese reads 「Hard 1（CPU）の手番」 with no gap
+        who = _("{name} to move").format(name=who)
     r = ui.text(surface, "\u25cf", px, (x, hud.centery), seat_colour(scene, player), "midleft")
     r = ui.text(surface, who, px, (r.right + 6 * s, hud.centery), ui.TEXT, "midleft", "bold")
     what = scene.prompt()
