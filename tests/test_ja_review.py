@@ -58,15 +58,24 @@ def test_statistics_figures_stay_as_they_were_in_english(app):
     assert stats_rows(app, "cementopia", SOLO)["Streak (best)"] == "0 (0)"
 
 
-def test_history_scores_and_review_chips_use_japanese_marks(ja):
+def history_figures(app, scores: list[int]) -> str:
+    """The scores column of History's row for a finished game with these scores."""
     from types import SimpleNamespace
-    from scenes.menus.history import signed
+    history = app.stack.push(app.make("history"))
+    entry = SimpleNamespace(game="assemble", when="2026-12-01 10:00:00", problem=None, scores=scores,
+                            players=[(f"P{i}", "human") for i in range(len(scores))], conceded=False,
+                            winners=[0], outcome=None, over=True)
+    return str(history.cells(entry)[3])
+
+
+def test_history_scores_and_review_chips_use_japanese_marks(app, ja):
+    from types import SimpleNamespace
     from scenes.replay.review import chip_words
-    assert i18n._("\u00b7").join(signed(v) for v in (27, 27, -3, 12)) == "27・27・−3・12"
+    assert history_figures(app, [27, 27, -3, 12]) == "27・27・−3・12"
     assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "win") == "−11%"
     assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "points") == "−4点"
     i18n.set_language("en")
-    assert "\u00b7".join(signed(v) for v in (27, -3)) == "27\u00b7-3"
+    assert history_figures(app, [27, -3]) == "27\u00b7-3"
     assert chip_words(SimpleNamespace(loss_win=0.11, loss_points=4.0), "win") == "-11%"
 
 

@@ -674,9 +674,12 @@ def draw_log(scene, surface) -> None:
     px = int(13 * s)
     head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
-    for entry in reversed(scene.visible_log()):
+    for n, entry in enumerate(reversed(scene.visible_log())):
         size, colour = log_style(entry, px)
-        for part in reversed(ui.wrap(entry, size, box.w - 18 * s)):
+        parts = ui.wrap(entry, size, box.w - 18 * s)
+        if n and y - len(parts) * ui.font(size).get_linesize() < max(box.y + 20 * s, head.bottom):
+            return  # whole entries only: no sentence's tail at the top (but the newest's)
+        for part in reversed(parts):
             y -= ui.font(size).get_linesize()
             if y < max(box.y + 20 * s, head.bottom):
                 return

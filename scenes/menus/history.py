@@ -16,7 +16,7 @@ from game import registry
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
 from game.text import clean
-from game.words import said, whose
+from game.words import chained, said, whose
 from game.review import reviewable
 from game.storage import StoreError
 
@@ -354,9 +354,9 @@ class HistoryScene(Scene):
         short = _(", ").join(name for name, _seat in entry.players)  # names alone
         names = Shorter(full, short) if entry.players else _("solo puzzle")
         # 27·27·-3·12 (Japanese: 27・27・−3・12)
-        figures = _("\u00b7").join(signed(v) for v in entry.scores) if entry.scores else ""
-        if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
-            figures = Shorter(figures, str(max(entry.scores)))
+        figures = chained([signed(v) for v in entry.scores], N_("{first}\u00b7{second}"))
+        if len(entry.scores) > 1:  # a narrow column (five players, Japanese marks): the best alone
+            figures = Shorter(figures, signed(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
     def review_words(self, entry) -> tuple[int | None, list[str]]:

@@ -13,6 +13,7 @@ from game import registry, stats
 from game.history import fold
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
+from game.words import chained
 from game.text import clean
 from game.storage import StoreError
 
@@ -49,15 +50,12 @@ def tally(t: dict) -> str:
 
 def levels_words(key: str) -> str:
     """"hard", "easy+hard" as the player reads them: "hard bot", "easy bot + hard bot"."""
-    return joined([_(LEVEL_WORDS.get(part, part)) for part in key.split("+")], N_("{first} + {second}"))
+    return chained([_(LEVEL_WORDS.get(part, part)) for part in key.split("+")], N_("{first} + {second}"))
 
 
-def joined(figures: list[str], how: str = N_("{first} / {second}")) -> str:
+def joined(figures: list[str]) -> str:
     """Figures side by side as the language writes them: "1 / 0" (Japanese: 1／0)."""
-    out = figures[0]
-    for more in figures[1:]:
-        out = _(how).format(first=out, second=more)
-    return out
+    return chained(figures, N_("{first} / {second}"))
 
 
 def with_detail(figure_words: str, detail: str) -> str:

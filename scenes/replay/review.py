@@ -21,6 +21,7 @@ from game.review.background import BackgroundReview
 from game.storage import StoreError
 from game.words import whose
 
+from scenes.menus.history import size_words
 from scenes.replay.viewer import ReplayScene, pushed
 from scenes.widgets import ui
 
@@ -400,11 +401,13 @@ class ReviewScene(ReplayScene):
             counts = self.review.mistakes()
             return [(_("Step to a move of yours, or click the strip or a mistake, to see it "
                        "judged."), ui.MUTED),
-                     (_("{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders "
-                        "in {n} decisions").format(inaccuracies=counts["inaccuracy"],
-                                                   mistakes=counts["mistake"],
-                                                   blunders=counts["blunder"],
-                                                   n=len(self.review.decisions)), ui.TEXT)]
+                     (ngettext("{inaccuracies}, {mistakes}, {blunders} in {n} decision",
+                               "{inaccuracies}, {mistakes}, {blunders} in {n} decisions",
+                               len(self.review.decisions)).format(
+                         inaccuracies=size_words("inaccuracy", counts["inaccuracy"]),
+                         mistakes=size_words("mistake", counts["mistake"]),
+                         blunders=size_words("blunder", counts["blunder"]), n=len(self.review.decisions)),
+                      ui.TEXT)]
         state = self.state
         played, best = self.action_of(d.played), self.action_of(d.best)
         if played is None or best is None:

@@ -23,7 +23,7 @@ from game.commands import (
 from game.contract import Refusal
 from game.i18n import N_, _, ngettext, pgettext
 from game.messages import Message
-from game.words import whose
+from game.words import chained, whose
 
 from scenes.app.stack import Scene
 from scenes.table import look
@@ -72,10 +72,7 @@ def _catalogue_words() -> dict[str, str]:
 
 def joined(names: list[str]) -> str:
     """"Ada", "Ada and Bo", "Ada and Bo and Cy": names in one phrase, in the player's language."""
-    who = names[0] if names else ""
-    for name in names[1:]:
-        who = _("{first} and {second}").format(first=who, second=name)
-    return who
+    return chained(names, N_("{first} and {second}"))
 
 
 def history_key(event) -> str | None:
