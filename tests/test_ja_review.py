@@ -114,3 +114,27 @@ def test_two_digit_rule_items_get_the_bold_numeral_too(app, ja):
     assert not any(line[:2].isdigit() and line[2:4] == ". " for _m, line in firsts)
     bold = ui.font(rules.body_px, "bold")
     assert all(rules.indent > bold.size(mark)[0] for mark in marks)  # room left of the words
+
+
+def test_japanese_names_on_the_turn_chips_stay_readable_at_640x360(app, ja, monkeypatch):
+    """「あ…」「ふ…」 told nobody anything: two Japanese names, two dolls each, in the smallest
+    window: each chip says whose doll (its name's first character at least) and which, none cut."""
+    from game.assemble.setup import Rules
+    from scenes.assemble.table import TableScene
+    from scenes.config import GameConfig, Seat
+    from test_larger_names import spy_chips
+    from ui_helpers import resize
+    names = ["あなた", "ふいご丸"]
+    table = TableScene(app, GameConfig([Seat(n, "human", i) for i, n in enumerate(names)], Rules(), 5))
+    app.stack.push(table)
+    resize(app, (640, 360))
+    chips = spy_chips(monkeypatch)
+    seen = set()
+    for _ in range(10):
+        frames(app, 1)
+        shown = list(chips)
+        assert len(shown) == len(table.state.turn_order())
+        assert not any("\u2026" in words for words in shown), shown
+        seen |= {words[0] for words in shown if words[0] not in "AB"}
+        table.play(table.state.legal_actions()[0])
+    assert seen == {"あ", "ふ"}

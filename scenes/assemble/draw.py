@@ -5,6 +5,8 @@ Everything here reads the scene (layout, glides, flights) and the state; nothing
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 
 from game.assemble.scoring import LaneScore
@@ -93,7 +95,8 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # taller faces (Japanese) at a large text size in a small window: every line a little smaller
     # rather than the last one off the label
     heights = [ui.font(int(px * s), style).get_height() for _c, px, _col, style in lines]
-    fit = shares(heights, box.bottom - y - gap * (len(lines) - 1))
+    # (the last line clear of the lane's border, which the next lane's panel meets at 640x360)
+    fit = shares(heights, box.bottom - 4 * s - y - gap * (len(lines) - 1))
     for k, ((choices, px, colour, style), height) in enumerate(zip(lines, fit)):
         room = box.w - 12 * s
         string = next((t for t in choices if ui.font(int(px * s), style).size(t)[0] <= room),
@@ -421,13 +424,15 @@ def draw_turn_order(scene, surface) -> None:
 def initials(name: str, others: list[str]) -> str:
     """A player's name as short as it can be and still tell them from the others: the initials
     of a name of several words ("Wilhelmina Clockwork": "WC"), else its first letters ("Br"
-    beside "Ada"; "Bra" beside "Bram"), never cut inside a letter pair that others share."""
+    beside "Ada"; "Bra" beside "Bram"; a Japanese name from one character: 「あ」 beside 「ふいご丸」),
+    never cut inside a letter pair that others share."""
     words = name.split()
     if len(words) > 1:
         short = "".join(w[0] for w in words)
         if all(short != initials(o, []) for o in others if o != name):
             return short
-    for k in range(2, len(name)):
+    wide = unicodedata.east_asian_width(name[:1]) in "WF"  # a kana or kanji: as wide as two letters
+    for k in range(1 if wide else 2, len(name)):
         if all(not o.startswith(name[:k]) for o in others if o != name):
             return name[:k]
     return name

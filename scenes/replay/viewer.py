@@ -358,7 +358,7 @@ class ReplayScene(Scene):
             b.rect = pygame.Rect(round(inner.x + i * (bw + gap)), row1.y, round(bw), bh)
             b.enabled = (self.cursor > 0) if i < 3 else (self.cursor < self.total or self.state.is_over())
         self.play_b.label = N_("Pause") if self.playing else N_("Play")
-        self.speed_b.label = f"{self.speed:g}x"
+        self.speed_b.label = _("{n}x").format(n=f"{self.speed:g}")  # Japanese: 1倍速
         widths = (0.4, 0.2, 0.4)
         x = float(inner.x)
         room = inner.w - 2 * gap
