@@ -95,8 +95,7 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # taller faces (Japanese) at a large text size in a small window: every line a little smaller
     # rather than the last one off the label
     heights = [ui.font(int(px * s), style).get_height() for _c, px, _col, style in lines]
-    # (the last line clear of the lane's border, which the next lane's panel meets at 640x360)
-    fit = shares(heights, box.bottom - 4 * s - y - gap * (len(lines) - 1))
+    fit = shares(heights, box.bottom - y - gap * (len(lines) - 1))
     for k, ((choices, px, colour, style), height) in enumerate(zip(lines, fit)):
         room = box.w - 12 * s
         string = next((t for t in choices if ui.font(int(px * s), style).size(t)[0] <= room),
