@@ -51,6 +51,9 @@ class GameInfo:
     # (Grayblock's hands, Cementopia's outcome)
     entry_fields: Callable[[Any], dict] | None = None
     outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
+    # where a game in progress stands beyond its scores and whose turn it is (Continue's list):
+    # its round, hand or cards left, as a game.messages.Message
+    stage: Callable[[Any], str] | None = None
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
     review: str | None = None  # its judge of decisions for the post-game review (game.review)

@@ -230,6 +230,14 @@ def load(store) -> Settings:
     return Settings(kept, problems + more)
 
 
+def with_old(settings: Settings, old: dict) -> Settings:
+    """The settings while an old settings file waits to come in (game.storage.legacy): its good
+    fields under the ones already kept, as the bring-in will keep them. Nothing is written, and its
+    bad fields are said by the settings loaded after the bring-in, not here too."""
+    good, _said = clean(old)
+    return Settings({**good, **settings}, settings.messages)
+
+
 def keep(store, settings: dict) -> str | None:
     """Write what changed in `settings` (per key); a line saying why if it could not be kept."""
     from .storage import StoreError

@@ -3,9 +3,11 @@ game's table and end screens come from its declaration (scenes.games)."""
 
 from scenes import games
 from scenes.menus.bring_in import BringInScene
+from scenes.menus.browse import BrowseScene, DialogWaitScene
 from scenes.menus.confirm import Confirm
 from scenes.menus.export import ExportScene
 from scenes.menus.history import HistoryScene
+from scenes.menus.importing import ImportScene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.menus.saved import ContinueScene
@@ -30,7 +32,10 @@ SCENES = {
     "history": HistoryScene,
     "continue": ContinueScene,
     "export": ExportScene,
+    "import": ImportScene,
     "bring_in": BringInScene,
+    "browse": BrowseScene,
+    "file_dialog": DialogWaitScene,
     "stats": StatsScene,
     **{scene.name: scene for info in games.GAMES for scene in (info.table, *info.scenes)},
 }

@@ -208,6 +208,9 @@ def tour(app, visit) -> None:
     stop("history")
     app.stack.top.export()
     stop("history-export")
+    app.stack.top.pick_folder()  # no desktop dialog here: the app's own browser
+    stop("history-export-browse")
+    app.stack.pop()
     app.stack.pop()
     app.stack.push(app.make("confirm", question=_("Leave without saving?"), yes=_("Export\u2026"),
                             no=_("Stay"), also=(_("Leave anyway"), None),

@@ -404,9 +404,9 @@ def test_a_damaged_game_says_why_in_one_line_and_stays_listed(app, data_dir, cas
     assert len(said[0]) < 300
     assert [g.id for g in in_progress()] == [game_id]  # nothing lost; not held by this window
     frames(app, 2)
-    # the player may delete it (it asks first)
+    # the player may delete it (it asks first; Keep it is the default, Y says yes)
     key(app, pygame.K_DELETE)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_y)
     assert in_progress() == [] and top(app) is listed
     key(app, pygame.K_ESCAPE)
     still_works(app, title)

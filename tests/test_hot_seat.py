@@ -185,12 +185,8 @@ def test_undoing_another_humans_move_asks_them_first(app, game):
 
 
 @pytest.mark.parametrize("game", TOGETHER)
-def test_leaving_a_hot_seat_game_asks_first(app, game):
-    table = humans(app, game)
-    post(app, pygame.event.Event(pygame.QUIT))  # the window's close button
-    ask = top(app)
-    assert isinstance(ask, Confirm) and ask.question == LEAVE_QUESTION and app.running
-    key(app, pygame.K_n)  # Stay
+def test_leaving_a_hot_seat_game_by_the_menu_asks_first(app, game):
+    table = humans(app, game)  # (the window's close button does not ask: tests/test_leaving.py)
     assert top(app) is table and app.running
     key(app, pygame.K_ESCAPE)  # (over the pass screen too)
     menu = top(app)

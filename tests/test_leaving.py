@@ -2,7 +2,9 @@
 Restart and Concede in the pause menu, and the shared yes/no overlay: real tables of every
 registered game, synthesized keys and clicks."""
 
+import os
 import re
+import signal
 
 import pygame
 import pytest
@@ -10,9 +12,10 @@ import pytest
 from game import records, registry
 from game.assemble.setup import Rules as AssembleRules
 from game.grayblock.setup import Rules as GrayRules
+from scenes import games
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
-from scenes.menus.pause import LEAVE_DETAIL, PauseMenu
+from scenes.menus.pause import PauseMenu
 from scenes.menus.title import TitleScene
 from storage_helpers import bests, finished_records, has_game_in_progress, in_progress, store
 from ui_helpers import click, frames, key, post, top, wait_for
@@ -100,25 +103,74 @@ def test_confirm_answers_by_key_and_click_and_pops_itself_first(app):
 
 # --- leaving ---------------------------------------------------------------------------------
 
-def test_closing_the_window_on_a_hot_seat_game_asks(app):
-    table = open_game(app, grayblock(HOT_SEAT))
+def together(info) -> GameConfig:
+    """Humans only at the game's smallest table with more than one seat (alone in a solo game):
+    a hot-seat game wherever the game has one."""
+    game = registry.info(info.game)
+    count = min((n for n in game.player_counts if n > 1), default=min(game.player_counts))
+    seats = [Seat(name, "human", i) for i, name in enumerate(["Ada", "Bo", "Cy", "Di", "Eve"][:count])]
+    return GameConfig(seats, registry.rules_of(game.id, {}), 5, game.id)
+
+
+EVERY_TABLE = pytest.mark.parametrize("info", games.GAMES, ids=[i.game for i in games.GAMES])
+
+
+@EVERY_TABLE
+def test_closing_the_window_saves_and_quits_without_a_question(app, info):
+    table = open_game(app, together(info))
     close_window(app)
+    assert not app.running and not isinstance(top(app), Confirm)
+    assert moves_of(saved_record(table)) == 1  # Continue brings it back, its move kept
+
+
+@EVERY_TABLE
+def test_sigterm_saves_and_quits_without_a_question(data_dir, monkeypatch, info):
+    """A real SIGTERM (a logout, a shutdown, kill) to the window's own frame loop (App.run)."""
+    from scenes.app.window import App, AppOptions
+    tables, drawn = [], [0]
+    real_draw = App.draw
+
+    def draw(self):
+        real_draw(self)
+        drawn[0] += 1
+        if drawn[0] == 1:
+            tables.append(open_game(self, together(info)))
+        elif drawn[0] == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        elif drawn[0] > 200:
+            self.quit(9)  # (still running: the test fails, it does not hang)
+    monkeypatch.setattr(App, "draw", draw)
+    guard = signal.signal(signal.SIGTERM, lambda *_: None)  # never this test process's end
+    try:
+        code = App(AppOptions(size=(1280, 720))).run()
+    finally:
+        signal.signal(signal.SIGTERM, guard)
+    assert code == 0 and drawn[0] < 200
+    [table] = tables
+    assert moves_of(saved_record(table)) == 1
+
+
+def test_esc_on_the_title_asks_before_quitting(app):
+    title = app.stack.push(app.make("title"))
+    frames(app, 1)
+    key(app, pygame.K_ESCAPE)
     ask = top(app)
-    assert isinstance(ask, Confirm) and app.running
-    assert ask.question == "Leave the game?" and ask.detail == LEAVE_DETAIL
-    key(app, pygame.K_n)  # Stay: the game goes on
-    assert top(app) is table and app.running
-    assert table.play(table.state.legal_actions()[0])
-    close_window(app)
-    key(app, pygame.K_RETURN)  # Leave
+    assert isinstance(ask, Confirm) and ask.question == "Quit Alice Assemble?" and app.running
+    key(app, pygame.K_ESCAPE)  # Esc again: Stay
+    assert top(app) is title and app.running
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # Quit
     assert not app.running
-    assert len(saved_record(table)["hands"][0]["actions"]) == 2  # the autosave has both moves
+    close = app.stack.push(app.make("title"))
+    app.running = True
+    frames(app, 1)
+    click(app, close.quit.rect.center)  # the Quit button is the answer already
+    assert not app.running
 
 
-def test_closing_the_window_twice_quits(app):
-    open_game(app, grayblock(HOT_SEAT))
-    close_window(app)
-    assert isinstance(top(app), Confirm)
+def test_closing_the_window_while_the_title_asks_quits(app):
+    app.stack.push(app.make("title"))
+    key(app, pygame.K_ESCAPE)
     close_window(app)
     assert not app.running
 

@@ -73,6 +73,8 @@ def test_title_rules_and_escape_quits(app):
     key(app, pygame.K_ESCAPE)
     assert top(app) is scene and app.running
     key(app, pygame.K_ESCAPE)
+    assert top(app).name == "confirm" and app.running  # asked first (issue 59, item 5)
+    key(app, pygame.K_RETURN)
     assert not app.running
 
 

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -18,7 +19,7 @@ import pytest
 from game.stats import compute
 from game.storage import Store, legacy
 from tests.storage_helpers import contents
-from tests.ui_helpers import click, frames, top
+from tests.ui_helpers import click, frames, spy_texts, top
 from tests.waiting import HANG_S
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "legacy-0.1.0"
@@ -182,3 +183,109 @@ def test_a_record_whose_name_is_not_utf8_comes_in_like_any_other(old_folder):
         assert not legacy.pending(store)  # and said once: a second start reads nothing again
     finally:
         store.close()
+
+
+@dataclass
+class Frame:
+    scenes: list  # the stack, bottom first
+    words: list  # every string drawn
+    continue_listed: bool  # the title's Continue drawn as a button
+    toasts: list
+    text_px: int  # what text asked at 20 px gets (the text size setting)
+    sound: bool
+
+
+def first_start_frames(monkeypatch, shots: Path, size=(1280, 720), limit=120) -> list[Frame]:
+    """The real App.run on the old folder, frame by frame until the bring-in is over (the bring-in's
+    thread is waited for after the first frame: no frame count depends on the machine's speed);
+    each frame's PNG in `shots`."""
+    from scenes.app.window import App, AppOptions
+    from scenes.widgets import ui
+    drawn = spy_texts(monkeypatch)
+    seen: list[Frame] = []
+    real_draw = App.draw
+
+    def draw(self):
+        drawn.clear()
+        real_draw(self)
+        title = next((s for s in self.stack.scenes if s.name == "title"), None)
+        names = [s.name for s in self.stack.scenes]
+        seen.append(Frame(names, [str(w) for w, _rect in drawn],
+                          title is not None and title.cont.rect.w > 0 and title.cont.label in
+                          [str(w) for w, _r in drawn], [str(m) for m, _t in self.toasts],
+                          ui.sized(20), self.sound.on))
+        pygame.image.save(self.screen, str(shots / f"frame-{len(seen):03d}.png"))
+        for scene in self.stack.scenes:
+            worker = getattr(scene, "worker", None)
+            if worker is not None:
+                worker.join(HANG_S)
+        if "bring_in" not in names and len(seen) > 1 or len(seen) >= limit:
+            self.quit()
+    monkeypatch.setattr(App, "draw", draw)
+    shots.mkdir(parents=True, exist_ok=True)
+    assert App(AppOptions(size=size)).run() == 0
+    return seen
+
+
+ENGLISH_TITLE = ("New game", "Continue", "Learn to play", "History", "Rules", "Settings", "Quit")
+
+
+@pytest.mark.first_start  # the lesson offer as a real first start makes it
+@pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
+def test_the_first_frame_after_the_old_files_uses_the_old_settings(old_folder, monkeypatch,
+                                                                   tmp_path, size, ja):
+    settings = json.loads((old_folder / "settings.json").read_text())
+    settings.update(language="ja", text_size="large", lesson_offered=True, sound=False)
+    (old_folder / "settings.json").write_text(json.dumps(settings))
+    seen = first_start_frames(monkeypatch, tmp_path / "shots", size)
+    first, last = seen[0], seen[-1]
+    for frame in (first, last):
+        assert "confirm" not in frame.scenes  # no "New to Alice Assemble?" again
+        assert not any("New to Alice" in w for w in frame.words)
+        assert not set(ENGLISH_TITLE) & set(frame.words), frame.words  # no English beside Japanese
+        assert frame.continue_listed and "続きから" in frame.words  # the game brought in
+        assert frame.text_px == 22 and frame.sound is False  # large text, no sound
+    assert any("ゲーム" in line for line in last.toasts)  # what was brought in, said in Japanese
+
+
+def test_an_old_setting_that_cannot_be_used_is_said_once(old_folder, monkeypatch, tmp_path):
+    settings = json.loads((old_folder / "settings.json").read_text())
+    settings.update(volume="loud", text_size="large")
+    (old_folder / "settings.json").write_text(json.dumps(settings))
+    from scenes.widgets import ui
+    try:
+        seen = first_start_frames(monkeypatch, tmp_path / "shots")
+    finally:
+        ui.set_text_size("normal")  # as the other tests expect
+    assert seen[0].text_px == 22  # the good ones in force from the first frame
+    told = [line for line in seen[-1].toasts if "volume" in line]
+    assert len(told) == 1 and "loud" in told[0]
+
+
+def old_settings(folder: Path, **changes) -> None:
+    settings = json.loads((folder / "settings.json").read_text())
+    settings.update(changes)
+    for name in [k for k, v in changes.items() if v is None]:
+        del settings[name]
+    (folder / "settings.json").write_text(json.dumps(settings))
+
+
+@pytest.mark.first_start
+def test_a_game_coming_in_is_not_met_by_the_lesson_offer(old_folder, monkeypatch, tmp_path):
+    old_settings(old_folder, lesson_offered=None)  # never offered, but a game to continue
+    first, *_rest, last = first_start_frames(monkeypatch, tmp_path / "shots")
+    assert "confirm" not in first.scenes and "confirm" not in last.scenes
+    assert first.continue_listed and last.continue_listed
+
+
+@pytest.mark.first_start
+def test_the_lesson_offer_to_a_newcomer_is_in_the_old_settings_language(old_folder, monkeypatch,
+                                                                        tmp_path, ja):
+    old_settings(old_folder, language="ja", lesson_offered=None)
+    (old_folder / "autosave.json").unlink()  # nothing to continue: the offer is made
+    first, *_rest, last = first_start_frames(monkeypatch, tmp_path / "shots")
+    assert "confirm" not in first.scenes  # asked once the old files are in, on what they held
+    assert last.scenes == ["title", "confirm"] and "アリスアセンブルは初めてですか？" in last.words
+    for frame in (first, last):
+        assert not set(ENGLISH_TITLE) & set(frame.words), frame.words
+        assert not any("New to" in w for w in frame.words)

@@ -113,3 +113,47 @@ def test_the_export_folder_pastes(app, data_dir, clipboard):
     clipboard["text"] = "/tmp/アリス records"
     paste(app)
     assert export.folder.value == "/tmp/アリス records"
+
+
+# --- select, copy and cut (issue 59, item 4: Ctrl+A selected nothing and typing appended) ------
+
+@pytest.fixture
+def both_ways(monkeypatch):
+    """A clipboard the field can write to and read from."""
+    held = {"text": ""}
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: held["text"])
+    monkeypatch.setattr(pygame.scrap, "put_text", lambda text: held.update(text=text))
+    return held
+
+
+def test_ctrl_a_selects_the_whole_field_and_typing_replaces_it(app, table, both_ways):
+    _scene, field = name_field(app)
+    type_text(app, "Alice Assemble")
+    key(app, pygame.K_a, CTRL)
+    type_text(app, "Bo")
+    assert field.value == "Bo"
+    key(app, pygame.K_a, CMD)
+    key(app, pygame.K_BACKSPACE)
+    assert field.value == ""
+
+
+def test_shift_selects_and_copy_cut_paste_move_the_words(app, table, both_ways):
+    _scene, field = name_field(app)
+    type_text(app, "Ada Bo")
+    key(app, pygame.K_HOME)
+    for _ in range(3):
+        key(app, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_c, CTRL)
+    assert both_ways["text"] == "Ada" and field.value == "Ada Bo"
+    key(app, pygame.K_END)
+    paste(app)
+    assert field.value == "Ada BoAda"
+    key(app, pygame.K_HOME, pygame.KMOD_LSHIFT)  # from the end back to the start: all of it
+    key(app, pygame.K_x, CTRL)
+    assert field.value == "" and both_ways["text"] == "Ada BoAda"
+    paste(app)
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_END, pygame.KMOD_LSHIFT)
+    key(app, pygame.K_LEFT)  # an arrow leaves the selection at its start
+    type_text(app, "!")
+    assert field.value == "!Ada BoAda"

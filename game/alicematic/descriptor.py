@@ -2,8 +2,15 @@
 
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
+from ..messages import message
 
 PLAYER_COUNTS = (3, 4, 5)
+
+
+def stage(state) -> str:
+    if state.round == 0:
+        return message(N_("Placing the bases"))
+    return message(N_("Round {n}"), n=state.round)
 
 INFO = GameInfo(
     id="alicematic", title=N_("Alicematic Eiketsuden"), short_title=N_("Alicematic"),
@@ -15,4 +22,5 @@ INFO = GameInfo(
            RuleOption("round_14", "round-14", N_("Round 14 only")),
            RuleOption("city_war", "city-war", N_("Cities go to war"))),
     figures=Figures(width=5, colours=True),
+    stage=stage,
 )

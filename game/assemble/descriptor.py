@@ -2,6 +2,15 @@
 
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
+from ..messages import message
+
+
+def stage(state) -> str:
+    if state.round == 0:
+        return message(N_("Opening draft"))
+    if state.last_round:
+        return message(N_("Round {n}, the last"), n=state.round)
+    return message(N_("Round {n}"), n=state.round)
 
 INFO = GameInfo(
     id="assemble", title=N_("Alice Assemble"), short_title=N_("Assemble"),
@@ -12,4 +21,5 @@ INFO = GameInfo(
     figures=Figures(width=5, shared_wins=True),
     lesson="game.tutorial.assemble",
     review="game.review.assemble",
+    stage=stage,
 )

@@ -3,6 +3,7 @@ deal of the day."""
 
 from ..descriptor import Figures, GameInfo
 from ..i18n import N_
+from ..messages import later
 
 COMPLETE, STUCK = "complete", "stuck"  # how an attempt ends (game.cementopia.state)
 
@@ -11,6 +12,11 @@ def daily_seed(date=None) -> int:
     """The seed of the day's deal (game.cementopia.setup: imported when asked)."""
     from .setup import daily_seed as seed_of
     return seed_of(date)
+
+
+def stage(state) -> str:
+    left = state.deck_count
+    return later.ngettext("{n} card left in the deck", "{n} cards left in the deck", left, n=left)
 
 
 def entry_fields(state) -> dict:
@@ -28,4 +34,5 @@ INFO = GameInfo(
     daily_seed=daily_seed,
     lesson="game.tutorial.cementopia",
     review="game.review.cementopia",
+    stage=stage,
 )

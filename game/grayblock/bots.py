@@ -328,11 +328,19 @@ class HardBot:
                        for p, seat in enumerate(self.seats[:view.players]))
         return models + (NORMAL,) * (view.players - len(models)) if any(models) else None
 
+    @staticmethod
+    def _by_points(view: GrayblockView) -> bool:
+        """Plays are judged by the hand's points, not by the chance to win the match: more than
+        two players, or a target so far that the match table would get large."""
+        need = view.target - view.scores[view.player]
+        their_need = view.target - view.scores[1 - view.player]
+        return view.players != 2 or max(need, their_need) > 300
+
     def _utility(self, view: GrayblockView):
-        me, n = view.player, view.players
+        me = view.player
         need = view.target - view.scores[me]
         their_need = view.target - view.scores[1 - me]
-        if n != 2 or max(need, their_need) > 300:  # the table would get large: points instead
+        if self._by_points(view):
             return lambda outcome: _utility(me, outcome)
         starts_next = view.start != me
 
@@ -401,12 +409,25 @@ class HardBot:
             return action, _("{play}: it is your last card, you go out.").format(play=_describe(action)), ""
         scored = self.evaluate(view, legal)
         _utility, points, share, action = scored[0]
+        # what the play was chosen for comes first: a play that wins the hand less often than the
+        # next best is not a contradiction when it was chosen for points or for the match
+        by_points = self._by_points(view)
         if len(scored) > 1:
             _utility2, points2, share2, other = scored[1]
-            detail = _("In simulated deals you win the hand {share} of the time, {gain} on average (next "
-                       "best, {other}: {other_share}, {other_gain}).").format(
-                share=f"{share:.0%}", gain=_gain(points), other=_describe(other).lower(),
-                other_share=f"{share2:.0%}", other_gain=_gain(points2))
+            words = dict(share=f"{share:.0%}", gain=_gain(points), other=_describe(other).lower(),
+                         other_share=f"{share2:.0%}", other_gain=_gain(points2))
+            detail = (_("Chosen for points: in simulated deals {gain} on average, and you win the "
+                        "hand {share} of the time (next best, {other}: {other_gain}, {other_share}).")
+                      if by_points else
+                      _("Chosen for the match: in simulated deals you win the hand {share} of the "
+                        "time, {gain} on average (next best, {other}: {other_share}, {other_gain}).")
+                      ).format(**words)
+            if round(share2, 2) > round(share, 2):
+                trade = (_("The next best wins the hand more often but loses more points when "
+                           "it does not.") if by_points else
+                         _("The next best wins this hand more often but leaves you less likely "
+                           "to win the match."))
+                detail = _("{sentence} {more}").format(sentence=detail, more=trade)
         else:
             detail = _("In simulated deals you win the hand {share} of the time, {gain} on average.").format(
                 share=f"{share:.0%}", gain=_gain(points))

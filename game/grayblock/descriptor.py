@@ -2,8 +2,14 @@
 
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
+from ..messages import message
 
 DEFAULT_TARGET = 100  # points a match is played to, unless set up otherwise
+
+
+def stage(state) -> str:
+    """The hand being played (1 for the first)."""
+    return message(N_("Hand {number}"), number=max(1, len(state.deals)))
 
 
 def entry_fields(state) -> dict:
@@ -21,4 +27,5 @@ INFO = GameInfo(
     entry_fields=entry_fields,
     lesson="game.tutorial.grayblock",
     review="game.review.grayblock",
+    stage=stage,
 )

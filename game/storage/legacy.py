@@ -56,6 +56,29 @@ def pending(store: Store) -> int:
         return 0
 
 
+@dataclass
+class Waiting:
+    """What the window needs before its first frame while the old files wait to come in: the old
+    settings (in force at once; game.settings cleans them) and whether a game in progress comes."""
+
+    settings: dict
+    game_in_progress: bool
+
+
+def waiting(store: Store) -> Waiting | None:
+    """The old files still to come in (None: none, or already done). Reads only the two small
+    files; the records are replayed by bring_in."""
+    if not pending(store):
+        return None
+    assert store.path is not None
+    folder = store.path.parent
+    try:  # a finished record holds its result; an autosave without one is a game to continue
+        game = "result" not in _record(folder / "autosave.json")
+    except Exception:  # noqa: BLE001 - missing or unusable: bring_in names it
+        game = False
+    return Waiting(_object(folder / "settings.json", SETTINGS_BYTES, []), game)
+
+
 def bring_in(store: Store, progress: Callable[[int, int], None] | None = None) -> Brought | None:
     """Read the old files and add what they hold, in one transaction (StoreError if the database
     says no: then nothing was added, and the next start tries again)."""

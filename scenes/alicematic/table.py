@@ -659,6 +659,8 @@ class AlicematicScene(GameTable):
 
     def resize(self, size) -> None:
         self.layout = Layout(size, self.state.n)
+        for button, rect in zip(self.buttons, self.layout.button_rects):  # Undo, Redo, Hint, Menu
+            button.rect = pygame.Rect(rect)
         self.fit_map()
 
     def fit_map(self) -> None:

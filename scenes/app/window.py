@@ -8,7 +8,9 @@ once the scoring scene has shown for --exit-after seconds (non-zero on any error
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
 from dataclasses import dataclass
@@ -47,6 +49,12 @@ class AppOptions:
     replay: Path | None = None  # --replay FILE: open that record in the replay viewer
 
 
+class Toast(tuple):
+    """(message, until): a pair as the tests read it, that knows whether it is news."""
+
+    fine = False
+
+
 class App:
     def __init__(self, options: AppOptions):
         self.options = options
@@ -77,7 +85,12 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.store = open_store(options.demo)
+        from game.storage import legacy
+        # the first start after the old files: their settings in force from the first frame
+        self.waiting = None if options.demo else legacy.waiting(self.store)
         self.settings = schema.load(self.store)
+        if self.waiting is not None:
+            self.settings = schema.with_old(self.settings, self.waiting.settings)
         self._settings_told: str | None = None
         self.apply_settings()
         self.sound = Sound(self.settings, self.save_settings)
@@ -92,8 +105,10 @@ class App:
         self._snaps_taken: list[Path] = []
         self._exit_at: float | None = None
         self.toasts: list[tuple[str, float]] = []
+        self.deleted_games: list[dict] = []  # Continue's Undo delete: records, this run only
         self.clock_s = 0.0  # game time: animations, bot delays, toasts
         self.real_s = 0.0  # wall time: --exit-after
+        self._terminate = False  # SIGTERM came
 
     # --- scenes ---------------------------------------------------------------------------
 
@@ -124,10 +139,14 @@ class App:
             self.toast(problem)
         self._settings_told = problem
 
-    def toast(self, message: str, seconds: float = 4.0) -> None:
+    def toast(self, message: str, seconds: float = 4.0, fine: bool = False) -> None:
         """A one-line message over everything (errors included: never a crash). A
-        game.messages.Message is drawn in the language of the moment (Settings may switch it)."""
-        self.toasts.append((message, self.clock_s + seconds))
+        game.messages.Message is drawn in the language of the moment (Settings may switch it).
+        `fine`: news that something worked (exported, deleted, sound on), framed as such and
+        not as a problem."""
+        entry = Toast((message, self.clock_s + seconds))
+        entry.fine = fine
+        self.toasts.append(entry)
         print(f"alice-assemble: {message}", file=sys.stderr)
 
     def snap(self, name: str) -> None:
@@ -155,19 +174,21 @@ class App:
         self.running = False
 
     def close_window(self) -> None:
-        """The window's close button: the game in play is saved, and a hot-seat game asks first
-        (scenes.menus.pause.leave_game); a second close while it asks quits."""
+        """The window's close button: the game in play is saved and the app quits, at any table
+        without a question, but for a game that could not be saved (scenes.menus.pause.leave_game:
+        Export it first?); a second close while that asks quits."""
         from scenes.menus.pause import leave_game
-        leave_game(self, self.quit)
+        leave_game(self, self.quit, asks=False)
+
+    def _terminated(self, _signum, _frame) -> None:
+        self._terminate = True  # (a signal handler: the frame loop saves and quits)
 
     # --- loop -----------------------------------------------------------------------------
 
     def run(self) -> int:
         self.stack.push(self.make("title"))
-        if not self.demo:
-            from game.storage import legacy
-            if legacy.pending(self.store):  # the first start after the JSON files: bring them in
-                self.stack.push(self.make("bring_in"))
+        if self.waiting is not None:  # the first start after the JSON files: bring them in
+            self.stack.push(self.make("bring_in"))
         if self.options.tutorial and not self.demo:  # the demo shows the title first
             from scenes.tutorial.start import open_lesson
             open_lesson(self, self.options.tutorial)
@@ -180,6 +201,20 @@ class App:
         # bots decide at once (BotTurns), so nothing waits on the clock: its frames come as fast
         # as they are drawn, but for its last picture's --exit-after.
         unwatched = self.unwatched
+        # SIGTERM saves and quits between frames (SDL would make it the close button's event)
+        main = threading.current_thread() is threading.main_thread()  # (only it may set one)
+        previous = signal.signal(signal.SIGTERM, self._terminated) if main else None
+        try:
+            self.loop(unwatched)
+        finally:
+            if main:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+        self.stack.close_all()
+        self.store.close()
+        pygame.display.quit()
+        return self.exit_code
+
+    def loop(self, unwatched: bool) -> None:
         while self.running:
             real_dt = self.clock.tick(0 if unwatched and self._exit_at is None
                                       else self.options.fps) / 1000.0
@@ -189,10 +224,6 @@ class App:
             self.frame_times.append(time.perf_counter() - start)
             if len(self.frame_times) > 2000:
                 del self.frame_times[:1000]
-        self.stack.close_all()
-        self.store.close()
-        pygame.display.quit()
-        return self.exit_code
 
     def step(self, dt: float, draw: bool = True) -> None:
         """One frame: events, update, draw. Tests call this directly (without the drawing for
@@ -201,6 +232,10 @@ class App:
         start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
+        if self._terminate:
+            from scenes.menus.pause import save_and_quit
+            save_and_quit(self)
+            return
         self.stack.update(dt)
         self.sound.update(dt)
         if draw:
@@ -221,7 +256,7 @@ class App:
             self.resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_s and not self.typing():
             on = self.sound.toggle()
-            self.toast(_("Sound on") if on else _("Sound off (S turns it back on)"), 2.0)
+            self.toast(_("Sound on") if on else _("Sound off (S turns it back on)"), 2.0, fine=True)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen())
         elif event.type == pygame.DROPFILE:
@@ -338,21 +373,25 @@ class App:
             self._save_snap(self._snap_queue.pop(0))
 
     def _draw_toasts(self) -> None:
-        self.toasts = [(m, t) for m, t in self.toasts if t > self.clock_s]
+        self.toasts = [entry for entry in self.toasts if entry[1] > self.clock_s]
         if not self.toasts:
             return
         s = ui.scale_for(self.screen.get_size())
         # the bottom of the window, or where the top scene says they cover nothing to read
         area = getattr(self.stack.top, "toast_area", lambda: None)() or self.screen.get_rect()
         y = area.bottom - 16 * s
-        for message, _until in reversed(self.toasts[-3:]):
+        for entry in reversed(self.toasts[-3:]):
+            message = entry[0]
             # a long one on two lines; a Message in the language of the moment
             lines = ui.wrap(shown(message), int(17 * s), area.w - 40 * s, "bold")
             surfs = [ui.render(line, int(17 * s), ui.TEXT, "bold") for line in lines]
             box = pygame.Rect(0, 0, max(t.get_width() for t in surfs), sum(t.get_height() for t in surfs))
             box = box.inflate(24 * s, 12 * s)
             box.midbottom = (area.centerx, int(y))
-            ui.panel(self.screen, box, (70, 24, 24, 235), ui.BAD, radius=int(8 * s))
+            if isinstance(entry, Toast) and entry.fine:
+                ui.panel(self.screen, box, (28, 52, 36, 235), ui.GOOD, radius=int(8 * s))
+            else:
+                ui.panel(self.screen, box, (70, 24, 24, 235), ui.BAD, radius=int(8 * s))
             top = box.centery - sum(t.get_height() for t in surfs) // 2
             for t in surfs:
                 self.screen.blit(t, t.get_rect(midtop=(box.centerx, top)))

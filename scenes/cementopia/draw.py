@@ -296,9 +296,14 @@ def draw_side(surface, scene) -> None:
         ui.text(surface, str(order), px(15, s), disc.center, ui.INK, "center", "bold")
         r = ui.text(surface, _("{n} left").format(n=uses) if uses else _("spent"), px(15, s), (slot.x + R(s, 4), slot.bottom + R(s, 2)),
                     ui.TEXT if uses else ui.MUTED, style="bold", max_width=slot.w * 0.55)
+        # the pairs it pays for beside it, shrunk to the room left (a larger text size too); only
+        # where not even the smallest readable size fits (the smallest window) the disc's number
+        # says it alone
         pairs = ngettext("{n} pair", "{n} pairs", order).format(n=order)
-        if r.right + R(s, 6) + ui.font(px(12, s)).size(pairs)[0] <= slot.right:
-            ui.text(surface, pairs, px(12, s), (slot.right - R(s, 2), r.centery), ui.MUTED, "midright")
+        room = slot.right - R(s, 2) - r.right - R(s, 6)
+        if ui.text_width(pairs, ui.READABLE) <= room:
+            ui.text(surface, pairs, px(12, s), (slot.right - R(s, 2), r.centery), ui.MUTED, "midright",
+                    max_width=room)
     scene.score_rows = draw_score_table(surface, state.breakdown(), state.score(), lay.table, s)
 
 

@@ -19,7 +19,7 @@ from game.cementopia.record import new_session
 from game.cementopia.setup import Action, daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
 from game.messages import shown, split_sentences
-from game.commands import helps_of, mark_help
+from game.commands import mark_help
 from game.i18n import N_, _, ngettext
 
 from scenes.cementopia import draw, geometry
@@ -428,12 +428,9 @@ class CementopiaScene(GameTable):
             yes=_("Show a hint"), no=_("Cancel"), on_yes=super().ask_hint))
 
     def before_hint(self) -> None:
-        was, helps = self.assisted, helps_of(self.session.meta)
-        mark_help(self.session.meta, "hint")  # the solver's move is help, as much as an undo is
-        if not was:
+        if not self.assisted:  # the solver's move is help, as much as an undo is
             self.app.toast(_("Hint used: this attempt now counts as assisted."), 3.0)
-        if "hint" not in helps:
-            self.autosave()
+        super().before_hint()
 
     def fit(self, now: bool = False) -> None:
         """Show the network and every spot a hand card could take (so the camera holds still while

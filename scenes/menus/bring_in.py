@@ -1,7 +1,8 @@
 """The first start after the JSON files (release 0.1): the old games, settings, lesson places and
 bests come into the database (game.storage.legacy), with a progress bar while the records are
-replayed. The old files stay where they are. What could not be brought in is named, one line a
-file; then the title screen shows, with the old settings in force."""
+replayed, over the title (which already lists the game in progress coming in). The old settings
+are in force from the first frame (App.waiting). The old files stay where they are. What could not
+be brought in is named, one line a file."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ SHOWN_PROBLEMS = 3
 
 class BringInScene(Scene):
     name = "bring_in"
+    opaque = False  # the title beneath, with the old settings in force
 
     def __init__(self, app):
         super().__init__(app)
@@ -44,19 +46,21 @@ class BringInScene(Scene):
         if self.worker.is_alive():
             return
         app = self.app
-        app.stack.pop()  # the title beneath enters again: Continue shows the game brought in
+        app.waiting = None
         if self.error:
+            app.stack.pop()  # the old settings stay in force for this run
             app.toast(_("Your saved games could not be brought in ({reason}); the next start "
                         "tries again.").format(reason=self.error), 8.0)
             return
+        app.reload_settings()  # as kept now (a window's own settings won)
+        app.stack.pop()  # the title beneath enters again: Continue lists what came in
         brought = self.result
         if brought is None:
             return  # another window brought them in first
-        app.reload_settings()
         games = len(brought.games.added)
         app.toast(ngettext("Your saved data is now kept in one place: {n} game brought in.",
                            "Your saved data is now kept in one place: {n} games brought in.",
-                           games).format(n=games), 6.0)
+                           games).format(n=games), 6.0, fine=True)
         for name, why in brought.problems[:SHOWN_PROBLEMS]:
             app.toast(_("{file} was not brought in: {reason}").format(file=name, reason=why), 8.0)
         rest = len(brought.problems) - SHOWN_PROBLEMS
@@ -70,10 +74,10 @@ class BringInScene(Scene):
 
     def draw(self, surface) -> None:
         s = self.s
-        surface.fill((30, 22, 22))
         dim(surface, 120)
-        P = pygame.Rect(0, 0, min(int(640 * s), self.size[0] - 16), int(220 * s))
-        P.center = (self.size[0] // 2, self.size[1] // 2)
+        # beside the title's menu (over its fan of cards): Continue shows what is coming in
+        P = pygame.Rect(0, 0, min(int(540 * s), self.size[0] - 16), int(220 * s))
+        P.center = (self.size[0] // 2 + int(310 * s), self.size[1] // 2)
         overlay_panel(surface, P, s)
         heading(surface, _("Bringing in your games"), int(32 * s), (P.centerx, P.y + 50 * s),
                 max_width=P.w - 40 * s)

@@ -24,7 +24,7 @@ class Confirm(Scene):
     opaque = False
 
     def __init__(self, app, question: str, yes: str | None = None, no: str | None = None,
-                 on_yes=None, on_no=None, detail: str = "", also=None):
+                 on_yes=None, on_no=None, detail: str = "", also=None, default_no: bool = False):
         super().__init__(app)
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
@@ -33,6 +33,8 @@ class Confirm(Scene):
         self.also_b = ui.Button(also[0], lambda: self._answer(also[1])) if also else None
         self.ring = ui.FocusRing([b for b in (self.yes_b, self.also_b, self.no_b) if b is not None])
         self.ring.move(1)
+        if default_no:  # what cannot be taken back is not what Enter does
+            self.ring.focus(self.ring.widgets.index(self.no_b))
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.answered = False

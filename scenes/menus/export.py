@@ -2,9 +2,9 @@
 
 From History: the game chosen, or every game listed. From the pause menu (or leaving a game that
 could not be saved): the game as it stands. A file is never written over: a name that is taken
-gets "-2", "-3". The folder is typed (the app has no system file dialog: one field, prefilled with
-the player's Documents folder); a folder that cannot be written says why in one line and the
-panel stays, so the player can type another."""
+gets "-2", "-3". The folder is typed (prefilled with the player's Documents folder) or chosen with
+Choose…: the desktop's folder dialog, or the app's own browser (scenes.app.picker); a folder that
+cannot be written says why in one line and the panel stays, so the player can choose another."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from game.storage import StoreError
 from game.storage.exchange import export_games, export_record
 from game.storage.files import describe
 
+from scenes.app.picker import FOLDER, choose
 from scenes.app.stack import Scene
 from scenes.menus.pause import dialog_frame
 from scenes.widgets import ui
@@ -47,14 +48,22 @@ class ExportScene(Scene):
                               else ngettext("All {n} listed game", "All {n} listed games",
                                             count).format(n=count))
         self.folder = ui.TextField(N_("Folder"), str(default_folder()), max_len=PATH_LEN)
+        self.pick_b = ui.Button(N_("Choose\u2026"), self.pick_folder)
         self.go_b = PrimaryButton(N_("Export"), self.export)
         self.cancel_b = ui.Button(N_("Cancel"), self.cancel)
-        widgets = ([self.what] if len(options) > 1 else []) + [self.folder, self.cancel_b, self.go_b]
+        self.rows = ([self.what] if len(options) > 1 else []) + [self.folder]  # full-width lines
+        widgets = self.rows + [self.pick_b, self.cancel_b, self.go_b]
         self.ring = ui.FocusRing(widgets)
         self.ring.index = widgets.index(self.go_b) - 1
         self.ring.move(1)  # Export has the focus: Enter exports to the folder shown
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def pick_folder(self) -> None:
+        def chosen(paths) -> None:
+            self.folder.value = str(paths[0])
+        choose(self.app, FOLDER, _("Export to"), Path(self.folder.value.strip() or default_folder()),
+               chosen)
 
     def export(self) -> None:
         text = self.folder.value.strip()
@@ -78,26 +87,31 @@ class ExportScene(Scene):
             return
         self.app.stack.pop()
         if len(written) == 1:
-            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0)
+            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0,
+                           fine=True)
         else:
             self.app.toast(ngettext("Exported {n} game to {folder}.", "Exported {n} games to {folder}.",
                                     len(written)).format(n=len(written), folder=str(folder)[-120:]),
-                           6.0)
+                           6.0, fine=True)
 
     def cancel(self) -> None:
         self.app.stack.pop()
 
     def resize(self, size) -> None:
         s = self.s = ui.scale_for(size)
-        rows = len(self.ring.widgets) - 2
+        rows = len(self.rows)
         P = self.panel = pygame.Rect(0, 0, min(int(760 * s), size[0] - int(16 * s)),
                                      int((250 + 64 * rows) * s))
         P.center = (size[0] // 2, size[1] // 2)
         x, w, h = P.x + int(40 * s), P.w - int(80 * s), int(46 * s)
         y = P.y + int(110 * s)
-        for widget in self.ring.widgets[:-2]:
+        for widget in self.rows:
             widget.rect = pygame.Rect(x, y, w, h)
             y += int(64 * s)
+        pick_w = int(150 * s)  # Choose… at the folder's right
+        self.folder.rect.w -= pick_w + int(12 * s)
+        self.pick_b.rect = pygame.Rect(self.folder.rect.right + int(12 * s), self.folder.rect.y,
+                                       pick_w, h)
         bw, gap = int(200 * s), int(24 * s)
         y = P.bottom - int(36 * s) - int(52 * s)
         self.cancel_b.rect = pygame.Rect(P.centerx - gap // 2 - bw, y, bw, int(52 * s))
@@ -113,6 +127,7 @@ class ExportScene(Scene):
     def draw(self, surface) -> None:
         s, P = self.s, self.panel
         self.go_b.label, self.cancel_b.label = _("Export"), _("Cancel")
+        self.pick_b.label = _("Choose\u2026")
         dialog_frame(surface, P, s, _("Export"), int(36 * s), 46, 80)
         self.ring.draw(surface, s)
         note = _("Each game becomes a record file; a file that is there is never replaced.")

@@ -161,9 +161,10 @@ class HistoryScene(Scene):
         self.stats_b = ui.Button(N_("Statistics"), self.statistics)
         self.review_b = ui.Button(N_("Review"), self.review, "R")
         self.export_b = ui.Button(N_("Export"), self.export)
+        self.import_b = ui.Button(N_("Import"), self.import_games)
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
         self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.review_b,
-                                  self.export_b, self.close_b])
+                                  self.export_b, self.import_b, self.close_b])
         self.reviews: dict[int, dict[int, dict]] = {}  # game id -> seat -> its review's summary
         self.rows = RowList()
         self.s = 1.0
@@ -243,6 +244,16 @@ class HistoryScene(Scene):
         chosen = self.ids[self.rows.index] if 0 <= self.rows.index < len(self.ids) else None
         self.app.stack.push(self.app.make("export", ids=list(self.ids), chosen=chosen))
 
+    def import_games(self) -> None:
+        """Record files the player chooses, into their games; the list shows them after."""
+        from scenes.menus.importing import ask_import
+        ask_import(self.app, self.imported)
+
+    def imported(self) -> None:
+        self.cache.clear()
+        self.refilter()
+        self.any_games = bool(self.ids)
+
     def close_overlay(self) -> None:
         self.app.stack.pop()
 
@@ -251,7 +262,8 @@ class HistoryScene(Scene):
     def resize(self, size) -> None:
         self.size = size
         s, P, top = frame(size, [(self.game_c, 1.2), (self.player_c, 1.4), (self.stats_b, 0.75),
-                                 (self.review_b, 0.65), (self.export_b, 0.65), (self.close_b, 0.6)])
+                                 (self.review_b, 0.65), (self.export_b, 0.65), (self.import_b, 0.65),
+                                 (self.close_b, 0.6)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = 2 * ui.font(max(8, int(13 * s))).get_linesize()  # (the chosen game's review, the keys)

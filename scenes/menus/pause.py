@@ -104,9 +104,10 @@ def unsaved(table) -> str | None:
     return None if saver.saved else (saver.reason or _("it could not be saved"))
 
 
-def leave_game(app, then) -> None:
+def leave_game(app, then, asks: bool = True) -> None:
     """Leave the game in play by `then` (to the title, or quit), saving it first; a hot-seat game
-    asks. A game that could not be saved never goes without a word: the player may export it
+    asks, unless `asks` is False (the window's close button: the game is saved, Continue brings it
+    back). A game that could not be saved never goes without a word: the player may export it
     first. Asked again while the question is up (the close button twice), it just goes."""
     table = game_in_play(app)
     top = app.stack.top
@@ -127,13 +128,23 @@ def leave_game(app, then) -> None:
             ask.leaving = True
             app.stack.push(ask)
             return
-    if app.demo or not hot_seat(table):
+    if app.demo or not asks or not hot_seat(table):
         then()
         return
     ask = app.make("confirm", question=_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"), on_yes=then,
                    detail=_(LEAVE_DETAIL))
     ask.leaving = True
     app.stack.push(ask)
+
+
+def save_and_quit(app) -> None:
+    """The session ends (SIGTERM: a logout, a shutdown): the game in play saved as far as the disk
+    lets it, and quit without a question (nobody is there to answer one)."""
+    table = open_table(app)
+    if table is not None and not app.demo:
+        save_game(app, table)
+        unsaved(table)  # (waits a moment for the save under way)
+    app.quit()
 
 
 def export_game(app, table) -> None:
@@ -234,7 +245,7 @@ class PauseMenu(Scene):
         if not saver.enabled:
             self.app.toast(_("Conceded."))
         elif kept:
-            self.app.toast(_("Conceded. The game is kept in History."))
+            self.app.toast(_("Conceded. The game is kept in History."), fine=True)
         else:
             self.app.toast(_("Conceded, but the game could not be kept: {reason}").format(
                 reason=shown(saver.reason) if saver.reason else _("the disk has not answered yet")))

@@ -1,6 +1,9 @@
 """Continue: the games in progress, the most recently played first. Resume any of them, or delete
-one (it asks first). A game open in another window is listed greyed, and cannot be played here
-until that window lets it go (closed, or gone: then its lease runs out).
+one (it asks first, naming the game; a deleted game can be brought back until the app quits). A
+game open in another window is listed greyed, and cannot be played here until that window lets it
+go (closed, or gone: then its lease runs out). A click chooses a row, a second click resumes it.
+Each row says where its game stands (scores, whose turn, its round or hand), and the list follows
+what another window does while it is open.
 
 Resuming replays the game's record; one that cannot be resumed says why in one line and stays in
 the list (it can be exported from History's files or deleted here), never a crash. A game with an
@@ -12,6 +15,7 @@ import pygame
 
 from game import records, registry
 from game.i18n import N_, _, language, ngettext, pgettext
+from game.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
 
@@ -24,6 +28,7 @@ from scenes.widgets.decor import PrimaryButton, dim, heading
 from scenes.widgets.rows import RowList
 
 FOOTER = N_("\u2191\u2193 choose     Enter resume     Delete delete     Esc back")
+LOOK_S = 2.0  # how often an open list looks again for what another window did
 
 
 def title_of(game: str) -> str:
@@ -39,14 +44,21 @@ class ContinueScene(Scene):
         super().__init__(app)
         self.resume_b = PrimaryButton(N_("Resume"), self.resume_chosen)
         self.delete_b = ui.Button(N_("Delete"), self.delete_chosen)
+        self.undo_b = ui.Button(N_("Undo delete"), self.undelete)
+        self.import_b = ui.Button(N_("Import"), self.import_games)
         self.back_b = ui.Button(N_("Back"), self.back)
-        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.back_b])
-        self.rows = RowList()
+        self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.undo_b, self.import_b,
+                                  self.back_b])
+        self.rows = RowList(click_opens=False)
         self.games: list = []
         self.s = 1.0
         self.size = (1280, 720)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.lang = language()
+        # (id, moves, last played) -> (scores, whose turn, the game's stage), or None: the record
+        # could not be replayed (Resume says why)
+        self._standings: dict[tuple, tuple | None] = {}
+        self._since = 0.0
         self.refresh()
 
     # --- the list ----------------------------------------------------------------------------
@@ -73,9 +85,38 @@ class ContinueScene(Scene):
         game = self.chosen()
         free = game is not None and game.held != ELSEWHERE
         self.resume_b.enabled = self.delete_b.enabled = free
+        self.undo_b.enabled = bool(self.app.deleted_games)
 
     def enter(self) -> None:
         self.refresh()  # another window may have started, finished or let go of a game
+
+    def update(self, dt: float) -> None:
+        """Look again now and then: a game another window moves, takes or lets go of shows so
+        here (the list is read without waiting for any window's write)."""
+        self._since += dt
+        if self._since < LOOK_S:
+            return
+        self._since = 0.0
+        try:
+            games = self.app.store.in_progress()
+        except StoreError:
+            return  # said when the list was opened; it stays as it was
+        if games != self.games:
+            self.refresh()
+
+    def standing(self, game) -> tuple | None:
+        """(scores, the player to move or None, the stage's words) of a game in progress, from its
+        record (remembered while the game does not change)."""
+        key = (game.id, game.actions, game.updated_at)
+        if key not in self._standings:
+            try:
+                state = records.replay(self.app.store.record(game.id), snapshots=False).state
+                info = registry.info(game.game)
+                self._standings[key] = (state.scores(), state.current_player(),
+                                        info.stage(state) if info.stage is not None else "")
+            except Exception:  # noqa: BLE001 - any record that does not replay: Resume says why
+                self._standings[key] = None
+        return self._standings[key]
 
     # --- resuming ----------------------------------------------------------------------------
 
@@ -101,7 +142,7 @@ class ContinueScene(Scene):
             session = records.replay(record)
             if session.state.is_over():  # its end was not kept (a full disk): keep it now
                 store.finish_game(game_id, record)
-                self.app.toast(_("This game had already finished; it is now in History."))
+                self.app.toast(_("This game had already finished; it is now in History."), fine=True)
                 self.refresh()
                 return
             config = GameConfig.from_record(record, session)
@@ -144,21 +185,56 @@ class ContinueScene(Scene):
         game = self.chosen()
         if game is None or game.held == ELSEWHERE:
             return
-        title = title_of(game.game)
-        names = _(", ").join(name for name, _kind in game.players)
+        title, names, _where, last = self.cells(game)  # names with their scores
+        moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
         self.app.stack.push(self.app.make(
             "confirm", question=_("Delete this game?"), yes=_("Delete"),
             no=pgettext("delete a game", "Keep it"),  # not the undo request's words (Japanese)
-            on_yes=lambda: self.delete(game.id),
-            detail=_("{game} with {names}: it cannot be resumed afterwards.").format(
-                game=title, names=names) if names else title))
+            on_yes=lambda: self.delete(game.id), default_no=True,
+            detail=_("{game} with {names}, {moves}, last played {when}.").format(
+                game=title, names=names, moves=moves, when=last) if game.players
+            else _("{game}, {moves}, last played {when}.").format(game=title, moves=moves,
+                                                                   when=last)))
 
     def delete(self, game_id: int) -> None:
+        try:
+            record = self.app.store.record(game_id)
+        except StoreError:
+            record = None  # a game that cannot be read cannot be brought back either
         try:
             self.app.store.drop_game(game_id)
         except StoreError as exc:
             self.app.toast(_("Could not delete the game: {reason}").format(reason=exc.words))
+        else:
+            if record is not None:
+                self.app.deleted_games.append(record)
+                self.app.toast(_("Deleted. Undo delete brings it back until you quit."), fine=True)
         self.refresh()
+
+    def undelete(self) -> None:
+        """The game deleted last, back among the games in progress (and chosen)."""
+        kept = self.app.deleted_games
+        if not kept:
+            return
+        try:
+            game_id = self.app.store.new_game(kept[-1])
+            self.app.store.release(game_id)
+        except StoreError as exc:
+            self.app.toast(_("Could not bring the game back: {reason}").format(reason=exc.words))
+            return
+        kept.pop()
+        self.refresh()
+        ids = [g.id for g in self.games]
+        if game_id in ids:
+            self.rows.index = ids.index(game_id)
+            self.rows.show_index()
+            self.buttons_for_row()
+
+    def import_games(self) -> None:
+        """Record files the player chooses (a game in progress joins this list, a finished one
+        History)."""
+        from scenes.menus.importing import ask_import
+        ask_import(self.app, self.refresh)
 
     def back(self) -> None:
         self.app.stack.pop()
@@ -182,7 +258,8 @@ class ContinueScene(Scene):
 
     def resize(self, size) -> None:
         self.size = size
-        s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.back_b, 0.8)])
+        s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.undo_b, 0.9),
+                                 (self.import_b, 0.8), (self.back_b, 0.8)])
         self.s, self.panel = s, P
         row_h = max(ui.font(max(10, int(17 * s))).get_linesize() + int(10 * s), int(38 * s))
         foot = ui.font(max(8, int(13 * s))).get_linesize()
@@ -193,29 +270,50 @@ class ContinueScene(Scene):
         """(x, width) of the game, players, progress and last-played columns."""
         w, pad = self.rows.view.w, int(12 * self.s)
         out, x = [], pad
-        for share in (0.2, 0.42, 0.16, 0.22):
+        for share in (0.18, 0.34, 0.3, 0.18):
             width = int((w - 2 * pad) * share)
             out.append((x, width - pad))
             x += width
         return out
 
     def cells(self, game) -> list[str]:
+        """The game, its players (with their scores), where it stands, when it was played."""
         title = title_of(game.game)
-        names = Shorter(_(", ").join(player_words(p) for p in game.players),
-                        _(", ").join(name for name, _seat in game.players)) if game.players \
-            else _("solo puzzle")
         moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
+        standing = self.standing(game)
+        scores = standing[0] if standing is not None else []
+        if len(scores) != max(1, len(game.players)):
+            scores = []  # a record whose seats do not match the list's: names only
+
+        def scored(words: str, i: int) -> str:
+            return _("{name}: {points}").format(name=words, points=scores[i]) if scores else words
+        if game.players:
+            names = Shorter(_(", ").join(scored(player_words(p), i) for i, p in enumerate(game.players)),
+                            _(", ").join(scored(p[0], i) for i, p in enumerate(game.players)))
+        else:
+            names = scored(_("solo puzzle"), 0)
+        if standing is None:
+            where = moves
+        else:
+            stage = shown(standing[2]) or moves
+            mover = standing[1]
+            if game.players and mover is not None and 0 <= mover < len(game.players):
+                turn = _("{name} to move").format(name=game.players[mover][0])
+                where = Shorter(_(" · ").join((stage, turn)), stage)
+            else:
+                where = stage
         last = when(game.updated_at)
         last = Shorter(last, last.split(" ")[0])
         if game.held == ELSEWHERE:
             last = _("open in another window")
-        return [title, names, moves, last]
+        return [title, names, where, last]
 
     def draw(self, surface) -> None:
         if surface.get_size() != self.size or language() != self.lang:
             self.lang = language()
             self.resize(surface.get_size())
         for b, word in ((self.resume_b, N_("Resume")), (self.delete_b, N_("Delete")),
+                        (self.undo_b, N_("Undo delete")), (self.import_b, N_("Import")),
                         (self.back_b, N_("Back"))):
             b.label = _(word)
         s, P, V = self.s, self.panel, self.rows.view

@@ -544,8 +544,9 @@ class SetupScene(Scene):
                  width=max(1, int(2 * s)))
         inner = P.inflate(-int(14 * s), -int(14 * s))
         ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
-        heading(surface, _("New game"), int(48 * s), (P.centerx, P.y + 52 * s))
-        ornament(surface, (P.centerx, P.y + 92 * s), 360 * s, s)
+        title = heading(surface, _("New game"), int(48 * s), (P.centerx, P.y + 52 * s))
+        # under the title's descenders, however large the player's text size made it
+        ornament(surface, (P.centerx, max(P.y + 92 * s, title.bottom + 4 * s)), 360 * s, s)
         self.draw_seats(surface)
         self.draw_right(surface)
         # a brass divider between the columns

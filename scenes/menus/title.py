@@ -85,9 +85,10 @@ class TitleScene(Scene):
 
     def offer_lesson(self) -> None:
         """The first start offers Learn to play, once (never in the demo, nor with a game to
-        continue: that player has played)."""
+        continue: that player has played); after the old files came in, if they are coming (the
+        title enters again then), so that it is asked on what they held."""
         settings = self.app.settings
-        if self.app.demo or settings.get("lesson_offered") is True:
+        if self.app.demo or self.app.waiting is not None or settings.get("lesson_offered") is True:
             return
         settings["lesson_offered"] = True
         self.app.save_settings()
@@ -153,6 +154,9 @@ class TitleScene(Scene):
         self.app.stack.replace(self.app.make("setup"))
 
     def games_in_progress(self) -> bool:
+        waiting = self.app.waiting  # (the old files' game, listed while it comes in)
+        if waiting is not None and waiting.game_in_progress:
+            return True
         try:
             return bool(self.app.store.in_progress())
         except StoreError:
@@ -183,8 +187,16 @@ class TitleScene(Scene):
 
     # --- frame -----------------------------------------------------------------------------
 
+    def ask_quit(self) -> None:
+        """Esc asks (a player backing out of a screen may press it once too often); the Quit
+        button and the window's close button just quit (every game is saved)."""
+        kept = _("Your games in progress are kept: Continue brings them back.")
+        self.app.stack.push(self.app.make("confirm", question=_("Quit Alice Assemble?"),
+                                          yes=_("Quit"), no=_("Stay"), on_yes=self.app.quit,
+                                          detail=kept if self.has_save else ""))
+
     def handle(self, event) -> None:
-        menu_event(self.ring, event, self.app.quit)
+        menu_event(self.ring, event, self.ask_quit)
         if event.type == pygame.KEYDOWN:  # the keys were used last: only their button stays lit
             for b in self.buttons:
                 b.hover = b.hover and b.focused

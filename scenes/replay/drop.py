@@ -48,6 +48,6 @@ def import_and_open(app, path) -> None:
         return
     ids = report.added or report.found
     if report.found and not report.added:
-        app.toast(_("This game was already kept; here it is."))
+        app.toast(_("This game was already kept; here it is."), fine=True)
     if ids:
         open_stored(app, ids[0])

@@ -19,7 +19,7 @@ import pygame
 
 from game import i18n, records
 from game.commands import (
-    FAIR, MOVED, REDONE, UNDO_MODES, UNDONE, Outcome, Play, Redo, Undo, undo_plan)
+    FAIR, MOVED, REDONE, UNDO_MODES, UNDONE, Outcome, Play, Redo, Undo, helps_of, mark_help, undo_plan)
 from game.contract import Refusal
 from game.i18n import N_, _, ngettext, pgettext
 from game.messages import Message
@@ -400,7 +400,12 @@ class GameTable(Scene):
             self.turns.ask_hint()
 
     def before_hint(self) -> None:
-        """A game's rule about hints (Cementopia: the attempt becomes assisted)."""
+        """A hint is help: the game counts as assisted (Statistics counts it apart, its record
+        says "hint"), kept at once so that a kill right after it does not lose that."""
+        fresh = "hint" not in helps_of(self.session.meta)
+        mark_help(self.session.meta, "hint")
+        if fresh:
+            self.autosave()
 
     def open_menu(self) -> None:
         self.app.stack.push(self.app.make(self.menu_scene, table=self))

@@ -145,7 +145,8 @@ class Coach:
         from scenes.menus.pause import leave_game
         leave_game(self.app, lambda: self.app.stack.clear_to(self.app.make("title")))
         if not self.app.demo:
-            self.app.toast(_("Your place in the lesson is kept: Learn to play resumes it."), 4.0)
+            self.app.toast(_("Your place in the lesson is kept: Learn to play resumes it."), 4.0,
+                           fine=True)
 
     def keep(self) -> None:
         """Remember where the lesson is (never in the demo)."""

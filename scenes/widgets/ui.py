@@ -114,6 +114,12 @@ def font(px: float, style: str = "regular") -> pygame.font.Font:
     return _font(sized(px), style)
 
 
+def text_width(string: str, size: int, style: str = "regular") -> int:
+    """How wide `string` draws at exactly `size` pixels (no text-size factor): whether a label
+    shrunk as far as text() may shrink it still fits."""
+    return _face(string, size, style).size(string)[0]
+
+
 def font_for(string: str, px: float, style: str = "regular") -> pygame.font.Font:
     """The face that draws `string`: the language's, or Japanese for a name typed in kana or
     kanji while the app speaks English (the Latin faces have no such glyphs)."""
@@ -814,6 +820,21 @@ def clipboard_text() -> str:
         return ""
 
 
+def put_clipboard(string: str) -> None:
+    """`string` onto the system's clipboard (nothing happens where there is none)."""
+    try:
+        pygame.scrap.put_text(string)
+    except (pygame.error, AttributeError, UnicodeError):
+        pass
+
+
+def command_key(event, key: int) -> bool:
+    """Ctrl+key (Cmd+key on macOS; either works anywhere), not with Alt (AltGr types)."""
+    mod = getattr(event, "mod", 0)
+    return event.key == key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) \
+        and not mod & pygame.KMOD_ALT
+
+
 def is_paste(event) -> bool:
     """Ctrl+V (Cmd+V on macOS; either works anywhere) or Shift+Insert: paste. Not with Alt:
     AltGr is Ctrl+Alt on Windows and may type a character of its own."""
@@ -826,10 +847,11 @@ def is_paste(event) -> bool:
 
 
 class TextField(Widget):
-    """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it,
-    Backspace/Delete remove the character before/after it, a click puts it there, Ctrl+V (Cmd+V)
-    pastes the clipboard's text there. A disabled field may show `standin` (e.g. Today's deal's
-    seed) instead of its value.
+    """One line of text with a caret: typing inserts at the caret, Left/Right/Home/End move it
+    (with Shift they select), Backspace/Delete remove the character before/after it, a click puts
+    it there, Ctrl+A (Cmd+A) selects everything, Ctrl+C / Ctrl+X copy / cut the selection and
+    Ctrl+V pastes the clipboard's text; what is typed or pasted replaces the selection. A disabled
+    field may show `standin` (e.g. Today's deal's seed) instead of its value.
 
     Text arrives as TEXTINPUT, not as KEYDOWN's unicode, so an input method (Japanese kana-kanji
     conversion) works: while the player composes, TEXTEDITING carries the unfinished text, drawn
@@ -857,21 +879,61 @@ class TextField(Widget):
     def value(self, value: str) -> None:
         self._value = value
         self.caret = len(value)
+        self.anchor: int | None = None  # the other end of the selection (None: nothing selected)
+
+    def selection(self) -> tuple[int, int] | None:
+        """(start, end) of the selected text, or None."""
+        at = min(self.caret, len(self._value))
+        if self.anchor is None or self.anchor == at:
+            return None
+        return min(self.anchor, at), max(self.anchor, at)
+
+    def _cut(self) -> bool:
+        """The selection removed (the caret where it was); False when nothing was selected."""
+        chosen = self.selection()
+        self.anchor = None
+        if chosen is None:
+            return False
+        old = self._value
+        self._value = old[:chosen[0]] + old[chosen[1]:]
+        self._changed(old, chosen[0])
+        return True
 
     def key(self, event) -> bool:
         if self.composition:
             return True  # the input method is composing: its keys edit the composition
         old, at = self._value, min(self.caret, len(self._value))
         k = event.key
-        if k == pygame.K_BACKSPACE:
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        chosen = self.selection()
+        if command_key(event, pygame.K_a):
+            self.anchor, self.caret = 0, len(old)
+            return True
+        if command_key(event, pygame.K_c) or command_key(event, pygame.K_x):
+            if chosen is not None:
+                put_clipboard(old[chosen[0]:chosen[1]])
+                if k == pygame.K_x:
+                    self._cut()
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            if shift and self.anchor is None:
+                self.anchor = at
+            if k in (pygame.K_HOME, pygame.K_END):
+                at = 0 if k == pygame.K_HOME else len(old)
+            elif chosen is not None and not shift:  # an arrow leaves a selection at its end
+                at = chosen[0] if k == pygame.K_LEFT else chosen[1]
+            else:
+                at = max(0, min(len(old), at + (1 if k == pygame.K_RIGHT else -1)))
+            if not shift:
+                self.anchor = None
+        elif k in (pygame.K_BACKSPACE, pygame.K_DELETE) and chosen is not None:
+            self._cut()
+            return True
+        elif k == pygame.K_BACKSPACE:
             if at:
                 self._value, at = old[:at - 1] + old[at:], at - 1
         elif k == pygame.K_DELETE:
             self._value = old[:at] + old[at + 1:]
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            at = max(0, min(len(old), at + (1 if k == pygame.K_RIGHT else -1)))
-        elif k in (pygame.K_HOME, pygame.K_END):
-            at = 0 if k == pygame.K_HOME else len(old)
         elif is_paste(event):
             self.insert(self.cleaned(clipboard_text(), pasted=True))
             return True
@@ -911,7 +973,10 @@ class TextField(Widget):
         return "".join(out)
 
     def insert(self, string: str) -> None:
-        """`string` in at the caret, as much of it as the field's length cap leaves room for."""
+        """`string` in at the caret (over the selection), as much of it as the field's length cap
+        leaves room for."""
+        if string:
+            self._cut()
         old, at = self._value, min(self.caret, len(self._value))
         string = string[:max(0, self.max_len - len(old))]  # a full field takes nothing more
         if string:
@@ -940,6 +1005,7 @@ class TextField(Widget):
         x = pos[0] - (self.rect.x + self.pad) + self.scroll_x
         widths = [f.size(self._value[:i])[0] for i in range(len(self._value) + 1)]
         self.caret = min(range(len(widths)), key=lambda i: abs(widths[i] - x))
+        self.anchor = None
         self.blink_from = pygame.time.get_ticks()
 
     def draw(self, surface, s: float) -> None:
@@ -968,6 +1034,12 @@ class TextField(Widget):
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         surf = render(shown, px, colour)
+        chosen = self.selection() if typing and not self.composition else None
+        if chosen is not None:  # the selected text on a lit band
+            left, right = (x0 + f.size(typing[:i])[0] for i in chosen)
+            band = pygame.Rect(int(left), self.rect.y + int(6 * s), max(1, int(right - left)),
+                               self.rect.h - int(12 * s))
+            pygame.draw.rect(surface, BRASS_DARK, band)
         surface.blit(surf, surf.get_rect(midleft=(int(x0), self.rect.centery)))
         line_w = max(2, int(2 * s))
         if self.composition:  # underlined where it will go in, as input methods show it
