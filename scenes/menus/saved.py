@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game import records, registry
-from game.i18n import N_, _, language, ngettext
+from game.i18n import N_, _, language, ngettext, pgettext
 from game.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
@@ -189,7 +189,8 @@ class ContinueScene(Scene):
         title, names, _where, last = self.cells(game)  # names with their scores
         moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
         self.app.stack.push(self.app.make(
-            "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
+            "confirm", question=_("Delete this game?"), yes=_("Delete"),
+            no=pgettext("delete a game", "Keep it"),  # not the undo request's words (Japanese)
             on_yes=lambda: self.delete(game.id), default_no=True,
             detail=_("{game} with {names}, {moves}, last played {when}.").format(
                 game=title, names=names, moves=moves, when=last) if game.players

@@ -25,6 +25,7 @@ from game.review.background import BackgroundReview
 from game.storage import StoreError
 from game.words import whose
 
+from scenes.menus.history import size_words
 from scenes.replay.viewer import ReplayScene, pushed
 from scenes.widgets import ui
 
@@ -74,7 +75,7 @@ def chip_words(decision, measure: str) -> str:
     """The same, short, for a mistake's button under the strip: "-6 pts", "-12%"."""
     if measure == "win":
         share = f"{decision.loss_win:.0%}"
-        return share if share == "0%" else f"-{share}"
+        return share if share == "0%" else _("-{n}").format(n=share)
     points = points_figure(decision.loss_points)
     return _("-{points} pts").format(points=points) if points != "0" else _("{points} pts").format(
         points=points)
@@ -529,11 +530,13 @@ class ReviewScene(ReplayScene):
                        "judged.").format(name=who) if who else
                      _("Step to a move of yours, or click the chart or a mistake, to see it "
                        "judged."), ui.MUTED),
-                     (_("{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders "
-                        "in {n} decisions").format(inaccuracies=counts["inaccuracy"],
-                                                   mistakes=counts["mistake"],
-                                                   blunders=counts["blunder"],
-                                                   n=len(self.review.decisions)), ui.TEXT)]
+                     (ngettext("{inaccuracies}, {mistakes}, {blunders} in {n} decision",
+                               "{inaccuracies}, {mistakes}, {blunders} in {n} decisions",
+                               len(self.review.decisions)).format(
+                         inaccuracies=size_words("inaccuracy", counts["inaccuracy"]),
+                         mistakes=size_words("mistake", counts["mistake"]),
+                         blunders=size_words("blunder", counts["blunder"]), n=len(self.review.decisions)),
+                      ui.TEXT)]
         state = self.state
         played, best = self.action_of(d.played), self.action_of(d.best)
         if played is None or best is None:
