@@ -153,6 +153,40 @@ def test_leaving_a_game_while_another_program_holds_the_data_asks_at_once_and_st
     assert kept[table.saver.game_id] == 1
 
 
+def test_leaving_anyway_while_another_program_holds_the_data_keeps_the_game_once_it_lets_go(
+        held, app):
+    """Leave anyway (and the window's end) never waits on the frame loop for the lock, and the
+    game's last position is not lost: its save waits in the background until the data is free."""
+    from game.registry import game_module
+    from scenes.config import GameConfig, Seat
+    from scenes.menus.pause import leave_game
+    from scenes.table.saving import wait_for_saves
+    seats = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
+    config = GameConfig(seats, game_module("assemble").parse_rules(""), 5, "assemble")
+    table = app.stack.push(app.make(config.scene, config=config))
+    frames(app, 1)
+    for _ in range(3):
+        table.play(table.state.legal_actions()[0])
+
+    def said() -> bool:
+        app.step(1 / 60)
+        return toasted(app, HELD)
+    until(said, "the held lock said")
+    saver = table.saver
+    to_title = lambda: app.stack.clear_to(app.make("title"))  # noqa: E731
+    finishes(leave_game, app, to_title)
+    ask = app.stack.top
+    assert ask.name == "confirm" and "another program is holding your data" in ask.detail
+    frames(app, 1)
+    finishes(click, app, ask.also_b.rect.center)  # Leave anyway: at once
+    assert app.stack.top.name == "title" and held.holding()  # left while it still holds
+    held.release()
+    wait_for_saves(lambda: None)  # (what the window does as it closes)
+    with closing(Store.open(data_dir())) as db:
+        kept = {g.id: (g.actions, g.held) for g in db.in_progress()}
+    assert kept[saver.game_id] == (3, "free")  # the last position, and let go
+
+
 def test_the_cli_says_on_stderr_that_another_program_holds_the_data(data_dir):
     make_records(data_dir)
     env = dict(os.environ, PYTHONPATH=str(ROOT), ALICE_DATA_DIR=str(data_dir))

@@ -251,9 +251,13 @@ class App:
             if main:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
         self.stack.close_all()
+        pygame.display.quit()
+        from scenes.table.saving import wait_for_saves
+        wait_for_saves(lambda: print("alice-assemble: " + shown(message(N_(
+            "waiting for another program to let go of your data, to keep your game")))
+            , file=sys.stderr, flush=True))
         self.keeper.close()
         self.store.close()
-        pygame.display.quit()
         return self.exit_code
 
     def loop(self, unwatched: bool) -> None:

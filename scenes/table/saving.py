@@ -10,19 +10,47 @@ What the service says is true: `saved` is whether the latest position handed ove
 `problem` why not (a full disk, a read-only folder, another window that took the game over). A
 failed write is tried again with the next position and when the game is left. A service made
 with no store (demo, lesson, replay) never writes.
+
+Another program holding the data's write lock (a backup or sync tool) is waited out, never given
+up on: the write is tried again until the data is free. Leaving the game then does not wait on
+the frame loop: the worker goes on in the background, lets the game go once it is kept, and the
+window waits for it only when it closes (wait_for_saves).
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import deque
+from typing import Callable
 
 from game.i18n import N_
 from game.messages import message
 from game.storage import HeldElsewhere, StoreError
-from game.storage.store import BEAT_S
+from game.storage.store import BEAT_S, Busy
 
 SAVE, FINISH, DROP, BEAT = "save", "finish", "drop", "beat"
+RETRY_S = 0.5  # how often a write waiting for another program's lock is tried again
+_WAITING = message(N_("Not saved yet: another program is holding your data. The game is kept as "
+                      "soon as it lets go."))
+_LIVE: "weakref.WeakSet[SaveService]" = weakref.WeakSet()  # services whose worker may still write
+
+
+QUIT_WAIT_S = 120.0  # at the end, a game's last write waits this long for another program
+
+
+def wait_for_saves(say: Callable[[], None]) -> None:
+    """Before the process ends: every write handed over is made (a left game whose save waits for
+    another program's lock); `say()` once if that means waiting (at most QUIT_WAIT_S: a program
+    that never lets go does not keep the app from ending)."""
+    told = False
+    for service in list(_LIVE):
+        thread = service._thread
+        if thread is not None and thread.is_alive():
+            if not told:
+                say()
+                told = True
+            thread.join(QUIT_WAIT_S)
 
 
 class SaveService:
@@ -44,6 +72,7 @@ class SaveService:
         self.reason: str | None = None  # the same in a few words ("the disk is full")
         self.writes = 0  # saves and finishes done (tests and the benchmark read it)
         self._finished: dict | None = None  # the finished game's record, until it is kept
+        self._let_go_later = False  # closed while another program held the data (see close)
 
     # --- handing over ------------------------------------------------------------------------
 
@@ -90,6 +119,8 @@ class SaveService:
                     self._cond.wait(BEAT_S)
                 if not self._jobs:
                     if self._stopping:
+                        if self._let_go_later:  # closed while the data was held: written now
+                            self._let_go()
                         return
                     beat = self.game_id is not None and not self.lost and not self.ended
                     kind, record = (BEAT, None) if beat else ("", None)
@@ -99,6 +130,19 @@ class SaveService:
             if not kind:
                 continue
             problem = self._do(kind, record)
+            if problem is _WAITING:  # another program holds the data: the same write again soon
+                with self._cond:
+                    self._busy = False
+                    if kind != BEAT and not (kind == SAVE and self._jobs and self._jobs[0][0] == SAVE):
+                        self._jobs.appendleft((kind, record))  # (unless a newer position waits)
+                    self.saved = False
+                    self.problem = problem
+                    if problem not in self._told:
+                        self._told.add(problem)
+                        self._messages.append(problem)
+                    self._cond.notify_all()
+                    self._cond.wait(RETRY_S)
+                continue
             with self._cond:
                 self._busy = False
                 if kind != BEAT:
@@ -132,6 +176,9 @@ class SaveService:
                 if self.game_id is not None:
                     store.drop_game(self.game_id)
                 self.ended = True
+        except Busy as exc:
+            self.reason = getattr(exc.words, "fields", {}).get("reason") or exc.words
+            return _WAITING
         except HeldElsewhere as exc:
             self.lost = True
             self.reason = exc.words
@@ -164,13 +211,28 @@ class SaveService:
             return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
 
     def close(self) -> None:
-        """Write what is pending, let the game go (another window may open it now), stop."""
-        self.flush()
+        """Write what is pending, let the game go (another window may open it now), stop. While
+        another program holds the data the frame loop does not wait: the worker writes it once
+        the data is free, then lets the game go (wait_for_saves waits for it at the end)."""
         with self._cond:
+            while not (not self._jobs and not self._busy) and not self.waiting():
+                self._cond.wait(0.05)  # (the store's flag of a held lock is set without a word)
+            later = self.waiting() and self._thread is not None
             self._stopping = True
+            self._let_go_later = later
             self._cond.notify_all()
+        if later:
+            _LIVE.add(self)
+            return
         if self._thread is not None:
             self._thread.join()
+        self._let_go()
+
+    def waiting(self) -> bool:
+        """A write waits for another program to let go of the data."""
+        return self.problem is _WAITING or (self.enabled and bool(self.store.held))
+
+    def _let_go(self) -> None:
         if self.enabled and self.game_id is not None and not self.ended and not self.lost:
             try:
                 self.store.release(self.game_id)
