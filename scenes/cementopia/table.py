@@ -448,7 +448,8 @@ class CementopiaScene(GameTable):
         entry, improved = self.best.get(str(seed)), False
         self.ending = (entry, improved)
         if st.outcome == COMPLETE and self.saver.enabled:  # kept off the frame loop, as is known now
-            db, score, assisted, kept = self.app.store, st.score(), self.assisted, []
+            db, score, assisted = self.app.store, st.score(), self.assisted
+            kept: list = []
             self.ending = after(entry, score, assisted)
 
             def done(problem: str | None) -> None:

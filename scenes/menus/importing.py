@@ -11,6 +11,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.storage.exchange import import_files
+from game.storage.store import Imported
 
 from scenes.app.picker import FILES, choose
 from scenes.app.stack import Scene
@@ -37,7 +38,7 @@ class ImportScene(Scene):
         super().__init__(app)
         self.paths, self.then = paths, then
         self.progress = (0, 0)
-        self.report = None
+        self.report: Imported | None = None
         self.error: str | None = None
         self.worker = threading.Thread(target=self.work, name="import", daemon=True)
         self.worker.start()
@@ -60,6 +61,7 @@ class ImportScene(Scene):
             app.toast(_("Could not import the games: {reason}").format(reason=self.error))
             return
         report = self.report
+        assert report is not None  # (the worker ended without an error)
         added, already = len(report.added), report.already
         if added or already:
             words = ngettext("Imported {n} game.", "Imported {n} games.", added).format(n=added)

@@ -289,6 +289,7 @@ class ContinueScene(Scene):
 
         def scored(words: str, i: int) -> str:
             return _("{name}: {points}").format(name=words, points=scores[i]) if scores else words
+        names: str
         if game.players:
             names = Shorter(_(", ").join(scored(player_words(p), i) for i, p in enumerate(game.players)),
                             _(", ").join(scored(p[0], i) for i, p in enumerate(game.players)))

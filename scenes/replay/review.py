@@ -463,11 +463,11 @@ class ReviewScene(ReplayScene):
         cx = round(x_of(self.cursor))
         pygame.draw.line(surface, ui.TEXT, (cx, area.y), (cx, area.bottom), 1)
         for d in self.review.largest(5, self.measure):
-            x, y = x_of(d.index), y_of(self.value(d))
+            mx, my = x_of(d.index), y_of(self.value(d))
             r = max(3, round(5 * s))
-            pygame.draw.polygon(surface, ui.BAD, [(x, area.y + 2 * r), (x - r, area.y), (x + r, area.y)])
-            pygame.draw.circle(surface, ui.BAD, (round(x), round(y)), r)
-            self.marks.append((pygame.Rect(round(x - r), strip.y, 2 * r, strip.h), d.index))
+            pygame.draw.polygon(surface, ui.BAD, [(mx, area.y + 2 * r), (mx - r, area.y), (mx + r, area.y)])
+            pygame.draw.circle(surface, ui.BAD, (round(mx), round(my)), r)
+            self.marks.append((pygame.Rect(round(mx - r), strip.y, 2 * r, strip.h), d.index))
 
     def draw_legend(self, surface, strip: pygame.Rect, small: int, s: float) -> None:
         """What the two lines are, at the chart's top right."""
@@ -490,7 +490,8 @@ class ReviewScene(ReplayScene):
         if self.pointer is None or not strip.collidepoint(self.pointer):
             return False
         assert self.review is not None
-        d = min(self.review.decisions, key=lambda d: abs(x_of(d.index) - self.pointer[0]))
+        px = self.pointer[0]
+        d = min(self.review.decisions, key=lambda d: abs(x_of(d.index) - px))
         x = round(x_of(d.index))
         pygame.draw.line(surface, ui.MUTED, (x, area.y), (x, area.bottom), 1)
         pygame.draw.circle(surface, ui.HILITE, (x, round(y_of(self.value(d)))), max(2, round(3 * s)))
