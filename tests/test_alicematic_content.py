@@ -110,5 +110,5 @@ def test_the_readme_says_sample_content():
 def test_every_decision_is_listed_for_the_rules_page():
     from game.alicematic.state import decisions
     listed = decisions()
-    assert len(listed) == 21 and all(item and "  " not in item for item in listed)
+    assert len(listed) == 25 and all(item and "  " not in item for item in listed)
     assert listed[2].startswith("Bases: first round clockwise") and listed[2].endswith("tiles.")

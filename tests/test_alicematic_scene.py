@@ -202,7 +202,7 @@ def test_the_rules_page_lists_every_decision_the_engine_makes():
     from game.alicematic.state import decisions
     from scenes import games
     bullets = [item[1] for item in games.info("alicematic").rules.items if item[0] == "b"]
-    assert len(decisions()) == 21
+    assert len(decisions()) == 25
     for number, decision in enumerate(decisions(), 1):
         assert f"{number}. {decision}" in bullets
 

@@ -103,7 +103,7 @@ class Content:
                 centre = hex_kind(item["centre"])
                 if centre.kind != CITY:
                     raise ValueError("the centre must be a city")
-                tiles.append(Tile(number, centre, tuple(hex_kind(k) for k in ring)))
+                tiles.append(Tile(number, centre, ring_kinds(hex_kind(k) for k in ring)))
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise ContentError(f"content.tiles {number}: {exc}") from None
         content = cls(cards, tuple(tiles))
@@ -233,7 +233,18 @@ def load_tile(path: Path, number: int) -> Tile:
     centre = cells[(0, 0)]
     if centre.kind != CITY:
         raise ContentError(f"{path.name}: the centre hex must be a fantasy city")
-    return Tile(number, centre, tuple(cells[d] for d in DIRECTIONS))
+    try:
+        return Tile(number, centre, ring_kinds(cells[d] for d in DIRECTIONS))
+    except ValueError as exc:
+        raise ContentError(f"{path.name}: {exc}") from None
+
+
+def ring_kinds(kinds) -> tuple[HexKind, ...]:
+    """A tile's 6 ring hexes, none of them a city (decision 24: only the centre is one)."""
+    out = tuple(kinds)
+    if any(k.kind == CITY for k in out):
+        raise ValueError("a fantasy city stands only at the centre of a tile, not on its ring")
+    return out
 
 
 def hex_kind(props: dict) -> HexKind:

@@ -45,6 +45,18 @@ them):
     Alices; then it is a shared win.
 21. The discard pile is public (cards cut back at the end of a turn are shown); face-down cards
     in an area are seen by their owner only.
+22. A monster forest's condition (decision 12) holds on every way into a forest: taking it,
+    seizing another's war there, invading it while its holder's land is cut off, and finishing
+    one's own war there once others hold more of its neighbours (the forest_lenient variant
+    checks it only for a forest nobody holds).
+23. The numbers (rounds, cards per area, opening hand, chits, tile and city VP, the resource pool,
+    the empty hand's draw) are the draft's unless a parameters file sets others; a record keeps
+    the numbers it was played with.
+24. A fantasy city stands only at a tile's centre (the draft's "the city in its middle"): content
+    with a city elsewhere on a tile is refused.
+25. A base goes on an edge city with room; were every edge city full or already the player's,
+    it would go on any city with room (the draft is silent; with 9 or 13 tiles there are always
+    more edge cities than bases, so this never happens with one chit per city and player).
 """
 
 from __future__ import annotations
@@ -388,6 +400,12 @@ class AlicematicState:
             return out
         if player in owners:
             return both(words.YOURS_ALREADY)
+        if kind == FOREST and (not self.rules.forest_lenient or not owners and at_war != player) \
+                and not self.forest_open(player, h):
+            # (decision 22: every way in; forest_lenient: taking a free one or seizing a war)
+            closed = not self.rules.forest_early and any(
+                not holders.get(n) and board.hexes[n].kind.kind != FOREST for n in board.neighbours[h])
+            return both(words.FOREST_CLOSED if closed else words.FOREST_NOT_MOST)
         if at_war == player:
             out.append((Action(CONQUER, hex=h), Plan(0, 0, None, False)))
             no(WAR, words.AT_WAR_ALREADY, holder=player)
@@ -407,11 +425,6 @@ class AlicematicState:
             if h in joined[owner]:
                 return both(words.HELD_AND_JOINED, holder=owner)
             victim, halve = owner, True
-        elif kind == FOREST and not self.forest_open(player, h):
-            # at war or not: seizing another's war needs the right to go there
-            closed = not self.rules.forest_early and any(
-                not holders.get(n) and board.hexes[n].kind.kind != FOREST for n in board.neighbours[h])
-            return both(words.FOREST_CLOSED if closed else words.FOREST_NOT_MOST)
         need_food = 0 if info.tile in reach["base_tiles"] else reach["food"].get(h)
         guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
         red_short = max(0, info.strength + guarded - reach["strength"])

@@ -302,6 +302,19 @@ ALICEMATIC = [
              'face-up Alices; then it is a shared win.')),
     ("b", N_('21. The discard pile is public (cards cut back at the end of a turn are shown); face-'
              'down cards in an area are seen by their owner only.')),
+    ("b", N_("22. A monster forest's condition (decision 12) holds on every way into a forest: taking "
+             "it, seizing another's war there, invading it while its holder's land is cut off, and "
+             "finishing one's own war there once others hold more of its neighbours (the "
+             "forest_lenient variant checks it only for a forest nobody holds).")),
+    ("b", N_("23. The numbers (rounds, cards per area, opening hand, chits, tile and city VP, the "
+             "resource pool, the empty hand's draw) are the draft's unless a parameters file sets "
+             "others; a record keeps the numbers it was played with.")),
+    ("b", N_("24. A fantasy city stands only at a tile's centre (the draft's \"the city in its "
+             "middle\"): content with a city elsewhere on a tile is refused.")),
+    ("b", N_("25. A base goes on an edge city with room; were every edge city full or already the "
+             "player's, it would go on any city with room (the draft is silent; with 9 or 13 tiles "
+             "there are always more edge cities than bases, so this never happens with one chit per "
+             "city and player).")),
     ("h", N_("Questions for the designers")),
     *[("b", question) for question in QUESTIONS],
     ("h", N_("Controls")),
