@@ -57,6 +57,9 @@ class GameInfo:
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
     review: str | None = None  # its judge of decisions for the post-game review (game.review)
+    # its designers' tools module, if it has one: read_params(path), read_content(folder),
+    # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
+    workbench: str | None = None
 
     def outcome_word(self, outcome: str | None) -> str | None:
         """The N_ word for how a game ended (Cementopia's "complete"), if the game names it."""

@@ -77,7 +77,7 @@ def test_a_power_outside_the_vocabulary_is_refused(tmp_path):
     data["cards"][3]["power"] = {"timing": "always", "effect": "draw", "amount": 1}
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(ContentError, match="card 3: effect 'draw' cannot have timing 'always'"):
+    with pytest.raises(ContentError, match=r"card id 3 \(Drummer Alice\): power: effect 'draw' cannot have timing 'always'"):
         load_cards(str(path))
 
 
