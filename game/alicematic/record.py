@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..commands import History, Session
 from ..errors import RecordError
 from ..records import apply_recorded, same, session_meta, setup_record, short_json
-from .content import Content, ContentError, current, legacy
+from .content import Content, ContentError, legacy
 from .descriptor import INFO
 from .params import Params, ParamsError
 from .setup import Action, Setup
@@ -32,10 +32,9 @@ def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = Tr
     if rules is not None and not isinstance(rules, Variants):
         raise ValueError("Alicematic's rules are its draft variants (game.alicematic.variants)")
     params = params or Params()
-    content = content or current()
-    check_hands(params, len(players), len(content.cards))
-    state = AlicematicState.start(Setup.deal(seed, len(players), len(content.cards)),
+    state = AlicematicState.start(Setup.deal(seed, len(players), content and len(content.cards)),
                                   rules or Variants(), content, params)
+    check_hands(params, len(players), len(state.cards))
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
