@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeGuard, cast
 
 from .. import errors
 from ..paths import asset
@@ -245,7 +246,8 @@ def card_problems(data, where: str, file_keys: tuple[str, ...] | None = FILE_KEY
             bad("power", str(exc))
         problems += mine
         if not mine and checked is not None:
-            cards.append(Card(len(cards), name.strip(), colour, dp, checked))
+            cards.append(Card(len(cards), cast(str, name).strip(), cast(str, colour), cast(int, dp),
+                              checked))
     if not items:
         problems.append(f"{where}: no cards: the deck needs at least one")
     return tuple(cards), problems
@@ -257,7 +259,7 @@ def deck_warnings(cards: tuple[Card, ...], where: str) -> list[str]:
     return [f"{where}: {len(cards)} cards, not the draft's {DECK} (the game plays with {len(cards)})"]
 
 
-def _whole(value) -> bool:
+def _whole(value) -> TypeGuard[int]:
     return type(value) is int
 
 

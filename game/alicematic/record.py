@@ -32,7 +32,7 @@ def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = Tr
     if rules is not None and not isinstance(rules, Variants):
         raise ValueError("Alicematic's rules are its draft variants (game.alicematic.variants)")
     params = params or Params()
-    state = AlicematicState.start(Setup.deal(seed, len(players), content and len(content.cards)),
+    state = AlicematicState.start(Setup.deal(seed, len(players), None if content is None else len(content.cards)),
                                   rules or Variants(), content, params)
     check_hands(params, len(players), len(state.cards))
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
