@@ -42,11 +42,12 @@ WHAT = {"gain_red": N_("+{n} red resource"), "gain_yellow": N_("+{n} yellow reso
         fx.ROOM: N_("this area holds {n} more"), fx.SUPPLY: N_("food from any hex")}
 WHEN_ON = {fx.FACILITY_TAKEN: N_("On facility: {what}"), fx.FOREST_TAKEN: N_("On forest: {what}"),
            fx.CITY_TAKEN: N_("On city: {what}"), fx.INVASION: N_("On invasion: {what}")}
-# the final scoring's rows, walked through one at a time (scoring.Score's fields)
+# the final scoring's rows, walked through one at a time (scoring.Score's fields); their words
+# are formatted with the game's params (Params.to_json)
 SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, scored as they happened.")),
-              ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: 6; tied, face-up Alices rank "
-                                                  "them: 6 and 3.")),
-              ("cities", N_("Fantasy cities"), N_("3 VP for each city held.")),
+              ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: {tile_first}; tied, face-up "
+                                                  "Alices rank them: {tile_first} and {tile_second}.")),
+              ("cities", N_("Fantasy cities"), N_("{city_vp} VP for each city held.")),
               ("forests", N_("Monster forests"), N_("Each forest held: VP equal to its neighbours.")),
               ("reach", N_("Tiles reached"), N_("Most tiles with a hex of yours: that many VP.")),
               ("colours", N_("Alices per colour"), N_("Most face-up Alices in a colour: that many VP.")),

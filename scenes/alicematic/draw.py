@@ -826,7 +826,7 @@ def draw_scoring(scene, surface) -> None:
         scene.title_b.draw(surface, s)
     else:
         why = w.SCORE_ROWS[max(0, shown - 1)][2]
-        ui.paragraph(surface, _(why), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
+        ui.paragraph(surface, _(why).format(**scene.state.params.to_json()), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
         ui.text(surface, _("click or press Enter to see every row"), px(13), (P.centerx, P.bottom - k(30)),
                 ui.MUTED, "midtop", max_width=P.w - k(40))
 
