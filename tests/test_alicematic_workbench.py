@@ -236,6 +236,13 @@ def test_a_deck_that_is_not_90_cards_is_warned_about_and_an_id_gap_needs_no_renu
     assert len(records.read_record(str(made[0]))["content"]["cards"]) == 89
 
 
+def test_a_deck_too_small_for_five_hands_is_warned_about(capsys, tmp_path):
+    folder = content_copy(tmp_path)
+    edit_cards(folder, lambda cards: cards.__delitem__(slice(20, None)))
+    code, out, _err = run(capsys, "check-content", str(folder))
+    assert code == 0 and "warning: cards.json: too few for five players' opening hands" in out
+
+
 def test_duplicate_ids_are_a_problem(capsys, tmp_path):
     folder = content_copy(tmp_path)
     edit_cards(folder, lambda cards: cards[4].update(id=2))

@@ -254,9 +254,14 @@ def card_problems(data, where: str, file_keys: tuple[str, ...] | None = FILE_KEY
 
 
 def deck_warnings(cards: tuple[Card, ...], where: str) -> list[str]:
-    if len(cards) == DECK:
-        return []
-    return [f"{where}: {len(cards)} cards, not the draft's {DECK} (the game plays with {len(cards)})"]
+    out = []
+    if len(cards) != DECK:
+        out.append(f"{where}: {len(cards)} cards, not the draft's {DECK} (the game plays with "
+                   f"{len(cards)})")
+    if len(cards) < 5 * 5:
+        out.append(f"{where}: too few for five players' opening hands of 5 (25 cards): fewer "
+                   "players or a smaller hand (--params) only")
+    return out
 
 
 def _whole(value) -> TypeGuard[int]:
