@@ -324,3 +324,43 @@ def test_the_log_of_a_bad_file_is_one_line(capsys, tmp_path):
     path.write_text("{}")
     code, _out, err = run(capsys, "log", str(path))
     assert code == 2 and err.count("\n") == 1
+
+
+def test_export_offers_an_alicematic_game_s_readable_log_in_the_player_s_language(app, tmp_path, capsys):
+    from game.i18n import set_language
+    _code, _out, _err, made = selfplay(capsys, tmp_path)
+    record = records.read_record(str(made[0]))
+    export = app.stack.push(app.make("export", record=record))
+    assert export.what.options == ["one", "log"]
+    export.what.set("log")
+    export.folder.value = str(tmp_path / "logs")
+    set_language("ja")
+    try:
+        export.export()
+    finally:
+        set_language("en")
+    [written] = (tmp_path / "logs").glob("*.txt")
+    assert "最終得点" in written.read_text(encoding="utf-8")
+    assert app.stack.top is not export
+
+
+def test_export_of_another_game_offers_no_log(app):
+    from helpers import finished_record
+    export = app.stack.push(app.make("export", record=finished_record()))
+    assert export.what.options == ["one"]
+
+
+def test_history_s_export_offers_the_chosen_alicematic_game_s_log(app, tmp_path, capsys):
+    from ui_helpers import frames
+    _code, _out, _err, made = selfplay(capsys, tmp_path)
+    app.store.finish_game(None, records.read_record(str(made[0])))
+    listing = app.stack.push(app.make("history"))
+    frames(app, 1)
+    listing.export()
+    export = app.stack.top
+    assert "log" in export.what.options
+    export.what.set("log")
+    export.folder.value = str(tmp_path / "logs")
+    export.export()
+    [written] = (tmp_path / "logs").glob("*.txt")
+    assert "Final scoring" in written.read_text(encoding="utf-8")
