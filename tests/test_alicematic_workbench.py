@@ -364,3 +364,28 @@ def test_history_s_export_offers_the_chosen_alicematic_game_s_log(app, tmp_path,
     export.export()
     [written] = (tmp_path / "logs").glob("*.txt")
     assert "Final scoring" in written.read_text(encoding="utf-8")
+
+
+def test_settings_content_folder_is_played_by_new_games_and_kept(app, tmp_path):
+    from scenes.config import GameConfig, Seat
+    from ui_helpers import frames
+    folder = content_copy(tmp_path)
+    edit_cards(folder, lambda cards: cards[0].update(name="Settings Alice"))
+    overlay = app.stack.push(app.make("settings"))
+    frames(app, 1)
+    overlay.content.value = str(folder)
+    overlay.dismiss()
+    assert app.settings["content_folder"] == str(folder)
+    app.reload_settings()
+    assert app.settings["content_folder"] == str(folder)  # (saved in the store)
+    config = GameConfig([Seat(f"P{i}", kind, i) for i, kind in enumerate(("human", "easy", "easy"))],
+                        None, 3, "alicematic")
+    assert app.make("alicematic", config=config).state.cards[0].name == "Settings Alice"
+    (folder / "cards.json").write_text("[]")
+    setup = app.make("setup")
+    app.stack.replace(setup)
+    setup.game.set("alicematic")
+    setup._game_changed()
+    setup.start_game()
+    frames(app, 1)
+    assert app.stack.top is setup and any("cards.json" in str(t[0]) for t in app.toasts)

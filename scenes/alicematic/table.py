@@ -12,6 +12,8 @@ human confirms."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.alicematic import explain
@@ -61,10 +63,13 @@ class Popup:
 
 
 def designer_files(app, game: str) -> dict:
-    """new_session's `params` and `content` from this run's --params FILE and --content DIR,
-    read at each new game (so a designer's edits are played); ContentError naming the file."""
-    given = app.options.workbench.get(game, {})
-    if not given:
+    """new_session's `params` and `content` from this run's --params FILE and --content DIR (else
+    Settings' content folder), read at each new game (so a designer's edits are played);
+    ContentError naming the file."""
+    given = dict(app.options.workbench.get(game, {}))
+    if given.get("content") is None and app.settings.get("content_folder"):
+        given["content"] = Path(app.settings["content_folder"]).expanduser()
+    if not any(given.values()):
         return {}
     bench = registry.workbench(game)
     out = {}
