@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from cli_helpers import one_line, run
 from game import records
@@ -389,3 +390,33 @@ def test_settings_content_folder_is_played_by_new_games_and_kept(app, tmp_path):
     setup.start_game()
     frames(app, 1)
     assert app.stack.top is setup and any("cards.json" in str(t[0]) for t in app.toasts)
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+CARD = st.fixed_dictionaries({}, optional={"id": JSON, "name": JSON, "colour": JSON, "dp": JSON,
+                                           "power": JSON | st.fixed_dictionaries(
+                                               {}, optional={"timing": JSON, "effect": JSON,
+                                                             "amount": JSON, "on": JSON}),
+                                           "om": JSON})
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=JSON | st.dictionaries(st.sampled_from(["rounds", "hand", "chits", "refill", "x"]), JSON))
+def test_any_parameters_are_taken_or_refused_in_one_line(data):
+    from game.alicematic.params import Params, ParamsError
+    try:
+        params = Params.from_json(data)
+    except ParamsError as exc:
+        assert "\n" not in str(exc)
+    else:
+        assert all(type(v) is int for v in params.to_json().values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(CARD | JSON, max_size=5))
+def test_any_cards_json_is_checked_into_lines_never_an_exception(cards):
+    from game.alicematic.content import card_problems
+    good, problems = card_problems({"cards": cards}, "cards.json")
+    assert all("\n" not in line and line.startswith("cards.json: ") for line in problems)
+    assert problems or len(good) == len(cards)

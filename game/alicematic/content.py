@@ -242,7 +242,7 @@ def card_problems(data, where: str, file_keys: tuple[str, ...] | None = FILE_KEY
                     bad(f"power.{_key(key)[1:-1]}", f"unknown field (allowed: {', '.join(POWER_KEYS)})")
         try:
             checked = check_power(power)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:  # (a list for a timing: unhashable)
             bad("power", str(exc))
         problems += mine
         if not mine and checked is not None:
