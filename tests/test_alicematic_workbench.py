@@ -420,3 +420,17 @@ def test_any_cards_json_is_checked_into_lines_never_an_exception(cards):
     good, problems = card_problems({"cards": cards}, "cards.json")
     assert all("\n" not in line and line.startswith("cards.json: ") for line in problems)
     assert problems or len(good) == len(cards)
+
+
+def test_an_unknown_hex_property_is_a_problem_of_every_cell_painted_with_it(capsys, tmp_path):
+    folder = content_copy(tmp_path)
+    tileset = folder / "tiles" / "alicematic-hexes.tsx"
+    text = tileset.read_text(encoding="utf-8")
+    text = text.replace('<property name="city_size" type="int" value="0"/>\n  </properties>\n </tile>\n <tile id="1">',
+                        '<property name="city_size" type="int" value="0"/>\n   <property name="strenght" type="int" value="3"/>\n  </properties>\n </tile>\n <tile id="1">', 1)
+    tileset.write_text(text, encoding="utf-8")
+    code, out, _err = run(capsys, "check-content", str(folder))
+    assert code == 2
+    lines = [line for line in out.splitlines() if "'strenght': unknown property" in line]
+    assert lines and all(line.startswith("tiles/tile-") and "cell (" in line and
+                         "(allowed: kind, colour, strength, city_size)" in line for line in lines)
