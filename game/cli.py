@@ -268,7 +268,7 @@ def cmd_selfplay(args) -> int:
         rules = module.parse_rules(args.rules)
     except (RecordError, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    extras = designer_files(args.game, args.params, args.content)
+    extras, warnings = designer_files(args.game, args.params, args.content)
     given = args.players  # 0 is a count (refused below), not "not given"
     seats = args.seat or ["random"] * (registry.info(args.game).default_players if given is None
                                        else given)
@@ -296,6 +296,8 @@ def cmd_selfplay(args) -> int:
             session = module.new_session(seed, names, rules, snapshots=False, **extras)
         except ContentError as exc:  # (the numbers against the content: opening hands)
             raise UsageError(str(exc)) from None
+        for line in warnings if index == 0 else ():  # (once the content is known to play)
+            print(f"{PROG}: warning: {line}", file=sys.stderr)
         bots = {i: make_bot(seat, args.game, random.Random(f"{seed}:{i}").getrandbits(32),
                             args.think, player=i, timeout=args.bot_timeout, seats=seats)
                 for i, seat in enumerate(seats)}
@@ -327,21 +329,24 @@ def _rules_json(rules):
     return rules.to_json() if hasattr(rules, "to_json") else rules
 
 
-def designer_files(game: str, params: str | None, content: str | None) -> dict:
+def designer_files(game: str, params: str | None, content: str | None) -> tuple[dict, list[str]]:
     """new_session's `params` and `content` from --params FILE and --content DIR, read and
-    checked by the game's designers' tools (one line naming the file and field, else)."""
+    checked by the game's designers' tools (one line naming the file and field, else), and the
+    content's warnings (a deck not of 90 cards, ...)."""
     out: dict = {}
+    warnings: list[str] = []
     if params is None and content is None:
-        return out
+        return out, warnings
     try:
         bench = registry.workbench(game)
         if content is not None:
             out["content"] = bench.read_content(content)
+            warnings = bench.check_content(content)[1]
         if params is not None:
             out["params"] = bench.read_params(params)
     except (RecordError, ContentError) as exc:
         raise UsageError(str(exc)) from None
-    return out
+    return out, warnings
 
 
 # --- the designers' tools ----------------------------------------------------------------------

@@ -234,6 +234,7 @@ def test_a_deck_that_is_not_90_cards_is_warned_about_and_an_id_gap_needs_no_renu
     assert "warning: cards.json: 89 cards, not the draft's 90" in out
     code, _out, err, made = selfplay(capsys, tmp_path, "--content", str(folder))
     assert code == 0, err
+    assert "warning: cards.json: 89 cards, not the draft's 90" in err
     assert len(records.read_record(str(made[0]))["content"]["cards"]) == 89
 
 
