@@ -4,9 +4,9 @@ the first base's fallback when every edge city is full."""
 
 import pytest
 
-from alicematic_boards import FOREST_HEX, board, city, hold, put, table
+from alicematic_boards import FOREST_HEX, board, hold, put, table
 from game.alicematic import words
-from game.alicematic.content import CITY, ContentError, Content, current
+from game.alicematic.content import Content, ContentError, current
 from game.alicematic.setup import Action
 from game.alicematic.state import BASES, EXPEDITION, AlicematicState, decisions
 from game.alicematic.variants import Variants

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from cli_helpers import one_line, run
 from game import records
-from game.alicematic.content import cards_path, tiles_dir
+from game.alicematic.content import cards_path
 
 ASSETS = cards_path().parent
 

@@ -12,10 +12,9 @@ from pathlib import Path
 
 from .content import (N_TILES, Content, ContentError, read_json, card_problems, deck_warnings,
                       load_cards, load_tiles, tile_name, tile_problems)
-from .params import Params, ParamsError, read_params
+from .params import read_params
 
-__all__ = ["read_params", "read_content", "check_content", "readable_log", "Params",
-           "ParamsError", "ContentError"]
+__all__ = ["read_params", "read_content", "check_content", "readable_log"]
 
 
 def folder_problems(folder) -> tuple[Content | None, list[str], list[str]]:
