@@ -28,7 +28,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 LANGUAGES = ("ja",)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
 
 def extract() -> Catalog:
@@ -85,6 +85,30 @@ JA_TYPOGRAPHY = (
 )
 
 
+# Japanese terms (issue 59, item 7, from the native review): (the word the catalogue must not
+# use, as a pattern; where and why; the word to write instead). Each holds over every Japanese
+# msgstr: no game of the app uses these words in another sense.
+JA_TERMS = (
+    ("エリア", "Alicematic's card areas: draft 10 says 色置き場", "置き場"),
+    ("失点", "points lost: 失点 is points conceded to an opponent", "損失 (or 減点)"),
+    ("同点優勝", "a tied game: 優勝 belongs to a tournament", "引き分け"),
+    ("勝利点", "Grayblock's target: 勝利点 means VP", "目標点"),
+    ("[赤青黄緑白]（(?:戦力|食糧)）", "a colour's name: draft 10 says 赤（軍事）…緑（生産）", "赤（軍事）、緑（生産）"),
+    ("到達したタイル", "the map majority: draft 10 says マップ全体の侵攻度", "侵攻度"),
+    # between key names ("Tab / ↑↓") the ASCII slash stays
+    (r"(?<=[^\x00-\x7f\u2190-\u21ff]|[\d}]) / | / (?=[^\x00-\x7f\u2190-\u21ff]|[\d{])",
+     "an ASCII \" / \" by Japanese words or figures", "／"),
+    (r"[()]", "a half-width bracket", "（）"),
+)
+_TERMS = tuple((re.compile(pattern), where, word) for pattern, where, word in JA_TERMS)
+
+
+def terms(text: str) -> list[str]:
+    """What JA_TERMS finds wrong in one Japanese string (each rule once)."""
+    return [f"{found.group()!r} ({where}): write {word}"
+            for found, where, word in ((p.search(text), where, word) for p, where, word in _TERMS) if found]
+
+
 def typography(text: str) -> list[str]:
     """What JA_TYPOGRAPHY finds wrong in one Japanese string (each rule once)."""
     return [why for pattern, why in JA_TYPOGRAPHY if pattern.search(text)]
@@ -103,7 +127,9 @@ def problems(template: Catalog, lang: str) -> list[str]:
             continue
         where = ", ".join(f"{p}:{n}" for p, n in message.locations[:1])
         key = message.id if isinstance(message.id, str) else message.id[0]
-        entry = catalog.get(key)
+        entry = catalog.get(key, context=message.context)
+        if message.context:  # named as the code writes it
+            key = f"{message.context}|{key}"
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         if entry is None:
             out.append(f"{lang}: missing {key!r} ({where})")
@@ -123,7 +149,7 @@ def problems(template: Catalog, lang: str) -> list[str]:
                                f"not {sorted(wanted)}")
             if lang == "ja":
                 out += [f"{lang}: {key!r}: {why}"
-                        for why in dict.fromkeys(w for text in strings for w in typography(text))]
+                        for why in dict.fromkeys(w for text in strings for w in typography(text) + terms(text))]
     return out
 
 

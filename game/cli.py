@@ -496,11 +496,26 @@ def _loss(value: float, spec: str) -> str:
 
 def open_store():
     """The player's data, the old JSON files brought in first if they wait (what opening found
-    wrong goes to stderr, one line each)."""
+    wrong goes to stderr, one line each). UsageError if it cannot be read at all: a command on
+    the data of nobody would do nothing."""
+    from .i18n import N_
+    from .messages import message
     from .storage import Store, legacy
     store = Store.open()
+    if store.source is None:
+        store.close()
+        raise UsageError(str(store.why_not_kept))
     for problem in store.problems:
         print(f"{PROG}: {problem}", file=sys.stderr)
+    told = []
+
+    def held() -> None:  # a write kept waiting a second (or a read's figures not kept): once
+        if not told:
+            told.append(True)
+            print(f"{PROG}: " + message(N_("another program is holding your data (a backup or "
+                                           "sync tool?): what is to be written waits for it")),
+                  file=sys.stderr, flush=True)
+    store.on_busy = held
     if legacy.pending(store):
         try:
             brought = legacy.bring_in(store)
@@ -550,9 +565,10 @@ def cmd_saves(args) -> int:
     for g in games:
         names = ", ".join(n for n, _k in g.players) or "solo"
         where = " (open in another window)" if g.held == "elsewhere" else ""
+        damaged = f" ({g.problem})" if g.problem else ""  # still listed: it can be deleted
         found = registry.find(g.game)
-        print(f"{g.id}: {found.title if found else g.game}, {names}, {g.actions} actions, "
-              f"last played {g.updated_at}{where}")
+        print(f"{g.id}: {found.title if found else _shown(g.game) if g.game else '?'}, {names}, "
+              f"{g.actions} actions, last played {g.updated_at or '?'}{where}{damaged}")
     return 0
 
 

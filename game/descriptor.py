@@ -60,6 +60,9 @@ class GameInfo:
     # its designers' tools module, if it has one: read_params(path), read_content(folder),
     # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
     workbench: str | None = None
+    # levels its bots module still plays (a saved game, selfplay, the ladder) that setup no longer
+    # offers: a ladder found them no stronger than the level below (docs/bot-strength.md)
+    unoffered_levels: tuple[str, ...] = ()
 
     def outcome_word(self, outcome: str | None) -> str | None:
         """The N_ word for how a game ended (Cementopia's "complete"), if the game names it."""

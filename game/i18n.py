@@ -26,6 +26,7 @@ DOMAIN = "alice"
 # plural form index for a count, per language (the Plural-Forms header of each .po says the same)
 PLURALS = {"en": lambda n: 0 if n == 1 else 1, "ja": lambda n: 0}
 
+CONTEXT_SEP = "\x04"  # between msgctxt and msgid in a catalogue key, as GNU gettext joins them
 _state = {"lang": "en"}
 _catalogues: dict[str, dict] = {}
 
@@ -68,6 +69,13 @@ def _(message: str) -> str:
     return entry if isinstance(entry, str) and entry else message
 
 
+def pgettext(context: str, message: str) -> str:
+    """_() for a message whose words depend on where it is used: the same English, told apart
+    by a context (the .po's msgctxt), e.g. "Keep it" answering a delete and an undo request."""
+    entry = _catalogue(_state["lang"]).get(context + CONTEXT_SEP + message)
+    return entry if isinstance(entry, str) and entry else message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for a count n (format the count in yourself: `{n}`)."""
     lang = _state["lang"]
@@ -91,8 +99,8 @@ def _catalogue(lang: str) -> dict:
 
 
 def read_po(text: str) -> dict:
-    """{msgid: msgstr, (msgid, msgid_plural): [msgstr[0], ...]} of a .po file's translated,
-    non-fuzzy entries (the header and msgctxt-less entries only: we use no contexts)."""
+    """{msgid: msgstr, (msgid, msgid_plural): [msgstr[0], ...], msgctxt + CONTEXT_SEP + msgid:
+    msgstr} of a .po file's translated, non-fuzzy entries (the header too)."""
     out: dict = {}
     entry: dict[str, str] = {}
     fuzzy = False
@@ -100,7 +108,9 @@ def read_po(text: str) -> dict:
 
     def finish() -> None:
         msgid = entry.get("msgid")
-        if msgid and not fuzzy and "msgctxt" not in entry:
+        if msgid and not fuzzy:
+            if "msgctxt" in entry:
+                msgid = entry["msgctxt"] + CONTEXT_SEP + msgid
             if "msgid_plural" in entry:
                 forms = [entry[k] for k in sorted((k for k in entry if k.startswith("msgstr[")),
                                                   key=lambda k: int(k[7:-1]))]

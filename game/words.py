@@ -61,3 +61,12 @@ def whose_later(who: str) -> Message:
     are): mid-sentence only."""
     msgid, fields = _possessive(who)
     return message(msgid, **fields)
+
+
+def chained(parts: list[str], how: str) -> str:
+    """Parts in one phrase, each pair joined by the message `how` ("{first} and {second}",
+    "{first} / {second}") in the player's language: "Ada and Bo and Cy", 「1／0／2」."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = _(how).format(first=out, second=part)
+    return out

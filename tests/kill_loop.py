@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -117,8 +118,10 @@ def read_until(pipe, prefix: str) -> tuple[str, list[str]]:
         lines.append(line)
 
 
-def run(kills: int, seed: int, folder: Path, report=print) -> dict:
-    """Kill the child `kills` times; AssertionError at the first thing found wrong."""
+def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict:
+    """Kill the child `kills` times; AssertionError at the first thing found wrong. `hostile`
+    (folder, rng, the forker's output) does something to the data before each kill and gives the
+    child's lines it read meanwhile."""
     from game import records
     from game.storage import Store
     from game.storage.store import fingerprint
@@ -140,8 +143,10 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
             forker.stdin.flush()
             pid = child_started(forker.stdout)
             time.sleep(rng.uniform(0.0, 0.25))  # from before the first save to games later
+            seen = hostile(folder, rng, forker.stdout) if hostile is not None else []
             os.kill(pid, signal.SIGKILL)
             status, out = read_until(forker.stdout, "status ")
+            out = seen + out
             assert os.WIFSIGNALED(int(status)) and os.WTERMSIG(int(status)) == signal.SIGKILL, status
             last = None
             for line in out:
@@ -196,13 +201,141 @@ def run(kills: int, seed: int, folder: Path, report=print) -> dict:
     return tally
 
 
+def _some_finished_games(count: int, seed: int) -> list[dict]:
+    from game.records import record_of
+    from game.registry import game_module
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        module = game_module("assemble")
+        session = module.new_session(rng.randrange(10 ** 9), [{"name": f"P{i}", "seat": "human"}
+                                                              for i in range(2)],
+                                     module.parse_rules(""))
+        while not session.state.is_over():
+            session.play(rng.choice(session.state.legal_actions()))
+        out.append(record_of(session))
+    return out
+
+
+def foreign(kills: int, seed: int, folder: Path, report=print) -> dict:
+    """A log left by another database (issue 56): the child plays in a data folder of its own;
+    after each kill, its log and -shm as the kill left them are put beside the player's good data,
+    which must then open with every game as it was (the log set aside byte for byte, or one that
+    holds nothing to replay left to SQLite). AssertionError at the first thing found wrong."""
+    from game.storage import Store
+    from game.storage.store import DB_NAME
+
+    rng = random.Random(seed)
+    mine, other = folder / "mine", folder / "other"
+    db = Store.open(mine)
+    for record in _some_finished_games(3, seed):
+        db.finish_game(None, record)
+    before = ([r for _i, r in db.records()], db.settings()[0])
+    db.close()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), ALICE_DATA_DIR=str(other))
+    tally = {"kills": 0, "set_aside": 0, "nothing_to_replay": 0}
+    forker = subprocess.Popen([sys.executable, "-c", FORKER], env=env, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        assert forker.stdout.readline() == "forker ready\n", forker.communicate()[1][-2000:]
+        for n in range(kills):
+            forker.stdin.write(f"{seed * 100_000 + n}\n")
+            forker.stdin.flush()
+            pid = child_started(forker.stdout)
+            time.sleep(rng.uniform(0.0, 0.25))
+            os.kill(pid, signal.SIGKILL)
+            read_until(forker.stdout, "status ")
+            logs = {s: (other / (DB_NAME + s)).read_bytes() for s in ("-wal", "-shm")
+                    if (other / (DB_NAME + s)).exists()}
+            for suffix, raw in logs.items():
+                (mine / (DB_NAME + suffix)).write_bytes(raw)
+            db = Store.open(mine)
+            try:
+                assert db.kept and len(db.problems) <= 1, db.problems
+                assert ([r for _i, r in db.records()], db.settings()[0]) == before
+                assert db.integrity() == "ok"
+            finally:
+                db.close()
+            asides = sorted(mine.glob("alice-foreign-log-*"))
+            if asides:
+                [wal] = [a for a in asides if a.name.endswith("-wal")]
+                assert wal.read_bytes() == logs["-wal"]  # byte for byte
+                tally["set_aside"] += 1
+            else:
+                tally["nothing_to_replay"] += 1
+            for aside in asides:
+                aside.unlink()
+            tally["kills"] += 1
+            if (n + 1) % 50 == 0:
+                report(f"{n + 1} kills: {tally}")
+    finally:
+        try:
+            os.killpg(forker.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        forker.communicate()
+    return tally
+
+
+def removed(folder: Path, rng: random.Random, pipe) -> list[str]:
+    """The data folder deleted, emptied, or its file deleted at a random instant mid-game (a
+    player, a sync tool; issue 56); then the child's writes until the data path holds its game
+    again (its store must make the file again: the lines already on their way may be from writes
+    before), and the kill a moment after."""
+    how = rng.choice(["folder", "emptied", "file"])
+    if how == "file":  # the one a player sees (its logs stay)
+        (folder / "alice.sqlite3").unlink()
+    else:  # at one instant, as a move to the bin does (rmtree takes a while: the child's
+        gone = folder.with_name(f"gone-{rng.randrange(10 ** 9)}")  # next write may come in it)
+        folder.rename(gone)
+        if how == "emptied":
+            folder.mkdir(exist_ok=True)
+        shutil.rmtree(gone)
+    lines: list[str] = []
+    while not lines or not holds(folder, *lines[-1].split()):
+        line = pipe.readline()
+        assert line and not line.startswith("status "), ("the child stopped", how, lines[-3:], line)
+        assert len(lines) < 1000, ("the data was never made again", how)
+        lines.append(line)
+    time.sleep(rng.uniform(0.0, 0.05))
+    return lines
+
+
+def holds(folder: Path, kind: str, game_id: str, moves: str) -> bool:
+    """Whether the database at the data path has this game at this move (or later), as another
+    process reads it."""
+    import sqlite3
+    if not game_id.isdigit():  # its first save failed ("saved None 0")
+        return False
+    try:
+        con = sqlite3.connect(f"file:{folder / 'alice.sqlite3'}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        row = con.execute("SELECT state, actions FROM games WHERE id = ?", (int(game_id),)).fetchone()
+    except sqlite3.Error:
+        return False
+    finally:
+        con.close()
+    return row is not None and (row[0] == "finished" or row[1] >= int(moves))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.kill_loop")
     parser.add_argument("--kills", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--foreign", action="store_true",
+                        help="put each killed process's log beside other good data instead")
+    parser.add_argument("--removed", action="store_true",
+                        help="delete the data folder mid-game before each kill")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="alice-kill-") as folder:
-        tally = run(args.kills, args.seed, Path(folder))
+        if args.foreign:
+            tally = foreign(args.kills, args.seed, Path(folder))
+        else:
+            tally = run(args.kills, args.seed, Path(folder) / "data",
+                        hostile=removed if args.removed else None)
     print(f"kill loop passed: {tally}")
     return 0
 

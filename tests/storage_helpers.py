@@ -112,3 +112,45 @@ def only_lesson_places() -> bool:
     kept = contents()
     return kept["games"] == kept["finished"] == [] and kept["settings"] == {} \
         and kept["bests"] == {}
+
+
+HOLD = """
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("BEGIN EXCLUSIVE")
+con.execute("INSERT INTO meta (key, value) VALUES ('held', 'x') ON CONFLICT (key) DO NOTHING")
+print("held", flush=True)
+sys.stdin.read()
+con.execute("ROLLBACK")
+"""
+
+
+class HeldLock:
+    """Another program (a backup tool, a sync client, the sqlite3 shell) holding the data's write
+    lock: a real second process in `BEGIN EXCLUSIVE` (a write pending: in WAL mode it keeps
+    writers out, not readers), until release()."""
+
+    def __init__(self, folder=None):
+        import subprocess
+        import sys
+        from game.storage.store import DB_NAME
+        folder = data_dir() if folder is None else folder
+        store_ = Store.open(folder)  # the database is there first, as the app made it
+        store_.close()
+        self.proc = subprocess.Popen([sys.executable, "-c", HOLD, str(folder / DB_NAME)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "held"
+
+    def holding(self) -> bool:
+        return self.proc.poll() is None
+
+    def release(self) -> None:
+        if self.holding():
+            self.proc.stdin.close()
+            self.proc.wait(timeout=300)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.release()

@@ -65,11 +65,12 @@ def test_hot_seat_bases_summon_expedition_hire_undo_with_hands_hidden(app, data_
     config = GameConfig(seats("human", "human", "human"), None, SEED, "alicematic", undo="free")
     scene = open_table(app, config)
     state = scene.state
-    assert scene.pass_screen_for() == state.turn and scene.viewer is None
-    # bases: clockwise then counter-clockwise, each by a click on a lit city
+    # bases: clockwise then counter-clockwise, each by a click on a lit city; no pass screen
+    # between them (issue 60, item 7), for every hand stays hidden meanwhile
     order = []
     while state.phase == "bases":
-        confirm_if_asked(app, scene)
+        assert scene.pass_screen_for() is None and scene.viewer is None
+        assert draw.hand_rects(scene) == {} and scene.can_act()
         order.append(state.turn)
         target = next(a for a in state.legal_actions() if a.kind == BASE)
         click(app, hex_point(scene, target.hex))
@@ -169,11 +170,12 @@ def test_a_bot_game_to_the_end_with_the_scoring_walked_through(app, data_dir, mo
 def test_continue_from_the_autosave_resumes_behind_a_pass_screen(app, data_dir):
     config = GameConfig(seats("human", "human", "human"), None, SEED, "alicematic")
     scene = open_table(app, config)
-    for _ in range(4):
+    for _ in range(7):  # the six bases (no pass screen between them), then a move of round 1
         confirm_if_asked(app, scene)
         scene.play(scene.state.legal_actions()[0])
         frames(app, 1)
     state = scene.state.clone()
+    assert state.round == 1
     app.stack.clear_to(app.make("title"))
     frames(app, 2)
     resume_latest(app)

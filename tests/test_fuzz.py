@@ -10,6 +10,7 @@ finds becomes a named test in the reader's own test file."""
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import json
 import os
@@ -33,10 +34,12 @@ from game.errors import RecordError
 from game.history import entry_of
 from game.play import play_out
 from game.storage import Store
+from game.storage.store import fingerprint
 from game.tutorial import SCRIPTS
 from game.tutorial import store as lesson_store
 from game.tutorial.lesson import Lesson
 from tests.strategies import any_text
+from tests.test_opening import finished
 
 EXAMPLES = int(os.environ.get("ALICE_FUZZ_EXAMPLES", "20"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 50,
@@ -322,3 +325,217 @@ def test_any_score_batch_line_is_scored_or_refused_in_one_line(data):
     else:
         assert isinstance(result, dict)
         json.dumps(result, allow_nan=False)  # printable as JSON: finite numbers only
+
+
+# --- a log left by another database (issue 56, item 2) ------------------------------------------
+
+PLAYER_GAMES = [finished(200 + n) for n in range(4)]
+
+
+def _other_log(folder: Path, data) -> tuple[bytes, bytes]:
+    """The -wal and -shm of another database as they are while it is open (before any
+    checkpoint): another copy of the app's data, or any other program's, of any page size."""
+    folder.mkdir()
+    if data.draw(st.booleans(), label="another copy of the app's data"):
+        store = Store.open(folder)
+        for n in range(data.draw(st.integers(0, 3), label="its games")):
+            store.finish_game(None, finished(700 + n))
+        store.put_settings({"speed": data.draw(st.sampled_from([0.5, 2.0]))})
+        closing_it = store.close
+    else:
+        con = sqlite3.connect(folder / "alice.sqlite3", isolation_level=None)
+        con.execute(f"PRAGMA page_size = {data.draw(st.sampled_from([512, 1024, 4096, 65536]))}")
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, record TEXT)")  # a name of ours
+        for n in range(data.draw(st.integers(0, 80), label="its rows")):
+            con.execute("INSERT INTO games (record) VALUES (?)", (data.draw(any_text(40)) * n,))
+        closing_it = con.close
+    wal, shm = (Path(str(folder / "alice.sqlite3") + s).read_bytes() for s in ("-wal", "-shm"))
+    closing_it()
+    cut = data.draw(st.sampled_from([None, None, 32, 32 + 24 + 100]), label="cut short at")
+    return (wal if cut is None else wal[:cut]), shm
+
+
+def _log_of_later_data(mine: Path, data) -> tuple[bytes, bytes, list[dict]]:
+    """The -wal and -shm of the player's own data played on after a copy of it was taken (the
+    copy restored from a backup beside today's log), and the games played on."""
+    later = [finished(600 + n) for n in range(data.draw(st.integers(1, 4), label="games later"))]
+    store = Store.open(mine)
+    for n, record in enumerate(later):
+        store.finish_game(None, record)
+        if data.draw(st.booleans(), label=f"a checkpoint after game {n}"):
+            store._con().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the log starts again
+    wal, shm = (Path(str(mine / "alice.sqlite3") + s).read_bytes() for s in ("-wal", "-shm"))
+    store.close()
+    return wal, shm, later
+
+
+# --- any value of any column of the data file (issue 56 item 5) -------------------------------
+
+@functools.cache
+def _every_table() -> tuple[Path, dict[str, list[str]]]:
+    """A data file with rows in every table (finished games, one reviewed, games in progress,
+    settings, a lesson's place, bests, kept Statistics, the meta counters), made once; and each
+    table's columns."""
+    from game.review.kept import review_and_keep
+    from game.stats import kept
+    folder = Path(tempfile.mkdtemp(prefix="alice-every-table-"))
+    with closing(Store.open(folder)) as db:
+        done = []
+        for game in registry.ids():
+            finished, _larger, half = RECORDS[game]
+            done.append((db.finish_game(None, finished), finished))
+            db.release(db.new_game(half))
+        for game_id, finished in done:
+            try:
+                review_and_keep(db, game_id, finished, 0, iterations=2)
+                break
+            except RecordError:
+                continue  # a game that cannot be reviewed yet
+        db.put_settings({"sound": False, "volume": 40, "language": "en"})
+        game = sorted(SCRIPTS)[0]
+        db.keep_lesson(game, _lesson_entry(game, 2))
+        db.keep_best("7", 11, False)
+        db.keep_best("8", 9, True)
+        kept(db)
+    tables = {}
+    with closing(sqlite3.connect(folder / "alice.sqlite3")) as db:
+        for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            tables[table] = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+            assert db.execute(f"SELECT count(*) FROM {table}").fetchone()[0], table
+    return folder, tables
+
+
+HOST_PID = f"{__import__('socket').gethostname()} {os.getppid()} 0123abcd"  # a live window's lease
+TYPED = st.one_of(
+    st.none(), st.integers(-2**63, 2**63 - 1), st.sampled_from([0, -1, 1, 2**63 - 1, -2**63]),
+    st.floats(allow_nan=True, allow_infinity=True), st.binary(max_size=24), any_text(12),
+    st.sampled_from(ODD_TEXT + ["9" * 5000, "a\nb", "2026-11-24T17:20:05Z", "playing", "finished",
+                                HOST_PID, "host 1 tok", "[]", "{}", "null", "1e308"]),
+    HOSTILE.map(lambda value: json.dumps(value, allow_nan=True)),
+)
+
+
+def _damage(path: Path, edits, draw) -> None:
+    """Each (table, column, value) written into one row by another program; a value the schema
+    refuses (NOT NULL, CHECK, a key's uniqueness) is not written."""
+    with closing(sqlite3.connect(path)) as db:
+        for table, column, value in edits:
+            rows = [r[0] for r in db.execute(f"SELECT rowid FROM {table} ORDER BY rowid")]
+            if not rows:
+                continue
+            row = rows[draw(st.integers(0, len(rows) - 1))]
+            try:
+                with db:
+                    db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, row))
+            except (sqlite3.IntegrityError, sqlite3.DatabaseError):
+                continue
+
+
+def _cli(*args) -> tuple[int, str, str]:
+    from contextlib import redirect_stderr, redirect_stdout
+    from game import cli
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = cli.main(list(args))
+    return code, out.getvalue(), err.getvalue()
+
+
+@ON_DISK
+@given(data=st.data())
+def test_a_log_of_any_other_database_beside_good_data_loses_and_changes_no_game(data):
+    """Another database's log, or the player's own of later than the database (a copy restored
+    from a backup): every game of the database stays as it was; the only others a replayed log
+    may bring are the ones it holds."""
+    with tempfile.TemporaryDirectory() as temp:
+        mine = Path(temp) / "mine"
+        with closing(Store.open(mine)) as db:
+            for record in PLAYER_GAMES[:data.draw(st.integers(1, 4), label="the player's games")]:
+                db.finish_game(None, record)
+            before = [record for _id, record in db.records()]
+        database = (mine / "alice.sqlite3").read_bytes()
+        later: list[dict] = []
+        if data.draw(st.booleans(), label="the player's own later log"):
+            wal, shm, later = _log_of_later_data(mine, data)
+            (mine / "alice.sqlite3").write_bytes(database)
+        else:
+            wal, shm = _other_log(Path(temp) / "other", data)
+        for suffix, raw in (("-wal", wal), ("-shm", shm)):
+            (mine / ("alice.sqlite3" + suffix)).write_bytes(raw)
+        with closing(Store.open(mine)) as db:
+            assert db.kept and len(db.problems) <= 1 and all("\n" not in str(p) for p in db.problems)
+            after = [record for _id, record in db.records()]
+        assert after[:len(before)] == before
+        # (the deal and the moves: a record kept gets the time it finished, so the dated key differs)
+        assert {fingerprint(r, dated=False) for r in after[len(before):]} \
+            <= {fingerprint(r, dated=False) for r in later}
+        for aside in mine.glob("alice-foreign-log-*-wal"):
+            assert aside.read_bytes() == wal  # set aside byte for byte
+
+
+@ON_DISK
+@given(data=st.data())
+def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
+    import shutil
+    from scenes.app.window import App, AppOptions
+    from game.storage import ELSEWHERE
+    from game.stats import kept
+    template, tables = _every_table()
+    edits = data.draw(st.lists(st.tuples(st.sampled_from(sorted(tables)), st.data(), TYPED),
+                               min_size=1, max_size=8))
+    edits = [(table, choose.draw(st.sampled_from(tables[table])), value)
+             for table, choose, value in edits]
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        folder = Path(folder) / "data"
+        shutil.copytree(template, folder)
+        path = folder / "alice.sqlite3"
+        _damage(path, edits, data.draw)
+        with closing(sqlite3.connect(path)) as raw:
+            playing = raw.execute("SELECT count(*) FROM games WHERE state = 'playing'").fetchone()[0]
+            over = raw.execute("SELECT count(*) FROM games WHERE state = 'finished'").fetchone()[0]
+        patch.setenv("ALICE_DATA_DIR", str(folder))
+        with closing(Store.open(folder)) as db:
+            assert db.kept and not db.problems  # a damaged row is not a damaged file
+            saved = db.in_progress()
+            assert len(saved) == playing
+            for g in saved:
+                assert isinstance(g.game, str) and isinstance(g.updated_at, str)
+                assert isinstance(g.actions, int) and g.actions >= 0
+                assert all(isinstance(n, str) and isinstance(k, str) for n, k in g.players)
+                assert g.problem is None or "\n" not in g.problem
+            entries = db.entries()
+            assert len(entries) == over
+            assert all(e.problem is None or "\n" not in e.problem for e in entries)
+            assert all(isinstance(n, str) for n in db.player_names())
+            db.settings(), db.bests(), db.review_summaries(), db.counts()
+            for game in SCRIPTS:
+                lesson_store.load(db, SCRIPTS[game])
+            kept(db)
+        for args in (["saves"], ["saves", "--json"], ["stats"], ["stats", "--json"],
+                     ["export", str(folder.parent / "out")],
+                     ["import", str(folder.parent / "out")]):
+            code, out, err = _cli(*args)
+            assert code == 0 and "Traceback" not in err and "internal error" not in err, (args, err)
+            if args == ["saves"]:
+                assert out.count("\n") == max(playing, 1), out  # one line a game
+        app = App(AppOptions(size=(1280, 720)))
+        try:
+            app.stack.push(app.make("title"))  # the window's start
+            app.step(1 / 60)
+            scene = app.make("continue")
+            app.stack.push(scene)
+            app.step(1 / 60)
+            assert len(scene.games) == playing
+            held = sum(g.held == ELSEWHERE for g in scene.games)
+            for game in list(scene.games):
+                if game.held != ELSEWHERE:
+                    scene.delete(game.id)  # Delete, once the question is answered
+            assert len(scene.games) == held and len(app.store.in_progress()) == held
+            app.step(1 / 60)
+            for name in ("history", "stats"):  # the finished games' rows, as listed and counted
+                app.stack.push(app.make(name))
+                for _ in range(3):
+                    app.step(1 / 60)
+        finally:
+            app.stack.close_all()
+            app.store.close()

@@ -130,7 +130,7 @@ def test_filters_by_game_and_player(db, real):
 
 
 def test_the_same_game_is_kept_once(db, tmp_path, real):
-    record = real["assemble"][0]
+    record = dict(real["assemble"][0], started_at=stamp(2))  # as every game the app starts
     first = db.finish_game(None, record)
     assert db.finish_game(None, dict(record, finished_at=stamp(3))) == first  # a second window
     folder = tmp_path / "in"
@@ -140,6 +140,65 @@ def test_the_same_game_is_kept_once(db, tmp_path, real):
     report = import_files(db, [folder, folder / "other.json"])
     assert (report.already, len(report.added)) == (2, 1) and report.found[0] == first
     assert len(db.entries()) == 2
+
+
+def attempts(real, game="cementopia", days=(20, 21)):
+    """Attempts at one deal played the same way (a daily, a typed seed with the deterministic
+    hint), each started and finished at its own time."""
+    record = real[game][0]
+    return [dict(record, started_at=stamp(day, 9), finished_at=stamp(day, 10)) for day in days]
+
+
+def test_two_attempts_at_one_deal_played_the_same_way_are_two_games(db, tmp_path, real):
+    """Issue 56 item 4: an import (and finishing in the app) keeps each attempt; the same file
+    imported twice is still one game."""
+    first, second = attempts(real)
+    folder = tmp_path / "in"
+    put(folder, "first.json", first)
+    put(folder, "second.json", second)
+    report = import_files(db, [folder])
+    assert (len(report.added), report.already) == (2, 0)
+    again = import_files(db, [folder])
+    assert (len(again.added), again.already) == (0, 2) and sorted(again.found) == sorted(report.added)
+    third = dict(first, started_at=stamp(22, 9), finished_at=None)
+    del third["finished_at"]
+    kept = db.finish_game(None, third)  # a third attempt finished here
+    assert kept not in report.added
+    assert db.finish_game(None, dict(third, finished_at=stamp(22, 11))) == kept  # a second window
+    assert len(db.entries()) == 3
+    from game.stats import compute
+    assert compute(db.entries())["games"]["cementopia"]["finished"] == 3  # Statistics count each
+
+
+def old_fingerprint(record: dict) -> str:
+    """The key the store gave a finished game before issue 56 (when it was played not in it)."""
+    import hashlib
+    from game.storage.store import NOT_IDENTITY
+    body = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def test_games_kept_under_the_old_key_are_found_and_not_merged_with_another_attempt(db, tmp_path,
+                                                                                   real):
+    first, second = attempts(real)
+    kept = db.finish_game(None, first)
+    edit("UPDATE games SET fingerprint = ? WHERE id = ?", old_fingerprint(first), kept)
+    folder = tmp_path / "in"
+    put(folder, "first.json", first)
+    report = import_files(db, [folder])  # the same file again: already there
+    assert (report.added, report.found) == ([], [kept])
+    put(folder, "second.json", second)
+    report = import_files(db, [folder])
+    assert len(report.added) == 1 and report.found == [kept] and not report.problems
+    dateless = dict(first)
+    del dateless["started_at"], dateless["finished_at"]
+    put(folder, "dateless.json", dateless)  # its key is the old one: a game of its own too
+    report = import_files(db, [folder])
+    assert len(report.added) == 1 and report.already == 2 and not report.problems
+    assert db.finish_game(None, second) == next(i for i in db.finished_ids() if
+                                                db.record(i).get("started_at") == second["started_at"])
+    assert len(db.entries()) == 3
 
 
 def hostile_files(folder, real):

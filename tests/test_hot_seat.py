@@ -37,7 +37,13 @@ def fewest(game) -> int:
 
 
 def humans(app, game):
-    return open_table(app, game, ["human"] * fewest(game))
+    """A hot-seat table past the turns where nothing secret is on show (Alicematic's bases: every
+    hand hidden, no pass screen between them)."""
+    table = open_table(app, game, ["human"] * fewest(game))
+    while table.between_turns():
+        assert table.pass_screen_for() is None and table.shown_to() is None and table.can_act()
+        pass_on(app, table)
+    return table
 
 
 def nothing_secret(table) -> bool:

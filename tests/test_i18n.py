@@ -260,6 +260,65 @@ def test_catalogue_check_keeps_japanese_typography(tmp_path, monkeypatch):
     assert check.typography("a: b") == [] and check.typography("能力-1")
 
 
+def test_catalogue_check_keeps_the_reviewed_japanese_terms(tmp_path, monkeypatch):
+    """Issue 59, item 7: each JA_TERMS rule catches a planted word, one line each, and the
+    reviewed word passes (置き場, 損失, 引き分け, 目標点, 赤（軍事）, 侵攻度, ／, （）)."""
+    from babel.messages.catalog import Catalog
+    check = check_catalogue()
+    bad = {"Your areas": "自分のエリア", "Points lost": "1手あたりの失点", "shared: {names}": "同点優勝：{names}",
+           "Match to": "勝利点", "Red (strength)": "赤（戦力）", "Green (food)": "緑（食糧）",
+           "Tiles reached": "到達したタイル", "{a} / {b}": "{a} / {b}", "1 / 0": "1 / 0",
+           "Wheel / up": "ホイール / ↑↓", "Wins 1 (33%)": "勝利 1 (33%)"}
+    good = {"Your areas": "自分の置き場", "Points lost": "1手あたりの損失", "shared: {names}": "引き分け：{names}",
+            "Match to": "目標点", "Red (strength)": "赤（軍事）", "Green (food)": "緑（生産）",
+            "Tiles reached": "侵攻度", "{a} / {b}": "{a}／{b}", "1 / 0": "1／0",
+            "Wheel / up": "Tab / ↑↓ 移動", "Wins 1 (33%)": "勝利 1（33%）"}
+    folder = tmp_path / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(check, "LOCALE", tmp_path)
+    found = {}
+    for name, words in (("bad", bad), ("good", good)):
+        template = Catalog()
+        for english in words:
+            template.add(english)
+        (folder / "alice.po").write_text("".join(
+            f'msgid "{english}"\nmsgstr "{japanese}"\n\n' for english, japanese in words.items()),
+            encoding="utf-8")
+        found[name] = check.problems(template, "ja")
+    assert found["good"] == []
+    assert len(found["bad"]) == len(bad), found["bad"]
+    for line, (english, japanese) in zip(found["bad"], bad.items()):
+        assert line.startswith(f"ja: {english!r}: ") and "write " in line, line
+    assert len(check.JA_TERMS) == 8  # every rule planted above (赤（戦力） and 緑（食糧） share one)
+
+
+def test_a_message_context_tells_the_same_english_apart(tmp_path, monkeypatch):
+    """"Keep it" answers a delete (削除しない) and an undo request (認めない): pgettext reads the
+    msgctxt, and the catalogue check asks for each context's own entry."""
+    from babel.messages.catalog import Catalog
+    text = ('msgid ""\nmsgstr "Language: ja\\n"\n\n'
+            'msgid "Keep it"\nmsgstr "認めない"\n\n'
+            'msgctxt "delete a game"\nmsgid "Keep it"\nmsgstr "削除しない"\n')
+    folder = tmp_path / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "alice.po").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)
+    i18n.set_language("ja")
+    assert (_("Keep it"), i18n.pgettext("delete a game", "Keep it")) == ("認めない", "削除しない")
+    assert i18n.pgettext("another place", "Keep it") == "Keep it"
+    i18n.set_language("en")
+    assert i18n.pgettext("delete a game", "Keep it") == "Keep it"
+    check = check_catalogue()
+    assert check.KEYWORDS["pgettext"] == ((1, "c"), 2)
+    template = Catalog()
+    template.add("Keep it")
+    template.add("Keep it", context="delete a game")
+    template.add("Keep it", context="undo request")
+    monkeypatch.setattr(check, "LOCALE", tmp_path)
+    assert check.problems(template, "ja") == ["ja: missing 'undo request|Keep it' ()"]
+
+
 # --- the headless CLI -----------------------------------------------------------------------
 
 def test_cli_output_stays_english(tmp_path):

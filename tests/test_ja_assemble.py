@@ -95,7 +95,7 @@ def test_hints_and_their_search_figures_in_japanese(ja):
     view, legal = state.view(state.current_player()), state.legal_actions()
     action, reason, detail = HardBot(seed=1, iterations=24).suggest(view, legal)
     assert reason.endswith("。") and "に配置。" in reason, reason  # the move, then why
-    assert detail.startswith("上級CPUの探索：") and "回試行して勝率" in detail
+    assert detail.startswith("CPU・上級の探索：") and "回試行して勝率" in detail
     i18n.set_language("en")
     action, reason, detail = HardBot(seed=1, iterations=24).suggest(view, legal)
     assert reason.startswith("Put the ") and detail.startswith("Hard bot's search: ")

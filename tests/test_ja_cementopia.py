@@ -200,7 +200,7 @@ def test_best_scores_and_their_problems_in_japanese(data_dir, monkeypatch):
     monkeypatch.setattr(store, "_read", damaged)
     table, problem = load_best(store)
     store.close()
-    assert table == {} and shown(problem) == "自己ベストを読み込めませんでした：データファイルが壊れています"
+    assert table == {} and shown(problem) == "自己ベストを読み込めませんでした：データファイルの破損"
     i18n.set_language("en")
     assert best_words({"best": 12, "unassisted_best": 9}) == "12 (unassisted 9)"
 

@@ -62,3 +62,24 @@ def test_a_comparison_in_brackets_never_breaks(ja):
 def test_english_lines_fill_as_before():
     lines = ui.wrap("The deck is empty: this is the last round. Each doll places its bench card.", 18, 300)
     assert len(lines) >= 2 and ui.font_for(lines[0], 18).size(f"{lines[0]} {lines[1].split()[0]}")[0] > 300
+
+
+def test_lines_end_where_japanese_words_do(ja):
+    """Issue 59 (the review's row 66): no break inside 資源, 再開 or 両脇に at any width, and across
+    the catalogue's paragraphs few breaks inside a word (two kanji, two katakana, a kanji and its
+    kana), where one in two was before; a word's end within reach is taken."""
+    texts = [v if isinstance(v, str) else v[0] for v in i18n._catalogue("ja").values() if v]
+    for word in ("資源", "再開", "両脇に"):
+        for text in (t for t in texts if isinstance(t, str) and word in t):
+            for width in range(150, 700, 10):
+                lines = ui.wrap(text, 18, width)
+                assert word in "".join(lines)
+                assert not any(word not in a + b and word in a[-len(word):] + b[:len(word)]
+                               for a, b in zip(lines, lines[1:])), (word, width, lines)
+    breaks = inside = 0
+    for text in japanese_paragraphs():
+        for width in WIDTHS:
+            lines = ui.wrap(text, 18, width)
+            breaks += len(lines) - 1
+            inside += sum(not ui._between_words(a, b) for a, b in zip(lines, lines[1:]))
+    assert breaks > 1000 and inside < 0.15 * breaks, (inside, breaks)

@@ -131,8 +131,9 @@ def test_undo_refusals_and_questions_in_japanese(app):
     ask = top(app)
     assert ask.name == "confirm"
     assert ask.question == "Adaの手を戻しますか？"
-    assert ask.detail == "答えるのはAdaだけです：「待った」（Yキー）で手を戻し、「戻さない」（Nキー）でそのままにします。"
-    assert (ask.yes_b.label, ask.no_b.label) == ("待った", "戻さない")
+    # the one asked grants or refuses (issue 59's review, row 45): 待った is the asker's word
+    assert ask.detail == "答えるのはAdaだけです：「認める」（Yキー）で手を戻し、「認めない」（Nキー）でそのままにします。"
+    assert (ask.yes_b.label, ask.no_b.label) == ("認める", "認めない")
     answer(app, yes=True)
     assert table.log[-1] == "1手戻しました。"
     assert len(table.session.history) == 0
@@ -173,7 +174,7 @@ def test_a_refused_move_is_said_in_japanese(app):
     i18n.set_language("ja")
     assert shown(words) == "今は配置する作業場のカードがありません。共通の場のカードを獲得してください。"
     nothing = table.session.run(Redo())
-    assert not nothing.ok and table.refused(nothing) == "その手は打てません。"
+    assert not nothing.ok and table.refused(nothing) == "その手はできません。"
     i18n.set_language("en")
     assert table.refused(nothing) == "Nothing to redo."
 
@@ -188,7 +189,7 @@ def test_a_message_is_english_text_and_shown_in_the_language_of_the_moment():
     english = "Nothing can be saved in /media/stick (the disk is full): this session keeps nothing."
     assert outer == english and shown(outer) == english
     i18n.set_language("ja")
-    assert shown(outer) == "/media/stickには保存できません（ディスクがいっぱいです）。このセッションの内容は残りません。"
+    assert shown(outer) == "/media/stickには保存できません（ディスクの空き容量不足）。このセッションの内容は残りません。"
     assert outer == english  # stderr and the tests read the English
     again = pickle.loads(pickle.dumps(outer))  # a worker's answer keeps its words to translate
     assert again == english and shown(again) == shown(outer)
@@ -228,7 +229,7 @@ def test_a_failed_save_is_told_in_japanese(app, monkeypatch):
     problem = failed.value.words
     assert problem == "Could not save the game: the disk is full"
     i18n.set_language("ja")
-    assert shown(problem) == "ゲームを保存できませんでした：ディスクがいっぱいです"
+    assert shown(problem) == "ゲームを保存できませんでした：ディスクの空き容量不足"
     assert schema.clean({"sound": 3})[1] == [
         "Setting sound was 3, not true or false; using the default (true)."]
     assert shown(schema.clean({"sound": 3})[1][0]) == \

@@ -289,3 +289,21 @@ def test_the_lesson_offer_to_a_newcomer_is_in_the_old_settings_language(old_fold
     for frame in (first, last):
         assert not set(ENGLISH_TITLE) & set(frame.words), frame.words
         assert not any("New to" in w for w in frame.words)
+
+
+def test_two_attempts_at_the_daily_deal_played_the_same_way_both_come_in(old_folder):
+    """Issue 56 item 4: the old release kept each attempt in a file of its own; each is a game
+    (Statistics count both), told apart by when it was played."""
+    daily = old_folder / "records" / "cementopia-20261127-135143.json"
+    record = json.loads(daily.read_text())
+    again = dict(record, started_at="2026-09-25T15:58:20Z", finished_at="2026-09-25T16:13:20Z")
+    (old_folder / "records" / "cementopia-20261127-161320.json").write_text(json.dumps(again))
+    store = Store.open(old_folder)
+    try:
+        brought = legacy.bring_in(store)
+        assert len(brought.games.added) == 11 and brought.games.already == 0
+        figures = compute(store.entries(), TODAY)["games"]["cementopia"]
+        old = json.loads((FIXTURE / "stats-before.json").read_text())["games"]["cementopia"]
+        assert figures["finished"] == old["finished"] + 1
+    finally:
+        store.close()

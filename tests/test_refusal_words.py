@@ -106,4 +106,4 @@ def test_alicematic_a_card_whose_area_is_full(app, lang):
     card = state.hands[0][0]
     words = refused(app, table, lambda: click(app, centre(alicematic_draw.hand_rects(table)[card])))
     assert words == {"en": "That card's colour area is full: 4 cards at most.",
-                     "ja": "そのカードの色のエリアは満杯です（4枚まで）。"}[lang]
+                     "ja": "そのカードの色の置き場は満杯です（4枚まで）。"}[lang]

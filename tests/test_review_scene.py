@@ -211,3 +211,83 @@ def test_the_player_reviewed_can_be_changed(app, data_dir):
     key(app, pygame.K_p)
     key(app, pygame.K_p)  # round to Ada again: read back at once
     assert scene.seat == 0 and scene.job is None and scene.review is not None
+
+
+# --- the screen to learn from (issue 57, item 4) ------------------------------------------------
+
+def test_the_chart_has_its_axes_a_legend_and_a_readout_under_the_pointer(app, monkeypatch):
+    from tests.ui_helpers import move
+    record = make_record("assemble")
+    scene = open_review(app, record)
+    finished(app, scene)
+    drawn = spy_texts(monkeypatch)
+    frames(app, 1)
+    words = {string for string, rect in drawn if rect is not None}
+    assert {"move played", "best move", "expected points"} <= words  # the legend
+    moves = len(record["actions"])
+    assert {"10", "20"} <= words and str(moves + 10) not in words  # move numbers along it
+    d = scene.review.decisions[len(scene.review.decisions) // 2]
+    x = scene.plot_area(scene.strip, 1.0).x + scene.plot_area(scene.strip, 1.0).w * d.index / scene.total
+    drawn.clear()
+    move(app, (round(x), scene.strip.centery))
+    frames(app, 1)
+    said = [string for string, rect in drawn if rect is not None and ": played " in string]
+    assert said and said[0].startswith(f"Move {d.index + 1}: played ")
+
+
+def test_switching_players_shows_a_finished_review_at_once(app):
+    record = make_record("assemble")
+    scene = open_review(app, record)
+    finished(app, scene)
+    first, seat = scene.review, scene.seat
+    key(app, pygame.K_p)  # the next player's: worked out now
+    assert scene.seat != seat and scene.review is None and scene.job is not None
+    key(app, pygame.K_p)  # on to the third while the second's goes on
+    key(app, pygame.K_p)  # and back: the first player's, at once
+    assert scene.seat == seat and scene.review is first and scene.job is None
+    until(lambda: (frames(app, 1), not scene.jobs)[1], "the other reviews")
+    key(app, pygame.K_p)
+    assert scene.review is not None and scene.job is None  # finished meanwhile, shown at once
+
+
+def test_a_mistake_says_what_the_move_played_was_for_and_what_it_cost(app):
+    """Issue 57, item 4: the better move's reason is set against the played move's own ("it
+    raised your capacity"), and where the two pull apart, in points: now against later."""
+    from game.review import judge_module
+    record = make_record("assemble")
+    scene = open_review(app, record)
+    finished(app, scene)
+    judge = judge_module("assemble")
+    traded = 0
+    for d in scene.review.decisions:
+        if d.played == d.best:
+            continue
+        scene.jump(d.index)
+        lines = [text for text, _colour in scene.words_at(d)]
+        played, best = scene.action_of(d.played), scene.action_of(d.best)
+        assert lines[1].startswith("Better: ")
+        assert lines[-1] == judge.words(scene.state, scene.seat, played)  # what it was for
+        now = []
+        for action in (best, played):
+            after = scene.state.clone()
+            after.apply(action)
+            now.append(after.scores()[scene.seat])
+        lead = now[0] - now[1]
+        from scenes.replay.review import points_figure
+        if lead >= 1 and lead - d.loss_points >= 0.5:
+            traded += 1
+            assert lines[2].startswith(f"The better move scores {lead} more now")
+        elif lead <= -1 and d.loss_points - lead >= 0.5:  # points now, more lost later
+            traded += 1
+            assert lines[2] == (f"The move played scores {-lead} more now, but the better one is "
+                                f"worth about {points_figure(d.loss_points - lead)} more later.")
+        else:
+            assert len(lines) == 3
+        if lead >= 3:  # had the move played been worth 2 points more later, the trade is said
+            import dataclasses
+            cheaper = dataclasses.replace(d, loss_points=lead - 2)
+            assert scene.words_at(cheaper)[2][0] == (
+                f"The better move scores {lead} more now, against about 2 more later for the "
+                "move played.")
+            traded += 1
+    assert traded

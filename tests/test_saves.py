@@ -13,7 +13,7 @@ from game.assemble.record import new_session
 from game.storage import ELSEWHERE, FREE, MINE, HeldElsewhere, Store, StoreError, data_dir
 from game.storage.store import DB_NAME, SCHEMA, SCHEMA_VERSION
 from scenes.table.saving import SaveService
-from tests.storage_helpers import finished_records, in_progress, latest_saved
+from tests.storage_helpers import edit, finished_records, in_progress, keep_in_progress, latest_saved
 from tests.waiting import HANG_S
 
 PLAYERS = [{"name": "Ada", "seat": "human", "colour": 0}, {"name": "Bo", "seat": "easy", "colour": 1}]
@@ -146,20 +146,96 @@ def test_a_game_is_held_by_the_window_that_opened_it(data_dir):
         second.close()
 
 
-def test_a_lease_whose_heartbeat_stopped_is_taken_over(data_dir, monkeypatch):
+def test_a_lease_whose_heartbeat_stopped_on_another_computer_is_taken_over(data_dir, monkeypatch):
+    # issue 56 item 3: time decides only for another computer (or a process that is gone)
     first, second = Store.open(data_dir), Store.open(data_dir)
     try:
+        first.holder = "another-computer 12345 0123abcd"  # a window on a shared folder elsewhere
         game_id = first.new_game(records.record_of(game_after(2)))
         assert first.beat(game_id)
+        assert [g.held for g in second.in_progress()] == [ELSEWHERE]
         import game.storage.store as store_module
         later = store_module.time.time() + store_module.LEASE_S + 1
-        monkeypatch.setattr(store_module.time, "time", lambda: later)  # a frozen window
+        monkeypatch.setattr(store_module.time, "time", lambda: later)  # its heartbeat stopped
         assert [g.held for g in second.in_progress()] == [FREE]
         second.take(game_id)
         assert not first.beat(game_id)  # the first window learns it has lost it
     finally:
         first.close()
         second.close()
+
+
+@pytest.mark.parametrize("shift", [-3600.0, -16.0, 16.0, 86400.0 * 30])
+def test_a_live_window_keeps_its_game_whatever_the_clocks_say(data_dir, shift):
+    """Issue 56 item 3: the first window's clock (or the second's) is off by more than the lease
+    (a laptop after sleep, NTP stepping): its game stays its own, and its moves are kept."""
+    first, second = Store.open(data_dir), Store.open(data_dir)
+    try:
+        game_id = first.new_game(records.record_of(game_after(2)))
+        edit("UPDATE games SET held_at = held_at + ?", shift)  # its heartbeat as its clock wrote it
+        assert [g.held for g in second.in_progress()] == [ELSEWHERE]
+        with pytest.raises(HeldElsewhere):
+            second.take(game_id)
+        with pytest.raises(HeldElsewhere):
+            second.drop_game(game_id)
+        first.save_game(game_id, records.record_of(game_after(3)))
+        assert first.beat(game_id)
+        assert in_progress()[0].actions == 3
+    finally:
+        first.close()
+        second.close()
+
+
+HOLD_AND_WAIT = (
+    "import sys, time; import game.storage.store as m; from game.storage import Store;"
+    "from game.assemble.record import new_session; from game.records import record_of;"
+    "s = Store.open(); real = time.time; m.time.time = lambda: real() + float(sys.argv[1]);"
+    "print(s.new_game(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
+    "{'name': 'B', 'seat': 'easy'}]))), flush=True); sys.stdin.readline()")
+
+
+@pytest.mark.parametrize("shift", [-7200.0, 7200.0])
+def test_a_window_in_another_process_with_its_clock_off_keeps_its_game(data_dir, shift):
+    """Two real processes, the first one's clock two hours off: while it runs its game is its own;
+    once it is gone the game is free at once."""
+    import subprocess
+    child = subprocess.Popen([sys.executable, "-c", HOLD_AND_WAIT, str(shift)], text=True,
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             env=dict(os.environ, ALICE_DATA_DIR=str(data_dir)))
+    try:
+        game_id = int(child.stdout.readline())
+        db = Store.open(data_dir)
+        try:
+            assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, ELSEWHERE)]
+            with pytest.raises(HeldElsewhere):
+                db.take(game_id)
+            child.stdin.close()
+            child.wait(timeout=HANG_S)
+            assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]
+            assert db.take(game_id)["seed"] == 3
+        finally:
+            db.close()
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="start times from /proc")
+def test_a_lease_naming_a_live_pid_of_another_program_is_free(data_dir):
+    """A window killed long ago whose pid now belongs to another program (pid reuse): the
+    holder says when its process started, and that is not when the program of that pid did."""
+    import time
+    db = Store.open(data_dir)
+    try:
+        game_id = keep_in_progress(records.record_of(game_after(2)))
+        host, _pid, token = db.holder.split(" ")
+        stale = f"{host} {os.getppid()} {token.split('-')[0]}-1"  # a live pid, started at tick 1
+        edit("UPDATE games SET holder = ?, held_at = ? WHERE id = ?", stale, time.time(), game_id)
+        assert [g.held for g in db.in_progress()] == [FREE]
+        assert db.take(game_id)["seed"] == 3
+    finally:
+        db.close()
 
 
 def test_a_lease_left_by_a_process_that_is_gone_is_free_at_once(data_dir):
@@ -340,3 +416,25 @@ def test_opening_twice_migrates_once_and_changes_nothing(data_dir):
         assert again.settings() == ({"sound": False}, []) and not again.problems
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("holder, held_at", [
+    (b"\x00\xff", "soon"), ("host 1 tok", "soon"), (b"blob", 1.0), (7, b"\x01"),
+    ("x" * 10_000, 1e308), (f"{__import__('socket').gethostname()} 0 tok", 2.0**63),
+    (f"{__import__('socket').gethostname()} {'9' * 5000} tok", -1.0)])
+def test_a_lease_of_the_wrong_type_is_free_and_its_game_listed(data_dir, capsys, holder, held_at):
+    """Issue 56 item 5: `saves` and the window's start read a lease they cannot read as free."""
+    from tests.cli_helpers import run
+    game_id = keep_in_progress(records.record_of(game_after(2)))
+    edit("UPDATE games SET holder = ?, held_at = ? WHERE id = ?", holder, held_at, game_id)
+    code, out, err = run(capsys, "saves")
+    assert code == 0 and err == "" and out.count("\n") == 1 and out.startswith(f"{game_id}: ")
+    code, out, err = run(capsys, "saves", "--json")
+    assert code == 0 and err == ""
+    assert [g["open_elsewhere"] for g in __import__("json").loads(out)["in_progress"]] == [False]
+    db = Store.open(data_dir)
+    try:
+        assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]
+        assert db.take(game_id)["seed"] == 3
+    finally:
+        db.close()

@@ -16,9 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Window:
-    def __init__(self, data):
+    def __init__(self, data, clock_shift=0.0):
         env = dict(os.environ, ALICE_DATA_DIR=str(data), PYTHONPATH=str(ROOT),
-                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+                   SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   TWO_WINDOWS_CLOCK_SHIFT=str(clock_shift))
         self.proc = subprocess.Popen([sys.executable, "-m", "tests.two_windows"], cwd=ROOT, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True)
@@ -44,8 +45,8 @@ class Window:
 def windows(tmp_path):
     made = []
 
-    def make():
-        made.append(Window(tmp_path / "data"))
+    def make(clock_shift=0.0):
+        made.append(Window(tmp_path / "data", clock_shift))
         return made[-1]
     yield make
     for window in made:
@@ -94,3 +95,22 @@ def test_two_windows_keep_each_others_games_and_settings(windows):
     kept = c("settings")
     assert kept["sound"] is False and kept["language"] == "ja" and kept["volume"] == 40
     c.close()
+
+
+def test_windows_whose_clocks_differ_keep_their_own_games(windows):
+    """Issue 56 item 3: the first window's clock is an hour behind (a laptop after sleep, NTP
+    stepping): the second does not take its live game, and every later move of it is kept."""
+    a, b = windows(-3600.0), windows()
+    a("new", "assemble", 2)
+    a("play", 3)
+    mine = a("state")
+    assert b("listed") == [[mine["game_id"], "assemble", "elsewhere"]]
+    refused = b("resume", mine["game_id"])
+    assert not refused["table"] and "another window" in refused["toast"]
+    a("play", 2)
+    assert a("state") == {"game_id": mine["game_id"], "moves": 5, "saved": True}
+    a.close()  # it lets its game go: the second window may take it, at its last move
+    assert b("listed") == [[mine["game_id"], "assemble", "free"]]
+    assert b("resume", mine["game_id"])["table"]
+    assert b("state") == {"game_id": mine["game_id"], "moves": 5, "saved": True}
+    b.close()

@@ -10,6 +10,8 @@ Each command line is a word and its arguments; each answer one JSON line:
     settings             the settings as this window holds them
     state                {"game_id": ..., "moves": ..., "saved": ...} of the table
     title                back to the title screen (the game is saved and let go)
+
+TWO_WINDOWS_CLOCK_SHIFT=S in the environment sets this window's clock S seconds off.
 """
 
 from __future__ import annotations
@@ -23,6 +25,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 def main() -> int:
+    shift = float(os.environ.get("TWO_WINDOWS_CLOCK_SHIFT", "0"))  # this computer's clock, off
+    if shift:
+        import time
+        real = time.time
+        time.time = lambda: real() + shift
     from game.registry import game_module
     from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat

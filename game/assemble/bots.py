@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from . import endgame
 from .scoring import POPCOUNT, module_sizes, score_sizes
 from .search import (FIRST, MODELS, NORMAL, ORDER, OwnMoveTree, best_insert, counts,
                      greedy_position, insert_hists, line_hist, line_parts, score, search_part,
@@ -96,7 +97,8 @@ class NormalBot:
     name = "normal"
     WEIGHTS = {"order": ORDER / 100, "first": FIRST / 100, "potential": 0.5, "deny": 0.0}
 
-    def __init__(self, seed=None, think=None, iterations=None, weights=None):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None, weights: dict[str, float] | None = None) -> None:
         self.rng = random.Random(seed)
         self.w = {**self.WEIGHTS, **(weights or {})}
 
@@ -200,8 +202,9 @@ class HardBot:
     NOISE = 0.0  # share of random moves in a playout: none (they cost the flat search strength)
     PARALLEL = True  # a timed search spreads over the configured helpers (game.bots.parallel)
 
-    def __init__(self, seed=None, think=None, iterations=None, keep=KEEP, budget=None,
-                 noise=NOISE):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None, keep: int = KEEP, budget: int | None = None,
+                 noise: float = NOISE) -> None:
         self.rng = random.Random(seed)
         self.think = DEFAULT_THINK if think is None else think
         self.iterations = iterations
@@ -232,7 +235,11 @@ class HardBot:
         return [PLACE[view.active_lane][pos] for pos in places]
 
     def choose(self, view, legal):
-        """(action, its win share, playouts spent on it, playouts in all)."""
+        """(action, its win share, playouts spent on it, playouts in all). Where nothing to come
+        is hidden, the exact endgame's move, at once (no playouts)."""
+        solved = endgame.solve(view)
+        if solved is not None and solved.best in legal:
+            return solved.best, solved.win_share(solved.best), 0, 0
         cands = self.candidates(view, legal)
         wins, counts = self.search_root(view, cands, self.models(view))
         best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))
@@ -271,6 +278,9 @@ class HardBot:
         if len(legal) == 1:
             return legal[0], sentence(move_words(view, legal[0]), _("it is the only move left")), ""
         action, share, count, total = self.choose(view, legal)
+        if not total:
+            detail = _("Hard bot worked out the rest of the game exactly.")
+            return action, sentence(move_words(view, action), explain(view, action)), detail
         detail = _("Hard bot's search: {share} wins in {count} games played out after this move "
                    "({total} in all).").format(share=f"{share:.0%}", count=count, total=total)
         return action, sentence(move_words(view, action), explain(view, action)), detail

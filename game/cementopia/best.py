@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from ..storage import StoreError
+from ..storage.store import beaten
 
 
 def load_best(db) -> tuple[dict, str | None]:
@@ -19,13 +20,12 @@ def load_best(db) -> tuple[dict, str | None]:
         return {}, exc.words
 
 
-def record_best(db, seed, score: int, assisted: bool) -> tuple[dict | None, bool, str | None]:
-    """Note a completed attempt: (the entry now, whether it beat a best, a problem)."""
-    try:
-        entry, improved = db.keep_best(str(seed), score, assisted)
-    except StoreError as exc:
-        return None, False, exc.words
-    return entry, improved, None
+def after(entry: dict | None, score: int, assisted: bool) -> tuple[dict, bool]:
+    """What a completed attempt makes of the deal's entry as last read, and whether it beat a
+    best: shown at once, before the store (which merges another window's) has kept it."""
+    row = None if not entry else (entry.get("best"), entry.get("unassisted_best"))
+    best, plain, improved = beaten(row, score, assisted)
+    return {"best": best, "unassisted_best": plain}, improved
 
 
 def best_words(entry) -> str:

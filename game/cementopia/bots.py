@@ -92,6 +92,8 @@ class HardBot:
                                        deadline=deadline, endgame=self.ENDGAME)
 
     def decide(self, view: CementopiaView, legal: list):
+        if len(legal) == 1:  # nothing to think about: no guessed orders, no think time
+            return legal[0]
         _, ranked = self._rank(view)
         return action_of(ranked[0][1], legal) if ranked else self.rng.choice(legal)
 

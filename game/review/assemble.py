@@ -3,10 +3,15 @@ from the player's view at the decision with the move played among the root candi
 summing the player's final points per root move. The tree tries the root moves in turn, each on
 the same guesses with the same playout luck (OwnMoveTree's paired mode), so two moves are
 compared on equal terms; the best is the one of highest expected win share (then points), each
-move's expected win share and points the means of its playouts."""
+move's expected win share and points the means of its playouts.
+
+Where nothing to come is hidden (game.assemble.endgame), every legal move is judged by the exact
+solve instead: the best is the first of the highest final key (points, then the tiebreakers) and
+each loss is exact."""
 
 from __future__ import annotations
 
+from ..assemble import endgame
 from ..assemble.bots import HardBot
 from ..assemble.search import OwnMoveTree
 from . import Judgement
@@ -23,6 +28,12 @@ def key(state, action):
 def judge(state, player: int, played, legal: list, seats: list[str], rng, iterations,
           think) -> Judgement:
     view = state.view(player)
+    solved = endgame.solve(view)
+    if solved is not None:
+        solved_best = solved.best
+        return Judgement(solved_best, solved.points(played), solved.win_share(played),
+                         solved.points(solved_best), solved.win_share(solved_best),
+                         len(solved.moves))
     bot = HardBot(think=think, iterations=iterations)
     bot.seated(seats)
     cands = list(bot.candidates(view, legal))

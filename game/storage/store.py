@@ -6,13 +6,20 @@ Why a database and not files: what must change together changes in one transacti
 game turns its row from "playing" to "finished" in one commit, so a kill at any instant leaves it
 exactly once, in one of the two. Two windows on one folder are safe: SQLite locks (WAL journal; a
 writer waits for the other, then retries, so "database is locked" never reaches a player), each
-game in progress is held by the window that opened it (a lease with a heartbeat: a window killed
-with its game open lets it go once its heartbeat stops, at once when its process is gone), and
-settings are kept per key.
+game in progress is held by the window that opened it (a lease: on this computer it lasts while
+that window's process runs, whatever the clocks say, and ends at once when it is gone; a window on
+another computer holds it while its heartbeat goes on), and settings are kept per key.
+
+The data folder deleted or emptied, or its file deleted or replaced, while the app runs (a player,
+a sync tool) is noticed at the next write, before it is said done: the file is made again from the
+one this process still has open, or this window's games are added to the file put in its place.
 
 A database the app cannot use is never overwritten: a damaged one is moved aside and a fresh one
 started; one written by a newer version is left alone and the app runs without saving (an
-in-memory store: everything works, nothing is kept, and the app says so).
+in-memory store: everything works, nothing is kept, and the app says so). A log beside it that is
+not its own is set aside before SQLite can replay it (guard.py); one the app may only read (a
+read-only folder) is copied into an in-memory store that shows all it holds and keeps nothing.
+The schema is known from the tables themselves: what another program dropped is made again.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ import socket
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -35,23 +42,28 @@ from typing import Callable, Iterable, Iterator
 from .. import registry
 from ..history import Entry, entry_of, fold, seat_kind
 from ..i18n import N_
-from ..messages import message
+from ..messages import later, message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
+from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
+                    log_in_use, log_of, shape)
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
+NOTE_S = 1.0  # a write still waiting after this says so (Store.on_busy): another program holds it
+AT_ONCE_S = 0.1  # what a write that must not wait waits (another window's save takes less)
 LEASE_S = 15.0  # a window whose heartbeat is older than this has let its game go
 BEAT_S = 4.0  # how often a window with a game open says it is still there
 RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
 VALUE_BYTES = 1 << 20  # a setting's value, a lesson's entry
 DEPTH = 64  # a record nests 5 deep; far deeper is not ours
 
-# A game's identity: its game, seed, setup and actions; who played it, when, and what the record
-# says of its result are not (an import of the same game is the same game).
+# A game's identity: its game, seed, setup and actions, and when it was played where the record
+# says so (see fingerprint); who played it and what the record says of its result are not (an
+# import of the same game is the same game; docs/record-format.md).
 NOT_IDENTITY = ("format", "version", "players", "started_at", "finished_at", "assisted", "helps",
                 "undo", "daily", "result", "conceded")
 
@@ -71,6 +83,19 @@ class HeldElsewhere(StoreError):
     """The game is open in another window (its lease is live)."""
 
 
+class Again(StoreError):
+    """A commit that went to the file the data path held before another thread of this window
+    made it again: the work is done again in the new one (its transaction is the same there)."""
+
+
+class Unmended(StoreError):
+    """The data folder or file went and could not be made again (`words`: why, as a reason)."""
+
+
+class Busy(StoreError):
+    """Another connection held the data longer than a write waits (Store._write)."""
+
+
 class Newer(Exception):
     """The database was written by a newer version of the app."""
 
@@ -86,6 +111,7 @@ class Saved:
     started_at: str | None
     updated_at: str
     held: str  # FREE, MINE or ELSEWHERE
+    problem: str | None = None  # part of its row cannot be read (an edit): shown as unknown
 
 
 @dataclass
@@ -98,8 +124,15 @@ class Imported:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (the file's name, why)
 
 
-def fingerprint(record: dict) -> str:
-    body = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+def fingerprint(record: dict, dated: bool = True) -> str:
+    """The key of a game's identity. Two attempts at one deal played the same way (a daily) are
+    told apart by when each began (or, in a record that does not say, ended): one game finished
+    in two windows is still one. A record with neither has the key of before issue 56, which
+    is what `dated=False` gives for any record (the key finished games were kept under)."""
+    body: object = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+    when = read_stamp(record.get("started_at")) or read_stamp(record.get("finished_at"))
+    if dated and when is not None:
+        body = [body, when]
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -121,6 +154,8 @@ def failure(exc: BaseException) -> str:
         return message(N_("the data file cannot be opened"))
     if name.startswith("SQLITE_IOERR"):
         return message(N_("the disk reported an error"))
+    if str(exc).startswith(("no such table", "no such column")):
+        return message(N_("the data file was changed by another program"))
     if isinstance(exc, (OSError, sqlite3.Error)):
         return describe(exc)
     return printable(f"{type(exc).__name__}: {exc}")
@@ -136,11 +171,20 @@ def damaged(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def alive(pid: int) -> bool:
-    """Whether a process of this computer still runs (POSIX; elsewhere the heartbeat decides:
-    os.kill(pid, 0) would send Ctrl+C on Windows)."""
+def _ident(path) -> tuple[int, int] | None:
+    """Which file is at `path` (device, inode), or None if none is."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def alive(pid: int) -> bool | None:
+    """Whether a process of this computer still runs; None where that cannot be told (not POSIX:
+    os.kill(pid, 0) would send Ctrl+C on Windows, so the heartbeat decides)."""
     if os.name != "posix":
-        return True
+        return None
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -148,6 +192,20 @@ def alive(pid: int) -> bool:
     except OSError:  # it exists, but is not ours to signal
         return True
     return True
+
+
+def started(pid: int) -> str | None:
+    """When a process started (clock ticks since boot, /proc's field 22), or None where not known:
+    with its pid it names the process, as a pid alone does not once the pid is reused."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            text = f.read(4096)
+        return text[text.rindex(b")") + 2:].split()[19].decode("ascii")
+    except (OSError, ValueError, IndexError, UnicodeDecodeError):
+        return None
+
+
+_OPEN: set[str] = set()  # the holders of this process's stores in use (one pid for them all)
 
 
 SCHEMA = (
@@ -228,13 +286,27 @@ class Store:
     def __init__(self, target: str, uri: bool, path: Path | None, why_not_kept: str | None = None):
         self.target, self.uri, self.path = target, uri, path
         self.kept = why_not_kept is None  # False: nothing outlives this process
+        self.source = path  # the player's file this store's data comes from (None: nobody's)
         self.why_not_kept = why_not_kept
         self.problems: list[str] = []  # what opening found, one line each (the title shows them)
-        self.holder = f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
+        start = started(os.getpid())  # in the token: older versions read "host pid token" alike
+        self.holder = (f"{socket.gethostname()} {os.getpid()} {secrets.token_hex(4)}"
+                       + (f"-{start}" if start else ""))
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._anchor: sqlite3.Connection | None = None
+        # the data file this store writes (device, inode) and its logs: a folder deleted or a
+        # file replaced behind the app's back is noticed at the next write (issue 56)
+        self._file: tuple[int, int] | None = None
+        self._logs: dict[str, tuple[int, int] | None] = {}
+        self._files: dict[sqlite3.Connection, tuple[int, int] | None] = {}
+        self._news: list[str] = []  # what the player is told once (the window shows it)
+        self._mending = threading.Lock()
+        # told (from any thread) when a write finds the data held by another connection for
+        # NOTE_S: a backup or sync tool, the sqlite3 shell, another window's long import
+        self.on_busy: Callable[[], None] | None = None
+        self.held = False  # the last write began only after such a wait, or not at all
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -249,8 +321,21 @@ class Store:
             folder.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_file():
                 raise StoreError(message(N_("{name} is not a regular file"), name=DB_NAME))
+            if path.is_file() and not (os.access(folder, os.W_OK) and os.access(path, os.W_OK)):
+                return cls._view(path)
+            said = []
+            verdict = check_log(path)  # before the first open: it would replay any log
+            if verdict != FITS and log_in_use(path):
+                verdict = FITS  # a window starting with this one has decided meanwhile
+            if verdict == FOREIGN:
+                aside = cls._move_aside(path, "foreign-log", ("-wal", "-shm"))
+                said.append(message(N_("A log file beside your saved data was not its own (a copy "
+                                       "from elsewhere?); it was set aside as {name} and your data "
+                                       "was left as it was."), name=aside.name + "-wal"))
             store = cls(str(path), False, path)
             try:
+                if verdict == DAMAGED:
+                    raise _damage("the database with its log")
                 store._prepare()
             except sqlite3.DatabaseError as exc:
                 if not damaged(exc):
@@ -261,18 +346,62 @@ class Store:
                 store._prepare()
                 store.problems.append(message(
                     N_("Your saved data was damaged; it was moved aside as {name} and a fresh "
-                       "start was made."), name=aside.name if aside else "?"))
+                       "start was made."), name=aside.name))
+            store.problems[:0] = said
             return store
         except Newer:
             why = message(N_("Your data was saved by a newer version of Alice Assemble: this "
                              "version leaves it as it is and keeps nothing from this session."))
         except (sqlite3.Error, OSError, StoreError) as exc:
             words = exc.words if isinstance(exc, StoreError) else failure(exc)
+            if os.access(folder, os.F_OK) and not os.access(folder, os.W_OK):  # the true reason
+                words = message(N_("the data folder cannot be written to"))
             why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
                              "nothing."), folder=printable(str(folder), 80), reason=words)
         if store is not None:
             store.close()  # the file is left as it is: nothing of this session touches it
         return cls.memory(why)
+
+    @classmethod
+    def _view(cls, path: Path) -> "Store":
+        """A database the app may read but not write (a read-only folder or file): what it holds
+        copied into an in-memory store, which plays on and keeps nothing (Export works). Read with
+        its log where SQLite can read it and the log is its own, else the file alone."""
+        folder_ro = not os.access(path.parent, os.W_OK)
+        why = message(N_("The data folder is read-only: nothing new will be kept.") if folder_ro
+                      else N_("The data file is read-only: nothing new will be kept."))
+        uri = path.resolve().as_uri()
+        with_log = check_log(path) == FITS and log_of(path).is_file()
+        failed: sqlite3.Error | None = None
+        # with its log where SQLite reads it here (its -shm there), or from a copy of the two
+        for how in (["ro", "copy"] if with_log else []) + ["alone"]:
+            store = None
+            try:
+                with copy_with_log(path) if how == "copy" else nullcontext(None) as copy:
+                    if how == "copy" and copy is None:
+                        continue
+                    target = {"ro": f"{uri}?mode=ro", "alone": f"{uri}?immutable=1"}.get(
+                        how, copy.as_uri() if copy else "")
+                    with closing(sqlite3.connect(target, uri=True)) as source:
+                        if source.execute("PRAGMA user_version").fetchone()[0] > SCHEMA_VERSION:
+                            raise Newer()
+                        check = source.execute("PRAGMA quick_check(1)").fetchone()[0]
+                        if check != "ok":
+                            raise _damage(f"quick_check: {check}")
+                        store = cls.memory(why)
+                        anchor = store._anchor
+                        assert anchor is not None
+                        source.backup(anchor)
+            except sqlite3.Error as exc:
+                if store is not None:
+                    store.close()
+                failed = exc
+                continue
+            store._migrate(anchor)  # what another program dropped, made again (in memory)
+            store.source = path
+            return store
+        assert failed is not None
+        raise failed
 
     @classmethod
     def memory(cls, why_not_kept: str | None = None) -> "Store":
@@ -286,11 +415,13 @@ class Store:
         return store
 
     @staticmethod
-    def _move_aside(path: Path) -> Path | None:
-        aside = aside_name(path, "damaged")
+    def _move_aside(path: Path, why: str = "damaged",
+                    suffixes: tuple[str, ...] = ("", "-wal", "-shm")) -> Path:
+        """The database (or only its log) renamed beside it, byte for byte; the aside name."""
+        aside = aside_name(path, why)
         if aside is None:
             raise StoreError(message(N_("the damaged data file could not be moved aside")))
-        for suffix in ("", "-wal", "-shm"):
+        for suffix in suffixes:
             source = Path(str(path) + suffix)
             if source.exists():
                 source.replace(Path(str(aside) + suffix))
@@ -302,25 +433,60 @@ class Store:
         version = con.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise Newer()
-        if version == SCHEMA_VERSION:  # the usual start: a glance at the file's health
-            check = con.execute("PRAGMA quick_check(1)").fetchone()[0]
-            if check != "ok":
-                error = sqlite3.DatabaseError(f"quick_check: {check}")
-                error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
-                raise error
-        else:
+        check = con.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if check != "ok":
+            raise _damage(f"quick_check: {check}")
+        found = shape(con)
+        if version != SCHEMA_VERSION or _lacks(found, _shapes()[SCHEMA_VERSION]):
+            # the tables say where the schema stands (a user_version set by hand says nothing);
+            # tables of an older version than the number says, or of none, lost something
             self._migrate(con)
+            if not any(not _lacks(found, known) and not _lacks(known, found, tables_only=True)
+                       for step, known in enumerate(_shapes()) if step >= version):
+                self.problems.append(message(N_("Your saved data had been changed by another "
+                                                "program; it was repaired.")))
+        if not self._read("SELECT 1 FROM meta WHERE key = ?", (IDENTITY,)):
+            try:
+                with self._write(con) as c:  # names this database (guard.check_log)
+                    c.execute("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                              (IDENTITY, secrets.token_hex(8)))
+            except sqlite3.OperationalError:
+                pass  # a full disk, another window writing: named at a later start
 
     def _migrate(self, con: sqlite3.Connection) -> None:
-        """Bring the schema to SCHEMA_VERSION, each step in the same transaction as its version
-        number (a kill leaves the old schema or the new one)."""
+        """Bring the schema to SCHEMA_VERSION in one transaction with its version number (a kill
+        leaves the old schema or the new one). What is there is kept and what is missing made:
+        a column added, a table, index or trigger created, the players' table filled again from
+        the records; a column that cannot be added (one a game cannot be without) is damage."""
         with self._write(con) as c:
             version = c.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise Newer()
-            for step in range(version, SCHEMA_VERSION):
-                for statement in _statements(SCHEMA[step]):
-                    c.execute(statement)
+            found = shape(c)
+            wanted = _shapes()[SCHEMA_VERSION]
+            for table, (kind, columns) in wanted.items():
+                if kind != "table" or table not in found:
+                    continue
+                have = {column[0] for column in found[table][1]}
+                for name, notnull, default, decl, key in columns:
+                    if name in have:
+                        continue
+                    if key or (notnull and default is None):
+                        raise _damage(f"the column {table}.{name} is missing")
+                    c.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}"
+                              + (" NOT NULL" if notnull else "")
+                              + (f" DEFAULT {default}" if default is not None else ""))
+            for script in SCHEMA:
+                for statement in _statements(script):
+                    c.execute(idempotent(statement))
+            if "meta" not in found and "figures" in found:
+                c.execute("DELETE FROM figures")  # kept against a counter that starts again
+            if "players" not in found and "games" in found:
+                for game_id, text in c.execute("SELECT id, record FROM games").fetchall():
+                    try:
+                        self._put_players(c, game_id, _record(text))
+                    except Exception:  # noqa: BLE001 - a row that cannot be read: no players
+                        continue
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _connect(self) -> sqlite3.Connection:
@@ -330,15 +496,40 @@ class Store:
         con.execute("PRAGMA synchronous = FULL")  # a committed game survives a power cut too
         with self._lock:
             self._all.append(con)
+        _OPEN.add(self.holder)
         return con
 
     def _con(self) -> sqlite3.Connection:
         con = getattr(self._local, "con", None)
+        if con is not None and self.path is not None and self._files.get(con) != self._file:
+            self._forget(con)  # its file is no longer the data file: made again since
+            con = None
         if con is None:
-            con = self._local.con = self._connect()
+            con = self._local.con = self._attach()
+            if self._file is None:
+                self._file = self._files.get(con)
         return con
 
+    def _attach(self) -> sqlite3.Connection:
+        """A new connection, and which file it opened (when the store has a path)."""
+        con = self._connect()
+        if self.path is not None:
+            with self._lock:
+                self._files[con] = _ident(self.path)
+        return con
+
+    def _forget(self, con: sqlite3.Connection) -> None:
+        with self._lock:
+            if con in self._all:
+                self._all.remove(con)
+            self._files.pop(con, None)
+        try:
+            con.close()  # (SQLite leaves the logs at the path alone: its file was moved)
+        except sqlite3.Error:
+            pass
+
     def close(self) -> None:
+        _OPEN.discard(self.holder)
         with self._lock:
             cons, self._all = self._all, []
         for con in cons:
@@ -346,23 +537,49 @@ class Store:
                 con.close()
             except sqlite3.Error:
                 pass
+        self._files.clear()
         self._local = threading.local()
+
+    def news(self) -> list[str]:
+        """What happened to the data file since the last call (each said once, by the window)."""
+        with self._lock:
+            found, self._news = self._news, []
+        return found
 
     # --- transactions ----------------------------------------------------------------------
 
     @contextmanager
-    def _write(self, con: sqlite3.Connection | None = None) -> Iterator[sqlite3.Connection]:
+    def _write(self, con: sqlite3.Connection | None = None,
+               wait: bool = True) -> Iterator[sqlite3.Connection]:
         """One write transaction. BEGIN IMMEDIATE takes the write lock at once (no deadlock
-        between two readers turning writers); a busy database is waited for, then retried."""
-        con = self._con() if con is None else con
-        for attempt in range(RETRIES):
-            try:
-                con.execute("BEGIN IMMEDIATE")
-                break
-            except sqlite3.OperationalError as exc:
-                if not busy(exc) or attempt == RETRIES - 1:
+        between two readers turning writers); a busy database is waited for, then retried. The
+        first try waits NOTE_S (AT_ONCE_S if not `wait` or at_once(): then it fails, Busy) and
+        tells on_busy. The data file is looked at before and after (a deleted folder, a file put
+        in its place: see `_mend`), so that a write is never said done that the data path does
+        not hold."""
+        watched = con is None and self.path is not None
+        con = self._watched() if watched else self._con() if con is None else con
+        wait = wait and not getattr(self._local, "at_once", False)
+        con.execute(f"PRAGMA busy_timeout = {int((NOTE_S if wait else AT_ONCE_S) * 1000)}")
+        try:
+            con.execute("BEGIN IMMEDIATE")
+            begun, self.held = True, False
+        except sqlite3.OperationalError as exc:
+            begun = False
+            if watched and self._files.get(con) != _ident(self.path):
+                pass  # opened as its file went: made again below (no other program's wait)
+            elif not busy(exc):
+                raise
+            else:
+                self.held = self.path is not None  # (not a demo's threads, in memory)
+                if self.on_busy is not None and self.held:
+                    self.on_busy()
+                if not wait:
                     raise
-                time.sleep(0.05 * (attempt + 1))
+        finally:
+            con.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
+        if not begun:
+            con = self._begin(con, watched)
         try:
             yield con
         except BaseException:
@@ -372,6 +589,34 @@ class Store:
                 pass
             raise
         con.execute("COMMIT")
+        if watched and self._files.get(con) != _ident(self.path):
+            self._mend(con)  # the commit went to a file no longer at the data path
+
+    @contextmanager
+    def at_once(self) -> Iterator[None]:
+        """The writes of this thread inside wait AT_ONCE_S at most: Busy if the data is held
+        longer (the frame loop then hands the write to a thread that can wait, or says so)."""
+        self._local.at_once = True
+        try:
+            yield
+        finally:
+            self._local.at_once = False
+
+    def _begin(self, con: sqlite3.Connection, watched: bool) -> sqlite3.Connection:
+        """BEGIN IMMEDIATE, tried again while busy; a watched connection opened as its file
+        went is made again first (it reads nothing). The connection begun."""
+        for attempt in range(RETRIES):
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                return con
+            except sqlite3.OperationalError as exc:
+                if watched and attempt < RETRIES - 1 and self._files.get(con) != _ident(self.path):
+                    con = self._reopened(con)
+                    continue
+                if not busy(exc) or attempt == RETRIES - 1:
+                    raise
+                time.sleep(0.05 * (attempt + 1))
+        return con
 
     def _read(self, sql: str, args: tuple = ()) -> list:
         for attempt in range(RETRIES):
@@ -385,12 +630,237 @@ class Store:
 
     def _run(self, what: str, work: Callable):
         """work() with any database failure as a StoreError in player words."""
+        for attempt in range(RETRIES):
+            try:
+                return work()
+            except Again:
+                if attempt == RETRIES - 1:
+                    raise
+            except Unmended as exc:
+                raise StoreError(message(what, reason=exc.words)) from None
+            except StoreError:
+                raise
+            except (sqlite3.Error, OSError) as exc:
+                kind = Busy if busy(exc) else StoreError
+                raise kind(message(what, reason=failure(exc))) from None
+
+    # --- the data file itself (issue 56) ---------------------------------------------------
+
+    def _check(self) -> None:
+        """Before a write: is the file at the data path still the one this store writes?"""
+        assert self.path is not None
+        here = _ident(self.path)
+        if here is not None and here == self._file:
+            for suffix in ("-wal", "-shm"):  # this store's logs, once they are there
+                if self._logs.get(suffix) is None:
+                    self._logs[suffix] = _ident(Path(f"{self.path}{suffix}"))
+            return
+        if self._file is not None:
+            self._mend(None)
+
+    def _watched(self) -> sqlite3.Connection:
+        """This thread's connection to the data file, the file made again first if it went (also
+        while this thread connected: that connection opened nothing, or an empty new file)."""
+        for attempt in range(RETRIES):
+            self._check()
+            try:
+                con = self._con()
+            except sqlite3.Error:
+                if attempt == RETRIES - 1 or _ident(self.path) == self._file:
+                    raise
+                continue
+            if self._files.get(con) == self._file or attempt == RETRIES - 1:
+                break
+            self._forget(con)
+            self._local.con = None
+        return con
+
+    def _reopened(self, con: sqlite3.Connection) -> sqlite3.Connection:
+        """This thread's connection again, after its file went (made again from another)."""
+        self._forget(con)
+        self._local.con = None
+        return self._watched()
+
+    def _source(self) -> sqlite3.Connection | None:
+        """A connection to the file this store wrote until now (this thread's if it has one)."""
+        mine = getattr(self._local, "con", None)
+        with self._lock:
+            found = [con for con, file in self._files.items() if file == self._file]
+        return mine if mine in found else (found[0] if found else None)
+
+    def _mend(self, source: sqlite3.Connection | None) -> None:
+        """The data path no longer holds the file this store wrote (the folder deleted or emptied,
+        the file deleted or replaced), but this process still reads that file through the
+        connections it holds open. Missing: it is made again there, whole (SQLite's backup),
+        never over a file that appeared meanwhile. Replaced: what the new file holds stays, and
+        this window's games it lacks are added to it. Said once (`news`); a failure is a
+        StoreError saying why, so that no write is said done that the data path does not hold."""
+        assert self.path is not None
+        with self._mending:
+            here = _ident(self.path)
+            if source is None:
+                if here is not None and here == self._file:
+                    return  # another thread of this window made it again meanwhile
+                source = self._source()
+            if here is not None and here == self._file:  # a late commit of another thread
+                raise Again(message(N_("the data file was being made again")))
+            try:
+                if source is None:
+                    raise StoreError(message(N_("nothing of it is left to copy")))
+                for suffix in ("-wal", "-shm"):  # logs left without their file, or this
+                    log = Path(f"{self.path}{suffix}")  # window's beside another file, would
+                    found = _ident(log)  # be read into the new one
+                    if here is None or (found is not None and found == self._logs.get(suffix)):
+                        log.unlink(missing_ok=True)
+                target, fresh = self._remade(source) if here is None else None, True
+                if target is None:
+                    target, n, fresh = self._joined(source)
+                if here is None or fresh:
+                    n = target.execute("SELECT count(*) FROM games WHERE state = 'finished'"
+                                       ).fetchone()[0]
+                    words = later.ngettext(
+                        "Your data folder was removed while the app was open; it was made again "
+                        "from what this window still had ({n} finished game).",
+                        "Your data folder was removed while the app was open; it was made again "
+                        "from what this window still had ({n} finished games).", n, n=n)
+                else:
+                    words = later.ngettext(
+                        "Your data file was replaced by another while the app was open; it is "
+                        "kept, and {n} game of this window that it lacked was added to it.",
+                        "Your data file was replaced by another while the app was open; it is "
+                        "kept, and {n} games of this window that it lacked were added to it.",
+                        n, n=n)
+            except StoreError as exc:
+                raise Unmended(self._unmended(here, exc.words)) from None
+            except (sqlite3.Error, OSError) as exc:
+                raise Unmended(self._unmended(here, failure(exc))) from None
+            with self._lock:
+                self._file = self._files[target]
+                self._news.append(words)
+            self._logs = {}
+            old = getattr(self._local, "con", None)
+            self._local.con = target
+            if old is not None and old is not target:
+                self._forget(old)
+
+    @staticmethod
+    def _unmended(here, why) -> str:
+        if here is None:
+            return message(N_("the data folder was removed and could not be made again ({why})"),
+                           why=why)
+        return message(N_("the data file was replaced by one this app cannot use ({why}); "
+                          "nothing is written into it"), why=why)
+
+    def _remade(self, source: sqlite3.Connection) -> sqlite3.Connection | None:
+        """The data file made again as a copy of `source`'s; None if a file appeared there
+        meanwhile (another window made it again first)."""
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        spare = self.path.with_name(f".{DB_NAME}.{secrets.token_hex(4)}.tmp")
         try:
-            return work()
-        except StoreError:
+            copy = sqlite3.connect(spare)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
+            made = _ident(spare)
+            try:
+                os.link(spare, self.path)  # never over a file that is there
+            except FileExistsError:
+                return None
+            except OSError:  # a file system without hard links
+                if self.path.exists():
+                    return None
+                os.replace(spare, self.path)
+        finally:
+            for suffix in ("", "-journal", "-wal", "-shm"):
+                Path(f"{spare}{suffix}").unlink(missing_ok=True)
+        target = self._attach()
+        if self._files.get(target) != made:  # removed again at once: what is there now is joined
+            self._forget(target)
+            return None
+        target.execute("PRAGMA journal_mode=WAL")
+        return target
+
+    def _joined(self, source: sqlite3.Connection) -> tuple[sqlite3.Connection, int, bool]:
+        """The file now at the data path, with this window's games it lacks added: (its
+        connection, how many games were added, whether it was empty). StoreError if it is not a
+        database this app can use (it is left as it is)."""
+        target = self._attach()
+        try:
+            if self._files.get(target) is None:
+                raise StoreError(message(N_("nothing of it is left to copy")))
+            version = target.execute("PRAGMA user_version").fetchone()[0]
+            # empty (a read of another thread made it), or another window of this folder made
+            # it again from the file this one had: the folder was removed, not replaced
+            fresh = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] \
+                or bool(_has_table(target, "games") and target.execute(
+                    "SELECT 1 FROM games WHERE holder = ?", (self.holder,)).fetchone())
+            if version > SCHEMA_VERSION:
+                raise StoreError(message(N_("a newer version of the app wrote it")))
+            if version == SCHEMA_VERSION and \
+                    target.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
+                raise StoreError(message(N_("the data file is damaged")))
+            target.execute("PRAGMA journal_mode=WAL")
+            self._migrate(target)  # (an empty file: made a database)
+            with self._write(target) as c:
+                return target, self._add_from(source, c), fresh
+        except BaseException:
+            self._forget(target)
             raise
-        except (sqlite3.Error, OSError) as exc:
-            raise StoreError(message(what, reason=failure(exc))) from None
+
+    def _add_from(self, source: sqlite3.Connection, c: sqlite3.Connection) -> int:
+        """Into `c`: the finished games of `source` that it lacks and the games in progress this
+        window holds there (their latest position); settings, lessons and bests it lacks. Each
+        keeps its id (the save service goes on with it): a game of `c` in its way gets a new one.
+        How many games were added."""
+        columns = ("game, state, record, fingerprint, actions, started_at, updated_at, "
+                   "finished_at, entry, holder, held_at")
+        marks = ", ".join("?" * 11)
+        rows = source.execute(f"SELECT id, {columns} FROM games WHERE state = 'finished' "
+                              "OR holder = ?", (self.holder,)).fetchall()
+        spare = max([r[0] for r in rows] + [c.execute("SELECT max(id) FROM games").fetchone()[0]
+                                            or 0]) + 1
+        c.execute("PRAGMA defer_foreign_keys = ON")  # (a game's id changes with its players')
+        added = 0
+        for game_id, *values in rows:
+            held = c.execute("SELECT 1 FROM games WHERE id = ? AND state = 'playing' AND holder = ?",
+                             (game_id, self.holder)).fetchone() is not None
+            if values[1] == FINISHED and c.execute(
+                    "SELECT 1 FROM games WHERE state = 'finished' AND fingerprint = ?",
+                    (values[3],)).fetchone():
+                if held:  # finished since: its row in progress goes
+                    c.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                continue
+            if held:
+                c.execute(f"UPDATE games SET ({columns}) = ({marks}) WHERE id = ?",
+                          (*values, game_id))
+            else:
+                if c.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                    for table, key in (("games", "id"), ("players", "game_id"),
+                                       ("reviews", "game_id")):
+                        c.execute(f"UPDATE {table} SET {key} = ? WHERE {key} = ?", (spare, game_id))
+                    spare += 1
+                c.execute(f"INSERT INTO games (id, {columns}) VALUES (?, {marks})",
+                          (game_id, *values))
+                added += 1
+                c.executemany("INSERT OR IGNORE INTO reviews (game_id, seat, review, summary, "
+                              "reviewed_at) VALUES (?, ?, ?, ?, ?)", [
+                                  (game_id, *r) for r in source.execute(
+                                      "SELECT seat, review, summary, reviewed_at FROM reviews "
+                                      "WHERE game_id = ?", (game_id,))])
+            c.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            c.executemany("INSERT INTO players (game_id, seat, name, folded, kind) "
+                          "VALUES (?, ?, ?, ?, ?)", [(game_id, *r) for r in source.execute(
+                              "SELECT seat, name, folded, kind FROM players WHERE game_id = ?",
+                              (game_id,))])
+        for table in ("settings", "lessons", "meta"):
+            c.executemany(f"INSERT OR IGNORE INTO {table} VALUES (?, ?)",
+                          source.execute(f"SELECT * FROM {table}").fetchall())
+        for seed, best, plain in source.execute(
+                "SELECT seed, best, unassisted_best FROM cementopia_best").fetchall():
+            self._merge_best(c, seed, {"best": best, "unassisted_best": plain})
+        return added
 
     # --- games in progress -----------------------------------------------------------------
 
@@ -432,12 +902,11 @@ class Store:
 
         def work() -> int:
             with self._write() as c:
-                same = c.execute("SELECT id FROM games WHERE state = 'finished' AND fingerprint = ?",
-                                 (key,)).fetchone()
+                same = _same(c, record, key, FINISHED)
                 if same is not None:  # already there (a second window, an import)
                     if game_id is not None:
                         c.execute("DELETE FROM games WHERE id = ? AND state = 'playing'", (game_id,))
-                    return int(same[0])
+                    return same
                 done = 0
                 if game_id is not None:
                     done = c.execute(
@@ -473,15 +942,25 @@ class Store:
             rows = self._read("SELECT id, game, actions, started_at, updated_at, holder, held_at "
                               "FROM games WHERE state = 'playing' ORDER BY updated_at DESC, id DESC")
             players = self._players([r[0] for r in rows])
-            return [Saved(r[0], r[1], players.get(r[0], ()), r[2], r[3], r[4], self._held(r[5], r[6]))
-                    for r in rows]
+            return [self._saved(r, players.get(r[0], ())) for r in rows]
         return self._run(N_("Could not read the games in progress: {reason}"), work)
+
+    def _saved(self, row: tuple, players: tuple[tuple[str, str], ...]) -> Saved:
+        """A game in progress as listed, whatever its row holds (the file is the player's: an edit
+        may leave any type in any column): what cannot be read is unknown, and said."""
+        game_id, game, actions, started, updated, holder, held_at = row
+        readable = isinstance(game, str) and isinstance(actions, int) and actions >= 0 \
+            and read_stamp(updated) is not None
+        return Saved(game_id, game if isinstance(game, str) else "", players,
+                     actions if isinstance(actions, int) and actions >= 0 else 0,
+                     read_stamp(started), read_stamp(updated) or "", self._held(holder, held_at),
+                     None if readable else message(N_("some of it cannot be read")))
 
     def take(self, game_id: int) -> dict:
         """Hold a game in progress for this window and give its record (its JSON checked, not
         replayed). HeldElsewhere if another window holds it; StoreError if it is gone or cannot
         be read."""
-        def work() -> str:
+        def work() -> dict:
             with self._write() as c:
                 row = c.execute("SELECT record, holder, held_at FROM games "
                                 "WHERE id = ? AND state = 'playing'", (game_id,)).fetchone()
@@ -489,11 +968,11 @@ class Store:
                     raise StoreError(message(N_("it is no longer among the games in progress")))
                 if self._held(row[1], row[2]) == ELSEWHERE:
                     raise HeldElsewhere(message(N_("it is open in another window")))
+                record = _record(row[0])  # one that cannot be read is not held: others may delete it
                 c.execute("UPDATE games SET holder = ?, held_at = ? WHERE id = ?",
                           (self.holder, time.time(), game_id))
-                return row[0]
-        text = self._run(N_("Could not open the game: {reason}"), work)
-        return _record(text)
+                return record
+        return self._run(N_("Could not open the game: {reason}"), work)
 
     def beat(self, game_id: int) -> bool:
         """This window still has the game open (its heartbeat); False if it was taken over."""
@@ -511,19 +990,34 @@ class Store:
                           (game_id, self.holder))
         self._run(N_("Could not save the game: {reason}"), work)
 
-    def _held(self, holder: str | None, held_at: float | None) -> str:
+    def _held(self, holder, held_at) -> str:
+        """Who holds a game in progress. A window alive on this computer keeps its game whatever
+        the clocks say (a laptop after sleep, a stepped clock); the heartbeat decides only for a
+        window elsewhere or where a process cannot be looked at. A lease that cannot be read (an
+        edited row: any type in either column) is free."""
         if holder is None:
             return FREE
         if holder == self.holder:
             return MINE
         try:
-            host, pid, _token = holder.split(" ")
+            host, pid, token = holder.split(" ")
             pid_n = int(pid)
-        except ValueError:
+        except (AttributeError, TypeError, ValueError):
             return FREE  # not a holder this app wrote
-        if host == socket.gethostname() and not alive(pid_n):
-            return FREE  # that window's process is gone: its game is free at once
-        if held_at is None or not math.isfinite(held_at) or abs(time.time() - held_at) > LEASE_S:
+        beat = held_at if isinstance(held_at, (int, float)) and not isinstance(held_at, bool) \
+            else math.nan
+        if not (0 < pid_n < 1 << 31) or not math.isfinite(beat):
+            return FREE
+        if host == socket.gethostname():
+            if pid_n == os.getpid():  # another store of this process
+                return ELSEWHERE if holder in _OPEN else FREE
+            running = alive(pid_n)
+            if running is not None:
+                since = token.partition("-")[2]
+                now = started(pid_n) if since else None
+                # gone, or its pid reused by a process started at another time: free at once
+                return ELSEWHERE if running and (now is None or now == since) else FREE
+        if abs(time.time() - beat) > LEASE_S:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
 
@@ -558,7 +1052,9 @@ class Store:
             rows = self._read(f"SELECT game_id, name, kind FROM players WHERE game_id IN "
                               f"({','.join('?' * len(part))}) ORDER BY game_id, seat", tuple(part))
             for game_id, name, kind in rows:
-                out.setdefault(game_id, []).append((clean(str(name), NAME_LEN), str(kind)))
+                out.setdefault(game_id, []).append((clean(name if isinstance(name, str) else "?",
+                                                          NAME_LEN),
+                                                    kind if isinstance(kind, str) else ""))
         return {k: tuple(v) for k, v in out.items()}
 
     # --- finished games --------------------------------------------------------------------
@@ -621,7 +1117,7 @@ class Store:
                "FROM players p JOIN games g ON g.id = p.game_id WHERE g.state = 'finished' "
                "GROUP BY p.folded ORDER BY n DESC, p.folded")
         return self._run(N_("Could not read your finished games: {reason}"),
-                         lambda: [r[0] for r in self._read(sql)])
+                         lambda: [r[0] for r in self._read(sql) if isinstance(r[0], str)])
 
     def record(self, game_id: int) -> dict:
         """A game's record (finished or in progress), its JSON checked."""
@@ -654,7 +1150,8 @@ class Store:
         finished game is added, changed or removed (the database's triggers count each change,
         whoever makes it), so that they are worked out once per change, not at every look.
         `make()` works them out; kept figures that cannot be read are worked out again, and
-        figures that cannot be kept (a full disk) are only given."""
+        figures that cannot be kept (a full disk, another program holding the data: not waited
+        for) are only given."""
         def version_and_kept() -> tuple:
             return self._read("SELECT (SELECT value FROM meta WHERE key = 'finished_version'), "
                               "(SELECT value FROM figures WHERE key = ? AND version = "
@@ -670,11 +1167,12 @@ class Store:
                 pass  # edited behind the app's back: worked out again
         text = _dump(make())
         value = json.loads(text)  # as it will read back: the same figures either way
-        if not isinstance(version, (int, str)) or not str(version).isdigit():
+        if not isinstance(version, str) or not (version.isascii() and version.isdigit()) \
+                or len(version) > 18:
             return value  # a counter that is not ours: nothing is kept against it
 
         def work() -> None:
-            with self._write() as c:
+            with self._write(wait=False) as c:
                 c.execute("INSERT OR REPLACE INTO figures (key, version, value) VALUES (?, ?, ?)",
                           (key, int(version), text))
         try:
@@ -706,11 +1204,10 @@ class Store:
         for record, key, entry, when in ready:
             finished = entry.get("over") or entry.get("conceded")
             state = FINISHED if finished else PLAYING
-            same = c.execute("SELECT id FROM games WHERE fingerprint = ? AND state = ?",
-                             (key, state)).fetchone()
+            same = _same(c, record, key, state)
             if same is not None:
                 report.already += 1
-                report.found.append(int(same[0]))
+                report.found.append(same)
                 continue
             # a game in progress was last played when its file was written
             report.added.append(self._insert(c, record, key, entry if finished else None, when))
@@ -724,6 +1221,8 @@ class Store:
         out, problems = {}, []
         for key, text in rows:
             try:
+                if not isinstance(key, str):
+                    raise StoreError(message(N_("it is not a value this app wrote")))
                 out[key] = _value(text)
             except StoreError as exc:
                 problems.append(message(N_("Setting {name} could not be read ({reason}); using "
@@ -784,6 +1283,8 @@ class Store:
                                        f"IN ({','.join('?' * len(part))})", tuple(part))
             out: dict[int, dict[int, dict]] = {}
             for game_id, seat, text in rows:
+                if not (isinstance(game_id, int) and isinstance(seat, int)):
+                    continue  # an edited row: as if never reviewed
                 try:
                     value = _value(text)
                 except StoreError:  # an edited row: as if never reviewed
@@ -825,8 +1326,8 @@ class Store:
         out = {}
         for seed, *row in rows:
             best, plain = _best_row(row)
-            if best is not None:
-                out[str(seed)] = {"best": best, "unassisted_best": plain}
+            if best is not None and isinstance(seed, str):
+                out[seed] = {"best": best, "unassisted_best": plain}
         return out
 
     def keep_best(self, seed: str, score: int, assisted: bool) -> tuple[dict, bool]:
@@ -836,11 +1337,7 @@ class Store:
             with self._write() as c:
                 row = c.execute("SELECT best, unassisted_best FROM cementopia_best WHERE seed = ?",
                                 (seed,)).fetchone()
-                best, plain = _best_row(row)
-                improved = best is None or score > best
-                best = score if best is None else max(best, score)
-                if not assisted and (plain is None or score > plain):
-                    plain, improved = score, True
+                best, plain, improved = beaten(row, score, assisted)
                 c.execute("INSERT INTO cementopia_best (seed, best, unassisted_best) VALUES (?, ?, ?) "
                           "ON CONFLICT (seed) DO UPDATE SET best = excluded.best, "
                           "unassisted_best = excluded.unassisted_best", (seed, best, plain))
@@ -877,7 +1374,7 @@ class Store:
     def meta(self, key: str) -> str | None:
         rows = self._run(N_("Could not read your saved data: {reason}"),
                          lambda: self._read("SELECT value FROM meta WHERE key = ?", (key,)))
-        return rows[0][0] if rows else None
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
 
     def bring_in(self, key: str, value: str, records: list[tuple[str, dict, str | None]],
                  settings: dict, lessons: dict[str, dict], bests: dict[str, dict],
@@ -925,6 +1422,46 @@ def _statements(script: str) -> Iterator[str]:
             part = ""
 
 
+_SHAPES: list[dict[str, tuple]] = []
+
+
+def _shapes() -> list[dict[str, tuple]]:
+    """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once, in memory)."""
+    if not _SHAPES:
+        with closing(sqlite3.connect(":memory:")) as con:
+            _SHAPES.append(shape(con))
+            for script in SCHEMA:
+                for statement in _statements(script):
+                    con.execute(statement)
+                _SHAPES.append(shape(con))
+    return _SHAPES
+
+
+def _lacks(found: dict[str, tuple], wanted: dict[str, tuple], tables_only: bool = False) -> bool:
+    """Whether `found` lacks a table, column, index or trigger of `wanted`."""
+    for name, (kind, columns) in wanted.items():
+        if tables_only and kind != "table":
+            continue
+        if name not in found or found[name][0] != kind:
+            return True
+        have = {column[0] for column in found[name][1]}
+        if any(column[0] not in have for column in columns):
+            return True
+    return False
+
+
+def _damage(what: str) -> sqlite3.DatabaseError:
+    """A check that failed, as the damage SQLite itself reports (the file is moved aside)."""
+    error = sqlite3.DatabaseError(what)
+    error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
+    return error
+
+
+def _has_table(con: sqlite3.Connection, name: str) -> bool:
+    return con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                       (name,)).fetchone() is not None
+
+
 def _row_id(cursor: sqlite3.Cursor) -> int:
     """The id an INSERT gave its row."""
     row_id = cursor.lastrowid
@@ -968,6 +1505,25 @@ def _record(text) -> dict:
         raise StoreError(describe(exc)) from None
 
 
+def _same(c: sqlite3.Connection, record: dict, key: str, state: str) -> int | None:
+    """The id of the game of this state that is the same game as `record` (its key `key`), or
+    None. Games kept before issue 56 have the key that left out when they were played: those of
+    this deal and actions are given their own key first (each row once: its key is then right),
+    so that another attempt is not taken for them."""
+    assert state in (PLAYING, FINISHED)  # in the SQL as text: the finished games' index serves
+    where = f"state = '{state}' AND fingerprint = ?"
+    old = fingerprint(record, dated=False)
+    for row_id, text in c.execute(f"SELECT id, record FROM games WHERE {where}", (old,)).fetchall():
+        try:
+            true = fingerprint(_record(text))
+        except StoreError:
+            continue  # a damaged row: left as it is
+        if true != old and c.execute(f"SELECT 1 FROM games WHERE {where}", (true,)).fetchone() is None:
+            c.execute("UPDATE games SET fingerprint = ? WHERE id = ?", (true, row_id))
+    same = c.execute(f"SELECT id FROM games WHERE {where}", (key,)).fetchone()
+    return None if same is None else int(same[0])
+
+
 def _actions(record: dict) -> int:
     actions = record.get("actions")
     if isinstance(actions, list):
@@ -999,6 +1555,17 @@ def _entry_json(record: dict, when: str | None = None) -> dict:
     """What History and Statistics keep of a finished game (the record is replayed: RecordError
     if it does not hold). `when`: when it finished if the record does not say (else now)."""
     return entry_of(record, when or utc_stamp()).to_json()
+
+
+def beaten(row, score: int, assisted: bool) -> tuple[int, int | None, bool]:
+    """(best, unassisted best, whether one was beaten) of a deal whose kept (best, unassisted
+    best) is `row` (None: never played) after an attempt that scored `score`."""
+    best, plain = _best_row(row)
+    improved = best is None or score > best
+    best = score if best is None else max(best, score)
+    if not assisted and (plain is None or score > plain):
+        plain, improved = score, True
+    return best, plain, improved
 
 
 def _best_row(row) -> tuple[int | None, int | None]:

@@ -59,10 +59,15 @@ def has(db, game: str) -> bool:
         return True
 
 
+def entry(record: dict, lesson: Lesson) -> dict:
+    """What is kept of a lesson's place."""
+    return {"record": record, "lesson": lesson.to_json()}
+
+
 def keep(db, game: str, record: dict, lesson: Lesson) -> str | None:
     """Remember where the lesson is; a message if it cannot be kept (the lesson goes on)."""
     try:
-        db.keep_lesson(game, {"record": record, "lesson": lesson.to_json()})
+        db.keep_lesson(game, entry(record, lesson))
     except StoreError as exc:
         return exc.words
     return None

@@ -526,7 +526,7 @@ def draw_board(scene, surface, view) -> None:
         label(surface, _("Click your own row at the side to see your areas again."), px(12),
               (box.x, box.y + k(26)), ui.TEXT, width=box.w)
         return
-    hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.viewer is not None else \
+    hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.shown_to() is not None else \
         _("Hands are hidden")
     label(surface, hand_title, px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
     lit = {a.card for a in scene.legal() if a.card is not None} if state.phase == st.DOMESTIC else set()
@@ -662,12 +662,23 @@ def draw_players(scene, surface, view) -> None:
         ch = max(k(16), SMALL_CHIP)
         step = ch + max(1, k(3))
         cx = cell.x + k(11) + ch / 2
-        for i, c in enumerate(COLOURS):  # cards in each area
+        badges = []
+        for i, c in enumerate(COLOURS):  # cards in each area: face up, and a badge for face down
             rect = pygame.Rect(0, 0, ch, ch)
             rect.center = (round(cx), y)
             pygame.draw.rect(surface, AREA_COLOURS[c], rect, border_radius=max(2, k(3)))
-            number(surface, len(view.areas[p][i]), px(11), ch * 0.72, rect.center, ink_on(AREA_COLOURS[c]))
+            area = view.areas[p][i]
+            up = sum(1 for _card, face_up in area if face_up)
+            number(surface, up, px(11), ch * 0.72, rect.center, ink_on(AREA_COLOURS[c]))
+            if len(area) > up:  # face-down cards count for the tiles' ties, not for the colour
+                badges.append((rect, len(area) - up))
             cx += step
+        for rect, down in badges:  # over the chips, so that the next one does not hide them
+            badge = pygame.Rect(0, 0, max(8, round(ch * 0.6)), max(8, round(ch * 0.6)))
+            badge.center = (rect.right - badge.w // 4, rect.bottom - badge.h // 4)
+            pygame.draw.ellipse(surface, (30, 26, 30), badge)
+            pygame.draw.ellipse(surface, ui.MUTED, badge, 1)
+            number(surface, down, px(9), badge.w * 0.8, badge.center, ui.TEXT)
         cx += k(6)
         for i, c in enumerate(RESOURCE_COLOURS):  # resources
             pygame.draw.circle(surface, AREA_COLOURS[c], (cx, y), ch / 2 + 1)

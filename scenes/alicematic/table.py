@@ -143,6 +143,19 @@ class AlicematicScene(GameTable):
         return _("Everyone else, please look away: {whose} hand and face-down cards show once "
                  "confirmed.")
 
+    def placing_bases(self) -> bool:
+        return self.state.round == 0 and not self.state.is_over()
+
+    def between_turns(self) -> bool:
+        """The bases go down with every hand hidden (nothing secret is on show, nothing secret
+        decides where a base goes): no pass screen between those turns."""
+        return self.placing_bases()
+
+    def shown_to(self) -> int | None:
+        if self.shared_screen() and self.placing_bases():
+            return None  # nobody's hand while the bases are placed at a shared screen
+        return super().shown_to()
+
     def can_act(self) -> bool:
         return self.seated_turn()
 

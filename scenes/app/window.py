@@ -7,6 +7,7 @@ once the scoring scene has shown for --exit-after seconds (non-zero on any error
 
 from __future__ import annotations
 
+import copy
 import os
 import signal
 import sys
@@ -19,10 +20,11 @@ from pathlib import Path
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
 from game import cli, settings as schema
-from game.i18n import _
-from game.messages import shown
+from game.i18n import N_, _
+from game.messages import message, shown
 
 from scenes.widgets import ui
+from scenes.app.keeping import Keeper
 from scenes.app.stack import SceneStack
 from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
@@ -88,6 +90,10 @@ class App:
         icon.blit(card, card.get_rect(center=(32, 32)))
         pygame.display.set_icon(icon)
         self.store = open_store(options.demo)
+        self.keeper = Keeper(self.store)  # settings and lesson places: written off the frame loop
+        self._held = False  # a write found the data held by another program (the store's thread)
+        self._held_told: str | None = None  # the toast that said so, while it holds
+        self.store.on_busy = self._data_held
         from game.storage import legacy
         # the first start after the old files: their settings in force from the first frame
         self.waiting = None if options.demo else legacy.waiting(self.store)
@@ -133,14 +139,49 @@ class App:
         self.apply_settings()
 
     def save_settings(self) -> None:
-        """Keep the player's settings (what changed, per key); the demo plays with them but never
-        writes them. A failure is said once (the next success clears it)."""
+        """Keep the player's settings (what changed, per key), in the background; the demo plays
+        with them but never writes them. A failure is said once (the next success clears it)."""
         if self.demo:
             return
-        problem = schema.keep(self.store, self.settings)
-        if problem and problem != self._settings_told:
-            self.toast(problem)
-        self._settings_told = problem
+        settings = self.settings
+        changed, removed = settings.changes()
+        if not changed and not removed:
+            return
+        changed = copy.deepcopy(changed)  # the worker writes them while the settings change on
+
+        def done(problem: str | None) -> None:
+            if problem is None:
+                settings.mark_kept(changed, removed)
+            elif problem != self._settings_told:
+                self.toast(problem)
+            self._settings_told = problem
+        self.keeper.keep(lambda: self.store.put_settings(changed, removed), done, key="settings")
+
+    @property
+    def data_held(self) -> bool:
+        """Another program holds the data (the last write found it held)."""
+        return self.store.held
+
+    def _data_held(self) -> None:
+        self._held = True  # said by the next frame (this may be the keeper's thread)
+
+    def _say_held(self) -> None:
+        """Another program holds the data: said once while it does, and once more when it has
+        let go and everything that waited was written."""
+        freed = self.keeper.poll()
+        if self._held:
+            self._held = False
+            if not self._held_told:
+                self._held_told = message(N_("Another program is holding your data (a backup or "
+                                             "sync tool?): the app goes on, and keeps your changes "
+                                             "once it lets go."))
+                self.toast(self._held_told, 6.0)
+        elif freed and self._held_told:
+            self.toasts = [t for t in self.toasts if t[0] is not self._held_told]  # said: gone
+            self._held_told = None
+            self.toast(message(N_("Your data is free again: your changes are kept.")))
+        elif self._held_told and not self.store.held and not self.keeper.pending():
+            self._held_told = None  # let go, nothing of the keeper's waited: a later hold is said
 
     def toast(self, message: str, seconds: float = 4.0, fine: bool = False) -> None:
         """A one-line message over everything (errors included: never a crash). A
@@ -213,6 +254,7 @@ class App:
             if main:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
         self.stack.close_all()
+        self.keeper.close()
         self.store.close()
         pygame.display.quit()
         return self.exit_code
@@ -240,7 +282,10 @@ class App:
             save_and_quit(self)
             return
         self.stack.update(dt)
+        for words in self.store.news():  # its folder deleted and made again, its file replaced
+            self.toast(words, 8.0)
         self.sound.update(dt)
+        self._say_held()
         if draw:
             self.draw()
         if self.art.pending:  # idle time: art a coming scene will need (every third frame
@@ -419,7 +464,11 @@ def open_store(demo: bool):
     if not demo:
         return Store.open()
     store = Store.memory()
-    if (data_dir() / DB_NAME).is_file():
+    try:
+        there = (data_dir() / DB_NAME).is_file()
+    except OSError:  # a data folder no path can name (too long): the demo plays with the defaults
+        there = False
+    if there:
         real = Store.open()
         try:
             data, _problems = real.settings()

@@ -5,6 +5,8 @@ Everything here reads the scene (layout, glides, flights) and the state; nothing
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 
 from game.assemble.scoring import LaneScore
@@ -346,6 +348,8 @@ def draw_hud(scene, surface) -> None:
     player = state.current_player()
     seat = scene.config.seats[player]
     who = _("{name} (bot)").format(name=seat.name) if seat.is_bot else seat.name
+    if scene.replay:  # one phrase, so Japanese reads 「Hard 1（CPU）の手番」 with no gap
+        who = _("{name} to move").format(name=who)
     r = ui.text(surface, "\u25cf", px, (x, hud.centery), seat_colour(scene, player), "midleft")
     r = ui.text(surface, who, px, (r.right + 6 * s, hud.centery), ui.TEXT, "midleft", "bold")
     what = scene.prompt()
@@ -419,13 +423,15 @@ def draw_turn_order(scene, surface) -> None:
 def initials(name: str, others: list[str]) -> str:
     """A player's name as short as it can be and still tell them from the others: the initials
     of a name of several words ("Wilhelmina Clockwork": "WC"), else its first letters ("Br"
-    beside "Ada"; "Bra" beside "Bram"), never cut inside a letter pair that others share."""
+    beside "Ada"; "Bra" beside "Bram"; a Japanese name from one character: 「あ」 beside 「ふいご丸」),
+    never cut inside a letter pair that others share."""
     words = name.split()
     if len(words) > 1:
         short = "".join(w[0] for w in words)
         if all(short != initials(o, []) for o in others if o != name):
             return short
-    for k in range(2, len(name)):
+    wide = unicodedata.east_asian_width(name[:1]) in "WF"  # a kana or kanji: as wide as two letters
+    for k in range(1 if wide else 2, len(name)):
         if all(not o.startswith(name[:k]) for o in others if o != name):
             return name[:k]
     return name
@@ -672,9 +678,12 @@ def draw_log(scene, surface) -> None:
     px = int(13 * s)
     head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
-    for entry in reversed(scene.visible_log()):
+    for n, entry in enumerate(reversed(scene.visible_log())):
         size, colour = log_style(entry, px)
-        for part in reversed(ui.wrap(entry, size, box.w - 18 * s)):
+        parts = ui.wrap(entry, size, box.w - 18 * s)
+        if n and y - len(parts) * ui.font(size).get_linesize() < max(box.y + 20 * s, head.bottom):
+            return  # whole entries only: no sentence's tail at the top (but the newest's)
+        for part in reversed(parts):
             y -= ui.font(size).get_linesize()
             if y < max(box.y + 20 * s, head.bottom):
                 return

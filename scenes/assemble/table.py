@@ -108,8 +108,8 @@ class TableScene(GameTable):
 
     def prompt(self, short: bool = False) -> str:
         state = self.state
-        if self.replay:  # drawn after the name of the one to move
-            return _("to move")
+        if self.replay:  # the HUD says "{name} to move" as one phrase (draw_hud)
+            return ""
         if state.current_player() not in self.humans:
             # drawn after the bot's name in the HUD
             # one to three dots, a frame each (Japanese: 「考え中…」 in every frame)

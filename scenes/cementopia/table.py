@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pygame
 
 from game.cementopia import words
-from game.cementopia.best import best_words, load_best, record_best
+from game.cementopia.best import after, best_words, load_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import Action, daily_seed
 from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
@@ -446,12 +446,17 @@ class CementopiaScene(GameTable):
         ranked; the demo ranks nothing)."""
         st, seed = self.state, self.session.meta.get("seed")
         entry, improved = self.best.get(str(seed)), False
-        if st.outcome == COMPLETE and self.saver.enabled:
-            kept, improved, problem = record_best(self.app.store, seed, st.score(), self.assisted)
-            entry = kept or entry
-            if problem:
-                self.app.toast(problem)
         self.ending = (entry, improved)
+        if st.outcome == COMPLETE and self.saver.enabled:  # kept off the frame loop, as is known now
+            db, score, assisted, kept = self.app.store, st.score(), self.assisted, []
+            self.ending = after(entry, score, assisted)
+
+            def done(problem: str | None) -> None:
+                if problem:
+                    self.app.toast(problem)
+                elif kept:
+                    self.ending = kept[0]  # the store's (another window's best merged in)
+            self.app.keeper.keep(lambda: kept.append(db.keep_best(str(seed), score, assisted)), done)
 
     # --- events ------------------------------------------------------------------------------
 

@@ -13,10 +13,11 @@ import datetime
 import pygame
 
 from game import registry
+from game.history import Entry
 from game.i18n import N_, _, language, ngettext
-from game.records import NAME_LEN
+from game.records import NAME_LEN, utc_stamp
 from game.text import clean
-from game.words import said, whose
+from game.words import chained, said, whose
 from game.review import reviewable
 from game.storage import StoreError
 
@@ -120,6 +121,11 @@ def size_words(size: str, n: int) -> str:
     return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
+def signed(value) -> str:
+    """A score as the language writes it: "-3" (Japanese: −3)."""
+    return _("-{n}").format(n=-value) if isinstance(value, (int, float)) and value < 0 else str(value)
+
+
 def longest(options: list[str], px: int, room: float, style: str = "regular") -> str:
     """The first of `options` (longest first) whose words fit `room` pixels; else the last."""
     return next((o for o in options if ui.render(o, px, ui.INK, style).get_width() <= room), options[-1])
@@ -144,6 +150,7 @@ class HistoryScene(Scene):
         self.ids: list[int] = []  # the games listed, newest first
         self.cache: dict[int, object] = {}  # id -> Entry, the rows read so far
         self.any_games = False
+        self.told: str | None = None  # the last failure to read the list said (not said again)
         try:
             names = app.store.player_names()
         except StoreError as exc:
@@ -190,8 +197,14 @@ class HistoryScene(Scene):
                 for entry in self.app.store.entries(self.ids[start:start + PAGE]):
                     self.cache[entry.id] = shown_entry(entry)
                 self.reviews.update(self.app.store.review_summaries(self.ids[start:start + PAGE]))
-            except StoreError as exc:
-                self.app.toast(exc.words)
+            except StoreError as exc:  # said once; the rows listed as unreadable, not read again
+                if exc.words != self.told:
+                    self.app.toast(exc.words)
+                self.told = exc.words
+                reason = getattr(exc.words, "fields", {}).get("reason", exc.words)
+                for other in self.ids[start:start + PAGE]:
+                    self.cache.setdefault(other, Entry(id=other, when=utc_stamp(0),
+                                                       problem=str(reason)))
         return self.cache.get(game_id)
 
     @property
@@ -362,9 +375,10 @@ class HistoryScene(Scene):
         full = _(", ").join(player_words(p) for p in entry.players)
         short = _(", ").join(name for name, _seat in entry.players)  # names alone
         names = Shorter(full, short) if entry.players else _("solo puzzle")
-        figures = "\u00b7".join(str(v) for v in entry.scores) if entry.scores else ""  # 27·27·-3·12
-        if len(entry.scores) > 4:  # five players in a narrow column: the best score alone
-            figures = Shorter(figures, str(max(entry.scores)))
+        # 27·27·-3·12 (Japanese: 27・27・−3・12)
+        figures = chained([signed(v) for v in entry.scores], N_("{first}\u00b7{second}"))
+        if len(entry.scores) > 1:  # a narrow column (five players, Japanese marks): the best alone
+            figures = Shorter(figures, signed(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
     def review_words(self, entry) -> tuple[int | None, list[str]]:
@@ -385,7 +399,7 @@ class HistoryScene(Scene):
             if isinstance(n, int) and not isinstance(n, bool) and n > 0:
                 sizes.append(size_words(size, n))
         options = [_(", ").join([mean] + sizes[:k]) for k in range(len(sizes), 0, -1)]
-        return seat, options + [mean, f"-{float(loss):.1f}"]
+        return seat, options + [mean, _("-{n}").format(n=f"{float(loss):.1f}")]
 
     def outcome(self, entry) -> str:
         if entry.conceded:

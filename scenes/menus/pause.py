@@ -99,8 +99,9 @@ def unsaved(table) -> str | None:
     saver = getattr(table, "saver", None)
     if saver is None or not saver.enabled:
         return None
-    if not saver.flush(SAVE_WAIT_S):
-        return _("the disk has not answered yet")
+    held = getattr(getattr(table, "app", None), "data_held", False)
+    if not saver.flush(0 if held else SAVE_WAIT_S):  # a held lock is not waited for: asked at once
+        return _("another program is holding your data") if held else _("the disk has not answered yet")
     return None if saver.saved else (saver.reason or _("it could not be saved"))
 
 

@@ -4,6 +4,8 @@ switches the language)."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.i18n import N_, _, language
@@ -17,6 +19,13 @@ from scenes.widgets.decor import dim, heading
 # The five gear types' names under their icons (scenes.art.shapes.GEAR_NAMES, shortened).
 GEAR_LABELS = (N_("round gear"), N_("square gear"), N_("cam"), N_("ratchet star"), N_("hex nut"))
 FOOTER = N_("Wheel / \u2191\u2193 / PgUp PgDn scroll     \u2190\u2192 other games     Esc close")
+NUMBERED = re.compile(r"(\d{1,2}\.) (.*)", re.S)  # "14. Resources: ..." (one or two digits)
+
+
+def numbered(body: str) -> tuple[str | None, str]:
+    """A bullet's number drawn bold before it ("14."), and its words; (None, body) unnumbered."""
+    found = NUMBERED.fullmatch(body)
+    return (found.group(1), found.group(2)) if found else (None, body)
 
 
 class RulesOverlay(Scene):
@@ -93,9 +102,10 @@ class RulesOverlay(Scene):
         self.caption_px = max(9, int(16 * s))
         # spacing from the font really used: the player's text size may make it larger than asked
         lh = max(int(self.body_px * 1.45), ui.font(self.body_px).get_linesize() + 1)
-        # room left of bullets for a number ("3.") at the font really used
+        # room left of bullets for the page's widest number ("3.", "21.") at the font really used
         f, bold = ui.font(self.body_px), ui.font(self.body_px, "bold")
-        indent = self.indent = max(int(26 * s), bold.size("8.")[0] + f.size(" ")[0])
+        marks = [numbered(_(item[1]))[0] or "8." for item in self.pages[self.game].items if item[0] == "b"]
+        indent = self.indent = max([int(26 * s)] + [bold.size(m)[0] + f.size(" ")[0] for m in marks])
         # the keys' column of the Controls: as wide as the widest key needs, up to 40% of the page
         keys = [_(item[1]) for item in self.pages[self.game].items if item[0] == "k"]
         self.key_w = min(max([int(190 * s)] + [indent + bold.size(k)[0] + int(12 * s) for k in keys]),
@@ -120,9 +130,7 @@ class RulesOverlay(Scene):
                     y += lh
                 y += int(8 * s)
             elif kind == "b":
-                body, mark = say(item[1]), None
-                if body[:1].isdigit() and body[1:3] == ". ":
-                    mark, body = body[:2], body[3:]
+                mark, body = numbered(say(item[1]))
                 for j, line in enumerate(ui.wrap(body, self.body_px, w - indent)):
                     self.lines.append(("b" if j == 0 else "c", y, (mark, line)))
                     y += lh

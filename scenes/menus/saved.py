@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game import records, registry
-from game.i18n import N_, _, language, ngettext
+from game.i18n import N_, _, language, ngettext, pgettext
 from game.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
@@ -128,7 +128,8 @@ class ContinueScene(Scene):
     def resume(self, game_id: int) -> None:
         store = self.app.store
         try:
-            record = store.take(game_id)
+            with store.at_once():  # a held lock is said, not waited for: Continue again later
+                record = store.take(game_id)
         except HeldElsewhere:
             self.app.toast(_("This game is open in another window."))
             self.refresh()
@@ -188,7 +189,8 @@ class ContinueScene(Scene):
         title, names, _where, last = self.cells(game)  # names with their scores
         moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
         self.app.stack.push(self.app.make(
-            "confirm", question=_("Delete this game?"), yes=_("Delete"), no=_("Keep it"),
+            "confirm", question=_("Delete this game?"), yes=_("Delete"),
+            no=pgettext("delete a game", "Keep it"),  # not the undo request's words (Japanese)
             on_yes=lambda: self.delete(game.id), default_no=True,
             detail=_("{game} with {names}, {moves}, last played {when}.").format(
                 game=title, names=names, moves=moves, when=last) if game.players
@@ -201,7 +203,8 @@ class ContinueScene(Scene):
         except StoreError:
             record = None  # a game that cannot be read cannot be brought back either
         try:
-            self.app.store.drop_game(game_id)
+            with self.app.store.at_once():
+                self.app.store.drop_game(game_id)
         except StoreError as exc:
             self.app.toast(_("Could not delete the game: {reason}").format(reason=exc.words))
         else:
@@ -303,6 +306,8 @@ class ContinueScene(Scene):
                 where = stage
         last = when(game.updated_at)
         last = Shorter(last, last.split(" ")[0])
+        if game.problem:  # listed all the same: it can be deleted
+            last = shown(game.problem)
         if game.held == ELSEWHERE:
             last = _("open in another window")
         return [title, names, where, last]

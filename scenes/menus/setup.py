@@ -203,7 +203,8 @@ class SetupScene(Scene):
         except ValueError:  # this build has no bots for the game
             levels = []
         extra = ["external"] if self.advanced.value else []
-        return ["human"] + [k for k in levels if k != "human"] + extra
+        hidden = ("human", *self.info.unoffered_levels)
+        return ["human"] + [k for k in levels if k not in hidden] + extra
 
     def _refresh_kinds(self) -> None:
         """The seat kinds for this game and the Advanced toggle; a seat keeps its kind if it can."""
@@ -648,7 +649,8 @@ class SetupScene(Scene):
         else:
             hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
             if load_ratings(self.game.value):
-                hint += " " + _("A bot's number is its rating from games between bots (Normal = 1500).")
+                hint = _("{first} {second}").format(  # two sentences (Japanese: no space between)
+                    first=hint, second=_("A bot's number is its rating from games between bots (Normal = 1500)."))
         y = self.seed.rect.bottom + 6 * s
         limit = (min(self.command.rect.y - 24 * s,
                      self.command.rect.y - 4 * s - ui.font(small, "bold").get_height())

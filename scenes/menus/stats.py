@@ -13,6 +13,7 @@ from game import registry, stats
 from game.history import fold
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
+from game.words import chained
 from game.text import clean
 from game.storage import StoreError
 
@@ -49,7 +50,17 @@ def tally(t: dict) -> str:
 
 def levels_words(key: str) -> str:
     """"hard", "easy+hard" as the player reads them: "hard bot", "easy bot + hard bot"."""
-    return " + ".join(_(LEVEL_WORDS.get(part, part)) for part in key.split("+"))
+    return chained([_(LEVEL_WORDS.get(part, part)) for part in key.split("+")], N_("{first} + {second}"))
+
+
+def joined(figures: list[str]) -> str:
+    """Figures side by side as the language writes them: "1 / 0" (Japanese: 1／0)."""
+    return chained(figures, N_("{first} / {second}"))
+
+
+def with_detail(figure_words: str, detail: str) -> str:
+    """A figure with its share or best in brackets: "1 (33%)" (Japanese: 1（33%）)."""
+    return _("{figure} ({detail})").format(figure=figure_words, detail=detail)
 
 
 class StatsScene(Scene):
@@ -107,7 +118,7 @@ class StatsScene(Scene):
         return [(_("Reviews"), ""), (_("Games reviewed"), figure(totals["games"])),
                 (_("Points lost per decision"), figure(totals["mean_loss_points"])),
                 (_("Inaccuracies / mistakes / blunders"),
-                 f"{sizes['inaccuracy']} / {sizes['mistake']} / {sizes['blunder']}")]
+                 joined([str(sizes[size]) for size in ("inaccuracy", "mistake", "blunder")]))]
 
     def setup_name(self) -> str | None:
         """The name last set up for a human seat (New game remembers it), if any."""
@@ -203,13 +214,13 @@ class StatsScene(Scene):
         if game.solo:
             return self.solo_lines(game, page)
         rows = [(_("Games"), figure(page.get("games"))),
-                (_("Wins"), f"{figure(page.get('wins'))} ({percent(page.get('win_share'))})"),
+                (_("Wins"), with_detail(figure(page.get("wins")), percent(page.get("win_share")))),
                 (_("Average score"), figure(page.get("average_score"))),
                 (_("Best score"), figure(page.get("best_score")))]
         if game.figures.hands:
             rows += [(_("Matches"), figure(page.get("matches"))),
                      (_("Hands won: block / out"),
-                      f"{figure(page.get('hands_won_by_block'))} / {figure(page.get('hands_won_by_out'))}"),
+                      joined([figure(page.get("hands_won_by_block")), figure(page.get("hands_won_by_out"))])),
                      (_("Average hand points"), figure(page.get("average_hand_points")))]
         by_players = page.get("by_players") or {}
         if by_players:
@@ -238,17 +249,15 @@ class StatsScene(Scene):
         rows = [(_("Every puzzle in the records"), ""),
                 (_("Puzzles finished"), figure(page.get("finished")))]
         if ends:  # "Complete / stuck": 5 / 2
-            words = _(game.outcomes[0][1])
-            for _key, word in game.outcomes[1:]:
-                words = _("{first} / {second}").format(first=words, second=_(word))
-            rows.append((words[:1].upper() + words[1:], " / ".join(figure(page.get(key)) for key in ends)))
+            words = joined([_(word) for _key, word in game.outcomes])
+            rows.append((words[:1].upper() + words[1:], joined([figure(page.get(key)) for key in ends])))
         rows += [(_("Deals played"), figure(page.get("deals_played"))),
                  (_("Average score"), figure(page.get("average_score"))),
                  (_("Best score"), figure(page.get("best_score")))]
         daily = page.get("daily")
         if daily is not None:
             rows += [(_("Daily deals"), ""), (_("Days played"), figure(daily.get("days"))),
-                     (_("Streak (best)"), f"{figure(daily.get('streak'))} ({figure(daily.get('best_streak'))})")]
+                     (_("Streak (best)"), with_detail(figure(daily.get("streak")), figure(daily.get("best_streak"))))]
         best = page.get("best_per_deal") or []
         if best:  # the deals played most, each with its best (help apart)
             rows.append((_("Best per deal"), ""))

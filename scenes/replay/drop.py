@@ -39,7 +39,8 @@ def offer_import(app, path) -> None:
 def import_and_open(app, path) -> None:
     from scenes.replay.viewer import open_stored
     try:
-        report = import_files(app.store, [path])
+        with app.store.at_once():  # a held lock is said, not waited for: the file can come again
+            report = import_files(app.store, [path])
     except StoreError as exc:
         app.toast(_("Could not import the game: {reason}").format(reason=exc.words))
         return

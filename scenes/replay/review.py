@@ -4,11 +4,15 @@ The review of one player (game.review) is read from the store when it was made b
 worked out in a process of its own (game.review.background) while the screen keeps drawing: a
 progress bar and Cancel stand where the review will be. Once done it is kept with the game.
 
-Over the viewer's panel: the evaluation strip (the player's expected points, or win share, after
-each of their decisions, over the game), the largest mistakes (up to five) marked on it and
-listed with their cost ("-6 pts expected"); a click on either jumps to the position before the
-move, where the table shows the better move as it shows a hint (a ghost), and the panel says the
-move played, the better one and why, in the hint's words.
+Over the viewer's panel: the evaluation chart (the player's expected points, or win share, after
+each of their decisions and after the best move there, over the game's moves: axes with move
+numbers, a legend, the figures of the decision under the pointer), the largest mistakes (up to
+five) marked on it and listed with their cost ("-6 pts expected"); a click on either jumps to the
+position before the move, where the table shows the better move as it shows a hint (a ghost),
+and the panel says the move played, the better one and why, in the hint's words.
+
+Each player's review, once worked out, stays with the screen (and with the game when it is kept):
+switching players shows a finished one at once, and one still being worked out goes on meanwhile.
 """
 
 from __future__ import annotations
@@ -21,11 +25,15 @@ from game.review.background import BackgroundReview
 from game.storage import StoreError
 from game.words import whose
 
+from scenes.menus.history import size_words
 from scenes.replay.viewer import ReplayScene, pushed
 from scenes.widgets import ui
 
 GHOST = (150, 200, 255)
 STRIP_FILL = (34, 30, 36, 255)
+BEST_LINE = (110, 150, 200)
+GRID = (58, 52, 56)
+MOVE_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)  # move numbers on the axis every so many
 
 
 def open_review(app, record: dict, game_id: int | None = None, seat: int | None = None):
@@ -67,7 +75,7 @@ def chip_words(decision, measure: str) -> str:
     """The same, short, for a mistake's button under the strip: "-6 pts", "-12%"."""
     if measure == "win":
         share = f"{decision.loss_win:.0%}"
-        return share if share == "0%" else f"-{share}"
+        return share if share == "0%" else _("-{n}").format(n=share)
     points = points_figure(decision.loss_points)
     return _("-{points} pts").format(points=points) if points != "0" else _("{points} pts").format(
         points=points)
@@ -85,6 +93,9 @@ class ReviewScene(ReplayScene):
         self.game_id = game_id
         self.review: Review | None = None
         self.job: BackgroundReview | None = None
+        self.reviews: dict[int, Review] = {}  # each seat's finished review (switching is instant)
+        self.jobs: dict[int, BackgroundReview] = {}  # the other seats' reviews being worked out
+        self.pointer: tuple[int, int] | None = None  # where the mouse is (the chart's readout)
         self.problem: str | None = None
         self.measure = "points"
         self.strip = pygame.Rect(0, 0, 0, 0)
@@ -110,6 +121,7 @@ class ReviewScene(ReplayScene):
         if self.review is None:
             self.start_review()
         else:
+            self.reviews[self.seat] = self.review
             self.ready()
 
     def start_review(self) -> None:
@@ -126,13 +138,18 @@ class ReviewScene(ReplayScene):
         return len(self.record.get("players") or []) or 1
 
     def next_player(self) -> None:
-        """The next player's review: read back if kept, else worked out now."""
+        """The next player's review: at once when it was worked out before (here or kept with the
+        game); one still being worked out goes on in the background meanwhile."""
         if self.job is not None:
-            self.job.cancel()
-            self.job = None
+            self.jobs[self.seat] = self.job
         self.seat = (self.seat + 1) % self.players()
-        self.review, self.chips, self.words_cache = None, [], None
-        self.load_or_start()
+        self.review, self.chips, self.words_cache = self.reviews.get(self.seat), [], None
+        self.job = self.jobs.pop(self.seat, None)
+        self.problem = None
+        if self.review is not None:
+            self.ready()
+        elif self.job is None:
+            self.load_or_start()
         self.show_ghost()
 
     def switch_measure(self) -> None:
@@ -152,23 +169,39 @@ class ReviewScene(ReplayScene):
         self.go(index)
 
     def poll(self) -> None:
+        for seat, job in list(self.jobs.items()):  # the other players' reviews, finishing meanwhile
+            answer = job.poll()
+            if answer is not None:
+                del self.jobs[seat]
+                self.finished(seat, answer)
         if self.job is None:
             return
         answer = self.job.poll()
         if answer is None:
             return
         self.job = None
+        self.finished(self.seat, answer)
+
+    def finished(self, seat: int, answer) -> None:
+        """A review worked out: remembered here, kept with the game, shown if it is the seat's."""
         kind, value = answer
         if kind != "ok":
-            self.problem = _("The review failed: {error}").format(error=type(value).__name__)
+            if seat == self.seat:
+                self.problem = _("The review failed: {error}").format(error=type(value).__name__)
             return
-        self.review = Review.from_json(value)
-        self.ready()
-        if self.game_id is not None:
-            try:
-                self.app.store.keep_review(self.game_id, self.seat, value, self.review.summary())
-            except StoreError as exc:
-                self.app.toast(exc.words)
+        review = Review.from_json(value)
+        self.reviews[seat] = review
+        if seat == self.seat:
+            self.review = review
+            self.ready()
+        if self.game_id is not None:  # kept off the frame loop (another program may hold the data)
+            db, game_id, summary = self.app.store, self.game_id, review.summary()
+
+            def done(problem: str | None) -> None:
+                if problem:
+                    self.app.toast(problem)
+            self.app.keeper.keep(lambda: db.keep_review(game_id, seat, value, summary), done,
+                                 key=f"review {game_id} {seat}")
 
     def decision_here(self):
         """The review's decision at the cursor (the position before that move), or None."""
@@ -201,9 +234,10 @@ class ReviewScene(ReplayScene):
         self.table.hint_action = (lambda: best) if best is not None else (lambda: None)
 
     def close(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
+        for job in [self.job, *self.jobs.values()]:
+            if job is not None:
+                job.cancel()
+        self.job, self.jobs = None, {}
         super().close()
 
     def handle(self, event) -> None:
@@ -216,7 +250,10 @@ class ReviewScene(ReplayScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_p and self.players() > 1:
             self.next_player()
             return
-        buttons = ([self.cancel_b] if self.job is not None else
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        buttons = ([self.cancel_b] + ([self.player_b] if self.players() > 1 else [])
+                   if self.job is not None else
                    [self.measure_b, self.player_b] + self.chips if self.review is not None
                    else [self.again_b])
         for b in buttons:
@@ -248,7 +285,7 @@ class ReviewScene(ReplayScene):
     def panel_box(self, surface, s: float) -> pygame.Rect:
         """The viewer's own panel keeps the lower part; the review takes the upper."""
         whole = self.table.replay_panel()
-        need, viewer, gap = round(190 * s), round(120 * s), round(4 * s)
+        need, viewer, gap = round(230 * s), round(120 * s), round(4 * s)
         if whole.h >= need + viewer + gap:
             self.review_box = top = pygame.Rect(whole.x, whole.y, whole.w,
                                                 max(need, whole.h - round(200 * s)))
@@ -274,6 +311,12 @@ class ReviewScene(ReplayScene):
 
     def draw_waiting(self, surface, inner: pygame.Rect, px: int, s: float) -> None:
         who = self.table.player_word(self.seat) if len(self.table.config.seats) > 1 else ""
+        if self.players() > 1:  # another player's review may be looked at meanwhile
+            bh = max(16, round(24 * s))
+            self.player_b.label = self.table.player_word(self.seat)
+            self.player_b.rect = pygame.Rect(inner.right - round(inner.w * 0.26), inner.y,
+                                             round(inner.w * 0.26), bh)
+            self.player_b.draw(surface, s)
         title = (_("Reviewing {whose} decisions\u2026").format(whose=whose(who)) if who
                  else _("Reviewing your decisions\u2026"))  # "your", "Bellows'", never "You's"
         bh = max(18, round(30 * s))
@@ -296,7 +339,9 @@ class ReviewScene(ReplayScene):
                  else _("Replaying the game\u2026"))
         ui.text(surface, words, max(9, round(px * 0.9)), (inner.x, bar.bottom + round(4 * s)),
                 ui.MUTED, max_width=inner.w)
-        ui.text(surface, _("The search judges each decision from what you could see then."),
+        ui.text(surface, _("The search judges each decision from what {name} could see then.")
+                .format(name=who) if who else
+                _("The search judges each decision from what you could see then."),
                 max(9, round(px * 0.9)), (inner.x, bar.bottom + round(8 * s) + px), ui.MUTED,
                 max_width=inner.w)
         self.cancel_b.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.w // 2, bh)
@@ -312,19 +357,16 @@ class ReviewScene(ReplayScene):
         self.measure_b.rect = pygame.Rect(inner.right - round(inner.w * 0.28), inner.y,
                                           round(inner.w * 0.28), bh)
         self.measure_b.draw(surface, s)
-        left = inner.x
-        if self.players() > 1:  # whose review: a click goes to the next player's
-            self.player_b.label = self.table.player_word(self.seat)
-            self.player_b.rect = pygame.Rect(inner.x, inner.y, round(inner.w * 0.26), bh)
-            self.player_b.draw(surface, s)
-            left = self.player_b.rect.right + gap
+        left = self.draw_player_button(surface, inner, bh, gap, s)
         mean = (_("{points} pts lost per decision").format(points=f"{self.review.mean_loss_points:.1f}")
                 if self.measure == "points" else
                 _("{share} win share lost per decision").format(share=f"{self.review.mean_loss_win:.1%}"))
         ui.text(surface, mean, px, (left, inner.y + bh // 2), ui.HILITE, "midleft", "bold",
                 max_width=self.measure_b.rect.x - left - gap)
-        # the strip
-        self.strip = strip = pygame.Rect(inner.x, inner.y + bh + gap, inner.w, max(26, round(46 * s)))
+        # the chart
+        # (a narrow panel gets a flatter chart: room for the words under it)
+        chart_h = max(40, min(round(80 * s), round(inner.w * 0.3), inner.h - 2 * bh - 3 * gap - 4 * small))
+        self.strip = strip = pygame.Rect(inner.x, inner.y + bh + gap, inner.w, chart_h)
         self.draw_strip(surface, strip, s)
         # the largest mistakes, as chips: a click jumps there
         y = strip.bottom + gap
@@ -341,41 +383,126 @@ class ReviewScene(ReplayScene):
                         small, (inner.x, y), ui.GOOD, max_width=inner.w).bottom + gap
         self.draw_words(surface, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), small)
 
+    def draw_player_button(self, surface, inner: pygame.Rect, bh: int, gap: int, s: float) -> int:
+        """Whose review (a click goes to the next player's); the x where the heading goes on."""
+        if self.players() <= 1:
+            return inner.x
+        self.player_b.label = self.table.player_word(self.seat)
+        self.player_b.rect = pygame.Rect(inner.x, inner.y, round(inner.w * 0.26), bh)
+        self.player_b.draw(surface, s)
+        return self.player_b.rect.right + gap
+
     def value(self, d, best: bool = False) -> float:
         if self.measure == "win":
             return d.best_win if best else d.played_win
         return d.best_points if best else d.played_points
 
+    def figure(self, value: float) -> str:
+        """A value of the chart as its axis writes it: "24.5" points, "38%"."""
+        return f"{value:.0%}" if self.measure == "win" else points_figure(round(value, 1))
+
+    def plot_area(self, strip: pygame.Rect, s: float) -> pygame.Rect:
+        """Inside the chart: room on the left for the values, below for the move numbers, above
+        for the legend."""
+        small = max(8, round(11 * s))
+        line = ui.font(small).get_linesize()
+        left = max(ui.font(small).size(self.figure(v))[0] for v in (0.99, 100.0)) + round(10 * s)
+        top = line + line // 2  # the legend's line, and half of the top figure
+        return pygame.Rect(strip.x + left, strip.y + top, strip.w - left - round(8 * s),
+                           strip.h - top - line - round(2 * s))
+
     def draw_strip(self, surface, strip: pygame.Rect, s: float) -> None:
+        """The chart: the player's value after each decision (played) and after the best move
+        there, over the game's moves; its axes, legend, mistakes and the pointer's readout."""
         assert self.review is not None
         pygame.draw.rect(surface, STRIP_FILL, strip, border_radius=max(2, round(4 * s)))
         pygame.draw.rect(surface, ui.BRASS_DARK, strip, 1, border_radius=max(2, round(4 * s)))
         decisions = self.review.decisions
         self.marks = []
-        if not decisions:
+        area = self.plot_area(strip, s)
+        small = max(8, round(11 * s))
+        if not decisions or area.w < 20 or area.h < 10:
             return
         values = [self.value(d) for d in decisions] + [self.value(d, True) for d in decisions]
         low, high = (0.0, 1.0) if self.measure == "win" else (min(values), max(values))
-        span = max(1e-9, high - low)
-        top, height = strip.y + round(12 * s), strip.h - round(16 * s)
+        if high - low < 1e-9:
+            low, high = low - 1, high + 1
+        span = high - low
 
-        def point(d, best=False):
-            x = strip.x + 4 + (strip.w - 8) * d.index / max(1, self.total)
-            return x, top + height * (1 - (self.value(d, best) - low) / span)
+        def x_of(index: float) -> float:
+            return area.x + area.w * index / max(1, self.total)
 
+        def y_of(value: float) -> float:
+            return area.bottom - area.h * (value - low) / span
+
+        # the value axis: its lowest, middle and highest figure, with a line across
+        for value in (low, (low + high) / 2, high):
+            y = round(y_of(value))
+            pygame.draw.line(surface, GRID, (area.x, y), (area.right, y), 1)
+            ui.text(surface, self.figure(value), small, (area.x - round(4 * s), y), ui.MUTED,
+                    "midright")
+        # the move numbers (1 for the game's first move), every so many that they do not crowd
+        label_w = ui.font(small).size("000")[0] + round(8 * s)
+        step = next((n for n in MOVE_STEPS if area.w * n / max(1, self.total) >= label_w),
+                    MOVE_STEPS[-1])
+        for number in range(step, self.total + 1, step):
+            x = round(x_of(number - 1))
+            pygame.draw.line(surface, GRID, (x, area.bottom), (x, area.bottom + round(3 * s)), 1)
+            ui.text(surface, str(number), small, (x, area.bottom + round(2 * s)), ui.MUTED, "midtop")
+        pygame.draw.line(surface, ui.BRASS_DARK, area.bottomleft, area.bottomright, 1)
+        # the lines: the best move's value thin and blue, the move played thick and gold
         if len(decisions) > 1:
-            pygame.draw.lines(surface, (90, 110, 140), False, [point(d, True) for d in decisions], 1)
-            pygame.draw.lines(surface, ui.HILITE, False, [point(d) for d in decisions], max(1, round(2 * s)))
+            pygame.draw.lines(surface, BEST_LINE, False,
+                              [(x_of(d.index), y_of(self.value(d, True))) for d in decisions], 1)
+            pygame.draw.lines(surface, ui.HILITE, False,
+                              [(x_of(d.index), y_of(self.value(d))) for d in decisions],
+                              max(1, round(2 * s)))
+        if not self.draw_readout(surface, strip, area, small, s, x_of, y_of):
+            self.draw_legend(surface, strip, small, s)
         # the cursor
-        cx = strip.x + 4 + (strip.w - 8) * self.cursor / max(1, self.total)
-        pygame.draw.line(surface, ui.TEXT, (cx, strip.y + 2), (cx, strip.bottom - 2), 1)
+        cx = round(x_of(self.cursor))
+        pygame.draw.line(surface, ui.TEXT, (cx, area.y), (cx, area.bottom), 1)
         for d in self.review.largest(5, self.measure):
-            x, y = point(d)
+            x, y = x_of(d.index), y_of(self.value(d))
             r = max(3, round(5 * s))
-            pygame.draw.polygon(surface, ui.BAD, [(x, strip.y + 2 + 2 * r), (x - r, strip.y + 2),
-                                                  (x + r, strip.y + 2)])
+            pygame.draw.polygon(surface, ui.BAD, [(x, area.y + 2 * r), (x - r, area.y), (x + r, area.y)])
             pygame.draw.circle(surface, ui.BAD, (round(x), round(y)), r)
             self.marks.append((pygame.Rect(round(x - r), strip.y, 2 * r, strip.h), d.index))
+
+    def draw_legend(self, surface, strip: pygame.Rect, small: int, s: float) -> None:
+        """What the two lines are, at the chart's top right."""
+        y = strip.y + ui.font(small).get_linesize() // 2 + round(1 * s)
+        x = strip.right - round(8 * s)
+        seg = round(14 * s)
+        for words, colour, width in ((_("best move"), BEST_LINE, 1),
+                                     (_("move played"), ui.HILITE, max(1, round(2 * s)))):
+            r = ui.text(surface, words, small, (x, y), ui.MUTED, "midright")
+            pygame.draw.line(surface, colour, (r.x - seg - round(4 * s), y), (r.x - round(4 * s), y), width)
+            x = r.x - seg - round(14 * s)
+        measure = _("expected points") if self.measure == "points" else _("win share")
+        room = x - strip.x - round(12 * s)
+        if ui.font(small).size(measure)[0] <= room:  # what the values are, where there is room
+            ui.text(surface, measure, small, (strip.x + round(6 * s), y), ui.MUTED, "midleft")
+
+    def draw_readout(self, surface, strip, area, small, s, x_of, y_of) -> bool:
+        """The decision under the pointer: marked, and its move number and both values where the
+        legend is (True when drawn)."""
+        if self.pointer is None or not strip.collidepoint(self.pointer):
+            return False
+        assert self.review is not None
+        d = min(self.review.decisions, key=lambda d: abs(x_of(d.index) - self.pointer[0]))
+        x = round(x_of(d.index))
+        pygame.draw.line(surface, ui.MUTED, (x, area.y), (x, area.bottom), 1)
+        pygame.draw.circle(surface, ui.HILITE, (x, round(y_of(self.value(d)))), max(2, round(3 * s)))
+        figures = dict(n=d.index + 1, played=self.figure(self.value(d)),
+                       best=self.figure(self.value(d, True)))
+        words = (_("Move {n}: played {played}, best {best} ({loss})").format(
+            loss=loss_words(d, self.measure), **figures) if d.size is not None
+            else _("Move {n}: played {played}, best {best}").format(**figures))
+        y = strip.y + ui.font(small).get_linesize() // 2 + round(1 * s)
+        ui.text(surface, words, small, (strip.x + round(6 * s), y), ui.TEXT, "midleft",
+                max_width=strip.w - round(12 * s))
+        return True
 
     def draw_words(self, surface, box: pygame.Rect, px: int) -> None:
         """At a reviewed decision: the move played, its cost, the better move and why."""
@@ -398,13 +525,18 @@ class ReviewScene(ReplayScene):
         assert self.review is not None
         if d is None:
             counts = self.review.mistakes()
-            return [(_("Step to a move of yours, or click the strip or a mistake, to see it "
+            who = self.table.player_word(self.seat) if self.players() > 1 else ""
+            return [(_("Step to a move {name} made, or click the chart or a mistake, to see it "
+                       "judged.").format(name=who) if who else
+                     _("Step to a move of yours, or click the chart or a mistake, to see it "
                        "judged."), ui.MUTED),
-                     (_("{inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders "
-                        "in {n} decisions").format(inaccuracies=counts["inaccuracy"],
-                                                   mistakes=counts["mistake"],
-                                                   blunders=counts["blunder"],
-                                                   n=len(self.review.decisions)), ui.TEXT)]
+                     (ngettext("{inaccuracies}, {mistakes}, {blunders} in {n} decision",
+                               "{inaccuracies}, {mistakes}, {blunders} in {n} decisions",
+                               len(self.review.decisions)).format(
+                         inaccuracies=size_words("inaccuracy", counts["inaccuracy"]),
+                         mistakes=size_words("mistake", counts["mistake"]),
+                         blunders=size_words("blunder", counts["blunder"]), n=len(self.review.decisions)),
+                      ui.TEXT)]
         state = self.state
         played, best = self.action_of(d.played), self.action_of(d.best)
         if played is None or best is None:
@@ -415,5 +547,29 @@ class ReviewScene(ReplayScene):
         cost = _("{points}, {share}").format(points=loss_words(d, "points"),
                                              share=loss_words(d, "win"))
         colour = ui.BAD if d.size in ("mistake", "blunder") else ui.TEXT
-        return [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
-                (_("Better: {why}").format(why=self.judge.words(state, self.seat, best)), GHOST)]
+        lines = [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
+                 (_("Better: {why}").format(why=self.judge.words(state, self.seat, best)), GHOST)]
+        trade = self.trade_words(d, played, best)  # (before what the played was for: a short
+        if trade:  # panel shows the first lines only)
+            lines.append((trade, GHOST))
+        return lines + [(self.judge.words(state, self.seat, played), ui.MUTED)]
+
+    def trade_words(self, d, played, best) -> str:
+        """What the move played gained and what it cost against the better one, in points: the
+        better one's lead now (the scores as they stand after each) against what the played one
+        was worth later (the rest of the expected loss), when the two pull apart."""
+        now = {}
+        for name, action in (("played", played), ("best", best)):
+            after = self.state.clone()
+            after.apply(action)
+            now[name] = after.scores()[self.seat] if self.seat < len(after.scores()) else 0
+        lead_now = now["best"] - now["played"]
+        later = lead_now - d.loss_points  # the played move's worth beyond now, against the best's
+        if lead_now >= 1 and later >= 0.5:  # points now given up for points later, not enough
+            return _("The better move scores {now} more now, against about {later} more later for "
+                     "the move played.").format(now=points_figure(lead_now), later=points_figure(later))
+        if lead_now <= -1 and -later >= 0.5:  # points now taken at the cost of more later
+            return _("The move played scores {now} more now, but the better one is worth about "
+                     "{later} more later.").format(now=points_figure(-lead_now),
+                                                   later=points_figure(-later))
+        return ""

@@ -358,7 +358,7 @@ class ReplayScene(Scene):
             b.rect = pygame.Rect(round(inner.x + i * (bw + gap)), row1.y, round(bw), bh)
             b.enabled = (self.cursor > 0) if i < 3 else (self.cursor < self.total or self.state.is_over())
         self.play_b.label = N_("Pause") if self.playing else N_("Play")
-        self.speed_b.label = f"{self.speed:g}x"
+        self.speed_b.label = _("{n}x").format(n=f"{self.speed:g}")  # Japanese: 1倍速
         widths = (0.4, 0.2, 0.4)
         x = float(inner.x)
         room = inner.w - 2 * gap
@@ -391,14 +391,17 @@ class ReplayScene(Scene):
             return
         small = max(9, round(px * 0.9))
         line_h = ui.font(small).get_linesize()
-        y = box.bottom
+        room = max(1, box.h // line_h)
+        shown: list[tuple[str, tuple]] = []  # the newest entries that fit whole, oldest first
         for entry, current in self.entries_back():
-            colour = ui.HILITE if current else ui.MUTED
-            for part in reversed(ui.wrap(entry, small, box.w - 4)):
-                y -= line_h
-                if y < box.y:
-                    return
-                ui.text(surface, part, small, (box.x + 2, y), colour, max_width=box.w - 2)
+            parts = ui.wrap(entry, small, box.w - 4)
+            if len(shown) + len(parts) > room:
+                if not shown:  # one entry longer than the box: its end
+                    shown = [(part, ui.HILITE if current else ui.MUTED) for part in parts[-room:]]
+                break
+            shown[:0] = [(part, ui.HILITE if current else ui.MUTED) for part in parts]
+        for i, (part, colour) in enumerate(shown):  # right under "X moved:", no gap above
+            ui.text(surface, part, small, (box.x + 2, box.y + i * line_h), colour, max_width=box.w - 2)
 
     def toast_area(self) -> pygame.Rect:
         return pygame.Rect(0, 0, self.size[0], self.size[1])

@@ -21,9 +21,9 @@ from game import i18n, records
 from game.commands import (
     FAIR, MOVED, REDONE, UNDO_MODES, UNDONE, Outcome, Play, Redo, Undo, helps_of, mark_help, undo_plan)
 from game.contract import Refusal
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, pgettext
 from game.messages import Message
-from game.words import whose
+from game.words import chained, whose
 
 from scenes.app.stack import Scene
 from scenes.table import look
@@ -72,10 +72,7 @@ def _catalogue_words() -> dict[str, str]:
 
 def joined(names: list[str]) -> str:
     """"Ada", "Ada and Bo", "Ada and Bo and Cy": names in one phrase, in the player's language."""
-    who = names[0] if names else ""
-    for name in names[1:]:
-        who = _("{first} and {second}").format(first=who, second=name)
-    return who
+    return chained(names, N_("{first} and {second}"))
 
 
 def history_key(event) -> str | None:
@@ -345,7 +342,8 @@ class GameTable(Scene):
             return
         who = joined([self.player_word(p) for p in others])
         question = ngettext("Undo {whose} move?", "Undo {whose} moves?", len(others))
-        yes, no = _("Undo"), _("Keep it")
+        # the answers of the one asked (Japanese: 認める／認めない, not the asker's 待った)
+        yes, no = pgettext("answer an undo request", "Undo"), pgettext("answer an undo request", "Keep it")
         # who answers, and with what: the buttons' own words and their keys (scenes/menus/confirm.py)
         detail = ngettext("Only {names} may answer: {yes} (Y) takes the move back, {no} (N) keeps it.",
                           "Only {names} may answer: {yes} (Y) takes the moves back, {no} (N) keeps them.",

@@ -63,9 +63,12 @@ def draw_log(scene, surface) -> None:
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
     top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
     y = box.bottom - k(6)
-    for entry in reversed(scene.visible_log()):
+    for n, entry in enumerate(reversed(scene.visible_log())):
         px, colour = log_style(entry, size)
-        for part in reversed(ui.wrap(entry, px, box.w - k(18))):
+        parts = ui.wrap(entry, px, box.w - k(18))
+        if n and y - len(parts) * ui.font(px).get_linesize() < top + k(2):
+            return  # whole entries only: no sentence's tail at the top (but the newest's)
+        for part in reversed(parts):
             y -= ui.font(px).get_linesize()
             if y < top + k(2):
                 return

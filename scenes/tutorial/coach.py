@@ -149,13 +149,16 @@ class Coach:
                            fine=True)
 
     def keep(self) -> None:
-        """Remember where the lesson is (never in the demo)."""
+        """Remember where the lesson is (never in the demo), off the frame loop."""
         if self.app.demo:
             return
-        problem = store.keep(self.app.store, self.game, self.table.record(), self.lesson)
-        if problem and not self.disk_told:
-            self.disk_told = True
-            self.app.toast(problem)
+        db, game, entry = self.app.store, self.game, store.entry(self.table.record(), self.lesson)
+
+        def done(problem: str | None) -> None:
+            if problem and not self.disk_told:
+                self.disk_told = True
+                self.app.toast(problem)
+        keep_place(self.app, game, lambda: db.keep_lesson(game, entry), done)
 
     def step_key(self):
         lesson = self.lesson
@@ -293,9 +296,7 @@ class Coach:
     def finished(self) -> None:
         """The walk-through reached the results: the lesson is done, nothing to resume."""
         if not self.app.demo:
-            problem = store.forget(self.app.store, self.game)
-            if problem:
-                self.app.toast(problem)
+            forget_place(self.app, self.game)
 
     def snap_scoring(self, phase: str, lane: int) -> None:
         self.snaps += 1
@@ -472,3 +473,19 @@ def _nearest(rect: pygame.Rect, point) -> tuple[int, int]:
                  (point[1] - rect.top, (point[0], rect.top)), (rect.bottom - point[1], (point[0], rect.bottom))]
         return min(sides)[1]
     return int(x), int(y)
+
+
+def keep_place(app, game: str, work, done) -> None:
+    """A lesson's place written (or forgotten) by the app's keeper: off the frame loop, and in
+    the order they were made (a later one replaces one not written yet)."""
+    app.keeper.keep(work, done, key=f"lesson {game}")
+
+
+def forget_place(app, game: str) -> None:
+    """The lesson was finished or started over: nothing to resume (a failure is one toast)."""
+    db = app.store
+
+    def done(problem: str | None) -> None:
+        if problem:
+            app.toast(problem)
+    keep_place(app, game, lambda: db.forget_lesson(game), done)

@@ -19,7 +19,7 @@ from scenes.app.stack import Scene
 from scenes import games
 from scenes.config import GameConfig, Seat
 from scenes.menus.pause import dialog_frame
-from scenes.tutorial.coach import Coach
+from scenes.tutorial.coach import Coach, forget_place
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, menu_event
 
@@ -29,8 +29,9 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
     script = SCRIPTS[game]
     session = lesson = None
     if not app.demo:
+        problem = None
         if fresh:
-            problem = store.forget(app.store, game)
+            forget_place(app, game)
         else:
             session, lesson, problem = store.load(app.store, script)
         if problem:
@@ -43,7 +44,7 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
     except Exception as exc:  # noqa: BLE001 - a kept place that the table cannot show: afresh
         if session is None:
             raise
-        store.forget(app.store, game)
+        forget_place(app, game)
         app.toast(_("Your place in the lesson could not be restored ({reason}); it starts "
                     "afresh.").format(reason=exc))
         session = lesson = None

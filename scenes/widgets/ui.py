@@ -451,14 +451,61 @@ def _wrap(string: str, f: Measure, width: float) -> list[str]:
                 line = trial
                 rows[-1].append((sep, word))
             else:
-                rows.append([(sep, word)])
-                line = word
+                least = min(width * FULL, width - 4 * f.size("\u3042")[0])
+                at = _word_end(rows[-1], [(sep, word)], f, least)
+                rows.append(rows[-1][at:] + [(sep, word)])
+                del rows[-2][at:]
+                line = _joined(rows[-1])
         _balance(rows, f, width)
         lines += [_joined(row) for row in rows]
     return lines
 
 
 BALANCE = 0.25  # a paragraph's last line holds at least this share of the width, where it can
+FULL = 0.75  # a line ends early, at the end of a word, if it stays this full (or 4 characters short)
+
+
+def _between_words(left: str, right: str) -> bool:
+    """Whether a line may end between `left` (the line so far) and `right` without cutting a
+    Japanese word in two (資｜源, 切り替｜え, ラウン｜ド, 判｜定): at a space or after a mark (、。）),
+    before an opening bracket, or where the script changes, but not from a kanji to the kana after
+    it (両脇｜に), nor after one kana between kanji unless it is a particle (枚数を｜取る, not
+    切り｜替え). Two kanji, two katakana or two hiragana are taken as one word: a rule of thumb,
+    with no dictionary."""
+    a, b = left[-1:], right[:1]
+    if not a or not b or a == " " or b == " " or a in NO_LINE_START or b in NO_LINE_END:
+        return True
+    sa, sb = _script(a), _script(b)
+    if sa == "kana" and sb == "kanji" and len(left) > 1 and _script(left[-2]) == "kanji":
+        return a in PARTICLES
+    return sa != sb and not (sa == "kanji" and sb == "kana")
+
+
+PARTICLES = "をはがにでとのもへや"  # one kana after a kanji that ends its phrase, not its word
+
+
+def _script(c: str) -> str:
+    code = ord(c)
+    if 0x3041 <= code <= 0x309F:
+        return "kana"
+    if 0x30A0 <= code <= 0x30FF or c in "ー":
+        return "katakana"
+    if 0x4E00 <= code <= 0x9FFF or c in "々〆":
+        return "kanji"
+    return "ascii" if c.isascii() else "other"
+
+
+def _word_end(row: list[tuple[str, str]], after: list[tuple[str, str]], f: Measure, least: float) -> int:
+    """Where the full line `row` ends, `after` coming next: at its last piece unless that would cut
+    a Japanese word, then at the last end of a word that leaves the line at least `least` wide
+    (else where it was: a word longer than a quarter line still breaks inside)."""
+    for at in range(len(row), 0, -1):
+        nxt = row[at] if at < len(row) else after[0]
+        if nxt[0] or _between_words(_joined(row[:at]), nxt[1]):
+            return at
+        if f.size(_joined(row[:at - 1]))[0] < least:
+            break
+    return len(row)
 
 
 def _joined(row: list[tuple[str, str]]) -> str:
@@ -469,7 +516,8 @@ def _balance(rows: list[list[tuple[str, str]]], f: Measure, width: float) -> Non
     """No orphan on a Japanese paragraph's last line (a lone 「す。」): where the last two lines
     broke inside a run of Japanese (no space between them), pieces move down from the line above
     until the last holds a fair share of the width (four characters at least), or half of the two
-    lines."""
+    lines. Then on to the end of a word (_between_words) while the line above stays the longer:
+    the lines break where the words do, not in 資｜源."""
     if len(rows) < 2 or not rows[-1] or rows[-1][0][0]:
         return  # one line, or the break is at a space: nothing dangles
     above, last = rows[-2], rows[-1]
@@ -481,6 +529,14 @@ def _balance(rows: list[list[tuple[str, str]]], f: Measure, width: float) -> Non
             break
         above.pop()
         last[:] = moved
+    fair = len(above)
+    while (len(above) > 1 and not above[-1][0] and not _between_words(_joined(above), last[0][1])
+           and f.size(_joined(above[:-1]))[0] >= f.size(_joined([above[-1]] + last))[0]):
+        last.insert(0, above.pop())  # (the line above stays the longer: the last one fits)
+    if not _between_words(_joined(above), last[0][1]) and len(above) < fair:  # no word's end in reach
+        back = fair - len(above)
+        above += last[:back]
+        del last[:back]
 
 
 def _words(para: str, f: Measure, width: float) -> list[tuple[str, str]]:
