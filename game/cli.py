@@ -1,5 +1,5 @@
-"""Headless command line: score, selfplay, verify, replay, review, and the player's data: stats, saves,
-export, import. Data goes to stdout as JSON.
+"""Headless command line: score, selfplay, verify, replay, review, the designers' check-content and
+log, and the player's data: stats, saves, export, import. Data goes to stdout as JSON.
 
 Bad input gives one line on stderr and exit status 2, never a traceback. `verify` checks its files
 in order, one at a time, and stops at the first that fails: exit 1 when a readable record does not
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from . import __version__
 from .cards import parse_card
-from .errors import RecordError
+from .errors import ContentError, RecordError
 from . import registry
 from .records import load_json, short_json
 
@@ -268,6 +268,7 @@ def cmd_selfplay(args) -> int:
         rules = module.parse_rules(args.rules)
     except (RecordError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    extras, warnings = designer_files(args.game, args.params, args.content)
     given = args.players  # 0 is a count (refused below), not "not given"
     seats = args.seat or ["random"] * (registry.info(args.game).default_players if given is None
                                        else given)
@@ -291,7 +292,12 @@ def cmd_selfplay(args) -> int:
         seed = args.seed + index
         names = [{"name": f"{'External' if seat.startswith('cmd:') else seat.title()} {i + 1}",
                   "seat": seat} for i, seat in enumerate(seats)]
-        session = module.new_session(seed, names, rules, snapshots=False)
+        try:
+            session = module.new_session(seed, names, rules, snapshots=False, **extras)
+        except ContentError as exc:  # (the numbers against the content: opening hands)
+            raise UsageError(str(exc)) from None
+        for line in warnings if index == 0 else ():  # (once the content is known to play)
+            print(f"{PROG}: warning: {line}", file=sys.stderr)
         bots = {i: make_bot(seat, args.game, random.Random(f"{seed}:{i}").getrandbits(32),
                             args.think, player=i, timeout=args.bot_timeout, seats=seats)
                 for i, seat in enumerate(seats)}
@@ -321,6 +327,77 @@ def cmd_selfplay(args) -> int:
 
 def _rules_json(rules):
     return rules.to_json() if hasattr(rules, "to_json") else rules
+
+
+def designer_files(game: str, params: str | None, content: str | None) -> tuple[dict, list[str]]:
+    """new_session's `params` and `content` from --params FILE and --content DIR, read and
+    checked by the game's designers' tools (one line naming the file and field, else), and the
+    content's warnings (a deck not of 90 cards, ...)."""
+    out: dict = {}
+    warnings: list[str] = []
+    if params is None and content is None:
+        return out, warnings
+    try:
+        bench = registry.workbench(game)
+        if content is not None:
+            out["content"] = bench.read_content(content)
+            warnings = bench.check_content(content)[1]
+        if params is not None:
+            out["params"] = bench.read_params(params)
+    except (RecordError, ContentError) as exc:
+        raise UsageError(str(exc)) from None
+    return out, warnings
+
+
+# --- the designers' tools ----------------------------------------------------------------------
+
+def cmd_check_content(args) -> int:
+    """Every problem of a content folder, one line each on stdout (exit 2), the warnings after
+    them; good content: one line saying what it holds (exit 0)."""
+    try:
+        problems, warnings, good = registry.workbench(args.game).check_content(args.folder)
+    except (RecordError, ContentError) as exc:
+        raise UsageError(str(exc)) from None
+    for line in problems:
+        print(line)
+    for line in warnings:
+        print(f"warning: {line}")
+    if problems:
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        print(f"{PROG}: check-content: {count} in {args.folder[-80:]}", file=sys.stderr)
+        return 2
+    print(f"{args.folder[-80:]}: {good}")
+    return 0
+
+
+def cmd_log(args) -> int:
+    """A record as the readable log, in --lang, else the language of Settings, else the system's."""
+    from .records import read_record
+    try:
+        record = read_record(args.file)
+        text = registry.workbench(record["game"]).readable_log(record, args.lang or _language())
+    except RecordError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    sys.stdout.write(text)
+    return 0
+
+
+def _language() -> str:
+    """The language the player chose in Settings (if there is a data folder), else the system's."""
+    from . import i18n
+    from .storage import Store, data_dir
+    from .storage.store import DB_NAME
+    chosen = None
+    if (data_dir() / DB_NAME).is_file():
+        try:
+            store = Store.open()
+            try:
+                chosen = store.settings()[0].get("language")
+            finally:
+                store.close()
+        except Exception:  # noqa: BLE001 - a store that cannot be read: the system's language
+            chosen = None
+    return chosen if chosen in i18n.LANGUAGES else i18n.system_language()
 
 
 # --- verify / replay -----------------------------------------------------------------------
@@ -557,7 +634,17 @@ def window_parser() -> argparse.ArgumentParser:
                              "through it by itself, then exits)")
     parser.add_argument("--lang", choices=["en", "ja"],
                         help="the app's language for this run (default: Settings, else the system's)")
+    designer_options(parser)
     return parser
+
+
+def designer_options(parser) -> None:
+    """--params FILE and --content DIR, for the games with designers' tools."""
+    games = ", ".join(registry.workbench_games())
+    parser.add_argument("--params", type=path_arg, metavar="FILE",
+                        help=f"a parameters file (JSON) with other numbers for the game ({games})")
+    parser.add_argument("--content", type=path_arg, metavar="DIR",
+                        help=f"play the cards and tiles of this content folder ({games})")
 
 
 def window_flags() -> tuple[str, ...]:
@@ -611,7 +698,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-timeout", type=seconds(BOT_TIMEOUT_MAX), default=10.0, metavar="SECONDS",
                    help="seconds an external (cmd:) bot may take per answer "
                         f"(0 < SECONDS <= {BOT_TIMEOUT_MAX:g}, default 10)")
+    designer_options(p)
     p.set_defaults(run=cmd_selfplay)
+
+    benches = registry.workbench_games()
+    p = sub.add_parser("check-content", help="list every problem of a content folder, one line "
+                       "each (exit 2), or say it is good (exit 0)")
+    p.add_argument("folder", type=path_arg, metavar="DIR")
+    p.add_argument("--game", default=benches[0], choices=benches)
+    p.set_defaults(run=cmd_check_content)
+
+    p = sub.add_parser("log", help="a record as a readable log: every action, gain and score")
+    p.add_argument("file", type=path_arg, metavar="RECORD")
+    p.add_argument("--lang", choices=["en", "ja"],
+                   help="the log's language (default: Settings, else the system's)")
+    p.set_defaults(run=cmd_log)
 
     p = sub.add_parser("verify", help="check that records replay legally and match their result")
     p.add_argument("files", nargs="+", type=path_arg, metavar="FILE")
@@ -668,8 +769,8 @@ def main(argv: list[str] | None = None, app=None) -> int:
             return app([])
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise UsageError(f"choose a command: score, selfplay, verify, replay, review, stats, saves, "
-                             f"export or import (see {PROG} --help)")
+            raise UsageError(f"choose a command: score, selfplay, verify, replay, review, "
+                             f"check-content, log, stats, saves, export or import (see {PROG} --help)")
         return args.run(args)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

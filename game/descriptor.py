@@ -57,6 +57,9 @@ class GameInfo:
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
     review: str | None = None  # its judge of decisions for the post-game review (game.review)
+    # its designers' tools module, if it has one: read_params(path), read_content(folder),
+    # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
+    workbench: str | None = None
     # levels its bots module still plays (a saved game, selfplay, the ladder) that setup no longer
     # offers: a ladder found them no stronger than the level below (docs/bot-strength.md)
     unoffered_levels: tuple[str, ...] = ()

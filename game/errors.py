@@ -16,3 +16,8 @@ class IllegalAction(ValueError):
 
 class RecordError(ValueError):
     """A game record (or part of one) cannot be read or does not describe a legal game."""
+
+
+class ContentError(ValueError):
+    """A designer's files (a game's content folder, a parameters file) that the game cannot use;
+    the message names the file and the field."""

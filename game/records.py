@@ -204,7 +204,7 @@ def read_record(path) -> dict:
     return parse_record(read_text(path))
 
 
-def read_text(path, limit: int = MAX_BYTES) -> str:
+def read_text(path, limit: int = MAX_BYTES, what: str = "a record") -> str:
     """A regular file's UTF-8 text, at most `limit` bytes, read by the bounded reader (a FIFO
     would block and /dev/zero never ends: anything but a regular file is refused before it is
     opened)."""
@@ -215,7 +215,8 @@ def read_text(path, limit: int = MAX_BYTES) -> str:
     except FileNotFoundError:
         raise RecordError("no such file") from None
     except TooLarge:
-        raise RecordError(f"too large to be a record (over {limit // (1024 * 1024)} MiB)") from None
+        size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+        raise RecordError(f"too large to be {what} (over {size})") from None
     except Unreadable as exc:  # not a regular file, or what the disk said
         raise RecordError(str(exc)) from None
     try:

@@ -95,3 +95,16 @@ def rules_help() -> str:
     """The --rules words of every game, for the command line's help."""
     return "; ".join(f"{','.join(r.word for r in game.rules)} ({game.id})"
                      for game in GAMES if game.rules)
+
+
+def workbench(name: str):
+    """The game's designers' tools (GameInfo.workbench); RecordError for a game without them."""
+    game = info(name)
+    if game.workbench is None:
+        raise RecordError(f"{game.id} has no parameters files, content folders or readable log")
+    return _load(game.workbench, name, "designer tools")
+
+
+def workbench_games() -> list[str]:
+    """The games with designers' tools, in the app's order."""
+    return [game.id for game in GAMES if game.workbench is not None]

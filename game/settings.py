@@ -27,6 +27,7 @@ GAMES = tuple(registry.ids())
 COLOUR_NAMES = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"), N_("White"))
 COLOURS = len(COLOUR_NAMES)
 NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's own limits
+FOLDER_LEN = 400  # a designer's content folder (Settings)
 COUNTS = tuple(sorted({n for game in registry.GAMES for n in game.player_counts}))
 SEATS = COUNTS[-1]  # the most any game seats
 TARGETS = tuple(sorted({t for game in registry.GAMES for t in game.targets}))
@@ -137,6 +138,10 @@ FIELDS = {
                       message(N_("{first} or {second}"), first=LANGUAGES[0], second=LANGUAGES[1])),
     "setup": Field(None, is_table, message(N_("a table of the last game's setup"))),
     "lesson_offered": Field(False, is_bool, TRUE_OR_FALSE),  # Learn to play was offered once
+    # a designer's content folder for the games with designers' tools (--content overrides it)
+    "content_folder": Field("", is_text(FOLDER_LEN),
+                            message(N_("empty or a folder of at most {count} characters"),
+                                    count=FOLDER_LEN)),
 }
 
 

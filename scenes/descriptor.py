@@ -10,7 +10,7 @@ hot seat, conceding) are methods a game's table overrides.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # the tables import the shared screens, which read these declarations
     from scenes.app.stack import Scene
@@ -44,6 +44,9 @@ class SetupPage:
 class RulesPage:
     tab: str  # N_: the game's tab on the rules reference
     items: tuple  # the page, as scenes.menus.rules_text writes pages
+    # the fields its paragraphs and bullets are formatted with once translated ({rounds}): the
+    # numbers in force, given the app (Alicematic's parameters)
+    numbers: Callable[[Any], dict] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,7 @@ def test_a_power_outside_the_vocabulary_is_refused(tmp_path):
     data["cards"][3]["power"] = {"timing": "always", "effect": "draw", "amount": 1}
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(ContentError, match="card 3: effect 'draw' cannot have timing 'always'"):
+    with pytest.raises(ContentError, match=r"card id 3 \(Drummer Alice\): power: effect 'draw' cannot have timing 'always'"):
         load_cards(str(path))
 
 
@@ -110,5 +110,5 @@ def test_the_readme_says_sample_content():
 def test_every_decision_is_listed_for_the_rules_page():
     from game.alicematic.state import decisions
     listed = decisions()
-    assert len(listed) == 21 and all(item and "  " not in item for item in listed)
+    assert len(listed) == 25 and all(item and "  " not in item for item in listed)
     assert listed[2].startswith("Bases: first round clockwise") and listed[2].endswith("tiles.")

@@ -66,7 +66,7 @@ def test_the_readable_log_has_every_gain_with_its_source_and_every_score_broken_
     text = readable_log(record)
     lines = text.splitlines()
     assert lines[0].startswith("Alicematic Eiketsuden, seed 4, 3 players; draft variants: none")
-    gains = [line for line in lines if " gains " in line or " draws " in line]
+    gains = [line for line in lines if " gains " in line or " draws " in line and "turn ends" not in line]
     assert gains and all(" from " in line or " for " in line for line in gains)
     state = records.replay(record).state
     for p, score in enumerate(final_scores(state)):
@@ -74,16 +74,17 @@ def test_the_readable_log_has_every_gain_with_its_source_and_every_score_broken_
         assert f": {score.total} VP = " in line
         if score.tiles:
             assert f"{score.tiles} tile majorities" in line
-    assert any(line.startswith("The game ended after round") for line in lines)
+    assert any(line.startswith(("The game is over: the final scoring.", "Every city is held: the game is over"))
+               for line in lines)
 
 
-def test_the_log_tool_refuses_what_is_not_an_alicematic_record_in_one_line(tmp_path, capsys):
-    from game.alicematic.log import main as log_main
+def test_the_log_command_refuses_what_is_not_a_record_of_a_game_with_a_log_in_one_line(tmp_path, capsys):
+    from cli_helpers import one_line, run
+    from helpers import finished_record
     bad = tmp_path / "x.json"
-    bad.write_text('{"game": "grayblock"}', encoding="utf-8")
-    assert log_main([str(bad)]) == 1
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "not an Alicematic record" in err
+    records.write_record(bad, finished_record())
+    code, _out, err = run(capsys, "log", str(bad))
+    one_line(code, err, "assemble has no parameters files, content folders or readable log")
 
 
 def test_figures_split_human_and_bot_games_with_length_endings_and_cards():

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from game import cli
 from game.alicematic.record import new_session
-from game.alicematic.state import CHITS, RESOURCE_POOL, cards_in_play
+from game.alicematic.state import cards_in_play
 from game.commands import Play, Undo
 from game.errors import IllegalAction
 from tests.sessions import pick
@@ -25,9 +25,9 @@ def check(state):
     cards = list(cards_in_play(state))
     assert sorted(cards) == list(range(90))
     for p in range(state.n):
-        assert state.supply[p] >= 0 and state.supply[p] + state.chits_on_map(p) == CHITS
+        assert state.supply[p] >= 0 and state.supply[p] + state.chits_on_map(p) == state.params.chits
     for i in range(3):
-        assert state.pool[i] >= 0 and state.pool[i] + sum(r[i] for r in state.resources) == RESOURCE_POOL
+        assert state.pool[i] >= 0 and state.pool[i] + sum(r[i] for r in state.resources) == state.params.resource_pool
     for h, owners in state.holders.items():
         assert len(set(owners)) == len(owners) <= max(1, state.board.hexes[h].kind.city_size)
         assert h not in state.war

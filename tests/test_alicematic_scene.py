@@ -10,7 +10,7 @@ from game import records
 from game.alicematic.content import COLOURS
 from game.alicematic.setup import BASE, CONQUER, HIRE, SUMMON
 from scenes.alicematic import draw
-from scenes.alicematic import words as w
+from game.alicematic import tell as w
 from scenes.alicematic.table import AlicematicScene
 from scenes.config import GameConfig, Seat
 from storage_helpers import finished_records, has_game_in_progress, latest_saved
@@ -204,7 +204,7 @@ def test_the_rules_page_lists_every_decision_the_engine_makes():
     from game.alicematic.state import decisions
     from scenes import games
     bullets = [item[1] for item in games.info("alicematic").rules.items if item[0] == "b"]
-    assert len(decisions()) == 21
+    assert len(decisions()) == 25
     for number, decision in enumerate(decisions(), 1):
         assert f"{number}. {decision}" in bullets
 
@@ -548,7 +548,6 @@ def test_the_log_says_why_the_game_ended(early):
     """Every city held ends the game early (decision 17); the log tells a player so, instead of
     leaving "round 9 of 14" unexplained. (The first seed whose bot game ends that way: which
     seeds do depends on the sample cards.)"""
-    from types import SimpleNamespace
 
     from game.alicematic.bots import LEVELS as AM_LEVELS
     from game.alicematic.record import new_session
@@ -566,7 +565,7 @@ def test_the_log_says_why_the_game_ended(early):
     for action in actions[:-1]:
         before.history.apply(action)
     events = before.state.clone().apply(actions[-1])
-    lines = w.event_lines(SimpleNamespace(name_of=lambda p: "Ada Bo Cy".split()[p]), before.state,
+    lines = w.event_lines(lambda p: "Ada Bo Cy".split()[p], before.state,
                           actions[-1], events, state)
     said = " ".join(lines)
     if early:

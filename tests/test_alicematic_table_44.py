@@ -367,7 +367,7 @@ def test_the_final_scoring_ends_with_the_places_as_the_other_games_give_them(app
 
 def test_a_tie_in_vp_says_how_it_was_settled():
     from types import SimpleNamespace
-    from scenes.alicematic import words as w
+    from game.alicematic import tell as w
 
     def state(scores, alices, winners):
         return SimpleNamespace(n=len(scores), scores=lambda: scores, alices=lambda p: alices[p],

@@ -100,11 +100,13 @@ def test_the_variants_are_kept_in_the_record_and_replayed():
     session = new_session(5, SEATS, rules)
     record = records.record_of(session)
     assert record["rules"] == {"tile_second": False, "forest_early": False, "round_14": True,
-                               "city_war": True}
+                               "city_war": True, "forest_lenient": False}
     back = records.replay(json.loads(json.dumps(record)))
     assert back.state.rules == rules
-    del record["rules"]  # a record from before the switches: the engine's readings
-    assert records.replay(record).state.rules == Variants()
+    del record["rules"]  # a record from before the switches: the readings of its time
+    assert records.replay(record).state.rules == Variants(forest_lenient=True)
+    record["rules"] = {"round_14": True}  # from before decision 22 (issue 60): played lenient
+    assert records.replay(record).state.rules == Variants(round_14=True, forest_lenient=True)
 
 
 def test_bad_variants_are_refused_in_one_line():
@@ -122,14 +124,15 @@ def test_bad_variants_are_refused_in_one_line():
 def test_setup_offers_every_switch_and_its_choice_reaches_the_game():
     info = registry.info("alicematic")
     assert [rule.key for rule in info.rules] == ["tile_second", "forest_early", "round_14",
-                                                 "city_war"]
+                                                 "city_war", "forest_lenient"]
     chosen = registry.rules_of("alicematic", {"round_14": True})
     assert chosen == Variants(round_14=True)
 
 
 def test_the_balance_tool_compares_the_variants_on_the_same_deals(capsys):
     out = variants(3, 2, "easy")
-    assert list(out) == ["engine", "tile_second", "forest_early", "round_14", "city_war"]
+    assert list(out) == ["engine", "tile_second", "forest_early", "round_14", "city_war",
+                         "forest_lenient"]
     assert out["round_14"]["ended_by"] == {"round_14": 1.0}
     assert out["round_14"]["mean_rounds"] == 14
     assert out["engine"]["rules"] == [] and out["city_war"]["rules"] == ["city_war"]
@@ -150,7 +153,7 @@ def test_the_questions_for_the_designers_are_on_the_rules_page_and_in_the_readme
     assert page[heading + 1:heading + 1 + len(QUESTIONS)] == list(QUESTIONS)
     readme = " ".join(Path("assets/alicematic/README.md").read_text(encoding="utf-8").split())
     for switch in ("Tile second place by hexes", "Forests open early", "Round 14 only",
-                   "Cities go to war"):
+                   "Cities go to war", "Forest rule for new entries only"):
         assert f"Switch: *{switch}*" in readme
         assert any(f"Switch: {switch}." in q for q in QUESTIONS)
     for topic in ("phase 2 missing", "produced by each facility", "never says where food comes"):

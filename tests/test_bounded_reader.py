@@ -93,7 +93,6 @@ def test_ratings_of_a_fifo_do_not_hang(tmp_path):
 ALLOWED = {
     "game/storage/files.py": "read_bounded itself",
     "game/cards.py": "the app's own card data (assets/cards.json)",
-    "game/alicematic/content.py": "the app's own Alicematic cards (assets/alicematic)",
     "game/i18n.py": "the app's own catalogue (assets/locale)",
     "game/ratings.py": "the app's own assets/bot-ratings.json (ladder results: read_bounded)",
     "game/assemble/value.py": "the app's own learned weights (assets/learned)",

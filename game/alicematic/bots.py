@@ -11,9 +11,8 @@ from ..bots import RandomBot as _RandomBot
 from . import effects as fx
 from .content import BLUE, CITY, COLOURS, FACILITY, FOREST, GREEN, RED, WHITE, YELLOW, Card
 from .hexmap import Hex
-from .scoring import CITY_VP, tile_majority
+from .scoring import tile_majority
 from .setup import BASE, CONQUER, DISCARD, HIRE, SUMMON, WAR, Action
-from .state import AREA_MAX, ROUNDS
 from .view import AlicematicView
 
 RESOURCE_VALUE = 0.5  # a resource chit, in VP
@@ -63,7 +62,7 @@ class HeuristicBot:
             return self.hex_value(view, action.hex) - self.cost(view, action.hex)
         if kind == WAR:
             assert action.hex is not None
-            if view.round >= ROUNDS:
+            if view.round >= view.params.rounds:
                 return -1.0  # no turn left to finish it
             plan = 0.55 if self.careful else 0.3
             return plan * self.hex_value(view, action.hex) - 0.8
@@ -87,13 +86,13 @@ class HeuristicBot:
 
     def area_value(self, view: AlicematicView, colour: str) -> float:
         count = view.count(view.player, COLOURS.index(colour))
-        if count >= AREA_MAX:
+        if count >= view.params.area_max:
             return -5.0
         return AREA_NEED[colour] * (1.0 if count < 3 else 0.5)
 
     def power_value(self, view: AlicematicView, card: Card) -> float:
         power = card.power
-        left = max(0, ROUNDS - view.round)
+        left = max(0, view.params.rounds - view.round)
         once = {fx.DRAW: CARD_VALUE, fx.VP: 1.0, fx.RECRUIT: 1.0}.get(power.effect, RESOURCE_VALUE)
         if power.timing == fx.SUMMON:
             return once * power.amount
@@ -136,7 +135,7 @@ class HeuristicBot:
             rate = {BLUE: CARD_VALUE, WHITE: 1.0}.get(info.kind.colour, RESOURCE_VALUE)
             value += rate * count
         elif info.kind.kind == CITY:
-            value += CITY_VP + 1.5
+            value += view.params.city_vp + 1.5
         elif info.kind.kind == FOREST:
             value += len(board.neighbours[h])
         if self.careful:
@@ -153,13 +152,13 @@ class HeuristicBot:
             for p in holders.get(other, ()):
                 held[p] += 1
         alices = [sum(up for area in view.areas[p] for _c, up in area) for p in range(n)]
-        before = tile_majority(held, alices, view.rules.tile_second)[me]
+        before = tile_majority(held, alices, view.rules.tile_second, view.params)[me]
         after_held = held[:]
         after_held[me] += 1
         owners = holders.get(h, ())
         if owners and board.hexes[h].kind.kind != CITY:
             after_held[owners[0]] -= 1  # an invasion takes the hex from its holder
-        gain: float = tile_majority(after_held, alices, view.rules.tile_second)[me] - before
+        gain: float = tile_majority(after_held, alices, view.rules.tile_second, view.params)[me] - before
         if held[me] == 0:
             gain += 1.0  # a new tile reached
         return float(gain)

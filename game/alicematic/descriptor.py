@@ -20,7 +20,8 @@ INFO = GameInfo(
     rules=(RuleOption("tile_second", "tile-second", N_("Tile second place by hexes")),
            RuleOption("forest_early", "forest-early", N_("Forests open early")),
            RuleOption("round_14", "round-14", N_("Round 14 only")),
-           RuleOption("city_war", "city-war", N_("Cities go to war"))),
-    figures=Figures(width=5, colours=True),
+           RuleOption("city_war", "city-war", N_("Cities go to war")),
+           RuleOption("forest_lenient", "forest-lenient", N_("Forest rule for new entries only"))),
+    figures=Figures(width=5, colours=True), workbench="game.alicematic.workbench",
     stage=stage,
 )

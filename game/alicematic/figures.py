@@ -22,7 +22,7 @@ ENDINGS = ("round_14", "every_city_held")
 
 def ending(state) -> str:
     """Why a finished game ended: after round 14, or early with every city held."""
-    return "round_14" if state.round >= st.ROUNDS else "every_city_held"
+    return "round_14" if state.round >= state.params.rounds else "every_city_held"
 
 
 def is_human(record: dict) -> bool:

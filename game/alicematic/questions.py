@@ -20,4 +20,7 @@ QUESTIONS = (
        "round 14? Switch: Round 14 only."),
     N_("A failed expedition to a city: its chit is discarded, so we never offer it. Or should the "
        "city go to war like any hex? Switch: Cities go to war."),
+    N_("A held monster forest: may it be invaded (its holder cut off) and may one's own war there "
+       "be finished only by those holding most around it (ours), or is the forest's condition "
+       "only for a forest nobody holds? Switch: Forest rule for new entries only."),
 )

@@ -9,6 +9,7 @@ from ..errors import RecordError
 from ..records import apply_recorded, same, session_meta, setup_record, short_json
 from .content import Content, ContentError, legacy
 from .descriptor import INFO
+from .params import Params, ParamsError
 from .setup import Action, Setup
 from .state import AlicematicState
 from .variants import Variants
@@ -22,18 +23,32 @@ def parse_rules(text: str) -> Variants:
     return Variants.parse(text)
 
 
-def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = True) -> Session:
+def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = True,
+                content: Content | None = None, params: Params | None = None) -> Session:
+    """`content`: a designer's cards and tiles (the installed ones by default); `params`: the
+    numbers (the draft's by default)."""
     if len(players) not in PLAYER_COUNTS:
         raise ValueError(f"Alicematic Eiketsuden is for 3 to 5 players, not {len(players)}")
     if rules is not None and not isinstance(rules, Variants):
         raise ValueError("Alicematic's rules are its draft variants (game.alicematic.variants)")
-    state = AlicematicState.start(Setup.deal(seed, len(players)), rules or Variants())
+    params = params or Params()
+    state = AlicematicState.start(Setup.deal(seed, len(players), None if content is None else len(content.cards)),
+                                  rules or Variants(), content, params)
+    check_hands(params, len(players), len(state.cards))
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
 def to_record(session: Session) -> dict:
     state = session.state
-    return setup_record(session, GAME, rules=state.rules.to_json(), content=state.content.to_json())
+    return setup_record(session, GAME, rules=state.rules.to_json(), params=state.params.to_json(),
+                        content=state.content.to_json())
+
+
+def check_hands(params: Params, players: int, cards: int) -> None:
+    """The opening hands must come out of the deck (ParamsError: a ValueError)."""
+    if params.hand * players > cards:
+        raise ParamsError(f"hand: {players} opening hands of {params.hand} need "
+                          f"{params.hand * players} cards; the content has {cards}")
 
 
 def replay(record: dict, snapshots: bool = True) -> Session:
@@ -43,7 +58,12 @@ def replay(record: dict, snapshots: bool = True) -> Session:
     if not isinstance(players, list) or len(players) != setup.players:
         raise RecordError(f"players must list the {setup.players} players of setup.players")
     rules = Variants.from_json(record.get("rules"))
-    session = Session(History(AlicematicState.start(setup, rules, content), snapshots),
+    try:
+        params = Params.from_json(record.get("params"))
+        check_hands(params, setup.players, len(content.cards))
+    except ParamsError as exc:
+        raise RecordError(str(exc)) from None
+    session = Session(History(AlicematicState.start(setup, rules, content, params), snapshots),
                       session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session

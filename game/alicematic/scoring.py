@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING
 
 from . import effects as fx
 from .content import CITY, COLOURS, FOREST
+from .params import Params
 
 if TYPE_CHECKING:
     from .state import AlicematicState
 
-TILE_FIRST, TILE_SECOND, TILE_SHARED = 6, 3, 3
 PARTS = ("play", "tiles", "cities", "forests", "reach", "colours", "powers")  # Score's parts
-CITY_VP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,49 +32,52 @@ class Score:
                 + self.powers)
 
 
-def tile_majority(held: list[int], alices: list[int], second: bool = False) -> list[int]:
+def tile_majority(held: list[int], alices: list[int], second: bool = False,
+                  params: Params = Params()) -> list[int]:
     """VP per player for one tile, from hexes held there and face-up Alices. `second` (the
     tile_second variant): everyone holding a hex is ranked, by hexes then Alices, so the
-    second most hexes can score 3."""
+    second most hexes can score 3. The VP are `params`' (6, 3 and 3 each for tied firsts)."""
+    top, runner_up, shared = params.tile_first, params.tile_second, params.tile_shared
     out = [0] * len(held)
     most = max(held)
     if most == 0:
         return out
     if second:
-        return _ranked(held, alices)
+        return _ranked(held, alices, params)
     leaders = [p for p, h in enumerate(held) if h == most]
     if len(leaders) == 1:
-        out[leaders[0]] = TILE_FIRST
+        out[leaders[0]] = top
         return out
     ranks = sorted({alices[p] for p in leaders}, reverse=True)
     first = [p for p in leaders if alices[p] == ranks[0]]
     if len(first) > 1:
         for p in first:
-            out[p] = TILE_SHARED
+            out[p] = shared
         return out
-    out[first[0]] = TILE_FIRST
+    out[first[0]] = top
     runners = [p for p in leaders if len(ranks) > 1 and alices[p] == ranks[1]]
     if len(runners) == 1:
-        out[runners[0]] = TILE_SECOND
+        out[runners[0]] = runner_up
     return out
 
 
-def _ranked(held: list[int], alices: list[int]) -> list[int]:
+def _ranked(held: list[int], alices: list[int], params: Params) -> list[int]:
+    top, runner_up, shared = params.tile_first, params.tile_second, params.tile_shared
     out = [0] * len(held)
     keys = {p: (h, alices[p]) for p, h in enumerate(held) if h}
     best = max(keys.values())
     first = [p for p, k in keys.items() if k == best]
     if len(first) > 1:
         for p in first:
-            out[p] = TILE_SHARED
+            out[p] = shared
         return out
-    out[first[0]] = TILE_FIRST
+    out[first[0]] = top
     rest = {p: k for p, k in keys.items() if k != best}
     if rest:
         runner = max(rest.values())
         second = [p for p, k in rest.items() if k == runner]
         if len(second) == 1:
-            out[second[0]] = TILE_SECOND
+            out[second[0]] = runner_up
     return out
 
 
@@ -105,7 +107,7 @@ def final_scores(state: "AlicematicState") -> list[Score]:
             for p in owners:
                 forest_vp[p] += len(board.neighbours[h])
     for held in per_tile:
-        for p, vp in enumerate(tile_majority(held, alices, state.rules.tile_second)):
+        for p, vp in enumerate(tile_majority(held, alices, state.rules.tile_second, state.params)):
             tiles[p] += vp
     reached = [sum(1 for held in per_tile if held[p]) for p in range(n)]
     colours = [0] * n
@@ -122,5 +124,5 @@ def final_scores(state: "AlicematicState") -> list[Score]:
             times = {None: 1, "city": cities[p], "forest": forests[p], "tile": reached[p]}[per]
             powers[p] += power.amount * times
     reach = most_wins(reached)
-    return [Score(state.vp[p], tiles[p], cities[p] * CITY_VP, forest_vp[p], reach[p], colours[p],
+    return [Score(state.vp[p], tiles[p], cities[p] * state.params.city_vp, forest_vp[p], reach[p], colours[p],
                   powers[p]) for p in range(n)]

@@ -12,8 +12,6 @@ from .content import COLOURS, N_TILES, current
 from .descriptor import PLAYER_COUNTS
 from .hexmap import Hex
 
-HAND_START = 5
-
 # tile positions (Q, R), rows top to bottom: the 7 of rows 2-3-2 first, then the 3-player top
 # and bottom, then (4-5 players) left and right of both 2-rows
 FLOWER = ((0, -1), (1, -1), (-1, 0), (0, 0), (1, 0), (-1, 1), (0, 1))

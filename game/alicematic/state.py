@@ -45,6 +45,18 @@ them):
     Alices; then it is a shared win.
 21. The discard pile is public (cards cut back at the end of a turn are shown); face-down cards
     in an area are seen by their owner only.
+22. A monster forest's condition (decision 12) holds on every way into a forest: taking it,
+    seizing another's war there, invading it while its holder's land is cut off, and finishing
+    one's own war there once others hold more of its neighbours (the forest_lenient variant
+    checks it only for a forest nobody holds).
+23. The numbers (rounds, cards per area, opening hand, chits, tile and city VP, the resource pool,
+    the empty hand's draw) are the draft's unless a parameters file sets others; a record keeps
+    the numbers it was played with.
+24. A fantasy city stands only at a tile's centre (the draft's "the city in its middle"): content
+    with a city elsewhere on a tile is refused.
+25. A base goes on an edge city with room; were every edge city full or already the player's,
+    it would go on any city with room (the draft is silent; with 9 or 13 tiles there are always
+    more edge cities than bases, so this never happens with one chit per city and player).
 """
 
 from __future__ import annotations
@@ -59,15 +71,11 @@ from . import words
 from .content import (BLUE, CITY, COLOURS, FACILITY, FOREST, GIRL_ALICE, GREEN,
                       RED, RESOURCE_COLOURS, WHITE, YELLOW, Card, Content, current)
 from .hexmap import Board, Hex, connected, food_map
-from .setup import (BASE, CONQUER, DISCARD, END, HAND_START, HIRE, PASS, REFILL, SUMMON, WAR,
-                    Action, Setup, positions_for)
+from .params import Params
+from .setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR, Action, Setup,
+                    positions_for)
 from .variants import Variants
 
-ROUNDS = 14
-AREA_MAX = 4
-CHITS = 16
-RESOURCE_POOL = 20
-REFILL_DRAW = 3
 BASES, DOMESTIC, EXPEDITION, TRIM, OVER = "bases", "domestic", "expedition", "trim", "over"
 MUST = {BASES: words.MUST_CHOOSE_A_BASE, DOMESTIC: words.MUST_SUMMON_OR_HIRE,  # what a phase asks
         EXPEDITION: words.MUST_GO_OR_END, TRIM: words.MUST_DISCARD}
@@ -123,7 +131,7 @@ def colour_index(colour: str) -> int:
 
 
 class AlicematicState:
-    __slots__ = ("setup", "rules", "content", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
+    __slots__ = ("setup", "rules", "params", "content", "board", "cards", "n", "phase", "turn", "round", "picks", "hands",
                  "deck", "discard", "areas", "holders", "war", "supply", "resources", "pool",
                  "vp", "reshuffles", "_plan")
 
@@ -131,6 +139,7 @@ class AlicematicState:
     REVEALING = frozenset({DREW, RESHUFFLED, RECRUITED})
     setup: Setup
     rules: Variants
+    params: Params
     content: Content
     board: Board
     cards: tuple[Card, ...]
@@ -152,25 +161,27 @@ class AlicematicState:
     reshuffles: int
 
     @classmethod
-    def start(cls, setup: Setup, rules: Variants = Variants(),
-              content: Content | None = None) -> "AlicematicState":
-        """`content`: the cards and tiles (a record's own; the assets' now by default)."""
+    def start(cls, setup: Setup, rules: Variants = Variants(), content: Content | None = None,
+              params: Params = Params()) -> "AlicematicState":
+        """`content`: the cards and tiles (a record's own; the assets' now by default);
+        `params`: the numbers (the draft's by default)."""
         self = cls.__new__(cls)
         self._plan = None
-        self.setup, self.n, self.rules = setup, setup.players, rules
+        self.setup, self.n, self.rules, self.params = setup, setup.players, rules, params
+        hand = params.hand
         self.content = content = content or current()
         self.cards = content.cards
         self.board = Board.build(positions_for(setup.players), (t for t, _ in setup.tiles),
                                  (r for _, r in setup.tiles), content.tiles)
         deck = list(setup.deck)
-        self.hands = [deck[i * HAND_START:(i + 1) * HAND_START] for i in range(self.n)]
-        self.deck = deck[self.n * HAND_START:]
+        self.hands = [deck[i * hand:(i + 1) * hand] for i in range(self.n)]
+        self.deck = deck[self.n * hand:]
         self.discard = []
         self.areas = [[[] for _ in COLOURS] for _ in range(self.n)]
         self.holders, self.war = {}, {}
-        self.supply = [CHITS] * self.n
+        self.supply = [params.chits] * self.n
         self.resources = [[0] * len(RESOURCE_COLOURS) for _ in range(self.n)]
-        self.pool = [RESOURCE_POOL] * len(RESOURCE_COLOURS)
+        self.pool = [params.resource_pool] * len(RESOURCE_COLOURS)
         self.vp = [0] * self.n
         self.reshuffles = 0
         self.round = 0
@@ -186,7 +197,7 @@ class AlicematicState:
         other = AlicematicState.__new__(AlicematicState)
         other._plan = None
         other.setup, other.board, other.cards, other.n = self.setup, self.board, self.cards, self.n
-        other.rules, other.content = self.rules, self.content
+        other.rules, other.params, other.content = self.rules, self.params, self.content
         other.phase, other.turn, other.round = self.phase, self.turn, self.round
         other.picks = self.picks[:]
         other.hands = [h[:] for h in self.hands]
@@ -200,7 +211,7 @@ class AlicematicState:
         return other
 
     def snapshot(self) -> tuple:
-        return (self.setup, self.rules, self.phase, self.turn, self.round, tuple(self.picks),
+        return (self.setup, self.rules, self.params, self.phase, self.turn, self.round, tuple(self.picks),
                 tuple(map(tuple, self.hands)), tuple(self.deck), tuple(self.discard),
                 tuple(tuple(map(tuple, a)) for a in self.areas),
                 tuple(sorted(self.holders.items())), tuple(sorted(self.war.items())),
@@ -252,8 +263,8 @@ class AlicematicState:
                    if p.timing == fx.ALWAYS and p.effect == effect)
 
     def area_max(self, player: int, colour: str) -> int:
-        """How many cards an area holds: 4, more with "room" powers of its own colour."""
-        return AREA_MAX + sum(card.power.amount for card in self.active_cards(player)
+        """How many cards an area holds: 4 (params), more with "room" powers of its own colour."""
+        return self.params.area_max + sum(card.power.amount for card in self.active_cards(player)
                               if card.power.effect == fx.ROOM and card.colour == colour)
 
     def bases(self, player: int) -> list[Hex]:
@@ -388,6 +399,12 @@ class AlicematicState:
             return out
         if player in owners:
             return both(words.YOURS_ALREADY)
+        if kind == FOREST and (not self.rules.forest_lenient or not owners and at_war != player) \
+                and not self.forest_open(player, h):
+            # (decision 22: every way in; forest_lenient: taking a free one or seizing a war)
+            closed = not self.rules.forest_early and any(
+                not holders.get(n) and board.hexes[n].kind.kind != FOREST for n in board.neighbours[h])
+            return both(words.FOREST_CLOSED if closed else words.FOREST_NOT_MOST)
         if at_war == player:
             out.append((Action(CONQUER, hex=h), Plan(0, 0, None, False)))
             no(WAR, words.AT_WAR_ALREADY, holder=player)
@@ -407,11 +424,6 @@ class AlicematicState:
             if h in joined[owner]:
                 return both(words.HELD_AND_JOINED, holder=owner)
             victim, halve = owner, True
-        elif kind == FOREST and not self.forest_open(player, h):
-            # at war or not: seizing another's war needs the right to go there
-            closed = not self.rules.forest_early and any(
-                not holders.get(n) and board.hexes[n].kind.kind != FOREST for n in board.neighbours[h])
-            return both(words.FOREST_CLOSED if closed else words.FOREST_NOT_MOST)
         need_food = 0 if info.tile in reach["base_tiles"] else reach["food"].get(h)
         guarded = self.bonus(victim, fx.GUARD) if victim is not None else 0
         red_short = max(0, info.strength + guarded - reach["strength"])
@@ -540,7 +552,7 @@ class AlicematicState:
             events.append(Event(PASSED, p))
             self.phase = EXPEDITION
         elif kind == REFILL:
-            self._draw(p, REFILL_DRAW, events, Source(EMPTY_HAND))
+            self._draw(p, self.params.refill, events, Source(EMPTY_HAND))
             self._end_turn(events)
         elif kind == CONQUER:
             assert action.hex is not None
@@ -619,7 +631,7 @@ class AlicematicState:
         following = (p + 1) % self.n
         if following == self.setup.parent:
             cities = self.board.cities()
-            if self.round >= ROUNDS or not self.rules.round_14 and all(
+            if self.round >= self.params.rounds or not self.rules.round_14 and all(
                     self.holders.get(h) for h in cities):
                 self.phase, self.turn = OVER, None
                 events.append(Event(GAME_OVER, value=max(self.scores())))

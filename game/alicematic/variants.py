@@ -10,6 +10,10 @@ reading the engine's decisions in state.py describe); on, it plays the other rea
 - round_14: the game ends only after round 14, not when every city has come to be held.
 - city_war: a failed expedition to a city puts the city at war like any other hex; by default
   the draft's "the chit is discarded" is read as: a failed city expedition is not offered.
+- forest_lenient: a monster forest's condition (held all round, most neighbours) is checked only
+  for taking a forest nobody holds and seizing another's war there; by default (decision 22) it
+  is checked on every way in, also for invading a held forest cut off from its holder's bases and
+  for finishing one's own war there (the draft states it only under "nobody's hex").
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ from ..errors import RecordError
 
 # (key in the record and setup, the command line's word)
 SWITCHES = (("tile_second", "tile-second"), ("forest_early", "forest-early"),
-            ("round_14", "round-14"), ("city_war", "city-war"))
+            ("round_14", "round-14"), ("city_war", "city-war"),
+            ("forest_lenient", "forest-lenient"))
 WORDS = {word: key for key, word in SWITCHES}
 
 
@@ -30,6 +35,7 @@ class Variants:
     forest_early: bool = False
     round_14: bool = False
     city_war: bool = False
+    forest_lenient: bool = False
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -40,8 +46,10 @@ class Variants:
 
     @classmethod
     def from_json(cls, data) -> "Variants":
+        """A record's "rules"; one made before decision 22 (no forest_lenient key, or no rules at
+        all) was played on the lenient reading, so it replays on it."""
         if data is None:
-            return cls()
+            return cls(forest_lenient=True)
         if not isinstance(data, dict):
             raise RecordError("rules must be an object like {\"round_14\": false}")
         for key, value in data.items():
@@ -50,7 +58,7 @@ class Variants:
                                   f"{', '.join(k for k, _w in SWITCHES)}")
             if not isinstance(value, bool):
                 raise RecordError(f"rules.{key} must be true or false")
-        return cls(**data)
+        return cls(**{"forest_lenient": True, **data})
 
     @classmethod
     def parse(cls, text: str) -> "Variants":

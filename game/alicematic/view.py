@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .content import Card
 from .hexmap import Board, Hex
+from .params import Params
 from .variants import Variants
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class AlicematicView:
     pool: tuple[int, ...]
     vp: tuple[int, ...]
     rules: Variants = Variants()  # the draft variants in play
+    params: Params = Params()  # the numbers in play
 
     game = "alicematic"
 
@@ -51,7 +53,7 @@ class AlicematicView:
                    tuple(len(h) for h in state.hands), len(state.deck), tuple(state.discard),
                    areas, tuple(sorted(state.holders.items())), tuple(sorted(state.war.items())),
                    tuple(state.supply), tuple(map(tuple, state.resources)), tuple(state.pool),
-                   tuple(state.vp), state.rules)
+                   tuple(state.vp), state.rules, state.params)
 
     def to_json(self) -> dict:
         """The `state` object of the external bot protocol: the same facts as the view."""
@@ -69,7 +71,7 @@ class AlicematicView:
             "war": [{"hex": list(h), "player": p} for h, p in self.war],
             "supply": list(self.supply), "resources": [list(r) for r in self.resources],
             "pool": list(self.pool), "vp": list(self.vp), "map": hexes,
-            "rules": self.rules.to_json(),
+            "rules": self.rules.to_json(), "params": self.params.to_json(),
         }
 
     def current_player(self) -> int | None:

@@ -1,11 +1,27 @@
 """Alicematic Eiketsuden's screens (scenes.descriptor): the table (its final scoring is walked
 through on it), the setup screen's words and the rules page."""
 
+from game.alicematic.params import Params
 from game.i18n import N_
 
-from scenes.alicematic.table import AlicematicScene
+from scenes.alicematic.table import AlicematicScene, designer_files
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.menus import rules_text
+
+
+
+def rule_numbers(app) -> dict:
+    """The numbers the rules page shows: the game on the table's, else this run's parameters
+    file's (--params), else the draft's."""
+    for scene in reversed(app.stack.scenes):
+        if getattr(scene, "game", None) == AlicematicScene.game and hasattr(scene, "state"):
+            return scene.state.params.to_json()
+    try:
+        files = designer_files(app, AlicematicScene.game)
+    except ValueError:  # (a file broken since: Start says so; the page shows the draft's)
+        files = {}
+    return (files.get("params") or Params()).to_json()
+
 
 SCENES = SceneInfo(
     table=AlicematicScene,
@@ -25,12 +41,15 @@ SCENES = SceneInfo(
                                    N_("No early end."))),
                 ("city_war", Words(N_("A failed expedition to a city starts a war there instead "
                                       "of being refused."),
-                                   N_("Cities can be at war.")))),
+                                   N_("Cities can be at war."))),
+                ("forest_lenient", Words(N_("Invading a held forest and finishing your own war "
+                                            "there skip the forest's condition."),
+                                         N_("Held forests: no condition.")))),
         about=Words(N_("The map is laid from 15 hex tiles: 9 for 3 players, 13 for 4 or 5. Bases "
                        "are chosen clockwise, then counter-clockwise. Tiles and cards are sample "
                        "content."),
                     N_("9 tiles for 3 players, 13 for 4 or 5.")),
     ),
-    rules=RulesPage(N_("Alicematic"), tuple(rules_text.ALICEMATIC)),
+    rules=RulesPage(N_("Alicematic"), tuple(rules_text.ALICEMATIC), numbers=rule_numbers),
     demo_bots=("normal",),  # (a playtest's demo: bots that weigh majorities and plan wars)
 )

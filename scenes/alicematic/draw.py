@@ -14,7 +14,7 @@ from game.alicematic.setup import BASE, CONQUER, WAR
 from game.i18n import _
 from game.words import said, whose
 
-from scenes.alicematic import words as w
+from game.alicematic import tell as w
 from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
 from scenes.grayblock.draw import name_text, pill
 from scenes.table.base import joined
@@ -335,13 +335,13 @@ def draw_map_head(scene, surface, view) -> None:
     """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     state = scene.state
-    if state.is_over() and state.round < st.ROUNDS:  # every city held: it ended early
+    if state.is_over() and state.round < state.params.rounds:  # every city held: it ended early
         head = _("Every city held: over after round {number}").format(number=state.round)
     elif state.round:
-        head = _("Round {number} of {rounds}").format(number=state.round, rounds=st.ROUNDS)
+        head = _("Round {number} of {rounds}").format(number=state.round, rounds=state.params.rounds)
     else:
         head = _("Choosing bases")
-    short = f"{state.round}/{st.ROUNDS}" if state.round else ""
+    short = f"{state.round}/{state.params.rounds}" if state.round else ""
     box = label(surface, [head, short], px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
                 width=L.map.w * 0.22) or pygame.Rect(L.map.x + k(10), L.map.y + k(6), 0, 0)
     box = label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
@@ -407,7 +407,7 @@ def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     for i, area in enumerate(view.areas[p]):
         r = L.areas[i]
         top = r.y + area_band(L) + k(4)
-        step = min(k(36), (r.bottom - top) / max(st.AREA_MAX, len(area)))
+        step = min(k(36), (r.bottom - top) / max(view.params.area_max, len(area)))
         for j, (card, up) in enumerate(area):
             if not up and p != scene.viewer:  # nobody seated (hot seat between players): a back
                 card = None
@@ -503,7 +503,8 @@ def draw_board(scene, surface, view) -> None:
         area = view.areas[p][i]
         band = pygame.Rect(r.x, r.y, r.w, area_band(L))
         pygame.draw.rect(surface, fill, band, border_radius=k(4))
-        label(surface, [f"{w.area(colour_name)} {len(area)}/{st.AREA_MAX}", f"{len(area)}/{st.AREA_MAX}"],
+        most = view.params.area_max
+        label(surface, [f"{w.area(colour_name)} {len(area)}/{most}", f"{len(area)}/{most}"],
               px(12), band.center, ink_on(fill), "center", "bold", width=r.w - k(4))
         pygame.draw.rect(surface, darker(fill, 0.5), pygame.Rect(r.x, band.bottom, r.w, r.bottom - band.bottom),
                          1, border_radius=k(4))
@@ -516,7 +517,7 @@ def draw_board(scene, surface, view) -> None:
                 label(surface, _("face down"), px(11), (rect.x + k(9), rect.centery), ui.MUTED, "midleft",
                       width=rect.w - k(12))
                 continue
-            strip(scene, surface, card, rect, up, lit=trim and len(area) > st.AREA_MAX)
+            strip(scene, surface, card, rect, up, lit=trim and len(area) > view.params.area_max)
     # the hand
     box = L.hand
     if p != scene.viewer and scene.viewer is not None:  # another player's board: the hand stays hidden
@@ -836,7 +837,7 @@ def draw_scoring(scene, surface) -> None:
         scene.title_b.draw(surface, s)
     else:
         why = w.SCORE_ROWS[max(0, shown - 1)][2]
-        ui.paragraph(surface, _(why), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
+        ui.paragraph(surface, _(why).format(**scene.state.params.to_json()), px(15), (P.x + k(30), P.bottom - k(110), P.w - k(60), k(60)), ui.MUTED)
         ui.text(surface, _("click or press Enter to see every row"), px(13), (P.centerx, P.bottom - k(30)),
                 ui.MUTED, "midtop", max_width=P.w - k(40))
 

@@ -12,6 +12,8 @@ human confirms."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.alicematic import explain
@@ -21,11 +23,13 @@ from game.alicematic.record import new_session
 from game.alicematic.variants import Variants
 from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
                                    Action)
+from game import registry
+from game.errors import ContentError
 from game.i18n import N_, _, ngettext
-from game.messages import shown
+from game.messages import message, shown
 
 from scenes.alicematic import draw
-from scenes.alicematic import words as w
+from game.alicematic import tell as w
 from scenes.alicematic.geometry import Camera, Layout
 from scenes.table.base import GameTable
 from scenes.widgets import ui
@@ -58,15 +62,34 @@ class Popup:
         return self.options[i][1] if 0 <= i < len(self.options) else None
 
 
+def designer_files(app, game: str) -> dict:
+    """new_session's `params` and `content` from this run's --params FILE and --content DIR (else
+    Settings' content folder), read at each new game (so a designer's edits are played);
+    ContentError naming the file."""
+    given = dict(app.options.workbench.get(game, {}))
+    if given.get("content") is None and app.settings.get("content_folder"):
+        given["content"] = Path(app.settings["content_folder"]).expanduser()
+    if not any(given.values()):
+        return {}
+    bench = registry.workbench(game)
+    out = {}
+    if given.get("content") is not None:
+        out["content"] = bench.read_content(given["content"])
+    if given.get("params") is not None:
+        out["params"] = bench.read_params(given["params"])
+    return out
+
+
 class AlicematicScene(GameTable):
     name = "alicematic"
     game = "alicematic"
     refusal_words = staticmethod(refusals.refusal_words)
 
     def __init__(self, app, config, session=None):
-        if session is None:
+        if session is None:  # (a designer's file that cannot be used: ContentError, Start shows it)
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
-                                  config.rules if isinstance(config.rules, Variants) else None)
+                                  config.rules if isinstance(config.rules, Variants) else None,
+                                  **designer_files(app, self.game))
         super().__init__(app, config, session)
         state = self.state
         self.layout = Layout((1280, 720), state.n)
@@ -165,7 +188,7 @@ class AlicematicScene(GameTable):
 
     def main_label(self, action) -> str:
         return {END: _("End turn"), PASS: _("Pass"),
-                REFILL: _("Draw {n} cards").format(n=st.REFILL_DRAW)}[action.kind]
+                REFILL: _("Draw {n} cards").format(n=self.state.params.refill)}[action.kind]
 
     def prompt(self) -> str:
         state = self.state
@@ -364,7 +387,7 @@ class AlicematicScene(GameTable):
     # --- the log ---------------------------------------------------------------------------
 
     def log_lines(self, before, action, events, after) -> list[str]:
-        return w.event_lines(self, before, action, events, after)
+        return w.event_lines(self.name_of, before, action, events, after)
 
     def log_opening(self) -> list[str]:
         return [_("New game.")]
@@ -469,7 +492,12 @@ class AlicematicScene(GameTable):
         self.looking = None  # one's own board first
 
     def play_again(self) -> None:
-        self.app.stack.replace(self.app.make("alicematic", config=self.config.again()))
+        try:
+            again = self.app.make("alicematic", config=self.config.again())
+        except ContentError as exc:  # a designer's file broken since this game began
+            self.app.toast(message(N_("The game cannot start: {problem}"), problem=str(exc)))
+            return
+        self.app.stack.replace(again)
 
     def to_title(self) -> None:
         self.app.stack.clear_to(self.app.make("title"))

@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
@@ -49,6 +49,9 @@ class AppOptions:
     lang: str | None = None  # --lang: this run's language over the settings' (not saved)
     tutorial: str | None = None  # --tutorial GAME: open (the demo: play) that game's lesson
     replay: Path | None = None  # --replay FILE: open that record in the replay viewer
+    # --params FILE and --content DIR, per game with designers' tools: {"params": path,
+    # "content": path}, read at each new game (the table's designer_files)
+    workbench: dict = field(default_factory=dict)
 
 
 class Toast(tuple):
@@ -499,7 +502,23 @@ def parse_app_args(argv: list[str]) -> AppOptions:
             raise UsageError(f"--replay {str(args.replay)[:80]}: {exc}") from None
     return AppOptions(size=(w, h), demo=args.demo, game=args.game, players=players,
                       screenshots=args.screenshots, exit_after=args.exit_after, seed=args.seed,
-                      lang=args.lang, tutorial=args.tutorial, replay=args.replay)
+                      lang=args.lang, tutorial=args.tutorial, replay=args.replay,
+                      workbench=_workbench(args.params, args.content))
+
+
+def _workbench(params: str | None, content: str | None) -> dict:
+    """--params and --content for each game with designers' tools, checked now (a bad file: one
+    line and exit 2 before the window opens) and read again at each new game."""
+    from game import registry
+    from game.cli import designer_files
+    if params is None and content is None:
+        return {}
+    out = {}
+    for game in registry.workbench_games():
+        designer_files(game, params, content)  # (UsageError naming the file and field)
+        out[game] = {"params": None if params is None else Path(params),
+                     "content": None if content is None else Path(content)}
+    return out
 
 
 def _size(text: str) -> tuple[int, int]:

@@ -1,7 +1,8 @@
 """Export: games as record files (docs/record-format.md) in a folder the player picks.
 
 From History: the game chosen, or every game listed. From the pause menu (or leaving a game that
-could not be saved): the game as it stands. A file is never written over: a name that is taken
+could not be saved): the game as it stands. A game with a readable log (its designers' tools,
+game.registry.workbench) may be exported as that log instead: a text file in the player's language. A file is never written over: a name that is taken
 gets "-2", "-3". The folder is typed (prefilled with the player's Documents folder) or chosen with
 Choose…: the desktop's folder dialog, or the app's own browser (scenes.app.picker); a folder that
 cannot be written says why in one line and the panel stays, so the player can choose another."""
@@ -12,10 +13,12 @@ from pathlib import Path
 
 import pygame
 
+from game import registry
+from game.errors import RecordError
 from game.i18n import N_, _, ngettext
 from game.storage import StoreError
-from game.storage.exchange import export_games, export_record
-from game.storage.files import describe
+from game.storage.exchange import export_games, export_record, file_stem
+from game.storage.files import describe, write_new
 
 from scenes.app.picker import FOLDER, choose
 from scenes.app.stack import Scene
@@ -24,7 +27,7 @@ from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, menu_event
 
 PATH_LEN = 400
-ONE, ALL = "one", "all"
+ONE, ALL, LOG = "one", "all", "log"
 
 
 def default_folder() -> Path:
@@ -38,15 +41,20 @@ class ExportScene(Scene):
     opaque = False
 
     def __init__(self, app, record: dict | None = None, ids: list[int] | None = None,
-                 chosen: int | None = None):
+                 chosen: int | None = None, game: str | None = None):
+        """`game`: the chosen game's id (History's), for its readable log."""
         super().__init__(app)
         self.record, self.ids, self.chosen = record, ids or [], chosen
         options = [ONE] if record is not None or ids is None else \
             ([ONE, ALL] if chosen is not None else [ALL])
+        info = registry.find(record.get("game") if record is not None else game)
+        self.log_game = info.id if info is not None and info.workbench and ONE in options else None
+        options += [LOG] if self.log_game else []
         count = len(self.ids)
-        self.what = ui.Choice(N_("Export"), options, 0, show=lambda v: _("This game") if v == ONE
-                              else ngettext("All {n} listed game", "All {n} listed games",
-                                            count).format(n=count))
+        words = {ONE: lambda: _("This game"), LOG: lambda: _("This game's readable log (text)"),
+                 ALL: lambda: ngettext("All {n} listed game", "All {n} listed games",
+                                       count).format(n=count)}
+        self.what = ui.Choice(N_("Export"), options, 0, show=lambda v: words[v]())
         self.folder = ui.TextField(N_("Folder"), str(default_folder()), max_len=PATH_LEN)
         self.pick_b = ui.Button(N_("Choose\u2026"), self.pick_folder)
         self.go_b = PrimaryButton(N_("Export"), self.export)
@@ -72,7 +80,9 @@ class ExportScene(Scene):
             return
         folder = Path(text).expanduser()
         try:
-            if self.record is not None:
+            if self.what.value == LOG:
+                written = [self.export_log(folder)]
+            elif self.record is not None:
                 written = [export_record(self.record, folder)]
             elif self.what.value == ONE and self.chosen is not None:  # (offered with a chosen game)
                 written = export_games(self.app.store, folder, ids=[self.chosen])
@@ -80,6 +90,9 @@ class ExportScene(Scene):
                 written = export_games(self.app.store, folder, ids=self.ids)
         except StoreError as exc:
             self.app.toast(_("Could not export: {reason}").format(reason=exc.words))
+            return
+        except RecordError as exc:  # (a log: the record does not replay)
+            self.app.toast(_("Could not export: {reason}").format(reason=str(exc)))
             return
         except OSError as exc:
             self.app.toast(_("Could not export to {folder}: {reason}").format(
@@ -93,6 +106,12 @@ class ExportScene(Scene):
             self.app.toast(ngettext("Exported {n} game to {folder}.", "Exported {n} games to {folder}.",
                                     len(written)).format(n=len(written), folder=str(folder)[-120:]),
                            6.0, fine=True)
+
+    def export_log(self, folder: Path) -> Path:
+        """The game's readable log, in the player's language, as a new text file in `folder`."""
+        record = self.record if self.record is not None else self.app.store.record(self.chosen)
+        text = registry.workbench(str(self.log_game)).readable_log(record)
+        return write_new(folder, file_stem(record), text, ".txt")
 
     def cancel(self) -> None:
         self.app.stack.pop()

@@ -250,7 +250,9 @@ class HistoryScene(Scene):
             self.app.toast(_("There is no game to export."))
             return
         chosen = self.ids[self.rows.index] if 0 <= self.rows.index < len(self.ids) else None
-        self.app.stack.push(self.app.make("export", ids=list(self.ids), chosen=chosen))
+        entry = self.entry(self.rows.index) if chosen is not None else None
+        self.app.stack.push(self.app.make("export", ids=list(self.ids), chosen=chosen,
+                                          game=entry.game if entry is not None else None))
 
     def import_games(self) -> None:
         """Record files the player chooses, into their games; the list shows them after."""

@@ -113,19 +113,24 @@ class RulesOverlay(Scene):
         y = 0
         self.lines = []
         self.diagram_h = {}
-        for item in self.pages[self.game].items:
+        page = self.pages[self.game]
+        fields = page.numbers(self.app) if page.numbers else None
+
+        def say(text: str) -> str:  # (a page with numbers: the ones in force put in)
+            return _(text).format(**fields) if fields else _(text)
+        for item in page.items:
             kind = item[0]
             if kind == "h":
                 y += int(16 * s) if y else 0
-                self.lines.append(("h", y, _(item[1])))
+                self.lines.append(("h", y, say(item[1])))
                 y += max(int(self.head_px * 1.6), ui.font(self.head_px, "title").get_linesize() + 4)
             elif kind == "p":
-                for line in ui.wrap(_(item[1]), self.body_px, w):
+                for line in ui.wrap(say(item[1]), self.body_px, w):
                     self.lines.append(("p", y, line))
                     y += lh
                 y += int(8 * s)
             elif kind == "b":
-                mark, body = numbered(_(item[1]))
+                mark, body = numbered(say(item[1]))
                 for j, line in enumerate(ui.wrap(body, self.body_px, w - indent)):
                     self.lines.append(("b" if j == 0 else "c", y, (mark, line)))
                     y += lh
@@ -142,8 +147,8 @@ class RulesOverlay(Scene):
                 y += int(6 * s)
             elif kind == "k":
                 keyw = self.key_w
-                for j, line in enumerate(ui.wrap(_(item[2]), self.body_px, w - keyw)):
-                    self.lines.append(("k", y, (_(item[1]) if j == 0 else "", line)))
+                for j, line in enumerate(ui.wrap(say(item[2]), self.body_px, w - keyw)):
+                    self.lines.append(("k", y, (say(item[1]) if j == 0 else "", line)))
                     y += lh
                 y += int(6 * s)
         self.content_h = y + int(12 * s)

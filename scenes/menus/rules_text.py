@@ -217,6 +217,11 @@ ALICEMATIC = [
              "players lead rival camps of Alices: summon them, hire residents, send expeditions "
              "across a map of hex tiles, and hold the most of Wonderland when the game ends. "
              "The tiles and the 90 cards here are sample content: the draft gives neither.")),
+    ("b", N_("The numbers in force: {rounds} rounds; an opening hand of {hand} cards; {chits} "
+             "territory chits each; {resource_pool} resource chits of each colour, shared; areas of "
+             "{area_max} cards; a tile majority {tile_first} VP (second {tile_second}, tied firsts "
+             "{tile_shared} each); {city_vp} VP per city; an empty hand draws {refill}. A parameters "
+             "file (--params) changes them.")),
     ("h", N_("The map")),
     ("b", N_("Tiles of 7 hexes: a fantasy city in the middle, monster forests and facilities of five "
              "colours around it. Each hex shows the strength needed to take it; a city's dots are "
@@ -226,14 +231,14 @@ ALICEMATIC = [
     ("b", N_("Bases: each player places two chits on cities at the map's edge: first clockwise from "
              "the start player (the star), then counter-clockwise back.")),
     ("h", N_("Your areas")),
-    ("b", N_("Five colour areas, 4 cards each: Red (strength), Blue (research), Yellow (DP), Green "
+    ("b", N_("Five colour areas, {area_max} cards each: Red (strength), Blue (research), Yellow (DP), Green "
              "(food) and White (rule). Each card in an area counts 1; face-up Alices add their "
              "powers.")),
     ("b", N_("Resources: red, yellow and green chits pay what your areas lack, one for one.")),
     ("h", N_("A turn")),
     ("b", N_("1. Domestic affairs: summon an Alice face up into its colour's area, paying its DP "
              "(your Yellow count, then yellow resources); or hire a card as a resident face down into "
-             "any area, then draw a card. With an empty hand, draw 3 instead and the turn ends.")),
+             "any area, then draw a card. With an empty hand, draw {refill} instead and the turn ends.")),
     ("b", N_("2. Expedition (one, or none): take a hex by having its strength (Red) and the food "
              "(Green) to reach it: one per step from your nearest base, one more for each hex crossed "
              "that another player holds. Hexes on your bases' tiles need no food.")),
@@ -241,10 +246,11 @@ ALICEMATIC = [
              "(red, yellow, green: resources; blue: cards; white: VP).")),
     ("b", N_("Falling short, you may start a war instead: a face-down chit. On a later turn you take "
              "that hex for free.")),
-    ("b", N_("3. An area over 4 cards (a power can do that) is cut back: you discard.")),
+    ("b", N_("3. An area over {area_max} cards (a power can do that) is cut back: you discard.")),
     ("h", N_("The end and the scoring")),
-    ("p", N_("After round 14, or at the end of the round in which every city came to be held. Then: "
-             "tile majorities (6, or 6 and 3 ranked by face-up Alices), 3 VP per city, each monster "
+    ("p", N_("After round {rounds}, or at the end of the round in which every city came to be held. "
+             "Then: tile majorities ({tile_first}, or {tile_first} and {tile_second} ranked by face-up "
+             "Alices), {city_vp} VP per city, each monster "
              "forest its number, the most tiles reached and the most face-up Alices in each colour "
              "(that many VP), final powers, plus the VP scored during play. Ties go to the most "
              "face-up Alices.")),
@@ -302,6 +308,19 @@ ALICEMATIC = [
              'face-up Alices; then it is a shared win.')),
     ("b", N_('21. The discard pile is public (cards cut back at the end of a turn are shown); face-'
              'down cards in an area are seen by their owner only.')),
+    ("b", N_("22. A monster forest's condition (decision 12) holds on every way into a forest: taking "
+             "it, seizing another's war there, invading it while its holder's land is cut off, and "
+             "finishing one's own war there once others hold more of its neighbours (the "
+             "forest_lenient variant checks it only for a forest nobody holds).")),
+    ("b", N_("23. The numbers (rounds, cards per area, opening hand, chits, tile and city VP, the "
+             "resource pool, the empty hand's draw) are the draft's unless a parameters file sets "
+             "others; a record keeps the numbers it was played with.")),
+    ("b", N_("24. A fantasy city stands only at a tile's centre (the draft's \"the city in its "
+             "middle\"): content with a city elsewhere on a tile is refused.")),
+    ("b", N_("25. A base goes on an edge city with room; were every edge city full or already the "
+             "player's, it would go on any city with room (the draft is silent; with 9 or 13 tiles "
+             "there are always more edge cities than bases, so this never happens with one chit per "
+             "city and player).")),
     ("h", N_("Questions for the designers")),
     *[("b", question) for question in QUESTIONS],
     ("h", N_("Controls")),

@@ -84,9 +84,12 @@ class SettingsOverlay(Scene):
                                  on_change=lambda v: self._set("hover_magnify", v), show=on_off)
         self.full = ui.Choice(N_("Full screen"), [False, True], 1 if self._fullscreen() else 0,
                               on_change=self._full, show=on_off)
+        # (kept when the overlay closes; read at each new game of a game with designers' tools)
+        self.content = ui.TextField(N_("Designer content"), st.get("content_folder") or "",
+                                    max_len=schema.FOLDER_LEN)
         self.close_b = ui.Button(N_("Close"), self.dismiss)
         self.choices = [self.language, self.sound, self.volume, self.text_size, self.speed, self.think, self.magnify,
-                        self.full]
+                        self.full, self.content]
         self.words = {w: w.label for w in self.choices + [self.close_b]}  # English; drawn translated
         self.ring = ui.FocusRing(self.choices + [self.close_b])
         self.ring.move(1)
@@ -94,6 +97,9 @@ class SettingsOverlay(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def dismiss(self) -> None:
+        folder = self.content.value.strip()
+        if folder != (self.app.settings.get("content_folder") or ""):
+            self._set("content_folder", folder)
         self.app.stack.pop()
 
     def _set(self, key: str, value) -> None:
@@ -127,7 +133,9 @@ class SettingsOverlay(Scene):
         y = P.y + int(108 * s)
         for choice in self.choices:
             choice.rect = pygame.Rect(P.centerx - w // 2, y, w, h)
-            y += h + int(9 * s)
+            y += h + int(5 * s)
+        label_w = int(w * 0.42)  # the folder's label at its left (a field shows none once filled)
+        self.content.rect = self.content.rect.inflate(-label_w, 0).move(label_w // 2, 0)
         self.close_b.rect = pygame.Rect(P.centerx - int(100 * s), y + int(8 * s), int(200 * s), h)
 
     def handle(self, event) -> None:
@@ -140,6 +148,10 @@ class SettingsOverlay(Scene):
             w.label = _(word)
         dialog_frame(surface, P, s, _("Settings"), int(40 * s), 46, 84)
         self.ring.draw(surface, s)
+        field = self.content.rect
+        ui.text(surface, _("Designer content"), int(17 * s),
+                (P.x + int(40 * s), field.centery), ui.TEXT, "midleft",
+                max_width=field.x - P.x - int(48 * s))
         note = _("Bot thinking time applies from the next game.")
         ui.text(surface, note, int(14 * s), (P.centerx, P.bottom - 14 * s), ui.MUTED,
                 "midbottom", max_width=P.w - 40 * s)

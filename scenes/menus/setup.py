@@ -13,8 +13,10 @@ import pygame
 from game import registry
 from game.bots import bot_levels
 from game.descriptor import GameInfo
+from game.errors import ContentError
 from game.ratings import load_ratings
 from game.i18n import _, N_
+from game.messages import message
 from game.text import LABEL, clean
 
 from scenes.descriptor import SceneInfo
@@ -360,7 +362,12 @@ class SetupScene(Scene):
         config = self.config()
         if not self.app.demo:
             self.remember()
-        self.app.stack.replace(self.app.make(config.scene, config=config))
+        try:
+            table = self.app.make(config.scene, config=config)
+        except ContentError as exc:  # a designer's file (--content, --params) that cannot be used
+            self.app.toast(message(N_("The game cannot start: {problem}"), problem=str(exc)))
+            return
+        self.app.stack.replace(table)
 
     def go_back(self) -> None:
         self.app.stack.replace(self.app.make("title"))

@@ -1,15 +1,16 @@
 """Alicematic in player words: colour areas, card names and powers, hexes, and the log's line
-for each thing an action reports. Marked with N_ here, translated where they are drawn."""
+for each thing an action reports (the table's log and the command line's `log`). Marked with N_
+here, translated where they are shown. A colour is named one way in sentences: lowercase ("the
+red facility", "the red area", "2 red resources"); the board's area labels are capitalised."""
 
 from __future__ import annotations
 
-from game.alicematic import effects as fx
-from game.alicematic import state as st
-from game.alicematic.content import CITY, FOREST
-from game.alicematic.words import source_words
-from game.i18n import N_, _, ngettext
-from game.messages import shown
-from game.words import said, whose
+from . import effects as fx
+from . import state as st
+from .words import HEX_NAMES, source_words
+from ..i18n import N_, _, ngettext
+from ..messages import shown
+from ..words import said, whose
 
 AREA_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green"),
               "white": N_("White")}
@@ -25,6 +26,8 @@ CARD_NAMES = {name: name for name in (
     N_("Herald Alice"), N_("Judge Alice"), N_("Governor Alice"), N_("Bishop Alice"),
     N_("Chancellor Alice"), N_("White Queen Alice"), N_("Red Queen Alice"),
     N_("Queen of Hearts Alice"))}
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green"),
+                "white": N_("white")}  # a colour inside a sentence
 WHEN = {fx.SUMMON: N_("On summon: {what}"), fx.TURN_START: N_("Each turn: {what}"),
         fx.ALWAYS: N_("Always: {what}"), fx.CONQUEST: N_("On conquest: {what}"),
         fx.FINAL: N_("Final scoring: {what}")}
@@ -39,11 +42,12 @@ WHAT = {"gain_red": N_("+{n} red resource"), "gain_yellow": N_("+{n} yellow reso
         fx.ROOM: N_("this area holds {n} more"), fx.SUPPLY: N_("food from any hex")}
 WHEN_ON = {fx.FACILITY_TAKEN: N_("On facility: {what}"), fx.FOREST_TAKEN: N_("On forest: {what}"),
            fx.CITY_TAKEN: N_("On city: {what}"), fx.INVASION: N_("On invasion: {what}")}
-# the final scoring's rows, walked through one at a time (scoring.Score's fields)
+# the final scoring's rows, walked through one at a time (scoring.Score's fields); their words
+# are formatted with the game's params (Params.to_json)
 SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, scored as they happened.")),
-              ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: 6; tied, face-up Alices rank "
-                                                  "them: 6 and 3.")),
-              ("cities", N_("Fantasy cities"), N_("3 VP for each city held.")),
+              ("tiles", N_("Tile majorities"), N_("Most hexes on a tile: {tile_first}; tied, face-up "
+                                                  "Alices rank them: {tile_first} and {tile_second}.")),
+              ("cities", N_("Fantasy cities"), N_("{city_vp} VP for each city held.")),
               ("forests", N_("Monster forests"), N_("Each forest held: VP equal to its neighbours.")),
               ("reach", N_("Tiles reached"), N_("Most tiles with a hex of yours: that many VP.")),
               ("colours", N_("Alices per colour"), N_("Most face-up Alices in a colour: that many VP.")),
@@ -89,7 +93,13 @@ def resources(colour: str, n: int) -> str:
 
 
 def area(colour: str) -> str:
+    """An area's label on the board: "Red"."""
     return _(AREA_NAMES[colour])
+
+
+def colour_word(colour: str) -> str:
+    """A colour inside a sentence: "red" ("the red area")."""
+    return _(COLOUR_WORDS[colour])
 
 
 def card_name(card) -> str:
@@ -105,12 +115,7 @@ def hex_words(board, h) -> str:
     """"red facility (tile 3)", "fantasy city (tile 5)": a hex as a player names it."""
     info = board.hexes[h]
     kind = info.kind
-    if kind.kind == CITY:
-        what = _("fantasy city")
-    elif kind.kind == FOREST:
-        what = _("monster forest")
-    else:
-        what = _("{colour} facility").format(colour=area(kind.colour))
+    what = _(HEX_NAMES[kind.colour or kind.kind])
     return _("{what} on tile {tile}").format(what=what, tile=info.tile + 1)
 
 
@@ -131,11 +136,11 @@ def gains_words(events) -> str:
     return _("Brings {what}").format(what=_(", ").join(parts))
 
 
-def event_lines(scene, before, action, events, after) -> list[str]:
-    """The log's lines for one action, from its events (hidden cards stay hidden)."""
+def event_lines(name, before, action, events, after) -> list[str]:
+    """The log's lines for one action, from its events (hidden cards stay hidden); `name(p)`
+    is a seat's label ("You" for the player: the sentences say "you")."""
     lines: list[str] = []
     board, cards = after.board, after.cards
-    name = scene.name_of
 
     def from_(e) -> str:  # where a gain came from ("from Knight Alice"): the engine says
         return shown(source_words(e.source, cards, board))
@@ -147,11 +152,11 @@ def event_lines(scene, before, action, events, after) -> list[str]:
         elif e.kind == st.SUMMONED:
             lines.append(said(who, _("{who} summon {card} into the {colour} area."),
                               _("{who} summons {card} into the {colour} area."),
-                              card=card_name(cards[e.card]), colour=area(e.where)))
+                              card=card_name(cards[e.card]), colour=colour_word(e.where)))
         elif e.kind == st.HIRED:
             lines.append(said(who, _("{who} hire a resident face down into the {colour} area."),
                               _("{who} hires a resident face down into the {colour} area."),
-                              colour=area(e.where)))
+                              colour=colour_word(e.where)))
         elif e.kind == st.PASSED:
             lines.append(said(who, _("{who} have no room for a card."), _("{who} has no room for a card.")))
         elif e.kind == st.DREW and action.kind == "refill":
@@ -182,7 +187,7 @@ def event_lines(scene, before, action, events, after) -> list[str]:
         elif e.kind == st.RECRUITED:
             lines.append(said(who, _("{who} recruit {n} face down into the {colour} area {source}."),
                               _("{who} recruits {n} face down into the {colour} area {source}."),
-                              n=e.value, colour=area(e.where), source=from_(e)))
+                              n=e.value, colour=colour_word(e.where), source=from_(e)))
         elif e.kind == st.DREW and e.source is not None:
             lines.append(said(who, ngettext("{who} draw {n} card {source}.", "{who} draw {n} cards {source}.", e.value),
                               ngettext("{who} draws {n} card {source}.", "{who} draws {n} cards {source}.", e.value),
@@ -190,11 +195,11 @@ def event_lines(scene, before, action, events, after) -> list[str]:
         elif e.kind == st.DISCARDED:
             lines.append(said(who, _("{who} discard {card} from the {colour} area."),
                               _("{who} discards {card} from the {colour} area."),
-                              card=card_name(cards[e.card]), colour=area(e.where)))
+                              card=card_name(cards[e.card]), colour=colour_word(e.where)))
         elif e.kind == st.ROUND_STARTED:
-            lines.append(_("Round {number} of {rounds}.").format(number=e.value, rounds=st.ROUNDS))
+            lines.append(_("Round {number} of {rounds}.").format(number=e.value, rounds=after.params.rounds))
         elif e.kind == st.GAME_OVER:
-            lines.append(_("The game is over: the final scoring.") if after.round >= st.ROUNDS else
+            lines.append(_("The game is over: the final scoring.") if after.round >= after.params.rounds else
                          _("Every city is held: the game is over after round {number}.").format(
                              number=after.round))
     if action.kind == "end":
