@@ -2,28 +2,18 @@
 at the smallest and the usual window size (issue 59, item 6: Alicematic's were never placed, so
 only Esc reached its menu). Over every registered game."""
 
-import pygame
 import pytest
 
-from game import records, registry
-from storage_helpers import keep_in_progress
-from ui_helpers import click, frames, key, resize
+from game import registry
+from ui_helpers import click, frames, resize, resumed_table
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
 @pytest.mark.parametrize("game", registry.ids())
 def test_the_table_buttons_are_on_screen_and_work(app, game, size):
-    n = min(registry.info(game).player_counts)
-    session = registry.game_module(game).new_session(
-        2, [{"name": f"P{i}", "seat": "human" if i == 0 else "easy"} for i in range(n)])
-    keep_in_progress(records.record_of(session))
     resize(app, size)
-    title = app.stack.push(app.make("title"))
-    frames(app, 2)
-    click(app, title.cont.rect.center)
-    key(app, pygame.K_RETURN)
-    table = app.stack.top
-    frames(app, 3)
+    table = resumed_table(app, game)
+    frames(app, 1)
     window = app.screen.get_rect()
     rects = [b.rect for b in table.buttons]
     assert len(rects) >= 4 and all(r.w > 0 and r.h > 0 and window.contains(r) for r in rects)

@@ -82,6 +82,24 @@ def resume_latest(app):
     return app.stack.top
 
 
+def resumed_table(app, game, seed=2):
+    """`game`'s table with a game in progress of its fewest players (the first a human, the others
+    easy bots), kept as a window that then closed leaves it and resumed from the title's Continue:
+    the way a player reaches it, for a test over every registered game."""
+    from game import records, registry
+    from storage_helpers import keep_in_progress
+    n = min(registry.info(game).player_counts)
+    session = registry.game_module(game).new_session(
+        seed, [{"name": f"P{i}", "seat": "human" if i == 0 else "easy"} for i in range(n)])
+    keep_in_progress(records.record_of(session))
+    title = app.stack.push(app.make("title"))
+    frames(app, 2)
+    click(app, title.cont.rect.center)
+    key(app, pygame.K_RETURN)
+    frames(app, 2)
+    return app.stack.top
+
+
 def snapshot(folder) -> dict:
     """Every file under folder, by relative path, with its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}

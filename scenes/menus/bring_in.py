@@ -78,18 +78,24 @@ class BringInScene(Scene):
         # beside the title's menu (over its fan of cards): Continue shows what is coming in
         P = pygame.Rect(0, 0, min(int(540 * s), self.size[0] - 16), int(220 * s))
         P.center = (self.size[0] // 2 + int(310 * s), self.size[1] // 2)
-        overlay_panel(surface, P, s)
-        heading(surface, _("Bringing in your games"), int(32 * s), (P.centerx, P.y + 50 * s),
-                max_width=P.w - 40 * s)
-        done, total = self.progress
-        words = _("{done} of {total} records").format(done=done, total=total) if total \
-            else _("Reading your saved data\u2026")
-        ui.text(surface, words, max(10, int(18 * s)), (P.centerx, P.y + 100 * s), ui.MUTED,
-                "midtop", max_width=P.w - 40 * s)
-        bar = pygame.Rect(P.x + int(40 * s), P.bottom - int(60 * s), P.w - int(80 * s), int(18 * s))
-        ui.panel(surface, bar, (20, 16, 16), ui.BRASS_DARK, radius=int(6 * s))
-        if total:
-            fill = bar.inflate(-4, -4)
-            fill.w = int(fill.w * done / total)
-            if fill.w > 0:
-                pygame.draw.rect(surface, ui.HILITE, fill, border_radius=int(4 * s))
+        progress_panel(surface, P, s, _("Bringing in your games"), self.progress,
+                       _("Reading your saved data\u2026"))
+
+
+def progress_panel(surface, P: pygame.Rect, s: float, title: str, progress: tuple[int, int],
+                   starting: str) -> None:
+    """A panel with a title, "n of N records" (or `starting` before the count is known) and a
+    bar: bringing in the old files, importing records."""
+    overlay_panel(surface, P, s)
+    heading(surface, title, int(32 * s), (P.centerx, P.y + 50 * s), max_width=P.w - 40 * s)
+    done, total = progress
+    words = _("{done} of {total} records").format(done=done, total=total) if total else starting
+    ui.text(surface, words, max(10, int(18 * s)), (P.centerx, P.y + 100 * s), ui.MUTED,
+            "midtop", max_width=P.w - 40 * s)
+    bar = pygame.Rect(P.x + int(40 * s), P.bottom - int(60 * s), P.w - int(80 * s), int(18 * s))
+    ui.panel(surface, bar, (20, 16, 16), ui.BRASS_DARK, radius=int(6 * s))
+    if total:
+        fill = bar.inflate(-4, -4)
+        fill.w = int(fill.w * done / total)
+        if fill.w > 0:
+            pygame.draw.rect(surface, ui.HILITE, fill, border_radius=int(4 * s))

@@ -15,9 +15,9 @@ from game.storage.store import Imported
 
 from scenes.app.picker import FILES, choose
 from scenes.app.stack import Scene
-from scenes.menus.pause import overlay_panel
+from scenes.menus.bring_in import progress_panel
 from scenes.widgets import ui
-from scenes.widgets.decor import dim, heading
+from scenes.widgets.decor import dim
 
 SHOWN_PROBLEMS = 2
 
@@ -87,20 +87,7 @@ class ImportScene(Scene):
     def draw(self, surface) -> None:
         s = self.s
         dim(surface, 150)
-        P = pygame.Rect(0, 0, min(int(520 * s), self.size[0] - 16), int(200 * s))
+        P = pygame.Rect(0, 0, min(int(520 * s), self.size[0] - 16), int(220 * s))
         P.center = (self.size[0] // 2, self.size[1] // 2)
-        overlay_panel(surface, P, s)
-        heading(surface, _("Importing games"), int(30 * s), (P.centerx, P.y + 46 * s),
-                max_width=P.w - 40 * s)
-        done, total = self.progress
-        words = _("{done} of {total} records").format(done=done, total=total) if total \
-            else _("Reading the files\u2026")
-        ui.text(surface, words, max(10, int(17 * s)), (P.centerx, P.y + 92 * s), ui.MUTED,
-                "midtop", max_width=P.w - 40 * s)
-        bar = pygame.Rect(P.x + int(40 * s), P.bottom - int(52 * s), P.w - int(80 * s), int(16 * s))
-        ui.panel(surface, bar, (20, 16, 16), ui.BRASS_DARK, radius=int(6 * s))
-        if total:
-            fill = bar.inflate(-4, -4)
-            fill.w = int(fill.w * done / total)
-            if fill.w > 0:
-                pygame.draw.rect(surface, ui.HILITE, fill, border_radius=int(4 * s))
+        progress_panel(surface, P, s, _("Importing games"), self.progress,
+                       _("Reading the files\u2026"))
