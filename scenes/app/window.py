@@ -304,6 +304,8 @@ class App:
             w, h = surface.get_size()
         self.screen = surface
         if w > 0 and h > 0:
+            if self.art.resized((w, h)):
+                ui.window_resized()
             self.stack.resize((w, h))
 
     @staticmethod
