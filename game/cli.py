@@ -485,19 +485,36 @@ def cmd_saves(args) -> int:
 
 
 def cmd_export(args) -> int:
+    """Each file that fails is one line on stderr and the rest go on (exit 2 at the end, as import); on a
+    terminal a progress line counts the games."""
     from .storage.exchange import export_games
     if args.game is not None and registry.find(args.game) is None:
         raise UsageError(f"unknown game {_shown(args.game)}: expected one of "
                          f"{', '.join(registry.ids())}")
     folder = Path(args.folder)
     writable_folder(folder)
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:
+        percent = done * 100 // max(1, total)
+        if sys.stderr.isatty() and (percent != shown[0] or done == total):
+            shown[0] = percent
+            sys.stderr.write(f"\r{PROG}: export: {done} of {total} games ({percent}%)"
+                             + ("\n" if done == total else ""))
+            sys.stderr.flush()
     with player_data() as store:
         try:
-            written = export_games(store, folder, args.game)
+            report = export_games(store, folder, args.game, progress=progress)
         except OSError as exc:
             raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
-    _json({"exported": len(written), "folder": str(folder)})
-    return 0
+    for name, why in report.problems:
+        print(f"{PROG}: export: {name} was not written: {why}", file=sys.stderr)
+    if report.stopped:
+        print(f"{PROG}: export: {len(report.problems)} files in a row could not be written into "
+              f"{folder}: the export stopped there", file=sys.stderr)
+    _json({"exported": report.written, "already": report.already,
+           "not_exported": len(report.problems), "folder": str(folder)})
+    return 2 if report.problems else 0
 
 
 def cmd_import(args) -> int:

@@ -1,20 +1,22 @@
 """Export: games as record files (docs/record-format.md) in a folder the player picks.
 
 From History: the game chosen, or every game listed. From the pause menu (or leaving a game that
-could not be saved): the game as it stands. A file is never written over: a name that is taken
-gets "-2", "-3". The folder is typed (the app has no system file dialog: one field, prefilled with
+could not be saved): the game as it stands. A file is never written over, and one that already
+holds the game is left as it is. Many games are written a few a frame, the panel counting them. The folder is typed (the app has no system file dialog: one field, prefilled with
 the player's Documents folder); a folder that cannot be written says why in one line and the
 panel stays, so the player can type another."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Iterator
 
 import pygame
 
 from game.i18n import N_, _, ngettext
 from game.storage import StoreError
-from game.storage.exchange import export_games, export_record
+from game.storage.exchange import Exported, export_record, export_steps
 from game.storage.files import describe
 
 from scenes.app.stack import Scene
@@ -55,36 +57,78 @@ class ExportScene(Scene):
         self.ring.move(1)  # Export has the focus: Enter exports to the folder shown
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.steps: Iterator | None = None  # an export under way, a few files a frame
+        self.target, self.done, self.total, self.report = Path(), 0, 0, Exported()
 
     def export(self) -> None:
+        if self.steps is not None:
+            return  # already under way
         text = self.folder.value.strip()
         if not text:
             self.app.toast(_("Type the folder to export to."))
             return
         folder = Path(text).expanduser()
+        if self.record is not None:
+            try:
+                written = export_record(self.record, folder)
+            except OSError as exc:
+                self.app.toast(_("Could not export to {folder}: {reason}").format(
+                    folder=text[:80], reason=describe(exc)))
+                return
+            self.app.stack.pop()
+            self.app.toast(_("Exported to {file}.").format(file=str(written)[-120:]), 6.0)
+            return
+        ids = [self.chosen] if self.what.value == ONE and self.chosen is not None else self.ids
+        self.steps, self.target = export_steps(self.app.store, folder, ids=ids), folder
+        self.done, self.total = 0, len(ids)
+        self.advance()  # the first file now: a folder that cannot be made says so at once
+
+    def advance(self, budget: float = 0.0) -> None:
+        """Write files for about `budget` seconds (one at least), then let the frame go on;
+        the end pops the panel and says what was done."""
+        assert self.steps is not None
+        end = time.perf_counter() + budget
         try:
-            if self.record is not None:
-                written = [export_record(self.record, folder)]
-            elif self.what.value == ONE and self.chosen is not None:  # (offered with a chosen game)
-                written = export_games(self.app.store, folder, ids=[self.chosen])
-            else:
-                written = export_games(self.app.store, folder, ids=self.ids)
+            while True:
+                self.done, self.total, self.report = next(self.steps)
+                if time.perf_counter() >= end:
+                    return
+        except StopIteration:
+            pass
         except StoreError as exc:
+            self.steps = None
             self.app.toast(_("Could not export: {reason}").format(reason=exc.words))
             return
         except OSError as exc:
+            self.steps = None
             self.app.toast(_("Could not export to {folder}: {reason}").format(
-                folder=text[:80], reason=describe(exc)))
+                folder=str(self.target)[:80], reason=describe(exc)))
             return
+        self.steps = None
+        self.finished()
+
+    def finished(self) -> None:
+        report, folder = self.report, self.target
         self.app.stack.pop()
-        if len(written) == 1:
-            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0)
-        else:
+        if report.problems:
+            self.app.toast(ngettext("{n} game could not be exported: {reason}",
+                                    "{n} games could not be exported: {reason}",
+                                    len(report.problems)).format(n=len(report.problems),
+                                                                 reason=report.problems[-1][1]), 8.0)
+        done = report.written + report.already
+        if done == 1 and report.last is not None:
+            self.app.toast(_("Exported to {file}.").format(file=str(report.last)[-120:]), 6.0)
+        elif done or not report.problems:
             self.app.toast(ngettext("Exported {n} game to {folder}.", "Exported {n} games to {folder}.",
-                                    len(written)).format(n=len(written), folder=str(folder)[-120:]),
-                           6.0)
+                                    done).format(n=done, folder=str(folder)[-120:]), 6.0)
+
+    def update(self, dt: float) -> None:
+        if self.steps is not None:
+            self.advance(0.02)
 
     def cancel(self) -> None:
+        """Back (an export under way stops: the files written stay)."""
+        self.steps = None
         self.app.stack.pop()
 
     def resize(self, size) -> None:
@@ -116,6 +160,8 @@ class ExportScene(Scene):
         dialog_frame(surface, P, s, _("Export"), int(36 * s), 46, 80)
         self.ring.draw(surface, s)
         note = _("Each game becomes a record file; a file that is there is never replaced.")
+        if self.steps is not None:
+            note = _("Exporting: {done} of {total} games...").format(done=self.done, total=self.total)
         px = max(8, int(14 * s))
         lines = ui.wrap(note, px, P.w - 60 * s)[:2]
         step = ui.font(px).get_linesize()
