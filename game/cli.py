@@ -485,8 +485,8 @@ def cmd_saves(args) -> int:
 
 
 def cmd_export(args) -> int:
-    """Each file that fails is one line on stderr and the rest go on (exit 2 at the end, as import); on a
-    terminal a progress line counts the games."""
+    """Each file that fails is one line on stderr and the rest go on (exit 2 at the end, as
+    import); on a terminal a progress line counts the games."""
     from .storage.exchange import export_games
     if args.game is not None and registry.find(args.game) is None:
         raise UsageError(f"unknown game {_shown(args.game)}: expected one of "
@@ -497,16 +497,18 @@ def cmd_export(args) -> int:
 
     def progress(done: int, total: int) -> None:
         percent = done * 100 // max(1, total)
-        if sys.stderr.isatty() and (percent != shown[0] or done == total):
+        if sys.stderr.isatty() and percent != shown[0]:
             shown[0] = percent
-            sys.stderr.write(f"\r{PROG}: export: {done} of {total} games ({percent}%)"
-                             + ("\n" if done == total else ""))
+            sys.stderr.write(f"\r{PROG}: export: {done} of {total} games ({percent}%)")
             sys.stderr.flush()
     with player_data() as store:
         try:
             report = export_games(store, folder, args.game, progress=progress)
         except OSError as exc:
             raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+        finally:
+            if shown[0] >= 0:
+                sys.stderr.write("\n")  # the progress line ends
     for name, why in report.problems:
         print(f"{PROG}: export: {name} was not written: {why}", file=sys.stderr)
     if report.stopped:
