@@ -23,7 +23,7 @@ from pathlib import Path
 from .history_perf import fill
 
 RUN = ("import resource, sys\n"
-       "from scenes.main import main\n"
+       "from game.cli import main\n"
        "code = main(['export', sys.argv[1]])\n"
        "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
        "sys.exit(code)\n")
