@@ -124,3 +124,25 @@ def test_the_export_panel_counts_the_games_as_it_writes_them(app, data_dir, tmp_
     assert app.stack.top is not export
     assert len(list((tmp_path / "out").glob("*.json"))) == 40
     assert "Exported 40 games" in app.toasts[-1][0]
+
+
+def test_an_export_killed_midway_then_run_again_leaves_every_game_once(data_dir, tmp_path):
+    import os
+    import signal
+    from waiting import HANG_S, until
+    filled(data_dir, 600).close()
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "scenes.main", "export", str(out)]
+    env = dict(os.environ, ALICE_DATA_DIR=str(data_dir))
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    until(lambda: out.is_dir() and sum(1 for _ in os.scandir(out)) >= 20 or proc.poll() is not None,
+          "the first files")
+    proc.send_signal(signal.SIGKILL)  # (may have finished already: then nothing was left anyway)
+    proc.wait(HANG_S)
+    before = {p.name for p in out.glob("*.json")}
+    again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=HANG_S)
+    said = json.loads(again.stdout)
+    assert again.returncode == 0 and said["already"] == len(before)
+    assert said["exported"] + said["already"] == 600
+    assert len(list(out.glob("*.json"))) == 600
+    assert not [p for p in out.iterdir() if p.suffix == ".tmp"]  # the killed run's temp file went
