@@ -31,6 +31,8 @@ THINK_MAX = 60.0  # seconds a bot may think per decision
 BOT_TIMEOUT_MAX = 3600.0  # seconds an external bot may take per answer
 MAX_DIGITS = 18  # command-line integers: a seed, a count; more digits is a typo or an attack
 MAX_LINE = 1024 * 1024  # bytes of a score --batch line: a line of cards takes well under 1 KB
+ITERATIONS_MAX = 100_000  # review's searches per decision: the search grows with each one
+GAMES_MAX = 1_000_000  # selfplay's games: days of play already
 
 
 class UsageError(Exception):
@@ -58,8 +60,9 @@ def _shown(text: str) -> str:
     return repr(text if len(text) <= 24 else text[:21] + "...")
 
 
-def ascii_int(text: str, low: int | None = None) -> int:
-    """An argparse type: a whole number in ASCII digits, at most MAX_DIGITS of them."""
+def ascii_int(text: str, low: int | None = None, high: int | None = None) -> int:
+    """An argparse type: a whole number in ASCII digits, at most MAX_DIGITS of them (and from
+    `low` to `high` where given)."""
     if not _INT.fullmatch(text):
         raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number (use the digits 0-9)")
     if len(text.lstrip("-")) > MAX_DIGITS:
@@ -67,13 +70,15 @@ def ascii_int(text: str, low: int | None = None) -> int:
     value = int(text)
     if low is not None and value < low:
         raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+    if high is not None and value > high:
+        raise argparse.ArgumentTypeError(f"must be at most {high}, not {value}")
     return value
 
 
-def count(low: int):
-    """An argparse type for a count of at least `low`."""
+def count(low: int, high: int | None = None):
+    """An argparse type for a count of at least `low` (and at most `high`)."""
     def parse(text: str) -> int:
-        return ascii_int(text, low)
+        return ascii_int(text, low, high)
     return parse
 
 
@@ -573,19 +578,38 @@ def cmd_saves(args) -> int:
 
 
 def cmd_export(args) -> int:
+    """Each file that fails is one line on stderr and the rest go on (exit 2 at the end, as
+    import); on a terminal a progress line counts the games."""
     from .storage.exchange import export_games
     if args.game is not None and registry.find(args.game) is None:
         raise UsageError(f"unknown game {_shown(args.game)}: expected one of "
                          f"{', '.join(registry.ids())}")
     folder = Path(args.folder)
     writable_folder(folder)
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:
+        percent = done * 100 // max(1, total)
+        if sys.stderr.isatty() and percent != shown[0]:
+            shown[0] = percent
+            sys.stderr.write(f"\r{PROG}: export: {done} of {total} games ({percent}%)")
+            sys.stderr.flush()
     with player_data() as store:
         try:
-            written = export_games(store, folder, args.game)
+            report = export_games(store, folder, args.game, progress=progress)
         except OSError as exc:
             raise UsageError(f"cannot write into {folder}: {exc.strerror or exc}") from None
-    _json({"exported": len(written), "folder": str(folder)})
-    return 0
+        finally:
+            if shown[0] >= 0:
+                sys.stderr.write("\n")  # the progress line ends
+    for name, why in report.problems:
+        print(f"{PROG}: export: {name} was not written: {why}", file=sys.stderr)
+    if report.stopped:
+        print(f"{PROG}: export: {len(report.problems)} files in a row could not be written into "
+              f"{folder}: the export stopped there", file=sys.stderr)
+    _json({"exported": report.written, "already": report.already,
+           "not_exported": len(report.problems), "folder": str(folder)})
+    return 2 if report.problems else 0
 
 
 def cmd_import(args) -> int:
@@ -691,7 +715,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", action="append",
                    help="one per player: random, easy, normal, hard or cmd:<command line>")
     p.add_argument("--seed", type=ascii_int, default=1, help="the first game's seed (default 1)")
-    p.add_argument("--games", type=count(1), default=1, help="how many games (default 1)")
+    p.add_argument("--games", type=count(1, GAMES_MAX), default=1, metavar="N",
+                   help=f"how many games (1 <= N <= {GAMES_MAX}, default 1)")
     p.add_argument("--out", type=path_arg, help="write one record per game into this folder")
     p.add_argument("--think", type=seconds(THINK_MAX), metavar="SECONDS",
                    help=f"seconds a bot may think per decision (0 < SECONDS <= {THINK_MAX:g})")
@@ -731,9 +756,9 @@ def build_parser() -> argparse.ArgumentParser:
     how = p.add_mutually_exclusive_group()
     how.add_argument("--think", type=seconds(THINK_MAX), metavar="SECONDS",
                      help=f"seconds of search per decision (0 < SECONDS <= {THINK_MAX:g})")
-    how.add_argument("--iterations", type=count(1), metavar="N",
+    how.add_argument("--iterations", type=count(1, ITERATIONS_MAX), metavar="N",
                      help="a fixed search per decision: the same output on every run (the default, "
-                          "with each game's own number)")
+                          f"with each game's own number; 1 <= N <= {ITERATIONS_MAX})")
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("stats", help="statistics of the finished games in the data folder "
@@ -746,7 +771,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_saves)
 
     p = sub.add_parser("export", help="write the finished games as record files into a folder "
-                       "(never over a file that is there)")
+                       "(never over a file that is there; a game already there is not written "
+                       "again)")
     p.add_argument("--game", help="only this game's (assemble, cementopia, grayblock, alicematic)")
     p.add_argument("folder", type=path_arg, metavar="DIR")
     p.set_defaults(run=cmd_export)

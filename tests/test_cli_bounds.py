@@ -277,3 +277,28 @@ def test_developer_tools_refuse_an_empty_path(capsys, module, args):
         importlib.import_module(module).main(args)
     assert exit.value.code == 2
     assert "an empty path" in capsys.readouterr().err
+
+
+# --- issue 56 item 13: every count from the command line has a ceiling -----------------------
+
+@pytest.mark.parametrize("args, needle", [
+    (["review", "RECORD", "--iterations", "1000000000000"], "--iterations"),
+    (["review", "RECORD", "--iterations", str(cli.ITERATIONS_MAX + 1)], "--iterations"),
+    (["selfplay", "--games", "1000000000000"], "--games"),
+    (["selfplay", "--games", str(cli.GAMES_MAX + 1)], "--games"),
+])
+def test_an_endless_count_is_refused_in_one_line(capsys, tmp_path, args, needle):
+    """review --iterations 10**12 searched on and on, growing without bound: refused like --think."""
+    args = [str(tmp_path / "none.json") if a == "RECORD" else a for a in args]
+    code, out, err = run(capsys, *args)
+    one_line(code, err, needle)
+    assert f"at most {cli.ITERATIONS_MAX if needle == '--iterations' else cli.GAMES_MAX}" in err
+    assert out == ""
+
+
+def test_the_ceilings_are_in_the_help(capsys):
+    for command, words in (("review", f"N <= {cli.ITERATIONS_MAX}"),
+                           ("selfplay", f"N <= {cli.GAMES_MAX}")):
+        with pytest.raises(SystemExit):
+            cli.main([command, "--help"])
+        assert words in " ".join(capsys.readouterr().out.split())

@@ -68,13 +68,14 @@ def test_export_then_import_elsewhere_gives_the_same_games_once(capsys, data_dir
     assert code == 0 and json.loads(out) == {"added": 0, "already": 8, "not_imported": 0}
     code, out, err = run(capsys, "export", str(tmp_path / "out"))
     assert code == 0 and json.loads(out)["exported"] == 4
-    code, out, _err = run(capsys, "export", str(tmp_path / "out"))  # again: new files beside them
-    assert len(list((tmp_path / "out").iterdir())) == 8
+    code, out, _err = run(capsys, "export", str(tmp_path / "out"))  # again: nothing twice (issue 56)
+    assert json.loads(out)["exported"] == 0 and json.loads(out)["already"] == 4
+    assert len(list((tmp_path / "out").iterdir())) == 4
     code, out, _err = run(capsys, "export", "--game", "grayblock", str(tmp_path / "none"))
     assert json.loads(out)["exported"] == 0
     monkeypatch.setenv("ALICE_DATA_DIR", str(tmp_path / "other"))  # another computer
     code, out, _err = run(capsys, "import", str(tmp_path / "out"))
-    assert json.loads(out) == {"added": 4, "already": 4, "not_imported": 0}
+    assert json.loads(out) == {"added": 4, "already": 0, "not_imported": 0}
     mine = sorted(records.replay(r).state.scores() for r in finished_records())
     monkeypatch.setenv("ALICE_DATA_DIR", str(data_dir))
     assert mine == sorted(records.replay(r).state.scores() for r in finished_records())

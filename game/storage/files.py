@@ -157,15 +157,25 @@ def aside_name(path: Path, why: str) -> Path | None:
     return None
 
 
+TEMP_PREFIX = ".export-"  # then the writer's pid: a temp file whose writer is gone is stale
+
+
 def write_new(folder: Path, stem: str, text: str, suffix: str = ".json") -> Path:
     """Write `text` to a new file in `folder`, never over one that is there: stem.json, then
     stem-2.json, ... The text is written to a temp file and fsynced, then linked to its name (a
     kill leaves no half file, and two writers never take one name); where links are not
     supported (a FAT stick) the file is created exclusively instead. OSError if the disk says no."""
+    return write_once(folder, stem, text, suffix, same=False)[0]
+
+
+def write_once(folder: Path, stem: str, text: str, suffix: str = ".json",
+               same: bool = True) -> tuple[Path, bool]:
+    """write_new(), except that (with `same`) a name that already holds exactly `text` is that
+    file, not written again: (the path, whether it was written now)."""
     import tempfile
     folder.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=".export-", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -173,9 +183,11 @@ def write_new(folder: Path, stem: str, text: str, suffix: str = ".json") -> Path
             os.fsync(fh.fileno())
         for n in range(1, 10000):
             target = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+            if same and _holds(target, data):
+                return target, False
             try:
                 os.link(tmp, target)
-                return target
+                return target, True
             except FileExistsError:
                 continue
             except OSError:  # no hard links here: create the name exclusively
@@ -191,10 +203,17 @@ def write_new(folder: Path, stem: str, text: str, suffix: str = ".json") -> Path
                 except BaseException:
                     target.unlink(missing_ok=True)  # no half record under a real name
                     raise
-                return target
+                return target, True
         raise FileExistsError(f"no free name for {stem}{suffix} in {folder}")
     finally:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return read_bounded(path, len(data)) == data
+    except (FileNotFoundError, Unreadable):
+        return False

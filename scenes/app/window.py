@@ -115,6 +115,7 @@ class App:
         self._exit_at: float | None = None
         self.toasts: list[tuple[str, float]] = []
         self.deleted_games: list[dict] = []  # Continue's Undo delete: records, this run only
+        self._drops: list[str] = []  # files dropped since the last frame
         self.clock_s = 0.0  # game time: animations, bot delays, toasts
         self.real_s = 0.0  # wall time: --exit-after
         self._terminate = False  # SIGTERM came
@@ -281,6 +282,9 @@ class App:
         start = time.perf_counter()
         for event in pygame.event.get():
             self.dispatch(event)
+        if self._drops:  # the files of one drop arrive as one event each: answered together
+            paths, self._drops = self._drops, []
+            self.dropped(paths)
         if self._terminate:
             from scenes.menus.pause import save_and_quit
             save_and_quit(self)
@@ -312,20 +316,24 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen())
         elif event.type == pygame.DROPFILE:
-            self.dropped(event.file)
+            self._drops.append(event.file)
         else:
             self.stack.handle(event)
 
-    def dropped(self, path) -> None:
-        """A file dropped onto the window: a record asks to be imported (or only looked at), then
-        opens in the replay viewer over what is on show (Esc comes back to it); anything else is
-        one toast and nothing changes."""
-        from scenes.replay.drop import offer_import
+    def dropped(self, paths: list) -> None:
+        """Files dropped onto the window (those of one frame: one drop). One record asks to be
+        imported (or only looked at), then opens in the replay viewer over what is on show (Esc
+        comes back to it); anything else is one toast and nothing changes. Many files are one
+        question, then one message (scenes.replay.drop)."""
+        from scenes.replay.drop import offer_import, offer_imports
         if self.typing() or getattr(self.stack.top, "name", "") in (
                 "replay_scoring", "replay_end", "confirm", "bring_in", "export"):
             self.toast(_("Close this screen first to open a replay."))
             return
-        offer_import(self, path)
+        if len(paths) == 1:
+            offer_import(self, paths[0])
+        else:
+            offer_imports(self, paths)
 
     def fullscreen(self) -> bool:
         surface = pygame.display.get_surface()
@@ -392,6 +400,8 @@ class App:
             w, h = surface.get_size()
         self.screen = surface
         if w > 0 and h > 0:
+            if self.art.resized((w, h)):
+                ui.window_resized()
             self.stack.resize((w, h))
 
     @staticmethod

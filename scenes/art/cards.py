@@ -398,11 +398,14 @@ WORDED = ("doll", "counter")  # the faces with a name on them: one rendering per
 class CardArt:
     """Rendered surfaces keyed by (kind, id, width), and by language for the faces that carry
     words (WORDED); calls with the same key return the same surface (do not draw on it).
-    `limit` bounds the number of kept surfaces (oldest dropped)."""
+    `limit` bounds the number of kept surfaces (oldest dropped); a new window size drops them all
+    (`resized`): every width is worked out from the size, and 600 window-sized backgrounds kept
+    from a dragged window edge took gigabytes."""
 
     def __init__(self, limit: int = 600):
         self.limit = limit
         self._cache: dict[tuple, pygame.Surface] = {}
+        self.size: tuple[int, int] | None = None  # the window's, when last told
         self.pending: list = []  # (method name, *args) to render in idle time (warm_one)
 
     def plan(self, calls: list) -> None:
@@ -468,3 +471,13 @@ class CardArt:
 
     def clear(self) -> None:
         self._cache.clear()
+
+    def resized(self, size: tuple[int, int]) -> bool:
+        """The window has this size now: what was drawn for another size goes (True if it did)."""
+        size = (int(size[0]), int(size[1]))
+        if size == self.size:
+            return False
+        before, self.size = self.size, size
+        if before is not None:
+            self.clear()
+        return before is not None

@@ -5,6 +5,7 @@ smoothscaled down, which gives anti-aliased, crisp results at any size."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -154,9 +155,6 @@ def supersample(size: tuple[int, int], draw, ss: int | None = None) -> pygame.Su
 
 # ---------------------------------------------------------------- fonts and text
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
 def _font_file(bold: bool):
     """A bundled font under assets/fonts/ if the project ships one, else pygame's default font."""
     for name in (("card-bold.ttf", "card.ttf") if bold else ("card.ttf",)):
@@ -167,15 +165,15 @@ def _font_file(bold: bool):
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    size = max(4, int(size))
-    key = (size, bool(bold))
-    f = _FONTS.get(key)
-    if f is None:
-        path = _font_file(bold)
-        f = pygame.font.Font(path, size)
-        if bold and (path is None or not path.endswith("card-bold.ttf")):
-            f.bold = True  # synthetic emboldening of the default font
-        _FONTS[key] = f
+    return _font(max(4, int(size)), bool(bold))
+
+
+@lru_cache(maxsize=64)  # every card width asks for its own sizes: one kept per size grew per resize
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    path = _font_file(bold)
+    f = pygame.font.Font(path, size)
+    if bold and (path is None or not path.endswith("card-bold.ttf")):
+        f.bold = True  # synthetic emboldening of the default font
     return f
 
 

@@ -2,14 +2,18 @@
 
 From History: the game chosen, or every game listed. From the pause menu (or leaving a game that
 could not be saved): the game as it stands. A game with a readable log (its designers' tools,
-game.registry.workbench) may be exported as that log instead: a text file in the player's language. A file is never written over: a name that is taken
-gets "-2", "-3". The folder is typed (prefilled with the player's Documents folder) or chosen with
-Choose…: the desktop's folder dialog, or the app's own browser (scenes.app.picker); a folder that
-cannot be written says why in one line and the panel stays, so the player can choose another."""
+game.registry.workbench) may be exported as that log instead: a text file in the player's
+language. A file is never written over, and one that already holds the game is left as it is.
+Many games are written a few a frame, the panel counting them. The folder is typed (prefilled with
+the player's Documents folder) or chosen with Choose…: the desktop's folder dialog, or the app's
+own browser (scenes.app.picker); a folder that cannot be written says why in one line and the
+panel stays, so the player can choose another."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Iterator
 
 import pygame
 
@@ -17,7 +21,7 @@ from game import registry
 from game.errors import RecordError
 from game.i18n import N_, _, ngettext
 from game.storage import StoreError
-from game.storage.exchange import export_games, export_record, file_stem
+from game.storage.exchange import Exported, export_record, export_steps, file_stem
 from game.storage.files import describe, write_new
 
 from scenes.app.picker import FOLDER, choose
@@ -66,6 +70,8 @@ class ExportScene(Scene):
         self.ring.move(1)  # Export has the focus: Enter exports to the folder shown
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.steps: Iterator | None = None  # an export under way, a few files a frame
+        self.target, self.done, self.total, self.report = Path(), 0, 0, Exported()
 
     def pick_folder(self) -> None:
         def chosen(paths) -> None:
@@ -74,38 +80,83 @@ class ExportScene(Scene):
                chosen)
 
     def export(self) -> None:
+        if self.steps is not None:
+            return  # already under way
         text = self.folder.value.strip()
         if not text:
             self.app.toast(_("Type the folder to export to."))
             return
         folder = Path(text).expanduser()
+        if self.record is not None or self.what.value == LOG:  # one file, written at once
+            try:
+                if self.what.value == LOG:
+                    written = self.export_log(folder)
+                else:
+                    assert self.record is not None
+                    written = export_record(self.record, folder)
+            except StoreError as exc:
+                self.app.toast(_("Could not export: {reason}").format(reason=exc.words))
+                return
+            except RecordError as exc:  # (a log: the record does not replay)
+                self.app.toast(_("Could not export: {reason}").format(reason=str(exc)))
+                return
+            except OSError as exc:
+                self.app.toast(_("Could not export to {folder}: {reason}").format(
+                    folder=text[:80], reason=describe(exc)))
+                return
+            self.app.stack.pop()
+            self.app.toast(_("Exported to {file}.").format(file=str(written)[-120:]), 6.0,
+                           fine=True)
+            return
+        ids = [self.chosen] if self.what.value == ONE and self.chosen is not None else self.ids
+        self.steps, self.target = export_steps(self.app.store, folder, ids=ids), folder
+        self.done, self.total = 0, len(ids)
+        self.advance()  # the first file now: a folder that cannot be made says so at once
+
+    def advance(self, budget: float = 0.0) -> None:
+        """Write files for about `budget` seconds (one at least), then let the frame go on;
+        the end pops the panel and says what was done."""
+        assert self.steps is not None
+        end = time.perf_counter() + budget
         try:
-            if self.what.value == LOG:
-                written = [self.export_log(folder)]
-            elif self.record is not None:
-                written = [export_record(self.record, folder)]
-            elif self.what.value == ONE and self.chosen is not None:  # (offered with a chosen game)
-                written = export_games(self.app.store, folder, ids=[self.chosen])
-            else:
-                written = export_games(self.app.store, folder, ids=self.ids)
+            while True:
+                self.done, self.total, self.report = next(self.steps)
+                if time.perf_counter() >= end:
+                    return
+        except StopIteration:
+            pass
         except StoreError as exc:
+            self.steps = None
             self.app.toast(_("Could not export: {reason}").format(reason=exc.words))
             return
-        except RecordError as exc:  # (a log: the record does not replay)
-            self.app.toast(_("Could not export: {reason}").format(reason=str(exc)))
-            return
         except OSError as exc:
+            self.steps = None
             self.app.toast(_("Could not export to {folder}: {reason}").format(
-                folder=text[:80], reason=describe(exc)))
+                folder=str(self.target)[:80], reason=describe(exc)))
             return
+        self.steps = None
+        self.finished()
+
+    def finished(self) -> None:
+        report, folder = self.report, self.target
         self.app.stack.pop()
-        if len(written) == 1:
-            self.app.toast(_("Exported to {file}.").format(file=str(written[0])[-120:]), 6.0,
+        if report.problems:
+            self.app.toast(ngettext("{n} game could not be exported: {reason}",
+                                    "{n} games could not be exported: {reason}",
+                                    len(report.problems)).format(n=len(report.problems),
+                                                                 reason=report.problems[-1][1]), 8.0)
+        done = report.written + report.already
+        if done == 1 and report.last is not None:
+            self.app.toast(_("Exported to {file}.").format(file=str(report.last)[-120:]), 6.0,
                            fine=True)
-        else:
+        elif done or not report.problems:
             self.app.toast(ngettext("Exported {n} game to {folder}.", "Exported {n} games to {folder}.",
-                                    len(written)).format(n=len(written), folder=str(folder)[-120:]),
-                           6.0, fine=True)
+                                    done).format(n=done, folder=str(folder)[-120:]), 6.0,
+                           fine=True)
+
+    def update(self, dt: float) -> None:
+        if self.steps is not None:
+            self.advance(0.02)
 
     def export_log(self, folder: Path) -> Path:
         """The game's readable log, in the player's language, as a new text file in `folder`."""
@@ -114,6 +165,8 @@ class ExportScene(Scene):
         return write_new(folder, file_stem(record), text, ".txt")
 
     def cancel(self) -> None:
+        """Back (an export under way stops: the files written stay)."""
+        self.steps = None
         self.app.stack.pop()
 
     def resize(self, size) -> None:
@@ -150,6 +203,8 @@ class ExportScene(Scene):
         dialog_frame(surface, P, s, _("Export"), int(36 * s), 46, 80)
         self.ring.draw(surface, s)
         note = _("Each game becomes a record file; a file that is there is never replaced.")
+        if self.steps is not None:
+            note = _("Exporting: {done} of {total} games...").format(done=self.done, total=self.total)
         px = max(8, int(14 * s))
         lines = ui.wrap(note, px, P.w - 60 * s)[:2]
         step = ui.font(px).get_linesize()

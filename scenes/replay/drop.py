@@ -1,11 +1,12 @@
 """A record file dropped on the window: one question, then the game is imported into the
 player's data (once: a game already kept is the one opened) and opened in the replay viewer.
-"Only look" opens the file without keeping it; a file that is not a record is one line."""
+"Only look" opens the file without keeping it; a file that is not a record is one line. Many
+files dropped at once are one question and, once imported, one message."""
 
 from __future__ import annotations
 
 from game.errors import RecordError
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.storage import StoreError
 from game.storage.exchange import import_files
 from game.storage.files import shown_name
@@ -52,3 +53,34 @@ def import_and_open(app, path) -> None:
         app.toast(_("This game was already kept; here it is."), fine=True)
     if ids:
         open_stored(app, ids[0])
+
+
+def offer_imports(app, paths: list) -> None:
+    """Files dropped together: one question, then all of them imported and one message."""
+    n = len(paths)
+    if not app.store.kept:
+        app.toast(_("Nothing can be kept in this session: drop one file at a time to look at it."))
+        return
+    app.stack.push(app.make(
+        "confirm", question=ngettext("Import {n} file?", "Import {n} files?", n).format(n=f"{n:,}"),
+        yes=_("Import"), no=_("Cancel"), on_yes=lambda: import_all(app, paths),
+        detail=_("Each game joins your games; a game already kept is not added again.")))
+
+
+def import_all(app, paths: list) -> None:
+    try:
+        report = import_files(app.store, paths)
+    except StoreError as exc:
+        app.toast(_("Could not import the games: {reason}").format(reason=exc.words))
+        return
+    added, bad = len(report.added), len(report.problems)
+    said = [ngettext("Imported {n} game.", "Imported {n} games.", added).format(n=f"{added:,}")]
+    if report.already:
+        said.append(ngettext("{n} was already kept.", "{n} were already kept.",
+                             report.already).format(n=f"{report.already:,}"))
+    if bad:
+        name, why = report.problems[0]
+        said.append(ngettext("{n} file could not be imported ({file}: {reason}).",
+                             "{n} files could not be imported ({file}: {reason}, ...).",
+                             bad).format(n=f"{bad:,}", file=name, reason=why))
+    app.toast(" ".join(said), 8.0)

@@ -178,6 +178,12 @@ def drawable(string: str, limit: int = LINE_CHARS) -> str:
 
 
 _TEXT_CACHE: OrderedDict = OrderedDict()
+TEXT_CACHE_BYTES = 24 << 20  # and at most 800 of them: a heading is 300 KB, and each window size
+# draws every label at new sizes (400 resizes kept hundreds of megabytes of old ones)
+
+
+def _text_bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
 def render(string: str, px: float, colour=TEXT, style: str = "regular") -> pygame.Surface:
@@ -192,8 +198,9 @@ def _render(string: str, size: int, colour, style: str) -> pygame.Surface:
     if surf is None:
         surf = _face(string, size, style).render(string, True, colour)
         _TEXT_CACHE[key] = surf
-        if len(_TEXT_CACHE) > 800:
-            _TEXT_CACHE.popitem(last=False)
+        kept = sum(map(_text_bytes, _TEXT_CACHE.values()))
+        while len(_TEXT_CACHE) > 1 and (len(_TEXT_CACHE) > 800 or kept > TEXT_CACHE_BYTES):
+            kept -= _text_bytes(_TEXT_CACHE.popitem(last=False)[1])
     else:
         _TEXT_CACHE.move_to_end(key)
     return surf
@@ -356,6 +363,14 @@ def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
 
 
 _PANELS: dict = {}  # (size, fill, radius, opaque edge, width) -> a translucent panel's layer
+
+
+def window_resized() -> None:
+    """What was drawn for the window's last size goes: each size lays out every label and panel
+    anew, and the old ones (hundreds of megabytes after 400 resizes) are not drawn again."""
+    _TEXT_CACHE.clear()
+    _LAID.clear()
+    _PANELS.clear()
 
 
 def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
