@@ -297,7 +297,7 @@ with closing(Store.open(folder)) as store:
     result["replayed"] = store.record(store.finished_ids()[0])["game"]
     store.finish_game(None, finished(321))  # a game played on: in memory
     result["after"] = len(store.finished_ids())
-    result["exported"] = len(export_games(store, out / "window"))
+    result["exported"] = export_games(store, out / "window").written
 from scenes.app.window import App, AppOptions
 from tests.ui_helpers import frames
 app = App(AppOptions(size=(1280, 720)))
@@ -389,3 +389,22 @@ def test_two_windows_starting_at_once_beside_a_foreign_log_keep_every_game(data_
         assert len(after["finished"]) == 8 + 2 * (attempt + 1)  # both windows' games kept
         for aside in data_dir.glob("alice-foreign-log-*-wal"):
             assert aside.read_bytes() == log["-wal"]
+
+
+def test_two_logs_set_aside_in_one_second_are_both_kept_as_they_were(data_dir, tmp_path,
+                                                                     monkeypatch):
+    """A foreign log set aside, then another within the same second: the second never takes the
+    first one's name (it was written over, byte for byte lost)."""
+    import game.storage.files as files
+    player_data(data_dir)
+    logs = []
+    for n in range(2):
+        (tmp_path / str(n)).mkdir()
+        logs.append(foreign_log(tmp_path / str(n), "alice"))
+    monkeypatch.setattr(files.time, "strftime", lambda _form: "20261201-120000")  # one second
+    for log in logs:
+        for suffix, data in log.items():
+            (data_dir / (DB_NAME + suffix)).write_bytes(data)
+        held(data_dir)
+    kept = sorted(p.read_bytes() for p in data_dir.glob("alice-foreign-log-*-wal"))
+    assert kept == sorted(log["-wal"] for log in logs)

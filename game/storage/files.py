@@ -147,12 +147,13 @@ def shown_name(path) -> str:
     return printable(name.replace("\\", "/").rsplit("/", 1)[-1], 80)
 
 
-def aside_name(path: Path, why: str) -> Path | None:
-    """A free name beside `path` for a file set aside: <stem>-<why>-<time>-<n><suffix>."""
+def aside_name(path: Path, why: str, suffixes: tuple[str, ...] = ("",)) -> Path | None:
+    """A free name beside `path` for a file set aside: <stem>-<why>-<time>-<n><suffix>; free
+    with each of `suffixes` after it (a log set aside twice in a second keeps both)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
         aside = path.with_name(f"{path.stem}-{why}-{stamp}-{n}{path.suffix}")
-        if not os.path.lexists(aside):
+        if not any(os.path.lexists(f"{aside}{suffix}") for suffix in suffixes):
             return aside
     return None
 

@@ -9,6 +9,7 @@ the copy says whether the log is this database's."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -144,3 +145,28 @@ def shape(con: sqlite3.Connection) -> dict[str, tuple]:
                             con.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall())
         out[name] = (kind, columns)
     return out
+
+
+@contextmanager
+def opening(folder: Path) -> Iterator[None]:
+    """Held while a window looks at the data's log and opens the data (POSIX): two windows
+    starting at once beside a foreign log otherwise both find it foreign, and the second sets
+    aside the log the first one has just begun to write its games into. The lock is a file of
+    the temporary folder named after the data folder (nothing is added to the data folder)."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows: the guard does not run there either)
+        yield
+        return
+    name = hashlib.sha256(str(Path(folder).resolve()).encode("utf-8", "surrogatepass")).hexdigest()
+    try:
+        fd = os.open(Path(tempfile.gettempdir()) / f"alice-opening-{name[:24]}.lock",
+                     os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield  # no temporary folder to lock in: as before
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)

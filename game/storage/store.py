@@ -47,7 +47,7 @@ from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
 from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
-                    log_in_use, log_of, shape)
+                    log_in_use, log_of, opening, shape)
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -324,16 +324,36 @@ class Store:
                 raise StoreError(message(N_("{name} is not a regular file"), name=DB_NAME))
             if path.is_file() and not (os.access(folder, os.W_OK) and os.access(path, os.W_OK)):
                 return cls._view(path)
-            said = []
-            verdict = check_log(path)  # before the first open: it would replay any log
-            if verdict != FITS and log_in_use(path):
-                verdict = FITS  # a window starting with this one has decided meanwhile
-            if verdict == FOREIGN:
-                aside = cls._move_aside(path, "foreign-log", ("-wal", "-shm"))
-                said.append(message(N_("A log file beside your saved data was not its own (a copy "
-                                       "from elsewhere?); it was set aside as {name} and your data "
-                                       "was left as it was."), name=aside.name + "-wal"))
-            store = cls(str(path), False, path)
+            with opening(folder):  # one window at a time decides about the log, then opens
+                store = cls._checked_open(path)
+            return store
+        except Newer:
+            why = message(N_("Your data was saved by a newer version of Alice Assemble: this "
+                             "version leaves it as it is and keeps nothing from this session."))
+        except (sqlite3.Error, OSError, StoreError) as exc:
+            words = exc.words if isinstance(exc, StoreError) else failure(exc)
+            if os.access(folder, os.F_OK) and not os.access(folder, os.W_OK):  # the true reason
+                words = message(N_("the data folder cannot be written to"))
+            why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
+                             "nothing."), folder=printable(str(folder), 80), reason=words)
+        if store is not None:
+            store.close()  # the file is left as it is: nothing of this session touches it
+        return cls.memory(why)
+
+    @classmethod
+    def _checked_open(cls, path: Path) -> "Store":
+        """The data at `path` opened, its log looked at first (Store.open)."""
+        said = []
+        verdict = check_log(path)  # before the first open: it would replay any log
+        if verdict != FITS and log_in_use(path):
+            verdict = FITS  # a window that started before this one has it open: its own
+        if verdict == FOREIGN:
+            aside = cls._move_aside(path, "foreign-log", ("-wal", "-shm"))
+            said.append(message(N_("A log file beside your saved data was not its own (a copy "
+                                   "from elsewhere?); it was set aside as {name} and your data "
+                                   "was left as it was."), name=aside.name + "-wal"))
+        store = cls(str(path), False, path)
+        try:
             try:
                 if verdict == DAMAGED:
                     raise _damage("the database with its log")
@@ -348,20 +368,11 @@ class Store:
                 store.problems.append(message(
                     N_("Your saved data was damaged; it was moved aside as {name} and a fresh "
                        "start was made."), name=aside.name))
-            store.problems[:0] = said
-            return store
-        except Newer:
-            why = message(N_("Your data was saved by a newer version of Alice Assemble: this "
-                             "version leaves it as it is and keeps nothing from this session."))
-        except (sqlite3.Error, OSError, StoreError) as exc:
-            words = exc.words if isinstance(exc, StoreError) else failure(exc)
-            if os.access(folder, os.F_OK) and not os.access(folder, os.W_OK):  # the true reason
-                words = message(N_("the data folder cannot be written to"))
-            why = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps "
-                             "nothing."), folder=printable(str(folder), 80), reason=words)
-        if store is not None:
+        except BaseException:
             store.close()  # the file is left as it is: nothing of this session touches it
-        return cls.memory(why)
+            raise
+        store.problems[:0] = said
+        return store
 
     @classmethod
     def _view(cls, path: Path) -> "Store":
@@ -419,7 +430,7 @@ class Store:
     def _move_aside(path: Path, why: str = "damaged",
                     suffixes: tuple[str, ...] = ("", "-wal", "-shm")) -> Path:
         """The database (or only its log) renamed beside it, byte for byte; the aside name."""
-        aside = aside_name(path, why)
+        aside = aside_name(path, why, suffixes)
         if aside is None:
             raise StoreError(message(N_("the damaged data file could not be moved aside")))
         for suffix in suffixes:
