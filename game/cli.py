@@ -9,6 +9,7 @@ hold (illegal action, result mismatch), 2 when it cannot be read at all.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -785,6 +786,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@functools.cache
+def _parser() -> argparse.ArgumentParser:
+    """The parser, made once: a process that runs many commands (the tests, a batch) builds its
+    fifty arguments' help once, not per command."""
+    return build_parser()
+
+
 def main(argv: list[str] | None = None, app=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -793,7 +801,7 @@ def main(argv: list[str] | None = None, app=None) -> int:
                 print(f"{PROG}: the desktop app is not available in this build; see {PROG} --help")
                 return 0
             return app([])
-        args = build_parser().parse_args(argv)
+        args = _parser().parse_args(argv)
         if args.command is None:
             raise UsageError(f"choose a command: score, selfplay, verify, replay, review, "
                              f"check-content, log, stats, saves, export or import (see {PROG} --help)")
