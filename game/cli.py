@@ -786,10 +786,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-@functools.cache
 def _parser() -> argparse.ArgumentParser:
-    """The parser, made once: a process that runs many commands (the tests, a batch) builds its
-    fifty arguments' help once, not per command."""
+    """The parser, made once for the games registered: a process that runs many commands (the
+    tests, a batch) builds its fifty arguments' help once, not per command."""
+    return _parser_for(tuple(registry.ids()))
+
+
+@functools.cache
+def _parser_for(_games: tuple[str, ...]) -> argparse.ArgumentParser:
     return build_parser()
 
 
