@@ -46,6 +46,13 @@ def app(data_dir):
     application = App(AppOptions(size=(1280, 720)))
     yield application
     application.stack.close_all()  # stops bot worker processes
+    # no thread of this test goes on using the data while the next test runs: the save workers
+    # of tables a test made without pushing, the settings keeper, the store's connections
+    from scenes.table import saving
+    saving.close_all()
+    saving.wait_for_saves(lambda: None)
+    application.keeper.close()
+    application.store.close()
     import pygame
     pygame.display.quit()
 

@@ -34,9 +34,18 @@ RETRY_S = 0.5  # how often a write waiting for another program's lock is tried a
 _WAITING = message(N_("Not saved yet: another program is holding your data. The game is kept as "
                       "soon as it lets go."))
 _LIVE: "weakref.WeakSet[SaveService]" = weakref.WeakSet()  # services whose worker may still write
+_MADE: "weakref.WeakSet[SaveService]" = weakref.WeakSet()  # every service (close_all, for tests)
 
 
 QUIT_WAIT_S = 120.0  # at the end, a game's last write waits this long for another program
+
+
+def close_all() -> None:
+    """Every service not yet closed, closed (a test's end: no worker of one test beats its lease
+    while the next one runs)."""
+    for service in list(_MADE):
+        if not service._stopping:
+            service.close()
 
 
 def wait_for_saves(say: Callable[[], None]) -> None:
@@ -73,6 +82,7 @@ class SaveService:
         self.writes = 0  # saves and finishes done (tests and the benchmark read it)
         self._finished: dict | None = None  # the finished game's record, until it is kept
         self._let_go_later = False  # closed while another program held the data (see close)
+        _MADE.add(self)
 
     # --- handing over ------------------------------------------------------------------------
 
