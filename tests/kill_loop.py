@@ -24,7 +24,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,6 +120,34 @@ def read_until(pipe, prefix: str) -> tuple[str, list[str]]:
         lines.append(line)
 
 
+@contextmanager
+def forking(env: dict) -> Iterator[subprocess.Popen]:
+    """The process that forks a child per kill, ready; killed at the end with any child of it (its
+    own group: a check that failed must not leave one playing)."""
+    forker = subprocess.Popen([sys.executable, "-c", FORKER], env=env, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        assert forker.stdout.readline() == "forker ready\n", forker.communicate()[1][-2000:]
+        yield forker
+    finally:
+        try:
+            os.killpg(forker.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        forker.communicate()
+
+
+def next_child(forker: subprocess.Popen, game_seed: int, rng: random.Random) -> int:
+    """A child started on this seed, left to play a random moment (from before its first save to
+    games later); its pid."""
+    forker.stdin.write(f"{game_seed}\n")
+    forker.stdin.flush()
+    pid = child_started(forker.stdout)
+    time.sleep(rng.uniform(0.0, 0.25))
+    return pid
+
+
 def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict:
     """Kill the child `kills` times; AssertionError at the first thing found wrong. `hostile`
     (folder, rng, the forker's output) does something to the data before each kill and gives the
@@ -133,16 +163,9 @@ def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict
     resumed: dict[int, int] = {}  # games in progress already replayed: their moves then
     tally = {"kills": 0, "playing": 0, "finishing": 0, "in_progress": 0, "finished": 0}
     started = time.monotonic()
-    forker = subprocess.Popen([sys.executable, "-c", FORKER], env=env, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True)  # (its own group: killed with its children)
-    try:
-        assert forker.stdout.readline() == "forker ready\n", forker.communicate()[1][-2000:]
+    with forking(env) as forker:
         for n in range(kills):
-            forker.stdin.write(f"{seed * 100_000 + n}\n")
-            forker.stdin.flush()
-            pid = child_started(forker.stdout)
-            time.sleep(rng.uniform(0.0, 0.25))  # from before the first save to games later
+            pid = next_child(forker, seed * 100_000 + n, rng)
             seen = hostile(folder, rng, forker.stdout) if hostile is not None else []
             os.kill(pid, signal.SIGKILL)
             status, out = read_until(forker.stdout, "status ")
@@ -191,12 +214,6 @@ def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict
             tally["kills"] += 1
             if (n + 1) % 50 == 0:
                 report(f"{n + 1} kills, {time.monotonic() - started:.0f} s: {tally}")
-    finally:  # the forker and any child of it (a check that failed must not leave one playing)
-        try:
-            os.killpg(forker.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        forker.communicate()
     tally["seconds"] = round(time.monotonic() - started, 1)
     return tally
 
@@ -234,16 +251,9 @@ def foreign(kills: int, seed: int, folder: Path, report=print) -> dict:
     db.close()
     env = dict(os.environ, PYTHONPATH=str(ROOT), ALICE_DATA_DIR=str(other))
     tally = {"kills": 0, "set_aside": 0, "nothing_to_replay": 0}
-    forker = subprocess.Popen([sys.executable, "-c", FORKER], env=env, stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True)
-    try:
-        assert forker.stdout.readline() == "forker ready\n", forker.communicate()[1][-2000:]
+    with forking(env) as forker:
         for n in range(kills):
-            forker.stdin.write(f"{seed * 100_000 + n}\n")
-            forker.stdin.flush()
-            pid = child_started(forker.stdout)
-            time.sleep(rng.uniform(0.0, 0.25))
+            pid = next_child(forker, seed * 100_000 + n, rng)
             os.kill(pid, signal.SIGKILL)
             read_until(forker.stdout, "status ")
             logs = {s: (other / (DB_NAME + s)).read_bytes() for s in ("-wal", "-shm")
@@ -269,12 +279,6 @@ def foreign(kills: int, seed: int, folder: Path, report=print) -> dict:
             tally["kills"] += 1
             if (n + 1) % 50 == 0:
                 report(f"{n + 1} kills: {tally}")
-    finally:
-        try:
-            os.killpg(forker.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        forker.communicate()
     return tally
 
 
