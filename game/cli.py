@@ -24,7 +24,8 @@ from pathlib import Path
 from . import __version__
 from .cards import parse_card
 from .errors import ContentError, RecordError
-from . import registry
+from . import i18n, registry
+from .i18n import N_
 from .records import load_json, short_json
 
 PROG = "alice-assemble"
@@ -262,6 +263,20 @@ def cmd_score(args) -> int:
 
 # --- selfplay ------------------------------------------------------------------------------
 
+LEVEL_WORDS = {"random": N_("Random"), "easy": N_("Easy"), "normal": N_("Normal"),
+               "hard": N_("Hard"), "expert": N_("Expert")}
+
+
+def seat_name(seat: str, index: int) -> str:
+    """A bot seat's name in the records selfplay writes, in the player's language: History shows
+    it as the app's own words (「CPU上級1」), not an English word in a Japanese list."""
+    if seat.startswith("cmd:"):
+        return i18n._("External {number}").format(number=index + 1)
+    level = i18n._(LEVEL_WORDS[seat]) if seat in LEVEL_WORDS else seat.title()
+    return i18n.pgettext("a bot seat's name", "{level} {number}").format(level=level,
+                                                                          number=index + 1)
+
+
 def cmd_selfplay(args) -> int:
     from .bots import make_bot
     from .play import play_out
@@ -291,13 +306,13 @@ def cmd_selfplay(args) -> int:
     if out is not None:
         writable_folder(out)  # now, not after an hour of games
 
+    i18n.set_language(_language())  # the seats' names, read later in History
     wins = [0.0] * players
     totals = [0.0] * players
     draws = 0
     for index in range(args.games):
         seed = args.seed + index
-        names = [{"name": f"{'External' if seat.startswith('cmd:') else seat.title()} {i + 1}",
-                  "seat": seat} for i, seat in enumerate(seats)]
+        names = [{"name": seat_name(seat, i), "seat": seat} for i, seat in enumerate(seats)]
         try:
             session = module.new_session(seed, names, rules, snapshots=False, **extras)
         except ContentError as exc:  # (the numbers against the content: opening hands)
@@ -390,7 +405,6 @@ def cmd_log(args) -> int:
 
 def _language() -> str:
     """The language the player chose in Settings (if there is a data folder), else the system's."""
-    from . import i18n
     from .storage import Store, data_dir
     from .storage.store import DB_NAME
     chosen = None

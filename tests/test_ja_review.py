@@ -138,3 +138,33 @@ def test_japanese_names_on_the_turn_chips_stay_readable_at_640x360(app, ja, monk
         seen |= {words[0] for words in shown if words[0] not in "AB"}
         table.play(table.state.legal_actions()[0])
     assert seen == {"あ", "ふ"}
+
+
+def test_selfplay_names_its_seats_in_the_players_language(tmp_path, monkeypatch, capsys):
+    """Row 19: records written by `selfplay` name their seats with the app's words, so a
+    Japanese History lists 「CPU上級1」, not 「Hard 1」; English stays "Hard 1"."""
+    import json
+
+    from cli_helpers import run
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    out = tmp_path / "records"
+    out.mkdir()
+    try:
+        code, _out, err = run(capsys, "selfplay", "--games", "1", "--seat", "hard", "--seat",
+                              "random", "--think", "0.01", "--out", str(out))
+    finally:
+        i18n.set_language("en")
+    assert code == 0, err
+    (record,) = out.iterdir()
+    names = [p["name"] for p in json.loads(record.read_text(encoding="utf-8"))["players"]]
+    assert names == ["CPU上級1", "CPUランダム2"]
+    monkeypatch.setenv("LANG", "C")
+    again = tmp_path / "en"
+    again.mkdir()
+    assert run(capsys, "selfplay", "--games", "1", "--seat", "hard", "--seat", "random",
+               "--think", "0.01", "--out", str(again))[0] == 0
+    (record,) = again.iterdir()
+    assert [p["name"] for p in json.loads(record.read_text(encoding="utf-8"))["players"]] == \
+        ["Hard 1", "Random 2"]
