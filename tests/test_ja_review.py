@@ -168,3 +168,25 @@ def test_selfplay_names_its_seats_in_the_players_language(tmp_path, monkeypatch,
     (record,) = again.iterdir()
     assert [p["name"] for p in json.loads(record.read_text(encoding="utf-8"))["players"]] == \
         ["Hard 1", "Random 2"]
+
+
+def test_the_setup_selectors_keep_their_labels_at_the_smallest_window(app, ja):
+    """Row 68: at 640x360 「待った：自分の手」 does not fit its box; the value alone 「自分の手」 said
+    nothing. A selector too narrow for its label shows the label above it, for every game."""
+    import pygame
+
+    from game import registry
+    from scenes.widgets import ui
+    pygame.display.set_mode((640, 360), pygame.RESIZABLE)
+    app.resized()
+    scene = app.stack.push(app.make("setup"))
+    for game in registry.ids():
+        scene.game.set(game)
+        scene._game_changed()
+        frames(app, 2)
+        with ui.noting_texts() as noted:
+            app.draw()
+        drawn = " ".join(t.shown for t in noted)
+        for widget in (scene.game, scene.players, scene.undo):
+            if widget.rect.w and widget.label:
+                assert i18n._(widget.label) in drawn, (game, widget.label, drawn[:300])

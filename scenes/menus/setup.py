@@ -132,19 +132,21 @@ class SetupScene(Scene):
         super().__init__(app)
         self.planned = None  # (game, players, window size) whose table art is planned
         from scenes import games  # its tables import this module
-        self.game = ui.Choice(N_("Game"), [info.game for info in games.GAMES], 0,
+        self.game = ui.Choice(N_("Game"), [info.game for info in games.GAMES], 0, caption=True,
                               on_change=self._game_changed, show=lambda g: _(registry.info(g).title))
         # the external program seat kind is for bot writers: tucked away until asked for
         self.advanced = ui.Toggle(ADVANCED_TEXT, False, on_change=self._advanced_changed)
         self.kinds = self._kinds()
-        self.players = ui.Choice(N_("Players"), [2, 3, 4], 2, on_change=lambda _v: self.layout())
+        self.players = ui.Choice(N_("Players"), [2, 3, 4], 2, on_change=lambda _v: self.layout(),
+                                 caption=True)
         self.rows: list[SeatRow] = []
         for i, name in enumerate(DEFAULT_NAMES):
             self.rows.append(SeatRow(self, i, _(name), "human" if i == 0 else self._bot("easy"), i))
         self.options = self._options()
         self.short_blurbs = False  # the options' words are the shorter ones (stack_options)
         self.no_blurbs = False  # too many options for any words under them (stack_options)
-        self.undo = ui.Choice(N_("Undo"), ["fair", "free"], 0, show=lambda v: _(UNDO_NAMES[v]))
+        self.undo = ui.Choice(N_("Undo"), ["fair", "free"], 0, show=lambda v: _(UNDO_NAMES[v]),
+                              caption=True)
         self.seed = ui.TextField(N_("random"), "", max_len=SEED_LEN, allowed="0123456789")
         self.command = ui.TextField(N_("its command line, e.g. python3 mybot.py"), "", max_len=160)
         self.back = ui.Button(N_("Back"), self.go_back)
@@ -649,11 +651,15 @@ class SetupScene(Scene):
         else:
             hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
             if load_ratings(self.game.value):
-                hint = _("{first} {second}").format(  # two sentences (Japanese: no space between)
-                    first=hint, second=_("A bot's number is its rating from games between bots (Normal = 1500)."))
+                hint = [_("{first} {second}").format(  # two sentences (Japanese: no space between)
+                    first=words, second=_("A bot's number is its rating from games between bots (Normal = 1500)."))
+                    for words in (hint, _("Seed: digits, or empty for a fresh deal."))]
         y = self.seed.rect.bottom + 6 * s
         limit = (min(self.command.rect.y - 24 * s,
                      self.command.rect.y - 4 * s - ui.font(small, "bold").get_height())
-                 if lines == 1 else self.back.rect.y - 4 * s)
+                 if lines == 1 else self.back.rect.y - max(6, 12 * s))  # clear of Start
+        box = (R, y, w, limit - y)
+        if isinstance(hint, list):  # where all of it does not fit, what Advanced… does goes first
+            hint = next((words for words in hint if ui.paragraph_fits(words, small, box)), hint[-1])
         if limit - y + 2 >= ui._font(ui.READABLE, "regular").get_height():  # no room: left off
-            ui.paragraph(surface, hint, small, (R, y, w, limit - y), ui.MUTED)
+            ui.paragraph(surface, hint, small, box, ui.MUTED)

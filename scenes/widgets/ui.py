@@ -747,10 +747,11 @@ class Choice(Widget):
     the volume) stops at its ends instead: Right at the top stays there."""
 
     def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str,
-                 wraps: bool = True):
+                 wraps: bool = True, caption: bool = False):
         super().__init__()
         self.label, self.options, self.index = label, options, index
         self.on_change, self.show, self.wraps = on_change, show, wraps
+        self.caption = caption  # where the label does not fit beside the value: above the box
 
     @property
     def value(self):
@@ -792,6 +793,9 @@ class Choice(Widget):
         room = self.rect.w - 2 * arrow - 4 * s
         if label != value and _font(READABLE, "narrow").size(label)[0] > room:
             label = value  # even the smallest face would cut it: the value alone, whole
+            if self.caption:  # 「自分の手」 alone says nothing: 「待った」 above it
+                text(surface, _(self.label), int(px * 0.8), (self.rect.centerx, self.rect.y - 2 * s),
+                     MUTED, "midbottom", "bold", max_width=self.rect.w)
         text(surface, label, px, self.rect.center, TEXT, "center", "bold", max_width=room)
 
 
