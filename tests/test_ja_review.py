@@ -140,6 +140,30 @@ def test_japanese_names_on_the_turn_chips_stay_readable_at_640x360(app, ja, monk
     assert seen == {"あ", "ふ"}
 
 
+def test_four_long_japanese_names_on_the_turn_chips_are_initials_not_cut(app, ja, monkeypatch):
+    """Row 67 at four players, one doll each, the largest text in the smallest window: where
+    the whole names do not fit, each chip says the name's first character(s), never 「あ…」."""
+    from game.assemble.setup import Rules
+    from scenes.assemble.table import TableScene
+    from scenes.config import GameConfig, Seat
+    from scenes.widgets import ui
+    from test_larger_names import spy_chips
+    from ui_helpers import resize
+    names = ["あなたさま", "ふいご丸子", "くさり丸子", "歯車丸之介"]
+    table = TableScene(app, GameConfig([Seat(n, "human", i) for i, n in enumerate(names)], Rules(), 5))
+    app.stack.push(table)
+    ui.set_text_size("larger")
+    try:
+        resize(app, (640, 360))
+        chips = spy_chips(monkeypatch)
+        frames(app, 1)
+        shown = list(chips)
+        assert len(shown) == 4 and not any("\u2026" in words for words in shown), shown
+        assert sorted(words[:1] for words in shown) == sorted(n[:1] for n in names), shown
+    finally:
+        ui.set_text_size("normal")
+
+
 def test_selfplay_names_its_seats_in_the_players_language(tmp_path, monkeypatch, capsys):
     """Row 19: records written by `selfplay` name their seats with the app's words, so a
     Japanese History lists 「CPU上級1」, not 「Hard 1」; English stays "Hard 1"."""

@@ -453,6 +453,8 @@ def turn_texts(scene, order, form: str, numbers: bool) -> tuple[list[str], list[
             join = k > 0 and state.owners[order[k - 1]] == state.owners[lane]
             short = name if form == "run" else initials(name, names)
             text = letter if join else _("{name} {letter}").format(name=short, letter=letter)
+        elif form == "initials":  # one doll each: 「あ」 and 「ふ」 tell them apart, 「あ…」 did not
+            join, text = False, initials(name, names)
         else:
             join = False
             length = int(form) if form.isdigit() else 99
@@ -476,9 +478,9 @@ def turn_chips(scene, order, room: float, height: float, s: float) -> tuple[list
     # whole names with their numbers, then (two dolls each) with the doll letters, then whole names
     # alone, then initials and letters, each in the condensed face before a smaller size; then
     # shorter names
-    forms = ["name", "run", "name", "initials"] if two else ["name", "name"]
+    forms = ["name", "run", "name", "initials"] if two else ["name", "name", "initials"]
     tries = [(form, k == 0, style) for k, form in enumerate(forms) for style in ("bold", "narrow")]
-    tries += [(str(length), False, "narrow") for length in (9, 6, 3, 2)]
+    tries += [(str(length), False, "narrow") for length in (9, 6, 3, 2)]  # (then: no room at all)
     words: dict[tuple[str, bool], tuple[tuple[str, ...], tuple[bool, ...]]] = {}
     for form, numbers, _style in tries:
         if (form, numbers) not in words:
