@@ -19,8 +19,8 @@ INFO = GameInfo(
     rules=(RuleOption("flaw", "flaw", N_("The Flaw")),
            RuleOption("identity", "identity", N_("The Identity"))),
     figures=Figures(width=5, shared_wins=True),
-    lesson="game.tutorial.assemble",
-    review="game.review.assemble",
+    lesson="game.assemble.lesson",
+    review="game.assemble.review",
     stage=stage,
     # expert against three hard bots: 0.254 [0.214, 0.299] over 400 games on fresh seeds (issue 43's
     # final run), under the 0.30 that would make it a level of its own (issue 57, item 6)

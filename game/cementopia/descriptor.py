@@ -32,7 +32,7 @@ INFO = GameInfo(
     entry_fields=entry_fields,
     outcomes=((COMPLETE, N_("complete")), (STUCK, N_("stuck"))),
     daily_seed=daily_seed,
-    lesson="game.tutorial.cementopia",
-    review="game.review.cementopia",
+    lesson="game.cementopia.lesson",
+    review="game.cementopia.review",
     stage=stage,
 )

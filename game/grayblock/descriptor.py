@@ -25,7 +25,7 @@ INFO = GameInfo(
     targets=(50, 100, 150), default_target=DEFAULT_TARGET,
     figures=Figures(width=20, hands=True),
     entry_fields=entry_fields,
-    lesson="game.tutorial.grayblock",
-    review="game.review.grayblock",
+    lesson="game.grayblock.lesson",
+    review="game.grayblock.review",
     stage=stage,
 )
