@@ -407,7 +407,7 @@ class CementopiaScene(GameTable):
     # --- in the replay viewer ------------------------------------------------------------------
 
     def replay_end(self):
-        from scenes.replay.ends import ReplayCementopiaEnd
+        from scenes.cementopia.replay_end import ReplayCementopiaEnd
         return ReplayCementopiaEnd(self.app, session=self.session, config=self.config)
 
     def replay_panel(self) -> pygame.Rect:
