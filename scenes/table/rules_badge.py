@@ -13,7 +13,7 @@ from scenes.widgets import ui
 
 # The rules' names are English keys (active_rules), translated where drawn.
 RULE_NAMES = (N_("The Flaw"), N_("The Identity"), N_("Water Veins"))
-# the words of the rules page (scenes/menus/rules_text.py), shortened
+# the words of the rules pages (scenes/<game>/rules_text.py), shortened
 EXPLAIN = {
     "The Flaw": N_("The points of unscored modules are subtracted from the score."),
     "The Identity": N_("Placing on top of the rightmost card costs the lane 1 capacity, and is not "
