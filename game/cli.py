@@ -774,7 +774,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write the finished games as record files into a folder "
                        "(never over a file that is there; a game already there is not written "
                        "again)")
-    p.add_argument("--game", help="only this game's (assemble, cementopia, grayblock, alicematic)")
+    p.add_argument("--game", help=f"only this game's ({', '.join(registry.ids())})")
     p.add_argument("folder", type=path_arg, metavar="DIR")
     p.set_defaults(run=cmd_export)
 
