@@ -18,9 +18,9 @@ import os
 import random
 import time
 
-from . import cli
-from .assemble.state import AssembleState
-from .assemble.scoring import module_sizes, score_sizes
+from .. import cli
+from .state import AssembleState
+from .scoring import module_sizes, score_sizes
 
 
 def _rate(fn, count: int) -> float:
@@ -73,7 +73,7 @@ def mid_game_state() -> AssembleState:
 
 def decision_positions(count: int = 12) -> list[AssembleState]:
     """Positions where a bot has a real choice, spread over a game between normal bots."""
-    from .assemble.bots import NormalBot
+    from .bots import NormalBot
     out = []
     for seed in range(count):
         state = AssembleState.new(40 + seed, 4)
@@ -91,8 +91,8 @@ def decision_positions(count: int = 12) -> list[AssembleState]:
 def hard_playouts_per_s(positions, remember: bool) -> float:
     """Playouts a second inside the hard bot's decisions, with or without the line memo
     (search.best_place) that the playouts use since issue 16 (each decision starts it empty)."""
-    from .assemble import search
-    from .assemble.bots import HardBot
+    from . import search
+    from .bots import HardBot
     kept = search.best_place
 
     def forgetful(key, line, card, capacity, rules):
@@ -113,8 +113,8 @@ def hard_playouts_per_s(positions, remember: bool) -> float:
 def hard_timed_playouts_per_s(positions, helpers: int, think: float = 0.4) -> float:
     """Playouts a second in the hard bot's timed decisions (as in the app), its search spread
     over `helpers` more processes (game.bots.parallel; 0: one process)."""
-    from .assemble.bots import HardBot
-    from .bots import parallel
+    from .bots import HardBot
+    from ..bots import parallel
     parallel.configure(helpers)
     try:
         HardBot(seed=0, think=think).choose(positions[0].view(positions[0].current_player()),
@@ -152,7 +152,7 @@ def main(argv=None) -> None:
     hard_playouts_per_s(positions, True)  # warm the automaton's tables for both
     remembered, forgetful = [max(hard_playouts_per_s(positions, r) for _ in range(3))
                              for r in (True, False)]
-    from .bots.parallel import default_helpers
+    from ..bots.parallel import default_helpers
     helpers = default_helpers()
     alone, spread = (hard_timed_playouts_per_s(positions, h) for h in (0, helpers))
     figures = {
