@@ -157,7 +157,7 @@ def writable_folder(folder: Path) -> None:
 # --- score ---------------------------------------------------------------------------------
 
 def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict:
-    from .assemble.scoring import explain_line
+    explain_line = registry.line_scorer().explain_line
     if capacity < 1:
         raise UsageError(f"capacity must be 1 or more, not {capacity}")
     dupes = sorted(c for c, n in Counter(cards).items() if n > 1)  # linear: 40k cards once took 36 s

@@ -60,6 +60,13 @@ class GameInfo:
     # its designers' tools module, if it has one: read_params(path), read_content(folder),
     # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
     workbench: str | None = None
+    # its benchmarks: engine speed (`python -m game.perf --game ID`, the module's main(argv)) and the
+    # bot strength ladder's pieces (game.ladder)
+    perf: str | None = None
+    ladder: str | None = None
+    # its module of one line's scoring for the command line's score: explain_line(cards,
+    # capacity, flaw) -> LaneScore (Alice Assemble's)
+    line_score: str | None = None
     # levels its bots module still plays (a saved game, selfplay, the ladder) that setup no longer
     # offers: a ladder found them no stronger than the level below (docs/bot-strength.md)
     unoffered_levels: tuple[str, ...] = ()

@@ -69,6 +69,7 @@ class SceneInfo:
     art: Callable[[int, tuple[int, int]], list] | None = None
     # the demo's bot levels, seat by seat in turn (a level the game lacks: its strongest)
     demo_bots: tuple[str, ...] = ("easy", "random")
+    perf: str | None = None  # its frame-time benchmark (`python -m scenes.perf --game ID`: main())
 
     @property
     def game(self) -> str:

@@ -1,4 +1,4 @@
-"""Engine speed: `python -m game.perf [--games N]` prints figures (not a test).
+"""Engine speed: `python -m game.perf [--game assemble] [--games N]` prints figures (not a test).
 
 Random full 4-player games per second on one core, scoring and winners included: through the
 fast playout path bots use, through the general legal_actions/apply API, and through

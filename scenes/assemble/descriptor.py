@@ -35,4 +35,5 @@ SCENES = SceneInfo(
     lesson_blurb=N_("A guided game against one bot: taking, placing, modules, capacity and the "
                     "final scoring. About ten minutes."),
     art=art,
+    perf="scenes.assemble.perf",
 )

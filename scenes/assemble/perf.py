@@ -1,4 +1,4 @@
-"""Frame-time benchmark: `python -m scenes.perf` prints figures (not a test).
+"""Alice Assemble's frame-time benchmark: `python -m scenes.perf` prints figures (not a test).
 
 Frame time (events + update + draw + flip, software rendering) of the table scene while a card
 is dragged along a line and while bots play with animations, at 1280x720 and 1920x1080; the
