@@ -21,6 +21,8 @@ class RuleOption:
     key: str  # its key in the record's "rules" object and in the remembered setup (settings.json)
     word: str  # how the command line's --rules spells it ("water-veins")
     title: str  # N_: its name on the setup screen ("Water Veins")
+    short: str = ""  # N_: where room is short (a table's badge of the rules in play: "Veins")
+    explain: str = ""  # N_: what it does, in a sentence or two (the badge's tooltip)
 
 
 @dataclass(frozen=True, slots=True)

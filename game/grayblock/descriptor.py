@@ -21,7 +21,9 @@ INFO = GameInfo(
     id="grayblock", title=N_("Grayblock"), short_title=N_("Grayblock"),
     player_counts=(2, 3, 4), default_players=2,
     record="game.grayblock.record", bots="game.grayblock.bots",
-    rules=(RuleOption("water_veins", "water-veins", N_("Water Veins")),),
+    rules=(RuleOption("water_veins", "water-veins", N_("Water Veins"), N_("Veins"),
+                      N_("Every gear of the new card must touch a gear on the end card it joins "
+                         "(same row, or one above or below); card 0 may not start the row.")),),
     targets=(50, 100, 150), default_target=DEFAULT_TARGET,
     figures=Figures(width=20, hands=True),
     entry_fields=entry_fields,
