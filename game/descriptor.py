@@ -31,9 +31,10 @@ class Figures:
     name no player, shows the folder's attempts, outcomes, deals and daily streak instead)."""
 
     width: int = 5  # a score distribution's bucket, in points
-    shared_wins: bool = False  # a tie shares the win: shared wins are counted too
-    hands: bool = False  # a match of hands: hands won, by block and by going out, their points
-    colours: bool = False  # wins by the colour each seat played
+    # its own figures of a player, if it counts some: the module (in its package) whose `Extra`
+    # (a game.stats.Extra) counts them (Alice Assemble's shared wins, Grayblock's hands,
+    # Alicematic's wins by colour)
+    extra: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,9 @@ class SceneInfo:
     art: Callable[[int, tuple[int, int]], list] | None = None
     # the demo's bot levels, seat by seat in turn (a level the game lacks: its strongest)
     demo_bots: tuple[str, ...] = ("easy", "random")
+    # the Statistics page's rows of the game's own figures (game.stats.Extra's), given a player's
+    # figures: ((the part they follow: "scores", "players" or "opponents"), [(label, figure)])
+    figure_rows: Callable[[dict], list[tuple[str, list[tuple[str, str]]]]] | None = None
     perf: str | None = None  # its frame-time benchmark (`python -m scenes.perf --game ID`: main())
 
     @property

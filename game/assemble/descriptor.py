@@ -21,7 +21,7 @@ INFO = GameInfo(
            RuleOption("identity", "identity", N_("The Identity"), N_("Identity"),
                       N_("Placing on top of the rightmost card costs the lane 1 capacity, and is "
                          "not allowed at capacity 1 (the first card of a line is free)."))),
-    figures=Figures(width=5, shared_wins=True),
+    figures=Figures(width=5, extra="game.assemble.stats"),
     lesson="game.assemble.lesson",
     review="game.assemble.review",
     perf="game.assemble.perf", ladder="game.assemble.ladder", line_score="game.assemble.scoring",

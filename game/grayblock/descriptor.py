@@ -25,7 +25,7 @@ INFO = GameInfo(
                       N_("Every gear of the new card must touch a gear on the end card it joins "
                          "(same row, or one above or below); card 0 may not start the row.")),),
     targets=(50, 100, 150), default_target=DEFAULT_TARGET,
-    figures=Figures(width=20, hands=True),
+    figures=Figures(width=20, extra="game.grayblock.stats"),
     entry_fields=entry_fields,
     lesson="game.grayblock.lesson",
     review="game.grayblock.review",

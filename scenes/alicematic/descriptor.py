@@ -6,7 +6,7 @@ from game.i18n import N_
 
 from scenes.alicematic.table import AlicematicScene, designer_files
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
-from scenes.alicematic import rules_text
+from scenes.alicematic import rules_text, stats
 
 
 
@@ -52,4 +52,5 @@ SCENES = SceneInfo(
     ),
     rules=RulesPage(N_("Alicematic"), tuple(rules_text.PAGE), numbers=rule_numbers),
     demo_bots=("normal",),  # (a playtest's demo: bots that weigh majorities and plan wars)
+    figure_rows=stats.figure_rows,
 )

@@ -5,7 +5,7 @@ from game.i18n import N_
 
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.grayblock.table import GrayblockScene
-from scenes.grayblock import diagrams, rules_text
+from scenes.grayblock import diagrams, rules_text, stats
 
 
 def art(players: int, size) -> list:
@@ -30,4 +30,5 @@ SCENES = SceneInfo(
     lesson_blurb=N_("A short guided start: one gear more or less at either end, passing, block "
                     "and going out, hand points, Water Veins."),
     art=art,
+    figure_rows=stats.figure_rows,
 )
