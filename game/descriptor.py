@@ -26,6 +26,16 @@ class RuleOption:
 
 
 @dataclass(frozen=True, slots=True)
+class Bests:
+    """A game's own table in the player's data: its best score per deal (seed), and apart its best
+    without help. game.storage makes the table, reads and writes it; the game names it."""
+
+    table: str  # the table's name in the database (an identifier)
+    since: int  # the schema version that made it (game.storage.store.SCHEMA_VERSION's steps)
+    legacy_file: str | None = None  # the JSON file the versions before the database kept them in
+
+
+@dataclass(frozen=True, slots=True)
 class Figures:
     """What Statistics shows of a game beyond games, wins and scores (a solo game, whose records
     name no player, shows the folder's attempts, outcomes, deals and daily streak instead)."""
@@ -58,6 +68,7 @@ class GameInfo:
     # its round, hand or cards left, as a game.messages.Message
     stage: Callable[[Any], str] | None = None
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
+    bests: Bests | None = None  # its bests per deal, kept in the player's data
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
     review: str | None = None  # its judge of decisions for the post-game review (game.review)
     # its designers' tools module, if it has one: read_params(path), read_content(folder),
