@@ -63,6 +63,9 @@ class GameInfo:
     # History's own figures of a finished or stopped game: Entry fields from its last state
     # (Grayblock's hands, Cementopia's outcome)
     entry_fields: Callable[[Any], dict] | None = None
+    # how a kept entry's own fields are read back: (name, check) each, the check giving the value
+    # from its JSON or raising ValueError (the record is then read again)
+    entry_checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
     outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
     # where a game in progress stands beyond its scores and whose turn it is (Continue's list):
     # its round, hand or cards left, as a game.messages.Message

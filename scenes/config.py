@@ -56,7 +56,7 @@ class GameConfig:
 
     @property
     def scene(self) -> str:
-        """The table scene that plays the game (its name in scenes.registry.SCENES)."""
+        """The table scene that plays the game (its name for scenes.registry.scene)."""
         from scenes import games  # the tables import this module
         return games.info(self.game).table.name
 

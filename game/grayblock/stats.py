@@ -16,7 +16,7 @@ class Extra(Base):
 
     def add(self, entry: Entry, seat: int, won: bool) -> None:
         self.matches += 1
-        for winner, how, points in entry.hands:
+        for winner, how, points in entry.own_field("hands", ()):
             self.hands += 1
             if winner == seat:
                 self.won += 1

@@ -123,8 +123,8 @@ class App:
     # --- scenes ---------------------------------------------------------------------------
 
     def make(self, name: str, **kwargs):
-        from scenes.registry import SCENES
-        return SCENES[name](self, **kwargs)
+        from scenes.registry import scene
+        return scene(name)(self, **kwargs)
 
     def apply_settings(self) -> None:
         """Text size and language from the settings (at the start, and after the first start's
