@@ -1,8 +1,9 @@
 """A fifth game is its two declarations and a line in each list (issue 39): a tiny game, Pebbles,
 declared here and added to game.registry.GAMES and scenes.games.GAMES for the test, is offered by
 `selfplay --game`, set up on the setup screen, listed by History and counted by Statistics, and
-(issue 58) its table opens and is played, its Statistics page opens on it and its record opens in
-the replay viewer, with nothing shared told about it.
+(issue 58) its table opens and is played, its Statistics page opens on it, its record opens in
+the replay viewer and its own table (its bests per deal) is kept in the player's data, with nothing
+shared told about it.
 
 Pebbles: a pile of 7; players take 1 or 2 in turn; who takes the last one wins. This module is
 also its record module and its bots module (the declaration names them by import path)."""
@@ -18,7 +19,7 @@ from game import cli, registry, stats
 from game.bots import RandomBot
 from game.commands import History, Session
 from game.contract import Event, Result
-from game.descriptor import Figures, GameInfo
+from game.descriptor import Bests, Figures, GameInfo
 from game.errors import IllegalAction
 from game.records import apply_recorded, envelope, record_of, session_meta
 
@@ -138,7 +139,7 @@ def figure_rows(page: dict) -> list:
 
 INFO = GameInfo(id=GAME, title="Pebbles", short_title="Pebbles", player_counts=(2, 3),
                 default_players=2, record=__name__, bots=__name__,
-                figures=Figures(width=2, extra=__name__))
+                figures=Figures(width=2, extra=__name__), bests=Bests("pebbles_best", since=1))
 
 
 @pytest.fixture
@@ -255,3 +256,19 @@ def test_setup_history_and_statistics_show_it(fifth, app, data_dir, monkeypatch)
     said.clear()
     frames(app, 1)
     assert page.page["games"] == 1 and "Games" in [t for t, _rect in said]
+
+
+def test_its_own_table_is_kept_in_the_players_data(fifth, data_dir):
+    db = store()
+    try:
+        assert db.bests(GAME) == {} and not db.problems
+        assert db.keep_best(GAME, "4", 3, False)[0] == {"best": 3, "unassisted_best": 3}
+        db.keep_best(GAME, "4", 5, True)
+    finally:
+        db.close()
+    db = store()  # opened again: its table is as the schema wants it, and what it keeps is there
+    try:
+        assert not db.problems and db.bests("cementopia") == {}
+        assert db.bests(GAME) == {"4": {"best": 5, "unassisted_best": 3}}
+    finally:
+        db.close()

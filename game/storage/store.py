@@ -1479,19 +1479,22 @@ def _statements(script: str) -> Iterator[str]:
             part = ""
 
 
-_SHAPES: list[dict[str, tuple]] = []
+_SHAPES: dict[tuple[str, ...], list[dict[str, tuple]]] = {}  # by the steps they come from
 
 
 def _shapes() -> list[dict[str, tuple]]:
-    """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once, in memory)."""
-    if not _SHAPES:
+    """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once per set of the
+    games' own tables, in memory)."""
+    steps = schema()
+    if steps not in _SHAPES:
+        shapes = _SHAPES[steps] = []
         with closing(sqlite3.connect(":memory:")) as con:
-            _SHAPES.append(shape(con))
-            for script in schema():
+            shapes.append(shape(con))
+            for script in steps:
                 for statement in _statements(script):
                     con.execute(statement)
-                _SHAPES.append(shape(con))
-    return _SHAPES
+                shapes.append(shape(con))
+    return _SHAPES[steps]
 
 
 def _lacks(found: dict[str, tuple], wanted: dict[str, tuple], tables_only: bool = False) -> bool:
