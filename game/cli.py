@@ -158,7 +158,7 @@ def writable_folder(folder: Path) -> None:
 # --- score ---------------------------------------------------------------------------------
 
 def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict:
-    from .assemble.scoring import explain_line
+    explain_line = registry.line_scorer().explain_line
     if capacity < 1:
         raise UsageError(f"capacity must be 1 or more, not {capacity}")
     dupes = sorted(c for c, n in Counter(cards).items() if n > 1)  # linear: 40k cards once took 36 s
@@ -788,7 +788,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="write the finished games as record files into a folder "
                        "(never over a file that is there; a game already there is not written "
                        "again)")
-    p.add_argument("--game", help="only this game's (assemble, cementopia, grayblock, alicematic)")
+    p.add_argument("--game", help=f"only this game's ({', '.join(registry.ids())})")
     p.add_argument("folder", type=path_arg, metavar="DIR")
     p.set_defaults(run=cmd_export)
 

@@ -21,6 +21,18 @@ class RuleOption:
     key: str  # its key in the record's "rules" object and in the remembered setup (settings.json)
     word: str  # how the command line's --rules spells it ("water-veins")
     title: str  # N_: its name on the setup screen ("Water Veins")
+    short: str = ""  # N_: where room is short (a table's badge of the rules in play: "Veins")
+    explain: str = ""  # N_: what it does, in a sentence or two (the badge's tooltip)
+
+
+@dataclass(frozen=True, slots=True)
+class Bests:
+    """A game's own table in the player's data: its best score per deal (seed), and apart its best
+    without help. game.storage makes the table, reads and writes it; the game names it."""
+
+    table: str  # the table's name in the database (an identifier)
+    since: int  # the schema version that made it (game.storage.store.SCHEMA_VERSION's steps)
+    legacy_file: str | None = None  # the JSON file the versions before the database kept them in
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +41,10 @@ class Figures:
     name no player, shows the folder's attempts, outcomes, deals and daily streak instead)."""
 
     width: int = 5  # a score distribution's bucket, in points
-    shared_wins: bool = False  # a tie shares the win: shared wins are counted too
-    hands: bool = False  # a match of hands: hands won, by block and by going out, their points
-    colours: bool = False  # wins by the colour each seat played
+    # its own figures of a player, if it counts some: the module (in its package) whose `Extra`
+    # (a game.stats.Extra) counts them (Alice Assemble's shared wins, Grayblock's hands,
+    # Alicematic's wins by colour)
+    extra: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +63,27 @@ class GameInfo:
     # History's own figures of a finished or stopped game: Entry fields from its last state
     # (Grayblock's hands, Cementopia's outcome)
     entry_fields: Callable[[Any], dict] | None = None
+    # how a kept entry's own fields are read back: (name, check) each, the check giving the value
+    # from its JSON or raising ValueError (the record is then read again)
+    entry_checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
     outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
     # where a game in progress stands beyond its scores and whose turn it is (Continue's list):
     # its round, hand or cards left, as a game.messages.Message
     stage: Callable[[Any], str] | None = None
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
+    bests: Bests | None = None  # its bests per deal, kept in the player's data
     lesson: str | None = None  # its Learn to play script's module (SCRIPT), if it has one
     review: str | None = None  # its judge of decisions for the post-game review (game.review)
     # its designers' tools module, if it has one: read_params(path), read_content(folder),
     # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
     workbench: str | None = None
+    # its benchmarks: engine speed (`python -m game.perf --game ID`, the module's main(argv)) and the
+    # bot strength ladder's pieces (game.ladder)
+    perf: str | None = None
+    ladder: str | None = None
+    # its module of one line's scoring for the command line's score: explain_line(cards,
+    # capacity, flaw) -> LaneScore (Alice Assemble's)
+    line_score: str | None = None
     # levels its bots module still plays (a saved game, selfplay, the ladder) that setup no longer
     # offers: a ladder found them no stronger than the level below (docs/bot-strength.md)
     unoffered_levels: tuple[str, ...] = ()

@@ -12,15 +12,13 @@ why: it is listed as unreadable, never a crash.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from . import registry
 from .errors import RecordError
 from .records import SEATS, STAMP, game_module, read_stamp
 from .settings import COLOURS
 EXTERNAL, UNKNOWN = "external", "unknown"  # a cmd: seat; a seat the format does not name
-HAND_KINDS = ("block", "out")
-HAND_SET = set(HAND_KINDS)
 BIG = 1 << 62  # seeds and scores beyond this are not the app's: not kept
 
 
@@ -40,10 +38,12 @@ class Entry(NamedTuple):
     assisted: bool = False
     helps: tuple[str, ...] = ()
     conceded: tuple[int, ...] = ()  # the players who gave up
-    daily: str | None = None  # Cementopia's daily deal date
+    daily: str | None = None  # a daily deal's date (GameInfo.daily_seed)
     seed: int | None = None
-    outcome: str | None = None  # Cementopia: complete or stuck
-    hands: tuple[tuple[int, str, int], ...] = ()  # Grayblock: (winner, block/out, points) per hand
+    outcome: str | None = None  # how it ended, where the game names its endings (GameInfo.outcomes)
+    # the game's own figures, (name, value) in its declaration's order (GameInfo.entry_fields and
+    # entry_checks: Grayblock's "hands", (winner, block/out, points) per hand)
+    own: tuple[tuple[str, Any], ...] = ()
     colours: tuple[int, ...] = ()  # each seat's colour as set up (none when a seat has none)
     actions: int = 0
     problem: str | None = None  # why the file cannot be used (then it is listed as unreadable)
@@ -61,24 +61,43 @@ class Entry(NamedTuple):
         key = fold(name)
         return [i for i, (n, _s) in enumerate(self.players) if fold(n) == key]
 
+    def own_field(self, name: str, default: Any = None) -> Any:
+        """One of the game's own figures (own), or `default` where it has none."""
+        return next((value for key, value in self.own if key == name), default)
+
     def to_json(self) -> dict:
-        """The entry as kept beside its game (its id is the game's row: not in it)."""
+        """The entry as kept beside its game (its id is the game's row: not in it); the game's own
+        figures are keys beside the shared ones."""
         out: dict = {}
         defaults = self._field_defaults
         for name, value in zip(self._fields, self):
-            if name != "id" and (name not in defaults or value != defaults[name]):
-                out[name] = [list(v) if isinstance(v, tuple) else v for v in value] \
-                    if isinstance(value, tuple) else value
+            if name == "own":
+                out.update((key, _plain(figure)) for key, figure in self.own)
+            elif name != "id" and (name not in defaults or value != defaults[name]):
+                out[name] = _plain(value)
         return out
 
     @classmethod
     def from_json(cls, data, id: int = 0) -> "Entry":
         """An entry as kept, every field checked: ValueError if anything is off (the record is
         then read again). Statistics read ten thousand of these at once: the checks are cheap."""
-        if type(data) is not dict or not data.keys() <= _FIELDS or "when" not in data:
+        if type(data) is not dict or "when" not in data:
             raise ValueError("not an entry")
         checks = _CHECKS
-        return cls(id=id, **{k: checks[k](v) for k, v in data.items()})
+        theirs = data.keys() - _FIELDS
+        if not theirs:
+            return cls(id=id, **{k: checks[k](v) for k, v in data.items()})
+        game = registry.find(data.get("game"))  # the game's own figures, by its own checks
+        own = dict(game.entry_checks) if game is not None else {}
+        if not theirs <= own.keys():
+            raise ValueError("not an entry")
+        return cls(id=id, own=tuple((k, own[k](v)) for k, v in data.items() if k in theirs),
+                   **{k: checks[k](v) for k, v in data.items() if k not in theirs})
+
+
+def _plain(value):
+    """A field as JSON keeps it: tuples (of tuples) as lists."""
+    return [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
 
 
 # --- checking a kept entry's fields ---------------------------------------------------------
@@ -149,17 +168,6 @@ def _players(v) -> tuple:
     return tuple(map(tuple, v))
 
 
-def _hands(v) -> tuple:
-    if type(v) is not list or not set(map(type, v)) <= _LIST or not set(map(len, v)) <= {3}:
-        raise ValueError
-    winners, kinds, points = zip(*v) if v else ((), (), ())
-    if not set(kinds) <= HAND_SET:
-        raise ValueError
-    _ints(list(winners))
-    _ints(list(points))
-    return tuple(map(tuple, v))
-
-
 def _game(v) -> str:
     if v != "" and registry.find(v) is None:
         raise ValueError
@@ -171,7 +179,7 @@ _CHECKS: dict[str, Callable] = {
     "players": _players, "scores": _ints, "winners": _ints, "over": _bool,
     "finished_at": _opt_stamp, "started_at": _opt_stamp, "assisted": _bool, "helps": _strs,
     "conceded": _ints, "daily": _opt_str, "seed": _opt_int, "outcome": _opt_str,
-    "hands": _hands, "colours": _ints, "actions": _int,
+    "colours": _ints, "actions": _int,
     "problem": _opt_str,
 }
 _FIELDS = set(_CHECKS)
@@ -211,8 +219,10 @@ def entry_of(record: dict, fallback: str) -> Entry:
     finished_at = read_stamp(record.get("finished_at"))
     seed = record.get("seed")
     daily = meta.get("daily")
-    own = info.entry_fields(state) if info.entry_fields else {}
-    return Entry(**own,
+    fields = info.entry_fields(state) if info.entry_fields else {}
+    shared = {k: v for k, v in fields.items() if k in Entry._fields}  # (Cementopia's outcome)
+    own = tuple((k, v) for k, v in fields.items() if k not in shared and v not in ((), None))
+    return Entry(**shared, own=own,
         id=0, when=finished_at or fallback, game=game, players=players,
         scores=tuple(_clip(s) for s in state.scores()), winners=winners, over=over,
         finished_at=finished_at, started_at=read_stamp(record.get("started_at")),

@@ -123,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
               f"the first 200 rows read)")
         (ids, _n, _r), player_s = best(lambda: history(player=names[0]))
         print(f"History for {names[0]}: {player_s * 1000:.0f} ms ({len(ids)} games)")
-        (ids, _n, _r), game_s = best(lambda: history(game="grayblock"))
-        print(f"History of Grayblock: {game_s * 1000:.0f} ms ({len(ids)} games)")
+        for info in registry.GAMES:
+            (ids, _n, _r), game_s = best(lambda: history(game=info.id))
+            print(f"History of {info.title}: {game_s * 1000:.0f} ms ({len(ids)} games)")
         figures, stats_s = best(lambda: json.dumps(compute(store.entries())))
         print(f"Statistics worked out over {args.records} games (every entry read and counted): "
               f"{stats_s * 1000:.0f} ms (once per change of the finished games)")

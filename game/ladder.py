@@ -1,15 +1,17 @@
-"""Bot strength ladder: `python -m game.ladder [--games N] [--think S] [--pairings ...]`.
+"""Bot strength ladder: `python -m game.ladder [--game ID] [--games N] [--think S] [--pairings ...]`.
 
 Each pairing plays one bot (the hero) against copies of another, seats rotated: every deal is
 played once with the hero in each seat, which cancels most of the luck of the deal. The table
 gives the hero's win share (shared wins split) with a 95% Wilson interval, parity, the goal and
 the hero's mean time per decision. Games run in parallel processes.
 
-Besides the offered levels, `oracle` (game.assemble.oracle: hard's search told the real deck
-order) may sit in a pairing: it bounds what the hidden cards cost. `--results FILE` appends a line
-per game (each seat's level and final key) for the ratings (python -m game.ratings). The
-learned evaluation's trial levels (game.assemble.learned: `hard-net`, `hard-net1`, `hard-net3`)
-may sit in a pairing too, and so may an external program (`cmd:PROGRAM`, bot-protocol.md), such as
+The game is one whose declaration names its ladder's pieces (GameInfo.ladder: default pairings
+and goals, think time, the search's clock; the first registered unless --game names another).
+Besides the offered levels, its oracles (Alice Assemble's `oracle`: hard's search told the real
+deck order) may sit in a pairing: they bound what the hidden cards cost. `--results FILE` appends a
+line per game (each seat's level and final key) for the ratings (python -m game.ratings). Its
+trial levels (Alice Assemble's learned evaluation: `hard-net`, `hard-net1`, `hard-net3`) may sit in
+a pairing too, and so may an external program (`cmd:PROGRAM`, bot-protocol.md), such as
 tests/bots/greedy_bot.py, a greedy bot the search has no model of.
 """
 
@@ -23,25 +25,24 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from .assemble.bots import DEFAULT_THINK
-from .assemble.oracle import ORACLES
-from .assemble.learned import TRIALS
+from . import registry
 from .bots import bot_levels, parallel
 from .bots.external import check_program
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
 
-DEFAULT_PAIRINGS = ("easy-vs-random", "normal-vs-easy", "hard-vs-easy", "hard-vs-normal",
-                    "hard-vs-normal@2", "expert-vs-hard")
-# issue 16's goals at the app's think time (0.8 s); at a quarter second hard must still beat
-# three greedy bots (easy: the best immediate placement)
-GOALS = {"easy-vs-random": 0.90, "hard-vs-easy": 0.75, "hard-vs-normal": 0.50,
-         "hard-vs-normal@2": 0.75, "expert-vs-hard": 0.40}
-QUICK_GOALS = {"hard-vs-easy": 0.60}
-QUICK = 0.25  # seconds: QUICK_GOALS apply at or below it
+
+def laddered() -> list[str]:
+    """The games with a ladder, in the app's order."""
+    return [game.id for game in registry.GAMES if game.ladder]
+
+
+def pieces(game: str):
+    """The game's ladder pieces (GameInfo.ladder)."""
+    return registry.tool(game, "ladder", registry.info(game).ladder)
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,10 @@ class Pairing:
     hero: str
     villain: str
     players: int
+    game: str = field(default_factory=lambda: laddered()[0])
 
     @classmethod
-    def parse(cls, text: str) -> "Pairing":
+    def parse(cls, text: str, game: str | None = None) -> "Pairing":
         # an external program (cmd:...) may have @ in its command line: only a final @2..@4 counts
         body, at, count = text.rpartition("@")
         if not at or not count.isascii() or not count.isdigit():
@@ -62,7 +64,7 @@ class Pairing:
         players = int(count) if count else 4
         if players not in (2, 3, 4):
             raise ValueError(f"pairing {text!r}: 2 to 4 players")
-        return cls(hero, villain, players)
+        return cls(hero, villain, players, *([game] if game else []))
 
     @property
     def label(self) -> str:
@@ -77,35 +79,34 @@ class Pairing:
 def play_game(task) -> tuple[float, float, int, dict]:
     """One game: (hero's win share, hero's seconds per decision, decisions, the result line for
     game.ratings: each seat's level and final key)."""
-    from .assemble.record import new_session
     from .bots import make_bot, seat_bot
     from .play import play_out
 
     pairing, index, think, iterations, seed, *rest = task
+    game = pieces(pairing.game)
     blind = bool(rest and rest[0])  # bots not told who sits where
     if len(rest) > 1 and rest[1]:  # think time counted in CPU seconds of this process
-        from .assemble import search
-        search.CLOCK[0] = time.process_time
+        game.count_cpu_time()
     players = pairing.players
     deal, hero = divmod(index, players)
     names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
              for i in range(players)]
-    session = new_session(seed + deal, names)
+    session = registry.game_module(pairing.game).new_session(seed + deal, names)
     bots: dict = {}
     levels = [entry["seat"] for entry in names]
     seats = None if blind else levels
     for i, entry in enumerate(names):
         bot_seed = random.Random(f"{seed}:{index}:{i}").getrandbits(32)
-        if entry["seat"] in ORACLES:  # benchmark only: it reads the real deck order
-            oracle: Any = ORACLES[entry["seat"]](bot_seed, think, iterations)
+        if entry["seat"] in game.ORACLES:  # benchmark only: it reads the real deck order
+            oracle: Any = game.ORACLES[entry["seat"]](bot_seed, think, iterations)
             oracle.truth = session
             bots[i] = seat_bot(oracle, seats)
-        elif entry["seat"] in TRIALS:  # benchmark only until the ladder shows it helps
-            bots[i] = seat_bot(TRIALS[entry["seat"]](bot_seed, think, iterations), seats)
+        elif entry["seat"] in game.TRIALS:  # benchmark only until the ladder shows it helps
+            bots[i] = seat_bot(game.TRIALS[entry["seat"]](bot_seed, think, iterations), seats)
         else:
-            bots[i] = make_bot(entry["seat"], "assemble", bot_seed, think, iterations=iterations,
+            bots[i] = make_bot(entry["seat"], pairing.game, bot_seed, think, iterations=iterations,
                                seats=seats)
-    timer = _Timed(bots[hero])
+    timer = _Timed(bots[hero], game.clock)
     bots[hero] = timer
     play_out(session, bots)
     winners = session.state.winners()
@@ -120,13 +121,12 @@ def play_game(task) -> tuple[float, float, int, dict]:
 
 
 class _Timed:
-    def __init__(self, bot):
-        self.bot, self.name = bot, bot.name
+    def __init__(self, bot, clock):
+        self.bot, self.name, self.clock = bot, bot.name, clock
         self.seconds, self.calls = 0.0, 0
 
     def decide(self, view, legal):
-        from .assemble.search import CLOCK
-        clock = CLOCK[0]  # the search's: wall time, or CPU time with --cpu-time
+        clock = self.clock()  # the search's: wall time, or CPU time with --cpu-time
         start = clock()
         action = self.bot.decide(view, legal)
         self.seconds += clock() - start
@@ -175,9 +175,10 @@ def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: i
 
 
 def goal_for(pairing: Pairing, think: float | None) -> float | None:
-    if think is not None and think <= QUICK:
-        return QUICK_GOALS.get(pairing.key)
-    return GOALS.get(pairing.key)
+    game = pieces(pairing.game)
+    if think is not None and think <= game.QUICK:
+        return game.QUICK_GOALS.get(pairing.key)
+    return game.GOALS.get(pairing.key)
 
 
 def format_row(row: dict) -> str:
@@ -203,13 +204,16 @@ def seed_arg(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.ladder", description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default=laddered()[0], choices=laddered(),
+                        help="the game played (default: the first with a ladder)")
     parser.add_argument("--games", type=count(1), default=400, help="games per pairing (default 400)")
     parser.add_argument("--think", type=seconds(60), default=None,
                         help="seconds per decision for searching bots (default: the bots' own)")
     parser.add_argument("--iterations", type=count(1), default=None,
                         help="fixed playouts per decision instead of a time cap (reproducible)")
-    parser.add_argument("--pairings", nargs="+", default=list(DEFAULT_PAIRINGS),
-                        help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2")
+    parser.add_argument("--pairings", nargs="+", default=None,
+                        help="HERO-vs-VILLAIN[@PLAYERS], e.g. hard-vs-easy hard-vs-easy@2 "
+                             "(default: the game's own)")
     parser.add_argument("--seed", type=seed_arg, default=1000,
                         help="the first deal's seed (default 1000), or 'random': drawn now and "
                              "printed, for a final run on deals nobody tuned on")
@@ -232,11 +236,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--cpu-time counts one process's time: leave out --helpers")
     if args.helpers and args.workers > 1:
         parser.error("--helpers needs --workers 1 (each worker would start its own helpers)")
+    game = pieces(args.game)
     try:
-        pairings = [Pairing.parse(p) for p in args.pairings]
+        pairings = [Pairing.parse(p, args.game) for p in args.pairings or game.DEFAULT_PAIRINGS]
     except ValueError as exc:
         parser.error(str(exc))
-    levels = bot_levels("assemble") + list(ORACLES) + list(TRIALS)
+    levels = bot_levels(args.game) + list(game.ORACLES) + list(game.TRIALS)
     for pairing in pairings:
         for level in (pairing.hero, pairing.villain):
             if level.startswith("cmd:"):
@@ -246,10 +251,10 @@ def main(argv: list[str] | None = None) -> int:
                     parser.error(str(exc))
             elif level not in levels:
                 parser.error(f"unknown level {level!r}: use {', '.join(levels)}, or cmd:PROGRAM")
-    think = f"{args.think:g} s" if args.think is not None else f"default ({DEFAULT_THINK:g} s)"
+    think = f"{args.think:g} s" if args.think is not None else f"default ({game.DEFAULT_THINK:g} s)"
     if args.iterations is not None:
         think = f"{args.iterations} playouts (no time cap)"
-    print(f"Alice Assemble ladder: {args.games} games per pairing, think {think}, "
+    print(f"{registry.info(args.game).title} ladder: {args.games} games per pairing, think {think}, "
           f"seed {args.seed}, {args.workers} workers" + (", blind" if args.blind else "")
           + (f", {args.helpers} search helpers" if args.helpers else "")
           + (", think in CPU time" if args.cpu_time else ""),

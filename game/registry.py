@@ -105,6 +105,22 @@ def workbench(name: str):
     return _load(game.workbench, name, "designer tools")
 
 
+def tool(name: str, what: str, path: str | None):
+    """A game's tool module (a benchmark, the ladder's pieces); RecordError if it has none."""
+    if path is None:
+        raise RecordError(f"{info(name).id} has no {what}")
+    return _load(path, name, what)
+
+
+def line_scorer():
+    """The scoring of one line of cards (GameInfo.line_score) for the command line's score:
+    the first game that declares one."""
+    game = next((game for game in GAMES if game.line_score), None)
+    if game is None or game.line_score is None:
+        raise RecordError("no game here scores a line of cards")
+    return _load(game.line_score, game.id, "line scoring")
+
+
 def workbench_games() -> list[str]:
     """The games with designers' tools, in the app's order."""
     return [game.id for game in GAMES if game.workbench is not None]

@@ -1,9 +1,10 @@
 """Benchmark of the post-game review (issue 42). Prints figures; asserts nothing (a slow machine is
 not a failure).
 
-    python -m game.review_perf [--games 20] [--iterations N] [--hard-iterations 1000]
+    python -m game.review_perf [--game ID] [--games 20] [--iterations N] [--hard-iterations 1000]
 
-Plays 4-player Alice Assemble games between random, easy, hard and normal seats (the seats
+Plays 4-player games of the game (the first registered with a review unless --game names
+another; Alice Assemble's by default) between random, easy, hard and normal seats (the seats
 rotate from game to game), then reviews the random, easy and hard seats of every game with the
 app's review (each decision from that player's view, forced moves skipped). Prints each level's
 mean expected loss per decision, in points and in win share, the ratios to hard's (the issue
@@ -18,7 +19,7 @@ import argparse
 import random
 import time
 
-from .assemble.bots import HardBot
+from . import registry
 from .bots import make_bot
 from .play import play_out
 from .records import game_module, record_of
@@ -28,25 +29,23 @@ LEVELS = ["random", "easy", "hard", "normal"]
 REVIEWED = ["random", "easy", "hard"]
 
 
-def play_game(seed: int, seats: list[str], hard_iterations: int) -> dict:
-    module = game_module("assemble")
+def play_game(seed: int, seats: list[str], hard_iterations: int, game: str) -> dict:
+    module = game_module(game)
     players = [{"name": f"{seat.title()} {i + 1}", "seat": seat} for i, seat in enumerate(seats)]
     session = module.new_session(seed, players, snapshots=False)
     bots = {}
     for i, seat in enumerate(seats):
         bot_seed = random.Random(f"{seed}:{i}").getrandbits(32)
-        if seat == "hard":
-            bot = HardBot(bot_seed, iterations=hard_iterations)
-            bot.seated(seats)
-        else:
-            bot = make_bot(seat, "assemble", bot_seed, seats=seats)
-        bots[i] = bot
+        bots[i] = make_bot(seat, game, bot_seed, seats=seats,
+                           iterations=hard_iterations if seat == "hard" else None)
     play_out(session, bots)
     return record_of(session)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.review_perf")
+    reviewed = [game.id for game in registry.GAMES if game.review and 4 in game.player_counts]
+    parser.add_argument("--game", default=reviewed[0], choices=reviewed)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=None,
                         help="the review's per decision (default: the app's)")
@@ -61,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in range(args.games):
         seed = args.seed + game
         seats = LEVELS[game % 4:] + LEVELS[:game % 4]
-        record = play_game(seed, seats, args.hard_iterations)
+        record = play_game(seed, seats, args.hard_iterations, args.game)
         for level in REVIEWED:
             seat = seats.index(level)
             start = time.perf_counter()

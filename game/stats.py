@@ -5,10 +5,11 @@ Every registered game has its figures; its declaration (game.descriptor.Figures)
 A game with named players counts per player name (names folded for case and width; the newest
 spelling is shown): games, wins and win share (a shared win counts as a win for each; Grayblock's
 champion wins), by player count and by opponent level, average and best score, the score over
-time and its distribution; where the game asks, also shared wins, hands won by block and by
-going out with the average points of a hand won (Grayblock), and wins by the colour each seat
-played (Alicematic). A solo game's records name no player (Cementopia): its figures are the
-folder's (attempts, each outcome, deals played, best per deal, the daily-deal streak).
+time and its distribution; and the figures a game counts of its own (Figures.extra, an Extra in
+its package: Alice Assemble's shared wins, Grayblock's hands won by block and by going out with
+the average points of a hand won, Alicematic's wins by the colour each seat played). A solo game's
+records name no player (Cementopia): its figures are the folder's (attempts, each outcome, deals
+played, best per deal, the daily-deal streak).
 
 Assisted games (free undo across a bot's move or a deal, hints) are counted apart, under
 "assisted": the main figures are the unassisted ones. Conceded games never reached a result:
@@ -22,12 +23,12 @@ from __future__ import annotations
 import datetime
 from typing import Iterable
 
+import importlib
+
 from . import registry
 from .descriptor import GameInfo
 from .history import Entry, fold, is_date
-from .settings import COLOUR_NAMES
 
-COLOUR_KEYS = tuple(name.lower() for name in COLOUR_NAMES)  # by_colour's keys: "orange"...
 LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "expert", "external", "unknown")
 
 
@@ -81,15 +82,46 @@ def opponents_key(entry: Entry, seat: int) -> str:
 
 class Tally:
     def __init__(self):
-        self.games = self.wins = self.shared = 0
+        self.games = self.wins = 0
 
-    def add(self, won: bool, shared: bool) -> None:
+    def add(self, won: bool) -> None:
         self.games += 1
         self.wins += won
-        self.shared += won and shared
 
     def json(self) -> dict:
         return {"games": self.games, "wins": self.wins, "win_share": share(self.wins, self.games)}
+
+
+class Extra:
+    """The figures a game counts of a player beyond the shared ones (its Figures.extra module's
+    `Extra`): told every unassisted finished game the player played, its figures go into the
+    player's after the key `after` (JSON keys, as the CLI prints them)."""
+
+    after = "distribution"
+
+    def add(self, entry: Entry, seat: int, won: bool) -> None:
+        raise NotImplementedError
+
+    def json(self) -> dict:
+        raise NotImplementedError
+
+    @staticmethod
+    def words(figures: dict) -> str:
+        """Its clause of a player's line in text_report ("; hands won 3 ..."), from json()'s."""
+        return ""
+
+
+def extra_of(game: GameInfo) -> Extra | None:
+    if game.figures.extra is None:
+        return None
+    return importlib.import_module(game.figures.extra).Extra()
+
+
+def placed(figures: dict, extra: dict, after: str) -> dict:
+    """figures with extra's keys right after the key `after` (at the end if it has none)."""
+    keys = list(figures)
+    at = keys.index(after) + 1 if after in keys else len(keys)
+    return {**{k: figures[k] for k in keys[:at]}, **extra, **{k: figures[k] for k in keys[at:]}}
 
 
 # --- games with named players -----------------------------------------------------------------
@@ -100,12 +132,11 @@ class PlayerFigures:
         self.all, self.assisted = Tally(), Tally()
         self.by_players: dict[str, Tally] = {}
         self.by_level: dict[str, Tally] = {}
-        self.by_colour: dict[int, Tally] = {}
+        self.extra = extra_of(game)
         self.seats: dict[str, int] = {}
         self.points: list[tuple[str, int]] = []
         self.assisted_points: list[int] = []
         self.conceded = 0
-        self.hands = self.hands_won = self.by_block = self.by_out = self.hand_points = 0
 
     def add(self, entry: Entry, seat: int) -> None:
         kind = entry.players[seat][1]
@@ -113,43 +144,27 @@ class PlayerFigures:
         if not entry.over:
             self.conceded += seat in entry.conceded
             return
-        won, shared = seat in entry.winners, len(entry.winners) > 1
+        won = seat in entry.winners
         score = entry.scores[seat] if seat < len(entry.scores) else 0
         if entry.assisted:
-            self.assisted.add(won, shared)
+            self.assisted.add(won)
             self.assisted_points.append(score)
             return
-        self.all.add(won, shared)
-        self.by_players.setdefault(str(len(entry.players)), Tally()).add(won, shared)
-        self.by_level.setdefault(opponents_key(entry, seat), Tally()).add(won, shared)
-        if seat < len(entry.colours):
-            self.by_colour.setdefault(entry.colours[seat], Tally()).add(won, shared)
+        self.all.add(won)
+        self.by_players.setdefault(str(len(entry.players)), Tally()).add(won)
+        self.by_level.setdefault(opponents_key(entry, seat), Tally()).add(won)
         self.points.append((entry.when, score))
-        for winner, how, points in entry.hands:
-            self.hands += 1
-            if winner == seat:
-                self.hands_won += 1
-                self.by_block += how == "block"
-                self.by_out += how == "out"
-                self.hand_points += points
+        if self.extra is not None:
+            self.extra.add(entry, seat, won)
 
     def json(self) -> dict:
-        figures = self.game.figures
         out = self.all.json()
-        if figures.shared_wins:
-            out["shared_wins"] = self.all.shared
         out["seats"] = dict(sorted(self.seats.items(), key=lambda kv: LEVEL_ORDER.index(kv[0])))
         out["by_players"] = {k: t.json() for k, t in sorted(self.by_players.items())}
         out["by_opponent_level"] = {k: t.json() for k, t in sorted(self.by_level.items())}
-        if figures.colours:  # the colour a seat played (records that name none are left out)
-            out["by_colour"] = {COLOUR_KEYS[c]: t.json() for c, t in sorted(self.by_colour.items())}
-        out.update(scores_summary(self.points, figures.width))
-        if figures.hands:
-            out.update({"matches": self.all.games, "hands_played": self.hands,
-                        "hands_won": self.hands_won, "hands_won_by_block": self.by_block,
-                        "hands_won_by_out": self.by_out,
-                        "average_hand_points": round(self.hand_points / self.hands_won, 2)
-                        if self.hands_won else None})
+        out.update(scores_summary(self.points, self.game.figures.width))
+        if self.extra is not None:
+            out = placed(out, self.extra.json(), self.extra.after)
         extra = self.assisted_points
         out["assisted"] = dict(self.assisted.json(),
                                average_score=round(sum(extra) / len(extra), 2) if extra else None,
@@ -313,7 +328,7 @@ def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
 SHOWN_PLAYERS = 8
 
 
-def _num(value) -> str:
+def num(value) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
@@ -333,14 +348,10 @@ def versus_lines(game: GameInfo, g: dict) -> list[str]:
     names = list(g["players"].items())
     for name, p in names[:SHOWN_PLAYERS]:
         line = (f"  {name}: {p['games']} games, {p['wins']} wins "
-                f"({round(p['win_share'] * 100)}%), average {_num(p['average_score'])}, "
-                f"best {_num(p['best_score'])}")
-        if game.figures.hands:
-            line += (f"; hands won {p['hands_won']} ({p['hands_won_by_block']} by block, "
-                     f"{p['hands_won_by_out']} out), average {_num(p['average_hand_points'])}")
-        if p.get("by_colour"):
-            line += "; by colour " + ", ".join(f"{colour} {t['wins']}/{t['games']}"
-                                               for colour, t in p["by_colour"].items())
+                f"({round(p['win_share'] * 100)}%), average {num(p['average_score'])}, "
+                f"best {num(p['best_score'])}")
+        if game.figures.extra is not None:
+            line += importlib.import_module(game.figures.extra).Extra.words(p)
         if p["assisted"]["games"]:
             line += f"; assisted {p['assisted']['games']} ({p['assisted']['wins']} wins)"
         lines.append(line)
@@ -353,7 +364,7 @@ def solo_lines(game: GameInfo, c: dict) -> list[str]:
     outcomes = "".join(f"{c[outcome]} {outcome}, " for outcome, _word in game.outcomes)
     lines = [f"{game.title}: {c['finished']} finished ({outcomes}{c['assisted']['finished']} "
              f"assisted, {c['conceded']} conceded), {c['deals_played']} deals, "
-             f"average {_num(c['average_score'])}, best {_num(c['best_score'])}"]
+             f"average {num(c['average_score'])}, best {num(c['best_score'])}"]
     d = c.get("daily")
     if d is not None:
         lines.append(f"  daily deals: {d['days']} days, streak {d['streak']}, best streak "

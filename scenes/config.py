@@ -6,7 +6,6 @@ import random
 from dataclasses import dataclass, field
 
 from game import registry
-from game.assemble.setup import Rules
 
 # a bot level as players read it ("Bot · Hard" in setup, on the seat labels), said with _() at
 # draw time (setup.LEVEL_WORDS marks them for the catalogue)
@@ -28,21 +27,36 @@ class Seat:
         return {"name": self.name, "seat": self.kind, "colour": self.colour}
 
 
+class _GamesOwn:
+    """The default rules: the game's own with every option off (registry.rules_of)."""
+
+
+def _first_game() -> str:
+    return registry.GAMES[0].id
+
+
 @dataclass
 class GameConfig:
     seats: list[Seat] = field(default_factory=lambda: [Seat("Ada"), Seat("Bot", "easy", 1)])
-    rules: object = Rules()  # the game's own rules value (assemble Rules, grayblock Rules, None)
+    rules: object = _GamesOwn()  # the game's own rules value (its record module's parse_rules)
     seed: int | None = None  # None: a fresh random deal
-    game: str = "assemble"
-    target: int = 100  # Grayblock: the match is played to this many points
+    game: str = field(default_factory=_first_game)  # the first game the app offers
+    # a match played to this many points (GameInfo.targets); None: the game's default_target
+    target: int | None = None
     undo: str = "fair"  # "fair" or "free" (game.commands.UNDO_MODES; Cementopia has its own rule)
     lesson: str | None = None  # "Learn to play": the game whose lesson this is (no saves, no records)
     replay: bool = False  # the replay viewer's read-only table (no saves, no records)
     game_id: int | None = None  # a game in progress resumed from the store (held by this window)
 
+    def __post_init__(self) -> None:
+        if isinstance(self.rules, _GamesOwn):
+            self.rules = registry.rules_of(self.game, {})
+        if self.target is None and (game := registry.find(self.game)) is not None:
+            self.target = game.default_target
+
     @property
     def scene(self) -> str:
-        """The table scene that plays the game (its name in scenes.registry.SCENES)."""
+        """The table scene that plays the game (its name for scenes.registry.scene)."""
         from scenes import games  # the tables import this module
         return games.info(self.game).table.name
 
@@ -65,8 +79,8 @@ class GameConfig:
             rules = getattr(session.state, "rules", None)  # Cementopia has none
         else:
             rules = registry.rules_of(game, record.get("rules"))
-        target = record.get("target", 100)
+        target = record.get("target")
         undo = record.get("undo")
         return cls(seats, rules, record.get("seed"), game,
-                   target if isinstance(target, int) and not isinstance(target, bool) else 100,
+                   target if isinstance(target, int) and not isinstance(target, bool) else None,
                    undo if undo in ("fair", "free") else "fair")

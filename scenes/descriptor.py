@@ -9,11 +9,12 @@ hot seat, conceding) are methods a game's table overrides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:  # the tables import the shared screens, which read these declarations
     from scenes.app.stack import Scene
+    from scenes.menus.diagrams import Diagram
     from scenes.table.base import GameTable
 
 
@@ -42,8 +43,15 @@ class SetupPage:
 
 @dataclass(frozen=True, slots=True)
 class RulesPage:
+    """A game's page of the How to play overlay (scenes.menus.rules), in its scene folder. Items:
+    ("h", heading), ("p", paragraph), ("b", bullet; "1. " numbers it), ("k", keys, meaning),
+    ("g", None) = the five gear types drawn in a row, ("t", [(label, value), ...]) = a small table:
+    its entries keep their columns (two to a line when there is room, else one), ("d", name) = a
+    diagram of `diagrams` drawn from the card art with its caption (scenes.menus.diagrams)."""
+
     tab: str  # N_: the game's tab on the rules reference
-    items: tuple  # the page, as scenes.menus.rules_text writes pages
+    items: tuple
+    diagrams: Mapping[str, Diagram] = field(default_factory=dict)  # by the name its items give
     # the fields its paragraphs and bullets are formatted with once translated ({rounds}): the
     # numbers in force, given the app (Alicematic's parameters)
     numbers: Callable[[Any], dict] | None = None
@@ -61,6 +69,10 @@ class SceneInfo:
     art: Callable[[int, tuple[int, int]], list] | None = None
     # the demo's bot levels, seat by seat in turn (a level the game lacks: its strongest)
     demo_bots: tuple[str, ...] = ("easy", "random")
+    # the Statistics page's rows of the game's own figures (game.stats.Extra's), given a player's
+    # figures: ((the part they follow: "scores", "players" or "opponents"), [(label, figure)])
+    figure_rows: Callable[[dict], list[tuple[str, list[tuple[str, str]]]]] | None = None
+    perf: str | None = None  # its frame-time benchmark (`python -m scenes.perf --game ID`: main())
 
     @property
     def game(self) -> str:

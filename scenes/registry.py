@@ -1,5 +1,5 @@
 """Every scene, listed by name (explicit imports: PyInstaller sees them, nothing is scanned); each
-game's table and end screens come from its declaration (scenes.games)."""
+game's table and end screens come from its declaration (scenes.games), read when one is made."""
 
 from scenes import games
 from scenes.menus.bring_in import BringInScene
@@ -37,5 +37,13 @@ SCENES = {
     "browse": BrowseScene,
     "file_dialog": DialogWaitScene,
     "stats": StatsScene,
-    **{scene.name: scene for info in games.GAMES for scene in (info.table, *info.scenes)},
 }
+
+
+def scene(name: str) -> type:
+    """The scene of that name: a shared one, or a registered game's (KeyError for neither)."""
+    found = SCENES.get(name) or next((scene for info in games.GAMES
+                                      for scene in (info.table, *info.scenes) if scene.name == name), None)
+    if found is None:
+        raise KeyError(name)
+    return found

@@ -72,7 +72,7 @@ def read_settings():
 
 def bests() -> dict:
     with closing(store()) as db:
-        return db.bests()
+        return db.bests("cementopia")
 
 
 def edit(sql: str, *args) -> None:
@@ -100,7 +100,7 @@ def contents() -> dict:
                 "finished": [(i, r) for i, r in db.records()],
                 "settings": db.settings()[0],
                 "lessons": {game: db.lesson(game) for game in registry.ids()},
-                "bests": db.bests()}
+                "bests": db.bests("cementopia")}
 
 
 def without_lessons(kept: dict) -> dict:

@@ -147,8 +147,8 @@ def test_the_questions_for_the_designers_are_on_the_rules_page_and_in_the_readme
     from pathlib import Path
 
     from game.alicematic.questions import QUESTIONS
-    from scenes.menus import rules_text
-    page = [item[1] for item in rules_text.ALICEMATIC]
+    from scenes.alicematic import rules_text
+    page = [item[1] for item in rules_text.PAGE]
     heading = page.index("Questions for the designers")
     assert page[heading + 1:heading + 1 + len(QUESTIONS)] == list(QUESTIONS)
     readme = " ".join(Path("assets/alicematic/README.md").read_text(encoding="utf-8").split())

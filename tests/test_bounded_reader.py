@@ -96,7 +96,7 @@ ALLOWED = {
     "game/i18n.py": "the app's own catalogue (assets/locale)",
     "game/ratings.py": "the app's own assets/bot-ratings.json (ladder results: read_bounded)",
     "game/assemble/value.py": "the app's own learned weights (assets/learned)",
-    "scenes/perf.py": "a benchmark's own note, written by the app it started in a temp folder",
+    "scenes/assemble/perf.py": "a benchmark's own note, written by the app it started in a temp folder",
     # (issue 56) the kernel's table of file locks, and a log's first 56 bytes, its header, read
     # before SQLite opens the data (a prefix, where read_bounded reads a whole file)
     "game/storage/guard.py": "/proc/locks and the first bytes of a -wal, bounded reads",

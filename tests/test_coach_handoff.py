@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.tutorial.assemble import SCRIPT as ASSEMBLE
+from game.assemble.lesson import SCRIPT as ASSEMBLE
 from scenes.assemble import draw as assemble_draw
 from scenes.grayblock import draw as grayblock_draw
 from scenes.tutorial import coach as coach_mod

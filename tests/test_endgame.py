@@ -14,7 +14,7 @@ from game.assemble import endgame
 from game.assemble.bots import LEVELS, HardBot, NormalBot
 from game.assemble.setup import PLACE, TAKE, Rules, Setup
 from game.assemble.state import AssembleState
-from game.review import assemble as assemble_judge
+from game.assemble import review as assemble_judge
 
 SEATS = ["hard", "normal", "normal", "normal"]
 

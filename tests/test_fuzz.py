@@ -395,8 +395,8 @@ def _every_table() -> tuple[Path, dict[str, list[str]]]:
         db.put_settings({"sound": False, "volume": 40, "language": "en"})
         game = sorted(SCRIPTS)[0]
         db.keep_lesson(game, _lesson_entry(game, 2))
-        db.keep_best("7", 11, False)
-        db.keep_best("8", 9, True)
+        db.keep_best("cementopia", "7", 11, False)
+        db.keep_best("cementopia", "8", 9, True)
         kept(db)
     tables = {}
     with closing(sqlite3.connect(folder / "alice.sqlite3")) as db:
@@ -507,7 +507,7 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
             assert len(entries) == over
             assert all(e.problem is None or "\n" not in e.problem for e in entries)
             assert all(isinstance(n, str) for n in db.player_names())
-            db.settings(), db.bests(), db.review_summaries(), db.counts()
+            db.settings(), db.bests("cementopia"), db.review_summaries(), db.counts()
             for game in SCRIPTS:
                 lesson_store.load(db, SCRIPTS[game])
             kept(db)

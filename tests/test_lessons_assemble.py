@@ -20,7 +20,7 @@ from game.bots import make_bot
 from game.commands import Play
 from game.messages import shown
 from game.tutorial import SCRIPTS, store
-from game.tutorial.assemble import SCRIPT
+from game.assemble.lesson import SCRIPT
 from game.tutorial.lesson import BotMove, Do, Free, Lesson, Note
 
 from tests import lesson_helpers

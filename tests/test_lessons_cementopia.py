@@ -14,7 +14,7 @@ from game.cementopia.bots import EasyBot, HardBot
 from game.cementopia.setup import Action
 from game.messages import shown
 from game.tutorial import SCRIPTS, store
-from game.tutorial.cementopia import SCRIPT
+from game.cementopia.lesson import SCRIPT
 from game.tutorial.lesson import Do, Lesson, Note
 
 from tests import lesson_helpers

@@ -14,7 +14,7 @@ from game.grayblock.setup import LEFT, RIGHT, Action, one_gear_apart
 from game.grayblock.state import BLOCK, explain_hand
 from game.messages import shown
 from game.tutorial import SCRIPTS, store
-from game.tutorial.grayblock import SCRIPT
+from game.grayblock.lesson import SCRIPT
 from game.tutorial.lesson import BotMove, Do, Lesson, Note
 
 from tests import lesson_helpers

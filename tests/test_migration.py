@@ -94,10 +94,10 @@ def test_the_first_start_brings_in_everything_once_and_leaves_the_files(old_fold
         assert figures["records"] == 9 and old["records"] == 10 and old["unreadable"] == 1
         # the lesson left at its sixth step, and the bests
         from game.tutorial import store as lessons
-        from game.tutorial.assemble import SCRIPT
+        from game.assemble.lesson import SCRIPT
         _session, lesson, problem = lessons.load(app.store, SCRIPT)
         assert problem is None and lesson.index == 5
-        assert app.store.bests() == json.loads((old_folder / "cementopia-best.json").read_text())
+        assert app.store.bests("cementopia") == json.loads((old_folder / "cementopia-best.json").read_text())
     finally:
         close(app)
     assert files_of(old_folder) == before  # every old file left where it was, as it was

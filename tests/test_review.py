@@ -18,9 +18,9 @@ from game.assemble.state import AssembleState
 from game.grayblock.setup import Rules as GrayRules
 from game.grayblock.state import GrayblockState
 from game.review import Cancelled, Review, review, reviewable
-from game.review import assemble as assemble_judge
-from game.review import cementopia as cementopia_judge
-from game.review import grayblock as grayblock_judge
+from game.assemble import review as assemble_judge
+from game.cementopia import review as cementopia_judge
+from game.grayblock import review as grayblock_judge
 
 SEATS = ["human", "normal", "normal", "normal"]
 

@@ -12,6 +12,9 @@ from game.assemble.scoring import explain_line, module_sizes, tiebreak
 from game.cementopia.setup import LEFT, RIGHT, facing
 from game.grayblock.setup import fits
 from scenes.menus import diagrams as D
+from scenes.assemble import diagrams as A
+from scenes.cementopia import diagrams as C
+from scenes.grayblock import diagrams as G
 from scenes import games
 from scenes.menus.settings import use_language
 from scenes.widgets import ui
@@ -40,33 +43,33 @@ def test_every_diagram_is_on_its_games_page_once():
     for info in games.GAMES:
         shown = [item[1] for item in info.rules.items if item[0] == "d"]
         assert shown == list(GAME_DIAGRAMS.get(info.game, ()))
-    assert set(D.PAINT) == set(D.CAPTIONS) == set(D.EXTENT)
+        assert set(shown) == set(info.rules.diagrams)  # each declared by its own game's page
 
 
 def test_the_module_diagram_outlines_a_module_of_its_size_across_cards():
-    lane = D.explained("module")[0]
+    lane = A.explained("module")[0]
     best = lane.modules[0]
-    assert best.size == max(module_sizes(D.MODULE_LINE)) == 4
+    assert best.size == max(module_sizes(A.MODULE_LINE)) == 4
     assert len({col for col, _row in best.cells}) > 1  # it runs across cards
     assert "size 4, 16 points" in D.caption("module")
 
 
 def test_the_capacity_diagram_scores_as_many_modules_as_its_capacity():
-    lane = D.explained("capacity")[0]
-    assert len(lane.scored) == D.CAPACITY and lane.unscored  # some are left dashed
+    lane = A.explained("capacity")[0]
+    assert len(lane.scored) == A.CAPACITY and lane.unscored  # some are left dashed
     assert lane.score == sum(m.size ** 2 for m in lane.scored)
     assert f"{lane.score} points" in D.caption("capacity")
 
 
 def test_the_flaw_diagram_subtracts_the_unscored_modules():
-    plain = explain_line(D.FLAW_LINE, D.FLAW_CAPACITY)
-    flawed = D.explained("flaw")[0]
+    plain = explain_line(A.FLAW_LINE, A.FLAW_CAPACITY)
+    flawed = A.explained("flaw")[0]
     assert flawed.score == plain.score - sum(m.points for m in plain.unscored) < plain.score
     assert f"{flawed.score} points" in D.caption("flaw")
 
 
 def test_the_tiebreak_diagram_is_settled_by_the_largest_module():
-    upper, lower = D.explained("tiebreak")
+    upper, lower = A.explained("tiebreak")
     assert upper.score == lower.score
     settled = tiebreak([upper.key, lower.key])
     assert settled.winners == (0,) and settled.steps[0].index == 1
@@ -74,20 +77,20 @@ def test_the_tiebreak_diagram_is_settled_by_the_largest_module():
 
 
 def test_the_weaker_doll_diagram_counts_the_lower_score():
-    a, b = D.explained("weaker")
+    a, b = A.explained("weaker")
     assert b.score < a.score
     assert D.caption("weaker").endswith(f"so your score is {b.score}.")
 
 
 def test_the_grayblock_neighbours_differ_by_one_gear_at_either_end():
-    first, last = D.GB_ROW[0], D.GB_ROW[-1]
-    assert all(fits(a, b, False) for a, b in zip(D.GB_ROW, D.GB_ROW[1:]))  # the row itself is legal
-    assert fits(first, D.GB_LEFT, False) and bin(D.GB_LEFT).count("1") == bin(first).count("1") + 1
-    assert fits(last, D.GB_RIGHT, False) and bin(D.GB_RIGHT).count("1") == bin(last).count("1") - 1
+    first, last = G.GB_ROW[0], G.GB_ROW[-1]
+    assert all(fits(a, b, False) for a, b in zip(G.GB_ROW, G.GB_ROW[1:]))  # the row itself is legal
+    assert fits(first, G.GB_LEFT, False) and bin(G.GB_LEFT).count("1") == bin(first).count("1") + 1
+    assert fits(last, G.GB_RIGHT, False) and bin(G.GB_RIGHT).count("1") == bin(last).count("1") - 1
 
 
 def test_water_veins_let_one_card_join_and_refuse_the_other():
-    end, ok, no = D.GB_VEINS_END, D.GB_VEINS_OK, D.GB_VEINS_NO
+    end, ok, no = G.GB_VEINS_END, G.GB_VEINS_OK, G.GB_VEINS_NO
     assert fits(end, ok, True)
     assert fits(end, no, False) and not fits(end, no, True)  # neighbours, but not by Water Veins
     # both add a gear: the caption's "its new gear"
@@ -95,7 +98,7 @@ def test_water_veins_let_one_card_join_and_refuse_the_other():
 
 
 def test_the_cementopia_network_is_legal_and_pays_its_connection_count():
-    cards = D.CM_NETWORK
+    cards = C.CM_NETWORK
     for i, (a, xa, ya) in enumerate(cards):
         for b, xb, yb in cards[i + 1:]:
             assert not (xa == xb and abs(ya - yb) < 5), "cards overlap"
@@ -104,10 +107,10 @@ def test_the_cementopia_network_is_legal_and_pays_its_connection_count():
                 (lc, _lx, ly), (rc, _rx, ry) = sorted([(a, xa, ya), (b, xb, yb)], key=lambda c: c[1])
                 rows, gears = facing(RIGHT[lc], ry - ly)
                 assert LEFT[rc] & rows == gears, (lc, rc)
-    new, counted = cards[-1], cards[D.CM_COUNTED]
+    new, counted = cards[-1], cards[C.CM_COUNTED]
     assert abs(new[1] - counted[1]) == 1
     rows, _gears = facing(RIGHT[new[0]], counted[2] - new[2])
-    assert bin(rows).count("1") == D.cm_pairs() == 3
+    assert bin(rows).count("1") == C.cm_pairs() == 3
     assert "counter 3" in D.caption("cm_network")
 
 
@@ -117,7 +120,7 @@ def test_a_picture_is_the_card_art_and_is_cached_per_width_and_language(app, lan
     picture, marks = D.picture("insert", 800, 1.0, app.art)
     assert D.picture("insert", 800, 1.0, app.art)[0] is picture
     cw = D.card_width("insert", 800, 1.0)
-    face = app.art.doll(D.INSERT_LINE[0], cw)
+    face = app.art.doll(A.INSERT_LINE[0], cw)
     # the first card's index corner is the card's own pixels
     assert picture.get_at((2 + 4, 2 + cw // 2)) == face.get_at((4, cw // 2))
     assert [m[0] for m in marks] == ["1", "2", "3", "4"]

@@ -11,7 +11,7 @@ import pytest
 from game import records
 from game.assemble.record import new_session
 from game.storage import ELSEWHERE, FREE, MINE, HeldElsewhere, Store, StoreError, data_dir
-from game.storage.store import DB_NAME, SCHEMA, SCHEMA_VERSION
+from game.storage.store import DB_NAME, SCHEMA_VERSION, schema
 from scenes.table.saving import SaveService
 from tests.storage_helpers import edit, finished_records, in_progress, keep_in_progress, latest_saved
 from tests.waiting import HANG_S
@@ -46,7 +46,7 @@ def test_one_database_in_the_data_folder_in_wal_mode_at_the_current_schema(db, d
     con = sqlite3.connect(data_dir / DB_NAME)
     try:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(SCHEMA)
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == len(schema())
     finally:
         con.close()
 
@@ -336,7 +336,7 @@ def test_every_older_schema_is_brought_to_this_one_keeping_what_it_holds(data_di
         folder = data_dir / f"v{version}"
         folder.mkdir(parents=True)
         con = sqlite3.connect(folder / DB_NAME)
-        for step in SCHEMA[:version]:
+        for step in schema()[:version]:
             con.executescript(step)
         con.execute(f"PRAGMA user_version = {version}")
         con.commit()
@@ -366,7 +366,7 @@ def test_a_database_written_at_schema_1_opens_migrated_with_everything_in_it(dat
         [saved] = db.in_progress()
         assert (saved.game, saved.actions, saved.held) == ("cementopia", 4, FREE)
         assert db.settings() == ({"sound": False, "language": "ja"}, [])
-        assert db.bests() == {"23": {"best": 9, "unassisted_best": 9}}
+        assert db.bests("cementopia") == {"23": {"best": 9, "unassisted_best": 9}}
         from game import stats
         figures = stats.kept(db)
         assert figures["games"]["grayblock"]["finished"] == 1

@@ -22,6 +22,6 @@ INFO = GameInfo(
            RuleOption("round_14", "round-14", N_("Round 14 only")),
            RuleOption("city_war", "city-war", N_("Cities go to war")),
            RuleOption("forest_lenient", "forest-lenient", N_("Forest rule for new entries only"))),
-    figures=Figures(width=5, colours=True), workbench="game.alicematic.workbench",
+    figures=Figures(width=5, extra="game.alicematic.stats"), workbench="game.alicematic.workbench",
     stage=stage,
 )

@@ -16,11 +16,15 @@ INFO = GameInfo(
     id="assemble", title=N_("Alice Assemble"), short_title=N_("Assemble"),
     player_counts=(2, 3, 4), default_players=4,
     record="game.assemble.record", bots="game.assemble.bots",
-    rules=(RuleOption("flaw", "flaw", N_("The Flaw")),
-           RuleOption("identity", "identity", N_("The Identity"))),
-    figures=Figures(width=5, shared_wins=True),
-    lesson="game.tutorial.assemble",
-    review="game.review.assemble",
+    rules=(RuleOption("flaw", "flaw", N_("The Flaw"), N_("Flaw"),
+                      N_("The points of unscored modules are subtracted from the score.")),
+           RuleOption("identity", "identity", N_("The Identity"), N_("Identity"),
+                      N_("Placing on top of the rightmost card costs the lane 1 capacity, and is "
+                         "not allowed at capacity 1 (the first card of a line is free)."))),
+    figures=Figures(width=5, extra="game.assemble.stats"),
+    lesson="game.assemble.lesson",
+    review="game.assemble.review",
+    perf="game.assemble.perf", ladder="game.assemble.ladder", line_score="game.assemble.scoring",
     stage=stage,
     # expert against three hard bots: 0.254 [0.214, 0.299] over 400 games on fresh seeds (issue 43's
     # final run), under the 0.30 that would make it a level of its own (issue 57, item 6)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from ..i18n import _
 from ..storage import StoreError
 from ..storage.store import beaten
+from .descriptor import INFO
 
 
 def load_best(db) -> tuple[dict, str | None]:
     """({seed: {"best": n, "unassisted_best": n or None}}, a problem in one line or None)."""
     try:
-        return db.bests(), None
+        return db.bests(INFO.id), None
     except StoreError as exc:
         return {}, exc.words
 

@@ -1,7 +1,7 @@
 """Cementopia as the app and the command line know it (game.descriptor): a solo puzzle, with a
 deal of the day."""
 
-from ..descriptor import Figures, GameInfo
+from ..descriptor import Bests, Figures, GameInfo
 from ..i18n import N_
 from ..messages import later
 
@@ -32,7 +32,8 @@ INFO = GameInfo(
     entry_fields=entry_fields,
     outcomes=((COMPLETE, N_("complete")), (STUCK, N_("stuck"))),
     daily_seed=daily_seed,
-    lesson="game.tutorial.cementopia",
-    review="game.review.cementopia",
+    bests=Bests("cementopia_best", since=1, legacy_file="cementopia-best.json"),
+    lesson="game.cementopia.lesson",
+    review="game.cementopia.review",
     stage=stage,
 )

@@ -12,20 +12,35 @@ def stage(state) -> str:
     return message(N_("Hand {number}"), number=max(1, len(state.deals)))
 
 
+HOW = ("block", "out")  # how a hand is won
+BIG = 1 << 62  # the app keeps no number beyond this
+
+
 def entry_fields(state) -> dict:
     """Each finished hand: its winner, how it was won (block or out) and its points."""
     return {"hands": tuple((r.winner, r.kind, r.points) for r in state.results)}
+
+
+def kept_hands(v) -> tuple:
+    """The hands as an entry keeps them (JSON), checked: ValueError if anything is off."""
+    if type(v) is not list or any(type(h) is not list or len(h) != 3 or h[1] not in HOW
+                                  or any(type(n) is not int or abs(n) > BIG for n in (h[0], h[2]))
+                                  for h in v):
+        raise ValueError
+    return tuple(map(tuple, v))
 
 
 INFO = GameInfo(
     id="grayblock", title=N_("Grayblock"), short_title=N_("Grayblock"),
     player_counts=(2, 3, 4), default_players=2,
     record="game.grayblock.record", bots="game.grayblock.bots",
-    rules=(RuleOption("water_veins", "water-veins", N_("Water Veins")),),
+    rules=(RuleOption("water_veins", "water-veins", N_("Water Veins"), N_("Veins"),
+                      N_("Every gear of the new card must touch a gear on the end card it joins "
+                         "(same row, or one above or below); card 0 may not start the row.")),),
     targets=(50, 100, 150), default_target=DEFAULT_TARGET,
-    figures=Figures(width=20, hands=True),
-    entry_fields=entry_fields,
-    lesson="game.tutorial.grayblock",
-    review="game.review.grayblock",
+    figures=Figures(width=20, extra="game.grayblock.stats"),
+    entry_fields=entry_fields, entry_checks=(("hands", kept_hands),),
+    lesson="game.grayblock.lesson",
+    review="game.grayblock.review",
     stage=stage,
 )

@@ -19,10 +19,11 @@ def parse_rules(text: str) -> Rules:
 
 
 def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
-                target: int = DEFAULT_TARGET, snapshots: bool = True) -> Session:
+                target: int | None = DEFAULT_TARGET, snapshots: bool = True) -> Session:
     if len(players) not in PLAYER_COUNTS:
         raise ValueError(f"Grayblock is for 2 to 4 players, not {len(players)}")
-    state = GrayblockState.new(seed, len(players), rules, target)
+    # None: a table set up without a target (scenes.config.GameConfig for another game)
+    state = GrayblockState.new(seed, len(players), rules, DEFAULT_TARGET if target is None else target)
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 

@@ -3,8 +3,8 @@ database in one transaction, and the files stay where they are.
 
 What the old data folder held: `autosave.json` (the game in progress), `records/*.json` (finished
 games; `records/index.json` was only a cache and is not read), `settings.json`, `lessons.json`
-(where each lesson was left) and `cementopia-best.json`. Each is read as untrusted (bounded, a
-regular file only); a file that cannot be used is named in one line and left in place. The import
+(where each lesson was left) and each game's bests (GameInfo.bests: `cementopia-best.json`).
+Each is read as untrusted (bounded, a regular file only); a file that cannot be used is named in one line and left in place. The import
 is marked done in the same commit, so a second start (or a second window starting at the same
 time) brings in nothing twice.
 """
@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .. import registry
 from ..records import MAX_BYTES, parse_record, utc_stamp
 from .files import Unreadable, describe, file_time, read_bounded, read_json, shown_name
 from .store import Imported, Store
@@ -24,7 +25,13 @@ DONE = "imported-json-files"  # the meta key that says the old files are in
 SETTINGS_BYTES = 1 << 20
 LESSONS_BYTES = 1 << 20
 BEST_BYTES = 8 << 20
-FILES = ("autosave.json", "settings.json", "lessons.json", "cementopia-best.json")
+FILES = ("autosave.json", "settings.json", "lessons.json")  # and each game's bests (GameInfo.bests)
+
+
+def bests_files() -> dict[str, str]:
+    """{game: the old file of its bests} of each game that kept some in one."""
+    return {game.id: game.bests.legacy_file for game in registry.GAMES
+            if game.bests is not None and game.bests.legacy_file}
 
 
 @dataclass
@@ -43,7 +50,7 @@ def pending(store: Store) -> int:
     if not store.kept or store.path is None:
         return 0
     folder = store.path.parent
-    count = sum(os.path.lexists(folder / name) for name in FILES)
+    count = sum(os.path.lexists(folder / name) for name in (*FILES, *bests_files().values()))
     try:
         count += sum(1 for e in os.scandir(folder / "records") if _is_record_name(e.name))
     except OSError:
@@ -111,14 +118,15 @@ def bring_in(store: Store, progress: Callable[[int, int], None] | None = None) -
     settings = _object(folder / "settings.json", SETTINGS_BYTES, problems)
     lessons = {k: v for k, v in _object(folder / "lessons.json", LESSONS_BYTES, problems).items()
                if isinstance(v, dict)}
-    bests = {str(k): v for k, v in _object(folder / "cementopia-best.json", BEST_BYTES, problems,
-                                           depth=2).items() if isinstance(v, dict)}
+    bests = {game: {str(k): v for k, v in _object(folder / name, BEST_BYTES, problems,
+                                                  depth=2).items() if isinstance(v, dict)}
+             for game, name in bests_files().items()}
     report = store.bring_in(DONE, utc_stamp(), games, settings, lessons, bests, progress)
     if report is None:
         return None
     problems += report.problems
     report.problems = []
-    return Brought(report, len(settings), len(lessons), len(bests), problems)
+    return Brought(report, len(settings), len(lessons), sum(map(len, bests.values())), problems)
 
 
 def _is_record_name(name: str) -> bool:

@@ -1,6 +1,7 @@
 """Everything the app keeps, in one SQLite database in the data folder (`alice.sqlite3`): games
-in progress and finished, settings, where each lesson was left, Cementopia's bests. This is the
-only module that runs SQL (Anki's habit: one storage layer owns every query).
+in progress and finished, settings, where each lesson was left, a game's own bests (the table
+its declaration names, GameInfo.bests: Cementopia's). This is the only module that runs SQL
+(Anki's habit: one storage layer owns every query).
 
 Why a database and not files: what must change together changes in one transaction. Finishing a
 game turns its row from "playing" to "finished" in one commit, so a kill at any instant leaves it
@@ -240,11 +241,6 @@ SCHEMA = (
     CREATE INDEX players_by_name ON players (folded, game_id);
     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE lessons (game TEXT PRIMARY KEY, entry TEXT NOT NULL);
-    CREATE TABLE cementopia_best (
-        seed TEXT PRIMARY KEY,
-        best INTEGER NOT NULL,
-        unassisted_best INTEGER
-    );
     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
     # version 2: Statistics kept as computed (they change only when a finished game does: the
@@ -277,6 +273,36 @@ SCHEMA = (
         BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
     """,
 )
+
+
+def _bests_table(name: str) -> str:
+    if not name.isidentifier():
+        raise ValueError(f"a game's table is named {name!r}: not an identifier")
+    return f"""
+    CREATE TABLE {name} (
+        seed TEXT PRIMARY KEY,
+        best INTEGER NOT NULL,
+        unassisted_best INTEGER
+    );
+    """
+
+
+def schema() -> tuple[str, ...]:
+    """SCHEMA's steps with the games' own tables (GameInfo.bests: Cementopia's bests per deal),
+    each made in the step of the version its game declares."""
+    steps = list(SCHEMA)
+    for game in registry.GAMES:
+        if game.bests is not None:
+            steps[game.bests.since - 1] += _bests_table(game.bests.table)
+    return tuple(steps)
+
+
+def _bests(game: str) -> str:
+    """The game's table of bests (GameInfo.bests); a game that keeps none has no such table."""
+    bests = registry.info(game).bests
+    if bests is None:
+        raise ValueError(f"{game} keeps no bests")
+    return bests.table
 
 
 class Store:
@@ -488,7 +514,7 @@ class Store:
                     c.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}"
                               + (" NOT NULL" if notnull else "")
                               + (f" DEFAULT {default}" if default is not None else ""))
-            for script in SCHEMA:
+            for script in schema():
                 for statement in _statements(script):
                     c.execute(idempotent(statement))
             if "meta" not in found and "figures" in found:
@@ -869,9 +895,11 @@ class Store:
         for table in ("settings", "lessons", "meta"):
             c.executemany(f"INSERT OR IGNORE INTO {table} VALUES (?, ?)",
                           source.execute(f"SELECT * FROM {table}").fetchall())
-        for seed, best, plain in source.execute(
-                "SELECT seed, best, unassisted_best FROM cementopia_best").fetchall():
-            self._merge_best(c, seed, {"best": best, "unassisted_best": plain})
+        for game in registry.GAMES:
+            if game.bests is not None:
+                for seed, best, plain in source.execute(
+                        f"SELECT seed, best, unassisted_best FROM {game.bests.table}").fetchall():
+                    self._merge_best(c, game.bests.table, seed, {"best": best, "unassisted_best": plain})
         return added
 
     # --- games in progress -----------------------------------------------------------------
@@ -1340,12 +1368,13 @@ class Store:
                 c.execute("DELETE FROM lessons WHERE game = ?", (game,))
         self._run(N_("Could not keep your place in the lesson: {reason}"), work)
 
-    # --- Cementopia's bests ----------------------------------------------------------------
+    # --- a game's bests per deal (GameInfo.bests: Cementopia's) ----------------------------
 
-    def bests(self) -> dict[str, dict]:
+    def bests(self, game: str) -> dict[str, dict]:
         """{seed: {"best": n, "unassisted_best": n or None}} (rows that make no sense left out)."""
+        table = _bests(game)
         rows = self._run(N_("Could not read your best scores: {reason}"),
-                         lambda: self._read("SELECT seed, best, unassisted_best FROM cementopia_best"))
+                         lambda: self._read(f"SELECT seed, best, unassisted_best FROM {table}"))
         out = {}
         for seed, *row in rows:
             best, plain = _best_row(row)
@@ -1353,31 +1382,35 @@ class Store:
                 out[seed] = {"best": best, "unassisted_best": plain}
         return out
 
-    def keep_best(self, seed: str, score: int, assisted: bool) -> tuple[dict, bool]:
+    def keep_best(self, game: str, seed: str, score: int, assisted: bool) -> tuple[dict, bool]:
         """Note a completed attempt, in one transaction (two windows cannot lose one's best):
         (the deal's entry now, whether it beat a best)."""
+        table = _bests(game)
+
         def work() -> tuple[dict, bool]:
             with self._write() as c:
-                row = c.execute("SELECT best, unassisted_best FROM cementopia_best WHERE seed = ?",
+                row = c.execute(f"SELECT best, unassisted_best FROM {table} WHERE seed = ?",
                                 (seed,)).fetchone()
                 best, plain, improved = beaten(row, score, assisted)
-                c.execute("INSERT INTO cementopia_best (seed, best, unassisted_best) VALUES (?, ?, ?) "
+                c.execute(f"INSERT INTO {table} (seed, best, unassisted_best) VALUES (?, ?, ?) "
                           "ON CONFLICT (seed) DO UPDATE SET best = excluded.best, "
                           "unassisted_best = excluded.unassisted_best", (seed, best, plain))
                 return {"best": best, "unassisted_best": plain}, improved
         return self._run(N_("Could not save your best score: {reason}"), work)
 
-    def add_bests(self, table: dict[str, dict]) -> None:
+    def add_bests(self, game: str, bests: dict[str, dict]) -> None:
         """Bests from elsewhere (the old file), each kept where it beats what is here."""
+        table = _bests(game)
+
         def work() -> None:
             with self._write() as c:
-                for seed, entry in table.items():
-                    self._merge_best(c, seed, entry)
+                for seed, entry in bests.items():
+                    self._merge_best(c, table, seed, entry)
         self._run(N_("Could not save your best score: {reason}"), work)
 
     @staticmethod
-    def _merge_best(c: sqlite3.Connection, seed: str, entry: dict) -> None:
-        row = c.execute("SELECT best, unassisted_best FROM cementopia_best WHERE seed = ?",
+    def _merge_best(c: sqlite3.Connection, table: str, seed: str, entry: dict) -> None:
+        row = c.execute(f"SELECT best, unassisted_best FROM {table} WHERE seed = ?",
                         (seed,)).fetchone()
         best, plain = _score(entry.get("best")), _score(entry.get("unassisted_best"))
         if best is None:
@@ -1388,7 +1421,7 @@ class Store:
         if old_best is not None:
             best = max(best, old_best)
             plain = max((v for v in (plain, old_plain) if v is not None), default=None)
-        c.execute("INSERT INTO cementopia_best (seed, best, unassisted_best) VALUES (?, ?, ?) "
+        c.execute(f"INSERT INTO {table} (seed, best, unassisted_best) VALUES (?, ?, ?) "
                   "ON CONFLICT (seed) DO UPDATE SET best = excluded.best, "
                   "unassisted_best = excluded.unassisted_best", (seed, best, plain))
 
@@ -1400,10 +1433,10 @@ class Store:
         return None if not rows or rows[0][0] is None else str(rows[0][0])
 
     def bring_in(self, key: str, value: str, records: list[tuple[str, dict, str | None]],
-                 settings: dict, lessons: dict[str, dict], bests: dict[str, dict],
+                 settings: dict, lessons: dict[str, dict], bests: dict[str, dict[str, dict]],
                  progress=None) -> Imported | None:
         """Everything from the old JSON files in one transaction, marked done by `key` in the same
-        commit; None (nothing done) if another window did it first."""
+        commit; None (nothing done) if another window did it first. `bests`: each game's."""
         if self.meta(key) is not None:
             return None
         report = Imported()
@@ -1419,8 +1452,9 @@ class Store:
                 for game, entry in lessons.items():
                     c.execute("INSERT OR IGNORE INTO lessons (game, entry) VALUES (?, ?)",
                               (game, _dump(entry)))
-                for seed, entry in bests.items():
-                    self._merge_best(c, seed, entry)
+                for game, table in bests.items():
+                    for seed, entry in table.items():
+                        self._merge_best(c, _bests(game), seed, entry)
                 c.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (key, value))
                 return True
         done = self._run(N_("Could not bring in your saved games: {reason}"), work)
@@ -1445,19 +1479,22 @@ def _statements(script: str) -> Iterator[str]:
             part = ""
 
 
-_SHAPES: list[dict[str, tuple]] = []
+_SHAPES: dict[tuple[str, ...], list[dict[str, tuple]]] = {}  # by the steps they come from
 
 
 def _shapes() -> list[dict[str, tuple]]:
-    """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once, in memory)."""
-    if not _SHAPES:
+    """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once per set of the
+    games' own tables, in memory)."""
+    steps = schema()
+    if steps not in _SHAPES:
+        shapes = _SHAPES[steps] = []
         with closing(sqlite3.connect(":memory:")) as con:
-            _SHAPES.append(shape(con))
-            for script in SCHEMA:
+            shapes.append(shape(con))
+            for script in steps:
                 for statement in _statements(script):
                     con.execute(statement)
-                _SHAPES.append(shape(con))
-    return _SHAPES
+                shapes.append(shape(con))
+    return _SHAPES[steps]
 
 
 def _lacks(found: dict[str, tuple], wanted: dict[str, tuple], tables_only: bool = False) -> bool:

@@ -6,7 +6,7 @@ from game.i18n import N_
 
 from scenes.alicematic.table import AlicematicScene, designer_files
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
-from scenes.menus import rules_text
+from scenes.alicematic import rules_text, stats
 
 
 
@@ -50,6 +50,7 @@ SCENES = SceneInfo(
                        "content."),
                     N_("9 tiles for 3 players, 13 for 4 or 5.")),
     ),
-    rules=RulesPage(N_("Alicematic"), tuple(rules_text.ALICEMATIC), numbers=rule_numbers),
+    rules=RulesPage(N_("Alicematic"), tuple(rules_text.PAGE), numbers=rule_numbers),
     demo_bots=("normal",),  # (a playtest's demo: bots that weigh majorities and plan wars)
+    figure_rows=stats.figure_rows,
 )

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
-from game import cli, settings as schema
+from game import cli, registry, settings as schema
 from game.i18n import N_, _
 from game.messages import message, shown
 
@@ -39,7 +39,7 @@ EXIT_AFTER_MAX = cli.EXIT_AFTER_MAX  # a day: --exit-after 1e300 would never exi
 class AppOptions:
     size: tuple[int, int] = (1280, 720)
     demo: bool = False
-    game: str = "assemble"
+    game: str = field(default_factory=lambda: registry.GAMES[0].id)  # the first offered
     players: int = 4
     screenshots: Path | None = None
     exit_after: float | None = None
@@ -123,8 +123,8 @@ class App:
     # --- scenes ---------------------------------------------------------------------------
 
     def make(self, name: str, **kwargs):
-        from scenes.registry import SCENES
-        return SCENES[name](self, **kwargs)
+        from scenes.registry import scene
+        return scene(name)(self, **kwargs)
 
     def apply_settings(self) -> None:
         """Text size and language from the settings (at the start, and after the first start's

@@ -6,7 +6,7 @@ from game.i18n import N_
 from scenes.assemble.scoring import ScoringScene
 from scenes.assemble.table import TableScene
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
-from scenes.menus import rules_text
+from scenes.assemble import diagrams, rules_text
 
 
 def art(players: int, size) -> list:
@@ -30,9 +30,10 @@ SCENES = SceneInfo(
                                       "(not allowed at capacity 1)."),
                                    N_("Right end: capacity −1.")))),
     ),
-    rules=RulesPage(N_("Alice Assemble"), tuple(rules_text.ASSEMBLE)),
+    rules=RulesPage(N_("Alice Assemble"), tuple(rules_text.PAGE), diagrams.DIAGRAMS),
     scenes=(ScoringScene,),
     lesson_blurb=N_("A guided game against one bot: taking, placing, modules, capacity and the "
                     "final scoring. About ten minutes."),
     art=art,
+    perf="scenes.assemble.perf",
 )

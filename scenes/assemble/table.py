@@ -335,7 +335,7 @@ class TableScene(GameTable):
         return _("Round {n}").format(n=state.round) if state.round else _("Opening draft")
 
     def replay_end(self):
-        from scenes.replay.ends import ReplayScoring
+        from scenes.assemble.replay_end import ReplayScoring
         return ReplayScoring(self.app, session=self.session, config=self.config)
 
     def replay_panel(self) -> pygame.Rect:

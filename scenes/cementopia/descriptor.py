@@ -6,7 +6,7 @@ from game.i18n import N_
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
-from scenes.menus import rules_text
+from scenes.cementopia import diagrams, rules_text
 
 
 def art(players: int, size) -> list:
@@ -30,7 +30,7 @@ SCENES = SceneInfo(
                      "all four counters to complete the puzzle. Targets: 8 to start, 10, 12 "
                      "deserves praise, 16 is perfect."),
     ),
-    rules=RulesPage(N_("Cementopia"), tuple(rules_text.CEMENTOPIA)),
+    rules=RulesPage(N_("Cementopia"), tuple(rules_text.PAGE), diagrams.DIAGRAMS),
     scenes=(CementopiaEndScene,),
     lesson_blurb=N_("A short guided start: placing a card, the neighbour you count and its "
                     "counter, the limits."),

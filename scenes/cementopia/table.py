@@ -407,7 +407,7 @@ class CementopiaScene(GameTable):
     # --- in the replay viewer ------------------------------------------------------------------
 
     def replay_end(self):
-        from scenes.replay.ends import ReplayCementopiaEnd
+        from scenes.cementopia.replay_end import ReplayCementopiaEnd
         return ReplayCementopiaEnd(self.app, session=self.session, config=self.config)
 
     def replay_panel(self) -> pygame.Rect:
@@ -457,7 +457,7 @@ class CementopiaScene(GameTable):
                     self.app.toast(problem)
                 elif kept:
                     self.ending = kept[0]  # the store's (another window's best merged in)
-            self.app.keeper.keep(lambda: kept.append(db.keep_best(str(seed), score, assisted)), done)
+            self.app.keeper.keep(lambda: kept.append(db.keep_best(self.game, str(seed), score, assisted)), done)
 
     # --- events ------------------------------------------------------------------------------
 

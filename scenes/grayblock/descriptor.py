@@ -5,7 +5,7 @@ from game.i18n import N_
 
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.grayblock.table import GrayblockScene
-from scenes.menus import rules_text
+from scenes.grayblock import diagrams, rules_text, stats
 
 
 def art(players: int, size) -> list:
@@ -26,8 +26,9 @@ SCENES = SceneInfo(
                                          "may not start the row."),
                                       N_("Gears must meet gears, a row up or down."))),),
     ),
-    rules=RulesPage(N_("Grayblock"), tuple(rules_text.GRAYBLOCK)),
+    rules=RulesPage(N_("Grayblock"), tuple(rules_text.PAGE), diagrams.DIAGRAMS),
     lesson_blurb=N_("A short guided start: one gear more or less at either end, passing, block "
                     "and going out, hand points, Water Veins."),
     art=art,
+    figure_rows=stats.figure_rows,
 )

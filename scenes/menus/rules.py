@@ -159,7 +159,7 @@ class RulesOverlay(Scene):
         self.diagram_h[name] = the picture's and its numbers' height."""
         s = self.s
         y += int(6 * s)
-        ph = diagrams.picture_size(name, width, s)[1] + (lh if name in diagrams.MARKS_BELOW else int(6 * s))
+        ph = diagrams.picture_size(name, width, s)[1] + (lh if diagrams.marks_below(name) else int(6 * s))
         self.lines.append(("d", y, name))
         self.diagram_h[name] = ph
         y += ph

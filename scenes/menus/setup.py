@@ -354,7 +354,7 @@ class SetupScene(Scene):
         for seat in seats:
             if seat.kind == "external":
                 seat.kind = "cmd:" + self.command.value.strip()
-        target = self.options[TARGET].value if game.targets else GameConfig.target
+        target = self.options[TARGET].value if game.targets else None
         return GameConfig(seats, rules, seed, game.id, target, self.undo.value)
 
     def start_game(self) -> None:

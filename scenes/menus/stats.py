@@ -1,6 +1,7 @@
 """Statistics (issue 15, point 3): one player's figures per game, from the finished games, with
-the score over time and the score distribution drawn as charts; each game's declaration says which
-figures it has beyond games, wins and scores (Grayblock's hands, Alicematic's colours). A solo
+the score over time and the score distribution drawn as charts; each game's declarations say which
+figures it has beyond games, wins and scores and their rows (game.stats.Extra,
+scenes.descriptor.SceneInfo.figure_rows: Grayblock's hands, Alicematic's colours). A solo
 game's records name no player (Cementopia): its page shows every puzzle played (outcomes, deals,
 the daily streak, best per deal). Assisted games are counted apart. The figures are game.stats's;
 this scene only lays them out."""
@@ -17,6 +18,7 @@ from game.words import chained
 from game.text import clean
 from game.storage import StoreError
 
+from scenes import games
 from scenes.app.stack import Scene
 from scenes.menus.history import frame
 from scenes.menus.pause import overlay_panel
@@ -213,31 +215,26 @@ class StatsScene(Scene):
         game = registry.info(self.game_c.value)
         if game.solo:
             return self.solo_lines(game, page)
-        rows = [(_("Games"), figure(page.get("games"))),
-                (_("Wins"), with_detail(figure(page.get("wins")), percent(page.get("win_share")))),
-                (_("Average score"), figure(page.get("average_score"))),
-                (_("Best score"), figure(page.get("best_score")))]
-        if game.figures.hands:
-            rows += [(_("Matches"), figure(page.get("matches"))),
-                     (_("Hands won: block / out"),
-                      joined([figure(page.get("hands_won_by_block")), figure(page.get("hands_won_by_out"))])),
-                     (_("Average hand points"), figure(page.get("average_hand_points")))]
+        parts: dict[str, list[tuple[str, str]]] = {"scores": [
+            (_("Games"), figure(page.get("games"))),
+            (_("Wins"), with_detail(figure(page.get("wins")), percent(page.get("win_share")))),
+            (_("Average score"), figure(page.get("average_score"))),
+            (_("Best score"), figure(page.get("best_score")))], "players": [], "opponents": []}
         by_players = page.get("by_players") or {}
         if by_players:
-            rows.append((_("By number of players"), ""))
+            parts["players"].append((_("By number of players"), ""))
             for count, t in sorted(by_players.items()):
-                rows.append((_("{n} players").format(n=count), tally(t)))
+                parts["players"].append((_("{n} players").format(n=count), tally(t)))
         by_level = page.get("by_opponent_level") or {}
         if by_level:
-            rows.append((_("By opponents"), ""))
+            parts["opponents"].append((_("By opponents"), ""))
             for key, t in sorted(by_level.items()):
-                rows.append((levels_words(key), tally(t)))
-        by_colour = page.get("by_colour") or {}
-        if by_colour:  # the colour each seat played, as set up
-            rows.append((_("By colour"), ""))
-            for key, t in by_colour.items():
-                if key in stats.COLOUR_KEYS:
-                    rows.append((_(ui.COLOUR_NAMES[stats.COLOUR_KEYS.index(key)]), tally(t)))
+                parts["opponents"].append((levels_words(key), tally(t)))
+        screens = games.find(game.id)
+        if screens is not None and screens.figure_rows is not None:  # the game's own, in place
+            for after, own in screens.figure_rows(page):
+                parts[after] += own
+        rows = [row for part in parts.values() for row in part]
         helped = page.get("assisted") or {}
         rows += [(_("With help (counted apart)"), ""),
                  (_("Games"), figure(helped.get("games"))), (_("Wins"), figure(helped.get("wins")))]

@@ -36,7 +36,7 @@ class Hint(NamedTuple):
 
 
 class BotTurns:
-    def __init__(self, table, game: str = "assemble"):
+    def __init__(self, table, game: str):
         self.table = table
         self.game = game
         # an unwatched demo's bots decide at once, with a fixed amount of work: its frames then

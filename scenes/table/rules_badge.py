@@ -1,39 +1,31 @@
 """The advanced rules in play, as a small badge on a table; pointing at it says what they do.
 
-Alice Assemble (The Flaw, The Identity) and Grayblock (Water Veins) draw it in their status line,
-so that a rule chosen at setup is never forgotten halfway through a game.
+A game whose declaration has optional rules (game.descriptor.RuleOption: its name, short name and
+what it does) may draw it in its status line (Alice Assemble and Grayblock do), so that a rule
+chosen at setup is never forgotten halfway through a game.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game import registry
+from game.descriptor import RuleOption
+from game.i18n import _, ngettext
 from scenes.widgets import ui
 
-# The rules' names are English keys (active_rules), translated where drawn.
-RULE_NAMES = (N_("The Flaw"), N_("The Identity"), N_("Water Veins"))
-# the words of the rules page (scenes/menus/rules_text.py), shortened
-EXPLAIN = {
-    "The Flaw": N_("The points of unscored modules are subtracted from the score."),
-    "The Identity": N_("Placing on top of the rightmost card costs the lane 1 capacity, and is not "
-                       "allowed at capacity 1 (the first card of a line is free)."),
-    "Water Veins": N_("Every gear of the new card must touch a gear on the end card it joins (same "
-                      "row, or one above or below); card 0 may not start the row."),
-}
-SHORT = {"The Flaw": N_("Flaw"), "The Identity": N_("Identity"), "Water Veins": N_("Veins")}
+
+def _option(name: str) -> RuleOption:
+    return next(rule for game in registry.GAMES for rule in game.rules if rule.title == name)
 
 
 def active_rules(rules) -> list[str]:
-    """The names of the advanced rules switched on, in the rules page's order."""
-    names = []
-    if getattr(rules, "flaw", False):
-        names.append("The Flaw")
-    if getattr(rules, "identity", False):
-        names.append("The Identity")
-    if getattr(rules, "water_veins", False):
-        names.append("Water Veins")
-    return names
+    """The names (English keys, translated where drawn) of the optional rules a game's rules value
+    switches on, in its declaration's order. The value writes them as a record keeps them
+    (to_json: {key: True}); None, a game without options, has none. Option keys are the games'
+    own: no two games declare the same one."""
+    on = rules.to_json() if rules is not None else {}
+    return [rule.title for game in registry.GAMES for rule in game.rules if on.get(rule.key) is True]
 
 
 def draw_badge(surface, names: list[str], pos, anchor: str, px: int, s: float,
@@ -42,7 +34,7 @@ def draw_badge(surface, names: list[str], pos, anchor: str, px: int, s: float,
     wording that fits `room` pixels: full names, short names, or a count. None if none fits."""
     if not names:
         return None
-    wordings = [" \u00b7 ".join(_(n) for n in names), " \u00b7 ".join(_(SHORT[n]) for n in names),
+    wordings = [" \u00b7 ".join(_(n) for n in names), " \u00b7 ".join(_(_option(n).short) for n in names),
                 ngettext("{n} rule", "{n} rules", len(names)).format(n=len(names))]
     pad = 8 * s
     for words in wordings:
@@ -66,7 +58,7 @@ def draw_tooltip(surface, names: list[str], badge: pygame.Rect, s: float) -> pyg
     lines: list[tuple[str, tuple, str]] = [(_("Advanced rules in play"), ui.BRASS, "bold")]
     for name in names:
         lines.append((_(name), ui.HILITE, "bold"))
-        lines += [(part, ui.TEXT, "regular") for part in ui.wrap(_(EXPLAIN[name]), px, width - 20 * s)]
+        lines += [(part, ui.TEXT, "regular") for part in ui.wrap(_(_option(name).explain), px, width - 20 * s)]
     line_h = ui.font(px).get_linesize()
     box = pygame.Rect(0, 0, round(width), round(len(lines) * line_h + 14 * s))
     box.midtop = (badge.centerx, badge.bottom + round(6 * s))

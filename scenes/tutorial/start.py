@@ -139,11 +139,12 @@ class LessonsScene(Scene):
 
 
 def offer(app) -> None:
-    """The first start: Learn to play, offered once (settings: lesson_offered), as a question."""
+    """The first start: Learn to play (the first game's lesson), offered once (settings:
+    lesson_offered), as a question."""
     def not_now() -> None:
         app.toast(_("Learn to play is on the title screen whenever you want it."), 4.0)
     app.stack.push(app.make(
         "confirm", question=_("New to Alice Assemble?"), yes=_("Learn to play"), no=_("Not now"),
-        on_yes=lambda: open_lesson(app, "assemble"), on_no=not_now,
+        on_yes=lambda: open_lesson(app, next(iter(SCRIPTS))), on_no=not_now,
         detail=_("Learn to play in about ten minutes: a guided game against one bot, on a deal "
                  "chosen to show every rule. You can leave at any step and resume later.")))

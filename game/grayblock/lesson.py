@@ -14,12 +14,12 @@ nothing of yours fits 10 or 21. tests/test_lessons_grayblock.py plays the script
 
 from __future__ import annotations
 
-from ..grayblock.setup import LEFT, RIGHT, Action, Rules
-from ..grayblock.state import explain_hand
+from .setup import LEFT, RIGHT, Action, Rules
+from .state import explain_hand
 from ..i18n import N_
 from ..messages import message
 from ..words import whose_later
-from .lesson import BotMove, Do, Note, Script
+from ..tutorial.lesson import BotMove, Do, Note, Script
 
 SEED = 167
 BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the seat too)

@@ -6,8 +6,8 @@ players, the best chance to win the match). Passes are forced by the rules: neve
 
 from __future__ import annotations
 
-from ..grayblock.bots import HardBot
-from . import Judgement
+from .bots import HardBot
+from ..review import Judgement
 
 MEASURE = "points"
 THRESHOLDS = ((2.0, 0.05), (5.0, 0.10), (10.0, 0.20))  # (points, win share) lost per size
@@ -32,7 +32,7 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
 
 def words(state, player: int, action) -> str:
     """The play and what it leaves, in the hint's words."""
-    from ..grayblock.bots import _describe, _why
+    from .bots import _describe, _why
     from ..i18n import _
     view = state.view(player)
     if action.card is None:
@@ -41,6 +41,6 @@ def words(state, player: int, action) -> str:
 
 
 def move_words(state, player: int, action) -> str:
-    from ..grayblock.bots import _describe
+    from .bots import _describe
     from ..i18n import _
     return _("Pass") if action.card is None else _describe(action)

@@ -14,9 +14,9 @@ tests/test_lessons_cementopia.py plays the script through the real engine.
 
 from __future__ import annotations
 
-from ..cementopia.setup import Action
+from .setup import Action
 from ..i18n import N_
-from .lesson import Do, Note, Script
+from ..tutorial.lesson import Do, Note, Script
 
 SEED = 6
 FIRST = 19  # the network's first card on this deal

@@ -12,13 +12,13 @@ every row; tests/test_tutorial_assemble.py plays the script through the real eng
 
 from __future__ import annotations
 
-from ..assemble.scoring import module_sizes
-from ..assemble.setup import PLACE, TAKE, Rules
-from ..assemble.state import LAST_ROUND
+from .scoring import module_sizes
+from .setup import PLACE, TAKE, Rules
+from .state import LAST_ROUND
 from ..i18n import N_
 from ..messages import message
 from ..words import whose_later
-from .lesson import BotMove, Do, Free, Note, Script, Watch
+from ..tutorial.lesson import BotMove, Do, Free, Note, Script, Watch
 
 SEED = 132
 BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the seat too)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 import time
 
-from ..cementopia import solver
-from ..cementopia.descriptor import COMPLETE
-from . import Judgement
+from . import solver
+from .descriptor import COMPLETE
+from ..review import Judgement
 
 MEASURE = "points"
 THRESHOLDS = ((0.5, 0.10), (1.0, 0.20), (2.0, 0.35))  # (points, completion share) lost per size
@@ -84,13 +84,13 @@ def _move(state, action):
 
 def words(state, player: int, action) -> str:
     """The placement and why, in the hint's words (the solver's explain)."""
-    from ..cementopia.bots import explain
+    from .bots import explain
     from ..messages import shown
     return shown(explain(state, _move(state, action)))
 
 
 def move_words(state, player: int, action) -> str:
-    from ..cementopia.bots import spot_words
+    from .bots import spot_words
     from ..i18n import _
     from ..messages import shown
     return _("Put the {card} {where}").format(card=action.card,

@@ -11,10 +11,10 @@ each loss is exact."""
 
 from __future__ import annotations
 
-from ..assemble import endgame
-from ..assemble.bots import HardBot
-from ..assemble.search import OwnMoveTree
-from . import Judgement
+from . import endgame
+from .bots import HardBot
+from .search import OwnMoveTree
+from ..review import Judgement
 
 MEASURE = "points"
 THRESHOLDS = ((1.5, 0.04), (3.0, 0.08), (6.0, 0.16))  # (points, win share) lost per size
@@ -52,11 +52,11 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
 def words(state, player: int, action) -> str:
     """The move and why it is good, in the hint's words ("Put the 16 at the right end: it keeps
     your modules whole.")."""
-    from ..assemble.bots import explain, move_words, sentence
+    from .bots import explain, move_words, sentence
     view = state.view(player)
     return sentence(move_words(view, action), explain(view, action))
 
 
 def move_words(state, player: int, action) -> str:
-    from ..assemble.bots import move_words as said
+    from .bots import move_words as said
     return said(state.view(player), action)

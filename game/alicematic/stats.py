@@ -1,0 +1,31 @@
+"""Alicematic's own figures of a player (game.stats.Extra): wins by the colour the player's seat
+played (records that name none are left out)."""
+
+from __future__ import annotations
+
+from ..history import Entry
+from ..settings import COLOUR_NAMES
+from ..stats import Extra as Base, Tally
+
+COLOUR_KEYS = tuple(name.lower() for name in COLOUR_NAMES)  # by_colour's keys: "orange"...
+
+
+class Extra(Base):
+    after = "by_opponent_level"
+
+    def __init__(self) -> None:
+        self.by_colour: dict[int, Tally] = {}
+
+    def add(self, entry: Entry, seat: int, won: bool) -> None:
+        if seat < len(entry.colours):
+            self.by_colour.setdefault(entry.colours[seat], Tally()).add(won)
+
+    def json(self) -> dict:
+        return {"by_colour": {COLOUR_KEYS[c]: t.json() for c, t in sorted(self.by_colour.items())}}
+
+    @staticmethod
+    def words(figures: dict) -> str:
+        if not figures.get("by_colour"):
+            return ""
+        return "; by colour " + ", ".join(f"{colour} {t['wins']}/{t['games']}"
+                                          for colour, t in figures["by_colour"].items())

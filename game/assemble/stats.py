@@ -1,0 +1,20 @@
+"""Alice Assemble's own figures of a player (game.stats.Extra): a tie shares the win, so the
+wins that were shared are counted too."""
+
+from __future__ import annotations
+
+from ..history import Entry
+from ..stats import Extra as Base
+
+
+class Extra(Base):
+    after = "win_share"
+
+    def __init__(self) -> None:
+        self.shared = 0
+
+    def add(self, entry: Entry, seat: int, won: bool) -> None:
+        self.shared += won and len(entry.winners) > 1
+
+    def json(self) -> dict:
+        return {"shared_wins": self.shared}

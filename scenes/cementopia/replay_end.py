@@ -1,0 +1,24 @@
+"""Cementopia's end screen as a replay shows it (scenes.replay.ends): its end figures over the
+viewer, no Play again."""
+
+from __future__ import annotations
+
+from scenes.cementopia.end import CementopiaEndScene
+from scenes.replay.ends import BACK, CLOSE, back_to_viewer, close_viewer
+
+
+class ReplayCementopiaEnd(CementopiaEndScene):
+    """Cementopia's end figures over the viewer."""
+
+    name = "replay_end"
+
+    def __init__(self, app, session, config=None, best=None, improved: bool = False):
+        super().__init__(app, session, config, best, improved)
+        self.words = {self.again_b: BACK, self.title_b: CLOSE}
+        self.title_b.action = lambda: close_viewer(self)
+
+    def play_again(self) -> None:
+        back_to_viewer(self)
+
+    def to_title(self) -> None:  # Esc too: back to the replay, as from any overlay
+        back_to_viewer(self)
