@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..cards import place_map
-from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
+from ..contract import NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
 from ..errors import IllegalAction
 from . import words
 from .scoring import explain_line, lane_key, module_sizes, LaneScore

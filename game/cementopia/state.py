@@ -27,7 +27,7 @@ from ..errors import IllegalAction
 from . import words
 from .setup import COUNTER_USES, HAND_SIZE, LEFT, LIMITS, RIGHT, Action, Setup, facing
 
-from .descriptor import COMPLETE, STUCK  # outcomes
+from .descriptor import COMPLETE as COMPLETE, STUCK as STUCK  # outcomes
 ROWS = range(5)
 # what apply() reports, in order
 PLACED = "placed"  # card put at where = (x, y); value = the connection count paid
