@@ -53,7 +53,9 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
             bots = {i: make_bot(s, "grayblock", random.Random(f"{match_seed}:{shift}:{i}")
                                 .getrandbits(32), think, seats=told) for i, s in enumerate(seats)}
             play_out(session, bots)
-            wins[seats[session.state.champion]] += 1
+            champion = session.state.champion
+            assert champion is not None  # the match was played out
+            wins[seats[champion]] += 1
     out = {}
     for level in seats_of:
         games = matches * len(seatings) * seats_of[level]  # seats this level played
