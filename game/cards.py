@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .paths import asset
 
@@ -99,7 +100,7 @@ def load_cards(path: Path | None = None) -> CardSet:
     return CardSet(dolls, counters)
 
 
-def _doll(entry: dict) -> Doll:
+def _doll(entry: dict[str, Any]) -> Doll:
     name, flavour = str(entry["name"]), str(entry["flavour"])
     if not name.strip():
         raise CardDataError(f"doll {entry['index']} has no name")

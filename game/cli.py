@@ -20,6 +20,7 @@ import tempfile
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from . import __version__
 from .cards import parse_card
@@ -156,7 +157,7 @@ def writable_folder(folder: Path) -> None:
 
 # --- score ---------------------------------------------------------------------------------
 
-def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict:
+def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict[str, Any]:
     from .assemble.scoring import explain_line
     if capacity < 1:
         raise UsageError(f"capacity must be 1 or more, not {capacity}")
@@ -184,7 +185,7 @@ def _card(text: str) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _batch_item(text: str | bytes) -> dict:
+def _batch_item(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -335,11 +336,11 @@ def _rules_json(rules):
     return rules.to_json() if hasattr(rules, "to_json") else rules
 
 
-def designer_files(game: str, params: str | None, content: str | None) -> tuple[dict, list[str]]:
+def designer_files(game: str, params: str | None, content: str | None) -> tuple[dict[str, Any], list[str]]:
     """new_session's `params` and `content` from --params FILE and --content DIR, read and
     checked by the game's designers' tools (one line naming the file and field, else), and the
     content's warnings (a deck not of 90 cards, ...)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     warnings: list[str] = []
     if params is None and content is None:
         return out, warnings

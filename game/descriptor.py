@@ -49,7 +49,7 @@ class GameInfo:
     figures: Figures = Figures()
     # History's own figures of a finished or stopped game: Entry fields from its last state
     # (Grayblock's hands, Cementopia's outcome)
-    entry_fields: Callable[[Any], dict] | None = None
+    entry_fields: Callable[[Any], dict[str, Any]] | None = None
     outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
     # where a game in progress stands beyond its scores and whose turn it is (Continue's list):
     # its round, hand or cards left, as a game.messages.Message

@@ -12,7 +12,7 @@ why: it is listed as unreadable, never a crash.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from . import registry
 from .errors import RecordError
@@ -61,9 +61,9 @@ class Entry(NamedTuple):
         key = fold(name)
         return [i for i, (n, _s) in enumerate(self.players) if fold(n) == key]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The entry as kept beside its game (its id is the game's row: not in it)."""
-        out: dict = {}
+        out: dict[str, Any] = {}
         defaults = self._field_defaults
         for name, value in zip(self._fields, self):
             if name != "id" and (name not in defaults or value != defaults[name]):
@@ -166,7 +166,7 @@ def _game(v) -> str:
     return v
 
 
-_CHECKS: dict[str, Callable] = {
+_CHECKS: dict[str, Callable[..., Any]] = {
     "when": _stamp, "game": _game,
     "players": _players, "scores": _ints, "winners": _ints, "over": _bool,
     "finished_at": _opt_stamp, "started_at": _opt_stamp, "assisted": _bool, "helps": _strs,
@@ -185,7 +185,7 @@ def seat_kind(seat: str) -> str:
     return EXTERNAL if seat.startswith("cmd:") else UNKNOWN
 
 
-def entry_of(record: dict, fallback: str) -> Entry:
+def entry_of(record: dict[str, Any], fallback: str) -> Entry:
     """A parsed record's entry (id 0: the store gives it its own): it is replayed, so every figure
     is the game's own; a record whose actions are illegal or whose result disagrees raises
     RecordError. `fallback`: when it finished if the record does not say."""

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from . import registry
 from .play import play_out
@@ -40,7 +41,7 @@ NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Ken", "Dennis",
 LEVELS = ["random", "easy", "normal", "hard"]
 
 
-def templates(per_game: int = 12) -> list[dict]:
+def templates(per_game: int = 12) -> list[dict[str, Any]]:
     """Real finished records, played out by random bots."""
     from .bots import make_bot
     out = []

@@ -22,6 +22,7 @@ Nothing here imports pygame."""
 
 from __future__ import annotations
 
+from typing import Any
 from .i18n import _, ngettext
 
 
@@ -29,7 +30,7 @@ class Message(str):
     """An English sentence that can be shown in another language later."""
 
     msgid: str = ""
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     plural: str | None = None  # a count's message: msgid is its singular, n the count
     n: int = 1
 
@@ -59,7 +60,7 @@ def counted(singular: str, plural: str, n: int, /, **fields) -> Message:
     return out
 
 
-def _rebuild(msgid: str, fields: dict, plural: str | None = None, n: int = 1) -> Message:
+def _rebuild(msgid: str, fields: dict[str, Any], plural: str | None = None, n: int = 1) -> Message:
     return message(msgid, **fields) if plural is None else counted(msgid, plural, n, **fields)
 
 
@@ -75,7 +76,7 @@ class later:
         return counted(singular, plural, n, **fields)
 
 
-def sentences(parts: list) -> Message:
+def sentences(parts: list[Any]) -> Message:
     """Sentences one after another (English puts a space between them, Japanese none)."""
     words = parts[-1]
     for part in reversed(parts[:-1]):
@@ -83,7 +84,7 @@ def sentences(parts: list) -> Message:
     return words
 
 
-def split_sentences(words) -> list:
+def split_sentences(words) -> list[Any]:
     """The sentences that sentences() put together, each on its own (any other text: itself)."""
     out = []
     while isinstance(words, Message) and words.msgid == "{sentence} {more}":

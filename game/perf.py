@@ -17,6 +17,7 @@ import json
 import os
 import random
 import time
+from typing import Any
 
 from . import cli
 from .assemble.state import AssembleState
@@ -29,7 +30,7 @@ def _rate(fn, count: int) -> float:
     return count / (time.perf_counter() - start)
 
 
-def _best_rates(fns: list, count: int, rounds: int = 3) -> list[float]:
+def _best_rates(fns: list[Any], count: int, rounds: int = 3) -> list[float]:
     """Each one's best of `rounds`, taken in turns so that a busy moment hurts all alike."""
     best = [0.0] * len(fns)
     for _ in range(rounds):

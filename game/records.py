@@ -13,6 +13,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from .commands import HELPS, UNDO_MODES
 from .errors import IllegalAction, RecordError
@@ -60,7 +61,7 @@ def game_module(name):
     return load(name)
 
 
-def parse_record(text: str) -> dict:
+def parse_record(text: str) -> dict[str, Any]:
     """A record from JSON text, its envelope checked. Raises RecordError in one line."""
     return check_envelope(load_json(text, "; the file may be truncated"))
 
@@ -83,7 +84,7 @@ def load_json(text: str, hint: str = ""):
                           f"(over {sys.get_int_max_str_digits()} digits)") from None
 
 
-def check_envelope(data) -> dict:
+def check_envelope(data) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:
@@ -109,7 +110,7 @@ def check_envelope(data) -> dict:
     return data
 
 
-def check_resumable(record: dict) -> None:
+def check_resumable(record: dict[str, Any]) -> None:
     """What a replay accepts but a table cannot show: text with control characters (a NUL stops
     the font renderer; names are already cleaned by check_envelope)."""
     for i, player in enumerate(record.get("players") or []):
@@ -154,7 +155,7 @@ def short_json(data) -> str:
         return repr(data)[:80]
 
 
-def envelope(session, game: str) -> dict:
+def envelope(session, game: str) -> dict[str, Any]:
     """The fields every record starts with, and the session's extras."""
     meta = session.meta
     record = {"format": FORMAT, "version": VERSION, "game": game, "seed": meta.get("seed")}
@@ -166,7 +167,7 @@ def envelope(session, game: str) -> dict:
     return record
 
 
-def setup_record(session, game: str, **fields) -> dict:
+def setup_record(session, game: str, **fields) -> dict[str, Any]:
     """The record of a game that its setup and its actions tell whole (Assemble, Cementopia,
     Alicematic): the envelope, `fields`, the setup, the actions, and the result once over."""
     state = session.state
@@ -179,7 +180,7 @@ def setup_record(session, game: str, **fields) -> dict:
     return record
 
 
-def session_meta(record: dict, game: str, players=None) -> dict:
+def session_meta(record: dict[str, Any], game: str, players=None) -> dict[str, Any]:
     """A replayed session's meta: what the record says of the game and its players, extras too."""
     meta = {"game": game, "seed": record.get("seed"),
             "players": record.get("players") if players is None else players}
@@ -199,7 +200,7 @@ def apply_recorded(session, actions, from_json, where: str = "action") -> None:
             raise RecordError(f"{where} {number} {short_json(data)}: {exc}") from None
 
 
-def read_record(path) -> dict:
+def read_record(path) -> dict[str, Any]:
     """The record in a file. Its messages do not repeat the path: the caller names the file."""
     return parse_record(read_text(path))
 
@@ -225,23 +226,23 @@ def read_text(path, limit: int = MAX_BYTES, what: str = "a record") -> str:
         raise RecordError(f"not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def replay(record: dict, snapshots: bool = True):
+def replay(record: dict[str, Any], snapshots: bool = True):
     """A Session holding the record's game with every recorded action applied. snapshots=False
     when nobody will undo (verify, the History's reader): no position is kept per move, so the
     replay costs the record's length only."""
     return game_module(record["game"]).replay(record, snapshots=snapshots)
 
 
-def record_of(session) -> dict:
+def record_of(session) -> dict[str, Any]:
     return game_module(session.meta["game"]).to_record(session)
 
 
-def verify(record: dict) -> None:
+def verify(record: dict[str, Any]) -> None:
     """Raise RecordError naming the first problem; return quietly when the record holds."""
     verified(record)
 
 
-def verified(record: dict):
+def verified(record: dict[str, Any]):
     """The record's game replayed (a Session without snapshots) once it holds: RecordError naming
     the first problem otherwise (verify)."""
     module = game_module(record["game"])
@@ -260,7 +261,7 @@ def verified(record: dict):
     return session
 
 
-def write_record(path, record: dict) -> None:
+def write_record(path, record: dict[str, Any]) -> None:
     """Write a record atomically (write_atomic)."""
     write_atomic(Path(path), json.dumps(record, indent=None, separators=(",", ":")) + "\n")
 

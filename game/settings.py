@@ -145,7 +145,7 @@ FIELDS = {
 }
 
 
-def clean(data: dict) -> tuple[dict, list[str]]:
+def clean(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """(the good fields, one message per field dropped)."""
     kept, messages = _clean(data, FIELDS, "")
     if isinstance(kept.get("setup"), dict):
@@ -159,14 +159,14 @@ def valid(name: str, value) -> bool:
     return FIELDS[name].good(value)
 
 
-def read(settings: dict, name: str):
+def read(settings: dict[str, Any], name: str):
     """A top-level field's value in `settings` when usable, else the field's default (None for
     a field whose reader decides, such as the language)."""
     value = settings.get(name)
     return value if value is not None and valid(name, value) else FIELDS[name].default
 
 
-def _clean(data: dict, fields: dict[str, Field], prefix: str) -> tuple[dict, list[str]]:
+def _clean(data: dict[str, Any], fields: dict[str, Field], prefix: str) -> tuple[dict[str, Any], list[str]]:
     kept, messages = {}, []
     for key, value in data.items():
         field = fields.get(key)
@@ -204,12 +204,12 @@ class Settings(dict):
         self.messages: list[str] = list(messages)
         self.kept: dict[str, str] = {k: _canon(v) for k, v in self.items()}
 
-    def changes(self) -> tuple[dict, set[str]]:
+    def changes(self) -> tuple[dict[str, Any], set[str]]:
         """(the settings changed since read or kept, the ones removed)."""
         changed = {k: v for k, v in self.items() if self.kept.get(k) != _canon(v)}
         return changed, set(self.kept) - set(self)
 
-    def mark_kept(self, changed: dict, removed) -> None:
+    def mark_kept(self, changed: dict[str, Any], removed) -> None:
         for key, value in changed.items():
             self.kept[key] = _canon(value)
         for key in removed:
@@ -235,7 +235,7 @@ def load(store) -> Settings:
     return Settings(kept, problems + more)
 
 
-def with_old(settings: Settings, old: dict) -> Settings:
+def with_old(settings: Settings, old: dict[str, Any]) -> Settings:
     """The settings while an old settings file waits to come in (game.storage.legacy): its good
     fields under the ones already kept, as the bring-in will keep them. Nothing is written, and its
     bad fields are said by the settings loaded after the bring-in, not here too."""
@@ -243,7 +243,7 @@ def with_old(settings: Settings, old: dict) -> Settings:
     return Settings({**good, **settings}, settings.messages)
 
 
-def keep(store, settings: dict) -> str | None:
+def keep(store, settings: dict[str, Any]) -> str | None:
     """Write what changed in `settings` (per key); a line saying why if it could not be kept."""
     from .storage import StoreError
     if not isinstance(settings, Settings):

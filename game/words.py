@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from .i18n import N_, _
 from .messages import Message, message
 
@@ -34,7 +35,7 @@ NAMES = N_("{name}'s")  # another's: "Ann's", 「Annの」
 NAMES_S = N_("{name}'")  # a name ending in s: "Bellows'" (not "Bellows's"), 「Bellowsの」
 
 
-def _possessive(who: str) -> tuple[str, dict]:
+def _possessive(who: str) -> tuple[str, dict[str, Any]]:
     """The msgid and fields of `who`'s possessive (see whose)."""
     you = _you_word(who)
     if you is None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 from . import value
 from .search import OwnMoveTree
 from .state import AssembleState
 
 
-def positions(count: int, seed: int = 7) -> list:
+def positions(count: int, seed: int = 7) -> list[Any]:
     """Positions met in random 4-player games, a few from each round."""
     rng = random.Random(seed)
     out: list[AssembleState] = []

@@ -11,6 +11,7 @@ dict lookups. `explain_line` is the slow, readable path for the scoring screen (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 ROW_BITS = (16, 8, 4, 2, 1)
 POPCOUNT = tuple(bin(m).count("1") for m in range(32))
@@ -38,7 +39,7 @@ _STEP: dict[tuple, tuple] = {}
 
 
 def _step(state: tuple, card: int) -> tuple:
-    groups: list[list] = []  # [column_part, rows, indexes of the previous groups it joins]
+    groups: list[list[Any]] = []  # [column_part, rows, indexes of the previous groups it joins]
     joined: set[int] = set()
     for seg in SEGMENTS[card]:
         hits = {i for i, (part, _) in enumerate(state) if part & seg}
@@ -127,7 +128,7 @@ class LaneScore:
         return (self.score, max((m.size for m in scored), default=0), len(scored),
                 -len(self.unscored))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "line": list(self.line), "capacity": self.capacity, "flaw": self.flaw,
             "score": self.score,

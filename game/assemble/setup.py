@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import N_DOLLS
 from ..errors import RecordError
@@ -15,7 +15,7 @@ class Rules:
     flaw: bool = False
     identity: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"flaw": self.flaw, "identity": self.identity}
 
     @classmethod
@@ -67,7 +67,7 @@ class Setup:
         return cls(players, tuple(cards[:N_DOLLS - aside]), tuple(cards[N_DOLLS - aside:]),
                    owners, counters)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "deck": list(self.deck),
             "set_aside": list(self.set_aside),
@@ -126,7 +126,7 @@ class Action(NamedTuple):
     lane: int
     value: int  # the card taken, or the insertion position 0..len(line)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"lane": self.lane, self.kind: self.value}
 
     @classmethod

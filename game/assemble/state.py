@@ -7,6 +7,7 @@ copies: bots clone thousands of states per decision.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..cards import place_map
 from ..contract import NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
@@ -292,9 +293,9 @@ class AssembleState:
     def player_keys(self) -> list[tuple[int, int, int, int]]:
         return self._player_keys([self.lane_key(lane) for lane in range(self.n_lanes)])
 
-    def _player_keys(self, lane_keys: list) -> list[tuple[int, int, int, int]]:
+    def _player_keys(self, lane_keys: list[Any]) -> list[tuple[int, int, int, int]]:
         """Each player's key: their lane's, or with 2 players the weaker of their two."""
-        per_player: list = [None] * self.players
+        per_player: list[Any] = [None] * self.players
         for lane, owner in enumerate(self.setup.owners):
             if per_player[owner] is None or lane_keys[lane] < per_player[owner]:
                 per_player[owner] = lane_keys[lane]

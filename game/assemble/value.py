@@ -17,6 +17,7 @@ import io
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 from ..paths import asset
 from .search import counts, line_hist, score, total_points
@@ -158,7 +159,7 @@ class Network:
     """The evaluator: numpy at play time (benchmarks/bench_value.py measures it against pure
     Python; numpy is about ten times faster for one position)."""
 
-    def __init__(self, w1, b1, w2, b2, meta: dict | None = None):
+    def __init__(self, w1, b1, w2, b2, meta: dict[str, Any] | None = None):
         import numpy as np
         self.np = np
         self.w1 = np.ascontiguousarray(w1, dtype=np.float64)

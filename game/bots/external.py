@@ -22,6 +22,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from ..text import LINE, NAME, clean
 
@@ -78,7 +79,7 @@ def _canonical(data) -> str:
     return json.dumps(data, sort_keys=True)
 
 
-def _environment() -> dict:
+def _environment() -> dict[str, Any]:
     """The user's environment without the app's own variables (ALICE_*: data folder, debug,
     benchmark files). Nothing about the game is ever put there: a bot learns it from messages."""
     return {k: v for k, v in os.environ.items() if not k.upper().startswith("ALICE")}
@@ -106,7 +107,7 @@ class ExternalBot:
         self.argv = split_command(command)
         self.command, self.game, self.player, self.timeout = command, game, player, timeout
         self.name = "cmd"
-        self.hello: dict = {}  # the program's hello message as it came (protocol data)
+        self.hello: dict[str, Any] = {}  # the program's hello message as it came (protocol data)
         self.hello_name: str | None = None  # the name it gave, as the screen may show it
         self.proc: subprocess.Popen | None = None
         self._lines: queue.Queue = queue.Queue(maxsize=QUEUE_LINES)
@@ -120,7 +121,7 @@ class ExternalBot:
     def start(self) -> None:
         if self.proc is not None:
             return
-        group: dict = ({"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+        group: dict[str, Any] = ({"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
                        if os.name == "nt" else {"start_new_session": True})
         try:
             # unbuffered binary pipes: no buffer lock that a blocked reader could hold on close
@@ -146,7 +147,7 @@ class ExternalBot:
             name = reply.get("name")  # the program's words: cleaned as they come in
             self.hello_name = clean(name, NAME) if isinstance(name, str) else None
 
-    def decide(self, view, legal: list):
+    def decide(self, view, legal: list[Any]):
         self.start()
         with self._failing():
             self._send({"type": "decide", "game": self.game, "player": self.player,
@@ -227,12 +228,12 @@ class ExternalBot:
 
     # --- talking -----------------------------------------------------------------------------
 
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict[str, Any]) -> None:
         if self._closed.is_set():
             raise BotFailure("closed")
         self._outbox.put((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
 
-    def _receive(self, what: str) -> dict:
+    def _receive(self, what: str) -> dict[str, Any]:
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()  # checked every line: a flood must time out too

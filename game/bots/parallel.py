@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 
 MAX_HELPERS = 3  # beyond four processes the gain per core is small and each holds its own memos
 GIVE_UP = 3  # helper sets broken in a row before this process searches alone for good
@@ -106,8 +107,8 @@ def close() -> None:
         helper.stop()
 
 
-def spread(part: Callable, jobs: list[tuple], local: Callable[[], object],
-           timeout: float) -> list:
+def spread(part: Callable[..., Any], jobs: list[tuple], local: Callable[[], object],
+           timeout: float) -> list[Any]:
     """part(*job) for each job in the helpers while local() runs here: [local()'s result] and
     then every helper's that came back within `timeout` seconds of local() finishing. A helper
     that raised, died or is late is left out (dead helpers are replaced at the next call, up to

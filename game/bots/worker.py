@@ -19,6 +19,7 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from ..i18n import N_
 from . import parallel
@@ -176,7 +177,7 @@ class BackgroundDecider:
             self.at_once, self.iterations = True, at_once
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
-        self._pending: dict[int, Future] = {}
+        self._pending: dict[int, Future[Any]] = {}
         self._next = 0
         # the tickets cancelled last, for the worker process to stop their jobs (shared memory)
         self._ring = multiprocessing.get_context("spawn").Array("q", RING, lock=False)
@@ -246,7 +247,7 @@ class BackgroundDecider:
 
     def _submit_process(self, fn, *args) -> int:
         if self.at_once:
-            future: Future = Future()
+            future: Future[Any] = Future()
             try:
                 future.set_result(fn(*args))
             except Exception as exc:  # handed back as the worker would
@@ -262,7 +263,7 @@ class BackgroundDecider:
             future = self._process.submit(run_ticket, ticket, fn, *args)
         return self._track(future)
 
-    def _track(self, future: Future) -> int:
+    def _track(self, future: Future[Any]) -> int:
         self._next += 1
         self._pending[self._next] = future
         return self._next

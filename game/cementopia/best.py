@@ -7,12 +7,13 @@ a crash; a best that cannot be written is said in one line.
 
 from __future__ import annotations
 
+from typing import Any
 from ..i18n import _
 from ..storage import StoreError
 from ..storage.store import beaten
 
 
-def load_best(db) -> tuple[dict, str | None]:
+def load_best(db) -> tuple[dict[str, Any], str | None]:
     """({seed: {"best": n, "unassisted_best": n or None}}, a problem in one line or None)."""
     try:
         return db.bests(), None
@@ -20,7 +21,7 @@ def load_best(db) -> tuple[dict, str | None]:
         return {}, exc.words
 
 
-def after(entry: dict | None, score: int, assisted: bool) -> tuple[dict, bool]:
+def after(entry: dict[str, Any] | None, score: int, assisted: bool) -> tuple[dict[str, Any], bool]:
     """What a completed attempt makes of the deal's entry as last read, and whether it beat a
     best: shown at once, before the store (which merges another window's) has kept it."""
     row = None if not entry else (entry.get("best"), entry.get("unassisted_best"))

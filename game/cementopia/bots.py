@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from ..bots import Level
 from ..bots import RandomBot as _RandomBot
@@ -16,7 +17,7 @@ from ..messages import Message, later, sentences
 Move = tuple  # (card, x, y, count_with, count), as CementopiaState.moves() gives them
 
 
-def action_of(move: Move, legal: list) -> Action:
+def action_of(move: Move, legal: list[Any]) -> Action:
     """The legal action for a solver move (the same placement, the same neighbour counted)."""
     action = Action(*move[:4])
     if action in legal:
@@ -44,7 +45,7 @@ class EasyBot:
                  iterations: int | None = None):
         self.rng = random.Random(seed)
 
-    def decide(self, view: CementopiaView, legal: list):
+    def decide(self, view: CementopiaView, legal: list[Any]):
         state = view.sample_state(self.rng)
         best, choices = None, []
         for move in solver.distinct_moves(state):
@@ -91,13 +92,13 @@ class HardBot:
         return state, solver.lookahead(state, self.rng, self.WIDTH, self.samples, self.DEPTH,
                                        deadline=deadline, endgame=self.ENDGAME)
 
-    def decide(self, view: CementopiaView, legal: list):
+    def decide(self, view: CementopiaView, legal: list[Any]):
         if len(legal) == 1:  # nothing to think about: no guessed orders, no think time
             return legal[0]
         _, ranked = self._rank(view)
         return action_of(ranked[0][1], legal) if ranked else self.rng.choice(legal)
 
-    def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str, str]:
+    def suggest(self, view: CementopiaView, legal: list[Any]) -> tuple[Action, str, str]:
         """The hint: the move the solver would play, why in board words, and the solver's
         figures for a detail line (Messages: English, said in the player's language when
         drawn; game.messages)."""

@@ -15,9 +15,9 @@ import argparse
 import json
 import os
 import time
-from typing import Any
 from collections import Counter
 from multiprocessing import Pool
+from typing import Any
 
 from .bots import LEVELS
 from .oracle import OracleBot
@@ -56,7 +56,7 @@ def praised(result: tuple) -> bool:
     return result[0] == COMPLETE and result[1] >= 12
 
 
-def summary(results: list) -> dict:
+def summary(results: list[Any]) -> dict[str, Any]:
     scores = [r[1] for r in results]
     complete = [r[1] for r in results if r[0] == COMPLETE]
     decisions = sum(r[3] for r in results) or 1
@@ -84,7 +84,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.deals)
     figures: dict[str, Any] = {"seeds": [seeds[0], seeds[-1]], "goal_hard_12_or_more": 90}
-    per_seed: dict[str, list] = {}
+    per_seed: dict[str, list[Any]] = {}
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
         for level in args.bots.split(","):
@@ -106,7 +106,7 @@ def main(argv=None) -> None:
     print(json.dumps(figures, indent=1))
 
 
-def compare(seeds, hard: list, oracle: list) -> dict:
+def compare(seeds, hard: list[Any], oracle: list[Any]) -> dict[str, Any]:
     """Per seed "hard/oracle" scores (a * when the oracle's search was cut short, so the deal
     may allow more), and the deals where the oracle reached 12 and hard did not."""
     table = {str(seed): f"{h[1]}/{o[1]}{'' if o[4] else '*'}" for seed, h, o in zip(seeds, hard, oracle)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import N_DOLLS, card_set
 from ..errors import RecordError
@@ -41,7 +41,7 @@ class Setup(NamedTuple):
         random.Random(seed).shuffle(cards)
         return cls(tuple(cards))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"deck": list(self.deck)}
 
     @classmethod
@@ -72,7 +72,7 @@ class Action(NamedTuple):
     y: int
     count_with: int  # the neighbour whose connection count is paid for
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "x": self.x, "y": self.y, "count_with": self.count_with}
 
     @classmethod

@@ -20,6 +20,7 @@ Decisions on points rules.md leaves open:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..cards import place_map
 from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
@@ -294,7 +295,7 @@ class CementopiaState:
         """Per placed card, the number of side-by-side cards (each shares a facing row)."""
         return dict(self.adj)
 
-    def breakdown(self) -> list[dict]:
+    def breakdown(self) -> list[dict[str, Any]]:
         """Per adjacency value 1..4: how many cards, the limit, and the points they make."""
         counts = [0] * 5
         for value in self.adjacency().values():

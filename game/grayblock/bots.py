@@ -16,6 +16,7 @@ import functools
 import math
 import random
 import time
+from typing import Any
 
 from ..bots import Level
 from ..bots import RandomBot as _RandomBot
@@ -66,7 +67,7 @@ class EasyBot:
                  iterations: int | None = None):
         self.rng = random.Random(seed)
 
-    def decide(self, view: GrayblockView, legal: list):
+    def decide(self, view: GrayblockView, legal: list[Any]):
         if legal[0].card is None:
             return legal[0]
         fit = FIT[view.rules.water_veins]
@@ -158,7 +159,7 @@ class NormalBot:
                  iterations: int | None = None):
         self.rng = random.Random(seed)
 
-    def decide(self, view: GrayblockView, legal: list):
+    def decide(self, view: GrayblockView, legal: list[Any]):
         if legal[0].card is None or len(legal) == 1:
             return legal[0]
         unknown, voids = view.unknown(), view.voids()
@@ -351,7 +352,7 @@ class HardBot:
             return equity(need, their_need - points, starts_next)
         return match_chance
 
-    def evaluate(self, view: GrayblockView, legal: list) -> list[tuple]:
+    def evaluate(self, view: GrayblockView, legal: list[Any]) -> list[tuple]:
         """(utility, mean points, share of deals won, action) per legal play, best first."""
         fit = FIT[view.rules.water_veins]
         n, me = view.players, view.player
@@ -389,10 +390,10 @@ class HardBot:
         scored.sort(key=lambda item: (-item[0], -item[1]))
         return scored
 
-    def decide(self, view: GrayblockView, legal: list):
+    def decide(self, view: GrayblockView, legal: list[Any]):
         return self.suggest(view, legal)[0]
 
-    def suggest(self, view: GrayblockView, legal: list):
+    def suggest(self, view: GrayblockView, legal: list[Any]):
         """(action, reason, detail) for the Hint button: the reason in a player's terms (ends,
         card numbers), the simulation's figures in the detail line."""
         if legal[0].card is None:

@@ -1,18 +1,25 @@
 """Grayblock as the app and the command line know it (game.descriptor): a match of hands."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
 from ..messages import message
 
+if TYPE_CHECKING:  # the rules are imported only when a game is played
+    from .state import GrayblockState
+
 DEFAULT_TARGET = 100  # points a match is played to, unless set up otherwise
 
 
-def stage(state) -> str:
+def stage(state: GrayblockState) -> str:
     """The hand being played (1 for the first)."""
     return message(N_("Hand {number}"), number=max(1, len(state.deals)))
 
 
-def entry_fields(state) -> dict:
+def entry_fields(state: GrayblockState) -> dict[str, Any]:
     """Each finished hand: its winner, how it was won (block or out) and its points."""
     return {"hands": tuple((r.winner, r.kind, r.points) for r in state.results)}
 

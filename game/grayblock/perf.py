@@ -19,6 +19,7 @@ import json
 import math
 import random
 import time
+from typing import Any
 
 from ..bots import make_bot
 from ..play import play_out
@@ -39,7 +40,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
-               seed: int, think: float | None = None, blind: bool = False) -> dict:
+               seed: int, think: float | None = None, blind: bool = False) -> dict[str, Any]:
     """Wins per seat of each level over `matches` matches, each played in every seating."""
     wins = {level: 0 for level in levels}
     seats_of = {level: levels.count(level) for level in levels}
@@ -66,7 +67,7 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
     return out
 
 
-def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
+def long_record(hands: int, seed: int = 1, players: int = 2) -> dict[str, Any]:
     """A finished match of about `hands` hands (issue 40: replays must be linear in them), played
     by seeded random legal actions. The target is chosen so the match ends when a hand's winner
     first leads everyone and reaches it: the first such hand from `hands` on."""
@@ -120,7 +121,7 @@ def long_records(sizes: list[int], seed: int) -> None:
     from ..history import entry_of
     from ..positions import Positions
 
-    def viewer(record: dict) -> None:
+    def viewer(record: dict[str, Any]) -> None:
         """What the replay viewer does besides drawing: the record verified, its positions walked
         once (kept at most positions.LIMIT), then ten steps back from the end."""
         history = records.verified(record).history
@@ -137,11 +138,11 @@ def long_records(sizes: list[int], seed: int) -> None:
         "history": lambda record: entry_of(record, records.utc_stamp(0)),
         "viewer": viewer,
     }
-    before: dict = {}
+    before: dict[str, Any] = {}
     for hands in sizes:
         record = long_record(hands, seed)
         text = json.dumps(record)
-        row: dict = {"hands": len(record["hands"]),
+        row: dict[str, Any] = {"hands": len(record["hands"]),
                      "actions": sum(len(hand["actions"]) for hand in record["hands"]),
                      "bytes": len(text)}
         for name, read in readers.items():

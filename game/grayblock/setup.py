@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import N_DOLLS, ROWS
 from ..errors import RecordError
@@ -22,7 +22,7 @@ LEFT, RIGHT = "left", "right"
 class Rules:
     water_veins: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"water_veins": self.water_veins}
 
     @classmethod
@@ -160,7 +160,7 @@ class Action(NamedTuple):
     def is_pass(self) -> bool:
         return self.card is None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         if self.card is None:
             return {"player": self.player, "pass": True}
         return {"player": self.player, "play": self.card, "end": self.end}

@@ -31,7 +31,7 @@ Decisions where rules.md and the rulebook leave room (in force here; tests pin t
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..appendonly import AppendOnly
 from ..cards import N_DOLLS, place_map
@@ -59,7 +59,7 @@ class HandResult(NamedTuple):
     row: tuple[int, ...]  # the final row, left to right
     left: tuple[tuple[int, ...], ...]  # the cards each player still held (shown at the end)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "kind": self.kind, "points": self.points}
 
     def deal(self) -> Deal:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..appendonly import AppendOnly
 from .setup import ALL, FIT, LEFT, Rules, cards_of, mask_of
@@ -42,7 +43,7 @@ class GrayblockView:
                    state.start, state.turn, state.number, tuple(state.log),
                    tuple(state.results), state.champion)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The `state` object of the external bot protocol (plus a few public extras)."""
         return {
             "rules": self.rules.to_json(), "hand": list(self.hand),

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from ..i18n import N_
 from ..messages import Message, message
 
-NO_FIELDS: Callable[[Any], dict] = lambda state: {}  # noqa: E731
+NO_FIELDS: Callable[[Any], dict[str, Any]] = lambda state: {}  # noqa: E731
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Note:
     key: str
     say: str
     point: tuple = ()  # what the coach points at, in the table's words (scenes: Table.anchor)
-    fields: Callable[[Any], dict] = NO_FIELDS
+    fields: Callable[[Any], dict[str, Any]] = NO_FIELDS
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Do:
     expect: Any  # the action wanted
     why: str  # said when the player tries another move
     point: tuple = ()
-    fields: Callable[[Any], dict] = NO_FIELDS
+    fields: Callable[[Any], dict[str, Any]] = NO_FIELDS
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Free:
     say: str
     until: Callable[[Any], bool] = lambda state: state.is_over()
     point: tuple = ()
-    fields: Callable[[Any], dict] = NO_FIELDS
+    fields: Callable[[Any], dict[str, Any]] = NO_FIELDS
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class Lesson:
     script: Script
     index: int = 0
     seen: list[str] = field(default_factory=list)  # watch notes already shown
-    pending: list[tuple[str, dict]] = field(default_factory=list)  # (watch key, fields) to show
+    pending: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (watch key, fields) to show
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ class Lesson:
 
     # --- keeping -----------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seen": list(self.seen),
                 "pending": [[key, fields] for key, fields in self.pending]}
 

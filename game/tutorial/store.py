@@ -9,6 +9,7 @@ lesson starts afresh.
 
 from __future__ import annotations
 
+from typing import Any
 from ..i18n import N_
 from ..messages import message
 from ..records import check_envelope, replay
@@ -59,12 +60,12 @@ def has(db, game: str) -> bool:
         return True
 
 
-def entry(record: dict, lesson: Lesson) -> dict:
+def entry(record: dict[str, Any], lesson: Lesson) -> dict[str, Any]:
     """What is kept of a lesson's place."""
     return {"record": record, "lesson": lesson.to_json()}
 
 
-def keep(db, game: str, record: dict, lesson: Lesson) -> str | None:
+def keep(db, game: str, record: dict[str, Any], lesson: Lesson) -> str | None:
     """Remember where the lesson is; a message if it cannot be kept (the lesson goes on)."""
     try:
         db.keep_lesson(game, entry(record, lesson))
