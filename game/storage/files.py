@@ -37,7 +37,7 @@ class TooLarge(Unreadable):
     """A file larger than the reader's limit (a reader may word it its own way)."""
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     """A regular file's bytes, at most `limit`. FileNotFoundError if there is none; Unreadable
     for anything else (not a regular file, too large (TooLarge), the disk says no). The one
     reader of the files a player gives the app (tests/test_bounded_reader.py keeps it so)."""
