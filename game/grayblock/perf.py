@@ -19,7 +19,7 @@ import json
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..bots import make_bot
 from ..play import play_out
@@ -132,7 +132,7 @@ def long_records(sizes: list[int], seed: int) -> None:
         for back in range(1, 11):
             state = positions.at(positions.total - back, state, positions.total - back + 1)
 
-    readers = {
+    readers: dict[str, Callable[[dict[str, Any]], object]] = {
         "verify": records.verify,
         "replay": records.replay,
         "history": lambda record: entry_of(record, records.utc_stamp(0)),
