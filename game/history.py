@@ -72,7 +72,7 @@ class Entry(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data, id: int = 0) -> "Entry":
+    def from_json(cls, data: object, id: int = 0) -> "Entry":
         """An entry as kept, every field checked: ValueError if anything is off (the record is
         then read again). Statistics read ten thousand of these at once: the checks are cheap."""
         if type(data) is not dict or not data.keys() <= _FIELDS or "when" not in data:
@@ -83,37 +83,37 @@ class Entry(NamedTuple):
 
 # --- checking a kept entry's fields ---------------------------------------------------------
 
-def _str(v) -> str:
+def _str(v: object) -> str:
     if type(v) is not str or len(v) > 4096:
         raise ValueError
     return v
 
 
-def _opt_str(v):
+def _opt_str(v: object) -> str | None:
     return None if v is None else _str(v)
 
 
-def _stamp(v) -> str:
+def _stamp(v: object) -> str:
     if type(v) is not str or not STAMP.fullmatch(v):  # the app's own: the form suffices
         raise ValueError
     return v
 
 
-def _opt_stamp(v):
+def _opt_stamp(v: object) -> str | None:
     return None if v is None else _stamp(v)
 
 
-def _int(v) -> int:
+def _int(v: object) -> int:
     if type(v) is not int or abs(v) > BIG:
         raise ValueError
     return v
 
 
-def _opt_int(v):
+def _opt_int(v: object) -> int | None:
     return None if v is None else _int(v)
 
 
-def _bool(v) -> bool:
+def _bool(v: object) -> bool:
     if type(v) is not bool:
         raise ValueError
     return v
@@ -124,32 +124,32 @@ def _bool(v) -> bool:
 _INT, _STR, _LIST = {int}, {str}, {list}  # type(x) is int: True and False are not numbers here
 
 
-def _ints(v) -> tuple:
+def _ints(v: Any) -> tuple[int, ...]:
     if type(v) is not list or not set(map(type, v)) <= _INT \
             or (v and (min(v) < -BIG or max(v) > BIG)):
         raise ValueError
     return tuple(v)
 
 
-def _texts(items) -> bool:
+def _texts(items: list[Any]) -> bool:
     """Strings only, none longer than a name could be."""
     return set(map(type, items)) <= _STR and max(map(len, items), default=0) <= 4096
 
 
-def _strs(v) -> tuple:
+def _strs(v: Any) -> tuple[str, ...]:
     if type(v) is not list or not _texts(v):
         raise ValueError
     return tuple(v)
 
 
-def _players(v) -> tuple:
+def _players(v: Any) -> tuple[tuple[str, str], ...]:
     if type(v) is not list or not set(map(type, v)) <= _LIST or not set(map(len, v)) <= {2} \
             or not _texts(list(chain.from_iterable(v))):
         raise ValueError
     return tuple(map(tuple, v))
 
 
-def _hands(v) -> tuple:
+def _hands(v: Any) -> tuple[tuple[int, str, int], ...]:
     if type(v) is not list or not set(map(type, v)) <= _LIST or not set(map(len, v)) <= {3}:
         raise ValueError
     winners, kinds, points = zip(*v) if v else ((), (), ())
@@ -160,8 +160,8 @@ def _hands(v) -> tuple:
     return tuple(map(tuple, v))
 
 
-def _game(v) -> str:
-    if v != "" and registry.find(v) is None:
+def _game(v: object) -> str:
+    if type(v) is not str or (v != "" and registry.find(v) is None):
         raise ValueError
     return v
 
@@ -222,7 +222,7 @@ def entry_of(record: dict[str, Any], fallback: str) -> Entry:
         colours=colours_of(record.get("players")), actions=len(session.history.actions))
 
 
-def colours_of(players) -> tuple[int, ...]:
+def colours_of(players: Any) -> tuple[int, ...]:  # a record's players: anything
     """Each seat's colour as the app writes it in the record's players; () when a seat has none
     (a record written by selfplay or another program)."""
     given = [p.get("colour") if isinstance(p, dict) else None for p in players or ()]
@@ -234,7 +234,7 @@ def _clip(score: int) -> int:
     return max(-BIG, min(BIG, int(score)))
 
 
-def is_date(text) -> bool:
+def is_date(text: Any) -> bool:
     """A day as records write it ("2026-11-24": a Cementopia daily deal)."""
     import datetime
     try:
