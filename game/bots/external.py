@@ -22,7 +22,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, Iterator, NoReturn
 
 from ..text import LINE, NAME, clean
 
@@ -44,7 +44,7 @@ class BotFailure(Exception):
         self.reason = reason
 
 
-def split_command(command: str):
+def split_command(command: str) -> str | list[str]:
     """What Popen gets: the argument list on POSIX (shlex rules); on Windows the command line
     itself, which is how programs there receive their arguments anyway (no shell either way)."""
     if not command.strip():
@@ -74,7 +74,7 @@ def check_program(command: str) -> None:
                          "(not found on PATH, or not an executable file)")
 
 
-def _canonical(data) -> str:
+def _canonical(data: object) -> str:
     # "copied" means equal as JSON: true is not 1 and 17.0 is not 17
     return json.dumps(data, sort_keys=True)
 
@@ -98,7 +98,7 @@ def _folder() -> str | None:
     return None
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
@@ -109,9 +109,9 @@ class ExternalBot:
         self.name = "cmd"
         self.hello: dict[str, Any] = {}  # the program's hello message as it came (protocol data)
         self.hello_name: str | None = None  # the name it gave, as the screen may show it
-        self.proc: subprocess.Popen | None = None
-        self._lines: queue.Queue = queue.Queue(maxsize=QUEUE_LINES)
-        self._outbox: queue.Queue = queue.Queue()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._lines: queue.Queue[bytes | object] = queue.Queue(maxsize=QUEUE_LINES)  # or _EOF, _TOO_LONG
+        self._outbox: queue.Queue[bytes | object] = queue.Queue()  # or _CLOSE
         self._stderr = bytearray()
         self._closed = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -147,7 +147,7 @@ class ExternalBot:
             name = reply.get("name")  # the program's words: cleaned as they come in
             self.hello_name = clean(name, NAME) if isinstance(name, str) else None
 
-    def decide(self, view, legal: list[Any]):
+    def decide(self, view: Any, legal: list[Any]) -> Any:
         self.start()
         with self._failing():
             self._send({"type": "decide", "game": self.game, "player": self.player,
@@ -164,7 +164,7 @@ class ExternalBot:
                     return action
             raise BotFailure(f"illegal action {_short(reply['action'])}")
 
-    def end(self, result) -> None:
+    def end(self, result: object) -> None:
         """Send the result and close stdin; give the bot a moment to exit on its own."""
         if self.proc is None or self.proc.poll() is not None or self._closed.is_set():
             return
@@ -218,7 +218,7 @@ class ExternalBot:
             proc.kill()
 
     @contextmanager
-    def _failing(self):
+    def _failing(self) -> Iterator[None]:
         """A failed bot is of no more use: stop it at once, whether or not the caller closes it."""
         try:
             yield
@@ -247,6 +247,7 @@ class ExternalBot:
                 raise BotFailure(self._exit_reason())
             if line is _TOO_LONG:
                 raise BotFailure(f"a line longer than {MAX_LINE} bytes")
+            assert isinstance(line, bytes)  # the other marks are the readers' own
             text = line.decode("utf-8", errors="replace").strip()
             if not text:
                 continue
@@ -283,7 +284,7 @@ class ExternalBot:
                 return words
         return ""
 
-    def _put(self, item) -> bool:
+    def _put(self, item: bytes | object) -> bool:
         while not self._closed.is_set():
             try:
                 self._lines.put(item, timeout=0.2)
@@ -292,13 +293,14 @@ class ExternalBot:
                 pass
         return False
 
-    def _write_stdin(self, stream) -> None:
+    def _write_stdin(self, stream: BinaryIO) -> None:
         # A bot that does not read would block this write, never the game (which has timeouts).
         try:
             while True:
                 data = self._outbox.get()
                 if data is _CLOSE:
                     break
+                assert isinstance(data, bytes)
                 view = memoryview(data)
                 while view:
                     view = view[stream.write(view):]
@@ -309,7 +311,7 @@ class ExternalBot:
         except OSError:
             pass
 
-    def _read_stdout(self, stream) -> None:
+    def _read_stdout(self, stream: BinaryIO) -> None:
         buffer = bytearray()
         skipping = False  # inside a line that was too long: drop it up to its end
         try:
@@ -342,7 +344,7 @@ class ExternalBot:
             self._put(bytes(buffer))
         self._put(_EOF)
 
-    def _read_stderr(self, stream) -> None:
+    def _read_stderr(self, stream: BinaryIO) -> None:
         try:
             while not self._closed.is_set():
                 chunk = stream.read(65536)
@@ -354,7 +356,7 @@ class ExternalBot:
             pass
 
 
-def _short(data) -> str:
+def _short(data: object) -> str:
     try:
         return json.dumps(data)[:80]
     except (TypeError, ValueError, RecursionError):
