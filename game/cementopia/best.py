@@ -7,13 +7,17 @@ a crash; a best that cannot be written is said in one line.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
 from ..i18n import _
 from ..storage import StoreError
 from ..storage.store import beaten
 
+if TYPE_CHECKING:
+    from ..storage import Store
 
-def load_best(db) -> tuple[dict[str, Any], str | None]:
+
+def load_best(db: Store) -> tuple[dict[str, Any], str | None]:
     """({seed: {"best": n, "unassisted_best": n or None}}, a problem in one line or None)."""
     try:
         return db.bests(), None
@@ -29,7 +33,7 @@ def after(entry: dict[str, Any] | None, score: int, assisted: bool) -> tuple[dic
     return {"best": best, "unassisted_best": plain}, improved
 
 
-def best_words(entry) -> str:
+def best_words(entry: dict[str, Any] | None) -> str:
     """A deal's best in the player's language: "12", "12 (assisted)", "12 (unassisted 9)"."""
     if not entry or entry.get("best") is None:
         return _("none yet")

@@ -14,12 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .solver import CARDS, ceiling, counts, distinct_moves, evaluate
-from .state import COMPLETE, CementopiaState
+from .state import COMPLETE, CementopiaState, Move
 
 if TYPE_CHECKING:
     from .setup import Action
 
-Move = tuple[int, int, int, int, int]  # as solver.distinct_moves gives them
 Key = tuple[frozenset[tuple[int, int, int]], tuple[int, ...]]  # a position, for the table
 
 DONE = 100  # a complete puzzle is worth this on top of its score: it beats any stuck network

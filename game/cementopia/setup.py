@@ -45,7 +45,7 @@ class Setup(NamedTuple):
         return {"deck": list(self.deck)}
 
     @classmethod
-    def from_json(cls, data) -> "Setup":
+    def from_json(cls, data: object) -> "Setup":
         if not isinstance(data, dict):
             raise RecordError("setup must be an object with the deck")
         deck = data.get("deck")
@@ -76,7 +76,7 @@ class Action(NamedTuple):
         return {"card": self.card, "x": self.x, "y": self.y, "count_with": self.count_with}
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         keys = ("card", "x", "y", "count_with")
         if not isinstance(data, dict) or any(k not in data for k in keys):
             raise RecordError(f"a Cementopia action has card, x, y and count_with: {data!r}")
