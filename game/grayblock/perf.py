@@ -22,9 +22,11 @@ import time
 from typing import Any, Callable
 
 from ..bots import make_bot
+from ..commands import Session
 from ..play import play_out
 from .record import new_session, to_record
 from .setup import Rules
+from .state import GrayblockState
 from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 ORDER = ("random", "easy", "normal", "hard")
@@ -73,7 +75,7 @@ def long_record(hands: int, seed: int = 1, players: int = 2) -> dict[str, Any]:
     first leads everyone and reaches it: the first such hand from `hands` on."""
     seats = [{"name": f"P{p + 1}", "seat": "random"} for p in range(players)]
 
-    def play(target: int, until: int | None):
+    def play(target: int, until: int | None) -> Session[GrayblockState]:
         session = new_session(seed, seats, target=target, snapshots=False)
         rng = random.Random(seed)
         state, history = session.state, session.history
@@ -93,7 +95,7 @@ def long_record(hands: int, seed: int = 1, players: int = 2) -> dict[str, Any]:
     raise AssertionError("no hand ended the match")  # pragma: no cover
 
 
-def measure(work) -> tuple[float, int]:
+def measure(work: Callable[[], object]) -> tuple[float, int]:
     """(seconds, peak bytes) of work(): timed once untraced (processor time: the figures hold on
     a busy machine), then run again under tracemalloc."""
     import gc
@@ -157,7 +159,7 @@ def long_records(sizes: list[int], seed: int) -> None:
         before = row
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
     parser.add_argument("--long-record", action="store_true",
                         help="instead of bot strength: the time and peak memory of replaying "
