@@ -22,7 +22,7 @@ def is_you(who: str) -> bool:
     return _you_word(who) is not None
 
 
-def said(who: str, you_form: str, other_form: str, **fields) -> str:
+def said(who: str, you_form: str, other_form: str, **fields: Any) -> str:
     """A sentence about `who` in the form for the player or for someone else. Each form is a whole
     translated message with a {who} field, since English conjugates ("{who} take the {card}." /
     "{who} takes the {card}.") and other languages put words in their own order:
