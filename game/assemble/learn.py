@@ -23,13 +23,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from . import value
 from .bots import EasyBot, HardBot, NormalBot
 from .state import AssembleState
+
+if TYPE_CHECKING:
+    from .setup import Action
+    from .view import AssembleView
 
 CHUNK = 50  # games per data file
 LEVELS = (("normal", 0.6), ("easy", 0.25), ("hard", 0.05), ("random", 0.1))
@@ -75,7 +79,7 @@ class NetPolicy:
     def __init__(self, net: value.Network, rng: random.Random, eps: float = NET_EPS):
         self.net, self.rng, self.eps = net, rng, eps
 
-    def decide(self, view, legal):
+    def decide(self, view: AssembleView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         if self.rng.random() < self.eps:
@@ -92,7 +96,7 @@ class NetPolicy:
         return choice
 
 
-def policy_strength(net, games: int, seed: int) -> float:
+def policy_strength(net: value.Network, games: int, seed: int) -> float:
     """The network's own move (NetPolicy, no exploration) in 4-player games against three normal
     bots: its win share (par 0.25), the hero in each seat in turn. A figure of what the
     evaluation knows about moves, not only positions: quick, unlike the ladder's searches."""
@@ -111,9 +115,10 @@ def policy_strength(net, games: int, seed: int) -> float:
     return round(won / max(1, games), 4)
 
 
-def make_seat(level: str, rng: random.Random, net):
+def make_seat(level: str, rng: random.Random, net: value.Network | None) -> Any:
     seed = rng.getrandbits(32)
     if level == "net":
+        assert net is not None  # a network's own games only
         return NetPolicy(net, random.Random(seed))
     if level == "normal":
         return NormalBot(seed)
@@ -124,7 +129,7 @@ def make_seat(level: str, rng: random.Random, net):
     return None  # random
 
 
-def play_game(seed: int, net=None) -> dict[str, Any]:
+def play_game(seed: int, net: value.Network | None = None) -> dict[str, Any]:
     """One game's training positions (sparse features from the mover's view) and targets."""
     rng = random.Random(seed)
     players = rng.choice(PLAYER_COUNTS)
@@ -179,7 +184,8 @@ def pack(games: list[dict[str, Any]]) -> dict[str, Any]:
             "game": np.array(game_of, np.int32)}
 
 
-def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int = CHUNK,
+def generate(out: Path, stage: str, games: int, seed: int, net: value.Network | None = None,
+             chunk: int = CHUNK,
              workers: int = 1) -> None:
     """Play `games` games in chunks under out/stage/, skipping chunks already there; `workers`
     processes play chunks side by side (each chunk's games are seeded by their index, so the
@@ -202,7 +208,7 @@ def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int 
     bar.close()
 
 
-def _play_chunk(job) -> None:
+def _play_chunk(job: tuple[Path, str, int, int, int, value.Network | None]) -> None:
     folder, stage, c, chunk, seed, net = job
     played = [play_game(_game_seed(seed, stage, c * chunk + g), net) for g in range(chunk)]
     path = folder / f"chunk-{c:04d}.npz"
@@ -267,7 +273,8 @@ def batch(data: dict[str, Any], rows: np.ndarray) -> np.ndarray:
 POINTS_WEIGHT = 0.5
 
 
-def forward_loss(w: dict[str, Any], x, win, pts, mask, grads: bool = True):
+def forward_loss(w: dict[str, Any], x: np.ndarray, win: np.ndarray, pts: np.ndarray,
+                 mask: np.ndarray, grads: bool = True) -> tuple[Any, ...]:
     """Mean loss (cross-entropy of the win shares over the seats at the table, plus squared
     error of the points) and its gradients."""
     a = x @ w["w1"] + w["b1"]
@@ -343,7 +350,7 @@ def evaluate(w: dict[str, Any], data: dict[str, Any], rows: np.ndarray) -> dict[
 
 
 def train(w: dict[str, Any], opt: Adam, data: dict[str, Any], rows: np.ndarray, epochs: int, seed: int,
-          label: str, checkpoint=None, start: int = 0, size: int = 256) -> None:
+          label: str, checkpoint: Callable[[int], None] | None = None, start: int = 0, size: int = 256) -> None:
     steps = -(-len(rows) // size)
     bar = Progress(f"train ({label})", epochs * steps, start * steps)
     for epoch in range(start, epochs):
@@ -445,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         rows, held = split(data, args.seed)
         start = epoch if name == stage else 0
         train(w, opt, data, rows, args.epochs, args.seed + len(name), name,
-              lambda e, n=name: save_checkpoint(ckpt, w, opt, n, e), start)
+              lambda e, n=name: save_checkpoint(ckpt, w, opt, n, e), start)  # type: ignore[misc]  # a default mypy cannot type
         figures[name] = evaluate(w, data, held)
         figures[name]["policy_vs_normal"] = policy_strength(
             value.Network(w["w1"], w["b1"], w["w2"], w["b2"]), args.policy_games, args.seed)
