@@ -45,7 +45,8 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # argparse would print the whole usage; one line is enough
+    # argparse would print the whole usage; one line is enough
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
@@ -339,7 +340,8 @@ def _rules_json(rules: object) -> object:
     return rules.to_json() if hasattr(rules, "to_json") else rules
 
 
-def designer_files(game: str, params: str | None, content: str | None) -> tuple[dict[str, Any], list[str]]:
+def designer_files(game: str, params: str | None,
+                   content: str | None) -> tuple[dict[str, Any], list[str]]:
     """new_session's `params` and `content` from --params FILE and --content DIR, read and
     checked by the game's designers' tools (one line naming the file and field, else), and the
     content's warnings (a deck not of 90 cards, ...)."""

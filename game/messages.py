@@ -35,7 +35,8 @@ class Message(str):
     plural: str | None = None  # a count's message: msgid is its singular, n the count
     n: int = 1
 
-    def __reduce__(self) -> tuple[Any, ...]:  # pickles (a worker process) as a Message, not a plain str
+    # pickles (a worker process) as a Message, not a plain str
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.msgid, self.fields, self.plural, self.n))
 
     def text(self) -> str:

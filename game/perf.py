@@ -113,7 +113,8 @@ def hard_playouts_per_s(positions: list[AssembleState], remember: bool) -> float
         search.best_place = kept
 
 
-def hard_timed_playouts_per_s(positions: list[AssembleState], helpers: int, think: float = 0.4) -> float:
+def hard_timed_playouts_per_s(positions: list[AssembleState], helpers: int,
+                              think: float = 0.4) -> float:
     """Playouts a second in the hard bot's timed decisions (as in the app), its search spread
     over `helpers` more processes (game.bots.parallel; 0: one process)."""
     from .assemble.bots import HardBot

@@ -169,7 +169,8 @@ def read(settings: dict[str, Any], name: str) -> Any:
     return value if value is not None and valid(name, value) else FIELDS[name].default
 
 
-def _clean(data: dict[str, Any], fields: dict[str, Field], prefix: str) -> tuple[dict[str, Any], list[str]]:
+def _clean(data: dict[str, Any], fields: dict[str, Field],
+           prefix: str) -> tuple[dict[str, Any], list[str]]:
     kept: dict[str, Any] = {}
     messages: list[str] = []
     for key, value in data.items():

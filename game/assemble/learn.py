@@ -16,6 +16,7 @@ on where it was. `--ship` copies the final weights and a manifest to assets/lear
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -349,8 +350,9 @@ def evaluate(w: dict[str, Any], data: dict[str, Any], rows: np.ndarray) -> dict[
             "top_is_winner": round(tot["top"] / n, 4), "positions": n}
 
 
-def train(w: dict[str, Any], opt: Adam, data: dict[str, Any], rows: np.ndarray, epochs: int, seed: int,
-          label: str, checkpoint: Callable[[int], None] | None = None, start: int = 0, size: int = 256) -> None:
+def train(w: dict[str, Any], opt: Adam, data: dict[str, Any], rows: np.ndarray, epochs: int,
+          seed: int, label: str, checkpoint: Callable[[int], None] | None = None, start: int = 0,
+          size: int = 256) -> None:
     steps = -(-len(rows) // size)
     bar = Progress(f"train ({label})", epochs * steps, start * steps)
     for epoch in range(start, epochs):
@@ -452,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         rows, held = split(data, args.seed)
         start = epoch if name == stage else 0
         train(w, opt, data, rows, args.epochs, args.seed + len(name), name,
-              lambda e, n=name: save_checkpoint(ckpt, w, opt, n, e), start)  # type: ignore[misc]  # a default mypy cannot type
+              functools.partial(save_checkpoint, ckpt, w, opt, name), start)
         figures[name] = evaluate(w, data, held)
         figures[name]["policy_vs_normal"] = policy_strength(
             value.Network(w["w1"], w["b1"], w["w2"], w["b2"]), args.policy_games, args.seed)

@@ -42,7 +42,8 @@ class OracleBot(HardBot):
     0.45 (docs/bot-strength.md)."""
 
     name = "oracle"
-    truth: Session[AssembleState] | None = None  # the session whose state the oracle may read (set by the ladder)
+    # the session whose state the oracle may read (set by the ladder)
+    truth: Session[AssembleState] | None = None
     NOISE = 0.05
     PARALLEL = False  # a helper would be shown only the view, not the deck
 
@@ -54,7 +55,8 @@ class OracleBot(HardBot):
         if self.truth is None:
             raise RuntimeError("the oracle plays only where the ladder shows it the deck")
         # HardBot is not annotated yet (game.assemble.bots: the temporary override in pyproject)
-        return super().choose(_Known(view, self.truth.state), legal)  # type: ignore[no-untyped-call]
+        known = _Known(view, self.truth.state)
+        return super().choose(known, legal)  # type: ignore[no-untyped-call]
 
 
 ORACLES = {"oracle": OracleBot}

@@ -51,7 +51,8 @@ class RandomBot:
         return self.rng.choice(legal)
 
 
-_LEVELS: dict[str, dict[str, Any]] = {}  # selfplay makes bots for every game: import each module once
+# selfplay makes bots for every game: import each module once
+_LEVELS: dict[str, dict[str, Any]] = {}
 
 
 def _levels(game: str) -> dict[str, Any]:

@@ -110,7 +110,8 @@ class ExternalBot:
         self.hello: dict[str, Any] = {}  # the program's hello message as it came (protocol data)
         self.hello_name: str | None = None  # the name it gave, as the screen may show it
         self.proc: subprocess.Popen[bytes] | None = None
-        self._lines: queue.Queue[bytes | object] = queue.Queue(maxsize=QUEUE_LINES)  # or _EOF, _TOO_LONG
+        # a line read, or _EOF, _TOO_LONG
+        self._lines: queue.Queue[bytes | object] = queue.Queue(maxsize=QUEUE_LINES)
         self._outbox: queue.Queue[bytes | object] = queue.Queue()  # or _CLOSE
         self._stderr = bytearray()
         self._closed = threading.Event()
@@ -121,8 +122,9 @@ class ExternalBot:
     def start(self) -> None:
         if self.proc is not None:
             return
-        group: dict[str, Any] = ({"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
-                       if os.name == "nt" else {"start_new_session": True})
+        group: dict[str, Any] = (
+            {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+            if os.name == "nt" else {"start_new_session": True})
         try:
             # unbuffered binary pipes: no buffer lock that a blocked reader could hold on close
             self.proc = subprocess.Popen(

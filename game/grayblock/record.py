@@ -105,7 +105,8 @@ def replay(record: dict[str, Any], snapshots: bool = True) -> Session[GrayblockS
     return session
 
 
-def _check_hand_result(state: GrayblockState, number: int, hand: dict[str, Any], last: bool) -> None:
+def _check_hand_result(state: GrayblockState, number: int, hand: dict[str, Any],
+                       last: bool) -> None:
     given = hand.get("result")
     done = len(state.results) >= number
     if given is None:

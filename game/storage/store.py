@@ -51,6 +51,10 @@ from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, 
 
 T = TypeVar("T")
 Progress = Callable[[int, int], None]  # (records done, of how many)
+# a record to bring in: (the file's name, the record as parsed, when it finished or None)
+Item = tuple[str, dict[str, Any], str | None]
+# a record ready to add: (record, fingerprint, entry, the file's time)
+Prepared = tuple[dict[str, Any], str, dict[str, Any], str | None]
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -1038,7 +1042,8 @@ class Store:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
 
-    def _insert(self, c: sqlite3.Connection, record: dict[str, Any], key: str, entry: dict[str, Any] | None,
+    def _insert(self, c: sqlite3.Connection, record: dict[str, Any], key: str,
+                entry: dict[str, Any] | None,
                 updated: str | None = None, held: bool = False) -> int:
         """A new row: a game in progress (entry None), held by this window if `held`, or a
         finished game with its entry; its players with it."""
@@ -1194,7 +1199,8 @@ class Store:
             except StoreError:
                 pass  # edited behind the app's back: worked out again
         text = _dump(make())
-        value: dict[str, Any] = json.loads(text)  # as it will read back: the same figures either way
+        # as it will read back: the same figures either way
+        value: dict[str, Any] = json.loads(text)
         if not isinstance(version, str) or not (version.isascii() and version.isdigit()) \
                 or len(version) > 18:
             return value  # a counter that is not ours: nothing is kept against it
@@ -1211,7 +1217,7 @@ class Store:
 
     # --- importing records -----------------------------------------------------------------
 
-    def add_records(self, items: Iterable[tuple[str, dict[str, Any], str | None]], progress: Progress | None = None) -> Imported:
+    def add_records(self, items: Iterable[Item], progress: Progress | None = None) -> Imported:
         """Records into the store: a finished one among the finished games, an unfinished one among
         the games in progress. Each item is (the file's name, its record as parsed, when it
         finished if the record does not say: the file's time, or None for now). Each record is
@@ -1227,7 +1233,7 @@ class Store:
         self._run(N_("Could not import the games: {reason}"), work)
         return report
 
-    def _add_prepared(self, c: sqlite3.Connection, ready: list[tuple[dict[str, Any], str, dict[str, Any], str | None]],
+    def _add_prepared(self, c: sqlite3.Connection, ready: list[Prepared],
                       report: Imported) -> None:
         for record, key, entry, when in ready:
             finished = entry.get("over") or entry.get("conceded")
@@ -1271,7 +1277,8 @@ class Store:
 
     # --- reviews (issue 42) -----------------------------------------------------------------
 
-    def keep_review(self, game_id: int, seat: int, review: dict[str, Any], summary: dict[str, Any]) -> None:
+    def keep_review(self, game_id: int, seat: int, review: dict[str, Any],
+                    summary: dict[str, Any]) -> None:
         """A finished game's review of one player (game.review.Review.to_json), and its
         summary (History and Statistics read only that), replacing an older one."""
         text, brief = _dump(review), _dump(summary)
@@ -1298,7 +1305,8 @@ class Store:
             return None
         return value if isinstance(value, dict) else None
 
-    def review_summaries(self, ids: Iterable[int] | None = None) -> dict[int, dict[int, dict[str, Any]]]:
+    def review_summaries(self,
+                         ids: Iterable[int] | None = None) -> dict[int, dict[int, dict[str, Any]]]:
         """{game id: {seat: summary}} of the kept reviews (of the games `ids`, or all)."""
         def work() -> dict[int, dict[int, dict[str, Any]]]:
             if ids is None:
@@ -1404,8 +1412,9 @@ class Store:
                          lambda: self._read("SELECT value FROM meta WHERE key = ?", (key,)))
         return None if not rows or rows[0][0] is None else str(rows[0][0])
 
-    def bring_in(self, key: str, value: str, records: list[tuple[str, dict[str, Any], str | None]],
-                 settings: dict[str, Any], lessons: dict[str, dict[str, Any]], bests: dict[str, dict[str, Any]],
+    def bring_in(self, key: str, value: str, records: list[Item],
+                 settings: dict[str, Any], lessons: dict[str, dict[str, Any]],
+                 bests: dict[str, dict[str, Any]],
                  progress: Progress | None = None) -> Imported | None:
         """Everything from the old JSON files in one transaction, marked done by `key` in the same
         commit; None (nothing done) if another window did it first."""
@@ -1562,8 +1571,8 @@ def _actions(record: dict[str, Any]) -> int:
     return 0
 
 
-def _prepared(items: Iterable[tuple[str, dict[str, Any], str | None]], report: Imported,
-              progress: Progress | None = None) -> list[tuple[dict[str, Any], str, dict[str, Any], str | None]]:
+def _prepared(items: Iterable[Item], report: Imported,
+              progress: Progress | None = None) -> list[Prepared]:
     """(record, fingerprint, entry, the file's time) of each record that replays; the others are
     the report's problems, one line each."""
     items = list(items)

@@ -100,7 +100,8 @@ class Lesson:
     script: Script
     index: int = 0
     seen: list[str] = field(default_factory=list)  # watch notes already shown
-    pending: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (watch key, fields) to show
+    # (watch key, fields) to show
+    pending: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     # --- reading ---------------------------------------------------------------------------
 
