@@ -14,9 +14,10 @@ game state and a game module meet (the registry and the app rely on nothing else
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Self, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Self, Sequence, TypeVar
 
 if TYPE_CHECKING:
+    from .bots import Level
     from .commands import Session
 
 Where = int | str | tuple[int, int] | None
@@ -84,7 +85,10 @@ class GameModule(Protocol[S]):
 
 
 class BotModule(Protocol):
-    LEVELS: dict[str, Any]
+    """A game's bots module (game.<name>.bots): its levels by name, each builds a bot."""
+
+    @property
+    def LEVELS(self) -> Mapping[str, Level]: ...
 
 
 def names(events: Sequence[Event]) -> list[str]:

@@ -13,7 +13,7 @@ then pass None and save building the view (selfplay does).
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from .external import BotFailure, ExternalBot
 
@@ -52,10 +52,10 @@ class RandomBot:
 
 
 # selfplay makes bots for every game: import each module once
-_LEVELS: dict[str, dict[str, Any]] = {}
+_LEVELS: dict[str, Mapping[str, Level]] = {}
 
 
-def _levels(game: str) -> dict[str, Any]:
+def _levels(game: str) -> Mapping[str, Level]:
     levels = _LEVELS.get(game)
     if levels is None:
         from ..registry import bot_module
