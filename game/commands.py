@@ -320,7 +320,10 @@ class Session(Generic[S]):
 
     `meta` holds what the record needs beyond the actions: game, seed, players (name, seat,
     colour, bot replacements) and the session's extras (records.EXTRAS: `assisted`, `helps`, `undo`,
-    `daily`)."""
+    `daily`).
+
+    Generic over the game's state type S (Session[AssembleState]...): its state, the history's
+    positions and what they view flow through typed to whoever holds the session."""
 
     history: History[S]
     meta: dict[str, Any] = field(default_factory=dict)

@@ -46,8 +46,8 @@ from ..messages import later, message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
-from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
-                    log_in_use, log_of, opening, shape, Shape)
+from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, Shape, check_log, copy_with_log,
+                    idempotent, log_in_use, log_of, opening, shape)
 
 T = TypeVar("T")
 Progress = Callable[[int, int], None]  # (records done, of how many)
