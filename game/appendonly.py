@@ -46,7 +46,7 @@ class AppendOnly(Generic[T]):
     @overload
     def __getitem__(self, index: slice) -> list[T]: ...
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> T | list[T]:
         if isinstance(index, slice):  # a list of its own, as a list's slice is
             start, stop, step = index.indices(self._len)
             if step == 1:
@@ -65,7 +65,7 @@ class AppendOnly(Generic[T]):
         items = self._items
         return (items[i] for i in range(self._len - 1, -1, -1))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, AppendOnly):
             if other._items is self._items:
                 return other._len == self._len
@@ -76,7 +76,7 @@ class AppendOnly(Generic[T]):
 
     __hash__ = None  # type: ignore[assignment]  # it grows: not a key
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[AppendOnly[T]], tuple[list[T]]]:
         return AppendOnly, (list(self),)  # its own items only (pickle, copy.deepcopy)
 
     def __repr__(self) -> str:

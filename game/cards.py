@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Iterable
 
 from .paths import asset
 
@@ -99,7 +100,7 @@ def load_cards(path: Path | None = None) -> CardSet:
     return CardSet(dolls, counters)
 
 
-def _doll(entry: dict) -> Doll:
+def _doll(entry: dict[str, Any]) -> Doll:
     name, flavour = str(entry["name"]), str(entry["flavour"])
     if not name.strip():
         raise CardDataError(f"doll {entry['index']} has no name")
@@ -113,7 +114,7 @@ def card_set() -> CardSet:
     return load_cards()
 
 
-def place_map(groups) -> dict[int, str]:
+def place_map(groups: Iterable[tuple[str, Iterable[int]]]) -> dict[int, str]:
     """Card -> place name from (place, cards) groups, for the states' invariant checks; a card
     found in two places is an AssertionError naming both."""
     where: dict[int, str] = {}

@@ -20,6 +20,7 @@ import tempfile
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
 from . import __version__
 from .cards import parse_card
@@ -27,6 +28,9 @@ from .errors import ContentError, RecordError
 from . import i18n, registry
 from .i18n import N_
 from .records import load_json, short_json
+
+if TYPE_CHECKING:  # the store is opened only by the commands on the player's data
+    from .storage import Store
 
 PROG = "alice-assemble"
 THINK_MAX = 60.0  # seconds a bot may think per decision
@@ -42,11 +46,12 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # argparse would print the whole usage; one line is enough
+    # argparse would print the whole usage; one line is enough
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
-def _json(data) -> None:
+def _json(data: object) -> None:
     sys.stdout.write(json.dumps(data, separators=(", ", ": ")) + "\n")
 
 
@@ -77,14 +82,14 @@ def ascii_int(text: str, low: int | None = None, high: int | None = None) -> int
     return value
 
 
-def count(low: int, high: int | None = None):
+def count(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse type for a count of at least `low` (and at most `high`)."""
     def parse(text: str) -> int:
         return ascii_int(text, low, high)
     return parse
 
 
-def _finite(text: str, bounds: str, ok) -> float:
+def _finite(text: str, bounds: str, ok: Callable[[float], bool]) -> float:
     """A finite ASCII number for which ok(value) holds, else an argparse error naming `bounds`."""
     if not _FLOAT.fullmatch(text):
         raise argparse.ArgumentTypeError(
@@ -95,7 +100,7 @@ def _finite(text: str, bounds: str, ok) -> float:
     return value
 
 
-def seconds(high: float, zero: bool = False):
+def seconds(high: float, zero: bool = False) -> Callable[[str], float]:
     """An argparse type: a finite number of seconds, more than 0 (or 0 itself if `zero`) and at
     most `high`. nan and inf are refused: a timeout of inf never ends, --think nan never decides."""
     bounds = f"{'0 or more' if zero else 'more than 0'} and at most {high:g} seconds"
@@ -105,7 +110,7 @@ def seconds(high: float, zero: bool = False):
     return parse
 
 
-def between(low: float, high: float, unit: str):
+def between(low: float, high: float, unit: str) -> Callable[[str], float]:
     """An argparse type: a finite number from `low` to `high` (both allowed)."""
     bounds = f"from {low:g} to {high:g} {unit}"
 
@@ -157,7 +162,7 @@ def writable_folder(folder: Path) -> None:
 
 # --- score ---------------------------------------------------------------------------------
 
-def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict:
+def _score_result(cards: list[int], capacity: int, flaw: bool) -> dict[str, Any]:
     explain_line = registry.line_scorer().explain_line
     if capacity < 1:
         raise UsageError(f"capacity must be 1 or more, not {capacity}")
@@ -185,7 +190,7 @@ def _card(text: str) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _batch_item(text: str | bytes) -> dict:
+def _batch_item(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -210,7 +215,7 @@ def _batch_item(text: str | bytes) -> dict:
     return _score_result(cards, capacity, flaw)
 
 
-def _stdin_lines(limit: int):
+def _stdin_lines(limit: int) -> Iterator[tuple[int, str | bytes, bool]]:
     """stdin's lines as (number, line, whole), bytes where stdin has them: a line that is not
     UTF-8 is then that line's error (see _batch_item), not the end of the batch. No line is read
     past `limit` characters (its line break not counted): an over-long one comes with whole
@@ -230,7 +235,7 @@ def _stdin_lines(limit: int):
         yield number, line, True
 
 
-def cmd_score(args) -> int:
+def cmd_score(args: argparse.Namespace) -> int:
     if args.batch:
         if args.cards:
             raise UsageError("give cards on the command line or --batch on stdin, not both")
@@ -277,7 +282,7 @@ def seat_name(seat: str, index: int) -> str:
                                                                           number=index + 1)
 
 
-def cmd_selfplay(args) -> int:
+def cmd_selfplay(args: argparse.Namespace) -> int:
     from .bots import make_bot
     from .play import play_out
     from .records import game_module, record_of
@@ -346,15 +351,16 @@ def cmd_selfplay(args) -> int:
     return 0
 
 
-def _rules_json(rules):
+def _rules_json(rules: object) -> object:
     return rules.to_json() if hasattr(rules, "to_json") else rules
 
 
-def designer_files(game: str, params: str | None, content: str | None) -> tuple[dict, list[str]]:
+def designer_files(game: str, params: str | None,
+                   content: str | None) -> tuple[dict[str, Any], list[str]]:
     """new_session's `params` and `content` from --params FILE and --content DIR, read and
     checked by the game's designers' tools (one line naming the file and field, else), and the
     content's warnings (a deck not of 90 cards, ...)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     warnings: list[str] = []
     if params is None and content is None:
         return out, warnings
@@ -372,7 +378,7 @@ def designer_files(game: str, params: str | None, content: str | None) -> tuple[
 
 # --- the designers' tools ----------------------------------------------------------------------
 
-def cmd_check_content(args) -> int:
+def cmd_check_content(args: argparse.Namespace) -> int:
     """Every problem of a content folder, one line each on stdout (exit 2), the warnings after
     them; good content: one line saying what it holds (exit 0)."""
     try:
@@ -391,7 +397,7 @@ def cmd_check_content(args) -> int:
     return 0
 
 
-def cmd_log(args) -> int:
+def cmd_log(args: argparse.Namespace) -> int:
     """A record as the readable log, in --lang, else the language of Settings, else the system's."""
     from .records import read_record
     try:
@@ -422,7 +428,7 @@ def _language() -> str:
 
 # --- verify / replay -----------------------------------------------------------------------
 
-def cmd_verify(args) -> int:
+def cmd_verify(args: argparse.Namespace) -> int:
     """The files in order, one at a time (a record may take 15 MB once parsed: ten of them held
     together took over a gigabyte), stopping at the first that fails."""
     for name in args.files:
@@ -450,7 +456,7 @@ def _verify_file(name: str) -> int:
     return 0
 
 
-def cmd_replay(args) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     from .records import read_record, record_of, replay
     try:
         session = replay(read_record(args.file), snapshots=False)
@@ -466,7 +472,7 @@ def cmd_replay(args) -> int:
 
 # --- review --------------------------------------------------------------------------------
 
-def cmd_review(args) -> int:
+def cmd_review(args: argparse.Namespace) -> int:
     """One player's decisions judged by the search (game.review): per decision its number, the
     move played, the best move and the expected loss; --json prints one object."""
     from .records import read_record
@@ -514,7 +520,7 @@ def _loss(value: float, spec: str) -> str:
 
 # --- the player's data -----------------------------------------------------------------------
 
-def open_store():
+def open_store() -> Store:
     """The player's data, the old JSON files brought in first if they wait (what opening found
     wrong goes to stderr, one line each). UsageError if it cannot be read at all: a command on
     the data of nobody would do nothing."""
@@ -527,7 +533,7 @@ def open_store():
         raise UsageError(str(store.why_not_kept))
     for problem in store.problems:
         print(f"{PROG}: {problem}", file=sys.stderr)
-    told = []
+    told: list[bool] = []
 
     def held() -> None:  # a write kept waiting a second (or a read's figures not kept): once
         if not told:
@@ -548,7 +554,7 @@ def open_store():
 
 
 @contextmanager
-def player_data():
+def player_data() -> Iterator[Store]:
     """The player's data for one command, closed after it; a store that fails says so in one
     line (UsageError)."""
     from .storage import StoreError
@@ -561,7 +567,7 @@ def player_data():
         store.close()
 
 
-def cmd_stats(args) -> int:
+def cmd_stats(args: argparse.Namespace) -> int:
     from .stats import kept, text_report
     with player_data() as store:
         figures = kept(store)
@@ -572,7 +578,7 @@ def cmd_stats(args) -> int:
     return 0
 
 
-def cmd_saves(args) -> int:
+def cmd_saves(args: argparse.Namespace) -> int:
     with player_data() as store:
         games = store.in_progress()
     if args.json:
@@ -592,7 +598,7 @@ def cmd_saves(args) -> int:
     return 0
 
 
-def cmd_export(args) -> int:
+def cmd_export(args: argparse.Namespace) -> int:
     """Each file that fails is one line on stderr and the rest go on (exit 2 at the end, as
     import); on a terminal a progress line counts the games."""
     from .storage.exchange import export_games
@@ -627,7 +633,7 @@ def cmd_export(args) -> int:
     return 2 if report.problems else 0
 
 
-def cmd_import(args) -> int:
+def cmd_import(args: argparse.Namespace) -> int:
     from .storage.exchange import import_files
     with player_data() as store:
         if not store.kept:
@@ -677,7 +683,7 @@ def window_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def designer_options(parser) -> None:
+def designer_options(parser: argparse.ArgumentParser) -> None:
     """--params FILE and --content DIR, for the games with designers' tools."""
     games = ", ".join(registry.workbench_games())
     parser.add_argument("--params", type=path_arg, metavar="FILE",
@@ -811,7 +817,7 @@ def _parser_for(_games: tuple[str, ...]) -> argparse.ArgumentParser:
     return build_parser()
 
 
-def main(argv: list[str] | None = None, app=None) -> int:
+def main(argv: list[str] | None = None, app: Callable[[list[str]], int] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         if not argv:
@@ -823,7 +829,7 @@ def main(argv: list[str] | None = None, app=None) -> int:
         if args.command is None:
             raise UsageError(f"choose a command: score, selfplay, verify, replay, review, "
                              f"check-content, log, stats, saves, export or import (see {PROG} --help)")
-        return args.run(args)
+        return int(args.run(args))
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generic, Iterator
 
-from .contract import Event, GameState, Refusal
+from .contract import Event, GameState, Refusal, S
 from .errors import IllegalAction
 
 UNDONE, REDONE = "undone", "redone"
@@ -41,45 +41,45 @@ class Step:
     revealed: bool  # it showed what nobody knew before (cards dealt or drawn)
 
 
-def revealing(state, events) -> bool:
-    kinds: frozenset = getattr(state, "REVEALING", frozenset())
+def revealing(state: GameState, events: list[Event]) -> bool:
+    kinds: frozenset[str] = getattr(state, "REVEALING", frozenset())
     return any(event.kind in kinds for event in events)
 
 
-def helps_of(meta: dict) -> list[str]:
+def helps_of(meta: dict[str, Any]) -> list[str]:
     """The helps a session's meta lists (anything else in the list is ignored)."""
     helps = meta.get("helps")
     return [h for h in HELPS if h in helps] if isinstance(helps, list) else []
 
 
-def mark_help(meta: dict, help: str) -> None:
+def mark_help(meta: dict[str, Any], help: str) -> None:
     """The game was helped (a free undo across a revealed card or a bot's move, a hint): it counts
     as assisted, and the record says which help."""
     meta["assisted"] = True
     meta["helps"] = [h for h in HELPS if h in helps_of(meta) or h == help]
 
 
-def helps_words(meta: dict, undo: str = "free undo") -> str:
+def helps_words(meta: dict[str, Any], undo: str = "free undo") -> str:
     """Which help an assisted game had, for the results: "free undo", "hint", "free undo and
     hint"; "help" when an older record only says it was assisted."""
     words = {"undo": undo, "hint": "hint"}
     return " and ".join(words[h] for h in helps_of(meta)) or "help"
 
 
-class History:
+class History(Generic[S]):
     """The actions that stand, with a snapshot before each, and the undone ones to redo."""
 
-    def __init__(self, state: GameState, snapshots: bool = True):
+    def __init__(self, state: S, snapshots: bool = True) -> None:
         self.state = state
         self.snapshots = snapshots
         self._start = state.clone()  # where the actions start from (replay)
         self._actions: list[Any] = []
-        self._before: list[GameState] = []
+        self._before: list[S] = []
         self._steps: list[Step] = []  # beside _before: who acted, what it revealed
         self._redo: list[Any] = []
 
     @property
-    def actions(self) -> list:
+    def actions(self) -> list[Any]:
         return list(self._actions)
 
     def __len__(self) -> int:
@@ -91,7 +91,7 @@ class History:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def before(self, index: int = -1) -> GameState:
+    def before(self, index: int = -1) -> S:
         """The position before the action at `index` of those that stand (by default the
         newest), the snapshot undo returns to: tables read it to tell a move (read, never change
         it). Needs snapshots."""
@@ -102,7 +102,7 @@ class History:
         """Who took each action that can be undone and whether it revealed anything, oldest first."""
         return list(self._steps)
 
-    def apply(self, action, keep_redo: bool = False) -> list[Event]:
+    def apply(self, action: Any, keep_redo: bool = False) -> list[Event]:
         """Apply one action: the state decides whether it is legal, once, and the position
         before it is cloned once (the snapshot); raise IllegalAction leaving all as was."""
         if self.snapshots:
@@ -118,7 +118,7 @@ class History:
             self._redo.clear()
         return events
 
-    def apply_unchecked(self, action) -> None:
+    def apply_unchecked(self, action: Any) -> None:
         """Apply an action taken from state.legal_actions() (selfplay): no check, no events."""
         if self.snapshots:  # no events to look at: counted as revealing, fair undo stops here
             self._before.append(self.state.clone())
@@ -129,11 +129,11 @@ class History:
             self._redo.clear()
 
     @property
-    def start(self) -> GameState:
+    def start(self) -> S:
         """The position before the first action (read, never change it)."""
         return self._before[0] if self._before else self._start
 
-    def replay(self) -> Iterator[tuple[GameState, Any, list[Event], GameState]]:
+    def replay(self) -> Iterator[tuple[S, Any, list[Event], S]]:
         """(state before, action, its events, state after) for every action that stands, played
         again from the start: a resumed game rebuilds its log from these. The state after is the
         one being replayed: read it before the next step."""
@@ -145,7 +145,7 @@ class History:
             events = state.apply(action)
             yield before, action, events, state
 
-    def seek(self, state: GameState, count: int, actions: list) -> None:
+    def seek(self, state: S, count: int, actions: list[Any]) -> None:
         """Stand at `state`, the position after the first `count` of `actions` (the actions that
         stand now are where `actions` begin, or begin them): a replay viewer moving its cursor.
         No snapshot is kept and nothing is left to redo; it costs the actions it moves over."""
@@ -157,7 +157,7 @@ class History:
         self._steps.clear()
         self._redo.clear()
 
-    def undo(self):
+    def undo(self) -> Any:
         if not self._before:
             raise IllegalAction("nothing to undo")
         action = self._actions.pop()
@@ -174,18 +174,18 @@ class History:
         return events
 
 
-class Command:
+class Command(Generic[S]):
     """One change requested of a session. `run` returns what the log should say and the events."""
 
-    def run(self, session: "Session") -> tuple[str, list[Event]]:
+    def run(self, session: "Session[S]") -> tuple[str, list[Event]]:
         raise NotImplementedError
 
 
 @dataclass(frozen=True)
-class Play(Command):
+class Play(Command[S]):
     action: Any
 
-    def run(self, session: "Session") -> tuple[str, list[Event]]:
+    def run(self, session: "Session[S]") -> tuple[str, list[Event]]:
         return f"played {self.action}", session.history.apply(self.action)
 
 
@@ -194,7 +194,7 @@ class UndoPlan:
     """What one Undo would take back now (see undo_plan)."""
 
     steps: tuple[Step, ...]  # newest first
-    humans: frozenset | None
+    humans: frozenset[int] | None
 
     @property
     def count(self) -> int:
@@ -207,7 +207,7 @@ class UndoPlan:
             return None
         return next((s.actor for s in self.steps if s.actor not in self.humans), None)
 
-    def others(self, player) -> list[int]:
+    def others(self, player: int | None) -> list[int]:
         """The humans other than `player` whose moves it takes back (hot seat: they should agree)."""
         out: list[int] = []
         for s in self.steps:
@@ -237,12 +237,12 @@ class UndoPlan:
         return "Fair undo: new cards were dealt since"
 
 
-def undo_plan(history: History, humans: frozenset | None) -> UndoPlan | None:
+def undo_plan(history: History[Any], humans: frozenset[int] | None) -> UndoPlan | None:
     """What Undo(humans) takes back: one action, and with `humans` given, on until one of them is
     to decide again. None when there is nothing to undo."""
     if not history.can_undo():
         return None
-    taken = []
+    taken: list[Step] = []
     for step in reversed(history._steps):
         taken.append(step)
         if humans is None or step.actor in humans:
@@ -250,7 +250,7 @@ def undo_plan(history: History, humans: frozenset | None) -> UndoPlan | None:
     return UndoPlan(tuple(taken), humans)
 
 
-def player_name(session: "Session", player) -> str:
+def player_name(session: "Session[Any]", player: int | None) -> str:
     players = session.meta.get("players") or []
     if isinstance(player, int) and 0 <= player < len(players) and isinstance(players[player], dict):
         return str(players[player].get("name") or f"Player {player + 1}")
@@ -258,7 +258,7 @@ def player_name(session: "Session", player) -> str:
 
 
 @dataclass(frozen=True)
-class Undo(Command):
+class Undo(Command[S]):
     """Undo one action; with `humans` given, keep undoing until one of them is to decide again
     (against bots, undo returns to the human's previous decision).
 
@@ -266,10 +266,10 @@ class Undo(Command):
     `humans` (a bot's) or an action that revealed cards. Otherwise (free undo) such a crossing
     marks the session assisted."""
 
-    humans: frozenset | None = None
+    humans: frozenset[int] | None = None
     fair: bool = False
 
-    def run(self, session: "Session") -> tuple[str, list[Event]]:
+    def run(self, session: "Session[S]") -> tuple[str, list[Event]]:
         history = session.history
         plan = undo_plan(history, self.humans)
         if plan is None:
@@ -286,12 +286,12 @@ class Undo(Command):
 
 
 @dataclass(frozen=True)
-class Redo(Command):
+class Redo(Command[S]):
     """Redo one action; with `humans` given, also the bot moves that follow it."""
 
-    humans: frozenset | None = None
+    humans: frozenset[int] | None = None
 
-    def run(self, session: "Session") -> tuple[str, list[Event]]:
+    def run(self, session: "Session[S]") -> tuple[str, list[Event]]:
         history = session.history
         history.redo()
         count = 1
@@ -304,31 +304,34 @@ class Redo(Command):
 
 @dataclass
 class Outcome:
-    command: Command
+    command: Command[Any]
     ok: bool
     message: str  # English (the log, the CLI); a refused move's words are the game's, from refusal
     events: list[Event] = field(default_factory=list)
     refusal: Refusal | None = None  # why the rules refused a Play
 
 
-Listener = Callable[["Session", Outcome], None]
+Listener = Callable[["Session[Any]", Outcome], None]
 
 
 @dataclass
-class Session:
+class Session(Generic[S]):
     """One game in progress: its state, its history and the queue of pending commands.
 
     `meta` holds what the record needs beyond the actions: game, seed, players (name, seat,
     colour, bot replacements) and the session's extras (records.EXTRAS: `assisted`, `helps`, `undo`,
-    `daily`)."""
+    `daily`).
 
-    history: History
-    meta: dict = field(default_factory=dict)
+    Generic over the game's state type S (Session[AssembleState]...): its state, the history's
+    positions and what they view flow through typed to whoever holds the session."""
+
+    history: History[S]
+    meta: dict[str, Any] = field(default_factory=dict)
     listeners: list[Listener] = field(default_factory=list)
-    _queue: deque = field(default_factory=deque)
+    _queue: deque[Command[S]] = field(default_factory=deque)
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.history.state
 
     def listen(self, listener: Listener) -> Callable[[], None]:
@@ -340,12 +343,12 @@ class Session:
                 self.listeners.remove(listener)
         return stop
 
-    def submit(self, command: Command) -> None:
+    def submit(self, command: Command[S]) -> None:
         self._queue.append(command)
 
     def process(self) -> list[Outcome]:
         """Run every pending command in order; a refused one leaves the state as it was."""
-        outcomes = []
+        outcomes: list[Outcome] = []
         while self._queue:
             command = self._queue.popleft()
             try:
@@ -358,17 +361,17 @@ class Session:
                 listener(self, outcome)
         return outcomes
 
-    def run(self, command: Command) -> Outcome:
+    def run(self, command: Command[S]) -> Outcome:
         """Submit one command and run the queue; the command's own outcome."""
         self.submit(command)
         return self.process()[-1]
 
-    def do(self, command: Command) -> str:
+    def do(self, command: Command[S]) -> str:
         """Submit one command and run the queue; raise IllegalAction if it was refused."""
         outcome = self.run(command)
         if not outcome.ok:
             raise IllegalAction(outcome.message, outcome.refusal)
         return outcome.message
 
-    def play(self, action) -> str:
+    def play(self, action: Any) -> str:
         return self.do(Play(action))

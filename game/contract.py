@@ -14,7 +14,11 @@ game state and a game module meet (the registry and the app rely on nothing else
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Self, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from .bots import Level
+    from .commands import Session
 
 Where = int | str | tuple[int, int] | None
 
@@ -34,7 +38,7 @@ class Event:
 class Result:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    record: dict  # the record's `result` object (record-format.md), game by game
+    record: dict[str, Any]  # the record's `result` object (record-format.md), game by game
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +56,11 @@ NOT_YOUR_TURN = "not_your_turn"  # turn: whose it is; tried: whose the action wa
 class GameState(Protocol):
     game: str
 
-    def legal_actions(self) -> list: ...
+    def legal_actions(self) -> list[Any]: ...
     def why_illegal(self, action: Any) -> Refusal | None: ...
     def apply(self, action: Any) -> list[Event]: ...
     def apply_unchecked(self, action: Any) -> None: ...
-    def clone(self) -> "GameState": ...
+    def clone(self) -> Self: ...
     def is_over(self) -> bool: ...
     def current_player(self) -> int | None: ...
     def scores(self) -> list[int]: ...
@@ -64,20 +68,27 @@ class GameState(Protocol):
     def view(self, player: int) -> Any: ...
 
 
-class GameModule(Protocol):
+S = TypeVar("S", bound=GameState)  # one game's state type: its sessions, histories, commands
+
+
+class GameModule(Protocol[S]):
     """A game's record module (game.<name>.record), as the registry hands it out (its name and
-    player counts are its declaration's: game.descriptor.GameInfo)."""
+    player counts are its declaration's: game.descriptor.GameInfo). Its sessions hold its own
+    state type S, so what a session, its views and its actions are flows through to the caller."""
 
     def parse_rules(self, text: str) -> Any: ...
-    def new_session(self, seed: int, players: list[dict], rules: Any = ..., *,
-                    snapshots: bool = ...) -> Any: ...
-    def to_record(self, session: Any) -> dict: ...
-    def replay(self, record: dict, snapshots: bool = ...) -> Any: ...
-    def compare_result(self, given: Any, actual: dict) -> str | None: ...
+    def new_session(self, seed: int, players: list[dict[str, Any]], rules: Any = ..., *,
+                    snapshots: bool = ...) -> Session[S]: ...
+    def to_record(self, session: Session[S]) -> dict[str, Any]: ...
+    def replay(self, record: dict[str, Any], snapshots: bool = ...) -> Session[S]: ...
+    def compare_result(self, given: Any, actual: dict[str, Any]) -> str | None: ...
 
 
 class BotModule(Protocol):
-    LEVELS: dict[str, Any]
+    """A game's bots module (game.<name>.bots): its levels by name, each builds a bot."""
+
+    @property
+    def LEVELS(self) -> Mapping[str, Level]: ...
 
 
 def names(events: Sequence[Event]) -> list[str]:

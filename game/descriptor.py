@@ -62,7 +62,7 @@ class GameInfo:
     figures: Figures = Figures()
     # History's own figures of a finished or stopped game: Entry fields from its last state
     # (Grayblock's hands, Cementopia's outcome)
-    entry_fields: Callable[[Any], dict] | None = None
+    entry_fields: Callable[[Any], dict[str, Any]] | None = None
     # how a kept entry's own fields are read back: (name, check) each, the check giving the value
     # from its JSON or raising ValueError (the record is then read again)
     entry_checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()

@@ -65,10 +65,10 @@ class Entry(NamedTuple):
         """One of the game's own figures (own), or `default` where it has none."""
         return next((value for key, value in self.own if key == name), default)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The entry as kept beside its game (its id is the game's row: not in it); the game's own
         figures are keys beside the shared ones."""
-        out: dict = {}
+        out: dict[str, Any] = {}
         defaults = self._field_defaults
         for name, value in zip(self._fields, self):
             if name == "own":
@@ -78,7 +78,7 @@ class Entry(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data, id: int = 0) -> "Entry":
+    def from_json(cls, data: object, id: int = 0) -> "Entry":
         """An entry as kept, every field checked: ValueError if anything is off (the record is
         then read again). Statistics read ten thousand of these at once: the checks are cheap."""
         if type(data) is not dict or "when" not in data:
@@ -95,44 +95,44 @@ class Entry(NamedTuple):
                    **{k: checks[k](v) for k, v in data.items() if k not in theirs})
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """A field as JSON keeps it: tuples (of tuples) as lists."""
     return [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
 
 
 # --- checking a kept entry's fields ---------------------------------------------------------
 
-def _str(v) -> str:
+def _str(v: object) -> str:
     if type(v) is not str or len(v) > 4096:
         raise ValueError
     return v
 
 
-def _opt_str(v):
+def _opt_str(v: object) -> str | None:
     return None if v is None else _str(v)
 
 
-def _stamp(v) -> str:
+def _stamp(v: object) -> str:
     if type(v) is not str or not STAMP.fullmatch(v):  # the app's own: the form suffices
         raise ValueError
     return v
 
 
-def _opt_stamp(v):
+def _opt_stamp(v: object) -> str | None:
     return None if v is None else _stamp(v)
 
 
-def _int(v) -> int:
+def _int(v: object) -> int:
     if type(v) is not int or abs(v) > BIG:
         raise ValueError
     return v
 
 
-def _opt_int(v):
+def _opt_int(v: object) -> int | None:
     return None if v is None else _int(v)
 
 
-def _bool(v) -> bool:
+def _bool(v: object) -> bool:
     if type(v) is not bool:
         raise ValueError
     return v
@@ -143,38 +143,38 @@ def _bool(v) -> bool:
 _INT, _STR, _LIST = {int}, {str}, {list}  # type(x) is int: True and False are not numbers here
 
 
-def _ints(v) -> tuple:
+def _ints(v: Any) -> tuple[int, ...]:
     if type(v) is not list or not set(map(type, v)) <= _INT \
             or (v and (min(v) < -BIG or max(v) > BIG)):
         raise ValueError
     return tuple(v)
 
 
-def _texts(items) -> bool:
+def _texts(items: list[Any]) -> bool:
     """Strings only, none longer than a name could be."""
     return set(map(type, items)) <= _STR and max(map(len, items), default=0) <= 4096
 
 
-def _strs(v) -> tuple:
+def _strs(v: Any) -> tuple[str, ...]:
     if type(v) is not list or not _texts(v):
         raise ValueError
     return tuple(v)
 
 
-def _players(v) -> tuple:
+def _players(v: Any) -> tuple[tuple[str, str], ...]:
     if type(v) is not list or not set(map(type, v)) <= _LIST or not set(map(len, v)) <= {2} \
             or not _texts(list(chain.from_iterable(v))):
         raise ValueError
     return tuple(map(tuple, v))
 
 
-def _game(v) -> str:
-    if v != "" and registry.find(v) is None:
+def _game(v: object) -> str:
+    if type(v) is not str or (v != "" and registry.find(v) is None):
         raise ValueError
     return v
 
 
-_CHECKS: dict[str, Callable] = {
+_CHECKS: dict[str, Callable[..., Any]] = {
     "when": _stamp, "game": _game,
     "players": _players, "scores": _ints, "winners": _ints, "over": _bool,
     "finished_at": _opt_stamp, "started_at": _opt_stamp, "assisted": _bool, "helps": _strs,
@@ -193,7 +193,7 @@ def seat_kind(seat: str) -> str:
     return EXTERNAL if seat.startswith("cmd:") else UNKNOWN
 
 
-def entry_of(record: dict, fallback: str) -> Entry:
+def entry_of(record: dict[str, Any], fallback: str) -> Entry:
     """A parsed record's entry (id 0: the store gives it its own): it is replayed, so every figure
     is the game's own; a record whose actions are illegal or whose result disagrees raises
     RecordError. `fallback`: when it finished if the record does not say."""
@@ -232,7 +232,7 @@ def entry_of(record: dict, fallback: str) -> Entry:
         colours=colours_of(record.get("players")), actions=len(session.history.actions))
 
 
-def colours_of(players) -> tuple[int, ...]:
+def colours_of(players: Any) -> tuple[int, ...]:  # a record's players: anything
     """Each seat's colour as the app writes it in the record's players; () when a seat has none
     (a record written by selfplay or another program)."""
     given = [p.get("colour") if isinstance(p, dict) else None for p in players or ()]
@@ -244,7 +244,7 @@ def _clip(score: int) -> int:
     return max(-BIG, min(BIG, int(score)))
 
 
-def is_date(text) -> bool:
+def is_date(text: Any) -> bool:
     """A day as records write it ("2026-11-24": a Cementopia daily deal)."""
     import datetime
     try:

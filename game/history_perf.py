@@ -26,12 +26,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable, Iterator, TypeVar
 
 from . import registry
 from .play import play_out
 from .records import record_of, utc_stamp
 from . import cli
 from .stats import compute, kept
+from .history import Entry
 from .storage import Store
 
 NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Ken", "Dennis", "Margaret",
@@ -39,8 +41,10 @@ NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Ken", "Dennis",
          "Anita", "Hedy"]
 LEVELS = ["random", "easy", "normal", "hard"]
 
+T = TypeVar("T")
 
-def templates(per_game: int = 12) -> list[dict]:
+
+def templates(per_game: int = 12) -> list[dict[str, Any]]:
     """Real finished records, played out by random bots."""
     from .bots import make_bot
     out = []
@@ -57,7 +61,7 @@ def templates(per_game: int = 12) -> list[dict]:
     return out
 
 
-def varied(count: int, seed: int = 1):
+def varied(count: int, seed: int = 1) -> Iterator[tuple[str, dict[str, Any], None]]:
     """`count` records: copies of real ones, varied (as (name, record, None) import items)."""
     rng = random.Random(seed)
     base = templates()
@@ -87,15 +91,15 @@ def fill(folder: Path, count: int) -> Store:
     return store
 
 
-def best(fn, runs: int = 5):
-    value, times = None, []
+def best(fn: Callable[[], T], runs: int = 5) -> tuple[T, float]:
+    times: list[float] = []
     for _ in range(runs):
         value, seconds = timed(fn)
         times.append(seconds)
     return value, min(times)
 
 
-def timed(fn):
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
     t = time.perf_counter()
     value = fn()
     return value, time.perf_counter() - t
@@ -114,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         size = (root / "alice.sqlite3").stat().st_size
         print(f"database size: {size / 1e6:.1f} MB")
 
-        def history(game=None, player=None):
+        def history(game: str | None = None,
+                    player: str | None = None) -> tuple[list[int], list[str], list[Entry]]:
             ids = store.finished_ids(game, player)
             names = store.player_names()
             return ids, names, store.entries(ids[:200])

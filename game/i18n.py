@@ -20,15 +20,18 @@ import ast
 import locale
 import os
 from pathlib import Path
+from typing import Callable
 
 LANGUAGES = ("en", "ja")
 DOMAIN = "alice"
 # plural form index for a count, per language (the Plural-Forms header of each .po says the same)
-PLURALS = {"en": lambda n: 0 if n == 1 else 1, "ja": lambda n: 0}
+PLURALS: dict[str, Callable[[int], int]] = {"en": lambda n: 0 if n == 1 else 1, "ja": lambda n: 0}
 
 CONTEXT_SEP = "\x04"  # between msgctxt and msgid in a catalogue key, as GNU gettext joins them
 _state = {"lang": "en"}
-_catalogues: dict[str, dict] = {}
+# msgid (or msgctxt + CONTEXT_SEP + msgid): msgstr; (msgid, msgid_plural): [msgstr[0], ...]
+Catalogue = dict[str | tuple[str, str], str | list[str]]
+_catalogues: dict[str, Catalogue] = {}
 
 
 def locale_dir() -> Path:
@@ -86,7 +89,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-def _catalogue(lang: str) -> dict:
+def _catalogue(lang: str) -> Catalogue:
     if lang == "en":
         return {}
     if lang not in _catalogues:
@@ -98,10 +101,10 @@ def _catalogue(lang: str) -> dict:
     return _catalogues[lang]
 
 
-def read_po(text: str) -> dict:
+def read_po(text: str) -> Catalogue:
     """{msgid: msgstr, (msgid, msgid_plural): [msgstr[0], ...], msgctxt + CONTEXT_SEP + msgid:
     msgstr} of a .po file's translated, non-fuzzy entries (the header too)."""
-    out: dict = {}
+    out: Catalogue = {}
     entry: dict[str, str] = {}
     fuzzy = False
     key = ""

@@ -11,7 +11,7 @@ from typing import Callable
 def exports(package: str, where: dict[str, str]) -> tuple[Callable[[str], object], list[str]]:
     """A package's `__getattr__` and `__all__` for names that live in its modules: where maps a
     name to the module (relative to the package) that defines it."""
-    def get(name: str):
+    def get(name: str) -> object:
         if name not in where:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         return getattr(import_module(f"{package}.{where[name]}"), name)

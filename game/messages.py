@@ -22,6 +22,8 @@ Nothing here imports pygame."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .i18n import _, ngettext
 
 
@@ -29,29 +31,30 @@ class Message(str):
     """An English sentence that can be shown in another language later."""
 
     msgid: str = ""
-    fields: dict = {}
+    fields: dict[str, Any] = {}
     plural: str | None = None  # a count's message: msgid is its singular, n the count
     n: int = 1
 
-    def __reduce__(self):  # pickles (a worker process) as a Message, not a plain str
+    # pickles (a worker process) as a Message, not a plain str
+    def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (self.msgid, self.fields, self.plural, self.n))
 
     def text(self) -> str:
         return shown(self)
 
 
-def _english(value):
+def _english(value: object) -> object:
     return str.__str__(value) if isinstance(value, Message) else value
 
 
-def message(msgid: str, /, **fields) -> Message:
+def message(msgid: str, /, **fields: Any) -> Message:
     """`msgid` (marked with N_ for the extractor) formatted with `fields`, in English for now."""
     out = Message(msgid.format(**{k: _english(v) for k, v in fields.items()}))
     out.msgid, out.fields = msgid, dict(fields)
     return out
 
 
-def counted(singular: str, plural: str, n: int, /, **fields) -> Message:
+def counted(singular: str, plural: str, n: int, /, **fields: Any) -> Message:
     """A message with a count's forms, in English for now."""
     english = singular if n == 1 else plural
     out = Message(english.format(**{k: _english(v) for k, v in fields.items()}))
@@ -59,7 +62,7 @@ def counted(singular: str, plural: str, n: int, /, **fields) -> Message:
     return out
 
 
-def _rebuild(msgid: str, fields: dict, plural: str | None = None, n: int = 1) -> Message:
+def _rebuild(msgid: str, fields: dict[str, Any], plural: str | None = None, n: int = 1) -> Message:
     return message(msgid, **fields) if plural is None else counted(msgid, plural, n, **fields)
 
 
@@ -67,23 +70,23 @@ class later:
     """Markers for Messages, written as _() and ngettext() are so that Babel extracts them."""
 
     @staticmethod
-    def _(msgid: str, /, **fields) -> Message:
+    def _(msgid: str, /, **fields: Any) -> Message:
         return message(msgid, **fields)
 
     @staticmethod
-    def ngettext(singular: str, plural: str, n: int, /, **fields) -> Message:
+    def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> Message:
         return counted(singular, plural, n, **fields)
 
 
-def sentences(parts: list) -> Message:
+def sentences(parts: list[Any]) -> Message:
     """Sentences one after another (English puts a space between them, Japanese none)."""
-    words = parts[-1]
+    words: Message = parts[-1]
     for part in reversed(parts[:-1]):
         words = later._("{sentence} {more}", sentence=part, more=words)
     return words
 
 
-def split_sentences(words) -> list:
+def split_sentences(words: object) -> list[Any]:
     """The sentences that sentences() put together, each on its own (any other text: itself)."""
     out = []
     while isinstance(words, Message) and words.msgid == "{sentence} {more}":
@@ -92,7 +95,7 @@ def split_sentences(words) -> list:
     return out + [words]
 
 
-def shown(text) -> str:
+def shown(text: object) -> str:
     """A message in the current language: a Message translated with its fields, anything else as
     it is (already translated by whoever made it, or a name)."""
     if not isinstance(text, Message) or not text.msgid:

@@ -13,14 +13,14 @@ commands and no log messages.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Any, Callable, Mapping
 
-from .bots import BotFailure, make_bot, needs_view
+from .bots import Bot, BotFailure, make_bot, needs_view
 from .commands import Play, Session
 from .words import whose
 
 
-def play_out(session: Session, bots: dict,
+def play_out(session: Session[Any], bots: Mapping[int, Bot],
              on_message: Callable[[str], None] | None = None) -> None:
     """Let bots[player] choose every decision until the game is over. Bots see views only."""
     bots = dict(bots)

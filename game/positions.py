@@ -11,27 +11,27 @@ or by at() on the way), so nothing is played twice to keep them.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import Any, Generic, Iterator, Sequence
 
-from .contract import Event, GameState
+from .contract import Event, S
 
 LIMIT = 100  # full positions kept at most
 SPACING = 16  # moves between two kept positions at least
 
 
-class Positions:
-    def __init__(self, start: GameState, actions: Sequence, limit: int = LIMIT,
-                 spacing: int = SPACING):
+class Positions(Generic[S]):
+    def __init__(self, start: S, actions: Sequence[Any], limit: int = LIMIT,
+                 spacing: int = SPACING) -> None:
         self.actions = list(actions)
         self.every = max(spacing, -(-len(self.actions) // max(1, limit - 1)))
-        self.kept: list[GameState] = [start.clone()]  # kept[k]: after k * every moves
+        self.kept: list[S] = [start.clone()]  # kept[k]: after k * every moves
         self.checked = 0  # the first moves found legal once: played again without the rules' check
 
     @property
     def total(self) -> int:
         return len(self.actions)
 
-    def walk(self) -> Iterator[tuple[GameState, Any, list[Event], GameState]]:
+    def walk(self) -> Iterator[tuple[S, Any, list[Event], S]]:
         """(state before, action, its events, state after) for every move, played once from the
         start (as History.replay), keeping positions on the way. The state after is the walk's
         own: read it before the next step."""
@@ -43,7 +43,7 @@ class Positions:
             self._keep(n + 1, state)
             yield before, action, events, state
 
-    def at(self, n: int, state: GameState | None = None, count: int = 0) -> GameState:
+    def at(self, n: int, state: S | None = None, count: int = 0) -> S:
         """The position after `n` moves (clamped), the caller's to change: played from the kept
         position before it, or on from `state` (after `count` moves, changed in place and
         returned) when that is no further back."""
@@ -60,6 +60,6 @@ class Positions:
             self._keep(i + 1, state)
         return state
 
-    def _keep(self, n: int, state: GameState) -> None:
+    def _keep(self, n: int, state: S) -> None:
         if n % self.every == 0 and n // self.every == len(self.kept):
             self.kept.append(state.clone())

@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any, Iterable
 
 from . import registry
 from .bots import bot_levels
@@ -31,15 +33,15 @@ RATINGS_FILE = ("bot-ratings.json",)
 MAX_RESULTS_BYTES = 256 * 1024 * 1024  # a result line takes about 200 bytes: a million games
 
 
-def seat_shares(keys) -> list[float]:
+def seat_shares(keys: Iterable[Iterable[int]]) -> list[float]:
     """Each seat's win share of a game from the seats' final keys: the winners share the win."""
-    keys = [tuple(key) for key in keys]
-    best = max(keys)
-    winners = keys.count(best)
-    return [1 / winners if key == best else 0.0 for key in keys]
+    finals = [tuple(key) for key in keys]
+    best = max(finals)
+    winners = finals.count(best)
+    return [1 / winners if key == best else 0.0 for key in finals]
 
 
-def tables(games) -> list[tuple[dict[str, int], dict[str, float]]]:
+def tables(games: Iterable[dict[str, Any]]) -> list[tuple[dict[str, int], dict[str, float]]]:
     """Each game as (seats per level, wins per level): the winners share the win."""
     out = []
     for game in games:
@@ -88,12 +90,12 @@ def fit(games: list[tuple[dict[str, int], dict[str, float]]],
     return {level: round(r + shift) for level, r in ratings.items()}
 
 
-def _is_key(key) -> bool:
+def _is_key(key: object) -> bool:
     return (isinstance(key, list) and 0 < len(key) <= 8
             and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in key))
 
 
-def read_results(paths) -> list[dict]:
+def read_results(paths: Iterable[str | os.PathLike[str]]) -> list[dict[str, Any]]:
     """Every result line of these files, but games where an external bot failed and easy played
     its seat on (they measure neither level); the first bad line raises ValueError naming its
     place."""
@@ -123,12 +125,12 @@ def read_results(paths) -> list[dict]:
     return games
 
 
-def paired(games: list[dict], first: str, second: str) -> dict | None:
+def paired(games: list[dict[str, Any]], first: str, second: str) -> dict[str, Any] | None:
     """Two heroes on the same deals, each in the same seat against the same levels, think time
     and clock: their mean win shares and the mean difference with its 95% half-width (a paired
     comparison: a deal's luck is shared, so it needs far fewer games than two separate rates).
     Lines without a deal number (older files) pair by their order. None: no pair."""
-    groups: dict[tuple, dict[str, dict]] = {}
+    groups: dict[tuple[Any, ...], dict[str, dict[tuple[int, int] | int, float]]] = {}
     for game in games:
         levels = game["levels"]
         for level in (first, second):
@@ -139,7 +141,7 @@ def paired(games: list[dict], first: str, second: str) -> dict | None:
             setting = (others, game.get("think"), game.get("blind"), game.get("cpu_time"))
             group = groups.setdefault(setting, {first: {}, second: {}})[level]
             deal = game.get("deal")
-            where = (deal, seat) if isinstance(deal, int) else len(group)
+            where: tuple[int, int] | int = (deal, seat) if isinstance(deal, int) else len(group)
             group.setdefault(where, seat_shares(game["keys"])[seat])
     pairs = [(by[first][where], by[second][where]) for by in groups.values()
              for where in by[first] if where in by[second]]

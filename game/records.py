@@ -13,10 +13,17 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .commands import HELPS, UNDO_MODES
 from .errors import IllegalAction, RecordError
 from .text import NAME, clean
+
+if TYPE_CHECKING:
+    from .commands import Session
+    from .contract import GameModule
+
+StrPath = str | os.PathLike[str]
 
 FORMAT, VERSION = "alice-record", 1
 SEATS = ("human", "random", "easy", "normal", "hard", "expert")
@@ -41,7 +48,7 @@ def utc_stamp(when: float | None = None) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def read_stamp(value) -> str | None:
+def read_stamp(value: object) -> str | None:
     """A recorded started_at / finished_at if it is one (utc_stamp's form, a real date); else
     None, and the reader falls back (the file's time)."""
     if not isinstance(value, str) or not STAMP.fullmatch(value):
@@ -53,19 +60,19 @@ def read_stamp(value) -> str | None:
     return value
 
 
-def game_module(name):
+def game_module(name: object) -> GameModule[Any]:
     from .registry import game_module as load
     if not isinstance(name, str):
         raise RecordError(f"game must be a name like \"assemble\", not {name!r}")
     return load(name)
 
 
-def parse_record(text: str) -> dict:
+def parse_record(text: str) -> dict[str, Any]:
     """A record from JSON text, its envelope checked. Raises RecordError in one line."""
     return check_envelope(load_json(text, "; the file may be truncated"))
 
 
-def load_json(text: str, hint: str = ""):
+def load_json(text: str, hint: str = "") -> Any:
     """json.loads with every failure as one RecordError line (`hint` ends the syntax error's).
 
     A byte-order mark (Windows editors add one) is skipped. Python's own limits are worded, not
@@ -83,7 +90,7 @@ def load_json(text: str, hint: str = ""):
                           f"(over {sys.get_int_max_str_digits()} digits)") from None
 
 
-def check_envelope(data) -> dict:
+def check_envelope(data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:
@@ -109,7 +116,7 @@ def check_envelope(data) -> dict:
     return data
 
 
-def check_resumable(record: dict) -> None:
+def check_resumable(record: dict[str, Any]) -> None:
     """What a replay accepts but a table cannot show: text with control characters (a NUL stops
     the font renderer; names are already cleaned by check_envelope)."""
     for i, player in enumerate(record.get("players") or []):
@@ -129,7 +136,7 @@ def display_name(name: str, index: int) -> str:
     return clean(name, NAME_LEN) or f"Player {index + 1}"
 
 
-def same(given, actual) -> bool:
+def same(given: object, actual: object) -> bool:
     """Whether a recorded value is the one the replay gives, as JSON tells them apart: Python's
     True == 1 and False == 0, but a record's `true` is not player 1 nor its `false` a score of 0.
     Lists and objects item by item."""
@@ -141,10 +148,10 @@ def same(given, actual) -> bool:
     if isinstance(actual, dict):
         return (isinstance(given, dict) and given.keys() == actual.keys()
                 and all(same(given[k], actual[k]) for k in actual))
-    return given == actual
+    return bool(given == actual)
 
 
-def short_json(data) -> str:
+def short_json(data: object) -> str:
     """A recorded item, short enough to quote in a one-line error."""
     try:
         return json.dumps(data, separators=(",", ":"))[:80]
@@ -154,7 +161,7 @@ def short_json(data) -> str:
         return repr(data)[:80]
 
 
-def envelope(session, game: str) -> dict:
+def envelope(session: Session[Any], game: str) -> dict[str, Any]:
     """The fields every record starts with, and the session's extras."""
     meta = session.meta
     record = {"format": FORMAT, "version": VERSION, "game": game, "seed": meta.get("seed")}
@@ -166,7 +173,7 @@ def envelope(session, game: str) -> dict:
     return record
 
 
-def setup_record(session, game: str, **fields) -> dict:
+def setup_record(session: Session[Any], game: str, **fields: Any) -> dict[str, Any]:
     """The record of a game that its setup and its actions tell whole (Assemble, Cementopia,
     Alicematic): the envelope, `fields`, the setup, the actions, and the result once over."""
     state = session.state
@@ -179,7 +186,8 @@ def setup_record(session, game: str, **fields) -> dict:
     return record
 
 
-def session_meta(record: dict, game: str, players=None) -> dict:
+def session_meta(record: dict[str, Any], game: str,
+                 players: list[Any] | None = None) -> dict[str, Any]:
     """A replayed session's meta: what the record says of the game and its players, extras too."""
     meta = {"game": game, "seed": record.get("seed"),
             "players": record.get("players") if players is None else players}
@@ -190,7 +198,8 @@ def session_meta(record: dict, game: str, players=None) -> dict:
     return meta
 
 
-def apply_recorded(session, actions, from_json, where: str = "action") -> None:
+def apply_recorded(session: Session[Any], actions: Iterable[Any], from_json: Callable[[Any], Any],
+                   where: str = "action") -> None:
     """Apply recorded actions in order; the first bad one is named by its number."""
     for number, data in enumerate(actions, start=1):
         try:
@@ -199,12 +208,12 @@ def apply_recorded(session, actions, from_json, where: str = "action") -> None:
             raise RecordError(f"{where} {number} {short_json(data)}: {exc}") from None
 
 
-def read_record(path) -> dict:
+def read_record(path: StrPath) -> dict[str, Any]:
     """The record in a file. Its messages do not repeat the path: the caller names the file."""
     return parse_record(read_text(path))
 
 
-def read_text(path, limit: int = MAX_BYTES, what: str = "a record") -> str:
+def read_text(path: StrPath, limit: int = MAX_BYTES, what: str = "a record") -> str:
     """A regular file's UTF-8 text, at most `limit` bytes, read by the bounded reader (a FIFO
     would block and /dev/zero never ends: anything but a regular file is refused before it is
     opened)."""
@@ -225,23 +234,23 @@ def read_text(path, limit: int = MAX_BYTES, what: str = "a record") -> str:
         raise RecordError(f"not UTF-8 text (byte {exc.start + 1})") from None
 
 
-def replay(record: dict, snapshots: bool = True):
+def replay(record: dict[str, Any], snapshots: bool = True) -> Session[Any]:
     """A Session holding the record's game with every recorded action applied. snapshots=False
     when nobody will undo (verify, the History's reader): no position is kept per move, so the
     replay costs the record's length only."""
     return game_module(record["game"]).replay(record, snapshots=snapshots)
 
 
-def record_of(session) -> dict:
+def record_of(session: Session[Any]) -> dict[str, Any]:
     return game_module(session.meta["game"]).to_record(session)
 
 
-def verify(record: dict) -> None:
+def verify(record: dict[str, Any]) -> None:
     """Raise RecordError naming the first problem; return quietly when the record holds."""
     verified(record)
 
 
-def verified(record: dict):
+def verified(record: dict[str, Any]) -> Session[Any]:
     """The record's game replayed (a Session without snapshots) once it holds: RecordError naming
     the first problem otherwise (verify)."""
     module = game_module(record["game"])
@@ -260,7 +269,7 @@ def verified(record: dict):
     return session
 
 
-def write_record(path, record: dict) -> None:
+def write_record(path: StrPath, record: dict[str, Any]) -> None:
     """Write a record atomically (write_atomic)."""
     write_atomic(Path(path), json.dumps(record, indent=None, separators=(",", ":")) + "\n")
 

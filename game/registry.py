@@ -16,7 +16,7 @@ Its bots module has `LEVELS = {"random": cls, "easy": cls, ...}`.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from .alicematic.descriptor import INFO as ALICEMATIC
 from .assemble.descriptor import INFO as ASSEMBLE
@@ -33,17 +33,15 @@ if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imp
     from .assemble.state import AssembleState
     from .cementopia import bots as _cementopia_bots, record as _cementopia
     from .cementopia.state import CementopiaState
-    from .contract import GameState
     from .grayblock import bots as _grayblock_bots, record as _grayblock
     from .grayblock.state import GrayblockState
 
-    _GAME_MODULES: list[GameModule] = [_assemble, _cementopia, _grayblock, _alicematic]
+    _ASSEMBLE: GameModule[AssembleState] = _assemble
+    _CEMENTOPIA: GameModule[CementopiaState] = _cementopia
+    _GRAYBLOCK: GameModule[GrayblockState] = _grayblock
+    _ALICEMATIC: GameModule[AlicematicState] = _alicematic
     _BOT_MODULES: list[BotModule] = [_assemble_bots, _cementopia_bots, _grayblock_bots,
                                       _alicematic_bots]
-
-    def _states(a: AssembleState, c: CementopiaState, g: GrayblockState,
-                m: AlicematicState) -> list[GameState]:
-        return [a, c, g, m]
 
 # in the order the app offers them (the first is the default)
 GAMES: tuple[GameInfo, ...] = (ASSEMBLE, CEMENTOPIA, GRAYBLOCK, ALICEMATIC)
@@ -61,12 +59,12 @@ def info(name: str) -> GameInfo:
     raise RecordError(f"unknown game {name!r}: expected one of {', '.join(sorted(ids()))}")
 
 
-def find(name) -> GameInfo | None:
+def find(name: object) -> GameInfo | None:
     """A game's declaration, or None for anything that names none (an odd record, settings)."""
     return next((game for game in GAMES if game.id == name), None)
 
 
-def _load(path: str, name: str, what: str):
+def _load(path: str, name: str, what: str) -> Any:
     try:
         return importlib.import_module(path)
     except ModuleNotFoundError as exc:
@@ -75,15 +73,15 @@ def _load(path: str, name: str, what: str):
         raise
 
 
-def game_module(name: str) -> GameModule:
-    return cast(GameModule, _load(info(name).record, name, "rules"))
+def game_module(name: str) -> GameModule[Any]:
+    return cast(GameModule[Any], _load(info(name).record, name, "rules"))
 
 
 def bot_module(name: str) -> BotModule:
     return cast(BotModule, _load(info(name).bots, name, "bots"))
 
 
-def rules_of(name: str, chosen) -> object:
+def rules_of(name: str, chosen: object) -> object:
     """The game's rules value with the options `chosen` holds on ({key: True}, as the remembered
     setup and a record's "rules" object keep them); anything else is off."""
     on = chosen if isinstance(chosen, dict) else {}
@@ -97,7 +95,7 @@ def rules_help() -> str:
                      for game in GAMES if game.rules)
 
 
-def workbench(name: str):
+def workbench(name: str) -> Any:
     """The game's designers' tools (GameInfo.workbench); RecordError for a game without them."""
     game = info(name)
     if game.workbench is None:
@@ -105,14 +103,14 @@ def workbench(name: str):
     return _load(game.workbench, name, "designer tools")
 
 
-def tool(name: str, what: str, path: str | None):
+def tool(name: str, what: str, path: str | None) -> Any:
     """A game's tool module (a benchmark, the ladder's pieces); RecordError if it has none."""
     if path is None:
         raise RecordError(f"{info(name).id} has no {what}")
     return _load(path, name, what)
 
 
-def line_scorer():
+def line_scorer() -> Any:
     """The scoring of one line of cards (GameInfo.line_score) for the command line's score:
     the first game that declares one."""
     game = next((game for game in GAMES if game.line_score), None)

@@ -12,12 +12,15 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import registry
 from .commands import UNDO_MODES
 from .i18n import LANGUAGES, N_  # absent from settings: the system's language
 from .messages import message
+
+if TYPE_CHECKING:  # game.storage imports this module
+    from .storage import Store
 
 SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
 DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
@@ -45,49 +48,49 @@ class Field:
 TRUE_OR_FALSE = message(N_("true or false"))
 
 
-def one_of_words(options):
+def one_of_words(options: Iterable[str]) -> str:
     return message(N_("one of {options}"), options=", ".join(options))
 
 
-def is_int(value) -> bool:
+def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_number(value) -> bool:
+def is_number(value: Any) -> bool:
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and math.isfinite(value))
 
 
-def is_bool(value) -> bool:
+def is_bool(value: Any) -> bool:
     return isinstance(value, bool)
 
 
 def is_text(limit: int, digits: bool = False) -> Callable[[Any], bool]:
     """A string the screen can draw (no control characters) and no longer than its field."""
-    def good(value) -> bool:
+    def good(value: Any) -> bool:
         return (isinstance(value, str) and len(value) <= limit and value.isprintable()
                 and (not digits or value == "" or value.isdigit()))
     return good
 
 
-def one_of(options) -> Callable[[Any], bool]:
+def one_of(options: tuple[object, ...]) -> Callable[[Any], bool]:
     # a tuple compares with ==, so an unhashable value is simply not in it; True is not 1
     return lambda value: not isinstance(value, bool) and value in options
 
 
-def is_think(value) -> bool:
+def is_think(value: Any) -> bool:
     return is_number(value) and 0 < value <= MAX_THINK
 
 
-def is_seat(value) -> bool:
+def is_seat(value: Any) -> bool:
     return (isinstance(value, dict) and all(SEAT[k].good(v) for k, v in value.items() if k in SEAT))
 
 
-def is_seats(value) -> bool:
+def is_seats(value: Any) -> bool:
     return isinstance(value, list) and len(value) <= SEATS and all(map(is_seat, value))
 
 
-def is_table(value) -> bool:
+def is_table(value: Any) -> bool:
     return isinstance(value, dict)
 
 
@@ -99,7 +102,7 @@ SEAT = {
                     message(N_("a colour number 0 to {last}"), last=COLOURS - 1)),
 }
 
-def first_or_second(options) -> str:
+def first_or_second(options: Iterable[object]) -> str:
     """"a, b or c" (a game.messages.Message)."""
     words = [str(option) for option in options]
     return message(N_("{first} or {second}"), first=", ".join(words[:-1]), second=words[-1])
@@ -145,7 +148,7 @@ FIELDS = {
 }
 
 
-def clean(data: dict) -> tuple[dict, list[str]]:
+def clean(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """(the good fields, one message per field dropped)."""
     kept, messages = _clean(data, FIELDS, "")
     if isinstance(kept.get("setup"), dict):
@@ -154,20 +157,22 @@ def clean(data: dict) -> tuple[dict, list[str]]:
     return kept, messages
 
 
-def valid(name: str, value) -> bool:
+def valid(name: str, value: object) -> bool:
     """Whether a top-level field's value is usable (for readers handed a dict edited in memory)."""
     return FIELDS[name].good(value)
 
 
-def read(settings: dict, name: str):
+def read(settings: dict[str, Any], name: str) -> Any:
     """A top-level field's value in `settings` when usable, else the field's default (None for
     a field whose reader decides, such as the language)."""
     value = settings.get(name)
     return value if value is not None and valid(name, value) else FIELDS[name].default
 
 
-def _clean(data: dict, fields: dict[str, Field], prefix: str) -> tuple[dict, list[str]]:
-    kept, messages = {}, []
+def _clean(data: dict[str, Any], fields: dict[str, Field],
+           prefix: str) -> tuple[dict[str, Any], list[str]]:
+    kept: dict[str, Any] = {}
+    messages: list[str] = []
     for key, value in data.items():
         field = fields.get(key)
         if field is None or field.good(value):
@@ -177,13 +182,13 @@ def _clean(data: dict, fields: dict[str, Field], prefix: str) -> tuple[dict, lis
     return kept, messages
 
 
-def _message(name: str, value, field: Field) -> str:
+def _message(name: str, value: object, field: Field) -> str:
     default = message(N_("the standard one")) if field.default is None else json.dumps(field.default)
     return message(N_("Setting {name} was {value}, not {good}; using the default ({default})."),
                    name=name, value=_quote(value), good=field.says, default=default)
 
 
-def _quote(value) -> str:
+def _quote(value: object) -> str:
     """A bad value, short and printable, for a one-line message."""
     try:
         text = json.dumps(value, ensure_ascii=True)
@@ -194,36 +199,37 @@ def _quote(value) -> str:
 
 # --- the settings as the app holds them --------------------------------------------------------
 
-class Settings(dict):
+class Settings(dict[str, Any]):
     """The settings, what loading them had to say (the title screen shows it once), and the values
     last read or written, so that a save writes only what this window changed: another window's
     changes to other settings are kept."""
 
-    def __init__(self, data=(), messages=()):
+    def __init__(self, data: dict[str, Any] | Iterable[tuple[str, Any]] = (),
+                 messages: Iterable[str] = ()) -> None:
         super().__init__(data)
         self.messages: list[str] = list(messages)
         self.kept: dict[str, str] = {k: _canon(v) for k, v in self.items()}
 
-    def changes(self) -> tuple[dict, set[str]]:
+    def changes(self) -> tuple[dict[str, Any], set[str]]:
         """(the settings changed since read or kept, the ones removed)."""
         changed = {k: v for k, v in self.items() if self.kept.get(k) != _canon(v)}
         return changed, set(self.kept) - set(self)
 
-    def mark_kept(self, changed: dict, removed) -> None:
+    def mark_kept(self, changed: dict[str, Any], removed: Iterable[str]) -> None:
         for key, value in changed.items():
             self.kept[key] = _canon(value)
         for key in removed:
             self.kept.pop(key, None)
 
 
-def _canon(value) -> str:
+def _canon(value: object) -> str:
     try:
         return json.dumps(value, sort_keys=True)
     except (TypeError, ValueError, RecursionError):
         return repr(value)
 
 
-def load(store) -> Settings:
+def load(store: Store) -> Settings:
     """The settings from the store (game.storage), each bad field at its default with one line
     (never an exception: a store that cannot be read gives the defaults, and says so)."""
     from .storage import StoreError
@@ -235,7 +241,7 @@ def load(store) -> Settings:
     return Settings(kept, problems + more)
 
 
-def with_old(settings: Settings, old: dict) -> Settings:
+def with_old(settings: Settings, old: dict[str, Any]) -> Settings:
     """The settings while an old settings file waits to come in (game.storage.legacy): its good
     fields under the ones already kept, as the bring-in will keep them. Nothing is written, and its
     bad fields are said by the settings loaded after the bring-in, not here too."""
@@ -243,7 +249,7 @@ def with_old(settings: Settings, old: dict) -> Settings:
     return Settings({**good, **settings}, settings.messages)
 
 
-def keep(store, settings: dict) -> str | None:
+def keep(store: Store, settings: dict[str, Any]) -> str | None:
     """Write what changed in `settings` (per key); a line saying why if it could not be kept."""
     from .storage import StoreError
     if not isinstance(settings, Settings):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from .i18n import N_, _
 from .messages import Message, message
 
@@ -21,7 +22,7 @@ def is_you(who: str) -> bool:
     return _you_word(who) is not None
 
 
-def said(who: str, you_form: str, other_form: str, **fields) -> str:
+def said(who: str, you_form: str, other_form: str, **fields: Any) -> str:
     """A sentence about `who` in the form for the player or for someone else. Each form is a whole
     translated message with a {who} field, since English conjugates ("{who} take the {card}." /
     "{who} takes the {card}.") and other languages put words in their own order:
@@ -34,7 +35,7 @@ NAMES = N_("{name}'s")  # another's: "Ann's", 「Annの」
 NAMES_S = N_("{name}'")  # a name ending in s: "Bellows'" (not "Bellows's"), 「Bellowsの」
 
 
-def _possessive(who: str) -> tuple[str, dict]:
+def _possessive(who: str) -> tuple[str, dict[str, Any]]:
     """The msgid and fields of `who`'s possessive (see whose)."""
     you = _you_word(who)
     if you is None:

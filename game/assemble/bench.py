@@ -11,13 +11,16 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any, Callable, TypeVar
 
 from . import value
 from .search import OwnMoveTree
 from .state import AssembleState
 
+T = TypeVar("T")
 
-def positions(count: int, seed: int = 7) -> list:
+
+def positions(count: int, seed: int = 7) -> list[Any]:
     """Positions met in random 4-player games, a few from each round."""
     rng = random.Random(seed)
     out: list[AssembleState] = []
@@ -42,7 +45,7 @@ def network() -> value.Network:
                              np.zeros(value.OUTPUTS))
 
 
-def per_call(fn, items, rounds: int = 3) -> float:
+def per_call(fn: Callable[[T], object], items: list[T], rounds: int = 3) -> float:
     """Best of `rounds` mean microseconds per item."""
     best = float("inf")
     for _ in range(rounds):
@@ -86,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         for evaluator in (None, net.win_share):
             tree = OwnMoveTree(random.Random(5), evaluator=evaluator, horizon=2)
             t = time.perf_counter()
-            tree.run(view, legal, args.iterations)
+            # search is not annotated yet (the temporary override in pyproject)
+            tree.run(view, legal, args.iterations)  # type: ignore[no-untyped-call]
             rates.append(args.iterations / (time.perf_counter() - t))
         print(f"  {label:<10} to the end {rates[0]:8.0f}/s   cut 2 rounds ahead + network "
               f"{rates[1]:8.0f}/s")

@@ -1,11 +1,18 @@
 """Alice Assemble as the app and the command line know it (game.descriptor)."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
 from ..messages import message
 
+if TYPE_CHECKING:  # the rules are imported only when a game is played
+    from .state import AssembleState
 
-def stage(state) -> str:
+
+def stage(state: AssembleState) -> str:
     if state.round == 0:
         return message(N_("Opening draft"))
     if state.last_round:

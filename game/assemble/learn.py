@@ -16,6 +16,7 @@ on where it was. `--ship` copies the final weights and a manifest to assets/lear
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -23,12 +24,17 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from . import value
 from .bots import EasyBot, HardBot, NormalBot
 from .state import AssembleState
+
+if TYPE_CHECKING:
+    from .setup import Action
+    from .view import AssembleView
 
 CHUNK = 50  # games per data file
 LEVELS = (("normal", 0.6), ("easy", 0.25), ("hard", 0.05), ("random", 0.1))
@@ -74,7 +80,7 @@ class NetPolicy:
     def __init__(self, net: value.Network, rng: random.Random, eps: float = NET_EPS):
         self.net, self.rng, self.eps = net, rng, eps
 
-    def decide(self, view, legal):
+    def decide(self, view: AssembleView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         if self.rng.random() < self.eps:
@@ -91,7 +97,7 @@ class NetPolicy:
         return choice
 
 
-def policy_strength(net, games: int, seed: int) -> float:
+def policy_strength(net: value.Network, games: int, seed: int) -> float:
     """The network's own move (NetPolicy, no exploration) in 4-player games against three normal
     bots: its win share (par 0.25), the hero in each seat in turn. A figure of what the
     evaluation knows about moves, not only positions: quick, unlike the ladder's searches."""
@@ -110,9 +116,10 @@ def policy_strength(net, games: int, seed: int) -> float:
     return round(won / max(1, games), 4)
 
 
-def make_seat(level: str, rng: random.Random, net):
+def make_seat(level: str, rng: random.Random, net: value.Network | None) -> Any:
     seed = rng.getrandbits(32)
     if level == "net":
+        assert net is not None  # a network's own games only
         return NetPolicy(net, random.Random(seed))
     if level == "normal":
         return NormalBot(seed)
@@ -123,7 +130,7 @@ def make_seat(level: str, rng: random.Random, net):
     return None  # random
 
 
-def play_game(seed: int, net=None) -> dict:
+def play_game(seed: int, net: value.Network | None = None) -> dict[str, Any]:
     """One game's training positions (sparse features from the mover's view) and targets."""
     rng = random.Random(seed)
     players = rng.choice(PLAYER_COUNTS)
@@ -158,7 +165,7 @@ def play_game(seed: int, net=None) -> dict:
             "points": points, "levels": levels}
 
 
-def pack(games: list[dict]) -> dict:
+def pack(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Games as arrays: CSR features, per-seat targets from each observer's view, a seat mask."""
     indptr, indices, values = [0], [], []
     win, pts, mask, game_of = [], [], [], []
@@ -178,7 +185,8 @@ def pack(games: list[dict]) -> dict:
             "game": np.array(game_of, np.int32)}
 
 
-def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int = CHUNK,
+def generate(out: Path, stage: str, games: int, seed: int, net: value.Network | None = None,
+             chunk: int = CHUNK,
              workers: int = 1) -> None:
     """Play `games` games in chunks under out/stage/, skipping chunks already there; `workers`
     processes play chunks side by side (each chunk's games are seeded by their index, so the
@@ -201,7 +209,7 @@ def generate(out: Path, stage: str, games: int, seed: int, net=None, chunk: int 
     bar.close()
 
 
-def _play_chunk(job) -> None:
+def _play_chunk(job: tuple[Path, str, int, int, int, value.Network | None]) -> None:
     folder, stage, c, chunk, seed, net = job
     played = [play_game(_game_seed(seed, stage, c * chunk + g), net) for g in range(chunk)]
     path = folder / f"chunk-{c:04d}.npz"
@@ -214,7 +222,7 @@ def _game_seed(seed: int, stage: str, index: int) -> int:
     return random.Random(f"{seed}:{stage}:{index}").getrandbits(32)
 
 
-def load(out: Path, stages: list[str]) -> dict:
+def load(out: Path, stages: list[str]) -> dict[str, Any]:
     parts = []
     for stage in stages:
         for path in sorted((out / stage).glob("chunk-*.npz")):
@@ -225,7 +233,7 @@ def load(out: Path, stages: list[str]) -> dict:
     return concat(parts)
 
 
-def concat(parts: list[dict]) -> dict:
+def concat(parts: list[dict[str, Any]]) -> dict[str, Any]:
     indptr, offset, games = [np.zeros(1, np.int64)], 0, 0
     for p in parts:
         indptr.append(p["indptr"][1:] + offset)
@@ -243,13 +251,13 @@ def concat(parts: list[dict]) -> dict:
 
 # --- the network and its training -------------------------------------------------------------
 
-def init_weights(seed: int, hidden: int = value.HIDDEN) -> dict:
+def init_weights(seed: int, hidden: int = value.HIDDEN) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
     return {"w1": rng.normal(0, 0.1, (value.SIZE, hidden)), "b1": np.zeros(hidden),
             "w2": rng.normal(0, 0.1, (hidden, value.OUTPUTS)), "b2": np.zeros(value.OUTPUTS)}
 
 
-def batch(data: dict, rows: np.ndarray) -> np.ndarray:
+def batch(data: dict[str, Any], rows: np.ndarray) -> np.ndarray:
     """Dense features of some rows."""
     indptr = data["indptr"]
     starts, ends = indptr[rows], indptr[rows + 1]
@@ -266,7 +274,8 @@ def batch(data: dict, rows: np.ndarray) -> np.ndarray:
 POINTS_WEIGHT = 0.5
 
 
-def forward_loss(w: dict, x, win, pts, mask, grads: bool = True):
+def forward_loss(w: dict[str, Any], x: np.ndarray, win: np.ndarray, pts: np.ndarray,
+                 mask: np.ndarray, grads: bool = True) -> tuple[Any, ...]:
     """Mean loss (cross-entropy of the win shares over the seats at the table, plus squared
     error of the points) and its gradients."""
     a = x @ w["w1"] + w["b1"]
@@ -295,12 +304,12 @@ def forward_loss(w: dict, x, win, pts, mask, grads: bool = True):
 
 
 class Adam:
-    def __init__(self, w: dict, lr: float = 1e-3):
+    def __init__(self, w: dict[str, Any], lr: float = 1e-3):
         self.lr, self.t = lr, 0
         self.m = {k: np.zeros_like(v) for k, v in w.items()}
         self.v = {k: np.zeros_like(v) for k, v in w.items()}
 
-    def step(self, w: dict, g: dict) -> None:
+    def step(self, w: dict[str, Any], g: dict[str, Any]) -> None:
         self.t += 1
         b1, b2 = 0.9, 0.999
         for k in w:
@@ -311,7 +320,7 @@ class Adam:
             w[k] -= self.lr * mh / (np.sqrt(vh) + 1e-8)
 
 
-def split(data: dict, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def split(data: dict[str, Any], seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Training and held-out rows: a tenth of the games held out (whole games)."""
     games = int(data["game"].max()) + 1
     held = np.random.default_rng(seed).random(games) < 0.1
@@ -320,7 +329,7 @@ def split(data: dict, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return rows[~out], rows[out]
 
 
-def evaluate(w: dict, data: dict, rows: np.ndarray) -> dict:
+def evaluate(w: dict[str, Any], data: dict[str, Any], rows: np.ndarray) -> dict[str, Any]:
     """Held-out figures: loss, win cross-entropy, points RMSE, how often the seat the network
     ranks first is a winner."""
     if not len(rows):
@@ -341,8 +350,9 @@ def evaluate(w: dict, data: dict, rows: np.ndarray) -> dict:
             "top_is_winner": round(tot["top"] / n, 4), "positions": n}
 
 
-def train(w: dict, opt: Adam, data: dict, rows: np.ndarray, epochs: int, seed: int,
-          label: str, checkpoint=None, start: int = 0, size: int = 256) -> None:
+def train(w: dict[str, Any], opt: Adam, data: dict[str, Any], rows: np.ndarray, epochs: int,
+          seed: int, label: str, checkpoint: Callable[[int], None] | None = None, start: int = 0,
+          size: int = 256) -> None:
     steps = -(-len(rows) // size)
     bar = Progress(f"train ({label})", epochs * steps, start * steps)
     for epoch in range(start, epochs):
@@ -363,14 +373,14 @@ def train(w: dict, opt: Adam, data: dict, rows: np.ndarray, epochs: int, seed: i
     bar.close()
 
 
-def save_checkpoint(path: Path, w: dict, opt: Adam, stage: str, epoch: int) -> None:
+def save_checkpoint(path: Path, w: dict[str, Any], opt: Adam, stage: str, epoch: int) -> None:
     tmp = path.with_suffix(".tmp.npz")
     extra = {f"m_{k}": v for k, v in opt.m.items()} | {f"v_{k}": v for k, v in opt.v.items()}
     np.savez(tmp, **w, **extra, t=opt.t, stage=stage, epoch=epoch)
     os.replace(tmp, path)
 
 
-def load_checkpoint(path: Path, w: dict, opt: Adam) -> tuple[str, int]:
+def load_checkpoint(path: Path, w: dict[str, Any], opt: Adam) -> tuple[str, int]:
     with np.load(path) as data:
         for k in w:
             w[k] = data[k].copy()
@@ -395,7 +405,7 @@ def commit() -> str:
         return ""
 
 
-def write_weights(path: Path, w: dict, meta: dict) -> None:
+def write_weights(path: Path, w: dict[str, Any], meta: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, w1=w["w1"].astype(np.float32), b1=w["b1"].astype(np.float32),
                         w2=w["w2"].astype(np.float32), b2=w["b2"].astype(np.float32),
@@ -429,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     if ckpt.exists():
         stage, epoch = load_checkpoint(ckpt, w, opt)
         print(f"resuming: stage {stage}, epoch {epoch}", flush=True)
-    figures: dict = {}
+    figures: dict[str, Any] = {}
     generate(out, "bots", args.bot_games, args.seed, chunk=args.chunk, workers=args.workers)
     stages = [("bots", ["bots"])]
     if args.self_games:
@@ -444,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         rows, held = split(data, args.seed)
         start = epoch if name == stage else 0
         train(w, opt, data, rows, args.epochs, args.seed + len(name), name,
-              lambda e, n=name: save_checkpoint(ckpt, w, opt, n, e), start)
+              functools.partial(save_checkpoint, ckpt, w, opt, name), start)
         figures[name] = evaluate(w, data, held)
         figures[name]["policy_vs_normal"] = policy_strength(
             value.Network(w["w1"], w["b1"], w["w2"], w["b2"]), args.policy_games, args.seed)

@@ -8,8 +8,14 @@ there, from the searching seat's view of a guess; games that end before are scor
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .bots import HardBot
 from .search import OwnMoveTree
+
+if TYPE_CHECKING:
+    from .value import Network
+    from .view import AssembleView
 
 
 class NetHardBot(HardBot):
@@ -17,8 +23,9 @@ class NetHardBot(HardBot):
     HORIZON = 2  # rounds the playouts go before the network judges
     LAST_CUT: int | None = None  # the last round it judges at (None: any)
 
-    def __init__(self, seed=None, think=None, iterations=None, horizon: int | None = None,
-                 net=None):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None, horizon: int | None = None,
+                 net: Network | None = None) -> None:
         super().__init__(seed, think, iterations)
         from .value import shipped
         self.net = shipped() if net is None else net
@@ -29,7 +36,7 @@ class NetHardBot(HardBot):
                                   horizon=self.HORIZON if horizon is None else horizon,
                                   last_cut=self.LAST_CUT)
 
-    def part_horizon(self, view) -> int | None:
+    def part_horizon(self, view: AssembleView) -> int | None:
         return self.search.horizon if self.search.cuts(view.round) else None
 
 

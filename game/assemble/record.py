@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..commands import History, Session
 from ..errors import RecordError
 from ..records import apply_recorded, same, session_meta, setup_record, short_json
@@ -16,20 +18,20 @@ def parse_rules(text: str) -> Rules:
     return Rules.parse(text)
 
 
-def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
-                snapshots: bool = True) -> Session:
+def new_session(seed: int, players: list[dict[str, Any]], rules: Rules = Rules(),
+                snapshots: bool = True) -> Session[AssembleState]:
     if not 2 <= len(players) <= 4:
         raise ValueError(f"Alice Assemble is for 2 to 4 players, not {len(players)}")
     state = AssembleState.start(Setup.deal(seed, len(players)), rules)
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
-def to_record(session: Session) -> dict:
+def to_record(session: Session[AssembleState]) -> dict[str, Any]:
     state: AssembleState = session.state
     return setup_record(session, GAME, rules=state.rules.to_json())
 
 
-def start_state(record: dict) -> AssembleState:
+def start_state(record: dict[str, Any]) -> AssembleState:
     players = record.get("players")
     if not isinstance(players, list):
         raise RecordError("an assemble record needs its players list")
@@ -37,13 +39,13 @@ def start_state(record: dict) -> AssembleState:
     return AssembleState.start(Setup.from_json(record.get("setup"), len(players)), rules)
 
 
-def replay(record: dict, snapshots: bool = True) -> Session:
+def replay(record: dict[str, Any], snapshots: bool = True) -> Session[AssembleState]:
     session = Session(History(start_state(record), snapshots), session_meta(record, GAME))
     apply_recorded(session, record.get("actions", []), Action.from_json)
     return session
 
 
-def compare_result(given, actual: dict) -> str | None:
+def compare_result(given: Any, actual: dict[str, Any]) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
     if not same(given.get("winners"), actual["winners"]):

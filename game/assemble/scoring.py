@@ -11,6 +11,7 @@ dict lookups. `explain_line` is the slow, readable path for the scoring screen (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
 
 ROW_BITS = (16, 8, 4, 2, 1)
 POPCOUNT = tuple(bin(m).count("1") for m in range(32))
@@ -34,11 +35,13 @@ SEGMENTS = tuple(_segments(m) for m in range(32))
 
 # Automaton state: tuple of (column_part, rows) per open group, sorted by column_part. column_part
 # is the union of the group's segments in the current column; rows is every row the group touches.
-_STEP: dict[tuple, tuple] = {}
+Groups = tuple[tuple[int, int], ...]
+# (state, card) -> (the state after it, the sizes of the modules it closed)
+_STEP: dict[tuple[Groups, int], tuple[Groups, tuple[int, ...]]] = {}
 
 
-def _step(state: tuple, card: int) -> tuple:
-    groups: list[list] = []  # [column_part, rows, indexes of the previous groups it joins]
+def _step(state: Groups, card: int) -> tuple[Groups, tuple[int, ...]]:
+    groups: list[list[Any]] = []  # [column_part, rows, indexes of the previous groups it joins]
     joined: set[int] = set()
     for seg in SEGMENTS[card]:
         hits = {i for i, (part, _) in enumerate(state) if part & seg}
@@ -56,10 +59,10 @@ def _step(state: tuple, card: int) -> tuple:
     return tuple(sorted((g[0], g[1]) for g in groups)), closed
 
 
-def module_sizes(line) -> list[int]:
+def module_sizes(line: Iterable[int]) -> list[int]:
     """Sizes of every module of a line (left-edge masks = card indexes), unordered."""
     step = _STEP
-    state: tuple = ()
+    state: Groups = ()
     sizes: list[int] = []
     for card in line:
         key = (state, card)
@@ -93,7 +96,7 @@ def lane_key(sizes: list[int], capacity: int, flaw: bool = False) -> tuple[int, 
     return (points, scored[0] if scored else 0, len(scored), -unscored)
 
 
-def score_line(line, capacity: int, flaw: bool = False) -> int:
+def score_line(line: Iterable[int], capacity: int, flaw: bool = False) -> int:
     return score_sizes(module_sizes(line), capacity, flaw)
 
 
@@ -127,7 +130,7 @@ class LaneScore:
         return (self.score, max((m.size for m in scored), default=0), len(scored),
                 -len(self.unscored))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "line": list(self.line), "capacity": self.capacity, "flaw": self.flaw,
             "score": self.score,
@@ -136,7 +139,7 @@ class LaneScore:
         }
 
 
-def explain_line(line, capacity: int, flaw: bool = False) -> LaneScore:
+def explain_line(line: Sequence[int], capacity: int, flaw: bool = False) -> LaneScore:
     """Every module with its cells, which ones score, and the lane's score."""
     cells = {(c, r) for c, card in enumerate(line) for r in range(5) if card & ROW_BITS[r]}
     found: list[tuple[tuple[int, int], ...]] = []

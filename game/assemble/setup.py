@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import N_DOLLS
 from ..errors import RecordError
@@ -15,11 +15,11 @@ class Rules:
     flaw: bool = False
     identity: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"flaw": self.flaw, "identity": self.identity}
 
     @classmethod
-    def from_json(cls, data) -> "Rules":
+    def from_json(cls, data: object) -> "Rules":
         if data is None:
             return cls()
         if not isinstance(data, dict):
@@ -67,7 +67,7 @@ class Setup:
         return cls(players, tuple(cards[:N_DOLLS - aside]), tuple(cards[N_DOLLS - aside:]),
                    owners, counters)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "deck": list(self.deck),
             "set_aside": list(self.set_aside),
@@ -75,7 +75,7 @@ class Setup:
         }
 
     @classmethod
-    def from_json(cls, data, players: int) -> "Setup":
+    def from_json(cls, data: object, players: int) -> "Setup":
         if not isinstance(data, dict):
             raise RecordError("setup must be an object with deck, set_aside and lanes")
         if players not in (2, 3, 4):
@@ -106,13 +106,13 @@ class Setup:
         return cls(players, tuple(deck), tuple(aside), owners, counters)
 
 
-def _int(value) -> int:
+def _int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError
     return value
 
 
-def _cards(value, where: str) -> list[int]:
+def _cards(value: object, where: str) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(f"{where} must be a list of card indexes")
     for card in value:
@@ -126,11 +126,11 @@ class Action(NamedTuple):
     lane: int
     value: int  # the card taken, or the insertion position 0..len(line)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"lane": self.lane, self.kind: self.value}
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         if not isinstance(data, dict) or set(data) - {"lane", "take", "place"}:
             raise RecordError(f"not an Alice Assemble action: {data!r}")
         kinds = [k for k in ("take", "place") if k in data]

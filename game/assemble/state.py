@@ -7,13 +7,17 @@ copies: bots clone thousands of states per decision.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from ..cards import place_map
-from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
+from ..contract import NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
 from ..errors import IllegalAction
 from . import words
 from .scoring import explain_line, lane_key, module_sizes, LaneScore
 from .setup import PLACE, TAKE, Action, Rules, Setup, lane_count
+
+if TYPE_CHECKING:
+    from .view import AssembleView
 
 # phases
 DRAFT, PLACE_PHASE, TAKE_PHASE, OVER = "draft", "place", "take", "over"
@@ -84,14 +88,14 @@ class AssembleState:
         other.round, other.last_round = self.round, self.last_round
         return other
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality checks."""
         return (self.setup, self.rules, self.deck_pos, tuple(self.field), tuple(self.bench),
                 tuple(self.upright), tuple(self.capacity), tuple(map(tuple, self.lines)),
                 self.phase, self.active, self.round, self.last_round)
 
     # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, AssembleState) and self.snapshot() == other.snapshot()
 
     # --- reading ---------------------------------------------------------------------------
@@ -131,7 +135,7 @@ class AssembleState:
         table = TAKE[lane]
         return [table[c] for c in self.field]
 
-    def why_illegal(self, action) -> Refusal | None:
+    def why_illegal(self, action: object) -> Refusal | None:
         """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
             return Refusal(NOT_AN_ACTION, {"action": repr(action)})
@@ -292,9 +296,9 @@ class AssembleState:
     def player_keys(self) -> list[tuple[int, int, int, int]]:
         return self._player_keys([self.lane_key(lane) for lane in range(self.n_lanes)])
 
-    def _player_keys(self, lane_keys: list) -> list[tuple[int, int, int, int]]:
+    def _player_keys(self, lane_keys: list[Any]) -> list[tuple[int, int, int, int]]:
         """Each player's key: their lane's, or with 2 players the weaker of their two."""
-        per_player: list = [None] * self.players
+        per_player: list[Any] = [None] * self.players
         for lane, owner in enumerate(self.setup.owners):
             if per_player[owner] is None or lane_keys[lane] < per_player[owner]:
                 per_player[owner] = lane_keys[lane]
@@ -355,7 +359,7 @@ class AssembleState:
         """Cards a player cannot see: the rest of the deck and the set-aside cards, as a set."""
         return sorted(self.setup.deck[self.deck_pos:] + self.setup.set_aside)
 
-    def view(self, player: int):
+    def view(self, player: int) -> AssembleView:
         from .view import AssembleView
         return AssembleView.of(self, player)
 

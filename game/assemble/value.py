@@ -17,9 +17,16 @@ import io
 import json
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..paths import asset
 from .search import counts, line_hist, score, total_points
+
+if TYPE_CHECKING:  # numpy is imported where the network is used (the app may ship without it)
+    import numpy
+    from numpy.typing import ArrayLike
+
+    from .state import AssembleState
 
 MAX_LANES = 4
 SEATS = 4
@@ -37,7 +44,7 @@ PHASES = {"draft": 0, "place": 1, "take": 2, "over": 3}
 WEIGHTS_FILE = ("learned", "assemble-value.npz")
 
 
-def features(state, player: int) -> tuple[list[int], list[float]]:
+def features(state: AssembleState, player: int) -> tuple[list[int], list[float]]:
     """The observer's features, sparse: (indexes, values) of the non-zero inputs. Reads the
     state's public parts only (see the module's doc)."""
     idx: list[int] = []
@@ -108,10 +115,10 @@ def features(state, player: int) -> tuple[list[int], list[float]]:
     return idx, val
 
 
-_LINES: dict[tuple, list[tuple[int, float]]] = {}  # see _line_part
+_LINES: dict[tuple[tuple[int, ...], int, bool], list[tuple[int, float]]] = {}  # see _line_part
 
 
-def _line_part(line: tuple, cap: int, flaw: bool) -> list[tuple[int, float]]:
+def _line_part(line: tuple[int, ...], cap: int, flaw: bool) -> list[tuple[int, float]]:
     """A lane's line features, (offset in the lane's slot, value), remembered: a search meets
     the same lines again and again."""
     if len(_LINES) > 200_000:
@@ -130,7 +137,7 @@ def _line_part(line: tuple, cap: int, flaw: bool) -> list[tuple[int, float]]:
     return part
 
 
-def dense(state, player: int):
+def dense(state: AssembleState, player: int) -> numpy.ndarray:
     """The features as a numpy vector (training)."""
     import numpy as np
     x = np.zeros(SIZE, dtype=np.float32)
@@ -139,7 +146,7 @@ def dense(state, player: int):
     return x
 
 
-def outcome(state) -> tuple[list[float], list[float]]:
+def outcome(state: AssembleState) -> tuple[list[float], list[float]]:
     """A finished game's targets by absolute player: (win shares, final points)."""
     keys = state.player_keys()
     best = max(keys)
@@ -158,7 +165,8 @@ class Network:
     """The evaluator: numpy at play time (benchmarks/bench_value.py measures it against pure
     Python; numpy is about ten times faster for one position)."""
 
-    def __init__(self, w1, b1, w2, b2, meta: dict | None = None):
+    def __init__(self, w1: ArrayLike, b1: ArrayLike, w2: ArrayLike, b2: ArrayLike,
+                 meta: dict[str, Any] | None = None) -> None:
         import numpy as np
         self.np = np
         self.w1 = np.ascontiguousarray(w1, dtype=np.float64)
@@ -167,7 +175,7 @@ class Network:
         self.b2 = np.asarray(b2, dtype=np.float64)
         self.meta = meta or {}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Network], tuple[Any, ...]]:
         """Pickled as its weights (the training's worker processes get the network so)."""
         return (Network, (self.w1, self.b1, self.w2, self.b2, self.meta))
 
@@ -179,15 +187,16 @@ class Network:
             meta = json.loads(str(data["meta"])) if "meta" in data else {}
             return cls(data["w1"], data["b1"], data["w2"], data["b2"], meta)
 
-    def raw(self, idx: list[int], val: list[float]):
+    def raw(self, idx: list[int], val: list[float]) -> numpy.ndarray:
         """The output layer: SEATS win logits, then SEATS points / POINTS. A dense input and
         one product beat gathering the active rows (bench.py measured both)."""
         np = self.np
         x = np.zeros(SIZE)
         x.put(idx, val)
-        return np.tanh(x.dot(self.w1) + self.b1).dot(self.w2) + self.b2
+        out: numpy.ndarray = np.tanh(x.dot(self.w1) + self.b1).dot(self.w2) + self.b2
+        return out
 
-    def predict(self, state, player: int) -> tuple[list[float], list[float]]:
+    def predict(self, state: AssembleState, player: int) -> tuple[list[float], list[float]]:
         """(win shares, final points) per seat from `player`'s (0 = the player)."""
         out = self.raw(*features(state, player)).tolist()
         players = state.players
@@ -197,7 +206,7 @@ class Network:
         total = sum(exps)
         return [e / total for e in exps], [v * POINTS for v in out[SEATS:SEATS + players]]
 
-    def win_share(self, state, player: int) -> float:
+    def win_share(self, state: AssembleState, player: int) -> float:
         """The player's predicted win share (the search's reward at a cut-off)."""
         logits = self.raw(*features(state, player))[:state.players].tolist()
         top = max(logits)
@@ -214,7 +223,7 @@ class PurePython:
         self.w2 = net.w2.T.tolist()
         self.b2 = net.b2.tolist()
 
-    def win_share(self, state, player: int) -> float:
+    def win_share(self, state: AssembleState, player: int) -> float:
         idx, val = features(state, player)
         acc = self.b1[:]
         w1 = self.w1

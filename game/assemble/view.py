@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from .setup import Rules, Setup
 from .state import AssembleState
@@ -23,7 +24,7 @@ class LaneView:
     upright: bool
     line: tuple[int, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"owner": self.owner, "counter": self.counter, "capacity": self.capacity,
                 "bench": self.bench, "upright": self.upright, "line": list(self.line)}
 
@@ -54,7 +55,7 @@ class AssembleView:
                    None if state.is_over() else state.active, tuple(state.field),
                    state.deck_count, tuple(state.unseen()), lanes)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The `state` object of the external bot protocol."""
         return {
             "players": self.players, "rules": self.rules.to_json(), "round": self.round,

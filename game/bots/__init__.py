@@ -13,7 +13,7 @@ then pass None and save building the view (selfplay does).
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Any, Mapping, Protocol
 
 from .external import BotFailure, ExternalBot
 
@@ -24,7 +24,7 @@ __all__ = ["Bot", "BotFailure", "ExternalBot", "Level", "RandomBot", "bot_levels
 class Bot(Protocol):
     name: str
 
-    def decide(self, view, legal: list):
+    def decide(self, view: Any, legal: list[Any]) -> Any:
         """Choose one element of `legal`, knowing only `view`."""
 
 
@@ -35,7 +35,7 @@ class Level(Protocol):
                  iterations: int | None = None) -> Bot: ...
 
 
-def needs_view(bot) -> bool:
+def needs_view(bot: Bot) -> bool:
     return getattr(bot, "needs_view", True)
 
 
@@ -44,17 +44,18 @@ class RandomBot:
     needs_view = False  # chooses among the legal actions alone
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None):
+                 iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view, legal: list):
+    def decide(self, view: Any, legal: list[Any]) -> Any:
         return self.rng.choice(legal)
 
 
-_LEVELS: dict[str, dict] = {}  # selfplay makes bots for every game: import each module once
+# selfplay makes bots for every game: import each module once
+_LEVELS: dict[str, Mapping[str, Level]] = {}
 
 
-def _levels(game: str) -> dict:
+def _levels(game: str) -> Mapping[str, Level]:
     levels = _LEVELS.get(game)
     if levels is None:
         from ..registry import bot_module
@@ -68,10 +69,11 @@ def bot_levels(game: str) -> list[str]:
 
 def make_bot(seat: str, game: str, seed: int | None = None, think: float | None = None, *,
              iterations: int | None = None, player: int = 0, timeout: float = 10.0,
-             seats: list[str] | None = None):
+             seats: list[str] | None = None) -> Any:
     """A bot for a seat. External programs (`cmd:...`) start on their first decision (or
     `start()`), play as `player` and get `timeout` seconds per answer. `seats`: every player's
-    seat ("human", a level, "cmd:..."), public knowledge a bot may use (see seat_bot)."""
+    seat ("human", a level, "cmd:..."), public knowledge a bot may use (see seat_bot).
+    A Bot, typed Any: callers keep the class they asked for (an ExternalBot for "cmd:")."""
     if seat.startswith("cmd:"):
         return ExternalBot(seat[4:].strip(), game, player, timeout)
     levels = _levels(game)
@@ -80,7 +82,7 @@ def make_bot(seat: str, game: str, seed: int | None = None, think: float | None 
     return seat_bot(levels[seat](seed=seed, think=think, iterations=iterations), seats)
 
 
-def seat_bot(bot, seats: list[str] | None):
+def seat_bot(bot: Bot, seats: list[str] | None) -> Bot:
     """Tell a bot who plays each seat, if it cares (a bot with `seated`, like Alice Assemble's
     hard, which then expects easy seats to play as easy does)."""
     if seats is not None and hasattr(bot, "seated"):

@@ -22,6 +22,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, BinaryIO, Iterator, NoReturn
 
 from ..text import LINE, NAME, clean
 
@@ -43,7 +44,7 @@ class BotFailure(Exception):
         self.reason = reason
 
 
-def split_command(command: str):
+def split_command(command: str) -> str | list[str]:
     """What Popen gets: the argument list on POSIX (shlex rules); on Windows the command line
     itself, which is how programs there receive their arguments anyway (no shell either way)."""
     if not command.strip():
@@ -73,12 +74,12 @@ def check_program(command: str) -> None:
                          "(not found on PATH, or not an executable file)")
 
 
-def _canonical(data) -> str:
+def _canonical(data: object) -> str:
     # "copied" means equal as JSON: true is not 1 and 17.0 is not 17
     return json.dumps(data, sort_keys=True)
 
 
-def _environment() -> dict:
+def _environment() -> dict[str, Any]:
     """The user's environment without the app's own variables (ALICE_*: data folder, debug,
     benchmark files). Nothing about the game is ever put there: a bot learns it from messages."""
     return {k: v for k, v in os.environ.items() if not k.upper().startswith("ALICE")}
@@ -97,7 +98,7 @@ def _folder() -> str | None:
     return None
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
@@ -106,11 +107,12 @@ class ExternalBot:
         self.argv = split_command(command)
         self.command, self.game, self.player, self.timeout = command, game, player, timeout
         self.name = "cmd"
-        self.hello: dict = {}  # the program's hello message as it came (protocol data)
+        self.hello: dict[str, Any] = {}  # the program's hello message as it came (protocol data)
         self.hello_name: str | None = None  # the name it gave, as the screen may show it
-        self.proc: subprocess.Popen | None = None
-        self._lines: queue.Queue = queue.Queue(maxsize=QUEUE_LINES)
-        self._outbox: queue.Queue = queue.Queue()
+        self.proc: subprocess.Popen[bytes] | None = None
+        # a line read, or _EOF, _TOO_LONG
+        self._lines: queue.Queue[bytes | object] = queue.Queue(maxsize=QUEUE_LINES)
+        self._outbox: queue.Queue[bytes | object] = queue.Queue()  # or _CLOSE
         self._stderr = bytearray()
         self._closed = threading.Event()
         self._threads: list[threading.Thread] = []
@@ -120,8 +122,9 @@ class ExternalBot:
     def start(self) -> None:
         if self.proc is not None:
             return
-        group: dict = ({"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
-                       if os.name == "nt" else {"start_new_session": True})
+        group: dict[str, Any] = (
+            {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+            if os.name == "nt" else {"start_new_session": True})
         try:
             # unbuffered binary pipes: no buffer lock that a blocked reader could hold on close
             self.proc = subprocess.Popen(
@@ -146,7 +149,7 @@ class ExternalBot:
             name = reply.get("name")  # the program's words: cleaned as they come in
             self.hello_name = clean(name, NAME) if isinstance(name, str) else None
 
-    def decide(self, view, legal: list):
+    def decide(self, view: Any, legal: list[Any]) -> Any:
         self.start()
         with self._failing():
             self._send({"type": "decide", "game": self.game, "player": self.player,
@@ -163,7 +166,7 @@ class ExternalBot:
                     return action
             raise BotFailure(f"illegal action {_short(reply['action'])}")
 
-    def end(self, result) -> None:
+    def end(self, result: object) -> None:
         """Send the result and close stdin; give the bot a moment to exit on its own."""
         if self.proc is None or self.proc.poll() is not None or self._closed.is_set():
             return
@@ -217,7 +220,7 @@ class ExternalBot:
             proc.kill()
 
     @contextmanager
-    def _failing(self):
+    def _failing(self) -> Iterator[None]:
         """A failed bot is of no more use: stop it at once, whether or not the caller closes it."""
         try:
             yield
@@ -227,12 +230,12 @@ class ExternalBot:
 
     # --- talking -----------------------------------------------------------------------------
 
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict[str, Any]) -> None:
         if self._closed.is_set():
             raise BotFailure("closed")
         self._outbox.put((json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
 
-    def _receive(self, what: str) -> dict:
+    def _receive(self, what: str) -> dict[str, Any]:
         deadline = time.monotonic() + self.timeout
         while True:
             left = deadline - time.monotonic()  # checked every line: a flood must time out too
@@ -246,6 +249,7 @@ class ExternalBot:
                 raise BotFailure(self._exit_reason())
             if line is _TOO_LONG:
                 raise BotFailure(f"a line longer than {MAX_LINE} bytes")
+            assert isinstance(line, bytes)  # the other marks are the readers' own
             text = line.decode("utf-8", errors="replace").strip()
             if not text:
                 continue
@@ -282,7 +286,7 @@ class ExternalBot:
                 return words
         return ""
 
-    def _put(self, item) -> bool:
+    def _put(self, item: bytes | object) -> bool:
         while not self._closed.is_set():
             try:
                 self._lines.put(item, timeout=0.2)
@@ -291,13 +295,14 @@ class ExternalBot:
                 pass
         return False
 
-    def _write_stdin(self, stream) -> None:
+    def _write_stdin(self, stream: BinaryIO) -> None:
         # A bot that does not read would block this write, never the game (which has timeouts).
         try:
             while True:
                 data = self._outbox.get()
                 if data is _CLOSE:
                     break
+                assert isinstance(data, bytes)
                 view = memoryview(data)
                 while view:
                     view = view[stream.write(view):]
@@ -308,7 +313,7 @@ class ExternalBot:
         except OSError:
             pass
 
-    def _read_stdout(self, stream) -> None:
+    def _read_stdout(self, stream: BinaryIO) -> None:
         buffer = bytearray()
         skipping = False  # inside a line that was too long: drop it up to its end
         try:
@@ -341,7 +346,7 @@ class ExternalBot:
             self._put(bytes(buffer))
         self._put(_EOF)
 
-    def _read_stderr(self, stream) -> None:
+    def _read_stderr(self, stream: BinaryIO) -> None:
         try:
             while not self._closed.is_set():
                 chunk = stream.read(65536)
@@ -353,7 +358,7 @@ class ExternalBot:
             pass
 
 
-def _short(data) -> str:
+def _short(data: object) -> str:
     try:
         return json.dumps(data)[:80]
     except (TypeError, ValueError, RecursionError):

@@ -14,6 +14,10 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 MAX_HELPERS = 3  # beyond four processes the gain per core is small and each holds its own memos
 GIVE_UP = 3  # helper sets broken in a row before this process searches alone for good
@@ -41,7 +45,7 @@ def helpers() -> int:
     return _helpers
 
 
-def _serve(conn) -> None:
+def _serve(conn: Connection) -> None:
     """A helper: run each job it is sent, answer ("ok", result) or ("error", text), until the
     pipe closes or its parent dies."""
     from .worker import _die_with_parent
@@ -106,8 +110,8 @@ def close() -> None:
         helper.stop()
 
 
-def spread(part: Callable, jobs: list[tuple], local: Callable[[], object],
-           timeout: float) -> list:
+def spread(part: Callable[..., Any], jobs: list[tuple[Any, ...]], local: Callable[[], object],
+           timeout: float) -> list[Any]:
     """part(*job) for each job in the helpers while local() runs here: [local()'s result] and
     then every helper's that came back within `timeout` seconds of local() finishing. A helper
     that raised, died or is late is left out (dead helpers are replaced at the next call, up to

@@ -19,13 +19,15 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from types import FrameType
+from typing import Any, Callable
 
 from ..i18n import N_
 from . import parallel
 
 
-def decide_once(game: str, seat: str, seed: int, think: float | None, view, legal,
-                seats: list[str] | None = None, iterations: int | None = None):
+def decide_once(game: str, seat: str, seed: int, think: float | None, view: Any, legal: list[Any],
+                seats: list[str] | None = None, iterations: int | None = None) -> Any:
     """Build a built-in bot and let it decide (runs in the worker process). `seats`: who plays
     each seat, as make_bot takes it; `iterations`: the work fixed instead of the think time."""
     from . import make_bot
@@ -38,9 +40,10 @@ BOTS_CHOICE = {"hard": N_("the hard bot's choice"), "normal": N_("the normal bot
                "easy": N_("the easy bot's choice"), "random": N_("a random bot's choice")}
 
 
-def suggest_once(game: str, seed: int, think: float | None, view, legal, lang: str = "en",
-                 seats: list[str] | None = None, iterations: int | None = None):
-    """The strongest built-in bot's suggestion for a human: (action, reason[, detail]), its
+def suggest_once(game: str, seed: int, think: float | None, view: Any, legal: list[Any],
+                 lang: str = "en", seats: list[str] | None = None,
+                 iterations: int | None = None) -> Any:
+    """The strongest built-in bot's suggestion for a human: a tuple (action, reason[, detail]), its
     words in `lang`: the worker is another process, with its own (English) language setting."""
     from . import seat_bot
     from ..i18n import _, set_language
@@ -70,7 +73,7 @@ def _die_with_parent() -> None:
         while os.getppid() == ppid:
             time.sleep(0.5)
 
-    def watch():
+    def watch() -> None:
         wait()
         os._exit(1)
 
@@ -87,7 +90,9 @@ class Stopped(BaseException):
     so that no `except Exception` in a search swallows it)."""
 
 
-_ring = None  # in the worker: the app's cancelled tickets (shared memory, written by the app)
+# multiprocessing's shared ctypes array of tickets (untyped there)
+Ring = Any
+_ring: Ring = None  # in the worker: the app's cancelled tickets (shared memory, written by the app)
 _running = 0  # in the worker: the ticket of the job running now (0: none)
 _watching: threading.Event | None = None  # set: the watcher stops
 
@@ -96,14 +101,14 @@ def stopped(ticket: int) -> bool:
     return _ring is not None and ticket in _ring[:]
 
 
-def _on_stop(signum, frame) -> None:
+def _on_stop(signum: int, frame: FrameType | None) -> None:
     """SIGINT in the worker: stop the running job if its ticket was cancelled, else nothing (a
     Ctrl+C in the app's terminal stops the app, which takes the worker with it)."""
     if _running and stopped(_running):
         raise Stopped()
 
 
-def watch(ring) -> threading.Event:
+def watch(ring: Ring) -> threading.Event:
     """Stop the job running in this process (run_ticket) as soon as its ticket shows up in
     `ring`. Call in the main thread; set the returned event to stop watching."""
     global _ring, _watching
@@ -126,7 +131,7 @@ def watch(ring) -> threading.Event:
     return done
 
 
-def run_ticket(ticket: int, fn, *args):
+def run_ticket(ticket: int, fn: Callable[..., Any], *args: Any) -> Any:
     """fn(*args) for `ticket`, or CANCELLED when the ticket is (or gets) cancelled first."""
     global _running
     try:
@@ -141,7 +146,7 @@ def run_ticket(ticket: int, fn, *args):
         return CANCELLED
 
 
-def _start_worker(helpers: int, ring=None) -> None:
+def _start_worker(helpers: int, ring: Ring = None) -> None:
     """Worker initializer: die with the app; searches spread over `helpers` more processes; the
     job whose ticket the app cancels stops."""
     _die_with_parent()
@@ -150,7 +155,7 @@ def _start_worker(helpers: int, ring=None) -> None:
         watch(ring)
 
 
-def _pool(helpers: int, ring=None) -> ProcessPoolExecutor:
+def _pool(helpers: int, ring: Ring = None) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_start_worker, initargs=(helpers, ring))
 
@@ -176,7 +181,7 @@ class BackgroundDecider:
             self.at_once, self.iterations = True, at_once
         self._process: ProcessPoolExecutor | None = None
         self._thread: ThreadPoolExecutor | None = None
-        self._pending: dict[int, Future] = {}
+        self._pending: dict[int, Future[Any]] = {}
         self._next = 0
         # the tickets cancelled last, for the worker process to stop their jobs (shared memory)
         self._ring = multiprocessing.get_context("spawn").Array("q", RING, lock=False)
@@ -186,12 +191,13 @@ class BackgroundDecider:
         """Start the worker process now rather than at the first bot turn."""
         self._submit_process(_warm)
 
-    def decide(self, game: str, seat: str, seed: int, think: float | None, view, legal,
+    def decide(self, game: str, seat: str, seed: int, think: float | None, view: Any,
+               legal: list[Any],
                seats: list[str] | None = None) -> int:
         return self._submit_process(decide_once, game, seat, seed, self._think(think), view, legal,
                                     seats, self.iterations)
 
-    def suggest(self, game: str, seed: int, think: float | None, view, legal,
+    def suggest(self, game: str, seed: int, think: float | None, view: Any, legal: list[Any],
                 lang: str | None = None, seats: list[str] | None = None) -> int:
         from ..i18n import language
         return self._submit_process(suggest_once, game, seed, self._think(think), view, legal,
@@ -200,13 +206,13 @@ class BackgroundDecider:
     def _think(self, think: float | None) -> float | None:
         return think if self.iterations is None else None
 
-    def call(self, fn, *args) -> int:
+    def call(self, fn: Callable[..., Any], *args: Any) -> int:
         """Run fn(*args) in the thread (external bots: their pipe lives in this process)."""
         if self._thread is None:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         return self._track(self._thread.submit(fn, *args))
 
-    def poll(self, ticket: int):
+    def poll(self, ticket: int) -> tuple[str, Any] | None:
         """None while thinking; else ("ok", value) or ("error", exception). Forgets the ticket."""
         future = self._pending.get(ticket)
         if future is None or not future.done():
@@ -244,9 +250,9 @@ class BackgroundDecider:
             self._thread.shutdown(wait=False, cancel_futures=True)
             self._thread = None
 
-    def _submit_process(self, fn, *args) -> int:
+    def _submit_process(self, fn: Callable[..., Any], *args: Any) -> int:
         if self.at_once:
-            future: Future = Future()
+            future: Future[Any] = Future()
             try:
                 future.set_result(fn(*args))
             except Exception as exc:  # handed back as the worker would
@@ -262,7 +268,7 @@ class BackgroundDecider:
             future = self._process.submit(run_ticket, ticket, fn, *args)
         return self._track(future)
 
-    def _track(self, future: Future) -> int:
+    def _track(self, future: Future[Any]) -> int:
         self._next += 1
         self._pending[self._next] = future
         return self._next

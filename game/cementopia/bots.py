@@ -10,13 +10,13 @@ from ..bots import Level
 from ..bots import RandomBot as _RandomBot
 from . import solver
 from .setup import Action
+from .state import CementopiaState, Move
 from .view import CementopiaView
 from ..messages import Message, later, sentences
 
-Move = tuple  # (card, x, y, count_with, count), as CementopiaState.moves() gives them
 
 
-def action_of(move: Move, legal: list) -> Action:
+def action_of(move: Move, legal: list[Action]) -> Action:
     """The legal action for a solver move (the same placement, the same neighbour counted)."""
     action = Action(*move[:4])
     if action in legal:
@@ -30,7 +30,7 @@ def action_of(move: Move, legal: list) -> Action:
 
 class RandomBot(_RandomBot):
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None):
+                 iterations: int | None = None) -> None:
         super().__init__(seed, think)
 
 
@@ -41,10 +41,10 @@ class EasyBot:
     name = "easy"
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None):
+                 iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: CementopiaView, legal: list):
+    def decide(self, view: CementopiaView, legal: list[Action]) -> Action:
         state = view.sample_state(self.rng)
         best, choices = None, []
         for move in solver.distinct_moves(state):
@@ -74,7 +74,7 @@ class HardBot:
     MAX_SAMPLES = 64  # with a think time
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None):
+                 iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.think = think
         if iterations is not None:
@@ -82,7 +82,7 @@ class HardBot:
         else:
             self.samples = self.SAMPLES if think is None else self.MAX_SAMPLES
 
-    def _rank(self, view: CementopiaView):
+    def _rank(self, view: CementopiaView) -> tuple[CementopiaState, list[tuple[float, Move]]]:
         state = view.sample_state(self.rng)
         deadline = None
         if self.think is not None:
@@ -91,13 +91,13 @@ class HardBot:
         return state, solver.lookahead(state, self.rng, self.WIDTH, self.samples, self.DEPTH,
                                        deadline=deadline, endgame=self.ENDGAME)
 
-    def decide(self, view: CementopiaView, legal: list):
+    def decide(self, view: CementopiaView, legal: list[Action]) -> Action:
         if len(legal) == 1:  # nothing to think about: no guessed orders, no think time
             return legal[0]
         _, ranked = self._rank(view)
         return action_of(ranked[0][1], legal) if ranked else self.rng.choice(legal)
 
-    def suggest(self, view: CementopiaView, legal: list) -> tuple[Action, str, str]:
+    def suggest(self, view: CementopiaView, legal: list[Action]) -> tuple[Action, str, str]:
         """The hint: the move the solver would play, why in board words, and the solver's
         figures for a detail line (Messages: English, said in the player's language when
         drawn; game.messages)."""
@@ -124,7 +124,7 @@ def cards_words(cards: list[int]) -> Message:
     return words
 
 
-def spot_words(state, x: int, y: int) -> Message:
+def spot_words(state: CementopiaState, x: int, y: int) -> Message:
     """Where a spot is, by the cards beside it: "right of the 12", "between the 12 and the 5"."""
     beside = state.neighbours(x, y)
     left = [card for card, side, _ in beside if side < 0]  # the new card stands right of these
@@ -136,7 +136,7 @@ def spot_words(state, x: int, y: int) -> Message:
     return later._("left of {cards}", cards=cards_words(right)) if right else later._("on its own")
 
 
-def explain(state, move: Move) -> Message:
+def explain(state: CementopiaState, move: Move) -> Message:
     """Why a placement is good, in words a player can check on the table: the spot by the cards
     beside it, the counter it pays, dead ends it closes, what the rest of the hand can still pay.
     Only what the player sees is used (never the deck), so the words are the same whichever

@@ -1,25 +1,34 @@
 """Cementopia as the app and the command line know it (game.descriptor): a solo puzzle, with a
 deal of the day."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..descriptor import Bests, Figures, GameInfo
 from ..i18n import N_
 from ..messages import later
 
+if TYPE_CHECKING:  # the rules are imported only when a game is played
+    import datetime
+
+    from .state import CementopiaState
+
 COMPLETE, STUCK = "complete", "stuck"  # how an attempt ends (game.cementopia.state)
 
 
-def daily_seed(date=None) -> int:
+def daily_seed(date: datetime.date | None = None) -> int:
     """The seed of the day's deal (game.cementopia.setup: imported when asked)."""
     from .setup import daily_seed as seed_of
     return seed_of(date)
 
 
-def stage(state) -> str:
+def stage(state: CementopiaState) -> str:
     left = state.deck_count
     return later.ngettext("{n} card left in the deck", "{n} cards left in the deck", left, n=left)
 
 
-def entry_fields(state) -> dict:
+def entry_fields(state: CementopiaState) -> dict[str, Any]:
     """How the attempt ended: complete or stuck (None while it goes on)."""
     return {"outcome": state.result().record["outcome"] if state.is_over() else None}
 

@@ -11,8 +11,15 @@ counter paid), with a table of positions already seen and a bound that no real p
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .solver import CARDS, ceiling, counts, distinct_moves, evaluate
-from .state import COMPLETE, CementopiaState
+from .state import COMPLETE, CementopiaState, Move
+
+if TYPE_CHECKING:
+    from .setup import Action
+
+Key = tuple[frozenset[tuple[int, int, int]], tuple[int, ...]]  # a position, for the table
 
 DONE = 100  # a complete puzzle is worth this on top of its score: it beats any stuck network
 
@@ -27,13 +34,13 @@ class Oracle:
     def __init__(self, budget: int = 200_000):
         self.budget = budget
 
-    def solve(self, state: CementopiaState) -> tuple[int, list, bool]:
+    def solve(self, state: CementopiaState) -> tuple[int, list[Move], bool]:
         """(best value: score + DONE when complete, the moves to play, proven exact)."""
         self.nodes = 0
         self.best = -1
-        self.plan: list = []
-        self.table: dict = {}
-        self.path: list = []
+        self.plan: list[Move] = []
+        self.table: dict[Key, int] = {}
+        self.path: list[Move] = []
         self.out_of_budget = False
         self._beam(state)
         if self.best < DONE + CARDS:
@@ -43,9 +50,9 @@ class Oracle:
     def _beam(self, state: CementopiaState, width: int = 48) -> None:
         """A quick first answer: keep the `width` best-looking positions after each placement.
         The depth-first search below only has to beat it, so it prunes far more."""
-        layer: list[tuple[CementopiaState, list]] = [(state, [])]
+        layer: list[tuple[CementopiaState, list[Move]]] = [(state, [])]
         while layer:
-            scored: dict[tuple, tuple[float, CementopiaState, list]] = {}
+            scored: dict[Key, tuple[float, CementopiaState, list[Move]]] = {}
             for position, path in layer:
                 for v, move, child in self._children(position):
                     if child.outcome is None:
@@ -60,7 +67,7 @@ class Oracle:
             ranked = sorted(scored.values(), key=lambda item: -item[0])[:width]
             layer = [(child, path) for _, child, path in ranked]
 
-    def _children(self, state: CementopiaState) -> list:
+    def _children(self, state: CementopiaState) -> list[tuple[float, Move, CementopiaState]]:
         """(evaluation, move, position after placing), best first."""
         # the cards still to come, as the evaluation's "unseen": known here, and only those
         # drawn before the counters run out can matter
@@ -116,11 +123,11 @@ class OracleBot:
 
     def __init__(self, budget: int = 200_000):
         self.oracle = Oracle(budget)
-        self.plan: list = []
+        self.plan: list[Move] = []
         self.proven = True
         self.value = -1
 
-    def decide_state(self, state: CementopiaState):
+    def decide_state(self, state: CementopiaState) -> Action:
         from .setup import Action
         if not self.plan:
             self.value, self.plan, self.proven = self.oracle.solve(state)

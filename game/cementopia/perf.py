@@ -15,9 +15,9 @@ import argparse
 import json
 import os
 import time
-from typing import Any
 from collections import Counter
 from multiprocessing import Pool
+from typing import Any, Iterable
 
 from .bots import LEVELS
 from .oracle import OracleBot
@@ -26,10 +26,12 @@ from .state import COMPLETE
 from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 
+# (outcome, score, seconds deciding, decisions, proven)
+Played = tuple[str | None, int, float, int, bool | None]
 ORACLE_BUDGET = 20_000  # positions per deal: about 5 s; most deals are proven well before
 
 
-def play_deal(job: tuple) -> tuple:
+def play_deal(job: tuple[str, int, float | None, int | None]) -> Played:
     """(outcome, score, seconds deciding, decisions, proven: None, or for the oracle whether
     its search finished, so its score is the deal's best)."""
     level, seed, think, iterations = job
@@ -52,11 +54,11 @@ def play_deal(job: tuple) -> tuple:
     return session.state.outcome, session.state.score(), spent, decisions, proven
 
 
-def praised(result: tuple) -> bool:
+def praised(result: Played) -> bool:
     return result[0] == COMPLETE and result[1] >= 12
 
 
-def summary(results: list) -> dict:
+def summary(results: list[Played]) -> dict[str, Any]:
     scores = [r[1] for r in results]
     complete = [r[1] for r in results if r[0] == COMPLETE]
     decisions = sum(r[3] for r in results) or 1
@@ -72,7 +74,7 @@ def summary(results: list) -> dict:
     }
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.cementopia.perf")
     parser.add_argument("--deals", type=count(1), default=100)
     parser.add_argument("--seed", type=ascii_int, default=1)
@@ -84,7 +86,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.deals)
     figures: dict[str, Any] = {"seeds": [seeds[0], seeds[-1]], "goal_hard_12_or_more": 90}
-    per_seed: dict[str, list] = {}
+    per_seed: dict[str, list[Any]] = {}
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
         for level in args.bots.split(","):
@@ -106,7 +108,7 @@ def main(argv=None) -> None:
     print(json.dumps(figures, indent=1))
 
 
-def compare(seeds, hard: list, oracle: list) -> dict:
+def compare(seeds: Iterable[int], hard: list[Played], oracle: list[Played]) -> dict[str, Any]:
     """Per seed "hard/oracle" scores (a * when the oracle's search was cut short, so the deal
     may allow more), and the deals where the oracle reached 12 and hard did not."""
     table = {str(seed): f"{h[1]}/{o[1]}{'' if o[4] else '*'}" for seed, h, o in zip(seeds, hard, oracle)}

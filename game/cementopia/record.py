@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 
 from ..commands import History, Session
 from ..records import apply_recorded, same, session_meta, setup_record, short_json
@@ -20,8 +21,8 @@ def parse_rules(text: str) -> None:
     return None
 
 
-def new_session(seed: int, players: list[dict] | None = None, rules=None,
-                snapshots: bool = True) -> Session:
+def new_session(seed: int, players: list[dict[str, Any]] | None = None, rules: object = None,
+                snapshots: bool = True) -> Session[CementopiaState]:
     if players is not None and len(players) != 1:
         raise ValueError(f"Cementopia is for 1 player, not {len(players)}")
     if rules:
@@ -30,13 +31,13 @@ def new_session(seed: int, players: list[dict] | None = None, rules=None,
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players or []})
 
 
-def to_record(session: Session) -> dict:
+def to_record(session: Session[CementopiaState]) -> dict[str, Any]:
     record = setup_record(session, GAME)
     record.pop("players", None)  # the format has no players list for the solo game
     return record
 
 
-def replay(record: dict, snapshots: bool = True) -> Session:
+def replay(record: dict[str, Any], snapshots: bool = True) -> Session[CementopiaState]:
     state = CementopiaState.start(Setup.from_json(record.get("setup")))
     players = record.get("players") if isinstance(record.get("players"), list) else []
     session = Session(History(state, snapshots), session_meta(record, GAME, players))
@@ -44,7 +45,7 @@ def replay(record: dict, snapshots: bool = True) -> Session:
     return session
 
 
-def compare_result(given, actual: dict) -> str | None:
+def compare_result(given: Any, actual: dict[str, Any]) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
     if given.get("outcome") not in (COMPLETE, STUCK):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import random
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import N_DOLLS, card_set
 from ..errors import RecordError
@@ -41,11 +41,11 @@ class Setup(NamedTuple):
         random.Random(seed).shuffle(cards)
         return cls(tuple(cards))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"deck": list(self.deck)}
 
     @classmethod
-    def from_json(cls, data) -> "Setup":
+    def from_json(cls, data: object) -> "Setup":
         if not isinstance(data, dict):
             raise RecordError("setup must be an object with the deck")
         deck = data.get("deck")
@@ -72,11 +72,11 @@ class Action(NamedTuple):
     y: int
     count_with: int  # the neighbour whose connection count is paid for
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "x": self.x, "y": self.y, "count_with": self.count_with}
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         keys = ("card", "x", "y", "count_with")
         if not isinstance(data, dict) or any(k not in data for k in keys):
             raise RecordError(f"a Cementopia action has card, x, y and count_with: {data!r}")

@@ -15,14 +15,15 @@ import math
 import random
 from functools import lru_cache
 from itertools import product
+from typing import Callable, Sequence
 
 from .setup import FIT_LEFT, FIT_RIGHT, LIMITS, Setup
-from .state import COMPLETE, CementopiaState
+from .state import COMPLETE, CementopiaState, Move
 
 CARDS = 16  # placed when complete
 
 
-def final_score(n) -> int:
+def final_score(n: Sequence[int]) -> int:
     """Score of an adjacency distribution n[0..4] (cards per adjacency value)."""
     return sum(n[v] for v in range(1, 5) if n[v] <= LIMITS[v])
 
@@ -31,7 +32,7 @@ _BUMPS: dict[int, list[tuple[int, ...]]] = {1: [(c,) for c in range(4)], 2: [(a,
 
 
 @lru_cache(maxsize=None)
-def potential(n: tuple, k: int) -> int:
+def potential(n: tuple[int, ...], k: int) -> int:
     """Best final score reachable from distribution n with k more cards, ignoring geometry and
     matching: each new card touches 1 or 2 cards, raising their adjacency by one."""
     if k == 0:
@@ -53,7 +54,7 @@ def potential(n: tuple, k: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def ceiling(n: tuple, k: int) -> int:
+def ceiling(n: tuple[int, ...], k: int) -> int:
     """The best score any play could still reach from adjacency counts n[0..4] with k cards
     to place: adjacency only grows, a card can end at any value from its own up to 4, a new
     card at any value 1..4. Unlike `potential` (a guide that assumes a new card touches at
@@ -76,7 +77,7 @@ def ceiling(n: tuple, k: int) -> int:
     return best
 
 
-def counts(state: CementopiaState) -> tuple:
+def counts(state: CementopiaState) -> tuple[int, ...]:
     """Cards per adjacency value 0..4."""
     n = [0] * 5
     for a in state.adj.values():
@@ -137,7 +138,7 @@ def features(state: CementopiaState, unseen: int) -> list[float]:
             hand_types.bit_count(), final_score(n) * late ** 4]
 
 
-WEIGHTS = (  # tuned by self-play (a (1+1) evolution strategy on the greedy bot)
+WEIGHTS: tuple[float, ...] = (  # tuned by self-play (a (1+1) evolution strategy on the greedy bot)
     -0.278, -0.262, 0.061, 0.579,  # n1 n2 n3 n4
     -0.685, -0.241, -0.261, 0.025,  # late_n1 late_n2 late_n3 late_n4
     1.777, 0.305, 0.29, 0.594,  # extra_edges over opp1 opp2
@@ -146,7 +147,7 @@ WEIGHTS = (  # tuned by self-play (a (1+1) evolution strategy on the greedy bot)
 )
 
 
-def evaluate(state: CementopiaState, unseen: int, weights=WEIGHTS) -> float:
+def evaluate(state: CementopiaState, unseen: int, weights: Sequence[float] = WEIGHTS) -> float:
     """Higher is better. Finished positions: the score itself, far above any unfinished one for a
     complete puzzle, far below for a stuck one."""
     if state.outcome is not None:
@@ -161,9 +162,10 @@ def unseen_mask(state: CementopiaState) -> int:
     return mask
 
 
-def distinct_moves(state: CementopiaState) -> list[tuple[int, int, int, int, int]]:
+def distinct_moves(state: CementopiaState) -> list[Move]:
     """One move per (card, x, y, count): which neighbour of equal count is named never matters."""
-    seen, out = set(), []
+    seen: set[tuple[int, int, int, int]] = set()
+    out: list[Move] = []
     for move in state.moves():
         key = (move[0], move[1], move[2], move[4])
         if key not in seen:
@@ -172,7 +174,8 @@ def distinct_moves(state: CementopiaState) -> list[tuple[int, int, int, int, int
     return out
 
 
-def children(state: CementopiaState, unseen: int, weights=WEIGHTS):
+def children(state: CementopiaState, unseen: int,
+             weights: Sequence[float] = WEIGHTS) -> list[tuple[float, Move, CementopiaState]]:
     """(value, move, position after placing, before drawing), best first."""
     out = []
     for move in distinct_moves(state):
@@ -190,7 +193,7 @@ def redeal(state: CementopiaState, order: tuple[int, ...]) -> CementopiaState:
     return other
 
 
-def greedy_value(state: CementopiaState, steps: int, weights=WEIGHTS) -> float:
+def greedy_value(state: CementopiaState, steps: int, weights: Sequence[float] = WEIGHTS) -> float:
     """Play `steps` greedy placements from a position after drawing; the value of the last
     position reached (between placing and drawing), or of the finished puzzle."""
     while True:
@@ -207,7 +210,9 @@ def greedy_value(state: CementopiaState, steps: int, weights=WEIGHTS) -> float:
 
 
 def lookahead(state: CementopiaState, rng: random.Random, width: int = 6, samples: int = 8,
-              depth: int = 1, weights=WEIGHTS, deadline=None, endgame: int = 0):
+              depth: int = 1, weights: Sequence[float] = WEIGHTS,
+              deadline: Callable[[], bool] | None = None,
+              endgame: int = 0) -> list[tuple[float, Move]]:
     """Rank the moves of a position after drawing: the `width` best by evaluation are each
     tried on `samples` guessed deck orders (the same orders for every move), drawing and then
     playing `depth` greedy placements. Once `endgame` counter uses or fewer are left after the

@@ -20,6 +20,7 @@ Decisions on points rules.md leaves open:
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..cards import place_map
 from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
@@ -27,7 +28,16 @@ from ..errors import IllegalAction
 from . import words
 from .setup import COUNTER_USES, HAND_SIZE, LEFT, LIMITS, RIGHT, Action, Setup, facing
 
-from .descriptor import COMPLETE, STUCK  # outcomes
+from .descriptor import COMPLETE as COMPLETE, STUCK as STUCK  # outcomes
+
+if TYPE_CHECKING:
+    from .view import CementopiaView
+
+Near = tuple[tuple[int, int], ...]  # a free spot's neighbours: (card, connection count)
+# a free spot: the rows of a card there that face its left neighbour, the gears they need, the
+# same on the right, and its neighbours
+Spot = tuple[int, int, int, int, Near]
+Move = tuple[int, int, int, int, int]  # (card, x, y, count_with, count), as moves() gives them
 ROWS = range(5)
 # what apply() reports, in order
 PLACED = "placed"  # card put at where = (x, y); value = the connection count paid
@@ -48,7 +58,7 @@ class CementopiaState:
     hand: list[int]
     placed: list[tuple[int, int, int]]
     occ: dict[tuple[int, int], tuple[int, int]]
-    front: dict[tuple[int, int], tuple]
+    front: dict[tuple[int, int], Spot]
     adj: dict[int, int]
     counters: list[int]
     outcome: str | None
@@ -70,7 +80,8 @@ class CementopiaState:
         return self
 
     @classmethod
-    def rebuild(cls, setup: Setup, deck_pos: int, hand, placed, counters,
+    def rebuild(cls, setup: Setup, deck_pos: int, hand: Iterable[int],
+                placed: Iterable[tuple[int, int, int]], counters: Iterable[int],
                 outcome: str | None) -> "CementopiaState":
         """A state from its visible parts (placed in the order they were played)."""
         self = cls.__new__(cls)
@@ -96,13 +107,13 @@ class CementopiaState:
         other.counters = self.counters[:]
         return other
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality checks (the rest is derived)."""
         return (self.setup, self.deck_pos, tuple(self.hand), tuple(self.placed),
                 tuple(self.counters), self.outcome)
 
     # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, CementopiaState) and self.snapshot() == other.snapshot()
 
     # --- reading ---------------------------------------------------------------------------
@@ -135,7 +146,7 @@ class CementopiaState:
                     last = spot
         return found
 
-    def slots(self):
+    def slots(self) -> list[tuple[int, int, int, int, int, int, Near]]:
         """Free spots beside the network: (x, y, left rows, left gears, right rows, right gears,
         options) where options = ((neighbour, connection count), ...) payable now. The masks say
         which rows of a card there face a neighbour and which gears they must have."""
@@ -147,7 +158,7 @@ class CementopiaState:
                 out.append((x, y, kl, vl, kr, vr, options))
         return out
 
-    def moves(self) -> list[tuple[int, int, int, int, int]]:
+    def moves(self) -> list[Move]:
         """Every legal move as (card, x, y, count_with, count), unsorted (the fast path)."""
         out = []
         hand, counters = self.hand, self.counters
@@ -178,7 +189,7 @@ class CementopiaState:
         where = self.position(action.count_with)
         return 5 - abs(action.y - where[1]) if where else 0
 
-    def why_illegal(self, action) -> Refusal | None:
+    def why_illegal(self, action: object) -> Refusal | None:
         """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
             return Refusal(NOT_AN_ACTION, {"action": repr(action)})
@@ -258,7 +269,7 @@ class CementopiaState:
             self.deck_pos += 1
         self._check_stuck()
 
-    def _put(self, card: int, x: int, y: int, near) -> None:
+    def _put(self, card: int, x: int, y: int, near: Near) -> None:
         """Place a card and update the free spots around it and the adjacency counts."""
         self.placed.append((card, x, y))
         occ, front, adj = self.occ, self.front, self.adj
@@ -294,7 +305,7 @@ class CementopiaState:
         """Per placed card, the number of side-by-side cards (each shares a facing row)."""
         return dict(self.adj)
 
-    def breakdown(self) -> list[dict]:
+    def breakdown(self) -> list[dict[str, Any]]:
         """Per adjacency value 1..4: how many cards, the limit, and the points they make."""
         counts = [0] * 5
         for value in self.adjacency().values():
@@ -320,7 +331,7 @@ class CementopiaState:
         """Cards the player cannot see: the rest of the deck, as a set."""
         return sorted(self.setup.deck[self.deck_pos:])
 
-    def view(self, player: int = 0):
+    def view(self, player: int = 0) -> CementopiaView:
         from .view import CementopiaView
         return CementopiaView.of(self)
 

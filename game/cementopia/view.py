@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import N_DOLLS
 from .setup import Setup
@@ -31,7 +32,7 @@ class CementopiaView:
         return cls(tuple(state.hand), tuple(state.placed), tuple(state.counters),
                    state.deck_count, tuple(state.unseen()), state.outcome)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The `state` object of the external bot protocol."""
         return {
             "hand": list(self.hand),

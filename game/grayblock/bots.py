@@ -16,19 +16,25 @@ import functools
 import math
 import random
 import time
+from typing import Any, Callable, cast
 
 from ..bots import Level
 from ..bots import RandomBot as _RandomBot
 from ..cards import N_DOLLS
 from ..i18n import _, ngettext
-from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, cards_of, lowest, mask_of
+from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, Action, cards_of, lowest, mask_of
 from .state import BLOCK, OUT, hand_points
 from .view import GrayblockView, with_ends
 
+# Actions are typed Any here: a play's card is an int, but Action says int | None (a pass), and
+# narrowing it in the search's loops would cost time there
 BIG = 1000.0
+Fit = tuple[int, ...]  # FIT[water_veins]: per end card, the mask of the cards that join it
+# (player, left, right, row, card, side, later): see _observations (both ends None or both ints)
+Observation = tuple[int, Any, Any, int, int, bool, int]
 
 
-def _ends_after(row: tuple, card: int, end: str | None) -> tuple[int, int]:
+def _ends_after(row: tuple[int, ...], card: int, end: str | None) -> tuple[int, int]:
     if not row:
         return card, card
     if end == LEFT:
@@ -63,10 +69,10 @@ class EasyBot:
     name = "easy"
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None):
+                 iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: GrayblockView, legal: list):
+    def decide(self, view: GrayblockView, legal: list[Any]) -> Any:
         if legal[0].card is None:
             return legal[0]
         fit = FIT[view.rules.water_veins]
@@ -82,14 +88,14 @@ class EasyBot:
         return self.rng.choice(choices)
 
 
-def easy_value(fit: tuple, rest: int, left: int, right: int, unknown: int, card: int) -> float:
+def easy_value(fit: Fit, rest: int, left: int, right: int, unknown: int, card: int) -> float:
     """Easy's order: its own cards that fit the ends left less the unseen ones, then the higher
     card (exact in a float: card / 64 < 1)."""
     fitting = fit[left] | fit[right]
     return (rest & fitting).bit_count() - (unknown & fitting).bit_count() + card / 64
 
 
-def play_value(fit: tuple, rest: int, left: int, right: int, unknown: int, voids: list[int],
+def play_value(fit: Fit, rest: int, left: int, right: int, unknown: int, voids: list[int],
                sizes: list[int], me: int, n: int) -> float:
     """How good it looks for player `me` to leave ends (left, right) holding `rest`, one reply
     ahead: going out, a sure block, else the chance that everyone else must pass (a block win)
@@ -132,7 +138,7 @@ PASS_WEIGHT = 0.3  # per opponent expected to pass: a turn they lose, a card the
 HIGH_WEIGHT = 0.15  # times card / 31: a loser's highest card caps the winner's points
 
 
-def normal_value(view: GrayblockView, action, unknown: int, voids: list[int]) -> float:
+def normal_value(view: GrayblockView, action: Any, unknown: int, voids: list[int]) -> float:
     left, right = _ends_after(view.row, action.card, action.end)
     rest = view.hand_mask() & ~(1 << action.card)
     sizes = list(view.hand_sizes)
@@ -148,17 +154,18 @@ def normal_value(view: GrayblockView, action, unknown: int, voids: list[int]) ->
         q = (me + step) % n
         pool = unknown & ~voids[q]
         passes += _chance_none(pool.bit_count(), (pool & fitting).bit_count(), sizes[q])
-    return value + PASS_WEIGHT * passes + HIGH_WEIGHT * action.card / (N_DOLLS - 1)
+    total: float = value + PASS_WEIGHT * passes + HIGH_WEIGHT * action.card / (N_DOLLS - 1)
+    return total
 
 
 class NormalBot:
     name = "normal"
 
     def __init__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None):
+                 iterations: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def decide(self, view: GrayblockView, legal: list):
+    def decide(self, view: GrayblockView, legal: list[Any]) -> Any:
         if legal[0].card is None or len(legal) == 1:
             return legal[0]
         unknown, voids = view.unknown(), view.voids()
@@ -182,7 +189,7 @@ MODELS = {"easy": EASY, "random": RANDOM}
 
 
 def playout(hands: list[int], left: int, right: int, turn: int, passes: int, n: int,
-            fit: tuple, row: int, voids: list[int], rng: random.Random,
+            fit: Fit, row: int, voids: list[int], rng: random.Random,
             models: tuple[int, ...] | None = None) -> tuple[int, int]:
     """Finish a hand, everyone playing like the normal bot from their own point of view (own
     hand, the row, what passes revealed), or as their seat's model says (`models`, one per
@@ -232,11 +239,11 @@ def playout(hands: list[int], left: int, right: int, turn: int, passes: int, n: 
         turn = (turn + 1) % n
 
 
-def _observations(view: GrayblockView) -> list[tuple]:
+def _observations(view: GrayblockView) -> list[Observation]:
     """The other players' plays this hand, as (player, left, right, row, card, side, later):
     the ends and row before the play (left None for the opening card), the play (side True =
     left), and the mask of cards that player played from then on (they held those too)."""
-    out = []
+    out: list[list[Any]] = []
     row = 0
     for action, left, right in with_ends(view.actions):
         if action.card is None:
@@ -247,7 +254,7 @@ def _observations(view: GrayblockView) -> list[tuple]:
             if item[0] == action.player:
                 item[6] |= 1 << action.card
         row |= 1 << action.card
-    return [tuple(item) for item in out]
+    return [cast(Observation, tuple(item)) for item in out]
 
 
 # EXP[k] = exp(-BETA * k): players are modelled as preferring ends that few cards they cannot
@@ -256,7 +263,7 @@ BETA = 2.0
 EXP = tuple(math.exp(-BETA * k) for k in range(2 * N_DOLLS))
 
 
-def likelihood(observations: list[tuple], hands: list[int], fit: tuple, openers: int) -> float:
+def likelihood(observations: list[Observation], hands: list[int], fit: Fit, openers: int) -> float:
     """How likely the observed plays are if the hands were `hands` (up to a constant)."""
     weight = 1.0
     for player, left, right, row, card, side, later in observations:
@@ -336,7 +343,7 @@ class HardBot:
         their_need = view.target - view.scores[1 - view.player]
         return view.players != 2 or max(need, their_need) > 300
 
-    def _utility(self, view: GrayblockView):
+    def _utility(self, view: GrayblockView) -> Callable[[tuple[int, int]], float]:
         me = view.player
         need = view.target - view.scores[me]
         their_need = view.target - view.scores[1 - me]
@@ -344,14 +351,15 @@ class HardBot:
             return lambda outcome: _utility(me, outcome)
         starts_next = view.start != me
 
-        def match_chance(outcome):
+        def match_chance(outcome: tuple[int, int]) -> float:
             winner, points = outcome
             if winner == me:
                 return equity(need - points, their_need, starts_next)
             return equity(need, their_need - points, starts_next)
         return match_chance
 
-    def evaluate(self, view: GrayblockView, legal: list) -> list[tuple]:
+    def evaluate(self, view: GrayblockView,
+                 legal: list[Any]) -> list[tuple[float, float, float, Action]]:
         """(utility, mean points, share of deals won, action) per legal play, best first."""
         fit = FIT[view.rules.water_veins]
         n, me = view.players, view.player
@@ -389,10 +397,10 @@ class HardBot:
         scored.sort(key=lambda item: (-item[0], -item[1]))
         return scored
 
-    def decide(self, view: GrayblockView, legal: list):
+    def decide(self, view: GrayblockView, legal: list[Any]) -> Any:
         return self.suggest(view, legal)[0]
 
-    def suggest(self, view: GrayblockView, legal: list):
+    def suggest(self, view: GrayblockView, legal: list[Any]) -> tuple[Action, str, str]:
         """(action, reason, detail) for the Hint button: the reason in a player's terms (ends,
         card numbers), the simulation's figures in the detail line."""
         if legal[0].card is None:
@@ -435,7 +443,7 @@ class HardBot:
         return action, reason, detail
 
 
-def _why(view: GrayblockView, action, unknown: int) -> str:
+def _why(view: GrayblockView, action: Any, unknown: int) -> str:
     """What a play leaves, in things a player can count: own cards and unseen cards that fit the
     new ends, and whether it sheds the highest card (what a winner scores)."""
     fit = FIT[view.rules.water_veins]
@@ -468,7 +476,7 @@ def _why(view: GrayblockView, action, unknown: int) -> str:
     return count
 
 
-def _describe(action) -> str:
+def _describe(action: Any) -> str:
     if action.end is None:
         return _("Start the row with the {card}").format(card=action.card)
     if action.end == LEFT:

@@ -1,13 +1,20 @@
 """Grayblock as the app and the command line know it (game.descriptor): a match of hands."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
 from ..messages import message
 
+if TYPE_CHECKING:  # the rules are imported only when a game is played
+    from .state import GrayblockState
+
 DEFAULT_TARGET = 100  # points a match is played to, unless set up otherwise
 
 
-def stage(state) -> str:
+def stage(state: GrayblockState) -> str:
     """The hand being played (1 for the first)."""
     return message(N_("Hand {number}"), number=max(1, len(state.deals)))
 
@@ -16,12 +23,12 @@ HOW = ("block", "out")  # how a hand is won
 BIG = 1 << 62  # the app keeps no number beyond this
 
 
-def entry_fields(state) -> dict:
+def entry_fields(state: GrayblockState) -> dict[str, Any]:
     """Each finished hand: its winner, how it was won (block or out) and its points."""
     return {"hands": tuple((r.winner, r.kind, r.points) for r in state.results)}
 
 
-def kept_hands(v) -> tuple:
+def kept_hands(v: object) -> tuple[tuple[int, str, int], ...]:
     """The hands as an entry keeps them (JSON), checked: ValueError if anything is off."""
     if type(v) is not list or any(type(h) is not list or len(h) != 3 or h[1] not in HOW
                                   or any(type(n) is not int or abs(n) > BIG for n in (h[0], h[2]))

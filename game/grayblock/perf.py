@@ -19,11 +19,14 @@ import json
 import math
 import random
 import time
+from typing import Any, Callable
 
 from ..bots import make_bot
+from ..commands import Session
 from ..play import play_out
 from .record import new_session, to_record
 from .setup import Rules
+from .state import GrayblockState
 from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 ORDER = ("random", "easy", "normal", "hard")
@@ -39,7 +42,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
-               seed: int, think: float | None = None, blind: bool = False) -> dict:
+               seed: int, think: float | None = None, blind: bool = False) -> dict[str, Any]:
     """Wins per seat of each level over `matches` matches, each played in every seating."""
     wins = {level: 0 for level in levels}
     seats_of = {level: levels.count(level) for level in levels}
@@ -53,7 +56,9 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
             bots = {i: make_bot(s, "grayblock", random.Random(f"{match_seed}:{shift}:{i}")
                                 .getrandbits(32), think, seats=told) for i, s in enumerate(seats)}
             play_out(session, bots)
-            wins[seats[session.state.champion]] += 1
+            champion = session.state.champion
+            assert champion is not None  # the match was played out
+            wins[seats[champion]] += 1
     out = {}
     for level in seats_of:
         games = matches * len(seatings) * seats_of[level]  # seats this level played
@@ -64,13 +69,13 @@ def play_table(levels: tuple[str, ...], matches: int, rules: Rules, target: int,
     return out
 
 
-def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
+def long_record(hands: int, seed: int = 1, players: int = 2) -> dict[str, Any]:
     """A finished match of about `hands` hands (issue 40: replays must be linear in them), played
     by seeded random legal actions. The target is chosen so the match ends when a hand's winner
     first leads everyone and reaches it: the first such hand from `hands` on."""
     seats = [{"name": f"P{p + 1}", "seat": "random"} for p in range(players)]
 
-    def play(target: int, until: int | None):
+    def play(target: int, until: int | None) -> Session[GrayblockState]:
         session = new_session(seed, seats, target=target, snapshots=False)
         rng = random.Random(seed)
         state, history = session.state, session.history
@@ -90,7 +95,7 @@ def long_record(hands: int, seed: int = 1, players: int = 2) -> dict:
     raise AssertionError("no hand ended the match")  # pragma: no cover
 
 
-def measure(work) -> tuple[float, int]:
+def measure(work: Callable[[], object]) -> tuple[float, int]:
     """(seconds, peak bytes) of work(): timed once untraced (processor time: the figures hold on
     a busy machine), then run again under tracemalloc."""
     import gc
@@ -118,7 +123,7 @@ def long_records(sizes: list[int], seed: int) -> None:
     from ..history import entry_of
     from ..positions import Positions
 
-    def viewer(record: dict) -> None:
+    def viewer(record: dict[str, Any]) -> None:
         """What the replay viewer does besides drawing: the record verified, its positions walked
         once (kept at most positions.LIMIT), then ten steps back from the end."""
         history = records.verified(record).history
@@ -129,17 +134,17 @@ def long_records(sizes: list[int], seed: int) -> None:
         for back in range(1, 11):
             state = positions.at(positions.total - back, state, positions.total - back + 1)
 
-    readers = {
+    readers: dict[str, Callable[[dict[str, Any]], object]] = {
         "verify": records.verify,
         "replay": records.replay,
         "history": lambda record: entry_of(record, records.utc_stamp(0)),
         "viewer": viewer,
     }
-    before: dict = {}
+    before: dict[str, Any] = {}
     for hands in sizes:
         record = long_record(hands, seed)
         text = json.dumps(record)
-        row: dict = {"hands": len(record["hands"]),
+        row: dict[str, Any] = {"hands": len(record["hands"]),
                      "actions": sum(len(hand["actions"]) for hand in record["hands"]),
                      "bytes": len(text)}
         for name, read in readers.items():
@@ -154,7 +159,7 @@ def long_records(sizes: list[int], seed: int) -> None:
         before = row
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.grayblock.perf")
     parser.add_argument("--long-record", action="store_true",
                         help="instead of bot strength: the time and peak memory of replaying "

@@ -3,13 +3,14 @@ its deal (authoritative: the seed is informational), its start player and its re
 
 from __future__ import annotations
 
+from typing import Any
 
 from ..commands import History, Session
 from ..errors import IllegalAction, RecordError
 from ..records import envelope, same, session_meta, short_json
-from .descriptor import INFO
+from .descriptor import DEFAULT_TARGET, INFO
 from .setup import Action, Rules, deal_from_json
-from .state import DEFAULT_TARGET, GrayblockState
+from .state import GrayblockState
 
 GAME, PLAYER_COUNTS, DEFAULT_PLAYERS = INFO.id, INFO.player_counts, INFO.default_players
 
@@ -18,8 +19,8 @@ def parse_rules(text: str) -> Rules:
     return Rules.parse(text)
 
 
-def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
-                target: int | None = DEFAULT_TARGET, snapshots: bool = True) -> Session:
+def new_session(seed: int, players: list[dict[str, Any]], rules: Rules = Rules(),
+                target: int | None = DEFAULT_TARGET, snapshots: bool = True) -> Session[GrayblockState]:
     if len(players) not in PLAYER_COUNTS:
         raise ValueError(f"Grayblock is for 2 to 4 players, not {len(players)}")
     # None: a table set up without a target (scenes.config.GameConfig for another game)
@@ -27,7 +28,7 @@ def new_session(seed: int, players: list[dict], rules: Rules = Rules(),
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
-def to_record(session: Session) -> dict:
+def to_record(session: Session[GrayblockState]) -> dict[str, Any]:
     state: GrayblockState = session.state
     hands = []
     for number, deal in enumerate(state.deals):
@@ -51,7 +52,7 @@ def to_record(session: Session) -> dict:
     return record
 
 
-def start_state(record: dict) -> GrayblockState:
+def start_state(record: dict[str, Any]) -> GrayblockState:
     players = record.get("players")
     if not isinstance(players, list) or len(players) not in PLAYER_COUNTS:
         raise RecordError("a grayblock record needs its players list of 2 to 4 players")
@@ -76,7 +77,7 @@ def start_state(record: dict) -> GrayblockState:
                               tuple(deals), first)
 
 
-def replay(record: dict, snapshots: bool = True) -> Session:
+def replay(record: dict[str, Any], snapshots: bool = True) -> Session[GrayblockState]:
     session = Session(History(start_state(record), snapshots), session_meta(record, GAME))
     hands = record["hands"]
     if "actions" in record and record["actions"]:
@@ -105,7 +106,8 @@ def replay(record: dict, snapshots: bool = True) -> Session:
     return session
 
 
-def _check_hand_result(state: GrayblockState, number: int, hand: dict, last: bool) -> None:
+def _check_hand_result(state: GrayblockState, number: int, hand: dict[str, Any],
+                       last: bool) -> None:
     given = hand.get("result")
     done = len(state.results) >= number
     if given is None:
@@ -125,7 +127,7 @@ def _check_hand_result(state: GrayblockState, number: int, hand: dict, last: boo
                               f"replay gives {short_json(actual[key])}")
 
 
-def compare_result(given, actual: dict) -> str | None:
+def compare_result(given: Any, actual: dict[str, Any]) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
     for key in ("scores", "champion"):

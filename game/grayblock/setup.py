@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, Iterable, NamedTuple
 
 from ..cards import N_DOLLS, ROWS
 from ..errors import RecordError
@@ -22,11 +22,11 @@ LEFT, RIGHT = "left", "right"
 class Rules:
     water_veins: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"water_veins": self.water_veins}
 
     @classmethod
-    def from_json(cls, data) -> "Rules":
+    def from_json(cls, data: object) -> "Rules":
         if data is None:
             return cls()
         if not isinstance(data, dict):
@@ -79,7 +79,7 @@ FIT = (_table(False), _table(True))
 OPENERS = (ALL, ALL & ~1)
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -131,7 +131,7 @@ def first_start(seed: int, players: int) -> int:
     return random.Random(f"grayblock:{seed}:start").randrange(players)
 
 
-def deal_from_json(data, players: int, where: str) -> Deal:
+def deal_from_json(data: object, players: int, where: str) -> Deal:
     if not isinstance(data, list) or len(data) != players:
         raise RecordError(f"{where}.deal must list {players} hands of {HAND_SIZE} cards")
     seen: set[int] = set()
@@ -160,13 +160,13 @@ class Action(NamedTuple):
     def is_pass(self) -> bool:
         return self.card is None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         if self.card is None:
             return {"player": self.player, "pass": True}
         return {"player": self.player, "play": self.card, "end": self.end}
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         if not isinstance(data, dict) or "player" not in data:
             raise RecordError(f"not a Grayblock action: {data!r}")
         player = data["player"]

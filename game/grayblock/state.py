@@ -31,7 +31,7 @@ Decisions where rules.md and the rulebook leave room (in force here; tests pin t
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..appendonly import AppendOnly
 from ..cards import N_DOLLS, place_map
@@ -41,6 +41,9 @@ from . import words
 from .descriptor import DEFAULT_TARGET
 from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,
                     cards_of, deal_hand, first_start, highest, lowest, mask_of, one_gear_apart)
+
+if TYPE_CHECKING:
+    from .view import GrayblockView
 
 BLOCK, OUT = "block", "out"  # how a hand is won
 # what apply() reports, in order
@@ -55,11 +58,11 @@ class HandResult(NamedTuple):
     winner: int
     kind: str  # "block" or "out"
     points: int
-    actions: tuple  # every action of the hand, in order
+    actions: tuple[Action, ...]  # every action of the hand, in order
     row: tuple[int, ...]  # the final row, left to right
     left: tuple[tuple[int, ...], ...]  # the cards each player still held (shown at the end)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "kind": self.kind, "points": self.points}
 
     def deal(self) -> Deal:
@@ -82,7 +85,7 @@ class GrayblockState:
     rules: Rules
     target: int
     seed: int
-    preset: tuple
+    preset: tuple[Deal, ...]
     first: int
     deals: AppendOnly[Deal]  # every hand's, and the current one's (shared between clones)
     results: AppendOnly[HandResult]
@@ -98,7 +101,7 @@ class GrayblockState:
 
     @classmethod
     def new(cls, seed: int, players: int, rules: Rules = Rules(),
-            target: int = DEFAULT_TARGET, deals: tuple = (), first: int | None = None
+            target: int = DEFAULT_TARGET, deals: tuple[Deal, ...] = (), first: int | None = None
             ) -> "GrayblockState":
         """A match about to start. `deals` (from a record) replace the seed's deals, hand by hand."""
         if players not in (2, 3, 4):
@@ -133,7 +136,7 @@ class GrayblockState:
         other.champion = self.champion
         return other
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality checks. `preset` is left out: a
         replayed match equals the one that was recorded."""
         return (self.players, self.rules, self.target, self.seed, self.first, tuple(self.deals),
@@ -141,7 +144,7 @@ class GrayblockState:
                 self.passes, self.last, tuple(self.log), tuple(self.totals), self.champion)
 
     # __eq__ without __hash__: Python leaves __hash__ None, states are mutable
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, GrayblockState) and self.snapshot() == other.snapshot()
 
     # --- reading ---------------------------------------------------------------------------
@@ -199,7 +202,7 @@ class GrayblockState:
                 out.append(table[c][2])
         return out
 
-    def why_illegal(self, action) -> Refusal | None:
+    def why_illegal(self, action: object) -> Refusal | None:
         """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         if not isinstance(action, Action):
             return Refusal(NOT_AN_ACTION, {"action": repr(action)})
@@ -320,7 +323,7 @@ class GrayblockState:
 
     # --- hidden information ----------------------------------------------------------------
 
-    def view(self, player: int):
+    def view(self, player: int) -> GrayblockView:
         from .view import GrayblockView
         return GrayblockView.of(self, player)
 

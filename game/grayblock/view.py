@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
 
 from ..appendonly import AppendOnly
-from .setup import ALL, FIT, LEFT, Rules, cards_of, mask_of
+from .setup import ALL, FIT, LEFT, Action, Rules, cards_of, mask_of
 from .state import GrayblockState, HandResult
 
 
@@ -29,7 +30,7 @@ class GrayblockView:
     start: int
     turn: int | None
     number: int  # the current hand, 0-based
-    actions: tuple  # this hand's actions so far (public)
+    actions: tuple[Action, ...]  # this hand's actions so far (public)
     results: tuple[HandResult, ...]  # finished hands (public once shown)
     champion: int | None
 
@@ -42,7 +43,7 @@ class GrayblockView:
                    state.start, state.turn, state.number, tuple(state.log),
                    tuple(state.results), state.champion)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The `state` object of the external bot protocol (plus a few public extras)."""
         return {
             "rules": self.rules.to_json(), "hand": list(self.hand),
@@ -71,6 +72,7 @@ class GrayblockView:
         out = [0] * self.players
         for action, left, right in with_ends(self.actions):
             if action.card is None:
+                assert left is not None and right is not None  # a pass follows the opening card
                 out[action.player] |= fit[left] | fit[right]
         return out
 
@@ -131,7 +133,7 @@ class GrayblockView:
         return state
 
 
-def with_ends(actions):
+def with_ends(actions: Iterable[Action]) -> Iterator[tuple[Action, int | None, int | None]]:
     """Each action of a hand with the row's two end cards just before it (None before the
     opening card)."""
     left = right = None

@@ -11,7 +11,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..records import MAX_BYTES, parse_record, read_stamp
 from .files import TEMP_PREFIX, describe, file_time, read_bounded, shown_name, write_once
@@ -20,11 +20,11 @@ from .store import Imported, Store, alive
 Progress = Callable[[int, int], None] | None
 
 
-def record_text(record: dict) -> str:
+def record_text(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def file_stem(record: dict, text: str | None = None) -> str:
+def file_stem(record: dict[str, Any], text: str | None = None) -> str:
     """"assemble-20261127-135112-3f2a9c01be7d": the game, when it finished (or started), and a
     digest of the record: the same game gets the same name (an export run again finds it there),
     another game another name at once, dates or not."""
@@ -35,7 +35,7 @@ def file_stem(record: dict, text: str | None = None) -> str:
     return "-".join(part for part in (game, when, digest) if part)
 
 
-def export_record(record: dict, folder: Path) -> Path:
+def export_record(record: dict[str, Any], folder: Path) -> Path:
     """One game as a record file in `folder` (the file already there if it holds this very
     game); OSError if it cannot be written."""
     text = record_text(record)
@@ -111,7 +111,7 @@ def clear_stale_temps(folder: Path) -> None:
             pass
 
 
-def record_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
+def record_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The files to import: each file given, and the .json files in each folder given."""
     out: list[Path] = []
     for item in paths:
@@ -129,11 +129,11 @@ def record_files(paths: Iterable[str | os.PathLike]) -> list[Path]:
     return out
 
 
-def import_files(store: Store, paths: Iterable[str | os.PathLike],
+def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
                  progress: Progress = None) -> Imported:
     """Every record in these files and folders into the store, once (StoreError if the database
     says no: then nothing was added)."""
-    items: list[tuple[str, dict, str | None]] = []
+    items: list[tuple[str, dict[str, Any], str | None]] = []
     problems: list[tuple[str, str]] = []
     for path in record_files(paths):
         name = shown_name(path)

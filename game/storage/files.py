@@ -10,6 +10,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from ..errors import RecordError
 from ..i18n import N_
@@ -36,7 +37,7 @@ class TooLarge(Unreadable):
     """A file larger than the reader's limit (a reader may word it its own way)."""
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
     """A regular file's bytes, at most `limit`. FileNotFoundError if there is none; Unreadable
     for anything else (not a regular file, too large (TooLarge), the disk says no). The one
     reader of the files a player gives the app (tests/test_bounded_reader.py keeps it so)."""
@@ -54,7 +55,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     return data
 
 
-def read_upto(fh, limit: int) -> bytes:
+def read_upto(fh: BinaryIO, limit: int) -> bytes:
     """An open binary file's bytes, at most limit + 1 (one more than the limit: the caller tells a
     file that is too large). fh.read(limit + 1) would set aside the whole limit (16 MiB) for every
     record however small: as much as the file's size says first, then (a file that grew, or says
@@ -72,7 +73,7 @@ def read_upto(fh, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def too_deep(data, limit: int) -> bool:
+def too_deep(data: object, limit: int) -> bool:
     """Whether lists and objects nest deeper than limit (a loop: no recursion to run out of)."""
     stack = [(data, 1)]
     while stack:
@@ -84,7 +85,7 @@ def too_deep(data, limit: int) -> bool:
     return False
 
 
-def read_json(path: Path, limit: int, depth: int = 16) -> dict:
+def read_json(path: Path, limit: int, depth: int = 16) -> dict[str, Any]:
     """A JSON object from a file (read_bounded). FileNotFoundError if there is none; Unreadable
     for any other problem (too big, not UTF-8, not JSON, too deep, not an object)."""
     raw = read_bounded(path, limit)
@@ -95,7 +96,7 @@ def read_json(path: Path, limit: int, depth: int = 16) -> dict:
     return checked_json(data, depth)
 
 
-def checked_json(data, depth: int = 16) -> dict:
+def checked_json(data: object, depth: int = 16) -> dict[str, Any]:
     if too_deep(data, depth):
         raise Unreadable(message(N_("it is nested too deeply")))
     if not isinstance(data, dict):
@@ -141,7 +142,7 @@ def file_time(path: Path) -> str | None:
         return None
 
 
-def shown_name(path) -> str:
+def shown_name(path: str | bytes | os.PathLike[str]) -> str:
     """A file's name for a message: printable even when the name is not UTF-8."""
     name = os.fsdecode(path) if isinstance(path, bytes) else str(path)
     return printable(name.replace("\\", "/").rsplit("/", 1)[-1], 80)

@@ -18,7 +18,7 @@ import struct
 import tempfile
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_HEADER, FRAME_HEADER = 32, 24
@@ -133,13 +133,17 @@ def idempotent(statement: str) -> str:
     return _CREATE.sub(lambda m: f"CREATE {m.group(1)} IF NOT EXISTS ", statement, count=1)
 
 
-def shape(con: sqlite3.Connection) -> dict[str, tuple]:
+Column = tuple[str, bool, Any, str, bool]  # name, notnull, default, declared type, in the key
+Shape = tuple[str, tuple[Column, ...]]  # (type, columns) of a table, index or trigger
+
+
+def shape(con: sqlite3.Connection) -> dict[str, Shape]:
     """{name: (type, columns)} of the tables, indexes and triggers (columns: a table's, as
     (name, notnull, default, declared type, part of the primary key); () for the others)."""
-    out: dict[str, tuple] = {}
+    out: dict[str, Shape] = {}
     for kind, name in con.execute("SELECT type, name FROM sqlite_master "
                                   "WHERE name NOT LIKE 'sqlite_%'").fetchall():
-        columns: tuple = ()
+        columns: tuple[Column, ...] = ()
         if kind == "table":
             columns = tuple((r[1], bool(r[3]), r[4], r[2], bool(r[5])) for r in
                             con.execute("SELECT * FROM pragma_table_info(?)", (name,)).fetchall())

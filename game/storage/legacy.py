@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .. import registry
 from ..records import MAX_BYTES, parse_record, utc_stamp
@@ -68,7 +68,7 @@ class Waiting:
     """What the window needs before its first frame while the old files wait to come in: the old
     settings (in force at once; game.settings cleans them) and whether a game in progress comes."""
 
-    settings: dict
+    settings: dict[str, Any]
     game_in_progress: bool
 
 
@@ -92,7 +92,7 @@ def bring_in(store: Store, progress: Callable[[int, int], None] | None = None) -
     assert store.path is not None
     folder = store.path.parent
     problems: list[tuple[str, str]] = []
-    games: list[tuple[str, dict, str | None]] = []
+    games: list[tuple[str, dict[str, Any], str | None]] = []
     records = folder / "records"
     try:
         names = sorted(os.scandir(records), key=lambda e: e.name)
@@ -133,12 +133,12 @@ def _is_record_name(name: str) -> bool:
     return name.endswith(".json") and name != "index.json" and not name.startswith(".")
 
 
-def _record(path: Path) -> dict:
+def _record(path: Path) -> dict[str, Any]:
     raw = read_bounded(path, MAX_BYTES)
     return parse_record(raw.decode("utf-8"))
 
 
-def _object(path: Path, limit: int, problems: list, depth: int = 16) -> dict:
+def _object(path: Path, limit: int, problems: list[Any], depth: int = 16) -> dict[str, Any]:
     try:
         return read_json(path, limit, depth)
     except FileNotFoundError:

@@ -38,7 +38,7 @@ import time
 from contextlib import closing, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 from .. import registry
 from ..history import Entry, entry_of, fold, seat_kind
@@ -47,8 +47,15 @@ from ..messages import later, message
 from ..records import NAME_LEN, check_envelope, load_json, read_stamp, utc_stamp
 from ..text import clean
 from .files import aside_name, data_dir, describe, printable, too_deep
-from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, check_log, copy_with_log, idempotent,
-                    log_in_use, log_of, opening, shape)
+from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, Shape, check_log, copy_with_log,
+                    idempotent, log_in_use, log_of, opening, shape)
+
+T = TypeVar("T")
+Progress = Callable[[int, int], None]  # (records done, of how many)
+# a record to bring in: (the file's name, the record as parsed, when it finished or None)
+Item = tuple[str, dict[str, Any], str | None]
+# a record ready to add: (record, fingerprint, entry, the file's time)
+Prepared = tuple[dict[str, Any], str, dict[str, Any], str | None]
 
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 3
@@ -126,7 +133,7 @@ class Imported:
     problems: list[tuple[str, str]] = field(default_factory=list)  # (the file's name, why)
 
 
-def fingerprint(record: dict, dated: bool = True) -> str:
+def fingerprint(record: dict[str, Any], dated: bool = True) -> str:
     """The key of a game's identity. Two attempts at one deal played the same way (a daily) are
     told apart by when each began (or, in a record that does not say, ended): one game finished
     in two windows is still one. A record with neither has the key of before issue 56, which
@@ -173,8 +180,9 @@ def damaged(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def _ident(path) -> tuple[int, int] | None:
+def _ident(path: Path | None) -> tuple[int, int] | None:
     """Which file is at `path` (device, inode), or None if none is."""
+    assert path is not None  # only a store with a data file asks
     try:
         found = os.stat(path)
     except OSError:
@@ -656,7 +664,7 @@ class Store:
                 time.sleep(0.05 * (attempt + 1))
         return con
 
-    def _read(self, sql: str, args: tuple = ()) -> list:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         for attempt in range(RETRIES):
             try:
                 return self._con().execute(sql, args).fetchall()
@@ -666,7 +674,7 @@ class Store:
                 time.sleep(0.05 * (attempt + 1))
         return []
 
-    def _run(self, what: str, work: Callable):
+    def _run(self, what: str, work: Callable[[], T]) -> T:
         """work() with any database failure as a StoreError in player words."""
         for attempt in range(RETRIES):
             try:
@@ -681,6 +689,7 @@ class Store:
             except (sqlite3.Error, OSError) as exc:
                 kind = Busy if busy(exc) else StoreError
                 raise kind(message(what, reason=failure(exc))) from None
+        raise AssertionError("the last attempt returns or raises")
 
     # --- the data file itself (issue 56) ---------------------------------------------------
 
@@ -782,7 +791,7 @@ class Store:
                 self._forget(old)
 
     @staticmethod
-    def _unmended(here, why) -> str:
+    def _unmended(here: tuple[int, int] | None, why: str) -> str:
         if here is None:
             return message(N_("the data folder was removed and could not be made again ({why})"),
                            why=why)
@@ -904,7 +913,7 @@ class Store:
 
     # --- games in progress -----------------------------------------------------------------
 
-    def new_game(self, record: dict) -> int:
+    def new_game(self, record: dict[str, Any]) -> int:
         """Keep a new game in progress (held by this window); its id."""
         _dump(record)  # a record that cannot be written says so before the transaction
 
@@ -913,7 +922,7 @@ class Store:
                 return self._insert(c, record, fingerprint(record), None, held=True)
         return self._run(N_("Could not save the game: {reason}"), work)
 
-    def save_game(self, game_id: int, record: dict) -> None:
+    def save_game(self, game_id: int, record: dict[str, Any]) -> None:
         """The game's latest position. HeldElsewhere if another window has taken it over."""
         text = _dump(record)
 
@@ -929,7 +938,7 @@ class Store:
                                                    "which keeps it from here on")))
         self._run(N_("Could not save the game: {reason}"), work)
 
-    def finish_game(self, game_id: int | None, record: dict) -> int:
+    def finish_game(self, game_id: int | None, record: dict[str, Any]) -> int:
         """A finished (or conceded) game leaves the games in progress and joins the finished ones,
         in one commit. A game already among the finished (the same game, setup and actions) is
         not kept twice. Its id in History."""
@@ -985,7 +994,7 @@ class Store:
             return [self._saved(r, players.get(r[0], ())) for r in rows]
         return self._run(N_("Could not read the games in progress: {reason}"), work)
 
-    def _saved(self, row: tuple, players: tuple[tuple[str, str], ...]) -> Saved:
+    def _saved(self, row: tuple[Any, ...], players: tuple[tuple[str, str], ...]) -> Saved:
         """A game in progress as listed, whatever its row holds (the file is the player's: an edit
         may leave any type in any column): what cannot be read is unknown, and said."""
         game_id, game, actions, started, updated, holder, held_at = row
@@ -996,11 +1005,11 @@ class Store:
                      read_stamp(started), read_stamp(updated) or "", self._held(holder, held_at),
                      None if readable else message(N_("some of it cannot be read")))
 
-    def take(self, game_id: int) -> dict:
+    def take(self, game_id: int) -> dict[str, Any]:
         """Hold a game in progress for this window and give its record (its JSON checked, not
         replayed). HeldElsewhere if another window holds it; StoreError if it is gone or cannot
         be read."""
-        def work() -> dict:
+        def work() -> dict[str, Any]:
             with self._write() as c:
                 row = c.execute("SELECT record, holder, held_at FROM games "
                                 "WHERE id = ? AND state = 'playing'", (game_id,)).fetchone()
@@ -1030,7 +1039,7 @@ class Store:
                           (game_id, self.holder))
         self._run(N_("Could not save the game: {reason}"), work)
 
-    def _held(self, holder, held_at) -> str:
+    def _held(self, holder: Any, held_at: Any) -> str:  # the row's cells: any type
         """Who holds a game in progress. A window alive on this computer keeps its game whatever
         the clocks say (a laptop after sleep, a stepped clock); the heartbeat decides only for a
         window elsewhere or where a process cannot be looked at. A lease that cannot be read (an
@@ -1061,7 +1070,8 @@ class Store:
             return FREE  # its heartbeat stopped (a killed or frozen window, another computer)
         return ELSEWHERE
 
-    def _insert(self, c: sqlite3.Connection, record: dict, key: str, entry: dict | None,
+    def _insert(self, c: sqlite3.Connection, record: dict[str, Any], key: str,
+                entry: dict[str, Any] | None,
                 updated: str | None = None, held: bool = False) -> int:
         """A new row: a game in progress (entry None), held by this window if `held`, or a
         finished game with its entry; its players with it."""
@@ -1077,7 +1087,7 @@ class Store:
         self._put_players(c, game_id, record)
         return game_id
 
-    def _put_players(self, c: sqlite3.Connection, game_id: int, record: dict) -> None:
+    def _put_players(self, c: sqlite3.Connection, game_id: int, record: dict[str, Any]) -> None:
         c.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
         c.executemany("INSERT INTO players (game_id, seat, name, folded, kind) VALUES (?, ?, ?, ?, ?)",
                       [(game_id, i, p["name"], fold(p["name"]), seat_kind(p["seat"]))
@@ -1103,7 +1113,7 @@ class Store:
         """The finished games (of one game, with a player of this name, case and width folded),
         newest first: History's list."""
         sql = "SELECT id FROM games WHERE state = 'finished'"
-        args: list = []
+        args: list[Any] = []
         if game:
             sql += " AND game = ?"
             args.append(game)
@@ -1123,7 +1133,7 @@ class Store:
                                   "ORDER BY finished_at DESC, id DESC")
             else:
                 wanted = list(ids)
-                found: dict[int, tuple] = {}
+                found: dict[int, tuple[Any, ...]] = {}
                 for chunk in range(0, len(wanted), 500):
                     part = wanted[chunk:chunk + 500]
                     for row in self._read(f"SELECT id, entry, game FROM games WHERE id IN "
@@ -1133,7 +1143,7 @@ class Store:
             return [self._entry(*row) for row in rows]
         return self._run(N_("Could not read your finished games: {reason}"), work)
 
-    def _entry(self, game_id: int, text, game) -> Entry:
+    def _entry(self, game_id: int, text: Any, game: Any) -> Entry:  # the row's cells
         """A finished game's Entry; one that cannot be read is made again from the record, and a
         record that cannot be read either is an unreadable Entry saying why (listed with its
         game)."""
@@ -1159,7 +1169,7 @@ class Store:
         return self._run(N_("Could not read your finished games: {reason}"),
                          lambda: [r[0] for r in self._read(sql) if isinstance(r[0], str)])
 
-    def record(self, game_id: int) -> dict:
+    def record(self, game_id: int) -> dict[str, Any]:
         """A game's record (finished or in progress), its JSON checked."""
         rows = self._run(N_("Could not read the game: {reason}"),
                          lambda: self._read("SELECT record FROM games WHERE id = ?", (game_id,)))
@@ -1168,7 +1178,7 @@ class Store:
         return _record(rows[0][0])
 
     def records(self, game: str | None = None,
-                ids: Iterable[int] | None = None) -> Iterator[tuple[int, dict]]:
+                ids: Iterable[int] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
         """Every finished game's record (of one game) oldest first, or those of `ids` in that
         order: an export. Read RECORDS_PAGE at a time, never all at once (100,000 records held
         together took 6 GB); a game gone meanwhile, or that cannot be read, is left out."""
@@ -1196,14 +1206,14 @@ class Store:
         out.update({state: n for state, n in rows})
         return out
 
-    def figures(self, key: str, make: Callable[[], dict]) -> dict:
+    def figures(self, key: str, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """Figures worked out from every finished game (Statistics): kept under `key` until a
         finished game is added, changed or removed (the database's triggers count each change,
         whoever makes it), so that they are worked out once per change, not at every look.
         `make()` works them out; kept figures that cannot be read are worked out again, and
         figures that cannot be kept (a full disk, another program holding the data: not waited
         for) are only given."""
-        def version_and_kept() -> tuple:
+        def version_and_kept() -> tuple[Any, ...]:
             return self._read("SELECT (SELECT value FROM meta WHERE key = 'finished_version'), "
                               "(SELECT value FROM figures WHERE key = ? AND version = "
                               "(SELECT value FROM meta WHERE key = 'finished_version'))", (key,))[0]
@@ -1211,13 +1221,14 @@ class Store:
                                   version_and_kept)
         if kept is not None:
             try:
-                value = _value(kept, RECORD_BYTES)
-                if isinstance(value, dict):
-                    return value
+                found = _value(kept, RECORD_BYTES)
+                if isinstance(found, dict):
+                    return found
             except StoreError:
                 pass  # edited behind the app's back: worked out again
         text = _dump(make())
-        value = json.loads(text)  # as it will read back: the same figures either way
+        # as it will read back: the same figures either way
+        value: dict[str, Any] = json.loads(text)
         if not isinstance(version, str) or not (version.isascii() and version.isdigit()) \
                 or len(version) > 18:
             return value  # a counter that is not ours: nothing is kept against it
@@ -1234,7 +1245,7 @@ class Store:
 
     # --- importing records -----------------------------------------------------------------
 
-    def add_records(self, items: Iterable[tuple[str, dict, str | None]], progress=None) -> Imported:
+    def add_records(self, items: Iterable[Item], progress: Progress | None = None) -> Imported:
         """Records into the store: a finished one among the finished games, an unfinished one among
         the games in progress. Each item is (the file's name, its record as parsed, when it
         finished if the record does not say: the file's time, or None for now). Each record is
@@ -1250,7 +1261,7 @@ class Store:
         self._run(N_("Could not import the games: {reason}"), work)
         return report
 
-    def _add_prepared(self, c: sqlite3.Connection, ready: list[tuple[dict, str, dict, str | None]],
+    def _add_prepared(self, c: sqlite3.Connection, ready: list[Prepared],
                       report: Imported) -> None:
         for record, key, entry, when in ready:
             finished = entry.get("over") or entry.get("conceded")
@@ -1265,7 +1276,7 @@ class Store:
 
     # --- settings --------------------------------------------------------------------------
 
-    def settings(self) -> tuple[dict, list]:
+    def settings(self) -> tuple[dict[str, Any], list[Any]]:
         """{key: value} as stored, and one line per value that could not be read (dropped)."""
         rows = self._run(N_("Could not read your settings: {reason}"),
                          lambda: self._read("SELECT key, value FROM settings"))
@@ -1281,7 +1292,7 @@ class Store:
                                         reason=exc.words))
         return out, problems
 
-    def put_settings(self, changed: dict, removed: Iterable[str] = ()) -> None:
+    def put_settings(self, changed: dict[str, Any], removed: Iterable[str] = ()) -> None:
         """Keep these settings (only these keys: another window's other settings stay)."""
         texts = [(key, _dump(value)) for key, value in changed.items()]
 
@@ -1294,7 +1305,8 @@ class Store:
 
     # --- reviews (issue 42) -----------------------------------------------------------------
 
-    def keep_review(self, game_id: int, seat: int, review: dict, summary: dict) -> None:
+    def keep_review(self, game_id: int, seat: int, review: dict[str, Any],
+                    summary: dict[str, Any]) -> None:
         """A finished game's review of one player (game.review.Review.to_json), and its
         summary (History and Statistics read only that), replacing an older one."""
         text, brief = _dump(review), _dump(summary)
@@ -1311,7 +1323,7 @@ class Store:
                           (game_id, seat, text, brief, utc_stamp()))
         self._run(N_("Could not keep the review: {reason}"), work)
 
-    def review(self, game_id: int, seat: int) -> dict | None:
+    def review(self, game_id: int, seat: int) -> dict[str, Any] | None:
         """The kept review of a game's player (as kept), or None: none, or not readable."""
         rows = self._run(N_("Could not read the review: {reason}"), lambda: self._read(
             "SELECT review FROM reviews WHERE game_id = ? AND seat = ?", (game_id, seat)))
@@ -1321,9 +1333,10 @@ class Store:
             return None
         return value if isinstance(value, dict) else None
 
-    def review_summaries(self, ids: Iterable[int] | None = None) -> dict[int, dict[int, dict]]:
+    def review_summaries(self,
+                         ids: Iterable[int] | None = None) -> dict[int, dict[int, dict[str, Any]]]:
         """{game id: {seat: summary}} of the kept reviews (of the games `ids`, or all)."""
-        def work() -> dict[int, dict[int, dict]]:
+        def work() -> dict[int, dict[int, dict[str, Any]]]:
             if ids is None:
                 rows = self._read("SELECT game_id, seat, summary FROM reviews")
             else:
@@ -1332,7 +1345,7 @@ class Store:
                     part = wanted[chunk:chunk + 500]
                     rows += self._read(f"SELECT game_id, seat, summary FROM reviews WHERE game_id "
                                        f"IN ({','.join('?' * len(part))})", tuple(part))
-            out: dict[int, dict[int, dict]] = {}
+            out: dict[int, dict[int, dict[str, Any]]] = {}
             for game_id, seat, text in rows:
                 if not (isinstance(game_id, int) and isinstance(seat, int)):
                     continue  # an edited row: as if never reviewed
@@ -1347,13 +1360,13 @@ class Store:
 
     # --- lessons ---------------------------------------------------------------------------
 
-    def lesson(self, game: str):
+    def lesson(self, game: str) -> object:
         """Where the lesson of `game` was left (its entry as kept), or None."""
         rows = self._run(N_("Could not read your place in the lesson: {reason}"),
                          lambda: self._read("SELECT entry FROM lessons WHERE game = ?", (game,)))
         return _value(rows[0][0]) if rows else None
 
-    def keep_lesson(self, game: str, entry: dict) -> None:
+    def keep_lesson(self, game: str, entry: dict[str, Any]) -> None:
         text = _dump(entry)
 
         def work() -> None:
@@ -1370,7 +1383,7 @@ class Store:
 
     # --- a game's bests per deal (GameInfo.bests: Cementopia's) ----------------------------
 
-    def bests(self, game: str) -> dict[str, dict]:
+    def bests(self, game: str) -> dict[str, dict[str, Any]]:
         """{seed: {"best": n, "unassisted_best": n or None}} (rows that make no sense left out)."""
         table = _bests(game)
         rows = self._run(N_("Could not read your best scores: {reason}"),
@@ -1382,12 +1395,12 @@ class Store:
                 out[seed] = {"best": best, "unassisted_best": plain}
         return out
 
-    def keep_best(self, game: str, seed: str, score: int, assisted: bool) -> tuple[dict, bool]:
+    def keep_best(self, game: str, seed: str, score: int, assisted: bool) -> tuple[dict[str, Any], bool]:
         """Note a completed attempt, in one transaction (two windows cannot lose one's best):
         (the deal's entry now, whether it beat a best)."""
         table = _bests(game)
 
-        def work() -> tuple[dict, bool]:
+        def work() -> tuple[dict[str, Any], bool]:
             with self._write() as c:
                 row = c.execute(f"SELECT best, unassisted_best FROM {table} WHERE seed = ?",
                                 (seed,)).fetchone()
@@ -1398,7 +1411,7 @@ class Store:
                 return {"best": best, "unassisted_best": plain}, improved
         return self._run(N_("Could not save your best score: {reason}"), work)
 
-    def add_bests(self, game: str, bests: dict[str, dict]) -> None:
+    def add_bests(self, game: str, bests: dict[str, dict[str, Any]]) -> None:
         """Bests from elsewhere (the old file), each kept where it beats what is here."""
         table = _bests(game)
 
@@ -1409,7 +1422,7 @@ class Store:
         self._run(N_("Could not save your best score: {reason}"), work)
 
     @staticmethod
-    def _merge_best(c: sqlite3.Connection, table: str, seed: str, entry: dict) -> None:
+    def _merge_best(c: sqlite3.Connection, table: str, seed: str, entry: dict[str, Any]) -> None:
         row = c.execute(f"SELECT best, unassisted_best FROM {table} WHERE seed = ?",
                         (seed,)).fetchone()
         best, plain = _score(entry.get("best")), _score(entry.get("unassisted_best"))
@@ -1432,9 +1445,10 @@ class Store:
                          lambda: self._read("SELECT value FROM meta WHERE key = ?", (key,)))
         return None if not rows or rows[0][0] is None else str(rows[0][0])
 
-    def bring_in(self, key: str, value: str, records: list[tuple[str, dict, str | None]],
-                 settings: dict, lessons: dict[str, dict], bests: dict[str, dict[str, dict]],
-                 progress=None) -> Imported | None:
+    def bring_in(self, key: str, value: str, records: list[Item],
+                 settings: dict[str, Any], lessons: dict[str, dict[str, Any]],
+                 bests: dict[str, dict[str, dict[str, Any]]],
+                 progress: Progress | None = None) -> Imported | None:
         """Everything from the old JSON files in one transaction, marked done by `key` in the same
         commit; None (nothing done) if another window did it first. `bests`: each game's."""
         if self.meta(key) is not None:
@@ -1463,7 +1477,7 @@ class Store:
     # --- health ----------------------------------------------------------------------------
 
     def integrity(self) -> str:
-        return self._read("PRAGMA integrity_check")[0][0]
+        return str(self._read("PRAGMA integrity_check")[0][0])
 
 
 # --- values in and out ---------------------------------------------------------------------
@@ -1479,10 +1493,10 @@ def _statements(script: str) -> Iterator[str]:
             part = ""
 
 
-_SHAPES: dict[tuple[str, ...], list[dict[str, tuple]]] = {}  # by the steps they come from
+_SHAPES: dict[tuple[str, ...], list[dict[str, Shape]]] = {}  # by the steps they come from
 
 
-def _shapes() -> list[dict[str, tuple]]:
+def _shapes() -> list[dict[str, Shape]]:
     """The shape of the schema at each version, 0 to SCHEMA_VERSION (made once per set of the
     games' own tables, in memory)."""
     steps = schema()
@@ -1497,7 +1511,7 @@ def _shapes() -> list[dict[str, tuple]]:
     return _SHAPES[steps]
 
 
-def _lacks(found: dict[str, tuple], wanted: dict[str, tuple], tables_only: bool = False) -> bool:
+def _lacks(found: dict[str, Shape], wanted: dict[str, Shape], tables_only: bool = False) -> bool:
     """Whether `found` lacks a table, column, index or trigger of `wanted`."""
     for name, (kind, columns) in wanted.items():
         if tables_only and kind != "table":
@@ -1513,7 +1527,7 @@ def _lacks(found: dict[str, tuple], wanted: dict[str, tuple], tables_only: bool 
 def _damage(what: str) -> sqlite3.DatabaseError:
     """A check that failed, as the damage SQLite itself reports (the file is moved aside)."""
     error = sqlite3.DatabaseError(what)
-    error.sqlite_errorname = "SQLITE_CORRUPT"  # type: ignore[attr-defined]
+    error.sqlite_errorname = "SQLITE_CORRUPT"
     return error
 
 
@@ -1529,7 +1543,7 @@ def _row_id(cursor: sqlite3.Cursor) -> int:
     return int(row_id)
 
 
-def _dump(value) -> str:
+def _dump(value: object) -> str:
     try:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
@@ -1537,7 +1551,7 @@ def _dump(value) -> str:
                                  error=printable(str(exc), 60))) from None
 
 
-def _value(text, limit: int = VALUE_BYTES) -> object:
+def _value(text: object, limit: int = VALUE_BYTES) -> object:
     """A stored JSON value, checked (the file is the player's: anything can be in it)."""
     if not isinstance(text, str) or len(text) > limit:
         raise StoreError(message(N_("it is not a value this app wrote")))
@@ -1550,7 +1564,7 @@ def _value(text, limit: int = VALUE_BYTES) -> object:
     return value
 
 
-def _record(text) -> dict:
+def _record(text: object) -> dict[str, Any]:
     """A stored record, its envelope checked (RecordError's words as a StoreError)."""
     if not isinstance(text, str) or len(text) > RECORD_BYTES:
         raise StoreError(message(N_("it is not a record this app wrote")))
@@ -1565,7 +1579,7 @@ def _record(text) -> dict:
         raise StoreError(describe(exc)) from None
 
 
-def _same(c: sqlite3.Connection, record: dict, key: str, state: str) -> int | None:
+def _same(c: sqlite3.Connection, record: dict[str, Any], key: str, state: str) -> int | None:
     """The id of the game of this state that is the same game as `record` (its key `key`), or
     None. Games kept before issue 56 have the key that left out when they were played: those of
     this deal and actions are given their own key first (each row once: its key is then right),
@@ -1584,7 +1598,7 @@ def _same(c: sqlite3.Connection, record: dict, key: str, state: str) -> int | No
     return None if same is None else int(same[0])
 
 
-def _actions(record: dict) -> int:
+def _actions(record: dict[str, Any]) -> int:
     actions = record.get("actions")
     if isinstance(actions, list):
         return len(actions)
@@ -1594,8 +1608,8 @@ def _actions(record: dict) -> int:
     return 0
 
 
-def _prepared(items: Iterable[tuple[str, dict, str | None]], report: Imported,
-              progress=None) -> list[tuple[dict, str, dict, str | None]]:
+def _prepared(items: Iterable[Item], report: Imported,
+              progress: Progress | None = None) -> list[Prepared]:
     """(record, fingerprint, entry, the file's time) of each record that replays; the others are
     the report's problems, one line each."""
     items = list(items)
@@ -1611,13 +1625,13 @@ def _prepared(items: Iterable[tuple[str, dict, str | None]], report: Imported,
     return ready
 
 
-def _entry_json(record: dict, when: str | None = None) -> dict:
+def _entry_json(record: dict[str, Any], when: str | None = None) -> dict[str, Any]:
     """What History and Statistics keep of a finished game (the record is replayed: RecordError
     if it does not hold). `when`: when it finished if the record does not say (else now)."""
     return entry_of(record, when or utc_stamp()).to_json()
 
 
-def beaten(row, score: int, assisted: bool) -> tuple[int, int | None, bool]:
+def beaten(row: Sequence[Any] | None, score: int, assisted: bool) -> tuple[int, int | None, bool]:
     """(best, unassisted best, whether one was beaten) of a deal whose kept (best, unassisted
     best) is `row` (None: never played) after an attempt that scored `score`."""
     best, plain = _best_row(row)
@@ -1628,7 +1642,7 @@ def beaten(row, score: int, assisted: bool) -> tuple[int, int | None, bool]:
     return best, plain, improved
 
 
-def _best_row(row) -> tuple[int | None, int | None]:
+def _best_row(row: Sequence[Any] | None) -> tuple[int | None, int | None]:
     """(best, unassisted best) of a kept row; a row that makes no sense counts as none."""
     if row is None:
         return None, None
@@ -1638,7 +1652,7 @@ def _best_row(row) -> tuple[int | None, int | None]:
     return best, plain
 
 
-def _score(value):
+def _score(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 16 else None
 
 

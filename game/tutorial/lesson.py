@@ -20,18 +20,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..contract import Event
 from ..i18n import N_
 from ..messages import Message, message
 
-NO_FIELDS: Callable[[Any], dict] = lambda state: {}  # noqa: E731
+NO_FIELDS: Callable[[Any], dict[str, Any]] = lambda state: {}  # noqa: E731
+# what the coach points at, in the table's words (scenes: Table.anchor); () for nothing
+Point = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
 class Note:
     key: str
     say: str
-    point: tuple = ()  # what the coach points at, in the table's words (scenes: Table.anchor)
-    fields: Callable[[Any], dict] = NO_FIELDS
+    point: Point = ()
+    fields: Callable[[Any], dict[str, Any]] = NO_FIELDS
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,8 @@ class Do:
     say: str
     expect: Any  # the action wanted
     why: str  # said when the player tries another move
-    point: tuple = ()
-    fields: Callable[[Any], dict] = NO_FIELDS
+    point: Point = ()
+    fields: Callable[[Any], dict[str, Any]] = NO_FIELDS
 
 
 @dataclass(frozen=True)
@@ -55,8 +58,8 @@ class Free:
     key: str
     say: str
     until: Callable[[Any], bool] = lambda state: state.is_over()
-    point: tuple = ()
-    fields: Callable[[Any], dict] = NO_FIELDS
+    point: Point = ()
+    fields: Callable[[Any], dict[str, Any]] = NO_FIELDS
 
 
 @dataclass(frozen=True)
@@ -65,8 +68,8 @@ class Watch:
     when its moment has come (None otherwise)."""
     key: str
     say: str
-    when: Callable[..., dict | None]
-    point: Callable[[Any], tuple] = lambda state: ()
+    when: Callable[..., dict[str, Any] | None]
+    point: Callable[[Any], Point] = lambda state: ()
 
 
 @dataclass(frozen=True)
@@ -74,17 +77,18 @@ class Script:
     game: str
     seed: int
     players: tuple[tuple[str, str], ...]  # (name, seat kind); the human's name is "You"
-    steps: tuple
+    steps: tuple[Step, ...]
     rules: Any = None
     watches: tuple[Watch, ...] = ()
     title: str = ""
     finale: Any = None  # (state, phase, lane) -> the words for the final scoring, if the game has one
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         keys = [s.key for s in self.steps if not isinstance(s, BotMove)] + [w.key for w in self.watches]
         assert len(keys) == len(set(keys)), "every step of a script has its own key"
 
 
+Step = Note | Do | BotMove | Free
 READ_FIRST = N_("Read this first, then press Next.")
 
 
@@ -96,7 +100,8 @@ class Lesson:
     script: Script
     index: int = 0
     seen: list[str] = field(default_factory=list)  # watch notes already shown
-    pending: list[tuple[str, dict]] = field(default_factory=list)  # (watch key, fields) to show
+    # (watch key, fields) to show
+    pending: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -105,34 +110,34 @@ class Lesson:
         return self.index >= len(self.script.steps) and not self.pending
 
     @property
-    def step(self):
+    def step(self) -> Step | None:
         if self.pending:
             key, fields = self.pending[0]
             watch = self._watch(key)
-            return Note(watch.key, watch.say, (), lambda state, f=fields: f)
+            return Note(watch.key, watch.say, (), lambda state: fields)
         return self.script.steps[self.index] if self.index < len(self.script.steps) else None
 
     def _watch(self, key: str) -> Watch:
         return next(w for w in self.script.watches if w.key == key)
 
-    def point(self, state) -> tuple:
+    def point(self, state: Any) -> Point:
         if self.pending:
             return self._watch(self.pending[0][0]).point(state)
         step = self.step
         return getattr(step, "point", ())
 
-    def words(self, state) -> Message | None:
+    def words(self, state: Any) -> Message | None:
         """What the coach says now (None: nothing, a bot's scripted move)."""
         step = self.step
         if step is None or isinstance(step, BotMove):
             return None
         return message(step.say, **step.fields(state))
 
-    def expected(self):
+    def expected(self) -> Any:
         step = self.step
         return step.expect if isinstance(step, Do) and not self.pending else None
 
-    def bot_move(self):
+    def bot_move(self) -> Any:
         """The bot's scripted move, when the script has one now."""
         step = self.step
         return step.action if isinstance(step, BotMove) and not self.pending else None
@@ -144,7 +149,7 @@ class Lesson:
     def free(self) -> bool:
         return isinstance(self.step, Free) and not self.pending
 
-    def refusal(self, state, action) -> Message | None:
+    def refusal(self, state: Any, action: Any) -> Message | None:
         """Why `action` is not the one to play now (None: play it)."""
         step = self.step
         if isinstance(step, Note):
@@ -171,7 +176,7 @@ class Lesson:
         elif isinstance(self.step, Note):
             self.index += 1
 
-    def played(self, before, action, events, after) -> None:
+    def played(self, before: Any, action: Any, events: list[Event], after: Any) -> None:
         """A move was played (the player's, the scripted bot's or, in the free part, the bot's)."""
         step = self.step
         if isinstance(step, (Do, BotMove)) and not self.pending:
@@ -180,7 +185,7 @@ class Lesson:
             self.watch(before, action, events, after)
         self.settle(after)
 
-    def watch(self, before, action, events, after) -> None:
+    def watch(self, before: Any, action: Any, events: list[Event], after: Any) -> None:
         waiting = {key for key, _ in self.pending}
         for note in self.script.watches:
             if note.key in self.seen or note.key in waiting:
@@ -189,19 +194,19 @@ class Lesson:
             if fields is not None:
                 self.pending.append((note.key, fields))
 
-    def settle(self, state) -> None:
+    def settle(self, state: Any) -> None:
         """Past a free part whose end has come."""
         while isinstance(self.step, Free) and not self.pending and self.step.until(state):
             self.index += 1
 
     # --- keeping -----------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seen": list(self.seen),
                 "pending": [[key, fields] for key, fields in self.pending]}
 
     @classmethod
-    def from_json(cls, script: Script, data) -> "Lesson":
+    def from_json(cls, script: Script, data: object) -> "Lesson":
         """A lesson where `data` left it; ValueError for anything that is not a place in it."""
         if not isinstance(data, dict):
             raise ValueError("not a lesson's progress")
@@ -221,13 +226,13 @@ class Lesson:
         return cls(script, index, list(seen), [(k, dict(f)) for k, f in pending])
 
 
-def _small(value) -> int:
+def _small(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000:
         raise ValueError("a lesson's step must be a small whole number")
     return value
 
 
-def _field(value) -> bool:
+def _field(value: object) -> bool:
     """A note's field as the lesson made it: a small number or a short printable word (a kept
     file is untrusted: a NUL stops the font renderer)."""
     if isinstance(value, bool):

@@ -9,15 +9,18 @@ lesson starts afresh.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..commands import Session
 from ..i18n import N_
 from ..messages import message
 from ..records import check_envelope, replay
-from ..storage import StoreError
+from ..storage import Store, StoreError
 from ..storage.files import describe
 from .lesson import Lesson, Script
 
 
-def load(db, script: Script):
+def load(db: Store, script: Script) -> tuple[Session[Any] | None, Lesson | None, str | None]:
     """(session, lesson, message) for the script's game: where the player left it, or
     (None, None, message-or-None) when there is nothing to resume."""
     try:
@@ -50,7 +53,7 @@ def load(db, script: Script):
     return session, lesson, None
 
 
-def has(db, game: str) -> bool:
+def has(db: Store, game: str) -> bool:
     """Whether a place is kept for the lesson (one that cannot be read too: opening it says why
     and starts afresh)."""
     try:
@@ -59,12 +62,12 @@ def has(db, game: str) -> bool:
         return True
 
 
-def entry(record: dict, lesson: Lesson) -> dict:
+def entry(record: dict[str, Any], lesson: Lesson) -> dict[str, Any]:
     """What is kept of a lesson's place."""
     return {"record": record, "lesson": lesson.to_json()}
 
 
-def keep(db, game: str, record: dict, lesson: Lesson) -> str | None:
+def keep(db: Store, game: str, record: dict[str, Any], lesson: Lesson) -> str | None:
     """Remember where the lesson is; a message if it cannot be kept (the lesson goes on)."""
     try:
         db.keep_lesson(game, entry(record, lesson))
@@ -73,7 +76,7 @@ def keep(db, game: str, record: dict, lesson: Lesson) -> str | None:
     return None
 
 
-def forget(db, game: str) -> str | None:
+def forget(db: Store, game: str) -> str | None:
     """The lesson was finished or started over: nothing to resume."""
     try:
         db.forget_lesson(game)

@@ -637,6 +637,7 @@ class SetupScene(Scene):
             ui.paragraph(surface, words, small, box, ui.MUTED)
         ui.text(surface, _("SEED"), small, (R, seed_top), ui.MUTED, "topleft", "bold")
         lines = 2
+        hints: list[str] = []
         if self.solo:
             hint = (_("Today's deal ({date}): the same seed for everyone.").format(
                         date=datetime.date.today().isoformat())
@@ -651,7 +652,7 @@ class SetupScene(Scene):
         else:
             hint = _("Seed: digits, or empty for a fresh deal. Advanced\u2026: a bot program of your own.")
             if load_ratings(self.game.value):
-                hint = [_("{first} {second}").format(  # two sentences (Japanese: no space between)
+                hints = [_("{first} {second}").format(  # two sentences (Japanese: no space between)
                     first=words, second=_("A bot's number is its rating from games between bots (Normal = 1500)."))
                     for words in (hint, _("Seed: digits, or empty for a fresh deal."))]
         y = self.seed.rect.bottom + 6 * s
@@ -659,7 +660,7 @@ class SetupScene(Scene):
                      self.command.rect.y - 4 * s - ui.font(small, "bold").get_height())
                  if lines == 1 else self.back.rect.y - max(6, 12 * s))  # clear of Start
         box = (R, y, w, limit - y)
-        if isinstance(hint, list):  # where all of it does not fit, what Advanced… does goes first
-            hint = next((words for words in hint if ui.paragraph_fits(words, small, box)), hint[-1])
+        if hints:  # where all of it does not fit, what Advanced… does goes first
+            hint = next((words for words in hints if ui.paragraph_fits(words, small, box)), hints[-1])
         if limit - y + 2 >= ui._font(ui.READABLE, "regular").get_height():  # no room: left off
             ui.paragraph(surface, hint, small, box, ui.MUTED)
