@@ -1,31 +1,38 @@
-"""Benchmark of the post-game review (issue 42). Prints figures; asserts nothing (a slow machine is
-not a failure).
+"""Benchmark of the post-game review (issues 42 and 57). Prints figures; asserts nothing (a slow
+machine is not a failure).
 
-    python -m game.review_perf [--games 20] [--iterations N] [--hard-iterations 1000]
+    python -m game.review_perf [--games 24] [--convergence 40] [--timing 2 3 4] [--seed 1]
 
-Plays 4-player Alice Assemble games between random, easy, hard and normal seats (the seats
-rotate from game to game), then reviews the random, easy and hard seats of every game with the
-app's review (each decision from that player's view, forced moves skipped). Prints each level's
-mean expected loss per decision, in points and in win share, the ratios to hard's (the issue
-asks random >= 3 x hard, easy between), and the seconds one review of one player takes
-(against the 30 s goal). The games' hard seats search a fixed number of iterations, so the
-figures are the same on every run.
+Levels: plays 4-player Alice Assemble games between random, easy, normal and hard seats (the
+seats rotate from game to game; the hard seats at a fixed number of iterations, so the figures
+are the same on every run), reviews every seat of every game with the app's review, and prints
+each level's mean loss per decision in points and in win share with its 95% interval (over
+games: a game's decisions are not independent of each other).
+
+Convergence: for that many decisions of those reviews not solved exactly, the best move named at
+the review's default against the one named by a review five times longer (on other samples).
+
+Timing: the seconds one review of one player takes, at each table size (one game of hard,
+normal, easy and random seats, every seat reviewed).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 
+from .assemble import endgame
 from .assemble.bots import HardBot
 from .bots import make_bot
 from .play import play_out
 from .records import game_module, record_of
-from .review import review
+from .review import assemble as judge_module
+from .review import decisions_of, review, seats_of
+from .review.racing import quantile
 
-LEVELS = ["random", "easy", "hard", "normal"]
-REVIEWED = ["random", "easy", "hard"]
+LEVELS = ["random", "easy", "normal", "hard"]
 
 
 def play_game(seed: int, seats: list[str], hard_iterations: int) -> dict:
@@ -45,53 +52,118 @@ def play_game(seed: int, seats: list[str], hard_iterations: int) -> dict:
     return record_of(session)
 
 
+def interval(values: list[float]) -> tuple[float, float]:
+    """(mean, half width of its 95% interval)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, quantile(n) * math.sqrt(var / n)
+
+
+def levels(games: int, seed: int, hard_iterations: int, iterations: int | None):
+    """Per level, per game: (points lost, win share lost, decisions); and the records."""
+    per: dict[str, list[tuple[float, float, int]]] = {level: [] for level in LEVELS}
+    mistakes = {level: {"inaccuracy": 0, "mistake": 0, "blunder": 0} for level in LEVELS}
+    records = []
+    for game in range(games):
+        seats = LEVELS[game % 4:] + LEVELS[:game % 4]
+        record = play_game(seed + game, seats, hard_iterations)
+        records.append(record)
+        took = []
+        for seat, level in enumerate(seats):
+            start = time.perf_counter()
+            result = review(record, seat, iterations=iterations)
+            took.append(time.perf_counter() - start)
+            per[level].append((sum(d.loss_points for d in result.decisions),
+                               sum(d.loss_win for d in result.decisions), len(result.decisions)))
+            for size, n in result.mistakes().items():
+                mistakes[level][size] += n
+        print(f"game {game + 1}/{games} (seed {seed + game}, seats {', '.join(seats)}): reviews "
+              f"{', '.join(f'{t:.1f}' for t in took)} s", flush=True)
+    print(f"\nmean loss per decision over {games} games of 4-player Alice Assemble "
+          "(95% interval over games)")
+    for level in LEVELS:
+        rows = per[level]
+        n = sum(r[2] for r in rows)
+        # a ratio estimate: each game's loss against its decisions, weighted by them
+        points = [r[0] / r[2] for r in rows if r[2]]
+        wins = [r[1] / r[2] for r in rows if r[2]]
+        mp = sum(r[0] for r in rows) / max(1, n)
+        mw = sum(r[1] for r in rows) / max(1, n)
+        hp, hw = interval(points)[1], interval(wins)[1]
+        sizes = ", ".join(f"{k} {size}" for size, k in mistakes[level].items())
+        print(f"  {level:<6}: {mp:6.3f} pts [{mp - hp:.3f}, {mp + hp:.3f}], {mw:7.2%} win share "
+              f"[{mw - hw:.2%}, {mw + hw:.2%}] ({n} decisions; {sizes})", flush=True)
+    return records
+
+
+def convergence(records: list[dict], decisions: int, seed: int, iterations: int,
+                factor: int = 5) -> None:
+    """How often the default's best move is the one a review `factor` times longer names."""
+    todo = []
+    for record in records:
+        seats = seats_of(record)
+        for seat in range(len(seats)):
+            for index, before, action, legal in decisions_of(record, seat, judge_module):
+                if endgame.solve(before.view(seat)) is None:
+                    todo.append((seats, seat, index, before, action, legal))
+    random.Random(seed).shuffle(todo)
+    todo = todo[:decisions]
+    agree = close = 0
+    for k, (seats, seat, index, before, action, legal) in enumerate(todo, start=1):
+        short = judge_module.judge(before, seat, action, legal, seats,
+                                   random.Random(f"short:{seed}:{k}"), iterations, None)
+        long = judge_module.judge(before, seat, short.best, legal, seats,
+                                  random.Random(f"long:{seed}:{k}"), iterations * factor, None)
+        agree += long.best == short.best
+        # the default's best against the longer review's: a loss inside the longer one's noise
+        close += long.best == short.best or long.loss_points - long.points_margin <= 0
+        print(f"decision {k}/{len(todo)}: {'agrees' if long.best == short.best else 'differs'}"
+              f" (the longer review's loss of the default's best: {long.loss_points:.2f} "
+              f"± {long.points_margin:.2f} pts)", flush=True)
+    n = max(1, len(todo))
+    print(f"\nconvergence over {len(todo)} decisions not solved exactly: the best move at "
+          f"{iterations} playouts is the one at {iterations * factor} in {agree}/{len(todo)} "
+          f"({agree / n:.1%}); within the longer review's noise in {close}/{len(todo)} "
+          f"({close / n:.1%})", flush=True)
+
+
+def timing(sizes: list[int], seed: int, hard_iterations: int, iterations: int | None) -> None:
+    for players in sizes:
+        seats = ["hard", "normal", "easy", "random"][:players]
+        record = play_game(seed + 1000 + players, seats, hard_iterations)
+        took = []
+        for seat in range(players):
+            start = time.perf_counter()
+            result = review(record, seat, iterations=iterations)
+            took.append((time.perf_counter() - start, len(result.decisions)))
+        times = sorted(t for t, _ in took)
+        print(f"{players} players: seconds per review of one player "
+              f"{', '.join(f'{t:.1f} ({n} decisions)' for t, n in took)}; "
+              f"max {times[-1]:.1f} (goal: at most 15)", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.review_perf")
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=24)
+    parser.add_argument("--convergence", type=int, default=40,
+                        help="decisions compared with a review five times longer (0: none)")
+    parser.add_argument("--timing", type=int, nargs="*", default=[2, 3, 4],
+                        help="table sizes to time one player's review at")
     parser.add_argument("--iterations", type=int, default=None,
                         help="the review's per decision (default: the app's)")
     parser.add_argument("--hard-iterations", type=int, default=1000,
                         help="the hard seats' search per decision while the games are played")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-
-    losses: dict[str, list[tuple[float, float, int]]] = {level: [] for level in REVIEWED}
-    times: list[float] = []
-    mistakes = {level: {"inaccuracy": 0, "mistake": 0, "blunder": 0} for level in REVIEWED}
-    for game in range(args.games):
-        seed = args.seed + game
-        seats = LEVELS[game % 4:] + LEVELS[:game % 4]
-        record = play_game(seed, seats, args.hard_iterations)
-        for level in REVIEWED:
-            seat = seats.index(level)
-            start = time.perf_counter()
-            result = review(record, seat, iterations=args.iterations)
-            times.append(time.perf_counter() - start)
-            for d in result.decisions:
-                losses[level].append((d.loss_points, d.loss_win, 1))
-            for size, n in result.mistakes().items():
-                mistakes[level][size] += n
-        print(f"game {game + 1}/{args.games} (seed {seed}, seats {', '.join(seats)}): reviews "
-              f"{', '.join(f'{t:.1f}' for t in times[-3:])} s", flush=True)
-
-    def mean(level: str, k: int) -> float:
-        items = losses[level]
-        return sum(item[k] for item in items) / max(1, len(items))
-
-    print()
-    print(f"mean expected loss per decision over {args.games} games of 4-player Alice Assemble")
-    for level in REVIEWED:
-        sizes = ", ".join(f"{n} {size}" for size, n in mistakes[level].items())
-        print(f"  {level:<6}: {mean(level, 0):6.3f} pts, {mean(level, 1):7.2%} win share "
-              f"({len(losses[level])} decisions; {sizes})")
-    hard_points, hard_win = mean("hard", 0), mean("hard", 1)
-    for level in ("random", "easy"):
-        points = mean(level, 0) / hard_points if hard_points else float("inf")
-        win = mean(level, 1) / hard_win if hard_win else float("inf")
-        print(f"  ratio {level}/hard: {points:.2f} in points, {win:.2f} in win share")
-    times.sort()
-    print(f"seconds per review of one player: mean {sum(times) / len(times):.2f}, "
-          f"median {times[len(times) // 2]:.2f}, max {times[-1]:.2f} (goal: at most 30)")
+    if args.timing:
+        timing(args.timing, args.seed, args.hard_iterations, args.iterations)
+    records = levels(args.games, args.seed, args.hard_iterations, args.iterations)
+    if args.convergence:
+        convergence(records, args.convergence, args.seed,
+                    args.iterations or judge_module.ITERATIONS)
     return 0
 
 
