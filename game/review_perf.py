@@ -13,12 +13,17 @@ Convergence: for that many decisions of those reviews not solved exactly, the be
 the review's default against the one named by a review five times longer (on other samples).
 
 Timing: the seconds one review of one player takes, at each table size (one game of hard,
-normal, easy and random seats, every seat reviewed).
+normal, easy and random seats, every seat reviewed), wall and this process's CPU time (on a
+shared machine the CPU time is what an idle one would wait).
+
+Long runs can be split: `--first-game 12 --games 24` plays the second half, `--combine A B`
+prints the summary of both runs' games.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
@@ -62,41 +67,57 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, quantile(n) * math.sqrt(var / n)
 
 
-def levels(games: int, seed: int, hard_iterations: int, iterations: int | None):
-    """Per level, per game: (points lost, win share lost, decisions); and the records."""
-    per: dict[str, list[tuple[float, float, int]]] = {level: [] for level in LEVELS}
-    mistakes = {level: {"inaccuracy": 0, "mistake": 0, "blunder": 0} for level in LEVELS}
+def levels(games: int, seed: int, hard_iterations: int, iterations: int | None,
+           first: int = 0) -> list[dict]:
+    """Games `first`..`games - 1`: each seat reviewed; a line per game with each level's losses
+    (`row ` and JSON, for --combine), then the summary. Returns the records."""
+    rows = []
     records = []
-    for game in range(games):
+    for game in range(first, games):
         seats = LEVELS[game % 4:] + LEVELS[:game % 4]
         record = play_game(seed + game, seats, hard_iterations)
         records.append(record)
-        took = []
+        took, row = [], {}
         for seat, level in enumerate(seats):
             start = time.perf_counter()
             result = review(record, seat, iterations=iterations)
             took.append(time.perf_counter() - start)
-            per[level].append((sum(d.loss_points for d in result.decisions),
-                               sum(d.loss_win for d in result.decisions), len(result.decisions)))
-            for size, n in result.mistakes().items():
-                mistakes[level][size] += n
+            row[level] = [sum(d.loss_points for d in result.decisions),
+                          sum(d.loss_win for d in result.decisions), len(result.decisions),
+                          result.mistakes()]
+        rows.append(row)
         print(f"game {game + 1}/{games} (seed {seed + game}, seats {', '.join(seats)}): reviews "
               f"{', '.join(f'{t:.1f}' for t in took)} s", flush=True)
-    print(f"\nmean loss per decision over {games} games of 4-player Alice Assemble "
+        print("row " + json.dumps(row), flush=True)
+    summary(rows)
+    return records
+
+
+def summary(rows: list[dict]) -> None:
+    """Each level's mean loss per decision with its 95% interval over games (a game's decisions
+    are not independent of each other: the interval of the per-game means, weighted alike)."""
+    print(f"\nmean loss per decision over {len(rows)} games of 4-player Alice Assemble "
           "(95% interval over games)")
     for level in LEVELS:
-        rows = per[level]
-        n = sum(r[2] for r in rows)
-        # a ratio estimate: each game's loss against its decisions, weighted by them
-        points = [r[0] / r[2] for r in rows if r[2]]
-        wins = [r[1] / r[2] for r in rows if r[2]]
-        mp = sum(r[0] for r in rows) / max(1, n)
-        mw = sum(r[1] for r in rows) / max(1, n)
-        hp, hw = interval(points)[1], interval(wins)[1]
-        sizes = ", ".join(f"{k} {size}" for size, k in mistakes[level].items())
+        got = [row[level] for row in rows if level in row]
+        n = sum(r[2] for r in got)
+        mp = sum(r[0] for r in got) / max(1, n)
+        mw = sum(r[1] for r in got) / max(1, n)
+        hp = interval([r[0] / r[2] for r in got if r[2]])[1]
+        hw = interval([r[1] / r[2] for r in got if r[2]])[1]
+        sizes = ", ".join(f"{sum(r[3][size] for r in got)} {size}"
+                          for size in ("inaccuracy", "mistake", "blunder"))
         print(f"  {level:<6}: {mp:6.3f} pts [{mp - hp:.3f}, {mp + hp:.3f}], {mw:7.2%} win share "
               f"[{mw - hw:.2%}, {mw + hw:.2%}] ({n} decisions; {sizes})", flush=True)
-    return records
+
+
+def combine(paths: list[str]) -> None:
+    """The summary of the games of several runs (their `row ` lines)."""
+    rows = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            rows += [json.loads(line[4:]) for line in f if line.startswith("row ")]
+    summary(rows)
 
 
 def convergence(records: list[dict], decisions: int, seed: int, iterations: int,
@@ -136,13 +157,13 @@ def timing(sizes: list[int], seed: int, hard_iterations: int, iterations: int | 
         record = play_game(seed + 1000 + players, seats, hard_iterations)
         took = []
         for seat in range(players):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             result = review(record, seat, iterations=iterations)
-            took.append((time.perf_counter() - start, len(result.decisions)))
-        times = sorted(t for t, _ in took)
-        print(f"{players} players: seconds per review of one player "
-              f"{', '.join(f'{t:.1f} ({n} decisions)' for t, n in took)}; "
-              f"max {times[-1]:.1f} (goal: at most 15)", flush=True)
+            took.append((time.perf_counter() - start, time.process_time() - cpu,
+                         len(result.decisions)))
+        print(f"{players} players: seconds per review of one player, wall (CPU of this "
+              f"process) {', '.join(f'{t:.1f} ({c:.1f}; {n} decisions)' for t, c, n in took)}; "
+              f"max {max(t for t, _, _ in took):.1f} (goal: at most 15)", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,11 +178,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-iterations", type=int, default=1000,
                         help="the hard seats' search per decision while the games are played")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="start at this game (another run plays the ones before)")
+    parser.add_argument("--combine", nargs="+", metavar="FILE",
+                        help="only print the summary of the games in these runs' output")
     args = parser.parse_args(argv)
+    if args.combine:
+        combine(args.combine)
+        return 0
     if args.timing:
         timing(args.timing, args.seed, args.hard_iterations, args.iterations)
-    records = levels(args.games, args.seed, args.hard_iterations, args.iterations)
-    if args.convergence:
+    records = levels(args.games, args.seed, args.hard_iterations, args.iterations,
+                     args.first_game)
+    if args.convergence and records:
         convergence(records, args.convergence, args.seed,
                     args.iterations or judge_module.ITERATIONS)
     return 0

@@ -67,6 +67,9 @@ def loss_words(decision, measure: str) -> str:
         return (_("-{share} win share").format(share=share) if share != "0%"
                 else _("{share} win share").format(share=share))
     points = points_figure(decision.loss_points)
+    margin = points_figure(decision.points_margin)
+    if points != "0" and margin != "0":  # the review's noise: the 95% interval's half width
+        return _("-{points} ± {margin} pts expected").format(points=points, margin=margin)
     return (_("-{points} pts expected").format(points=points) if points != "0"
             else _("{points} pts expected").format(points=points))
 
@@ -545,6 +548,9 @@ class ReviewScene(ReplayScene):
         said = self.judge.move_words(state, self.seat, played)
         if d.played == d.best:
             return [(_("Played: {move}. The search agrees.").format(move=said), ui.GOOD)]
+        if d.size is None and d.loss_points - d.points_margin <= 0:
+            return [(_("Played: {move}. As good as the search's best within its noise.").format(
+                move=said), ui.GOOD)]
         cost = _("{points}, {share}").format(points=loss_words(d, "points"),
                                              share=loss_words(d, "win"))
         colour = ui.BAD if d.size in ("mistake", "blunder") else ui.TEXT
