@@ -126,3 +126,22 @@ def test_rollout_losses_hold_the_exact_loss_on_solved_last_placements():
             assert loss - margin <= exact <= loss + margin
             checked += 1
     assert checked > len(views)
+
+
+def test_grayblock_and_cementopia_losses_come_with_their_intervals():
+    from game.cementopia.setup import Action
+    from game.review import cementopia as cementopia_judge
+    from game.review import grayblock as grayblock_judge
+    from test_review import cementopia_last_choice, grayblock_opening
+    state = grayblock_opening()
+    legal = state.legal_actions()
+    play0 = next(a for a in legal if a.card == 0)
+    j = grayblock_judge.judge(state, 0, play0, legal, SEATS, random.Random(4), 60, None)
+    assert 0 < j.win_margin < j.loss_win  # a clear loss, and its noise
+    top = grayblock_judge.judge(state, 0, j.best, legal, SEATS, random.Random(4), 60, None)
+    assert top.loss_points == top.points_margin == top.win_margin == 0
+    state, finals = cementopia_last_choice()
+    worst = min(finals, key=finals.get)
+    j = cementopia_judge.judge(state, 0, Action(*worst[:4]), state.legal_actions(), ["human"],
+                               random.Random(5), 4, None)
+    assert j.points_margin == 0  # the last placement is played out exactly: no noise

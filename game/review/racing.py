@@ -42,6 +42,24 @@ def paired(diffs: Sequence[float], z: float = Z95) -> tuple[float, float]:
     return mean, quantile(n, z) * math.sqrt(var / n)
 
 
+def weighted(diffs: Sequence[float], weights: Sequence[float],
+             z: float = Z95) -> tuple[float, float]:
+    """`paired` for weighted samples (importance weights, as a deal weighted by how well it
+    explains the others' plays): the weighted mean, its interval from the effective number of
+    samples (Kish's)."""
+    mass = sum(weights)
+    if mass <= 0:
+        return 0.0, math.inf
+    mean = sum(w * d for w, d in zip(weights, diffs)) / mass
+    n = mass * mass / sum(w * w for w in weights)
+    var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs)) / mass
+    if var == 0:
+        return mean, 0.0
+    if n <= 1:
+        return mean, math.inf
+    return mean, quantile(round(n), z) * math.sqrt(var / (n - 1))
+
+
 @dataclass
 class Race:
     """Each candidate's outcomes, sample by sample (a dropped candidate's stop early)."""

@@ -548,9 +548,6 @@ class ReviewScene(ReplayScene):
         said = self.judge.move_words(state, self.seat, played)
         if d.played == d.best:
             return [(_("Played: {move}. The search agrees.").format(move=said), ui.GOOD)]
-        if d.size is None and d.loss_points - d.points_margin <= 0:
-            return [(_("Played: {move}. As good as the search's best within its noise.").format(
-                move=said), ui.GOOD)]
         cost = _("{points}, {share}").format(points=loss_words(d, "points"),
                                              share=loss_words(d, "win"))
         colour = ui.BAD if d.size in ("mistake", "blunder") else ui.TEXT
