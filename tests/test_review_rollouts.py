@@ -145,3 +145,17 @@ def test_grayblock_and_cementopia_losses_come_with_their_intervals():
     j = cementopia_judge.judge(state, 0, Action(*worst[:4]), state.legal_actions(), ["human"],
                                random.Random(5), 4, None)
     assert j.points_margin == 0  # the last placement is played out exactly: no noise
+
+
+def test_every_legal_placement_is_judged_not_only_the_six_the_tree_tried():
+    from game.assemble.bots import NormalBot
+    state = AssembleState.new(12, 3)  # 3 players: two cards set aside, never seen
+    bot = NormalBot(seed=1)
+    while not (state.phase == "place" and len(state.legal_actions()) > 7
+               and state.current_player() == 0 and not state.last_round):
+        view = state.view(state.current_player())
+        state.apply_unchecked(bot.decide(view, state.legal_actions()))
+    assert endgame.solve(state.view(0)) is None  # judged by rollouts, not by the exact solve
+    legal = state.legal_actions()
+    j = assemble_judge.judge(state, 0, legal[-1], legal, SEATS[:3], random.Random(1), 300, None)
+    assert j.options == len(legal) > 6
