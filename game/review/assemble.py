@@ -43,7 +43,9 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     over = None
     if think is not None:
         deadline = time.perf_counter() + think
-        over = lambda: time.perf_counter() > deadline  # noqa: E731
+
+        def over() -> bool:
+            return time.perf_counter() > deadline
     budget = iterations if iterations is not None else 10 ** 9
     result = race(len(moves), sampler(view, moves, rng, opponents), budget, (mine,), over=over)
     best, top = result.best, result.top(2)
