@@ -82,9 +82,11 @@ def levels(games: int, seed: int, hard_iterations: int, iterations: int | None,
             start = time.perf_counter()
             result = review(record, seat, iterations=iterations)
             took.append(time.perf_counter() - start)
-            row[level] = [sum(d.loss_points for d in result.decisions),
-                          sum(d.loss_win for d in result.decisions), len(result.decisions),
-                          result.mistakes()]
+            ds = result.decisions
+            row[level] = [sum(d.loss_points for d in ds), sum(d.loss_win for d in ds), len(ds),
+                          result.mistakes(),
+                          sum(d.loss_points for d in ds if d.loss_points > d.points_margin),
+                          sum(d.loss_win for d in ds if d.loss_win > d.win_margin)]
         rows.append(row)
         print(f"game {game + 1}/{games} (seed {seed + game}, seats {', '.join(seats)}): reviews "
               f"{', '.join(f'{t:.1f}' for t in took)} s", flush=True)
@@ -95,20 +97,23 @@ def levels(games: int, seed: int, hard_iterations: int, iterations: int | None,
 
 def summary(rows: list[dict]) -> None:
     """Each level's mean loss per decision with its 95% interval over games (a game's decisions
-    are not independent of each other: the interval of the per-game means, weighted alike)."""
-    print(f"\nmean loss per decision over {len(rows)} games of 4-player Alice Assemble "
-          "(95% interval over games)")
-    for level in LEVELS:
-        got = [row[level] for row in rows if level in row]
-        n = sum(r[2] for r in got)
-        mp = sum(r[0] for r in got) / max(1, n)
-        mw = sum(r[1] for r in got) / max(1, n)
-        hp = interval([r[0] / r[2] for r in got if r[2]])[1]
-        hw = interval([r[1] / r[2] for r in got if r[2]])[1]
-        sizes = ", ".join(f"{sum(r[3][size] for r in got)} {size}"
-                          for size in ("inaccuracy", "mistake", "blunder"))
-        print(f"  {level:<6}: {mp:6.3f} pts [{mp - hp:.3f}, {mp + hp:.3f}], {mw:7.2%} win share "
-              f"[{mw - hw:.2%}, {mw + hw:.2%}] ({n} decisions; {sizes})", flush=True)
+    are not independent of each other: the interval of the per-game means, weighted alike);
+    then the same counting only the losses outside their own noise (a loss whose interval holds
+    0 counts 0: what the winner's curse and the clipping at 0 add to every loss is left out)."""
+    for title, kp, kw in (("", 0, 1), (", losses outside their noise only", 4, 5)):
+        print(f"\nmean loss per decision over {len(rows)} games of 4-player Alice Assemble "
+              f"(95% interval over games){title}")
+        for level in LEVELS:
+            got = [row[level] for row in rows if level in row and len(row[level]) > kw]
+            n = sum(r[2] for r in got)
+            mp = sum(r[kp] for r in got) / max(1, n)
+            mw = sum(r[kw] for r in got) / max(1, n)
+            hp = interval([r[kp] / r[2] for r in got if r[2]])[1]
+            hw = interval([r[kw] / r[2] for r in got if r[2]])[1]
+            sizes = ", ".join(f"{sum(r[3][size] for r in got)} {size}"
+                              for size in ("inaccuracy", "mistake", "blunder"))
+            print(f"  {level:<6}: {mp:6.3f} pts [{mp - hp:.3f}, {mp + hp:.3f}], {mw:7.2%} win "
+                  f"share [{mw - hw:.2%}, {mw + hw:.2%}] ({n} decisions; {sizes})", flush=True)
 
 
 def combine(paths: list[str]) -> None:

@@ -19,7 +19,7 @@ from .racing import race
 
 MEASURE = "points"
 THRESHOLDS = ((1.5, 0.04), (3.0, 0.08), (6.0, 0.16))  # (points, win share) lost per size
-ITERATIONS = 600  # playouts per decision, over every candidate (game.review_perf)
+ITERATIONS = 1000  # playouts per decision, over every candidate: converged (game.review_perf)
 
 
 def key(state, action):
