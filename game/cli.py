@@ -501,9 +501,10 @@ def cmd_review(args: argparse.Namespace) -> int:
           "(forced moves skipped)")
     for d in result.decisions:
         mark = f"  {d.size}" if d.size else ""
+        noise = f" ± {d.points_margin:.1f}" if d.points_margin >= 0.05 else ""  # 95% interval
         print(f"move {d.index + 1}: played {short_json(d.played)}, best {short_json(d.best)}, "
-              f"{_loss(d.loss_points, '.1f')} pts expected, {_loss(d.loss_win, '.1%')} win share"
-              f"{mark}")
+              f"{_loss(d.loss_points, '.1f')}{noise} pts expected, {_loss(d.loss_win, '.1%')} win "
+              f"share{mark}")
     plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
     counts = ", ".join(f"{n} {size if n == 1 else plural[size]}"
                        for size, n in result.mistakes().items())

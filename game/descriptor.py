@@ -78,9 +78,10 @@ class GameInfo:
     # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
     workbench: str | None = None
     # its benchmarks: engine speed (`python -m game.perf --game ID`, the module's main(argv)) and the
-    # bot strength ladder's pieces (game.ladder)
+    # bot strength ladder's pieces (game.ladder), and the review's (`python -m game.review_perf`)
     perf: str | None = None
     ladder: str | None = None
+    review_bench: str | None = None
     # its module of one line's scoring for the command line's score: explain_line(cards,
     # capacity, flaw) -> LaneScore (Alice Assemble's)
     line_score: str | None = None

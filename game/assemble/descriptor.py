@@ -31,7 +31,8 @@ INFO = GameInfo(
     figures=Figures(width=5, extra="game.assemble.stats"),
     lesson="game.assemble.lesson",
     review="game.assemble.review",
-    perf="game.assemble.perf", ladder="game.assemble.ladder", line_score="game.assemble.scoring",
+    perf="game.assemble.perf", ladder="game.assemble.ladder", review_bench="game.assemble.review_perf",
+    line_score="game.assemble.scoring",
     stage=stage,
     # expert against three hard bots: 0.254 [0.214, 0.299] over 400 games on fresh seeds (issue 43's
     # final run), under the 0.30 that would make it a level of its own (issue 57, item 6)

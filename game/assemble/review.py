@@ -1,24 +1,25 @@
-"""Alice Assemble's judge: the hard bot's tree over one's own moves (search.OwnMoveTree), run
-from the player's view at the decision with the move played among the root candidates, also
-summing the player's final points per root move. The tree tries the root moves in turn, each on
-the same guesses with the same playout luck (OwnMoveTree's paired mode), so two moves are
-compared on equal terms; the best is the one of highest expected win share (then points), each
-move's expected win share and points the means of its playouts.
+"""Alice Assemble's judge: every legal move rolled out (game.review.racing) from the player's
+view at the decision, over the same guesses of the hidden cards and the same playout luck
+(game.assemble.rollouts), the others played as their seats play. The best is the move of the
+highest mean final key (points, then the tiebreakers); a loss in points is the paired mean
+difference to it, a loss in win share the paired difference to the move of the highest win share
+(often the same), each with its 95% interval.
 
 Where nothing to come is hidden (game.assemble.endgame), every legal move is judged by the exact
-solve instead: the best is the first of the highest final key (points, then the tiebreakers) and
-each loss is exact."""
+solve instead: the best is the first of the highest final key and each loss is exact."""
 
 from __future__ import annotations
 
+import time
+
 from . import endgame
-from .bots import HardBot
-from .search import OwnMoveTree
+from .rollouts import Opponents, by_models, sampler, seat_models
 from ..review import Judgement
+from ..review.racing import race
 
 MEASURE = "points"
 THRESHOLDS = ((1.5, 0.04), (3.0, 0.08), (6.0, 0.16))  # (points, win share) lost per size
-ITERATIONS = 600  # per decision: a 4-player game's review in well under 30 s (game.review_perf)
+ITERATIONS = 1000  # playouts per decision, over every candidate: converged (game.review_perf)
 
 
 def key(state, action):
@@ -26,7 +27,8 @@ def key(state, action):
 
 
 def judge(state, player: int, played, legal: list, seats: list[str], rng, iterations,
-          think) -> Judgement:
+          think, opponents: Opponents | None = None) -> Judgement:
+    """`opponents`: how the others are played in the rollouts (default: as their seats)."""
     view = state.view(player)
     solved = endgame.solve(view)
     if solved is not None:
@@ -34,19 +36,24 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
         return Judgement(solved_best, solved.points(played), solved.win_share(played),
                          solved.points(solved_best), solved.win_share(solved_best),
                          len(solved.moves))
-    bot = HardBot(think=think, iterations=iterations)
-    bot.seated(seats)
-    cands = list(bot.candidates(view, legal))
-    if played not in cands:
-        cands.append(played)
-    tree = OwnMoveTree(rng, keep=bot.keep, track_points=True)
-    wins, counts = tree.run(view, cands, iterations, think or 1.0, bot.budget, bot.models(view))
-    means = [(w / c if c else 0.0, p / c if c else 0.0)
-             for w, c, p in zip(wins, counts, tree.points)]
-    best = max(range(len(cands)), key=lambda i: means[i])  # win share, then points
-    mine = cands.index(played)
-    return Judgement(cands[best], means[mine][1], means[mine][0], means[best][1],
-                     means[best][0], len(cands))
+    moves = list(legal)
+    if opponents is None:
+        opponents = by_models(seat_models(view, seats))
+    mine = moves.index(played)
+    over = None
+    if think is not None:
+        deadline = time.perf_counter() + think
+
+        def over() -> bool:
+            return time.perf_counter() > deadline
+    budget = iterations if iterations is not None else 10 ** 9
+    result = race(len(moves), sampler(view, moves, rng, opponents), budget, (mine,), over=over)
+    best, top = result.best, result.top(2)
+    points, points_margin = result.loss(mine, 1)
+    win, win_margin = result.loss(mine, 2, top)
+    best_points, best_win = result.mean(best, 1), result.mean(top, 2)
+    return Judgement(moves[best], best_points - points, best_win - win, best_points, best_win,
+                     len(moves), points_margin, win_margin)
 
 
 def words(state, player: int, action) -> str:

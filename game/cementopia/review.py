@@ -2,7 +2,8 @@
 evaluation ranks highest, and the one played, are each tried on the same guessed deck orders
 (shuffles of the unseen cards, never the real order) and played out to the end by the solver's
 greedy policy, exactly once two counter uses or fewer are left. A placement's expected points
-are the mean final score, its win share the share of orders on which the puzzle is completed."""
+are the mean final score, its win share the share of orders on which the puzzle is completed;
+each loss has its 95% interval from the paired differences over the orders."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import time
 from . import solver
 from .descriptor import COMPLETE
 from ..review import Judgement
+from ..review.racing import paired
 
 MEASURE = "points"
 THRESHOLDS = ((0.5, 0.10), (1.0, 0.20), (2.0, 0.35))  # (points, completion share) lost per size
@@ -52,7 +54,8 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     if all((m[0], m[1], m[2], m[4]) != mine for _, m, _ in top):
         top += [k for k in kids if (k[1][0], k[1][1], k[1][2], k[1][4]) == mine][:1]
     rest = sorted(guess.setup.deck[guess.deck_pos:])
-    points, wins = [0.0] * len(top), [0.0] * len(top)
+    points: list[list[float]] = [[] for _ in top]
+    wins: list[list[float]] = [[] for _ in top]
     deadline = time.monotonic() + think if think else None
     samples = iterations or 10**9
     done = 0
@@ -64,18 +67,20 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
             if sim.outcome is None:
                 sim.draw()
             score, complete = finish(sim)
-            points[i] += score
-            wins[i] += complete
+            points[i].append(score)
+            wins[i].append(float(complete))
         done += 1
         if deadline is not None and time.monotonic() >= deadline:
             break
-    means = [(p / done, w / done) for p, w in zip(points, wins)]
+    means = [(sum(p) / done, sum(w) / done) for p, w in zip(points, wins)]
     best = max(range(len(top)), key=lambda i: means[i])  # points, then completions
     at = next(i for i, k in enumerate(top) if (k[1][0], k[1][1], k[1][2], k[1][4]) == mine)
     move = top[best][1]
     action = played if best == at else type(played)(*move[:4])
+    margins = [paired([b - m for b, m in zip(got[best], got[at])])[1] if best != at else 0.0
+               for got in (points, wins)]
     return Judgement(action, means[at][0], means[at][1], means[best][0], means[best][1],
-                     len(top))
+                     len(top), *margins)
 
 
 def _move(state, action):

@@ -358,9 +358,11 @@ class HardBot:
             return equity(need, their_need - points, starts_next)
         return match_chance
 
-    def evaluate(self, view: GrayblockView,
-                 legal: list[Any]) -> list[tuple[float, float, float, Action]]:
-        """(utility, mean points, share of deals won, action) per legal play, best first."""
+    def evaluate(self, view: GrayblockView, legal: list[Any],
+                 record: list[Any] | None = None) -> list[tuple[float, float, float, Action]]:
+        """(utility, mean points, share of deals won, action) per legal play, best first. With
+        `record` (the review's), each deal's weight and (points, won) per play, in `legal`'s
+        order, are appended to it."""
         fit = FIT[view.rules.water_veins]
         n, me = view.players, view.player
         utility = self._utility(view)
@@ -377,6 +379,7 @@ class HardBot:
             weight = likelihood(observations, hands, fit, openers)
             mass += weight
             seed = self.rng.getrandbits(32)  # the same playout luck for every candidate
+            deal: list[tuple[float, float]] = []
             for total, action in zip(totals, legal):
                 trial = hands[:]
                 trial[me] &= ~(1 << action.card)
@@ -390,6 +393,10 @@ class HardBot:
                 total[0] += weight * utility(outcome)
                 total[1] += weight * _utility(me, outcome)
                 total[2] += weight * (outcome[0] == me)
+                if record is not None:
+                    deal.append((_utility(me, outcome), float(outcome[0] == me)))
+            if record is not None:
+                record.append((weight, deal))
             if deadline is not None and time.perf_counter() > deadline:
                 break
         mass = mass or 1.0

@@ -2,12 +2,14 @@
 every play tried on the same deals, each deal weighted by how well it explains the others' plays.
 A play's expected points are the hand's points won (or minus those lost), its win share the
 share of deals in which the player wins the hand. The best is the one hard would play (with two
-players, the best chance to win the match). Passes are forced by the rules: never judged."""
+players, the best chance to win the match); each loss has its 95% interval from the paired
+differences over the weighted deals. Passes are forced by the rules: never judged."""
 
 from __future__ import annotations
 
 from .bots import HardBot
 from ..review import Judgement
+from ..review.racing import weighted
 
 MEASURE = "points"
 THRESHOLDS = ((2.0, 0.05), (5.0, 0.10), (10.0, 0.20))  # (points, win share) lost per size
@@ -24,10 +26,16 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     bot = HardBot(think=think, iterations=iterations or (10**9 if think else ITERATIONS))
     bot.rng = rng
     bot.seated(seats)
-    scored = bot.evaluate(view, legal)  # (utility, points, share of hands won, action), best first
+    deals: list = []
+    # (utility, points, share of hands won, action), best first
+    scored = bot.evaluate(view, legal, deals)
     best = scored[0]
     mine = next(item for item in scored if item[3] == played)
-    return Judgement(best[3], mine[1], mine[2], best[1], best[2], len(scored))
+    b, m = legal.index(best[3]), legal.index(played)
+    weights = [w for w, _ in deals]
+    margins = [weighted([deal[b][k] - deal[m][k] for _, deal in deals], weights)[1]
+               if b != m else 0.0 for k in (0, 1)]
+    return Judgement(best[3], mine[1], mine[2], best[1], best[2], len(scored), *margins)
 
 
 def words(state, player: int, action) -> str:

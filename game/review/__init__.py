@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from ..errors import RecordError
 
-VERSION = 1  # of a stored review: one with another version is reviewed again
+VERSION = 2  # of a stored review: one with another version is reviewed again
 
 # Mistakes by size, by each judge's thresholds in points and in win share. GNU Backgammon's words
 # are a doubtful move, an error, a blunder; ours: inaccuracy, mistake, blunder.
@@ -42,6 +42,9 @@ class Judgement:
     best_points: float
     best_win: float
     options: int  # moves the search compared
+    # half widths of the losses' 95% intervals (0: exact, as a solved endgame's)
+    points_margin: float = 0.0
+    win_margin: float = 0.0
 
     @property
     def loss_points(self) -> float:
@@ -64,6 +67,9 @@ class Decision:
     best_points: float = 0.0
     best_win: float = 0.0
     size: str | None = None  # one of SIZES, or None for a good move
+    # half widths of the losses' 95% intervals (0: exact)
+    points_margin: float = 0.0
+    win_margin: float = 0.0
 
     def to_json(self) -> dict:
         return {"index": self.index, "played": self.played, "best": self.best,
@@ -71,7 +77,8 @@ class Decision:
                 "played_points": round(self.played_points, 3),
                 "played_win": round(self.played_win, 4),
                 "best_points": round(self.best_points, 3), "best_win": round(self.best_win, 4),
-                "size": self.size}
+                "size": self.size, "points_margin": _finite(self.points_margin, 3),
+                "win_margin": _finite(self.win_margin, 4)}
 
     @classmethod
     def from_json(cls, data) -> "Decision":
@@ -82,7 +89,8 @@ class Decision:
                        float(data["loss_points"]), float(data["loss_win"]),
                        float(data.get("played_points", 0.0)), float(data.get("played_win", 0.0)),
                        float(data.get("best_points", 0.0)), float(data.get("best_win", 0.0)),
-                       data.get("size") if data.get("size") in SIZES else None)
+                       data.get("size") if data.get("size") in SIZES else None,
+                       float(data.get("points_margin", 0.0)), float(data.get("win_margin", 0.0)))
         except (KeyError, TypeError, ValueError):
             raise RecordError("a review decision needs index, played, best and its losses") from None
 
@@ -160,6 +168,11 @@ class Review:
                    float(think) if isinstance(think, (int, float)) else None)
 
 
+def _finite(value: float, digits: int) -> float:
+    """A margin as JSON keeps it: an unbounded one (a single sample) as a large number."""
+    return round(min(value, 1e6), digits)
+
+
 def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
@@ -192,10 +205,16 @@ def seats_of(record: dict) -> list[str]:
             for p in record.get("players") or []]
 
 
-def size_of(judge, loss_points: float, loss_win: float) -> str | None:
+def size_of(judge, loss_points: float, loss_win: float, points_margin: float = 0.0,
+            win_margin: float = 0.0) -> str | None:
     """A decision's mistake size by the judge's thresholds: (points, win share) per size, either
     reaching it is enough (a move can cost points without changing who wins, or the other way
-    round). None: a good move."""
+    round). A loss whose 95% interval reaches 0 (`margin`: its half width) is inside the noise
+    and counts for nothing. None: a good move."""
+    if loss_points - points_margin <= 0:
+        loss_points = 0.0
+    if loss_win - win_margin <= 0:
+        loss_win = 0.0
     size = None
     for name, (points, win) in zip(SIZES, judge.THRESHOLDS):
         if loss_points >= points or loss_win >= win:
@@ -249,7 +268,8 @@ def review(record: dict, seat: int | None = None, *, iterations: int | None = No
         out.append(Decision.from_json(Decision(
             index, action.to_json(), j.best.to_json(), j.loss_points, j.loss_win,
             j.played_points, j.played_win, j.best_points, j.best_win,
-            size_of(judge, j.loss_points, j.loss_win)).to_json()))
+            size_of(judge, j.loss_points, j.loss_win, j.points_margin, j.win_margin),
+            j.points_margin, j.win_margin).to_json()))
         if progress:
             progress(done, len(todo))
     return Review(game, seat, tuple(out), judge.MEASURE,  # type: ignore[arg-type]

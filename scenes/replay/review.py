@@ -67,6 +67,9 @@ def loss_words(decision, measure: str) -> str:
         return (_("-{share} win share").format(share=share) if share != "0%"
                 else _("{share} win share").format(share=share))
     points = points_figure(decision.loss_points)
+    margin = points_figure(decision.points_margin)
+    if points != "0" and margin != "0":  # the review's noise: the 95% interval's half width
+        return _("-{points} ± {margin} pts expected").format(points=points, margin=margin)
     return (_("-{points} pts expected").format(points=points) if points != "0"
             else _("{points} pts expected").format(points=points))
 
