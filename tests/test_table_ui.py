@@ -148,7 +148,7 @@ def test_autosave_after_every_command_resumes_exactly(app, data_dir):
     for _ in range(7):
         settle(app, table)
         table.play(table.state.legal_actions()[-1])
-    table.saver.flush()  # written off the frame: wait for the disk
+    table.saves.service.flush()  # written off the frame: wait for the disk
     session, record = latest_saved()
     assert session.state == table.state
     assert record["players"][1]["colour"] == 1
@@ -189,13 +189,13 @@ def test_hint_shows_the_strong_bots_choice_and_plays_nothing(app):
     settle(app, table)
     before = table.state.clone()
     key(app, pygame.K_h)
-    wait_for(app, lambda: table.turns.hint is not None)
-    action, reason, _ = table.turns.hint
+    wait_for(app, lambda: table.hints.turns.hint is not None)
+    action, reason, _ = table.hints.turns.hint
     assert action in table.state.legal_actions() and reason
     assert table.state == before  # a hint never plays for you
     assert any(line.startswith("Hint for ") for line in table.log)
     table.play(action)
-    assert table.turns.hint is None  # it was about that position only
+    assert table.hints.turns.hint is None  # it was about that position only
 
 
 def test_undo_cancels_a_bot_that_is_thinking(app):
@@ -210,9 +210,9 @@ def test_undo_cancels_a_bot_that_is_thinking(app):
             wait_for(app, lambda: table.state.current_player() == 0)
     settle(app, table)
     frames(app, 2)
-    assert table.turns.ticket is not None
+    assert table.hints.turns.ticket is not None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert table.turns.ticket is None and table.state.current_player() == 0
+    assert table.hints.turns.ticket is None and table.state.current_player() == 0
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])

@@ -74,8 +74,8 @@ def main() -> int:
             answer = dict(app.settings)
         elif word == "state":
             t = table()
-            answer = {"game_id": t.saver.game_id, "moves": len(t.session.history),
-                      "saved": t.saver.saved}
+            answer = {"game_id": t.saves.service.game_id, "moves": len(t.session.history),
+                      "saved": t.saves.service.saved}
         elif word == "title":
             from scenes.menus.pause import leave_game
             leave_game(app, lambda: app.stack.clear_to(app.make("title")))

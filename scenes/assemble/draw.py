@@ -32,7 +32,7 @@ def level_words(kind: str) -> str:
 
 
 def hint_action(scene):
-    hint = scene.turns.hint
+    hint = scene.hints.turns.hint
     return hint[0] if hint else None
 
 
@@ -678,7 +678,7 @@ def draw_log(scene, surface) -> None:
     px = int(13 * s)
     head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
-    for n, entry in enumerate(reversed(scene.visible_log())):
+    for n, entry in enumerate(reversed(scene.logbook.visible())):
         size, colour = log_style(entry, px)
         parts = ui.wrap(entry, size, box.w - 18 * s)
         if n and y - len(parts) * ui.font(size).get_linesize() < max(box.y + 20 * s, head.bottom):

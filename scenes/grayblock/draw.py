@@ -149,7 +149,7 @@ def draw_seat(scene, surface, p: int) -> None:
             "bottomleft",
             max_width=max(20, rect.x + round(rect.w * 0.46) - r.right - k(8)))
     if active:
-        tag = _(THINKING[int(scene.app.clock_s * 3) % 3]) if p in scene.turns.seats \
+        tag = _(THINKING[int(scene.app.clock_s * 3) % 3]) if p in scene.hints.turns.seats \
             else _("\u25b6 to play")
         ui.text(surface, tag, px(14), (x, rect.bottom - k(8)), ui.HILITE, "bottomleft", "bold", max_width=w)
     box, count = L.fans[p], scene.shown_count(p)
@@ -271,7 +271,7 @@ def draw_hand(scene, surface) -> None:
         elif scene.selected == c or playable:
             glow(surface, shown, ui.HILITE if scene.selected == c else ui.GOOD, s,
                  width=4 if scene.selected == c else 2)
-    if not face_up and cards and scene.shared_screen() and not scene.state.is_over():
+    if not face_up and cards and scene.seat.shared_screen() and not scene.state.is_over():
         pill(surface, _("Hand hidden"), px(16), s, pad=(20, 10), center=L.hand_cards.center)
 
 
