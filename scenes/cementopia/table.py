@@ -332,6 +332,7 @@ class CementopiaScene(GameTable):
             # the hint's words were worked out in English: said now (game.messages); a
             # sentence a line, so that where room runs out the placement itself stays
             hint = self.hints.turns.hint
+            assert hint is not None  # (hint_action is its move)
             heading = _("Hint:") if short else _("Hint (shown, never played for you):")
             return [(heading, draw.HINT, 16)] + [(shown(part), ui.TEXT, 13) for part in split_sentences(hint.reason)] + (
                 [(shown(hint.detail), ui.MUTED, 11)] if hint.detail else [])

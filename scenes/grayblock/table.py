@@ -245,6 +245,7 @@ class GrayblockScene(GameTable):
     game = "grayblock"
     refusal_words = staticmethod(words.refusal_words)
     Log = GrayblockLog
+    logbook: GrayblockLog
     Seat = GrayblockSeat
     Playback = GrayblockPlayback
     Marks = GrayblockMarks

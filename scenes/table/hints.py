@@ -75,12 +75,9 @@ class Hints:
     def draw_progress(self, surface) -> pygame.Rect | None:
         """While a hint is being looked for: a panel at the top of the toasts' area with what is
         going on, a bar filling towards the hint's time budget, a turning spinner and "Esc
-        cancels". Its rect (also kept as `box`), or None."""
-        self.box = self.progress_box(surface)
-        return self.box
-
-    def progress_box(self, surface) -> pygame.Rect | None:
+        cancels". Its rect (also kept as `box`, as last drawn), or None."""
         progress = self.turns.hint_progress()
+        self.box = None
         if progress is None:
             return None
         area = self.table.toast_area() or surface.get_rect()
@@ -112,4 +109,5 @@ class Hints:
         pygame.draw.rect(surface, look.HINT, filled, border_radius=bar_h // 2)
         ui.text(surface, cancels, small, (box.centerx, bar.bottom + pad / 1.5), ui.MUTED, "midtop",
                 max_width=box.w - 2 * pad)
+        self.box = box
         return box
