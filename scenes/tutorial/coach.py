@@ -17,15 +17,20 @@ from __future__ import annotations
 import math
 import sys
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import N_, _
-from game.messages import message, shown
+from game.messages import Message, message, shown
 from game.tutorial import store
 from game.tutorial.lesson import READ_FIRST
 
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
+
+if TYPE_CHECKING:
+    from scenes.table.base import GameTable
 
 SCRIPTED_DELAY = 0.8  # seconds before the script's bot move lands, so it can be followed
 DEMO_STEP = 0.6  # the demo reads a step this long (game time) before acting
@@ -35,14 +40,14 @@ PROBLEM_S = 6.0  # how long a wrong move's explanation stays
 
 
 class Coach:
-    def __init__(self, table, lesson):
+    def __init__(self, table: GameTable, lesson) -> None:
         self.table, self.app = table, table.app
         self.lesson = lesson
         self.next_b = PrimaryButton(N_("Next"), self.next)
         self.show_b = ui.Button(N_("Show me"), self.show_me)
         self.hide_b = ui.Button(N_("Got it"), self.fold)
         self.leave_b = ui.Button(N_("Leave lesson"), self.leave)
-        self.problem = None  # why the last move tried was not played (a Message)
+        self.problem: Message | None = None  # why the last move tried was not played
         self.problem_t = 0.0
         self.folded = False  # the free part's words put away (a small bar stays)
         self.wait = 0.0  # the script's bot move: time shown so far
