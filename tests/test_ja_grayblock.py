@@ -164,16 +164,16 @@ def test_you_and_the_others_read_right_in_both_languages(app):
     you_start = Action(0, 12, None)
     bo_left = Action(1, 13, LEFT)
     scene.session.play(you_start)
-    english = [scene.describe(you_start, before), scene.describe(bo_left, scene.state)]
+    english = [scene.logbook.describe(you_start, before), scene.logbook.describe(bo_left, scene.state)]
     assert english == ["You start the row with 12.", "Bo plays 13 on the left end."]
-    assert scene.describe(Action(1, None, None), scene.state) == "Bo passes: nothing fits 12."
+    assert scene.logbook.describe(Action(1, None, None), scene.state) == "Bo passes: nothing fits 12."
     use_language("ja")
     try:
         scene.config.seats[0].name = _("You")
-        assert scene.describe(you_start, before) == "あなたは12で列を始めました。"
-        assert scene.describe(bo_left, scene.state) == "Boは13を左端に出しました。"
-        assert scene.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出しました。"
-        assert scene.describe(Action(1, None, None), scene.state) == "Boはパスしました（12に出せるカードなし）。"
+        assert scene.logbook.describe(you_start, before) == "あなたは12で列を始めました。"
+        assert scene.logbook.describe(bo_left, scene.state) == "Boは13を左端に出しました。"
+        assert scene.logbook.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出しました。"
+        assert scene.logbook.describe(Action(1, None, None), scene.state) == "Boはパスしました（12に出せるカードなし）。"
     finally:
         use_language("en")
 

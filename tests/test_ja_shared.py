@@ -152,14 +152,14 @@ def test_undo_blocked_says_why_in_the_players_language(app, monkeypatch):
     table = open_table(app, [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)])
     table.session.meta["undo"] = "fair"
     from game.commands import Step, UndoPlan
-    import scenes.table.base as base
+    import scenes.table.undoing as undoing
     crossing = UndoPlan((Step(1, False), Step(0, False)), frozenset({0}))  # over Bo's move
-    monkeypatch.setattr(base, "undo_plan", lambda history, humans: crossing)
+    monkeypatch.setattr(undoing, "undo_plan", lambda history, humans: crossing)
     assert table.undoing.blocked() == "Fair undo: Bo has moved since."
     i18n.set_language("ja")
     assert table.undoing.blocked() == "待ったできません：その後にBoが手番を行いました。"
     dealt = UndoPlan((Step(0, True),), frozenset({0}))
-    monkeypatch.setattr(base, "undo_plan", lambda history, humans: dealt)
+    monkeypatch.setattr(undoing, "undo_plan", lambda history, humans: dealt)
     assert table.undoing.blocked() == "待ったできません：その後に新しいカードが配られました。"
 
 
