@@ -4,7 +4,6 @@ import pygame
 import pytest
 
 from scenes.widgets import ui
-from scenes.app.stack import Scene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.menus.setup import SetupScene

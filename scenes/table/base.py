@@ -27,7 +27,7 @@ from game.messages import Message
 
 from scenes.config import GameConfig
 from scenes.table.coaching import CoachMarks
-from scenes.table.controls import SHORTCUT_MODS, Controls, history_key
+from scenes.table.controls import Controls
 from scenes.table.hints import Hints
 from scenes.table.hotseat import HotSeat
 from scenes.table.keeping import Saves
@@ -41,7 +41,8 @@ from scenes.widgets.tooltip import Tooltip
 if TYPE_CHECKING:
     from scenes.tutorial.coach import Coach
 
-__all__ = ["GameTable", "MENU", "RESUMED", "SHORTCUT_MODS", "again", "history_key", "joined", "sentence"]
+# the log's words, where the screens have read them since before the log was a part
+__all__ = ["GameTable", "MENU", "RESUMED", "again", "joined"]
 
 # the tables' own button beside Undo, Redo and Hint: ui.Button(MENU, ...) is drawn translated
 MENU = N_("Menu")
