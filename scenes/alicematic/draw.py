@@ -828,7 +828,7 @@ def draw_scoring(scene, surface) -> None:
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
         draw_standings(scene, surface, pygame.Rect(P.x + k(20), r.bottom + k(8), P.w - k(40),
                                                    P.bottom - bh - k(28) - r.bottom - k(8)))
-        if scene.replay:  # the replay's own button goes there (replay_cover)
+        if scene.replay:  # the replay's own button goes there (playback.cover)
             scene.scoring_button = pygame.Rect(P.centerx - bw // 2, P.bottom - bh - k(20), bw, bh)
             return
         scene.again_b.rect = pygame.Rect(P.centerx + k(10), P.bottom - bh - k(20), bw, bh)

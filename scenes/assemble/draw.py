@@ -658,7 +658,7 @@ def draw_preview(scene, surface) -> None:
 
 def log_box(scene) -> pygame.Rect:
     """The log's panel: its region of the layout, above a lesson's panel when that sits there
-    (the table's coach_home), so the latest lines, a hint's reason among them, stay in sight."""
+    (the table's marks.home()), so the latest lines, a hint's reason among them, stay in sight."""
     lay = scene.layout
     box = frect(lay.log)
     coach = scene.coach.panel if scene.coach is not None else None

@@ -207,7 +207,7 @@ class GrayblockMarks(CoachMarks):
         return pygame.Rect(L.side.x, L.side.y, L.side.w, 1)
 
     def corner(self) -> str:
-        """The corner of coach_home the panel sits in."""
+        """The corner of home the panel sits in."""
         t = self.table
         return "bottomright" if t.overlay else "topright"
 
@@ -727,7 +727,7 @@ class GrayblockScene(GameTable):
 
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None
-        # (a replay goes on or closes with its own button: replay_cover)
+        # (a replay goes on or closes with its own button: playback.cover)
         review = [self.review_b] if self.coach is None and not self.config.lesson else []
         self.ring = ui.FocusRing([] if self.replay else [self.again_b, *review, self.title_b]
                                  if self.state.is_over() else [self.next_b])

@@ -7,10 +7,10 @@ the game, the others played again from the kept one before, so stepping back is 
 of thousands of hands costs no more memory than a short one); the session's history stands at the
 cursor (History.seek), and after each step the table lays itself out from the state
 (GameTable.show_position, as a resumed game does). The viewer's panel lies where the table says
-(replay_panel: over its log and buttons): where the replay stands ("Move 12 of 64", the round or
+(playback.panel(): over its log and buttons): where the replay stands ("Move 12 of 64", the round or
 hand: segment_words), the moves so far with the current one lit, and the controls. What a game
 shows over its whole table (Grayblock's hand results, Alicematic's final scoring) gets the
-viewer's one button instead (replay_cover); a finished game's end screen (replay_end: Assemble's
+viewer's one button instead (playback.cover()); a finished game's end screen (playback.end(): Assemble's
 scoring walk-through, Cementopia's figures) opens over the viewer after the last move.
 """
 
