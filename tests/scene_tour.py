@@ -255,7 +255,7 @@ def lesson_tour(app, game: str, stop) -> None:
                 table.play(wrong)
                 stop(f"lesson-{game}-{shown:02d}-wrong", 2)
             coach.show_me()
-        elif lesson.free() and not table.flights:
+        elif lesson.free() and not table.motion.flights:
             table.play(rng.choice(table.state.legal_actions()))
         for _ in range(6):
             tick(app, 1 / 30)

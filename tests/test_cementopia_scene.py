@@ -27,7 +27,7 @@ def start(app, seed=POPUP_SEED, session=None):
 
 def settle(app, scene, limit=300):
     """Also until the camera has glided to its goal."""
-    ui_settle(app, scene, limit, lambda scene: scene.flights or scene.cam.goal is not None)
+    ui_settle(app, scene, limit, lambda scene: scene.motion.flights or scene.cam.goal is not None)
 
 
 def counts(scene, action):

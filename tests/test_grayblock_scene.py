@@ -61,7 +61,7 @@ def drag_play(app, scene, action):
 
 def past_the_moment(app, scene):
     """A hot-seat move lands and shows a moment, every hand face down, before the pass screen."""
-    settle(app, scene, busy=lambda s: s.flights or s.moment is not None)
+    settle(app, scene, busy=lambda s: s.motion.flights or s.moment is not None)
 
 
 def confirm_if_asked(app, scene):

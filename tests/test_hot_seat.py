@@ -59,7 +59,7 @@ def name(table, player) -> str:
 def landed(app, table) -> None:
     """The moves made have landed, and shown the moment a table gives them before a pass screen
     (Grayblock: a human's move, every hand face down)."""
-    settle(app, table, busy=lambda t: t.flights or getattr(t, "moment", None) is not None)
+    settle(app, table, busy=lambda t: t.motion.flights or getattr(t, "moment", None) is not None)
 
 
 def seat(app, table) -> None:

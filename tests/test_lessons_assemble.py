@@ -129,7 +129,7 @@ def settle(app, table, limit=600):
     settled one is drawn, the ones between only wait."""
     for n in range(limit):
         coach = table.coach
-        if table.flights or (coach is not None and coach.lesson.bot_move() is not None) \
+        if table.motion.flights or (coach is not None and coach.lesson.bot_move() is not None) \
                 or (not table.state.is_over() and table.state.current_player() not in table.humans
                     and coach is not None and coach.lesson.free()):
             tick(app, 0.1)

@@ -102,7 +102,7 @@ def test_progress_round_trips_at_every_step():
 
 def settle(app, table, limit=300):
     for _ in range(limit):
-        if not table.flights and table.cam.goal is None:
+        if not table.motion.flights and table.cam.goal is None:
             return
         frames(app, 1, 0.05)
     raise AssertionError("the table never settled")

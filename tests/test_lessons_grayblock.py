@@ -104,7 +104,7 @@ def settle(app, table, limit=400):
     for _ in range(limit):
         assert table.seat.pass_screen_for() is None  # one human: never a hot-seat pass screen
         coach = table.coach
-        if table.flights or table.ending is not None or (
+        if table.motion.flights or table.ending is not None or (
                 coach is not None and coach.lesson.bot_move() is not None):
             frames(app, 1, 0.1)
             continue

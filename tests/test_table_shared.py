@@ -116,7 +116,7 @@ def test_hint_comes_from_the_bot_and_is_never_played(app, table):
     advance(table, 1)
     before = table.state.clone()
     # landed, and past the moment a hot-seat table shows a move before its pass screen
-    wait_for(app, lambda: not table.flights and getattr(table, "moment", None) is None)
+    wait_for(app, lambda: not table.motion.flights and getattr(table, "moment", None) is None)
     if table.seat.pass_screen_for() is not None:
         table.seat.confirm_viewer()  # hot seat: the hint is for the player whose hand shows
     assert table.hints.can_hint()

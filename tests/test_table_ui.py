@@ -95,8 +95,8 @@ def test_click_takes_a_field_card_then_click_to_select_and_place(app):
     lane = table.state.active
     click(app, centre(table.field_rect(card)))  # one click takes it, as the rules page says
     assert table.state.bench[lane] == card and table.selected is None
-    assert [f.card for f in table.flights] == [card]  # flying from the field to the bench
-    assert table.flights[0].start == pytest.approx(table.field_rect(card))
+    assert [f.card for f in table.motion.flights] == [card]  # flying from the field to the bench
+    assert table.motion.flights[0].start == pytest.approx(table.field_rect(card))
     # finish the draft, then place by clicking the bench card and a spot in the line
     while table.state.phase == "draft":
         settle(app, table)
@@ -239,7 +239,7 @@ def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
     seats = [Seat("You", "human", 0), Seat("Bot", "easy", 1)]
     table = TableScene(app, GameConfig(seats, Rules(), 2))
     app.stack.push(table)
-    wait_for(app, lambda: table.state.current_player() == 0 and not table.flights)
+    wait_for(app, lambda: table.state.current_player() == 0 and not table.motion.flights)
     card = table.state.field[0]
     centre = pygame.Rect(table.field_rect(card)).center
     move(app, centre)
@@ -253,7 +253,7 @@ def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
     for _ in range(90):  # resting on the card just dropped, and while the bot moves: nothing pops up
         frames(app, 1)
         assert table.magnified is None
-    wait_for(app, lambda: table.state.current_player() == 0 and not table.flights)
+    wait_for(app, lambda: table.state.current_player() == 0 and not table.motion.flights)
     move(app, (5, 5))  # away, and back onto a card on your turn: it magnifies again
     card = table.state.field[0]
     move(app, pygame.Rect(table.field_rect(card)).center)

@@ -304,7 +304,7 @@ class TableScene(GameTable):
         return not self.state.is_over() and self.state.current_player() in self.humans
 
     def can_act(self) -> bool:
-        return self.human_turn() and self.seat.seated_turn() and not self.flights
+        return self.human_turn() and self.seat.seated_turn() and not self.motion.busy
 
     def prompt(self, short: bool = False) -> str:
         state = self.state
@@ -359,7 +359,7 @@ class TableScene(GameTable):
         return self._gap_changes[1]
 
     def hidden_cards(self) -> set:
-        return {f.key for f in self.flights}
+        return self.motion.landing()
 
     def is_target(self, what: tuple) -> bool:
         """Lit up: a card the human may move now."""
@@ -427,12 +427,12 @@ class TableScene(GameTable):
         for event in outcome.events:
             if event.kind == TAKEN:
                 sound.play("take")
-                self.flights.append(Flight(event.card, self.from_rect, lay.bench.as_tuple(), FLIGHT,
+                self.motion.launch(Flight(event.card, self.from_rect, lay.bench.as_tuple(), FLIGHT,
                                            key=("bench", event.where, event.card)))
             elif event.kind == PLACED:
                 x = self.geo.slot_x(event.where, event.value)
                 self.geo.glides[(event.where, event.card)] = Glide(x)
-                self.flights.append(Flight(event.card, self.from_rect, (x, lay.line.y, cw, ch), FLIGHT,
+                self.motion.launch(Flight(event.card, self.from_rect, (x, lay.line.y, cw, ch), FLIGHT,
                                            key=("line", event.where, event.card)))
                 sound.play("place", delay=FLIGHT)  # heard as it lands
             elif event.kind == DEALT:
@@ -451,7 +451,7 @@ class TableScene(GameTable):
         self.geo.assign_slots(self.state)
         deck = self.layout.deck.as_tuple()
         for k, card in enumerate(new):
-            self.flights.append(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
+            self.motion.launch(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
                                        key=("field", card)))
             self.app.sound.play("take", delay=0.15 + 0.1 * k, volume=0.4)
 
@@ -655,9 +655,7 @@ class TableScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for flight in self.flights:
-            flight.update(dt)
-        self.flights = [f for f in self.flights if not f.done]
+        self.motion.update(dt)
         for lane, dial in enumerate(self.dials):
             dial.update(self.state.capacity[lane], dt)
         for lane in range(self.state.n_lanes):
@@ -670,7 +668,7 @@ class TableScene(GameTable):
             self.magnified = self.hover_card
         state = self.state
         if state.is_over():
-            if not self.flights:
+            if not self.motion.busy:
                 self.end_wait += dt
                 if self.end_wait > (0.3 if self.app.demo else 1.2):
                     lesson = {"coach": self.coach} if self.coach is not None else {}
@@ -686,7 +684,7 @@ class TableScene(GameTable):
         # the last card on the field goes to the one who must take it: in the take phase and in
         # the opening draft alike (hot seat: whichever human it falls to)
         if self.auto_take.value and state.phase in (DRAFT, TAKE_PHASE) and len(state.field) == 1 \
-                and not self.flights and not guided:
+                and not self.motion.busy and not guided:
             self.auto_wait += dt
             if self.auto_wait > 0.5:
                 self.auto_wait = 0.0
@@ -720,9 +718,8 @@ class TableScene(GameTable):
         draw.draw_preview(self, surface)
         draw.draw_log(self, surface)
         self._draw_buttons(surface, s)
-        for flight in self.flights:
-            if flight.started:
-                look.blit_card(surface, self.app.art, flight.card, flight.rect())
+        for flight in self.motion.in_air():
+            look.blit_card(surface, self.app.art, flight.card, flight.rect())
         over_line = self.pending_position(self.state.active) is not None
         if self.drag is not None and self.drag.moved and not over_line:
             # over the line the card already shows in its gap; elsewhere it follows the cursor

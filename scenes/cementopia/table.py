@@ -395,7 +395,7 @@ class CementopiaScene(GameTable):
         return min(near)[1] if near else None
 
     def hidden(self) -> set:
-        return {f.key for f in self.flights}
+        return self.motion.landing()
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -443,14 +443,14 @@ class CementopiaScene(GameTable):
                 sound.play("place", delay=FLIGHT)
                 if self.start_rect is not None:
                     end = self.cam.card_rect(self.lay.board, *event.where)
-                    self.flights.append(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
+                    self.motion.launch(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
                                                key=("board", event.card)))
             elif event.kind in (COUNTER_TURNED, COUNTER_FLIPPED):
                 sound.play("flip" if event.kind == COUNTER_FLIPPED else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
             elif event.kind == DRAWN and not st.is_over():
                 slot = self.lay.slots[min(st.hand.index(event.card), len(self.lay.slots) - 1)]
                 self.hand_x[event.card] = Glide(slot.x)
-                self.flights.append(Flight(event.card, tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
+                self.motion.launch(Flight(event.card, tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
                                            key=("hand", event.card)))
                 sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
             elif event.kind == FINISHED:
@@ -650,16 +650,14 @@ class CementopiaScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for f in self.flights:
-            f.update(dt)
-        self.flights = [f for f in self.flights if not f.done]
+        self.motion.update(dt)
         for dial, uses in zip(self.dials, self.state.counters):
             dial.update(uses, dt)
         for card, slot in zip(self.state.hand, self.lay.slots):
             self.hand_x.setdefault(card, Glide(slot.x)).update(slot.x, dt)
         self.cam.update(dt)
         if self.state.is_over():
-            self.end_wait += 0 if self.flights else dt
+            self.end_wait += 0 if self.motion.busy else dt
             if self.end_wait > (0.3 if self.app.demo else 1.1):
                 best, improved = self.ending
                 self.app.stack.replace(self.app.make("cementopia_end", session=self.session, config=self.config,
@@ -671,7 +669,7 @@ class CementopiaScene(GameTable):
         if hint is not None and self.hints.turns.hint is not self._shown_hint:
             self._shown_hint = self.hints.turns.hint
             self.cam.show(self.lay.board, self.cam.card_rect(self.lay.board, hint.x, hint.y))
-        if self.app.demo and not self.flights and not self.lesson:
+        if self.app.demo and not self.motion.busy and not self.lesson:
             self._demo(dt)  # a lesson's demo is its coach's
 
     def _demo(self, dt: float) -> None:

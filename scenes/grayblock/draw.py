@@ -110,9 +110,8 @@ def draw_table(scene, surface) -> None:
         if hint is not None and hint.card is None:
             glow(surface, scene.pass_b.rect, HINT, L.s, width=4)
             hint_tag(surface, scene.pass_b.rect, L.s, at="above")  # (inside, it would hide "Pass")
-    for flight in scene.flights:
-        if flight.started:
-            blit_card(scene, surface, flight.card, flight.rect())
+    for flight in scene.motion.in_air():
+        blit_card(scene, surface, flight.card, flight.rect())
     draw_drag(scene, surface)
     draw_drop_tag(scene, surface)
     for p, (message, until) in scene.bubbles.items():  # a pass, said over the player's cards
@@ -174,7 +173,7 @@ def draw_row(scene, surface) -> None:
     ui.panel(surface, band, ROW_FELT, ui.BRASS_DARK, radius=k(12), width=max(1, k(2)))
     row = scene.shown_row()
     xs, y, cw, ch = scene.row_now()
-    hidden = {f.key for f in scene.flights}
+    hidden = scene.motion.landing()
     card, hover = scene.considered()
     hint = scene.hint_action()
     ghost = 255 if scene.drag is not None else 170  # a dragged card sits in its place when it fits

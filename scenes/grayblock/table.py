@@ -320,7 +320,7 @@ class GrayblockScene(GameTable):
 
     def can_act(self) -> bool:
         p = self.state.current_player()
-        return p in self.humans and self.visible_hand == p and not self.flights
+        return p in self.humans and self.visible_hand == p and not self.motion.busy
 
     def legal(self) -> list:
         return self.state.legal_actions() if self.result_index is None else []
@@ -493,7 +493,7 @@ class GrayblockScene(GameTable):
             elif event.kind == HAND_ENDED:
                 self._hand_ended(event)
         if action.card is not None:  # (after a hand's end the row on show is the finished one)
-            self.flights.append(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
+            self.motion.launch(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
             self.glides.pop(action.card, None)
         # hot seat: the move lands on the board for all to see before the table is passed on
@@ -561,7 +561,7 @@ class GrayblockScene(GameTable):
         place each card is drawn at, the numbers on its end plaques, the bottom seat with its hand
         (the cards when face up, else how many backs), how many cards each other seat shows, the
         totals and the hand whose result shows."""
-        row, hidden = self.shown_row(), {f.key for f in self.flights}
+        row, hidden = self.shown_row(), self.motion.landing()
         xs = self.row_now()[0]
         places = self.layout.row_geometry(len(row))[0]
         drawn = sorted((x, card) for x, card in zip(xs, row) if ("row", card) not in hidden)
@@ -608,7 +608,7 @@ class GrayblockScene(GameTable):
             self.pointer = event.pos
         if self.controls.shortcut(event) or self.seat.handle(event):
             return
-        if self.moment is not None and not self.flights and (
+        if self.moment is not None and not self.motion.busy and (
                 (event.type == pygame.KEYDOWN and event.key in ENTER)
                 or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.moment = None  # seen: on to the pass screen at once
@@ -698,28 +698,26 @@ class GrayblockScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for flight in self.flights:
-            flight.update(dt)
-        self.flights = [f for f in self.flights if not f.done]
+        self.motion.update(dt)
         row = self.shown_row()
         xs = self.layout.row_geometry(len(row))[0]
         for card, x in zip(row, xs):
             self.glides.setdefault(card, Glide(x)).update(x, dt)
         if self.ending is not None:
             self.ending += dt
-            if self.app.demo and not self.snapped and not self.flights and self.coach is None:
+            if self.app.demo and not self.snapped and not self.motion.busy and self.coach is None:
                 self.snapped = True  # a short hand: the table as it ends, before its result covers it
                 self.app.snap("table")
-            if not self.flights and self.ending > (0.35 if self.app.demo else ENDING):
+            if not self.motion.busy and self.ending > (0.35 if self.app.demo else ENDING):
                 self._open_overlay()
             return
         if self.overlay or self.state.is_over():
             return
-        if self.moment is not None and not self.flights:
+        if self.moment is not None and not self.motion.busy:
             self.moment += dt
             if self.moment >= MOMENT:
                 self.moment = None
-        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights \
+        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.motion.busy \
                 and self.coach is None:  # (a lesson's demo snaps each of its steps instead)
             self.snapped = True
             self.app.snap("table")

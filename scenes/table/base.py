@@ -1,5 +1,5 @@
 """A game's table, composed of parts, each with one job (docs/architecture.md, "The parts of a
-table"): the log (`logbook`, scenes/table/log.py), hot seat (`seat`, hotseat.py), undo and redo
+table"): the cards in flight (`motion`, motion.py), the log (`logbook`, scenes/table/log.py), hot seat (`seat`, hotseat.py), undo and redo
 (`undoing`, undoing.py), bots and hints (`hints`, hints.py over bots.py), saving (`saves`,
 keeping.py over saving.py), the shared keys and buttons (`controls`, controls.py), tooltips
 (`tips`, tips.py), the replay viewer's view of it (`playback`, playback.py) and a lesson's coach
@@ -32,6 +32,7 @@ from scenes.table.hints import Hints
 from scenes.table.hotseat import HotSeat
 from scenes.table.keeping import Saves
 from scenes.table.kind import Table
+from scenes.table.motion import Motion
 from scenes.table.log import RESUMED, TableLog, again, joined, sentence
 from scenes.table.playback import Playback
 from scenes.table.tips import Tips
@@ -90,7 +91,7 @@ class GameTable(Table):
             mode = session.meta.get("undo")
             session.meta["undo"] = mode if mode in UNDO_MODES else (config.undo or FAIR)
         self.finished = False
-        self.flights: list = []
+        self.motion = Motion()
         self.log: list[str] = []
         self.tooltip = Tooltip()  # the table feeds it events and time; draws it last
         self.coach: Coach | None = None  # a lesson's coach (scenes/tutorial/coach.py), set by its opener
@@ -185,7 +186,7 @@ class GameTable(Table):
         state; nothing flies or glides any more, no choice is half made. Every table calls it as it
         is made (a new or resumed game: Continue); the replay viewer after each step. A game's
         table extends it for everything it keeps beside the state."""
-        self.flights = []
+        self.motion.stop()
 
     def picture(self) -> dict:
         """What the table would draw now, in plain values read from its own drawing model (where

@@ -41,7 +41,7 @@ class Hints:
             self.turns.hint_progress(dt)
             self.poll()
             return False
-        if not table.flights and table.drag is None:
+        if not table.motion.busy and table.drag is None:
             action = self.turns.update(dt)
             if action is not None:
                 table.play(action)

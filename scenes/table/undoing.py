@@ -116,7 +116,7 @@ class Undoing:
         if not outcome.ok:
             table.app.toast(table.refused(outcome))
             return
-        table.flights.clear()
+        table.motion.stop()
         table.app.sound.rewind()
         table.log.append(table.logbook.history_line(outcome))
         table.hints.turns.forget()

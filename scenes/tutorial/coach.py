@@ -214,7 +214,7 @@ class Coach:
         if self.lesson.free() and self.table.hints.turns.hint:
             self.folded = True  # a hint asked for: its reason needs the room, the player is on
         action = self.lesson.bot_move()
-        if action is not None and not self.table.flights:
+        if action is not None and not self.table.motion.busy:
             self.wait += dt
             if self.wait >= (0.1 if self.app.demo else SCRIPTED_DELAY):
                 self.wait = 0.0
@@ -237,7 +237,7 @@ class Coach:
             self.snaps += 1
             step = lesson.step
             self.app.snap(f"lesson-{self.snaps:02d}-{getattr(step, 'key', 'step')}")
-        if self.shown_for < DEMO_STEP or table.flights:
+        if self.shown_for < DEMO_STEP or table.motion.busy:
             return
         if lesson.reading():
             self.next()
