@@ -33,8 +33,8 @@ def main(frames: int = 100) -> None:
     app.stack.push(scene)
     for _ in range(3):
         app.step(1 / 60)
-    if scene.pass_screen_for() is not None:
-        scene.pass_screen.button.action()
+    if scene.seat.pass_screen_for() is not None:
+        scene.seat.screen.button.action()
     scene.hover = next(a.hex for a in state.legal_actions() if a.kind == CONQUER)
     for _ in range(5):
         app.draw()

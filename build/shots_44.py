@@ -68,9 +68,9 @@ def table(app, session, size):
     scene = AlicematicScene(app, config, session)
     app.stack.push(scene)
     frames(app, 2)
-    who = scene.pass_screen_for()
+    who = scene.seat.pass_screen_for()
     if who is not None:
-        scene.pass_screen.button.action()
+        scene.seat.screen.button.action()
     frames(app, 2)
     return scene
 

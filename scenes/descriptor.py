@@ -3,8 +3,8 @@ table, the setup screen's words for it, its rules page, its lesson's words and e
 scenes.games lists the declarations; the shared screens read them (and the game's own declaration,
 game.descriptor, for its name, player counts and options) instead of naming a game.
 
-The table class comes with everything a table does: the GameTable base's hooks (saving, replay,
-hot seat, conceding) are methods a game's table overrides.
+The table class comes with everything a table does: GameTable's parts (saving, replay, hot seat,
+the log, ...), each of which a game's table may name its own subclass of (docs/architecture.md).
 """
 
 from __future__ import annotations

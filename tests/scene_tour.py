@@ -55,11 +55,11 @@ def alicematic_tour(app, stop, play_until, hint) -> None:
         table = app.make("alicematic", config=GameConfig(seats, None, 5, "alicematic"))
         app.stack.replace(table)
         stop(f"alicematic{players}-pass")
-        table.confirm_viewer()
+        table.seat.confirm_viewer()
         stop(f"alicematic{players}")
         play_until(table, lambda s: s.round >= 2 and s.phase == "domestic")
         stop(f"alicematic{players}-pass-news")
-        table.confirm_viewer()
+        table.seat.confirm_viewer()
         stop(f"alicematic{players}-mid")
         table.looking = (table.viewer + 1) % players  # another player's areas, their hand hidden
         stop(f"alicematic{players}-other-areas")
@@ -72,7 +72,7 @@ def alicematic_tour(app, stop, play_until, hint) -> None:
         hint(table, "alicematic")
         stop(f"alicematic{players}-hint")
         play_until(table, lambda s: s.phase == "expedition" and s.round >= 3)
-        table.confirm_viewer()
+        table.seat.confirm_viewer()
         table.hover = next(iter(table.plans()), None) and next(iter(table.plans())).hex
         stop(f"alicematic{players}-expedition")
         plans = [a for a in table.plans() if a.kind in ("conquer", "war")]
@@ -108,8 +108,8 @@ def tour(app, visit) -> None:
         state = scene.state
         answer = suggest_once(game, 1, None, state.view(state.current_player()),
                               state.legal_actions(), language(), iterations=HINT_WORK)
-        scene.turns.hint = Hint(*answer[:3])
-        scene.poll_hint()  # logs it, as a hint from the worker is
+        scene.hints.turns.hint = Hint(*answer[:3])
+        scene.hints.poll()  # logs it, as a hint from the worker is
 
     def finish(scene, name: str) -> None:
         play_until(scene, lambda s: False)
@@ -161,7 +161,7 @@ def tour(app, visit) -> None:
         app.stack.push(app.make("menu", table=table))
         stop(f"assemble{players}-pause")
         app.stack.pop()
-        table.undo()  # hot seat: taking back another's move asks first
+        table.undoing.undo()  # hot seat: taking back another's move asks first
         stop(f"assemble{players}-undo-asks")
         while app.stack.top is not table:
             app.stack.pop()
@@ -183,11 +183,11 @@ def tour(app, visit) -> None:
         table = app.make("grayblock", config=config)
         app.stack.replace(table)
         stop(f"grayblock{players}-pass")  # hot seat: the pass-to screen, then the table
-        table.confirm_viewer()
+        table.seat.confirm_viewer()
         stop(f"grayblock{players}")
         play_until(table, lambda s: False, 6)
         stop(f"grayblock{players}-pass-news")
-        table.confirm_viewer()
+        table.seat.confirm_viewer()
         stop(f"grayblock{players}-mid")
         hint(table, "grayblock")
         stop(f"grayblock{players}-hint")
@@ -255,7 +255,7 @@ def lesson_tour(app, game: str, stop) -> None:
                 table.play(wrong)
                 stop(f"lesson-{game}-{shown:02d}-wrong", 2)
             coach.show_me()
-        elif lesson.free() and not table.flights:
+        elif lesson.free() and not table.motion.flights:
             table.play(rng.choice(table.state.legal_actions()))
         for _ in range(6):
             tick(app, 1 / 30)

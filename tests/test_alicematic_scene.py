@@ -42,12 +42,12 @@ def hex_point(scene, h):
 
 def confirm_if_asked(app, scene):
     """The pass-to screen: nobody's hand shows until the right human confirms."""
-    who = scene.pass_screen_for()
+    who = scene.seat.pass_screen_for()
     if who is None:
         return
     assert scene.viewer != who and draw.hand_rects(scene) == {}
-    click(app, scene.pass_screen.button.rect.center)
-    assert scene.pass_screen_for() is None and scene.viewer == who
+    click(app, scene.seat.screen.button.rect.center)
+    assert scene.seat.pass_screen_for() is None and scene.viewer == who
 
 
 def popup_choose(app, scene, kind):
@@ -69,7 +69,7 @@ def test_hot_seat_bases_summon_expedition_hire_undo_with_hands_hidden(app, data_
     # between them (issue 60, item 7), for every hand stays hidden meanwhile
     order = []
     while state.phase == "bases":
-        assert scene.pass_screen_for() is None and scene.viewer is None
+        assert scene.seat.pass_screen_for() is None and scene.viewer is None
         assert draw.hand_rects(scene) == {} and scene.can_act()
         order.append(state.turn)
         target = next(a for a in state.legal_actions() if a.kind == BASE)
@@ -96,7 +96,7 @@ def test_hot_seat_bases_summon_expedition_hire_undo_with_hands_hidden(app, data_
     assert ada in scene.state.holders[action.hex]
     # Bo: the pass screen first; Ada's hand never shows to Bo
     bo = scene.state.turn
-    assert bo != ada and scene.pass_screen_for() == bo
+    assert bo != ada and scene.seat.pass_screen_for() == bo
     assert scene.viewer == ada  # (what the pass screen covers)
     confirm_if_asked(app, scene)
     assert set(draw.hand_rects(scene)) == set(scene.state.hands[bo])
@@ -113,10 +113,10 @@ def test_hot_seat_bases_summon_expedition_hire_undo_with_hands_hidden(app, data_
     # the hands hide again until Bo confirms
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.state == before and scene.session.meta.get("assisted")
-    assert scene.pass_screen_for() == bo and scene.viewer is None
+    assert scene.seat.pass_screen_for() == bo and scene.viewer is None
     confirm_if_asked(app, scene)
     assert scene.viewer == bo
-    scene.saver.flush()
+    scene.saves.service.flush()
     session, record = latest_saved()
     assert session.state == scene.state
 
@@ -155,7 +155,7 @@ def test_a_bot_game_to_the_end_with_the_scoring_walked_through(app, data_dir, mo
     click(app, (10, 10))  # a click shows every row
     frames(app, 2)
     assert scene.rows_shown() > len(w.SCORE_ROWS) and scene.again_b.rect.w
-    scene.saver.flush()
+    scene.saves.service.flush()
     assert not has_game_in_progress()
     kept = finished_records()
     assert len(kept) == 1
@@ -183,7 +183,7 @@ def test_continue_from_the_autosave_resumes_behind_a_pass_screen(app, data_dir):
     resumed = top(app)
     assert isinstance(resumed, AlicematicScene) and resumed.state == state
     assert [s.name for s in resumed.config.seats] == ["Ada", "Bo", "Cy"]
-    assert resumed.pass_screen_for() == state.turn and resumed.viewer is None
+    assert resumed.seat.pass_screen_for() == state.turn and resumed.viewer is None
     assert any("Game resumed" in line for line in resumed.log)
 
 
@@ -336,9 +336,9 @@ def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
     # cities only, Enter places the base there
     placed = 0
     while scene.state.phase == "bases":
-        if scene.pass_screen_for() is not None:  # (the same player twice: no pass screen)
+        if scene.seat.pass_screen_for() is not None:  # (the same player twice: no pass screen)
             key(app, K.K_RETURN)  # "I am NAME"
-            assert scene.pass_screen_for() is None
+            assert scene.seat.pass_screen_for() is None
         if scene.focus is None:
             key(app, K.K_RETURN)
         assert scene.focus is not None and scene.focus[0] == "hex"
@@ -355,9 +355,9 @@ def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
     assert placed == 6
     # domestic affairs: the focus follows to a hand card that can be placed; Enter opens its menu,
     # Escape closes it, Enter again, Down to another option, Enter makes it
-    if scene.pass_screen_for() is not None:
+    if scene.seat.pass_screen_for() is not None:
         key(app, K.K_RETURN)
-    assert scene.pass_screen_for() is None and scene.state.phase == "domestic"
+    assert scene.seat.pass_screen_for() is None and scene.state.phase == "domestic"
     assert scene.focus is not None and scene.focus[0] == "card"
     card = scene.focus[1]
     key(app, K.K_RETURN)
@@ -397,7 +397,7 @@ def test_a_hot_seat_game_played_with_keys_only(app, data_dir):
     key(app, K.K_z, K.KMOD_CTRL)
     assert scene.state == last
     key(app, K.K_RETURN)
-    assert scene.pass_screen_for() is None and scene.focus is not None
+    assert scene.seat.pass_screen_for() is None and scene.focus is not None
     key(app, K.K_y, K.KMOD_CTRL)
     key(app, K.K_RETURN)
     assert scene.state.phase == "expedition" and scene.state.turn == q
@@ -468,7 +468,7 @@ def test_long_names_show_whole_in_the_scoring_heads_and_the_areas(app, lang, siz
     rng = random.Random(7)
     while scene.state.round < 6:
         scene.play(rng.choice(scene.state.legal_actions()))
-    scene.confirm_viewer()
+    scene.seat.confirm_viewer()
     frames(app, 1)
     with ui.noting_texts() as noted:
         scene.draw(app.screen)
@@ -513,7 +513,7 @@ def test_hex_numbers_fit_their_hexes_in_the_smallest_window_with_large_text(app,
     while scene.state.round < 4 or scene.state.phase != "expedition" or not any(
             a.kind == CONQUER and (p.strength or p.food) for a, p in scene.state.expeditions(scene.state.turn)):
         scene.play(rng.choice(scene.state.legal_actions()))
-    scene.confirm_viewer()
+    scene.seat.confirm_viewer()
     assert scene.plans()  # lit expeditions, each with its strength and food to show
     drawn = []
     real = draw.number

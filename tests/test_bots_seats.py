@@ -192,10 +192,10 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
         def close(self):
             pass
 
-    table.turns.decider.close()
-    table.turns.decider = Recorder()
+    table.hints.turns.decider.close()
+    table.hints.turns.decider = Recorder()
     while table.state.current_player() == 0:
-        table.turns.ask_hint()
+        table.hints.turns.ask_hint()
         assert table.play(table.state.legal_actions()[0])
     wait_for(app, lambda: len(calls) > 1)  # after the move's animation, the bot's turn
     kinds = ["human", "easy", "hard"]
@@ -203,8 +203,8 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
     assert (seats[table.state.current_player()].kind, kinds) in calls
     # a seat whose bot failed is played by easy from then on, and the others' search knows it
     failing = table.state.current_player()
-    table.turns._replace(failing, ValueError("no answer"))
-    assert table.turns.kinds[failing] == "easy" and table.turns.kinds[0] == "human"
+    table.hints.turns._replace(failing, ValueError("no answer"))
+    assert table.hints.turns.kinds[failing] == "easy" and table.hints.turns.kinds[0] == "human"
 
 
 # --- Grayblock: the same knowledge in hard's playouts ------------------------------------------

@@ -27,7 +27,7 @@ def start(app, seed=POPUP_SEED, session=None):
 
 def settle(app, scene, limit=300):
     """Also until the camera has glided to its goal."""
-    ui_settle(app, scene, limit, lambda scene: scene.flights or scene.cam.goal is not None)
+    ui_settle(app, scene, limit, lambda scene: scene.motion.flights or scene.cam.goal is not None)
 
 
 def counts(scene, action):
@@ -91,7 +91,7 @@ def test_whole_deal_by_drags_with_count_choices_undo_and_redo(app, data_dir):
             key(app, pygame.K_z, pygame.KMOD_CTRL)
             assert len(history(scene)) == 2 and scene.assisted
             assert scene.session.meta["assisted"] is True
-            scene.saver.flush()  # written off the frame
+            scene.saves.service.flush()  # written off the frame
             assert latest_record()["assisted"] is True
             key(app, pygame.K_y, pygame.KMOD_CTRL)
             assert scene.state == after
@@ -161,24 +161,24 @@ def test_the_hint_shows_a_legal_placement_and_plays_nothing(app):
     assert ask.name == "confirm" and "assisted" in ask.detail and not scene.assisted
     key(app, pygame.K_ESCAPE)  # no: nothing is shown, nothing marked
     frames(app, 5)
-    assert app.stack.top is scene and scene.turns.hint is None and not scene.assisted
+    assert app.stack.top is scene and scene.hints.turns.hint is None and not scene.assisted
     key(app, pygame.K_h, unicode="h")
     assert app.stack.top.name == "confirm"
     key(app, pygame.K_RETURN)  # yes
-    wait_for(app, lambda: scene.turns.hint is not None)
-    action, reason, _ = scene.turns.hint
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
+    action, reason, _ = scene.hints.turns.hint
     assert action in scene.state.legal_actions() and reason
     assert scene.hint_action() == action
     frames(app, 30)
     assert scene.state == before and not history(scene)
     assert scene.assisted  # the solver's help marks the attempt, as undo does
-    scene.saver.flush()
+    scene.saves.service.flush()
     assert latest_record()["assisted"] is True
     # the keyboard's first spot for the hinted card is the hinted spot
-    scene.turns.hint = None
+    scene.hints.turns.hint = None
     click(app, scene.buttons[2].rect.center)  # a second hint asks no more: the attempt is assisted
     assert app.stack.top is scene
-    wait_for(app, lambda: scene.turns.hint is not None)
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
     while scene.selected != action.card:
         key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
@@ -260,8 +260,8 @@ def test_continue_from_the_autosave_resumes_the_same_position(app, data_dir):
     scene = start(app, seed=3)
     for _ in range(4):
         scene.play(scene.state.legal_actions()[-1])
-    scene.undo()
-    scene.saver.flush()
+    scene.undoing.undo()
+    scene.saves.service.flush()
     session, record = latest_saved()
     assert session.state == scene.state
     assert record["assisted"] is True
@@ -271,7 +271,7 @@ def test_continue_from_the_autosave_resumes_the_same_position(app, data_dir):
     assert len(history(resumed)) == 3
     action = resumed.state.legal_actions()[0]
     assert resumed.play(action)
-    resumed.saver.flush()
+    resumed.saves.service.flush()
     assert latest_saved()[0].state == resumed.state
 
 

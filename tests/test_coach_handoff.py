@@ -50,9 +50,9 @@ def test_the_panel_leaves_the_log_and_the_hints_reason_in_sight(app, data_dir):
         table = free_part(app) if size == (1280, 720) else table
         if size != (1280, 720):
             resize(app, size)
-        wait_for(app, lambda: table.can_act() and table.can_hint())
+        wait_for(app, lambda: table.can_act() and table.hints.can_hint())
         key(app, pygame.K_h)
-        wait_for(app, lambda: table.turns.hint is not None and table.turns.hint[0] is not None)
+        wait_for(app, lambda: table.hints.turns.hint is not None and table.hints.turns.hint[0] is not None)
         frames(app, 1)
         panel = table.coach.panel
         assert panel.w > 0 and table.coach.folded  # a hint asked for: the words make room

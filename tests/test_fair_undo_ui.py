@@ -67,25 +67,25 @@ def test_free_undo_goes_back_past_the_bots_marks_the_game_assisted_and_continue_
     assert len(session.history) < count and table.state.current_player() == 0
     assert session.meta["assisted"] and session.meta["helps"] == ["undo"]
     assert "assisted" in app.toasts[-1][0]
-    table.saver.flush()
+    table.saves.service.flush()
     resumed, record = latest_saved()
     assert record["assisted"] is True and record["helps"] == ["undo"]
     assert record["undo"] == "free"
     # Continue from the title: the same mode, still assisted
     title = app.stack.clear_to(app.make("title"))
     again = resume_latest(app)
-    assert again is not title and again.session.meta["undo"] == "free" and not again.fair_undo
+    assert again is not title and again.session.meta["undo"] == "free" and not again.undoing.fair
     assert again.config.undo == "free" and again.session.meta["assisted"]
 
 
 def test_continue_keeps_fair_undo(app, data_dir):
     config, session = after_bots("fair")
     table = open_table(app, config, session)
-    table.autosave()
-    table.saver.flush()
+    table.saves.autosave()
+    table.saves.service.flush()
     app.stack.clear_to(app.make("title"))
     again = resume_latest(app)
-    assert again.session.meta["undo"] == "fair" and again.fair_undo and not again.can_undo()
+    assert again.session.meta["undo"] == "fair" and again.undoing.fair and not again.undoing.can_undo()
 
 
 def hot_seat(app):
@@ -145,7 +145,7 @@ def test_cementopia_end_says_hint_used_when_only_hint_was_used(app):
     from scenes.cementopia.end import CementopiaEndScene
     session = solo(4, [{"name": "You", "seat": "human"}])
     table = open_table(app, GameConfig([Seat("You")], None, 4, "cementopia"), session)
-    table.ask_hint()
+    table.hints.ask()
     app.stack.top.yes()  # the first hint asks first
     assert session.meta["assisted"] and session.meta["helps"] == ["hint"]
     end = CementopiaEndScene(app, session)

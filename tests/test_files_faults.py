@@ -472,7 +472,7 @@ def play_cementopia(app, moves):
         if table.state.is_over():
             break
         table.play(table.state.legal_actions()[0])
-    table.saver.flush()
+    table.saves.service.flush()
     return table
 
 
@@ -481,7 +481,7 @@ def test_a_full_disk_says_what_was_kept_and_saves_once_there_is_room(app, data_d
     kept_before = latest_record()
     make_room = full_disk(monkeypatch)
     table.play(table.state.legal_actions()[0])
-    table.saver.flush()
+    table.saves.service.flush()
     frames(app, 1)
     said = toasts(app)
     assert len(said) == 1 and "the disk is full" in said[0] and "export" in said[0]
@@ -490,13 +490,13 @@ def test_a_full_disk_says_what_was_kept_and_saves_once_there_is_room(app, data_d
     assert "Not saved" in menu.saving_note() and "disk is full" in menu.saving_note()
     app.stack.pop()
     table.play(table.state.legal_actions()[0])  # still full: said once, not after every move
-    table.saver.flush()
+    table.saves.service.flush()
     frames(app, 1)
     assert len(toasts(app)) == 1
     make_room()
     table.play(table.state.legal_actions()[0])  # room again: the next move is kept
-    table.saver.flush()
-    assert table.saver.saved and len(latest_record()["actions"]) == len(table.session.history)
+    table.saves.service.flush()
+    assert table.saves.service.saved and len(latest_record()["actions"]) == len(table.session.history)
     menu = app.stack.push(app.make("menu", table=table))
     assert menu.saving_note() == "Your game is saved automatically."
 
@@ -506,7 +506,7 @@ def test_leaving_a_game_that_could_not_be_saved_asks_and_offers_the_export(app, 
     table = play_cementopia(app, 1)
     make_room = full_disk(monkeypatch)
     table.play(table.state.legal_actions()[0])
-    table.saver.flush()
+    table.saves.service.flush()
     menu = app.stack.push(app.make("menu", table=table))
     click(app, menu.title_b.rect.center)
     ask = top(app)
@@ -534,7 +534,7 @@ def test_a_finished_game_that_could_not_be_kept_is_kept_later(app, data_dir, mon
     make_room = full_disk(monkeypatch)
     while not table.state.is_over():
         table.play(table.state.legal_actions()[0])
-    table.saver.flush()
+    table.saves.service.flush()
     frames(app, 1)
     assert any("not kept" in said for said in toasts(app)) and not finished_records()
     assert len(in_progress()) == 1  # where it was: not lost

@@ -191,10 +191,10 @@ def test_the_table_says_once_that_the_folder_was_made_again_and_the_game_is_kept
     remove(data_dir, "folder")
     for _ in range(3):
         table.play(table.state.legal_actions()[0])
-        table.saver.flush()
+        table.saves.service.flush()
         frames(app, 1)
     said = [t for t in toasts(app) if "removed" in t]
-    assert len(said) == 1 and table.saver.saved
+    assert len(said) == 1 and table.saves.service.saved
     menu = app.stack.push(app.make("menu", table=table))
     assert menu.saving_note() == "Your game is saved automatically."
     app.stack.pop()

@@ -61,19 +61,19 @@ def drag_play(app, scene, action):
 
 def past_the_moment(app, scene):
     """A hot-seat move lands and shows a moment, every hand face down, before the pass screen."""
-    settle(app, scene, busy=lambda s: s.flights or s.moment is not None)
+    settle(app, scene, busy=lambda s: s.motion.flights or s.moment is not None)
 
 
 def confirm_if_asked(app, scene):
     """The pass-to screen: nothing of anyone's hand shows until the right human confirms."""
     past_the_moment(app, scene)
-    who = scene.pass_screen_for()
+    who = scene.seat.pass_screen_for()
     if who is None:
         return
     assert scene.visible_hand is None
     assert not scene.hand_cards()[1]  # drawn face down
-    click(app, scene.pass_screen.button.rect.center)
-    assert scene.pass_screen_for() is None and scene.visible_hand == who
+    click(app, scene.seat.screen.button.rect.center)
+    assert scene.seat.pass_screen_for() is None and scene.visible_hand == who
 
 
 def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(app, data_dir):
@@ -110,11 +110,11 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
             assert len(scene.session.history.actions) == 5  # Ada's move: Ada is asked first
             assert answer(app)
             assert len(scene.session.history.actions) == 4
-            assert scene.pass_screen_for() == 0 and scene.visible_hand is None
+            assert scene.seat.pass_screen_for() == 0 and scene.visible_hand is None
             confirm_if_asked(app, scene)
             click(app, scene.buttons[1].rect.center)  # Redo
             assert scene.state == after
-            assert scene.pass_screen_for() == 1 and scene.visible_hand is None
+            assert scene.seat.pass_screen_for() == 1 and scene.visible_hand is None
     assert played == 12 and set(shown_to) == {0, 1}
     result = scene.state.results[0]
     assert (result.winner, result.kind, result.points) == (1, "block", 29)
@@ -126,8 +126,8 @@ def test_hot_seat_hand_by_drags_with_pass_screens_a_forced_pass_undo_and_redo(ap
     click(app, scene.next_b.rect.center)  # the next hand: hands hidden again until confirmed
     assert not scene.overlay and scene.result_index is None
     assert scene.state.number == 1 and scene.state.row == []
-    assert scene.visible_hand is None and scene.pass_screen_for() == scene.state.current_player()
-    scene.saver.flush()  # written off the frame
+    assert scene.visible_hand is None and scene.seat.pass_screen_for() == scene.state.current_player()
+    scene.saves.service.flush()  # written off the frame
     session, record = latest_saved()
     assert session.state == scene.state
 
@@ -160,7 +160,7 @@ def test_the_log_the_pass_screen_the_board_and_the_record_name_the_same_end(app,
     past_the_moment(app, scene)
     drawn = spy_texts(monkeypatch)
     frames(app)
-    assert scene.pass_screen_for() == 0 and line in [text for text, _rect in drawn]
+    assert scene.seat.pass_screen_for() == 0 and line in [text for text, _rect in drawn]
     confirm_if_asked(app, scene)
     drawn.clear()
     frames(app)
@@ -216,14 +216,14 @@ def test_refused_drop_click_select_and_keyboard_play(app):
 def test_bots_play_after_a_visible_delay_and_there_is_no_pass_screen(app):
     config = GameConfig(seats("human", "easy", "random"), Rules(), 3, "grayblock", 100, "free")
     scene = open_table(app, config, crafted(config, DEAL + ((0, 1, 6, 7, 12, 13, 28, 29),), first=1))
-    assert scene.pass_screen_for() is None and scene.visible_hand == 0
+    assert scene.seat.pass_screen_for() is None and scene.visible_hand == 0
     count = len(scene.session.history.actions)
     frames(app, 10)  # well under the delay: nothing yet, but frames keep coming
     assert len(scene.session.history.actions) == count
     assert "thinking" in scene.prompt()
     wait_for(app, lambda: scene.state.current_player() == 0 or scene.result_index is not None)
     assert len(scene.session.history.actions) >= 2
-    assert scene.visible_hand in (0, None) and scene.pass_screen_for() is None
+    assert scene.visible_hand in (0, None) and scene.seat.pass_screen_for() is None
     # free undo against bots goes back to the human's previous decision, and that is help
     if scene.result_index is None:
         settle(app, scene)
@@ -249,8 +249,8 @@ def test_hint_shows_a_legal_suggestion_and_plays_nothing(app):
     confirm_if_asked(app, scene)
     before = scene.state.clone()
     key(app, pygame.K_h)
-    wait_for(app, lambda: scene.turns.hint is not None)
-    action, reason, _ = scene.turns.hint
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
+    action, reason, _ = scene.hints.turns.hint
     assert action in scene.state.legal_actions() and reason
     assert scene.hint_action() == action
     frames(app, 5)
@@ -301,7 +301,7 @@ def test_continue_from_the_autosave_resumes_the_same_position_behind_a_pass_scre
     resumed = top(app)
     assert isinstance(resumed, GrayblockScene) and resumed.state == state
     assert [s.name for s in resumed.config.seats] == ["Ada", "Bo"]
-    assert resumed.pass_screen_for() == 1 and resumed.visible_hand is None
+    assert resumed.seat.pass_screen_for() == 1 and resumed.visible_hand is None
 
 
 def play_match_through(app, scene) -> None:
@@ -323,7 +323,7 @@ def test_the_match_end_archives_the_record_and_offers_play_again(app, data_dir):
     scene = open_table(app, config)
     play_match_through(app, scene)
     assert scene.overlay and scene.match_over_shown()
-    scene.saver.flush()  # archived off the frame
+    scene.saves.service.flush()  # archived off the frame
     assert not has_game_in_progress()
     kept = finished_records()
     assert len(kept) == 1
@@ -356,13 +356,13 @@ def test_hot_seat_never_shows_a_hand_while_another_human_is_to_move(app):
         roll = rng.random()
         if scene.result_index is not None:
             scene._open_overlay()
-            scene.undo() if roll < 0.2 else scene.next_hand()
-        elif scene.pass_screen_for() is not None:
-            scene.undo() if roll < 0.15 else scene.confirm_viewer()
+            scene.undoing.undo() if roll < 0.2 else scene.next_hand()
+        elif scene.seat.pass_screen_for() is not None:
+            scene.undoing.undo() if roll < 0.15 else scene.seat.confirm_viewer()
         elif roll < 0.12:
-            scene.undo()
+            scene.undoing.undo()
         elif roll < 0.2:
-            scene.redo()
+            scene.undoing.redo()
         else:
             scene.play(rng.choice(scene.state.legal_actions()))
     frames(app, 2)
@@ -417,14 +417,14 @@ def test_hot_seat_shows_the_move_on_the_board_before_the_pass_screen(app, monkey
     drawn = spy_texts(monkeypatch)
     frames(app)
     texts = [text for text, _rect in drawn]
-    assert scene.state.row == [8] and scene.pass_screen_for() is None
+    assert scene.state.row == [8] and scene.seat.pass_screen_for() is None
     assert "Pass to Bo" not in texts and "Waiting for Bo" in texts and "Ada starts the row with 8." in texts
     assert scene.visible_hand is None and not scene.hand_cards()[1]  # face down: Bo may be looking
     wait(app, MOMENT)
-    assert scene.pass_screen_for() == 1
+    assert scene.seat.pass_screen_for() == 1
     confirm_if_asked(app, scene)
     drag_play(app, scene, Action(1, 10, LEFT))
     settle(app, scene)
-    assert scene.pass_screen_for() is None
+    assert scene.seat.pass_screen_for() is None
     key(app, pygame.K_RETURN)  # seen: on to Ada's pass screen
-    assert scene.pass_screen_for() == 0 and scene.visible_hand is None
+    assert scene.seat.pass_screen_for() == 0 and scene.visible_hand is None

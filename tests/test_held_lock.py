@@ -96,7 +96,8 @@ def test_continue_says_at_once_that_the_game_cannot_be_opened_yet_then_opens_it(
     wait_for(app, lambda: toasted(app, HELD), limit=60)
     held.release()
     scene.resume(game.id)
-    assert hasattr(app.stack.top, "saver")  # the table, at its move
+    from scenes.table.base import GameTable
+    assert isinstance(app.stack.top, GameTable)  # the table, at its move
     assert len(app.stack.top.session.history) == 1
 
 
@@ -143,14 +144,14 @@ def test_leaving_a_game_while_another_program_holds_the_data_asks_at_once_and_st
 
     def saved() -> bool:
         app.step(1 / 60)
-        return table.saver.saved and table.saver.game_id is not None
+        return table.saves.service.saved and table.saves.service.game_id is not None
     until(saved, "the game written once the lock was let go")
     leave_game(app, to_title)
     app.stack.top.yes()  # hot seat: Leave
     assert app.stack.top.name == "title"
     with closing(Store.open(data_dir())) as db:
         kept = {g.id: g.actions for g in db.in_progress()}
-    assert kept[table.saver.game_id] == 1
+    assert kept[table.saves.service.game_id] == 1
 
 
 def test_leaving_anyway_while_another_program_holds_the_data_keeps_the_game_once_it_lets_go(
@@ -172,7 +173,7 @@ def test_leaving_anyway_while_another_program_holds_the_data_keeps_the_game_once
         app.step(1 / 60)
         return toasted(app, HELD)
     until(said, "the held lock said")
-    saver = table.saver
+    saver = table.saves.service
     to_title = lambda: app.stack.clear_to(app.make("title"))  # noqa: E731
     finishes(leave_game, app, to_title)
     ask = app.stack.top

@@ -43,26 +43,26 @@ def test_esc_stops_looking_for_the_hint_and_changes_nothing(app, monkeypatch):
     thinking_for_ever(monkeypatch)
     table = table_for(app)
     stopped: list = []
-    cancel = table.turns.decider.cancel
-    monkeypatch.setattr(table.turns.decider, "cancel", lambda t: (stopped.append(t), cancel(t)))
+    cancel = table.hints.turns.decider.cancel
+    monkeypatch.setattr(table.hints.turns.decider, "cancel", lambda t: (stopped.append(t), cancel(t)))
     before, actions, log = table.state.clone(), len(table.session.history.actions), list(table.log)
     key(app, pygame.K_h)
-    ticket = table.turns.hint_ticket
-    assert table.turns.hint_pending and ticket is not None
+    ticket = table.hints.turns.hint_ticket
+    assert table.hints.turns.hint_pending and ticket is not None
     drawn = spy_texts(monkeypatch)
     frames(app, 5, 0.1)
     words = [string for string, _rect in drawn]
     assert "Looking for a hint\u2026" in words and "Esc cancels" in words  # the progress, drawn
-    assert table.hint_box is not None and table.toast_area().contains(table.hint_box)
+    assert table.hints.box is not None and table.toast_area().contains(table.hints.box)
     key(app, pygame.K_ESCAPE)
     assert stopped == [ticket]  # the worker is told to stop that search
-    assert not table.turns.hint_pending and table.turns.hint is None
+    assert not table.hints.turns.hint_pending and table.hints.turns.hint is None
     assert app.stack.top is table  # Esc stopped the hint, it opened no menu
     frames(app, 3)
-    assert table.hint_box is None
+    assert table.hints.box is None
     assert table.state == before and len(table.session.history.actions) == actions
     assert [line for line in table.log if line not in log] == []
-    assert table.can_hint()  # asking again works
+    assert table.hints.can_hint()  # asking again works
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is not table  # and Esc is the menu's again
 
@@ -71,13 +71,13 @@ def test_the_progress_fills_by_the_game_clock(app, monkeypatch):
     thinking_for_ever(monkeypatch)
     table = table_for(app)
     key(app, pygame.K_h)
-    first = table.turns.hint_progress()
+    first = table.hints.turns.hint_progress()
     app.step(0.5)
-    later = table.turns.hint_progress()
+    later = table.hints.turns.hint_progress()
     assert 0 <= first < later < 1
     for _ in range(40):
         app.step(0.1)
-    assert table.turns.hint_progress() == 1.0  # full, still looking (until Esc or the answer)
+    assert table.hints.turns.hint_progress() == 1.0  # full, still looking (until Esc or the answer)
 
 
 @pytest.mark.parametrize("think, budget", [(10.0, HINT_THINK), (0.8, 0.8)])
@@ -176,18 +176,18 @@ def test_grayblock_and_cementopia_hints_show_progress_and_esc_stops_them(app, mo
         app.stack.push(scene)
         frames(app, 2)
         for _ in range(300):  # till the human may ask (Grayblock: the bot may lead)
-            if scene.can_hint():
+            if scene.hints.can_hint():
                 break
             frames(app, 1, 0.1)
         before, actions = scene.state.clone(), len(scene.session.history.actions)
         key(app, pygame.K_h)
         answer(app)  # Cementopia asks first: a hint marks the attempt assisted
-        assert scene.turns.hint_pending
+        assert scene.hints.turns.hint_pending
         frames(app, 3, 0.1)
-        assert scene.hint_box is not None
+        assert scene.hints.box is not None
         key(app, pygame.K_ESCAPE)
-        assert not scene.turns.hint_pending and app.stack.top is scene
+        assert not scene.hints.turns.hint_pending and app.stack.top is scene
         frames(app, 2)
-        assert scene.hint_box is None
+        assert scene.hints.box is None
         assert scene.state == before and len(scene.session.history.actions) == actions
         app.stack.pop()

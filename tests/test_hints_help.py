@@ -12,11 +12,11 @@ from ui_helpers import key, resumed_table, wait_for
 @pytest.mark.parametrize("game", registry.ids())
 def test_a_hint_marks_the_game_as_helped_and_is_kept(app, game):
     table = resumed_table(app, game, seed=5)
-    wait_for(app, table.can_hint)
-    table.ask_hint()
+    wait_for(app, table.hints.can_hint)
+    table.hints.ask()
     if app.stack.top is not table:  # Cementopia asks first: a hint marks the attempt
         key(app, pygame.K_y)
-    wait_for(app, lambda: table.turns.hint is not None)
+    wait_for(app, lambda: table.hints.turns.hint is not None)
     assert table.session.meta.get("assisted") and "hint" in table.session.meta["helps"]
-    assert table.saver.flush(30)
+    assert table.saves.service.flush(30)
     assert latest_record().get("helps") == ["hint"]

@@ -302,10 +302,10 @@ def test_a_new_table_stamps_started_at_and_a_resumed_one_keeps_its_own(app, data
     seats = [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)]
     table = TableScene(app, GameConfig(seats, Rules(), 7))
     table.close()  # its saves reach this test's data folder, not the machine's
-    record = table.record()
+    record = table.saves.record()
     assert records.read_stamp(record["started_at"])
     assert latest_record()["started_at"] == record["started_at"]
     resumed = TableScene(app, GameConfig(seats, Rules(), 7), records.replay(
         dict(record, started_at="2026-01-01T00:00:00Z")))
     resumed.close()
-    assert resumed.record()["started_at"] == "2026-01-01T00:00:00Z"  # a resumed game keeps its own
+    assert resumed.saves.record()["started_at"] == "2026-01-01T00:00:00Z"  # a resumed game keeps its own

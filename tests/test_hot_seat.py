@@ -40,8 +40,8 @@ def humans(app, game):
     """A hot-seat table past the turns where nothing secret is on show (Alicematic's bases: every
     hand hidden, no pass screen between them)."""
     table = open_table(app, game, ["human"] * fewest(game))
-    while table.between_turns():
-        assert table.pass_screen_for() is None and table.shown_to() is None and table.can_act()
+    while table.seat.between_turns():
+        assert table.seat.pass_screen_for() is None and table.seat.shown_to() is None and table.can_act()
         pass_on(app, table)
     return table
 
@@ -59,17 +59,17 @@ def name(table, player) -> str:
 def landed(app, table) -> None:
     """The moves made have landed, and shown the moment a table gives them before a pass screen
     (Grayblock: a human's move, every hand face down)."""
-    settle(app, table, busy=lambda t: t.flights or getattr(t, "moment", None) is not None)
+    settle(app, table, busy=lambda t: t.motion.flights or getattr(t, "moment", None) is not None)
 
 
 def seat(app, table) -> None:
     """Whoever is to move sits down: "I am NAME" on the pass screen, if the table shows one."""
     landed(app, table)
-    player = table.pass_screen_for()
+    player = table.seat.pass_screen_for()
     if player is not None:
         frames(app, 1)
-        click(app, table.pass_screen.button.rect.center)
-        assert table.pass_screen_for() is None and table.shown_to() == player
+        click(app, table.seat.screen.button.rect.center)
+        assert table.seat.pass_screen_for() is None and table.seat.shown_to() == player
 
 
 def pass_on(app, table) -> list:
@@ -94,9 +94,9 @@ def pass_screen_words(table, player) -> list[str]:
     """Everything the pass screen for `player` says (each drawn line is part of one of them)."""
     who = name(table, player)
     return ["HOT SEAT \u00b7 HANDS HIDDEN", f"Pass to {who}", f"It is {whose(who)} turn.",
-            table.hidden_on_pass().format(name=who, whose=whose(who)), "Since your last turn",
+            table.seat.hidden().format(name=who, whose=whose(who)), "Since your last turn",
             f"I am {who}",
-            "click or press Enter"] + table.news_for(player)
+            "click or press Enter"] + table.seat.news_for(player)
 
 
 @pytest.mark.parametrize("game", TOGETHER)
@@ -104,23 +104,23 @@ def test_the_pass_screen_hides_the_table_until_the_next_human_confirms(app, game
     texts = spy_texts(monkeypatch)
     table = humans(app, game)
     # a game hides hands behind a pass screen exactly when its players see different things
-    assert (table.hidden_on_pass() is None) == nothing_secret(table)
-    if table.hidden_on_pass() is None:  # nothing to hide: the turn goes straight on, as at a board
+    assert (table.seat.hidden() is None) == nothing_secret(table)
+    if table.seat.hidden() is None:  # nothing to hide: the turn goes straight on, as at a board
         for _ in range(4):
-            assert table.pass_screen_for() is None and table.shown_to() == table.state.current_player()
+            assert table.seat.pass_screen_for() is None and table.seat.shown_to() == table.state.current_player()
             pass_on(app, table)
         return
     for _ in range(3):
         player = table.state.current_player()
-        assert table.pass_screen_for() == player and table.shown_to() is None and not table.can_act()
+        assert table.seat.pass_screen_for() == player and table.seat.shown_to() is None and not table.can_act()
         words = pass_screen_words(table, player)
         shown = drawn(app, texts)
         assert f"Pass to {name(table, player)}" in shown
         assert all(any(s in w for w in words) for s in shown), [s for s in shown if not any(s in w for w in words)]
         key(app, pygame.K_h)  # the table behind it takes nothing: no hint for anyone
-        assert table.turns.hint is None and not table.turns.hint_pending
+        assert table.hints.turns.hint is None and not table.hints.turns.hint_pending
         key(app, pygame.K_RETURN)  # "I am NAME"
-        assert table.pass_screen_for() is None and table.shown_to() == player
+        assert table.seat.pass_screen_for() is None and table.seat.shown_to() == player
         frames(app, 30)
         assert table.can_act()
         pass_on(app, table)
@@ -136,25 +136,25 @@ def test_the_news_tells_what_the_others_did_and_a_hint_stays_private(app, game, 
     frames(app, 2)
     private = [e for e in table.log if isinstance(e, look.Private)]
     assert private and all(e.player == ada for e in private)
-    assert f"Hint for {name(table, ada)}: " in private[0] and private[0] in table.visible_log()
+    assert f"Hint for {name(table, ada)}: " in private[0] and private[0] in table.logbook.visible()
     pass_on(app, table)  # Ada's move
     since = []  # the others' moves, in the log's words
     while table.state.current_player() != ada:  # the others: never Ada's hint, in the log or the news
         player = table.state.current_player()
-        assert table.pass_screen_for() in (None, player)
-        if table.pass_screen_for() is not None:
-            assert not any("Hint" in e for e in table.news_for(player))
+        assert table.seat.pass_screen_for() in (None, player)
+        if table.seat.pass_screen_for() is not None:
+            assert not any("Hint" in e for e in table.seat.news_for(player))
             assert not any("Hint" in s for s in drawn(app, texts))
         seat(app, table)
-        assert not any(isinstance(e, look.Private) for e in table.visible_log())
+        assert not any(isinstance(e, look.Private) for e in table.logbook.visible())
         since += pass_on(app, table)
     public = [e for e in since if not isinstance(e, look.Private)]
     assert public
-    if table.hidden_on_pass() is None:  # no pass screen: the log on the table says it
-        assert table.pass_screen_for() is None and table.visible_log()[-len(public):] == public
+    if table.seat.hidden() is None:  # no pass screen: the log on the table says it
+        assert table.seat.pass_screen_for() is None and table.logbook.visible()[-len(public):] == public
         return
-    news = table.news_for(ada)
-    assert table.pass_screen_for() == ada and news == public[-6:]
+    news = table.seat.news_for(ada)
+    assert table.seat.pass_screen_for() == ada and news == public[-6:]
     assert not any("Hint" in e for e in news)  # not even Ada's own: anyone may be looking
     shown = drawn(app, texts)
     assert "Since your last turn" in shown and any(s in news[-1] for s in shown)
@@ -183,8 +183,8 @@ def test_undoing_another_humans_move_asks_them_first(app, game):
         key(app, pygame.K_y)
         assert top(app) is table and len(table.session.history) == count - 1
         assert table.state.current_player() == ada
-        if table.hidden_on_pass() is not None:  # whoever pressed it, Ada's hand waits for Ada
-            assert table.pass_screen_for() == ada and table.shown_to() is None
+        if table.seat.hidden() is not None:  # whoever pressed it, Ada's hand waits for Ada
+            assert table.seat.pass_screen_for() == ada and table.seat.shown_to() is None
             seat(app, table)
         frames(app, 30)
         assert table.can_act()
@@ -212,7 +212,7 @@ def test_against_bots_nothing_of_hot_seat_shows(app, game):
     def your_turn() -> None:
         """The bots play round to you: never a pass screen, the table yours throughout."""
         for _frame in range(600):
-            assert table.pass_screen_for() is None and table.shown_to() == 0
+            assert table.seat.pass_screen_for() is None and table.seat.shown_to() == 0
             if table.can_act():
                 return
             frames(app, 1, dt=0.1)

@@ -345,9 +345,11 @@ def test_japanese_wraps_between_characters_never_before_a_full_stop(app):
 
 
 def test_switching_from_the_pause_menu_relabels_it(app):
+    from scenes.assemble.table import TableScene
+    from scenes.config import GameConfig, Seat
     from scenes.menus.pause import PauseMenu
-    from tests.ui_helpers import DummyTable
-    table = app.stack.push(DummyTable(app))
+    table = app.stack.push(TableScene(app, GameConfig([Seat("Ada"), Seat("Bo", "easy", 1)], seed=1,
+                                                      lesson="assemble")))  # (nothing kept)
     menu = app.stack.push(PauseMenu(app, table))
     frames(app)
     click(app, menu.settings_b.rect.center)

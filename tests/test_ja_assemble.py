@@ -170,7 +170,7 @@ def test_the_buttons_keep_their_japanese_words_whole_at_640x360(app, ja, spied):
     table = mid_game_table(app, 4, (640, 360))
     for button, word in zip(table.buttons, ("待った", "進める", "ヒント")):
         button.label = word  # the shared buttons' words as the shared helper translates them
-    table.refresh_buttons = lambda buttons: None  # keep them
+    table.controls.refresh = lambda buttons: None  # keep them
     calls = drawn(app, spied, table)
     said = strings(calls)
     assert {"待った", "進める", "ヒント", "メニュー"} <= set(said)

@@ -122,7 +122,7 @@ def test_the_hint_from_the_worker_shows_in_japanese_and_follows_a_switch(app):
     ask = app.stack.top  # the first hint asks first, in Japanese too
     assert ask.question == "ヒントを見ますか？" and "補助あり" in ask.detail
     key(app, pygame.K_RETURN)
-    wait_for(app, lambda: scene.turns.hint is not None)
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
     frames(app, 2)
     lines = [t for t, _, _ in scene.prompt_lines()]
     assert lines[0] == "ヒント（表示だけで、代わりには置きません）："
@@ -165,7 +165,7 @@ def test_the_count_choice_popup_asks_in_japanese_and_fits_its_words(app, drawn):
 def test_the_end_screen_speaks_japanese(app, drawn):
     scene = table(app)
     use_language("ja")
-    scene.ask_hint()  # help used: the attempt is assisted
+    scene.hints.ask()  # help used: the attempt is assisted
     app.stack.top.yes()
     while not scene.state.is_over():
         scene.play(scene.state.legal_actions()[0])
@@ -228,7 +228,7 @@ def test_japanese_fits_the_table_and_end_screen(app, drawn, size, text_size):
         if stage == "picked":
             scene.selected = scene.state.hand[0]
         elif stage == "hint":
-            scene.selected, scene.turns.hint = None, local_hint(scene)
+            scene.selected, scene.hints.turns.hint = None, local_hint(scene)
         calls = frame(app, scene, drawn)
         inside_screen_and_whole(app, calls)
         for string, rect in calls:  # the HUD's title stays in the HUD, the deck's count in the hand
@@ -245,7 +245,7 @@ def test_japanese_fits_the_table_and_end_screen(app, drawn, size, text_size):
         else:  # every sentence, in full words or in fewer
             assert all(t.replace(" ", "") in shown.replace(" ", "") for t, _, _ in long) or \
                 all(t.replace(" ", "") in shown.replace(" ", "") for t, _, _ in short)
-    scene.turns.hint = None
+    scene.hints.turns.hint = None
     while scene.state.counters.count(0) < 2:  # a full board (this deal gets there)
         assert not scene.state.is_over()
         scene.play(scene.state.legal_actions()[-1])

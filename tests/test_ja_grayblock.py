@@ -97,11 +97,11 @@ def test_hot_seat_in_japanese_pass_screen_log_flash_and_the_blocked_hands_result
     assert scene.log[1] == f"ハンド1：{first}から開始。"
     # the pass-to screen: whose turn, in Japanese, with nothing in English but the names
     surface = app.screen.copy()
-    words = drawn_words(monkeypatch, lambda: scene.pass_screen.draw(surface, scene.pass_screen_for()))
+    words = drawn_words(monkeypatch, lambda: scene.seat.screen.draw(surface, scene.seat.pass_screen_for()))
     assert f"{first}に交代" in words and f"{first}です" in words and "交代プレイ・手札は非表示" in words
     assert not english_in(words, ("Ada", "Bo")), english_in(words, ("Ada", "Bo"))
-    assert scene.pass_screen.button.label == f"{first}です"
-    scene.confirm_viewer()
+    assert scene.seat.screen.button.label == f"{first}です"
+    scene.seat.confirm_viewer()
     assert scene.prompt() == "あなたの番です：好きなカードで列を始めます"
     # the hand, played to its block: every log line and the flash in Japanese
     actions, result = first_blocked_hand(seed, players)
@@ -164,16 +164,16 @@ def test_you_and_the_others_read_right_in_both_languages(app):
     you_start = Action(0, 12, None)
     bo_left = Action(1, 13, LEFT)
     scene.session.play(you_start)
-    english = [scene.describe(you_start, before), scene.describe(bo_left, scene.state)]
+    english = [scene.logbook.describe(you_start, before), scene.logbook.describe(bo_left, scene.state)]
     assert english == ["You start the row with 12.", "Bo plays 13 on the left end."]
-    assert scene.describe(Action(1, None, None), scene.state) == "Bo passes: nothing fits 12."
+    assert scene.logbook.describe(Action(1, None, None), scene.state) == "Bo passes: nothing fits 12."
     use_language("ja")
     try:
         scene.config.seats[0].name = _("You")
-        assert scene.describe(you_start, before) == "あなたは12で列を始めました。"
-        assert scene.describe(bo_left, scene.state) == "Boは13を左端に出しました。"
-        assert scene.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出しました。"
-        assert scene.describe(Action(1, None, None), scene.state) == "Boはパスしました（12に出せるカードなし）。"
+        assert scene.logbook.describe(you_start, before) == "あなたは12で列を始めました。"
+        assert scene.logbook.describe(bo_left, scene.state) == "Boは13を左端に出しました。"
+        assert scene.logbook.describe(Action(0, 14, RIGHT), scene.state) == "あなたは14を右端に出しました。"
+        assert scene.logbook.describe(Action(1, None, None), scene.state) == "Boはパスしました（12に出せるカードなし）。"
     finally:
         use_language("en")
 
@@ -186,14 +186,14 @@ def test_a_refused_card_says_why_in_the_players_language(app, lang):
     scene = open_table(app, config, crafted(config, ((0, 12, 13, 30), (1, 2, 3, 4))))
     use_language(lang)
     try:
-        scene.confirm_viewer()
+        scene.seat.confirm_viewer()
         assert not scene.try_play(0, START)
         assert scene.try_play(12, START)
         frames(app, 30, dt=0.05)  # (the move lands and shows a moment before the pass screen)
-        scene.confirm_viewer()
+        scene.seat.confirm_viewer()
         assert scene.play(Action(1, 4, RIGHT))  # (4 joins 12: one gear less, Water Veins allows it)
         frames(app, 30, dt=0.05)
-        scene.confirm_viewer()
+        scene.seat.confirm_viewer()
         assert not scene.try_play(13, LEFT) and not scene.try_play(30, LEFT)
         toasts = [shown(message) for message, _until in app.toasts[-3:]]
     finally:
@@ -286,12 +286,12 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
             return on_panel
 
         overlay_frame()  # the pass-to screen
-        scene.confirm_viewer()
+        scene.seat.confirm_viewer()
         rng = random.Random(players)
         for _move in range(6):
             scene.play(rng.choice(scene.state.legal_actions()))
             frames(app, 1, dt=0.1)
-            scene.confirm_viewer()
+            scene.seat.confirm_viewer()
             frames(app, 1)  # the table
         while scene.result_index is None:
             scene.play(rng.choice(scene.state.legal_actions()))
@@ -300,7 +300,7 @@ def test_japanese_fits_without_cuts_at_the_largest_text_size(ja, monkeypatch, si
         overlay_frame()  # the hand's result
         scene.next_hand()
         lines = overlay_frame()  # the next hand's pass-to screen, with the news
-        news = scene.news_for(scene.pass_screen_for())
+        news = scene.seat.news_for(scene.seat.pass_screen_for())
         assert any(s == "前の手番からの出来事" for s, _r in lines) == bool(news)
         boxes = {s: r for s, r in lines if s.strip()}  # (a heading's shadow is the same words)
         crossing = [(a, b) for a in boxes for b in boxes if a < b and boxes[a].colliderect(boxes[b])]
@@ -326,9 +326,9 @@ def test_a_language_switch_shows_at_the_next_frame(app, monkeypatch):
         assert scene.menu_b.label == "メニュー" and "Menu" not in japanese
         assert scene.layout.info.h > before  # (the Japanese face's lines are taller)
         starter = scene.config.seats[scene.state.start].name
-        assert scene.visible_log()[:2] == ["新しい対戦。", f"ハンド1：{starter}から開始。"]
+        assert scene.logbook.visible()[:2] == ["新しい対戦。", f"ハンド1：{starter}から開始。"]
     finally:
         use_language("en")
     frames(app, 1)
     assert scene.menu_b.label == "Menu" and scene.layout.info.h == before
-    assert scene.visible_log()[:2] == ["New match.", f"Hand 1: {starter} starts."]
+    assert scene.logbook.visible()[:2] == ["New match.", f"Hand 1: {starter} starts."]

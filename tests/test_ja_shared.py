@@ -71,11 +71,11 @@ def test_switching_language_during_a_game_relabels_the_table_and_retells_its_log
     for _ in range(3):
         table.play(table.state.legal_actions()[0])
     settle(app, table)
-    english_moves = table.replayed_lines()
+    english_moves = table.logbook.replayed_lines()
     assert english_moves and all(line.isascii() for line in english_moves)
     name = HOT_SEAT[table.state.current_player()].name
-    table.turns.hint = Hint(table.state.legal_actions()[0], "take the 12")
-    table.poll_hint()  # a hint on show: its line is told again in the new words
+    table.hints.turns.hint = Hint(table.state.legal_actions()[0], "take the 12")
+    table.hints.poll()  # a hint on show: its line is told again in the new words
     assert table.log[-1] == f"Hint for {name}: take the 12"
     words = drawn_words(monkeypatch)
     frames(app)
@@ -87,9 +87,9 @@ def test_switching_language_during_a_game_relabels_the_table_and_retells_its_log
     assert {"待った", "進める", "ヒント"} <= set(words)
     assert "Undo" not in words and "Redo" not in words
     # the log was told again from the moves that stand, in the new language's words
-    assert table.log_language == "ja"
-    assert table.log[-1] == f"{name}へのヒント：take the 12" and table.log[-1] in table.visible_log()
-    assert table.log[-1 - len(english_moves):-1] == table.replayed_lines()
+    assert table.logbook.language == "ja"
+    assert table.log[-1] == f"{name}へのヒント：take the 12" and table.log[-1] in table.logbook.visible()
+    assert table.log[-1 - len(english_moves):-1] == table.logbook.replayed_lines()
     assert pygame.display.get_caption()[0] == "アリスアセンブル"
 
     switch_language_in_settings(app, table, "en")
@@ -104,13 +104,13 @@ def test_a_hint_on_show_is_told_again_and_stays_private_on_a_shared_screen(app):
     table = open_table(app)
     player = table.state.current_player()
     action = table.state.legal_actions()[0]
-    hint = table.turns.hint = Hint(action, "take the 12", "3 of 5 playouts")
-    table.poll_hint()
+    hint = table.hints.turns.hint = Hint(action, "take the 12", "3 of 5 playouts")
+    table.hints.poll()
     assert table.log[-2:] == ["Hint for Ada: take the 12", "3 of 5 playouts"]
     assert look.log_style(table.log[-2], 16)[1] == look.HINT_TEXT
     i18n.set_language("ja")
-    table.visible_log()  # what the table draws through: the log follows the language
-    assert table.turns.hint is hint
+    table.logbook.visible()  # what the table draws through: the log follows the language
+    assert table.hints.turns.hint is hint
     line, detail = table.log[-2:]
     assert line == "Adaへのヒント：take the 12" and detail == "3 of 5 playouts"
     assert look.log_style(line, 16)[1] == look.HINT_TEXT  # the hint colour in Japanese too
@@ -118,7 +118,7 @@ def test_a_hint_on_show_is_told_again_and_stays_private_on_a_shared_screen(app):
     assert isinstance(detail, look.Private) and isinstance(detail, look.Detail)
     table.play(action)  # Bo to move now: Ada's hint is not on Bo's screen
     assert table.state.current_player() != player
-    assert line not in table.visible_log()
+    assert line not in table.logbook.visible()
 
 
 def test_undo_refusals_and_questions_in_japanese(app):
@@ -127,7 +127,7 @@ def test_undo_refusals_and_questions_in_japanese(app):
     table = open_table(app)
     table.play(table.state.legal_actions()[0])  # Ada's move
     settle(app, table)
-    table.undo()  # Bo is to move and takes back Ada's move: Ada should agree
+    table.undoing.undo()  # Bo is to move and takes back Ada's move: Ada should agree
     ask = top(app)
     assert ask.name == "confirm"
     assert ask.question == "Adaの手を戻しますか？"
@@ -152,15 +152,15 @@ def test_undo_blocked_says_why_in_the_players_language(app, monkeypatch):
     table = open_table(app, [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)])
     table.session.meta["undo"] = "fair"
     from game.commands import Step, UndoPlan
-    import scenes.table.base as base
+    import scenes.table.undoing as undoing
     crossing = UndoPlan((Step(1, False), Step(0, False)), frozenset({0}))  # over Bo's move
-    monkeypatch.setattr(base, "undo_plan", lambda history, humans: crossing)
-    assert table.undo_blocked() == "Fair undo: Bo has moved since."
+    monkeypatch.setattr(undoing, "undo_plan", lambda history, humans: crossing)
+    assert table.undoing.blocked() == "Fair undo: Bo has moved since."
     i18n.set_language("ja")
-    assert table.undo_blocked() == "待ったできません：その後にBoが手番を行いました。"
+    assert table.undoing.blocked() == "待ったできません：その後にBoが手番を行いました。"
     dealt = UndoPlan((Step(0, True),), frozenset({0}))
-    monkeypatch.setattr(base, "undo_plan", lambda history, humans: dealt)
-    assert table.undo_blocked() == "待ったできません：その後に新しいカードが配られました。"
+    monkeypatch.setattr(undoing, "undo_plan", lambda history, humans: dealt)
+    assert table.undoing.blocked() == "待ったできません：その後に新しいカードが配られました。"
 
 
 def test_a_refused_move_is_said_in_japanese(app):
@@ -307,10 +307,10 @@ def test_the_logs_opening_lines_are_kept_and_said_again_in_the_new_language(app)
     opening = list(table.log)
     table.play(table.state.legal_actions()[0])
     i18n.set_language("ja")
-    table.visible_log()
+    table.logbook.visible()
     assert table.log[:len(opening)] == [again(line) for line in opening]
     assert "ゲーム再開。" in table.log[:len(opening)]
-    assert len(table.log) == len(opening) + len(table.replayed_lines())
+    assert len(table.log) == len(opening) + len(table.logbook.replayed_lines())
 
 
 def test_the_remembered_stand_in_name_you_follows_the_language(app):

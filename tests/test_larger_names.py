@@ -82,7 +82,7 @@ def test_two_players_turn_chips_say_who_and_which_doll_at_larger_text_in_640x360
                     assert parts[0] in (name, name[:2]), shown
                     assert len(parts) == 1 or parts[1] == letter or parts[1].isdigit(), shown
                 seen.add(words)
-                tip = table.tooltip_at(table.turn_chip_rects[k].center)
+                tip = table.tips.at(table.turn_chip_rects[k].center)
                 assert tip and name in tip and f"doll {letter}" in tip, tip
             rects = table.turn_chip_rects
             assert all(a.right <= b.left for a, b in zip(rects, rects[1:]))

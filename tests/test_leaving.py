@@ -63,11 +63,11 @@ def close_window(app):
 
 def saved_record(table):
     """The table's game as kept among the games in progress."""
-    table.saver.flush()
-    assert table.saver.game_id is not None and table.saver.saved
+    table.saves.service.flush()
+    assert table.saves.service.game_id is not None and table.saves.service.saved
     db = store()
     try:
-        return db.record(table.saver.game_id)
+        return db.record(table.saves.service.game_id)
     finally:
         db.close()
 
@@ -281,7 +281,7 @@ def test_restart_asks_then_deals_afresh_with_the_same_seats_and_rules(app, data_
     record = saved_record(fresh)  # Continue brings the new game, not the dropped one
     assert record["hands"][0]["deal"] == [list(h) for h in fresh.state.deals[0]]
     assert not record["hands"][0]["actions"]
-    assert [g.id for g in in_progress()] == [fresh.saver.game_id]
+    assert [g.id for g in in_progress()] == [fresh.saves.service.game_id]
     assert not finished_records()  # and not kept among the finished
 
 

@@ -129,7 +129,7 @@ def settle(app, table, limit=600):
     settled one is drawn, the ones between only wait."""
     for n in range(limit):
         coach = table.coach
-        if table.flights or (coach is not None and coach.lesson.bot_move() is not None) \
+        if table.motion.flights or (coach is not None and coach.lesson.bot_move() is not None) \
                 or (not table.state.is_over() and table.state.current_player() not in table.humans
                     and coach is not None and coach.lesson.free()):
             tick(app, 0.1)
@@ -228,7 +228,7 @@ def test_the_lesson_by_mouse_and_keys_to_the_scoring_walk_through_and_a_real_gam
     assert scoring.again_btn.label == "Play a game"
     click(app, scoring.again_btn.rect.center)
     game = top(app)
-    assert game.name == "table" and game.coach is None and game.saver.enabled
+    assert game.name == "table" and game.coach is None and game.saves.service.enabled
     assert game.config.lesson is None and len(game.session.history) == 0
     assert [s.kind for s in game.config.seats] == ["human", "easy"]
 

@@ -102,7 +102,7 @@ def test_progress_round_trips_at_every_step():
 
 def settle(app, table, limit=300):
     for _ in range(limit):
-        if not table.flights and table.cam.goal is None:
+        if not table.motion.flights and table.cam.goal is None:
             return
         frames(app, 1, 0.05)
     raise AssertionError("the table never settled")
@@ -174,7 +174,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_puzzle_goes_on(app, da
     monkeypatch.setattr(Store, "keep_best", lambda *a, **k: wrote.append(a) or (None, False))
     table = lesson_helpers.open_from_title(app, GAME)
     assert "puzzle for one" in shown(table.coach.lesson.words(table.state))
-    assert table.coach.target == table.anchor(("card", 19))
+    assert table.coach.target == table.marks.anchor(("card", 19))
     # a click on a hand card while a note is up does nothing but say to read it
     click(app, centre(table.hand_rect(9)))
     assert table.selected is None and "Read this first" in shown(table.coach.problem)

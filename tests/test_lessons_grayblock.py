@@ -102,9 +102,9 @@ def settle(app, table, limit=400):
     """Frames until nothing flies, no scripted bot move is coming and a hand's end has shown its
     result (the lesson waits for the player)."""
     for _ in range(limit):
-        assert table.pass_screen_for() is None  # one human: never a hot-seat pass screen
+        assert table.seat.pass_screen_for() is None  # one human: never a hot-seat pass screen
         coach = table.coach
-        if table.flights or table.ending is not None or (
+        if table.motion.flights or table.ending is not None or (
                 coach is not None and coach.lesson.bot_move() is not None):
             frames(app, 1, 0.1)
             continue
@@ -181,7 +181,7 @@ def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_match_is_the_players(a
     assert not table.overlay and table.state.current_player() == 1
     wait_for(app, lambda: table.state.log)  # the bot's move, after its visible delay
     assert table.state.log[0].player == 1
-    assert not table.saver.enabled and table.config.lesson == "grayblock"
+    assert not table.saves.service.enabled and table.config.lesson == "grayblock"
     assert without_lessons(contents()) == before
 
 

@@ -28,7 +28,7 @@ def assemble(app, players=2, seed=21):
 
 def continue_from_autosave(app, table):
     """Quit to the title and press Continue, as a player would."""
-    table.saver.flush()
+    table.saves.service.flush()
     app.stack.clear_to(app.make("title"))
     frames(app, 2)
     resume_latest(app)
@@ -92,9 +92,9 @@ def test_assemble_hint_in_the_log_names_the_player_the_doll_and_the_card(app, pl
         table.play(table.state.legal_actions()[-1])
     settle(app, table)
     key(app, pygame.K_h)
-    wait_for(app, lambda: table.turns.hint is not None)
+    wait_for(app, lambda: table.hints.turns.hint is not None)
     frames(app, 2)
-    action = table.turns.hint.action
+    action = table.hints.turns.hint.action
     who = table.config.seats[table.state.owners[action.lane]].name
     line, detail = table.log[-2], table.log[-1]
     assert line.startswith(f"Hint for {who}: ")
@@ -120,12 +120,12 @@ def test_grayblock_hint_says_card_and_end(app):
         settle(app, scene)
     wait_for(app, lambda: scene.can_act())
     key(app, pygame.K_h)
-    wait_for(app, lambda: scene.turns.hint is not None)
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
     frames(app, 2)
     mine = [line for line in scene.log if line.startswith("You ")]
     assert mine and all(re.match(r"You (play|pass|start) ", line) for line in mine)  # not "You plays"
     assert not any(re.search(r"\bYou (plays|passes|starts|goes|wins)\b", line) for line in scene.log)
-    action = scene.turns.hint.action
+    action = scene.hints.turns.hint.action
     hint_lines = [line for line in scene.log if line.startswith("Hint")]
     assert hint_lines and not ENGINE_WORDS.search(hint_lines[-1])
     if action.card is None:
@@ -144,9 +144,9 @@ def test_cementopia_hint_names_the_spot_by_the_cards_beside_it_and_the_counter(a
     settle(app, scene)
     key(app, pygame.K_h)
     assert answer(app)  # the first hint of an attempt asks: it marks the attempt assisted
-    wait_for(app, lambda: scene.turns.hint is not None)
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
     frames(app, 2)
-    hint = scene.turns.hint
+    hint = scene.hints.turns.hint
     (_, _, _), (main, _, main_px), *more, (detail, _, detail_px) = scene.prompt_lines()  # a sentence a line
     assert " ".join([main] + [m for m, _, _ in more]) == hint.reason and main.startswith(f"Put the {hint.action.card} ")
     assert not ENGINE_WORDS.search(main)
@@ -164,18 +164,18 @@ def test_a_hot_seat_hint_stays_with_the_player_who_asked(app):
     scene = GrayblockScene(app, GameConfig(seats, GrayblockRules(), 3, "grayblock", 100))
     app.stack.push(scene)
     frames(app, 2)
-    scene.confirm_viewer()
+    scene.seat.confirm_viewer()
     ada = scene.state.current_player()
     key(app, pygame.K_h)
-    wait_for(app, lambda: scene.turns.hint is not None)
+    wait_for(app, lambda: scene.hints.turns.hint is not None)
     frames(app, 2)
-    mine = [e for e in scene.visible_log() if e.startswith("Hint for")]
+    mine = [e for e in scene.logbook.visible() if e.startswith("Hint for")]
     assert mine and all(isinstance(e, look.Private) for e in mine)  # Ada sees her hint
     # but not on her own pass-to screen (after an undo, say): it shows before she says who she is
-    assert not any("Hint" in e for e in scene.news_for(ada))
-    scene.play(scene.turns.hint.action)
+    assert not any("Hint" in e for e in scene.seat.news_for(ada))
+    scene.play(scene.hints.turns.hint.action)
     settle(app, scene)
     assert scene.state.current_player() != ada
-    assert not any("Hint" in e for e in scene.visible_log())
-    assert not any("Hint" in e for e in scene.news_for(scene.state.current_player()))
-    assert len(scene.log) > len(scene.visible_log())  # kept, for Ada's eyes only
+    assert not any("Hint" in e for e in scene.logbook.visible())
+    assert not any("Hint" in e for e in scene.seat.news_for(scene.state.current_player()))
+    assert len(scene.log) > len(scene.logbook.visible())  # kept, for Ada's eyes only

@@ -4,7 +4,6 @@ import pygame
 import pytest
 
 from scenes.widgets import ui
-from scenes.app.stack import Scene
 from scenes.menus.pause import PauseMenu
 from scenes.menus.rules import RulesOverlay
 from scenes.menus.setup import SetupScene
@@ -256,9 +255,10 @@ def page_text(rules) -> str:
 
 
 def test_rules_pages_for_each_game_open_on_the_game_being_played(app):
-    from types import SimpleNamespace
-    game = app.stack.push(Scene(app))
-    game.config = SimpleNamespace(game="grayblock")
+    from game.grayblock.setup import Rules
+    from scenes.config import GameConfig, Seat
+    from scenes.grayblock.table import GrayblockScene
+    game = app.stack.push(GrayblockScene(app, GameConfig([Seat("Ada"), Seat("Bo")], Rules(), 1, "grayblock")))
     menu = app.stack.push(app.make("menu", table=game))
     frames(app, 1)
     click(app, menu.rules_b.rect.center)
@@ -292,7 +292,11 @@ def test_title_rules_open_on_the_game_last_set_up(app):
 
 
 def test_pause_menu(app, table):
-    game = app.stack.push(app.make("table", config=None))
+    from scenes.assemble.table import TableScene
+    from scenes.config import GameConfig, Seat
+    # a lesson's table: its menu has no Restart nor Concede, and leaving it asks nothing
+    game = app.stack.push(TableScene(app, GameConfig([Seat("Ada"), Seat("Bo", "easy", 1)], seed=1,
+                                                     lesson="assemble")))
     menu = app.stack.push(app.make("menu", table=game))
     assert isinstance(menu, PauseMenu) and not menu.opaque
     frames(app, 1)

@@ -92,7 +92,7 @@ def test_keys_step_through_the_whole_game_and_back(app, record_file, game):
         assert viewer.cursor == n and viewer.table.state == expected[n]
     assert viewer.log_entries()[-1][1]  # the current move's line is the lit one
     if app.stack.top is viewer:  # the end shows on the table itself (Grayblock's match result)
-        assert viewer.table.replay_cover() is not None
+        assert viewer.table.playback.cover() is not None
     else:  # or its end screen over the viewer
         assert app.stack.top.name in ("replay_scoring", "replay_end")
         app.stack.pop()

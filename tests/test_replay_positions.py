@@ -141,7 +141,7 @@ def test_every_position_shows_the_state_at_that_move(app, game):
             viewer.by_segment(1)
             check("a jump forward")
             if viewer.cursor < total:
-                parts = table.segment(expected[viewer.cursor]), table.segment(expected[viewer.cursor - 1])
+                parts = table.playback.segment(expected[viewer.cursor]), table.playback.segment(expected[viewer.cursor - 1])
                 assert parts[0] is None or parts[0] != parts[1], f"{where}: jumped to move {viewer.cursor}"
         while viewer.cursor > 0:
             viewer.by_segment(-1)

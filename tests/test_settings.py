@@ -42,7 +42,7 @@ def test_settings_change_speed_think_and_magnify_and_are_kept(app, data_dir):
     assert top(app) is title
     # the next game's bots think for the chosen time
     table = TableScene(app, GameConfig([Seat("Ada", "human", 0), Seat("Bot", "hard", 1)], Rules(), 3))
-    assert table.turns.think == 0.3
+    assert table.hints.turns.think == 0.3
     table.close()
     # and a restart reads them back
     from scenes.app.window import App, AppOptions

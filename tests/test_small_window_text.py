@@ -261,7 +261,7 @@ def test_a_refused_moves_words_fit_their_tables_toast(app, monkeypatch, lang, si
             app.stack.push(table)
             resize(app, (640, 360))
             frames(app, 2)
-            area = getattr(table, "toast_area", app.screen.get_rect)()
+            area = table.toast_area() or app.screen.get_rect()
             for refusal in refusals:
                 app.toasts.clear()
                 app.toast(table.refusal_words(refusal))

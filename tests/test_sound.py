@@ -48,7 +48,7 @@ def test_a_placement_is_heard_when_its_card_lands(app):
 def test_undo_forgets_the_sounds_of_moves_taken_back(app):
     table = hot_seat(app)
     table.play(a_placement(table))
-    table.undo()
+    table.undoing.undo()
     frames(app, 40)
     assert "place" not in app.sound.played and app.sound.played[-1] == "flip"
 

@@ -201,7 +201,7 @@ def test_grayblock_names_water_veins_and_explains_it_on_pointing(app):
         scene = GrayblockScene(app, GameConfig(seats, rules, 7, "grayblock"))
         app.stack.push(scene)
         frames(app, 2)
-        scene.confirm_viewer()  # hot seat: the one looking says so
+        scene.seat.confirm_viewer()  # hot seat: the one looking says so
         frames(app, 2)
         if not rules.water_veins:
             assert scene.rules_badge is None

@@ -81,8 +81,8 @@ def test_a_refused_move_changes_nothing_and_says_why(app, table):
 
 def test_every_move_and_undo_is_kept_among_the_games_in_progress(app, table, data_dir):
     advance(table, 4)
-    table.undo()
-    table.saver.flush()
+    table.undoing.undo()
+    table.saves.service.flush()
     session, record = latest_saved()
     assert session.state == table.state
     assert [p.get("colour") for p in record.get("players", [])] == \
@@ -98,14 +98,14 @@ def test_escape_opens_the_pause_menu_and_leaving_drops_the_listener(app, table):
     if len(table.humans) >= 2:  # hot seat: leaving asks first (tests/test_leaving.py)
         key(app, pygame.K_RETURN)
     assert not session.listeners  # the closed table hears no more commands
-    assert table.saver.flush(0)
+    assert table.saves.service.flush(0)
 
 
 def test_the_finished_game_leaves_the_games_in_progress_for_history(app, table, data_dir):
     while not table.state.is_over():
         advance(table, 1)
-    assert table.finished and not table.can_undo()
-    table.saver.flush()
+    assert table.finished and not table.undoing.can_undo()
+    table.saves.service.flush()
     assert not has_game_in_progress()
     [record] = finished_records()
     records.verify(record)
@@ -116,15 +116,15 @@ def test_hint_comes_from_the_bot_and_is_never_played(app, table):
     advance(table, 1)
     before = table.state.clone()
     # landed, and past the moment a hot-seat table shows a move before its pass screen
-    wait_for(app, lambda: not table.flights and getattr(table, "moment", None) is None)
-    if getattr(table, "pass_screen_for", lambda: None)() is not None:
-        table.confirm_viewer()  # hot seat: the hint is for the player whose hand shows
-    assert table.can_hint()
-    table.ask_hint()
+    wait_for(app, lambda: not table.motion.flights and getattr(table, "moment", None) is None)
+    if table.seat.pass_screen_for() is not None:
+        table.seat.confirm_viewer()  # hot seat: the hint is for the player whose hand shows
+    assert table.hints.can_hint()
+    table.hints.ask()
     if app.stack.top is not table:  # Cementopia's first hint asks first (it marks the attempt)
         assert table.game == "cementopia" and app.stack.top.name == "confirm"
         app.stack.top.yes()
-    wait_for(app, lambda: table.turns.hint is not None)
-    assert table.turns.hint[0] in table.state.legal_actions()
+    wait_for(app, lambda: table.hints.turns.hint is not None)
+    assert table.hints.turns.hint[0] in table.state.legal_actions()
     assert table.state == before
     assert any(line.startswith("Hint") for line in table.log) or table.game == "cementopia"

@@ -95,8 +95,8 @@ def test_click_takes_a_field_card_then_click_to_select_and_place(app):
     lane = table.state.active
     click(app, centre(table.field_rect(card)))  # one click takes it, as the rules page says
     assert table.state.bench[lane] == card and table.selected is None
-    assert [f.card for f in table.flights] == [card]  # flying from the field to the bench
-    assert table.flights[0].start == pytest.approx(table.field_rect(card))
+    assert [f.card for f in table.motion.flights] == [card]  # flying from the field to the bench
+    assert table.motion.flights[0].start == pytest.approx(table.field_rect(card))
     # finish the draft, then place by clicking the bench card and a spot in the line
     while table.state.phase == "draft":
         settle(app, table)
@@ -148,7 +148,7 @@ def test_autosave_after_every_command_resumes_exactly(app, data_dir):
     for _ in range(7):
         settle(app, table)
         table.play(table.state.legal_actions()[-1])
-    table.saver.flush()  # written off the frame: wait for the disk
+    table.saves.service.flush()  # written off the frame: wait for the disk
     session, record = latest_saved()
     assert session.state == table.state
     assert record["players"][1]["colour"] == 1
@@ -189,13 +189,13 @@ def test_hint_shows_the_strong_bots_choice_and_plays_nothing(app):
     settle(app, table)
     before = table.state.clone()
     key(app, pygame.K_h)
-    wait_for(app, lambda: table.turns.hint is not None)
-    action, reason, _ = table.turns.hint
+    wait_for(app, lambda: table.hints.turns.hint is not None)
+    action, reason, _ = table.hints.turns.hint
     assert action in table.state.legal_actions() and reason
     assert table.state == before  # a hint never plays for you
     assert any(line.startswith("Hint for ") for line in table.log)
     table.play(action)
-    assert table.turns.hint is None  # it was about that position only
+    assert table.hints.turns.hint is None  # it was about that position only
 
 
 def test_undo_cancels_a_bot_that_is_thinking(app):
@@ -210,9 +210,9 @@ def test_undo_cancels_a_bot_that_is_thinking(app):
             wait_for(app, lambda: table.state.current_player() == 0)
     settle(app, table)
     frames(app, 2)
-    assert table.turns.ticket is not None
+    assert table.hints.turns.ticket is not None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert table.turns.ticket is None and table.state.current_player() == 0
+    assert table.hints.turns.ticket is None and table.state.current_player() == 0
 
 
 @pytest.mark.parametrize("size", [(640, 360), (1280, 720), (1920, 1080)])
@@ -239,7 +239,7 @@ def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
     seats = [Seat("You", "human", 0), Seat("Bot", "easy", 1)]
     table = TableScene(app, GameConfig(seats, Rules(), 2))
     app.stack.push(table)
-    wait_for(app, lambda: table.state.current_player() == 0 and not table.flights)
+    wait_for(app, lambda: table.state.current_player() == 0 and not table.motion.flights)
     card = table.state.field[0]
     centre = pygame.Rect(table.field_rect(card)).center
     move(app, centre)
@@ -253,7 +253,7 @@ def test_the_magnifier_waits_after_a_drop_and_while_bots_move(app):
     for _ in range(90):  # resting on the card just dropped, and while the bot moves: nothing pops up
         frames(app, 1)
         assert table.magnified is None
-    wait_for(app, lambda: table.state.current_player() == 0 and not table.flights)
+    wait_for(app, lambda: table.state.current_player() == 0 and not table.motion.flights)
     move(app, (5, 5))  # away, and back onto a card on your turn: it magnifies again
     card = table.state.field[0]
     move(app, pygame.Rect(table.field_rect(card)).center)

@@ -33,6 +33,7 @@ def main() -> int:
     from game.registry import game_module
     from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat
+    from scenes.table.base import GameTable
 
     app = App(AppOptions(size=(1280, 720)))
     app.stack.push(app.make("title"))
@@ -40,7 +41,7 @@ def main() -> int:
     print(json.dumps("ready"), flush=True)
 
     def table():
-        return next((s for s in reversed(app.stack.scenes) if hasattr(s, "saver")), None)
+        return next((s for s in reversed(app.stack.scenes) if isinstance(s, GameTable)), None)
 
     for line in sys.stdin:
         word, *args = line.split(maxsplit=2)
@@ -56,7 +57,7 @@ def main() -> int:
             for _ in range(int(args[0])):
                 state = table().state
                 table().play(state.legal_actions()[0])
-            table().saver.flush()
+            table().saves.service.flush()
         elif word == "listed":
             scene = app.make("continue")
             answer = [[g.id, g.game, g.held] for g in scene.games]
@@ -74,8 +75,8 @@ def main() -> int:
             answer = dict(app.settings)
         elif word == "state":
             t = table()
-            answer = {"game_id": t.saver.game_id, "moves": len(t.session.history),
-                      "saved": t.saver.saved}
+            answer = {"game_id": t.saves.service.game_id, "moves": len(t.session.history),
+                      "saved": t.saves.service.saved}
         elif word == "title":
             from scenes.menus.pause import leave_game
             leave_game(app, lambda: app.stack.clear_to(app.make("title")))

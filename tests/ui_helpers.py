@@ -36,7 +36,7 @@ def wait(app, seconds):
     frames(app, max(1, round(seconds / 0.1)), dt=0.1)
 
 
-def settle(app, scene, limit=200, busy=lambda scene: scene.flights):
+def settle(app, scene, limit=200, busy=lambda scene: scene.motion.flights):
     """Step frames until the scene's animations are over (`busy` says what still moves); only
     the settled one is drawn, the ones between only wait."""
     for n in range(limit):

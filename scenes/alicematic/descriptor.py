@@ -14,7 +14,7 @@ def rule_numbers(app) -> dict:
     """The numbers the rules page shows: the game on the table's, else this run's parameters
     file's (--params), else the draft's."""
     for scene in reversed(app.stack.scenes):
-        if getattr(scene, "game", None) == AlicematicScene.game and hasattr(scene, "state"):
+        if isinstance(scene, AlicematicScene):
             return scene.state.params.to_json()
     try:
         files = designer_files(app, AlicematicScene.game)

@@ -437,7 +437,7 @@ def player_row_at(scene, pos):
 
 def hand_rects(scene) -> dict[int, pygame.Rect]:
     L, k = scene.layout, scene.layout.k
-    if scene.shown_to() is None or scene.looking is not None:
+    if scene.seat.shown_to() is None or scene.looking is not None:
         return {}  # (the pass screen covers the table; another's board: no hand shows)
     hand = scene.view().hand
     box = L.hand
@@ -526,7 +526,7 @@ def draw_board(scene, surface, view) -> None:
         label(surface, _("Click your own row at the side to see your areas again."), px(12),
               (box.x, box.y + k(26)), ui.TEXT, width=box.w)
         return
-    hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.shown_to() is not None else \
+    hand_title = _("Hand ({n})").format(n=len(view.hand)) if scene.seat.shown_to() is not None else \
         _("Hands are hidden")
     label(surface, hand_title, px(13), (box.x, box.y), ui.MUTED, style="bold", width=box.w)
     lit = {a.card for a in scene.legal() if a.card is not None} if state.phase == st.DOMESTIC else set()
@@ -713,7 +713,7 @@ def draw_focus(scene, surface) -> None:
 
 
 def draw_hint(scene, surface) -> None:
-    hint = scene.turns.hint
+    hint = scene.hints.turns.hint
     if not hint or hint[0] is None or not scene.can_act():
         return
     action, s = hint[0], scene.layout.s
@@ -828,7 +828,7 @@ def draw_scoring(scene, surface) -> None:
         bw, bh = min(k(220), (P.w - k(60)) // 2), k(50)
         draw_standings(scene, surface, pygame.Rect(P.x + k(20), r.bottom + k(8), P.w - k(40),
                                                    P.bottom - bh - k(28) - r.bottom - k(8)))
-        if scene.replay:  # the replay's own button goes there (replay_cover)
+        if scene.replay:  # the replay's own button goes there (playback.cover)
             scene.scoring_button = pygame.Rect(P.centerx - bw // 2, P.bottom - bh - k(20), bw, bh)
             return
         scene.again_b.rect = pygame.Rect(P.centerx + k(10), P.bottom - bh - k(20), bw, bh)

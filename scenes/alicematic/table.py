@@ -32,6 +32,10 @@ from scenes.alicematic import draw
 from game.alicematic import tell as w
 from scenes.alicematic.geometry import Camera, Layout
 from scenes.table.base import GameTable
+from scenes.table.hotseat import HotSeat
+from scenes.table.log import TableLog
+from scenes.table.playback import Playback
+from scenes.table.tips import Tips
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
 
@@ -80,10 +84,77 @@ def designer_files(app, game: str) -> dict:
     return out
 
 
+class AlicematicLog(TableLog):
+    """Alicematic's moves in words (scenes/alicematic/draw.py says them)."""
+
+    table: AlicematicScene
+
+    def lines(self, before, action, events, after) -> list[str]:
+        t = self.table
+        return w.event_lines(t.name_of, before, action, events, after)
+
+    def opening(self) -> list[str]:
+        return [_("New game.")]
+
+
+class AlicematicSeat(HotSeat):
+    """Hands and face-down cards are secret; the bases go down with every hand hidden."""
+
+    table: AlicematicScene
+    secret = N_("Everyone else, please look away: {whose} hand and face-down cards show once "
+                "confirmed.")
+
+    def between_turns(self) -> bool:
+        """The bases go down with every hand hidden (nothing secret is on show, nothing secret
+        decides where a base goes): no pass screen between those turns."""
+        t = self.table
+        return t.placing_bases()
+
+    def shown_to(self) -> int | None:
+        if self.shared_screen() and self.table.placing_bases():
+            return None  # nobody's hand while the bases are placed at a shared screen
+        return super().shown_to()
+
+    def on_seated(self, player: int) -> None:
+        t = self.table
+        t.looking = None  # one's own board first
+
+
+class AlicematicPlayback(Playback):
+    """Alicematic in the replay viewer: round by round, the final scoring over the table."""
+
+    table: AlicematicScene
+
+    def segment(self, state) -> int:
+        return state.round
+
+    def segment_words(self, state) -> str:
+        return _("Round {n}").format(n=state.round) if state.round else _("Choosing bases")
+
+    def panel(self) -> pygame.Rect:
+        t = self.table
+        return t.layout.log.unionall(t.layout.button_rects)
+
+    def cover(self) -> pygame.Rect | None:
+        t = self.table
+        return t.scoring_button if t.scoring is not None else None
+
+
+class AlicematicTips(Tips):
+    """What the things on Alicematic's table mean (scenes/alicematic/draw.py says it)."""
+
+    def at(self, pos) -> str | None:
+        return draw.tooltip_at(self.table, pos)
+
+
 class AlicematicScene(GameTable):
     name = "alicematic"
     game = "alicematic"
     refusal_words = staticmethod(refusals.refusal_words)
+    Log = AlicematicLog
+    Seat = AlicematicSeat
+    Playback = AlicematicPlayback
+    Tips = AlicematicTips
 
     def __init__(self, app, config, session=None):
         if session is None:  # (a designer's file that cannot be used: ContentError, Start shows it)
@@ -98,7 +169,7 @@ class AlicematicScene(GameTable):
         self.looking: int | None = None  # another player whose areas the board shows (a click at the side)
         self.hover = None  # the hex under the mouse
         self.pointer = (-1, -1)
-        self.pan_from: tuple[int, int] | None = None  # the map being dragged (pan)
+        self.pan: tuple[int, int] | None = None  # where the map being dragged was (no tooltip meanwhile)
         self.pressed_at: tuple[int, int] | None = None  # where a click on the map began
         # the keyboard's choice: ("hex", h), ("card", c) in the hand, ("area", c) to discard,
         # ("main", None) the corner button; it follows from move to move once keys are in use
@@ -111,7 +182,7 @@ class AlicematicScene(GameTable):
         self._memo: dict = {}
         self.snapped = self.demo_done = False
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
-        self.buttons = self.base_buttons() + [self.menu_b]
+        self.buttons = self.controls.buttons() + [self.menu_b]
         self.action_b = PrimaryButton("", self.do_main_action)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
@@ -120,17 +191,12 @@ class AlicematicScene(GameTable):
         self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b, self.legend_b)}
         self.log.append(_("New game."))
         if session.history.actions:
-            self.replay_log(_("Game resumed."))
+            self.logbook.replay(_("Game resumed."))
         self.finished = state.is_over()
         self.show_position()
-        self.autosave()
+        self.saves.autosave()
 
     # --- reading ---------------------------------------------------------------------------
-
-    @property
-    def pan(self):
-        """The map's drag, if one is going on (GameTable hides tooltips meanwhile)."""
-        return self.pan_from
 
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
@@ -139,25 +205,11 @@ class AlicematicScene(GameTable):
         """What the screen may show: the seated viewer's view (nobody's hand: the pass screen)."""
         return self.state.view(self.viewer if self.viewer is not None else 0)
 
-    def hidden_on_pass(self) -> str | None:
-        return _("Everyone else, please look away: {whose} hand and face-down cards show once "
-                 "confirmed.")
-
     def placing_bases(self) -> bool:
         return self.state.round == 0 and not self.state.is_over()
 
-    def between_turns(self) -> bool:
-        """The bases go down with every hand hidden (nothing secret is on show, nothing secret
-        decides where a base goes): no pass screen between those turns."""
-        return self.placing_bases()
-
-    def shown_to(self) -> int | None:
-        if self.shared_screen() and self.placing_bases():
-            return None  # nobody's hand while the bases are placed at a shared screen
-        return super().shown_to()
-
     def can_act(self) -> bool:
-        return self.seated_turn()
+        return self.seat.seated_turn()
 
     def memo(self, key, make):
         """What the rules answer about the position now, worked out once per position (a frame
@@ -197,7 +249,7 @@ class AlicematicScene(GameTable):
         p = state.current_player()
         if self.replay:
             return _("{name} to move").format(name=self.name_of(p))
-        if p in self.turns.seats:
+        if p in self.hints.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
         if not self.can_act():
             return _("Waiting for {name}").format(name=self.name_of(p))
@@ -386,14 +438,8 @@ class AlicematicScene(GameTable):
 
     # --- the log ---------------------------------------------------------------------------
 
-    def log_lines(self, before, action, events, after) -> list[str]:
-        return w.event_lines(self.name_of, before, action, events, after)
-
-    def log_opening(self) -> list[str]:
-        return [_("New game.")]
-
     def on_played(self, action, outcome) -> None:
-        self.log.extend(self.log_lines(self.session.history.before(), action, outcome.events,
+        self.log.extend(self.logbook.lines(self.session.history.before(), action, outcome.events,
                                        self.state))
         self.popup = None
         if self.can_act():  # one's own turn: one's own board
@@ -409,7 +455,7 @@ class AlicematicScene(GameTable):
     def show_position(self) -> None:
         """The map fitted; at the end the final scoring with every row."""
         super().show_position()
-        self.popup = self.looking = self.hover = self.pan_from = self.pressed_at = self.focus = None
+        self.popup = self.looking = self.hover = self.pan = self.pressed_at = self.focus = None
         self.scoring = ROW_SECONDS * (len(w.SCORE_ROWS) + 2) if self.state.is_over() else None
         self.fit_map()
 
@@ -430,18 +476,6 @@ class AlicematicScene(GameTable):
                 "scoring": self.rows_shown() > len(w.SCORE_ROWS)}
 
     # --- in the replay viewer ------------------------------------------------------------------
-
-    def segment(self, state) -> int:
-        return state.round
-
-    def segment_words(self, state) -> str:
-        return _("Round {n}").format(n=state.round) if state.round else _("Choosing bases")
-
-    def replay_panel(self) -> pygame.Rect:
-        return self.layout.log.unionall(self.layout.button_rects)
-
-    def replay_cover(self) -> pygame.Rect | None:
-        return self.scoring_button if self.scoring is not None else None
 
     def on_finished(self, record) -> None:
         self.scoring = 0.0
@@ -488,9 +522,6 @@ class AlicematicScene(GameTable):
         if action is not None:
             self.play(action)
 
-    def on_seated(self, player: int) -> None:
-        self.looking = None  # one's own board first
-
     def play_again(self) -> None:
         try:
             again = self.app.make("alicematic", config=self.config.again())
@@ -522,7 +553,7 @@ class AlicematicScene(GameTable):
         self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if self.shortcut(event) or self.pass_screen_event(event):
+        if self.controls.shortcut(event) or self.seat.handle(event):
             return
         if self.legend_open and self.scoring is None:  # a click or L or Esc closes it
             if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in
@@ -549,9 +580,9 @@ class AlicematicScene(GameTable):
         if event.type == pygame.MOUSEMOTION:
             for b in self.buttons + [self.action_b, self.legend_b] + (self.popup.buttons if self.popup else []):
                 b.handle(event)
-            if self.pan_from is not None:
-                self.camera.drag(event.pos[0] - self.pan_from[0], event.pos[1] - self.pan_from[1])
-                self.pan_from = event.pos
+            if self.pan is not None:
+                self.camera.drag(event.pos[0] - self.pan[0], event.pos[1] - self.pan[1])
+                self.pan = event.pos
             self.hover = self.camera.hex_at(event.pos, self.state.board.hexes)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False  # (the mouse again: the focus no longer follows each move)
@@ -561,15 +592,15 @@ class AlicematicScene(GameTable):
             if self.popup is not None:
                 self.popup = None
             elif self.camera.rect.collidepoint(event.pos):
-                self.pan_from = event.pos
+                self.pan = event.pos
         elif event.type == pygame.MOUSEBUTTONUP:
-            if self.pan_from is not None and event.button == 1 and self.pressed_at is not None:
+            if self.pan is not None and event.button == 1 and self.pressed_at is not None:
                 moved = abs(event.pos[0] - self.pressed_at[0]) + abs(event.pos[1] - self.pressed_at[1])
                 if moved <= 6:  # a click on the map, not a drag
                     h = self.camera.hex_at(event.pos, self.state.board.hexes)
                     if h is not None and self.can_act():
                         self.click_hex(h, event.pos)
-            self.pan_from = self.pressed_at = None
+            self.pan = self.pressed_at = None
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -600,7 +631,7 @@ class AlicematicScene(GameTable):
             return
         if not self.can_act():
             if self.camera.rect.collidepoint(pos):
-                self.pan_from = self.pressed_at = pos
+                self.pan = self.pressed_at = pos
             return
         card = draw.hand_card_at(self, pos)
         if card is not None:
@@ -611,7 +642,7 @@ class AlicematicScene(GameTable):
             self.click_area_card(card)
             return
         if self.camera.rect.collidepoint(pos):
-            self.pan_from = self.pressed_at = pos  # a click (on release) or a drag to pan
+            self.pan = self.pressed_at = pos  # a click (on release) or a drag to pan
 
     def _key(self, event) -> None:
         """Arrows move the focus between the choices on screen (Tab / Shift+Tab in turn), Enter
@@ -620,7 +651,7 @@ class AlicematicScene(GameTable):
         or a digit chooses."""
         key = event.key
         if key == pygame.K_h:
-            self.ask_hint()
+            self.hints.ask()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom_at(self.camera.rect.center, 1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -694,7 +725,7 @@ class AlicematicScene(GameTable):
         if self.app.demo and not self.snapped and self.state.round >= DEMO_SNAP_ROUND:
             self.snapped = True
             self.app.snap("table")
-        self.bots_and_hints(dt)
+        self.hints.update(dt)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -717,11 +748,11 @@ class AlicematicScene(GameTable):
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
             self.resize(surface.get_size())
-        if self.draw_pass_screen(surface):
+        if self.seat.draw(surface):
             return
         for button, word in self.words.items():
             button.label = _(word)
-        self.refresh_buttons(self.buttons)
+        self.controls.refresh(self.buttons)
         main = self.main_action()
         if main is not None and self.scoring is None:
             self.action_b.label = self.main_label(main)
@@ -737,7 +768,4 @@ class AlicematicScene(GameTable):
             draw.draw_scoring(self, surface)
         else:
             self.again_b.rect = self.title_b.rect = pygame.Rect(0, 0, 0, 0)
-            self.draw_tooltip(surface)
-
-    def tooltip_at(self, pos) -> str | None:
-        return draw.tooltip_at(self, pos)
+            self.tips.draw(surface)

@@ -32,7 +32,7 @@ def level_words(kind: str) -> str:
 
 
 def hint_action(scene):
-    hint = scene.turns.hint
+    hint = scene.hints.turns.hint
     return hint[0] if hint else None
 
 
@@ -660,7 +660,7 @@ def draw_preview(scene, surface) -> None:
 
 def log_box(scene) -> pygame.Rect:
     """The log's panel: its region of the layout, above a lesson's panel when that sits there
-    (the table's coach_home), so the latest lines, a hint's reason among them, stay in sight."""
+    (the table's marks.home()), so the latest lines, a hint's reason among them, stay in sight."""
     lay = scene.layout
     box = frect(lay.log)
     coach = scene.coach.panel if scene.coach is not None else None
@@ -680,7 +680,7 @@ def draw_log(scene, surface) -> None:
     px = int(13 * s)
     head = ui.text(surface, _("Log"), int(12 * s), (box.x + 8 * s, box.y + 4 * s), ui.MUTED, style="bold")
     y = box.bottom - 6 * s
-    for n, entry in enumerate(reversed(scene.visible_log())):
+    for n, entry in enumerate(reversed(scene.logbook.visible())):
         size, colour = log_style(entry, px)
         parts = ui.wrap(entry, size, box.w - 18 * s)
         if n and y - len(parts) * ui.font(size).get_linesize() < max(box.y + 20 * s, head.bottom):

@@ -79,7 +79,7 @@ def measure(size: tuple[int, int], frames: int = 240, lang: str = "en") -> dict[
     # bots everywhere: cards fly, dials turn, the field is dealt
     seat = table.config.seats[0]
     seat.kind = "easy"
-    table.turns.seats[0] = seat  # the human's seat is played by a bot from now on
+    table.hints.turns.seats[0] = seat  # the human's seat is played by a bot from now on
     table.humans = frozenset()
     anim_times: list[float] = []
     while len(anim_times) < frames and not table.state.is_over():
@@ -122,7 +122,7 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0, level: str = 
         app.step(min(0.1, start - last))
         last = start
         took = (time.perf_counter() - start) * 1000
-        now = table.turns.thinking
+        now = table.hints.turns.thinking
         if first is None:
             first = took
         elif now:
@@ -133,7 +133,7 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0, level: str = 
     app.stack.close_all()  # stops the worker process
     pygame.display.quit()
     assert first is not None  # the loop drew at least the table's first frame
-    return {"think_s": table.turns.think, "search_helpers": table.turns.decider.helpers,
+    return {"think_s": table.hints.turns.think, "search_helpers": table.hints.turns.decider.helpers,
             "first_frame_ms": round(first, 1), "decisions": decisions,
             "frames_while_thinking": len(thinking), "p50_ms": round(statistics.median(thinking), 2), "p99_ms": round(percentile(thinking, 99), 2),
             "max_ms": round(max(thinking), 2), "goal_max_ms": 50,

@@ -26,6 +26,11 @@ from scenes.assemble import draw
 from scenes.assemble.geometry import Geometry
 from scenes.table import look, rules_badge
 from scenes.table.base import GameTable
+from scenes.table.coaching import CoachMarks
+from scenes.table.hotseat import HotSeat
+from scenes.table.log import TableLog
+from scenes.table.playback import Playback
+from scenes.table.tips import Tips
 from scenes.widgets import ui
 from scenes.art.metrics import STRIP
 from scenes.widgets.anim import Flight, Glide, Stepper
@@ -50,10 +55,207 @@ class Drag:
         return abs(self.pos[0] - self.start[0]) + abs(self.pos[1] - self.start[1]) > 6
 
 
+
+class AssembleLog(TableLog):
+    """The log's words for Alice Assemble's moves."""
+
+    table: TableScene
+
+    def lines(self, before, action, events, after) -> list[str]:
+        t = self.table
+        who = t.lane_name(action.lane)
+        if action.kind == "take":
+            lines = [said(who, _("{who} take {card}."), _("{who} takes {card}."), card=action.value)]
+        else:
+            where = placement_words(before.lines[action.lane], action.value)
+            lines = [said(who, _("{who} place {card} {where}."), _("{who} places {card} {where}."),
+                          card=before.bench[action.lane], where=where)]
+        gained = next((e for e in events if e.kind == CAPACITY_GAINED), None)
+        if any(e.kind == GAME_OVER for e in events):
+            lines.append(_("The last round is over. Scoring!"))
+        if gained is not None:
+            who = t.lane_name(gained.where)
+            fields = dict(round=after.round, card=gained.card, capacity=gained.value)
+            if any(e.kind == LAST_ROUND for e in events):
+                lines.append(said(
+                    who, _("Round {round}: {who} gain capacity (bench {card}, now {capacity}). "
+                           "Last round: placement only."),
+                    _("Round {round}: {who} gains capacity (bench {card}, now {capacity}). "
+                      "Last round: placement only."), **fields))
+            else:
+                lines.append(said(who, _("Round {round}: {who} gain capacity (bench {card}, now {capacity})."),
+                                  _("Round {round}: {who} gains capacity (bench {card}, now {capacity})."),
+                                  **fields))
+        return lines
+
+
+class AssembleSeat(HotSeat):
+    """Every card is on the table for all to see (the deck's order is no one's): no pass screen."""
+
+    secret = None
+
+
+class AssemblePlayback(Playback):
+    """Alice Assemble in the replay viewer: round by round, its scoring at the end."""
+
+    table: TableScene
+
+    def segment(self, state) -> int:
+        return state.round
+
+    def segment_words(self, state) -> str:
+        return _("Round {n}").format(n=state.round) if state.round else _("Opening draft")
+
+    def end(self):
+        t = self.table
+        from scenes.assemble.replay_end import ReplayScoring
+        return ReplayScoring(t.app, session=t.session, config=t.config)
+
+    def panel(self) -> pygame.Rect:
+        t = self.table
+        lay = t.layout
+        return pygame.Rect(*lay.log.to_int()).union(pygame.Rect(*lay.buttons.to_int()))
+
+
+class AssembleMarks(CoachMarks):
+    """Where the lesson's marks point at Alice Assemble's table."""
+
+    table: TableScene
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where a lesson's point is: ("field", card), ("field",), ("bench", lane), ("counter",
+        lane), ("line", lane), ("gap", lane, position), ("player", p), ("order",), ("deck",)."""
+        t = self.table
+        state, lay = t.state, t.layout
+        kind = point[0]
+        if kind == "field" and len(point) > 1:
+            return look.frect(t.field_rect(point[1])) if point[1] in state.field else None
+        if kind == "field":
+            rects = [look.frect(t.field_rect(c)) for c in state.field]
+            return rects[0].unionall(rects[1:]) if rects else look.frect(lay.field)
+        if kind == "bench":
+            return look.frect(lay.lanes[point[1]].bench)
+        if kind == "counter":
+            return look.frect(lay.lanes[point[1]].indicator)
+        if kind == "line":
+            lane = point[1]
+            cw, ch = lay.card_size
+            line = lay.lanes[lane].line
+            xs = t.line_xs(lane, None)
+            right = (max(xs) + cw) if xs else line.x + cw
+            return pygame.Rect(round(line.x), round(line.y), round(right - line.x), round(ch))
+        if kind == "gap":
+            _kind, lane, pos = point
+            cw, ch = lay.card_size
+            x = t.geo.slot_x(lane, pos)
+            return pygame.Rect(round(x - cw * 0.15), round(lay.lanes[lane].line.y), round(cw * 0.5), round(ch))
+        if kind == "player":
+            boxes = [look.frect(lay.lanes[i].box) for i, o in enumerate(state.owners) if o == point[1]]
+            return boxes[0].unionall(boxes[1:]) if boxes else None
+        if kind == "order":
+            rects = t.turn_chip_rects
+            return rects[0].unionall(rects[1:]) if rects else look.frect(lay.turn_order)
+        if kind == "deck":
+            return look.frect(lay.deck)
+        return None
+
+    def home(self) -> pygame.Rect:
+        """The lesson's panel sits over the log where it can (bottom right; the buttons under it
+        stay in sight)."""
+        t = self.table
+        return look.frect(t.layout.log)
+
+
+class AssembleTips(Tips):
+    """What the things on Alice Assemble's table mean."""
+
+    table: TableScene
+
+    def at(self, pos) -> str | None:
+        """The counter card, a capacity figure, a turn-order chip, a module chip or the deck."""
+        t = self.table
+        if t.magnified is not None or t.rules_badge is not None and t.rules_badge.collidepoint(pos):
+            return None
+        for rect, what in reversed(t.tip_spots):
+            if rect.collidepoint(pos):
+                return self.tip_words(what)
+        for lane in range(t.state.n_lanes):
+            if look.frect(t.layout.lanes[lane].indicator).collidepoint(pos):
+                return self.counter_tip(lane)
+        if look.frect(t.layout.deck).collidepoint(pos):
+            return self.deck_tip()
+        return None
+
+    def tip_words(self, what: tuple) -> str:
+        t = self.table
+        state = t.state
+        if what[0] == "deck":
+            return self.deck_tip()
+        if what[0] == "program":  # the command line, whole (as far as a tooltip goes)
+            return _("Played by the program: {command}").format(
+                command=clean(t.config.seats[what[1]].kind[4:], WHOLE))
+        if what[0] == "capacity":
+            capacity = what[2] if len(what) > 2 else state.capacity[what[1]]
+            words = ngettext("Capacity {capacity}: only this doll's largest module scores.",
+                             "Capacity {capacity}: only this doll's {capacity} largest modules score.",
+                             capacity).format(capacity=capacity)
+            more = (_("The Flaw: every other module counts against you.") if state.rules.flaw
+                    else _("Other modules score nothing."))
+            return _("{first} {second} The doll with the highest bench card gains 1 capacity "
+                     "at the start of each round.").format(first=words, second=more)
+        if what[0] == "module":
+            _kind, size, scored, capacity = what
+            if scored:
+                return _("A module of size {size}: it touches {size} gear rows and scores "
+                         "{points} points ({size}\u00d7{size}).").format(size=size, points=size * size)
+            if state.rules.flaw:
+                return _("A module of size {size} beyond capacity {capacity}: The Flaw takes "
+                         "{points} points off.").format(size=size, capacity=capacity, points=size * size)
+            return _("A module of size {size} beyond capacity {capacity}: it scores nothing. "
+                     "Only the largest modules score.").format(size=size, capacity=capacity)
+        _kind, lane, k = what
+        name = t.lane_name(lane)
+        if state.phase == DRAFT:
+            return _("First draft: {name} has counter card {counter}. The lowest counter "
+                     "picks first.").format(name=name, counter=state.counters[lane])
+        bench = state.bench[lane]
+        if bench is None:
+            return _("{name} takes a card from the field now; then the next lowest bench "
+                     "card plays.").format(name=name)
+        return _("{whose} bench card is {card}. Each round the lowest bench card plays "
+                 "first.").format(whose=whose(name, start=True), card=bench)
+
+    def counter_tip(self, lane: int) -> str:
+        t = self.table
+        capacity = t.state.capacity[lane]
+        return _("Counter card of {name}: it shows capacity {capacity}, how many of the doll's "
+                 "largest modules score. When capacity grows it turns a quarter; past 4 it "
+                 "turns over.").format(name=t.lane_name(lane), capacity=capacity)
+
+    def deck_tip(self) -> str:
+        t = self.table
+        state = t.state
+        if state.last_round:
+            return _("The deck is empty: this is the last round. Place your bench card; there "
+                     "is nothing more to take.")
+        if state.deck_count == 0:
+            return _("The deck is empty: the next round is the last. Then you only place your "
+                     "bench card.")
+        left = ngettext("Deck: {n} card left.", "Deck: {n} cards left.",
+                        state.deck_count).format(n=state.deck_count)
+        return _("{left} Each round deals one card per doll. When a round ends with the deck "
+                 "empty, the next round is the last: place only.").format(left=left)
+
+
 class TableScene(GameTable):
     name = "table"
     game = "assemble"
     refusal_words = staticmethod(words.refusal_words)
+    Log = AssembleLog
+    Seat = AssembleSeat
+    Playback = AssemblePlayback
+    Marks = AssembleMarks
+    Tips = AssembleTips
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -63,7 +265,7 @@ class TableScene(GameTable):
         self.geo = Geometry(self.state.players)
         self.log.append(_("New game."))
         if session.history.actions:
-            self.replay_log()
+            self.logbook.replay()
         self.drag: Drag | None = None
         self.selected: tuple | None = None
         self.cursor: int | None = None  # keyboard: a field index or an insertion position
@@ -78,18 +280,19 @@ class TableScene(GameTable):
         self.auto_wait = 0.0
         self.show_modules = True
         self.tip_spots: list = []  # (rect, what) of the things a tooltip explains, as last drawn
+        self.turn_chip_rects: list[pygame.Rect] = []  # the turn order's chips, as last drawn
         self.log_rows: list = []  # (line, rect) of the log as last drawn, newest first
         self.snapped = False
         self._gap_changes: tuple = (None, {})  # (what they were worked out for, gap -> change)
         self.gap_chip_rects: dict[int, pygame.Rect] = {}  # gap -> its score chip, as last drawn
         self.from_rect = None  # where the card being played flies from
         self.menu_button = ui.Button(N_("Menu"), self.open_menu, "Esc")
-        self.buttons = self.base_buttons() + [self.menu_button]
+        self.buttons = self.controls.buttons() + [self.menu_button]
         self.auto_take = ui.Toggle(AUTO_TAKE[0], bool(app.settings.get("auto_take_last")),
                                    self._set_auto_take, shorter=AUTO_TAKE[1:])
         self.auto_take.focusable = False
         self.show_position()  # the dials, the field's slots, the lines' places
-        self.autosave()
+        self.saves.autosave()
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -101,10 +304,7 @@ class TableScene(GameTable):
         return not self.state.is_over() and self.state.current_player() in self.humans
 
     def can_act(self) -> bool:
-        return self.human_turn() and self.seated_turn() and not self.flights
-
-    def hidden_on_pass(self) -> str | None:
-        return None  # every card is on the table for all to see (the deck's order is no one's)
+        return self.human_turn() and self.seat.seated_turn() and not self.motion.busy
 
     def prompt(self, short: bool = False) -> str:
         state = self.state
@@ -114,7 +314,7 @@ class TableScene(GameTable):
             # drawn after the bot's name in the HUD
             # one to three dots, a frame each (Japanese: 「考え中…」 in every frame)
             return _(THINKING[int(self.app.clock_s * 3) % 3])
-        if self.turns.hint_pending:
+        if self.hints.turns.hint_pending:
             return _("looking for a hint\u2026")
         if state.phase == PLACE_PHASE:
             return _("place your bench card into the line")
@@ -159,7 +359,7 @@ class TableScene(GameTable):
         return self._gap_changes[1]
 
     def hidden_cards(self) -> set:
-        return {f.key for f in self.flights}
+        return self.motion.landing()
 
     def is_target(self, what: tuple) -> bool:
         """Lit up: a card the human may move now."""
@@ -184,7 +384,7 @@ class TableScene(GameTable):
 
     def resize(self, size) -> None:
         self.geo.fit(size)
-        self.place_coach(size)
+        self.marks.place(size)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts go over the lanes: the log below the field holds the hint's words
@@ -216,7 +416,7 @@ class TableScene(GameTable):
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        self.log.extend(self.log_lines(self.session.history.before(), action, outcome.events,
+        self.log.extend(self.logbook.lines(self.session.history.before(), action, outcome.events,
                                        self.state))
         # the card you just dropped (or one now under the cursor) is no reason to magnify
         self.hover_time, self.magnified = 0.0, None
@@ -227,12 +427,12 @@ class TableScene(GameTable):
         for event in outcome.events:
             if event.kind == TAKEN:
                 sound.play("take")
-                self.flights.append(Flight(event.card, self.from_rect, lay.bench.as_tuple(), FLIGHT,
+                self.motion.launch(Flight(event.card, self.from_rect, lay.bench.as_tuple(), FLIGHT,
                                            key=("bench", event.where, event.card)))
             elif event.kind == PLACED:
                 x = self.geo.slot_x(event.where, event.value)
                 self.geo.glides[(event.where, event.card)] = Glide(x)
-                self.flights.append(Flight(event.card, self.from_rect, (x, lay.line.y, cw, ch), FLIGHT,
+                self.motion.launch(Flight(event.card, self.from_rect, (x, lay.line.y, cw, ch), FLIGHT,
                                            key=("line", event.where, event.card)))
                 sound.play("place", delay=FLIGHT)  # heard as it lands
             elif event.kind == DEALT:
@@ -251,39 +451,13 @@ class TableScene(GameTable):
         self.geo.assign_slots(self.state)
         deck = self.layout.deck.as_tuple()
         for k, card in enumerate(new):
-            self.flights.append(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
+            self.motion.launch(Flight(card, deck, self.field_rect(card), 0.3, delay=0.15 + 0.1 * k,
                                        key=("field", card)))
             self.app.sound.play("take", delay=0.15 + 0.1 * k, volume=0.4)
 
     def lane_name(self, lane: int) -> str:
         """The owner's name; with 2 players also which of their two dolls."""
         return lane_label([seat.name for seat in self.config.seats], self.state.owners, lane)
-
-    def log_lines(self, before, action, events, after) -> list[str]:
-        who = self.lane_name(action.lane)
-        if action.kind == "take":
-            lines = [said(who, _("{who} take {card}."), _("{who} takes {card}."), card=action.value)]
-        else:
-            where = placement_words(before.lines[action.lane], action.value)
-            lines = [said(who, _("{who} place {card} {where}."), _("{who} places {card} {where}."),
-                          card=before.bench[action.lane], where=where)]
-        gained = next((e for e in events if e.kind == CAPACITY_GAINED), None)
-        if any(e.kind == GAME_OVER for e in events):
-            lines.append(_("The last round is over. Scoring!"))
-        if gained is not None:
-            who = self.lane_name(gained.where)
-            fields = dict(round=after.round, card=gained.card, capacity=gained.value)
-            if any(e.kind == LAST_ROUND for e in events):
-                lines.append(said(
-                    who, _("Round {round}: {who} gain capacity (bench {card}, now {capacity}). "
-                           "Last round: placement only."),
-                    _("Round {round}: {who} gains capacity (bench {card}, now {capacity}). "
-                      "Last round: placement only."), **fields))
-            else:
-                lines.append(said(who, _("Round {round}: {who} gain capacity (bench {card}, now {capacity})."),
-                                  _("Round {round}: {who} gains capacity (bench {card}, now {capacity})."),
-                                  **fields))
-        return lines
 
     def on_history(self, outcome) -> None:
         self.drag = None
@@ -328,20 +502,6 @@ class TableScene(GameTable):
 
     # --- in the replay viewer ------------------------------------------------------------------
 
-    def segment(self, state) -> int:
-        return state.round
-
-    def segment_words(self, state) -> str:
-        return _("Round {n}").format(n=state.round) if state.round else _("Opening draft")
-
-    def replay_end(self):
-        from scenes.assemble.replay_end import ReplayScoring
-        return ReplayScoring(self.app, session=self.session, config=self.config)
-
-    def replay_panel(self) -> pygame.Rect:
-        lay = self.layout
-        return pygame.Rect(*lay.log.to_int()).union(pygame.Rect(*lay.buttons.to_int()))
-
     def _set_auto_take(self, value: bool) -> None:
         self.app.settings["auto_take_last"] = value
         if self.coach is None:  # a lesson writes no settings
@@ -351,7 +511,7 @@ class TableScene(GameTable):
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
-        if self.coach_first(event) or self.pass_screen_event(event):
+        if self.marks.handle(event) or self.seat.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -445,7 +605,7 @@ class TableScene(GameTable):
         self.play(PLACE[self.state.active][position], rect)
 
     def _key(self, event) -> None:
-        if self.shortcut(event):
+        if self.controls.shortcut(event):
             return
         if event.key == pygame.K_ESCAPE:
             if self.selected or self.cursor is not None or self.magnified is not None:
@@ -457,7 +617,7 @@ class TableScene(GameTable):
             self.show_modules = not self.show_modules
             return
         if event.key == pygame.K_h:
-            self.ask_hint()
+            self.hints.ask()
             return
         if not self.can_act():
             return
@@ -495,9 +655,7 @@ class TableScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for flight in self.flights:
-            flight.update(dt)
-        self.flights = [f for f in self.flights if not f.done]
+        self.motion.update(dt)
         for lane, dial in enumerate(self.dials):
             dial.update(self.state.capacity[lane], dt)
         for lane in range(self.state.n_lanes):
@@ -510,23 +668,23 @@ class TableScene(GameTable):
             self.magnified = self.hover_card
         state = self.state
         if state.is_over():
-            if not self.flights:
+            if not self.motion.busy:
                 self.end_wait += dt
                 if self.end_wait > (0.3 if self.app.demo else 1.2):
                     lesson = {"coach": self.coach} if self.coach is not None else {}
                     self.app.stack.replace(self.app.make("scoring", session=self.session, config=self.config,
-                                                         game_id=self.saver.game_id, **lesson))
+                                                         game_id=self.saves.service.game_id, **lesson))
             return
         if self.app.demo and not self.snapped and len(self.session.history.actions) >= 30:
             self.snapped = True
             self.app.snap("table")
-        if self.bots_and_hints(dt):
+        if self.hints.update(dt):
             return
         guided = self.coach is not None and not self.coach.lesson.free()  # the lesson's own step
         # the last card on the field goes to the one who must take it: in the take phase and in
         # the opening draft alike (hot seat: whichever human it falls to)
         if self.auto_take.value and state.phase in (DRAFT, TAKE_PHASE) and len(state.field) == 1 \
-                and not self.flights and not guided:
+                and not self.motion.busy and not guided:
             self.auto_wait += dt
             if self.auto_wait > 0.5:
                 self.auto_wait = 0.0
@@ -534,128 +692,16 @@ class TableScene(GameTable):
 
     # --- a lesson's coach marks ----------------------------------------------------------------
 
-    def anchor(self, point: tuple) -> pygame.Rect | None:
-        """Where a lesson's point is: ("field", card), ("field",), ("bench", lane), ("counter",
-        lane), ("line", lane), ("gap", lane, position), ("player", p), ("order",), ("deck",)."""
-        state, lay = self.state, self.layout
-        kind = point[0]
-        if kind == "field" and len(point) > 1:
-            return look.frect(self.field_rect(point[1])) if point[1] in state.field else None
-        if kind == "field":
-            rects = [look.frect(self.field_rect(c)) for c in state.field]
-            return rects[0].unionall(rects[1:]) if rects else look.frect(lay.field)
-        if kind == "bench":
-            return look.frect(lay.lanes[point[1]].bench)
-        if kind == "counter":
-            return look.frect(lay.lanes[point[1]].indicator)
-        if kind == "line":
-            lane = point[1]
-            cw, ch = lay.card_size
-            line = lay.lanes[lane].line
-            xs = self.line_xs(lane, None)
-            right = (max(xs) + cw) if xs else line.x + cw
-            return pygame.Rect(round(line.x), round(line.y), round(right - line.x), round(ch))
-        if kind == "gap":
-            _kind, lane, pos = point
-            cw, ch = lay.card_size
-            x = self.geo.slot_x(lane, pos)
-            return pygame.Rect(round(x - cw * 0.15), round(lay.lanes[lane].line.y), round(cw * 0.5), round(ch))
-        if kind == "player":
-            boxes = [look.frect(lay.lanes[i].box) for i, o in enumerate(state.owners) if o == point[1]]
-            return boxes[0].unionall(boxes[1:]) if boxes else None
-        if kind == "order":
-            rects = getattr(self, "turn_chip_rects", None) or []
-            return rects[0].unionall(rects[1:]) if rects else look.frect(lay.turn_order)
-        if kind == "deck":
-            return look.frect(lay.deck)
-        return None
-
-    def coach_home(self) -> pygame.Rect:
-        """The lesson's panel sits over the log where it can (bottom right; the buttons under it
-        stay in sight)."""
-        return look.frect(self.layout.log)
-
     # --- tooltips ----------------------------------------------------------------------------
-
-    def tooltip_at(self, pos) -> str | None:
-        """The counter card, a capacity figure, a turn-order chip, a module chip or the deck."""
-        if self.magnified is not None or self.rules_badge is not None and self.rules_badge.collidepoint(pos):
-            return None
-        for rect, what in reversed(self.tip_spots):
-            if rect.collidepoint(pos):
-                return self.tip_words(what)
-        for lane in range(self.state.n_lanes):
-            if look.frect(self.layout.lanes[lane].indicator).collidepoint(pos):
-                return self.counter_tip(lane)
-        if look.frect(self.layout.deck).collidepoint(pos):
-            return self.deck_tip()
-        return None
-
-    def tip_words(self, what: tuple) -> str:
-        state = self.state
-        if what[0] == "deck":
-            return self.deck_tip()
-        if what[0] == "program":  # the command line, whole (as far as a tooltip goes)
-            return _("Played by the program: {command}").format(
-                command=clean(self.config.seats[what[1]].kind[4:], WHOLE))
-        if what[0] == "capacity":
-            capacity = what[2] if len(what) > 2 else state.capacity[what[1]]
-            words = ngettext("Capacity {capacity}: only this doll's largest module scores.",
-                             "Capacity {capacity}: only this doll's {capacity} largest modules score.",
-                             capacity).format(capacity=capacity)
-            more = (_("The Flaw: every other module counts against you.") if state.rules.flaw
-                    else _("Other modules score nothing."))
-            return _("{first} {second} The doll with the highest bench card gains 1 capacity "
-                     "at the start of each round.").format(first=words, second=more)
-        if what[0] == "module":
-            _kind, size, scored, capacity = what
-            if scored:
-                return _("A module of size {size}: it touches {size} gear rows and scores "
-                         "{points} points ({size}\u00d7{size}).").format(size=size, points=size * size)
-            if state.rules.flaw:
-                return _("A module of size {size} beyond capacity {capacity}: The Flaw takes "
-                         "{points} points off.").format(size=size, capacity=capacity, points=size * size)
-            return _("A module of size {size} beyond capacity {capacity}: it scores nothing. "
-                     "Only the largest modules score.").format(size=size, capacity=capacity)
-        _kind, lane, k = what
-        name = self.lane_name(lane)
-        if state.phase == DRAFT:
-            return _("First draft: {name} has counter card {counter}. The lowest counter "
-                     "picks first.").format(name=name, counter=state.counters[lane])
-        bench = state.bench[lane]
-        if bench is None:
-            return _("{name} takes a card from the field now; then the next lowest bench "
-                     "card plays.").format(name=name)
-        return _("{whose} bench card is {card}. Each round the lowest bench card plays "
-                 "first.").format(whose=whose(name, start=True), card=bench)
-
-    def counter_tip(self, lane: int) -> str:
-        capacity = self.state.capacity[lane]
-        return _("Counter card of {name}: it shows capacity {capacity}, how many of the doll's "
-                 "largest modules score. When capacity grows it turns a quarter; past 4 it "
-                 "turns over.").format(name=self.lane_name(lane), capacity=capacity)
-
-    def deck_tip(self) -> str:
-        state = self.state
-        if state.last_round:
-            return _("The deck is empty: this is the last round. Place your bench card; there "
-                     "is nothing more to take.")
-        if state.deck_count == 0:
-            return _("The deck is empty: the next round is the last. Then you only place your "
-                     "bench card.")
-        left = ngettext("Deck: {n} card left.", "Deck: {n} cards left.",
-                        state.deck_count).format(n=state.deck_count)
-        return _("{left} Each round deals one card per doll. When a round ends with the deck "
-                 "empty, the next round is the last: place only.").format(left=left)
 
     # --- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface) -> None:
-        if self.draw_pass_screen(surface):
+        if self.seat.draw(surface):
             return
         self.tip_spots = []
         size = surface.get_size()
-        self.place_coach(size)
+        self.marks.place(size)
         surface.blit(self.app.art.table(size), (0, 0))
         lay = self.layout
         s = lay.scale
@@ -672,9 +718,8 @@ class TableScene(GameTable):
         draw.draw_preview(self, surface)
         draw.draw_log(self, surface)
         self._draw_buttons(surface, s)
-        for flight in self.flights:
-            if flight.started:
-                look.blit_card(surface, self.app.art, flight.card, flight.rect())
+        for flight in self.motion.in_air():
+            look.blit_card(surface, self.app.art, flight.card, flight.rect())
         over_line = self.pending_position(self.state.active) is not None
         if self.drag is not None and self.drag.moved and not over_line:
             # over the line the card already shows in its gap; elsewhere it follows the cursor
@@ -686,13 +731,13 @@ class TableScene(GameTable):
             look.blit_card(surface, self.app.art, self.drag.card, (x, y, cw, ch))
         if self.magnified is not None:
             draw.draw_magnified(self, surface)
-        self.draw_coach(surface)
+        self.marks.draw(surface)
         if self.rules_badge is not None and self.rules_badge.collidepoint(self.mouse):
-            self.hint_box = self.draw_hint_progress(surface)
+            self.hints.draw_progress(surface)
             rules_badge.draw_tooltip(surface, rules_badge.active_rules(self.state.rules), self.rules_badge,
                                      lay.scale)
         else:
-            self.draw_tooltip(surface)
+            self.tips.draw(surface)
 
     def _draw_buttons(self, surface, s: float) -> None:
         box = look.frect(self.layout.buttons)
@@ -703,7 +748,7 @@ class TableScene(GameTable):
         self.menu_button.label = _("Menu")  # looked up now: Settings may have switched language
         self.auto_take.label = _(AUTO_TAKE[0])
         self.auto_take.shorter = tuple(_(words) for words in AUTO_TAKE[1:])
-        self.refresh_buttons(self.buttons)
+        self.controls.refresh(self.buttons)
         # two thirds for the buttons; more where their words need it (Japanese in a small window),
         # as long as the toggle keeps room for its shortest words
         th = bh * 0.8

@@ -502,10 +502,9 @@ def draw_table(scene, surface) -> None:
         button.draw(surface, s)
     draw_hand(surface, scene)
     draw_prompt(surface, scene)
-    for f in scene.flights:
-        if f.started:
-            r = f.rect()
-            blit_centred(surface, scene.sprites.doll(f.card, max(8, round(r[2]))), r)
+    for f in scene.motion.in_air():
+        r = f.rect()
+        blit_centred(surface, scene.sprites.doll(f.card, max(8, round(r[2]))), r)
     drag = scene.drag
     if drag is not None and drag.moved and scene.hover is None:  # over a spot it shows there instead
         x, y, cw = drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1], lay.hand_w

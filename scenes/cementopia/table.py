@@ -24,6 +24,12 @@ from game.i18n import N_, _, ngettext
 
 from scenes.cementopia import draw, geometry
 from scenes.table.base import GameTable
+from scenes.table.coaching import CoachMarks
+from scenes.table.hints import Hints
+from scenes.table.log import TableLog
+from scenes.table.playback import Playback
+from scenes.table.tips import Tips
+from scenes.table.undoing import Undoing
 from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
 from scenes.widgets.decor import focus_on_hover
@@ -46,11 +52,181 @@ def deal_label(meta) -> str:
 
 # ---------------------------------------------------------------- the table
 
+class CementopiaLog(TableLog):
+    def lines(self, before, action, events, after) -> list[str]:
+        """A move in words (for the replay's panel: this table shows no log): the card, the
+        neighbour it is counted with, a counter spent, the end."""
+        lines = [_("Card {card} goes beside card {other}.").format(card=action.card, other=action.count_with)]
+        for event in events:
+            if event.kind == COUNTER_FLIPPED:
+                lines.append(_("Counter {n} is spent.").format(n=event.where))
+            elif event.kind == FINISHED:
+                lines.append(_("Complete!") if event.where == COMPLETE else _("No hand card fits: stuck."))
+        return lines
+
+
+class CementopiaUndo(Undoing):
+    """Solo: any undo is allowed, one placement back, and makes the attempt assisted."""
+
+    table: CementopiaScene
+
+    def scope(self):
+        return None  # one player: undo goes back one placement
+
+    def before_undo(self) -> None:
+        t = self.table
+        was = t.assisted
+        mark_help(t.session.meta, "undo")  # before the command: its autosave carries it
+        if not was:
+            t.app.toast(_("Undo used: this attempt now counts as assisted."), 3.0)
+
+
+class CementopiaHints(Hints):
+    """A hint is the solver's move: the first of an attempt asks, as it marks the attempt assisted."""
+
+    table: CementopiaScene
+
+    def ask(self) -> None:
+        """The first hint of an attempt asks first: it marks the attempt assisted (a lesson, the
+        demo and an attempt already assisted just show it)."""
+        t = self.table
+        if not self.can_hint():
+            return
+        if t.assisted or t.lesson or t.app.demo:
+            super().ask()
+            return
+        t.app.stack.push(t.app.make(
+            "confirm", question=_("Show a hint?"),
+            detail=_("A hint marks this attempt as assisted: it counts for your best with help, "
+                     "not for your best without help."),
+            yes=_("Show a hint"), no=_("Cancel"), on_yes=super().ask))
+
+    def before_hint(self) -> None:
+        t = self.table
+        if not t.assisted:  # the solver's move is help, as much as an undo is
+            t.app.toast(_("Hint used: this attempt now counts as assisted."), 3.0)
+        super().before_hint()
+
+
+class CementopiaPlayback(Playback):
+    """Cementopia in the replay viewer: its end screen at the end."""
+
+    table: CementopiaScene
+
+    def end(self):
+        t = self.table
+        from scenes.cementopia.replay_end import ReplayCementopiaEnd
+        return ReplayCementopiaEnd(t.app, session=t.session, config=t.config)
+
+    def panel(self) -> pygame.Rect:
+        t = self.table
+        return t.lay.table.unionall(t.lay.buttons)
+
+
+class CementopiaMarks(CoachMarks):
+    """Where the lesson's marks point at Cementopia's board."""
+
+    table: CementopiaScene
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where a lesson's point is: ("card", c) a placed card, ("network",), ("counters",),
+        ("counter", n) (1-based), ("hand",), ("score",), ("deck",), and ("move", card, x, y[,
+        counted]): the hand card until it is picked up, then the spot it should go to, then (the
+        count-choice popup open) the button that counts `counted`."""
+        t = self.table
+        st, lay, board = t.state, t.lay, t.lay.board
+        kind = point[0]
+        if kind == "card":
+            where = st.position(point[1])
+            return self._on_board(t.cam.card_rect(board, *where)) if where else None
+        if kind == "network":
+            rects = [t.cam.card_rect(board, x, y) for _c, x, y in st.placed]
+            return self._on_board(rects[0].unionall(rects[1:])) if rects else None
+        if kind == "counters":
+            return lay.counters[0].unionall(lay.counters[1:])
+        if kind == "counter":
+            return lay.counters[point[1] - 1].copy()
+        if kind == "hand":
+            return lay.slots[0].unionall(lay.slots[1:max(1, len(st.hand))])
+        if kind == "score":  # the table as drawn: its heading down to its last row
+            rows = t.score_rows
+            bottom = min(lay.table.bottom, rows[-1][1].bottom + round(4 * lay.s)) if rows else lay.table.bottom
+            return pygame.Rect(lay.table.x, lay.table.y, lay.table.w, bottom - lay.table.y)
+        if kind == "deck":
+            return lay.deck.copy()
+        if kind == "move":
+            card, x, y = point[1:4]
+            counted = point[4] if len(point) > 4 else None
+            pop = t.popup
+            if pop is not None and pop.card == card and (pop.x, pop.y) == (x, y) and counted is not None:
+                for button, (_action, _count, names) in zip(pop.ring.widgets, pop.choices):
+                    if counted in names:
+                        return button.rect.copy()
+            if t.active_card() == card or pop is not None:
+                return self._on_board(t.cam.card_rect(board, x, y))
+            return t.hand_rect(card) if card in st.hand else None
+        return None
+
+    def _on_board(self, rect: pygame.Rect) -> pygame.Rect | None:
+        """A rect on the board as far as it shows (None: out of sight)."""
+        t = self.table
+        shown = rect.clip(t.lay.board)
+        return shown if shown.w and shown.h else None
+
+    def home(self) -> pygame.Rect:
+        """The lesson's panel sits at the hand panel's right, over its instructions (the coach's
+        words replace them while a lesson goes on), clear of the hand cards and the side panel."""
+        t = self.table
+        return t.lay.hand.copy()
+
+
+class CementopiaTips(Tips):
+    """What the things on Cementopia's table mean."""
+
+    table: CementopiaScene
+
+    def at(self, pos) -> str | None:
+        """A counter card (what its number pays for, uses left) or the deck."""
+        t = self.table
+        if t.popup is not None or t.state.is_over():
+            return None
+        for i, slot in enumerate(t.lay.counters):
+            if slot.collidepoint(pos):
+                return self.counter_tip(i)
+        if t.lay.deck.collidepoint(pos):
+            n = t.state.deck_count
+            return ngettext("Deck: {n} card left. After each placement you draw one to refill "
+                            "your hand.", "Deck: {n} cards left. After each placement you draw one "
+                            "to refill your hand.", n).format(n=n)
+        return None
+
+    def counter_tip(self, i: int) -> str:
+        t = self.table
+        order, uses = i + 1, t.state.counters[i]
+        pays = ngettext("Counter {number}: it pays for a card that meets a neighbour with "
+                        "{number} facing pair.", "Counter {number}: it pays for a card that meets a "
+                        "neighbour with {number} facing pairs.", order).format(number=order)
+        if not uses:
+            left = _("It is spent (face down): no more such connections.")
+        else:
+            left = ngettext("{n} use left; each use turns it a quarter, and face down it is spent.",
+                            "{n} uses left; each use turns it a quarter, and face down it is spent.",
+                            uses).format(n=uses)
+        return _("{first} {second}").format(first=pays, second=left)
+
+
 class CementopiaScene(GameTable):
     name = "cementopia"
     game = "cementopia"
     refusal_words = staticmethod(words.refusal_words)
     undo_modes = False  # solo: any undo is allowed and makes the attempt assisted
+    conceding = N_("The attempt ends here as given up: its record is kept, with no best score.")
+    Log = CementopiaLog
+    Undo = CementopiaUndo
+    Hints = CementopiaHints
+    Playback = CementopiaPlayback
+    Marks = CementopiaMarks
+    Tips = CementopiaTips
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -73,17 +249,17 @@ class CementopiaScene(GameTable):
         self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
         self.snapped, self._groups, self.ending = False, {}, (None, False)  # (best entry, improved)
         self.score_rows: list = []  # the score table's rows as last drawn: (adjacency, rect)
-        self.buttons = self.base_buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
+        self.buttons = self.controls.buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.show_position()
-        self.autosave()
+        self.saves.autosave()
 
     # --- reading -----------------------------------------------------------------------------
 
     @property
     def lesson(self) -> bool:
         """A Learn to play lesson (its coach plays the demo; it keeps no saves nor best)."""
-        return bool(getattr(self.config, "lesson", None))
+        return bool(self.config.lesson)
 
     @property
     def assisted(self) -> bool:
@@ -113,7 +289,7 @@ class CementopiaScene(GameTable):
         return self.cursor if self.kb_stage == "board" else self.hover
 
     def hint_action(self):
-        hint = self.turns.hint
+        hint = self.hints.turns.hint
         return hint[0] if hint and hint[0] in self.state.legal_actions() else None
 
     def hint_counter(self) -> int | None:
@@ -150,12 +326,13 @@ class CementopiaScene(GameTable):
             return [(_("Complete!") if st.outcome == COMPLETE else _("No hand card fits: stuck."), ui.HILITE, 17)]
         if self.replay:
             return [(_("A replay: the moves as they were played."), ui.TEXT, 16)]
-        if (self.app.demo and not self.lesson) or self.turns.hint_pending:
+        if (self.app.demo and not self.lesson) or self.hints.turns.hint_pending:
             return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
         if self.hint_action() is not None and card in (None, self.hint_action().card):
             # the hint's words were worked out in English: said now (game.messages); a
             # sentence a line, so that where room runs out the placement itself stays
-            hint = self.turns.hint
+            hint = self.hints.turns.hint
+            assert hint is not None  # (hint_action is its move)
             heading = _("Hint:") if short else _("Hint (shown, never played for you):")
             return [(heading, draw.HINT, 16)] + [(shown(part), ui.TEXT, 13) for part in split_sentences(hint.reason)] + (
                 [(shown(hint.detail), ui.MUTED, 11)] if hint.detail else [])
@@ -179,82 +356,7 @@ class CementopiaScene(GameTable):
 
     # --- a lesson's coach marks ----------------------------------------------------------------
 
-    def anchor(self, point: tuple) -> pygame.Rect | None:
-        """Where a lesson's point is: ("card", c) a placed card, ("network",), ("counters",),
-        ("counter", n) (1-based), ("hand",), ("score",), ("deck",), and ("move", card, x, y[,
-        counted]): the hand card until it is picked up, then the spot it should go to, then (the
-        count-choice popup open) the button that counts `counted`."""
-        st, lay, board = self.state, self.lay, self.lay.board
-        kind = point[0]
-        if kind == "card":
-            where = st.position(point[1])
-            return self._on_board(self.cam.card_rect(board, *where)) if where else None
-        if kind == "network":
-            rects = [self.cam.card_rect(board, x, y) for _c, x, y in st.placed]
-            return self._on_board(rects[0].unionall(rects[1:])) if rects else None
-        if kind == "counters":
-            return lay.counters[0].unionall(lay.counters[1:])
-        if kind == "counter":
-            return lay.counters[point[1] - 1].copy()
-        if kind == "hand":
-            return lay.slots[0].unionall(lay.slots[1:max(1, len(st.hand))])
-        if kind == "score":  # the table as drawn: its heading down to its last row
-            rows = self.score_rows
-            bottom = min(lay.table.bottom, rows[-1][1].bottom + round(4 * lay.s)) if rows else lay.table.bottom
-            return pygame.Rect(lay.table.x, lay.table.y, lay.table.w, bottom - lay.table.y)
-        if kind == "deck":
-            return lay.deck.copy()
-        if kind == "move":
-            card, x, y = point[1:4]
-            counted = point[4] if len(point) > 4 else None
-            pop = self.popup
-            if pop is not None and pop.card == card and (pop.x, pop.y) == (x, y) and counted is not None:
-                for button, (_action, _count, names) in zip(pop.ring.widgets, pop.choices):
-                    if counted in names:
-                        return button.rect.copy()
-            if self.active_card() == card or pop is not None:
-                return self._on_board(self.cam.card_rect(board, x, y))
-            return self.hand_rect(card) if card in st.hand else None
-        return None
-
-    def _on_board(self, rect: pygame.Rect) -> pygame.Rect | None:
-        """A rect on the board as far as it shows (None: out of sight)."""
-        shown = rect.clip(self.lay.board)
-        return shown if shown.w and shown.h else None
-
-    def coach_home(self) -> pygame.Rect:
-        """The lesson's panel sits at the hand panel's right, over its instructions (the coach's
-        words replace them while a lesson goes on), clear of the hand cards and the side panel."""
-        return self.lay.hand.copy()
-
     # --- tooltips ----------------------------------------------------------------------------
-
-    def tooltip_at(self, pos) -> str | None:
-        """A counter card (what its number pays for, uses left) or the deck."""
-        if self.popup is not None or self.state.is_over():
-            return None
-        for i, slot in enumerate(self.lay.counters):
-            if slot.collidepoint(pos):
-                return self.counter_tip(i)
-        if self.lay.deck.collidepoint(pos):
-            n = self.state.deck_count
-            return ngettext("Deck: {n} card left. After each placement you draw one to refill "
-                            "your hand.", "Deck: {n} cards left. After each placement you draw one "
-                            "to refill your hand.", n).format(n=n)
-        return None
-
-    def counter_tip(self, i: int) -> str:
-        order, uses = i + 1, self.state.counters[i]
-        pays = ngettext("Counter {number}: it pays for a card that meets a neighbour with "
-                        "{number} facing pair.", "Counter {number}: it pays for a card that meets a "
-                        "neighbour with {number} facing pairs.", order).format(number=order)
-        if not uses:
-            left = _("It is spent (face down): no more such connections.")
-        else:
-            left = ngettext("{n} use left; each use turns it a quarter, and face down it is spent.",
-                            "{n} uses left; each use turns it a quarter, and face down it is spent.",
-                            uses).format(n=uses)
-        return _("{first} {second}").format(first=pays, second=left)
 
     # --- geometry ----------------------------------------------------------------------------
 
@@ -273,7 +375,7 @@ class CementopiaScene(GameTable):
         self.hand_x.clear()
         for button, rect in zip(self.buttons, self.lay.buttons):
             button.rect = rect
-        self.place_coach(size)
+        self.marks.place(size)
 
     def hand_rect(self, card: int) -> pygame.Rect:
         slot = self.lay.slots[min(self.state.hand.index(card), 3)]
@@ -293,7 +395,7 @@ class CementopiaScene(GameTable):
         return min(near)[1] if near else None
 
     def hidden(self) -> set:
-        return {f.key for f in self.flights}
+        return self.motion.landing()
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -323,7 +425,7 @@ class CementopiaScene(GameTable):
 
     def _reset_input(self) -> None:
         self.selected = self.cursor = self.hover = self.drag = self.popup = self.kb_stage = None
-        self.turns.forget()
+        self.hints.turns.forget()
         if self.auto_fit:
             self.fit()
 
@@ -341,43 +443,23 @@ class CementopiaScene(GameTable):
                 sound.play("place", delay=FLIGHT)
                 if self.start_rect is not None:
                     end = self.cam.card_rect(self.lay.board, *event.where)
-                    self.flights.append(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
+                    self.motion.launch(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
                                                key=("board", event.card)))
             elif event.kind in (COUNTER_TURNED, COUNTER_FLIPPED):
                 sound.play("flip" if event.kind == COUNTER_FLIPPED else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
             elif event.kind == DRAWN and not st.is_over():
                 slot = self.lay.slots[min(st.hand.index(event.card), len(self.lay.slots) - 1)]
                 self.hand_x[event.card] = Glide(slot.x)
-                self.flights.append(Flight(event.card, tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
+                self.motion.launch(Flight(event.card, tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
                                            key=("hand", event.card)))
                 sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
             elif event.kind == FINISHED:
                 sound.play("win" if event.where == COMPLETE else "pass", delay=FLIGHT + 0.4)
         self._reset_input()
 
-    def undo_scope(self):
-        return None  # one player: undo goes back one placement
-
-    def before_undo(self) -> None:
-        was = self.assisted
-        mark_help(self.session.meta, "undo")  # before the command: its autosave carries it
-        if not was:
-            self.app.toast(_("Undo used: this attempt now counts as assisted."), 3.0)
-
     def on_history(self, outcome) -> None:
         self.end_wait = 0.0
         self._reset_input()
-
-    def log_lines(self, before, action, events, after) -> list[str]:
-        """A move in words (for the replay's panel: this table shows no log): the card, the
-        neighbour it is counted with, a counter spent, the end."""
-        lines = [_("Card {card} goes beside card {other}.").format(card=action.card, other=action.count_with)]
-        for event in events:
-            if event.kind == COUNTER_FLIPPED:
-                lines.append(_("Counter {n} is spent.").format(n=event.where))
-            elif event.kind == FINISHED:
-                lines.append(_("Complete!") if event.where == COMPLETE else _("No hand card fits: stuck."))
-        return lines
 
     def show_position(self) -> None:
         super().show_position()
@@ -406,40 +488,11 @@ class CementopiaScene(GameTable):
 
     # --- in the replay viewer ------------------------------------------------------------------
 
-    def replay_end(self):
-        from scenes.cementopia.replay_end import ReplayCementopiaEnd
-        return ReplayCementopiaEnd(self.app, session=self.session, config=self.config)
-
-    def replay_panel(self) -> pygame.Rect:
-        return self.lay.table.unionall(self.lay.buttons)
-
-    def ask_hint(self) -> None:
-        """The first hint of an attempt asks first: it marks the attempt assisted (a lesson, the
-        demo and an attempt already assisted just show it)."""
-        if not self.can_hint():
-            return
-        if self.assisted or self.lesson or self.app.demo:
-            super().ask_hint()
-            return
-        self.app.stack.push(self.app.make(
-            "confirm", question=_("Show a hint?"),
-            detail=_("A hint marks this attempt as assisted: it counts for your best with help, "
-                     "not for your best without help."),
-            yes=_("Show a hint"), no=_("Cancel"), on_yes=super().ask_hint))
-
-    def before_hint(self) -> None:
-        if not self.assisted:  # the solver's move is help, as much as an undo is
-            self.app.toast(_("Hint used: this attempt now counts as assisted."), 3.0)
-        super().before_hint()
-
     def fit(self, now: bool = False) -> None:
         """Show the network and every spot a hand card could take (so the camera holds still while
         cards are picked up and put back)."""
         self.auto_fit, spots = True, [p for c in self.state.hand for p in self.spots_for(c)]
         self.cam.fit(self.lay.board, self.state.placed, now, 150 * self.lay.s, 0.3, spots)
-
-    def concede_words(self) -> str:
-        return _("The attempt ends here as given up: its record is kept, with no best score.")
 
     def on_finished(self, record: dict) -> None:
         """A complete network may be a new personal best for the deal (a stuck one is shown, not
@@ -447,7 +500,7 @@ class CementopiaScene(GameTable):
         st, seed = self.state, self.session.meta.get("seed")
         entry, improved = self.best.get(str(seed)), False
         self.ending = (entry, improved)
-        if st.outcome == COMPLETE and self.saver.enabled:  # kept off the frame loop, as is known now
+        if st.outcome == COMPLETE and self.saves.service.enabled:  # kept off the frame loop, as is known now
             db, score, assisted = self.app.store, st.score(), self.assisted
             kept: list = []
             self.ending = after(entry, score, assisted)
@@ -463,7 +516,7 @@ class CementopiaScene(GameTable):
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
-        if self.coach_first(event):
+        if self.marks.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -542,7 +595,7 @@ class CementopiaScene(GameTable):
                 self.popup = None
             else:
                 self.popup.ring.handle(event)
-        elif self.shortcut(event):
+        elif self.controls.shortcut(event):
             pass
         elif k == pygame.K_ESCAPE:
             if self.kb_stage == "board":
@@ -552,7 +605,7 @@ class CementopiaScene(GameTable):
             else:
                 self.open_menu()
         elif k in (pygame.K_h, pygame.K_f):
-            (self.ask_hint if k == pygame.K_h else self.fit)()
+            (self.hints.ask if k == pygame.K_h else self.fit)()
         elif k in ZOOM_KEYS or (shift and k in ARROWS):  # zoom about the centre, or pan
             self.auto_fit = False
             if k in ZOOM_KEYS:
@@ -597,33 +650,31 @@ class CementopiaScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for f in self.flights:
-            f.update(dt)
-        self.flights = [f for f in self.flights if not f.done]
+        self.motion.update(dt)
         for dial, uses in zip(self.dials, self.state.counters):
             dial.update(uses, dt)
         for card, slot in zip(self.state.hand, self.lay.slots):
             self.hand_x.setdefault(card, Glide(slot.x)).update(slot.x, dt)
         self.cam.update(dt)
         if self.state.is_over():
-            self.end_wait += 0 if self.flights else dt
+            self.end_wait += 0 if self.motion.busy else dt
             if self.end_wait > (0.3 if self.app.demo else 1.1):
                 best, improved = self.ending
                 self.app.stack.replace(self.app.make("cementopia_end", session=self.session, config=self.config,
                                                      best=best, improved=improved,
-                                                     game_id=self.saver.game_id))
+                                                     game_id=self.saves.service.game_id))
             return
-        self.turns.poll_hint()
+        self.hints.turns.poll_hint()
         hint = self.hint_action()
-        if hint is not None and self.turns.hint is not self._shown_hint:
-            self._shown_hint = self.turns.hint
+        if hint is not None and self.hints.turns.hint is not self._shown_hint:
+            self._shown_hint = self.hints.turns.hint
             self.cam.show(self.lay.board, self.cam.card_rect(self.lay.board, hint.x, hint.y))
-        if self.app.demo and not self.flights and not self.lesson:
+        if self.app.demo and not self.motion.busy and not self.lesson:
             self._demo(dt)  # a lesson's demo is its coach's
 
     def _demo(self, dt: float) -> None:
         """The hard bot plays (in the worker process); each move shows its card and spot first."""
-        st, decider = self.state, self.turns.decider
+        st, decider = self.state, self.hints.turns.decider
         if self.demo_move is not None:
             self.demo_wait += dt
             if self.demo_wait > 0.2:
@@ -636,7 +687,7 @@ class CementopiaScene(GameTable):
         elif self.demo_ticket is None:
             # a tenth of a second's thought (its fixed work takes about 0.6 s a move: the demo's
             # whole deal would wait on it)
-            self.demo_ticket = decider.decide("cementopia", "hard", self.turns._seed(0), DEMO_THINK_S,
+            self.demo_ticket = decider.decide("cementopia", "hard", self.hints.turns._seed(0), DEMO_THINK_S,
                                               st.view(0), st.legal_actions())
         else:
             result = decider.poll(self.demo_ticket)
@@ -649,8 +700,8 @@ class CementopiaScene(GameTable):
     def draw(self, surface) -> None:
         for button, word in self.words.items():  # looked up now: Settings may switch language
             button.label = _(word)
-        self.refresh_buttons(self.buttons)
-        self.place_coach(surface.get_size())
+        self.controls.refresh(self.buttons)
+        self.marks.place(surface.get_size())
         draw.draw_table(self, surface)
-        self.draw_coach(surface)
-        self.draw_tooltip(surface)
+        self.marks.draw(surface)
+        self.tips.draw(surface)

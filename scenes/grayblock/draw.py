@@ -110,9 +110,8 @@ def draw_table(scene, surface) -> None:
         if hint is not None and hint.card is None:
             glow(surface, scene.pass_b.rect, HINT, L.s, width=4)
             hint_tag(surface, scene.pass_b.rect, L.s, at="above")  # (inside, it would hide "Pass")
-    for flight in scene.flights:
-        if flight.started:
-            blit_card(scene, surface, flight.card, flight.rect())
+    for flight in scene.motion.in_air():
+        blit_card(scene, surface, flight.card, flight.rect())
     draw_drag(scene, surface)
     draw_drop_tag(scene, surface)
     for p, (message, until) in scene.bubbles.items():  # a pass, said over the player's cards
@@ -149,7 +148,7 @@ def draw_seat(scene, surface, p: int) -> None:
             "bottomleft",
             max_width=max(20, rect.x + round(rect.w * 0.46) - r.right - k(8)))
     if active:
-        tag = _(THINKING[int(scene.app.clock_s * 3) % 3]) if p in scene.turns.seats \
+        tag = _(THINKING[int(scene.app.clock_s * 3) % 3]) if p in scene.hints.turns.seats \
             else _("\u25b6 to play")
         ui.text(surface, tag, px(14), (x, rect.bottom - k(8)), ui.HILITE, "bottomleft", "bold", max_width=w)
     box, count = L.fans[p], scene.shown_count(p)
@@ -174,7 +173,7 @@ def draw_row(scene, surface) -> None:
     ui.panel(surface, band, ROW_FELT, ui.BRASS_DARK, radius=k(12), width=max(1, k(2)))
     row = scene.shown_row()
     xs, y, cw, ch = scene.row_now()
-    hidden = {f.key for f in scene.flights}
+    hidden = scene.motion.landing()
     card, hover = scene.considered()
     hint = scene.hint_action()
     ghost = 255 if scene.drag is not None else 170  # a dragged card sits in its place when it fits
@@ -271,7 +270,7 @@ def draw_hand(scene, surface) -> None:
         elif scene.selected == c or playable:
             glow(surface, shown, ui.HILITE if scene.selected == c else ui.GOOD, s,
                  width=4 if scene.selected == c else 2)
-    if not face_up and cards and scene.shared_screen() and not scene.state.is_over():
+    if not face_up and cards and scene.seat.shared_screen() and not scene.state.is_over():
         pill(surface, _("Hand hidden"), px(16), s, pad=(20, 10), center=L.hand_cards.center)
 
 

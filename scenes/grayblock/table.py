@@ -27,6 +27,11 @@ from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide
 from scenes.table import look
 from scenes.table.base import GameTable
+from scenes.table.coaching import CoachMarks
+from scenes.table.hotseat import HotSeat
+from scenes.table.log import TableLog
+from scenes.table.playback import Playback
+from scenes.table.tips import Tips
 from scenes.widgets.decor import PrimaryButton
 
 START = "start"  # where the first card of a hand goes (an action whose end is None)
@@ -56,10 +61,195 @@ class Drag:
         return abs(self.pos[0] - self.start[0]) + abs(self.pos[1] - self.start[1]) > 6
 
 
+class GrayblockLog(TableLog):
+    """Grayblock's moves in words, and each hand's start."""
+
+    table: GrayblockScene
+
+    def describe(self, action, before) -> str:
+        t = self.table
+        who = t.name_of(action.player)
+        if action.card is None:
+            return said(who, _("{who} pass: nothing fits {ends}."), _("{who} passes: nothing fits {ends}."),
+                        ends=ends_text(before))
+        if action.end is None:
+            return said(who, _("{who} start the row with {card}."), _("{who} starts the row with {card}."),
+                        card=action.card)
+        if action.end == LEFT:
+            return said(who, _("{who} play {card} on the left end."),
+                        _("{who} plays {card} on the left end."), card=action.card)
+        return said(who, _("{who} play {card} on the right end."),
+                    _("{who} plays {card} on the right end."), card=action.card)
+
+    def lines(self, before, action, events, after) -> list[str]:
+        """The move; a hand's end and who starts the next; the match's end."""
+        t = self.table
+        lines = [self.describe(action, before)]
+        for event in events:
+            if event.kind == HAND_ENDED:
+                who = t.name_of(event.player)
+                fields = {"number": len(after.results), "points": event.value}
+                if event.where == OUT:
+                    lines.append(said(who, _("{who} go out and win hand {number}: +{points}."),
+                                      _("{who} goes out and wins hand {number}: +{points}."), **fields))
+                elif winner_could_play(after.results[-1], after.rules.water_veins):
+                    # the hand ends once everyone else has passed, though the winner could go on
+                    lines.append(said(who, _("Everyone else passed, so the hand ends ({who} could still "
+                                             "play). {who} win hand {number} by block: +{points}."),
+                                      _("Everyone else passed, so the hand ends ({who} could still "
+                                        "play). {who} wins hand {number} by block: +{points}."), **fields))
+                else:
+                    lines.append(said(who, _("Blocked: nobody can play. {who} win hand {number} by block: "
+                                             "+{points}."),
+                                      _("Blocked: nobody can play. {who} wins hand {number} by block: "
+                                        "+{points}."), **fields))
+                if not after.is_over():
+                    lines.append(self.start_line(after))  # the next hand is dealt at once
+            elif event.kind == MATCH_OVER:
+                who = t.name_of(event.player)
+                lines.append(said(who, _("{who} win the match with {points} points!"),
+                                  _("{who} wins the match with {points} points!"), points=event.value))
+        return lines
+
+    def opening(self) -> list[str]:
+        """"New match." and who starts the first hand, in the language of the moment."""
+        t = self.table
+        first = next(t.session.history.replay(), None)
+        return [_("New match."), self.start_line(first[0] if first is not None else t.state)]
+
+    def start_line(self, state) -> str:
+        t = self.table
+        who = t.name_of(state.start)
+        return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
+                    number=len(state.results) + 1)
+
+
+class GrayblockSeat(HotSeat):
+    """A hand's result is everyone's to watch; the one at the screen sits at the bottom."""
+
+    table: GrayblockScene
+
+    def between_turns(self) -> bool:
+        t = self.table
+        # a hand's result: everyone looks; or a human's move, landing, before the pass screen
+        return t.result_index is not None or t.moment is not None
+
+    def on_seated(self, player: int) -> None:
+        """The one at the screen sits at the bottom, their hand face up."""
+        t = self.table
+        if player != t.bottom:
+            t.bottom = player
+            t.resize(t.layout.size)
+
+
+class GrayblockPlayback(Playback):
+    """Grayblock in the replay viewer: hand by hand, each hand's result over the table."""
+
+    table: GrayblockScene
+
+    def segment(self, state) -> int:
+        return len(state.results)
+
+    def segment_words(self, state) -> str:
+        return _("The match is over.") if state.is_over() else _("Hand {n}").format(n=len(state.results) + 1)
+
+    def panel(self) -> pygame.Rect:
+        t = self.table
+        return t.layout.log.unionall(t.layout.button_rects)
+
+    def cover(self) -> pygame.Rect | None:
+        t = self.table
+        return t.result_rects.get("buttons") if t.overlay else None
+
+
+class GrayblockMarks(CoachMarks):
+    """Where the lesson's marks point at Grayblock's table."""
+
+    table: GrayblockScene
+
+    def anchor(self, point: tuple) -> pygame.Rect | None:
+        """Where a lesson's point is: ("hand",), ("card", card) in the hand, ("row",), ("end",
+        LEFT/RIGHT), ("pass",), ("seat", player) (the hand's result heading once it shows),
+        ("breakdown",) and ("next",) on the result panel."""
+        t = self.table
+        L, kind = t.layout, point[0]
+        if kind == "hand":
+            rects = [look.frect(r) for r in t.hand_rects().values()]
+            return rects[0].unionall(rects[1:]) if rects else pygame.Rect(L.hand_cards)
+        if kind == "card":
+            rect = t.hand_rects().get(point[1]) if t.visible_hand is not None else None
+            return None if rect is None else look.frect(rect).union(look.frect(rect).move(0, -L.k(14)))
+        if kind == "row":
+            return pygame.Rect(L.row)
+        if kind == "end":
+            return end_zone(L, *t.row_now(), point[1])
+        if kind == "pass":
+            return pygame.Rect(t.pass_b.rect) if t.pass_b.rect.w else None
+        if kind == "seat":
+            if t.overlay:
+                return t.result_rects.get("heading")
+            return pygame.Rect(L.seats[point[1]]) if point[1] in L.seats else pygame.Rect(L.hand_head)
+        if kind == "breakdown":
+            return t.result_rects.get("breakdown") if t.overlay else None
+        if kind == "next":
+            return pygame.Rect(t.next_b.rect) if t.overlay and t.next_b.rect.w else None
+        return None
+
+    def home(self) -> pygame.Rect:
+        """Where the lesson's panel goes when it covers nothing it points at: at the top right,
+        over the standings (the row, the hand and the ends stay in sight); over a hand's result,
+        at the foot of the scoreboard's column, the scoreboard above it (draw_result), clear of
+        its hands and total. From this layout alone: right the frame the window is resized."""
+        t = self.table
+        L = t.layout
+        if t.overlay:
+            return draw.result_columns(L, draw.result_top(L))[1]
+        return pygame.Rect(L.side.x, L.side.y, L.side.w, 1)
+
+    def corner(self) -> str:
+        """The corner of home the panel sits in."""
+        t = self.table
+        return "bottomright" if t.overlay else "topright"
+
+
+class GrayblockTips(Tips):
+    """What the other seats on Grayblock's table mean."""
+
+    table: GrayblockScene
+
+    def at(self, pos) -> str | None:
+        """Another seat's cards (how many, what going out means) or their standing."""
+        t = self.table
+        if t.overlay or t.state.is_over() or t.seat.pass_screen_for() is not None:
+            return None
+        badge = t.rules_badge
+        if badge is not None and badge.collidepoint(pos):
+            return None
+        for p, fan in t.layout.fans.items():
+            if fan.collidepoint(pos):
+                n = t.shown_count(p)
+                return ngettext("{name} holds {n} card. Playing the last card goes out and wins "
+                                "the hand.", "{name} holds {n} cards. Playing the last card goes "
+                                "out and wins the hand.", n).format(name=t.config.seats[p].name, n=n)
+        for p, seat in t.layout.seats.items():
+            if seat.collidepoint(pos):
+                return _("{name} has {points} of {target} points. Only a hand's winner scores: "
+                         "the lowest of the highest cards shown; a block adds the winner's own "
+                         "lowest card.").format(name=t.config.seats[p].name,
+                                                points=t.state.totals[p], target=t.state.target)
+        return None
+
+
 class GrayblockScene(GameTable):
     name = "grayblock"
     game = "grayblock"
     refusal_words = staticmethod(words.refusal_words)
+    Log = GrayblockLog
+    logbook: GrayblockLog
+    Seat = GrayblockSeat
+    Playback = GrayblockPlayback
+    Marks = GrayblockMarks
+    Tips = GrayblockTips
 
     def __init__(self, app, config, session=None):
         if session is None:
@@ -88,12 +278,12 @@ class GrayblockScene(GameTable):
         self.log.append(_("New match."))
         first = next(session.history.replay(), None)  # the match's first position, if it has moves
         if first is not None:
-            self.log.append(self.start_line(first[0]))
-            self.replay_log(_("Match resumed."))
+            self.log.append(self.logbook.start_line(first[0]))
+            self.logbook.replay(_("Match resumed."))
         else:
             self._log_start()
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
-        self.buttons = self.base_buttons() + [self.menu_b]
+        self.buttons = self.controls.buttons() + [self.menu_b]
         self.pass_b = PrimaryButton(N_("Pass"), self.do_pass)
         self.next_b = PrimaryButton(N_("Next hand"), self.next_hand)
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
@@ -106,7 +296,7 @@ class GrayblockScene(GameTable):
         self.layout = Layout((1280, 720), state.players, self.bottom)
         self.result_rects: dict[str, pygame.Rect] = {}  # the result panel's parts, as last drawn
         self.show_position()
-        self.autosave()
+        self.saves.autosave()
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -117,14 +307,10 @@ class GrayblockScene(GameTable):
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
 
-    def between_turns(self) -> bool:
-        # a hand's result: everyone looks; or a human's move, landing, before the pass screen
-        return self.result_index is not None or self.moment is not None
-
     @property
     def visible_hand(self) -> int | None:
         """Whose secret hand is face up at the bottom now (None: no hand is)."""
-        if self.result_index is not None or self.state.is_over() or self.shown_to() is None \
+        if self.result_index is not None or self.state.is_over() or self.seat.shown_to() is None \
                 or self.moment is not None:  # (a hot-seat move landing: every hand face down)
             return None
         return self.bottom
@@ -134,7 +320,7 @@ class GrayblockScene(GameTable):
 
     def can_act(self) -> bool:
         p = self.state.current_player()
-        return p in self.humans and self.visible_hand == p and not self.flights
+        return p in self.humans and self.visible_hand == p and not self.motion.busy
 
     def legal(self) -> list:
         return self.state.legal_actions() if self.result_index is None else []
@@ -151,7 +337,7 @@ class GrayblockScene(GameTable):
         return Action(p, card, None if end == START else end) in self.legal()
 
     def hint_action(self):
-        hint = self.turns.hint
+        hint = self.hints.turns.hint
         return hint[0] if hint and self.can_act() else None
 
     def prompt(self) -> str:
@@ -162,11 +348,11 @@ class GrayblockScene(GameTable):
         p = state.current_player()
         if self.replay:
             return _("{name} to move").format(name=self.name_of(p))
-        if p in self.turns.seats:
+        if p in self.hints.turns.seats:
             return _("{name} is thinking\u2026").format(name=self.name_of(p))
-        if self.pass_screen_for() is not None or self.moment is not None:
+        if self.seat.pass_screen_for() is not None or self.moment is not None:
             return _("Waiting for {name}").format(name=self.name_of(p))
-        if self.turns.hint_pending:
+        if self.hints.turns.hint_pending:
             return _("Looking for a hint\u2026")
         if self.must_pass():
             return _("Nothing fits {ends}: you must pass").format(ends=ends_text(state))
@@ -224,69 +410,7 @@ class GrayblockScene(GameTable):
         wanted = self.coach.lesson.expected() if self.coach is not None else None
         return wanted if wanted is not None and wanted.card is not None and self.can_act() else None
 
-    def anchor(self, point: tuple) -> pygame.Rect | None:
-        """Where a lesson's point is: ("hand",), ("card", card) in the hand, ("row",), ("end",
-        LEFT/RIGHT), ("pass",), ("seat", player) (the hand's result heading once it shows),
-        ("breakdown",) and ("next",) on the result panel."""
-        L, kind = self.layout, point[0]
-        if kind == "hand":
-            rects = [look.frect(r) for r in self.hand_rects().values()]
-            return rects[0].unionall(rects[1:]) if rects else pygame.Rect(L.hand_cards)
-        if kind == "card":
-            rect = self.hand_rects().get(point[1]) if self.visible_hand is not None else None
-            return None if rect is None else look.frect(rect).union(look.frect(rect).move(0, -L.k(14)))
-        if kind == "row":
-            return pygame.Rect(L.row)
-        if kind == "end":
-            return end_zone(L, *self.row_now(), point[1])
-        if kind == "pass":
-            return pygame.Rect(self.pass_b.rect) if self.pass_b.rect.w else None
-        if kind == "seat":
-            if self.overlay:
-                return self.result_rects.get("heading")
-            return pygame.Rect(L.seats[point[1]]) if point[1] in L.seats else pygame.Rect(L.hand_head)
-        if kind == "breakdown":
-            return self.result_rects.get("breakdown") if self.overlay else None
-        if kind == "next":
-            return pygame.Rect(self.next_b.rect) if self.overlay and self.next_b.rect.w else None
-        return None
-
-    def coach_home(self) -> pygame.Rect:
-        """Where the lesson's panel goes when it covers nothing it points at: at the top right,
-        over the standings (the row, the hand and the ends stay in sight); over a hand's result,
-        at the foot of the scoreboard's column, the scoreboard above it (draw_result), clear of
-        its hands and total. From this layout alone: right the frame the window is resized."""
-        L = self.layout
-        if self.overlay:
-            return draw.result_columns(L, draw.result_top(L))[1]
-        return pygame.Rect(L.side.x, L.side.y, L.side.w, 1)
-
-    def coach_corner(self) -> str:
-        """The corner of coach_home the panel sits in."""
-        return "bottomright" if self.overlay else "topright"
-
     # --- tooltips --------------------------------------------------------------------------
-
-    def tooltip_at(self, pos) -> str | None:
-        """Another seat's cards (how many, what going out means) or their standing."""
-        if self.overlay or self.state.is_over() or self.pass_screen_for() is not None:
-            return None
-        badge = getattr(self, "rules_badge", None)
-        if badge is not None and badge.collidepoint(pos):
-            return None
-        for p, fan in self.layout.fans.items():
-            if fan.collidepoint(pos):
-                n = self.shown_count(p)
-                return ngettext("{name} holds {n} card. Playing the last card goes out and wins "
-                                "the hand.", "{name} holds {n} cards. Playing the last card goes "
-                                "out and wins the hand.", n).format(name=self.config.seats[p].name, n=n)
-        for p, seat in self.layout.seats.items():
-            if seat.collidepoint(pos):
-                return _("{name} has {points} of {target} points. Only a hand's winner scores: "
-                         "the lowest of the highest cards shown; a block adds the winner's own "
-                         "lowest card.").format(name=self.config.seats[p].name,
-                                                points=self.state.totals[p], target=self.state.target)
-        return None
 
     # --- geometry --------------------------------------------------------------------------
 
@@ -296,7 +420,7 @@ class GrayblockScene(GameTable):
             button.rect = rect
         self.glides.clear()
         self.faces.clear()
-        self.place_coach(size)
+        self.marks.place(size)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts go over the row's foot: the hand, its prompt and the log (the hint's words)
@@ -347,59 +471,6 @@ class GrayblockScene(GameTable):
 
     # --- commands --------------------------------------------------------------------------
 
-    def describe(self, action, before) -> str:
-        who = self.name_of(action.player)
-        if action.card is None:
-            return said(who, _("{who} pass: nothing fits {ends}."), _("{who} passes: nothing fits {ends}."),
-                        ends=ends_text(before))
-        if action.end is None:
-            return said(who, _("{who} start the row with {card}."), _("{who} starts the row with {card}."),
-                        card=action.card)
-        if action.end == LEFT:
-            return said(who, _("{who} play {card} on the left end."),
-                        _("{who} plays {card} on the left end."), card=action.card)
-        return said(who, _("{who} play {card} on the right end."),
-                    _("{who} plays {card} on the right end."), card=action.card)
-
-    def log_lines(self, before, action, events, after) -> list[str]:
-        """The move; a hand's end and who starts the next; the match's end."""
-        lines = [self.describe(action, before)]
-        for event in events:
-            if event.kind == HAND_ENDED:
-                who = self.name_of(event.player)
-                fields = {"number": len(after.results), "points": event.value}
-                if event.where == OUT:
-                    lines.append(said(who, _("{who} go out and win hand {number}: +{points}."),
-                                      _("{who} goes out and wins hand {number}: +{points}."), **fields))
-                elif winner_could_play(after.results[-1], after.rules.water_veins):
-                    # the hand ends once everyone else has passed, though the winner could go on
-                    lines.append(said(who, _("Everyone else passed, so the hand ends ({who} could still "
-                                             "play). {who} win hand {number} by block: +{points}."),
-                                      _("Everyone else passed, so the hand ends ({who} could still "
-                                        "play). {who} wins hand {number} by block: +{points}."), **fields))
-                else:
-                    lines.append(said(who, _("Blocked: nobody can play. {who} win hand {number} by block: "
-                                             "+{points}."),
-                                      _("Blocked: nobody can play. {who} wins hand {number} by block: "
-                                        "+{points}."), **fields))
-                if not after.is_over():
-                    lines.append(self.start_line(after))  # the next hand is dealt at once
-            elif event.kind == MATCH_OVER:
-                who = self.name_of(event.player)
-                lines.append(said(who, _("{who} win the match with {points} points!"),
-                                  _("{who} wins the match with {points} points!"), points=event.value))
-        return lines
-
-    def log_opening(self) -> list[str]:
-        """"New match." and who starts the first hand, in the language of the moment."""
-        first = next(self.session.history.replay(), None)
-        return [_("New match."), self.start_line(first[0] if first is not None else self.state)]
-
-    def start_line(self, state) -> str:
-        who = self.name_of(state.start)
-        return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
-                    number=len(state.results) + 1)
-
     def play(self, action, from_rect=None):
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
@@ -408,7 +479,7 @@ class GrayblockScene(GameTable):
         return super().play(action)
 
     def on_played(self, action, outcome) -> None:
-        lines = self.log_lines(self.session.history.before(), action, outcome.events, self.state)
+        lines = self.logbook.lines(self.session.history.before(), action, outcome.events, self.state)
         text = lines[0]
         self.log.extend(lines)
         self.selected = self.drag = self.hover_end = None
@@ -422,14 +493,14 @@ class GrayblockScene(GameTable):
             elif event.kind == HAND_ENDED:
                 self._hand_ended(event)
         if action.card is not None:  # (after a hand's end the row on show is the finished one)
-            self.flights.append(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
+            self.motion.launch(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
             self.glides.pop(action.card, None)
         # hot seat: the move lands on the board for all to see before the table is passed on
         # (every hand face down meanwhile: the next one may be looking already; their pass
         # screen follows)
         nxt = self.state.current_player()
-        self.moment = 0.0 if (self.shared_screen() and action.player in self.humans and nxt in self.humans
+        self.moment = 0.0 if (self.seat.shared_screen() and action.player in self.humans and nxt in self.humans
                               and nxt != action.player and self.result_index is None
                               and not self.replay) else None
 
@@ -490,7 +561,7 @@ class GrayblockScene(GameTable):
         place each card is drawn at, the numbers on its end plaques, the bottom seat with its hand
         (the cards when face up, else how many backs), how many cards each other seat shows, the
         totals and the hand whose result shows."""
-        row, hidden = self.shown_row(), {f.key for f in self.flights}
+        row, hidden = self.shown_row(), self.motion.landing()
         xs = self.row_now()[0]
         places = self.layout.row_geometry(len(row))[0]
         drawn = sorted((x, card) for x, card in zip(xs, row) if ("row", card) not in hidden)
@@ -504,21 +575,9 @@ class GrayblockScene(GameTable):
 
     # --- in the replay viewer ------------------------------------------------------------------
 
-    def segment(self, state) -> int:
-        return len(state.results)
-
-    def segment_words(self, state) -> str:
-        return _("The match is over.") if state.is_over() else _("Hand {n}").format(n=len(state.results) + 1)
-
-    def replay_panel(self) -> pygame.Rect:
-        return self.layout.log.unionall(self.layout.button_rects)
-
-    def replay_cover(self) -> pygame.Rect | None:
-        return self.result_rects.get("buttons") if self.overlay else None
-
     def _log_start(self) -> None:
         if not self.state.is_over():
-            self.log.append(self.start_line(self.state))
+            self.log.append(self.logbook.start_line(self.state))
 
     def next_hand(self) -> None:
         if self.result_index is None or self.state.is_over():
@@ -526,7 +585,7 @@ class GrayblockScene(GameTable):
         self.result_index = self.ending = self.flash = None
         self.overlay = False
         self.glides.clear()
-        self.unseat()  # a new deal: in hot seat each hand shows only after "I am NAME"
+        self.seat.unseat()  # a new deal: in hot seat each hand shows only after "I am NAME"
 
     def play_again(self) -> None:
         self.app.stack.replace(self.app.make("grayblock", config=self.config.again()))
@@ -534,28 +593,22 @@ class GrayblockScene(GameTable):
     def review(self) -> None:
         """The review of the match just played, over this table (kept with the finished game)."""
         from scenes.replay.review import open_review
-        open_review(self.app, self.record(), self.saver.game_id)
+        open_review(self.app, self.saves.record(), self.saves.service.game_id)
 
     def to_title(self) -> None:
         self.app.stack.clear_to(self.app.make("title"))
-
-    def on_seated(self, player: int) -> None:
-        """The one at the screen sits at the bottom, their hand face up."""
-        if player != self.bottom:
-            self.bottom = player
-            self.resize(self.layout.size)
 
     # --- events ----------------------------------------------------------------------------
 
     def handle(self, event) -> None:
         self.tooltip.handle(event)
-        if self.coach_first(event):
+        if self.marks.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        if self.shortcut(event) or self.pass_screen_event(event):
+        if self.controls.shortcut(event) or self.seat.handle(event):
             return
-        if self.moment is not None and not self.flights and (
+        if self.moment is not None and not self.motion.busy and (
                 (event.type == pygame.KEYDOWN and event.key in ENTER)
                 or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.moment = None  # seen: on to the pass screen at once
@@ -615,7 +668,7 @@ class GrayblockScene(GameTable):
     def _key(self, event) -> None:
         """Left/Right choose a card, Up/Down or L/R the end, Enter plays (or passes)."""
         if event.key == pygame.K_h:
-            self.ask_hint()
+            self.hints.ask()
         elif not self.can_act():
             return
         elif self.must_pass():
@@ -645,36 +698,34 @@ class GrayblockScene(GameTable):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        for flight in self.flights:
-            flight.update(dt)
-        self.flights = [f for f in self.flights if not f.done]
+        self.motion.update(dt)
         row = self.shown_row()
         xs = self.layout.row_geometry(len(row))[0]
         for card, x in zip(row, xs):
             self.glides.setdefault(card, Glide(x)).update(x, dt)
         if self.ending is not None:
             self.ending += dt
-            if self.app.demo and not self.snapped and not self.flights and self.coach is None:
+            if self.app.demo and not self.snapped and not self.motion.busy and self.coach is None:
                 self.snapped = True  # a short hand: the table as it ends, before its result covers it
                 self.app.snap("table")
-            if not self.flights and self.ending > (0.35 if self.app.demo else ENDING):
+            if not self.motion.busy and self.ending > (0.35 if self.app.demo else ENDING):
                 self._open_overlay()
             return
         if self.overlay or self.state.is_over():
             return
-        if self.moment is not None and not self.flights:
+        if self.moment is not None and not self.motion.busy:
             self.moment += dt
             if self.moment >= MOMENT:
                 self.moment = None
-        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.flights \
+        if self.app.demo and not self.snapped and len(self.state.row) >= 6 and not self.motion.busy \
                 and self.coach is None:  # (a lesson's demo snaps each of its steps instead)
             self.snapped = True
             self.app.snap("table")
-        self.bots_and_hints(dt)
+        self.hints.update(dt)
 
     def _open_overlay(self) -> None:
         self.overlay, self.ending = True, None
-        # (a replay goes on or closes with its own button: replay_cover)
+        # (a replay goes on or closes with its own button: playback.cover)
         review = [self.review_b] if self.coach is None and not self.config.lesson else []
         self.ring = ui.FocusRing([] if self.replay else [self.again_b, *review, self.title_b]
                                  if self.state.is_over() else [self.next_b])
@@ -694,19 +745,19 @@ class GrayblockScene(GameTable):
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.layout.face != ui.FONT_FILES["regular"]:
             self.resize(surface.get_size())  # a new window size, or a language with another face
-        if self.draw_pass_screen(surface):
+        if self.seat.draw(surface):
             return
         for button, word in self.words.items():  # looked up now: Settings may have switched language
             button.label = _(word)
         self.pass_b.rect = self.layout.pass_button if self.must_pass() else pygame.Rect(0, 0, 0, 0)
-        self.refresh_buttons(self.buttons)
-        self.place_coach(surface.get_size())
+        self.controls.refresh(self.buttons)
+        self.marks.place(surface.get_size())
         draw.draw_table(self, surface)
         if self.overlay:
             draw.draw_result(self, surface)
-            self.draw_coach(surface)
+            self.marks.draw(surface)
         else:
             for b in self.ring.widgets:
                 b.rect = pygame.Rect(0, 0, 0, 0)
-            self.draw_coach(surface)
-            self.draw_tooltip(surface)
+            self.marks.draw(surface)
+            self.tips.draw(surface)

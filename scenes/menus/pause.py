@@ -22,6 +22,7 @@ true: "saved automatically" only while the latest position is kept.
 
 from __future__ import annotations
 
+import weakref
 import pygame
 
 from game import registry
@@ -30,6 +31,7 @@ from game.messages import shown
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
+from scenes.table.kind import Table
 from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
 
 LEAVE_QUESTION = N_("Leave the game?")
@@ -53,53 +55,53 @@ def dialog_frame(surface, rect, s: float, title: str, px: int, title_y: float, r
     ornament(surface, (rect.centerx, rect.y + rule_y * s), 260 * s, s)
 
 
-def open_table(app):
+def open_table(app) -> Table | None:
     """The table of the game open, over or not (else None)."""
     for scene in reversed(app.stack.scenes):
-        if getattr(scene, "session", None) is not None and hasattr(scene, "humans"):
+        if isinstance(scene, Table):
             return scene
     return None
 
 
-def game_in_play(app):
+def game_in_play(app) -> Table | None:
     """The table of the game being played, if one is open and not over (else None)."""
     table = open_table(app)
-    if table is None or getattr(table, "finished", False) or table.session.state.is_over():
+    if table is None or table.finished or table.session.state.is_over():
         return None
     return table
 
 
-def lesson_of(table) -> str | None:
+def lesson_of(table: Table | None) -> str | None:
     """The game whose lesson this table plays (None: a real game, or no table)."""
-    return getattr(getattr(table, "config", None), "lesson", None)
+    return table.config.lesson if table is not None else None
 
 
-def hot_seat(table) -> bool:
+def hot_seat(table: Table | None) -> bool:
     """Several humans share the screen of the game in play (scenes/table/hotseat.py)."""
-    return table is not None and table.shared_screen()
+    return table is not None and table.seat.shared_screen()
 
 
 SAVE_WAIT_S = 5.0  # leaving waits this long for the last save (a busy disk), then tells
+# the questions leave_game is asking (asked again while one is up, it just goes)
+LEAVING: "weakref.WeakSet[Scene]" = weakref.WeakSet()
 
 
-def save_game(app, table) -> None:
+def save_game(app, table: Table) -> None:
     """Write the game's position now (tables write it at the start and after every move too):
     a save that failed is tried again here."""
-    save = getattr(table, "autosave", None)
-    if callable(save):
-        try:
-            save()
-        except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
-            app.toast(_("Could not save the game: {error}").format(error=exc))
+    try:
+        table.saves.autosave()
+    except Exception as exc:  # noqa: BLE001 - report, never crash on the way out
+        app.toast(_("Could not save the game: {error}").format(error=exc))
 
 
-def unsaved(table) -> str | None:
+def unsaved(table: Table) -> str | None:
     """Why the game at `table` is not kept as it stands (None: it is). Waits a moment for the
     save under way, so the answer is about the latest position."""
-    saver = getattr(table, "saver", None)
-    if saver is None or not saver.enabled:
+    saver = table.saves.service
+    if not saver.enabled:
         return None
-    held = getattr(getattr(table, "app", None), "data_held", False)
+    held = table.app.data_held
     if not saver.flush(0 if held else SAVE_WAIT_S):  # a held lock is not waited for: asked at once
         return _("another program is holding your data") if held else _("the disk has not answered yet")
     return None if saver.saved else (saver.reason or _("it could not be saved"))
@@ -112,7 +114,7 @@ def leave_game(app, then, asks: bool = True) -> None:
     first. Asked again while the question is up (the close button twice), it just goes."""
     table = game_in_play(app)
     top = app.stack.top
-    if getattr(top, "leaving", False):
+    if top is not None and top in LEAVING:
         app.stack.pop()
         then()
         return
@@ -126,7 +128,7 @@ def leave_game(app, then, asks: bool = True) -> None:
                            also=(_("Leave anyway"), then),
                            detail=_("This game is not saved ({reason}). Export it to a file to "
                                     "keep it.").format(reason=shown(why)))
-            ask.leaving = True
+            LEAVING.add(ask)
             app.stack.push(ask)
             return
     if app.demo or not asks or not hot_seat(table):
@@ -134,7 +136,7 @@ def leave_game(app, then, asks: bool = True) -> None:
         return
     ask = app.make("confirm", question=_(LEAVE_QUESTION), yes=_("Leave"), no=_("Stay"), on_yes=then,
                    detail=_(LEAVE_DETAIL))
-    ask.leaving = True
+    LEAVING.add(ask)
     app.stack.push(ask)
 
 
@@ -150,7 +152,7 @@ def save_and_quit(app) -> None:
 
 def export_game(app, table) -> None:
     """Export the game as it stands to a record file the player picks."""
-    app.stack.push(app.make("export", record=table.record()))
+    app.stack.push(app.make("export", record=table.saves.record()))
 
 
 def daily_seed(table):
@@ -201,8 +203,7 @@ class PauseMenu(Scene):
         self.app.stack.pop()
 
     def rules(self) -> None:
-        config = getattr(self.table, "config", None)
-        self.app.stack.push(self.app.make("rules", game=getattr(config, "game", None)))
+        self.app.stack.push(self.app.make("rules", game=self.table.config.game if self.table else None))
 
     def settings(self) -> None:
         self.app.stack.push(self.app.make("settings"))
@@ -226,7 +227,7 @@ class PauseMenu(Scene):
     def do_restart(self) -> None:
         table = self.table
         fresh = restart_config(table)
-        table.saver.drop()  # this game is not kept: the new one takes its place in Continue
+        table.saves.service.drop()  # this game is not kept: the new one takes its place in Continue
         self.app.stack.close_all()  # the old table writes what is pending and stops its bots
         self.app.stack.clear_to(self.app.make(fresh.scene, config=fresh))
 
@@ -237,9 +238,9 @@ class PauseMenu(Scene):
 
     def do_concede(self) -> None:
         table = self.table
-        record = table.record()
+        record = table.saves.record()
         record["conceded"] = sorted(table.humans)
-        saver = table.saver
+        saver = table.saves.service
         saver.finish(record)  # among the finished games, out of Continue, in one commit
         kept = not saver.enabled or (saver.flush(SAVE_WAIT_S) and saver.saved)
         self.app.stack.clear_to(self.app.make("title"))  # the table closes
@@ -253,10 +254,10 @@ class PauseMenu(Scene):
 
     def saving_note(self) -> str:
         """What the menu says about saving: only what is true."""
-        saver = getattr(self.table, "saver", None)
         store = self.app.store
-        if self.app.demo or saver is None:
+        if self.app.demo or self.table is None:
             return _("This game is not saved.")
+        saver = self.table.saves.service
         if not store.kept:
             return _("Nothing is saved in this session: export the game to keep it.")
         if not saver.saved and saver.reason:
@@ -294,7 +295,7 @@ class PauseMenu(Scene):
         self.ring.draw(surface, s)
         if not lesson_of(self.table):
             note = self.saving_note()
-        elif getattr(self.table, "coach", None) is not None:
+        elif self.table is not None and self.table.coach is not None:
             note = _("Your place in the lesson is kept.")
         else:  # the lesson is over; its game was the player's to finish, unsaved
             note = _("The lesson is over: this game is not saved.")

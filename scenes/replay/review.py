@@ -227,8 +227,8 @@ class ReviewScene(ReplayScene):
 
     def show_ghost(self) -> None:
         """The better move drawn as the table draws a hint, at a decision the review faults."""
-        turns = getattr(self.table, "turns", None)
-        if turns is None or not hasattr(self, "judge"):
+        turns = self.table.hints.turns
+        if not hasattr(self, "judge"):
             return
         from scenes.table.bots import Hint
         d = self.decision_here()
@@ -287,7 +287,7 @@ class ReviewScene(ReplayScene):
 
     def panel_box(self, surface, s: float) -> pygame.Rect:
         """The viewer's own panel keeps the lower part; the review takes the upper."""
-        whole = self.table.replay_panel()
+        whole = self.table.playback.panel()
         need, viewer, gap = round(230 * s), round(120 * s), round(4 * s)
         if whole.h >= need + viewer + gap:
             self.review_box = top = pygame.Rect(whole.x, whole.y, whole.w,
@@ -299,7 +299,7 @@ class ReviewScene(ReplayScene):
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        if self.table.replay_cover() is not None:
+        if self.table.playback.cover() is not None:
             return
         s = max(0.5, ui.scale_for(surface.get_size()))
         box = self.review_box

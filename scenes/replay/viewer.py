@@ -7,10 +7,10 @@ the game, the others played again from the kept one before, so stepping back is 
 of thousands of hands costs no more memory than a short one); the session's history stands at the
 cursor (History.seek), and after each step the table lays itself out from the state
 (GameTable.show_position, as a resumed game does). The viewer's panel lies where the table says
-(replay_panel: over its log and buttons): where the replay stands ("Move 12 of 64", the round or
+(playback.panel(): over its log and buttons): where the replay stands ("Move 12 of 64", the round or
 hand: segment_words), the moves so far with the current one lit, and the controls. What a game
 shows over its whole table (Grayblock's hand results, Alicematic's final scoring) gets the
-viewer's one button instead (replay_cover); a finished game's end screen (replay_end: Assemble's
+viewer's one button instead (playback.cover()); a finished game's end screen (playback.end(): Assemble's
 scoring walk-through, Cementopia's figures) opens over the viewer after the last move.
 """
 
@@ -108,13 +108,13 @@ class ReplayScene(Scene):
         self.positions = Positions(session.history.start, session.history.actions)
         for before, action, events, after in self.positions.walk():
             if not self.segments:
-                self.segments.append(self.table.segment(before))
+                self.segments.append(self.table.playback.segment(before))
             self.movers.append(before.current_player())
-            self.lines.append([str(x) for x in self.table.log_lines(before, action, events, after)])
-            self.segments.append(self.table.segment(after))
+            self.lines.append([str(x) for x in self.table.logbook.lines(before, action, events, after)])
+            self.segments.append(self.table.playback.segment(after))
         if not self.segments:
-            self.segments.append(self.table.segment(self.state))
-        self.opening = [str(x) for x in self.table.log_opening()]
+            self.segments.append(self.table.playback.segment(self.state))
+        self.opening = [str(x) for x in self.table.logbook.opening()]
         self.cursor = self.total
         self.playing = False
         self.speed_index = 1
@@ -156,7 +156,7 @@ class ReplayScene(Scene):
         return _("Move {n} of {total}").format(n=self.cursor, total=self.total)
 
     def segment_words(self) -> str:
-        return self.table.segment_words(self.state)
+        return self.table.playback.segment_words(self.state)
 
     def mover_words(self) -> str:
         if self.cursor == 0:
@@ -255,7 +255,7 @@ class ReplayScene(Scene):
                 self.app.end_demo(None)
             return
         self.end_shown = True
-        end = self.table.replay_end()
+        end = self.table.playback.end()
         if end is not None:
             self.app.stack.push(end)
         elif self.app.demo:
@@ -271,7 +271,7 @@ class ReplayScene(Scene):
     # --- events and time ------------------------------------------------------------------------
 
     def handle(self, event) -> None:
-        if self.table.replay_cover() is not None:  # over the table: its button by mouse or Enter;
+        if self.table.playback.cover() is not None:  # over the table: its button by mouse or Enter;
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.cover_b.activate()  # the arrows still step
                 return
@@ -338,7 +338,7 @@ class ReplayScene(Scene):
     def draw(self, surface) -> None:
         self.table.draw(surface)
         s = max(0.5, ui.scale_for(surface.get_size()))
-        cover = self.table.replay_cover()
+        cover = self.table.playback.cover()
         if cover is not None:  # the table's own result fills it: only the button to go on
             self.cover_b.label = N_("Close the replay") if self.cursor >= self.total else N_("Continue")
             self.cover_b.rect = cover
@@ -384,7 +384,7 @@ class ReplayScene(Scene):
 
     def panel_box(self, surface, s: float) -> pygame.Rect:
         """Where the viewer's panel goes: where the table says (the review takes part of it)."""
-        return self.table.replay_panel()
+        return self.table.playback.panel()
 
     def _draw_log(self, surface, box: pygame.Rect, px: int) -> None:
         if box.h <= 0:

@@ -2,26 +2,28 @@
 
 When the turn goes from one human to another at a table with secrets (hands), the pass screen
 covers the table: "Pass to NAME", what happened since NAME last looked (the log's public lines),
-and "I am NAME". Until NAME confirms, nothing secret shows (`GameTable.shown_to` is None): no hand,
+and "I am NAME". Until NAME confirms, nothing secret shows (`HotSeat.shown_to` is None): no hand,
 no face-down card, no private hint; an undo or a new deal hides the table again. A hint is for
 its player's eyes only (look.Private); taking back another human's move asks first
-(GameTable.undo); leaving the game asks (scenes/menus/pause.py). All of it hangs on
-`GameTable.shared_screen`: against bots (one human) none of it happens, the demo has no human,
+(scenes/table/undoing.py); leaving the game asks (scenes/menus/pause.py). All of it hangs on
+`HotSeat.shared_screen`: against bots (one human) none of it happens, the demo has no human,
 and a solo game never has two.
 
-What differs per game is a GameTable hook its table overrides: `hidden_on_pass` (what the pass
-screen hides: by default the hand; None at a table where nothing is secret, as in Alice Assemble,
-where the turn goes straight on, as on a board between people), `draw_behind_pass` (by default the
-bare table, darkened), `news_for` (the news), `between_turns` (a moment everyone may watch, with
-no pass screen: Grayblock's hand result) and `on_seated` (the table turns to the one now
-looking).
+The table's `seat` part (HotSeat) does it all. What differs per game is declared by the game's
+own HotSeat subclass, named as its table's `Seat`: `secret` (what the pass screen hides: by
+default the hand; None at a table where nothing is secret, as in Alice Assemble, where the turn
+goes straight on, as on a board between people), `draw_behind` (by default the bare table,
+darkened), `between_turns` (a moment everyone may watch, with no pass screen: Grayblock's hand
+result) and `on_seated` (the table turns to the one now looking).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.words import whose
 
 from scenes.menus.pause import overlay_panel
@@ -32,14 +34,17 @@ from scenes.widgets.decor import PrimaryButton, dim, heading, ornament, vignette
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 NO_RECT = (0, 0, 0, 0)
 
+if TYPE_CHECKING:
+    from scenes.table.base import GameTable
+
 
 class PassScreen:
-    """A table's pass-to screen: drawn over what the table's `draw_behind_pass` shows, answered
+    """A table's pass-to screen: drawn over what its hot seat's `draw_behind` shows, answered
     by its "I am NAME" button, Enter or Space."""
 
-    def __init__(self, table) -> None:
-        self.table = table
-        self.button = PrimaryButton("", table.confirm_viewer)  # "I am NAME": worded as drawn
+    def __init__(self, table: GameTable, seat: HotSeat) -> None:
+        self.table, self.seat = table, seat
+        self.button = PrimaryButton("", seat.confirm_viewer)  # "I am NAME": worded as drawn
         self.bare: dict[tuple[int, int], pygame.Surface] = {}  # the darkened table, per window size
 
     def handle(self, event) -> bool:
@@ -47,12 +52,12 @@ class PassScreen:
         confirm; Esc opens the menu; the undo and redo keys still work (taking back another
         human's move asks them first)."""
         table = self.table
-        if table.shortcut(event):
+        if table.controls.shortcut(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             table.open_menu()
         elif event.type == pygame.KEYDOWN and event.key in ENTER:
-            table.confirm_viewer()
+            self.seat.confirm_viewer()
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.button.rect.w:
             self.button.handle(event)
         return True
@@ -83,10 +88,10 @@ class PassScreen:
 
         def px(n: float) -> int:  # a font size: scaled, never below 9 pixels
             return max(9, k(n))
-        table.draw_behind_pass(surface)
+        self.seat.draw_behind(surface)
         margin = max(4, k(10))
         name, colour = table.config.seats[player].name, look.seat_colour(table, player)
-        hidden = table.hidden_on_pass()
+        hidden = self.seat.hidden()
         # taller with a larger text size (and the Japanese face's taller lines), as far as the window goes
         grow = max(1.0, ui.font(px(17)).get_linesize() / max(1, round(px(17) * 1.3)))
         P = pygame.Rect(0, 0, min(W - 2 * margin, k(720)), min(H - 2 * margin, round(k(470) * grow)))
@@ -110,7 +115,7 @@ class PassScreen:
         line_h = ui.font(px(15)).get_height() + k(2)
         room = (button.rect.y - k(8) - y - k(12) - ui.font(px(14), "bold").get_height()) // line_h
         news: list[str] = []
-        for entry in reversed(table.news_for(player)):
+        for entry in reversed(self.seat.news_for(player)):
             parts = ui.wrap(entry, px(15), P.w - k(80))
             if len(news) + len(parts) > room:
                 break
@@ -125,3 +130,101 @@ class PassScreen:
         button.draw(surface, s)
         ui.text(surface, _("click or press Enter"), px(13), (P.centerx, button.rect.bottom + k(4)), ui.MUTED,
                 "midtop", max_width=P.w - k(40))
+
+
+class HotSeat:
+    """The table's hot seat part: who is at the screen, the pass screen, and what shows to whom."""
+
+    # N_: what the pass screen keeps from the others until the next player confirms ("{name}":
+    # that player, "{whose}": their, from game.words.whose); None: nothing at this table is secret
+    secret: ClassVar[str | None] = N_("Everyone else, please look away: {whose} hand shows once confirmed.")
+
+    def __init__(self, table: GameTable) -> None:
+        self.table = table
+        self.screen = PassScreen(table, self)
+
+    def hidden(self) -> str | None:
+        """The pass screen's words for what it hides, said now; None when nothing is secret (no
+        pass screen then, and an undo hides nothing)."""
+        return _(self.secret) if self.secret is not None else None
+
+    def shared_screen(self) -> bool:
+        """Two or more humans take turns at this screen."""
+        return len(self.table.humans) >= 2
+
+    def pass_screen_for(self) -> int | None:
+        """The human who must confirm on the pass screen before the table shows, or None (also
+        at a table where nothing is secret: there the turn goes straight on)."""
+        table = self.table
+        if not self.shared_screen() or table.state.is_over() or self.between_turns() \
+                or self.secret is None:
+            return None
+        player = table.state.current_player()
+        return player if player in table.humans and player != table.viewer else None
+
+    def shown_to(self) -> int | None:
+        """Whose secrets (their hand, their hints) the screen may show now: the one seated at it,
+        or at a table where nothing else is secret the human to move; None while a pass screen
+        waits (nobody's show)."""
+        if self.pass_screen_for() is not None:
+            return None
+        table = self.table
+        player = table.state.current_player()
+        return player if self.secret is None and player in table.humans else table.viewer
+
+    def seated_turn(self) -> bool:
+        """A human is to move and is the one at the screen (past their pass screen)."""
+        return self.table.state.current_player() in self.table.humans and self.pass_screen_for() is None
+
+    def confirm_viewer(self) -> None:
+        """The pass screen's "I am NAME": NAME is at the screen now."""
+        player = self.pass_screen_for()
+        if player is None:
+            return
+        table = self.table
+        table.viewer = player
+        table.seen_by[player] = len(table.log)
+        self.on_seated(player)
+
+    def unseat(self) -> None:
+        """Nobody is known to be at the screen any more (after an undo, a new deal): in hot seat
+        whoever is to move confirms on the pass screen first."""
+        if self.shared_screen():
+            self.table.viewer = None
+
+    def handle(self, event) -> bool:
+        """The pass screen's share of an event: all of it while the screen is up (True)."""
+        return self.pass_screen_for() is not None and self.screen.handle(event)
+
+    def draw(self, surface) -> bool:
+        """The pass screen, if one is up (True: the table draws nothing else this frame)."""
+        player = self.pass_screen_for()
+        if player is None:
+            self.screen.hide()
+            return False
+        self.screen.draw(surface, player)
+        return True
+
+    def news_for(self, player: int) -> list[str]:
+        """What happened since `player` last looked, for their pass screen: the log's last public
+        lines (never a private one, not even their own hint: the screen shows to whoever is at
+        the table before they say who they are)."""
+        seen = self.table.seen_by.get(player)
+        public = [e for e in self.table.log[seen or 0:] if not isinstance(e, look.Private)]
+        return public[-4:] if seen is None else public[-6:]
+
+    # what a game's hot seat may say otherwise
+
+    def between_turns(self) -> bool:
+        """Something everyone may watch is on show between turns (Grayblock: a finished hand's
+        result): no pass screen meanwhile."""
+        return False
+
+    def draw_behind(self, surface) -> None:
+        """What shows behind the pass screen: by default the bare table, darkened (nothing of the
+        game, so nothing secret)."""
+        self.screen.draw_bare_table(surface)
+
+    def on_seated(self, player: int) -> None:
+        """`player` confirmed on the pass screen: the table turns to them (their side, their
+        board)."""

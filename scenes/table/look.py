@@ -63,7 +63,7 @@ def draw_log(scene, surface) -> None:
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(8))
     top = ui.text(surface, _("Log"), L.px(12), (box.x + k(8), box.y + k(4)), ui.MUTED, style="bold").bottom
     y = box.bottom - k(6)
-    for n, entry in enumerate(reversed(scene.visible_log())):
+    for n, entry in enumerate(reversed(scene.logbook.visible())):
         px, colour = log_style(entry, size)
         parts = ui.wrap(entry, px, box.w - k(18))
         if n and y - len(parts) * ui.font(px).get_linesize() < top + k(2):

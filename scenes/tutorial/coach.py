@@ -6,7 +6,7 @@ A table with a lesson holds a `Coach` (table.coach). The table asks it before a 
 played (`played`), lets it take events first (`handle`) and draws it last (`draw`). The coach
 plays the script's bot moves itself; in the lesson's free part the table's bots think as usual.
 The words and the moves are the lesson's (game/tutorial); where things are is the table's
-(`table.anchor(point)`, a pygame.Rect or None).
+(`table.marks.anchor(point)`, a pygame.Rect or None).
 
 The demo (--demo --tutorial) plays the lesson by itself: Next on every note, Show me on every
 move, the easy bot for the player in the free part, and a screenshot of every step.
@@ -17,15 +17,20 @@ from __future__ import annotations
 import math
 import sys
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import N_, _
-from game.messages import message, shown
+from game.messages import Message, message, shown
 from game.tutorial import store
 from game.tutorial.lesson import READ_FIRST
 
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
+
+if TYPE_CHECKING:
+    from scenes.table.base import GameTable
 
 SCRIPTED_DELAY = 0.8  # seconds before the script's bot move lands, so it can be followed
 DEMO_STEP = 0.6  # the demo reads a step this long (game time) before acting
@@ -35,14 +40,14 @@ PROBLEM_S = 6.0  # how long a wrong move's explanation stays
 
 
 class Coach:
-    def __init__(self, table, lesson):
+    def __init__(self, table: GameTable, lesson) -> None:
         self.table, self.app = table, table.app
         self.lesson = lesson
         self.next_b = PrimaryButton(N_("Next"), self.next)
         self.show_b = ui.Button(N_("Show me"), self.show_me)
         self.hide_b = ui.Button(N_("Got it"), self.fold)
         self.leave_b = ui.Button(N_("Leave lesson"), self.leave)
-        self.problem = None  # why the last move tried was not played (a Message)
+        self.problem: Message | None = None  # why the last move tried was not played
         self.problem_t = 0.0
         self.folded = False  # the free part's words put away (a small bar stays)
         self.wait = 0.0  # the script's bot move: time shown so far
@@ -93,7 +98,7 @@ class Coach:
             self.folded = self.folded and self.lesson.free()
         mover = before.current_player()
         if (self.lesson.free() and not self.lesson.pending and self.seen_key == self.step_key()
-                and mover in getattr(self.table, "humans", (mover,))):
+                and mover in self.table.humans):
             self.folded = True  # the player's first move of the free part puts its words away
         self.moved_on()
 
@@ -152,7 +157,7 @@ class Coach:
         """Remember where the lesson is (never in the demo), off the frame loop."""
         if self.app.demo:
             return
-        db, game, entry = self.app.store, self.game, store.entry(self.table.record(), self.lesson)
+        db, game, entry = self.app.store, self.game, store.entry(self.table.saves.record(), self.lesson)
 
         def done(problem: str | None) -> None:
             if problem and not self.disk_told:
@@ -206,11 +211,10 @@ class Coach:
             self.seen_key, self.shown_for, self.idle = key, 0.0, 0.0
         self.shown_for += dt
         self.idle += dt
-        turns = getattr(self.table, "turns", None)
-        if self.lesson.free() and getattr(turns, "hint", None):
+        if self.lesson.free() and self.table.hints.turns.hint:
             self.folded = True  # a hint asked for: its reason needs the room, the player is on
         action = self.lesson.bot_move()
-        if action is not None and not self.table.flights:
+        if action is not None and not self.table.motion.busy:
             self.wait += dt
             if self.wait >= (0.1 if self.app.demo else SCRIPTED_DELAY):
                 self.wait = 0.0
@@ -233,7 +237,7 @@ class Coach:
             self.snaps += 1
             step = lesson.step
             self.app.snap(f"lesson-{self.snaps:02d}-{getattr(step, 'key', 'step')}")
-        if self.shown_for < DEMO_STEP or table.flights:
+        if self.shown_for < DEMO_STEP or table.motion.busy:
             return
         if lesson.reading():
             self.next()
@@ -257,23 +261,23 @@ class Coach:
         words = self.lesson.words(state)
         folded = words is None or (self.lesson.free() and self.folded)
         point = self.lesson.point(state) if not folded else ()
-        target = self.table.anchor(point) if point else None
+        target = self.table.marks.anchor(point) if point else None
         text = "" if folded else shown(words)
         problem = shown(self.problem) if self.problem is not None else ""
         return self.title(), text, problem, target
 
     def place(self, size=None) -> pygame.Rect:
         """Where the panel goes, worked out from the table's layout at this window size: the
-        table's home for it (`coach_home()`, a region the table keeps clear of what must stay in
-        sight, and `coach_corner()`, the region's corner the panel sits in) unless that covers
+        table's home for it (`marks.home()`, a region the table keeps clear of what must stay in
+        sight, and `marks.corner()`, the region's corner the panel sits in) unless that covers
         what the coach points at. Called at layout time (the table's resize) and each frame
         before the table draws, so the log or the scoreboard can make room for it at once."""
         size = tuple(size) if size is not None else self.size or self.app.screen.get_size()
         self.size = (int(size[0]), int(size[1]))
         s = max(0.5, ui.scale_for(self.size))
         title, text, problem, self.target = self.words_now()
-        home = getattr(self.table, "coach_home", lambda: None)()
-        corner = getattr(self.table, "coach_corner", lambda: "bottomright")()
+        home = self.table.marks.home()
+        corner = self.table.marks.corner()
         width, height, text = panel_size(self.size, title, text, problem, s)
         self.shown_words = (title, text, problem)
         self.panel = spot(self.size, (width, height), self.target, s, home, corner)

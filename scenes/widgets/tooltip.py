@@ -1,7 +1,7 @@
 """A small panel explaining what the mouse rests on (issue 14: tooltips on the tables).
 
 The scene feeds it its events and time and asks it, when drawing, whether the mouse has been still
-long enough; the words come from the scene (`tooltip_at(pos)`), looked up when drawn. A click or a
+long enough; the words come from the scene (its tips part, `tips.at(pos)`), looked up when drawn. A click or a
 key hides it until the mouse moves again, so it never covers what the player is doing.
 """
 
