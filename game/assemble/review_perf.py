@@ -118,10 +118,11 @@ def summary(rows: list[dict]) -> None:
 
 def combine(paths: list[str]) -> None:
     """The summary of the games of several runs (their `row ` lines)."""
+    from ..storage.files import read_bounded  # a run's output, read like any file given
     rows = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            rows += [json.loads(line[4:]) for line in f if line.startswith("row ")]
+        text = read_bounded(path, 64 << 20).decode("utf-8")
+        rows += [json.loads(line[4:]) for line in text.splitlines() if line.startswith("row ")]
     summary(rows)
 
 

@@ -5,8 +5,33 @@ script's module: game.descriptor.GameInfo.lesson)."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .. import registry
 
-SCRIPTS = {game.id: importlib.import_module(game.lesson).SCRIPT
-           for game in registry.GAMES if game.lesson}
+
+class _Scripts(Mapping[str, Any]):
+    """The scripts, loaded on first use: a game's script imports game.tutorial.lesson, so building
+    the table while this package is being imported would import that script half-made."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Any] | None = None
+
+    def _all(self) -> dict[str, Any]:
+        if self._loaded is None:
+            self._loaded = {game.id: importlib.import_module(game.lesson).SCRIPT
+                            for game in registry.GAMES if game.lesson}
+        return self._loaded
+
+    def __getitem__(self, game: str) -> Any:
+        return self._all()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+SCRIPTS: Mapping[str, Any] = _Scripts()
