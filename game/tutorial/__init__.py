@@ -5,13 +5,13 @@ script's module: game.descriptor.GameInfo.lesson)."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 from .. import registry
 
 
-class _Scripts(Mapping[str, Any]):
+class _Scripts(MutableMapping[str, Any]):
     """The scripts, loaded on first use: a game's script imports game.tutorial.lesson, so building
     the table while this package is being imported would import that script half-made."""
 
@@ -27,6 +27,12 @@ class _Scripts(Mapping[str, Any]):
     def __getitem__(self, game: str) -> Any:
         return self._all()[game]
 
+    def __setitem__(self, game: str, script: Any) -> None:  # a test's own script
+        self._all()[game] = script
+
+    def __delitem__(self, game: str) -> None:
+        del self._all()[game]
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._all())
 
@@ -34,4 +40,4 @@ class _Scripts(Mapping[str, Any]):
         return len(self._all())
 
 
-SCRIPTS: Mapping[str, Any] = _Scripts()
+SCRIPTS: MutableMapping[str, Any] = _Scripts()

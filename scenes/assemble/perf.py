@@ -7,7 +7,9 @@ app's think time); and the time from starting a fresh process to the first frame
 
 `python -m scenes.perf thinking` prints only the frames drawn while hard and expert bots think
 (goal: none over 50 ms); `python -m scenes.perf review` only those drawn while a post-game
-review runs in the background (the same goal). `python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
+review runs in the background (the same goal). `python -m scenes.perf decisions` prints only how long a bot's turn takes with its animation, at the
+app's settings, for each offered level (goal: a median of 1.0 s at most; issue 57, item 5).
+`python -m scenes.perf languages` prints only Japanese against English (goal: within 10 %): the
 first frame (median of 5 fresh starts each) and the table's frame p99 (median of 3 runs
 each), as ratios ja / en.
 """
@@ -140,6 +142,58 @@ def measure_thinking(size: tuple[int, int], seconds: float = 20.0, level: str = 
             "ratio_max_to_goal": round(max(thinking) / 50, 2)}
 
 
+def measure_decisions(size: tuple[int, int], level: str, seconds: float = 25.0) -> dict:
+    """Four bots of `level` play in real time at the app's settings (its think time, the delay
+    that lets people follow a move, the cards' flight): the wall time from one bot's move to the
+    next, which is what a player waits for each bot seat. The longest ones are where a round
+    ends (its scoring is shown)."""
+    import pygame
+
+    from game.assemble.setup import Rules
+    from scenes.app.window import App, AppOptions
+    from scenes.config import GameConfig, Seat
+    from scenes.assemble.table import TableScene
+    from scenes.art.warmup import planned_art
+
+    os.environ["ALICE_DATA_DIR"] = tempfile.mkdtemp(prefix="alice-bench-")
+    app = App(AppOptions(size=size))
+    app.art.plan(planned_art("assemble", 4, size))
+    while app.art.warm_one():
+        pass
+    table = TableScene(app, GameConfig([Seat(f"Bot {i}", level, i) for i in range(4)], Rules(), 11))
+    app.stack.push(table)
+    gaps: list[float] = []
+    moves, moved_at = 0, None
+    end = time.perf_counter() + seconds
+    last = time.perf_counter()
+    while time.perf_counter() < end and not table.state.is_over():
+        start = time.perf_counter()
+        app.step(min(0.1, start - last))
+        last = start
+        now = len(table.session.history.actions)
+        if now != moves:
+            if moved_at is not None:
+                gaps.append(start - moved_at)
+            moves, moved_at = now, start
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
+    app.stack.close_all()
+    pygame.display.quit()
+    assert gaps, "no two bot moves in the time given"
+    median = statistics.median(gaps)
+    return {"think_s": table.hints.turns.think, "moves": len(gaps),
+            "median_s": round(median, 3), "p90_s": round(percentile(gaps, 90), 3),
+            "max_s": round(max(gaps), 3), "goal_median_s": 1.0,
+            "ratio_median_to_goal": round(median / 1.0, 2)}
+
+
+def decisions() -> dict:
+    from game import registry
+    from game.assemble.bots import LEVELS
+    hidden = set(registry.info("assemble").unoffered_levels)  # what setup does not offer
+    return {level: measure_decisions((1280, 720), level)
+            for level in LEVELS if level not in hidden and level != "random"}
+
+
 def measure_review(size: tuple[int, int], seed: int = 5) -> dict:
     """The review screen (issue 42) of one player of a 4-player Alice Assemble game while its
     review runs in the background (the app's own search per decision): every frame is timed,
@@ -235,6 +289,9 @@ def main() -> None:
     if sys.argv[1:] == ["languages"]:
         print(json.dumps(languages(), indent=1))
         return
+    if sys.argv[1:] == ["decisions"]:
+        print(json.dumps(decisions(), indent=1))
+        return
     if sys.argv[1:] == ["review"]:  # only the frames drawn while a review runs
         print(json.dumps(measure_review((1280, 720)), indent=1))
         return
@@ -246,6 +303,7 @@ def main() -> None:
     figures: dict[str, object] = {"1280x720": hd, "1920x1080": measure((1920, 1080))}
     figures["while_hard_bots_think_1280x720"] = measure_thinking((1280, 720))
     figures["while_expert_bots_think_1280x720"] = measure_thinking((1280, 720), level="expert")
+    figures["bot_turn_with_animation_1280x720"] = decisions()
     figures["first_frame_s"] = round(first_frame_seconds(), 3)
     figures["goal_p99_ms_at_1280x720"] = 16.7
     figures["ratio_p99_to_goal"] = round(max(hd["drag_p99_ms"], hd["animation_p99_ms"]) / 16.7, 2)

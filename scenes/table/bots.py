@@ -74,8 +74,11 @@ class BotTurns:
                                                    player=player)
         return bot
 
-    def update(self, dt: float):
-        """The bot's action once it is decided and shown long enough, else None."""
+    def update(self, dt: float, ready: bool = True):
+        """The bot's action once it is decided and shown long enough, else None. While the table
+        is not `ready` for a move (the last move's cards still fly) the bot already thinks, and
+        that time counts towards its delay: a decision then costs the longer of the two, not
+        both (issue 57, item 5)."""
         state = self.table.state
         player = state.current_player()
         if player not in self.seats:
@@ -83,7 +86,7 @@ class BotTurns:
         self.waited += dt
         legal = state.legal_actions()
         if player in self.replaced:
-            if self.waited < self._delay():
+            if not ready or self.waited < self._delay():
                 return None
             return self.replaced[player].decide(state.view(player), legal)
         if self.ticket is None:
@@ -99,7 +102,7 @@ class BotTurns:
             except Exception as exc:  # the program would not even start
                 self._replace(player, exc)
             return None
-        if self.waited < self._delay():
+        if not ready or self.waited < self._delay():
             return None
         result = self.decider.poll(self.ticket)
         if result is None:

@@ -29,8 +29,9 @@ class Hints:
         self.box: pygame.Rect | None = None  # the hint's progress panel, as last drawn
 
     def update(self, dt: float) -> bool:
-        """A bot seat's turn: its move once decided and shown long enough (never while a card
-        flies or is dragged); a human's turn: the hint they asked for. True when no human at the
+        """A bot seat's turn: its move once decided and shown long enough (thought out while the
+        last move's cards fly, played only once they have landed and nothing is dragged); a
+        human's turn: the hint they asked for. True when no human at the
         screen is to move (a bot's turn, or a pass screen waiting for the next human)."""
         table = self.table
         if table.seat.pass_screen_for() is not None:
@@ -41,10 +42,9 @@ class Hints:
             self.turns.hint_progress(dt)
             self.poll()
             return False
-        if not table.motion.busy and table.drag is None:
-            action = self.turns.update(dt)
-            if action is not None:
-                table.play(action)
+        action = self.turns.update(dt, ready=not table.motion.busy and table.drag is None)
+        if action is not None:
+            table.play(action)
         return True
 
     def poll(self) -> None:
