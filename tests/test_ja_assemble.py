@@ -152,15 +152,21 @@ def test_the_table_speaks_japanese_and_every_word_fits(app, ja, spied, players, 
     assert not [s for s in cut if not s.startswith(tuple(n[:1] for n in NAMES))], cut  # names only
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_japanese_fits_at_640x360_with_the_largest_text(app, ja, spied, players):
-    ui.set_text_size("larger")
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_japanese_fits_at_640x360_with_the_largest_text(app, ja, spied, players, text_size):
+    """Review row 67: the capacity line (「処理能力1」) never off the bottom of its lane."""
+    ui.set_text_size(text_size)
     table = mid_game_table(app, players, (640, 360), Rules(flaw=True))
     calls = drawn(app, spied, table)
     for lay in table.layout.lanes:  # every line of a label inside its lane, none off its bottom
         box = pygame.Rect(*lay.box.to_int())
-        inside = [r for s, r in calls if r is not None and pygame.Rect(*lay.label.to_int()).collidepoint(r.topleft)]
+        label = pygame.Rect(*lay.label.to_int())
+        inside = [r for s, r in calls if r is not None and label.collidepoint(r.center)]
         assert inside and all(box.contains(r) for r in inside), (box, inside)
+        capacity = [r for s, r in calls if r is not None and s.startswith("処理能力")
+                    and box.collidepoint(r.topleft)]
+        assert len(capacity) == 1 and box.contains(capacity[0]), (box, capacity)
     preview = pygame.Rect(*table.layout.preview.to_int())
     in_preview = [r for s, r in calls if r is not None and preview.collidepoint(r.topleft)]
     assert in_preview and all(preview.inflate(2, 2).contains(r) for r in in_preview)
