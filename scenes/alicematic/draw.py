@@ -342,12 +342,13 @@ def draw_map_head(scene, surface, view) -> None:
     else:
         head = _("Choosing bases")
     short = f"{state.round}/{state.params.rounds}" if state.round else ""
-    box = label(surface, [head, short], px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
-                width=L.map.w * 0.22) or pygame.Rect(L.map.x + k(10), L.map.y + k(6), 0, 0)
-    box = label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
-                                                                                 discard=len(view.discard)),
-                          f"{view.deck_size} \u00b7 {len(view.discard)}"],
-                px(12), (box.x, box.bottom + k(2)), ui.MUTED, width=L.map.w * 0.22) or box
+    H = L.map_head
+    box = label(surface, [head, short], px(14), H.topleft, ui.BRASS, style="bold",
+                width=H.w) or pygame.Rect(H.x, H.y, 0, 0)
+    label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
+                                                                          discard=len(view.discard)),
+                    f"{view.deck_size} \u00b7 {len(view.discard)}"],
+          px(12), (H.x, box.bottom + k(2)), ui.MUTED, width=H.w)
     draw_prompt(scene, surface)
     h = None if scene.popup is not None else (scene.focus_hex() if scene.keyboard else None) or scene.hover
     if h is None or h not in view.board.hexes:
@@ -376,16 +377,21 @@ def draw_map_head(scene, surface, view) -> None:
         why = scene.why_not(CONQUER, h)
         if why is not None:
             lines.append(why)
-    # on a dark card: the lines sit over the map's hexes; a long one (a reason) wraps
-    room = L.map.w * 0.45
+    # on a dark card at the overview's foot, over the last players' Alices, never over a hex;
+    # a long line (a reason) wraps
+    room = L.overview.w - k(12)
     lines = [part for line in lines for part in (ui.wrap(line, px(13), room) or [line])]
     width = min(room, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
     step = ui.font(px(13)).get_linesize()
-    back = pygame.Rect(L.map.x + k(4), box.bottom + k(2), width + k(12), step * len(lines) + k(6))
+    back = pygame.Rect(L.overview.x, 0, width + k(12), step * len(lines) + k(6))
+    back.bottom = L.alices.bottom
+    back.top = max(back.top, L.overview.top)
     ui.panel(surface, back, DARK, ui.BRASS_DARK, radius=k(6), width=1)
     y = back.y + k(3)
     for line in lines:
-        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=width)
+        if y + step > back.bottom + 1:
+            break
+        r = label(surface, line, px(13), (back.x + k(6), y), ui.TEXT, width=width)
         y = r.bottom if r is not None else y
 
 
@@ -743,7 +749,7 @@ def draw_popup(scene, surface) -> None:
         return
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     f = ui.font(px(14), "bold")
-    width = min(surface.get_width() - 2 * L.m,
+    width = min(L.beside.w,  # (right of the hexes: a menu never covers the map)
                 max([f.size(label)[0] for label, _a in popup.options] + [f.size(popup.title)[0]]) + k(40))
     bh = max(k(34), 22)  # (its words are 0.42 of its height: readable in a small window too)
     title_h = max(k(34), ui.font(px(14), "bold").get_linesize() + k(8))
@@ -752,7 +758,7 @@ def draw_popup(scene, surface) -> None:
     rect.midbottom = (popup.at[0], popup.at[1] - k(10))
     if rect.y < L.m:
         rect.midtop = (popup.at[0], popup.at[1] + k(10))
-    rect.clamp_ip(surface.get_rect().inflate(-2 * L.m, -2 * L.m))
+    rect.clamp_ip(L.beside)
     popup.rect = rect
     ui.panel(surface, rect, (34, 26, 26, 248), ui.BRASS, radius=k(10), width=max(1, k(2)))
     ui.text(surface, popup.title, px(14), (rect.centerx, rect.y + k(8)), ui.BRASS, "midtop", "bold",
@@ -883,10 +889,8 @@ def head_name(surface, name: str, px: float, midtop, colour, width: float, heigh
 
 
 def scoring_panel(L) -> pygame.Rect:
-    W, H = L.size
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, max(L.k(640), round(W * 0.55))), H - 2 * L.m)
-    P.topright = (W - L.m, L.m)
-    return P
+    """Right of the hexes: the final board and its breakdown in sight together."""
+    return pygame.Rect(L.beside)
 
 
 def mark_row(scene, surface, field: str) -> None:

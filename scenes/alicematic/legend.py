@@ -36,9 +36,9 @@ def rows() -> list[tuple[str, str]]:
 
 
 def panel_rect(scene) -> pygame.Rect:
-    """Over the hexes' region, as wide as its words need."""
+    """Right of the hexes (the map stays in sight beside what its marks mean)."""
     L = scene.layout
-    return L.field.inflate(-L.k(16), -L.k(16))
+    return pygame.Rect(L.beside)
 
 
 def draw_legend(scene, surface) -> pygame.Rect:

@@ -736,14 +736,8 @@ class AlicematicScene(GameTable):
         self.fit_map()
 
     def fit_map(self) -> None:
-        """The whole map in its region; during the final scoring, in the part left of its panel."""
-        room = pygame.Rect(self.layout.field)
-        if self.scoring is not None:
-            room.w = max(room.w // 3, draw.scoring_panel(self.layout).x - self.layout.m - room.x)
-        self.camera.fit(room, self.state.board.hexes)
-        self.camera.rect = pygame.Rect(self.layout.field)
-        self.camera.centre = (self.camera.centre[0] + (self.layout.field.w - room.w) / 2 / self.camera.size,
-                              self.camera.centre[1])
+        """The whole map in its field (the final scoring opens beside it, never over it)."""
+        self.camera.fit(self.layout.field, self.state.board.hexes)
 
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
