@@ -329,7 +329,7 @@ def symbol_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
 
 def marker(surface, scene, p: int, centre, radius: float, at_war: bool = False) -> pygame.Rect:
     """Player `p`'s marker (at war: their face-down chit: the symbol hollow, struck through)."""
-    cx, cy = centre
+    cx, cy = round(centre[0]), round(centre[1])  # (whole pixels: the disc and symbol share a middle)
     edge = max(1, round(radius / 5))
     pygame.draw.circle(surface, MARKER_EDGE, (cx, cy), radius + edge)
     pygame.draw.circle(surface, MARKER_BODY, (cx, cy), radius)
