@@ -65,7 +65,6 @@ def draw_table(scene, surface) -> None:
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     view = scene.view()
     draw_map(scene, surface, view)
-    draw_alices(scene, surface, view)
     draw_board(scene, surface, view)
     draw_players(scene, surface, view)
     draw_log(scene, surface)
@@ -123,6 +122,7 @@ _NUMBERS: dict = {}  # (number, size, room, ink, face) -> (its surface, the rect
 def draw_map(scene, surface, view) -> None:
     L, cam, s = scene.layout, scene.camera, scene.layout.s
     ui.panel(surface, L.map, (22, 30, 34, 200), ui.BRASS_DARK, radius=L.k(10))
+    draw_alices(scene, surface, view)  # (beside the hexes; the hover card may lie over it)
     board = view.board
     holders, war = dict(view.holders), dict(view.war)
     size = cam.size
@@ -392,9 +392,16 @@ def draw_prompt(scene, surface) -> pygame.Rect:
     room = prompt_rect(scene)
     words = scene.prompt()
     wide = ui.render(words, px(15), ui.TEXT, "bold").get_width()
-    box = pygame.Rect(room.x, room.y, min(room.w, wide + k(16)), room.h)
+    one = ui._font(min(ui.sized(px(15)), ui.READABLE), "narrow").size(words)[0] <= room.w - k(16)
+    line = ui.font(px(15), "bold").get_linesize()
+    box = pygame.Rect(room.x, room.y, min(room.w, wide + k(16)), room.h if not one else line + k(8))
+    box.bottom = room.bottom  # (over the buttons, on one line where it fits, else on two)
     ui.panel(surface, box, DARK, ui.BRASS, radius=min(box.h // 2, k(8)), width=max(1, round(L.s)))
-    ui.text(surface, words, px(15), (box.x + k(8), box.centery), ui.TEXT, "midleft", "bold", max_width=box.w - k(16))
+    if one:
+        ui.text(surface, words, px(15), (box.x + k(8), box.centery), ui.TEXT, "midleft", "bold",
+                max_width=box.w - k(16))
+    else:
+        ui.paragraph(surface, words, px(15), box.inflate(-k(16), -k(6)), ui.TEXT, "bold")
     scene.prompt_box = box
     return box
 
@@ -485,10 +492,13 @@ def alice_rects(scene, view=None) -> dict[tuple[int, int], pygame.Rect]:
             if not up:
                 continue
             x = A.x + i * col_w
-            step = min(k(18) + 2, room / len(up))
+            # stacked; side by side in twos where a stack of them would be too thin to see
+            across = 1 if room / len(up) >= max(6, k(12)) else 2
+            down = -(-len(up) // across)
+            step, wide = min(k(18) + 2, room / down), col_w / across
             for j, card in enumerate(up):
-                out[(p, card)] = pygame.Rect(round(x + 1), round(top + j * step), max(2, round(col_w - 2)),
-                                             max(2, round(step - 1)))
+                out[(p, card)] = pygame.Rect(round(x + 1 + (j % across) * wide), round(top + (j // across) * step),
+                                             max(2, round(wide - 2)), max(2, round(step - 1)))
     return out
 
 
@@ -539,9 +549,11 @@ def draw_alices(scene, surface, view) -> None:
         if rect.h >= ui.READABLE:  # (thinner: the strip alone, the tooltip names it)
             name, x = w.card_name(c), rect.x + max(3, k(7))
             size = min(px(11), rect.h)
-            if ui._font(min(ui.sized(size), ui.READABLE), "regular").size(name)[0] > rect.right - x - 1:
+            face = ui._font(min(ui.sized(size), ui.READABLE), "regular")
+            if face.size(name)[0] > rect.right - x - 1:
                 name = short_name(name)
-            shrunk_name(surface, name, size, (x, rect.centery), ui.TEXT, "midleft", "regular", rect.right - x - 1)
+            if face.size(name[:2] + "\u2026")[0] <= rect.right - x - 1:  # (else too narrow for a word)
+                shrunk_name(surface, name, size, (x, rect.centery), ui.TEXT, "midleft", "regular", rect.right - x - 1)
 
 
 # --- the seated player's board --------------------------------------------------------------
@@ -906,7 +918,13 @@ def draw_popup(scene, surface) -> None:
                 max([f.size(label)[0] for label, _a in popup.options] + [f.size(popup.title)[0]]) + k(40))
     bh = max(k(34), 22)  # (its words are 0.42 of its height: readable in a small window too)
     title_h = max(k(34), ui.font(px(14), "bold").get_linesize() + k(8))
-    height = title_h + len(popup.options) * (bh + k(6)) + k(6)
+    # a label too long for the menu's width (right of the hexes) takes two lines
+    fs = int(bh * 0.42)
+    room = width - k(20) - 8 * L.s
+    tall = [ui._font(min(ui.sized(fs), ui.READABLE), "narrow").size(label)[0] > room
+            for label, _a in popup.options]
+    extra = ui.font(fs, "bold").get_linesize()
+    height = title_h + sum(bh + k(6) + extra * t for t in tall) + k(6)
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (popup.at[0], popup.at[1] - k(10))
     if rect.y < L.m:
@@ -917,10 +935,19 @@ def draw_popup(scene, surface) -> None:
     ui.text(surface, popup.title, px(14), (rect.centerx, rect.y + k(8)), ui.BRASS, "midtop", "bold",
             max_width=rect.w - k(16))
     y = rect.y + title_h
-    for button in popup.buttons:
-        button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh)
-        button.draw(surface, L.s)
-        y += bh + k(6)
+    for button, two in zip(popup.buttons, tall):
+        button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh + extra * two)
+        if two:  # the button without its words, then its words wrapped over it
+            words, button.label = button.label, ""
+            button.draw(surface, L.s)
+            button.label = words
+            lines = ui.paragraph_height(words, fs, room, "bold")
+            ui.paragraph(surface, words, fs, pygame.Rect(button.rect.x + 4 * L.s, button.rect.centery - lines // 2 - 1,
+                                                         room, lines + 4),
+                         ui.TEXT if button.enabled else (120, 112, 104), "bold", anchor="midtop")
+        else:
+            button.draw(surface, L.s)
+        y += button.rect.h + k(6)
 
 
 # --- the final scoring ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from scenes.widgets import ui
 
 SQRT3 = math.sqrt(3)
@@ -128,7 +129,10 @@ class Layout:
         self.action_button.bottomright = (O.right, O.bottom)
         self.legend_button = pygame.Rect(0, 0, min(k(110), O.w // 3), self.action_button.h)
         self.legend_button.bottomright = (self.action_button.x - k(8), self.action_button.bottom)
-        prompt_h = ui.font(self.px(15), "bold").get_linesize() + k(8)
+        # the prompt on one line where the longest fits, else on two
+        longest = _("Domestic affairs: click a hand card to summon or hire it")
+        one = ui._font(min(ui.sized(self.px(15)), ui.READABLE), "narrow").size(longest)[0] <= O.w - k(16)
+        prompt_h = (1 if one else 2) * ui.font(self.px(15), "bold").get_linesize() + k(8)
         self.prompt = pygame.Rect(O.x, self.action_button.y - k(6) - prompt_h, O.w, prompt_h)
         self.alices = pygame.Rect(O.x, self.map_head.bottom + k(4), O.w,
                                   self.prompt.y - k(6) - self.map_head.bottom - k(4))
