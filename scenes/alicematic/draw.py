@@ -380,8 +380,8 @@ def draw_tile_borders(surface, board, cam) -> None:
 
 
 def prompt_rect(scene) -> pygame.Rect:
-    """Where the phase's prompt goes: in the strip under the hexes, left of the Legend and
-    corner buttons, never over the map."""
+    """Where the phase's prompt goes: at the foot of the overview beside the hexes, over the
+    Legend and corner buttons, never over the map."""
     L = scene.layout
     return pygame.Rect(L.prompt)
 
@@ -407,7 +407,8 @@ def draw_prompt(scene, surface) -> pygame.Rect:
 
 
 def draw_map_head(scene, surface, view) -> None:
-    """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
+    """Round, deck and what to do, in the overview beside the hexes; the hovered hex's card over
+    the overview's foot."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     state = scene.state
     if state.is_over() and state.round < state.params.rounds:  # every city held: it ended early
