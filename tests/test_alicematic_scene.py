@@ -527,7 +527,10 @@ def test_hex_numbers_fit_their_hexes_in_the_smallest_window_with_large_text(app,
     cam, board = scene.camera, scene.state.board
     assert cam.size < draw.SMALL_HEX  # (a small map: the case this is about)
     numbers = []
+    held = {h for h, owners in scene.state.holders.items() if owners} | set(scene.state.war)
     for h in board.hexes:
+        if h in held:  # a small hex held: its holder's marker over it (the hover card: its number)
+            continue
         cx, cy = cam.to_screen(h)
         rects = [r for (x, y), r in drawn if abs(x - cx) < 1 and abs(y - cy) < cam.size * 0.2]
         assert len(rects) == 1, h

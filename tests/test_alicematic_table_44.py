@@ -180,16 +180,9 @@ def drawn_numbers(app, monkeypatch):
 
 
 def dot_rects(scene):
-    cam = scene.camera
-    roomy = cam.size >= draw.SMALL_HEX
-    out = []
-    for h, owners in scene.state.holders.items():
-        cx, cy = cam.to_screen(h)
-        radius = (cam.size * 0.26 if roomy else max(2.5, cam.size * 0.18)) + 1
-        for i in range(len(owners)):
-            x, y = draw.owner_dot(cx, cy, cam.size, i, len(owners), roomy)
-            out.append(pygame.Rect(round(x - radius), round(y - radius), round(2 * radius), round(2 * radius)))
-    return out
+    """Where the players' markers are (their edges too)."""
+    return [draw.marker_rect(centre, radius + max(1, round(radius / 5)))
+            for _h, _p, centre, radius, _war in draw.marker_spots(scene)]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -199,6 +192,9 @@ def test_cost_badges_and_tile_tags_cover_no_hex_number_dot_or_each_other(app, mo
     checked = 0
     for zoom in (1.0, 2.0, 3.0):
         scene.camera.zoom, scene.camera.pan = zoom, [0.0, 0.0]
+        lit = next(a.hex for a in scene.plans() if a.kind == CONQUER)
+        x, y = scene.camera.to_screen(lit)  # (zoomed in: a lit conquest in sight)
+        scene.camera.pan = [scene.camera.rect.centerx - x, scene.camera.rect.centery - y]
         scene.camera.clamp()
         drawn = drawn_numbers(app, monkeypatch)
         cam = scene.camera
@@ -262,8 +258,9 @@ def test_the_phase_prompt_and_the_map_buttons_never_cover_a_hex(app, players, si
     assert scene.prompt() == "Expedition: click a lit hex, or End turn"
 
 
-def test_a_held_hex_keeps_its_ring_visible_on_its_holders_own_colour(app, monkeypatch):
-    """Even where the holder's colour is the hex's own, a dark edge on both sides of the ring."""
+def test_a_held_hex_shows_its_holders_marker_even_on_a_hex_of_their_own_colour(app, monkeypatch):
+    """Even where the holder's colour is the hex's own, the marker's dark disc and light edge
+    stand out, with the holder's symbol in it."""
     scene = table_at(app, lit_position(3), (1280, 720))
     board, cam = scene.state.board, scene.camera
     h = next(h for h, owners in sorted(scene.state.holders.items())
@@ -272,20 +269,18 @@ def test_a_held_hex_keeps_its_ring_visible_on_its_holders_own_colour(app, monkey
     monkeypatch.setattr(draw, "seat_colour", lambda scene, p: fill)  # the worst case: the same colour
     app.draw()
     surface = app.screen
-    cx, cy = cam.to_screen(h)
-    import math
-    angle = math.radians(120) - draw.corners.__globals__["TILT"]  # the lower left side's middle
+    (centre, radius), = [(c, r) for g, _p, c, r, _w in draw.marker_spots(scene) if g == h]
+    assert radius >= cam.size * 0.3  # a large marker, not a dot
     seen = []
-    for step in range(int(cam.size * 0.45), int(cam.size * 0.95)):
-        x, y = round(cx + step * math.cos(angle)), round(cy + step * math.sin(angle))
-        c = tuple(surface.get_at((x, y))[:3])
-        kind = "dark" if sum(c) < 150 else ("fill" if max(abs(a - b) for a, b in zip(c, fill)) < 12 else "other")
+    for step in range(0, int(radius * 1.8)):  # from the symbol's middle up and out of the disc
+        c = tuple(surface.get_at((round(centre[0]), round(centre[1] - step)))[:3])
+        kind = "dark" if sum(c) < 60 else ("light" if min(c) > 230 else
+                                            ("fill" if max(abs(a - b) for a, b in zip(c, fill)) < 12 else "other"))
         if not seen or seen[-1] != kind:
             seen.append(kind)
-    # the hex, the ring's dark inner edge, the ring (the holder's colour), its dark outer edge
-    assert "fill" in seen and seen.count("dark") >= 2
-    first = seen.index("dark")
-    assert "fill" in seen[first:] and "dark" in seen[seen.index("fill", first):], seen
+    # the symbol (the holder's colour), the disc, its light edge, the hex again
+    assert seen[0] == "fill" and "dark" in seen and "light" in seen[seen.index("dark"):], seen
+    assert "fill" in seen[seen.index("light"):], seen
 
 
 # --- the projected score, the legend, the demo -----------------------------------------------

@@ -122,6 +122,7 @@ _NUMBERS: dict = {}  # (number, size, room, ink, face) -> (its surface, the rect
 def draw_map(scene, surface, view) -> None:
     L, cam, s = scene.layout, scene.camera, scene.layout.s
     ui.panel(surface, L.map, (22, 30, 34, 200), ui.BRASS_DARK, radius=L.k(10))
+    draw_alices(scene, surface, view)  # (beside the hexes; the hover card may lie over it)
     board = view.board
     holders, war = dict(view.holders), dict(view.war)
     size = cam.size
@@ -151,39 +152,31 @@ def draw_map(scene, surface, view) -> None:
                                                             (tx + 0.16 * size, ty + 0.1 * size)])
         if kind.kind == CITY:  # towers, and the city's size as dots under the number
             pygame.draw.polygon(surface, (236, 222, 190), corners(cx, cy, size * 0.97), max(2, round(2 * s)))
+            low = -0.17 if holders.get(h) else 0.52  # (a held city: under its number, over its markers)
             for i in range(kind.city_size if roomy or h in near else 0):
-                x = cx + (i - (kind.city_size - 1) / 2) * size * 0.24
-                pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * 0.52), max(2, size * 0.08))
+                x = cx + (i - (kind.city_size - 1) / 2) * size * 0.22
+                pygame.draw.circle(surface, (246, 236, 210), (x, cy + size * low), max(2, size * 0.07))
         ink = ink_on(fill)
+        held = bool(holders.get(h)) or h in war
         if h in badges:  # a lit conquest: the number at the left, the food badge at the right
-            number(surface, info.strength, size * 0.56, size * 0.5, (cx - 0.3 * size, cy), ink)
-        else:
+            number(surface, info.strength, size * 0.56, size * 0.5, (cx - 0.3 * size, cy - (0.1 * size if held else 0)),
+                   ink)
+        elif held and roomy:  # over the holders' markers (a city's: over its size dots too)
+            number(surface, info.strength, size * 0.46, size * 0.38 if kind.kind == CITY else size * 0.44,
+                   (cx, cy - (0.5 if kind.kind == CITY else 0.42) * size), ink)
+        elif not held:
             number(surface, info.strength, size * 0.62, size * 0.95,
                    (cx, cy + (0.05 if kind.kind != CITY or not roomy else -0.05) * size), ink)
-        owners = holders.get(h, ())
-        if len(owners) == 1:  # held: a ring in the holder's colour, dark-edged on both sides so
-            ring = max(2, round(size * 0.12))  # that it shows on a hex of the same colour too
-            pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 0.84), ring + 2 * max(1, round(ring / 3)))
-            pygame.draw.polygon(surface, seat_colour(scene, owners[0]), corners(cx, cy, size * 0.84), ring)
-        dot = size * 0.26 if roomy else max(2.5, size * 0.18)  # (small: clear of the number)
-        for i, p in enumerate(owners):
-            x, y = owner_dot(cx, cy, size, i, len(owners), roomy)
-            pygame.draw.circle(surface, ui.INK, (x, y), max(2.5, dot) + 1)
-            pygame.draw.circle(surface, seat_colour(scene, p), (x, y), max(2.5, dot) - max(1, dot // 4))
-        if h in war:  # at war: a dashed ring in the player's colour and their face-down chit
-            colour = seat_colour(scene, war[h])
+        if holders.get(h):  # held: a dark ring (the markers say whose: no facility's colour)
+            pygame.draw.polygon(surface, MARKER_BODY, corners(cx, cy, size * 0.86), max(2, round(size * 0.1)))
+        if h in war:  # at war: a dashed light ring (the marker: a face-down chit)
             ring = corners(cx, cy, size * 0.84)
             for i in range(6):  # each side's middle half: a dashed look, unlike a held hex's ring
                 a, b = ring[i], ring[(i + 1) % 6]
-                pygame.draw.line(surface, colour, (a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25),
-                                 (a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75), max(2, round(size * 0.12)))
-            box = pygame.Rect(0, 0, max(8, size * 0.5), max(8, size * 0.5))
-            box.center = (round(cx), round(cy - size * 0.56))
-            pygame.draw.rect(surface, (40, 34, 38), box, border_radius=max(2, round(size * 0.08)))
-            pygame.draw.rect(surface, colour, box, max(2, round(size * 0.08)), border_radius=max(2, round(size * 0.08)))
-            inner = box.inflate(-box.w // 3, -box.h // 3)
-            pygame.draw.line(surface, ui.BAD, inner.topleft, inner.bottomright, max(1, round(size * 0.06)))
-            pygame.draw.line(surface, ui.BAD, inner.topright, inner.bottomleft, max(1, round(size * 0.06)))
+                pygame.draw.line(surface, MARKER_EDGE, (a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25),
+                                 (a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75), max(2, round(size * 0.1)))
+    for _h, p, centre, radius, at_war in marker_spots(scene, badges):
+        marker(surface, scene, p, centre, radius, at_war)
     draw_tile_borders(surface, board, cam)
     for h in bases:
         cx, cy = cam.to_screen(h)
@@ -274,10 +267,85 @@ def badge_rects(scene) -> dict:
     return out
 
 
-def owner_dot(cx: float, cy: float, size: float, i: int, owners: int, roomy: bool) -> tuple[float, float]:
-    """The centre of the `i`th holder's dot over a hex (a city's holders side by side)."""
-    dot = size * 0.26 if roomy else max(2.5, size * 0.18)
-    return cx + (i - (owners - 1) / 2) * dot * 1.9, cy - size * (0.56 if roomy else 0.72)
+# a player's marker on the map: a near-black disc with a light edge (no facility, city or forest
+# is either) and, in it, the player's symbol in their colour: their pattern, told apart by shape
+MARKER_BODY, MARKER_EDGE = (14, 12, 14), (250, 248, 240)
+SYMBOLS = ("circle", "square", "triangle", "diamond", "cross")
+
+
+def marker_spots(scene, badges=None) -> list[tuple]:
+    """(hex, player, centre, radius, at war) for every marker on the map: each holder's (a city's
+    side by side) and each war's face-down chit, in the hex's lower half, under its number and
+    clear of a cost badge and of the tile tags on the cities' lowest corners; on small hexes,
+    over the middle (the number then shows on hover)."""
+    cam = scene.camera
+    size = cam.size
+    view = scene.view()
+    badges = badge_rects(scene) if badges is None else badges
+    out = []
+    roomy = size >= SMALL_HEX
+    spots = [(h, owners, False) for h, owners in view.holders if owners]
+    spots += [(h, (p,), True) for h, p in view.war]
+    board = view.board
+    for h, owners, at_war in spots:
+        cx, cy = cam.to_screen(h)
+        n = len(owners)
+        if not roomy:
+            radius, y = size * min(0.5, 0.8 / n), cy
+        elif h in badges:
+            radius, y = size * min(0.18, 0.45 / n), cy + size * 0.65
+        elif board.hexes[h].kind.kind == CITY:
+            radius, y = size * min(0.28, 0.72 / n), cy + size * 0.26
+        else:
+            radius, y = size * min(0.36, 0.75 / n), cy + size * 0.3
+        radius = max(3.0, radius)
+        for i, p in enumerate(owners):
+            out.append((h, p, (cx + (i - (n - 1) / 2) * radius * 2.1, y), radius, at_war))
+    return out
+
+
+def marker_rect(centre, radius) -> pygame.Rect:
+    r = pygame.Rect(0, 0, round(2 * radius) + 2, round(2 * radius) + 2)
+    r.center = (round(centre[0]), round(centre[1]))
+    return r
+
+
+def symbol_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The outline of a symbol of radius `r` (a circle: none, drawn as a circle)."""
+    if kind == "square":
+        a = r * 0.8
+        return [(cx - a, cy - a), (cx + a, cy - a), (cx + a, cy + a), (cx - a, cy + a)]
+    if kind == "triangle":
+        return [(cx, cy - r), (cx + r * 0.92, cy + r * 0.72), (cx - r * 0.92, cy + r * 0.72)]
+    if kind == "diamond":
+        return [(cx, cy - r * 1.05), (cx + r * 0.8, cy), (cx, cy + r * 1.05), (cx - r * 0.8, cy)]
+    if kind == "cross":
+        a, b = r, r * 0.36
+        return [(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b), (cx + a, cy + b),
+                (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a), (cx - b, cy + b), (cx - a, cy + b),
+                (cx - a, cy - b), (cx - b, cy - b)]
+    return []
+
+
+def marker(surface, scene, p: int, centre, radius: float, at_war: bool = False) -> pygame.Rect:
+    """Player `p`'s marker (at war: their face-down chit: the symbol hollow, struck through)."""
+    cx, cy = round(centre[0]), round(centre[1])  # (whole pixels: the disc and symbol share a middle)
+    edge = max(1, round(radius / 5))
+    pygame.draw.circle(surface, MARKER_EDGE, (cx, cy), radius + edge)
+    pygame.draw.circle(surface, MARKER_BODY, (cx, cy), radius)
+    colour = seat_colour(scene, p)
+    r = radius * 0.66
+    kind = SYMBOLS[p % len(SYMBOLS)]
+    width = 0 if not at_war else max(1, round(radius / 4))
+    pts = symbol_points(kind, cx, cy, r)
+    if pts:
+        pygame.draw.polygon(surface, colour, pts, width)
+    else:
+        pygame.draw.circle(surface, colour, (cx, cy), r, width)
+    if at_war:
+        d = radius * 0.7
+        pygame.draw.line(surface, ui.BAD, (cx - d, cy + d), (cx + d, cy - d), max(2, round(radius / 3.5)))
+    return marker_rect(centre, radius + edge)
 
 
 def tile_edges(board, cam, t: int | None = None):
@@ -312,8 +380,8 @@ def draw_tile_borders(surface, board, cam) -> None:
 
 
 def prompt_rect(scene) -> pygame.Rect:
-    """Where the phase's prompt goes: in the strip under the hexes, left of the Legend and
-    corner buttons, never over the map."""
+    """Where the phase's prompt goes: at the foot of the overview beside the hexes, over the
+    Legend and corner buttons, never over the map."""
     L = scene.layout
     return pygame.Rect(L.prompt)
 
@@ -324,15 +392,23 @@ def draw_prompt(scene, surface) -> pygame.Rect:
     room = prompt_rect(scene)
     words = scene.prompt()
     wide = ui.render(words, px(15), ui.TEXT, "bold").get_width()
-    box = pygame.Rect(room.x, room.y, min(room.w, wide + k(16)), room.h)
+    one = ui._font(min(ui.sized(px(15)), ui.READABLE), "narrow").size(words)[0] <= room.w - k(16)
+    line = ui.font(px(15), "bold").get_linesize()
+    box = pygame.Rect(room.x, room.y, min(room.w, wide + k(16)), room.h if not one else line + k(8))
+    box.bottom = room.bottom  # (over the buttons, on one line where it fits, else on two)
     ui.panel(surface, box, DARK, ui.BRASS, radius=min(box.h // 2, k(8)), width=max(1, round(L.s)))
-    ui.text(surface, words, px(15), (box.x + k(8), box.centery), ui.TEXT, "midleft", "bold", max_width=box.w - k(16))
+    if one:
+        ui.text(surface, words, px(15), (box.x + k(8), box.centery), ui.TEXT, "midleft", "bold",
+                max_width=box.w - k(16))
+    else:
+        ui.paragraph(surface, words, px(15), box.inflate(-k(16), -k(6)), ui.TEXT, "bold")
     scene.prompt_box = box
     return box
 
 
 def draw_map_head(scene, surface, view) -> None:
-    """Round, whose turn and what to do, over the map's top; the hovered hex under it."""
+    """Round, deck and what to do, in the overview beside the hexes; the hovered hex's card over
+    the overview's foot."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     state = scene.state
     if state.is_over() and state.round < state.params.rounds:  # every city held: it ended early
@@ -342,12 +418,13 @@ def draw_map_head(scene, surface, view) -> None:
     else:
         head = _("Choosing bases")
     short = f"{state.round}/{state.params.rounds}" if state.round else ""
-    box = label(surface, [head, short], px(14), (L.map.x + k(10), L.map.y + k(6)), ui.BRASS, style="bold",
-                width=L.map.w * 0.22) or pygame.Rect(L.map.x + k(10), L.map.y + k(6), 0, 0)
-    box = label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
-                                                                                 discard=len(view.discard)),
-                          f"{view.deck_size} \u00b7 {len(view.discard)}"],
-                px(12), (box.x, box.bottom + k(2)), ui.MUTED, width=L.map.w * 0.22) or box
+    H = L.map_head
+    box = label(surface, [head, short], px(14), H.topleft, ui.BRASS, style="bold",
+                width=H.w) or pygame.Rect(H.x, H.y, 0, 0)
+    label(surface, [_("Deck {deck} \u00b7 discard pile {discard}").format(deck=view.deck_size,
+                                                                          discard=len(view.discard)),
+                    f"{view.deck_size} \u00b7 {len(view.discard)}"],
+          px(12), (H.x, box.bottom + k(2)), ui.MUTED, width=H.w)
     draw_prompt(scene, surface)
     h = None if scene.popup is not None else (scene.focus_hex() if scene.keyboard else None) or scene.hover
     if h is None or h not in view.board.hexes:
@@ -376,17 +453,108 @@ def draw_map_head(scene, surface, view) -> None:
         why = scene.why_not(CONQUER, h)
         if why is not None:
             lines.append(why)
-    # on a dark card: the lines sit over the map's hexes; a long one (a reason) wraps
-    room = L.map.w * 0.45
+    # on a dark card at the overview's foot, over the last players' Alices, never over a hex;
+    # a long line (a reason) wraps
+    room = L.overview.w - k(12)
     lines = [part for line in lines for part in (ui.wrap(line, px(13), room) or [line])]
     width = min(room, max(ui.font(px(13)).size(line)[0] for line in lines) + k(2))
     step = ui.font(px(13)).get_linesize()
-    back = pygame.Rect(L.map.x + k(4), box.bottom + k(2), width + k(12), step * len(lines) + k(6))
+    back = pygame.Rect(L.overview.x, 0, width + k(12), step * len(lines) + k(6))
+    back.bottom = L.alices.bottom
+    back.top = max(back.top, L.overview.top)
     ui.panel(surface, back, DARK, ui.BRASS_DARK, radius=k(6), width=1)
     y = back.y + k(3)
     for line in lines:
-        r = label(surface, line, px(13), (L.map.x + k(10), y), ui.TEXT, width=width)
+        if y + step > back.bottom + 1:
+            break
+        r = label(surface, line, px(13), (back.x + k(6), y), ui.TEXT, width=width)
         y = r.bottom if r is not None else y
+
+
+# --- everyone's face-up Alices --------------------------------------------------------------
+
+def alice_rects(scene, view=None) -> dict[tuple[int, int], pygame.Rect]:
+    """{(player, card): its strip} for every face-up Alice on the table, all players at once
+    (public, as on a real table): a row per player (their name on its first line), a column per
+    colour as the areas are, each column's Alices stacked (thinner when many; the tooltip names
+    each)."""
+    L, k = scene.layout, scene.layout.k
+    view = scene.view() if view is None else view
+    A = L.alices
+    head, name_h = alices_head(L), alices_name_h(L)
+    col_w = A.w / len(COLOURS)
+    row_h = (A.h - head) / view.players
+    out = {}
+    for p in range(view.players):
+        top = A.y + head + p * row_h + name_h
+        room = row_h - name_h - 2
+        for i, area in enumerate(view.areas[p]):
+            up = [card for card, face_up in area if face_up and card is not None]
+            if not up:
+                continue
+            x = A.x + i * col_w
+            # stacked; side by side in twos where a stack of them would be too thin to see
+            across = 1 if room / len(up) >= max(6, k(12)) else 2
+            down = -(-len(up) // across)
+            step, wide = min(k(18) + 2, room / down), col_w / across
+            for j, card in enumerate(up):
+                out[(p, card)] = pygame.Rect(round(x + 1 + (j % across) * wide), round(top + (j // across) * step),
+                                             max(2, round(wide - 2)), max(2, round(step - 1)))
+    return out
+
+
+def alices_head(L) -> int:
+    return max(L.k(18), ui.font(L.px(11), "bold").get_linesize() + 2)
+
+
+def alices_name_h(L) -> int:
+    return ui.font(L.px(12), "bold").get_linesize() + 1
+
+
+def draw_alices(scene, surface, view) -> None:
+    """Every player's face-up Alices beside the map, by colour (the colour majorities and the
+    tiles' ties turn on them); the areas' face-down cards are counted at the side."""
+    L, k, px = scene.layout, scene.layout.k, scene.layout.px
+    A = L.alices
+    if A.h <= 0 or A.w <= 0:
+        return
+    head, name_h = alices_head(L), alices_name_h(L)
+    col_w = A.w / len(COLOURS)
+    for i, c in enumerate(COLOURS):
+        band = pygame.Rect(round(A.x + i * col_w + 1), A.y, round(col_w - 2), head - 2)
+        pygame.draw.rect(surface, AREA_COLOURS[c], band, border_radius=max(2, k(3)))
+        label(surface, w.area(c), px(11), band.center, ink_on(AREA_COLOURS[c]), "center", "bold",
+              width=band.w - k(4))
+    H = L.map_head
+    label(surface, [_("Everyone's face-up Alices"), _("Face-up Alices")], px(12), (H.right, H.bottom),
+          ui.MUTED, "bottomright", "bold", width=H.w * 0.45)
+    row_h = (A.h - head) / view.players
+    for p in range(view.players):
+        row = pygame.Rect(A.x, round(A.y + head + p * row_h), A.w, round(row_h))
+        if p % 2 == 0:
+            pygame.draw.rect(surface, (40, 34, 38), row, border_radius=max(2, k(4)))
+        radius = max(4, name_h * 0.36)
+        marker(surface, scene, p, (row.x + k(4) + radius, row.y + name_h / 2), radius)
+        nx = row.x + k(4) + 2 * radius + k(5)
+        up = sum(1 for area in view.areas[p] for _card, face_up in area if face_up)
+        down = sum(len(area) for area in view.areas[p]) - up
+        r = name_text(surface, scene.name_of(p), px(12), (nx, row.y + name_h / 2), seat_colour(scene, p),
+                      "midleft", "bold", row.w * 0.5)
+        label(surface, [_("face up {up} \u00b7 face down {down}").format(up=up, down=down), f"{up} \u00b7 {down}"],
+              px(11), (row.right - k(4), row.y + name_h / 2), ui.MUTED, "midright", width=row.right - r.right - k(12))
+    for (p, card), rect in alice_rects(scene, view).items():
+        c = scene.state.cards[card]
+        fill = AREA_COLOURS[c.colour]
+        pygame.draw.rect(surface, (62, 54, 56), rect, border_radius=max(1, k(3)))
+        pygame.draw.rect(surface, fill, (rect.x, rect.y, max(2, k(4)), rect.h))
+        if rect.h >= ui.READABLE:  # (thinner: the strip alone, the tooltip names it)
+            name, x = w.card_name(c), rect.x + max(3, k(7))
+            size = min(px(11), rect.h)
+            face = ui._font(min(ui.sized(size), ui.READABLE), "regular")
+            if face.size(name)[0] > rect.right - x - 1:
+                name = short_name(name)
+            if face.size(name[:2] + "\u2026")[0] <= rect.right - x - 1:  # (else too narrow for a word)
+                shrunk_name(surface, name, size, (x, rect.centery), ui.TEXT, "midleft", "regular", rect.right - x - 1)
 
 
 # --- the seated player's board --------------------------------------------------------------
@@ -656,8 +824,12 @@ def draw_players(scene, surface, view) -> None:
             ui.text(surface, _("{vp} VP").format(vp=view.vp[p]), px(14), (cell.right, cell.y + k(2)), ui.TEXT,
                     "topright", "bold")
         mark = " \u2605" if p == view.parent else ""  # the start player
-        name_text(surface, scene.name_of(p) + mark, px(14), (cell.x + k(11), cell.y + k(2)), ui.TEXT,
-                  "topleft", "bold", vp.x - cell.x - k(18))
+        line = ui.font(px(14), "bold").get_linesize()
+        radius = max(5, line * 0.36)  # their marker, as on the map
+        marker(surface, scene, p, (cell.x + k(11) + radius, cell.y + k(2) + line / 2), radius)
+        nx = cell.x + k(11) + 2 * radius + k(6)
+        name_text(surface, scene.name_of(p) + mark, px(14), (nx, cell.y + k(2)), ui.TEXT,
+                  "topleft", "bold", vp.x - nx - k(7))
         y = (vp.bottom + cell.bottom) // 2
         ch = max(k(16), SMALL_CHIP)
         step = ch + max(1, k(3))
@@ -743,25 +915,40 @@ def draw_popup(scene, surface) -> None:
         return
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     f = ui.font(px(14), "bold")
-    width = min(surface.get_width() - 2 * L.m,
+    width = min(L.beside.w,  # (right of the hexes: a menu never covers the map)
                 max([f.size(label)[0] for label, _a in popup.options] + [f.size(popup.title)[0]]) + k(40))
     bh = max(k(34), 22)  # (its words are 0.42 of its height: readable in a small window too)
     title_h = max(k(34), ui.font(px(14), "bold").get_linesize() + k(8))
-    height = title_h + len(popup.options) * (bh + k(6)) + k(6)
+    # a label too long for the menu's width (right of the hexes) takes two lines
+    fs = int(bh * 0.42)
+    room = width - k(20) - 8 * L.s
+    tall = [ui._font(min(ui.sized(fs), ui.READABLE), "narrow").size(label)[0] > room
+            for label, _a in popup.options]
+    extra = ui.font(fs, "bold").get_linesize()
+    height = title_h + sum(bh + k(6) + extra * t for t in tall) + k(6)
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (popup.at[0], popup.at[1] - k(10))
     if rect.y < L.m:
         rect.midtop = (popup.at[0], popup.at[1] + k(10))
-    rect.clamp_ip(surface.get_rect().inflate(-2 * L.m, -2 * L.m))
+    rect.clamp_ip(L.beside)
     popup.rect = rect
     ui.panel(surface, rect, (34, 26, 26, 248), ui.BRASS, radius=k(10), width=max(1, k(2)))
     ui.text(surface, popup.title, px(14), (rect.centerx, rect.y + k(8)), ui.BRASS, "midtop", "bold",
             max_width=rect.w - k(16))
     y = rect.y + title_h
-    for button in popup.buttons:
-        button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh)
-        button.draw(surface, L.s)
-        y += bh + k(6)
+    for button, two in zip(popup.buttons, tall):
+        button.rect = pygame.Rect(rect.x + k(10), y, rect.w - k(20), bh + extra * two)
+        if two:  # the button without its words, then its words wrapped over it
+            words, button.label = button.label, ""
+            button.draw(surface, L.s)
+            button.label = words
+            lines = ui.paragraph_height(words, fs, room, "bold")
+            ui.paragraph(surface, words, fs, pygame.Rect(button.rect.x + 4 * L.s, button.rect.centery - lines // 2 - 1,
+                                                         room, lines + 4),
+                         ui.TEXT if button.enabled else (120, 112, 104), "bold", anchor="midtop")
+        else:
+            button.draw(surface, L.s)
+        y += button.rect.h + k(6)
 
 
 # --- the final scoring ----------------------------------------------------------------------
@@ -883,10 +1070,8 @@ def head_name(surface, name: str, px: float, midtop, colour, width: float, heigh
 
 
 def scoring_panel(L) -> pygame.Rect:
-    W, H = L.size
-    P = pygame.Rect(0, 0, min(W - 2 * L.m, max(L.k(640), round(W * 0.55))), H - 2 * L.m)
-    P.topright = (W - L.m, L.m)
-    return P
+    """Right of the hexes: the final board and its breakdown in sight together."""
+    return pygame.Rect(L.beside)
 
 
 def mark_row(scene, surface, field: str) -> None:
@@ -925,6 +1110,8 @@ def tooltip_at(scene, pos) -> str | None:
     card = hand_card_at(scene, pos)
     if card is None:
         card = area_card_at(scene, pos)
+    if card is None:
+        card = next((c for (_p, c), r in alice_rects(scene).items() if r.collidepoint(pos)), None)
     if card is not None:
         c = scene.state.cards[card]
         text = f"{w.card_name(c)} \u00b7 {w.area(c.colour)} \u00b7 DP {c.dp} \u00b7 {w.power(c.power)}"

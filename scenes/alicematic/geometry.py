@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from game.i18n import _
 from scenes.widgets import ui
 
 SQRT3 = math.sqrt(3)
@@ -56,8 +57,26 @@ def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     return [(cx + size * c, cy + size * s) for c, s in _UNIT_CORNERS]
 
 
+def map_aspect(players: int) -> float:
+    """The map's width over its height as Camera.fit frames it (the tiles laid for `players`)."""
+    from game.alicematic.hexmap import DIRECTIONS, add, tile_centre
+    from game.alicematic.setup import positions_for
+    hexes = []
+    for position in positions_for(players):
+        centre = tile_centre(position)
+        hexes += [centre] + [add(centre, d) for d in DIRECTIONS]
+    pts = [world(h) for h in hexes]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (max(xs) - min(xs) + 2.0) / (max(ys) - min(ys) + 2.3)
+
+
 class Layout:
-    """Every region of the table at one window size (pixels)."""
+    """Every region of the table at one window size (pixels).
+
+    The map's panel is split: at its left the hexes' field, shaped like the map so that the map
+    fills it; at its right the overview column (the round, everyone's face-up Alices, the phase's
+    prompt and the map's buttons), where the move menus open too, so nothing covers a hex. The
+    legend and the final scoring take everything right of the field."""
 
     def __init__(self, size, players: int):
         W, H = max(1, size[0]), max(1, size[1])
@@ -95,16 +114,30 @@ class Layout:
         self.info = pygame.Rect(self.side.x, self.side.y, side_w, head + players * row_h + k(6))
         self.row_h = row_h
         self.log = pygame.Rect(self.side.x, self.info.bottom + m, side_w, top - bg - self.info.bottom - m)
-        self.action_button = pygame.Rect(0, 0, k(170), k(38))
-        self.action_button.bottomright = (self.map.right - k(8), self.map.bottom - k(8))
-        # the map's panel: the hexes above, a strip under them for the phase's prompt and the
-        # corner button, so that neither ever covers a hex
-        strip = max(self.action_button.h, ui.font(self.px(15), "bold").get_linesize() + k(8)) + k(16)
-        self.field = pygame.Rect(self.map.x, self.map.y, self.map.w, self.map.h - strip)
-        self.legend_button = pygame.Rect(0, 0, k(110), self.action_button.h)
+        # the map's panel: the hexes' field at the left, as wide as the map's shape asks (the
+        # overview keeps at least a third of the panel)
+        inner = self.map.inflate(-2 * k(6), -2 * k(6))
+        field_w = min(round(inner.h * map_aspect(players)), round(inner.w * 0.66))
+        self.field = pygame.Rect(inner.x, inner.y, field_w, inner.h)
+        self.overview = pygame.Rect(self.field.right + m, self.map.y + k(6),
+                                    self.map.right - k(8) - self.field.right - m, self.map.h - 2 * k(6))
+        O = self.overview
+        self.map_head = pygame.Rect(O.x, O.y, O.w, ui.font(self.px(14), "bold").get_linesize()
+                                    + ui.font(self.px(12)).get_linesize() + k(4))
+        # at the overview's foot: the prompt on its line, the Legend and corner buttons under it
+        self.action_button = pygame.Rect(0, 0, min(k(170), O.w // 2), k(38))
+        self.action_button.bottomright = (O.right, O.bottom)
+        self.legend_button = pygame.Rect(0, 0, min(k(110), O.w // 3), self.action_button.h)
         self.legend_button.bottomright = (self.action_button.x - k(8), self.action_button.bottom)
-        self.prompt = pygame.Rect(self.map.x + k(10), self.field.bottom + k(8),
-                                  self.legend_button.x - k(18) - self.map.x, strip - k(16))
+        # the prompt on one line where the longest fits, else on two
+        longest = _("Domestic affairs: click a hand card to summon or hire it")
+        one = ui._font(min(ui.sized(self.px(15)), ui.READABLE), "narrow").size(longest)[0] <= O.w - k(16)
+        prompt_h = (1 if one else 2) * ui.font(self.px(15), "bold").get_linesize() + k(8)
+        self.prompt = pygame.Rect(O.x, self.action_button.y - k(6) - prompt_h, O.w, prompt_h)
+        self.alices = pygame.Rect(O.x, self.map_head.bottom + k(4), O.w,
+                                  self.prompt.y - k(6) - self.map_head.bottom - k(4))
+        # the legend and the final scoring: everything right of the hexes
+        self.beside = pygame.Rect(self.field.right + m, m, W - 2 * m - self.field.right, H - 2 * m)
 
     def k(self, n: float) -> int:
         return round(n * self.s)

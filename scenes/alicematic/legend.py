@@ -11,7 +11,6 @@ from game.i18n import N_, _
 
 from scenes.alicematic import draw
 from scenes.alicematic.geometry import corners
-from scenes.table.look import seat_colour
 from scenes.widgets import ui
 
 # (what the drawing shows, its words)
@@ -20,8 +19,8 @@ ROWS = (
     ("war", N_("Orange ring: you can start a war there")),
     ("strength", N_("Number on a hex: the strength needed to take it")),
     ("food", N_("Green badge: the food needed from your nearest base")),
-    ("held", N_("Ring and dot in a player's colour: they hold the hex")),
-    ("at_war", N_("Dashed ring and crossed chit: that player's war there")),
+    ("held", N_("A player's symbol on a dark disc: they hold the hex")),
+    ("at_war", N_("Hollow symbol struck through: that player's war there")),
     ("city", N_("Purple hex: a fantasy city; its white dots: how many players may hold it")),
     ("forest", N_("Dark green hex with trees: a monster forest")),
     ("facilities", N_("Red, blue, yellow, green, white hexes: facilities, whose bonus is that colour")),
@@ -36,9 +35,9 @@ def rows() -> list[tuple[str, str]]:
 
 
 def panel_rect(scene) -> pygame.Rect:
-    """Over the hexes' region, as wide as its words need."""
+    """Right of the hexes (the map stays in sight beside what its marks mean)."""
     L = scene.layout
-    return L.field.inflate(-L.k(16), -L.k(16))
+    return pygame.Rect(L.beside)
 
 
 def draw_legend(scene, surface) -> pygame.Rect:
@@ -60,14 +59,17 @@ def draw_legend(scene, surface) -> pygame.Rect:
     for kind, words in entries:
         cy = y + step / 2
         sample(scene, surface, kind, box.x + k(12) + size * 1.1, cy, size)
-        ui.text(surface, words, text_px, (x0, cy), ui.TEXT, "midleft", max_width=box.right - x0 - k(10),
-                max_height=step)
+        room = box.right - x0 - k(10)
+        if ui._font(min(ui.sized(text_px), ui.READABLE), "regular").size(words)[0] <= room:
+            ui.text(surface, words, text_px, (x0, cy), ui.TEXT, "midleft", max_width=room, max_height=step)
+        else:  # a narrow window: on two lines
+            tall = min(step, ui.paragraph_height(words, text_px, room))
+            ui.paragraph(surface, words, text_px, pygame.Rect(x0, round(cy - tall / 2), room, round(step)))
         y += step
     cy = y + step / 2  # the players' colours, by name
     x = box.x + k(12)
-    for p in range(players):
-        pygame.draw.circle(surface, ui.INK, (x + size * 0.5, cy), size * 0.5 + 1)
-        pygame.draw.circle(surface, seat_colour(scene, p), (x + size * 0.5, cy), size * 0.5)
+    for p in range(players):  # (each one's marker, as on the map)
+        draw.marker(surface, scene, p, (x + size * 0.5, cy), size * 0.55)
         room = (box.right - k(10) - box.x - k(12)) / players - size * 1.4
         r = ui.text(surface, scene.name_of(p), text_px, (x + size * 1.3, cy), ui.TEXT, "midleft", "bold",
                     max_width=max(1, room), max_height=step)
@@ -84,7 +86,7 @@ def hexagon(surface, cx, cy, size, fill) -> None:
 def sample(scene, surface, kind: str, cx: float, cy: float, size: float) -> None:
     """A small drawing of what a legend row names, centred at (cx, cy)."""
     grey = draw.mix(draw.AREA_COLOURS["white"], (60, 56, 52), 0.25)
-    me = seat_colour(scene, scene.viewer if scene.viewer is not None else 0)
+    me_seat = scene.viewer if scene.viewer is not None else 0
     if kind == "facilities":
         for i, colour in enumerate(draw.AREA_COLOURS.values()):
             hexagon(surface, cx + (i - 0.4) * size * 0.9, cy, size * 0.5,
@@ -108,22 +110,15 @@ def sample(scene, surface, kind: str, cx: float, cy: float, size: float) -> None
         pygame.draw.rect(surface, (24, 20, 22), rect.inflate(2, 2), border_radius=max(2, rect.w // 4))
         draw.chip(surface, draw.AREA_COLOURS[GREEN], 2, rect.center, rect.w, scene.layout.s)
     elif kind == "held":
-        pygame.draw.polygon(surface, ui.INK, corners(cx, cy, size * 0.84), width + 2)
-        pygame.draw.polygon(surface, me, corners(cx, cy, size * 0.84), width)
-        pygame.draw.circle(surface, ui.INK, (cx, cy - size * 0.56), size * 0.26 + 1)
-        pygame.draw.circle(surface, me, (cx, cy - size * 0.56), size * 0.2)
+        pygame.draw.polygon(surface, draw.MARKER_BODY, corners(cx, cy, size * 0.86), width)
+        draw.marker(surface, scene, me_seat, (cx, cy - size * 0.1), size * 0.5)
     elif kind == "at_war":
         ring = corners(cx, cy, size * 0.84)
         for i in range(6):
             a, b = ring[i], ring[(i + 1) % 6]
-            pygame.draw.line(surface, me, (a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25),
+            pygame.draw.line(surface, draw.MARKER_EDGE, (a[0] * 0.75 + b[0] * 0.25, a[1] * 0.75 + b[1] * 0.25),
                              (a[0] * 0.25 + b[0] * 0.75, a[1] * 0.25 + b[1] * 0.75), width)
-        box = pygame.Rect(0, 0, max(6, size * 0.6), max(6, size * 0.6))
-        box.center = (round(cx), round(cy))
-        pygame.draw.rect(surface, (40, 34, 38), box)
-        pygame.draw.rect(surface, me, box, 1)
-        pygame.draw.line(surface, ui.BAD, box.topleft, box.bottomright, 1)
-        pygame.draw.line(surface, ui.BAD, box.topright, box.bottomleft, 1)
+        draw.marker(surface, scene, me_seat, (cx, cy - size * 0.1), size * 0.5, at_war=True)
     elif kind == "city":
         for i in range(2):
             pygame.draw.circle(surface, (246, 236, 210), (cx + (i - 0.5) * size * 0.3, cy + size * 0.45),

@@ -5,7 +5,9 @@ scoring walked through row by row.
 A player acts by clicking: a lit city (a base), a hand card (a menu: summon it, or hire it face
 down into an area), a lit hex (a menu: the expedition with its strength and food, or a war), a
 card in an over-full area (discard it), and the button at the map's corner (End turn, Pass, Draw).
-A player's row at the side shows their areas on the board (face-down cards as backs, no hand).
+A player's row at the side shows their areas on the board (face-down cards as backs, no hand);
+beside the map, everyone's face-up Alices show at once, and the move menus, the legend and the
+final scoring open there too, never over a hex (geometry.Layout).
 What every table shares (commands, saving, undo/redo, hints, bots, finishing, hot seat) is
 GameTable's: in hot seat the pass screen hides the hand and the face-down cards until the next
 human confirms."""
@@ -187,7 +189,7 @@ class AlicematicScene(GameTable):
         self.again_b = PrimaryButton(N_("Play again"), self.play_again)
         self.title_b = ui.Button(N_("Title"), self.to_title)
         self.legend_b = ui.Button(N_("Legend"), self.toggle_legend, "L")
-        self.legend_open = False  # the map's legend over the hexes
+        self.legend_open = False  # the map's legend, beside the hexes
         self.words = {b: b.label for b in (self.menu_b, self.again_b, self.title_b, self.legend_b)}
         self.log.append(_("New game."))
         if session.history.actions:
@@ -736,14 +738,8 @@ class AlicematicScene(GameTable):
         self.fit_map()
 
     def fit_map(self) -> None:
-        """The whole map in its region; during the final scoring, in the part left of its panel."""
-        room = pygame.Rect(self.layout.field)
-        if self.scoring is not None:
-            room.w = max(room.w // 3, draw.scoring_panel(self.layout).x - self.layout.m - room.x)
-        self.camera.fit(room, self.state.board.hexes)
-        self.camera.rect = pygame.Rect(self.layout.field)
-        self.camera.centre = (self.camera.centre[0] + (self.layout.field.w - room.w) / 2 / self.camera.size,
-                              self.camera.centre[1])
+        """The whole map in its field (the final scoring opens beside it, never over it)."""
+        self.camera.fit(self.layout.field, self.state.board.hexes)
 
     def draw(self, surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
