@@ -125,6 +125,9 @@ SETUP = {  # the last game set up (scenes/menus/setup.py remembers it)
                             first=", ".join(map(str, TARGETS[:-1])), second=TARGETS[-1])),
     "advanced": Field(False, is_bool, TRUE_OR_FALSE),  # the External program seat kind shown
     "undo": Field("fair", one_of(UNDO_MODES), first_or_second(UNDO_MODES)),
+    # a designer's parameters file for the games with designers' tools ("": the game's own numbers)
+    "params": Field("", is_text(FOLDER_LEN),
+                    message(N_("empty or a file of at most {count} characters"), count=FOLDER_LEN)),
 }
 
 FIELDS = {

@@ -47,6 +47,9 @@ class GameConfig:
     lesson: str | None = None  # "Learn to play": the game whose lesson this is (no saves, no records)
     replay: bool = False  # the replay viewer's read-only table (no saves, no records)
     game_id: int | None = None  # a game in progress resumed from the store (held by this window)
+    # the designer's files chosen in setup for a game with designers' tools: {"params": path}
+    # ("" there: the game's own numbers, whatever --params said)
+    designer: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if isinstance(self.rules, _GamesOwn):
@@ -65,7 +68,8 @@ class GameConfig:
 
     def again(self) -> "GameConfig":
         """The same table with a fresh deal (Play again)."""
-        return GameConfig(self.seats, self.rules, None, self.game, self.target, self.undo)
+        return GameConfig(self.seats, self.rules, None, self.game, self.target, self.undo,
+                          designer=self.designer)
 
     @classmethod
     def from_record(cls, record: dict, session=None) -> "GameConfig":

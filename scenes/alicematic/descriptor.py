@@ -44,7 +44,11 @@ SCENES = SceneInfo(
                                    N_("Cities can be at war."))),
                 ("forest_lenient", Words(N_("Invading a held forest and finishing your own war "
                                             "there skip the forest's condition."),
-                                         N_("Held forests: no condition.")))),
+                                         N_("Held forests: no condition."))),
+                ("params", Words(N_("A parameters file (JSON) sets rounds, cards per area, the "
+                                    "hand, chits, VP, the pool and the refill; ◂ back to the "
+                                    "draft's."),
+                                 N_("A JSON file of the game's numbers.")))),
         about=Words(N_("The map is laid from 15 hex tiles: 9 for 3 players, 13 for 4 or 5. Bases "
                        "are chosen clockwise, then counter-clockwise. Tiles and cards are sample "
                        "content."),

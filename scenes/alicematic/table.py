@@ -68,11 +68,14 @@ class Popup:
         return self.options[i][1] if 0 <= i < len(self.options) else None
 
 
-def designer_files(app, game: str) -> dict:
-    """new_session's `params` and `content` from this run's --params FILE and --content DIR (else
-    Settings' content folder), read at each new game (so a designer's edits are played);
-    ContentError naming the file."""
+def designer_files(app, game: str, chosen: dict | None = None) -> dict:
+    """new_session's `params` and `content` from the files chosen in setup (`chosen`, a
+    GameConfig's `designer`), else this run's --params FILE and --content DIR (else Settings'
+    content folder), read at each new game (so a designer's edits are played); ContentError
+    naming the file."""
     given = dict(app.options.workbench.get(game, {}))
+    for key, path in (chosen or {}).items():
+        given[key] = Path(path).expanduser() if path else None
     if given.get("content") is None and app.settings.get("content_folder"):
         given["content"] = Path(app.settings["content_folder"]).expanduser()
     if not any(given.values()):
@@ -162,7 +165,7 @@ class AlicematicScene(GameTable):
         if session is None:  # (a designer's file that cannot be used: ContentError, Start shows it)
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
                                   config.rules if isinstance(config.rules, Variants) else None,
-                                  **designer_files(app, self.game))
+                                  **designer_files(app, self.game, config.designer))
         super().__init__(app, config, session)
         state = self.state
         self.layout = Layout((1280, 720), state.n)

@@ -7,6 +7,7 @@ of the day (game.descriptor), and the words for them (scenes.descriptor.SetupPag
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pygame
 
@@ -37,6 +38,7 @@ SEED_LEN = 9
 # Each game's own words (its notes, what its options mean) are its declaration's: scenes.games.
 ADVANCED_TEXT = N_("Advanced\u2026")  # shows the "External program" seat kind: a bot of your own
 TARGET, DAILY = "target", "daily"  # the remembered setup's keys of the match's points and Today's deal
+PARAMS = "params"  # and of a designer's parameters file (the games with designers' tools)
 UNDO_TEXT = {"fair": N_("Own moves only; no peeking."),
              "free": N_("Anything; may count as assisted.")}
 UNDO_NAMES = {"fair": N_("Fair"), "free": N_("Free")}
@@ -59,7 +61,50 @@ def option_keys(game: GameInfo) -> list[str]:
     """A game's options by their keys in the remembered setup, in the order the right-hand
     column shows them."""
     return ([rule.key for rule in game.rules] + ([TARGET] if game.targets else [])
-            + ([DAILY] if game.daily_seed is not None else []))
+            + ([DAILY] if game.daily_seed is not None else [])
+            + ([PARAMS] if game.workbench is not None else []))
+
+
+class ParamsChoice(ui.Choice):
+    """A designer's parameters file, or the game's own numbers: a click (or Enter) opens the file
+    picker and a file the game cannot use is refused with its one-line reason; Left and Right
+    (or the left arrow) switch between the game's own numbers and the last file chosen."""
+
+    def __init__(self, setup: "SetupScene"):
+        super().__init__(N_("Numbers"), [""], 0, show=self._words)
+        self.setup = setup
+
+    @staticmethod
+    def _words(path: str) -> str:
+        return Path(path).name if path else _("the game's own")
+
+    def pick(self, path: str) -> None:
+        """`path` chosen (not read here: Start reads it and says what is wrong)."""
+        self.options = ["", path] if path else [""]
+        self.index = len(self.options) - 1
+
+    def click(self, pos) -> None:
+        if len(self.options) > 1 and pos[0] < self.rect.x + self.rect.w * 0.3:
+            self.adjust(-1)
+        else:
+            self.activate()
+
+    def activate(self) -> None:
+        from scenes.app import picker
+        setup = self.setup
+        game = setup.game.value
+        start = Path(self.value).expanduser().parent if self.value else Path.home()
+
+        def chosen(paths: list[Path]) -> None:
+            try:
+                registry.workbench(game).read_params(paths[0])
+            except ContentError as exc:  # the file's problem, naming its field: nothing changes
+                setup.app.toast(message(N_("That parameters file cannot be used: {problem}"),
+                                        problem=str(exc)))
+                return
+            self.pick(str(paths[0]))
+        picker.choose(setup.app, picker.FILE, _("Parameters file"),
+                      start if start.is_dir() else Path.home(), chosen)
 
 
 class ColourChoice(ui.Choice):
@@ -161,6 +206,9 @@ class SetupScene(Scene):
         self.t = 0.0
         self.snapped = self.started = False
         self.load(app.settings.get("setup") if isinstance(getattr(app, "settings", None), dict) else None)
+        for files in app.options.workbench.values():  # this run's --params FILE: what Start plays
+            if files.get("params") is not None and PARAMS in self.options:
+                self.options[PARAMS].pick(str(files["params"]))
         if app.demo:
             self.demo_setup()
         self.rebuild_ring()
@@ -178,6 +226,8 @@ class SetupScene(Scene):
                                             show=lambda v: _("{points} points").format(points=v))
             if game.daily_seed is not None and DAILY not in options:
                 options[DAILY] = ui.Toggle(N_("Today's deal"), True, on_change=lambda _v: self.layout())
+            if game.workbench is not None and PARAMS not in options:
+                options[PARAMS] = ParamsChoice(self)
         return options
 
     @property
@@ -290,7 +340,10 @@ class SetupScene(Scene):
         if data.get("undo") in self.undo.options:
             self.undo.set(data["undo"])
         for key, widget in self.options.items():
-            if isinstance(widget, ui.Toggle) and isinstance(data.get(key), bool):
+            if isinstance(widget, ParamsChoice):
+                if isinstance(data.get(key), str) and data[key].isprintable():
+                    widget.pick(data[key][:400])
+            elif isinstance(widget, ui.Toggle) and isinstance(data.get(key), bool):
                 widget.value = data[key]
             elif isinstance(widget, ui.Choice) and data.get(key) in widget.options \
                     and not isinstance(data.get(key), bool):
@@ -347,15 +400,17 @@ class SetupScene(Scene):
         if self.today() and game.daily_seed is not None:
             seed = game.daily_seed()
         rules = registry.rules_of(game.id, {rule.key: self.options[rule.key].value for rule in game.rules})
+        designer = {PARAMS: self.options[PARAMS].value} if game.workbench is not None else {}
         if self.solo:
             you = self.rows[0].seat()
-            return GameConfig([Seat(you.name, "human", you.colour)], rules, seed, game.id)
+            return GameConfig([Seat(you.name, "human", you.colour)], rules, seed, game.id,
+                              designer=designer)
         seats = [r.seat() for r in self.rows[:self.players.value]]
         for seat in seats:
             if seat.kind == "external":
                 seat.kind = "cmd:" + self.command.value.strip()
         target = self.options[TARGET].value if game.targets else None
-        return GameConfig(seats, rules, seed, game.id, target, self.undo.value)
+        return GameConfig(seats, rules, seed, game.id, target, self.undo.value, designer=designer)
 
     def start_game(self) -> None:
         if self.uses_external() and not self.command.value.strip():
@@ -464,11 +519,14 @@ class SetupScene(Scene):
         closer together where even those need it."""
         s, R = self.s, self.col_right
         keys = option_keys(self.info)
+        tight = len(keys) > 5  # six rows (Alicematic's variants and its numbers): a little lower
         for key in keys:
             widget = self.options[key]
             toggle = isinstance(widget, ui.Toggle)
-            widget.rect = pygame.Rect(R, 0, self.right_w if toggle else int(260 * s),
-                                      int(40 * s) if toggle else int(44 * s))
+            wide = toggle or isinstance(widget, ParamsChoice)  # (a file's name needs the room)
+            widget.rect = pygame.Rect(R, 0, self.right_w if wide else int(260 * s),
+                                      int((30 if tight else 40) * s) if toggle
+                                      else int((34 if tight else 44) * s))
         for short, none in ((False, False), (True, False), (True, True)):
             self.short_blurbs, self.no_blurbs = short, none  # none: the rules page says them
             heights = [self.options[key].rect.h + self.blurb_height(key) for key in keys]
