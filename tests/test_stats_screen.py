@@ -170,3 +170,69 @@ def test_a_charts_figures_stand_level_with_the_heights_they_name(app, data_dir, 
         tops = [r for r in beside if abs(r.centery - area.y) <= 1]
         bottoms = [r for r in beside if abs(r.centery - area.bottom) <= 1]
         assert tops and bottoms, (name, area, beside)
+
+
+def alicematic_games(seeds=range(1, 7)) -> None:
+    """Finished Alicematic games in the store (random bots; Ada in the first seat)."""
+    from tests.storage_helpers import store
+    from tests.test_history import played
+    db = store()
+    for seed in seeds:
+        db.finish_game(None, played("alicematic", seed)[0])
+    db.close()
+
+
+def designer_page(app):
+    page = open_stats(app)
+    assert "alicematic:designer" in page.game_c.options  # Alicematic declares a balance report
+    while page.game_c.value != "alicematic:designer":  # the Game choice's arrow, as a player does
+        click(app, (page.game_c.rect.right - 4, page.game_c.rect.centery))
+    frames(app, 1)
+    return page
+
+
+def test_the_designer_page_shows_the_balance_report_of_the_players_games(app, data_dir, monkeypatch):
+    alicematic_games()
+    page = designer_page(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    words = [t for t, _rect in said]
+    report = page.balance()
+    start = report["by_players"]["3"]["win_share_by_turn_position"]["1"]
+    assert report["games"] == 6 and "Game: Alicematic Eiketsuden (designer)" in words
+    assert "3 players: 6 games, fair share 33%" in words and "Start player" in words
+    assert f"{round(100 * start['value'])}% ({round(100 * start['low'])}\u2013" \
+           f"{round(100 * start['high'])}%), n=6" in words
+    assert "Winner's margin" in words and "Ended with every city held" in words
+    assert not page.charts  # the report's rows have the page to themselves
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "history"
+
+
+def test_the_designer_page_with_no_games_says_so(app, data_dir, monkeypatch):
+    designer_page(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert "No finished games of this kind yet." in [t for t, _rect in said]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_designer_page_fits_the_smallest_and_the_usual_window(app, data_dir, lang):
+    """Every text of the page whole and inside its box at 640x360 and 1280x720, in Japanese
+    without an English word the catalogue translates."""
+    from scenes.menus.settings import use_language
+    from scenes.widgets import ui
+    from tests.test_fit import english_messages, problems_of, show_at
+    alicematic_games(range(1, 9))
+    use_language(lang)
+    try:
+        designer_page(app)
+        for size in ((640, 360), (1280, 720)):
+            show_at(app, size, "normal")
+            with ui.noting_texts() as noted:
+                app.draw()
+            assert any("\u2013" in t.wanted for t in noted)  # the intervals were drawn
+            assert not problems_of(noted, lang, english_messages()), size
+    finally:
+        use_language("en")
+        show_at(app, (1280, 720), "normal")
