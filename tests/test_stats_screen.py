@@ -200,10 +200,12 @@ def test_the_designer_page_shows_the_balance_report_of_the_players_games(app, da
     report = page.balance()
     start = report["by_players"]["3"]["win_share_by_turn_position"]["1"]
     assert report["games"] == 6 and "Game: Alicematic Eiketsuden (designer)" in words
-    assert "3 players: 6 games, fair share 33%" in words and "Start player" in words
+    assert "Start player's win share" in words and "3 players (fair 33%)" in words
     assert f"{round(100 * start['value'])}% ({round(100 * start['low'])}\u2013" \
            f"{round(100 * start['high'])}%), n=6" in words
-    assert "Winner's margin" in words and "Ended with every city held" in words
+    assert "Winner's margin" in words and "Ended: every city held" in words
+    assert "Win share by colour" in words and "Orange" in words  # the app colours its seats
+    assert not page.player_c.enabled  # every seat counted, whoever the player
     assert not page.charts  # the report's rows have the page to themselves
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.name == "history"
@@ -216,22 +218,48 @@ def test_the_designer_page_with_no_games_says_so(app, data_dir, monkeypatch):
     assert "No finished games of this kind yet." in [t for t, _rect in said]
 
 
+def big_report() -> dict:
+    """A report as long as the page gets: 1,000 games at each player count, every seat coloured,
+    every card and tile seen, four-digit counts."""
+    import random
+    from game.alicematic.report import Game, report
+    rng = random.Random(4)
+    from game.alicematic.content import load_cards
+    cards = sorted({f"{card.name} ({card.colour})" for card in load_cards()})
+    games = []
+    for n in (3, 4, 5):
+        for _ in range(1000):
+            winner = rng.randrange(n)
+            games.append(Game(n, tuple(range(n)), tuple(rng.sample(range(6), n)),
+                              tuple(float(p == winner) for p in range(n)),
+                              tuple(rng.randrange(20, 80) for _ in range(n)), rng.choice((12, 14)),
+                              rng.choice(("round_14", "every_city_held")),
+                              tuple(frozenset(rng.sample(cards, 5)) for _ in range(n)),
+                              tuple((f"Tile {t}", rng.randrange(n)) for t in range(1, 16))))
+    return report(games)
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_designer_page_fits_the_smallest_and_the_usual_window(app, data_dir, lang):
-    """Every text of the page whole and inside its box at 640x360 and 1280x720, in Japanese
-    without an English word the catalogue translates."""
+    """Every row of the page drawn, whole and inside its box, at 640x360 and 1280x720, in
+    Japanese without an English word the catalogue translates."""
+    from scenes.alicematic.stats import designer_page as rows_of
     from scenes.menus.settings import use_language
     from scenes.widgets import ui
     from tests.test_fit import english_messages, problems_of, show_at
-    alicematic_games(range(1, 9))
+    alicematic_games(range(1, 3))
     use_language(lang)
     try:
-        designer_page(app)
+        page = designer_page(app)
+        page._balance["alicematic"] = big_report()
+        rows = rows_of(page.balance())
+        assert len(rows) > 25
         for size in ((640, 360), (1280, 720)):
             show_at(app, size, "normal")
             with ui.noting_texts() as noted:
                 app.draw()
-            assert any("\u2013" in t.wanted for t in noted)  # the intervals were drawn
+            drawn = {t.wanted for t in noted}
+            assert not [label for label, _figure in rows if label not in drawn], size
             assert not problems_of(noted, lang, english_messages()), size
     finally:
         use_language("en")

@@ -116,10 +116,12 @@ def report(games: Iterable[Game]) -> dict[str, Any]:
         counts[str(n)] = {
             "games": len(group), "fair_share": round(1 / n, 3),
             "win_share_by_turn_position": positions.json([str(k) for k in range(1, n + 1)]),
-            "win_share_by_colour": positions_json(colours),
+            "win_share_by_colour": colours_json(colours),
         }
-    cards, tiles = Shares(), Shares()
+    cards, tiles, every_colour = Shares(), Shares(), Shares()
     for g in items:
+        for p, colour in enumerate(g.colours):
+            every_colour.add(COLOUR_NAMES[colour].lower(), g.won[p])
         for p in range(g.players):
             for card in g.cards[p]:
                 cards.add(card, g.won[p])
@@ -133,6 +135,7 @@ def report(games: Iterable[Game]) -> dict[str, Any]:
         "game": GAME, "games": len(items),
         "fair_share": round(sum(1 / g.players for g in items) / len(items), 3) if items else None,
         "by_players": counts,
+        "win_share_by_colour": colours_json(every_colour),  # every player count together
         "score_spread": mean(max(g.scores) - min(g.scores) for g in items).json(2),
         "winners_margin": mean(margin(g.scores) for g in items).json(2),
         "mean_score": mean(s for g in items for s in g.scores).json(2),
@@ -144,7 +147,8 @@ def report(games: Iterable[Game]) -> dict[str, Any]:
     }
 
 
-def positions_json(shares: Shares) -> dict[str, Any]:
+def colours_json(shares: Shares) -> dict[str, Any]:
+    """Colours in the app's order."""
     order = [name.lower() for name in COLOUR_NAMES]
     return shares.json(order)
 
