@@ -166,6 +166,8 @@ class StatsScene(Scene):
 
     def refigure(self, _value=None) -> None:
         self.player_c.enabled = not self.designer  # the designer page counts every seat
+        if self.designer and self.ring.current is self.player_c:
+            self.ring.focus(self.ring.widgets.index(self.game_c))
         if self.player_c.value:
             self.figures = stats.player_of(self.computed, self.player_c.value)
             return
@@ -314,9 +316,7 @@ class StatsScene(Scene):
             ui.text(surface, words, max(10, int(18 * self.s)), box.center, ui.MUTED, "center", max_width=box.w)
             return
         rows = screens.designer_page(report)
-        columns = [rows]  # two where one would be smaller than the page's usual size
-        if len(rows) * ui.font(max(10, int(17 * self.s))).get_linesize() > box.h:
-            columns = self.columns(rows, 0)
+        columns = self.columns(rows, 0)  # two: a label and its figure a short look apart
         gap = int(24 * self.s)
         width = (box.w - gap * (len(columns) - 1)) // len(columns)
         for i, column in enumerate(columns):
