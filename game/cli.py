@@ -806,7 +806,7 @@ def build_parser() -> argparse.ArgumentParser:
     reports = registry.balance_games()
     p = sub.add_parser("balance", help="a balance report of finished games' records: win shares "
                        "by turn position and colour, per card and tile, scores and game length, "
-                       "each with n and a 95% interval")
+                       "each with n and a 95%% interval")
     p.add_argument("records", nargs="+", type=path_arg, metavar="RECORDS",
                    help="record files, or folders of them (as selfplay --out and export write)")
     p.add_argument("--game", default=reports[0], choices=reports)
