@@ -264,3 +264,13 @@ def test_the_designer_page_fits_the_smallest_and_the_usual_window(app, data_dir,
     finally:
         use_language("en")
         show_at(app, (1280, 720), "normal")
+
+
+def test_the_designer_pages_report_is_kept_until_a_game_is_finished(app, data_dir):
+    alicematic_games(range(1, 3))
+    assert designer_page(app).balance()["games"] == 2
+    key(app, pygame.K_ESCAPE)
+    assert designer_page(app).balance()["games"] == 2  # (kept: the same games)
+    key(app, pygame.K_ESCAPE)
+    alicematic_games(range(3, 4))
+    assert designer_page(app).balance()["games"] == 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import registry, stats
+from game import __version__, registry, stats
 from game.history import fold
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
@@ -116,12 +116,17 @@ class StatsScene(Scene):
 
     def balance(self) -> dict:
         """The chosen game's balance report of every finished game of it in the store (the
-        player's own: every seat counted), worked out when the page is first shown."""
+        player's own: every seat counted), worked out once per change of the finished games
+        (a thousand games take seconds to replay) and kept in the store."""
         game = self.game
+        store = self.app.store
+
+        def make() -> dict:
+            return registry.balance(game).balance(
+                (f"game {key}", record) for key, record in store.records(game))[0]
         if game not in self._balance:
             try:
-                report, _problems = registry.balance(game).balance(
-                    (f"game {key}", record) for key, record in self.app.store.records(game))
+                report = store.figures(f"balance {__version__} {game}", make)
             except StoreError as exc:
                 self.app.toast(exc.words)
                 report = {"games": 0}
