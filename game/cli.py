@@ -1,5 +1,5 @@
-"""Headless command line: score, selfplay, verify, replay, review, the designers' check-content and
-log, and the player's data: stats, saves, export, import. Data goes to stdout as JSON.
+"""Headless command line: score, selfplay, verify, replay, review, the designers' check-content,
+log and balance, and the player's data: stats, saves, export, import. Data goes to stdout as JSON.
 
 Bad input gives one line on stderr and exit status 2, never a traceback. `verify` checks its files
 in order, one at a time, and stops at the first that fails: exit 1 when a readable record does not
@@ -409,6 +409,48 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_balance(args: argparse.Namespace) -> int:
+    """The game's balance report of the records given (files, or folders of them): one line on
+    stderr per file that cannot be counted (exit 2), the others still counted."""
+    import csv
+    from .intervals import rows
+    from .records import read_record
+    from .storage.exchange import record_files
+    bad = 0
+
+    def problem(name: str, words: str) -> None:
+        nonlocal bad
+        bad += 1
+        print(f"{PROG}: balance: {name}: {words}", file=sys.stderr)
+
+    def records() -> Iterator[tuple[str, dict[str, Any]]]:
+        for given in args.records:
+            if Path(given).is_dir() and not record_files([given]):
+                problem(given, "no record files (.json) in this folder")
+        for path in record_files(args.records):
+            try:
+                yield str(path), read_record(path)
+            except RecordError as exc:
+                problem(str(path), str(exc))
+
+    report, problems = registry.balance(args.game).balance(records())
+    for name, words in problems:
+        problem(name, words)
+    if args.json:
+        _json(report)
+    elif args.csv:
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(["figure", "value", "low", "high", "n"])
+        out.writerows(rows(report))
+    else:
+        for key, value in report.items():
+            if isinstance(value, (str, int, float)):
+                print(f"{key}: {value}")
+        for figure, value, low, high, n in rows(report):
+            print(f"{figure}: {value:g} (95% {low:g} to {high:g}, n={n})")
+    return 2 if bad else 0
+
+
 def _language() -> str:
     """The language the player chose in Settings (if there is a data folder), else the system's."""
     from .storage import Store, data_dir
@@ -761,6 +803,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the log's language (default: Settings, else the system's)")
     p.set_defaults(run=cmd_log)
 
+    reports = registry.balance_games()
+    p = sub.add_parser("balance", help="a balance report of finished games' records: win shares "
+                       "by turn position and colour, per card and tile, scores and game length, "
+                       "each with n and a 95%% interval")
+    p.add_argument("records", nargs="+", type=path_arg, metavar="RECORDS",
+                   help="record files, or folders of them (as selfplay --out and export write)")
+    p.add_argument("--game", default=reports[0], choices=reports)
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--json", action="store_true", help="print one JSON object")
+    how.add_argument("--csv", action="store_true", help="print CSV: figure, value, low, high, n")
+    p.set_defaults(run=cmd_balance)
+
     p = sub.add_parser("verify", help="check that records replay legally and match their result")
     p.add_argument("files", nargs="+", type=path_arg, metavar="FILE")
     p.set_defaults(run=cmd_verify)
@@ -829,7 +883,8 @@ def main(argv: list[str] | None = None, app: Callable[[list[str]], int] | None =
         args = _parser().parse_args(argv)
         if args.command is None:
             raise UsageError(f"choose a command: score, selfplay, verify, replay, review, "
-                             f"check-content, log, stats, saves, export or import (see {PROG} --help)")
+                             f"check-content, log, balance, stats, saves, export or import "
+                             f"(see {PROG} --help)")
         return int(args.run(args))
     except UsageError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

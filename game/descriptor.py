@@ -82,6 +82,9 @@ class GameInfo:
     perf: str | None = None
     ladder: str | None = None
     review_bench: str | None = None
+    # its balance report's module (`alice-assemble balance --game ID`, Statistics' designer page):
+    # balance(records) -> (report JSON with game.intervals figures, [(name, problem)])
+    balance: str | None = None
     # its module of one line's scoring for the command line's score: explain_line(cards,
     # capacity, flaw) -> LaneScore (Alice Assemble's)
     line_score: str | None = None

@@ -119,6 +119,16 @@ def line_scorer() -> Any:
     return _load(game.line_score, game.id, "line scoring")
 
 
+def balance_games() -> list[str]:
+    """The games that declare a balance report, in the app's order."""
+    return [game.id for game in GAMES if game.balance is not None]
+
+
+def balance(name: str) -> Any:
+    """The game's balance report module (GameInfo.balance); RecordError for a game without one."""
+    return tool(name, "balance report", info(name).balance)
+
+
 def workbench_games() -> list[str]:
     """The games with designers' tools, in the app's order."""
     return [game.id for game in GAMES if game.workbench is not None]

@@ -72,6 +72,9 @@ class SceneInfo:
     # the Statistics page's rows of the game's own figures (game.stats.Extra's), given a player's
     # figures: ((the part they follow: "scores", "players" or "opponents"), [(label, figure)])
     figure_rows: Callable[[dict], list[tuple[str, list[tuple[str, str]]]]] | None = None
+    # Statistics' designer page, if the game declares a balance report (game.descriptor.GameInfo
+    # .balance): its (label, figure) rows given the report of the player's finished games
+    designer_page: Callable[[dict], list[tuple[str, str]]] | None = None
     perf: str | None = None  # its frame-time benchmark (`python -m scenes.perf --game ID`: main())
 
     @property

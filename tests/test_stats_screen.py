@@ -170,3 +170,107 @@ def test_a_charts_figures_stand_level_with_the_heights_they_name(app, data_dir, 
         tops = [r for r in beside if abs(r.centery - area.y) <= 1]
         bottoms = [r for r in beside if abs(r.centery - area.bottom) <= 1]
         assert tops and bottoms, (name, area, beside)
+
+
+def alicematic_games(seeds=range(1, 7)) -> None:
+    """Finished Alicematic games in the store (random bots; Ada in the first seat)."""
+    from tests.storage_helpers import store
+    from tests.test_history import played
+    db = store()
+    for seed in seeds:
+        db.finish_game(None, played("alicematic", seed)[0])
+    db.close()
+
+
+def designer_page(app):
+    page = open_stats(app)
+    assert "alicematic:designer" in page.game_c.options  # Alicematic declares a balance report
+    while page.game_c.value != "alicematic:designer":  # the Game choice's arrow, as a player does
+        click(app, (page.game_c.rect.right - 4, page.game_c.rect.centery))
+    frames(app, 1)
+    return page
+
+
+def test_the_designer_page_shows_the_balance_report_of_the_players_games(app, data_dir, monkeypatch):
+    alicematic_games()
+    page = designer_page(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    words = [t for t, _rect in said]
+    report = page.balance()
+    start = report["by_players"]["3"]["win_share_by_turn_position"]["1"]
+    assert report["games"] == 6 and "Game: Alicematic Eiketsuden (designer)" in words
+    assert "Start player's win share" in words and "3 players (fair 33%)" in words
+    assert f"{round(100 * start['value'])}% ({round(100 * start['low'])}\u2013" \
+           f"{round(100 * start['high'])}%), n=6" in words
+    assert "Winner's margin" in words and "Ended: every city held" in words
+    assert "Win share by colour" in words and "Orange" in words  # the app colours its seats
+    assert not page.player_c.enabled  # every seat counted, whoever the player
+    assert not page.charts  # the report's rows have the page to themselves
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top.name == "history"
+
+
+def test_the_designer_page_with_no_games_says_so(app, data_dir, monkeypatch):
+    designer_page(app)
+    said = spy_texts(monkeypatch)
+    frames(app, 1)
+    assert "No finished games of this kind yet." in [t for t, _rect in said]
+
+
+def big_report() -> dict:
+    """A report as long as the page gets: 1,000 games at each player count, every seat coloured,
+    every card and tile seen, four-digit counts."""
+    import random
+    from game.alicematic.report import Game, report
+    rng = random.Random(4)
+    from game.alicematic.content import load_cards
+    cards = sorted({f"{card.name} ({card.colour})" for card in load_cards()})
+    games = []
+    for n in (3, 4, 5):
+        for _ in range(1000):
+            winner = rng.randrange(n)
+            games.append(Game(n, tuple(range(n)), tuple(rng.sample(range(6), n)),
+                              tuple(float(p == winner) for p in range(n)),
+                              tuple(rng.randrange(20, 80) for _ in range(n)), rng.choice((12, 14)),
+                              rng.choice(("round_14", "every_city_held")),
+                              tuple(frozenset(rng.sample(cards, 5)) for _ in range(n)),
+                              tuple((f"Tile {t}", rng.randrange(n)) for t in range(1, 16))))
+    return report(games)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_designer_page_fits_the_smallest_and_the_usual_window(app, data_dir, lang):
+    """Every row of the page drawn, whole and inside its box, at 640x360 and 1280x720, in
+    Japanese without an English word the catalogue translates."""
+    from scenes.alicematic.stats import designer_page as rows_of
+    from scenes.menus.settings import use_language
+    from scenes.widgets import ui
+    from tests.test_fit import english_messages, problems_of, show_at
+    alicematic_games(range(1, 3))
+    use_language(lang)
+    try:
+        page = designer_page(app)
+        page._balance["alicematic"] = big_report()
+        rows = rows_of(page.balance())
+        assert len(rows) > 25
+        for size in ((640, 360), (1280, 720)):
+            show_at(app, size, "normal")
+            with ui.noting_texts() as noted:
+                app.draw()
+            drawn = {t.wanted for t in noted}
+            assert not [label for label, _figure in rows if label not in drawn], size
+            assert not problems_of(noted, lang, english_messages()), size
+    finally:
+        use_language("en")
+        show_at(app, (1280, 720), "normal")
+
+
+def test_the_designer_pages_report_is_kept_until_a_game_is_finished(app, data_dir):
+    alicematic_games(range(1, 3))
+    assert designer_page(app).balance()["games"] == 2
+    key(app, pygame.K_ESCAPE)
+    assert designer_page(app).balance()["games"] == 2  # (kept: the same games)
+    key(app, pygame.K_ESCAPE)
+    alicematic_games(range(3, 4))
+    assert designer_page(app).balance()["games"] == 3

@@ -23,5 +23,6 @@ INFO = GameInfo(
            RuleOption("city_war", "city-war", N_("Cities go to war")),
            RuleOption("forest_lenient", "forest-lenient", N_("Forest rule for new entries only"))),
     figures=Figures(width=5, extra="game.alicematic.stats"), workbench="game.alicematic.workbench",
+    balance="game.alicematic.report",
     stage=stage,
 )

@@ -57,4 +57,5 @@ SCENES = SceneInfo(
     rules=RulesPage(N_("Alicematic"), tuple(rules_text.PAGE), numbers=rule_numbers),
     demo_bots=("normal",),  # (a playtest's demo: bots that weigh majorities and plan wars)
     figure_rows=stats.figure_rows,
+    designer_page=stats.designer_page,
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import registry, stats
+from game import __version__, registry, stats
 from game.history import fold
 from game.i18n import N_, _, language, ngettext
 from game.records import NAME_LEN
@@ -25,6 +25,7 @@ from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
+DESIGNER = ":designer"  # the Game choice's entry for a game's designer page
 FOOTER = N_("\u2190\u2192 on a choice: change it     Tab next     Esc close")
 LEVEL_WORDS = {"human": N_("people"), "random": N_("random bot"), "easy": N_("easy bot"),
                "normal": N_("normal bot"), "hard": N_("hard bot"), "expert": N_("expert bot"),
@@ -82,8 +83,10 @@ class StatsScene(Scene):
         at = [i for i, name in enumerate(names) if player is not None and fold(name) == fold(player)]
         self.player_c = ui.Choice(N_("Player"), names or [""], at[0] if at else 0,
                                   self.refigure, show=lambda n: clean(n, NAME_LEN) or "\u2014")
-        self.game_c = ui.Choice(N_("Game"), registry.ids(), 0, self.refigure,
-                                show=lambda g: _(registry.info(g).title))
+        # a game whose scenes declare a designer page gets a second entry: its balance report
+        options = registry.ids() + [g + DESIGNER for g in registry.ids()
+                                    if (found := games.find(g)) is not None and found.designer_page]
+        self.game_c = ui.Choice(N_("Game"), options, 0, self.refigure, show=self.game_words)
         self.close_b = ui.Button(N_("Close"), lambda: self.app.stack.pop())
         self.ring = ui.FocusRing([self.player_c, self.game_c, self.close_b])
         self.ring.move(1)
@@ -92,18 +95,53 @@ class StatsScene(Scene):
         self.panel = self.body = pygame.Rect(0, 0, 0, 0)
         self.charts: dict[str, pygame.Rect] = {}  # where each chart was drawn (tests)
         self._reviews: tuple = (None, [], {})  # (player and game, chart, totals) of the reviews
+        self._balance: dict[str, dict] = {}  # a game's balance report of the store, once worked out
         self.refigure()
+
+    @staticmethod
+    def game_words(option: str) -> str:
+        if option.endswith(DESIGNER):
+            title = _(registry.info(option[:-len(DESIGNER)]).title)
+            return _("{game} (designer)").format(game=title)
+        return _(registry.info(option).title)
+
+    @property
+    def game(self) -> str:
+        """The chosen game's id (its designer page's too)."""
+        return self.game_c.value.removesuffix(DESIGNER)
+
+    @property
+    def designer(self) -> bool:
+        return self.game_c.value.endswith(DESIGNER)
+
+    def balance(self) -> dict:
+        """The chosen game's balance report of every finished game of it in the store (the
+        player's own: every seat counted), worked out once per change of the finished games
+        (a thousand games take seconds to replay) and kept in the store."""
+        game = self.game
+        store = self.app.store
+
+        def make() -> dict:
+            return registry.balance(game).balance(
+                (f"game {key}", record) for key, record in store.records(game))[0]
+        if game not in self._balance:
+            try:
+                report = store.figures(f"balance {__version__} {game}", make)
+            except StoreError as exc:
+                self.app.toast(exc.words)
+                report = {"games": 0}
+            self._balance[game] = report
+        return self._balance[game]
 
     def reviews(self) -> list[tuple[str, float]]:
         """The chosen player's reviewed games of the chosen game: (when, points lost per
         decision), oldest first (read once per choice)."""
-        key = (self.player_c.value, self.game_c.value)
+        key = (self.player_c.value, self.game)
         if self._reviews[0] != key:
             try:
                 summaries = self.app.store.review_summaries()
                 entries = self.app.store.entries(list(summaries)) if summaries else []
-                items = stats.reviewed(entries, summaries, self.player_c.value or None,
-                                       self.game_c.value)
+                items = stats.reviewed(entries, summaries, self.player_c.value or None, self.game)
             except StoreError as exc:
                 self.app.toast(exc.words)
                 items = []
@@ -132,6 +170,9 @@ class StatsScene(Scene):
         return None
 
     def refigure(self, _value=None) -> None:
+        self.player_c.enabled = not self.designer  # the designer page counts every seat
+        if self.designer and self.ring.current is self.player_c:
+            self.ring.focus(self.ring.widgets.index(self.game_c))
         if self.player_c.value:
             self.figures = stats.player_of(self.computed, self.player_c.value)
             return
@@ -140,7 +181,7 @@ class StatsScene(Scene):
 
     @property
     def page(self) -> dict:
-        return self.figures.get(self.game_c.value) or {}
+        return self.figures.get(self.game) or {}
 
     # --- layout and events ---------------------------------------------------------------------
 
@@ -174,8 +215,10 @@ class StatsScene(Scene):
         self.ring.draw(surface, s)
         self.charts = {}
         page = self.page
-        played = page.get("finished" if registry.info(self.game_c.value).solo else "games", 0)
-        if not played:
+        played = page.get("finished" if registry.info(self.game).solo else "games", 0)
+        if self.designer:
+            self.draw_designer(surface, B)
+        elif not played:
             words = _("No finished games of this kind yet.")
             ui.text(surface, words, max(10, int(18 * s)), B.center, ui.MUTED, "center", max_width=B.w)
         else:
@@ -212,7 +255,7 @@ class StatsScene(Scene):
 
     def lines(self, page: dict) -> list[tuple[str, str]]:
         """(label, figure) rows for the page; a label alone is a small heading."""
-        game = registry.info(self.game_c.value)
+        game = registry.info(self.game)
         if game.solo:
             return self.solo_lines(game, page)
         parts: dict[str, list[tuple[str, str]]] = {"scores": [
@@ -267,6 +310,22 @@ class StatsScene(Scene):
         rows += [(_("With help (counted apart)"), ""),
                  (_("Puzzles finished"), figure(helped.get("finished")))]
         return rows + self.review_lines()
+
+    def draw_designer(self, surface, box: pygame.Rect) -> None:
+        """The game's designer page: its balance report's rows over the whole body, in two
+        columns where they do not fit one."""
+        report = self.balance()
+        screens = games.find(self.game)
+        if not report.get("games") or screens is None or screens.designer_page is None:
+            words = _("No finished games of this kind yet.")
+            ui.text(surface, words, max(10, int(18 * self.s)), box.center, ui.MUTED, "center", max_width=box.w)
+            return
+        rows = screens.designer_page(report)
+        columns = self.columns(rows, 0)  # two: a label and its figure a short look apart
+        gap = int(24 * self.s)
+        width = (box.w - gap * (len(columns) - 1)) // len(columns)
+        for i, column in enumerate(columns):
+            self.draw_lines(surface, pygame.Rect(box.x + i * (width + gap), box.y, width, box.h), column)
 
     def columns(self, rows: list[tuple[str, str]], height: int) -> list[list[tuple[str, str]]]:
         """The rows in one column where they fit its height at a readable size, else in two,
