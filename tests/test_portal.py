@@ -55,8 +55,9 @@ class FakePortal:
     """org.freedesktop.portal.Desktop on the bus: the FileChooser's version, and OpenFile and
     SaveFile answered with the next of `answers` ((response code, URIs); a cancel when none)."""
 
-    def __init__(self, address, version=4):
+    def __init__(self, address, version=4, error=None, silent=False):
         self.address, self.version = address, version
+        self.error, self.silent = error, silent  # OpenFile's error; no answer to anything
         self.answers = deque()
         self.calls = []  # (method, parent window, title, options, the request path given)
         self.connection = open_dbus_connection(address)
@@ -70,18 +71,23 @@ class FakePortal:
                 message = self.connection.receive()
             except Exception:  # the bus is gone: the test is over
                 return
-            if message.header.message_type == MessageType.method_call:
+            if message.header.message_type == MessageType.method_call and not self.silent:
                 self.connection.send(self.answer(message))
 
     def answer(self, message):
         fields = message.header.fields
         member = fields.get(HeaderFields.member)
         if member == "Get" and message.body == (portal.FILE_CHOOSER, "version"):
+            if self.version is None:  # a portal without a file chooser
+                return new_error(message, "org.freedesktop.DBus.Error.InvalidArgs", "s",
+                                 ("No such interface",))
             return new_method_return(message, "v", (("u", self.version),))
         if member not in ("OpenFile", "SaveFile") or fields.get(HeaderFields.interface) != \
                 portal.FILE_CHOOSER:
             return new_error(message, "org.freedesktop.DBus.Error.UnknownMethod", "s", (member,))
         parent, title, options = message.body
+        if self.error is not None:
+            return new_error(message, self.error, "s", ("not like that",))
         sender = fields[HeaderFields.sender][1:].replace(".", "_")
         path = f"/org/freedesktop/portal/desktop/request/{sender}/{options['handle_token'][1]}"
         self.calls.append((member, parent, title, options, path))
@@ -174,6 +180,21 @@ def test_a_portal_that_ends_without_a_local_file_gives_the_next_dialog(fake_port
 
 
 @needs_bus
+def test_a_portal_that_refuses_the_call_gives_the_next_dialog(bus, player_files, capsys):
+    FakePortal(bus, error="org.freedesktop.DBus.Error.InvalidArgs")
+    assert portal.ask(question(player_files), WAIT, bus) == (picker.UNAVAILABLE, [])
+    assert "InvalidArgs" in capsys.readouterr().err  # a problem of ours: said, in one line
+
+
+@needs_bus
+def test_a_portal_that_does_not_answer_is_given_up(bus, player_files, monkeypatch, capsys):
+    FakePortal(bus, silent=True)
+    monkeypatch.setattr(portal, "ASK_S", 0.2)
+    assert portal.ask(question(player_files), WAIT, bus) == (picker.UNAVAILABLE, [])
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+@needs_bus
 def test_an_old_portal_chooses_no_folders(bus, player_files):
     old = FakePortal(bus, version=2)
     assert portal.ask(question(player_files, folder=True), WAIT, bus) == (picker.UNAVAILABLE, [])
@@ -183,6 +204,9 @@ def test_an_old_portal_chooses_no_folders(bus, player_files):
 @needs_bus
 def test_no_portal_on_the_bus_or_no_bus_at_all(bus, player_files, tmp_path, capsys):
     assert portal.ask(question(player_files), WAIT, bus) == (picker.UNAVAILABLE, [])
+    without_a_chooser = FakePortal(bus, version=None)
+    assert portal.ask(question(player_files), WAIT, bus) == (picker.UNAVAILABLE, [])
+    assert without_a_chooser.calls == []
     gone = f"unix:path={tmp_path / 'no bus here'}"
     assert portal.ask(question(player_files), WAIT, gone) == (picker.UNAVAILABLE, [])
     assert capsys.readouterr().err == ""  # a desktop without a portal is not a problem

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,9 +28,10 @@ FILE_CHOOSER = "org.freedesktop.portal.FileChooser"
 REQUEST = "org.freedesktop.portal.Request"
 ASK_S = 5.0  # connecting, the version question, the call itself: each answered in this time
 FOLDERS_SINCE = 3  # the FileChooser version that added the `directory` option
-MISSING = ("org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-           "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.UnknownObject",
-           "org.freedesktop.DBus.Error.UnknownMethod", "org.freedesktop.DBus.Error.InvalidArgs")
+# the answers to the version question that mean there is no file chooser to ask
+MISSING = tuple(f"org.freedesktop.DBus.Error.{name}" for name in (
+    "ServiceUnknown", "NameHasNoOwner", "UnknownInterface", "UnknownObject", "UnknownMethod",
+    "UnknownProperty", "InvalidArgs"))
 
 
 @dataclass
@@ -119,10 +121,13 @@ def ask(question: Question, wait: float, address: str | None = None) -> tuple[st
     try:
         with connection:
             return _ask_on(connection, question, wait)
+    except TimeoutError:
+        print(f"alice-assemble: the desktop portal did not answer within {ASK_S:g} s",
+              file=sys.stderr)
+        return UNAVAILABLE, []
     except Exception as exc:  # the D-Bus layer raises many kinds; none may end the app
-        if getattr(exc, "name", None) not in MISSING:
-            print(f"alice-assemble: the desktop portal's file dialog failed: "
-                  f"{type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
+        print(f"alice-assemble: the desktop portal's file dialog failed: "
+              f"{type(exc).__name__}: {str(exc)[:200]}", file=sys.stderr)
         return UNAVAILABLE, []
 
 
@@ -130,14 +135,19 @@ def _ask_on(connection: Any, question: Question, wait: float) -> tuple[str, list
     from jeepney import (DBusAddress, HeaderFields, MatchRule, MessageType, Properties,
                          message_bus, new_method_call)
     from jeepney.io.blocking import Proxy
-    from jeepney.wrappers import unwrap_msg
+    from jeepney.wrappers import DBusErrorResponse, unwrap_msg
 
     def response_rule(path: str | None = None) -> Any:
         return MatchRule(type="signal", interface=REQUEST, member="Response", path=path)
 
     chooser = DBusAddress(OBJECT_PATH, bus_name=BUS_NAME, interface=FILE_CHOOSER)
     reply = connection.send_and_get_reply(Properties(chooser).get("version"), timeout=ASK_S)
-    version = unwrap_msg(reply)[0][1]
+    try:
+        version = unwrap_msg(reply)[0][1]
+    except DBusErrorResponse as exc:
+        if exc.name in MISSING:  # no portal, or one without a file chooser: not a problem to say
+            return UNAVAILABLE, []
+        raise
     if question.folder and version < FOLDERS_SINCE:
         return UNAVAILABLE, []  # this portal chooses files only: another dialog chooses folders
 
@@ -154,9 +164,11 @@ def _ask_on(connection: Any, question: Question, wait: float) -> tuple[str, list
         handle = unwrap_msg(connection.send_and_get_reply(call, timeout=ASK_S))[0]
         if handle != expected:  # an older portal names its requests its own way
             bus.AddMatch(response_rule(handle))
+        deadline = time.monotonic() + wait
         try:
             while True:
-                signal = connection.recv_until_filtered(responses, timeout=wait)
+                signal = connection.recv_until_filtered(
+                    responses, timeout=max(0.0, deadline - time.monotonic()))
                 if (signal.header.message_type == MessageType.signal
                         and signal.header.fields.get(HeaderFields.path) == handle):
                     break
