@@ -4,6 +4,7 @@ runs with a stand-in portal on it (answering as the real one does: the Response 
 call's reply, so a picker that subscribed late would never hear it), and a stand-in zenity on
 PATH that says when it ran."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from helpers import finished_record
 from scenes.app import picker, portal
+from storage_helpers import finished_records
 from ui_helpers import click, frames, top, wait_for
 
 jeepney = pytest.importorskip("jeepney")
@@ -285,3 +287,19 @@ def test_without_a_portal_zenity_chooses(app, desktop, player_files):
 def test_without_a_portal_or_a_program_the_apps_browser_opens(app, desktop):
     choose_export_folder(app)
     assert top(app).name == "browse"
+
+
+@needs_bus
+def test_import_brings_in_the_record_chosen_in_the_portals_dialog(app, data_dir, desktop,
+                                                                   fake_portal, player_files):
+    record = player_files / "Ada's game 一.json"
+    record.write_text(json.dumps(finished_record()))
+    fake_portal.answers.append((0, [uri_of(record)]))
+    app.stack.push(app.make("title"))
+    frames(app, 2)
+    click(app, top(app).history.rect.center)
+    history = top(app)
+    click(app, history.import_b.rect.center)
+    wait_for(app, lambda: top(app) is history and history.ids, limit=100_000)
+    assert len(finished_records()) == 1 and "Imported 1 game." in app.toasts[-1][0]
+    assert fake_portal.calls[0][3]["multiple"] == ("b", True)
