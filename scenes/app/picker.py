@@ -1,11 +1,13 @@
 """Choosing a file or a folder: the desktop's own dialog where there is one, else a browser drawn
 by the app (scenes.menus.browse).
 
-The desktop's dialog is another program (zenity or kdialog on Linux, whose dialogs go through the
-desktop portal where the desktop has one; AppleScript's on macOS; the Windows Forms dialogs through
-PowerShell on Windows), run in a thread so that the window keeps drawing while it is open. Its
-answer comes back to the frame loop. A program that is not there, or fails, gives the app's own
-browser instead; a dialog the player cancels changes nothing.
+On Linux (and the other free desktops) the desktop's dialog is first the XDG desktop portal's
+file chooser (scenes.app.portal: the dialog of the desktop that runs, over the session bus), else
+zenity or kdialog; AppleScript's on macOS; the Windows Forms dialogs through PowerShell on
+Windows. It is asked for in a thread so that the window keeps drawing while it is open, and its
+answer comes back to the frame loop. A dialog that is not there, or fails, gives the next one (a
+portal not on the bus: zenity, kdialog), the last the app's own browser; a dialog the player
+cancels changes nothing, and no other dialog opens after it.
 """
 
 from __future__ import annotations
@@ -18,14 +20,47 @@ import threading
 from pathlib import Path
 from typing import Callable
 
+from game.i18n import _
+from scenes.app import portal
+from scenes.app.portal import CANCELLED, CHOSEN, UNAVAILABLE
+
 FILE, FILES, FOLDER = "file", "files", "folder"  # what is chosen: one record, records, a folder
-CHOSEN, CANCELLED, UNAVAILABLE = "chosen", "cancelled", "unavailable"
 WAIT_S = 3600.0  # a dialog left open longer is given up (the thread ends with it)
 
 
+def headless() -> bool:
+    """No desktop to show a dialog on: the headless driver (CI, the tests) or no display."""
+    return os.environ.get("SDL_VIDEODRIVER") == "dummy" or not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def portal_question(kind: str, title: str, start: Path) -> portal.Question | None:
+    """What to ask the desktop portal for `kind`, or None where there is no portal to ask (not
+    a free desktop, headless, no session bus)."""
+    if sys.platform in ("win32", "darwin") or headless() or portal.session_bus_address() is None:
+        return None
+    filters = [] if kind == FOLDER else [(_("Record files"), ["*.json"]), (_("All files"), ["*"])]
+    return portal.Question(title, start, folder=kind == FOLDER, multiple=kind == FILES,
+                           filters=filters, parent_window=parent_window())
+
+
+def parent_window() -> str:
+    """The app's window as the portal names a parent ("x11:XID"), so that the dialog opens over
+    it; "" where SDL draws on another system (Wayland would need a handle exported for it)."""
+    try:
+        import pygame
+        if pygame.display.get_init() and pygame.display.get_driver() == "x11":
+            window = pygame.display.get_wm_info().get("window")
+            if isinstance(window, int) and window > 0:
+                return f"x11:{window:x}"
+    except Exception:  # no window to name: the dialog opens on its own
+        pass
+    return ""
+
+
 def desktop_command(kind: str, title: str, start: Path) -> list[str] | None:
-    """The command line of this desktop's dialog for `kind`, or None where there is none (no
-    display, a headless driver, no such program)."""
+    """The command line of this desktop's dialog program for `kind`, or None where there is none
+    (no display, a headless driver, no such program)."""
     start_text = str(start)
     if sys.platform == "win32":
         shell = shutil.which("powershell")
@@ -62,8 +97,7 @@ def desktop_command(kind: str, title: str, start: Path) -> list[str] | None:
                   'end if\n'
                   'return out')
         return [osa, "-e", script]
-    if os.environ.get("SDL_VIDEODRIVER") == "dummy" or not (
-            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if headless():
         return None
     zenity = shutil.which("zenity")
     if zenity is not None:
@@ -93,15 +127,24 @@ def _as(text: str) -> str:
 
 class DesktopDialog:
     """The desktop's dialog, open in a thread: `answer` is None while it is open, then (CHOSEN,
-    paths), (CANCELLED, []) or (UNAVAILABLE, []) when the program could not be used."""
+    paths), (CANCELLED, []) or (UNAVAILABLE, []) when neither the portal (`question`) nor the
+    program (`command`) could be used."""
 
-    def __init__(self, command: list[str]):
+    def __init__(self, command: list[str] | None, question: portal.Question | None = None):
         self.answer: tuple[str, list[Path]] | None = None
-        self._thread = threading.Thread(target=self._run, args=(command,), name="file dialog",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(command, question),
+                                        name="file dialog", daemon=True)
         self._thread.start()
 
-    def _run(self, command: list[str]) -> None:
+    def _run(self, command: list[str] | None, question: portal.Question | None) -> None:
+        if question is not None:
+            answer = portal.ask(question, WAIT_S)
+            if answer[0] != UNAVAILABLE:  # chosen, or cancelled: no other dialog after it
+                self.answer = answer
+                return
+        if command is None:
+            self.answer = (UNAVAILABLE, [])
+            return
         try:
             done = subprocess.run(command, capture_output=True, timeout=WAIT_S,
                                   stdin=subprocess.DEVNULL)
@@ -121,12 +164,13 @@ class DesktopDialog:
 def choose(app, kind: str, title: str, start: Path, on_chosen: Callable[[list[Path]], None]) -> None:
     """Ask the player for a file, files or a folder; `on_chosen(paths)` when they choose (never
     when they cancel). The desktop's dialog first, the app's own browser where there is none."""
+    question = portal_question(kind, title, start)
     command = desktop_command(kind, title, start)
-    if command is None:
+    if question is None and command is None:
         browse(app, kind, title, start, on_chosen)
         return
-    app.stack.push(app.make("file_dialog", dialog=DesktopDialog(command), kind=kind, title=title,
-                            start=start, on_chosen=on_chosen))
+    app.stack.push(app.make("file_dialog", dialog=DesktopDialog(command, question), kind=kind,
+                            title=title, start=start, on_chosen=on_chosen))
 
 
 def browse(app, kind: str, title: str, start: Path, on_chosen: Callable[[list[Path]], None]) -> None:
