@@ -89,7 +89,8 @@ def test_the_replay_says_whose_move_as_one_phrase(app, ja):
     seats = ["hard", "easy"]
     session = module.new_session(5, [{"name": f"Hard {i + 1}", "seat": s} for i, s in enumerate(seats)],
                                  snapshots=False)
-    play_out(session, {i: make_bot(s, "assemble", 50 + i, seats=seats) for i, s in enumerate(seats)})
+    play_out(session, {i: make_bot(s, "assemble", 50 + i, iterations=60, seats=seats)  # (not timed)
+                       for i, s in enumerate(seats)})
     viewer = app.make("replay", record=records.record_of(session))
     app.stack.push(viewer)
     viewer.home()
