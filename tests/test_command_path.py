@@ -2,6 +2,8 @@
 runs them in order, every outcome is heard in the declared stage order (state, animation, log,
 save), and one Undo click works out its plan once, worded in one place."""
 
+import json
+import threading
 from pathlib import Path
 
 import game.commands as commands
@@ -125,3 +127,55 @@ def test_a_refused_undo_says_the_shared_words_at_the_table(app):
     frames(app, 2)
     plan = commands.UndoPlan((commands.Step(1, False), commands.Step(0, False)), frozenset({0}))
     assert table.undoing.blocked(plan) == str(commands.message(commands.MOVED_SINCE, name="Bo"))
+
+
+class HeldStore:
+    """A store whose first write waits until the test lets it go, then keeps what it was given
+    as JSON (what the database would hold)."""
+
+    held = False
+
+    def __init__(self):
+        self.entered, self.go = threading.Event(), threading.Event()
+        self.kept = []
+
+    def new_game(self, record):
+        self.entered.set()
+        self.go.wait(10)
+        self.kept.append(json.dumps(record))
+        return 1
+
+    def save_game(self, game_id, record):
+        self.kept.append(json.dumps(record))
+
+    def beat(self, game_id):
+        return True
+
+    def release(self, game_id):
+        pass
+
+
+def test_the_save_thread_gets_a_snapshot_never_the_live_session():
+    from game.assemble.record import new_session
+    from game.records import Snapshot, record_of
+    from scenes.table.saving import SaveService
+    session = new_session(3, [{"name": "Ada", "seat": "human"}, {"name": "Bo", "seat": "easy"}])
+    session.play(session.state.legal_actions()[0])
+    store = HeldStore()
+    service = SaveService(store)
+    try:
+        service.save(record_of(session))  # handed over on this (the frame) thread
+        assert store.entered.wait(10)  # the save thread is writing it
+        # meanwhile the frame thread goes on: a bot fails and is replaced, another move is made
+        session.meta["players"][1]["replaced_at"] = 1
+        session.play(session.state.legal_actions()[0])
+        service.save(record_of(session))
+        assert all(isinstance(snapshot, Snapshot) for _kind, snapshot in service._jobs)
+        store.go.set()
+        assert service.flush(10)
+    finally:
+        store.go.set()
+        service.close()
+    first, second = (json.loads(text) for text in store.kept)
+    assert "replaced_at" not in first["players"][1] and len(first["actions"]) == 1  # as handed over
+    assert second["players"][1]["replaced_at"] == 1 and len(second["actions"]) == 2
