@@ -2,9 +2,10 @@
 at random, kept after every move as the app keeps it (Store.new_game, then Store.save_game), in a
 data folder of its own. Prints, at move 10 and at move 200, the bytes the process wrote for that
 one save (/proc/self/io `wchar`: the database and its log, where the system says so) and the
-database's own count of pages it wrote to its log. Figures only: nothing is asserted.
+database's own count of pages it wrote to its log, and the mean of the last ten saves (a
+checkpoint of the log falls in one of them now and then). Figures only: nothing is asserted.
 
-    python -m game.storage.save_bench [--moves 200]
+    PYTHONPATH=$PWD python tests/save_bench.py [--moves 200]
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .. import records
-from ..commands import Session
-from ..grayblock.record import new_session
-from .store import DB_NAME, Store
+from game import records
+from game.commands import Session
+from game.grayblock.record import new_session
+from game.storage.store import DB_NAME, Store
 
-AT = (10, 50, 100, 200)
+AT = (10, 50, 100, 200, 1000, 2000)
 
 
 def written() -> int | None:
@@ -58,7 +59,7 @@ def play(moves: int, seed: int = 7) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=max(AT))
+    parser.add_argument("--moves", type=int, default=200)
     args = parser.parse_args(argv)
     kept = play(args.moves)
     with tempfile.TemporaryDirectory() as folder:
@@ -69,16 +70,19 @@ def main(argv: list[str] | None = None) -> int:
             con.execute("PRAGMA wal_autocheckpoint = 0")  # (this connection's only: a figure)
             con.close()
             game_id = store.new_game(kept[0])
+            spent: list[int] = []  # bytes each save wrote
             for n, record in enumerate(kept[1:], start=1):
                 before, frames = written(), wal_frames(path)
                 store.save_game(game_id, record)
                 after = written()
+                spent.append(-1 if before is None or after is None else after - before)
                 if n in AT:
                     grown = wal_frames(path) - frames
-                    wrote = "?" if before is None or after is None else str(after - before)
+                    last = spent[-10:]
                     size = len(json.dumps(record, separators=(",", ":"), ensure_ascii=False))
-                    print(f"move {n:4d}: record {size:7d} B, this save wrote {wrote:>7} B "
-                          f"(log frames +{grown})", flush=True)
+                    print(f"move {n:4d}: record {size:7d} B, this save wrote {spent[-1]:7d} B "
+                          f"(log frames +{grown}), the last {len(last)} saves "
+                          f"{sum(last) / len(last):9.0f} B each", flush=True)
         finally:
             store.close()
     return 0
