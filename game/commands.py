@@ -1,7 +1,9 @@
 """Commands, history and the one queue every change of game state goes through.
 
 A `Session` owns the state. Callers (scenes, bots, the CLI) submit commands; `process()` runs them
-in order. `Play` applies one action, `Undo`/`Redo` walk the history. Undo restores a snapshot
+in order (docs/architecture.md, "The command path"): each outcome is heard by the listeners stage
+by stage, in the order STAGES declares (state, animation, log, save), whatever order they were
+added in, and a command a listener submits waits until every stage has heard the one before. `Play` applies one action, `Undo`/`Redo` walk the history. Undo restores a snapshot
 taken before the action (states are cheap to clone), so it is exact and never reshuffles: chance
 was settled once, in the setup. Each outcome carries the engine's events: what the command
 changed, for the log and the animations.
@@ -25,12 +27,21 @@ from typing import Any, Callable, Generic, Iterator
 
 from .contract import Event, GameState, Refusal, S
 from .errors import IllegalAction
+from .i18n import N_
+from .messages import Message, message
 
 UNDONE, REDONE = "undone", "redone"
 FAIR, FREE = "fair", "free"  # undo modes (session.meta["undo"])
 UNDO_MODES = (FAIR, FREE)
 MOVED, DEALT = "moved", "dealt"  # what fair undo refuses for (UndoPlan.obstacle)
 HELPS = ("undo", "hint")  # what session.meta["helps"] may list, in the order results name them
+# who hears an outcome, in this order: what depends on the position (a bot's stale thinking
+# dropped), then what shows it (flights, sounds), what tells it (the log), what keeps it (saves)
+STATE, ANIMATION, LOG, SAVE = "state", "animation", "log", "save"
+STAGES = (STATE, ANIMATION, LOG, SAVE)
+# fair undo's reasons, worded once: the app shows them in the player's language, the CLI in English
+MOVED_SINCE = N_("Fair undo: {name} has moved since.")
+DEALT_SINCE = N_("Fair undo: new cards were dealt since.")
 
 
 @dataclass(frozen=True)
@@ -77,6 +88,7 @@ class History(Generic[S]):
         self._before: list[S] = []
         self._steps: list[Step] = []  # beside _before: who acted, what it revealed
         self._redo: list[Any] = []
+        self.version = 0  # counts every change of what stands (an undo plan worked out holds till it moves)
 
     @property
     def actions(self) -> list[Any]:
@@ -114,6 +126,7 @@ class History(Generic[S]):
         else:
             events = self.state.apply(action)
         self._actions.append(action)
+        self.version += 1
         if not keep_redo:
             self._redo.clear()
         return events
@@ -125,6 +138,7 @@ class History(Generic[S]):
             self._steps.append(Step(self.state.current_player(), True))
         self.state.apply_unchecked(action)
         self._actions.append(action)
+        self.version += 1
         if self._redo:
             self._redo.clear()
 
@@ -156,6 +170,7 @@ class History(Generic[S]):
         self._before.clear()
         self._steps.clear()
         self._redo.clear()
+        self.version += 1
 
     def undo(self) -> Any:
         if not self._before:
@@ -164,6 +179,7 @@ class History(Generic[S]):
         self.state = self._before.pop()
         self._steps.pop()
         self._redo.append(action)
+        self.version += 1
         return action
 
     def redo(self) -> list[Event]:
@@ -195,6 +211,7 @@ class UndoPlan:
 
     steps: tuple[Step, ...]  # newest first
     humans: frozenset[int] | None
+    at: int = -1  # the history's version it was worked out at (History.version)
 
     @property
     def count(self) -> int:
@@ -227,14 +244,15 @@ class UndoPlan:
                 return DEALT, None
         return None
 
-    def refusal(self, names: Callable[[Any], str]) -> str | None:
-        """Why fair undo refuses it (one player-facing line, about the newest obstacle), or None."""
+    def refusal(self, names: Callable[[Any], str]) -> Message | None:
+        """Why fair undo refuses it (one player-facing line, about the newest obstacle), or None:
+        English as a str (the CLI), in the language of the moment with .text() (the app)."""
         obstacle = self.obstacle()
         if obstacle is None:
             return None
         if obstacle[0] == MOVED:
-            return f"Fair undo: {names(obstacle[1])} has moved since"
-        return "Fair undo: new cards were dealt since"
+            return message(MOVED_SINCE, name=names(obstacle[1]))
+        return message(DEALT_SINCE)
 
 
 def undo_plan(history: History[Any], humans: frozenset[int] | None) -> UndoPlan | None:
@@ -247,7 +265,7 @@ def undo_plan(history: History[Any], humans: frozenset[int] | None) -> UndoPlan 
         taken.append(step)
         if humans is None or step.actor in humans:
             break  # the position before this action is a human's decision
-    return UndoPlan(tuple(taken), humans)
+    return UndoPlan(tuple(taken), humans, history.version)
 
 
 def player_name(session: "Session[Any]", player: int | None) -> str:
@@ -264,19 +282,25 @@ class Undo(Command[S]):
 
     fair: refuse (IllegalAction, nothing changes) when that crosses a move not taken by one of
     `humans` (a bot's) or an action that revealed cards. Otherwise (free undo) such a crossing
-    marks the session assisted."""
+    marks the session assisted.
+
+    plan: the plan the caller already worked out for this click (the table's undo part); used
+    while the history has not moved since, else worked out again."""
 
     humans: frozenset[int] | None = None
     fair: bool = False
+    plan: UndoPlan | None = field(default=None, compare=False)
 
     def run(self, session: "Session[S]") -> tuple[str, list[Event]]:
         history = session.history
-        plan = undo_plan(history, self.humans)
+        plan = self.plan
+        if plan is None or plan.at != history.version or plan.humans != self.humans:
+            plan = undo_plan(history, self.humans)
         if plan is None:
             raise IllegalAction("nothing to undo")
         reason = plan.refusal(lambda p: player_name(session, p))
-        if reason and self.fair:
-            raise IllegalAction(reason)
+        if reason and self.fair:  # an engine's message ends without a full stop (the CLI's)
+            raise IllegalAction(str(reason).rstrip("."))
         if reason:  # before the undo: the autosave after it carries the mark
             mark_help(session.meta, "undo")
         for _ in range(plan.count):
@@ -314,6 +338,12 @@ class Outcome:
 Listener = Callable[["Session[Any]", Outcome], None]
 
 
+def stage_of(stage: str) -> int:
+    if stage not in STAGES:
+        raise ValueError(f"a listener's stage is one of {STAGES}, not {stage!r}")
+    return STAGES.index(stage)
+
+
 @dataclass
 class Session(Generic[S]):
     """One game in progress: its state, its history and the queue of pending commands.
@@ -327,44 +357,67 @@ class Session(Generic[S]):
 
     history: History[S]
     meta: dict[str, Any] = field(default_factory=dict)
-    listeners: list[Listener] = field(default_factory=list)
+    # (stage, listener): heard in STAGES' order, within a stage in the order added
+    listeners: list[tuple[str, Listener]] = field(default_factory=list)
     _queue: deque[Command[S]] = field(default_factory=deque)
+    _draining: bool = False
 
     @property
     def state(self) -> S:
         return self.history.state
 
-    def listen(self, listener: Listener) -> Callable[[], None]:
-        """Add a listener; returns the call that removes it again."""
-        self.listeners.append(listener)
+    def listen(self, listener: Listener, stage: str = STATE) -> Callable[[], None]:
+        """Add a listener at its stage (one of STAGES); returns the call that removes it again."""
+        stage_of(stage)
+        entry = (stage, listener)
+        self.listeners.append(entry)
+        self.listeners.sort(key=lambda e: stage_of(e[0]))  # stable: a stage keeps the order added
 
         def stop() -> None:
-            if listener in self.listeners:
-                self.listeners.remove(listener)
+            if entry in self.listeners:
+                self.listeners.remove(entry)
         return stop
 
+    @property
+    def pending(self) -> int:
+        """Commands submitted and not yet run."""
+        return len(self._queue)
+
     def submit(self, command: Command[S]) -> None:
+        """Queue a command; it runs at the next process() (the table's frame loop), after those
+        submitted before it."""
         self._queue.append(command)
 
     def process(self) -> list[Outcome]:
-        """Run every pending command in order; a refused one leaves the state as it was."""
+        """Run every pending command in order; a refused one leaves the state as it was. Each
+        outcome is heard by every stage before the next command runs; called again by a listener
+        (a command it submitted), it returns nothing and the loop already running takes it."""
+        if self._draining:
+            return []
         outcomes: list[Outcome] = []
-        while self._queue:
-            command = self._queue.popleft()
-            try:
-                message, events = command.run(self)
-                outcome = Outcome(command, True, message, events)
-            except IllegalAction as exc:
-                outcome = Outcome(command, False, str(exc), refusal=exc.refusal)
-            outcomes.append(outcome)
-            for listener in list(self.listeners):
-                listener(self, outcome)
+        self._draining = True
+        try:
+            while self._queue:
+                command = self._queue.popleft()
+                try:
+                    message, events = command.run(self)
+                    outcome = Outcome(command, True, message, events)
+                except IllegalAction as exc:
+                    outcome = Outcome(command, False, str(exc), refusal=exc.refusal)
+                outcomes.append(outcome)
+                for _stage, listener in list(self.listeners):
+                    listener(self, outcome)
+        finally:
+            self._draining = False
         return outcomes
 
     def run(self, command: Command[S]) -> Outcome:
-        """Submit one command and run the queue; the command's own outcome."""
+        """Submit one command and run the queue; the command's own outcome. Not from a listener:
+        a listener submits, and its command runs once the outcome it hears is told."""
+        if self._draining:
+            raise RuntimeError("a listener submits a command; it cannot wait for its outcome")
         self.submit(command)
-        return self.process()[-1]
+        return next(o for o in self.process() if o.command is command)
 
     def do(self, command: Command[S]) -> str:
         """Submit one command and run the queue; raise IllegalAction if it was refused."""

@@ -6,12 +6,14 @@ and replays its own body. Readers ignore fields they do not know, as the format 
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 import os
 import re
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -243,6 +245,36 @@ def replay(record: dict[str, Any], snapshots: bool = True) -> Session[Any]:
 
 def record_of(session: Session[Any]) -> dict[str, Any]:
     return game_module(session.meta["game"]).to_record(session)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A record as it stood when it was handed over to be kept, made on the thread that plays:
+    its JSON text, so that nothing in it is shared with the session (the players' list that a
+    bot's failure changes, the actions that go on). The save thread reads only this."""
+
+    text: str | None
+    # a record JSON cannot write (the store says why, as it always has): a copy of its own instead
+    kept: Any = None
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> "Snapshot":
+        try:
+            return cls(json.dumps(record, separators=(",", ":"), ensure_ascii=False,
+                                  allow_nan=False))
+        except (TypeError, ValueError, RecursionError):
+            try:
+                return cls(None, copy.deepcopy(record))
+            except Exception:  # noqa: BLE001 - not even copied: the store says why
+                return cls(None, record)
+
+    def record(self) -> dict[str, Any]:
+        """The record, a dict of its own (each call a new one)."""
+        if self.text is None:
+            kept: dict[str, Any] = self.kept
+            return kept
+        value: dict[str, Any] = json.loads(self.text)
+        return value
 
 
 def verify(record: dict[str, Any]) -> None:

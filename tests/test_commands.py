@@ -75,8 +75,44 @@ def test_undo_never_reshuffles():
 def test_listeners_hear_every_outcome():
     s = session()
     heard = []
-    s.listeners.append(lambda sess, outcome: heard.append(outcome.ok))
+    s.listen(lambda sess, outcome: heard.append(outcome.ok))
     s.submit(Play(s.state.legal_actions()[0]))
     s.submit(Redo())
     s.process()
     assert heard == [True, False]
+
+
+def test_listeners_hear_in_the_declared_stage_order_not_the_order_added():
+    """state, animation, log, save (game.commands.STAGES), whoever listened first."""
+    from game.commands import STAGES
+    s = session()
+    heard = []
+    for stage in reversed(STAGES):  # added backwards: save first, as the table's saves once were
+        s.listen(lambda sess, outcome, stage=stage: heard.append(stage), stage)
+    s.run(Play(s.state.legal_actions()[0]))
+    assert tuple(heard) == STAGES == ("state", "animation", "log", "save")
+    with pytest.raises(ValueError):
+        s.listen(lambda sess, outcome: None, "whenever")
+
+
+def test_a_command_submitted_by_a_listener_waits_until_every_stage_heard_the_one_before():
+    from game.commands import ANIMATION, SAVE, STATE
+    s = session()
+    heard = []
+    first = s.state.legal_actions()[0]
+
+    def state_stage(sess, outcome):
+        heard.append(("state", outcome.command))
+        if outcome.command == Play(first):
+            sess.submit(Undo())  # queued: runs after this outcome is heard by every stage
+            assert sess.process() == []  # (the loop already draining takes it)
+    s.listen(lambda sess, outcome: heard.append(("save", outcome.command)), SAVE)
+    s.listen(lambda sess, outcome: heard.append(("animation", outcome.command)), ANIMATION)
+    s.listen(state_stage, STATE)
+    s.submit(Play(first))
+    assert s.pending == 1 and len(s.history) == 0  # submitted, not run: the frame loop runs it
+    outcomes = s.process()
+    assert [o.command for o in outcomes] == [Play(first), Undo()] and all(o.ok for o in outcomes)
+    assert [stage for stage, _ in heard] == ["state", "animation", "save"] * 2
+    assert [c for _, c in heard] == [Play(first)] * 3 + [Undo()] * 3
+    assert s.pending == 0 and len(s.history) == 0

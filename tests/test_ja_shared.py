@@ -144,22 +144,23 @@ def test_fair_undo_refusal_names_the_player_in_either_language():
     moved = UndoPlan((Step(1, False), Step(0, False)), frozenset({0}))
     dealt = UndoPlan((Step(0, True),), frozenset({0}))
     assert moved.obstacle() == (MOVED, 1) and dealt.obstacle() == (DEALT, None)
-    assert moved.refusal(lambda p: "Bo") == "Fair undo: Bo has moved since"  # the CLI's English
-    assert dealt.refusal(lambda p: "Bo") == "Fair undo: new cards were dealt since"
+    assert moved.refusal(lambda p: "Bo") == "Fair undo: Bo has moved since."  # English (the CLI: without the stop)
+    assert dealt.refusal(lambda p: "Bo") == "Fair undo: new cards were dealt since."
+    i18n.set_language("ja")  # the same words, in the player's language (worded once)
+    assert moved.refusal(lambda p: "Bo").text() == "待ったできません：その後にBoが手番を行いました。"
 
 
 def test_undo_blocked_says_why_in_the_players_language(app, monkeypatch):
     table = open_table(app, [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)])
     table.session.meta["undo"] = "fair"
     from game.commands import Step, UndoPlan
-    import scenes.table.undoing as undoing
     crossing = UndoPlan((Step(1, False), Step(0, False)), frozenset({0}))  # over Bo's move
-    monkeypatch.setattr(undoing, "undo_plan", lambda history, humans: crossing)
+    monkeypatch.setattr(table.undoing, "plan", lambda: crossing)
     assert table.undoing.blocked() == "Fair undo: Bo has moved since."
     i18n.set_language("ja")
     assert table.undoing.blocked() == "待ったできません：その後にBoが手番を行いました。"
     dealt = UndoPlan((Step(0, True),), frozenset({0}))
-    monkeypatch.setattr(undoing, "undo_plan", lambda history, humans: dealt)
+    monkeypatch.setattr(table.undoing, "plan", lambda: dealt)
     assert table.undoing.blocked() == "待ったできません：その後に新しいカードが配られました。"
 
 

@@ -11,6 +11,7 @@ from game.assemble.setup import Rules as AssembleRules
 from game.grayblock.setup import Action as GrayAction
 from game.grayblock.setup import Rules as GrayRules
 from game.cementopia.setup import Action as CementAction
+from game.commands import STAGES
 from scenes.config import GameConfig, Seat
 from scenes.menus.pause import PauseMenu
 from storage_helpers import finished_records, has_game_in_progress, latest_saved
@@ -89,9 +90,9 @@ def test_every_move_and_undo_is_kept_among_the_games_in_progress(app, table, dat
            [s.colour for s in table.config.seats][:len(record.get("players", []))]
 
 
-def test_escape_opens_the_pause_menu_and_leaving_drops_the_listener(app, table):
+def test_escape_opens_the_pause_menu_and_leaving_drops_the_listeners(app, table):
     session = table.session
-    assert len(session.listeners) == 1
+    assert [stage for stage, _ in session.listeners] == list(STAGES)  # one per stage, in order
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseMenu) and app.stack.top.table is table
     app.stack.top.to_title()

@@ -25,6 +25,7 @@ The schema is known from the tables themselves: what another program dropped is 
 
 from __future__ import annotations
 
+import bisect
 import errno
 import hashlib
 import json
@@ -58,7 +59,7 @@ Item = tuple[str, dict[str, Any], str | None]
 Prepared = tuple[dict[str, Any], str, dict[str, Any], str | None]
 
 DB_NAME = "alice.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
 NOTE_S = 1.0  # a write still waiting after this says so (Store.on_busy): another program holds it
@@ -69,6 +70,11 @@ RECORD_BYTES = 32 << 20  # a long game's record is tens of KB
 VALUE_BYTES = 1 << 20  # a setting's value, a lesson's entry
 DEPTH = 64  # a record nests 5 deep; far deeper is not ours
 RECORDS_PAGE = 200  # records read at a time by an export
+# a game in progress is kept as its record's text in parts (issue 58, schema version 4): its
+# tails in order; a save rewrites only from where the text changed (the new moves, near the end)
+TAILED = "(in record_tail)"  # the record of a row kept in tails (an empty one is damage, as it was)
+TAIL_ROOM = 256  # characters of a whole text written as its first tail: where the next moves go
+TAILS = 512  # a game with more tails than this is written whole again (its tails reread at once)
 
 # A game's identity: its game, seed, setup and actions, and when it was played where the record
 # says so (see fingerprint); who played it and what the record says of its result are not (an
@@ -280,6 +286,18 @@ SCHEMA = (
     CREATE TRIGGER review_changed AFTER UPDATE ON reviews
         BEGIN UPDATE meta SET value = value + 1 WHERE key = 'finished_version'; END;
     """,
+    # version 4: a game in progress kept by appending (issue 58): its row's record says TAILED and
+    # its text is these tails joined in seq order, so a move writes its own few bytes, not the
+    # whole record again (nor the row, whose other columns each save changes); any other row's
+    # record is whole (a finished game, one brought in, one kept before version 4)
+    """
+    CREATE TABLE record_tail (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    """,
 )
 
 
@@ -342,6 +360,9 @@ class Store:
         # NOTE_S: a backup or sync tool, the sqlite3 shell, another window's long import
         self.on_busy: Callable[[], None] | None = None
         self.held = False  # the last write began only after such a wait, or not at all
+        # each game in progress this store wrote or read whole: (its record's text, where each
+        # part ends: the row's record, then each tail), so a save writes from where it changed
+        self._texts: dict[int, tuple[str, list[int]]] = {}
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -530,7 +551,7 @@ class Store:
             if "players" not in found and "games" in found:
                 for game_id, text in c.execute("SELECT id, record FROM games").fetchall():
                     try:
-                        self._put_players(c, game_id, _record(text))
+                        self._put_players(c, game_id, _record(_whole(c, game_id, text)[0]))
                     except Exception:  # noqa: BLE001 - a row that cannot be read: no players
                         continue
             c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -871,6 +892,8 @@ class Store:
         c.execute("PRAGMA defer_foreign_keys = ON")  # (a game's id changes with its players')
         added = 0
         for game_id, *values in rows:
+            if values[1] == PLAYING:  # its record whole, from its tails there
+                values[2] = _whole(source, game_id, values[2])[0]
             held = c.execute("SELECT 1 FROM games WHERE id = ? AND state = 'playing' AND holder = ?",
                              (game_id, self.holder)).fetchone() is not None
             if values[1] == FINISHED and c.execute(
@@ -882,10 +905,11 @@ class Store:
             if held:
                 c.execute(f"UPDATE games SET ({columns}) = ({marks}) WHERE id = ?",
                           (*values, game_id))
+                c.execute("DELETE FROM record_tail WHERE game_id = ?", (game_id,))
             else:
                 if c.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
                     for table, key in (("games", "id"), ("players", "game_id"),
-                                       ("reviews", "game_id")):
+                                       ("reviews", "game_id"), ("record_tail", "game_id")):
                         c.execute(f"UPDATE {table} SET {key} = ? WHERE {key} = ?", (spare, game_id))
                     spare += 1
                 c.execute(f"INSERT INTO games (id, {columns}) VALUES (?, {marks})",
@@ -915,28 +939,84 @@ class Store:
 
     def new_game(self, record: dict[str, Any]) -> int:
         """Keep a new game in progress (held by this window); its id."""
-        _dump(record)  # a record that cannot be written says so before the transaction
+        text = _dump(record)  # a record that cannot be written says so before the transaction
 
         def work() -> int:
             with self._write() as c:
-                return self._insert(c, record, fingerprint(record), None, held=True)
+                game_id = self._insert(c, record, fingerprint(record), None, held=True)
+                ends = self._write_whole(c, game_id, text)
+            self._texts[game_id] = (text, ends)
+            return game_id
         return self._run(N_("Could not save the game: {reason}"), work)
 
     def save_game(self, game_id: int, record: dict[str, Any]) -> None:
-        """The game's latest position. HeldElsewhere if another window has taken it over."""
+        """The game's latest position. HeldElsewhere if another window has taken it over. Only
+        what changed since the text this store last wrote is written (the new moves: a few
+        bytes however long the game); the record reads back whole, the same text."""
         text = _dump(record)
 
         def work() -> None:
             with self._write() as c:
                 done = c.execute(
-                    "UPDATE games SET record = ?, fingerprint = ?, actions = ?, updated_at = ?, "
+                    "UPDATE games SET fingerprint = ?, actions = ?, updated_at = ?, "
                     "held_at = ? WHERE id = ? AND state = 'playing' AND holder = ?",
-                    (text, fingerprint(record), _actions(record), utc_stamp(), time.time(),
+                    (fingerprint(record), _actions(record), utc_stamp(), time.time(),
                      game_id, self.holder)).rowcount
                 if not done:
                     raise HeldElsewhere(message(N_("this game is now open in another window, "
                                                    "which keeps it from here on")))
+                ends = self._append(c, game_id, text)
+            self._texts[game_id] = (text, ends)
         self._run(N_("Could not save the game: {reason}"), work)
+
+    def _write_whole(self, c: sqlite3.Connection, game_id: int, text: str) -> list[int]:
+        """A game's text written whole, in tails: all but its last TAIL_ROOM characters, then
+        those (where the next moves change it); the row's record says TAILED. Where each part
+        ends (the row's own part counted as none)."""
+        c.execute("UPDATE games SET record = ? WHERE id = ?", (TAILED, game_id))
+        c.execute("DELETE FROM record_tail WHERE game_id = ?", (game_id,))
+        ends = [0]
+        for part in (text[:max(0, len(text) - TAIL_ROOM)], text[max(0, len(text) - TAIL_ROOM):]):
+            if part:
+                c.execute("INSERT INTO record_tail (game_id, seq, text) VALUES (?, ?, ?)",
+                          (game_id, len(ends), part))
+                ends.append(ends[-1] + len(part))
+        return ends
+
+    def _append(self, c: sqlite3.Connection, game_id: int, text: str) -> list[int]:
+        """Write `text` as the game's record, from where it differs from the text last written:
+        the tails before that stay, the one it falls in is cut there, the rest go, the new end
+        is one more tail. Written whole when this store does not know what is there (a game
+        taken over and back, a file made again, a row kept whole) or after TAILS tails. Where
+        each part ends."""
+        kept = self._texts.get(game_id)
+        if kept is None:
+            return self._write_whole(c, game_id, text)
+        old, ends = kept
+        count, last = c.execute("SELECT count(*), coalesce(max(seq), 0) FROM record_tail "
+                                "WHERE game_id = ?", (game_id,)).fetchone()
+        row = c.execute("SELECT record = ? FROM games WHERE id = ?", (TAILED, game_id)).fetchone()
+        tails = len(ends) - 1
+        if count != tails or last != tails or tails >= TAILS or not (row and row[0]) or ends[0]:
+            return self._write_whole(c, game_id, text)
+        same = _common(old, text)
+        i = bisect.bisect_right(ends, same)  # tails 1..i-1 end at or before it: they stay
+        ends = list(ends)
+        if i <= tails:
+            c.execute("DELETE FROM record_tail WHERE game_id = ? AND seq > ?", (game_id, i))
+            start = ends[i - 1]
+            if same > start:  # tail i: kept up to where the texts part
+                c.execute("UPDATE record_tail SET text = ? WHERE game_id = ? AND seq = ?",
+                          (old[start:same], game_id, i))
+                ends[i:] = [same]
+            else:
+                c.execute("DELETE FROM record_tail WHERE game_id = ? AND seq = ?", (game_id, i))
+                del ends[i:]
+        if len(text) > same:
+            c.execute("INSERT INTO record_tail (game_id, seq, text) VALUES (?, ?, ?)",
+                      (game_id, len(ends), text[same:]))
+            ends.append(len(text))
+        return ends
 
     def finish_game(self, game_id: int | None, record: dict[str, Any]) -> int:
         """A finished (or conceded) game leaves the games in progress and joins the finished ones,
@@ -948,6 +1028,9 @@ class Store:
         text = _dump(record)
         key = fingerprint(record)
         when = entry["when"]
+
+        if game_id is not None:
+            self._texts.pop(game_id, None)
 
         def work() -> int:
             with self._write() as c:
@@ -967,6 +1050,7 @@ class Store:
                          self.holder)).rowcount
                 if game_id is None or not done:  # never kept in progress, or taken over
                     return self._insert(c, record, key, entry)
+                c.execute("DELETE FROM record_tail WHERE game_id = ?", (game_id,))  # whole now
                 self._put_players(c, game_id, record)
                 return game_id
         return self._run(N_("Could not keep the finished game: {reason}"), work)
@@ -974,6 +1058,8 @@ class Store:
     def drop_game(self, game_id: int) -> None:
         """Forget a game in progress (Restart, or deleted from the list). Not one another window
         holds."""
+        self._texts.pop(game_id, None)
+
         def work() -> None:
             with self._write() as c:
                 row = c.execute("SELECT holder, held_at FROM games WHERE id = ? AND state = 'playing'",
@@ -1017,10 +1103,12 @@ class Store:
                     raise StoreError(message(N_("it is no longer among the games in progress")))
                 if self._held(row[1], row[2]) == ELSEWHERE:
                     raise HeldElsewhere(message(N_("it is open in another window")))
-                record = _record(row[0])  # one that cannot be read is not held: others may delete it
+                text, ends = _whole(c, game_id, row[0])
+                record = _record(text)  # one that cannot be read is not held: others may delete it
                 c.execute("UPDATE games SET holder = ?, held_at = ? WHERE id = ?",
                           (self.holder, time.time(), game_id))
-                return record
+            self._texts[game_id] = (text, ends)  # the next move appends to what is there
+            return record
         return self._run(N_("Could not open the game: {reason}"), work)
 
     def beat(self, game_id: int) -> bool:
@@ -1171,11 +1259,15 @@ class Store:
 
     def record(self, game_id: int) -> dict[str, Any]:
         """A game's record (finished or in progress), its JSON checked."""
-        rows = self._run(N_("Could not read the game: {reason}"),
-                         lambda: self._read("SELECT record FROM games WHERE id = ?", (game_id,)))
-        if not rows:
+        def work() -> list[Any]:
+            rows = self._read("SELECT record FROM games WHERE id = ?", (game_id,))
+            tails = self._read("SELECT text FROM record_tail WHERE game_id = ? ORDER BY seq",
+                               (game_id,))
+            return [rows[0][0], [t[0] for t in tails]] if rows else []
+        found = self._run(N_("Could not read the game: {reason}"), work)
+        if not found:
             raise StoreError(message(N_("the game is no longer there")))
-        return _record(rows[0][0])
+        return _record(_joined_text(found[0], found[1]))
 
     def records(self, game: str | None = None,
                 ids: Iterable[int] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -1589,13 +1681,52 @@ def _same(c: sqlite3.Connection, record: dict[str, Any], key: str, state: str) -
     old = fingerprint(record, dated=False)
     for row_id, text in c.execute(f"SELECT id, record FROM games WHERE {where}", (old,)).fetchall():
         try:
-            true = fingerprint(_record(text))
+            true = fingerprint(_record(_whole(c, row_id, text)[0]))
         except StoreError:
             continue  # a damaged row: left as it is
         if true != old and c.execute(f"SELECT 1 FROM games WHERE {where}", (true,)).fetchone() is None:
             c.execute("UPDATE games SET fingerprint = ? WHERE id = ?", (true, row_id))
     same = c.execute(f"SELECT id FROM games WHERE {where}", (key,)).fetchone()
     return None if same is None else int(same[0])
+
+
+def _whole(c: sqlite3.Connection, game_id: int, head: object) -> tuple[Any, list[int]]:
+    """A game's record text from its row's record `head` (whole unless TAILED) or its tails, and
+    where each part ends (the row's, then each tail's); what is not text is unreadable (_record
+    says so)."""
+    if head != TAILED:
+        return head, [len(head)] if isinstance(head, str) else []
+    tails = [r[0] for r in c.execute("SELECT text FROM record_tail WHERE game_id = ? ORDER BY seq",
+                                     (game_id,))]
+    text = _joined_text(head, tails)
+    ends = [0]
+    if isinstance(text, str):
+        for tail in tails:
+            ends.append(ends[-1] + len(tail))
+    return text, ends
+
+
+def _joined_text(head: object, tails: list[Any]) -> object:
+    """The record's text: the row's record (whole), or its tails joined where it says TAILED."""
+    if head != TAILED:
+        return head
+    if not tails or not all(isinstance(t, str) for t in tails):
+        return None  # an edited row: not a record this app wrote
+    return "".join(tails)
+
+
+def _common(a: str, b: str) -> int:
+    """How many first characters `a` and `b` share (halving: each try compares in C)."""
+    low, high = 0, min(len(a), len(b))
+    if a[:high] == b[:high]:
+        return high
+    while low < high:  # a[:low] == b[:low]; a[:high] != b[:high]
+        mid = (low + high + 1) // 2
+        if a[low:mid] == b[low:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def _actions(record: dict[str, Any]) -> int:

@@ -227,6 +227,7 @@ class CementopiaScene(GameTable):
     Playback = CementopiaPlayback
     Marks = CementopiaMarks
     Tips = CementopiaTips
+    start_rect = None  # where the placed card flies from (play sets it; a move submitted otherwise lands)
 
     def __init__(self, app, config, session=None):
         if session is None:

@@ -9,8 +9,11 @@ A game's table subclasses GameTable and keeps only what differs: how it draws, h
 picks a move, and how it animates the events an action reports (`on_played`, `on_history`). Where
 a part says something of its own game, the game extends that part and names its class here (`Log`,
 `Seat`, `Undo`, `Hints`, `Tips`, `Playback`, `Marks`): what a game does not have is the shared
-part, by declaration. The table changes the game only through `play` and its undo part, which
-submit commands to the session.
+part, by declaration. The table changes the game only by submitting commands to the session's
+queue (`submit`; `play` and the undo part submit and run it at once, for the outcome); the frame
+loop (`update`) runs what is pending. Every outcome is heard by the table's stages in the order
+game.commands.STAGES declares: state, animation and log (`hearing`, hearing.py), then save (the
+saving part), docs/architecture.md, "The command path".
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game import i18n, records
-from game.commands import FAIR, UNDO_MODES, Outcome, Play
+from game.commands import FAIR, UNDO_MODES, Command, Outcome, Play
 from game.contract import Refusal
 from game.i18n import N_, _
 from game.messages import Message
@@ -28,6 +31,7 @@ from game.messages import Message
 from scenes.config import GameConfig
 from scenes.table.coaching import CoachMarks
 from scenes.table.controls import Controls
+from scenes.table.hearing import Hearing
 from scenes.table.hints import Hints
 from scenes.table.hotseat import HotSeat
 from scenes.table.keeping import Saves
@@ -75,7 +79,7 @@ class GameTable(Table):
         self.session = session
         if not session.history.actions and records.read_stamp(session.meta.get("started_at")) is None:
             session.meta["started_at"] = records.utc_stamp()  # a new game (its record's extras)
-        self.saves = Saves(self)  # first of the session's listeners: the move is kept, then shown
+        self.saves = Saves(self)  # hears at the save stage: after the move is shown and told
         # a replay (config.replay) shows the record read-only: nobody plays at it, no bot thinks
         self.replay = bool(config.replay)
         self.seated = frozenset(i for i, seat in enumerate(config.seats) if not seat.is_bot)
@@ -103,6 +107,7 @@ class GameTable(Table):
         self.tips = self.Tips(self)
         self.playback = self.Playback(self)
         self.marks = self.Marks(self)
+        self.hearing = Hearing(self)  # after the parts it tells; before saves hears (its stage)
 
     @property
     def state(self):
@@ -123,27 +128,21 @@ class GameTable(Table):
 
     # --- commands --------------------------------------------------------------------------
 
+    def submit(self, command: Command) -> None:
+        """Queue a command; the frame loop (update) runs it, after those submitted before it."""
+        self.session.submit(command)
+
     def play(self, action) -> Outcome | None:
-        """Submit a move; the game's scene animates its events in on_played. The rules decide
-        whether it is legal, once, as the session applies it; a refused move changes nothing and
-        says why in the game's words."""
+        """Submit a move and run the queue now (the caller wants its outcome); the game's scene
+        animates its events in on_played. The rules decide whether it is legal, once, as the
+        session applies it; a refused move changes nothing and says why in the game's words."""
         self.logbook.keep_opening()
         if self.coach is not None and not self.coach.allows(action):
             return None  # not the lesson's move: the coach says why
-        mover = self.state.current_player()
-        outcome = self.session.run(Play(action))
-        if not outcome.ok:
-            self.tell(self.refused(outcome))
-            return None
-        self.hints.turns.forget()
-        self.on_played(action, outcome)
-        if mover in self.humans:  # their own move is no news to them
-            self.seen_by[mover] = len(self.log)
-        if self.coach is not None:
-            self.coach.played(self.session.history.before(), action, outcome.events, self.state)
-        if self.state.is_over():
-            self.finish()
-        return outcome
+        command: Play[Any] = Play(action)
+        self.submit(command)
+        outcome = next((o for o in self.session.process() if o.command is command), None)
+        return outcome if outcome is not None and outcome.ok else None
 
     def tell(self, words: str, seconds: float = 4.0) -> None:
         """Why what the player tried does nothing: in the lesson's panel during a lesson, else
@@ -223,6 +222,7 @@ class GameTable(Table):
         self.app.stack.push(self.app.make(self.menu_scene, table=self))
 
     def update(self, dt: float) -> None:
+        self.session.process()  # what was submitted since the last frame, in order
         self.tooltip.update(dt)
         if self.coach is not None:
             self.coach.update(dt)
@@ -234,5 +234,6 @@ class GameTable(Table):
         self.tooltip.hide()
 
     def close(self) -> None:
+        self.hearing.close()
         self.hints.turns.close()
         self.saves.close()

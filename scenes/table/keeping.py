@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import records
+from game.commands import SAVE, Play
 
 from scenes.table.saving import SaveService
 
@@ -19,7 +20,7 @@ class Saves:
         self.table = table
         config = table.config
         self.service = SaveService(table.app.store if self.keeps() else None, config.game_id)
-        self.unlisten = table.session.listen(self.after_command)
+        self.unlisten = table.session.listen(self.after_command, SAVE)
 
     def keeps(self) -> bool:
         """Only a real game is kept (never the demo, never a lesson, never a replay)."""
@@ -31,8 +32,12 @@ class Saves:
         return records.record_of(self.table.session)
 
     def after_command(self, session, outcome) -> None:
+        """The save stage: last of those that hear a command, once it is shown and told. A move
+        that ends the game finishes it (kept among the finished games)."""
         if outcome.ok and not self.table.finished:
             self.autosave()
+            if isinstance(outcome.command, Play) and self.table.state.is_over():
+                self.table.finish()
 
     def autosave(self) -> None:
         """Keep the position (after every command, and when the game is left). A finished game

@@ -1,6 +1,8 @@
 """The save service: the game in progress goes to the store (game.storage) off the frame loop.
 
-A table hands over a record after every accepted command; one worker thread writes it. Saves the
+A table hands over a record after every accepted command; one worker thread writes it. What the
+worker gets is a Snapshot made as it is handed over, on the frame thread (game.records): it never
+reads the live session, whose players' list the bots' code may change meanwhile. Saves the
 worker has not started yet are replaced by the newest: only the latest position matters. The
 first save makes the game's row (held by this window); finishing turns that row into a finished
 game in one commit; Restart drops it. Between moves the worker beats the game's lease, so another
@@ -25,6 +27,7 @@ from collections import deque
 from typing import Callable
 
 from game.i18n import N_
+from game.records import Snapshot
 from game.messages import message
 from game.storage import HeldElsewhere, StoreError
 from game.storage.store import BEAT_S, Busy
@@ -67,7 +70,7 @@ class SaveService:
         self.store = store
         self.enabled = store is not None
         self.game_id = game_id  # the game's row once the first save made it (or resumed)
-        self._jobs: deque[tuple[str, dict | None]] = deque()
+        self._jobs: deque[tuple[str, Snapshot | None]] = deque()
         self._busy = False
         self._cond = threading.Condition()
         self._messages: list[str] = []
@@ -80,18 +83,23 @@ class SaveService:
         self.problem: str | None = None  # why it is not, as the toast said it
         self.reason: str | None = None  # the same in a few words ("the disk is full")
         self.writes = 0  # saves and finishes done (tests and the benchmark read it)
-        self._finished: dict | None = None  # the finished game's record, until it is kept
+        self._finished: Snapshot | None = None  # the finished game's record, until it is kept
         self._let_go_later = False  # closed while another program held the data (see close)
         _MADE.add(self)
 
     # --- handing over ------------------------------------------------------------------------
 
     def save(self, record: dict) -> None:
-        self._put(SAVE, record)
+        """Hand over the position: its snapshot is made now, on the caller's thread."""
+        if self.enabled:
+            self._put(SAVE, Snapshot.of(record))
 
     def finish(self, record: dict) -> None:
-        self._finished = record
-        self._put(FINISH, record)
+        if not self.enabled:
+            return
+        snapshot = Snapshot.of(record)
+        self._finished = snapshot
+        self._put(FINISH, snapshot)
 
     def retry_finish(self) -> None:
         """Offer the finished game to the store again (its first try failed)."""
@@ -104,7 +112,7 @@ class SaveService:
         """Forget this game (Restart): its row goes, after the pending saves."""
         self._put(DROP, None)
 
-    def _put(self, kind: str, record: dict | None) -> None:
+    def _put(self, kind: str, record: Snapshot | None) -> None:
         if not self.enabled:
             return
         with self._cond:
@@ -164,9 +172,10 @@ class SaveService:
                     self._messages.append(problem)
                 self._cond.notify_all()
 
-    def _do(self, kind: str, record: dict | None) -> str | None:
+    def _do(self, kind: str, snapshot: Snapshot | None) -> str | None:
         store = self.store
         try:
+            record = snapshot.record() if snapshot is not None else None
             if self.lost and kind != FINISH:
                 return self.problem  # the other window keeps it; a finish here is still kept
             if kind == BEAT:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import FAIR, MOVED, Redo, Undo, undo_plan
+from game.commands import FAIR, Redo, Undo, UndoPlan, undo_plan
 from game.i18n import N_, _, ngettext, pgettext
 from game.words import whose
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 class Undoing:
     def __init__(self, table: GameTable) -> None:
         self.table = table
+        self._plan: tuple | None = None  # (history, its version, scope, the plan)
 
     @property
     def fair(self) -> bool:
@@ -38,23 +39,35 @@ class Undoing:
         """Whose decisions undo goes back to: the humans' (bot moves are skipped)."""
         return self.table.humans or None
 
-    def blocked(self) -> str | None:
+    def plan(self) -> UndoPlan | None:
+        """What Undo would take back now, worked out once for the position as it stands (the
+        buttons ask every frame, a click asks again: the same plan while nothing moved)."""
+        history = self.table.session.history
+        scope = self.scope()
+        kept = self._plan
+        if kept is not None and kept[0] is history and kept[1] == history.version and kept[2] == scope:
+            return kept[3]
+        plan = undo_plan(history, scope)
+        self._plan = (history, history.version, scope, plan)
+        return plan
+
+    def blocked(self, plan: UndoPlan | None | bool = True) -> str | None:
         """None when Undo would work now, else why not: a line for the Ctrl+Z toast ("" when
-        there is nothing to say: nothing done yet, the game over, the demo)."""
+        there is nothing to say: nothing done yet, the game over, the demo). `plan`: the one
+        this click worked out (by default the position's own)."""
         table = self.table
         if table.finished or table.app.demo:
             return ""
         if table.coach is not None:
             return table.coach.blocks_undo()
-        plan = undo_plan(table.session.history, self.scope())
-        if plan is None:
+        if plan is True:
+            plan = self.plan()
+        if not isinstance(plan, UndoPlan):
             return ""
         if self.fair:
-            obstacle = plan.obstacle()
-            if obstacle is not None and obstacle[0] == MOVED:
-                return _("Fair undo: {name} has moved since.").format(name=table.player_word(obstacle[1]))
-            if obstacle is not None:
-                return _("Fair undo: new cards were dealt since.")
+            reason = plan.refusal(table.player_word)
+            if reason is not None:
+                return reason.text()
         return None
 
     def can_undo(self) -> bool:
@@ -66,10 +79,11 @@ class Undoing:
             and table.coach is None
 
     def undo(self) -> None:
-        """Undo, if it may: in hot seat, taking back another human's move asks first."""
+        """Undo, if it may: in hot seat, taking back another human's move asks first. The plan
+        is worked out once for the click, and the command takes it."""
         table = self.table
-        blocked = self.blocked()
-        plan = undo_plan(table.session.history, self.scope())
+        plan = self.plan()
+        blocked = self.blocked(plan)
         if blocked is not None or plan is None:  # (no plan: blocked says so)
             if blocked:
                 table.app.toast(blocked)
@@ -79,7 +93,7 @@ class Undoing:
         asker = current if current in table.humans else plan.steps[-1].actor
         others = plan.others(asker) if table.seat.shared_screen() else []
         if not others:
-            self.undo_now()
+            self.undo_now(plan)
             return
         who = joined([table.player_word(p) for p in others])
         question = ngettext("Undo {whose} move?", "Undo {whose} moves?", len(others))
@@ -91,15 +105,18 @@ class Undoing:
                           len(others))
         table.app.stack.push(table.app.make(
             "confirm", question=question.format(whose=whose(who)), yes=yes, no=no,
-            on_yes=self.undo_now, detail=detail.format(names=who, yes=yes, no=no)))
+            on_yes=lambda: self.undo_now(plan), detail=detail.format(names=who, yes=yes, no=no)))
 
-    def undo_now(self) -> None:
-        if not self.can_undo():
+    def undo_now(self, plan: UndoPlan | None = None) -> None:
+        """Take back what `plan` says (worked out for this click; by default now)."""
+        if plan is None or plan.at != self.table.session.history.version:
+            plan = self.plan()
+        if self.blocked(plan) is not None:
             return
         table = self.table
         was_assisted = bool(table.session.meta.get("assisted"))
         self.before_undo()
-        self.step(Undo(self.scope(), fair=self.fair))
+        self.step(Undo(self.scope(), fair=self.fair, plan=plan))
         if table.undo_modes and table.session.meta.get("assisted") and not was_assisted:
             table.app.toast(_("Free undo: this game now counts as assisted."), 3.0)
 
@@ -111,18 +128,11 @@ class Undoing:
         """A game's rule about undoing (Cementopia: the attempt becomes assisted)."""
 
     def step(self, command) -> None:
+        """Submit the command and run the queue now: the table's stages show it, tell it (or why
+        it was refused) and keep it."""
         table = self.table
-        outcome = table.session.run(command)
-        if not outcome.ok:
-            table.app.toast(table.refused(outcome))
-            return
-        table.motion.stop()
-        table.app.sound.rewind()
-        table.log.append(table.logbook.history_line(outcome))
-        table.hints.turns.forget()
-        if table.seat.secret is not None:  # whoever pressed it, the one to move now confirms
-            table.seat.unseat()  # on the pass screen before any hand shows
-        table.on_history(outcome)
+        table.submit(command)
+        table.session.process()
 
 
 class UndoButton(ui.Button):
