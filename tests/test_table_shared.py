@@ -129,3 +129,19 @@ def test_hint_comes_from_the_bot_and_is_never_played(app, table):
     assert table.hints.turns.hint[0] in table.state.legal_actions()
     assert table.state == before
     assert any(line.startswith("Hint") for line in table.log) or table.game == "cementopia"
+
+
+def test_a_move_that_reaches_the_session_otherwise_is_shown_and_logged(app, table):
+    """A command submitted to the session, not through the table's play (a lesson's script, a
+    test, the command path's queue): the table hears it, logs it and draws it (Grayblock's table
+    looked for the card's flight from a drop it never had)."""
+    settle(app, table)  # the first move of the game: the table has played none itself
+    logged = len(table.log)
+    if getattr(table, "result_index", None) is not None:
+        table.next_hand()
+    action, moves = table.state.legal_actions()[0], len(table.session.history.actions)
+    table.session.play(action)
+    frames(app, 2)
+    assert len(table.session.history.actions) == moves + 1
+    assert len(table.log) > logged or table.game == "cementopia"  # (its table keeps no log)
+    settle(app, table)  # (what it sends flying lands)

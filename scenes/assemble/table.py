@@ -424,16 +424,20 @@ class TableScene(GameTable):
             self.quiet_at = self.mouse
         cw, ch = self.layout.card_size
         sound, lay = self.app.sound, self.layout.lanes[action.lane]
+        # where play() said the card flies from (a move not played here lands without a flight)
+        start, self.from_rect = self.from_rect, None
         for event in outcome.events:
             if event.kind == TAKEN:
                 sound.play("take")
-                self.motion.launch(Flight(event.card, self.from_rect, lay.bench.as_tuple(), FLIGHT,
-                                           key=("bench", event.where, event.card)))
+                if start is not None:
+                    self.motion.launch(Flight(event.card, start, lay.bench.as_tuple(), FLIGHT,
+                                               key=("bench", event.where, event.card)))
             elif event.kind == PLACED:
                 x = self.geo.slot_x(event.where, event.value)
                 self.geo.glides[(event.where, event.card)] = Glide(x)
-                self.motion.launch(Flight(event.card, self.from_rect, (x, lay.line.y, cw, ch), FLIGHT,
-                                           key=("line", event.where, event.card)))
+                if start is not None:
+                    self.motion.launch(Flight(event.card, start, (x, lay.line.y, cw, ch), FLIGHT,
+                                               key=("line", event.where, event.card)))
                 sound.play("place", delay=FLIGHT)  # heard as it lands
             elif event.kind == DEALT:
                 self._deal(event.cards)

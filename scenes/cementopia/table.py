@@ -446,6 +446,7 @@ class CementopiaScene(GameTable):
                     end = self.cam.card_rect(self.lay.board, *event.where)
                     self.motion.launch(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
                                                key=("board", event.card)))
+                    self.start_rect = None  # (this move's only)
             elif event.kind in (COUNTER_TURNED, COUNTER_FLIPPED):
                 sound.play("flip" if event.kind == COUNTER_FLIPPED else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
             elif event.kind == DRAWN and not st.is_over():

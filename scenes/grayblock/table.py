@@ -471,6 +471,8 @@ class GrayblockScene(GameTable):
 
     # --- commands --------------------------------------------------------------------------
 
+    from_rect = None  # where the card played flies from (play sets it for its move)
+
     def play(self, action, from_rect=None):
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
@@ -492,8 +494,9 @@ class GrayblockScene(GameTable):
                 self.app.sound.play("place", delay=FLIGHT)  # heard as it lands
             elif event.kind == HAND_ENDED:
                 self._hand_ended(event)
-        if action.card is not None:  # (after a hand's end the row on show is the finished one)
-            self.motion.launch(Flight(action.card, self.from_rect, self.slot_rect(action.card), FLIGHT,
+        start, self.from_rect = self.from_rect, None  # (one move's: a move not played here lands)
+        if action.card is not None and start is not None:  # (after a hand's end: the finished row)
+            self.motion.launch(Flight(action.card, start, self.slot_rect(action.card), FLIGHT,
                                        key=("row", action.card)))
             self.glides.pop(action.card, None)
         # hot seat: the move lands on the board for all to see before the table is passed on
