@@ -4,13 +4,14 @@ the finished games. The demo, a lesson and a replay keep nothing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import records
 
 from scenes.table.saving import SaveService
 
 if TYPE_CHECKING:
+    from game.commands import Outcome, Session
     from scenes.table.base import GameTable
 
 
@@ -30,7 +31,7 @@ class Saves:
         """The game as a record; the session's meta carries colours, assisted and daily."""
         return records.record_of(self.table.session)
 
-    def after_command(self, session, outcome) -> None:
+    def after_command(self, session: Session[Any], outcome: Outcome) -> None:
         if outcome.ok and not self.table.finished:
             self.autosave()
 
