@@ -12,13 +12,20 @@ every row; tests/test_tutorial_assemble.py plays the script through the real eng
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .scoring import module_sizes
 from .setup import PLACE, TAKE, Rules
-from .state import LAST_ROUND
+from .state import LAST_ROUND, AssembleState
 from ..i18n import N_
 from ..messages import message
 from ..words import whose_later
-from ..tutorial.lesson import BotMove, Do, Free, Note, Script, Watch
+from ..tutorial.lesson import BotMove, Do, Free, Note, Point, Script, Watch
+
+if TYPE_CHECKING:
+    from .setup import Action
+    from ..contract import Event
+    from ..messages import Message
 
 SEED = 132
 BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the seat too)
@@ -26,11 +33,12 @@ YOURS = (0, 1)  # your lanes: doll A and doll B
 LETTERS = {0: "A", 1: "B"}
 
 
-def _bot(state) -> dict:
+def _bot(state: AssembleState) -> dict[str, Any]:
     return {"bot": BOT, "whose": whose_later(BOT)}
 
 
-def _beyond(before, action, events, after) -> dict | None:
+def _beyond(before: AssembleState, action: Action, events: list[Event],
+            after: AssembleState) -> dict[str, Any] | None:
     """A doll of yours has more modules than its capacity lets score."""
     for lane in YOURS:
         count = len(module_sizes(after.lines[lane]))
@@ -39,11 +47,12 @@ def _beyond(before, action, events, after) -> dict | None:
     return None
 
 
-def _last(before, action, events, after) -> dict | None:
+def _last(before: AssembleState, action: Action, events: list[Event],
+          after: AssembleState) -> dict[str, Any] | None:
     return {} if any(e.kind == LAST_ROUND for e in events) else None
 
 
-def _beyond_point(state) -> tuple:
+def _beyond_point(state: AssembleState) -> Point:
     for lane in YOURS:
         if len(module_sizes(state.lines[lane])) > state.capacity[lane]:
             return ("line", lane)
@@ -126,7 +135,7 @@ WATCHES = (
 
 
 
-def scoring_words(state, phase: str, lane: int = 0):
+def scoring_words(state: AssembleState, phase: str, lane: int = 0) -> Message:
     """The coach's words for the final scoring of this very game: each doll as it is counted,
     then the result (a game.messages.Message)."""
     from ..messages import later, message, sentences

@@ -8,10 +8,13 @@ each loss has its 95% interval from the paired differences over the orders."""
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from . import solver
 from .descriptor import COMPLETE
+from .setup import Action
+from .state import CementopiaState, Move
 from ..review import Judgement
 from ..review.racing import paired
 
@@ -22,12 +25,12 @@ WIDTH = 4  # the evaluation's best placements tried besides the one played
 ENDGAME = 1  # counter uses left from which an order is played out exactly (more costs minutes)
 
 
-def key(state, action):
+def key(state: CementopiaState, action: Action) -> tuple[int, int, int, int]:
     """A placement: which neighbour of equal count is named never matters."""
     return action.card, action.x, action.y, state.connection_count(action)
 
 
-def finish(state) -> tuple[int, bool]:
+def finish(state: CementopiaState) -> tuple[int, bool]:
     """(final score, completed) of a position after drawing, played to the end by the solver's
     greedy policy, exactly at the end (the order is known: it is this guess's)."""
     while state.outcome is None:
@@ -43,8 +46,9 @@ def finish(state) -> tuple[int, bool]:
     return state.score(), state.outcome == COMPLETE
 
 
-def judge(state, player: int, played, legal: list, seats: list[str], rng, iterations,
-          think) -> Judgement:
+def judge(state: CementopiaState, player: int, played: Action, legal: list[Action],
+          seats: list[str], rng: random.Random, iterations: int | None,
+          think: float | None) -> Judgement:
     view = state.view(player)
     guess = view.sample_state(rng)
     unseen = solver.unseen_mask(guess)
@@ -83,18 +87,18 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
                      len(top), *margins)
 
 
-def _move(state, action):
+def _move(state: CementopiaState, action: Action) -> Move:
     return (action.card, action.x, action.y, action.count_with, state.connection_count(action))
 
 
-def words(state, player: int, action) -> str:
+def words(state: CementopiaState, player: int, action: Action) -> str:
     """The placement and why, in the hint's words (the solver's explain)."""
     from .bots import explain
     from ..messages import shown
     return shown(explain(state, _move(state, action)))
 
 
-def move_words(state, player: int, action) -> str:
+def move_words(state: CementopiaState, player: int, action: Action) -> str:
     from .bots import spot_words
     from ..i18n import _
     from ..messages import shown

@@ -14,8 +14,10 @@ nothing of yours fits 10 or 21. tests/test_lessons_grayblock.py plays the script
 
 from __future__ import annotations
 
+from typing import Any
+
 from .setup import LEFT, RIGHT, Action, Rules
-from .state import explain_hand
+from .state import GrayblockState, explain_hand
 from ..i18n import N_
 from ..messages import message
 from ..words import whose_later
@@ -26,11 +28,11 @@ BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the 
 YOU, THEM = 0, 1
 
 
-def _bot(state) -> dict:
+def _bot(state: GrayblockState) -> dict[str, Any]:
     return {"bot": BOT, "whose": whose_later(BOT)}
 
 
-def _points(state) -> dict:
+def _points(state: GrayblockState) -> dict[str, Any]:
     """The first hand's points as the result panel breaks them down."""
     if not state.results:
         return {"whose": whose_later(BOT), "mine": 0, "theirs": 0, "lowest": 0, "bonus": 0,

@@ -7,7 +7,11 @@ differences over the weighted deals. Passes are forced by the rules: never judge
 
 from __future__ import annotations
 
+import random
+
 from .bots import HardBot
+from .setup import Action
+from .state import GrayblockState
 from ..review import Judgement
 from ..review.racing import weighted
 
@@ -16,17 +20,18 @@ THRESHOLDS = ((2.0, 0.05), (5.0, 0.10), (10.0, 0.20))  # (points, win share) los
 ITERATIONS = 200  # simulated deals per decision
 
 
-def key(state, action):
+def key(state: GrayblockState, action: Action) -> Action:
     return action
 
 
-def judge(state, player: int, played, legal: list, seats: list[str], rng, iterations,
-          think) -> Judgement:
+def judge(state: GrayblockState, player: int, played: Action, legal: list[Action],
+          seats: list[str], rng: random.Random, iterations: int | None,
+          think: float | None) -> Judgement:
     view = state.view(player)
     bot = HardBot(think=think, iterations=iterations or (10**9 if think else ITERATIONS))
     bot.rng = rng
     bot.seated(seats)
-    deals: list = []
+    deals: list[tuple[float, list[tuple[float, float]]]] = []  # (weight, (points, won) per play)
     # (utility, points, share of hands won, action), best first
     scored = bot.evaluate(view, legal, deals)
     best = scored[0]
@@ -38,7 +43,7 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
     return Judgement(best[3], mine[1], mine[2], best[1], best[2], len(scored), *margins)
 
 
-def words(state, player: int, action) -> str:
+def words(state: GrayblockState, player: int, action: Action) -> str:
     """The play and what it leaves, in the hint's words."""
     from .bots import _describe, _why
     from ..i18n import _
@@ -48,7 +53,7 @@ def words(state, player: int, action) -> str:
     return _("{play}: {why}.").format(play=_describe(action), why=_why(view, action, view.unknown()))
 
 
-def move_words(state, player: int, action) -> str:
+def move_words(state: GrayblockState, player: int, action: Action) -> str:
     from .bots import _describe
     from ..i18n import _
     return _("Pass") if action.card is None else _describe(action)

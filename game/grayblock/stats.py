@@ -4,6 +4,8 @@ won."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..history import Entry
 from ..stats import Extra as Base, num
 
@@ -24,12 +26,12 @@ class Extra(Base):
                 self.by_out += how == "out"
                 self.points += points
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"matches": self.matches, "hands_played": self.hands, "hands_won": self.won,
                 "hands_won_by_block": self.by_block, "hands_won_by_out": self.by_out,
                 "average_hand_points": round(self.points / self.won, 2) if self.won else None}
 
     @staticmethod
-    def words(figures: dict) -> str:
+    def words(figures: dict[str, Any]) -> str:
         return (f"; hands won {figures['hands_won']} ({figures['hands_won_by_block']} by block, "
                 f"{figures['hands_won_by_out']} out), average {num(figures['average_hand_points'])}")

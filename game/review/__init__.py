@@ -17,9 +17,13 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 from ..errors import RecordError
+
+if TYPE_CHECKING:
+    from ..contract import GameState
 
 VERSION = 2  # of a stored review: one with another version is reviewed again
 
@@ -55,11 +59,29 @@ class Judgement:
         return max(0.0, self.best_win - self.played_win)
 
 
+class Judge(Protocol):
+    """A game's judge module (GameInfo.review names it): its thresholds and its judge. The state
+    and the actions are the game's own (each module annotates its own types)."""
+
+    @property
+    def MEASURE(self) -> str: ...  # the strip's first measure: "points" or "win"
+    @property
+    def THRESHOLDS(self) -> tuple[tuple[float, float], ...]: ...  # (points, win share) per size
+    @property
+    def ITERATIONS(self) -> int: ...  # the search's default budget per decision
+
+    def key(self, state: Any, action: Any) -> Hashable: ...  # equal keys: the same decision
+    def judge(self, state: Any, player: int, played: Any, legal: list[Any], seats: list[str],
+              rng: random.Random, iterations: int | None, think: float | None) -> Judgement: ...
+    def words(self, state: Any, player: int, action: Any) -> str: ...
+    def move_words(self, state: Any, player: int, action: Any) -> str: ...
+
+
 @dataclass(frozen=True)
 class Decision:
     index: int  # 0-based position of the action in the game's actions (the replay's cursor)
-    played: dict  # the action as the record writes it
-    best: dict
+    played: dict[str, Any]  # the action as the record writes it
+    best: dict[str, Any]
     loss_points: float
     loss_win: float
     played_points: float = 0.0
@@ -71,7 +93,7 @@ class Decision:
     points_margin: float = 0.0
     win_margin: float = 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "played": self.played, "best": self.best,
                 "loss_points": round(self.loss_points, 3), "loss_win": round(self.loss_win, 4),
                 "played_points": round(self.played_points, 3),
@@ -81,7 +103,7 @@ class Decision:
                 "win_margin": _finite(self.win_margin, 4)}
 
     @classmethod
-    def from_json(cls, data) -> "Decision":
+    def from_json(cls, data: object) -> "Decision":
         if not isinstance(data, dict):
             raise RecordError("a review decision is an object")
         try:
@@ -103,7 +125,7 @@ class Review:
     measure: str = "points"  # the strip's first measure: "points", or "win" (share)
     iterations: int | None = None
     think: float | None = None
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def mean_loss_points(self) -> float:
@@ -124,25 +146,28 @@ class Review:
     def largest(self, n: int = 5, measure: str | None = None) -> list[Decision]:
         """The `n` costliest mistakes, in the game's order: by size, then points, then win share;
         with `measure` "points" or "win", by that loss first."""
-        def cost(d: Decision) -> tuple:
+        def cost(d: Decision) -> tuple[float, ...]:
             size = -SIZES.index(d.size or SIZES[0])
             if measure == "win":
                 return (-d.loss_win, -d.loss_points, d.index)
             if measure == "points":
                 return (-d.loss_points, -d.loss_win, d.index)
             return (size, -d.loss_points, -d.loss_win, d.index)
-        shown = {"win": lambda d: d.loss_win >= 0.005, "points": lambda d: d.loss_points >= 0.05}
+        def any_cost(d: Decision) -> bool:
+            return True
+        shown: dict[str, Callable[[Decision], bool]] = {
+            "win": lambda d: d.loss_win >= 0.005, "points": lambda d: d.loss_points >= 0.05}
         worst = sorted((d for d in self.decisions  # (a cost that shows as nothing is left out)
-                        if d.size and shown.get(measure or "", lambda d: True)(d)), key=cost)
+                        if d.size and shown.get(measure or "", any_cost)(d)), key=cost)
         return sorted(worst[:n], key=lambda d: d.index)
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """What History and Statistics show of a review."""
         return {"mean_loss_points": round(self.mean_loss_points, 3),
                 "mean_loss_win": round(self.mean_loss_win, 4),
                 "decisions": len(self.decisions), "mistakes": self.mistakes()}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The CLI's --json object and what the store keeps (plus the version and settings)."""
         return {"game": self.game, "seat": self.seat,
                 "decisions": [d.to_json() for d in self.decisions],
@@ -152,7 +177,7 @@ class Review:
                 "iterations": self.iterations, "think": self.think, "version": VERSION}
 
     @classmethod
-    def from_json(cls, data) -> "Review":
+    def from_json(cls, data: object) -> "Review":
         if not isinstance(data, dict) or data.get("version") != VERSION:
             raise RecordError("not a review of this version")
         decisions = data.get("decisions")
@@ -177,13 +202,13 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def judge_module(game: str):
+def judge_module(game: str) -> Judge:
     """The game's judge (GameInfo.review), or RecordError when it has none."""
     from ..registry import info
     path = info(game).review
     if path is None:
         raise RecordError(f"{info(game).id} games cannot be reviewed yet")
-    return importlib.import_module(path)
+    return cast(Judge, importlib.import_module(path))
 
 
 def reviewable(game: str) -> bool:
@@ -192,7 +217,7 @@ def reviewable(game: str) -> bool:
     return found is not None and found.review is not None
 
 
-def default_seat(record: dict) -> int:
+def default_seat(record: dict[str, Any]) -> int:
     """The player a review is for unless told: the first human seat, else the first player."""
     for i, player in enumerate(record.get("players") or []):
         if isinstance(player, dict) and player.get("seat") == "human":
@@ -200,12 +225,12 @@ def default_seat(record: dict) -> int:
     return 0
 
 
-def seats_of(record: dict) -> list[str]:
+def seats_of(record: dict[str, Any]) -> list[str]:
     return [p.get("seat", "human") if isinstance(p, dict) else "human"
             for p in record.get("players") or []]
 
 
-def size_of(judge, loss_points: float, loss_win: float, points_margin: float = 0.0,
+def size_of(judge: Judge, loss_points: float, loss_win: float, points_margin: float = 0.0,
             win_margin: float = 0.0) -> str | None:
     """A decision's mistake size by the judge's thresholds: (points, win share) per size, either
     reaching it is enough (a move can cost points without changing who wins, or the other way
@@ -222,12 +247,13 @@ def size_of(judge, loss_points: float, loss_win: float, points_margin: float = 0
     return size
 
 
-def decisions_of(record: dict, seat: int, judge) -> list[tuple[int, Any, Any, list]]:
+def decisions_of(record: dict[str, Any], seat: int,
+                 judge: Judge) -> list[tuple[int, GameState, Any, list[Any]]]:
     """(index, state before, action, legal actions) of each decision of `seat` that was not
     forced, in the game's order."""
     from ..records import replay
     session = replay(record, snapshots=False)
-    out = []
+    out: list[tuple[int, GameState, Any, list[Any]]] = []
     for index, (before, action, _events, _after) in enumerate(session.history.replay()):
         if before.current_player() != seat:
             continue
@@ -237,7 +263,7 @@ def decisions_of(record: dict, seat: int, judge) -> list[tuple[int, Any, Any, li
     return out
 
 
-def review(record: dict, seat: int | None = None, *, iterations: int | None = None,
+def review(record: dict[str, Any], seat: int | None = None, *, iterations: int | None = None,
            think: float | None = None, progress: Callable[[int, int], None] | None = None,
            cancelled: Callable[[], bool] | None = None) -> Review:
     """Review `seat`'s decisions in a record (default_seat when None). `progress(done, total)`
@@ -256,7 +282,7 @@ def review(record: dict, seat: int | None = None, *, iterations: int | None = No
     seats = seats_of(record)
     todo = decisions_of(record, seat, judge)
     base = record.get("seed") if isinstance(record.get("seed"), int) else 0
-    out = []
+    out: list[Decision] = []
     if progress:
         progress(0, len(todo))
     for done, (index, before, action, legal) in enumerate(todo, start=1):

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..errors import RecordError
 from . import Review, review
 
+if TYPE_CHECKING:
+    from ..storage.store import Store
 
-def kept_review(store, game_id: int, seat: int) -> Review | None:
+
+def kept_review(store: Store, game_id: int, seat: int) -> Review | None:
     """The stored review of a game's player, if there is one of this version."""
     data = store.review(game_id, seat)
     if data is None:
@@ -18,7 +23,8 @@ def kept_review(store, game_id: int, seat: int) -> Review | None:
         return None
 
 
-def review_and_keep(store, game_id: int, record: dict, seat: int, **options) -> Review:
+def review_and_keep(store: Store, game_id: int, record: dict[str, Any], seat: int,
+                    **options: Any) -> Review:
     """The stored review, or a new one (review's options: iterations, progress, cancelled...)
     kept before it is returned."""
     found = kept_review(store, game_id, seat)

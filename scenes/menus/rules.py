@@ -262,8 +262,9 @@ class RulesOverlay(Scene):
         pygame.draw.line(surface, (110, 84, 44), (V.x, V.y - 14 * s), (self.track.right, V.y - 14 * s),
                          max(1, int(s)))
         self.ring.draw(surface, s)
-        tab = self.tabs[self.game].rect  # the open page's tab: underlined in the highlight colour
-        pygame.draw.rect(surface, ui.HILITE, (tab.x + 6 * s, tab.bottom + 3 * s, tab.w - 12 * s, max(2, 4 * s)),
+        under = self.tabs[self.game].rect  # the open page's tab: underlined in the highlight colour
+        pygame.draw.rect(surface, ui.HILITE,
+                         (under.x + 6 * s, under.bottom + 3 * s, under.w - 12 * s, max(2, 4 * s)),
                          border_radius=max(1, int(2 * s)))
         clip = surface.get_clip()
         surface.set_clip(V.clip(clip) if clip else V)

@@ -44,6 +44,8 @@ from scenes.table.undoing import Undoing
 from scenes.widgets.tooltip import Tooltip
 
 if TYPE_CHECKING:
+    from game.commands import Session
+    from scenes.app.window import App
     from scenes.tutorial.coach import Coach
 
 # the log's words, where the screens have read them since before the log was a part
@@ -73,7 +75,7 @@ class GameTable(Table):
     drag: Any = None
     pan: Any = None
 
-    def __init__(self, app, config: GameConfig, session):
+    def __init__(self, app: App, config: GameConfig, session: Session[Any]) -> None:
         super().__init__(app)
         self.config = config
         self.session = session
@@ -110,13 +112,13 @@ class GameTable(Table):
         self.hearing = Hearing(self)  # after the parts it tells; before saves hears (its stage)
 
     @property
-    def state(self):
+    def state(self) -> Any:  # the game's own state
         return self.session.state
 
     def can_act(self) -> bool:
         raise NotImplementedError
 
-    def player_word(self, player) -> str:
+    def player_word(self, player: int) -> str:
         """A player as the screen names them: the seat's name, else "Player 2" (1-based)."""
         players = self.session.meta.get("players") or []
         if isinstance(player, int) and 0 <= player < len(players) and isinstance(players[player], dict) \
@@ -128,11 +130,11 @@ class GameTable(Table):
 
     # --- commands --------------------------------------------------------------------------
 
-    def submit(self, command: Command) -> None:
+    def submit(self, command: Command[Any]) -> None:
         """Queue a command; the frame loop (update) runs it, after those submitted before it."""
         self.session.submit(command)
 
-    def play(self, action) -> Outcome | None:
+    def play(self, action: Any) -> Outcome | None:
         """Submit a move and run the queue now (the caller wants its outcome); the game's scene
         animates its events in on_played. The rules decide whether it is legal, once, as the
         session applies it; a refused move changes nothing and says why in the game's words."""
@@ -170,7 +172,7 @@ class GameTable(Table):
 
     # --- what a game's table does with it ------------------------------------------------------
 
-    def on_played(self, action, outcome: Outcome) -> None:
+    def on_played(self, action: Any, outcome: Outcome) -> None:
         """React to an accepted move: the log, flights and sounds from outcome.events."""
 
     def on_history(self, outcome: Outcome) -> None:

@@ -9,13 +9,16 @@ replaced by the built-in easy bot for the rest of the game, and the record says 
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.bots import Bot, ExternalBot, make_bot
 from game.i18n import _, language
 from game.text import LINE, clean
 from game.words import whose
 from game.bots.worker import BackgroundDecider
+
+if TYPE_CHECKING:
+    from scenes.table.base import GameTable
 
 DEFAULT_THINK = 0.8  # seconds per decision: under the 1 s the app promises
 DEMO_WORK = 2  # an unwatched demo's bots: the work of a decision (two iterations), not a time
@@ -36,7 +39,7 @@ class Hint(NamedTuple):
 
 
 class BotTurns:
-    def __init__(self, table, game: str):
+    def __init__(self, table: GameTable, game: str) -> None:
         self.table = table
         self.game = game
         # an unwatched demo's bots decide at once, with a fixed amount of work: its frames then
@@ -67,14 +70,14 @@ class BotTurns:
         count = len(self.table.session.history.actions)
         return random.Random(f"{base}:{player}:{count}").getrandbits(32)
 
-    def _external(self, player: int):
+    def _external(self, player: int) -> Any:  # the seat's bot (make_bot's)
         bot = self.external.get(player)
         if bot is None:
             bot = self.external[player] = make_bot(self.seats[player].kind, self.game, 0, self.think,
                                                    player=player)
         return bot
 
-    def update(self, dt: float, ready: bool = True):
+    def update(self, dt: float, ready: bool = True) -> Any:
         """The bot's action once it is decided and shown long enough, else None. While the table
         is not `ready` for a move (the last move's cards still fly) the bot already thinks, and
         that time counts towards its delay: a decision then costs the longer of the two, not
@@ -117,7 +120,7 @@ class BotTurns:
     def _delay(self) -> float:
         return DEMO_DELAY if self.table.app.demo else VISIBLE_DELAY
 
-    def _replace(self, player: int, problem) -> None:
+    def _replace(self, player: int, problem: object) -> None:
         seat = self.seats[player]
         self.replaced[player] = make_bot("easy", self.game, self._seed(player))
         self.kinds[player] = "easy"

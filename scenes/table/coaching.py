@@ -31,18 +31,18 @@ class CoachMarks:
         """The corner of `home` the lesson's panel sits in."""
         return "bottomright"
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """A lesson's coach takes the event before the table (True: it was the coach's)."""
         coach = self.table.coach
         return coach is not None and coach.handle(event)
 
-    def place(self, size) -> None:
+    def place(self, size: tuple[int, int]) -> None:
         """A lesson's panel placed for this layout and this moment: at the table's resize and
         before it draws, so what makes room for the panel (the log, the scoreboard) knows where
         it is in the same frame, and a new window size is right at once."""
         if self.table.coach is not None:
             self.table.coach.place(size)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if self.table.coach is not None:
             self.table.coach.draw(surface)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META
 
 
-def history_key(event) -> str | None:
+def history_key(event: pygame.event.Event) -> str | None:
     """"undo", "redo" or None for a key press (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl/Cmd+Y)."""
     if event.type != pygame.KEYDOWN or not event.mod & SHORTCUT_MODS:
         return None
@@ -35,7 +35,7 @@ class Controls:
     def __init__(self, table: GameTable) -> None:
         self.table = table
 
-    def shortcut(self, event) -> bool:
+    def shortcut(self, event: pygame.event.Event) -> bool:
         """The keys every table shares; True when the event was one of them. Esc while a hint
         is being looked for stops looking (and only that: the menu waits for the next Esc)."""
         table = self.table
@@ -54,7 +54,7 @@ class Controls:
         return [UndoButton(table), ui.Button(N_("Redo"), table.undoing.redo, "Ctrl+Y"),
                 ui.Button(N_("Hint"), table.hints.ask, "H")]
 
-    def refresh(self, buttons) -> None:
+    def refresh(self, buttons: list[ui.Button]) -> None:
         """Undo, Redo and Hint (the first three of `buttons`) lit only when they would work."""
         table = self.table
         buttons[0].enabled = table.undoing.can_undo()

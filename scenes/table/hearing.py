@@ -8,9 +8,9 @@ keeping.py: the position kept, a game that ended finished)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.commands import ANIMATION, LOG, STATE, Outcome, Play, Redo, Undo
+from game.commands import ANIMATION, LOG, STATE, Outcome, Play, Redo, Session, Undo
 
 if TYPE_CHECKING:
     from scenes.table.base import GameTable
@@ -23,13 +23,13 @@ class Hearing:
         self._unlisten = [session.listen(self.state, STATE), session.listen(self.animation, ANIMATION),
                           session.listen(self.log, LOG)]
 
-    def state(self, session, outcome: Outcome) -> None:
+    def state(self, session: Session[Any], outcome: Outcome) -> None:
         """The position moved: a bot's or a hint's thinking about the old one is dropped."""
         table = self.table
         if outcome.ok and isinstance(outcome.command, (Play, Undo, Redo)):
             table.hints.turns.forget()
 
-    def animation(self, session, outcome: Outcome) -> None:
+    def animation(self, session: Session[Any], outcome: Outcome) -> None:
         """Shown: a move's flights and sounds (the game's on_played, which tells it in the log
         beside them); an undo or redo stops what flies and lays the table out again."""
         table = self.table
@@ -45,7 +45,7 @@ class Hearing:
                 table.seat.unseat()  # on the pass screen before any hand shows
             table.on_history(outcome)
 
-    def log(self, session, outcome: Outcome) -> None:
+    def log(self, session: Session[Any], outcome: Outcome) -> None:
         """Told: why a command was refused; a player's own move is no news to them; the lesson's
         coach moves on."""
         table = self.table

@@ -72,7 +72,7 @@ class Hints:
         if fresh:
             self.table.saves.autosave()
 
-    def draw_progress(self, surface) -> pygame.Rect | None:
+    def draw_progress(self, surface: pygame.Surface) -> pygame.Rect | None:
         """While a hint is being looked for: a panel at the top of the toasts' area with what is
         going on, a bar filling towards the hint's time budget, a turning spinner and "Esc
         cancels". Its rect (also kept as `box`, as last drawn), or None."""

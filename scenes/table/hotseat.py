@@ -47,7 +47,7 @@ class PassScreen:
         self.button = PrimaryButton("", seat.confirm_viewer)  # "I am NAME": worded as drawn
         self.bare: dict[tuple[int, int], pygame.Surface] = {}  # the darkened table, per window size
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """Every event while the screen is up is its own (True): Enter, Space or the button
         confirm; Esc opens the menu; the undo and redo keys still work (taking back another
         human's move asks them first)."""
@@ -66,7 +66,7 @@ class PassScreen:
         """Not on screen: its button takes no click."""
         self.button.rect = pygame.Rect(NO_RECT)
 
-    def draw_bare_table(self, surface) -> None:
+    def draw_bare_table(self, surface: pygame.Surface) -> None:
         """The table with nothing of the game on it, darkened (built once per window size)."""
         size = surface.get_size()
         if size not in self.bare:
@@ -76,7 +76,7 @@ class PassScreen:
             dim(back, 120)
         surface.blit(self.bare[size], (0, 0))
 
-    def draw(self, surface, player: int) -> None:
+    def draw(self, surface: pygame.Surface, player: int) -> None:
         """Nothing of the table's secrets shows until `player` confirms they are the one looking:
         whose turn, what the others did since, and the button that says so."""
         table = self.table
@@ -192,11 +192,11 @@ class HotSeat:
         if self.shared_screen():
             self.table.viewer = None
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """The pass screen's share of an event: all of it while the screen is up (True)."""
         return self.pass_screen_for() is not None and self.screen.handle(event)
 
-    def draw(self, surface) -> bool:
+    def draw(self, surface: pygame.Surface) -> bool:
         """The pass screen, if one is up (True: the table draws nothing else this frame)."""
         player = self.pass_screen_for()
         if player is None:
@@ -220,7 +220,7 @@ class HotSeat:
         result): no pass screen meanwhile."""
         return False
 
-    def draw_behind(self, surface) -> None:
+    def draw_behind(self, surface: pygame.Surface) -> None:
         """What shows behind the pass screen: by default the bare table, darkened (nothing of the
         game, so nothing secret)."""
         self.screen.draw_bare_table(surface)

@@ -4,7 +4,7 @@ the finished games. The demo, a lesson and a replay keep nothing."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import records
 from game.commands import SAVE, Play
@@ -12,6 +12,7 @@ from game.commands import SAVE, Play
 from scenes.table.saving import SaveService
 
 if TYPE_CHECKING:
+    from game.commands import Outcome, Session
     from scenes.table.base import GameTable
 
 
@@ -31,7 +32,7 @@ class Saves:
         """The game as a record; the session's meta carries colours, assisted and daily."""
         return records.record_of(self.table.session)
 
-    def after_command(self, session, outcome) -> None:
+    def after_command(self, session: Session[Any], outcome: Outcome) -> None:
         """The save stage: last of those that hear a command, once it is shown and told. A move
         that ends the game finishes it (kept among the finished games)."""
         if outcome.ok and not self.table.finished:

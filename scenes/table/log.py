@@ -11,7 +11,7 @@ its class as its table's `Log`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import i18n
 from game.commands import REDONE, UNDONE, Outcome
@@ -21,6 +21,7 @@ from game.words import chained
 from scenes.table import look
 
 if TYPE_CHECKING:
+    from game.contract import Event
     from scenes.table.base import GameTable
     from scenes.table.bots import Hint
 
@@ -71,7 +72,7 @@ class TableLog:
 
     # the game's words, which a game's log overrides
 
-    def lines(self, before, action, events, after) -> list[str]:
+    def lines(self, before: Any, action: Any, events: list[Event], after: Any) -> list[str]:
         """What the log says about one move, from the states around it and its events. The
         table's on_played and a resumed game's replay both use it, so the words are the same."""
         return []

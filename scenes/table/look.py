@@ -3,11 +3,18 @@ seat colours. Shared so that a hint or a lit card looks the same in all three ga
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
+from pygame.typing import RectLike
 
 from game.i18n import N_, _
 
 from scenes.widgets import ui
+
+if TYPE_CHECKING:
+    from scenes.art.cards import CardArt
+    from scenes.table.base import GameTable
 
 HINT = (96, 206, 236)
 HINT_TEXT = (150, 206, 236)  # a hint's line in the log: light on the dark panel
@@ -25,7 +32,7 @@ class Private(str):
     player: int | None = None
 
     @classmethod
-    def of(cls, text: str, player) -> "Private":
+    def of(cls, text: str, player: int | None) -> "Private":
         entry = cls(text)
         entry.player = player
         return entry
@@ -55,7 +62,7 @@ def log_style(entry: str, px: int) -> tuple[int, tuple]:
 
 
 
-def draw_log(scene, surface) -> None:
+def draw_log(scene: Any, surface: pygame.Surface) -> None:  # a table with a `log` box
     """The log panel of a table whose layout has a `log` box: newest entries at the bottom,
     wrapped, as many as fit."""
     L, k = scene.layout, scene.layout.k
@@ -77,7 +84,8 @@ def draw_log(scene, surface) -> None:
 
 # --- overlays ---------------------------------------------------------------------------------
 
-def hint_tag(surface, rect, s: float, text: str = HINT_TAG, bounds=None, at: str = "top") -> pygame.Rect:
+def hint_tag(surface: pygame.Surface, rect: RectLike, s: float, text: str = HINT_TAG,
+             bounds: RectLike | None = None, at: str = "top") -> pygame.Rect:
     """The hint's label: inside the top of the hinted card (above it, the next panel drawn may
     cover it), "above" it, or inside its "bottom" (a mark between a line's cards: the top holds
     the card numbers); kept inside `bounds` (the window by default), dark on the hint colour and
@@ -98,25 +106,27 @@ def hint_tag(surface, rect, s: float, text: str = HINT_TAG, bounds=None, at: str
     return box
 
 
-def frect(r) -> pygame.Rect:
+def frect(r: Any) -> pygame.Rect:  # a layout's Rect (x, y, w, h) or a 4-tuple
     """A float rect (a layout's Rect, or an (x, y, w, h) tuple) as whole pixels."""
     x, y, w, h = (r.x, r.y, r.w, r.h) if hasattr(r, "x") else r
     return pygame.Rect(round(x), round(y), round(w), round(h))
 
 
-def seat_colour(scene, player: int):
+def seat_colour(scene: GameTable, player: int) -> ui.Colour:
     seats = scene.config.seats
     return ui.PLAYER_COLOURS[seats[player].colour % len(ui.PLAYER_COLOURS)]
 
 
-def turned(face, angle: float):
+def turned(face: pygame.Surface, angle: float) -> pygame.Surface:
     """Rotate exactly at quarter turns; smoothly (and a little slower) in between."""
     if angle % 90 == 0:
         return pygame.transform.rotate(face, angle) if angle % 360 else face
     return pygame.transform.rotozoom(face, angle, 1.0)
 
 
-def blit_card(surface, art, card: int, rect, alpha: int = 255, angle: float = 0.0, back=False):
+def blit_card(surface: pygame.Surface, art: CardArt, card: int,
+              rect: tuple[float, float, float, float],
+              alpha: int = 255, angle: float = 0.0, back: bool = False) -> pygame.Rect:
     w = max(4, int(round(rect[2])))
     face = art.back(w) if back else art.doll(card, w)
     if angle:
@@ -129,6 +139,7 @@ def blit_card(surface, art, card: int, rect, alpha: int = 255, angle: float = 0.
     return box
 
 
-def glow(surface, rect, colour, s: float, width: int = 3) -> None:
+def glow(surface: pygame.Surface, rect: RectLike, colour: ui.Colour, s: float,
+         width: int = 3) -> None:
     r = pygame.Rect(rect).inflate(int(8 * s), int(8 * s))
     pygame.draw.rect(surface, colour, r, max(2, int(width * s)), border_radius=int(10 * s))

@@ -5,7 +5,7 @@ own by extending Playback and naming it as its table's `Playback`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,12 +18,12 @@ class Playback:
     def __init__(self, table: GameTable) -> None:
         self.table = table
 
-    def segment(self, state) -> int | None:
+    def segment(self, state: Any) -> int | None:
         """Which part of the game a position is in (a round, a hand): the replay's jumps go from
         part to part. None: the game has no such parts (the replay's jumps go ten moves)."""
         return None
 
-    def segment_words(self, state) -> str:
+    def segment_words(self, state: Any) -> str:
         """The part a position is in, as the replay's panel heads it ("Round 3"); "" for none."""
         return ""
 

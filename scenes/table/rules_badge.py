@@ -7,6 +7,8 @@ chosen at setup is never forgotten halfway through a game.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import registry
@@ -19,7 +21,7 @@ def _option(name: str) -> RuleOption:
     return next(rule for game in registry.GAMES for rule in game.rules if rule.title == name)
 
 
-def active_rules(rules) -> list[str]:
+def active_rules(rules: Any) -> list[str]:  # a game's Rules
     """The names (English keys, translated where drawn) of the optional rules a game's rules value
     switches on, in its declaration's order. The value writes them as a record keeps them
     (to_json: {key: True}); None, a game without options, has none. Option keys are the games'
@@ -28,7 +30,8 @@ def active_rules(rules) -> list[str]:
     return [rule.title for game in registry.GAMES for rule in game.rules if on.get(rule.key) is True]
 
 
-def draw_badge(surface, names: list[str], pos, anchor: str, px: int, s: float,
+def draw_badge(surface: pygame.Surface, names: list[str], pos: tuple[float, float],
+               anchor: str, px: int, s: float,
                room: float) -> pygame.Rect | None:
     """A brass-edged pill naming the rules, at `pos` (`anchor` as in ui.text), in the longest
     wording that fits `room` pixels: full names, short names, or a count. None if none fits."""
@@ -50,7 +53,8 @@ def draw_badge(surface, names: list[str], pos, anchor: str, px: int, s: float,
     return box
 
 
-def draw_tooltip(surface, names: list[str], badge: pygame.Rect, s: float) -> pygame.Rect:
+def draw_tooltip(surface: pygame.Surface, names: list[str], badge: pygame.Rect,
+                 s: float) -> pygame.Rect:
     """What each rule does, in a panel below the badge (above it near the bottom), on screen."""
     px = max(10, int(14 * s))
     w, h = surface.get_size()

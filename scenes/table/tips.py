@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from scenes.widgets import ui
 
 if TYPE_CHECKING:
+    import pygame
+
     from scenes.table.base import GameTable
 
 
@@ -16,11 +18,11 @@ class Tips:
     def __init__(self, table: GameTable) -> None:
         self.table = table
 
-    def at(self, pos) -> str | None:
+    def at(self, pos: tuple[int, int]) -> str | None:
         """What the thing under `pos` means, in player words (None: nothing to explain)."""
         return None
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """The tooltip over everything, once the mouse rests (never over a drag); under it, the
         hint's progress while one is looked for."""
         table = self.table

@@ -10,7 +10,7 @@ placement back, and the attempt becomes assisted) extends Undoing and names it a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,7 @@ from scenes.table.log import joined
 from scenes.widgets import ui
 
 if TYPE_CHECKING:
+    from game.commands import Command
     from scenes.table.base import GameTable
 
 
@@ -127,7 +128,7 @@ class Undoing:
     def before_undo(self) -> None:
         """A game's rule about undoing (Cementopia: the attempt becomes assisted)."""
 
-    def step(self, command) -> None:
+    def step(self, command: Command[Any]) -> None:
         """Submit the command and run the queue now: the table's stages show it, tell it (or why
         it was refused) and keep it."""
         table = self.table
@@ -142,7 +143,7 @@ class UndoButton(ui.Button):
         super().__init__(N_("Undo"), table.undoing.undo, "Ctrl+Z")
         self.table = table
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if (not self.enabled and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.rect.collidepoint(event.pos)):
             why = self.table.undoing.blocked()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -12,15 +13,18 @@ from game.i18n import _
 
 from scenes.widgets import ui
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 TITLE_GOLD = (240, 208, 128)
 
 
-def backdrop(app, size) -> pygame.Surface:
+def backdrop(app: App, size: tuple[int, int]) -> pygame.Surface:
     """The table background at this size (cached by the card art)."""
     return app.art.table(size)
 
 
-def vignette(size, strength: int = 150) -> pygame.Surface:
+def vignette(size: tuple[int, int], strength: int = 150) -> pygame.Surface:
     """A soft darkening towards the edges (drawn small, scaled up; the caller must not draw on it)."""
     return _vignette((max(1, int(size[0])), max(1, int(size[1]))), strength)
 
@@ -42,19 +46,20 @@ def _small_vignette(strength: int) -> pygame.Surface:
     return small
 
 
-def dim(surface, alpha: int = 150) -> None:
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(_dim_layer(surface.get_size(), alpha), (0, 0))
 
 
 @lru_cache(maxsize=2)  # (a dialog over a dialog: two strengths; never many window-sized layers)
-def _dim_layer(size, alpha: int) -> pygame.Surface:
+def _dim_layer(size: tuple[int, int], alpha: int) -> pygame.Surface:
     """A window-sized veil (made once per size: every frame of every dialog draws one)."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
     layer.fill((10, 6, 4, alpha))
     return layer
 
 
-def ornament(surface, center, width: float, s: float, colour=ui.BRASS) -> None:
+def ornament(surface: pygame.Surface, center: tuple[float, float], width: float, s: float,
+             colour: ui.Colour = ui.BRASS) -> None:
     """A brass rule with a small diamond in the middle."""
     cx, cy = int(center[0]), int(center[1])
     half = int(width / 2)
@@ -67,8 +72,9 @@ def ornament(surface, center, width: float, s: float, colour=ui.BRASS) -> None:
         pygame.draw.circle(surface, colour, (x, cy), max(2, int(3 * s)))
 
 
-def heading(surface, string: str, px: int, pos, anchor: str = "center", max_width=None,
-            colour=TITLE_GOLD) -> pygame.Rect:
+def heading(surface: pygame.Surface, string: str, px: int, pos: tuple[float, float],
+            anchor: str = "center",
+            max_width: float | None = None, colour: ui.Colour = TITLE_GOLD) -> pygame.Rect:
     """Title-font text with a dark drop shadow."""
     off = max(1, px // 22)
     x, y = pos
@@ -92,7 +98,7 @@ def shadowed(card: pygame.Surface, s: float, alpha: int = 110) -> pygame.Surface
 class PrimaryButton(ui.Button):
     """A brass-filled button for the main action of a screen."""
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         if self.rect.w <= 0:
             return
         lit = (self.hover or self.focused) and self.enabled
@@ -106,7 +112,7 @@ class PrimaryButton(ui.Button):
                 "center", "bold", max_width=self.rect.w - 8 * s)
 
 
-def focus_on_hover(ring: ui.FocusRing, event) -> None:
+def focus_on_hover(ring: ui.FocusRing, event: pygame.event.Event) -> None:
     """Pointing at a widget moves the keyboard focus there too (one highlight, not two)."""
     if event.type != pygame.MOUSEMOTION:
         return
@@ -118,7 +124,7 @@ def focus_on_hover(ring: ui.FocusRing, event) -> None:
             return
 
 
-def menu_event(ring: ui.FocusRing, event, back) -> None:
+def menu_event(ring: ui.FocusRing, event: pygame.event.Event, back: Callable[[], object]) -> None:
     """A menu's keys and pointer: Esc calls `back`, pointing moves the focus, the ring takes the rest."""
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
         back()

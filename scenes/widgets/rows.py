@@ -7,6 +7,8 @@ the pointer passing over rows on its way to a button (Continue's Delete acts on 
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from scenes.widgets import ui
@@ -43,7 +45,7 @@ class RowList:
         return pygame.Rect(self.view.x, self.view.y + (i - self.top) * self.row_h, self.view.w,
                            self.row_h - max(2, int(4 * s)))
 
-    def row_at(self, pos) -> int | None:
+    def row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.view.collidepoint(pos):
             return None
         i = self.top + (pos[1] - self.view.y) // self.row_h
@@ -58,7 +60,8 @@ class RowList:
             self.top = self.index - n + 1
         self.top = max(0, min(self.top, max(0, self.count - n)))
 
-    def handle(self, event, ring: ui.FocusRing, on_open) -> bool:
+    def handle(self, event: pygame.event.Event, ring: ui.FocusRing,
+               on_open: Callable[[int], object]) -> bool:
         """Arrows, Page Up/Down, the wheel and a click choose a row; Enter (when no button has
         the focus) or a click opens it (with `click_opens` off, a second click on the row):
         on_open(index). True when the event was the list's."""
@@ -90,7 +93,7 @@ class RowList:
             self.hover = self.row_at(event.pos)
         return False
 
-    def draw_row(self, surface, i: int, s: float) -> pygame.Rect:
+    def draw_row(self, surface: pygame.Surface, i: int, s: float) -> pygame.Rect:
         """The row's panel (lit when chosen); its rectangle, for the words."""
         row = self.rect(i, s)
         chosen = i == self.index

@@ -25,7 +25,7 @@ class Tooltip:
         self.words: str | None = None
         self.complete = True  # every word shown (none cut off at the panel's foot)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             if tuple(event.pos) != self.pos:
                 self.pos = tuple(event.pos)
@@ -51,7 +51,7 @@ class Tooltip:
     def ready(self) -> bool:
         return self.pos is not None and not self.hidden and self.still >= self.delay
 
-    def draw(self, surface, words: str | None, s: float) -> pygame.Rect | None:
+    def draw(self, surface: pygame.Surface, words: str | None, s: float) -> pygame.Rect | None:
         """The panel with `words` near the mouse, inside the window, clear of the cursor."""
         self.rect, self.words = None, None
         if not words or not self.ready or self.pos is None:
@@ -81,7 +81,7 @@ def layout(words: str, window: tuple[int, int], s: float) -> tuple[pygame.Rect, 
     return panel, px, pygame.Rect(pad, pad, inner_w, panel.h - 2 * pad)
 
 
-def place(surface, words: str, pos: tuple[int, int], s: float) -> tuple[pygame.Rect, bool]:
+def place(surface: pygame.Surface, words: str, pos: tuple[int, int], s: float) -> tuple[pygame.Rect, bool]:
     """Draw the panel; (its rect, whether every word fitted)."""
     size = surface.get_size()
     box, px, inner = layout(words, size, s)

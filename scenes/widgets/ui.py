@@ -12,9 +12,10 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, TypedDict, TypeVar
+from typing import Any, Callable, Generic, Iterator, TypedDict, TypeVar
 
 import pygame
+from pygame.typing import Point, RectLike
 
 from game import settings
 from game.i18n import _
@@ -50,7 +51,7 @@ SCRIPT_FONT_FILES = {
 }
 
 
-def set_script(name) -> None:
+def set_script(name: str) -> None:
     """Draw text in the faces for `name` ("ja" for Japanese, anything else the Latin faces)."""
     files = SCRIPT_FONT_FILES.get(name, SCRIPT_FONT_FILES["latin"])
     if files != FONT_FILES:
@@ -69,13 +70,13 @@ def has_glyphs(string: str, style: str = "regular") -> bool:
     box (the one a private-use code point, which no face of ours maps, draws)."""
     f = _font(24, style)
 
-    def drawn(c):
+    def drawn(c: str) -> bytes:
         return pygame.image.tobytes(f.render(c, False, (255, 255, 255), (0, 0, 0)), "RGB")
     tofu = drawn("\ue000")
     return all(c.isspace() or drawn(c) != tofu for c in set(string))
 
 
-def scale_for(size) -> float:
+def scale_for(size: tuple[int, int]) -> float:
     return max(0.25, min(size[0] / 1280, size[1] / 720))
 
 
@@ -95,7 +96,7 @@ class TextSize(TypedDict):
 _text_size: TextSize = {"factor": 1.0, "floor": 10}
 
 
-def set_text_size(name) -> None:
+def set_text_size(name: str) -> None:
     factor, floor = TEXT_SIZES.get(name, TEXT_SIZES["normal"])
     if (factor, floor) != (_text_size["factor"], _text_size["floor"]):
         _text_size.update({"factor": factor, "floor": floor})
@@ -186,12 +187,12 @@ def _text_bytes(surf: pygame.Surface) -> int:
     return surf.get_width() * surf.get_height() * surf.get_bytesize()
 
 
-def render(string: str, px: float, colour=TEXT, style: str = "regular") -> pygame.Surface:
+def render(string: str, px: float, colour: Colour = TEXT, style: str = "regular") -> pygame.Surface:
     """Rendered text, cached: the same label is drawn every frame."""
     return _render(string, sized(px), colour, style)
 
 
-def _render(string: str, size: int, colour, style: str) -> pygame.Surface:
+def _render(string: str, size: int, colour: Colour, style: str) -> pygame.Surface:
     string = drawable(string)
     key = (string, size, tuple(colour), style)
     surf = _TEXT_CACHE.get(key)
@@ -261,7 +262,7 @@ _drawn: list[list[DrawnText]] = []
 
 
 @contextmanager
-def noting_texts():
+def noting_texts() -> Iterator[list[DrawnText]]:
     """Collect every text() and paragraph() drawn inside the block (tests/test_fit.py)."""
     _drawn.append([])
     try:
@@ -270,7 +271,8 @@ def noting_texts():
         _drawn.pop()
 
 
-def _note(surface, wanted: str, shown: str, ink, box) -> None:
+def _note(surface: pygame.Surface, wanted: str, shown: str, ink: RectLike,
+          box: pygame.Rect | None) -> None:
     if _drawn:
         _drawn[-1].append(DrawnText(wanted, shown, pygame.Rect(ink), box, surface.get_clip(),
                                     surface.get_size()))
@@ -282,7 +284,8 @@ def _ink(surf: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
     return surf.get_bounding_rect().move(rect.topleft) if _drawn else rect
 
 
-def _text_box(pos, anchor: str, max_width, max_height) -> pygame.Rect | None:
+def _text_box(pos: Point, anchor: str, max_width: float | None,
+              max_height: float | None) -> pygame.Rect | None:
     """The box text() was told to stay in: max_width / max_height about its anchor point."""
     if not (max_width or max_height):
         return None
@@ -297,7 +300,8 @@ def _text_box(pos, anchor: str, max_width, max_height) -> pygame.Rect | None:
     return box
 
 
-def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "topleft",
+def text(surface: pygame.Surface, string: str, px: float, pos: Point, colour: Colour = TEXT,
+         anchor: str = "topleft",
          style: str = "regular", max_width: float | None = None,
          max_height: float | None = None) -> pygame.Rect:
     """Draw text; shrink it to fit max_width (and max_height) rather than let it clip: to the
@@ -323,14 +327,16 @@ def text(surface, string: str, px: float, pos, colour=TEXT, anchor: str = "tople
 # text()'s layout of a string at a size in a box: the same labels are drawn every frame, and
 # finding the size that fits costs more than drawing (emptied with the text cache)
 _LAID: dict = {}
-_REMEMBERED: dict = {}
+Colour = tuple[int, ...]  # RGB or RGBA
+L = TypeVar("L")  # what a remembered lay-out gives
+_REMEMBERED: dict[tuple[Any, ...], Any] = {}
 
 
-def remembered(key: tuple, lay_out):
+def remembered(key: tuple[Any, ...], lay_out: Callable[[], L]) -> L:
     """`lay_out()`, kept under `key` until the face or the text size changes: a scene's own search
     for the size that fits, done once for the same words and room instead of every frame. The key
     holds everything else the result depends on (the words themselves, the room)."""
-    laid = _REMEMBERED.get(key)
+    laid: L | None = _REMEMBERED.get(key)
     if laid is None:
         laid = _REMEMBERED[key] = lay_out()
         if len(_REMEMBERED) > 200:
@@ -338,13 +344,14 @@ def remembered(key: tuple, lay_out):
     return laid
 
 
-def _lay_out(string: str, px: float, colour, style: str, max_width, max_height):
+def _lay_out(string: str, px: float, colour: Colour, style: str, max_width: float | None,
+             max_height: float | None) -> tuple[str, str, int, str]:
     """(the string as asked, as shown, and the size and face that show it)."""
     string = drawable(string)
     size = sized(px)
     surf = _render(string, size, colour, style)
 
-    def too_big(surf) -> bool:
+    def too_big(surf: pygame.Surface) -> bool:
         return bool((max_width and surf.get_width() > max_width)
                     or (max_height and surf.get_height() > max_height))
     if max_width or max_height:
@@ -373,19 +380,20 @@ def window_resized() -> None:
     _PANELS.clear()
 
 
-def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
+def panel(surface: pygame.Surface, rect: RectLike, fill: Colour = PANEL,
+          edge: Colour | None = PANEL_EDGE, radius: int = 10, width: int = 2) -> None:
     rect = pygame.Rect(rect)
     if rect.w <= 0 or rect.h <= 0:
         return
     if len(fill) == 4 and fill[3] < 255:
         # an opaque edge goes on the layer too: the same pixels as drawn over it, in one blit
-        inked = bool(edge) and (len(edge) == 3 or edge[3] == 255)
-        key = (rect.size, tuple(fill), radius, tuple(edge) if inked else None, width)
+        inked = edge is not None and bool(edge) and (len(edge) == 3 or edge[3] == 255)
+        key = (rect.size, tuple(fill), radius, tuple(edge) if edge and inked else None, width)
         layer = _PANELS.get(key)
         if layer is None:  # (the same panels every frame: made once, not per draw)
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, fill, layer.get_rect(), border_radius=radius)
-            if inked:
+            if edge and inked:
                 pygame.draw.rect(layer, edge, layer.get_rect(), width, border_radius=radius)
             if len(_PANELS) >= 200:
                 _PANELS.pop(next(iter(_PANELS)))
@@ -399,7 +407,8 @@ def panel(surface, rect, fill=PANEL, edge=PANEL_EDGE, radius: int = 10, width: i
         pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
 
-def dashed_rect(surface, colour, rect, width: int = 1, dash: int = 4) -> None:
+def dashed_rect(surface: pygame.Surface, colour: Colour, rect: RectLike,
+                width: int = 1, dash: int = 4) -> None:
     """A rectangle's outline in dashes: an outline that reads as different from a solid one even
     where colour does not (colour-blind players, greyscale)."""
     rect = pygame.Rect(rect)
@@ -637,7 +646,8 @@ def paragraph_height(string: str, px: float, width: float, style: str = "regular
     return math.ceil(_line_step(f, px, size) * (len(lines) - 1) + f.get_height() - 2)
 
 
-def _paragraph_lines(string: str, px: float, box: pygame.Rect, style: str):
+def _paragraph_lines(string: str, px: float, box: pygame.Rect,
+                     style: str) -> tuple[list[str], int, float, int]:
     """How paragraph() lays `string` into `box`: (lines, size, line step, lines that fit)."""
     size = sized(px)
     while True:
@@ -650,13 +660,14 @@ def _paragraph_lines(string: str, px: float, box: pygame.Rect, style: str):
         size = max(READABLE, min(size - 1, int(size * 0.92)))
 
 
-def paragraph_fits(string: str, px: float, box, style: str = "regular") -> bool:
+def paragraph_fits(string: str, px: float, box: RectLike, style: str = "regular") -> bool:
     """Whether paragraph() would draw all of `string` in `box` (else a shorter text may do)."""
     lines, _size, _step, fits = _paragraph_lines(string, px, pygame.Rect(box), style)
     return len(lines) <= fits and pygame.Rect(box).h > 0
 
 
-def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "regular",
+def paragraph(surface: pygame.Surface, string: str, px: float, box: RectLike,
+              colour: Colour = TEXT, style: str = "regular",
               anchor: str = "topleft") -> pygame.Rect:
     """`string` wrapped into `box` (anchor "topleft" or "midtop" per line): at the player's text
     size where the lines fit its height, smaller (never under READABLE) where not; lines that still
@@ -670,7 +681,7 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
         lines[-1] = _fit(lines[-1] + " \u2026", size, box.w, style)
     drawn = pygame.Rect(box.x, box.y, 0, 0)
     ink = pygame.Rect(drawn)
-    y = box.y
+    y: float = box.y
     for line in lines:
         surf = _render(line, size, colour, style)
         x = box.x if anchor == "topleft" else box.centerx
@@ -686,13 +697,13 @@ def paragraph(surface, string: str, px: float, box, colour=TEXT, style: str = "r
 class Widget:
     focusable = True
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
         self.focused = False
         self.enabled = True
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was this widget's."""
         if event.type == pygame.MOUSEMOTION:
             self.hover = self.rect.collidepoint(event.pos)
@@ -702,7 +713,7 @@ class Widget:
             return True
         return False
 
-    def click(self, pos) -> None:
+    def click(self, pos: tuple[int, int]) -> None:
         self.activate()
 
     def activate(self) -> None:
@@ -711,16 +722,16 @@ class Widget:
     def adjust(self, step: int) -> None:
         pass
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         """A key while focused; True if used."""
         return False
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         pass
 
 
 class Button(Widget):
-    def __init__(self, label: str, action, hotkey: str = ""):
+    def __init__(self, label: str, action: Callable[..., object], hotkey: str = "") -> None:
         super().__init__()
         self.label, self.action, self.hotkey = label, action, hotkey
 
@@ -728,7 +739,7 @@ class Button(Widget):
         if self.enabled:
             self.action()
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         if self.rect.w <= 0:
             return
         lit = (self.hover or self.focused) and self.enabled
@@ -746,21 +757,23 @@ class Choice(Widget):
     """A value picked from options: click or Left/Right cycles it. A scale (`wraps` False, e.g.
     the volume) stops at its ends instead: Right at the top stays there."""
 
-    def __init__(self, label: str, options: list, index: int = 0, on_change=None, show=str,
-                 wraps: bool = True, caption: bool = False):
+    def __init__(self, label: str, options: list[Any], index: int = 0,
+                 on_change: Callable[[Any], object] | None = None,
+                 show: Callable[[Any], str] = str, wraps: bool = True,
+                 caption: bool = False) -> None:
         super().__init__()
         self.label, self.options, self.index = label, options, index
         self.on_change, self.show, self.wraps = on_change, show, wraps
         self.caption = caption  # where the label does not fit beside the value: above the box
 
     @property
-    def value(self):
+    def value(self) -> Any:
         return self.options[self.index]
 
-    def set(self, value) -> None:
+    def set(self, value: Any) -> None:
         self.index = self.options.index(value)
 
-    def click(self, pos) -> None:
+    def click(self, pos: tuple[int, int]) -> None:
         self.adjust(-1 if pos[0] < self.rect.x + self.rect.w * 0.3 else 1)
 
     def activate(self) -> None:
@@ -776,7 +789,7 @@ class Choice(Widget):
         if self.on_change:
             self.on_change(self.value)
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         lit = self.hover or self.focused
         panel(surface, self.rect, ((70, 56, 46) if lit else (50, 42, 38)) + (235,),
               HILITE if self.focused else BRASS_DARK, radius=int(6 * s) + 1, width=max(1, int(2 * s)))
@@ -800,7 +813,9 @@ class Choice(Widget):
 
 
 class Toggle(Widget):
-    def __init__(self, label: str, value: bool = False, on_change=None, shorter: tuple = ()):
+    def __init__(self, label: str, value: bool = False,
+                 on_change: Callable[[bool], object] | None = None,
+                 shorter: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.label, self.value, self.on_change = label, value, on_change
         self.shorter = shorter  # shorter labels, tried in turn where the label does not fit
@@ -813,7 +828,7 @@ class Toggle(Widget):
     def adjust(self, step: int) -> None:
         self.activate()
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         box = pygame.Rect(self.rect.x, self.rect.y, self.rect.h, self.rect.h).inflate(-6 * s, -6 * s)
         pygame.draw.rect(surface, (50, 42, 38), box, border_radius=4)
         pygame.draw.rect(surface, HILITE if self.focused else BRASS, box, max(1, int(2 * s)),
@@ -847,14 +862,14 @@ def put_clipboard(string: str) -> None:
         pass
 
 
-def command_key(event, key: int) -> bool:
+def command_key(event: pygame.event.Event, key: int) -> bool:
     """Ctrl+key (Cmd+key on macOS; either works anywhere), not with Alt (AltGr types)."""
     mod = getattr(event, "mod", 0)
     return event.key == key and bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) \
         and not mod & pygame.KMOD_ALT
 
 
-def is_paste(event) -> bool:
+def is_paste(event: pygame.event.Event) -> bool:
     """Ctrl+V (Cmd+V on macOS; either works anywhere) or Shift+Insert: paste. Not with Alt:
     AltGr is Ctrl+Alt on Windows and may type a character of its own."""
     mod = getattr(event, "mod", 0)
@@ -877,8 +892,9 @@ class TextField(Widget):
     underlined at the caret with the IME's candidate window placed under it, and the keys belong
     to the IME (Backspace, arrows and Enter edit the composition, not the name)."""
 
-    def __init__(self, label: str, value: str = "", max_len: int = 16, allowed=None,
-                 on_change=None):
+    def __init__(self, label: str, value: str = "", max_len: int = 16,
+                 allowed: str | None = None,
+                 on_change: Callable[[str], object] | None = None) -> None:
         super().__init__()
         self.label, self.max_len = label, max_len
         self.allowed, self.on_change = allowed, on_change
@@ -918,7 +934,7 @@ class TextField(Widget):
         self._changed(old, chosen[0])
         return True
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         if self.composition:
             return True  # the input method is composing: its keys edit the composition
         old, at = self._value, min(self.caret, len(self._value))
@@ -963,7 +979,7 @@ class TextField(Widget):
         self._changed(old, at)
         return True
 
-    def text_event(self, event) -> bool:
+    def text_event(self, event: pygame.event.Event) -> bool:
         """TEXTINPUT (typed or converted text) and TEXTEDITING (the IME's composition)."""
         if event.type == pygame.TEXTEDITING:
             self.composition = str(getattr(event, "text", ""))[:64]
@@ -1017,7 +1033,7 @@ class TextField(Widget):
             px = max(floor, int(px * 0.9))
         return px, room
 
-    def click(self, pos) -> None:
+    def click(self, pos: tuple[int, int]) -> None:
         """Put the caret at the character boundary nearest the click."""
         px, _room = self._fit(self._value)
         f = font_for(self._value, px)
@@ -1027,7 +1043,7 @@ class TextField(Widget):
         self.anchor = None
         self.blink_from = pygame.time.get_ticks()
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         panel(surface, self.rect, (30, 26, 26, 240), HILITE if self.focused else BRASS_DARK,
               radius=int(5 * s) + 1, width=max(1, int(2 * s)))
         self.pad = 8 * s
@@ -1107,7 +1123,7 @@ class FocusRing(Generic[W]):
             if not w.focused and isinstance(w, TextField):
                 w.composition = ""  # leaving a field drops what was being composed in it
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, w in enumerate(self.widgets):
                 if w.rect.collidepoint(event.pos) and w.enabled:
@@ -1137,6 +1153,6 @@ class FocusRing(Generic[W]):
             return False
         return True
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         for w in self.widgets:
             w.draw(surface, s)
