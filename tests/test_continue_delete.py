@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game import records, registry
+from scenes.widgets.decor import PrimaryButton
 from storage_helpers import in_progress, keep_in_progress
 from ui_helpers import click, frames, key, move, top, wait
 
@@ -50,6 +51,9 @@ def test_the_pointer_on_its_way_to_delete_does_not_change_the_game_asked_about(a
     assert asked.name == "confirm"
     assert chosen in asked.detail and NAMES[chosen] in asked.detail
     assert "1 move" in asked.detail  # what it is: its players, its moves, when it was played
+    # the default looks it: Keep is the gold button, Delete a plain one
+    assert isinstance(asked.no_b, PrimaryButton) and not isinstance(asked.yes_b, PrimaryButton)
+    assert asked.ring.current is asked.no_b
     key(app, pygame.K_RETURN)  # Keep it is the default: Enter deletes nothing
     assert top(app) is listed and len(in_progress()) == 3
     click(app, listed.delete_b.rect.center)

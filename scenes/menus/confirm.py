@@ -28,8 +28,10 @@ class Confirm(Scene):
         super().__init__(app)
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
-        self.yes_b = PrimaryButton(_("Yes") if yes is None else yes, self.yes)
-        self.no_b = ui.Button(_("No") if no is None else no, self.no)
+        # the gold button is the one Enter presses: Keep where the answer cannot be taken back
+        yes_kind, no_kind = (ui.Button, PrimaryButton) if default_no else (PrimaryButton, ui.Button)
+        self.yes_b = yes_kind(_("Yes") if yes is None else yes, self.yes)
+        self.no_b = no_kind(_("No") if no is None else no, self.no)
         self.also_b = ui.Button(also[0], lambda: self._answer(also[1])) if also else None
         self.ring = ui.FocusRing([b for b in (self.yes_b, self.also_b, self.no_b) if b is not None])
         self.ring.move(1)
