@@ -108,8 +108,8 @@ def test_this_runs_params_file_is_the_one_shown(app, game, tmp_path):
 @pytest.mark.parametrize("size", [(1280, 720), (640, 360)])
 @pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
 @pytest.mark.parametrize("game", TOOLS, ids=[g.id for g in TOOLS])
-def test_the_choice_stays_clear_of_the_rest(app, game, lang, size, text_size, tmp_path):
-    use_language(lang)
+def test_the_choice_stays_clear_of_the_rest(app, ja, game, lang, size, text_size, tmp_path):
+    use_language(lang)  # (the ja fixture puts English and the normal text size back after)
     ui.set_text_size(text_size)
     app.resize(size) if hasattr(app, "resize") else None
     scene = open_setup(app, game.id)

@@ -9,6 +9,7 @@ suggestion) is shown, never played. Ends on CementopiaEndScene (end.py).
 from __future__ import annotations
 
 import datetime
+from typing import Any
 from types import SimpleNamespace
 
 import pygame
@@ -248,7 +249,8 @@ class CementopiaScene(GameTable):
         self.auto_fit, self.mouse, self.pan_start = True, (0, 0), (0, 0)
         self.end_wait = self.demo_wait = 0.0
         self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
-        self.snapped, self._groups, self.ending = False, {}, (None, False)  # (best entry, improved)
+        self.snapped, self._groups = False, {}
+        self.ending: tuple[dict[str, Any] | None, bool] = (None, False)  # (best entry, improved)
         self.score_rows: list = []  # the score table's rows as last drawn: (adjacency, rect)
         self.buttons = self.controls.buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
@@ -444,7 +446,8 @@ class CementopiaScene(GameTable):
                 sound.play("place", delay=FLIGHT)
                 if self.start_rect is not None:
                     end = self.cam.card_rect(self.lay.board, *event.where)
-                    self.motion.launch(Flight(event.card, tuple(self.start_rect), tuple(end), FLIGHT,
+                    sx, sy, sw, sh = self.start_rect
+                    self.motion.launch(Flight(event.card, (sx, sy, sw, sh), (end.x, end.y, end.w, end.h), FLIGHT,
                                                key=("board", event.card)))
                     self.start_rect = None  # (this move's only)
             elif event.kind in (COUNTER_TURNED, COUNTER_FLIPPED):
@@ -569,7 +572,7 @@ class CementopiaScene(GameTable):
         if self.pan is not None and event.button == self.pan[0]:
             moved, self.pan = self.pan[2], None
             spot = self.spot_at(pos, self.selected) if event.button == 1 and not moved and self.can_act() else None
-            if spot is not None:
+            if spot is not None and self.selected is not None:  # (a spot is only found for a card)
                 self.try_place(self.selected, *spot)
             return
         if event.button != 1 or self.drag is None:
@@ -632,7 +635,7 @@ class CementopiaScene(GameTable):
             if enter or k in ARROWS:
                 self.selected, self.kb_stage = hand[0], "hand"
         elif self.kb_stage == "board" and self.cursor in self.spots_for(self.selected):
-            if enter:
+            if enter and self.selected is not None and self.cursor is not None:  # (both are, here)
                 self.try_place(self.selected, *self.cursor)
             elif k in ARROWS:
                 self.cursor = geometry.step_spot(self.spots_for(self.selected), self.cursor, *ARROWS[k])

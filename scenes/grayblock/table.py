@@ -292,7 +292,7 @@ class GrayblockScene(GameTable):
         # this table's own buttons, in English: drawn in the player's language (Settings may switch)
         self.words = {b: b.label for b in (self.menu_b, self.pass_b, self.next_b, self.again_b, self.title_b,
                                            self.review_b)}
-        self.ring = ui.FocusRing([self.next_b])
+        self.ring: ui.FocusRing[ui.Button] = ui.FocusRing([self.next_b])
         self.layout = Layout((1280, 720), state.players, self.bottom)
         self.result_rects: dict[str, pygame.Rect] = {}  # the result panel's parts, as last drawn
         self.show_position()
@@ -694,7 +694,7 @@ class GrayblockScene(GameTable):
             wanted = self.lesson_move()  # (in a lesson, the card its step asks for)
             self.selected = wanted.card if wanted is not None else next((a.card for a in self.legal()), None)
             self._choose_end()
-        elif event.key in ENTER:
+        elif event.key in ENTER and self.selected is not None:  # (it is: the branch above)
             self.try_play(self.selected, self.chosen_end())
 
     # --- time ------------------------------------------------------------------------------
@@ -730,7 +730,7 @@ class GrayblockScene(GameTable):
         self.overlay, self.ending = True, None
         # (a replay goes on or closes with its own button: playback.cover)
         review = [self.review_b] if self.coach is None and not self.config.lesson else []
-        self.ring = ui.FocusRing([] if self.replay else [self.again_b, *review, self.title_b]
+        self.ring = ui.FocusRing[ui.Button]([] if self.replay else [self.again_b, *review, self.title_b]
                                  if self.state.is_over() else [self.next_b])
         self.ring.move(1)
         if self.replay:

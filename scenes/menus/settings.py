@@ -88,10 +88,11 @@ class SettingsOverlay(Scene):
         self.content = ui.TextField(N_("Designer content"), st.get("content_folder") or "",
                                     max_len=schema.FOLDER_LEN)
         self.close_b = ui.Button(N_("Close"), self.dismiss)
-        self.choices = [self.language, self.sound, self.volume, self.text_size, self.speed, self.think, self.magnify,
+        self.choices: list[ui.Choice | ui.TextField] = [self.language, self.sound, self.volume, self.text_size, self.speed, self.think, self.magnify,
                         self.full, self.content]
-        self.words = {w: w.label for w in self.choices + [self.close_b]}  # English; drawn translated
-        self.ring = ui.FocusRing(self.choices + [self.close_b])
+        self.words: dict[ui.Choice | ui.TextField | ui.Button, str] = {
+            w: w.label for w in [*self.choices, self.close_b]}  # English; drawn translated
+        self.ring: ui.FocusRing[ui.Widget] = ui.FocusRing([*self.choices, self.close_b])
         self.ring.move(1)
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)

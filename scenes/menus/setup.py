@@ -199,7 +199,7 @@ class SetupScene(Scene):
         self.words = {w: w.label for w in (self.game, self.advanced, self.players, self.undo,
                                            self.seed, self.command, self.back, self.start,
                                            *self.options.values())}  # English; drawn translated
-        self.ring = ui.FocusRing([])
+        self.ring: ui.FocusRing[ui.Widget] = ui.FocusRing([])
         self.size, self.s = (1280, 720), 1.0
         self.bg: pygame.Surface | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
