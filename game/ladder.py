@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import registry
-from .bots import bot_levels, parallel
+from .bots import bot_levels, parallel, watches
 from .bots.external import check_program
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
@@ -109,6 +109,7 @@ def play_game(task) -> tuple[float, float, int, dict]:
     timer = _Timed(bots[hero], game.clock)
     bots[hero] = timer
     play_out(session, bots)
+    read = getattr(timer.bot, "readings", None)  # what a reading hero learned of the others
     winners = session.state.winners()
     share = 1.0 / len(winners) if hero in winners else 0.0
     # an external bot that failed was replaced by easy: the game no longer measures it
@@ -117,6 +118,8 @@ def play_game(task) -> tuple[float, float, int, dict]:
             "keys": [list(key) for key in session.state.player_keys()],
             "think": think, "iterations": iterations, "blind": blind,
             "helpers": parallel.helpers(), "cpu_time": len(rest) > 1 and bool(rest[1])}
+    if read is not None:
+        line["readings"] = {str(seat): shares for seat, shares in read().items()}
     return share, timer.seconds / max(1, timer.calls), timer.calls, line
 
 
@@ -124,6 +127,8 @@ class _Timed:
     def __init__(self, bot, clock):
         self.bot, self.name, self.clock = bot, bot.name, clock
         self.seconds, self.calls = 0.0, 0
+        if watches(bot):  # a bot that learns from the others' moves still hears them
+            self.watch = bot.watch
 
     def decide(self, view, legal):
         clock = self.clock()  # the search's: wall time, or CPU time with --cpu-time
@@ -169,9 +174,33 @@ def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: i
     decisions = sum(r[2] for r in played)
     per_decision = sum(r[1] * r[2] for r in played) / max(1, decisions)
     return {"pairing": pairing.label, "key": pairing.key, "games": games, "share": mean,
+            "read": mean_reading([r[3].get("readings") for r in played]),
             "low": low, "high": high, "parity": 1 / pairing.players,
             "goal": goal_for(pairing, think), "ms_per_decision": per_decision * 1000,
             "minutes": (time.perf_counter() - start) / 60}
+
+
+def mean_reading(readings: list[dict[str, dict[str, float]] | None]) -> dict[str, float]:
+    """The hero's belief about the other seats at the end of each game, averaged over the seats
+    and games: how it read the villain (empty for a hero that reads nobody)."""
+    total: dict[str, float] = {}
+    seats = 0
+    for reading in readings:
+        for shares in (reading or {}).values():
+            seats += 1
+            for name, share in shares.items():
+                total[name] = total.get(name, 0.0) + share
+    return {name: share / seats for name, share in total.items()} if seats else {}
+
+
+def format_reading(row: dict) -> str | None:
+    """"  4p hard vs 3 cmd:...: greedy, low card on ties 0.91, greedy 0.05, normal 0.02"."""
+    read = row.get("read")
+    if not read:
+        return None
+    top = sorted(read.items(), key=lambda item: -item[1])[:3]
+    return (f"  {row['pairing']}: "
+            + ", ".join(f"{name} {share:.2f}" for name, share in top))
 
 
 def goal_for(pairing: Pairing, think: float | None) -> float | None:
@@ -266,11 +295,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"cannot write {args.results}: {exc.strerror or exc}")
     pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
     parallel.configure(args.helpers)
+    readings: list[str] = []
     try:
         for pairing in pairings:
             row = run_pairing(pairing, args.games, args.think, args.iterations, args.seed, pool,
                               results, args.blind, args.cpu_time)
             print(format_row(row), flush=True)
+            reading = format_reading(row)
+            if reading:
+                readings.append(reading)
+        if readings:  # under the table, not inside it
+            print("\nWhat each hero read of its opponents' play (mean belief at the game's end):")
+            print("\n".join(readings), flush=True)
     finally:
         if pool:
             pool.close()

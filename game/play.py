@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from .bots import Bot, BotFailure, make_bot, needs_view
+from .bots import Bot, BotFailure, make_bot, needs_view, watches
 from .commands import Play, Session
 from .words import whose
 
@@ -27,6 +27,7 @@ def play_out(session: Session[Any], bots: Mapping[int, Bot],
     started = list(bots.values())
     views = {player: needs_view(bot) for player, bot in bots.items()}
     decide = {player: bot.decide for player, bot in bots.items()}
+    replaced: dict[int, Any] = {}
 
     def replace(player: int, failure: BotFailure) -> None:
         at = len(session.history)
@@ -35,6 +36,7 @@ def play_out(session: Session[Any], bots: Mapping[int, Bot],
             old.close()
         game = session.meta.get("game", session.state.game)
         seed = random.Random(f"replace:{session.meta.get('seed')}:{player}").getrandbits(32)
+        replaced[player] = old  # a failed watcher hears no more
         bots[player] = make_bot("easy", game, seed)
         views[player] = needs_view(bots[player])
         decide[player] = bots[player].decide
@@ -49,6 +51,9 @@ def play_out(session: Session[Any], bots: Mapping[int, Bot],
                        f"plays on from action {at + 1}")
 
     history = session.history
+    # bots that learn from the others' moves, told each with their own view just before it
+    watchers: list[tuple[int, Any]] = [(player, bot) for player, bot in bots.items()
+                                       if watches(bot)]
     watched = bool(session.listeners)  # someone watches: through the queue, as the app plays
     try:
         for player, bot in list(bots.items()):
@@ -70,6 +75,9 @@ def play_out(session: Session[Any], bots: Mapping[int, Bot],
                 if view is None and views[player]:
                     view = state.view(player)
                 action = decide[player](view, legal)
+            for other, watcher in watchers:
+                if other != player and watcher is not replaced.get(other):
+                    watcher.watch(player, state.view(other), action)
             if watched:
                 session.do(Play(action))
             else:

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from game.assemble import AssembleState, Rules
 from game.assemble.bots import EasyBot, HardBot, best_placements
 from game.assemble.scoring import POPCOUNT
-from game.assemble.search import (GREEDY, HARD, NORMAL, RANDOM, card_values, model_action,
+from game.assemble.search import (GREEDY, HARD, NORMAL, RANDOM, Mix, card_values, model_action,
                                   policy_action, top_placements)
 from game.bots import make_bot
 from game.bots.worker import decide_once
@@ -92,25 +92,41 @@ def test_random_model_plays_only_legal_moves():
             assert model_action(state, RANDOM, rng.random) in state.legal_actions()
 
 
+def likeliest(models, lane: int) -> int:
+    """The lane's likeliest model in what hard.models gave (a tuple, or a Mix to draw from)."""
+    if isinstance(models, Mix):
+        options = models.lanes[lane]
+        shares = [cum - (options[i - 1][0] if i else 0.0) for i, (cum, _) in enumerate(options)]
+        return options[shares.index(max(shares))][1]
+    return NORMAL if models is None else models[lane]
+
+
 def test_hard_maps_each_seat_to_a_model():
     state = AssembleState.new(3, 4)
-    hard = make_bot("hard", "assemble", 1, seats=["hard", "easy", "human", "random"])
     view = state.view(0)
+    # named levels: their own policy, sure of it before a move is seen
+    hard = make_bot("hard", "assemble", 1, seats=["hard", "easy", "normal", "random"])
     assert hard.models(view) == (NORMAL, GREEDY, NORMAL, RANDOM)
     # its own lane is its own search, whatever its seat says
     assert make_bot("hard", "assemble", 1, seats=["easy"] * 4).models(view) == (
         NORMAL, GREEDY, GREEDY, GREEDY)
-    # no seats, or nobody easy or random: every lane the normal policy
+    # no seats told: every lane the normal policy
     assert make_bot("hard", "assemble", 1).models(view) is None
-    assert make_bot("hard", "assemble", 1, seats=["hard", "normal", "human",
-                                                  "cmd:./bot"]).models(view) is None
+    assert make_bot("hard", "assemble", 1, seats=["hard", "normal", "normal",
+                                                  "normal"]).models(view) is None
+    # a person or a program: a weak prior, every policy drawn, normal likeliest
+    unknown = make_bot("hard", "assemble", 1, seats=["hard", "normal", "human",
+                                                     "cmd:./bot"]).models(view)
+    assert isinstance(unknown, Mix)
+    assert len(unknown.lanes[1]) == 1 and len(unknown.lanes[2]) == len(unknown.lanes[3]) > 4
+    assert likeliest(unknown, 2) == likeliest(unknown, 3) == NORMAL
     # two players: the other player's two dolls both play as its seat says
     two = AssembleState.new(3, 2)
     duo = make_bot("expert", "assemble", 1, seats=["expert", "easy"])
     assert duo.models(two.view(0)) == (NORMAL, NORMAL, GREEDY, GREEDY)
-    # a short list (a record from elsewhere) leaves the rest on the normal policy
-    assert make_bot("hard", "assemble", 1, seats=["hard", "easy"]).models(view) == (
-        NORMAL, GREEDY, NORMAL, NORMAL)
+    # a short list (a record from elsewhere) leaves the rest read as people
+    short = make_bot("hard", "assemble", 1, seats=["hard", "easy"]).models(view)
+    assert [likeliest(short, lane) for lane in range(4)] == [NORMAL, GREEDY, NORMAL, NORMAL]
     # other hard and expert seats play as the HARD model
     assert make_bot("expert", "assemble", 1, seats=["expert", "hard", "normal", "expert"]).models(
         view) == (NORMAL, HARD, NORMAL, HARD)
@@ -248,5 +264,6 @@ def test_odd_seat_lists_are_read_as_people():
     state = AssembleState.new(3, 4)
     hard = make_bot("hard", "assemble", 1, iterations=20,
                     seats=[None, ["easy"], {"x": 1}, "easy"])  # type: ignore[list-item]
-    assert hard.models(state.view(0)) == (NORMAL, NORMAL, NORMAL, GREEDY)
+    models = hard.models(state.view(0))
+    assert [likeliest(models, lane) for lane in range(4)] == [NORMAL, NORMAL, NORMAL, GREEDY]
     assert hard.decide(state.view(0), state.legal_actions()) in state.legal_actions()

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from . import endgame
 from .scoring import POPCOUNT, module_sizes, score_sizes
-from .search import (FIRST, MODELS, NORMAL, ORDER, OwnMoveTree, best_insert, counts,
+from .opponents import Reading
+from .search import (FIRST, ORDER, OwnMoveTree, best_insert, counts,
                      greedy_position, insert_hists, line_hist, line_parts, score, search_part,
                      top_placements, worth)
 from .setup import PLACE
@@ -212,19 +213,37 @@ class HardBot:
         self.budget = self.BUDGET if budget is None else budget
         self.search = OwnMoveTree(self.rng, keep=keep, noise=noise)
         self.seats: list[str] = []
+        self.reading: Reading | None = None
 
     def seated(self, seats: list[str]) -> None:
         """Who plays each seat ("human", a level, "cmd:..."): public, the setup screen shows it.
-        The search then expects an easy seat to play as easy does, a random one at random, a
-        hard or expert one to stray from the cheap policy about every third move."""
+        The reading of each seat then starts from it: an easy seat expected to play as easy
+        does, a random one at random, a hard or expert one to stray from the cheap policy about
+        every third move; a program or a person from a weak prior."""
         self.seats = list(seats)
+        self.reading = None
+
+    def _reading(self, view) -> Reading:
+        if self.reading is None or self.reading.observer != view.player:
+            # a short list (a record from elsewhere): the rest are read as people
+            seats = (self.seats + ["human"] * view.players)[:view.players]
+            self.reading = Reading(seats, view.player)
+        return self.reading
+
+    def watch(self, player: int, view, action) -> None:
+        """Another seat's move, with what this bot saw just before it: the reading learns."""
+        self._reading(view).watch(player, view, action)
+
+    def readings(self) -> dict[int, dict[str, float]]:
+        """What it has read of every other seat (the ladder prints it)."""
+        return self.reading.summary() if self.reading is not None else {}
 
     def models(self, view):
-        """Per lane, how the search expects it to play (None: every lane the normal policy)."""
-        models = tuple(MODELS.get(self.seats[lane.owner], NORMAL)
-                       if lane.owner != view.player and lane.owner < len(self.seats) else NORMAL
-                       for lane in view.lanes)
-        return models if any(models) else None
+        """Per lane, how the search expects it to play: a tuple (None: every lane the normal
+        policy), or a Mix the search draws from where the reading is unsure."""
+        if self.reading is None and not self.seats:  # told nothing, read nothing: normal
+            return None
+        return self._reading(view).mix(view)
 
     def candidates(self, view, legal):
         """The moves worth searching: every take, the `keep` best placements."""

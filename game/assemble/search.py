@@ -17,6 +17,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .scoring import POPCOUNT, _step
 from .setup import PLACE, TAKE
@@ -376,8 +377,14 @@ def smart_card(state, lane: int, lid: int | None = None) -> int:
 # How the search expects a lane to play. Who sits where is public (the setup screen shows each
 # seat's level), so the search plays an easy seat as greedy easy plays, a random seat at random,
 # and a hard or expert seat as the policy's first, second or third move (HARD, below); anyone
-# else (people, normal, programs) as the cheap `normal` policy.
+# else (people, normal, programs) as the cheap `normal` policy, until their moves say otherwise
+# (opponents.py reads each seat's policy from its play).
 NORMAL, GREEDY, RANDOM, HARD = 0, 1, 2, 3
+# Greedy players that break ties between takes that score alike now their own way, where easy
+# looks at all its modules, then at the gears: the lower card (it acts earlier next round), the
+# higher, the card with more gears, or at random.
+LOW, HIGH, GEARS, ANY = 4, 5, 6, 7
+GREEDY_TIES = (GREEDY, LOW, HIGH, GEARS, ANY)
 MODELS = {"easy": GREEDY, "random": RANDOM, "hard": HARD, "expert": HARD}
 
 # How often hard's own move was the cheap policy's first, second and third choice, measured
@@ -427,6 +434,28 @@ def greedy_card(state, lane: int, lid: int) -> int:
     return choice
 
 
+def tied_cards(state, lane: int, lid: int, model: int) -> list[int]:
+    """The takes a greedy player of tie rule `model` (LOW, HIGH, GEARS, ANY) may make: the field
+    cards whose best place scores most now, narrowed by the rule (ANY keeps them all)."""
+    line, capacity, rules = state.lines[lane], state.capacity[lane], state.rules
+    best, out = None, []
+    for card in state.field:
+        v = greedy_place(lid, line, card, capacity, rules)[0] // 1024  # the score now
+        if model == LOW:
+            k = v * 64 - card
+        elif model == HIGH:
+            k = v * 64 + card
+        elif model == GEARS:
+            k = v * 8 + POPCOUNT[card]
+        else:
+            k = v
+        if best is None or k > best:
+            best, out = k, [card]
+        elif k == best:
+            out.append(card)
+    return out
+
+
 def model_action(state, model: int, rnd, lid: int | None = None):
     """The move the search expects from the active lane, played as `model` (`lid`: the line_id of
     the lane's line, if the caller has it)."""
@@ -437,7 +466,7 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     if lid is None:
         lid = line_id(line)
     if state.phase == "place":
-        if model == GREEDY:
+        if model == GREEDY or model >= LOW:  # every greedy places as easy does
             pos = greedy_place(lid, line, state.bench[lane], state.capacity[lane],
                                state.rules)[1]
         elif model == HARD:
@@ -452,6 +481,9 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     field = state.field
     if model == GREEDY:
         return TAKE[lane][greedy_card(state, lane, lid)]
+    if model >= LOW:
+        tied = tied_cards(state, lane, lid, model)
+        return TAKE[lane][tied[int(rnd() * len(tied))] if len(tied) > 1 else tied[0]]
     if model == HARD:
         if len(field) == 1:
             return TAKE[lane][field[0]]
@@ -715,6 +747,28 @@ POINT_WEIGHT = 0.005
 REVIEW_C = 0.15
 
 
+@dataclass(frozen=True, slots=True)
+class Mix:
+    """Per lane, the models it may play with their chances (what opponents.py read of the seat
+    from its play, as ((cumulative chance, model), ...)): every iteration of a search draws one
+    model per lane, so a seat the reading is unsure of is played every way it may play."""
+
+    lanes: tuple[tuple[tuple[float, int], ...], ...]
+
+    def draw(self, rnd) -> tuple[int, ...]:
+        out = []
+        for options in self.lanes:
+            model = options[-1][1]
+            if len(options) > 1:
+                r = rnd()
+                for cum, m in options:
+                    if r < cum:
+                        model = m
+                        break
+            out.append(model)
+        return tuple(out)
+
+
 class _Node:
     __slots__ = ("children", "wins", "visits", "avail", "points")
 
@@ -777,8 +831,10 @@ class OwnMoveTree:
     def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None):
         """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
         clock), else after `budget` iterations or `think` seconds, whichever comes first.
-        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM; None = all NORMAL)."""
+        `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM...; None = all
+        NORMAL), or a Mix: each iteration draws the lanes' models from it."""
         rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
+        mix = models if isinstance(models, Mix) else None
         noise = (rng.random, self.noise)  # random seats in the playouts draw from rng too
         quiet = (rng.random, 0.0)  # inside the tree: no random moves
         log, sqrt = math.log, math.sqrt
@@ -799,6 +855,8 @@ class OwnMoveTree:
                     and clock() > deadline):
                 break
             n += 1
+            if mix is not None:
+                models = mix.draw(rng.random)
             if paired:  # the review's: every root move in turn on the same guess and luck
                 turn = (n - 1) % len(candidates)
                 if not turn:

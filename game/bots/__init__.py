@@ -17,8 +17,8 @@ from typing import Any, Mapping, Protocol
 
 from .external import BotFailure, ExternalBot
 
-__all__ = ["Bot", "BotFailure", "ExternalBot", "Level", "RandomBot", "bot_levels", "make_bot",
-           "needs_view"]
+__all__ = ["Bot", "BotFailure", "ExternalBot", "Level", "RandomBot", "Watcher", "bot_levels",
+           "make_bot", "needs_view", "watches"]
 
 
 class Bot(Protocol):
@@ -35,8 +35,19 @@ class Level(Protocol):
                  iterations: int | None = None) -> Bot: ...
 
 
+class Watcher(Protocol):
+    """A bot that learns from the others' moves (Alice Assemble's hard reads how each seat
+    plays): told every move another player makes, with its own view just before it."""
+
+    def watch(self, player: int, view: Any, action: Any) -> None: ...
+
+
 def needs_view(bot: Bot) -> bool:
     return getattr(bot, "needs_view", True)
+
+
+def watches(bot: Any) -> bool:
+    return callable(getattr(bot, "watch", None))
 
 
 class RandomBot:

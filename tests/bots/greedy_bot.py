@@ -3,10 +3,14 @@
 
 Place: where its line scores most now; ties go to the place whose modules, all of them counted,
 are worth most (room to grow), then to chance. Take (and the draft): the card whose best place in
-its own line scores most; ties go to the lower card (it acts earlier next round), then to chance.
+its own line scores most; ties go by its habit, `--ties` (default low): to the lower card (it
+acts earlier next round), the higher card, the card with more gears, or straight to chance.
 Chance is seeded from the state, so the same position gets the same answer.
+
+    python greedy_bot.py [--ties low|high|gears|random]
 """
 
+import argparse
 import hashlib
 import json
 import random
@@ -51,7 +55,11 @@ def placements(lane, card, rules):
     return out
 
 
-def decide(state, legal, rng):
+TIES = {"low": lambda card: -card, "high": lambda card: card,
+        "gears": lambda card: bin(card).count("1"), "random": lambda card: 0}
+
+
+def decide(state, legal, rng, ties="low"):
     lane_index = state["active_lane"]
     lane = state["lanes"][lane_index]
     rules = state["rules"]
@@ -68,7 +76,7 @@ def decide(state, legal, rng):
         if card is None:
             continue
         best = max(p[0] for p in placements(lane, card, rules))
-        scored.append((best, -card, action))
+        scored.append((best, TIES[ties](card), action))
     if not scored:
         return rng.choice(legal)
     top = max(s[:2] for s in scored)
@@ -76,13 +84,17 @@ def decide(state, legal, rng):
 
 
 def main():
+    parser = argparse.ArgumentParser(description="a greedy Alice Assemble bot (bot protocol)")
+    parser.add_argument("--ties", choices=sorted(TIES), default="low",
+                        help="how takes that score alike are chosen between (default low)")
+    ties = parser.parse_args().ties
     for text in sys.stdin:
         message = json.loads(text)
         if message["type"] == "hello":
             print(json.dumps({"type": "hello", "name": "Greedy"}), flush=True)
         elif message["type"] == "decide":
             seed = hashlib.sha256(text.encode("utf-8")).digest()[:8]
-            action = decide(message["state"], message["legal"], random.Random(seed))
+            action = decide(message["state"], message["legal"], random.Random(seed), ties)
             print(json.dumps({"type": "action", "action": action}), flush=True)
 
 
