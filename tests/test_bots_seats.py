@@ -185,15 +185,17 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
     table = app.make(config.scene, config=config)
     app.stack.push(table)
     frames(app, 2)
-    calls = []
+    calls, told = [], []
 
     class Recorder:  # stands in for the worker process: records what the bots would be told
-        def decide(self, game, seat, seed, think, view, legal, kinds=None):
+        def decide(self, game, seat, seed, think, view, legal, kinds=None, moves=None):
             calls.append((seat, kinds))
+            told.append((seat, view.player, moves))
             return 1
 
-        def suggest(self, *args, seats=None, **kwargs):
+        def suggest(self, game, seed, think, view, *args, seats=None, moves=None, **kwargs):
             calls.append(("hint", seats))
+            told.append(("hint", view.player, moves))
             return 2
 
         def poll(self, ticket):
@@ -217,6 +219,19 @@ def test_the_table_tells_its_bots_and_hints_who_sits_where(app):
     kinds = ["human", "easy", "hard"]
     assert ("hint", kinds) in calls
     assert (seats[table.state.current_player()].kind, kinds) in calls
+    # the hard seat's search and the hint (hard's) hear every move the others made so far, as
+    # that player saw it; easy reads nobody's play
+    played = [table.session.history.before(i).current_player()
+              for i in range(len(table.session.history))]
+    for seat, player, moves in told:
+        if seat == "easy":
+            assert moves is None
+        else:
+            others = [p for p in played if p != player]
+            heard = [who for who, _, _ in moves]
+            # a bot decides on the whole game so far, a hint on the game when it was asked
+            assert heard == (others if seat != "hint" else others[:len(heard)])
+            assert all(view.player == player for _, view, _ in moves)
     # a seat whose bot failed is played by easy from then on, and the others' search knows it
     failing = table.state.current_player()
     table.hints.turns._replace(failing, ValueError("no answer"))

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Protocol
 from .external import BotFailure, ExternalBot
 
 __all__ = ["Bot", "BotFailure", "ExternalBot", "Level", "RandomBot", "Watcher", "bot_levels",
-           "make_bot", "needs_view", "watches"]
+           "level_watches", "make_bot", "moves_seen", "needs_view", "tell", "watches"]
 
 
 class Bot(Protocol):
@@ -47,7 +47,35 @@ def needs_view(bot: Bot) -> bool:
 
 
 def watches(bot: Any) -> bool:
+    """Whether a bot (or a level, its class) learns from the others' moves."""
     return callable(getattr(bot, "watch", None))
+
+
+def level_watches(game: str, level: str) -> bool:
+    """Whether a built-in level learns from the others' moves: the app then sends it every move
+    so far with its decision (its worker makes a new bot each time)."""
+    levels = _levels(game)
+    return level in levels and watches(levels[level])
+
+
+def moves_seen(history: Any, observer: int) -> list[tuple[int, Any, Any]]:
+    """Every move that stands in a game's history made by someone other than `observer`, as a
+    watching bot hears it: (who, the observer's view just before, the move). Needs snapshots."""
+    out = []
+    for index, action in enumerate(history.actions):
+        before = history.before(index)
+        actor = before.current_player()
+        if actor is not None and actor != observer:
+            out.append((actor, before.view(observer), action))
+    return out
+
+
+def tell(bot: Any, moves: list[tuple[int, Any, Any]] | None) -> Any:
+    """Let a watching bot hear `moves` (moves_seen's), in order; any other bot is left as is."""
+    if moves and watches(bot):
+        for player, view, action in moves:
+            bot.watch(player, view, action)
+    return bot
 
 
 class RandomBot:

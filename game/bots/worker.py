@@ -27,11 +27,14 @@ from . import parallel
 
 
 def decide_once(game: str, seat: str, seed: int, think: float | None, view: Any, legal: list[Any],
-                seats: list[str] | None = None, iterations: int | None = None) -> Any:
+                seats: list[str] | None = None, iterations: int | None = None,
+                moves: list[tuple[int, Any, Any]] | None = None) -> Any:
     """Build a built-in bot and let it decide (runs in the worker process). `seats`: who plays
-    each seat, as make_bot takes it; `iterations`: the work fixed instead of the think time."""
-    from . import make_bot
-    return make_bot(seat, game, seed, think, iterations=iterations, seats=seats).decide(view, legal)
+    each seat, as make_bot takes it; `iterations`: the work fixed instead of the think time;
+    `moves`: the others' moves so far (moves_seen), for a bot that reads them."""
+    from . import make_bot, tell
+    bot = make_bot(seat, game, seed, think, iterations=iterations, seats=seats)
+    return tell(bot, moves).decide(view, legal)
 
 
 # a hint's reason where the level has no words of its own (whole phrases: the level word's place
@@ -42,17 +45,19 @@ BOTS_CHOICE = {"hard": N_("the hard bot's choice"), "normal": N_("the normal bot
 
 def suggest_once(game: str, seed: int, think: float | None, view: Any, legal: list[Any],
                  lang: str = "en", seats: list[str] | None = None,
-                 iterations: int | None = None) -> Any:
+                 iterations: int | None = None,
+                 moves: list[tuple[int, Any, Any]] | None = None) -> Any:
     """The strongest built-in bot's suggestion for a human: a tuple (action, reason[, detail]), its
     words in `lang`: the worker is another process, with its own (English) language setting."""
-    from . import seat_bot
+    from . import seat_bot, tell
     from ..i18n import _, set_language
     from ..registry import bot_module
     set_language(lang)
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):
         if level in levels:
-            bot = seat_bot(levels[level](seed=seed, think=think, iterations=iterations), seats)
+            bot = tell(seat_bot(levels[level](seed=seed, think=think, iterations=iterations),
+                                seats), moves)
             if hasattr(bot, "suggest"):
                 return bot.suggest(view, legal)
             return bot.decide(view, legal), _(BOTS_CHOICE[level])
@@ -192,16 +197,17 @@ class BackgroundDecider:
         self._submit_process(_warm)
 
     def decide(self, game: str, seat: str, seed: int, think: float | None, view: Any,
-               legal: list[Any],
-               seats: list[str] | None = None) -> int:
+               legal: list[Any], seats: list[str] | None = None,
+               moves: list[tuple[int, Any, Any]] | None = None) -> int:
         return self._submit_process(decide_once, game, seat, seed, self._think(think), view, legal,
-                                    seats, self.iterations)
+                                    seats, self.iterations, moves)
 
     def suggest(self, game: str, seed: int, think: float | None, view: Any, legal: list[Any],
-                lang: str | None = None, seats: list[str] | None = None) -> int:
+                lang: str | None = None, seats: list[str] | None = None,
+                moves: list[tuple[int, Any, Any]] | None = None) -> int:
         from ..i18n import language
         return self._submit_process(suggest_once, game, seed, self._think(think), view, legal,
-                                    lang or language(), seats, self.iterations)
+                                    lang or language(), seats, self.iterations, moves)
 
     def _think(self, think: float | None) -> float | None:
         return think if self.iterations is None else None

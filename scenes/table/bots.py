@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.bots import Bot, ExternalBot, make_bot
+from game.bots import Bot, ExternalBot, level_watches, make_bot, moves_seen
 from game.i18n import _, language
 from game.text import LINE, clean
 from game.words import whose
@@ -25,6 +25,7 @@ DEMO_WORK = 2  # an unwatched demo's bots: the work of a decision (two iteration
 # A hint searches at most this long by its own clock, whatever the bots' thinking time: with the
 # worker's start, the helpers' answers and the words it is about 2 s at most (issue 41, item 12).
 HINT_THINK = 1.5
+HINT_LEVEL = "hard"  # the level a hint asks first (game.bots.worker.suggest_once)
 HINT_BUDGET = 2.0  # what the progress bar counts down to (game clock)
 VISIBLE_DELAY = 0.7  # a bot's move never lands faster than this, so people can follow it
 DEMO_DELAY = 0.04
@@ -101,7 +102,8 @@ class BotTurns:
                     self.ticket = self.decider.call(self._external(player).decide, view, legal)
                 else:
                     self.ticket = self.decider.decide(self.game, kind, self._seed(player),
-                                                      self.think, view, legal, self.kinds)
+                                                      self.think, view, legal, self.kinds,
+                                                      self._moves(kind, player))
             except Exception as exc:  # the program would not even start
                 self._replace(player, exc)
             return None
@@ -116,6 +118,13 @@ class BotTurns:
             return value
         self._replace(player, value if status == "error" else ValueError(f"illegal answer {value!r}"))
         return None
+
+    def _moves(self, level: str, player: int) -> list[tuple[int, Any, Any]] | None:
+        """The others' moves so far, for a level that reads how each seat plays from them
+        (Alice Assemble's hard): its worker makes a new bot for every decision."""
+        if not level_watches(self.game, level):
+            return None
+        return moves_seen(self.table.session.history, player)
 
     def _delay(self) -> float:
         return DEMO_DELAY if self.table.app.demo else VISIBLE_DELAY
@@ -146,7 +155,8 @@ class BotTurns:
         self.hint_ticket = self.decider.suggest(self.game, self._seed(player), self.hint_think,
                                                 state.view(player), state.legal_actions(),
                                                 lang=language(),  # its words in the player's
-                                                seats=self.kinds)
+                                                seats=self.kinds,
+                                                moves=self._moves(HINT_LEVEL, player))
 
     @property
     def hint_think(self) -> float:
