@@ -77,6 +77,9 @@ class GameInfo:
     # its designers' tools module, if it has one: read_params(path), read_content(folder),
     # check_content(folder) and readable_log(record, lang) (game.alicematic.workbench)
     workbench: str | None = None
+    # its reading of how each seat plays (an opponent model), if it has one: a module with
+    # read_seats(seats, moves) -> {seat: (N_ policy name, share)}, for the table's seat labels
+    reading: str | None = None
     # its benchmarks: engine speed (`python -m game.perf --game ID`, the module's main(argv)) and the
     # bot strength ladder's pieces (game.ladder), and the review's (`python -m game.review_perf`)
     perf: str | None = None

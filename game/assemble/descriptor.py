@@ -30,7 +30,7 @@ INFO = GameInfo(
                          "not allowed at capacity 1 (the first card of a line is free)."))),
     figures=Figures(width=5, extra="game.assemble.stats"),
     lesson="game.assemble.lesson",
-    review="game.assemble.review",
+    review="game.assemble.review", reading="game.assemble.opponents",
     perf="game.assemble.perf", ladder="game.assemble.ladder", review_bench="game.assemble.review_perf",
     line_score="game.assemble.scoring",
     stage=stage,

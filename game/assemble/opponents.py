@@ -181,3 +181,19 @@ class Reading:
         """Per other seat, its belief by policy name (English): what the ladder prints."""
         return {player: {WORDS[m]: p for m, p in self.posterior(player).items()}
                 for player in self.logs}
+
+
+def read_seats(seats: list[str], moves: list[tuple[int, Any, Any]]) -> dict[int, tuple[str, float]]:
+    """What the table shows on a seat ("plays like: greedy 80%"): per seat, its likeliest policy
+    (the N_ name, to translate) and that policy's share, read from `moves` ((who, a view just
+    before, the move), as game.bots.moves_seen gives them: in Alice Assemble nobody's move hides
+    anything, so whose view it is does not matter). A seat none of whose moves had a choice yet
+    reads as its prior."""
+    reading = Reading(seats, -1)
+    for player, view, action in moves:
+        reading.watch(player, view, action)
+    out = {}
+    for player in reading.logs:
+        model, share = reading.likeliest(player)
+        out[player] = (NAMES[model], share)
+    return out
