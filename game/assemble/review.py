@@ -1,6 +1,7 @@
 """Alice Assemble's judge: every legal move rolled out (game.review.racing) from the player's
 view at the decision, over the same guesses of the hidden cards and the same playout luck
-(game.assemble.rollouts), the others played as their seats play. The best is the move of the
+(game.assemble.rollouts), the others played as the hard bot would read them from their moves
+before the decision (game.assemble.opponents), starting from their seats. The best is the move of the
 highest mean final key (points, then the tiebreakers); a loss in points is the paired mean
 difference to it, a loss in win share the paired difference to the move of the highest win share
 (often the same), each with its 95% interval.
@@ -13,7 +14,8 @@ from __future__ import annotations
 import time
 
 from . import endgame
-from .rollouts import Opponents, by_models, sampler, seat_models
+from .opponents import Reading
+from .rollouts import Opponents, by_models, sampler
 from ..review import Judgement
 from ..review.racing import race
 
@@ -27,8 +29,9 @@ def key(state, action):
 
 
 def judge(state, player: int, played, legal: list, seats: list[str], rng, iterations,
-          think, opponents: Opponents | None = None) -> Judgement:
-    """`opponents`: how the others are played in the rollouts (default: as their seats)."""
+          think, moves=None, opponents: Opponents | None = None) -> Judgement:
+    """`opponents`: how the others are played in the rollouts (default: as read from `moves`,
+    the others' moves so far, starting from their seats, as the hard bot reads them)."""
     view = state.view(player)
     solved = endgame.solve(view)
     if solved is not None:
@@ -38,7 +41,10 @@ def judge(state, player: int, played, legal: list, seats: list[str], rng, iterat
                          len(solved.moves))
     moves = list(legal)
     if opponents is None:
-        opponents = by_models(seat_models(view, seats))
+        reading = Reading((list(seats) + ["human"] * view.players)[:view.players], player)
+        for who, seen, move in moves or ():
+            reading.watch(who, seen, move)
+        opponents = by_models(reading.mix(view))
     mine = moves.index(played)
     over = None
     if think is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .search import (MODELS, NORMAL, clear_caches, hist_key, insert_hists, line_parts,
+from .search import (MODELS, NORMAL, Mix, clear_caches, hist_key, insert_hists, line_parts,
                      player_keys, policy_action, smart_playout)
 from .setup import PLACE
 from .state import OVER
@@ -28,7 +28,15 @@ def seat_models(view, seats: list[str]) -> tuple[int, ...]:
 
 
 def by_models(models) -> Opponents:
-    """The others played by search's models (one per lane; NORMAL, GREEDY, RANDOM, HARD)."""
+    """The others played by search's models (one per lane; NORMAL, GREEDY, RANDOM, HARD...), or
+    drawn from a Mix (opponents.py's reading) each time they play on."""
+    if isinstance(models, Mix):
+        mix = models
+
+        def mixed(state, player: int, draw) -> None:
+            smart_playout(state, (draw, 0.0), mix.draw(draw), player)
+        return mixed
+
     def play(state, player: int, draw) -> None:
         smart_playout(state, (draw, 0.0), models, player)
     return play

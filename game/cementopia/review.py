@@ -7,6 +7,8 @@ each loss has its 95% interval from the paired differences over the orders."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 import random
 import time
@@ -48,7 +50,7 @@ def finish(state: CementopiaState) -> tuple[int, bool]:
 
 def judge(state: CementopiaState, player: int, played: Action, legal: list[Action],
           seats: list[str], rng: random.Random, iterations: int | None,
-          think: float | None) -> Judgement:
+          think: float | None, moves: list[tuple[int, Any, Any]] | None = None) -> Judgement:
     view = state.view(player)
     guess = view.sample_state(rng)
     unseen = solver.unseen_mask(guess)

@@ -7,6 +7,8 @@ differences over the weighted deals. Passes are forced by the rules: never judge
 
 from __future__ import annotations
 
+from typing import Any
+
 import random
 
 from .bots import HardBot
@@ -26,7 +28,7 @@ def key(state: GrayblockState, action: Action) -> Action:
 
 def judge(state: GrayblockState, player: int, played: Action, legal: list[Action],
           seats: list[str], rng: random.Random, iterations: int | None,
-          think: float | None) -> Judgement:
+          think: float | None, moves: list[tuple[int, Any, Any]] | None = None) -> Judgement:
     view = state.view(player)
     bot = HardBot(think=think, iterations=iterations or (10**9 if think else ITERATIONS))
     bot.rng = rng

@@ -71,8 +71,11 @@ class Judge(Protocol):
     def ITERATIONS(self) -> int: ...  # the search's default budget per decision
 
     def key(self, state: Any, action: Any) -> Hashable: ...  # equal keys: the same decision
+    # `moves`: the others' moves before this decision, (who, the player's view just before,
+    # the move), for a judge that reads how each seat plays from them (as its bots do)
     def judge(self, state: Any, player: int, played: Any, legal: list[Any], seats: list[str],
-              rng: random.Random, iterations: int | None, think: float | None) -> Judgement: ...
+              rng: random.Random, iterations: int | None, think: float | None,
+              moves: list[tuple[int, Any, Any]] | None = None) -> Judgement: ...
     def words(self, state: Any, player: int, action: Any) -> str: ...
     def move_words(self, state: Any, player: int, action: Any) -> str: ...
 
@@ -247,6 +250,19 @@ def size_of(judge: Judge, loss_points: float, loss_win: float, points_margin: fl
     return size
 
 
+def moves_heard(record: dict[str, Any], seat: int) -> list[tuple[int, int, Any, Any]]:
+    """(index, who, `seat`'s view just before, the move) of every move of the others: what a
+    watching bot in that seat would have heard (game.bots.moves_seen)."""
+    from ..records import replay
+    session = replay(record, snapshots=False)
+    out: list[tuple[int, int, Any, Any]] = []
+    for index, (before, action, _events, _after) in enumerate(session.history.replay()):
+        who = before.current_player()
+        if who is not None and who != seat:
+            out.append((index, who, before.view(seat), action))
+    return out
+
+
 def decisions_of(record: dict[str, Any], seat: int,
                  judge: Judge) -> list[tuple[int, GameState, Any, list[Any]]]:
     """(index, state before, action, legal actions) of each decision of `seat` that was not
@@ -281,6 +297,7 @@ def review(record: dict[str, Any], seat: int | None = None, *, iterations: int |
         iterations = judge.ITERATIONS
     seats = seats_of(record)
     todo = decisions_of(record, seat, judge)
+    heard = moves_heard(record, seat)
     base = record.get("seed") if isinstance(record.get("seed"), int) else 0
     out: list[Decision] = []
     if progress:
@@ -289,7 +306,8 @@ def review(record: dict[str, Any], seat: int | None = None, *, iterations: int |
         if cancelled is not None and cancelled():
             raise Cancelled()
         rng = random.Random(f"review:{base}:{seat}:{index}")
-        j = judge.judge(before, seat, action, legal, seats, rng, iterations, think)
+        j = judge.judge(before, seat, action, legal, seats, rng, iterations, think,
+                        [(who, view, move) for at, who, view, move in heard if at < index])
         # kept as stored (rounded), so a review read back says exactly what it said at first
         out.append(Decision.from_json(Decision(
             index, action.to_json(), j.best.to_json(), j.loss_points, j.loss_win,
