@@ -101,3 +101,19 @@ def test_a_program_that_is_not_there_is_refused_before_any_game(tmp_path, capsys
     err = capsys.readouterr().err.strip().splitlines()
     assert "not found on PATH, or not an executable file" in err[-1]
     assert not results.exists()
+
+
+def test_the_ladder_prints_what_hard_read_of_its_opponents(capsys):
+    """Under the table: the hero's belief about the villain's play, averaged over its seats and
+    games, likeliest first; a program whose ties go to the higher card is read as one."""
+    villain = f"cmd:{sys.executable} {GREEDY} --ties high"
+    assert ladder.main(["--games", "4", "--iterations", "5", "--workers", "1", "--seed", "3",
+                        "--pairings", f"hard-vs-{villain}"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    at = lines.index("What each hero read of its opponents' play (mean belief at the game's end):")
+    reading = lines[at + 1]
+    assert reading.startswith("  4p hard vs 3 cmd:") and "--ties high: " in reading
+    shares = re.findall(r"([a-z, ]+) (\d\.\d\d)", reading.split("--ties high: ")[1])
+    assert shares[0][0].strip() == "greedy, high card on ties"
+    assert [float(s) for _, s in shares] == sorted((float(s) for _, s in shares), reverse=True)
