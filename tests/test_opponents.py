@@ -177,3 +177,35 @@ def test_the_review_reads_the_others_from_their_moves_before_the_decision(monkey
     # each decision hears more of the others' play than the one before
     heard = [len(moves) for _, _, moves in told]
     assert heard == sorted(heard) and heard[-1] > heard[0]
+
+
+def test_the_review_plays_a_person_who_plays_at_random_as_random_once_it_has_seen_them(monkeypatch):
+    """Seats recorded as people start from the weak prior: the review's rollouts must learn
+    from their moves, not play them all as normal."""
+    from game import review as review_module
+    from game.assemble import review as assemble_judge
+    session: Session = new_session(11, [{"name": f"P{i}", "seat": "human"} for i in range(3)])
+    play_out(session, {0: make_bot("normal", "assemble", 0), 1: make_bot("random", "assemble", 1),
+                       2: make_bot("normal", "assemble", 2)})
+    record = record_of(session)
+    mixes = []
+    real = assemble_judge.by_models
+
+    def spy(models):
+        mixes.append(models)
+        return real(models)
+
+    monkeypatch.setattr(assemble_judge, "by_models", spy)
+    review_module.review(record, 0, iterations=8)
+    assert mixes
+    late = mixes[-1]
+    owners = session.state.setup.owners
+    assert late is not None  # None: normal everywhere
+    drawn = [late.draw(random.Random(i).random) if isinstance(late, Mix) else late
+             for i in range(200)]
+    for lane, owner in enumerate(owners):
+        seen = Counter(models[lane] for models in drawn)
+        if owner == 1:
+            assert seen.most_common(1)[0][0] == RANDOM
+        elif owner == 0:
+            assert set(seen) == {NORMAL}
