@@ -26,10 +26,10 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any, Callable, cast
 
 from . import registry
-from .bots import bot_levels, parallel, watches
+from .bots import Bot, Watcher, bot_levels, parallel, watches
 from .bots.external import check_program
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import ascii_int, count, path_arg, seconds
@@ -40,7 +40,7 @@ def laddered() -> list[str]:
     return [game.id for game in registry.GAMES if game.ladder]
 
 
-def pieces(game: str):
+def pieces(game: str) -> Any:
     """The game's ladder pieces (GameInfo.ladder)."""
     return registry.tool(game, "ladder", registry.info(game).ladder)
 
@@ -76,7 +76,7 @@ class Pairing:
         return f"{self.hero}-vs-{self.villain}" + ("" if self.players == 4 else f"@{self.players}")
 
 
-def play_game(task) -> tuple[float, float, int, dict]:
+def play_game(task: tuple[Any, ...]) -> tuple[float, float, int, dict[str, Any]]:
     """One game: (hero's win share, hero's seconds per decision, decisions, the result line for
     game.ratings: each seat's level and final key)."""
     from .bots import make_bot, seat_bot
@@ -92,7 +92,7 @@ def play_game(task) -> tuple[float, float, int, dict]:
     names = [{"name": f"P{i}", "seat": pairing.hero if i == hero else pairing.villain}
              for i in range(players)]
     session = registry.game_module(pairing.game).new_session(seed + deal, names)
-    bots: dict = {}
+    bots: dict[int, Bot] = {}
     levels = [entry["seat"] for entry in names]
     seats = None if blind else levels
     for i, entry in enumerate(names):
@@ -124,13 +124,13 @@ def play_game(task) -> tuple[float, float, int, dict]:
 
 
 class _Timed:
-    def __init__(self, bot, clock):
+    def __init__(self, bot: Bot, clock: Callable[[], Callable[[], float]]):
         self.bot, self.name, self.clock = bot, bot.name, clock
         self.seconds, self.calls = 0.0, 0
         if watches(bot):  # a bot that learns from the others' moves still hears them
-            self.watch = bot.watch
+            self.watch = cast(Watcher, bot).watch
 
-    def decide(self, view, legal):
+    def decide(self, view: Any, legal: list[Any]) -> Any:
         clock = self.clock()  # the search's: wall time, or CPU time with --cpu-time
         start = clock()
         action = self.bot.decide(view, legal)
@@ -149,7 +149,8 @@ def interval(shares: list[float]) -> tuple[float, float, float]:
 
 
 def run_pairing(pairing: Pairing, games: int, think: float | None, iterations: int | None,
-                seed: int, pool, results=None, blind: bool = False, cpu: bool = False) -> dict:
+                seed: int, pool: Any, results: IO[str] | None = None, blind: bool = False,
+                cpu: bool = False) -> dict[str, Any]:
     # round up to whole deals so that every deal is played from every seat
     games = -(-games // pairing.players) * pairing.players
     tasks = [(pairing, i, think, iterations, seed, blind, cpu) for i in range(games)]
@@ -193,7 +194,7 @@ def mean_reading(readings: list[dict[str, dict[str, float]] | None]) -> dict[str
     return {name: share / seats for name, share in total.items()} if seats else {}
 
 
-def format_reading(row: dict) -> str | None:
+def format_reading(row: dict[str, Any]) -> str | None:
     """"  4p hard vs 3 cmd:...: greedy, low card on ties 0.91, greedy 0.05, normal 0.02"."""
     read = row.get("read")
     if not read:
@@ -206,11 +207,13 @@ def format_reading(row: dict) -> str | None:
 def goal_for(pairing: Pairing, think: float | None) -> float | None:
     game = pieces(pairing.game)
     if think is not None and think <= game.QUICK:
-        return game.QUICK_GOALS.get(pairing.key)
-    return game.GOALS.get(pairing.key)
+        goal: float | None = game.QUICK_GOALS.get(pairing.key)
+        return goal
+    goal = game.GOALS.get(pairing.key)
+    return goal
 
 
-def format_row(row: dict) -> str:
+def format_row(row: dict[str, Any]) -> str:
     goal = row["goal"]
     verdict = "" if goal is None else ("ok" if row["share"] >= goal else "below")
     goal_text = "-" if goal is None else f">= {goal:.2f} {verdict}"

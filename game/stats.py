@@ -21,7 +21,7 @@ The keys are English JSON (the CLI prints them); `text_report` words them for a 
 from __future__ import annotations
 
 import datetime
-from typing import Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 import importlib
 
@@ -29,10 +29,13 @@ from . import registry
 from .descriptor import GameInfo
 from .history import Entry, fold, is_date
 
+if TYPE_CHECKING:
+    from .storage import Store
+
 LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "expert", "external", "unknown")
 
 
-def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dict:
+def compute(entries: Iterable[Entry], today: datetime.date | None = None) -> dict[str, Any]:
     """{"games": {game: figures}, "records": n, "unreadable": n} (see the module's text)."""
     entries = list(entries)
     games = registry.GAMES
@@ -58,7 +61,7 @@ def share(wins: int, games: int) -> float:
     return round(wins / games, 4) if games else 0.0
 
 
-def scores_summary(points: list[tuple[str, int]], width: int) -> dict:
+def scores_summary(points: list[tuple[str, int]], width: int) -> dict[str, Any]:
     """Average, best, the score over time ([[when, score]], oldest first) and the distribution
     ([[low, count]]: buckets of `width` points from `low`, empty buckets left out)."""
     scores = [s for _when, s in points]
@@ -81,14 +84,14 @@ def opponents_key(entry: Entry, seat: int) -> str:
 
 
 class Tally:
-    def __init__(self):
+    def __init__(self) -> None:
         self.games = self.wins = 0
 
     def add(self, won: bool) -> None:
         self.games += 1
         self.wins += won
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"games": self.games, "wins": self.wins, "win_share": share(self.wins, self.games)}
 
 
@@ -102,11 +105,11 @@ class Extra:
     def add(self, entry: Entry, seat: int, won: bool) -> None:
         raise NotImplementedError
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @staticmethod
-    def words(figures: dict) -> str:
+    def words(figures: dict[str, Any]) -> str:
         """Its clause of a player's line in text_report ("; hands won 3 ..."), from json()'s."""
         return ""
 
@@ -114,10 +117,11 @@ class Extra:
 def extra_of(game: GameInfo) -> Extra | None:
     if game.figures.extra is None:
         return None
-    return importlib.import_module(game.figures.extra).Extra()
+    extra: Extra = importlib.import_module(game.figures.extra).Extra()
+    return extra
 
 
-def placed(figures: dict, extra: dict, after: str) -> dict:
+def placed(figures: dict[str, Any], extra: dict[str, Any], after: str) -> dict[str, Any]:
     """figures with extra's keys right after the key `after` (at the end if it has none)."""
     keys = list(figures)
     at = keys.index(after) + 1 if after in keys else len(keys)
@@ -157,7 +161,7 @@ class PlayerFigures:
         if self.extra is not None:
             self.extra.add(entry, seat, won)
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         out = self.all.json()
         out["seats"] = dict(sorted(self.seats.items(), key=lambda kv: LEVEL_ORDER.index(kv[0])))
         out["by_players"] = {k: t.json() for k, t in sorted(self.by_players.items())}
@@ -173,7 +177,7 @@ class PlayerFigures:
         return out
 
 
-def versus(game: GameInfo, entries: list[Entry]) -> dict:
+def versus(game: GameInfo, entries: list[Entry]) -> dict[str, Any]:
     """A game with named players (entries oldest first)."""
     players: dict[str, PlayerFigures] = {}
     finished = assisted = conceded = 0
@@ -201,7 +205,7 @@ def versus(game: GameInfo, entries: list[Entry]) -> dict:
     }
 
 
-def kept(store, today: datetime.date | None = None) -> dict:
+def kept(store: Store, today: datetime.date | None = None) -> dict[str, Any]:
     """compute() over every finished game in the store (game.storage), worked out once per change
     of the finished games and kept until the next: what `stats --json` prints and the Statistics
     screen shows. The key names what the figures depend on besides the games: the day (the
@@ -212,17 +216,17 @@ def kept(store, today: datetime.date | None = None) -> dict:
     return store.figures(key, lambda: compute(store.entries(), today))
 
 
-def player(entries: Iterable[Entry], name: str, today: datetime.date | None = None) -> dict:
+def player(entries: Iterable[Entry], name: str, today: datetime.date | None = None) -> dict[str, Any]:
     """One player's figures in every game with named players ({} where they never played), and
     the figures of a solo game: what the Statistics screen shows for a name."""
     return player_of(compute(entries, today), name)
 
 
-def player_of(computed: dict, name: str) -> dict:
+def player_of(computed: dict[str, Any], name: str) -> dict[str, Any]:
     """player()'s figures, from compute()'s."""
     figures = computed["games"]
     key = fold(name)
-    out: dict = {}
+    out: dict[str, Any] = {}
     for game in registry.GAMES:
         if game.solo:
             out[game.id] = figures[game.id]
@@ -232,7 +236,7 @@ def player_of(computed: dict, name: str) -> dict:
     return out
 
 
-def the_player(computed: dict, preferred: str | None = None) -> str | None:
+def the_player(computed: dict[str, Any], preferred: str | None = None) -> str | None:
     """Whose figures the Statistics screen opens on: the person at this computer, not a bot who
     sat in more games. `preferred` (the name last set up for a human seat) where it played in a
     human seat, else the name with the most games in a human seat, a typed name before the
@@ -257,7 +261,7 @@ def the_player(computed: dict, preferred: str | None = None) -> str | None:
     return spelt[min(games, key=lambda k: (is_you(spelt[k]), -games[k], k))]
 
 
-def compute_players(computed: dict, game: str) -> dict:
+def compute_players(computed: dict[str, Any], game: str) -> dict[str, Any]:
     """compute()'s figures per player name for one game with named players ({} if none)."""
     figures = (computed.get("games") or {}).get(game) or {}
     return figures.get("players") or {}
@@ -265,11 +269,11 @@ def compute_players(computed: dict, game: str) -> dict:
 
 # --- a solo game ------------------------------------------------------------------------------
 
-def solo(game: GameInfo, entries: list[Entry], today: datetime.date | None = None) -> dict:
+def solo(game: GameInfo, entries: list[Entry], today: datetime.date | None = None) -> dict[str, Any]:
     finished = [e for e in entries if e.over]
     plain = [e for e in finished if not e.assisted]
     helped = [e for e in finished if e.assisted]
-    deals: dict[int | str, dict] = {}
+    deals: dict[int | str, dict[str, Any]] = {}
     for e in finished:
         key = e.seed if e.seed is not None else f"game {e.id}"
         deal = deals.setdefault(key, {"seed": e.seed, "daily": e.daily, "attempts": 0,
@@ -279,7 +283,7 @@ def solo(game: GameInfo, entries: list[Entry], today: datetime.date | None = Non
         slot = "best_assisted" if e.assisted else "best"
         score = e.scores[0] if e.scores else 0
         deal[slot] = score if deal[slot] is None else max(deal[slot], score)
-    out: dict = {"finished": len(finished), **outcome_counts(game, plain),
+    out: dict[str, Any] = {"finished": len(finished), **outcome_counts(game, plain),
                  "conceded": sum(bool(e.conceded) and not e.over for e in entries),
                  "deals_played": len(deals)}
     out.update(scores_summary([(e.when, e.scores[0] if e.scores else 0) for e in plain],
@@ -301,7 +305,7 @@ def outcome_counts(game: GameInfo, entries: list[Entry]) -> dict[str, int]:
     return {outcome: sum(e.outcome == outcome for e in entries) for outcome, _word in game.outcomes}
 
 
-def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
+def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict[str, Any]:
     """Days with a daily deal played: how many, the current streak (consecutive days ending today
     or yesterday: today's deal may still be ahead) and the best streak."""
     days = sorted({datetime.date.fromisoformat(d) for d in dates if is_date(d)})
@@ -328,11 +332,11 @@ def streaks(dates: Iterable[str], today: datetime.date | None = None) -> dict:
 SHOWN_PLAYERS = 8
 
 
-def num(value) -> str:
+def num(value: object) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def text_report(figures: dict) -> str:
+def text_report(figures: dict[str, Any]) -> str:
     lines = [f"{figures['records']} records"
              + (f", {figures['unreadable']} unreadable" if figures["unreadable"] else "")]
     for game in registry.GAMES:
@@ -342,7 +346,7 @@ def text_report(figures: dict) -> str:
     return "\n".join(lines)
 
 
-def versus_lines(game: GameInfo, g: dict) -> list[str]:
+def versus_lines(game: GameInfo, g: dict[str, Any]) -> list[str]:
     lines = [f"{game.title}: {g['finished']} finished "
              f"({g['assisted']} assisted, {g['conceded']} conceded)"]
     names = list(g["players"].items())
@@ -360,7 +364,7 @@ def versus_lines(game: GameInfo, g: dict) -> list[str]:
     return lines
 
 
-def solo_lines(game: GameInfo, c: dict) -> list[str]:
+def solo_lines(game: GameInfo, c: dict[str, Any]) -> list[str]:
     outcomes = "".join(f"{c[outcome]} {outcome}, " for outcome, _word in game.outcomes)
     lines = [f"{game.title}: {c['finished']} finished ({outcomes}{c['assisted']['finished']} "
              f"assisted, {c['conceded']} conceded), {c['deals_played']} deals, "
@@ -372,8 +376,8 @@ def solo_lines(game: GameInfo, c: dict) -> list[str]:
     return lines
 
 
-def reviewed(entries: Iterable[Entry], summaries: dict[int, dict[int, dict]], name: str | None,
-             game: str) -> list[tuple[str, dict]]:
+def reviewed(entries: Iterable[Entry], summaries: dict[int, dict[int, dict[str, Any]]], name: str | None,
+             game: str) -> list[tuple[str, dict[str, Any]]]:
     """(when, review summary) of each reviewed game of `game` that `name` played (a solo game's:
     every reviewed attempt), oldest first (issue 42). `summaries`: the store's
     review_summaries()."""
@@ -396,13 +400,13 @@ def reviewed(entries: Iterable[Entry], summaries: dict[int, dict[int, dict]], na
     return out
 
 
-def review_over_time(items: list[tuple[str, dict]]) -> list[tuple[str, float]]:
+def review_over_time(items: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, float]]:
     """reviewed()'s games as Statistics charts them: the points lost per decision, game after
     game, so a player sees whether they are improving."""
     return [(when, round(float(summary["mean_loss_points"]), 2)) for when, summary in items]
 
 
-def review_totals(items: list[tuple[str, dict]]) -> dict:
+def review_totals(items: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     """reviewed()'s games in figures: how many, the points lost per decision over all their
     decisions, and the mistakes of each size."""
     decisions, lost = 0, 0.0
@@ -413,7 +417,7 @@ def review_totals(items: list[tuple[str, dict]]) -> dict:
         decisions += n
         lost += float(summary["mean_loss_points"]) * n
         found = summary.get("mistakes")
-        counts: dict = found if isinstance(found, dict) else {}
+        counts: dict[str, Any] = found if isinstance(found, dict) else {}
         for size in sizes:
             value = counts.get(size)
             sizes[size] += value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -71,7 +71,7 @@ def likelihoods(state: Any, action: Any, legal: list[Any], view: Any = None) -> 
         w = weights[i] if i < k - 1 else (1 - sum(weights[:k - 1]) if i == k - 1 else 0.0)
         return (1 - EPS) * w + spread
 
-    normal: list[Any] = [policy_action(state)]  # type: ignore[no-untyped-call]
+    normal: list[Any] = [policy_action(state)]
     if view is not None:
         real = normal_bot().decide(view, legal)
         if real != normal[0]:

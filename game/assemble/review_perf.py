@@ -22,6 +22,8 @@ prints the summary of both runs' games.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import argparse
 import json
 import math
@@ -29,6 +31,7 @@ import random
 import time
 
 from . import endgame
+from .state import AssembleState
 from .bots import HardBot
 from ..bots import make_bot
 from ..play import play_out
@@ -40,7 +43,7 @@ from ..review.racing import quantile
 LEVELS = ["random", "easy", "normal", "hard"]
 
 
-def play_game(seed: int, seats: list[str], hard_iterations: int) -> dict:
+def play_game(seed: int, seats: list[str], hard_iterations: int) -> dict[str, Any]:
     module = game_module("assemble")
     players = [{"name": f"{seat.title()} {i + 1}", "seat": seat} for i, seat in enumerate(seats)]
     session = module.new_session(seed, players, snapshots=False)
@@ -68,7 +71,7 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 
 def levels(games: int, seed: int, hard_iterations: int, iterations: int | None,
-           first: int = 0) -> list[dict]:
+           first: int = 0) -> list[dict[str, Any]]:
     """Games `first`..`games - 1`: each seat reviewed; a line per game with each level's losses
     (`row ` and JSON, for --combine), then the summary. Returns the records."""
     rows = []
@@ -95,7 +98,7 @@ def levels(games: int, seed: int, hard_iterations: int, iterations: int | None,
     return records
 
 
-def summary(rows: list[dict]) -> None:
+def summary(rows: list[dict[str, Any]]) -> None:
     """Each level's mean loss per decision with its 95% interval over games (a game's decisions
     are not independent of each other: the interval of the per-game means, weighted alike);
     then the same counting only the losses outside their own noise (a loss whose interval holds
@@ -126,7 +129,7 @@ def combine(paths: list[str]) -> None:
     summary(rows)
 
 
-def convergence(records: list[dict], decisions: int, seed: int, iterations: int,
+def convergence(records: list[dict[str, Any]], decisions: int, seed: int, iterations: int,
                 factor: int = 5) -> None:
     """How often the default's best move is the one a review `factor` times longer names."""
     todo = []
@@ -135,7 +138,7 @@ def convergence(records: list[dict], decisions: int, seed: int, iterations: int,
         for seat in range(len(seats)):
             for index, before, action, legal in decisions_of(record, seat, judge_module):
                 if endgame.solve(before.view(seat)) is None:
-                    todo.append((seats, seat, index, before, action, legal))
+                    todo.append((seats, seat, index, cast(AssembleState, before), action, legal))
     random.Random(seed).shuffle(todo)
     todo = todo[:decisions]
     agree = close = 0

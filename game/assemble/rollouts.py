@@ -8,55 +8,62 @@ come then)."""
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .search import (MODELS, NORMAL, Mix, clear_caches, hist_key, insert_hists, line_parts,
                      player_keys, policy_action, smart_playout)
 from .setup import PLACE
+from .setup import Action
 from .state import OVER
+
+if TYPE_CHECKING:
+    from .state import AssembleState
+    from .view import AssembleView
 
 # Plays a guessed game on from the state until the reviewed player's next move or the end:
 # (state, the reviewed player, the sample's random draw).
 Opponents = Callable[[object, int, Callable[[], float]], None]
 
 
-def seat_models(view, seats: list[str]) -> tuple[int, ...]:
+def seat_models(view: AssembleView, seats: list[str]) -> tuple[int, ...]:
     """Per lane, how its seat is expected to play (public: the setup shows each seat's level)."""
     return tuple(MODELS.get(seats[lane.owner], NORMAL)
                  if lane.owner != view.player and lane.owner < len(seats) else NORMAL
                  for lane in view.lanes)
 
 
-def by_models(models) -> Opponents:
+def by_models(models: Sequence[int] | Mix | None) -> Opponents:
     """The others played by search's models (one per lane; NORMAL, GREEDY, RANDOM, HARD...), or
     drawn from a Mix (opponents.py's reading) each time they play on."""
     if isinstance(models, Mix):
         mix = models
 
-        def mixed(state, player: int, draw) -> None:
+        def mixed(state: Any, player: int, draw: Callable[[], float]) -> None:
             smart_playout(state, (draw, 0.0), mix.draw(draw), player)
         return mixed
 
-    def play(state, player: int, draw) -> None:
+    def play(state: Any, player: int, draw: Callable[[], float]) -> None:
         smart_playout(state, (draw, 0.0), models, player)
     return play
 
 
-def rank(key) -> float:
+def rank(key: Sequence[int]) -> float:
     """A final key (points, top module size, modules scored, minus modules unscored) as one
     number: the points, then each tiebreaker in a place well below the one before (they never
     add up to a point)."""
     points, top, scored, unscored = key
-    return points + 0.01 * top + 0.0008 * scored + 0.00002 * unscored
+    return float(points + 0.01 * top + 0.0008 * scored + 0.00002 * unscored)
 
 
-def own_move(state):
+def own_move(state: AssembleState) -> Action:
     """The reviewed player's own later move: the last placement for the best final key, else
     the `normal` policy's."""
     if state.phase == "place" and state.last_round:
         lane = state.active
         line, cap, flaw = state.lines[lane], state.capacity[lane], state.rules.flaw
-        hs = insert_hists(line_parts(line), state.bench[lane])
+        card = state.bench[lane]
+        assert card is not None  # a placement places the bench card
+        hs = insert_hists(line_parts(line), card)
         n = len(line)
         best, at = None, 0
         for pos, h in enumerate(hs):
@@ -70,7 +77,7 @@ def own_move(state):
     return policy_action(state)
 
 
-def outcome(state, player: int) -> tuple[float, float, float]:
+def outcome(state: AssembleState, player: int) -> tuple[float, float, float]:
     """(rank, points, win share) of a finished game for `player`."""
     keys = player_keys(state)
     top = max(keys)
@@ -78,7 +85,8 @@ def outcome(state, player: int) -> tuple[float, float, float]:
     return rank(mine), float(mine[0]), (1.0 / keys.count(top) if mine == top else 0.0)
 
 
-def sampler(view, moves: list, rng: random.Random, opponents: Opponents):
+def sampler(view: AssembleView, moves: list[Any], rng: random.Random,
+            opponents: Opponents) -> Callable[[list[int]], list[tuple[float, float, float]]]:
     """`play(alive)` for racing.race: one guess and one luck, every alive move played out."""
     player = view.player
     clear_caches()

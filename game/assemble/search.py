@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .scoring import POPCOUNT, _step
-from .setup import PLACE, TAKE
-from .state import DRAFT, OVER, PLACE_PHASE, TAKE_PHASE
+from .setup import PLACE, TAKE, Action
+from .state import DRAFT, OVER, PLACE_PHASE, TAKE_PHASE, AssembleState
 
 # --- fast lane evaluator -------------------------------------------------------------------
 
@@ -699,13 +699,14 @@ def _ranked_places(parts, line, card: int, capacity: int, rules, keep: int) -> l
     return [pos for _, pos in ranked[:keep]]
 
 
-def policy_action(state):
+def policy_action(state: AssembleState) -> Action:
     """The cheap `normal` policy's move (what smart_playout plays, one move at a time)."""
     lane = state.active
     line = state.lines[lane]
     if state.phase == "place":
-        pos = best_place(line_id(line), line, state.bench[lane], state.capacity[lane],
-                         state.rules)[1]
+        card = state.bench[lane]
+        assert card is not None  # a placement places the bench card
+        pos = best_place(line_id(line), line, card, state.capacity[lane], state.rules)[1]
         return PLACE[lane][pos]
     field = state.field
     return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]

@@ -3,6 +3,8 @@ wins that were shared are counted too."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..history import Entry
 from ..stats import Extra as Base
 
@@ -16,5 +18,5 @@ class Extra(Base):
     def add(self, entry: Entry, seat: int, won: bool) -> None:
         self.shared += won and len(entry.winners) > 1
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"shared_wins": self.shared}
