@@ -16,30 +16,40 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
-from .scoring import POPCOUNT, _step
-from .setup import PLACE, TAKE, Action
+from .scoring import POPCOUNT, Groups, _step
+from .setup import PLACE, TAKE, Action, Rules
 from .state import DRAFT, OVER, PLACE_PHASE, TAKE_PHASE, AssembleState
+
+if TYPE_CHECKING:
+    from .view import AssembleView
+
+Rnd = Callable[[], float]  # a draw in [0, 1): random.random or a Random's bound method
+Noise = tuple[Rnd, float]  # (draw, share of random moves)
+Key = tuple[int, int, int, int]  # scoring.lane_key: score, then the tiebreakers
+# per insertion position of a line: its join row (see _row), the histogram closed either side
+Parts = tuple[list[list[int]], list[int]]
 
 # --- fast lane evaluator -------------------------------------------------------------------
 
-_STATES: list[tuple] = [()]
-_IDS: dict[tuple, int] = {(): 0}
+_STATES: list[Groups] = [()]
+_IDS: dict[Groups, int] = {(): 0}
 _STEP: dict[int, tuple[int, int]] = {}  # sid * 32 + card -> (next sid, histogram of closed)
 _OPEN: dict[int, int] = {}  # sid -> histogram of its open groups (closing the line)
 _VALUE: dict[int, int] = {}  # see value()
 
 
-def _hist(sizes) -> int:
+def _hist(sizes: Iterable[int]) -> int:
     h = 0
     for s in sizes:
         h += 1 << (6 * s)
     return h
 
 
-def _sid(state: tuple) -> int:
+def _sid(state: Groups) -> int:
     sid = _IDS.get(state)
     if sid is None:
         sid = _IDS[state] = len(_STATES)
@@ -84,7 +94,7 @@ def _merge(msid: int, rsid: int) -> int:
     rows = [r for _, r in mid] + [r for _, r in right]
     parent = list(range(len(rows)))
 
-    def root(i):
+    def root(i: int) -> int:
         while parent[i] != i:
             i = parent[i]
         return i
@@ -100,7 +110,7 @@ def _merge(msid: int, rsid: int) -> int:
     return _hist(POPCOUNT[r] for r in merged.values())
 
 
-def prefixes(line) -> tuple[list[int], list[int]]:
+def prefixes(line: Iterable[int]) -> tuple[list[int], list[int]]:
     """Automaton state ids and closed-module histograms of line[:p] for every p."""
     sids, hists = [0], [0]
     sid = h = 0
@@ -114,7 +124,7 @@ def prefixes(line) -> tuple[list[int], list[int]]:
     return sids, hists
 
 
-def suffixes(line) -> tuple[list[int], list[int]]:
+def suffixes(line: Sequence[int]) -> tuple[list[int], list[int]]:
     """The same for line[p:], read right to left (the automaton does not care)."""
     n = len(line)
     sids, hists = [0] * (n + 1), [0] * (n + 1)
@@ -129,7 +139,7 @@ def suffixes(line) -> tuple[list[int], list[int]]:
     return sids, hists
 
 
-def line_hist(line) -> int:
+def line_hist(line: Iterable[int]) -> int:
     sid = h = 0
     for card in line:
         sid, closed = step(sid, card)
@@ -197,7 +207,7 @@ def forget_lines() -> None:
 
 # --- playouts ------------------------------------------------------------------------------
 
-def place_values(line, card: int, capacity: int, rules) -> list[int | None]:
+def place_values(line: Sequence[int], card: int, capacity: int, rules: Rules) -> list[int | None]:
     """Greedy value of each insertion position (None where The Identity forbids it)."""
     hs = insert_hists(line_parts(line), card)
     flaw = rules.flaw
@@ -207,7 +217,7 @@ def place_values(line, card: int, capacity: int, rules) -> list[int | None]:
     return out
 
 
-def greedy_position(line, card: int, capacity: int, rules) -> int:
+def greedy_position(line: Sequence[int], card: int, capacity: int, rules: Rules) -> int:
     vals = place_values(line, card, capacity, rules)
     best = max(v for v in vals if v is not None)
     return vals.index(best)
@@ -237,7 +247,7 @@ def worth(h: int, capacity: int, flaw: bool) -> int:
     return v
 
 
-def line_parts(line) -> tuple[list[list[int]], list[int]]:
+def line_parts(line: Sequence[int]) -> Parts:
     """Per insertion position p: the join row of p (see _row) and the histogram of the modules
     closed left and right of p. What every insertion into this line shares, whatever the card."""
     (lsids, lhists), (rsids, rhists) = prefixes(line), suffixes(line)
@@ -265,14 +275,14 @@ def _join_fill(row: list[int], card: int) -> int:
     return j
 
 
-def insert_hists(parts, card: int) -> list[int]:
+def insert_hists(parts: Parts, card: int) -> list[int]:
     """The module histogram of the line with `card` inserted at each position 0..len(line)
     (parts: the line's line_parts; `or`: a join not computed yet, or of 0, is computed)."""
     rows, hbase = parts
     return [hb + (row[card] or _join_fill(row, card)) for row, hb in zip(rows, hbase)]
 
 
-def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]:
+def best_insert(parts: Parts, line: Sequence[int], card: int, capacity: int, rules: Rules) -> tuple[int, int]:
     """(worth, position) of the best place for `card` in `line` (parts: its line_parts); the
     first of equals. The hot loop of every playout."""
     if rules.identity and line:
@@ -284,7 +294,7 @@ def best_insert(parts, line, card: int, capacity: int, rules) -> tuple[int, int]
     return best, vals.index(best)
 
 
-def _insert_worths(parts, card: int, capacity: int, flaw: bool) -> list[int]:
+def _insert_worths(parts: Parts, card: int, capacity: int, flaw: bool) -> list[int]:
     """The worth of each insertion position (no Identity): insert_hists and worth inlined."""
     rows, hbase = parts
     get = _worths(capacity, flaw).get
@@ -293,19 +303,19 @@ def _insert_worths(parts, card: int, capacity: int, flaw: bool) -> list[int]:
             if None in got else got)  # type: ignore[return-value]  # None: not met yet
 
 
-def _identity_worths(hs, capacity: int, flaw: bool) -> list[int | None]:
+def _identity_worths(hs: Sequence[int], capacity: int, flaw: bool) -> list[int | None]:
     """The Identity: the rightmost place costs one capacity, and is illegal at capacity 1."""
     vals: list[int | None] = [worth(h, capacity, flaw) for h in hs[:-1]]
     vals.append(worth(hs[-1], capacity - 1, flaw) if capacity > 1 else None)
     return vals
 
 
-_LINE_IDS: dict[tuple, int] = {}  # a line's tuple -> a small int, the memos' key (see line_id)
+_LINE_IDS: dict[tuple[int, ...], int] = {}  # a line's tuple -> a small int, the memos' key (see line_id)
 _BEST: dict[int, tuple[int, int]] = {}  # see best_place
-_PARTS: dict[int, tuple] = {}  # line id -> line_parts, for best_place's misses
+_PARTS: dict[int, Parts] = {}  # line id -> line_parts, for best_place's misses
 
 
-def line_id(line) -> int:
+def line_id(line: Iterable[int]) -> int:
     """A small int per line met: the memos below hash it instead of the whole line."""
     key = tuple(line)
     lid = _LINE_IDS.get(key)
@@ -314,11 +324,11 @@ def line_id(line) -> int:
     return lid
 
 
-def _memo_key(lid: int, card: int, capacity: int, rules) -> int:
+def _memo_key(lid: int, card: int, capacity: int, rules: Rules) -> int:
     return ((lid << 5 | card) << 6 | capacity) << 2 | rules.flaw << 1 | rules.identity
 
 
-def best_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, int]:
+def best_place(lid: int, line: Sequence[int], card: int, capacity: int, rules: Rules) -> tuple[int, int]:
     """best_insert for the line whose line_id is `lid`, remembered: the playouts of one
     decision keep meeting the same lines (the position's own, then a card more), so most calls
     are one dict lookup instead of a pass over every insertion position."""
@@ -329,7 +339,7 @@ def best_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, in
     return hit
 
 
-def _parts(lid: int, line):
+def _parts(lid: int, line: Sequence[int]) -> Parts:
     """line_parts of the line whose line_id is `lid`, remembered."""
     parts = _PARTS.get(lid)
     if parts is None:
@@ -337,7 +347,7 @@ def _parts(lid: int, line):
     return parts
 
 
-def card_values(state, lane: int, lid: int | None = None) -> list[tuple[int, int]]:
+def card_values(state: AssembleState, lane: int, lid: int | None = None) -> list[tuple[int, int]]:
     """(value, card) for each field card, in field order: the best worth after placing the card
     next round, plus next round's turn order (a low card picks first) and capacity (the round's
     highest card); order does not matter before the placement-only last round."""
@@ -345,7 +355,8 @@ def card_values(state, lane: int, lid: int | None = None) -> list[tuple[int, int
     if state.phase == "draft":
         cards = [c for c in bench if c is not None] + field
     else:
-        cards = [bench[i] for i in range(state.n_lanes) if not upright[i]] + field
+        # a lane that took this round holds the card on its bench
+        cards = [bench[i] for i in range(state.n_lanes) if not upright[i]] + field  # type: ignore[assignment]
     line = state.lines[lane]
     if lid is None:
         lid = line_id(line)
@@ -365,7 +376,7 @@ def card_values(state, lane: int, lid: int | None = None) -> list[tuple[int, int
     return out
 
 
-def smart_card(state, lane: int, lid: int | None = None) -> int:
+def smart_card(state: AssembleState, lane: int, lid: int | None = None) -> int:
     """The cheap policy's take: the field card of most value (card_values), the first of ties."""
     best, choice = None, state.field[0]
     for v, card in card_values(state, lane, lid):
@@ -396,7 +407,7 @@ HARD_TAKE = (0.68, 0.23, 0.09)
 _GREEDY: dict[int, tuple[int, int]] = {}  # see greedy_place
 
 
-def greedy_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, int]:
+def greedy_place(lid: int, line: Sequence[int], card: int, capacity: int, rules: Rules) -> tuple[int, int]:
     """`easy`'s placement, remembered like best_place: (value, position) of the first place that
     scores most now, then has the most points in all modules (easy draws among ties)."""
     k = _memo_key(lid, card, capacity, rules)
@@ -411,7 +422,7 @@ def greedy_place(lid: int, line, card: int, capacity: int, rules) -> tuple[int, 
 _HARD: dict[int, list[int]] = {}  # see hard_places
 
 
-def hard_places(lid: int, line, card: int, capacity: int, rules) -> list[int]:
+def hard_places(lid: int, line: Sequence[int], card: int, capacity: int, rules: Rules) -> list[int]:
     """The HARD model's placements, remembered like best_place: the policy's best three by
     worth, best first (top_placements, from the line's remembered parts)."""
     k = _memo_key(lid, card, capacity, rules)
@@ -422,7 +433,7 @@ def hard_places(lid: int, line, card: int, capacity: int, rules) -> list[int]:
     return hit
 
 
-def greedy_card(state, lane: int, lid: int) -> int:
+def greedy_card(state: AssembleState, lane: int, lid: int) -> int:
     """`easy`'s take: the card whose best place scores most at today's capacity, then the one
     with more gears."""
     line, capacity, rules = state.lines[lane], state.capacity[lane], state.rules
@@ -434,7 +445,7 @@ def greedy_card(state, lane: int, lid: int) -> int:
     return choice
 
 
-def tied_cards(state, lane: int, lid: int, model: int) -> list[int]:
+def tied_cards(state: AssembleState, lane: int, lid: int, model: int) -> list[int]:
     """The takes a greedy player of tie rule `model` (LOW, HIGH, GEARS, ANY) may make: the field
     cards whose best place scores most now, narrowed by the rule (ANY keeps them all)."""
     line, capacity, rules = state.lines[lane], state.capacity[lane], state.rules
@@ -456,7 +467,7 @@ def tied_cards(state, lane: int, lid: int, model: int) -> list[int]:
     return out
 
 
-def model_action(state, model: int, rnd, lid: int | None = None):
+def model_action(state: AssembleState, model: int, rnd: Rnd, lid: int | None = None) -> Action:
     """The move the search expects from the active lane, played as `model` (`lid`: the line_id of
     the lane's line, if the caller has it)."""
     lane = state.active
@@ -466,11 +477,12 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     if lid is None:
         lid = line_id(line)
     if state.phase == "place":
+        card = state.bench[lane]
+        assert card is not None  # a placement places the bench card
         if model == GREEDY or model >= LOW:  # every greedy places as easy does
-            pos = greedy_place(lid, line, state.bench[lane], state.capacity[lane],
-                               state.rules)[1]
+            pos = greedy_place(lid, line, card, state.capacity[lane], state.rules)[1]
         elif model == HARD:
-            places = hard_places(lid, line, state.bench[lane], state.capacity[lane], state.rules)
+            places = hard_places(lid, line, card, state.capacity[lane], state.rules)
             pos = places[_nth(rnd, len(places), HARD_PLACE)]
         else:
             n = len(line)
@@ -492,11 +504,11 @@ def model_action(state, model: int, rnd, lid: int | None = None):
     return TAKE[lane][field[int(rnd() * len(field))]]
 
 
-def _first(pair):
+def _first(pair: tuple[int, int]) -> int:
     return pair[0]
 
 
-def _nth(rnd, n: int, shares) -> int:
+def _nth(rnd: Rnd, n: int, shares: Sequence[float]) -> int:
     """0, 1, 2... drawn with `shares` among the first n (the last takes what is left)."""
     r, acc = rnd(), 0.0
     for i in range(min(n, len(shares)) - 1):
@@ -506,7 +518,9 @@ def _nth(rnd, n: int, shares) -> int:
     return min(n, len(shares)) - 1
 
 
-def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None:
+def smart_playout(state: AssembleState, noise: Noise | None = None,
+                  models: Sequence[int] | None = None, stop: int | None = None,
+                  until: int | None = None) -> None:
     """Every lane plays the cheap `normal` policy to the end of the game, or the lane's model
     (`models`: one per lane, None = all NORMAL). With `noise` = (random, share), that share of
     the moves is random instead (the oracle's, see oracle.py). With `stop` (a player), it stops
@@ -535,6 +549,8 @@ def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None
     last, round_no = state.last_round, state.round
     identity, rules_bits = rules.identity, rules.flaw << 1 | rules.identity
     memo, hard_memo, ids, lanes = _BEST, _HARD, _LINE_IDS, range(n)
+    card: int  # a bench card where it is read below: the placing lane's, or a lane's that took
+    cards: list[int]
     lids, lens = [-1] * n, [-1] * n  # each line's line_id, while it is unchanged
     while True:
         lane = active
@@ -562,7 +578,7 @@ def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None
                 return
             continue
         if phase == PLACE_PHASE:
-            card, cap = bench[lane], capacity[lane]
+            card, cap = bench[lane], capacity[lane]  # type: ignore[assignment]
             if model:  # HARD, inlined: one of the policy's best three placements
                 places = (hard_memo.get(((lid << 5 | card) << 6 | cap) << 2 | rules_bits)
                           or hard_places(lid, line, card, cap, rules))
@@ -587,7 +603,7 @@ def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None
             elif not model and eps and rnd() < eps:
                 card = field[int(rnd() * len(field))]
             else:  # smart_card (card_values), inlined
-                cards = [bench[i] for i in lanes if not upright[i]] + field
+                cards = [bench[i] for i in lanes if not upright[i]] + field  # type: ignore[assignment]
                 cap, top = capacity[lane], max(cards)
                 order = dpos < len(deck)
                 if order:
@@ -614,9 +630,9 @@ def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None
         # the turn ends: the lowest upright bench card acts next (state._end_turn)
         nxt, low = None, 99
         for i in lanes:
-            c = bench[i]
-            if c is not None and upright[i] and c < low:
-                nxt, low = i, c
+            b = bench[i]
+            if b is not None and upright[i] and b < low:
+                nxt, low = i, b
         if nxt is not None:
             active, phase = nxt, PLACE_PHASE
             continue
@@ -642,7 +658,8 @@ def smart_playout(state, noise=None, models=None, stop=None, until=None) -> None
     state.last_round, state.round = last, round_no
 
 
-def _step_generic(state, rnd, eps: float, models) -> None:
+def _step_generic(state: AssembleState, rnd: Rnd, eps: float,
+                  models: Sequence[int] | None) -> None:
     """One move of smart_playout through the state's apply (the draft, rare in a search)."""
     lane = state.active
     if models is not None and models[lane]:
@@ -653,10 +670,10 @@ def _step_generic(state, rnd, eps: float, models) -> None:
         state.apply_unchecked(policy_action(state))
 
 
-_KEYS: dict[int, tuple[int, int, int, int]] = {}  # see hist_key
+_KEYS: dict[int, Key] = {}  # see hist_key
 
 
-def hist_key(h: int, capacity: int, flaw: bool) -> tuple[int, int, int, int]:
+def hist_key(h: int, capacity: int, flaw: bool) -> Key:
     """scoring.lane_key of the line whose module histogram is `h`: score, then tiebreakers."""
     key = (h << 6 | capacity) << 1 | flaw
     hit = _KEYS.get(key)
@@ -669,14 +686,14 @@ def hist_key(h: int, capacity: int, flaw: bool) -> tuple[int, int, int, int]:
     return hit
 
 
-def player_keys(state) -> list[tuple[int, int, int, int]]:
+def player_keys(state: AssembleState) -> list[Key]:
     """state.player_keys() through the search's own evaluator (the reward of every playout)."""
     lines, capacity, flaw = state.lines, state.capacity, state.rules.flaw
     return state._player_keys([hist_key(line_hist(lines[lane]), capacity[lane], flaw)
                                for lane in range(state.n_lanes)])
 
 
-def reward(state, player: int) -> float:
+def reward(state: AssembleState, player: int) -> float:
     """The player's win share of a finished game (a shared win splits)."""
     keys = player_keys(state)
     best = max(keys)
@@ -685,13 +702,14 @@ def reward(state, player: int) -> float:
 
 # --- a tree over one's own moves -----------------------------------------------------------
 
-def top_placements(line, card: int, capacity: int, rules, keep: int) -> list[int]:
+def top_placements(line: Sequence[int], card: int, capacity: int, rules: Rules, keep: int) -> list[int]:
     """The `keep` insertion positions of `card` with the best worth (the normal policy's view),
     best first; The Identity's rightmost place costs one capacity and is illegal at capacity 1."""
     return _ranked_places(line_parts(line), line, card, capacity, rules, keep)
 
 
-def _ranked_places(parts, line, card: int, capacity: int, rules, keep: int) -> list[int]:
+def _ranked_places(parts: Parts, line: Sequence[int], card: int, capacity: int,
+                   rules: Rules, keep: int) -> list[int]:
     vals: Sequence[int | None] = (
         _identity_worths(insert_hists(parts, card), capacity, rules.flaw)
         if rules.identity and line else _insert_worths(parts, card, capacity, rules.flaw))
@@ -712,16 +730,17 @@ def policy_action(state: AssembleState) -> Action:
     return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]
 
 
-_OWN: dict[int, list] = {}  # own_moves' placements, by line, card, capacity, rules, keep, lane
+_OWN: dict[int, list[Action]] = {}  # own_moves' placements, by line, card, capacity, rules, keep, lane
 
 
-def own_moves(state, keep: int) -> list:
+def own_moves(state: AssembleState, keep: int) -> list[Action]:
     """The moves the tree tries for the searching player: every take (the policy's first), the
     `keep` best placements."""
     lane = state.active
     if state.phase == "place":
         line, card, capacity, rules = (state.lines[lane], state.bench[lane],
                                        state.capacity[lane], state.rules)
+        assert card is not None  # a placement places the bench card
         k = (_memo_key(line_id(line), card, capacity, rules) << 7 | min(keep, 127)) << 2 | lane
         moves = _OWN.get(k)
         if moves is None:
@@ -732,7 +751,7 @@ def own_moves(state, keep: int) -> list:
     return [first] + [TAKE[lane][card] for card in state.field if card != first.value]
 
 
-def outcome(state, player: int) -> tuple[float, int]:
+def outcome(state: AssembleState, player: int) -> tuple[float, int]:
     """(win share, final points) of a finished game for `player`: reward and the score."""
     keys = player_keys(state)
     best = max(keys)
@@ -756,7 +775,7 @@ class Mix:
 
     lanes: tuple[tuple[tuple[float, int], ...], ...]
 
-    def draw(self, rnd) -> tuple[int, ...]:
+    def draw(self, rnd: Rnd) -> tuple[int, ...]:
         out = []
         for options in self.lanes:
             model = options[-1][1]
@@ -773,8 +792,8 @@ class Mix:
 class _Node:
     __slots__ = ("children", "wins", "visits", "avail", "points")
 
-    def __init__(self):
-        self.children: dict = {}
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
         self.wins = 0.0
         self.visits = 0
         self.avail = 1
@@ -785,6 +804,18 @@ class _Node:
 # CPU time (--cpu-time), so that a machine shared with other work gives every bot the same
 # thinking, whoever else is busy.
 CLOCK = [time.perf_counter]
+
+
+class Playout(Protocol):
+    """How a search plays a game on from a position (smart_playout's signature)."""
+
+    def __call__(self, state: AssembleState, noise: Noise | None = None,
+                 models: Sequence[int] | None = None, stop: int | None = None,
+                 until: int | None = None) -> None: ...
+
+
+# a learned evaluation: the win share of `player` in the position (value.Network.win_share)
+Evaluator = Callable[[AssembleState, int], float]
 
 
 class OwnMoveTree:
@@ -802,9 +833,10 @@ class OwnMoveTree:
 
     C = 0.7  # UCB exploration, for rewards in 0..1
 
-    def __init__(self, rng, playout=smart_playout, keep: int = 6, noise: float = 0.0,
-                 track_points: bool = False, evaluator=None, horizon: int = 2,
-                 last_cut: int | None = None):
+    def __init__(self, rng: random.Random, playout: Playout = smart_playout, keep: int = 6,
+                 noise: float = 0.0, track_points: bool = False,
+                 evaluator: Evaluator | None = None, horizon: int = 2,
+                 last_cut: int | None = None) -> None:
         self.rng = rng
         # the review's: also sum the final points per root move, and try the root moves in
         # turn, each on the same guess of the hidden cards with the same playout luck (paired:
@@ -829,13 +861,20 @@ class OwnMoveTree:
         return (self.evaluator is not None
                 and (self.last_cut is None or round_ + self.horizon <= self.last_cut))
 
-    def run(self, view, candidates, iterations=None, think=1.0, budget=None, models=None):
+    def run(self, view: AssembleView, candidates: Sequence[Action], iterations: int | None = None,
+            think: float = 1.0, budget: int | None = None,
+            models: Sequence[int] | Mix | None = None) -> tuple[list[float], list[int]]:
         """Per root candidate: (wins, playouts). Stops after `iterations` (reproducible, no
         clock), else after `budget` iterations or `think` seconds, whichever comes first.
         `models`: how each lane is expected to play (NORMAL, GREEDY, RANDOM...; None = all
         NORMAL), or a Mix: each iteration draws the lanes' models from it."""
         rng, player, keep, playout, c = self.rng, view.player, self.keep, self.playout, self.C
-        mix = models if isinstance(models, Mix) else None
+        mix: Mix | None
+        drawn: Sequence[int] | None  # the lanes' models of this iteration
+        if isinstance(models, Mix):
+            mix, drawn = models, None
+        else:
+            mix, drawn = None, models
         noise = (rng.random, self.noise)  # random seats in the playouts draw from rng too
         quiet = (rng.random, 0.0)  # inside the tree: no random moves
         log, sqrt = math.log, math.sqrt
@@ -857,7 +896,7 @@ class OwnMoveTree:
                 break
             n += 1
             if mix is not None:
-                models = mix.draw(rng.random)
+                drawn = mix.draw(rng.random)
             if paired:  # the review's: every root move in turn on the same guess and luck
                 turn = (n - 1) % len(candidates)
                 if not turn:
@@ -867,10 +906,12 @@ class OwnMoveTree:
             else:
                 state = view.sample_state(rng)
             owners = state.setup.owners
+            moves: Sequence[Action] | None
+            choice: Action | None
             node, path, grown, moves = root, [root], False, candidates
             while state.phase != "over" and not grown:
                 if owners[state.active] != player:  # the others, to our next move
-                    smart_playout(state, quiet, models, player)
+                    smart_playout(state, quiet, drawn, player)
                     continue
                 if moves is None:  # past the root: our own later moves
                     moves = own_moves(state, keep)
@@ -902,16 +943,16 @@ class OwnMoveTree:
                         u = child.wins / child.visits + c * sqrt(log(child.avail) / child.visits)
                         if u > best:
                             best, choice = u, move
-                node = children[choice]
+                node = children[choice]  # type: ignore[index]  # set: every u >= 0 > -1
                 path.append(node)
-                state.apply_unchecked(choice)
+                state.apply_unchecked(choice)  # type: ignore[arg-type]
                 moves = None
             if judge is None:
-                playout(state, noise, models)
+                playout(state, noise, drawn)
                 share = reward(state, player)
             else:
                 if state.phase != "over" and state.round < cutoff:
-                    playout(state, noise, models, None, cutoff)
+                    playout(state, noise, drawn, None, cutoff)
                 share = reward(state, player) if state.phase == "over" else judge(state, player)
             if len(path) > deepest:
                 deepest = len(path)
@@ -936,8 +977,8 @@ class OwnMoveTree:
         return wins, counts
 
 
-def search_part(view, candidates, think: float, budget: int, models, keep: int, noise: float,
-                seed: int, horizon: int | None = None) -> tuple[list[float], list[int]]:
+def search_part(view: AssembleView, candidates: Sequence[Action], think: float, budget: int,
+                models: Sequence[int] | Mix | None, keep: int, noise: float, seed: int, horizon: int | None = None) -> tuple[list[float], list[int]]:
     """One helper's share of a root-parallel decision (game.bots.parallel): a tree of its own on
     guesses of its own, seeded by the caller; (wins, playouts) per root candidate. With a
     `horizon`, its playouts stop that many rounds ahead and the shipped network judges there."""
