@@ -7,15 +7,16 @@ hidden cards with view.sample_state and never see the real deck or the set-aside
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import endgame
 from .scoring import POPCOUNT, module_sizes, score_sizes
 from .opponents import Reading
-from .search import (FIRST, ORDER, OwnMoveTree, best_insert, counts,
+from .search import (FIRST, ORDER, Mix, OwnMoveTree, best_insert, counts,
                      greedy_position, insert_hists, line_hist, line_parts, score, search_part,
                      top_placements, worth)
-from .setup import PLACE
+from .setup import PLACE, Action
 from .view import AssembleView
 from ..bots import parallel
 from ..i18n import _
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 DEFAULT_THINK = 1.0  # seconds per decision when the app gives none
 
 
-def placement_value(line, card: int, pos: int, capacity: int, flaw: bool,
+def placement_value(line: list[int], card: int, pos: int, capacity: int, flaw: bool,
                     identity: bool) -> tuple[int, int]:
     """How good a line is after putting `card` at `pos`: (score now, points of every module)."""
     if identity and line and pos == len(line):
@@ -64,7 +65,7 @@ class EasyBot:
                  iterations: int | None = None):
         self.rng = random.Random(seed)
 
-    def decide(self, view: AssembleView, legal: list):
+    def decide(self, view: AssembleView, legal: list[Action]) -> Action:
         lane = view.active_lane
         assert lane is not None  # bots decide only while the game runs
         if view.phase == "place":
@@ -103,16 +104,19 @@ class NormalBot:
         self.rng = random.Random(seed)
         self.w = {**self.WEIGHTS, **(weights or {})}
 
-    def decide(self, view: AssembleView, legal: list):
+    def decide(self, view: AssembleView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         if view.phase == "place":
             return self.place(view, legal)
         return self.take(view, legal)
 
-    def place(self, view, legal):
+    def place(self, view: AssembleView, legal: list[Action]) -> Action:
+        assert view.active_lane is not None  # bots decide only while the game runs
         info = view.lanes[view.active_lane]
         line, card, rules = list(info.line), info.bench, view.rules
+        assert card is not None  # the place phase starts with a bench card
+        best: float | None
         hs = insert_hists(line_parts(line), card)
         best, choice = None, legal[0]
         for action in legal:
@@ -126,9 +130,10 @@ class NormalBot:
                 best, choice = v, action
         return choice
 
-    def take(self, view, legal):
+    def take(self, view: AssembleView, legal: list[Action]) -> Action:
         w, rules = self.w, view.rules
         lane = view.active_lane
+        assert lane is not None  # bots decide only while the game runs
         info = view.lanes[lane]
         line = list(info.line)
         parts = line_parts(line)
@@ -136,6 +141,8 @@ class NormalBot:
         top, span = max(cards), max(1, len(cards) - 1)
         order = view.deck_count > 0  # else the next round is placement only
         deny = self.denial(view, lane) if w["deny"] else {}
+        best: float | None
+        v: float  # a worth in hundredths of a point, then in points
         best, choice = None, legal[0]
         for action in legal:
             card = action.value
@@ -153,16 +160,17 @@ class NormalBot:
                 best, choice = v, action
         return choice
 
-    def denial(self, view, lane) -> dict:
+    def denial(self, view: AssembleView, lane: int) -> dict[int, float]:
         """For each field card, how much less the next lane to act gets if we take it
         (negative when that lane is our own: then we leave it the good card)."""
-        waiting = [i for i, other in enumerate(view.lanes)
-                   if i != lane and other.bench is not None and other.upright]
+        waiting = {i: other.bench for i, other in enumerate(view.lanes)
+                   if i != lane and other.bench is not None and other.upright}
         if not waiting or view.phase != "take":
             return {}
-        other = view.lanes[min(waiting, key=lambda i: view.lanes[i].bench)]
+        first = min(waiting, key=waiting.__getitem__)
+        other, bench = view.lanes[first], waiting[first]
         line = list(other.line)  # it places first: assume where greedy would
-        line.insert(greedy_position(line, other.bench, other.capacity, view.rules), other.bench)
+        line.insert(greedy_position(line, bench, other.capacity, view.rules), bench)
         parts = line_parts(line)
         wants = {card: best_insert(parts, line, card, other.capacity, view.rules)[0] / 100
                  for card in view.field}
@@ -174,7 +182,7 @@ class NormalBot:
                 for card, v in wants.items()}
 
 
-def potential(line, capacity: int, pool, flaw: bool) -> float:
+def potential(line: list[int], capacity: int, pool: Sequence[int], flaw: bool) -> float:
     """Mean points one more card from `pool` would add to this line, placed at its best."""
     if not pool:
         return 0.0
@@ -223,14 +231,14 @@ class HardBot:
         self.seats = list(seats)
         self.reading = None
 
-    def _reading(self, view) -> Reading:
+    def _reading(self, view: AssembleView) -> Reading:
         if self.reading is None or self.reading.observer != view.player:
             # a short list (a record from elsewhere): the rest are read as people
             seats = (self.seats + ["human"] * view.players)[:view.players]
             self.reading = Reading(seats, view.player)
         return self.reading
 
-    def watch(self, player: int, view, action) -> None:
+    def watch(self, player: int, view: AssembleView, action: Action) -> None:
         """Another seat's move, with what this bot saw just before it: the reading learns."""
         self._reading(view).watch(player, view, action)
 
@@ -238,22 +246,25 @@ class HardBot:
         """What it has read of every other seat (the ladder prints it)."""
         return self.reading.summary() if self.reading is not None else {}
 
-    def models(self, view):
+    def models(self, view: AssembleView) -> tuple[int, ...] | Mix | None:
         """Per lane, how the search expects it to play: a tuple (None: every lane the normal
         policy), or a Mix the search draws from where the reading is unsure."""
         if self.reading is None and not self.seats:  # told nothing, read nothing: normal
             return None
         return self._reading(view).mix(view)
 
-    def candidates(self, view, legal):
+    def candidates(self, view: AssembleView, legal: list[Action]) -> list[Action]:
         """The moves worth searching: every take, the `keep` best placements."""
         if view.phase != "place" or len(legal) <= self.keep:
             return legal
-        info = view.lanes[view.active_lane]
+        lane = view.active_lane
+        assert lane is not None  # bots decide only while the game runs
+        info = view.lanes[lane]
+        assert info.bench is not None  # the place phase starts with a bench card
         places = top_placements(list(info.line), info.bench, info.capacity, view.rules, self.keep)
-        return [PLACE[view.active_lane][pos] for pos in places]
+        return [PLACE[lane][pos] for pos in places]
 
-    def choose(self, view, legal):
+    def choose(self, view: AssembleView, legal: list[Action]) -> tuple[Action, float, int, int]:
         """(action, its win share, playouts spent on it, playouts in all). Where nothing to come
         is hidden, the exact endgame's move, at once (no playouts)."""
         solved = endgame.solve(view)
@@ -264,7 +275,8 @@ class HardBot:
         best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))
         return cands[best], wins[best] / max(1, counts[best]), counts[best], sum(counts)
 
-    def search_root(self, view, cands, models) -> tuple[list[float], list[int]]:
+    def search_root(self, view: AssembleView, cands: list[Action],
+                    models: Sequence[int] | Mix | None) -> tuple[list[float], list[int]]:
         """(wins, playouts) per candidate. A timed search with helpers configured is root
         parallel: each helper grows its own tree on its own guesses for the same time, and the
         root statistics are summed (the budget is shared out, so a capped search is no longer);
@@ -282,16 +294,16 @@ class HardBot:
         counts = [sum(part[1][i] for part in results) for i in range(len(cands))]
         return wins, counts
 
-    def part_horizon(self, view) -> int | None:
+    def part_horizon(self, view: AssembleView) -> int | None:
         """A helper's playouts: to the end of the game (None), or a learned cut-off's rounds."""
         return None
 
-    def decide(self, view, legal):
+    def decide(self, view: AssembleView, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         return self.choose(view, legal)[0]
 
-    def suggest(self, view, legal):
+    def suggest(self, view: AssembleView, legal: list[Action]) -> tuple[Action, str, str]:
         """The hint: (the move hard would play, what it does in a player's words, the search's
         figures for a detail line)."""
         if len(legal) == 1:
@@ -311,12 +323,13 @@ class ExpertBot(HardBot):
     name = "expert"
     FACTOR = 3
 
-    def __init__(self, seed=None, think=None, iterations=None):
+    def __init__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None) -> None:
         super().__init__(seed, (DEFAULT_THINK if think is None else think) * self.FACTOR,
                          iterations, keep=99, budget=self.BUDGET * self.FACTOR)
 
 
-def move_words(view, action) -> str:
+def move_words(view: AssembleView, action: Action) -> str:
     """"Take the 12 for doll B", "Put the 7 between 12 and 5": the move a hint names."""
     lane = view.lanes[action.lane]
     owners = [info.owner for info in view.lanes]
@@ -332,12 +345,13 @@ def sentence(move: str, reason: str) -> str:
     return (_("{move}: {reason}.") if reason else _("{move}.")).format(move=move, reason=reason)
 
 
-def explain(view, action) -> str:
+def explain(view: AssembleView, action: Action) -> str:
     """Why a move is good, in a player's terms: the module it builds, capacity, turn order."""
     lane = view.lanes[action.lane]
     line = list(lane.line)
     before = counts(line_hist(line))
     card = lane.bench if action.kind == "place" else action.value
+    assert card is not None  # a placement places the bench card
     pos = action.value if action.kind == "place" else None
     if pos is None:  # a take: judge the card by its best place next round
         pos = best_insert(line_parts(line), line, card, lane.capacity, view.rules)[1]

@@ -105,8 +105,7 @@ def hard_playouts_per_s(positions: list[AssembleState], remember: bool) -> float
         for i, state in enumerate(positions):
             player = state.current_player()
             assert player is not None
-            # HardBot is not annotated yet (the temporary override in pyproject)
-            playouts += HardBot(seed=i, iterations=1500).choose(  # type: ignore[no-untyped-call]
+            playouts += HardBot(seed=i, iterations=1500).choose(
                 state.view(player), state.legal_actions())[3]
         return playouts / (time.perf_counter() - start)
     finally:
@@ -124,13 +123,13 @@ def hard_timed_playouts_per_s(positions: list[AssembleState], helpers: int,
         first = positions[0]
         player = first.current_player()
         assert player is not None  # decision positions: someone is to move
-        HardBot(seed=0, think=think).choose(  # type: ignore[no-untyped-call]
+        HardBot(seed=0, think=think).choose(
             first.view(player), first.legal_actions())  # helpers start
         playouts, start = 0, time.perf_counter()
         for i, state in enumerate(positions):
             player = state.current_player()
             assert player is not None
-            playouts += HardBot(seed=i, think=think).choose(  # type: ignore[no-untyped-call]
+            playouts += HardBot(seed=i, think=think).choose(
                 state.view(player), state.legal_actions())[3]
         return playouts / (time.perf_counter() - start)
     finally:

@@ -282,7 +282,8 @@ def insert_hists(parts: Parts, card: int) -> list[int]:
     return [hb + (row[card] or _join_fill(row, card)) for row, hb in zip(rows, hbase)]
 
 
-def best_insert(parts: Parts, line: Sequence[int], card: int, capacity: int, rules: Rules) -> tuple[int, int]:
+def best_insert(parts: Parts, line: Sequence[int], card: int, capacity: int,
+                rules: Rules) -> tuple[int, int]:
     """(worth, position) of the best place for `card` in `line` (parts: its line_parts); the
     first of equals. The hot loop of every playout."""
     if rules.identity and line:
@@ -310,7 +311,7 @@ def _identity_worths(hs: Sequence[int], capacity: int, flaw: bool) -> list[int |
     return vals
 
 
-_LINE_IDS: dict[tuple[int, ...], int] = {}  # a line's tuple -> a small int, the memos' key (see line_id)
+_LINE_IDS: dict[tuple[int, ...], int] = {}  # a line's tuple -> a small int, the memos' key
 _BEST: dict[int, tuple[int, int]] = {}  # see best_place
 _PARTS: dict[int, Parts] = {}  # line id -> line_parts, for best_place's misses
 
@@ -328,7 +329,8 @@ def _memo_key(lid: int, card: int, capacity: int, rules: Rules) -> int:
     return ((lid << 5 | card) << 6 | capacity) << 2 | rules.flaw << 1 | rules.identity
 
 
-def best_place(lid: int, line: Sequence[int], card: int, capacity: int, rules: Rules) -> tuple[int, int]:
+def best_place(lid: int, line: Sequence[int], card: int, capacity: int,
+               rules: Rules) -> tuple[int, int]:
     """best_insert for the line whose line_id is `lid`, remembered: the playouts of one
     decision keep meeting the same lines (the position's own, then a card more), so most calls
     are one dict lookup instead of a pass over every insertion position."""
@@ -356,7 +358,8 @@ def card_values(state: AssembleState, lane: int, lid: int | None = None) -> list
         cards = [c for c in bench if c is not None] + field
     else:
         # a lane that took this round holds the card on its bench
-        cards = [bench[i] for i in range(state.n_lanes) if not upright[i]] + field  # type: ignore[assignment]
+        cards = ([bench[i] for i in range(state.n_lanes)  # type: ignore[assignment]
+                  if not upright[i]] + field)
     line = state.lines[lane]
     if lid is None:
         lid = line_id(line)
@@ -407,7 +410,8 @@ HARD_TAKE = (0.68, 0.23, 0.09)
 _GREEDY: dict[int, tuple[int, int]] = {}  # see greedy_place
 
 
-def greedy_place(lid: int, line: Sequence[int], card: int, capacity: int, rules: Rules) -> tuple[int, int]:
+def greedy_place(lid: int, line: Sequence[int], card: int, capacity: int,
+                 rules: Rules) -> tuple[int, int]:
     """`easy`'s placement, remembered like best_place: (value, position) of the first place that
     scores most now, then has the most points in all modules (easy draws among ties)."""
     k = _memo_key(lid, card, capacity, rules)
@@ -603,7 +607,8 @@ def smart_playout(state: AssembleState, noise: Noise | None = None,
             elif not model and eps and rnd() < eps:
                 card = field[int(rnd() * len(field))]
             else:  # smart_card (card_values), inlined
-                cards = [bench[i] for i in lanes if not upright[i]] + field  # type: ignore[assignment]
+                cards = ([bench[i] for i in lanes if not upright[i]]  # type: ignore[assignment]
+                         + field)
                 cap, top = capacity[lane], max(cards)
                 order = dpos < len(deck)
                 if order:
@@ -702,7 +707,8 @@ def reward(state: AssembleState, player: int) -> float:
 
 # --- a tree over one's own moves -----------------------------------------------------------
 
-def top_placements(line: Sequence[int], card: int, capacity: int, rules: Rules, keep: int) -> list[int]:
+def top_placements(line: Sequence[int], card: int, capacity: int, rules: Rules,
+                   keep: int) -> list[int]:
     """The `keep` insertion positions of `card` with the best worth (the normal policy's view),
     best first; The Identity's rightmost place costs one capacity and is illegal at capacity 1."""
     return _ranked_places(line_parts(line), line, card, capacity, rules, keep)
@@ -730,7 +736,8 @@ def policy_action(state: AssembleState) -> Action:
     return TAKE[lane][field[0] if len(field) == 1 else smart_card(state, lane)]
 
 
-_OWN: dict[int, list[Action]] = {}  # own_moves' placements, by line, card, capacity, rules, keep, lane
+# own_moves' placements, by line, card, capacity, rules, keep, lane
+_OWN: dict[int, list[Action]] = {}
 
 
 def own_moves(state: AssembleState, keep: int) -> list[Action]:
@@ -978,7 +985,8 @@ class OwnMoveTree:
 
 
 def search_part(view: AssembleView, candidates: Sequence[Action], think: float, budget: int,
-                models: Sequence[int] | Mix | None, keep: int, noise: float, seed: int, horizon: int | None = None) -> tuple[list[float], list[int]]:
+                models: Sequence[int] | Mix | None, keep: int, noise: float, seed: int,
+                horizon: int | None = None) -> tuple[list[float], list[int]]:
     """One helper's share of a root-parallel decision (game.bots.parallel): a tree of its own on
     guesses of its own, seeded by the caller; (wins, playouts) per root candidate. With a
     `horizon`, its playouts stop that many rounds ahead and the shipped network judges there."""
