@@ -89,7 +89,6 @@ def main(argv: list[str] | None = None) -> int:
         for evaluator in (None, net.win_share):
             tree = OwnMoveTree(random.Random(5), evaluator=evaluator, horizon=2)
             t = time.perf_counter()
-            # search is not annotated yet (the temporary override in pyproject)
             tree.run(view, legal, args.iterations)
             rates.append(args.iterations / (time.perf_counter() - t))
         print(f"  {label:<10} to the end {rates[0]:8.0f}/s   cut 2 rounds ahead + network "
