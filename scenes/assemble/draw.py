@@ -16,7 +16,7 @@ from game.i18n import _, ngettext
 from game.text import LABEL, clean
 
 from scenes.config import LEVEL_NAMES
-from scenes.table import rules_badge
+from scenes.table import reading, rules_badge
 from scenes.table.look import HINT, blit_card, frect, glow, hint_tag, log_style, seat_colour, turned
 from scenes.widgets import ui
 from scenes.art.metrics import GEAR_STEP, GEAR_TOP, STRIP
@@ -66,6 +66,10 @@ def draw_label(scene, surface, lane_index: int) -> None:
         level = level_words(seat.kind)
         lines.append(((_("Bot \u00b7 {level}").format(level=level),
                        _("{level} bot").format(level=level), level), 12, ui.MUTED, "regular"))
+    read = scene.reading.seats().get(owner)
+    reading_line = len(lines) if read is not None else None
+    if read is not None:  # how the seat plays, as its moves so far tell
+        lines.append((reading.label_words(*read), 12, ui.MUTED, "regular"))
     letter = doll_letter(state.owners, lane_index)
     if letter:  # 2 players: the weaker doll is the one that counts, so say which
         if state.counting_lane(owner) == lane_index:
@@ -88,6 +92,8 @@ def draw_label(scene, surface, lane_index: int) -> None:
                 scene.tip_spots.append((r, ("capacity", lane_index)))
             elif k == 1 and program:  # a program's command line, cut short: the tooltip's whole
                 scene.tip_spots.append((r, ("program", owner)))
+            elif k == reading_line:  # cut short where room is short: the tooltip's whole
+                scene.tip_spots.append((r, ("reading", owner)))
             x = r.right + 14 * s
         return
     y = box.y + 6 * s
@@ -104,6 +110,8 @@ def draw_label(scene, surface, lane_index: int) -> None:
                     max_width=room, max_height=height)
         if k == 1 and program:
             scene.tip_spots.append((r, ("program", owner)))
+        elif k == reading_line:
+            scene.tip_spots.append((r, ("reading", owner)))
         y = r.bottom + gap
     scene.tip_spots.append((r, ("capacity", lane_index)))  # the last line: capacity
 

@@ -24,7 +24,7 @@ from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT,
 
 from scenes.assemble import draw
 from scenes.assemble.geometry import Geometry
-from scenes.table import look, rules_badge
+from scenes.table import look, reading, rules_badge
 from scenes.table.base import GameTable
 from scenes.table.coaching import CoachMarks
 from scenes.table.hotseat import HotSeat
@@ -194,6 +194,9 @@ class AssembleTips(Tips):
         if what[0] == "program":  # the command line, whole (as far as a tooltip goes)
             return _("Played by the program: {command}").format(
                 command=clean(t.config.seats[what[1]].kind[4:], WHOLE))
+        if what[0] == "reading":  # the seat's whole line, where it was cut short
+            read = t.reading.seats().get(what[1])
+            return reading.label_words(*read)[0] if read is not None else ""
         if what[0] == "capacity":
             capacity = what[2] if len(what) > 2 else state.capacity[what[1]]
             words = ngettext("Capacity {capacity}: only this doll's largest module scores.",

@@ -32,6 +32,7 @@ from scenes.config import GameConfig
 from scenes.table.coaching import CoachMarks
 from scenes.table.controls import Controls
 from scenes.table.hearing import Hearing
+from scenes.table.reading import SeatReading
 from scenes.table.hints import Hints
 from scenes.table.hotseat import HotSeat
 from scenes.table.keeping import Saves
@@ -109,6 +110,7 @@ class GameTable(Table):
         self.tips = self.Tips(self)
         self.playback = self.Playback(self)
         self.marks = self.Marks(self)
+        self.reading = SeatReading(self)  # how each other seat plays, as its moves tell
         self.hearing = Hearing(self)  # after the parts it tells; before saves hears (its stage)
 
     @property
