@@ -1,12 +1,14 @@
-"""Alicematic bots: `random`, `easy` and `normal`. Both heuristic bots read only the view (their
-own hand and face-down cards, the public table) and score each legal action with cheap rules of
-thumb; `normal` also weighs tile majorities, tiles reached and Alice majorities, and plans wars
+"""Alicematic bots: `random`, `easy` and `normal` here, `hard` (a search over the late game that
+plays the normal bot's best few actions out) in hard.py. Both heuristic bots read only the view
+(their own hand and face-down cards, the public table) and score each legal action with cheap
+rules of thumb; `normal` also weighs tile majorities, tiles reached and Alice majorities, and plans wars
 on hexes worth taking next turn."""
 
 from __future__ import annotations
 
 import random
 
+from ..bots import Bot, Level
 from ..bots import RandomBot as _RandomBot
 from . import effects as fx
 from .content import BLUE, CITY, COLOURS, FACILITY, FOREST, GREEN, RED, WHITE, YELLOW, Card
@@ -192,4 +194,13 @@ class NormalBot(HeuristicBot):
     careful = True
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+def HardBot(seed: int | None = None, think: float | None = None,
+            iterations: int | None = None) -> Bot:
+    """The `hard` level (game.alicematic.hard, which builds on the normal bot above: imported
+    when a hard bot is made)."""
+    from .hard import HardBot as Hard
+    return Hard(seed, think, iterations)
+
+
+LEVELS: dict[str, Level] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
+                            "hard": HardBot}
