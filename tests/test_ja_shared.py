@@ -324,19 +324,19 @@ def test_the_remembered_stand_in_name_you_follows_the_language(app):
     assert app.make("setup").rows[0].name.value == "You"
 
 
-def test_a_hint_from_a_game_without_hard_names_its_bot_in_the_players_language():
-    """Alicematic's strongest bot is normal, with no words of its own: the hint's reason names
-    the level in Japanese (CPU・中級), not as the engine's word "normal"."""
+def test_a_hint_from_a_bot_without_words_of_its_own_names_its_bot_in_the_players_language():
+    """Alicematic's strongest bot is hard, which gives no reason of its own: the hint's reason
+    names the level in Japanese (CPU・上級), not as the engine's word "hard"."""
     from game.alicematic.record import new_session
     from game.bots.worker import suggest_once
     session = new_session(3, [{"name": n, "seat": "human"} for n in ("Ada", "Bo", "Cy")])
     state = session.state
     try:
         action, reason = suggest_once("alicematic", 1, None, state.view(state.current_player()),
-                                      state.legal_actions(), "ja")
-        assert reason == "CPU・中級の選択" and action in state.legal_actions()
+                                      state.legal_actions(), "ja", iterations=1)
+        assert reason == "CPU・上級の選択" and action in state.legal_actions()
     finally:
         i18n.set_language("en")
     action, reason = suggest_once("alicematic", 1, None, state.view(state.current_player()),
-                                  state.legal_actions(), "en")
-    assert reason == "the normal bot's choice"
+                                  state.legal_actions(), "en", iterations=1)
+    assert reason == "the hard bot's choice"

@@ -1,12 +1,14 @@
-"""Alicematic bots: `random`, `easy` and `normal`. Both heuristic bots read only the view (their
-own hand and face-down cards, the public table) and score each legal action with cheap rules of
-thumb; `normal` also weighs tile majorities, tiles reached and Alice majorities, and plans wars
+"""Alicematic bots: `random`, `easy` and `normal` here, `hard` (a search over the late game that
+plays the normal bot's best few actions out) in hard.py. Both heuristic bots read only the view
+(their own hand and face-down cards, the public table) and score each legal action with cheap
+rules of thumb; `normal` also weighs tile majorities, tiles reached and Alice majorities, and plans wars
 on hexes worth taking next turn."""
 
 from __future__ import annotations
 
 import random
 
+from ..bots import Bot, Level
 from ..bots import RandomBot as _RandomBot
 from . import effects as fx
 from .content import BLUE, CITY, COLOURS, FACILITY, FOREST, GREEN, RED, WHITE, YELLOW, Card
@@ -33,6 +35,21 @@ class HeuristicBot:
     def __init__(self, seed: int | None = None, think: float | None = None,
                  iterations: int | None = None):
         self.rng = random.Random(seed)
+        self._seen: AlicematicView | None = None  # the view the memo below was read from
+        self._holders: dict[Hex, tuple[int, ...]] = {}
+        self._alices: list[int] = []
+        self._held: dict[int, list[int]] = {}  # per tile, hexes held by each player
+
+    def _read(self, view: AlicematicView) -> None:
+        """What every hex's value reads of one view, worked out once per view: the holders,
+        each player's face-up Alices and (on demand) the hexes each holds per tile."""
+        if self._seen is view:
+            return
+        self._seen = view
+        self._holders = dict(view.holders)
+        self._alices = [sum(up for area in view.areas[p] for _c, up in area)
+                        for p in range(view.players)]
+        self._held = {}
 
     def decide(self, view: AlicematicView, legal: list):
         best, choices = None, []
@@ -126,7 +143,8 @@ class HeuristicBot:
     def hex_value(self, view: AlicematicView, h: Hex) -> float:
         board, me = view.board, view.player
         info = board.hexes[h]
-        holders = dict(view.holders)
+        self._read(view)
+        holders = self._holders
         owners = holders.get(h, ())
         halve = bool(owners) and info.kind.kind != CITY
         value = 0.5 if dict(view.war).get(h) == me else 0.0
@@ -147,11 +165,14 @@ class HeuristicBot:
     def majority_gain(self, view: AlicematicView, h: Hex, holders: dict) -> float:
         board, me, n = view.board, view.player, view.players
         tile = board.hexes[h].tile
-        held = [0] * n
-        for other in board.tile_hexes(tile):
-            for p in holders.get(other, ()):
-                held[p] += 1
-        alices = [sum(up for area in view.areas[p] for _c, up in area) for p in range(n)]
+        self._read(view)
+        held = self._held.get(tile)
+        if held is None:
+            held = self._held[tile] = [0] * n
+            for other in board.tile_hexes(tile):
+                for p in holders.get(other, ()):
+                    held[p] += 1
+        alices = self._alices
         before = tile_majority(held, alices, view.rules.tile_second, view.params)[me]
         after_held = held[:]
         after_held[me] += 1
@@ -173,4 +194,13 @@ class NormalBot(HeuristicBot):
     careful = True
 
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot}
+def HardBot(seed: int | None = None, think: float | None = None,
+            iterations: int | None = None) -> Bot:
+    """The `hard` level (game.alicematic.hard, which builds on the normal bot above: imported
+    when a hard bot is made)."""
+    from .hard import HardBot as Hard
+    return Hard(seed, think, iterations)
+
+
+LEVELS: dict[str, Level] = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot,
+                            "hard": HardBot}

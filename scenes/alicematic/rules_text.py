@@ -125,7 +125,7 @@ PAGE = [
                              "the corner button; Enter opens its menu (Up/Down, then Enter or 1-9) or "
                              "makes the move; Esc backs out. Shift+arrows pan; F fits the map.")),
     ("k", "E", N_("End turn, Pass or Draw: the button at the map's corner.")),
-    ("k", "H", N_("Hint: the normal bot's choice, shown and not played.")),
+    ("k", "H", N_("Hint: the hard bot's choice, shown and not played.")),
     ("k", "L", N_("The map's legend (the Legend button): what each ring, dot, badge, tag and colour "
                   "means.")),
     ("k", "Ctrl+Z / Ctrl+Y", N_("Undo / redo. Fair undo never takes back a card drawn; free undo does, "
