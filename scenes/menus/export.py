@@ -160,7 +160,11 @@ class ExportScene(Scene):
 
     def export_log(self, folder: Path) -> Path:
         """The game's readable log, in the player's language, as a new text file in `folder`."""
-        record = self.record if self.record is not None else self.app.store.record(self.chosen)
+        if self.record is not None:
+            record = self.record
+        else:
+            assert self.chosen is not None  # the log is offered for one game: the record or History's
+            record = self.app.store.record(self.chosen)
         text = registry.workbench(str(self.log_game)).readable_log(record)
         return write_new(folder, file_stem(record), text, ".txt")
 
