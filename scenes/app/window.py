@@ -32,7 +32,10 @@ from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
 
 if TYPE_CHECKING:
+    from game.commands import Session
     from game.storage import Store
+    from scenes.config import GameConfig
+    from scenes.table.base import GameTable
 
 MIN_SIZE = cli.WINDOW_MIN_SIZE
 MAX_SIZE = cli.WINDOW_MAX_SIZE  # beyond any screen: larger only fails in SDL or eats memory
@@ -130,6 +133,13 @@ class App:
     def make(self, name: str, **kwargs: Any) -> Scene:
         from scenes.registry import scene
         return scene(name)(self, **kwargs)
+
+    def make_table(self, config: GameConfig, session: Session[Any] | None = None) -> GameTable:
+        """The table scene that plays `config`'s game (a new game, or `session` resumed)."""
+        from scenes.table.base import GameTable
+        table = self.make(config.scene, config=config, session=session)
+        assert isinstance(table, GameTable)  # (config.scene names the game's table)
+        return table
 
     def apply_settings(self) -> None:
         """Text size and language from the settings (at the start, and after the first start's
