@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from game import registry
+
+if TYPE_CHECKING:
+    from game.commands import Session
 
 # a bot level as players read it ("Bot · Hard" in setup, on the seat labels), said with _() at
 # draw time (setup.LEVEL_WORDS marks them for the catalogue)
@@ -23,7 +27,7 @@ class Seat:
     def is_bot(self) -> bool:
         return self.kind != "human"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "seat": self.kind, "colour": self.colour}
 
 
@@ -72,7 +76,7 @@ class GameConfig:
                           designer=self.designer)
 
     @classmethod
-    def from_record(cls, record: dict, session=None) -> "GameConfig":
+    def from_record(cls, record: dict[str, Any], session: Session[Any] | None = None) -> "GameConfig":
         seats = []
         for i, p in enumerate(record.get("players") or [{"name": "You", "seat": "human"}]):
             colour = p.get("colour", i)

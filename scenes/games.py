@@ -15,7 +15,7 @@ from scenes.grayblock.descriptor import SCENES as GRAYBLOCK
 GAMES: tuple[SceneInfo, ...] = (ASSEMBLE, CEMENTOPIA, GRAYBLOCK, ALICEMATIC)
 
 
-def find(game) -> SceneInfo | None:
+def find(game: str | None) -> SceneInfo | None:
     """A game's screens, or None for a game this build cannot show."""
     return next((info for info in GAMES if info.game == game), None)
 

@@ -2,6 +2,7 @@
 game's table and end screens come from its declaration (scenes.games), read when one is made."""
 
 from scenes import games
+from scenes.app.stack import Scene
 from scenes.menus.bring_in import BringInScene
 from scenes.menus.browse import BrowseScene, DialogWaitScene
 from scenes.menus.confirm import Confirm
@@ -40,7 +41,7 @@ SCENES = {
 }
 
 
-def scene(name: str) -> type:
+def scene(name: str) -> type[Scene]:
     """The scene of that name: a shared one, or a registered game's (KeyError for neither)."""
     found = SCENES.get(name) or next((scene for info in games.GAMES
                                       for scene in (info.table, *info.scenes) if scene.name == name), None)

@@ -16,13 +16,13 @@ from collections import deque
 from typing import Callable
 
 from game.storage import StoreError
-from game.storage.store import Busy
+from game.storage.store import Busy, Store
 
 Done = Callable[[str | None], None]
 
 
 class Keeper:
-    def __init__(self, store):
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._jobs: deque[tuple[str | None, Callable[[], None], Done | None]] = deque()
         self._done: list[tuple[Done | None, str | None]] = []

@@ -18,11 +18,14 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from game.i18n import _
 from scenes.app import portal
 from scenes.app.portal import CANCELLED, CHOSEN, UNAVAILABLE
+
+if TYPE_CHECKING:
+    from scenes.app.window import App
 
 FILE, FILES, FOLDER = "file", "files", "folder"  # what is chosen: one record, records, a folder
 WAIT_S = 3600.0  # a dialog left open longer is given up (the thread ends with it)
@@ -161,7 +164,7 @@ class DesktopDialog:
             self.answer = (CANCELLED, []) if b"-128" in done.stderr else (UNAVAILABLE, [])
 
 
-def choose(app, kind: str, title: str, start: Path, on_chosen: Callable[[list[Path]], None]) -> None:
+def choose(app: App, kind: str, title: str, start: Path, on_chosen: Callable[[list[Path]], None]) -> None:
     """Ask the player for a file, files or a folder; `on_chosen(paths)` when they choose (never
     when they cancel). The desktop's dialog first, the app's own browser where there is none."""
     question = portal_question(kind, title, start)
@@ -173,5 +176,5 @@ def choose(app, kind: str, title: str, start: Path, on_chosen: Callable[[list[Pa
                             title=title, start=start, on_chosen=on_chosen))
 
 
-def browse(app, kind: str, title: str, start: Path, on_chosen: Callable[[list[Path]], None]) -> None:
+def browse(app: App, kind: str, title: str, start: Path, on_chosen: Callable[[list[Path]], None]) -> None:
     app.stack.push(app.make("browse", kind=kind, title=title, start=start, on_chosen=on_chosen))

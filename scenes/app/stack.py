@@ -12,7 +12,12 @@ frame is drawn (a busy machine may deliver a press meant for the screen before i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
+
+if TYPE_CHECKING:
+    from scenes.app.window import App
 
 _KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 
@@ -22,7 +27,7 @@ class Scene:
     name = "scene"
     keys_before_drawn = True  # False: no key until the scene has been seen (a move is at stake)
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -37,18 +42,18 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size; also called once before the first draw."""
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         pass
 
     def update(self, dt: float) -> None:
         pass
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         pass
 
 
 class SceneStack:
-    def __init__(self):
+    def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self.size: tuple[int, int] = (1280, 720)
         self.held: set[int] = set()  # the keys down now (note() sees every key event)
@@ -120,7 +125,7 @@ class SceneStack:
         for scene in self._scenes:
             scene.resize(size)
 
-    def note(self, event) -> None:
+    def note(self, event: pygame.event.Event) -> None:
         """Every event the window gets, before anything acts on it: which keys are down."""
         kind = getattr(event, "type", None)
         if kind == pygame.KEYDOWN:
@@ -128,7 +133,7 @@ class SceneStack:
         elif kind == pygame.KEYUP:
             self.held.discard(event.key)
 
-    def _kept_back(self, event) -> bool:
+    def _kept_back(self, event: pygame.event.Event) -> bool:
         """A key event that is not the top scene's (see the module's note)."""
         kind = getattr(event, "type", None)
         if kind not in _KEY_EVENTS:
@@ -142,7 +147,7 @@ class SceneStack:
             return True  # a repeat of a key held since the scene changed
         return self._fresh and not self._scenes[-1].keys_before_drawn
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if self._scenes and not self._kept_back(event):
             self._scenes[-1].handle(event)
 
@@ -150,7 +155,7 @@ class SceneStack:
         if self._scenes:
             self._scenes[-1].update(dt)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         start = len(self._scenes) - 1
         while start > 0 and not self._scenes[start].opaque:
             start -= 1

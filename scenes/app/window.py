@@ -16,6 +16,8 @@ import time
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
@@ -25,9 +27,15 @@ from game.messages import message, shown
 
 from scenes.widgets import ui
 from scenes.app.keeping import Keeper
-from scenes.app.stack import SceneStack
+from scenes.app.stack import Scene, SceneStack
 from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
+
+if TYPE_CHECKING:
+    from game.commands import Session
+    from game.storage import Store
+    from scenes.config import GameConfig
+    from scenes.table.base import GameTable
 
 MIN_SIZE = cli.WINDOW_MIN_SIZE
 MAX_SIZE = cli.WINDOW_MAX_SIZE  # beyond any screen: larger only fails in SDL or eats memory
@@ -51,7 +59,7 @@ class AppOptions:
     replay: Path | None = None  # --replay FILE: open that record in the replay viewer
     # --params FILE and --content DIR, per game with designers' tools: {"params": path,
     # "content": path}, read at each new game (the table's designer_files)
-    workbench: dict = field(default_factory=dict)
+    workbench: dict[str, dict[str, Path | None]] = field(default_factory=dict)
 
 
 class Toast(tuple):
@@ -61,7 +69,7 @@ class Toast(tuple):
 
 
 class App:
-    def __init__(self, options: AppOptions):
+    def __init__(self, options: AppOptions) -> None:
         self.options = options
         self.demo = options.demo
         # a demo nobody watches (no display): the same frames on any machine, as fast as it goes
@@ -114,7 +122,7 @@ class App:
         self._snaps_taken: list[Path] = []
         self._exit_at: float | None = None
         self.toasts: list[tuple[str, float]] = []
-        self.deleted_games: list[dict] = []  # Continue's Undo delete: records, this run only
+        self.deleted_games: list[dict[str, Any]] = []  # Continue's Undo delete: records, this run only
         self._drops: list[str] = []  # files dropped since the last frame
         self.clock_s = 0.0  # game time: animations, bot delays, toasts
         self.real_s = 0.0  # wall time: --exit-after
@@ -122,9 +130,16 @@ class App:
 
     # --- scenes ---------------------------------------------------------------------------
 
-    def make(self, name: str, **kwargs):
+    def make(self, name: str, **kwargs: Any) -> Scene:
         from scenes.registry import scene
         return scene(name)(self, **kwargs)
+
+    def make_table(self, config: GameConfig, session: Session[Any] | None = None) -> GameTable:
+        """The table scene that plays `config`'s game (a new game, or `session` resumed)."""
+        from scenes.table.base import GameTable
+        table = self.make(config.scene, config=config, session=session)
+        assert isinstance(table, GameTable)  # (config.scene names the game's table)
+        return table
 
     def apply_settings(self) -> None:
         """Text size and language from the settings (at the start, and after the first start's
@@ -225,7 +240,7 @@ class App:
         from scenes.menus.pause import leave_game
         leave_game(self, self.quit, asks=False)
 
-    def _terminated(self, _signum, _frame) -> None:
+    def _terminated(self, _signum: int, _frame: FrameType | None) -> None:
         self._terminate = True  # (a signal handler: the frame loop saves and quits)
 
     # --- loop -----------------------------------------------------------------------------
@@ -304,7 +319,7 @@ class App:
         if self._exit_at is not None and self.real_s >= self._exit_at:
             self.quit(0)
 
-    def dispatch(self, event) -> None:
+    def dispatch(self, event: pygame.event.Event) -> None:
         self.stack.note(event)
         if event.type == pygame.QUIT:
             self.close_window()
@@ -320,7 +335,7 @@ class App:
         else:
             self.stack.handle(event)
 
-    def dropped(self, paths: list) -> None:
+    def dropped(self, paths: list[str]) -> None:
         """Files dropped onto the window (those of one frame: one drop). One record asks to be
         imported (or only looked at), then opens in the replay viewer over what is on show (Esc
         comes back to it); anything else is one toast and nothing changes. Many files are one
@@ -470,7 +485,7 @@ class App:
         self._snaps_taken.append(path)
 
 
-def open_store(demo: bool):
+def open_store(demo: bool) -> Store:
     """The player's data (game.storage). The demo plays in memory with the player's settings
     (language, text size), and writes nothing."""
     from game.storage import Store, data_dir
@@ -516,14 +531,14 @@ def parse_app_args(argv: list[str]) -> AppOptions:
                       workbench=_workbench(args.params, args.content))
 
 
-def _workbench(params: str | None, content: str | None) -> dict:
+def _workbench(params: str | None, content: str | None) -> dict[str, dict[str, Path | None]]:
     """--params and --content for each game with designers' tools, checked now (a bad file: one
     line and exit 2 before the window opens) and read again at each new game."""
     from game import registry
     from game.cli import designer_files
     if params is None and content is None:
         return {}
-    out = {}
+    out: dict[str, dict[str, Path | None]] = {}
     for game in registry.workbench_games():
         designer_files(game, params, content)  # (UsageError naming the file and field)
         out[game] = {"params": None if params is None else Path(params),

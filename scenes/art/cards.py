@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
+from typing import Any, Callable
 
 import pygame
 
@@ -27,9 +28,9 @@ from game.paths import asset
 from scenes.art.doll import draw_doll
 from scenes.art.props import heart_pts
 from scenes.art.shapes import (
-    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, GEAR_COLOURS, GEAR_NAMES, INK, PAPER, Pen, blit_center,
-    draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line, font, mix, shade, squeezed,
-    supersample)
+    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, GEAR_COLOURS, GEAR_NAMES, INK, PAPER, Colour, Pen, Point,
+    blit_center, draw_gear, draw_gear_raw, draw_socket_raw, fit_ink, fit_line, font, mix, shade,
+    squeezed, supersample)
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
 
 __all__ = ["GEAR_COLOURS", "GEAR_NAMES", "draw_gear", "font", "card_size", "gear_centre", "doll_face",
@@ -42,6 +43,8 @@ BACK_COLOUR = (30, 56, 70)
 HEART = (204, 52, 64)
 # Counter corners: which corner holds how many icons, and how the icon panel is turned (degrees
 # clockwise) so that it reads upright once a clockwise quarter turn brings it to the lower right.
+# a surface planned ahead (CardArt.plan): (the CardArt method's name, *its arguments)
+ArtCall = tuple[Any, ...]
 COUNTER_CORNERS = {"bottomright": (1, 0), "topright": (2, -90), "topleft": (3, 180), "bottomleft": (4, 90)}
 
 
@@ -61,10 +64,10 @@ def _ss(width: int) -> int:
 
 
 MASTER_W = 420  # cards up to half this wide are scaled down from one drawing this wide
-_MASTERS: dict[tuple, pygame.Surface] = {}  # (kind, id): that drawing, for every CardArt alike
+_MASTERS: dict[tuple[str, int], pygame.Surface] = {}  # (kind, id): that drawing, for every CardArt alike
 
 
-def _body(key: tuple, width: int, paint) -> pygame.Surface:
+def _body(key: tuple[str, int], width: int, paint: Callable[[pygame.Surface, int], None]) -> pygame.Surface:
     """A card's painted body (no words: the same in every language) at card_size(width). Up to
     MASTER_W / 2 wide it is scaled down from one drawing MASTER_W wide, kept for every size: as
     fine as drawing each size at 2-4 times (at most MASTER_W wide, _ss), in a fraction of the
@@ -83,7 +86,7 @@ def _body(key: tuple, width: int, paint) -> pygame.Surface:
 
 # ---------------------------------------------------------------- shared card furniture
 
-def _card_base(big: pygame.Surface, fill, border=INK) -> tuple[int, int, float]:
+def _card_base(big: pygame.Surface, fill: Colour, border: Colour = INK) -> tuple[int, int, float]:
     W, H = big.get_size()
     rad = round(W * 0.06)
     t = max(1.0, W * 0.012)
@@ -92,13 +95,13 @@ def _card_base(big: pygame.Surface, fill, border=INK) -> tuple[int, int, float]:
     return W, H, t
 
 
-def _inner_frame(big: pygame.Surface, colour, inset: float, width: float) -> None:
+def _inner_frame(big: pygame.Surface, colour: Colour, inset: float, width: float) -> None:
     W, H = big.get_size()
     r = pygame.Rect(0, 0, W, H).inflate(-2 * inset, -2 * inset)
     pygame.draw.rect(big, colour, r, max(1, round(width)), border_radius=round(W * 0.045))
 
 
-def _cog(cx, cy, R, n, depth=0.16):
+def _cog(cx: float, cy: float, R: float, n: int, depth: float = 0.16) -> list[Point]:
     pts = []
     for k in range(n):
         a = k * 2 * math.pi / n
@@ -185,7 +188,8 @@ JA_SQUEEZE = 0.8  # a Japanese name may be drawn this much narrower before it is
 JA_SIZES = (48, 96)  # the font sizes Japanese names are drawn at before scaling down
 
 
-def name_label(text: str, box_w: float, box_h: float, colour, min_size: int = 7) -> pygame.Surface:
+def name_label(text: str, box_w: float, box_h: float, colour: Colour,
+               min_size: int = 7) -> pygame.Surface:
     """A card's name for its plaque. Latin text (English) as it always was (fit_line, in the card
     face); Japanese in the bundled Japanese face, as tall as the box, squeezed a little, then
     scaled down whole if still too wide: never cut short with an ellipsis, whatever the card's
@@ -232,7 +236,7 @@ def plaque_rect(w: float, h: float) -> pygame.Rect:
 
 # ---------------------------------------------------------------- card back
 
-def _back_pattern(big: pygame.Surface, base) -> None:
+def _back_pattern(big: pygame.Surface, base: Colour) -> None:
     W, H = big.get_size()
     pen = Pen(big)
     step = W * 0.2
@@ -289,7 +293,7 @@ PIPS: dict[int, list[tuple[float, float]]] = {1: [(0, 0)], 2: [(-0.55, -0.55), (
         4: [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]}
 
 
-def _icon_panels(big: pygame.Surface, panel, edge, icon, t: float) -> None:
+def _icon_panels(big: pygame.Surface, panel: Colour, edge: Colour, icon: Colour, t: float) -> None:
     W, H = big.get_size()
     pen = Pen(big)
     for corner, box in _corner_boxes(W, H).items():
@@ -402,13 +406,13 @@ class CardArt:
     (`resized`): every width is worked out from the size, and 600 window-sized backgrounds kept
     from a dragged window edge took gigabytes."""
 
-    def __init__(self, limit: int = 600):
+    def __init__(self, limit: int = 600) -> None:
         self.limit = limit
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.size: tuple[int, int] | None = None  # the window's, when last told
-        self.pending: list = []  # (method name, *args) to render in idle time (warm_one)
+        self.pending: list[ArtCall] = []  # (method name, *args) to render in idle time (warm_one)
 
-    def plan(self, calls: list) -> None:
+    def plan(self, calls: list[ArtCall]) -> None:
         """Surfaces a scene will soon need: rendered one per idle frame, so that the scene's
         first frame does not draw every card for the first time (about 7 ms each)."""
         self.pending = list(reversed(calls))
@@ -423,7 +427,7 @@ class CardArt:
                 return True
         return False
 
-    def key(self, name: str, *args) -> tuple:
+    def key(self, name: str, *args: Any) -> tuple[Any, ...]:
         """The cache key of the surface `getattr(self, name)(*args)` returns: (kind, id, size),
         plus the language for the faces that carry words."""
         if name == "table":
@@ -432,11 +436,11 @@ class CardArt:
         key = (name, ident, int(size))
         return key + (language(),) if name in WORDED else key
 
-    def has(self, name: str, *args) -> bool:
+    def has(self, name: str, *args: Any) -> bool:
         """Whether `getattr(self, name)(*args)` is rendered already (would cost nothing now)."""
         return self.key(name, *args) in self._cache
 
-    def _get(self, key: tuple, make) -> pygame.Surface:
+    def _get(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._cache.pop(key, None)
         if surf is None:
             surf = make()
@@ -462,7 +466,7 @@ class CardArt:
 
     def gear(self, row: int, radius: int) -> pygame.Surface:
         """A lone gear icon of the given radius on a transparent square."""
-        def make():
+        def make() -> pygame.Surface:
             d = 2 * int(radius) + 2
             s = pygame.Surface((d, d), pygame.SRCALPHA)
             draw_gear(s, row, (d / 2, d / 2), radius)

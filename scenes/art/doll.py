@@ -14,7 +14,7 @@ from scenes.art.props import (
     draw_hair_back, draw_hair_front, draw_prop_back, draw_prop_front, heart_pts)
 from scenes.art.shapes import (
     BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Colour, Pen, arc, bez,
-    gear_outline, mix, shade)
+    Point, gear_outline, mix, shade)
 
 # head  top  eyes  mouth  collar  dress  chest  prop  key  dress-colour  accent  hair
 DESIGNS = """
@@ -72,7 +72,7 @@ EYE_COLOURS: tuple[Colour, ...] = ((60, 110, 170), (70, 130, 90), (120, 80, 50),
 class Look:
     """One doll's design, parsed from its DESIGNS line."""
 
-    def __init__(self, index: int):
+    def __init__(self, index: int) -> None:
         f = DESIGNS.split("\n")[1:-1][index].split()
         (self.head, self.top, self.eyes, self.mouth, self.collar, self.dress, self.chest,
          self.prop, self.key) = f[:9]
@@ -89,7 +89,7 @@ def design_count() -> int:
 
 
 class Head:
-    def __init__(self, shape: str):
+    def __init__(self, shape: str) -> None:
         self.shape, self.cx, self.cy = shape, 50.0, 50.0
         self.rx, self.ry = {"round": (21, 21), "oval": (18, 23), "heart": (21, 21),
                             "square": (20, 21)}[shape]
@@ -166,7 +166,7 @@ def _backdrop(pen: Pen, look: Look, H: float) -> None:
     pen.ellipse(50, 182, 36, 5, shade(bg, -0.22), None)
 
 
-def _big_gear(cx, cy, R, n):
+def _big_gear(cx: float, cy: float, R: float, n: int) -> list[Point]:
     pts = []
     for k in range(n):
         a = k * 2 * math.pi / n
@@ -326,7 +326,7 @@ def _chest(pen: Pen, look: Look) -> None:
         pen.circle(x + 7, y, 1, BRASS, INK, 0.4)
 
 
-def _arms(pen: Pen, look: Look, hl, hr) -> None:
+def _arms(pen: Pen, look: Look, hl: Point, hr: Point) -> None:
     D = look.D
     for sx, hand in ((-1, hl), (1, hr)):
         sh = (50 + sx * 17, 82)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from scenes.art.shapes import (
-    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Pen, arc, bez, gear_outline, mix,
-    shade)
+    BRASS, BRASS_DARK, BRASS_LIGHT, CREAM, INK, PORCELAIN, WHITE, Colour, Pen, Point, arc, bez,
+    gear_outline, mix, shade)
+
+if TYPE_CHECKING:
+    from scenes.art.doll import Head, Look
 
 BACK = {"bob": "bob", "ringlets": "ringlets", "bun": "bun", "tiara": "bun", "pigtails": "pigtails",
         "long": "long", "mobcap": "bob", "bonnet": "bonnet", "tophat": "bob", "goggles": "bob",
@@ -15,7 +19,7 @@ BACK = {"bob": "bob", "ringlets": "ringlets", "bun": "bun", "tiara": "bun", "pig
 FRINGE = {"bob", "bow", "goggles", "tophat", "miner", "mobcap"}
 
 
-def heart_pts(cx, cy, size, rot: float = 0, n: int = 28):
+def heart_pts(cx: float, cy: float, size: float, rot: float = 0, n: int = 28) -> list[Point]:
     """A heart of height about `size`, centred on (cx, cy), point down (rot in degrees, clockwise)."""
     k = size / 30.0
     c, s = math.cos(math.radians(rot)), math.sin(math.radians(rot))
@@ -28,11 +32,11 @@ def heart_pts(cx, cy, size, rot: float = 0, n: int = 28):
     return pts
 
 
-def _ribbon(look):
+def _ribbon(look: Look) -> Colour:
     return look.A if look.A not in (WHITE, CREAM) else (206, 56, 70)
 
 
-def _bow(pen: Pen, x, y, size, col):
+def _bow(pen: Pen, x: float, y: float, size: float, col: Colour) -> None:
     pen.poly([(x, y), (x - size, y - size * 0.6), (x - size * 0.9, y + size * 0.6)], col, INK, 0.7)
     pen.poly([(x, y), (x + size, y - size * 0.6), (x + size * 0.9, y + size * 0.6)], col, INK, 0.7)
     pen.circle(x, y, size * 0.3, shade(col, -0.15), INK, 0.6)
@@ -40,7 +44,7 @@ def _bow(pen: Pen, x, y, size, col):
 
 # ---------------------------------------------------------------- hair
 
-def draw_hair_back(pen: Pen, look, head) -> None:
+def draw_hair_back(pen: Pen, look: Look, head: Head) -> None:
     kind = BACK[look.top]
     hc = look.hair
     cx, cy, rx, ry, top = head.cx, head.cy, head.rx, head.ry, head.top
@@ -87,7 +91,7 @@ def draw_hair_back(pen: Pen, look, head) -> None:
         pen.ellipse(cx, cy - 1, rx + 3, ry + 2, hc, INK, 0.9)
 
 
-def _fringe_cap(head, pad=2.6):
+def _fringe_cap(head: Head, pad: float = 2.6) -> list[Point]:
     cx, cy, rx, ry = head.cx, head.cy, head.rx, head.ry
     outer = arc(cx, cy, rx + pad, ry + pad, 168, 372, 24)
     y = cy - ry * 0.28
@@ -100,7 +104,7 @@ def _fringe_cap(head, pad=2.6):
     return outer + inner
 
 
-def _parted_cap(head, pad=2.6):
+def _parted_cap(head: Head, pad: float = 2.6) -> list[Point]:
     cx, cy, rx, ry = head.cx, head.cy, head.rx, head.ry
     outer = arc(cx, cy, rx + pad, ry + pad, 165, 375, 24)
     part = (cx + 3, cy - ry * 0.78)
@@ -109,7 +113,7 @@ def _parted_cap(head, pad=2.6):
     return outer + inner
 
 
-def draw_hair_front(pen: Pen, look, head, top_y: float) -> None:
+def draw_hair_front(pen: Pen, look: Look, head: Head, top_y: float) -> None:
     top_kind = look.top
     hc, A, D = look.hair, look.A, look.D
     cx, cy, rx, ry, top = head.cx, head.cy, head.rx, head.ry, head.top
@@ -209,7 +213,7 @@ def draw_hair_front(pen: Pen, look, head, top_y: float) -> None:
 
 # ---------------------------------------------------------------- props
 
-def draw_prop_back(pen: Pen, look, hand) -> None:
+def draw_prop_back(pen: Pen, look: Look, hand: Point) -> None:
     hx, hy = hand
     if look.prop == "parasol":
         tip = (hx + 4, hy - 40)
@@ -221,7 +225,7 @@ def draw_prop_back(pen: Pen, look, hand) -> None:
         pen.line([(tip[0], tip[1] - 5), (hx, hy + 6)], BRASS_DARK, 1.3)
 
 
-def draw_prop_front(pen: Pen, look, hl, hr, top_y: float) -> None:
+def draw_prop_front(pen: Pen, look: Look, hl: Point, hr: Point, top_y: float) -> None:
     p = look.prop
     hx, hy = hl
     A = look.A

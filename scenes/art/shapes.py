@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Callable, Sequence
 
 import pygame
 
 from game.paths import asset
 
 Colour = tuple[int, int, int]
+Point = tuple[float, float]
 
 INK: Colour = (46, 32, 24)
 CREAM: Colour = (247, 239, 218)
@@ -43,7 +45,7 @@ def shade(c: Colour, f: float) -> Colour:
     return mix(c, (0, 0, 0), -f) if f < 0 else mix(c, (255, 255, 255), f)
 
 
-def bez(p0, p1, p2, p3, n: int = 12) -> list[tuple[float, float]]:
+def bez(p0: Point, p1: Point, p2: Point, p3: Point, n: int = 12) -> list[Point]:
     """Points of a cubic Bezier curve, both ends included."""
     out = []
     for i in range(n + 1):
@@ -55,7 +57,8 @@ def bez(p0, p1, p2, p3, n: int = 12) -> list[tuple[float, float]]:
     return out
 
 
-def arc(cx, cy, rx, ry, a0, a1, n: int = 16) -> list[tuple[float, float]]:
+def arc(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float,
+        n: int = 16) -> list[Point]:
     """Points on an elliptic arc, angles in degrees (0 = right, 90 = down)."""
     return [(cx + rx * math.cos(math.radians(a0 + (a1 - a0) * i / n)),
              cy + ry * math.sin(math.radians(a0 + (a1 - a0) * i / n))) for i in range(n + 1)]
@@ -65,7 +68,7 @@ class Pen:
     """Draws in local units: point (x, y) lands at (ox + x*s, oy + y*s) on the surface.
     Outlines (ink) are drawn outside the filled shape, with round joins."""
 
-    def __init__(self, surf: pygame.Surface, ox: float = 0, oy: float = 0, s: float = 1.0):
+    def __init__(self, surf: pygame.Surface, ox: float = 0, oy: float = 0, s: float = 1.0) -> None:
         self.surf, self.ox, self.oy, self.s = surf, ox, oy, s
 
     def p(self, x: float, y: float) -> tuple[float, float]:
@@ -74,7 +77,7 @@ class Pen:
     def _t(self, lw: float) -> float:
         return max(0.7, lw * self.s)
 
-    def poly(self, pts, fill: Colour | None, ink: Colour | None = INK, lw: float = 1.0) -> None:
+    def poly(self, pts: Sequence[Point], fill: Colour | None, ink: Colour | None = INK, lw: float = 1.0) -> None:
         P = [self.p(x, y) for x, y in pts]
         if len(P) < 3:
             return
@@ -88,7 +91,7 @@ class Pen:
         if fill is not None:
             pygame.draw.polygon(self.surf, fill, P)
 
-    def line(self, pts, colour: Colour, lw: float = 1.0, closed: bool = False) -> None:
+    def line(self, pts: Sequence[Point], colour: Colour, lw: float = 1.0, closed: bool = False) -> None:
         P = [self.p(x, y) for x, y in pts]
         t = self._t(lw) / 2
         if len(P) >= 2:
@@ -96,7 +99,7 @@ class Pen:
         for q in P:
             pygame.draw.circle(self.surf, colour, q, t)
 
-    def circle(self, x, y, r, fill: Colour | None, ink: Colour | None = INK, lw: float = 1.0) -> None:
+    def circle(self, x: float, y: float, r: float, fill: Colour | None, ink: Colour | None = INK, lw: float = 1.0) -> None:
         c, R = self.p(x, y), r * self.s
         if ink is not None and lw > 0:
             t = self._t(lw)
@@ -107,13 +110,13 @@ class Pen:
         if fill is not None:
             pygame.draw.circle(self.surf, fill, c, R)
 
-    def ring(self, x, y, r, colour: Colour, lw: float) -> None:
+    def ring(self, x: float, y: float, r: float, colour: Colour, lw: float) -> None:
         pygame.draw.circle(self.surf, colour, self.p(x, y), (r + lw / 2) * self.s,
                            max(1, round(lw * self.s)))
 
-    def ellipse(self, x, y, rx, ry, fill: Colour | None, ink: Colour | None = INK,
-                lw: float = 1.0) -> None:
-        def rect(ax, ay):
+    def ellipse(self, x: float, y: float, rx: float, ry: float, fill: Colour | None,
+                ink: Colour | None = INK, lw: float = 1.0) -> None:
+        def rect(ax: float, ay: float) -> pygame.Rect:
             cx, cy = self.p(x, y)
             return pygame.Rect(round(cx - ax), round(cy - ay), max(1, round(2 * ax)), max(1, round(2 * ay)))
         ax, ay = rx * self.s, ry * self.s
@@ -126,8 +129,8 @@ class Pen:
         if fill is not None:
             pygame.draw.ellipse(self.surf, fill, rect(ax, ay))
 
-    def rect(self, x, y, w, h, fill: Colour | None, ink: Colour | None = INK, lw: float = 1.0,
-             radius: float = 0) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, fill: Colour | None,
+             ink: Colour | None = INK, lw: float = 1.0, radius: float = 0) -> None:
         X, Y = self.p(x, y)
         W, H, R = w * self.s, h * self.s, radius * self.s
         if ink is not None and lw > 0:
@@ -142,7 +145,8 @@ class Pen:
                              border_radius=round(R))
 
 
-def supersample(size: tuple[int, int], draw, ss: int | None = None) -> pygame.Surface:
+def supersample(size: tuple[int, int], draw: Callable[[pygame.Surface, int], None],
+                ss: int | None = None) -> pygame.Surface:
     """Call draw(big_surface, ss) on a surface ss times larger, return it smoothscaled to size."""
     w, h = max(1, size[0]), max(1, size[1])
     if ss is None:
@@ -155,7 +159,7 @@ def supersample(size: tuple[int, int], draw, ss: int | None = None) -> pygame.Su
 
 # ---------------------------------------------------------------- fonts and text
 
-def _font_file(bold: bool):
+def _font_file(bold: bool) -> str | None:
     """A bundled font under assets/fonts/ if the project ships one, else pygame's default font."""
     for name in (("card-bold.ttf", "card.ttf") if bold else ("card.ttf",)):
         path = asset("fonts", name)
@@ -242,14 +246,14 @@ def fit_line(text: str, box_w: float, box_h: float, colour: Colour, bold: bool =
         return pygame.transform.smoothscale(surf, (max(1, min(w, int(box_w))), max(1, min(h, int(box_h)))))
 
 
-def blit_center(dst: pygame.Surface, src: pygame.Surface, center) -> None:
+def blit_center(dst: pygame.Surface, src: pygame.Surface, center: Point) -> None:
     r = src.get_rect(center=(round(center[0]), round(center[1])))
     dst.blit(src, r)
 
 
 # ---------------------------------------------------------------- gears
 
-def _polar(cx, cy, r, a):
+def _polar(cx: float, cy: float, r: float, a: float) -> Point:
     return (cx + r * math.cos(a), cy + r * math.sin(a))
 
 
@@ -291,11 +295,11 @@ def gear_outline(row: int, cx: float, cy: float, R: float) -> list[tuple[float, 
     return pts
 
 
-def _scaled(pts, cx, cy, f):
+def _scaled(pts: Sequence[Point], cx: float, cy: float, f: float) -> list[Point]:
     return [(cx + (x - cx) * f, cy + (y - cy) * f) for x, y in pts]
 
 
-def draw_gear_raw(surf: pygame.Surface, row: int, center, radius: float,
+def draw_gear_raw(surf: pygame.Surface, row: int, center: Point, radius: float,
                   outline: float | None = None) -> None:
     """Draw gear `row` directly (aliased; callers supersample)."""
     cx, cy = center
@@ -321,7 +325,7 @@ def draw_gear_raw(surf: pygame.Surface, row: int, center, radius: float,
     pen.circle(cx - hole * 0.35, cy - hole * 0.35, hole * 0.28, shade(col, -0.2), None)
 
 
-def draw_gear(surface: pygame.Surface, row: int, center, radius: float) -> None:
+def draw_gear(surface: pygame.Surface, row: int, center: Point, radius: float) -> None:
     """Draw the gear of row `row` (0..4), anti-aliased, centred at `center` with outer radius."""
     if radius <= 0:
         return
@@ -329,13 +333,13 @@ def draw_gear(surface: pygame.Surface, row: int, center, radius: float) -> None:
     cx, cy = center
     ox, oy = math.floor(cx - size / 2), math.floor(cy - size / 2)
 
-    def paint(big, ss):
+    def paint(big: pygame.Surface, ss: int) -> None:
         draw_gear_raw(big, row, ((cx - ox) * ss, (cy - oy) * ss), radius * ss)
 
     surface.blit(supersample((size, size), paint, max(2, min(6, math.ceil(60 / size)))), (ox, oy))
 
 
-def draw_socket_raw(surf: pygame.Surface, center, radius: float) -> None:
+def draw_socket_raw(surf: pygame.Surface, center: Point, radius: float) -> None:
     """An empty gear socket: a recessed brass-rimmed peg hole, so the five-row grid reads."""
     cx, cy = center
     pen = Pen(surf)

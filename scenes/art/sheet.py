@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     bg = (58, 40, 28)
     written = []
 
-    def save(surf, name):
+    def save(surf: pygame.Surface, name: str) -> None:
         path = args.out / name
         pygame.image.save(surf, str(path))
         written.append(path)

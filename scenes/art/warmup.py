@@ -5,8 +5,13 @@ cards at the widths its own layout code gives them."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def planned_art(game: str, players: int, size) -> list:
+if TYPE_CHECKING:
+    from scenes.art.cards import ArtCall
+
+
+def planned_art(game: str, players: int, size: tuple[int, int]) -> list[ArtCall]:
     """(CardArt method, *args) calls: the table background first, then the game's cards."""
     from scenes import games
     info = games.find(game)

@@ -1,6 +1,10 @@
 """Cementopia's screens (scenes.descriptor): the table, its end figures, the setup screen's words
 and the rules page."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from game.i18n import N_
 
 from scenes.cementopia.end import CementopiaEndScene
@@ -8,8 +12,11 @@ from scenes.cementopia.table import CementopiaScene
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.cementopia import diagrams, rules_text
 
+if TYPE_CHECKING:
+    from scenes.art.cards import ArtCall
 
-def art(players: int, size) -> list:
+
+def art(players: int, size: tuple[int, int]) -> list[ArtCall]:
     from scenes.cementopia.draw import counter_width
     from scenes.cementopia.geometry import layout
     lay = layout(size)

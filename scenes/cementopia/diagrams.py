@@ -3,13 +3,18 @@ it pays."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.cementopia.setup import LEFT, RIGHT, facing
 from game.i18n import N_
 from scenes.art.metrics import GEAR_STEP, GEAR_TOP
-from scenes.menus.diagrams import Diagram, box, card_height
+from scenes.menus.diagrams import Diagram, Mark, box, card_height
 from scenes.widgets import ui
+
+if TYPE_CHECKING:
+    from scenes.art.cards import CardArt
 
 # (card, x, y) on the grid (x in columns, y in rows, y down); the last one is new, and it counts
 # the card at COUNTED
@@ -27,7 +32,7 @@ def cm_step(cw: int) -> float:
     return GEAR_STEP * card_height(cw)
 
 
-def paint_cm_network(surf, art, cw, marks) -> None:
+def paint_cm_network(surf: pygame.Surface, art: CardArt, cw: int, marks: list[Mark]) -> None:
     ch, step = card_height(cw), cm_step(cw)
     x0 = 2 - min(x for _c, x, _y in CM_NETWORK) * cw
     y0 = 2 - min(y for _c, _x, y in CM_NETWORK) * step

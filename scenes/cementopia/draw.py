@@ -8,8 +8,10 @@ one is cut at its first row (its index then shows as a small tag), so no gear is
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, Collection, Iterable, Sequence
 
 import pygame
+from pygame.typing import RectLike
 
 from game.cementopia.setup import MAXIMUM, TARGETS, target_reached
 from game.cementopia.state import COMPLETE
@@ -21,6 +23,15 @@ from scenes.art.metrics import CARD_ASPECT
 from scenes.art.shapes import Colour
 from scenes.table.look import hint_tag, turned
 from scenes.cementopia.geometry import CELL, PITCH, Camera, R, px
+
+if TYPE_CHECKING:
+    from game.cementopia.setup import Action
+    from scenes.art.cards import CardArt
+    from scenes.cementopia.end import CementopiaEndScene
+    from scenes.cementopia.table import CementopiaScene
+
+# a count the popup offers: (the action that counts it, the count, the neighbours that have it)
+Choice = tuple["Action", int, tuple[int, ...]]
 
 SPOT, HINT = (110, 220, 140), (96, 206, 236)
 COUNTER_COLOURS = {1: (232, 120, 96), 2: (96, 178, 236), 3: (140, 214, 110), 4: (236, 190, 80)}
@@ -34,7 +45,7 @@ class Sprites:
     nearest size already made is scaled, so zooming never stalls the frame loop."""
     lang = ""  # the language of the faces made (their names)
 
-    def __init__(self, art, per_frame: int = 4):
+    def __init__(self, art: CardArt, per_frame: int = 4) -> None:
         self.art, self.per_frame, self.budget = art, per_frame, per_frame
         self._made: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
 
@@ -63,7 +74,7 @@ class Sprites:
 
 # ---------------------------------------------------------------- the network
 
-def draw_grid(surface, cam: Camera, board: pygame.Rect, s: float) -> None:
+def draw_grid(surface: pygame.Surface, cam: Camera, board: pygame.Rect, s: float) -> None:
     """The board: alternate columns faintly lighter, a hairline at every cell row (opaque: cheap)."""
     key = (tuple(board), cam.cx, cam.cy, cam.w)
     grid = _GRID.get(key)
@@ -79,7 +90,7 @@ def draw_grid(surface, cam: Camera, board: pygame.Rect, s: float) -> None:
     pygame.draw.rect(surface, ui.BRASS_DARK, board, max(1, R(s, 2)), border_radius=R(s, 10))
 
 
-_GRID: dict = {}  # the last board painted: (board, camera) -> its picture
+_GRID: dict[tuple[Any, ...], pygame.Surface] = {}  # the last board painted: (board, camera) -> its picture
 
 
 def _paint_grid(grid: pygame.Surface, cam: Camera, board: pygame.Rect) -> None:
@@ -97,7 +108,7 @@ def _paint_grid(grid: pygame.Surface, cam: Camera, board: pygame.Rect) -> None:
             grid.fill((31, 39, 36), (0, y - dy, board.w, 1))
 
 
-def index_tag(surface, card: int, rect: pygame.Rect, top: int) -> None:
+def index_tag(surface: pygame.Surface, card: int, rect: pygame.Rect, top: int) -> None:
     tag = ui.render(str(card), max(8, round(rect.w * 0.16)), ui.INK, "bold")
     box = tag.get_rect(midtop=(rect.x + round(rect.w * 0.58), top + 2)).inflate(round(rect.w * 0.1), 2)
     pygame.draw.rect(surface, ui.PAPER, box, border_radius=max(2, box.h // 3))
@@ -105,8 +116,9 @@ def index_tag(surface, card: int, rect: pygame.Rect, top: int) -> None:
     surface.blit(tag, tag.get_rect(center=box.center))
 
 
-def draw_network(surface, sprites: Sprites, cam: Camera, board, placed, s: float, hidden=(),
-                 badges: dict | None = None, lit: dict | None = None) -> None:
+def draw_network(surface: pygame.Surface, sprites: Sprites, cam: Camera, board: pygame.Rect,
+                 placed: Iterable[tuple[int, int, int]], s: float, hidden: Collection[int] = (),
+                 badges: dict[int, tuple[str, Colour]] | None = None, lit: dict[int, Colour] | None = None) -> None:
     """The placed cards, upper rows first (a lower card covers the margin above it); a card that
     touches the one above in its column is cut at its first row. Where a card's top covers the
     name plate of the one above (touching, or a row apart), that plate is drawn again over it
@@ -162,7 +174,7 @@ def above_plate(rect: pygame.Rect) -> pygame.Rect:
     return plate.move(rect.topleft).inflate(2 * rim, 2 * rim).clip(rect)
 
 
-def chip_row(surface, centre, counts, size: int) -> None:
+def chip_row(surface: pygame.Surface, centre: tuple[int, int], counts: Sequence[int], size: int) -> None:
     """Connection counts as coloured discs (one per counter this spot can pay)."""
     r = size // 2 + 2
     x = centre[0] - (len(counts) * (2 * r + 3) - 3) // 2 + r
@@ -173,7 +185,7 @@ def chip_row(surface, centre, counts, size: int) -> None:
         x += 2 * r + 3
 
 
-def draw_spots(surface, scene, board: pygame.Rect, s: float) -> None:
+def draw_spots(surface: pygame.Surface, scene: CementopiaScene, board: pygame.Rect, s: float) -> None:
     """Lit spots for the chosen card: each outlined with the connection counts it can pay; the
     spot under the cursor (or the keyboard's) shows the card itself."""
     card, cam, focus = scene.active_card(), scene.cam, scene.focus_spot()
@@ -188,7 +200,7 @@ def draw_spots(surface, scene, board: pygame.Rect, s: float) -> None:
     for spot, options in spots.items():
         band = cam.band_rect(board, *spot)
         chip_row(surface, band.center, sorted({c for _, c in options}), max(10, min(px(16, s), band.h // 4)))
-    if focus in spots:
+    if card is not None and focus in spots:  # (no card: no spots)
         rect = cam.card_rect(board, *focus)
         face = scene.sprites.doll(card, cam.w).copy()
         face.set_alpha(225)
@@ -198,7 +210,7 @@ def draw_spots(surface, scene, board: pygame.Rect, s: float) -> None:
                  max(12, min(px(20, s), rect.h // 6)))
 
 
-def draw_hint(surface, scene, board: pygame.Rect, s: float) -> None:
+def draw_hint(surface: pygame.Surface, scene: CementopiaScene, board: pygame.Rect, s: float) -> None:
     hint, cam = scene.hint_action(), scene.cam
     if hint is None:
         return
@@ -217,14 +229,14 @@ def draw_hint(surface, scene, board: pygame.Rect, s: float) -> None:
 
 # ---------------------------------------------------------------- hand, deck, counters, HUD
 
-def blit_centred(surface, face, rect, alpha: int = 255) -> None:
+def blit_centred(surface: pygame.Surface, face: pygame.Surface, rect: RectLike, alpha: int = 255) -> None:
     if alpha < 255:
         face = face.copy()
         face.set_alpha(alpha)
     surface.blit(face, face.get_rect(center=pygame.Rect(rect).center))
 
 
-def draw_hand(surface, scene) -> None:
+def draw_hand(surface: pygame.Surface, scene: CementopiaScene) -> None:
     lay, s, art, state = scene.lay, scene.lay.s, scene.app.art, scene.state
     ui.panel(surface, lay.hand, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
     deck, step = lay.deck, max(1, R(s, 2))
@@ -260,12 +272,12 @@ def draw_hand(surface, scene) -> None:
                 y += t.get_height()
 
 
-def counter_width(slot) -> int:
+def counter_width(slot: pygame.Rect) -> int:
     """The counter card's width in its side-panel slot."""
     return round(slot.h * 0.9 * CARD_ASPECT)
 
 
-def counter_face(art, order: int, shown: float, w: int) -> pygame.Surface:
+def counter_face(art: CardArt, order: int, shown: float, w: int) -> pygame.Surface:
     """Counter `order` showing `shown` uses: that many icons at the lower right, a quarter turn
     counter-clockwise per use spent, flipping face down at 0 (squashed through the edge)."""
     if shown >= 1:
@@ -276,7 +288,7 @@ def counter_face(art, order: int, shown: float, w: int) -> pygame.Surface:
     return face
 
 
-def draw_side(surface, scene) -> None:
+def draw_side(surface: pygame.Surface, scene: CementopiaScene) -> None:
     lay, s, state = scene.lay, scene.lay.s, scene.state
     ui.panel(surface, lay.side, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 10))
     ui.text(surface, _("COUNTERS"), px(13, s), (lay.side.x + R(s, 12), lay.side.y + R(s, 8)), ui.MUTED, style="bold")
@@ -307,8 +319,8 @@ def draw_side(surface, scene) -> None:
     scene.score_rows = draw_score_table(surface, state.breakdown(), state.score(), lay.table, s)
 
 
-def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, highlight=None,
-                     title: str = N_("SCORE NOW")) -> list:
+def draw_score_table(surface: pygame.Surface, rows: list[dict[str, Any]], score: int, box: pygame.Rect, s: float,
+                     highlight: int | None = None, title: str = N_("SCORE NOW")) -> list[tuple[int, pygame.Rect]]:
     """Per adjacency value: cards / limit and the points, with the total. Returns the row rects."""
     if box.h < 40 * s:
         return []
@@ -353,7 +365,7 @@ def draw_score_table(surface, rows, score: int, box: pygame.Rect, s: float, high
     return rects
 
 
-def draw_hud(surface, scene) -> None:
+def draw_hud(surface: pygame.Surface, scene: CementopiaScene) -> None:
     lay, s, state = scene.lay, scene.lay.s, scene.state
     hud = lay.hud
     ui.panel(surface, hud, (30, 24, 28), ui.BRASS_DARK, radius=R(s, 8))
@@ -378,11 +390,11 @@ def draw_hud(surface, scene) -> None:
         x = box.left - R(s, 22)
 
 
-def prompt_plan(scene, box: pygame.Rect, s: float) -> list:
+def prompt_plan(scene: CementopiaScene, box: pygame.Rect, s: float) -> list[PromptLine]:
     """How the hand panel's instructions fit `box`: [(line, colour, font size, style, y), ...].
     Every sentence whole: at the player's text size, else smaller (never under ui.READABLE), else
     in fewer words; a sentence that still does not fit is left off whole, never cut."""
-    plan: list = []
+    plan: list[tuple[str, ui.Colour, int, str, int, int]] = []  # a prompt line and its sentence
     for short in (False, True):
         lines = scene.prompt_lines(short) if box.w > 40 * s else []
         for shrink in range(0, 8):
@@ -403,7 +415,7 @@ def prompt_plan(scene, box: pygame.Rect, s: float) -> list:
     return [p[:5] for p in plan if p[5] < max(1, cut)]
 
 
-def draw_prompt(surface, scene) -> None:
+def draw_prompt(surface: pygame.Surface, scene: CementopiaScene) -> None:
     box, s = scene.lay.prompt, scene.lay.s
     if scene.coach is not None:
         return  # a lesson's coach panel sits here and says what to do
@@ -411,13 +423,15 @@ def draw_prompt(surface, scene) -> None:
         surface.blit(ui._render(part, size, colour, style), (box.x, box.y + y))
 
 
+# a line of the hand panel's instructions: (words, colour, font size, style, y)
+PromptLine = tuple[str, ui.Colour, int, str, int]
 POPUP_NOTE = N_("Each pays the counter with that many facing pairs.")
 
 
 class Popup:
     """Which neighbour to count: one button per counter the spot can pay (keys 1-4), and Cancel."""
 
-    def __init__(self, scene, card: int, x: int, y: int, choices: list):
+    def __init__(self, scene: CementopiaScene, card: int, x: int, y: int, choices: list[Choice]) -> None:
         self.card, self.x, self.y, self.choices = card, x, y, choices
         buttons = [ui.Button("", lambda a=action: scene.play(a)) for action, _count, _names in choices]
         self.ring = ui.FocusRing(buttons + [ui.Button("", lambda: setattr(scene, "popup", None))])
@@ -428,7 +442,7 @@ class Popup:
         self.note_lines: list[str] = []
         self.words()
 
-    def layout(self, scene) -> None:
+    def layout(self, scene: CementopiaScene) -> None:
         """Beside the spot; as tall as its words (wrapped, at the player's text size) and buttons."""
         self.words()
         s, board = scene.lay.s, scene.lay.board
@@ -441,8 +455,8 @@ class Popup:
         bh = max(round(40 * s), ui.font(round(40 * s * 0.42), "bold").get_height() + R(s, 6))
         h = min(board.h - R(s, 10), self.top + n * (bh + gap) + R(s, 6))
         spot, g, inner = scene.cam.card_rect(board, self.x, self.y), R(s, 14), board.inflate(-R(s, 10), -R(s, 10))
-        keep = [spot] + [scene.cam.card_rect(board, *scene.state.position(n))
-                         for _action, _count, names in self.choices for n in names]
+        keep = [spot] + [scene.cam.card_rect(board, *where) for _action, _count, names in self.choices
+                         for n in names if (where := scene.state.position(n)) is not None]
         around = [(spot.right + g, spot.centery - h // 2), (spot.left - g - w, spot.centery - h // 2),
                   (spot.centerx - w // 2, spot.bottom + g), (spot.centerx - w // 2, spot.top - g - h)]
         # beside the spot, covering as little as possible of it and of the neighbours on offer
@@ -463,13 +477,13 @@ class Popup:
                                     count).format(key=i + 1, cards=cards, count=count)
         self.ring.widgets[-1].label = _("Cancel (Esc)")
 
-    def choice(self):
+    def choice(self) -> Choice | None:
         """The choice under the keyboard focus or the mouse (its neighbours are lit)."""
         i = self.ring.index
         return self.choices[i] if 0 <= i < len(self.choices) else None
 
 
-def draw_popup(surface, pop, s: float) -> None:
+def draw_popup(surface: pygame.Surface, pop: Popup, s: float) -> None:
     ui.panel(surface, pop.rect, (34, 26, 26, 245), ui.HILITE, radius=R(s, 12), width=max(2, R(s, 3)))
     y = pop.rect.y + R(s, 12)
     for lines, size, colour, style in ((pop.title_lines, px(17, s), ui.HILITE, "bold"),
@@ -482,7 +496,7 @@ def draw_popup(surface, pop, s: float) -> None:
         button.draw(surface, s)
 
 
-def draw_table(scene, surface) -> None:
+def draw_table(scene: CementopiaScene, surface: pygame.Surface) -> None:
     scene.sprites.frame(scene.cam.goal is not None)
     lay, s, board, art = scene.lay, scene.lay.s, scene.lay.board, scene.app.art
     surface.blit(art.table(surface.get_size()), (0, 0))
@@ -522,7 +536,7 @@ def draw_table(scene, surface) -> None:
 KEY = N_("Badge: the card's side-by-side neighbours. Gold disc: scored; red square: over the limit.")
 
 
-def draw_key(surface, board: pygame.Rect, s: float) -> None:
+def draw_key(surface: pygame.Surface, board: pygame.Rect, s: float) -> None:
     """The badges' key along the board's foot, wrapped onto more lines rather than cut."""
     w = board.w - R(s, 20)
     lines = ui.wrap(_(KEY), px(13, s), w)
@@ -531,7 +545,7 @@ def draw_key(surface, board: pygame.Rect, s: float) -> None:
         y = ui.text(surface, line, px(13, s), (board.x + R(s, 10), y), ui.MUTED, max_width=w).bottom
 
 
-def draw_end(scene, surface) -> None:
+def draw_end(scene: CementopiaEndScene, surface: pygame.Surface) -> None:
     s, st, P, b = scene.s, scene.state, scene.panel, scene.banner
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     ui.panel(surface, b, (30, 24, 28), ui.BRASS, radius=R(s, 10))

@@ -3,6 +3,8 @@ rulebook's targets and the personal best for the deal; Play again (the same kind
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.cementopia.setup import MAXIMUM, TARGETS, daily_seed, target_reached
@@ -17,12 +19,17 @@ from scenes.config import GameConfig, Seat
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, focus_on_hover
 
+if TYPE_CHECKING:
+    from game.cementopia.state import CementopiaState
+    from game.commands import Session
+    from scenes.app.window import App
+
 
 HELPS_USED = {("hint",): N_("Hint used"), ("undo",): N_("Undo used"), ("hint", "undo"): N_("Hint and undo used"),
               (): N_("Help used")}
 
 
-def help_used(meta) -> str:
+def help_used(meta: dict[str, Any]) -> str:
     """Which help made the attempt assisted: "Hint used", "Undo used", "Hint and undo used"
     ("Help used" for an older record that does not say), in the player's language."""
     helps = helps_of(meta)
@@ -32,8 +39,8 @@ def help_used(meta) -> str:
 class CementopiaEndScene(Scene):
     name = "cementopia_end"
 
-    def __init__(self, app, session, config=None, best=None, improved: bool = False,
-                 game_id: int | None = None):
+    def __init__(self, app: App, session: Session[CementopiaState], config: GameConfig | None = None,
+                 best: dict[str, Any] | None = None, improved: bool = False, game_id: int | None = None) -> None:
         super().__init__(app)
         self.session, self.config, self.best, self.improved = session, config, best, improved
         self.game_id = game_id  # the attempt's row in History: its review is kept there
@@ -59,12 +66,12 @@ class CementopiaEndScene(Scene):
     def help_used(self) -> str:
         return help_used(self.session.meta)
 
-    def best_lines(self) -> list:
+    def best_lines(self) -> list[tuple[str, ui.Colour]]:
         """The bests in words a player can tell apart: a new best says which one it is (the best
         of all, or the best without help), and the deal's two bests are named each for what it is."""
         entry = self.best if isinstance(self.best, dict) else {}
         best, plain, score = entry.get("best"), entry.get("unassisted_best"), self.state.score()
-        lines = []
+        lines: list[tuple[str, ui.Colour]] = []
         if self.improved:
             if self.assisted:
                 lines.append((_("New personal best for this deal, with help!"), ui.GOOD))
@@ -100,7 +107,7 @@ class CementopiaEndScene(Scene):
                             score).format(points=score)
         return _("Complete: target {target} reached!").format(target=reached)
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         geometry.end_layout(self, size)
         self.cam.lo, self.cam.hi = 20 * self.s, 200 * self.s
         self.cam.fit(self.board.inflate(0, -round(60 * self.s)), self.state.placed, now=True, room=0.2)
@@ -122,7 +129,7 @@ class CementopiaEndScene(Scene):
     def to_title(self) -> None:
         self.app.stack.clear_to(self.app.make("title"))
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             focus_on_hover(self.ring, event)
             self.hover_row = next((v for v, r in self.row_rects if r.collidepoint(event.pos)), None)
@@ -137,7 +144,7 @@ class CementopiaEndScene(Scene):
             self.snapped = True
             self.app.end_demo()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for button, word in self.words.items():  # looked up now: Settings may switch language
             button.label = _(word)
         self.sprites.frame()

@@ -10,12 +10,18 @@ A card's top is (GEAR_TOP - GEAR_STEP / 2) card heights above its first row.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import pygame
 
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP
 from scenes.widgets import ui
+
+if TYPE_CHECKING:
+    from scenes.cementopia.end import CementopiaEndScene
+
+Spot = tuple[int, int]  # a grid place (x, y) a card may go to
 
 CARD_H = 1 / CARD_ASPECT  # card height in card widths
 CELL = GEAR_STEP * CARD_H  # one cell row
@@ -35,7 +41,7 @@ class Camera:
     """The world point at the board's centre and the zoom (card width in pixels). Fit glides
     toward a goal; pans and wheel zooms are immediate."""
 
-    def __init__(self, zoom: float = 100.0):
+    def __init__(self, zoom: float = 100.0) -> None:
         self.cx, self.cy, self.zoom, self.lo, self.hi = 0.5, 2.5 * CELL, zoom, 30.0, 300.0
         self.goal: tuple[float, float, float] | None = None  # (cx, cy, zoom) glided toward
 
@@ -43,22 +49,22 @@ class Camera:
     def w(self) -> int:
         return max(8, round(self.zoom))
 
-    def to_screen(self, board, wx: float, wy: float) -> tuple[float, float]:
+    def to_screen(self, board: pygame.Rect, wx: float, wy: float) -> tuple[float, float]:
         return board.centerx + (wx - self.cx) * self.w, board.centery + (wy - self.cy) * self.w
 
-    def to_world(self, board, sx: float, sy: float) -> tuple[float, float]:
+    def to_world(self, board: pygame.Rect, sx: float, sy: float) -> tuple[float, float]:
         return self.cx + (sx - board.centerx) / self.w, self.cy + (sy - board.centery) / self.w
 
-    def card_rect(self, board, x: int, y: int) -> pygame.Rect:
+    def card_rect(self, board: pygame.Rect, x: int, y: int) -> pygame.Rect:
         left, top = self.to_screen(board, x * PITCH, y * CELL - TOP)
         return pygame.Rect(round(left), round(top), self.w, round(self.w / CARD_ASPECT))
 
-    def cell_at(self, board, sx: float, sy: float) -> tuple[int, int]:
+    def cell_at(self, board: pygame.Rect, sx: float, sy: float) -> tuple[int, int]:
         """The grid place (x, y) of a card whose five rows are centred nearest the point."""
         wx, wy = self.to_world(board, sx, sy)
         return math.floor(wx / PITCH), round(wy / CELL - 2.5)
 
-    def band_rect(self, board, x: int, y: int) -> pygame.Rect:
+    def band_rect(self, board: pygame.Rect, x: int, y: int) -> pygame.Rect:
         """The card's five cell rows (the part no other card ever covers)."""
         left, top = self.to_screen(board, x * PITCH, y * CELL)
         bottom = round(self.to_screen(board, 0, (y + 5) * CELL)[1])
@@ -67,14 +73,15 @@ class Camera:
     def pan(self, dx: float, dy: float) -> None:
         self.cx, self.cy, self.goal = self.cx - dx / self.w, self.cy - dy / self.w, None
 
-    def zoom_at(self, board, factor: float, at=None) -> None:
+    def zoom_at(self, board: pygame.Rect, factor: float, at: tuple[int, int] | None = None) -> None:
         at = at or board.center
         wx, wy = self.to_world(board, *at)
         self.zoom = max(self.lo, min(self.hi, self.zoom * factor))
         self.cx, self.cy = wx - (at[0] - board.centerx) / self.w, wy - (at[1] - board.centery) / self.w
         self.goal = None
 
-    def fit(self, board, placed, now: bool = False, cap: float | None = None, room: float = 1.0, spots=()) -> None:
+    def fit(self, board: pygame.Rect, placed: Sequence[tuple[int, int, int]], now: bool = False,
+            cap: float | None = None, room: float = 1.0, spots: Sequence[Spot] = ()) -> None:
         """Aim at the whole network and these free spots, `room` columns (and twice as many rows) around."""
         xs, ys = [p[1] for p in placed] + [p[0] for p in spots] or [0], [p[2] for p in placed] + [p[1] for p in spots] or [0]
         x0, x1 = (min(xs) - room) * PITCH, (max(xs) + 1 + room) * PITCH - (PITCH - 1)
@@ -84,7 +91,7 @@ class Camera:
         if now:
             (self.cx, self.cy, self.zoom), self.goal = self.goal, None
 
-    def show(self, board, rect: pygame.Rect) -> None:
+    def show(self, board: pygame.Rect, rect: pygame.Rect) -> None:
         """Glide just enough that a screen rect comes inside the board."""
         dx = max(0, board.left - rect.left) - max(0, rect.right - board.right)
         dy = max(0, board.top - rect.top) - max(0, rect.bottom - board.bottom)
@@ -99,13 +106,13 @@ class Camera:
                 (self.cx, self.cy, self.zoom), self.goal = self.goal, None
 
 
-def nearest_spot(spots, cam: Camera):
+def nearest_spot(spots: Iterable[Spot], cam: Camera) -> Spot | None:
     """The lit spot closest to the board's centre."""
     return min(spots, default=None,
                key=lambda p: abs(p[0] * PITCH + 0.5 - cam.cx) + abs((p[1] + 2.5) * CELL - cam.cy))
 
 
-def step_spot(spots, spot, dx: int, dy: int):
+def step_spot(spots: Iterable[Spot], spot: Spot, dx: int, dy: int) -> Spot:
     """The nearest lit spot in a direction (straight ahead counts less than sideways)."""
     best, score = spot, None
     for x, y in spots:
@@ -116,7 +123,25 @@ def step_spot(spots, spot, dx: int, dy: int):
     return best
 
 
-def layout(size) -> SimpleNamespace:
+@dataclass
+class Layout:
+    """The table's regions for a window size (layout)."""
+
+    s: float
+    hud: pygame.Rect
+    board: pygame.Rect
+    hand: pygame.Rect
+    side: pygame.Rect
+    deck: pygame.Rect
+    slots: list[pygame.Rect]  # the four hand cards'
+    prompt: pygame.Rect
+    counters: list[pygame.Rect]
+    table: pygame.Rect  # the score table's
+    buttons: list[pygame.Rect]  # Undo, Redo, Hint, Fit, Menu
+    hand_w: int  # a hand card's width
+
+
+def layout(size: tuple[int, int]) -> Layout:
     """The table's regions: hud, board, hand (deck, 4 slots, prompt), side (counters, score table,
     buttons Undo / Redo / Hint / Fit / Menu)."""
     W, H = size
@@ -144,11 +169,11 @@ def layout(size) -> SimpleNamespace:
     buttons.append(pygame.Rect(side.x + pad, by + 2 * (bh + bg), side.w - 2 * pad, bh))
     t_top = counters[-1].bottom + label + pad
     table = pygame.Rect(side.x + pad, t_top, side.w - 2 * pad, by - pad - t_top)
-    return SimpleNamespace(s=s, hud=hud, board=board, hand=hand, side=side, deck=deck, slots=slots, prompt=prompt,
-                           counters=counters, table=table, buttons=buttons, hand_w=cw)
+    return Layout(s=s, hud=hud, board=board, hand=hand, side=side, deck=deck, slots=slots, prompt=prompt,
+                  counters=counters, table=table, buttons=buttons, hand_w=cw)
 
 
-def end_layout(scene, size) -> None:
+def end_layout(scene: CementopiaEndScene, size: tuple[int, int]) -> None:
     W, H = size
     s = scene.s = ui.scale_for(size)
     m, pw, bh = max(4, R(s, 14)), R(s, 400), R(s, 46)

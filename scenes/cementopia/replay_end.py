@@ -3,8 +3,16 @@ viewer, no Play again."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.replay.ends import BACK, CLOSE, back_to_viewer, close_viewer
+
+if TYPE_CHECKING:
+    from game.cementopia.state import CementopiaState
+    from game.commands import Session
+    from scenes.app.window import App
+    from scenes.config import GameConfig
 
 
 class ReplayCementopiaEnd(CementopiaEndScene):
@@ -12,7 +20,8 @@ class ReplayCementopiaEnd(CementopiaEndScene):
 
     name = "replay_end"
 
-    def __init__(self, app, session, config=None, best=None, improved: bool = False):
+    def __init__(self, app: App, session: Session[CementopiaState], config: GameConfig | None = None,
+                 best: dict[str, Any] | None = None, improved: bool = False) -> None:
         super().__init__(app, session, config, best, improved)
         self.words = {self.again_b: BACK, self.title_b: CLOSE}
         self.title_b.action = lambda: close_viewer(self)

@@ -9,8 +9,8 @@ suggestion) is shown, never played. Ends on CementopiaEndScene (end.py).
 from __future__ import annotations
 
 import datetime
-from typing import Any
-from types import SimpleNamespace
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -18,13 +18,19 @@ from game.cementopia import words
 from game.cementopia.best import after, best_words, load_best
 from game.cementopia.record import new_session
 from game.cementopia.setup import Action, daily_seed
-from game.cementopia.state import COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED
+from game.cementopia.state import (
+    COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED, CementopiaState)
+from game.commands import Outcome, Session
+from game.contract import Event
 from game.messages import shown, split_sentences
 from game.commands import mark_help
 from game.i18n import N_, _, ngettext
 
 from scenes.cementopia import draw, geometry
+from scenes.cementopia.geometry import Spot
+from scenes.config import GameConfig
 from scenes.table.base import GameTable
+from scenes.table.bots import Hint
 from scenes.table.coaching import CoachMarks
 from scenes.table.hints import Hints
 from scenes.table.log import TableLog
@@ -35,6 +41,10 @@ from scenes.widgets import ui
 from scenes.widgets.anim import Flight, Glide, Stepper
 from scenes.widgets.decor import focus_on_hover
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+    from scenes.cementopia.replay_end import ReplayCementopiaEnd
+
 FLIGHT = 0.28
 DEMO_THINK_S = 0.1
 ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15, pygame.K_MINUS: 1 / 1.15,
@@ -42,7 +52,7 @@ ZOOM_KEYS = {pygame.K_PLUS: 1.15, pygame.K_EQUALS: 1.15, pygame.K_KP_PLUS: 1.15,
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
-def deal_label(meta) -> str:
+def deal_label(meta: dict[str, Any]) -> str:
     """The deal in the HUD and on the end screen, in the player's language."""
     daily = meta.get("daily")
     if daily:
@@ -51,10 +61,22 @@ def deal_label(meta) -> str:
     return _("Seed {seed}").format(seed=meta.get("seed"))
 
 
+@dataclass
+class Drag:
+    """A hand card held by the mouse."""
+
+    card: int
+    grab: tuple[int, int]  # where the card was taken, from its top left
+    pos: tuple[int, int]  # the pointer now
+    start: tuple[int, int]  # where the press was
+    moved: bool = False  # it went far enough to be a drag, not a click
+
+
 # ---------------------------------------------------------------- the table
 
 class CementopiaLog(TableLog):
-    def lines(self, before, action, events, after) -> list[str]:
+    def lines(self, before: CementopiaState, action: Action, events: list[Event],
+              after: CementopiaState) -> list[str]:
         """A move in words (for the replay's panel: this table shows no log): the card, the
         neighbour it is counted with, a counter spent, the end."""
         lines = [_("Card {card} goes beside card {other}.").format(card=action.card, other=action.count_with)]
@@ -71,7 +93,7 @@ class CementopiaUndo(Undoing):
 
     table: CementopiaScene
 
-    def scope(self):
+    def scope(self) -> None:
         return None  # one player: undo goes back one placement
 
     def before_undo(self) -> None:
@@ -114,7 +136,7 @@ class CementopiaPlayback(Playback):
 
     table: CementopiaScene
 
-    def end(self):
+    def end(self) -> ReplayCementopiaEnd:
         t = self.table
         from scenes.cementopia.replay_end import ReplayCementopiaEnd
         return ReplayCementopiaEnd(t.app, session=t.session, config=t.config)
@@ -186,7 +208,7 @@ class CementopiaTips(Tips):
 
     table: CementopiaScene
 
-    def at(self, pos) -> str | None:
+    def at(self, pos: tuple[int, int]) -> str | None:
         """A counter card (what its number pays for, uses left) or the deck."""
         t = self.table
         if t.popup is not None or t.state.is_over():
@@ -228,9 +250,9 @@ class CementopiaScene(GameTable):
     Playback = CementopiaPlayback
     Marks = CementopiaMarks
     Tips = CementopiaTips
-    start_rect = None  # where the placed card flies from (play sets it; a move submitted otherwise lands)
+    start_rect: pygame.Rect | None = None  # where the placed card flies from (play sets it; a move submitted otherwise lands)
 
-    def __init__(self, app, config, session=None):
+    def __init__(self, app: App, config: GameConfig, session: Session[CementopiaState] | None = None) -> None:
         if session is None:
             seat = config.seats[0].to_json() if config.seats else {"name": "You", "seat": "human"}
             session = new_session(config.resolved_seed(), [seat], None)
@@ -243,21 +265,39 @@ class CementopiaScene(GameTable):
         if problem:
             app.toast(problem)
         self.lay, self.cam, self.sprites = geometry.layout((1280, 720)), geometry.Camera(), draw.Sprites(app.art)
-        self.hand_x: dict = {}  # card -> Glide of its x in the hand
+        self.hand_x: dict[int, Glide] = {}  # card -> Glide of its x in the hand
         # kb_stage: "hand" or "board" while the keyboard drives; cursor: its spot; hover: the mouse's
-        self.selected = self.cursor = self.hover = self.drag = self.pan = self.popup = self.kb_stage = None
+        self.selected: int | None = None
+        self.cursor: Spot | None = None
+        self.hover: Spot | None = None
+        self.drag: Drag | None = None
+        self.pan: tuple[int, tuple[int, int], bool] | None = None  # (button, last position, moved)
+        self.popup: draw.Popup | None = None
+        self.kb_stage: str | None = None
         self.auto_fit, self.mouse, self.pan_start = True, (0, 0), (0, 0)
         self.end_wait = self.demo_wait = 0.0
-        self.demo_ticket = self.demo_move = self._legal_key = self._preview = self._shown_hint = None
-        self.snapped, self._groups = False, {}
+        self.demo_ticket: int | None = None
+        self.demo_move: Action | None = None
+        self._legal_key: tuple[Any, ...] | None = None  # the position _groups is of
+        self._preview: tuple[tuple[tuple[Any, ...] | None, Action], int] | None = None  # (key, score)
+        self._shown_hint: Hint | None = None
+        # card -> {(x, y): [(action, connection count), ...]} for the position _legal_key
+        self._groups: dict[int, dict[Spot, list[tuple[Action, int]]]] = {}
+        self.snapped = False
         self.ending: tuple[dict[str, Any] | None, bool] = (None, False)  # (best entry, improved)
-        self.score_rows: list = []  # the score table's rows as last drawn: (adjacency, rect)
+        self.score_rows: list[tuple[int, pygame.Rect]] = []  # the score table's rows as last drawn: (adjacency, rect)
         self.buttons = self.controls.buttons() + [ui.Button(N_("Fit"), self.fit), ui.Button(N_("Menu"), self.open_menu)]
         self.words = {b: b.label for b in self.buttons}  # English; drawn in the player's language
         self.show_position()
         self.saves.autosave()
 
     # --- reading -----------------------------------------------------------------------------
+
+    session: Session[CementopiaState]
+
+    @property
+    def state(self) -> CementopiaState:
+        return self.session.state
 
     @property
     def lesson(self) -> bool:
@@ -271,7 +311,7 @@ class CementopiaScene(GameTable):
     def can_act(self) -> bool:
         return not self.state.is_over() and not self.app.demo and self.popup is None
 
-    def spots_for(self, card) -> dict:
+    def spots_for(self, card: int) -> dict[Spot, list[tuple[Action, int]]]:
         """{(x, y): [(action, connection count), ...]} where `card` may go now (cached)."""
         st = self.state
         key = (id(st), tuple(st.placed), tuple(st.hand), tuple(st.counters))
@@ -281,17 +321,17 @@ class CementopiaScene(GameTable):
                 self._groups.setdefault(a.card, {}).setdefault((a.x, a.y), []).append((a, st.connection_count(a)))
         return self._groups.get(card, {})
 
-    def active_card(self):
+    def active_card(self) -> int | None:
         if self.drag is not None and self.drag.moved:
             return self.drag.card
         return self.popup.card if self.popup is not None else self.selected
 
-    def focus_spot(self):
+    def focus_spot(self) -> Spot | None:
         if self.popup is not None:
             return (self.popup.x, self.popup.y)
         return self.cursor if self.kb_stage == "board" else self.hover
 
-    def hint_action(self):
+    def hint_action(self) -> Action | None:
         hint = self.hints.turns.hint
         return hint[0] if hint and hint[0] in self.state.legal_actions() else None
 
@@ -300,13 +340,13 @@ class CementopiaScene(GameTable):
         hint = self.hint_action()
         return self.state.connection_count(hint) if hint is not None else None
 
-    def preview(self) -> tuple:
+    def preview(self) -> tuple[int | None, int | None]:
         """(the counter paid, the score after) for the placement being considered, else Nones."""
         if self.popup is not None:
             choice = self.popup.choice()
             return (choice[1] if choice else None), None
-        card = self.active_card()
-        options = self.spots_for(card).get(self.focus_spot()) if card is not None else None
+        card, spot = self.active_card(), self.focus_spot()
+        options = self.spots_for(card).get(spot) if card is not None and spot is not None else None
         if not options:
             return None, None
         action, count = options[0]
@@ -322,7 +362,7 @@ class CementopiaScene(GameTable):
     def best_text(self) -> str:
         return _("Best: {best}").format(best=best_words(self.best.get(str(self.session.meta.get("seed")))))
 
-    def prompt_lines(self, short: bool = False) -> list:
+    def prompt_lines(self, short: bool = False) -> Sequence[tuple[str, ui.Colour, int]]:
         """The hand panel's instructions; `short`: fewer words, for a small window or large text."""
         st, card = self.state, self.active_card()
         if st.is_over():
@@ -331,7 +371,7 @@ class CementopiaScene(GameTable):
             return [(_("A replay: the moves as they were played."), ui.TEXT, 16)]
         if (self.app.demo and not self.lesson) or self.hints.turns.hint_pending:
             return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
-        if self.hint_action() is not None and card in (None, self.hint_action().card):
+        if (hinted := self.hint_action()) is not None and card in (None, hinted.card):
             # the hint's words were worked out in English: said now (game.messages); a
             # sentence a line, so that where room runs out the placement itself stays
             hint = self.hints.turns.hint
@@ -368,7 +408,7 @@ class CementopiaScene(GameTable):
         and the hint's words (scenes/app/window.py)."""
         return self.lay.board.inflate(-geometry.R(self.lay.s, 8), -geometry.R(self.lay.s, 8))
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         old, self.lay = self.lay.s, geometry.layout(size)
         s = self.lay.s
         self.cam.lo, self.cam.hi = 34 * s, 230 * s
@@ -385,10 +425,10 @@ class CementopiaScene(GameTable):
         x = round(self.hand_x.setdefault(card, Glide(slot.x)).value)
         return slot.move(x - slot.x, -round(12 * self.lay.s) if card == self.selected else 0)
 
-    def hand_card_at(self, pos):
+    def hand_card_at(self, pos: tuple[int, int]) -> int | None:
         return next((c for c in reversed(self.state.hand) if self.hand_rect(c).collidepoint(pos)), None)
 
-    def spot_at(self, pos, card):
+    def spot_at(self, pos: tuple[int, int], card: int | None) -> Spot | None:
         """The lit spot under the cursor: its card outline holds it; the nearest rows win."""
         board = self.lay.board
         if card is None or not board.collidepoint(pos):
@@ -397,7 +437,7 @@ class CementopiaScene(GameTable):
                 if self.cam.card_rect(board, *p).collidepoint(pos)]
         return min(near)[1] if near else None
 
-    def hidden(self) -> set:
+    def hidden(self) -> set[tuple[str, int]]:
         return self.motion.landing()
 
     # --- commands ----------------------------------------------------------------------------
@@ -405,7 +445,7 @@ class CementopiaScene(GameTable):
     def try_place(self, card: int, x: int, y: int) -> None:
         """Place now, or ask which neighbour to count when that changes the counter paid (two
         neighbours with the same count pay the same counter: that is no question)."""
-        by_count: dict[int, list] = {}
+        by_count: dict[int, list[Action]] = {}
         for action, count in self.spots_for(card).get((x, y), []):
             by_count.setdefault(count, []).append(action)
         if len(by_count) == 1:
@@ -416,7 +456,7 @@ class CementopiaScene(GameTable):
             self.popup, self.drag = draw.Popup(self, card, x, y, choices), None
             self.popup.layout(self)
 
-    def refuse_drop(self, card: int, pos) -> None:
+    def refuse_drop(self, card: int, pos: tuple[int, int]) -> None:
         """A card dropped on the board where no spot is lit for it: the rules say why not there
         (counting the card beside it, if there is one)."""
         x, y = self.cam.cell_at(self.lay.board, *pos)
@@ -432,19 +472,19 @@ class CementopiaScene(GameTable):
         if self.auto_fit:
             self.fit()
 
-    def play(self, action):
+    def play(self, action: Action) -> Outcome | None:
         self.start_rect = self.hand_rect(action.card) if action.card in self.state.hand else None
         self.popup = None
         return super().play(action)
 
-    def on_played(self, action, outcome) -> None:
+    def on_played(self, action: Action, outcome: Outcome) -> None:
         """The card flies to its spot and taps as it lands; the counter clicks (a swish if it turns
         face down); a drawn card flies in; the end: a fanfare if complete, a knock if stuck."""
         sound, st = self.app.sound, self.state
         for event in outcome.events:
             if event.kind == PLACED:
                 sound.play("place", delay=FLIGHT)
-                if self.start_rect is not None:
+                if self.start_rect is not None and event.card is not None and isinstance(event.where, tuple):
                     end = self.cam.card_rect(self.lay.board, *event.where)
                     sx, sy, sw, sh = self.start_rect
                     self.motion.launch(Flight(event.card, (sx, sy, sw, sh), (end.x, end.y, end.w, end.h), FLIGHT,
@@ -452,17 +492,17 @@ class CementopiaScene(GameTable):
                     self.start_rect = None  # (this move's only)
             elif event.kind in (COUNTER_TURNED, COUNTER_FLIPPED):
                 sound.play("flip" if event.kind == COUNTER_FLIPPED else "ratchet", delay=FLIGHT + 0.12, volume=0.6)
-            elif event.kind == DRAWN and not st.is_over():
-                slot = self.lay.slots[min(st.hand.index(event.card), len(self.lay.slots) - 1)]
+            elif event.kind == DRAWN and not st.is_over() and event.card is not None:
+                slot, deck = self.lay.slots[min(st.hand.index(event.card), len(self.lay.slots) - 1)], self.lay.deck
                 self.hand_x[event.card] = Glide(slot.x)
-                self.motion.launch(Flight(event.card, tuple(self.lay.deck), tuple(slot), FLIGHT, delay=FLIGHT * 0.6,
-                                           key=("hand", event.card)))
+                self.motion.launch(Flight(event.card, (deck.x, deck.y, deck.w, deck.h), (slot.x, slot.y, slot.w, slot.h),
+                                          FLIGHT, delay=FLIGHT * 0.6, key=("hand", event.card)))
                 sound.play("take", delay=FLIGHT * 0.6, volume=0.4)
             elif event.kind == FINISHED:
                 sound.play("win" if event.where == COMPLETE else "pass", delay=FLIGHT + 0.4)
         self._reset_input()
 
-    def on_history(self, outcome) -> None:
+    def on_history(self, outcome: Outcome) -> None:
         self.end_wait = 0.0
         self._reset_input()
 
@@ -474,7 +514,7 @@ class CementopiaScene(GameTable):
         self.hand_x.clear()  # (each hand card takes its slot as it is drawn)
         self.fit(now=True)
 
-    def picture(self) -> dict:
+    def picture(self) -> dict[str, Any]:
         """The placed cards the board shows, as (card, column, row) from where the camera draws
         them; the hand left to right with the slot each is drawn in; what each counter's dial
         shows; the score."""
@@ -499,7 +539,7 @@ class CementopiaScene(GameTable):
         self.auto_fit, spots = True, [p for c in self.state.hand for p in self.spots_for(c)]
         self.cam.fit(self.lay.board, self.state.placed, now, 150 * self.lay.s, 0.3, spots)
 
-    def on_finished(self, record: dict) -> None:
+    def on_finished(self, record: dict[str, Any]) -> None:
         """A complete network may be a new personal best for the deal (a stuck one is shown, not
         ranked; the demo ranks nothing)."""
         st, seed = self.state, self.session.meta.get("seed")
@@ -507,7 +547,7 @@ class CementopiaScene(GameTable):
         self.ending = (entry, improved)
         if st.outcome == COMPLETE and self.saves.service.enabled:  # kept off the frame loop, as is known now
             db, score, assisted = self.app.store, st.score(), self.assisted
-            kept: list = []
+            kept: list[tuple[dict[str, Any] | None, bool]] = []
             self.ending = after(entry, score, assisted)
 
             def done(problem: str | None) -> None:
@@ -519,7 +559,7 @@ class CementopiaScene(GameTable):
 
     # --- events ------------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         self.tooltip.handle(event)
         if self.marks.handle(event):
             return
@@ -537,7 +577,7 @@ class CementopiaScene(GameTable):
             {pygame.MOUSEBUTTONDOWN: self._press, pygame.MOUSEBUTTONUP: self._release, pygame.KEYDOWN: self._key}[
                 event.type](event)
 
-    def _motion(self, pos) -> None:
+    def _motion(self, pos: tuple[int, int]) -> None:
         if self.pan is not None:
             button, last, moved = self.pan
             self.cam.pan(pos[0] - last[0], pos[1] - last[1])
@@ -553,7 +593,7 @@ class CementopiaScene(GameTable):
             if self.hover is not None and self.kb_stage == "board":
                 self.kb_stage = "hand"  # the mouse takes over from the keys
 
-    def _press(self, event) -> None:
+    def _press(self, event: pygame.event.Event) -> None:
         pos, button = event.pos, event.button
         if self.popup is not None:
             if button == 1 and not self.popup.ring.handle(event) and not self.popup.rect.collidepoint(pos):
@@ -565,9 +605,9 @@ class CementopiaScene(GameTable):
             self.pan, self.pan_start = (button, pos, False), pos
         elif button == 1 and self.can_act() and (card := self.hand_card_at(pos)) is not None:
             rect = self.hand_rect(card)
-            self.drag = SimpleNamespace(card=card, grab=(pos[0] - rect.x, pos[1] - rect.y), pos=pos, start=pos, moved=False)
+            self.drag = Drag(card=card, grab=(pos[0] - rect.x, pos[1] - rect.y), pos=pos, start=pos)
 
-    def _release(self, event) -> None:
+    def _release(self, event: pygame.event.Event) -> None:
         pos = event.pos
         if self.pan is not None and event.button == self.pan[0]:
             moved, self.pan = self.pan[2], None
@@ -589,7 +629,7 @@ class CementopiaScene(GameTable):
         self.selected = None if self.selected == drag.card else drag.card
         self.kb_stage = self.cursor = None
 
-    def _key(self, event) -> None:
+    def _key(self, event: pygame.event.Event) -> None:
         k, shift = event.key, event.mod & pygame.KMOD_SHIFT
         if self.popup is not None:
             digit = (event.unicode if event.unicode and event.unicode.isdigit() else
@@ -620,7 +660,7 @@ class CementopiaScene(GameTable):
         elif self.can_act():
             self._play_key(k, shift)
 
-    def _play_key(self, k, shift) -> None:
+    def _play_key(self, k: int, shift: int) -> None:
         """Hand stage: Tab / Left / Right choose a card, Enter (or Up) goes to its spots. Board
         stage: arrows move among the lit spots, Tab changes the card, Enter places, Esc goes back."""
         hand, board = self.state.hand, self.lay.board
@@ -647,7 +687,7 @@ class CementopiaScene(GameTable):
         if self.kb_stage == "board" and self.cursor is not None:
             self.cam.show(board, self.cam.card_rect(board, *self.cursor))
 
-    def _first_spot(self, card):
+    def _first_spot(self, card: int) -> Spot | None:
         hint = self.hint_action()
         return (hint.x, hint.y) if hint is not None and hint.card == card else geometry.nearest_spot(self.spots_for(card), self.cam)
 
@@ -702,7 +742,7 @@ class CementopiaScene(GameTable):
                 self.demo_move, self.demo_wait = action, 0.0
                 self.selected, self.hover = action.card, (action.x, action.y)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for button, word in self.words.items():  # looked up now: Settings may switch language
             button.label = _(word)
         self.controls.refresh(self.buttons)

@@ -1,14 +1,21 @@
 """Grayblock's screens (scenes.descriptor): the table (its hands' and the match's results are
 drawn on it), the setup screen's words and the rules page."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from game.i18n import N_
 
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.grayblock.table import GrayblockScene
 from scenes.grayblock import diagrams, rules_text, stats
 
+if TYPE_CHECKING:
+    from scenes.art.cards import ArtCall
 
-def art(players: int, size) -> list:
+
+def art(players: int, size: tuple[int, int]) -> list[ArtCall]:
     from scenes.grayblock.geometry import Layout
     base = Layout(size, players, 0).base_w
     return [("back", base)] + [("doll", card, base) for card in range(32)]

@@ -3,18 +3,24 @@ and what Water Veins allows."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 import pygame
 
 from game.i18n import N_
 from scenes.art.metrics import CARD_ASPECT
-from scenes.menus.diagrams import Diagram, box, card_height, cell_rect
+from scenes.menus.diagrams import Diagram, Mark, box, card_height, cell_rect
 from scenes.widgets import ui
+
+if TYPE_CHECKING:
+    from scenes.art.cards import CardArt
 
 GB_ROW, GB_LEFT, GB_RIGHT = (14, 12), 30, 4
 GB_VEINS_END, GB_VEINS_OK, GB_VEINS_NO = 12, 14, 13
 
 
-def paint_gb_row(surf, art, cw, row, at: dict) -> list[float]:
+def paint_gb_row(surf: pygame.Surface, art: CardArt, cw: int, row: Sequence[int],
+                 at: dict[int, ui.Colour]) -> list[float]:
     """Cards side by side with a small gap; `at` = {position: (card, colour)} lit at those places."""
     ch = card_height(cw)
     xs = []
@@ -27,7 +33,7 @@ def paint_gb_row(surf, art, cw, row, at: dict) -> list[float]:
     return xs
 
 
-def _ring_cell(surf, x, row, cw, colour) -> None:
+def _ring_cell(surf: pygame.Surface, x: float, row: int, cw: int, colour: ui.Colour) -> None:
     rect = cell_rect(x, 2, row, cw)
     pygame.draw.ellipse(surf, colour, rect.inflate(rect.w * 0.3, rect.h * 0.2), max(2, round(cw / 22)))
 
@@ -36,14 +42,14 @@ def _diff_row(a: int, b: int) -> int:
     return [r for r in range(5) if (a ^ b) & (16 >> r)][0]
 
 
-def paint_gb_neighbours(surf, art, cw, marks) -> None:
+def paint_gb_neighbours(surf: pygame.Surface, art: CardArt, cw: int, marks: list[Mark]) -> None:
     row = (GB_LEFT,) + GB_ROW + (GB_RIGHT,)
     xs = paint_gb_row(surf, art, cw, row, {0: ui.GOOD, len(row) - 1: ui.GOOD})
     _ring_cell(surf, xs[0], _diff_row(GB_LEFT, GB_ROW[0]), cw, ui.GOOD)
     _ring_cell(surf, xs[-1], _diff_row(GB_RIGHT, GB_ROW[-1]), cw, ui.GOOD)
 
 
-def paint_gb_veins(surf, art, cw, marks) -> None:
+def paint_gb_veins(surf: pygame.Surface, art: CardArt, cw: int, marks: list[Mark]) -> None:
     ch = card_height(cw)
     row = (GB_VEINS_OK, GB_VEINS_END, GB_VEINS_NO)
     xs = paint_gb_row(surf, art, cw, row, {0: ui.GOOD, 2: ui.BAD})

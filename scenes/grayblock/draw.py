@@ -5,10 +5,13 @@ Everything here reads the scene and the state; nothing changes the game."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
+
 import pygame
+from pygame.typing import Point, RectLike
 
 from game.grayblock.setup import LEFT, RIGHT
-from game.grayblock.state import BLOCK, OUT, explain_hand
+from game.grayblock.state import BLOCK, OUT, HandResult, explain_hand
 from game.commands import helps_words
 from game.i18n import N_, _, ngettext
 from game.words import said, whose
@@ -22,14 +25,19 @@ from scenes.grayblock.geometry import end_zone
 from scenes.widgets.decor import dim, heading, ornament
 from scenes.menus.setup import LEVEL_NAMES, kind_label
 
+if TYPE_CHECKING:
+    from scenes.grayblock.geometry import Layout
+    from scenes.grayblock.table import GrayblockScene
+
 # a bot's tag while it thinks, one frame after another
 THINKING = (N_("thinking."), N_("thinking.."), N_("thinking..."))
 ROW_FELT = (18, 34, 36, 170)
 DARK = (20, 16, 18, 235)
 
 
-def name_text(surface, string, size, pos, colour, anchor="topleft", style="bold", width=100.0,
-              height=None):
+def name_text(surface: pygame.Surface, string: str, size: int, pos: Point, colour: ui.Colour,
+              anchor: str = "topleft", style: str = "bold", width: float = 100.0,
+              height: float | None = None) -> pygame.Rect:
     """Text cut short with an ellipsis (rather than shrunk) when it is wider than `width`."""
     while ui.font(size, style).size(string)[0] > width and len(string) > 1:
         string = string[:-2] + "\u2026"
@@ -46,8 +54,9 @@ def fitting(labels: list[str], px: float, width: float, style: str = "regular") 
     return labels[-1]
 
 
-def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, ink=ui.TEXT,
-         bounds=None, pad=(12, 4), **where) -> pygame.Rect:
+def pill(surface: pygame.Surface, message: str, size: int, s: float, fill: ui.Colour = DARK,
+         edge: ui.Colour = ui.BRASS, ink: ui.Colour = ui.TEXT, bounds: pygame.Rect | None = None,
+         pad: tuple[float, float] = (12, 4), **where: Any) -> pygame.Rect:
     """A label in a rounded box placed by one keyword (center=..., midtop=...), kept in bounds."""
     tag = ui.render(message, size, ink, "bold")
     box = tag.get_rect(**where).inflate(round(pad[0] * s), round(pad[1] * s))
@@ -58,16 +67,16 @@ def pill(surface, message: str, size: int, s: float, fill=DARK, edge=ui.BRASS, i
     return box
 
 
-def darker(colour, f: float):
+def darker(colour: Sequence[int], f: float) -> tuple[int, ...]:
     return tuple(int(c * f) for c in colour[:3])
 
 
-def outline(surface, rect, colour, s: float, width: float = 3) -> None:
+def outline(surface: pygame.Surface, rect: RectLike, colour: ui.Colour, s: float, width: float = 3) -> None:
     pygame.draw.rect(surface, colour, pygame.Rect(rect).inflate(round(6 * s), round(6 * s)),
                      max(1, round(width * s)), border_radius=round(8 * s))
 
 
-def face(scene, card: int, w: float, back: bool = False) -> pygame.Surface:
+def face(scene: GrayblockScene, card: int, w: float, back: bool = False) -> pygame.Surface:
     """A card `w` wide, scaled from one rendering per card at the layout's base width: the
     procedural art costs ~10 ms per card and width, too much for widths that change."""
     key = (-1 if back else card, max(4, round(w)))
@@ -83,7 +92,8 @@ def face(scene, card: int, w: float, back: bool = False) -> pygame.Surface:
     return surf
 
 
-def blit_card(scene, surface, card: int, rect, alpha: int = 255, back: bool = False) -> pygame.Rect:
+def blit_card(scene: GrayblockScene, surface: pygame.Surface, card: int, rect: pygame.Rect | Sequence[float],
+              alpha: int = 255, back: bool = False) -> pygame.Rect:
     img = face(scene, card, rect[2], back)
     if alpha < 255:
         img = img.copy()
@@ -93,7 +103,7 @@ def blit_card(scene, surface, card: int, rect, alpha: int = 255, back: bool = Fa
 
 # --- the table --------------------------------------------------------------------------------
 
-def draw_table(scene, surface) -> None:
+def draw_table(scene: GrayblockScene, surface: pygame.Surface) -> None:
     L = scene.layout
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     for p in L.seats:
@@ -128,7 +138,7 @@ def draw_table(scene, surface) -> None:
         rules_badge.draw_tooltip(surface, rules_badge.active_rules(scene.state.rules), scene.rules_badge, L.s)
 
 
-def draw_seat(scene, surface, p: int) -> None:
+def draw_seat(scene: GrayblockScene, surface: pygame.Surface, p: int) -> None:
     L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
     rect, seat, colour = L.seats[p], scene.config.seats[p], seat_colour(scene, p)
     active = scene.is_turn(p)
@@ -137,7 +147,7 @@ def draw_seat(scene, surface, p: int) -> None:
     if active:
         glow(surface, rect, colour, s, width=2)
     x, w = rect.x + k(12), round(rect.w * 0.46) - k(12)
-    y = name_text(surface, seat.name, px(20), (x, rect.y + k(8)), colour, width=w).bottom
+    y: float = name_text(surface, seat.name, px(20), (x, rect.y + k(8)), colour, width=w).bottom
     # the seat's kind in the setup screen's words ("Bot · Easy"), or just the level where that is
     # too wide (a small window, Japanese)
     kind = "human" if not seat.is_bot else "external" if seat.kind.startswith("cmd:") else seat.kind
@@ -167,7 +177,7 @@ def draw_seat(scene, surface, p: int) -> None:
     ui.text(surface, str(count), px(19), badge.center, ui.INK, "center", "bold")
 
 
-def draw_row(scene, surface) -> None:
+def draw_row(scene: GrayblockScene, surface: pygame.Surface) -> None:
     L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
     band = L.row
     ui.panel(surface, band, ROW_FELT, ui.BRASS_DARK, radius=k(12), width=max(1, k(2)))
@@ -233,7 +243,7 @@ def draw_row(scene, surface) -> None:
         surface.blit(tag, tag.get_rect(center=box.center))
 
 
-def draw_hand(scene, surface) -> None:
+def draw_hand(scene: GrayblockScene, surface: pygame.Surface) -> None:
     L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
     bottom, head = scene.bottom, L.hand_head
     colour = seat_colour(scene, bottom)
@@ -274,7 +284,7 @@ def draw_hand(scene, surface) -> None:
         pill(surface, _("Hand hidden"), px(16), s, pad=(20, 10), center=L.hand_cards.center)
 
 
-def draw_drop_tag(scene, surface) -> None:
+def draw_drop_tag(scene: GrayblockScene, surface: pygame.Surface) -> None:
     """Under the end the considered card is over: whether it fits (drawn over everything)."""
     card, hover = scene.considered()
     row = scene.shown_row()
@@ -292,7 +302,7 @@ def draw_drop_tag(scene, surface) -> None:
          L.row.inflate(L.k(8), L.k(8)), (14, 4), midtop=(zone.centerx, zone.bottom + L.k(7)))
 
 
-def draw_drag(scene, surface) -> None:
+def draw_drag(scene: GrayblockScene, surface: pygame.Surface) -> None:
     drag, s = scene.drag, scene.layout.s
     if drag is None or not drag.moved or (scene.hover_end and scene.fits(drag.card, scene.hover_end)):
         return  # (over an end it fits, the card shows in its place in the row)
@@ -303,7 +313,7 @@ def draw_drag(scene, surface) -> None:
     blit_card(scene, surface, drag.card, (x, y, cw, ch))
 
 
-def draw_info(scene, surface) -> None:
+def draw_info(scene: GrayblockScene, surface: pygame.Surface) -> None:
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box, state = L.info, scene.state
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
@@ -345,7 +355,7 @@ def draw_info(scene, surface) -> None:
         pygame.draw.rect(surface, colour, bar)
 
 
-def overlay_panel(surface, rect, s: float) -> None:
+def overlay_panel(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
     ui.panel(surface, rect, (34, 26, 26, 248), ui.PANEL_EDGE, radius=round(16 * s) + 2, width=max(2, round(3 * s)))
     ui.panel(surface, rect.inflate(-round(14 * s), -round(14 * s)), (0, 0, 0, 0), (110, 84, 44),
              radius=round(12 * s) + 2, width=1)
@@ -355,7 +365,7 @@ def overlay_panel(surface, rect, s: float) -> None:
 ResultRow = tuple[int, tuple[int, ...], str, int | None, Colour | None, list[str]]
 
 
-def result_lines(scene, result) -> tuple[list[ResultRow], str, str]:
+def result_lines(scene: GrayblockScene, result: HandResult) -> tuple[list[ResultRow], str, str]:
     """Per player (player, cards left, note, key card, its colour, the note's parts: a block
     winner's two facts, stacked when one line is too long); the formula; the total. The numbers
     are the engine's (explain_hand); this only words and colours them."""
@@ -388,12 +398,12 @@ def result_lines(scene, result) -> tuple[list[ResultRow], str, str]:
     return rows, formula, total
 
 
-def result_inner(L) -> pygame.Rect:
+def result_inner(L: Layout) -> pygame.Rect:
     """The result panel's inside at this layout's window size."""
     return pygame.Rect(0, 0, *L.size).inflate(-4 * L.m, -4 * L.m).inflate(-L.k(52), -L.k(52))
 
 
-def result_columns(L, top: int) -> tuple[pygame.Rect, pygame.Rect]:
+def result_columns(L: Layout, top: int) -> tuple[pygame.Rect, pygame.Rect]:
     """The result panel's two columns below its heading (which ends at `top`): the cards left
     with the hand's points, and the scoreboard's (a lesson's panel shares that one)."""
     inner, k = result_inner(L), L.k
@@ -403,24 +413,26 @@ def result_columns(L, top: int) -> tuple[pygame.Rect, pygame.Rect]:
             pygame.Rect(body.x + split + k(10), body.y, body.w - split - k(10), body.h))
 
 
-def result_top(L) -> int:
+def result_top(L: Layout) -> int:
     """Where the columns start under a heading drawn at full size (a long name may shrink it)."""
     k, px = L.k, L.px
     return (result_inner(L).y + ui.font(px(15), "bold").get_height() + k(4)
             + ui.font(px(36), "title").get_height() + k(24))
 
 
-def draw_result(scene, surface) -> None:
+def draw_result(scene: GrayblockScene, surface: pygame.Surface) -> None:
     """Between hands: who won and how, the points with their breakdown, the match scoreboard;
     at the match end the champion and the final scoreboard."""
     L, s, k, px = scene.layout, scene.layout.s, scene.layout.k, scene.layout.px
     dim(surface, 170)
-    state, result = scene.state, scene.state.results[scene.result_index]
+    index = scene.result_index
+    assert index is not None  # (the panel shows a finished hand)
+    state, result = scene.state, scene.state.results[index]
     over = scene.match_over_shown()
     P = surface.get_rect().inflate(-4 * L.m, -4 * L.m)
     overlay_panel(surface, P, s)
     inner = P.inflate(-k(52), -k(52))
-    who, number, points = scene.name_of(result.winner), scene.result_index + 1, result.points
+    who, number, points = scene.name_of(result.winner), index + 1, result.points
     if over:
         # (the name as typed: capitals are the English heading's style, not the name's)
         top = (_("HAND {number}: {who} WENT OUT (+{points})") if result.kind == OUT else
@@ -431,7 +443,7 @@ def draw_result(scene, surface) -> None:
         top = _("{heading} \u00b7 ASSISTED: {helps}").format(heading=top,
                                                              helps=helps_words(scene.session.meta).upper())
     r = ui.text(surface, top, px(15), (inner.centerx, inner.y), ui.BRASS, "midtop", "bold", max_width=inner.w)
-    if over:
+    if over and state.champion is not None:  # (over: the match has its champion)
         champion = scene.name_of(state.champion)
         r = heading(surface, said(champion, _("{who} win the match!"), _("{who} wins the match!")), px(40),
                     (inner.centerx,
@@ -463,7 +475,7 @@ def draw_result(scene, surface) -> None:
         b.draw(surface, s)
 
 
-def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
+def draw_breakdown(scene: GrayblockScene, surface: pygame.Surface, result: HandResult, box: pygame.Rect) -> None:
     k, px = scene.layout.k, scene.layout.px
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
     x, w = box.x + k(12), box.w - k(24)
@@ -528,7 +540,7 @@ def draw_breakdown(scene, surface, result, box: pygame.Rect) -> None:
     ui.text(surface, f"= {total}", px(24), (x, fy + k(4)), ui.HILITE, style="bold", max_width=w)
 
 
-def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
+def draw_scoreboard(scene: GrayblockScene, surface: pygame.Surface, box: pygame.Rect) -> None:
     k, px = scene.layout.k, scene.layout.px
     state, n = scene.state, scene.state.players
     ui.panel(surface, box, (24, 20, 24, 200), ui.BRASS_DARK, radius=k(10))
@@ -548,7 +560,9 @@ def draw_scoreboard(scene, surface, box: pygame.Rect) -> None:
     y += k(26)
     pygame.draw.line(surface, ui.BRASS_DARK, (x, y), (x + w, y), max(1, k(1)))
     ty = box.bottom - k(12) - k(40)
-    results = state.results[:scene.result_index + 1]
+    index = scene.result_index
+    assert index is not None  # (drawn on the result panel)
+    results = state.results[:index + 1]
     legend = max(k(18), ui.font(px(12)).get_height() + k(3))  # room for "B = won by block"
     avail = ty - legend - y
     row_h = min(k(28), max(px(20), avail // len(results)))

@@ -3,6 +3,8 @@ hand's card positions, and the drop zone at each end of the row."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 from game.grayblock.setup import LEFT
@@ -17,7 +19,7 @@ LATIN_LINE_20 = 24  # DejaVu Sans's line height at 20 px
 class Layout:
     """Every region of the table at one window size (pixels), for a given player at the bottom."""
 
-    def __init__(self, size, players: int, bottom: int):
+    def __init__(self, size: tuple[int, int], players: int, bottom: int) -> None:
         W, H = max(1, size[0]), max(1, size[1])
         self.size = (W, H)
         self.s = ui.scale_for(self.size)
@@ -84,7 +86,7 @@ class Layout:
 
 
 
-def end_zone(L, xs, y, cw, ch, end) -> pygame.Rect:
+def end_zone(L: Layout, xs: Sequence[float], y: float, cw: float, ch: float, end: str | None) -> pygame.Rect:
     """The drop target at an end: the first card's strip and the room to its left, or the last
     card and the room to its right. With an empty row: the slot where the first card goes."""
     if not xs:

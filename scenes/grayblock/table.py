@@ -11,16 +11,21 @@ breakdown, the match scoreboard) until Next hand; the engine has already dealt t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.grayblock import words
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
-from game.grayblock.state import HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, winner_could_play
+from game.commands import Outcome, Session
+from game.contract import Event
+from game.grayblock.state import (
+    HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, GrayblockState, winner_could_play)
 from game.i18n import N_, _, ngettext
 from game.words import said
 
+from scenes.config import GameConfig
 from scenes.grayblock import draw
 from scenes.grayblock.geometry import Layout, end_zone
 from scenes.widgets import ui
@@ -34,18 +39,30 @@ from scenes.table.playback import Playback
 from scenes.table.tips import Tips
 from scenes.widgets.decor import PrimaryButton
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 START = "start"  # where the first card of a hand goes (an action whose end is None)
 FLIGHT = 0.32
 ENDING = 1.3  # seconds the last card of a hand shows before the result panel
 BUBBLE = 2.2
 MOMENT = 0.9  # hot seat: seconds a human's move shows, landed, before the next one's pass screen
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+FRect = tuple[float, float, float, float]  # a card's place: x, y, width, height
 
 
-def ends_text(state) -> str:
+def ends_text(state: GrayblockState) -> str:
     """The numbers showing at the row's ends, for "nothing fits 5 or 12"."""
-    left, right = state.ends()
+    ends = state.ends()
+    assert ends is not None  # (asked only of a row that has ends)
+    left, right = ends
     return _("{left} or {right}").format(left=left, right=right) if left != right else str(left)
+
+
+def seat_of(event: Event) -> int:
+    """The seat a Grayblock event is about (a pass, a hand won, the match won: each names one)."""
+    assert event.player is not None
+    return event.player
 
 
 @dataclass
@@ -66,7 +83,7 @@ class GrayblockLog(TableLog):
 
     table: GrayblockScene
 
-    def describe(self, action, before) -> str:
+    def describe(self, action: Action, before: GrayblockState) -> str:
         t = self.table
         who = t.name_of(action.player)
         if action.card is None:
@@ -81,13 +98,14 @@ class GrayblockLog(TableLog):
         return said(who, _("{who} play {card} on the right end."),
                     _("{who} plays {card} on the right end."), card=action.card)
 
-    def lines(self, before, action, events, after) -> list[str]:
+    def lines(self, before: GrayblockState, action: Action, events: list[Event],
+              after: GrayblockState) -> list[str]:
         """The move; a hand's end and who starts the next; the match's end."""
         t = self.table
         lines = [self.describe(action, before)]
         for event in events:
             if event.kind == HAND_ENDED:
-                who = t.name_of(event.player)
+                who = t.name_of(seat_of(event))
                 fields = {"number": len(after.results), "points": event.value}
                 if event.where == OUT:
                     lines.append(said(who, _("{who} go out and win hand {number}: +{points}."),
@@ -106,7 +124,7 @@ class GrayblockLog(TableLog):
                 if not after.is_over():
                     lines.append(self.start_line(after))  # the next hand is dealt at once
             elif event.kind == MATCH_OVER:
-                who = t.name_of(event.player)
+                who = t.name_of(seat_of(event))
                 lines.append(said(who, _("{who} win the match with {points} points!"),
                                   _("{who} wins the match with {points} points!"), points=event.value))
         return lines
@@ -117,7 +135,7 @@ class GrayblockLog(TableLog):
         first = next(t.session.history.replay(), None)
         return [_("New match."), self.start_line(first[0] if first is not None else t.state)]
 
-    def start_line(self, state) -> str:
+    def start_line(self, state: GrayblockState) -> str:
         t = self.table
         who = t.name_of(state.start)
         return said(who, _("Hand {number}: {who} start."), _("Hand {number}: {who} starts."),
@@ -147,10 +165,10 @@ class GrayblockPlayback(Playback):
 
     table: GrayblockScene
 
-    def segment(self, state) -> int:
+    def segment(self, state: GrayblockState) -> int:
         return len(state.results)
 
-    def segment_words(self, state) -> str:
+    def segment_words(self, state: GrayblockState) -> str:
         return _("The match is over.") if state.is_over() else _("Hand {n}").format(n=len(state.results) + 1)
 
     def panel(self) -> pygame.Rect:
@@ -217,7 +235,7 @@ class GrayblockTips(Tips):
 
     table: GrayblockScene
 
-    def at(self, pos) -> str | None:
+    def at(self, pos: tuple[int, int]) -> str | None:
         """Another seat's cards (how many, what going out means) or their standing."""
         t = self.table
         if t.overlay or t.state.is_over() or t.seat.pass_screen_for() is not None:
@@ -251,7 +269,7 @@ class GrayblockScene(GameTable):
     Marks = GrayblockMarks
     Tips = GrayblockTips
 
-    def __init__(self, app, config, session=None):
+    def __init__(self, app: App, config: GameConfig, session: Session[GrayblockState] | None = None) -> None:
         if session is None:
             rules = config.rules if isinstance(config.rules, Rules) else Rules()
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
@@ -266,12 +284,13 @@ class GrayblockScene(GameTable):
         self.ending: float | None = None
         self.overlay = self.snapped = self.demo_done = False
         self.glides: dict[int, Glide] = {}  # row card -> its x
-        self.faces: dict = {}  # card faces at the sizes on show (grayblock_draw.face)
+        self.faces: dict[tuple[int, int], pygame.Surface] = {}  # card faces at the sizes on show (draw.face)
         self.bubbles: dict[int, tuple[str, float]] = {}  # player -> ("Pass", until)
-        self.flash: tuple | None = None  # (message, until, colour) over the row
+        self.flash: tuple[str, float, ui.Colour] | None = None  # (message, until, colour) over the row
         self.drag: Drag | None = None
         self.moment: float | None = None  # hot seat: how long the move just played has shown
-        self.selected = self.hover_end = None
+        self.selected: int | None = None
+        self.hover_end: str | None = None  # the end the pointer is over (LEFT, RIGHT, START)
         self.end_choice = RIGHT
         self.pointer = (-1, -1)  # the mouse, for the rules badge's explanation
         self.rules_badge: pygame.Rect | None = None  # where the side column shows the advanced rules
@@ -300,8 +319,10 @@ class GrayblockScene(GameTable):
 
     # --- reading the game ------------------------------------------------------------------
 
+    session: Session[GrayblockState]
+
     @property
-    def state(self):
+    def state(self) -> GrayblockState:
         return self.session.state
 
     def name_of(self, player: int) -> str:
@@ -315,6 +336,12 @@ class GrayblockScene(GameTable):
             return None
         return self.bottom
 
+    def mover(self) -> int:
+        """The player to move (asked while a hand is being played: there is one)."""
+        p = self.state.current_player()
+        assert p is not None
+        return p
+
     def is_turn(self, player: int) -> bool:
         return self.result_index is None and self.state.current_player() == player
 
@@ -322,21 +349,21 @@ class GrayblockScene(GameTable):
         p = self.state.current_player()
         return p in self.humans and self.visible_hand == p and not self.motion.busy
 
-    def legal(self) -> list:
+    def legal(self) -> list[Action]:
         return self.state.legal_actions() if self.result_index is None else []
 
     def must_pass(self) -> bool:
         legal = self.legal()
         return self.can_act() and len(legal) == 1 and legal[0].card is None
 
-    def fits(self, card: int, end) -> bool:
+    def fits(self, card: int, end: str | None) -> bool:
         """Would `card` go at `end` (LEFT, RIGHT or START) now?"""
         p = self.state.current_player()
         if p is None or (end == START) != (not self.state.row):
             return False
         return Action(p, card, None if end == START else end) in self.legal()
 
-    def hint_action(self):
+    def hint_action(self) -> Action | None:
         hint = self.hints.turns.hint
         return hint[0] if hint and self.can_act() else None
 
@@ -345,7 +372,7 @@ class GrayblockScene(GameTable):
         state = self.state
         if state.is_over() or self.result_index is not None:
             return _("The match is over.") if state.is_over() else _("The hand is over.")
-        p = state.current_player()
+        p = self.mover()
         if self.replay:
             return _("{name} to move").format(name=self.name_of(p))
         if p in self.hints.turns.seats:
@@ -371,7 +398,7 @@ class GrayblockScene(GameTable):
             return len(self.state.results[self.result_index].left[player])
         return self.state.hand_sizes()[player]
 
-    def hand_cards(self) -> tuple[list[int], bool, set | None]:
+    def hand_cards(self) -> tuple[list[int], bool, set[int] | None]:
         """(cards at the bottom, face up?, the playable ones, or None when none is lit)."""
         if self.result_index is not None:  # the hand is over: what is left is public
             return list(self.state.results[self.result_index].left[self.bottom]), True, None
@@ -381,7 +408,7 @@ class GrayblockScene(GameTable):
         if not self.can_act():
             return cards, True, None
         wanted = self.lesson_move()
-        if wanted is not None:  # a lesson's step: only the card it asks for is lit
+        if wanted is not None and wanted.card is not None:  # a lesson's step: only its card is lit
             return cards, True, {wanted.card}
         return cards, True, {a.card for a in self.legal() if a.card is not None}
 
@@ -395,7 +422,7 @@ class GrayblockScene(GameTable):
             return self.selected, self.chosen_end()
         return None, None
 
-    def chosen_end(self):
+    def chosen_end(self) -> str | None:
         """Where the selected card goes: the end the mouse is over, else the keys' (drawn there,
         and Enter plays it there)."""
         return self.hover_end or (self.end_choice if self.state.row else START)
@@ -405,7 +432,7 @@ class GrayblockScene(GameTable):
 
     # --- a lesson's coach marks ------------------------------------------------------------
 
-    def lesson_move(self):
+    def lesson_move(self) -> Action | None:
         """The card move a lesson's step wants now (its end is lit on the row), or None."""
         wanted = self.coach.lesson.expected() if self.coach is not None else None
         return wanted if wanted is not None and wanted.card is not None and self.can_act() else None
@@ -414,7 +441,7 @@ class GrayblockScene(GameTable):
 
     # --- geometry --------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.state.players, self.bottom)
         for button, rect in zip(self.buttons, self.layout.button_rects):
             button.rect = rect
@@ -433,16 +460,16 @@ class GrayblockScene(GameTable):
         xs, y, cw, ch = self.layout.row_geometry(len(row))
         return [self.glides.setdefault(card, Glide(x)).value for card, x in zip(row, xs)], y, cw, ch
 
-    def slot_rect(self, card: int) -> tuple:
+    def slot_rect(self, card: int) -> FRect:
         row = self.shown_row()
         xs, y, cw, ch = self.layout.row_geometry(len(row))
         return xs[row.index(card)], y, cw, ch
 
-    def hand_rects(self) -> dict[int, tuple]:
+    def hand_rects(self) -> dict[int, FRect]:
         cards = self.hand_cards()[0]
         return dict(zip(cards, self.layout.hand_geometry(len(cards))))
 
-    def hand_card_at(self, pos) -> int | None:
+    def hand_card_at(self, pos: tuple[int, int]) -> int | None:
         if self.visible_hand is None:
             return None
         for card, rect in reversed(list(self.hand_rects().items())):
@@ -450,7 +477,7 @@ class GrayblockScene(GameTable):
                 return card
         return None
 
-    def end_at(self, pos):
+    def end_at(self, pos: tuple[int, int]) -> str | None:
         """The end a drop at pos goes to: LEFT or RIGHT (whichever half of the row it is over),
         START on an empty row, None off the row."""
         if not self.layout.row.inflate(0, self.layout.k(20)).collidepoint(pos):
@@ -460,7 +487,7 @@ class GrayblockScene(GameTable):
         xs, _y, cw, _h = self.layout.row_geometry(len(self.state.row))
         return LEFT if pos[0] < (xs[0] + xs[-1] + cw) / 2 else RIGHT
 
-    def source_rect(self, player: int, card: int) -> tuple:
+    def source_rect(self, player: int, card: int) -> FRect:
         """Where `card` flies from (asked before the play, while it is still in the hand)."""
         hand = self.state.hand(player)
         if player == self.visible_hand and card in hand:
@@ -471,23 +498,23 @@ class GrayblockScene(GameTable):
 
     # --- commands --------------------------------------------------------------------------
 
-    from_rect = None  # where the card played flies from (play sets it for its move)
+    from_rect: FRect | None = None  # where the card played flies from (play sets it for its move)
 
-    def play(self, action, from_rect=None):
+    def play(self, action: Action, from_rect: FRect | None = None) -> Outcome | None:
         if self.result_index is not None:
             return None  # a hand's result is on show: the next hand waits for it
-        self.from_rect = None if action.card is None else tuple(
+        self.from_rect = None if action.card is None else (
             from_rect or self.source_rect(action.player, action.card))
         return super().play(action)
 
-    def on_played(self, action, outcome) -> None:
+    def on_played(self, action: Action, outcome: Outcome) -> None:
         lines = self.logbook.lines(self.session.history.before(), action, outcome.events, self.state)
         text = lines[0]
         self.log.extend(lines)
         self.selected = self.drag = self.hover_end = None
         for event in outcome.events:
             if event.kind == PASSED:
-                self.bubbles[event.player] = (N_("Pass"), self.app.clock_s + BUBBLE)  # worded as drawn
+                self.bubbles[seat_of(event)] = (N_("Pass"), self.app.clock_s + BUBBLE)  # worded as drawn
                 self.flash = (text, self.app.clock_s + BUBBLE, ui.BRASS)
                 self.app.sound.play("pass")
             elif event.kind == PLAYED:
@@ -507,12 +534,12 @@ class GrayblockScene(GameTable):
                               and nxt != action.player and self.result_index is None
                               and not self.replay) else None
 
-    def _hand_ended(self, event) -> None:
+    def _hand_ended(self, event: Event) -> None:
         """Show the finished hand: its last card for a moment, then its result panel."""
         count = len(self.state.results)
         self.result_index, self.ending, self.overlay = count - 1, 0.0, False
         self.seen_results = count
-        until, who = self.app.clock_s + ENDING + 1, self.name_of(event.player)
+        until, who = self.app.clock_s + ENDING + 1, self.name_of(seat_of(event))
         if event.where == OUT:
             self.flash = (said(who, _("{who} go out!"), _("{who} goes out!")), until, ui.GOOD)
         elif winner_could_play(self.state.results[-1], self.state.rules.water_veins):
@@ -523,18 +550,18 @@ class GrayblockScene(GameTable):
                           until, ui.GOOD)
         self.app.sound.play("win" if self.state.is_over() else "chime", delay=FLIGHT + 0.1)
 
-    def try_play(self, card: int, end, from_rect=None) -> bool:
+    def try_play(self, card: int, end: str | None, from_rect: FRect | None = None) -> bool:
         """Play `card` at `end`; if the rules refuse it, they say why and nothing changes."""
         if not self.can_act():
             return False
-        action = Action(self.state.current_player(), card, None if end == START else end)
+        action = Action(self.mover(), card, None if end == START else end)
         return self.play(action, from_rect) is not None
 
     def do_pass(self) -> None:
         if self.must_pass():
             self.play(self.legal()[0])
 
-    def on_history(self, outcome) -> None:
+    def on_history(self, outcome: Outcome) -> None:
         """Half-made choices go; an undo that reopens a finished hand closes its result."""
         self.drag = self.selected = self.flash = self.moment = None
         self.bubbles.clear()
@@ -559,7 +586,7 @@ class GrayblockScene(GameTable):
         if self.result_index is not None:
             self._open_overlay()
 
-    def picture(self) -> dict:
+    def picture(self) -> dict[str, Any]:
         """The row left to right as drawn (the finished hand's while its result shows) with the
         place each card is drawn at, the numbers on its end plaques, the bottom seat with its hand
         (the cards when face up, else how many backs), how many cards each other seat shows, the
@@ -603,7 +630,7 @@ class GrayblockScene(GameTable):
 
     # --- events ----------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         self.tooltip.handle(event)
         if self.marks.handle(event):
             return
@@ -638,7 +665,7 @@ class GrayblockScene(GameTable):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _press(self, pos) -> None:
+    def _press(self, pos: tuple[int, int]) -> None:
         if not self.can_act():
             return
         card = self.hand_card_at(pos)
@@ -648,7 +675,7 @@ class GrayblockScene(GameTable):
         elif self.selected is not None and self.end_at(pos) is not None:
             self.try_play(self.selected, self.end_at(pos))
 
-    def _release(self, pos) -> None:
+    def _release(self, pos: tuple[int, int]) -> None:
         drag, self.drag = self.drag, None
         if drag is None or not self.can_act():
             return
@@ -668,7 +695,7 @@ class GrayblockScene(GameTable):
                 and self.fits(self.selected, other):
             self.end_choice = other
 
-    def _key(self, event) -> None:
+    def _key(self, event: pygame.event.Event) -> None:
         """Left/Right choose a card, Up/Down or L/R the end, Enter plays (or passes)."""
         if event.key == pygame.K_h:
             self.hints.ask()
@@ -678,7 +705,7 @@ class GrayblockScene(GameTable):
             if event.key in ENTER + (pygame.K_p,):
                 self.do_pass()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            cards = self.state.hand(self.state.current_player())
+            cards = self.state.hand(self.mover())
             step = -1 if event.key == pygame.K_LEFT else 1
             if self.selected in cards:
                 self.selected = cards[(cards.index(self.selected) + step) % len(cards)]
@@ -745,7 +772,7 @@ class GrayblockScene(GameTable):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.layout.size or self.layout.face != ui.FONT_FILES["regular"]:
             self.resize(surface.get_size())  # a new window size, or a language with another face
         if self.seat.draw(surface):

@@ -7,6 +7,7 @@ be brought in is named, one line a file."""
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 SHOWN_PROBLEMS = 3
 
 
@@ -25,10 +29,10 @@ class BringInScene(Scene):
     name = "bring_in"
     opaque = False  # the title beneath, with the old settings in force
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.progress = (0, 0)
-        self.result = None
+        self.result: legacy.Brought | None = None
         self.error: str | None = None
         self.worker = threading.Thread(target=self.work, name="bring-in", daemon=True)
         self.worker.start()
@@ -68,11 +72,11 @@ class BringInScene(Scene):
             app.toast(ngettext("... and {n} more file was not brought in.",
                                "... and {n} more files were not brought in.", rest).format(n=rest), 8.0)
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = ui.scale_for(size)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s = self.s
         dim(surface, 120)
         # beside the title's menu (over its fan of cards): Continue shows what is coming in
@@ -82,7 +86,7 @@ class BringInScene(Scene):
                        _("Reading your saved data\u2026"))
 
 
-def progress_panel(surface, P: pygame.Rect, s: float, title: str, progress: tuple[int, int],
+def progress_panel(surface: pygame.Surface, P: pygame.Rect, s: float, title: str, progress: tuple[int, int],
                    starting: str) -> None:
     """A panel with a title, "n of N records" (or `starting` before the count is known) and a
     bar: bringing in the old files, importing records."""

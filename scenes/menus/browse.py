@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -20,6 +21,10 @@ from scenes.menus.pause import dialog_frame
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, menu_event
 from scenes.widgets.rows import RowList
+
+if TYPE_CHECKING:
+    from scenes.app.picker import DesktopDialog
+    from scenes.app.window import App
 
 PATH_LEN = 400
 MAX_ENTRIES = 5000  # a folder with more shows the first of them (by name)
@@ -42,7 +47,8 @@ class BrowseScene(Scene):
     name = "browse"
     opaque = False
 
-    def __init__(self, app, kind: str, title: str, start: Path, on_chosen):
+    def __init__(self, app: App, kind: str, title: str, start: Path,
+                 on_chosen: Callable[[list[Path]], None]) -> None:
         super().__init__(app)
         self.kind, self.title, self.on_chosen = kind, title, on_chosen
         self.path_f = ui.TextField(N_("Folder"), "", max_len=PATH_LEN)
@@ -137,7 +143,7 @@ class BrowseScene(Scene):
 
     # --- events and drawing ------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         typing = self.ring.current is self.path_f
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and typing:
@@ -150,7 +156,7 @@ class BrowseScene(Scene):
             return
         menu_event(self.ring, event, self.cancel)
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         s = self.s = ui.scale_for(size)
         P = self.panel = pygame.Rect(0, 0, min(int(900 * s), size[0] - int(16 * s)),
                                      size[1] - int(40 * s))
@@ -173,7 +179,7 @@ class BrowseScene(Scene):
         row_h = max(ui.font(max(10, int(16 * s))).get_linesize() + int(8 * s), int(32 * s))
         self.rows.place(pygame.Rect(x, top, w, by - int(12 * s) - top), row_h)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         for b, word in ((self.up_b, N_("Up")), (self.cancel_b, N_("Cancel")),
                         (self.choose_b, N_("Choose this folder") if self.kind == FOLDER
@@ -203,7 +209,8 @@ class DialogWaitScene(Scene):
     name = "file_dialog"
     opaque = False
 
-    def __init__(self, app, dialog, kind: str, title: str, start: Path, on_chosen):
+    def __init__(self, app: App, dialog: DesktopDialog, kind: str, title: str, start: Path,
+                 on_chosen: Callable[[list[Path]], None]) -> None:
         super().__init__(app)
         self.dialog, self.kind, self.title = dialog, kind, title
         self.start, self.on_chosen = start, on_chosen
@@ -219,7 +226,7 @@ class DialogWaitScene(Scene):
         elif status == UNAVAILABLE:
             browse(self.app, self.kind, self.title, self.start, self.on_chosen)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s = ui.scale_for(surface.get_size())
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, min(int(560 * s), w - 16), int(120 * s))

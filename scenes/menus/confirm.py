@@ -9,6 +9,8 @@ so the language does not change while one is up); Yes and No are translated here
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 import pygame
 
 from game.i18n import _
@@ -18,13 +20,19 @@ from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
+Answer = Callable[[], object]  # what an answer does (what it gives back is not used)
+
 
 class Confirm(Scene):
     name = "confirm"
     opaque = False
 
-    def __init__(self, app, question: str, yes: str | None = None, no: str | None = None,
-                 on_yes=None, on_no=None, detail: str = "", also=None, default_no: bool = False):
+    def __init__(self, app: App, question: str, yes: str | None = None, no: str | None = None,
+                 on_yes: Answer | None = None, on_no: Answer | None = None, detail: str = "",
+                 also: tuple[str, Answer] | None = None, default_no: bool = False) -> None:
         super().__init__(app)
         self.question, self.detail = question, detail
         self.on_yes, self.on_no = on_yes, on_no
@@ -41,7 +49,7 @@ class Confirm(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.answered = False
 
-    def _answer(self, callback) -> None:
+    def _answer(self, callback: Answer | None) -> None:
         if self.answered:
             return
         self.answered = True
@@ -55,7 +63,7 @@ class Confirm(Scene):
     def no(self) -> None:
         self._answer(self.on_no)
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         s = self.s = ui.scale_for(size)
         P = pygame.Rect(0, 0, min(int(560 * s), size[0] - 16), int(260 * s))
         P.h = min(size[1] - 8, max(P.h, self._text_height(P.w) + int(138 * s)))  # large text: taller
@@ -71,7 +79,7 @@ class Confirm(Scene):
             b.rect = pygame.Rect(x, y, w, h)
             x += w + gap
 
-    def _words(self, width: float):
+    def _words(self, width: float) -> tuple[list[str], int, float, list[str], int, float]:
         """The question's lines, their size and step; the detail's lines, their size and step:
         what `draw` draws and `resize` makes room for."""
         s = self.s
@@ -86,13 +94,13 @@ class Confirm(Scene):
         lines, _px, step, more, _small, small_step = self._words(panel_w - 60 * self.s)
         return int(34 * self.s + len(lines) * step + 8 * self.s + len(more) * small_step)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
             (self.yes if event.key == pygame.K_y else self.no)()
             return
         menu_event(self.ring, event, self.no)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         dim(surface, 170)
         overlay_panel(surface, P, s)

@@ -11,12 +11,18 @@ ui.text, like the rest of the page.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from game.i18n import _, language
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
+
+if TYPE_CHECKING:
+    from scenes.art.cards import CardArt
+
+# a number the page writes over a picture: (text, (x, y), colour, anchor), in the picture's pixels
+Mark = tuple[str, tuple[float, float], tuple[int, ...], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +30,8 @@ class Diagram:
     caption: str  # N_: a whole sentence with named fields
     extent: tuple[float, float]  # in card widths and card heights
     # (surface, card art, card width, marks) -> None; marks: [(text, (x, y), colour, anchor)]
-    paint: Callable[[pygame.Surface, Any, int, list], None]
-    fields: Callable[[], dict] = dict  # the caption's numbers, from the game's rules
+    paint: Callable[[pygame.Surface, CardArt, int, list[Mark]], None]
+    fields: Callable[[], dict[str, object]] = dict  # the caption's numbers, from the game's rules
     marks_below: bool = False  # it marks numbers under its picture (the page leaves a line's room)
 
 
@@ -62,10 +68,10 @@ def picture_size(name: str, width: float, s: float) -> tuple[int, int]:
 
 # --- drawing ----------------------------------------------------------------------------------
 
-_CACHE: dict[tuple, tuple[pygame.Surface, list]] = {}
+_CACHE: dict[tuple[str, int, str], tuple[pygame.Surface, list[Mark]]] = {}
 
 
-def picture(name: str, width: float, s: float, art) -> tuple[pygame.Surface, list]:
+def picture(name: str, width: float, s: float, art: CardArt) -> tuple[pygame.Surface, list[Mark]]:
     """The diagram's picture and its marks [(text, (x, y), colour)], cached per card width and
     language (the cards carry their names)."""
     cw = card_width(name, width, s)
@@ -73,7 +79,7 @@ def picture(name: str, width: float, s: float, art) -> tuple[pygame.Surface, lis
     hit = _CACHE.get(key)
     if hit is None:
         surf = pygame.Surface(picture_size(name, width, s), pygame.SRCALPHA)
-        marks: list = []
+        marks: list[Mark] = []
         diagram(name).paint(surf, art, cw, marks)
         if len(_CACHE) > 64:
             _CACHE.pop(next(iter(_CACHE)))
@@ -94,5 +100,5 @@ def cell_rect(x: float, y: float, row: int, cw: int) -> pygame.Rect:
     return pygame.Rect(round(x + 1), round(cy - half), max(2, round(STRIP * cw - 2)), max(2, round(2 * half)))
 
 
-def box(surf, colour, rect, cw) -> None:
+def box(surf: pygame.Surface, colour: tuple[int, ...], rect: pygame.Rect, cw: int) -> None:
     pygame.draw.rect(surf, colour, rect, max(2, round(cw / 22)), border_radius=max(2, round(cw / 10)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 
@@ -30,6 +30,9 @@ from scenes.menus.pause import dialog_frame
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, menu_event
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 PATH_LEN = 400
 ONE, ALL, LOG = "one", "all", "log"
 
@@ -44,8 +47,8 @@ class ExportScene(Scene):
     name = "export"
     opaque = False
 
-    def __init__(self, app, record: dict | None = None, ids: list[int] | None = None,
-                 chosen: int | None = None, game: str | None = None):
+    def __init__(self, app: App, record: dict[str, Any] | None = None, ids: list[int] | None = None,
+                 chosen: int | None = None, game: str | None = None) -> None:
         """`game`: the chosen game's id (History's), for its readable log."""
         super().__init__(app)
         self.record, self.ids, self.chosen = record, ids or [], chosen
@@ -70,11 +73,11 @@ class ExportScene(Scene):
         self.ring.move(1)  # Export has the focus: Enter exports to the folder shown
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.steps: Iterator | None = None  # an export under way, a few files a frame
+        self.steps: Iterator[tuple[int, int, Exported]] | None = None  # an export under way, a few files a frame
         self.target, self.done, self.total, self.report = Path(), 0, 0, Exported()
 
     def pick_folder(self) -> None:
-        def chosen(paths) -> None:
+        def chosen(paths: list[Path]) -> None:
             self.folder.value = str(paths[0])
         choose(self.app, FOLDER, _("Export to"), Path(self.folder.value.strip() or default_folder()),
                chosen)
@@ -160,7 +163,11 @@ class ExportScene(Scene):
 
     def export_log(self, folder: Path) -> Path:
         """The game's readable log, in the player's language, as a new text file in `folder`."""
-        record = self.record if self.record is not None else self.app.store.record(self.chosen)
+        if self.record is not None:
+            record = self.record
+        else:
+            assert self.chosen is not None  # the log is offered for one game: the record or History's
+            record = self.app.store.record(self.chosen)
         text = registry.workbench(str(self.log_game)).readable_log(record)
         return write_new(folder, file_stem(record), text, ".txt")
 
@@ -169,7 +176,7 @@ class ExportScene(Scene):
         self.steps = None
         self.app.stack.pop()
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         s = self.s = ui.scale_for(size)
         rows = len(self.rows)
         P = self.panel = pygame.Rect(0, 0, min(int(760 * s), size[0] - int(16 * s)),
@@ -189,14 +196,14 @@ class ExportScene(Scene):
         self.cancel_b.rect = pygame.Rect(P.centerx - gap // 2 - bw, y, bw, int(52 * s))
         self.go_b.rect = pygame.Rect(P.centerx + gap // 2, y, bw, int(52 * s))
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and self.ring.current is self.folder:
             self.export()
             return
         menu_event(self.ring, event, self.cancel)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         self.go_b.label, self.cancel_b.label = _("Export"), _("Cancel")
         self.pick_b.label = _("Choose\u2026")

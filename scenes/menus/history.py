@@ -9,6 +9,7 @@ unreadable, greyed, and opens nothing.
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +27,9 @@ from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 from scenes.widgets.rows import RowList
+
+if TYPE_CHECKING:
+    from scenes.app.window import App
 
 ALL = ""  # a filter's "every game" / "every player"
 LEVELS = {"human": "", "random": N_("random bot"), "easy": N_("easy bot"), "normal": N_("normal bot"),
@@ -45,7 +49,7 @@ def when(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
-def frame(size, controls: list) -> tuple[float, pygame.Rect, int]:
+def frame(size: tuple[int, int], controls: list[tuple[ui.Widget, float]]) -> tuple[float, pygame.Rect, int]:
     """History's and Statistics' page: the panel, and the row of controls under the heading, each
     (widget, share of the row) laid out left to right. (scale, panel, the y where the page's body
     starts)."""
@@ -55,7 +59,7 @@ def frame(size, controls: list) -> tuple[float, pygame.Rect, int]:
     bh, gap = int(40 * s), int(12 * s)
     y = P.y + int(92 * s)
     room = P.w - int(60 * s) - (len(controls) - 1) * gap
-    x = P.x + int(30 * s)
+    x: float = P.x + int(30 * s)
     total = sum(share for _widget, share in controls)
     for widget, share in controls:
         width = room * share / total
@@ -70,7 +74,7 @@ class Shorter(str):
 
     short: str = ""
 
-    def __new__(cls, words: str, short: str):
+    def __new__(cls, words: str, short: str) -> Shorter:
         out = super().__new__(cls, words)
         out.short = short
         return out
@@ -82,7 +86,7 @@ def fitting(words: str, px: float, width: float) -> str:
     return short if short and ui.fit(words, px, width) != words else str(words)
 
 
-def shown_entry(entry):
+def shown_entry(entry: Entry) -> Entry:
     """A game as History lists it: its players' names as the screen may show them (the player's
     data may hold anything an edit or another program left there)."""
     return entry._replace(players=tuple((clean(name, NAME_LEN), seat) for name, seat in entry.players))
@@ -98,7 +102,7 @@ def player_words(player: tuple[str, str]) -> str:
 ASSISTED = (226, 150, 72)  # the tables' colour for an assisted game (scenes/cementopia/draw.py)
 
 
-def assisted_mark(surface, midright, size: int, s: float) -> pygame.Rect:
+def assisted_mark(surface: pygame.Surface, midright: tuple[int, int], size: int, s: float) -> pygame.Rect:
     """The small "assisted" tag of a game that had help (a hint, a free undo), drawn with its
     right edge at `midright`: dark words on the assisted colour, as the tables show it."""
     words = ui.render(_("assisted"), size, ui.INK, "bold")
@@ -121,7 +125,7 @@ def size_words(size: str, n: int) -> str:
     return ngettext("{n} inaccuracy", "{n} inaccuracies", n).format(n=n)
 
 
-def signed(value) -> str:
+def signed(value: object) -> str:
     """A score as the language writes it: "-3" (Japanese: −3)."""
     return _("-{n}").format(n=-value) if isinstance(value, (int, float)) and value < 0 else str(value)
 
@@ -131,7 +135,7 @@ def longest(options: list[str], px: int, room: float, style: str = "regular") ->
     return next((o for o in options if ui.render(o, px, ui.INK, style).get_width() <= room), options[-1])
 
 
-def review_mark(surface, words: str, midright, size: int, s: float) -> pygame.Rect:
+def review_mark(surface: pygame.Surface, words: str, midright: tuple[int, int], size: int, s: float) -> pygame.Rect:
     """A reviewed game's small tag (its points lost per move), drawn as the assisted one is."""
     shown = ui.render(words, size, ui.INK, "bold")
     box = shown.get_rect().inflate(int(10 * s), int(4 * s))
@@ -145,10 +149,10 @@ class HistoryScene(Scene):
     name = "history"
     opaque = False
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.ids: list[int] = []  # the games listed, newest first
-        self.cache: dict[int, object] = {}  # id -> Entry, the rows read so far
+        self.cache: dict[int, Entry] = {}  # the rows read so far, by id
         self.any_games = False
         self.told: str | None = None  # the last failure to read the list said (not said again)
         try:
@@ -167,7 +171,7 @@ class HistoryScene(Scene):
         self.close_b = ui.Button(N_("Close"), self.close_overlay)
         self.ring = ui.FocusRing([self.game_c, self.player_c, self.stats_b, self.review_b,
                                   self.export_b, self.import_b, self.close_b])
-        self.reviews: dict[int, dict[int, dict]] = {}  # game id -> seat -> its review's summary
+        self.reviews: dict[int, dict[int, dict[str, Any]]] = {}  # game id -> seat -> its review's summary
         self.rows = RowList()
         self.s = 1.0
         self.size = (1280, 720)
@@ -178,7 +182,7 @@ class HistoryScene(Scene):
 
     # --- the list ----------------------------------------------------------------------------
 
-    def refilter(self, _value=None) -> None:
+    def refilter(self, _value: object = None) -> None:
         try:
             self.ids = self.app.store.finished_ids(self.game_c.value or None,
                                                    self.player_c.value or None)
@@ -188,7 +192,7 @@ class HistoryScene(Scene):
         self.rows.reset(len(self.ids))
         self.rows.show_index()
 
-    def entry(self, i: int):
+    def entry(self, i: int) -> Entry | None:
         """The i-th game listed (read with its neighbours the first time it is wanted)."""
         game_id = self.ids[i]
         if game_id not in self.cache:
@@ -208,11 +212,11 @@ class HistoryScene(Scene):
         return self.cache.get(game_id)
 
     @property
-    def shown(self) -> list:
+    def shown(self) -> list[Entry | None]:
         """The entries listed (every one read: tests and small lists)."""
         return [self.entry(i) for i in range(len(self.ids))]
 
-    def open(self, entry) -> None:
+    def open(self, entry: Entry | None) -> None:
         if entry is None:
             return
         if entry.problem:
@@ -269,7 +273,7 @@ class HistoryScene(Scene):
 
     # --- layout ------------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         s, P, top = frame(size, [(self.game_c, 1.2), (self.player_c, 1.4), (self.stats_b, 0.75),
                                  (self.review_b, 0.65), (self.export_b, 0.65), (self.import_b, 0.65),
@@ -282,7 +286,7 @@ class HistoryScene(Scene):
 
     # --- events ------------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close_overlay()
             return
@@ -297,7 +301,7 @@ class HistoryScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size or language() != self.lang:
             self.lang = language()
             self.resize(surface.get_size())
@@ -365,7 +369,7 @@ class HistoryScene(Scene):
             x += width
         return out
 
-    def cells(self, entry) -> list[str]:
+    def cells(self, entry: Entry) -> list[str]:
         game = registry.find(entry.game)
         title = Shorter(_(game.title), _(game.short_title)) if game is not None else "?"
         stamp = when(entry.when)
@@ -381,7 +385,7 @@ class HistoryScene(Scene):
             figures = Shorter(figures, signed(max(entry.scores)))
         return [stamp, title, names, figures, self.outcome(entry)]
 
-    def review_words(self, entry) -> tuple[int | None, list[str]]:
+    def review_words(self, entry: Entry) -> tuple[int | None, list[str]]:
         """The game's review (its first reviewed seat) in words, longest first as room allows:
         the points lost per move and the mistakes by size, the largest first."""
         summary = self.reviews.get(entry.id)
@@ -401,7 +405,7 @@ class HistoryScene(Scene):
         options = [_(", ").join([mean] + sizes[:k]) for k in range(len(sizes), 0, -1)]
         return seat, options + [mean, _("-{n}").format(n=f"{float(loss):.1f}")]
 
-    def outcome(self, entry) -> str:
+    def outcome(self, entry: Entry) -> str:
         if entry.conceded:
             return _("conceded")
         winners = entry.winners

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -19,22 +20,27 @@ from scenes.menus.bring_in import progress_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 SHOWN_PROBLEMS = 2
 
 
-def ask_import(app, then) -> None:
+def ask_import(app: App, then: Callable[[], None]) -> None:
     """The files to import, chosen by the player, then imported; `then()` once they are in."""
     from scenes.menus.export import default_folder
     start = default_folder()
-    choose(app, FILES, _("Import games"), start if start.is_dir() else Path.home(),
-           lambda paths: app.stack.push(app.make("import", paths=paths, then=then)))
+
+    def chosen(paths: list[Path]) -> None:
+        app.stack.push(app.make("import", paths=paths, then=then))
+    choose(app, FILES, _("Import games"), start if start.is_dir() else Path.home(), chosen)
 
 
 class ImportScene(Scene):
     name = "import"
     opaque = False
 
-    def __init__(self, app, paths: list[Path], then=None):
+    def __init__(self, app: App, paths: list[Path], then: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.paths, self.then = paths, then
         self.progress = (0, 0)
@@ -80,11 +86,11 @@ class ImportScene(Scene):
         if self.then is not None:
             self.then()
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.s = ui.scale_for(size)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s = self.s
         dim(surface, 150)
         P = pygame.Rect(0, 0, min(int(520 * s), self.size[0] - 16), int(220 * s))

@@ -23,6 +23,7 @@ true: "saved automatically" only while the latest position is kept.
 from __future__ import annotations
 
 import weakref
+from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game import registry
@@ -34,19 +35,25 @@ from scenes.app.stack import Scene
 from scenes.table.kind import Table
 from scenes.widgets.decor import PrimaryButton, dim, heading, menu_event, ornament
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+    from scenes.config import GameConfig
+
 LEAVE_QUESTION = N_("Leave the game?")
 LEAVE_DETAIL = N_("It is saved; Continue resumes it.")
 UNSAVED_QUESTION = N_("Leave without saving?")
 
 
-def overlay_panel(surface, rect, s: float, edge=ui.PANEL_EDGE) -> None:
+def overlay_panel(surface: pygame.Surface, rect: pygame.Rect, s: float,
+                  edge: ui.Colour = ui.PANEL_EDGE) -> None:
     ui.panel(surface, rect, (34, 26, 26), edge, radius=int(16 * s) + 2,
              width=max(1, int(2 * s)))
     inner = rect.inflate(-int(14 * s), -int(14 * s))
     ui.panel(surface, inner, (0, 0, 0, 0), (110, 84, 44), radius=int(12 * s) + 2, width=1)
 
 
-def dialog_frame(surface, rect, s: float, title: str, px: int, title_y: float, rule_y: float) -> None:
+def dialog_frame(surface: pygame.Surface, rect: pygame.Rect, s: float, title: str, px: int, title_y: float,
+                 rule_y: float) -> None:
     """A dialog over the dimmed screen: its panel, its title `title_y` below the panel's top
     and the brass rule `rule_y` below it (pause, settings, export, Learn to play, ...)."""
     dim(surface, 180)
@@ -55,7 +62,7 @@ def dialog_frame(surface, rect, s: float, title: str, px: int, title_y: float, r
     ornament(surface, (rect.centerx, rect.y + rule_y * s), 260 * s, s)
 
 
-def open_table(app) -> Table | None:
+def open_table(app: App) -> Table | None:
     """The table of the game open, over or not (else None)."""
     for scene in reversed(app.stack.scenes):
         if isinstance(scene, Table):
@@ -63,7 +70,7 @@ def open_table(app) -> Table | None:
     return None
 
 
-def game_in_play(app) -> Table | None:
+def game_in_play(app: App) -> Table | None:
     """The table of the game being played, if one is open and not over (else None)."""
     table = open_table(app)
     if table is None or table.finished or table.session.state.is_over():
@@ -86,7 +93,7 @@ SAVE_WAIT_S = 5.0  # leaving waits this long for the last save (a busy disk), th
 LEAVING: "weakref.WeakSet[Scene]" = weakref.WeakSet()
 
 
-def save_game(app, table: Table) -> None:
+def save_game(app: App, table: Table) -> None:
     """Write the game's position now (tables write it at the start and after every move too):
     a save that failed is tried again here."""
     try:
@@ -107,7 +114,7 @@ def unsaved(table: Table) -> str | None:
     return None if saver.saved else (saver.reason or _("it could not be saved"))
 
 
-def leave_game(app, then, asks: bool = True) -> None:
+def leave_game(app: App, then: Callable[[], object], asks: bool = True) -> None:
     """Leave the game in play by `then` (to the title, or quit), saving it first; a hot-seat game
     asks, unless `asks` is False (the window's close button: the game is saved, Continue brings it
     back). A game that could not be saved never goes without a word: the player may export it
@@ -140,7 +147,7 @@ def leave_game(app, then, asks: bool = True) -> None:
     app.stack.push(ask)
 
 
-def save_and_quit(app) -> None:
+def save_and_quit(app: App) -> None:
     """The session ends (SIGTERM: a logout, a shutdown): the game in play saved as far as the disk
     lets it, and quit without a question (nobody is there to answer one)."""
     table = open_table(app)
@@ -150,18 +157,18 @@ def save_and_quit(app) -> None:
     app.quit()
 
 
-def export_game(app, table) -> None:
+def export_game(app: App, table: Table) -> None:
     """Export the game as it stands to a record file the player picks."""
     app.stack.push(app.make("export", record=table.saves.record()))
 
 
-def daily_seed(table):
+def daily_seed(table: Table) -> Callable[[], int] | None:
     """The seed function of the deal of the day this table plays (None: not one)."""
     game = registry.find(table.game)
     return game.daily_seed if game is not None and table.session.meta.get("daily") else None
 
 
-def restart_config(table):
+def restart_config(table: Table) -> GameConfig:
     """The same seats and rules on a fresh deal (a deal of the day: today's again)."""
     fresh = table.config.again()
     today = daily_seed(table)
@@ -174,7 +181,7 @@ class PauseMenu(Scene):
     name = "menu"
     opaque = False
 
-    def __init__(self, app, table=None):
+    def __init__(self, app: App, table: Table | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.resume_b = PrimaryButton(N_("Resume"), self.resume)
@@ -182,7 +189,7 @@ class PauseMenu(Scene):
         self.settings_b = ui.Button(N_("Settings"), self.settings)
         self.restart_b = ui.Button(N_("Restart"), self.restart)
         self.concede_b = ui.Button(N_("Concede"), self.concede)
-        self.export_b = ui.Button(N_("Export game"), lambda: export_game(self.app, self.table))
+        self.export_b = ui.Button(N_("Export game"), lambda: export_game(self.app, self.in_play()))
         self.title_b = ui.Button(N_("Title screen"), self.to_title)
         self.quit_b = ui.Button(N_("Quit"), self.quit)
         self.words = {b: b.label for b in (self.resume_b, self.rules_b, self.settings_b,
@@ -198,6 +205,11 @@ class PauseMenu(Scene):
         self.ring.move(1)
         self.s = 1.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def in_play(self) -> Table:
+        """The table of the game in play (Restart, Concede and Export are offered only for one)."""
+        assert self.table is not None
+        return self.table
 
     def resume(self) -> None:
         self.app.stack.pop()
@@ -217,7 +229,7 @@ class PauseMenu(Scene):
     # --- restart and concede -------------------------------------------------------------------
 
     def restart(self) -> None:
-        daily = daily_seed(self.table) is not None
+        daily = daily_seed(self.in_play()) is not None
         detail = (_("The same players and rules, Today's deal again. This game is dropped.") if daily
                   else _("The same players and rules, a new deal. This game is dropped."))
         self.app.stack.push(self.app.make(
@@ -225,7 +237,7 @@ class PauseMenu(Scene):
             on_yes=self.do_restart, detail=detail))
 
     def do_restart(self) -> None:
-        table = self.table
+        table = self.in_play()
         fresh = restart_config(table)
         table.saves.service.drop()  # this game is not kept: the new one takes its place in Continue
         self.app.stack.close_all()  # the old table writes what is pending and stops its bots
@@ -234,10 +246,10 @@ class PauseMenu(Scene):
     def concede(self) -> None:
         self.app.stack.push(self.app.make("confirm", question=_("Concede the game?"),
                                           yes=_("Concede"), no=_("Cancel"), on_yes=self.do_concede,
-                                          detail=self.table.concede_words()))
+                                          detail=self.in_play().concede_words()))
 
     def do_concede(self) -> None:
-        table = self.table
+        table = self.in_play()
         record = table.saves.record()
         record["conceded"] = sorted(table.humans)
         saver = table.saves.service
@@ -266,7 +278,7 @@ class PauseMenu(Scene):
 
     # --- frame ---------------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         s = self.s = ui.scale_for(size)
         w, h, gap, between = int(320 * s), int(48 * s), int(10 * s), int(26 * s)
         groups = [g for g in self.groups if g]
@@ -284,10 +296,10 @@ class PauseMenu(Scene):
                 y += h + gap
             y += between - gap
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         menu_event(self.ring, event, self.resume)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         for b, word in self.words.items():  # looked up now: Settings may have switched language
             b.label = _(word)

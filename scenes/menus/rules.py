@@ -5,6 +5,7 @@ switches the language)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -15,6 +16,9 @@ from scenes.menus import diagrams
 from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
+
+if TYPE_CHECKING:
+    from scenes.app.window import App
 
 # The five gear types' names under their icons (scenes.art.shapes.GEAR_NAMES, shortened).
 GEAR_LABELS = (N_("round gear"), N_("square gear"), N_("cam"), N_("ratchet star"), N_("hex nut"))
@@ -32,7 +36,7 @@ class RulesOverlay(Scene):
     name = "rules"
     opaque = False
 
-    def __init__(self, app, game: str | None = None):
+    def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         self.pages = {info.game: info.rules for info in games.GAMES}
         self.game = game if game in self.pages else next(iter(self.pages))
@@ -41,7 +45,7 @@ class RulesOverlay(Scene):
         self.ring = ui.FocusRing(list(self.tabs.values()) + [self.close_b])
         self.s = 1.0
         self.panel = self.view = self.track = pygame.Rect(0, 0, 0, 0)
-        self.lines: list[tuple] = []  # (kind, y, payload) laid out for the current width
+        self.lines: list[tuple[str, int, Any]] = []  # (kind, y, payload) laid out for the current width
         self.lang = language()  # the language self.lines are in
         self.indent = self.key_w = 0  # bullets' and keys' columns, set with the lines
         self.diagram_h: dict[str, int] = {}  # each diagram's height, set with the lines
@@ -60,7 +64,7 @@ class RulesOverlay(Scene):
 
     # --- layout ------------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         old = self.scroll / max(1, self.content_h)
         s = self.s = ui.scale_for(size)
         pw = min(int(940 * s), size[0] - int(24 * s))
@@ -169,7 +173,7 @@ class RulesOverlay(Scene):
             y += clh
         return y + int(12 * s)
 
-    def layout_table(self, entries, y: int, width: int, lh: int) -> int:
+    def layout_table(self, entries: Sequence[tuple[str, str]], y: int, width: int, lh: int) -> int:
         """A table's entries in aligned columns: label, a gap, value; two entries to a line
         when both fit, else one. Lines: ("t", y, [(x, label, value x, value), ...])."""
         f, bold = ui.font(self.body_px), ui.font(self.body_px, "bold")
@@ -205,7 +209,7 @@ class RulesOverlay(Scene):
 
     # --- frame -------------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         line = int(self.body_px * 1.45)
         page = self.view.h - line * 2
         if event.type == pygame.KEYDOWN:
@@ -246,7 +250,7 @@ class RulesOverlay(Scene):
             return
         self.ring.handle(event)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P, V = self.s, self.panel, self.view
         if self.lang != language():  # Settings switched the language under this page
             self.layout_tabs()
@@ -284,7 +288,7 @@ class RulesOverlay(Scene):
         ui.text(surface, _(FOOTER), max(8, int(13 * s)), (P.centerx, self.foot_y), (150, 132, 108),
                 "midtop", max_width=P.w - 60 * s)
 
-    def draw_line(self, surface, kind, y, payload) -> None:
+    def draw_line(self, surface: pygame.Surface, kind: str, y: float, payload: Any) -> None:
         s, V, px = self.s, self.view, self.body_px
         indent = self.indent
         dot_y = ui.font(px).get_height() * 0.5  # a bullet's dot: level with the middle of its line
@@ -320,7 +324,7 @@ class RulesOverlay(Scene):
         elif kind == "dc":
             ui.text(surface, payload, self.caption_px, (V.x + indent, y), ui.MUTED)
 
-    def draw_diagram(self, surface, name: str, y) -> None:
+    def draw_diagram(self, surface: pygame.Surface, name: str, y: float) -> None:
         """The diagram's cached picture at the bullets' indent, its numbers over it."""
         s, V, x = self.s, self.view, self.view.x + self.indent
         picture, marks = diagrams.picture(name, V.w - self.indent, s, self.app.art)
@@ -330,7 +334,7 @@ class RulesOverlay(Scene):
                 continue
             ui.text(surface, words, self.body_px, (x + mx, y + my), colour, anchor, "bold")
 
-    def draw_gears(self, surface, y) -> None:
+    def draw_gears(self, surface: pygame.Surface, y: float) -> None:
         s, V = self.s, self.view
         r = max(6, int(20 * s))
         x = V.x + int(26 * s) + r
@@ -350,7 +354,7 @@ class RulesOverlay(Scene):
                     small, (cx, y + 2 * r + 6 * s), ui.MUTED, "midtop",
                     max_width=step - 6 * s)
 
-    def draw_fades(self, surface) -> None:
+    def draw_fades(self, surface: pygame.Surface) -> None:
         """Soft fades at the top and bottom of the text when more is hidden there."""
         V = self.view
         h = max(4, int(22 * self.s))

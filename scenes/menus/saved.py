@@ -11,6 +11,8 @@ external program's seat (`cmd:`) asks before starting that program again."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
+
 import pygame
 
 from game import records, registry
@@ -18,6 +20,7 @@ from game.i18n import N_, _, language, ngettext, pgettext
 from game.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
 from game.storage.files import describe
+from game.storage.store import Saved
 
 from scenes.app.stack import Scene
 from scenes.config import GameConfig
@@ -26,6 +29,13 @@ from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, dim, heading
 from scenes.widgets.rows import RowList
+
+if TYPE_CHECKING:
+    from game.commands import Session
+    from scenes.app.window import App
+
+# where a game in progress stands: (its scores, the player to move or None, the stage's words)
+Standing = tuple[Sequence[int], int | None, str]
 
 FOOTER = N_("\u2191\u2193 choose     Enter resume     Delete delete     Esc back")
 LOOK_S = 2.0  # how often an open list looks again for what another window did
@@ -40,7 +50,7 @@ class ContinueScene(Scene):
     name = "continue"
     opaque = False
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.resume_b = PrimaryButton(N_("Resume"), self.resume_chosen)
         self.delete_b = ui.Button(N_("Delete"), self.delete_chosen)
@@ -50,14 +60,14 @@ class ContinueScene(Scene):
         self.ring = ui.FocusRing([self.resume_b, self.delete_b, self.undo_b, self.import_b,
                                   self.back_b])
         self.rows = RowList(click_opens=False)
-        self.games: list = []
+        self.games: list[Saved] = []
         self.s = 1.0
         self.size = (1280, 720)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.lang = language()
         # (id, moves, last played) -> (scores, whose turn, the game's stage), or None: the record
         # could not be replayed (Resume says why)
-        self._standings: dict[tuple, tuple | None] = {}
+        self._standings: dict[tuple[int, int, str], Standing | None] = {}
         self._since = 0.0
         self.refresh()
 
@@ -77,7 +87,7 @@ class ContinueScene(Scene):
         self.rows.show_index()
         self.buttons_for_row()
 
-    def chosen(self):
+    def chosen(self) -> Saved | None:
         games = getattr(self, "games", [])
         return games[self.rows.index] if 0 <= self.rows.index < len(games) else None
 
@@ -104,7 +114,7 @@ class ContinueScene(Scene):
         if games != self.games:
             self.refresh()
 
-    def standing(self, game) -> tuple | None:
+    def standing(self, game: Saved) -> Standing | None:
         """(scores, the player to move or None, the stage's words) of a game in progress, from its
         record (remembered while the game does not change)."""
         key = (game.id, game.actions, game.updated_at)
@@ -160,11 +170,13 @@ class ContinueScene(Scene):
             return
         self.open_table(config, session)
 
-    def open_table(self, config, session) -> None:
+    def open_table(self, config: GameConfig, session: Session[Any]) -> None:
+        game_id = config.game_id
+        assert game_id is not None  # (resume's: the game taken)
         try:
             table = self.app.make(config.scene, config=config, session=session)
         except Exception as exc:  # noqa: BLE001 - a table that cannot be set up from this game
-            self.cannot(config.game_id, exc)
+            self.cannot(game_id, exc)
             return
         self.app.stack.clear_to(table)
 
@@ -243,7 +255,7 @@ class ContinueScene(Scene):
 
     # --- events ------------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
@@ -258,7 +270,7 @@ class ContinueScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         s, P, top = frame(size, [(self.resume_b, 1.0), (self.delete_b, 0.8), (self.undo_b, 0.9),
                                  (self.import_b, 0.8), (self.back_b, 0.8)])
@@ -278,7 +290,7 @@ class ContinueScene(Scene):
             x += width
         return out
 
-    def cells(self, game) -> list[str]:
+    def cells(self, game: Saved) -> list[str]:
         """The game, its players (with their scores), where it stands, when it was played."""
         title = title_of(game.game)
         moves = ngettext("{n} move", "{n} moves", game.actions).format(n=game.actions)
@@ -313,7 +325,7 @@ class ContinueScene(Scene):
             last = _("open in another window")
         return [title, names, where, last]
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size or language() != self.lang:
             self.lang = language()
             self.resize(surface.get_size())

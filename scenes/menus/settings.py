@@ -4,6 +4,8 @@ settings.json at once; a new language shows at once (every scene looks its words
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 import pygame
 
 from game import i18n, settings as schema
@@ -14,6 +16,9 @@ from scenes.app.stack import Scene
 from scenes.menus.pause import dialog_frame
 from scenes.table.bots import DEFAULT_THINK
 from scenes.widgets.decor import menu_event
+
+if TYPE_CHECKING:
+    from scenes.app.window import App
 
 SPEEDS = {1.0: N_("normal"), 1.5: N_("fast"), 2.5: N_("very fast")}
 VOLUMES = list(range(0, 101, 10))
@@ -35,7 +40,7 @@ def text_size(settings: dict) -> str:
     return schema.read(settings, "text_size")
 
 
-def _pick(options, value, default):
+def _pick(options: Iterable[object], value: object, default: object) -> int:
     options = list(options)  # a list compares with ==: an odd (unhashable) value is just absent
     return options.index(value if value in options and not isinstance(value, bool) else default)
 
@@ -57,7 +62,7 @@ class SettingsOverlay(Scene):
     name = "settings"
     opaque = False
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         st = app.settings
         on_off = lambda v: _("on") if v else _("off")  # noqa: E731
@@ -103,7 +108,7 @@ class SettingsOverlay(Scene):
             self._set("content_folder", folder)
         self.app.stack.pop()
 
-    def _set(self, key: str, value) -> None:
+    def _set(self, key: str, value: object) -> None:
         self.app.settings[key] = value
         self.app.save_settings()
 
@@ -125,7 +130,7 @@ class SettingsOverlay(Scene):
         self.app.set_fullscreen(on)
         self.full.set(self._fullscreen())  # what the window really did
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         s = self.s = ui.scale_for(size)
         P = self.panel = pygame.Rect(0, 0, min(int(560 * s), size[0] - int(16 * s)),
                                      min(int(665 * s), size[1] - int(8 * s)))
@@ -139,10 +144,10 @@ class SettingsOverlay(Scene):
         self.content.rect = self.content.rect.inflate(-label_w, 0).move(label_w // 2, 0)
         self.close_b.rect = pygame.Rect(P.centerx - int(100 * s), y + int(8 * s), int(200 * s), h)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         menu_event(self.ring, event, self.dismiss)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         self.sound.index = 0 if self.app.sound.on else 1  # S may have switched it meanwhile
         for w, word in self.words.items():

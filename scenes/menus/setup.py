@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 import pygame
 
@@ -28,10 +29,14 @@ from scenes.app.stack import Scene
 from scenes.art.warmup import planned_art
 from scenes.widgets.decor import PrimaryButton, backdrop, heading, ornament, vignette
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 # the stand-in names, in the language of the moment: a game keeps its seats' names as they were
 # when it started (records are never renamed)
 DEFAULT_NAMES = [N_("You"), N_("Bellows"), N_("Ratchet"), N_("Cogsworth"), N_("Spindle")]
 DEMO_NAMES = [N_("Sprocket"), N_("Bellows"), N_("Ratchet"), N_("Cogsworth"), N_("Spindle")]
+W = TypeVar("W", bound=ui.Widget)
 NAME_LEN = 14
 SEED_LEN = 9
 # Words are marked with N_ here and translated where they are drawn (Settings may switch language).
@@ -70,7 +75,7 @@ class ParamsChoice(ui.Choice):
     picker and a file the game cannot use is refused with its one-line reason; Left and Right
     (or the left arrow) switch between the game's own numbers and the last file chosen."""
 
-    def __init__(self, setup: "SetupScene"):
+    def __init__(self, setup: "SetupScene") -> None:
         super().__init__(N_("Numbers"), [""], 0, show=self._words)
         self.setup = setup
 
@@ -83,7 +88,7 @@ class ParamsChoice(ui.Choice):
         self.options = ["", path] if path else [""]
         self.index = len(self.options) - 1
 
-    def click(self, pos) -> None:
+    def click(self, pos: tuple[int, int]) -> None:
         if len(self.options) > 1 and pos[0] < self.rect.x + self.rect.w * 0.3:
             self.adjust(-1)
         else:
@@ -110,10 +115,10 @@ class ParamsChoice(ui.Choice):
 class ColourChoice(ui.Choice):
     """A colour picker that skips colours other seats already use."""
 
-    def __init__(self, index: int, taken):
+    def __init__(self, index: int, taken: Callable[[ColourChoice], set[int]]) -> None:
         super().__init__("", list(range(len(ui.COLOUR_NAMES))), index,
                          show=lambda i: _(ui.COLOUR_NAMES[i]))
-        self.taken = taken  # () -> set of colour indices used by the other seats
+        self.taken = taken  # (this chooser) -> the colours the other seats use
 
     def adjust(self, step: int) -> None:
         used = self.taken(self)
@@ -124,7 +129,7 @@ class ColourChoice(ui.Choice):
         if self.on_change:
             self.on_change(self.value)
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         label, self.show = self.show, (lambda _i: "")
         try:
             super().draw(surface, s)  # frame and arrows only
@@ -153,7 +158,7 @@ def player_word(i: int) -> str:
 
 
 class SeatRow:
-    def __init__(self, scene: "SetupScene", i: int, name: str, kind: str, colour: int):
+    def __init__(self, scene: "SetupScene", i: int, name: str, kind: str, colour: int) -> None:
         self.i = i
         self.name = ui.TextField(player_word(i), name, max_len=NAME_LEN)
         kinds = scene.kinds
@@ -162,7 +167,7 @@ class SeatRow:
         self.colour = ColourChoice(colour, scene.colours_taken)
 
     @property
-    def widgets(self):
+    def widgets(self) -> list[ui.Widget]:
         return [self.name, self.kind, self.colour]
 
     def seat(self) -> Seat:
@@ -173,9 +178,10 @@ class SeatRow:
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.planned = None  # (game, players, window size) whose table art is planned
+        # (game, players, window size) whose table art is planned
+        self.planned: tuple[str, int, tuple[int, int]] | None = None
         from scenes import games  # its tables import this module
         self.game = ui.Choice(N_("Game"), [info.game for info in games.GAMES], 0, caption=True,
                               on_change=self._game_changed, show=lambda g: _(registry.info(g).title))
@@ -208,15 +214,15 @@ class SetupScene(Scene):
         self.load(app.settings.get("setup") if isinstance(getattr(app, "settings", None), dict) else None)
         for files in app.options.workbench.values():  # this run's --params FILE: what Start plays
             if files.get("params") is not None and PARAMS in self.options:
-                self.options[PARAMS].pick(str(files["params"]))
+                self.option(PARAMS, ParamsChoice).pick(str(files["params"]))
         if app.demo:
             self.demo_setup()
         self.rebuild_ring()
 
-    def _options(self) -> dict:
+    def _options(self) -> dict[str, ui.Toggle | ui.Choice]:
         """A widget for each option any game has, by its key in the remembered setup: optional
         rules (on or off), the points a match is played to, the deal of the day."""
-        options: dict = {}
+        options: dict[str, ui.Toggle | ui.Choice] = {}
         for game in registry.GAMES:
             for rule in game.rules:
                 options.setdefault(rule.key, ui.Toggle(rule.title))
@@ -229,6 +235,12 @@ class SetupScene(Scene):
             if game.workbench is not None and PARAMS not in options:
                 options[PARAMS] = ParamsChoice(self)
         return options
+
+    def option(self, key: str, kind: type[W]) -> W:
+        """The widget of the option `key`, which is a `kind` (a target is a Choice...)."""
+        widget = self.options[key]
+        assert isinstance(widget, kind)
+        return widget
 
     @property
     def info(self) -> GameInfo:
@@ -267,11 +279,11 @@ class SetupScene(Scene):
             row.kind.index = self.kinds.index(old if old in self.kinds else
                                               ("human" if row.i == 0 else self._bot("easy")))
 
-    def _advanced_changed(self, _value=None) -> None:
+    def _advanced_changed(self, _value: object = None) -> None:
         self._refresh_kinds()  # off: an external program's seat goes back to a bot
         self.layout()
 
-    def _game_changed(self, _value=None) -> None:
+    def _game_changed(self, _value: object = None) -> None:
         self._refresh_kinds()
         self._refresh_players()
         self.layout()
@@ -286,7 +298,7 @@ class SetupScene(Scene):
             self.players.options = list(counts)
             self.players.index = counts.index(old) if old in counts else len(counts) - 1
         if game.targets:
-            target = self.options[TARGET]
+            target = self.option(TARGET, ui.Choice)
             old = target.value
             target.options = list(game.targets)
             target.set(old if old in game.targets else game.default_target or game.targets[0])
@@ -302,7 +314,7 @@ class SetupScene(Scene):
 
     # --- settings ----------------------------------------------------------------------------
 
-    def load(self, data) -> None:
+    def load(self, data: object) -> None:
         """Restore the last setup; anything malformed is ignored field by field."""
         if not isinstance(data, dict):
             return
@@ -371,7 +383,7 @@ class SetupScene(Scene):
         self.game.set(opts.game)
         self._game_changed()
         if DAILY in self.options:
-            self.options[DAILY].value = False
+            self.option(DAILY, ui.Toggle).value = False
         self.players.set(opts.players if opts.players in self.players.options else self.players.options[-1])
         for i, row in enumerate(self.rows):
             row.name.value = _(DEMO_NAMES[i])
@@ -384,7 +396,7 @@ class SetupScene(Scene):
         daily_seed = self.info.daily_seed
         return str(daily_seed()) if daily_seed is not None else ""
 
-    def colours_taken(self, chooser) -> set[int]:
+    def colours_taken(self, chooser: ColourChoice) -> set[int]:
         """The colours of the other seats this game can have (a fifth seat only counts in a game
         for five)."""
         return {r.colour.value for r in self.rows[:max(self.players.options)] if r.colour is not chooser}
@@ -446,14 +458,14 @@ class SetupScene(Scene):
             return
         widgets[self.ring.index].focused = True
 
-    def all_widgets(self) -> list:
-        widgets = [self.game, self.players, self.undo]
+    def all_widgets(self) -> list[ui.Widget]:
+        widgets: list[ui.Widget] = [self.game, self.players, self.undo]
         for row in self.rows:
             widgets += row.widgets
         return widgets + list(self.options.values()) + [self.seed, self.advanced, self.command,
                                                          self.back, self.start]
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
         self.s = ui.scale_for(self.size)
         self.bg = backdrop(self.app, self.size).copy()
@@ -552,7 +564,7 @@ class SetupScene(Scene):
             return ""
         return _(words.shorter if short and words.shorter else words.text)
 
-    def blurb_box(self, widget, y: float, limit: float) -> pygame.Rect:
+    def blurb_box(self, widget: ui.Widget, y: float, limit: float) -> pygame.Rect:
         """Where an option's words go: beside its tick box, from y down to limit."""
         x = self.col_right + widget.rect.h + 4 * self.s
         return pygame.Rect(int(x), int(y), int(self.col_right + self.right_w - x), int(limit - y))
@@ -568,7 +580,7 @@ class SetupScene(Scene):
 
     # --- frame -------------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             cur = self.ring.current
             if isinstance(cur, ui.TextField) and cur.composition:
@@ -600,7 +612,7 @@ class SetupScene(Scene):
             self.started = True
             self.start_game()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         for w, word in self.words.items():  # looked up now: Settings may have switched language
             w.label = _(word)
@@ -626,7 +638,7 @@ class SetupScene(Scene):
                 max_width=2 * (self.start.rect.x - 12 * s - P.centerx))  # clear of Start (right)
         self.ring.draw(surface, s)
 
-    def draw_seats(self, surface) -> None:
+    def draw_seats(self, surface: pygame.Surface) -> None:
         s = self.s
         small = max(8, int(15 * s))
         L = self.game.rect.x
@@ -669,7 +681,7 @@ class SetupScene(Scene):
                         (self.col_name + 8 * s, y), (120, 108, 96), "midleft",
                         max_width=self.col_colour + 162 * s - self.col_name)
 
-    def draw_right(self, surface) -> None:
+    def draw_right(self, surface: pygame.Surface) -> None:
         s, R, w = self.s, self.col_right, self.right_w
         small = self.small
         page = self.screens.setup

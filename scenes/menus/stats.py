@@ -8,6 +8,8 @@ this scene only lays them out."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Sequence
+
 import pygame
 
 from game import __version__, registry, stats
@@ -25,6 +27,10 @@ from scenes.menus.pause import overlay_panel
 from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
+if TYPE_CHECKING:
+    from game.descriptor import GameInfo
+    from scenes.app.window import App
+
 DESIGNER = ":designer"  # the Game choice's entry for a game's designer page
 FOOTER = N_("\u2190\u2192 on a choice: change it     Tab next     Esc close")
 LEVEL_WORDS = {"human": N_("people"), "random": N_("random bot"), "easy": N_("easy bot"),
@@ -32,11 +38,11 @@ LEVEL_WORDS = {"human": N_("people"), "random": N_("random bot"), "easy": N_("ea
                "external": N_("program")}
 
 
-def percent(share) -> str:
+def percent(share: float | None) -> str:
     return f"{round(100 * (share or 0))}%"
 
 
-def figure(value) -> str:
+def figure(value: object) -> str:
     """A figure as the screen shows it: "—" for none, one decimal for an average."""
     if value is None:
         return "\u2014"
@@ -70,7 +76,7 @@ class StatsScene(Scene):
     name = "stats"
     opaque = False
 
-    def __init__(self, app, player: str | None = None):
+    def __init__(self, app: App, player: str | None = None) -> None:
         super().__init__(app)
         try:  # worked out once per change of the finished games, then kept (game.stats.kept)
             self.computed = stats.kept(app.store)
@@ -169,7 +175,7 @@ class StatsScene(Scene):
                 return seat["name"]
         return None
 
-    def refigure(self, _value=None) -> None:
+    def refigure(self, _value: object = None) -> None:
         self.player_c.enabled = not self.designer  # the designer page counts every seat
         if self.designer and self.ring.current is self.player_c:
             self.ring.focus(self.ring.widgets.index(self.game_c))
@@ -185,14 +191,14 @@ class StatsScene(Scene):
 
     # --- layout and events ---------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         s, P, top = frame(size, [(self.player_c, 1.2), (self.game_c, 1.2), (self.close_b, 0.6)])
         self.s, self.panel = s, P
         foot = ui.font(max(8, int(13 * s))).get_linesize()
         self.body = pygame.Rect(P.x + int(30 * s), top, P.w - int(60 * s), P.bottom - int(16 * s) - foot - top)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop()
             return
@@ -203,7 +209,7 @@ class StatsScene(Scene):
 
     # --- drawing -----------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.size or language() != self.lang:
             self.lang = language()
             self.resize(surface.get_size())
@@ -283,7 +289,7 @@ class StatsScene(Scene):
                  (_("Games"), figure(helped.get("games"))), (_("Wins"), figure(helped.get("wins")))]
         return rows + self.review_lines()
 
-    def solo_lines(self, game, page: dict) -> list[tuple[str, str]]:
+    def solo_lines(self, game: GameInfo, page: dict[str, Any]) -> list[tuple[str, str]]:
         """A solo game's page: every attempt in the records (its records name no player)."""
         ends = [key for key, _word in game.outcomes]
         rows = [(_("Every puzzle in the records"), ""),
@@ -311,7 +317,7 @@ class StatsScene(Scene):
                  (_("Puzzles finished"), figure(helped.get("finished")))]
         return rows + self.review_lines()
 
-    def draw_designer(self, surface, box: pygame.Rect) -> None:
+    def draw_designer(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The game's designer page: its balance report's rows over the whole body, in two
         columns where they do not fit one."""
         report = self.balance()
@@ -345,7 +351,7 @@ class StatsScene(Scene):
         return max(bold.size(label)[0] if not value else f.size(label)[0] + bold.size(" " + value)[0]
                    for label, value in rows)
 
-    def draw_lines(self, surface, box: pygame.Rect, rows: list[tuple[str, str]]) -> None:
+    def draw_lines(self, surface: pygame.Surface, box: pygame.Rect, rows: list[tuple[str, str]]) -> None:
         """The figures as a list of labels and figures, smaller where they are many; a label gets
         the room its figure leaves."""
         s = self.s
@@ -369,7 +375,8 @@ class StatsScene(Scene):
                     max_width=room)
             y += step
 
-    def chart(self, surface, box: pygame.Rect, title: str, points: list, line: bool, width: int = 1) -> pygame.Rect:
+    def chart(self, surface: pygame.Surface, box: pygame.Rect, title: str, points: Sequence[tuple[Any, float]],
+              line: bool, width: int = 1) -> pygame.Rect:
         """A titled chart in `box`: the scores game after game (a line), or how many games scored in
         each band (bars). The area the marks were drawn in."""
         s = self.s

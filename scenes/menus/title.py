@@ -7,6 +7,7 @@ shown here once."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -21,6 +22,9 @@ from scenes.widgets.decor import (
 from scenes.app.stack import Scene
 from scenes.menus.pause import dialog_frame
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
+
 FAN_CARDS = (9, 22, 27, 13, 5)  # doll indices shown in the fan, left to right
 FAN_ANGLES = (-18, -9, 0, 9, 18)
 
@@ -31,7 +35,7 @@ class MenuButton(PrimaryButton):
     """A title button: brass (lit) exactly while it has the focus, the one Enter presses; the
     pointer moves the focus (decor.focus_on_hover), so it lights what it points at."""
 
-    def draw(self, surface, s: float) -> None:
+    def draw(self, surface: pygame.Surface, s: float) -> None:
         if self.focused and self.enabled:
             super().draw(surface, s)
             return
@@ -43,7 +47,7 @@ class MenuButton(PrimaryButton):
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.new_game = MenuButton(N_("New game"), self.start_new)
         self.cont = MenuButton(N_("Continue"), lambda: self.app.stack.push(self.app.make("continue")))
@@ -65,7 +69,7 @@ class TitleScene(Scene):
         self.left_demo = False
         self.has_save = False
         self._glow: pygame.Surface | None = None
-        self._glow_key = None
+        self._glow_key: tuple[int] | None = None
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -96,7 +100,7 @@ class TitleScene(Scene):
             from scenes.tutorial.start import offer
             offer(self.app)
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = (max(1, size[0]), max(1, size[1]))
         self.s = ui.scale_for(self.size)
         self.bg = backdrop(self.app, self.size).copy()
@@ -195,7 +199,7 @@ class TitleScene(Scene):
                                           yes=_("Quit"), no=_("Stay"), on_yes=self.app.quit,
                                           detail=kept if self.has_save else ""))
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         menu_event(self.ring, event, self.ask_quit)
         if event.type == pygame.KEYDOWN:  # the keys were used last: only their button stays lit
             for b in self.buttons:
@@ -216,7 +220,7 @@ class TitleScene(Scene):
             else:
                 self.start_new()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, box = self.s, self.design_box()
         for b, word in self.words.items():  # looked up now: Settings may have switched language
             b.label = _(word)
@@ -242,7 +246,7 @@ class TitleScene(Scene):
                 max(8, int(15 * s)), (cx, box.bottom - 30 * s), (150, 132, 108), "center",
                 max_width=700 * s)
 
-    def draw_glow(self, surface, center, radius: int) -> None:
+    def draw_glow(self, surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
         """A warm pool of lamp light behind the fan."""
         if radius <= 4:
             return
@@ -267,7 +271,8 @@ class StartProgram(Scene):
     name = "start_program"
     opaque = False
 
-    def __init__(self, app, programs: list[str], start, cancel=None):
+    def __init__(self, app: App, programs: list[str], start: Callable[[], None],
+                 cancel: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         unique = list(dict.fromkeys(programs))
         shown = [shorten(program, WHOLE) for program in unique]
@@ -302,7 +307,7 @@ class StartProgram(Scene):
         if self.on_cancel is not None:
             self.on_cancel()
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         s = self.s = ui.scale_for(size)
         P = self.panel = pygame.Rect(0, 0, min(int(720 * s), size[0] - int(16 * s)), int(340 * s))
         P.center = (size[0] // 2, size[1] // 2)
@@ -311,10 +316,10 @@ class StartProgram(Scene):
         self.cancel_b.rect = pygame.Rect(P.centerx - gap // 2 - w, y, w, h)
         self.start_b.rect = pygame.Rect(P.centerx + gap // 2, y, w, h)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         menu_event(self.ring, event, self.cancel)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         self.start_b.label, self.cancel_b.label = _("Start"), _("Cancel")
         dialog_frame(surface, P, s, _("External program"), int(36 * s), 46, 80)

@@ -5,14 +5,20 @@ files dropped at once are one question and, once imported, one message."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.errors import RecordError
 from game.i18n import _, ngettext
 from game.storage import StoreError
 from game.storage.exchange import import_files
 from game.storage.files import shown_name
 
+if TYPE_CHECKING:
+    from game.records import StrPath
+    from scenes.app.window import App
 
-def offer_import(app, path) -> None:
+
+def offer_import(app: App, path: StrPath) -> None:
     from scenes.menus.saved import title_of
     from scenes.replay.viewer import load, open_replay
     name = shown_name(path)
@@ -37,7 +43,7 @@ def offer_import(app, path) -> None:
         _("{game} ({file}): it joins your games.").format(game=title, file=name)))
 
 
-def import_and_open(app, path) -> None:
+def import_and_open(app: App, path: StrPath) -> None:
     from scenes.replay.viewer import open_stored
     try:
         with app.store.at_once():  # a held lock is said, not waited for: the file can come again
@@ -55,7 +61,7 @@ def import_and_open(app, path) -> None:
         open_stored(app, ids[0])
 
 
-def offer_imports(app, paths: list) -> None:
+def offer_imports(app: App, paths: list[str]) -> None:
     """Files dropped together: one question, then all of them imported and one message."""
     n = len(paths)
     if not app.store.kept:
@@ -67,7 +73,7 @@ def offer_imports(app, paths: list) -> None:
         detail=_("Each game joins your games; a game already kept is not added again.")))
 
 
-def import_all(app, paths: list) -> None:
+def import_all(app: App, paths: list[str]) -> None:
     try:
         report = import_files(app.store, paths)
     except StoreError as exc:

@@ -17,11 +17,13 @@ switching players shows a finished one at once, and one still being worked out g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 import pygame
 
 from game.i18n import N_, _, ngettext
-from game.review import Review, default_seat, judge_module
-from game.review.background import BackgroundReview
+from game.review import Decision, Review, default_seat, judge_module
+from game.review.background import Answer, BackgroundReview
 from game.storage import StoreError
 from game.words import whose
 
@@ -29,25 +31,34 @@ from scenes.menus.history import size_words
 from scenes.replay.viewer import ReplayScene, pushed
 from scenes.widgets import ui
 
+if TYPE_CHECKING:
+    from game.commands import Session
+    from scenes.app.window import App
+
 GHOST = (150, 200, 255)
 STRIP_FILL = (34, 30, 36, 255)
 BEST_LINE = (110, 150, 200)
 GRID = (58, 52, 56)
 MOVE_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)  # move numbers on the axis every so many
 
+Line = tuple[str, ui.Colour]  # a line of the panel's words and its colour
 
-def open_review(app, record: dict, game_id: int | None = None, seat: int | None = None):
+
+def open_review(app: App, record: dict[str, Any], game_id: int | None = None,
+                seat: int | None = None) -> ReviewScene | None:
     """The review screen over the scene on top; one toast line on any problem."""
     return pushed(app, lambda: _review_of(app, record, game_id, seat), _cannot_review)
 
 
-def open_stored_review(app, game_id: int):
+def open_stored_review(app: App, game_id: int) -> ReviewScene | None:
     return pushed(app, lambda: _review_of(app, app.store.record(game_id), game_id, None), _cannot_review)
 
 
-def _review_of(app, record: dict, game_id: int | None, seat: int | None):
+def _review_of(app: App, record: dict[str, Any], game_id: int | None, seat: int | None) -> ReviewScene:
     judge_module(record.get("game"))  # type: ignore[arg-type]  # (RecordError: no judge)
-    return app.make("review", record=record, game_id=game_id, seat=seat)
+    scene = app.make("review", record=record, game_id=game_id, seat=seat)
+    assert isinstance(scene, ReviewScene)
+    return scene
 
 
 def _cannot_review(error: str) -> str:
@@ -59,7 +70,7 @@ def points_figure(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def loss_words(decision, measure: str) -> str:
+def loss_words(decision: Decision, measure: str) -> str:
     """A mistake's cost as the screen says it: "-6 pts expected", "-12% win share" (no minus
     before what rounds to nothing)."""
     if measure == "win":
@@ -74,7 +85,7 @@ def loss_words(decision, measure: str) -> str:
             else _("{points} pts expected").format(points=points))
 
 
-def chip_words(decision, measure: str) -> str:
+def chip_words(decision: Decision, measure: str) -> str:
     """The same, short, for a mistake's button under the strip: "-6 pts", "-12%"."""
     if measure == "win":
         share = f"{decision.loss_win:.0%}"
@@ -88,8 +99,8 @@ class ReviewScene(ReplayScene):
     name = "review"
     iterations: int | None = None  # tests: a fixed, small search (None: each game's own)
 
-    def __init__(self, app, record: dict, session=None, game_id: int | None = None,
-                 seat: int | None = None):
+    def __init__(self, app: App, record: dict[str, Any], session: Session[Any] | None = None,
+                 game_id: int | None = None, seat: int | None = None) -> None:
         super().__init__(app, record, session)
         self.judge = judge_module(self.game)
         self.seat = default_seat(record) if seat is None else seat
@@ -103,7 +114,8 @@ class ReviewScene(ReplayScene):
         self.measure = "points"
         self.strip = pygame.Rect(0, 0, 0, 0)
         self.marks: list[tuple[pygame.Rect, int]] = []  # (where drawn, move index)
-        self.words_cache: tuple | None = None
+        # ((cursor, measure, decision), its lines) last said
+        self.words_cache: tuple[tuple[int, str, Decision | None], list[Line]] | None = None
         self.cancel_b = ui.Button(N_("Cancel"), self.cancel_review, "Esc")
         self.again_b = ui.Button(N_("Review"), self.start_review)
         self.measure_b = ui.Button(N_("Points"), self.switch_measure, "M")
@@ -185,13 +197,13 @@ class ReviewScene(ReplayScene):
         self.job = None
         self.finished(self.seat, answer)
 
-    def finished(self, seat: int, answer) -> None:
+    def finished(self, seat: int, answer: Answer) -> None:
         """A review worked out: remembered here, kept with the game, shown if it is the seat's."""
-        kind, value = answer
-        if kind != "ok":
+        if answer[0] != "ok":
             if seat == self.seat:
-                self.problem = _("The review failed: {error}").format(error=type(value).__name__)
+                self.problem = _("The review failed: {error}").format(error=type(answer[1]).__name__)
             return
+        value = answer[1]
         review = Review.from_json(value)
         self.reviews[seat] = review
         if seat == self.seat:
@@ -206,13 +218,13 @@ class ReviewScene(ReplayScene):
             self.app.keeper.keep(lambda: db.keep_review(game_id, seat, value, summary), done,
                                  key=f"review {game_id} {seat}")
 
-    def decision_here(self):
+    def decision_here(self) -> Decision | None:
         """The review's decision at the cursor (the position before that move), or None."""
         if self.review is None:
             return None
         return next((d for d in self.review.decisions if d.index == self.cursor), None)
 
-    def action_of(self, data: dict):
+    def action_of(self, data: dict[str, Any]) -> Any:
         """The legal action of the position at the cursor that the record writes as `data`."""
         for action in self.state.legal_actions():
             if action.to_json() == data:
@@ -234,7 +246,9 @@ class ReviewScene(ReplayScene):
         d = self.decision_here()
         best = self.action_of(d.best) if d is not None and d.best != d.played else None
         turns.hint = Hint(best, "") if best is not None else None
-        self.table.hint_action = (lambda: best) if best is not None else (lambda: None)
+        # over the table's own (Grayblock's hints a seat that can act: nobody, in a replay)
+        self.table.hint_action = (  # type: ignore[attr-defined]
+            (lambda: best) if best is not None else (lambda: None))
 
     def close(self) -> None:
         for job in [self.job, *self.jobs.values()]:
@@ -243,7 +257,7 @@ class ReviewScene(ReplayScene):
         self.job, self.jobs = None, {}
         super().close()
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.job is not None:
             self.cancel_review()
             return
@@ -285,7 +299,7 @@ class ReviewScene(ReplayScene):
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def panel_box(self, surface, s: float) -> pygame.Rect:
+    def panel_box(self, surface: pygame.Surface, s: float) -> pygame.Rect:
         """The viewer's own panel keeps the lower part; the review takes the upper."""
         whole = self.table.playback.panel()
         need, viewer, gap = round(230 * s), round(120 * s), round(4 * s)
@@ -297,7 +311,7 @@ class ReviewScene(ReplayScene):
         self.review_box = pygame.Rect(whole.x, max(0, whole.y - need - gap), whole.w, need)
         return whole
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.table.playback.cover() is not None:
             return
@@ -312,7 +326,7 @@ class ReviewScene(ReplayScene):
             return
         self.draw_review(surface, inner, px, s)
 
-    def draw_waiting(self, surface, inner: pygame.Rect, px: int, s: float) -> None:
+    def draw_waiting(self, surface: pygame.Surface, inner: pygame.Rect, px: int, s: float) -> None:
         who = self.table.player_word(self.seat) if len(self.table.config.seats) > 1 else ""
         if self.players() > 1:  # another player's review may be looked at meanwhile
             bh = max(16, round(24 * s))
@@ -350,7 +364,7 @@ class ReviewScene(ReplayScene):
         self.cancel_b.rect = pygame.Rect(inner.x, inner.bottom - bh, inner.w // 2, bh)
         self.cancel_b.draw(surface, s)
 
-    def draw_review(self, surface, inner: pygame.Rect, px: int, s: float) -> None:
+    def draw_review(self, surface: pygame.Surface, inner: pygame.Rect, px: int, s: float) -> None:
         assert self.review is not None
         small = max(9, round(px * 0.9))
         gap = max(2, round(4 * s))
@@ -386,7 +400,7 @@ class ReviewScene(ReplayScene):
                         small, (inner.x, y), ui.GOOD, max_width=inner.w).bottom + gap
         self.draw_words(surface, pygame.Rect(inner.x, y, inner.w, inner.bottom - y), small)
 
-    def draw_player_button(self, surface, inner: pygame.Rect, bh: int, gap: int, s: float) -> int:
+    def draw_player_button(self, surface: pygame.Surface, inner: pygame.Rect, bh: int, gap: int, s: float) -> int:
         """Whose review (a click goes to the next player's); the x where the heading goes on."""
         if self.players() <= 1:
             return inner.x
@@ -395,7 +409,7 @@ class ReviewScene(ReplayScene):
         self.player_b.draw(surface, s)
         return self.player_b.rect.right + gap
 
-    def value(self, d, best: bool = False) -> float:
+    def value(self, d: Decision, best: bool = False) -> float:
         if self.measure == "win":
             return d.best_win if best else d.played_win
         return d.best_points if best else d.played_points
@@ -414,7 +428,7 @@ class ReviewScene(ReplayScene):
         return pygame.Rect(strip.x + left, strip.y + top, strip.w - left - round(8 * s),
                            strip.h - top - line - round(2 * s))
 
-    def draw_strip(self, surface, strip: pygame.Rect, s: float) -> None:
+    def draw_strip(self, surface: pygame.Surface, strip: pygame.Rect, s: float) -> None:
         """The chart: the player's value after each decision (played) and after the best move
         there, over the game's moves; its axes, legend, mistakes and the pointer's readout."""
         assert self.review is not None
@@ -472,7 +486,7 @@ class ReviewScene(ReplayScene):
             pygame.draw.circle(surface, ui.BAD, (round(mx), round(my)), r)
             self.marks.append((pygame.Rect(round(mx - r), strip.y, 2 * r, strip.h), d.index))
 
-    def draw_legend(self, surface, strip: pygame.Rect, small: int, s: float) -> None:
+    def draw_legend(self, surface: pygame.Surface, strip: pygame.Rect, small: int, s: float) -> None:
         """What the two lines are, at the chart's top right."""
         y = strip.y + ui.font(small).get_linesize() // 2 + round(1 * s)
         x = strip.right - round(8 * s)
@@ -487,7 +501,8 @@ class ReviewScene(ReplayScene):
         if ui.font(small).size(measure)[0] <= room:  # what the values are, where there is room
             ui.text(surface, measure, small, (strip.x + round(6 * s), y), ui.MUTED, "midleft")
 
-    def draw_readout(self, surface, strip, area, small, s, x_of, y_of) -> bool:
+    def draw_readout(self, surface: pygame.Surface, strip: pygame.Rect, area: pygame.Rect, small: int,
+                     s: float, x_of: Callable[[float], float], y_of: Callable[[float], float]) -> bool:
         """The decision under the pointer: marked, and its move number and both values where the
         legend is (True when drawn)."""
         if self.pointer is None or not strip.collidepoint(self.pointer):
@@ -508,7 +523,7 @@ class ReviewScene(ReplayScene):
                 max_width=strip.w - round(12 * s))
         return True
 
-    def draw_words(self, surface, box: pygame.Rect, px: int) -> None:
+    def draw_words(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
         """At a reviewed decision: the move played, its cost, the better move and why."""
         d = self.decision_here()
         key = (self.cursor, self.measure, d)
@@ -524,7 +539,7 @@ class ReviewScene(ReplayScene):
                 ui.text(surface, part, px, (box.x, y), colour, max_width=box.w)
                 y += line_h
 
-    def words_at(self, d) -> list[tuple[str, tuple]]:
+    def words_at(self, d: Decision | None) -> list[Line]:
         """The lines the panel says at the cursor (worked out once per position)."""
         assert self.review is not None
         if d is None:
@@ -551,14 +566,14 @@ class ReviewScene(ReplayScene):
         cost = _("{points}, {share}").format(points=loss_words(d, "points"),
                                              share=loss_words(d, "win"))
         colour = ui.BAD if d.size in ("mistake", "blunder") else ui.TEXT
-        lines = [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
+        lines: list[Line] = [(_("Played: {move} ({cost}).").format(move=said, cost=cost), colour),
                  (_("Better: {why}").format(why=self.judge.words(state, self.seat, best)), GHOST)]
         trade = self.trade_words(d, played, best)  # (before what the played was for: a short
         if trade:  # panel shows the first lines only)
             lines.append((trade, GHOST))
         return lines + [(self.judge.words(state, self.seat, played), ui.MUTED)]
 
-    def trade_words(self, d, played, best) -> str:
+    def trade_words(self, d: Decision, played: Any, best: Any) -> str:
         """What the move played gained and what it cost against the better one, in points: the
         better one's lead now (the scores as they stand after each) against what the played one
         was worth later (the rest of the expected loss), when the two pull apart."""

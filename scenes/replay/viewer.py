@@ -16,7 +16,7 @@ scoring walk-through, Cementopia's figures) opens over the viewer after the last
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 import pygame
 
@@ -29,20 +29,27 @@ from scenes.app.stack import Scene
 from scenes.config import GameConfig
 from scenes.widgets import ui
 
+if TYPE_CHECKING:
+    from game.commands import Session
+    from game.records import StrPath
+    from scenes.app.window import App
+
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_S = 1.0  # seconds between moves when autoplay runs at 1x
 DEMO_S = 0.12  # the demo's pace (game time, already sped up by the demo)
 SEGMENT_MOVES = 10  # a jump by round or hand, in a game that has neither
 
+S = TypeVar("S", bound=Scene)
 
-def load(path) -> dict:
+
+def load(path: StrPath) -> dict[str, Any]:
     """A record from a file, checked and verified; RecordError in one line otherwise."""
     record = records.read_record(path)
     records.verify(record)
     return record
 
 
-def pushed(app, make, cannot) -> Scene | None:
+def pushed(app: App, make: Callable[[], S], cannot: Callable[[str], str]) -> S | None:
     """The scene `make()` gives, pushed over the scene on top; on any problem ONE toast line,
     `cannot(the error's words)`, and nothing changes (the viewer's and the review's openers)."""
     from game.storage import StoreError
@@ -61,25 +68,25 @@ def pushed(app, make, cannot) -> Scene | None:
     return scene
 
 
-def _replay_of(app, record: dict) -> Scene:
+def _replay_of(app: App, record: dict[str, Any]) -> Scene:
     return app.make("replay", record=record, session=records.verified(record))
 
 
-def open_replay(app, path) -> Scene | None:
+def open_replay(app: App, path: StrPath) -> Scene | None:
     """Open the record at `path` in the viewer over the scene on top; on any problem, ONE toast
     line and nothing changes."""
     return pushed(app, lambda: _replay_of(app, records.read_record(path)),
                   lambda error: _("Cannot replay {file}: {error}").format(file=_name(path), error=error))
 
 
-def open_stored(app, game_id: int) -> Scene | None:
+def open_stored(app: App, game_id: int) -> Scene | None:
     """Open a kept game (History) in the viewer over the scene on top; on any problem, ONE toast
     line and nothing changes."""
     return pushed(app, lambda: _replay_of(app, app.store.record(game_id)),
                   lambda error: _("Cannot replay this game: {error}").format(error=error))
 
 
-def _name(path) -> str:
+def _name(path: StrPath) -> str:
     name = str(getattr(path, "name", "") or path)
     name = name.replace("\\", "/").rsplit("/", 1)[-1]
     return "".join(c for c in name if c.isprintable())[:60]
@@ -88,7 +95,7 @@ def _name(path) -> str:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, record: dict, session=None):
+    def __init__(self, app: App, record: dict[str, Any], session: Session[Any] | None = None) -> None:
         """`session`: the record already replayed without snapshots (records.verified), else it
         is replayed here; the viewer moves it to each position."""
         super().__init__(app)
@@ -99,11 +106,11 @@ class ReplayScene(Scene):
         config = GameConfig.from_record(record, session)
         config.replay = True  # the table shows the record read-only and saves nothing
         self.session = session
-        self.table = app.make(config.scene, config=config, session=session)
+        self.table = app.make_table(config, session)
         self.total = len(session.history)
         # each move's lines, as the table's log tells them; who made it; the part each position is in
         self.lines: list[list[str]] = []
-        self.movers: list = []
+        self.movers: list[int | None] = []
         self.segments: list[int | None] = []
         self.positions = Positions(session.history.start, session.history.actions)
         for before, action, events, after in self.positions.walk():
@@ -145,7 +152,7 @@ class ReplayScene(Scene):
     # --- reading ----------------------------------------------------------------------------
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.session.state
 
     @property
@@ -270,7 +277,7 @@ class ReplayScene(Scene):
 
     # --- events and time ------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if self.table.playback.cover() is not None:  # over the table: its button by mouse or Enter;
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.cover_b.activate()  # the arrows still step
@@ -330,12 +337,12 @@ class ReplayScene(Scene):
 
     # --- drawing ----------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.table.resize(size)
         self.table.show_position()  # laid out again at the new size
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
         s = max(0.5, ui.scale_for(surface.get_size()))
         cover = self.table.playback.cover()
@@ -382,11 +389,11 @@ class ReplayScene(Scene):
             y = ui.text(surface, mover, px, (inner.x, y), ui.TEXT, max_width=inner.w).bottom + gap
         self._draw_log(surface, pygame.Rect(inner.x, y, inner.w, row1.y - gap - y), px)
 
-    def panel_box(self, surface, s: float) -> pygame.Rect:
+    def panel_box(self, surface: pygame.Surface, s: float) -> pygame.Rect:
         """Where the viewer's panel goes: where the table says (the review takes part of it)."""
         return self.table.playback.panel()
 
-    def _draw_log(self, surface, box: pygame.Rect, px: int) -> None:
+    def _draw_log(self, surface: pygame.Surface, box: pygame.Rect, px: int) -> None:
         if box.h <= 0:
             return
         small = max(9, round(px * 0.9))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from functools import cache
+from typing import Any, Callable
 
 import pygame
 
@@ -21,7 +22,7 @@ NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
 
 
 class Sound:
-    def __init__(self, settings: dict, keep=None):
+    def __init__(self, settings: dict[str, Any], keep: Callable[[], None] | None = None) -> None:
         self.settings = settings
         self.keep = keep or (lambda: None)  # the app's save_settings (never in the demo)
         self.sounds: dict[str, pygame.mixer.Sound] = {}
@@ -97,13 +98,13 @@ class Sound:
 
 
 @cache
-def _loaded(name: str, mixer) -> pygame.mixer.Sound:
+def _loaded(name: str, mixer: tuple[int, int, int] | None) -> pygame.mixer.Sound:
     """The effect `name` converted for the mixer's format (`mixer`: its get_init()), once a
     process (10 ms for the seven: a window made again, as tests do, need not pay it twice)."""
     return pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
 
 
-def _quietly(start) -> None:
+def _quietly(start: Callable[[], None]) -> None:
     """Run `start` with the C library's stderr silenced on Linux: without a sound card, ALSA
     prints a screenful of lines before SDL reports the one error we keep."""
     if not sys.platform.startswith("linux"):

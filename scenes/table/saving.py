@@ -24,13 +24,16 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import deque
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.i18n import N_
 from game.records import Snapshot
 from game.messages import message
 from game.storage import HeldElsewhere, StoreError
 from game.storage.store import BEAT_S, Busy
+
+if TYPE_CHECKING:
+    from game.storage import Store
 
 SAVE, FINISH, DROP, BEAT = "save", "finish", "drop", "beat"
 RETRY_S = 0.5  # how often a write waiting for another program's lock is tried again
@@ -66,9 +69,9 @@ def wait_for_saves(say: Callable[[], None]) -> None:
 
 
 class SaveService:
-    def __init__(self, store=None, game_id: int | None = None):
+    def __init__(self, store: Store | None = None, game_id: int | None = None) -> None:
         self.store = store
-        self.enabled = store is not None
+        self.enabled = store is not None  # (no store: nothing is ever handed to the worker)
         self.game_id = game_id  # the game's row once the first save made it (or resumed)
         self._jobs: deque[tuple[str, Snapshot | None]] = deque()
         self._busy = False
@@ -89,12 +92,12 @@ class SaveService:
 
     # --- handing over ------------------------------------------------------------------------
 
-    def save(self, record: dict) -> None:
+    def save(self, record: dict[str, Any]) -> None:
         """Hand over the position: its snapshot is made now, on the caller's thread."""
         if self.enabled:
             self._put(SAVE, Snapshot.of(record))
 
-    def finish(self, record: dict) -> None:
+    def finish(self, record: dict[str, Any]) -> None:
         if not self.enabled:
             return
         snapshot = Snapshot.of(record)
@@ -174,20 +177,24 @@ class SaveService:
 
     def _do(self, kind: str, snapshot: Snapshot | None) -> str | None:
         store = self.store
+        assert store is not None  # (only a service with a store hands the worker a job: _put)
         try:
             record = snapshot.record() if snapshot is not None else None
             if self.lost and kind != FINISH:
                 return self.problem  # the other window keeps it; a finish here is still kept
             if kind == BEAT:
+                assert self.game_id is not None  # (a game with a row beats: _work)
                 if not store.beat(self.game_id):
                     raise HeldElsewhere(message(N_("this game is now open in another window, "
                                                    "which keeps it from here on")))
             elif kind == SAVE:
+                assert record is not None  # (a save and a finish carry their position)
                 if self.game_id is None:
                     self.game_id = store.new_game(record)
                 else:
                     store.save_game(self.game_id, record)
             elif kind == FINISH:
+                assert record is not None
                 self.game_id = store.finish_game(None if self.lost else self.game_id, record)
                 self.ended = True
                 self._finished = None
@@ -249,10 +256,10 @@ class SaveService:
 
     def waiting(self) -> bool:
         """A write waits for another program to let go of the data."""
-        return self.problem is _WAITING or (self.enabled and bool(self.store.held))
+        return self.problem is _WAITING or (self.store is not None and bool(self.store.held))
 
     def _let_go(self) -> None:
-        if self.enabled and self.game_id is not None and not self.ended and not self.lost:
+        if self.store is not None and self.game_id is not None and not self.ended and not self.lost:
             try:
                 self.store.release(self.game_id)
             except StoreError:

@@ -17,19 +17,22 @@ from __future__ import annotations
 import math
 import sys
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
 from game.i18n import N_, _
 from game.messages import Message, message, shown
 from game.tutorial import store
-from game.tutorial.lesson import READ_FIRST
+from game.contract import Event
+from game.tutorial.lesson import READ_FIRST, Lesson
 
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
 
 if TYPE_CHECKING:
+    from scenes.app.keeping import Done
+    from scenes.app.window import App
     from scenes.table.base import GameTable
 
 SCRIPTED_DELAY = 0.8  # seconds before the script's bot move lands, so it can be followed
@@ -38,16 +41,19 @@ DEMO_SNAP = 0.35
 STUCK = 120.0  # the demo gives up (exit 1) when a lesson makes no progress this long
 PROBLEM_S = 6.0  # how long a wrong move's explanation stays
 
+StepKey = tuple[int, str | None]  # (the script's step, the watch note up first)
+
 
 class Coach:
-    def __init__(self, table: GameTable, lesson) -> None:
+    def __init__(self, table: GameTable, lesson: Lesson) -> None:
         self.table, self.app = table, table.app
         self.lesson = lesson
         self.next_b = PrimaryButton(N_("Next"), self.next)
         self.show_b = ui.Button(N_("Show me"), self.show_me)
         self.hide_b = ui.Button(N_("Got it"), self.fold)
         self.leave_b = ui.Button(N_("Leave lesson"), self.leave)
-        self.problem: Message | None = None  # why the last move tried was not played
+        # why the last move tried was not played (a Message, or words the table said already)
+        self.problem: Message | str | None = None
         self.problem_t = 0.0
         self.folded = False  # the free part's words put away (a small bar stays)
         self.wait = 0.0  # the script's bot move: time shown so far
@@ -56,10 +62,10 @@ class Coach:
         self.target: pygame.Rect | None = None
         self.size: tuple[int, int] | None = None  # the window size the panel was placed for
         self.shown_words = ("", "", "")  # (title, words, problem) as placed
-        self.seen_key = None  # the step on show (to snap it once, and restart the demo's clock)
+        self.seen_key: StepKey | None = None  # the step on show (to snap it once, and restart the demo's clock)
         self.shown_for = 0.0
         self.snaps = 0
-        self.snapped_key = None  # the step the demo last took a screenshot of
+        self.snapped_key: StepKey | None = None  # the step the demo last took a screenshot of
         self.idle = 0.0
         self.disk_told = False  # a full disk is said once, not at every step
 
@@ -69,7 +75,7 @@ class Coach:
     def game(self) -> str:
         return self.lesson.script.game
 
-    def allows(self, action) -> bool:
+    def allows(self, action: Any) -> bool:
         """Whether `action` may be played now; if not, the panel says why: the rules' reason
         when they refuse it too (asked only for a move that is not played: one that is, the
         session decides, once), else the lesson's."""
@@ -83,13 +89,13 @@ class Coach:
         self.app.sound.play("pass", volume=0.6)
         return False
 
-    def explain(self, words) -> None:
+    def explain(self, words: Message | str) -> None:
         """The table's own reason why what the player tried does nothing (a card that cannot go
         there), said in the panel."""
         self.problem, self.problem_t = words, 0.0
         self.folded = False
 
-    def played(self, before, action, events, after) -> None:
+    def played(self, before: Any, action: Any, events: list[Event], after: Any) -> None:
         was = self.lesson.step
         self.idle = 0.0
         self.lesson.played(before, action, events, after)
@@ -165,13 +171,13 @@ class Coach:
                 self.app.toast(problem)
         keep_place(self.app, game, lambda: db.keep_lesson(game, entry), done)
 
-    def step_key(self):
+    def step_key(self) -> StepKey:
         lesson = self.lesson
         return (lesson.index, lesson.pending[0][0] if lesson.pending else None)
 
     # --- frame ----------------------------------------------------------------------------------
 
-    def buttons(self) -> list:
+    def buttons(self) -> list[ui.Button]:
         lesson = self.lesson
         if lesson.reading():
             return [self.leave_b, self.next_b]
@@ -181,7 +187,7 @@ class Coach:
             return [self.leave_b, self.hide_b]
         return [self.leave_b]
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """True when the event was the coach's (the table does not see it)."""
         for button in self.buttons():
             if button.handle(event):
@@ -247,7 +253,7 @@ class Coach:
             self.shown_for = DEMO_STEP - 0.15  # a move every few frames
             table.play(self.demo_move())
 
-    def demo_move(self):
+    def demo_move(self) -> Any:
         from game.bots import make_bot
         state = self.table.state
         bot = make_bot("easy", self.game, len(self.table.session.history.actions))
@@ -266,7 +272,7 @@ class Coach:
         problem = shown(self.problem) if self.problem is not None else ""
         return self.title(), text, problem, target
 
-    def place(self, size=None) -> pygame.Rect:
+    def place(self, size: Sequence[int] | None = None) -> pygame.Rect:
         """Where the panel goes, worked out from the table's layout at this window size: the
         table's home for it (`marks.home()`, a region the table keeps clear of what must stay in
         sight, and `marks.corner()`, the region's corner the panel sits in) unless that covers
@@ -283,7 +289,7 @@ class Coach:
         self.panel = spot(self.size, (width, height), self.target, s, home, corner)
         return self.panel
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         if size != self.size:
             self.place(size)  # (the table placed it for this size before drawing, as a rule)
@@ -306,7 +312,7 @@ class Coach:
         self.snaps += 1
         self.app.snap(f"lesson-{self.snaps:02d}-scoring-{phase}-{lane + 1}")
 
-    def scoring_height(self, state, width: int, s: float) -> int:
+    def scoring_height(self, state: Any, width: int, s: float) -> int:
         """The height of the scoring's words box: the longest of its words, so that it stays put
         from doll to doll."""
         finale = self.lesson.script.finale
@@ -316,7 +322,8 @@ class Coach:
         texts.append(shown(finale(state, "summary")))
         return box_height(texts, width, s)
 
-    def draw_scoring(self, surface, rect, state, phase: str, lane: int, s: float) -> None:
+    def draw_scoring(self, surface: pygame.Surface, rect: pygame.Rect, state: Any, phase: str, lane: int,
+                     s: float) -> None:
         finale = self.lesson.script.finale
         if finale is None or rect.w <= 0:
             return
@@ -339,7 +346,7 @@ EDGE = ui.HILITE
 PROBLEM = (255, 170, 140)
 
 
-def panel_size(size, title: str, text: str, problem: str, s: float) -> tuple[int, int, str]:
+def panel_size(size: tuple[int, int], title: str, text: str, problem: str, s: float) -> tuple[int, int, str]:
     """The coach panel's (width, height) for its words and buttons, and the words it has room
     for (a small window drops them for a refusal)."""
     W, H = size
@@ -357,7 +364,7 @@ def panel_size(size, title: str, text: str, problem: str, s: float) -> tuple[int
     return width, min(height + words, H - int(16 * s)), text
 
 
-def box_height(texts, width: int, s: float) -> int:
+def box_height(texts: Sequence[str], width: int, s: float) -> int:
     """The height draw_box needs, without buttons, for the longest of `texts` in `width`."""
     pad = int(12 * s)
     px_title, px = max(9, int(14 * s)), max(10, int(18 * s))
@@ -365,8 +372,8 @@ def box_height(texts, width: int, s: float) -> int:
     return 2 * pad + ui.font(px_title, "bold").get_linesize() + int(6 * s) + words
 
 
-def draw_box(surface, rect: pygame.Rect, title: str, text: str, problem: str = "",
-             buttons: tuple | list = (), s: float = 1.0) -> None:
+def draw_box(surface: pygame.Surface, rect: pygame.Rect, title: str, text: str, problem: str = "",
+             buttons: Sequence[ui.Button] = (), s: float = 1.0) -> None:
     """The coach's words in `rect`: a title, a wrong move's explanation, the words, the buttons."""
     pad = int(12 * s)
     inner = rect.w - 2 * pad
@@ -392,7 +399,7 @@ def draw_box(surface, rect: pygame.Rect, title: str, text: str, problem: str = "
         button.draw(surface, s)
 
 
-def layout_buttons(buttons: list, row: pygame.Rect, s: float) -> None:
+def layout_buttons(buttons: list[ui.Button], row: pygame.Rect, s: float) -> None:
     """The first button (Leave) at the left, the rest at the right, each as wide as its words."""
     gap = int(8 * s)
     px = int(row.h * 0.42)
@@ -408,7 +415,8 @@ def layout_buttons(buttons: list, row: pygame.Rect, s: float) -> None:
         buttons[0].rect = pygame.Rect(row.x, row.y, widths[0], row.h)
 
 
-def spot(size, panel, avoid, s: float, home=None, corner: str = "bottomright") -> pygame.Rect:
+def spot(size: tuple[int, int], panel: tuple[int, int], avoid: pygame.Rect | None, s: float,
+         home: pygame.Rect | None = None, corner: str = "bottomright") -> pygame.Rect:
     """Where the panel goes: in `corner` of the table's home for it unless that covers `avoid`,
     else the first corner of the window that does not, else the one covering least of it."""
     W, H = size
@@ -441,7 +449,7 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
     return c.w * c.h
 
 
-def ring(surface, rect: pygame.Rect, s: float, t: float) -> None:
+def ring(surface: pygame.Surface, rect: pygame.Rect, s: float, t: float) -> None:
     """A pulsing ring around what the coach points at."""
     grow = int((4 + 3 * (1 + math.sin(t * 5)) / 2) * s)
     r = rect.inflate(2 * grow, 2 * grow)
@@ -450,7 +458,7 @@ def ring(surface, rect: pygame.Rect, s: float, t: float) -> None:
     pygame.draw.rect(surface, ui.HILITE, r, max(2, int(3 * s)), border_radius=int(10 * s))
 
 
-def arrow(surface, panel: pygame.Rect, target: pygame.Rect, s: float) -> None:
+def arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect, s: float) -> None:
     """A line with a head from the panel's edge to the target's nearest side."""
     start = _nearest(panel, target.center)
     end = _nearest(target.inflate(int(14 * s), int(14 * s)), panel.center)
@@ -468,7 +476,7 @@ def arrow(surface, panel: pygame.Rect, target: pygame.Rect, s: float) -> None:
     pygame.draw.polygon(surface, ui.HILITE, [end, left, right])
 
 
-def _nearest(rect: pygame.Rect, point) -> tuple[int, int]:
+def _nearest(rect: pygame.Rect, point: tuple[int, int]) -> tuple[int, int]:
     """The point of `rect`'s border nearest to `point` (outside it)."""
     x = min(max(point[0], rect.left), rect.right)
     y = min(max(point[1], rect.top), rect.bottom)
@@ -479,13 +487,13 @@ def _nearest(rect: pygame.Rect, point) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def keep_place(app, game: str, work, done) -> None:
+def keep_place(app: App, game: str, work: Callable[[], None], done: Done | None) -> None:
     """A lesson's place written (or forgotten) by the app's keeper: off the frame loop, and in
     the order they were made (a later one replaces one not written yet)."""
     app.keeper.keep(work, done, key=f"lesson {game}")
 
 
-def forget_place(app, game: str) -> None:
+def forget_place(app: App, game: str) -> None:
     """The lesson was finished or started over: nothing to resume (a failure is one toast)."""
     db = app.store
 

@@ -8,6 +8,8 @@ offers to resume it or to start over.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import registry
@@ -23,7 +25,11 @@ from scenes.tutorial.coach import Coach, forget_place
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, menu_event
 
-def open_lesson(app, game: str, fresh: bool = False) -> None:
+if TYPE_CHECKING:
+    from game.commands import Session
+    from scenes.app.window import App
+
+def open_lesson(app: App, game: str, fresh: bool = False) -> None:
     """The lesson of `game` where the player left it (or from its start), in place of every
     scene. The demo always starts afresh and keeps nothing."""
     script = SCRIPTS[game]
@@ -40,7 +46,7 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
     seats = [Seat(_(name), kind, i) for i, (name, kind) in enumerate(script.players)]
     config = GameConfig(seats, script.rules, script.seed, game, lesson=game)
     try:
-        table = app.make(config.scene, config=config, session=session)
+        table = app.make_table(config, session)
     except Exception as exc:  # noqa: BLE001 - a kept place that the table cannot show: afresh
         if session is None:
             raise
@@ -48,7 +54,7 @@ def open_lesson(app, game: str, fresh: bool = False) -> None:
         app.toast(_("Your place in the lesson could not be restored ({reason}); it starts "
                     "afresh.").format(reason=exc))
         session = lesson = None
-        table = app.make(config.scene, config=config)
+        table = app.make_table(config)
     table.coach = Coach(table, lesson or Lesson(script))
     app.stack.clear_to(table)
 
@@ -58,10 +64,10 @@ class LessonsScene(Scene):
     name = "lessons"
     opaque = False
 
-    def __init__(self, app):
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.games = [info.game for info in games.GAMES if info.game in SCRIPTS]
-        self.rows: list[tuple[str, list]] = []
+        self.rows: list[tuple[str, list[ui.Button]]] = []
         for game in self.games:
             kept = store.has(app.store, game) and not app.demo
             if kept:
@@ -82,7 +88,7 @@ class LessonsScene(Scene):
     def back(self) -> None:
         self.app.stack.pop()
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.s, self.size = ui.scale_for(size), size
         self.layout()
 
@@ -117,10 +123,10 @@ class LessonsScene(Scene):
         s = self.s
         return panel_w - int(60 * s) - int(180 * s) - 3 * int(14 * s)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         menu_event(self.ring, event, self.back)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         s, P = self.s, self.panel
         dialog_frame(surface, P, s, _("Learn to play"), int(44 * s), 52, 90)
         if self.size != surface.get_size() or self.lang != language():  # Settings switched it
@@ -138,7 +144,7 @@ class LessonsScene(Scene):
         self.ring.draw(surface, s)
 
 
-def offer(app) -> None:
+def offer(app: App) -> None:
     """The first start: Learn to play (the first game's lesson), offered once (settings:
     lesson_offered), as a question."""
     def not_now() -> None:
