@@ -101,6 +101,10 @@ def draw_label(scene, surface, lane_index: int) -> None:
     # taller faces (Japanese) at a large text size in a small window: every line a little smaller
     # rather than the last one off the label
     heights = [ui.font(int(px * s), style).get_height() for _c, px, _col, style in lines]
+    if reading_line is not None and sum(heights) + gap * (len(lines) - 1) > box.bottom - y:
+        # no room for how the seat plays: the seat's own figures first
+        del lines[reading_line], heights[reading_line]
+        reading_line = None
     fit = shares(heights, box.bottom - y - gap * (len(lines) - 1))
     for k, ((choices, px, colour, style), height) in enumerate(zip(lines, fit)):
         room = box.w - 12 * s

@@ -59,9 +59,13 @@ def way_words(name: str) -> str:
     return _(name)
 
 
-def label_words(name: str, share: float) -> tuple[str, str]:
-    """The seat's line, longest first: "plays like: greedy 80%", then without the share."""
+def label_words(name: str, share: float) -> tuple[str, ...]:
+    """The seat's line, longest first: "plays like: greedy 80%", then without the share, then
+    the way alone, then its family alone (a habit's name begins with its family's: "greedy,
+    high card on ties"), for the narrowest seats; the tooltip keeps the whole line."""
     way = way_words(name)
+    family = way_words(name.partition(",")[0])
     percent = round(100 * share)
-    return (_("plays like: {policy} {share}%").format(policy=way, share=percent),
-            _("plays like: {policy}").format(policy=way))
+    forms = (_("plays like: {policy} {share}%").format(policy=way, share=percent),
+             _("plays like: {policy}").format(policy=way), way, family)
+    return tuple(dict.fromkeys(forms))
