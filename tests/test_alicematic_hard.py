@@ -165,13 +165,8 @@ def test_the_bench_counts_the_heros_seats_and_searches():
 
 def test_the_setup_screen_offers_a_hard_seat_for_alicematic_and_starts_with_it(app):
     from scenes.alicematic.table import AlicematicScene
-    from ui_helpers import click, frames, top
-    setup = app.stack.push(app.make("setup"))
-    frames(app, 1)
-    for _ in range(8):
-        if setup.game.value == "alicematic":
-            break
-        click(app, (setup.game.rect.right - 10, setup.game.rect.centery))
+    from ui_helpers import click, frames, setup_for, top
+    setup = setup_for(app, "alicematic")
     assert setup.game.value == "alicematic" and "hard" in setup.kinds
     seat = setup.rows[1].kind
     for _ in range(len(setup.kinds)):

@@ -14,7 +14,7 @@ from game.alicematic import tell as w
 from scenes.alicematic.table import AlicematicScene
 from scenes.config import GameConfig, Seat
 from storage_helpers import finished_records, has_game_in_progress, latest_saved
-from ui_helpers import click, frames, key, resize, resume_latest, top, wait_for
+from ui_helpers import click, frames, key, resize, resume_latest, setup_for, top, wait_for
 
 SEED = 7  # after the first-listed bases, Ada (the start player) can summon, then take a hex
 
@@ -238,12 +238,7 @@ def test_an_over_full_area_is_cut_back_by_clicking_one_of_its_cards(app):
 
 
 def test_the_setup_screen_starts_a_five_player_game(app):
-    setup = app.stack.push(app.make("setup"))
-    frames(app, 1)
-    for _ in range(8):
-        if setup.game.value == "alicematic":
-            break
-        click(app, (setup.game.rect.right - 10, setup.game.rect.centery))
+    setup = setup_for(app, "alicematic")
     assert setup.game.value == "alicematic" and setup.players.options == [3, 4, 5]
     while setup.players.value != 5:
         click(app, (setup.players.rect.right - 10, setup.players.rect.centery))

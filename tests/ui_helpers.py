@@ -234,3 +234,14 @@ def open_rules(app, game, size):
     resize(app, size)
     frames(app, 1)
     return rules
+
+
+def setup_for(app, game: str):
+    """The setup screen pushed and its game picker stepped round to `game`."""
+    setup = app.stack.push(app.make("setup"))
+    frames(app, 1)
+    for _ in range(8):
+        if setup.game.value == game:
+            break
+        click(app, (setup.game.rect.right - 10, setup.game.rect.centery))
+    return setup

@@ -4,7 +4,7 @@
 A game whose descriptor names a `reading` module (game.descriptor.GameInfo.reading: one with
 read_seats(seats, moves)) gets it; any other game, and a replay, has none. It reads only what
 everyone saw (game.bots.moves_seen from the viewer's side), never a hidden card, and it works
-the reading out again only when the history's length changes (a move, an undo, a redo)."""
+the reading out again only when the history changes (its version: a move, an undo, a redo)."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ class SeatReading:
         history = table.session.history
         if self.module is None or not history.snapshots:
             return {}
-        if self._key != len(history.actions):
-            self._key = len(history.actions)
+        if self._key != history.version:  # an undo and another move: the same length
+            self._key = history.version
             observer = table.viewer if table.viewer is not None else -1
             moves = moves_seen(history, observer)
             made: dict[int, int] = {}
