@@ -18,11 +18,12 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeGuard, cast
+from types import ModuleType
+from typing import Any, Iterable, TypedDict, TypeGuard, cast
 
 from .. import errors
 from ..paths import asset
-from .effects import Power, check_power
+from .effects import Power, PowerJSON, check_power
 
 COLOURS = ("red", "blue", "yellow", "green", "white")
 RED, BLUE, YELLOW, GREEN, WHITE = COLOURS
@@ -38,6 +39,40 @@ CENTRE_CELL = (1, 1)
 
 class ContentError(errors.ContentError):
     """A content file that the engine cannot use (named with the file and the problem)."""
+
+
+class CardJSON(TypedDict):
+    id: int
+    name: str
+    colour: str
+    dp: int
+    power: PowerJSON
+
+
+class HexKindJSON(TypedDict):
+    kind: str
+    colour: str  # "" for none
+    strength: int
+    city_size: int
+
+
+class TileJSON(TypedDict):
+    number: int
+    centre: HexKindJSON
+    ring: list[HexKindJSON]
+
+
+class ContentBody(TypedDict):
+    """What a content's hash is worked out from: its cards and tiles."""
+
+    cards: list[CardJSON]
+    tiles: list[TileJSON]
+
+
+class ContentJSON(ContentBody):
+    """A record's "content" object."""
+
+    hash: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +107,11 @@ class Content:
     cards: tuple[Card, ...]
     tiles: tuple[Tile, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> ContentJSON:
         body = self._body()
         return {"hash": _hash(body), **body}
 
-    def _body(self) -> dict:
+    def _body(self) -> ContentBody:
         return {"cards": [{"id": c.id, "name": c.name, "colour": c.colour, "dp": c.dp,
                            "power": c.power.to_json()} for c in self.cards],
                 "tiles": [{"number": t.number, "centre": _kind_json(t.centre),
@@ -88,7 +123,7 @@ class Content:
         return _hash(self._body())
 
     @classmethod
-    def from_json(cls, data) -> "Content":
+    def from_json(cls, data: object) -> "Content":
         """Content a record carries; ContentError naming the first problem."""
         if not isinstance(data, dict):
             raise ContentError("content must be an object {hash, cards, tiles}")
@@ -118,12 +153,12 @@ class Content:
         return content
 
 
-def _kind_json(kind: HexKind) -> dict:
+def _kind_json(kind: HexKind) -> HexKindJSON:
     return {"kind": kind.kind, "colour": kind.colour or "", "strength": kind.strength,
             "city_size": kind.city_size}
 
 
-def _hash(body: dict) -> str:
+def _hash(body: ContentBody) -> str:
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -165,7 +200,7 @@ TILED_KEYS = frozenset({"id", "width", "height", "frames", "type", "class", "pro
 HEX_KEYS = ("kind", "colour", "strength", "city_size")
 
 
-def read_json(where: Path, limit: int = MAX_BYTES):
+def read_json(where: Path, limit: int = MAX_BYTES) -> object:
     """A content file's JSON through the bounded reader (a FIFO, /dev/zero or a huge file is
     refused in one line)."""
     from ..errors import RecordError
@@ -182,7 +217,7 @@ def load_cards(path: str | None = None) -> tuple[Card, ...]:
     return cards_of(read_json(where), where.name)
 
 
-def cards_of(data, where: str, file_keys: tuple[str, ...] | None = FILE_KEYS) -> tuple[Card, ...]:
+def cards_of(data: object, where: str, file_keys: tuple[str, ...] | None = FILE_KEYS) -> tuple[Card, ...]:
     """The cards of a cards.json object (or a record's content: file_keys None), checked:
     ContentError naming the first problem (card_problems lists them all)."""
     cards, problems = card_problems(data, where, file_keys)
@@ -191,13 +226,13 @@ def cards_of(data, where: str, file_keys: tuple[str, ...] | None = FILE_KEYS) ->
     return cards
 
 
-def card_problems(data, where: str, file_keys: tuple[str, ...] | None = FILE_KEYS
+def card_problems(data: object, where: str, file_keys: tuple[str, ...] | None = FILE_KEYS
                   ) -> tuple[tuple[Card, ...], list[str]]:
     """The cards of a cards.json object and every problem, one line each: the file, the card
     (its id and name), the field and what is allowed. A card's "id" is the designer's label
     (whole numbers, each once, gaps allowed, or left out): the game numbers cards in file order."""
     items = data.get("cards") if isinstance(data, dict) else None
-    if not isinstance(items, list):
+    if not isinstance(data, dict) or not isinstance(items, list):
         return (), [f"{where}: expected an object with a list \"cards\""]
     problems = [f"{where}: unknown field {_key(key)} (allowed: {', '.join(file_keys)})"
                 for key in data if file_keys is not None and key not in file_keys]
@@ -264,20 +299,20 @@ def deck_warnings(cards: tuple[Card, ...], where: str) -> list[str]:
     return out
 
 
-def _whole(value) -> TypeGuard[int]:
+def _whole(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
-def _key(key) -> str:
+def _key(key: object) -> str:
     return repr(str(key)[:40])
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 24 else text[:21] + "..."
 
 
-def _pytmx():
+def _pytmx() -> ModuleType:
     """pytmx without pygame: its `import pygame` (type hints only) is made to fail."""
     if "pytmx" in sys.modules:
         return sys.modules["pytmx"]
@@ -290,7 +325,7 @@ def _pytmx():
         for name in hidden:
             if name in sys.modules and sys.modules[name] is None:
                 del sys.modules[name]
-    return pytmx
+    return cast(ModuleType, pytmx)  # (pytmx ships no annotations: the import is Any)
 
 
 # Tiled cell (column, row) -> axial offset from the centre (1, 1), odd rows shifted right
@@ -306,7 +341,7 @@ def load_tile(path: Path, number: int) -> Tile:
     return tile
 
 
-def _tiled_map(path: Path):
+def _tiled_map(path: Path) -> Any:  # a pytmx.TiledMap (pytmx has no annotations)
     """A Tiled map read through the bounded reader, its tilesets checked the same way first
     (pytmx opens those itself: a FIFO there would hang it)."""
     from xml.etree import ElementTree
@@ -373,7 +408,7 @@ def tile_problems(path: Path, number: int) -> tuple[Tile | None, list[str]]:
     return Tile(number, cells[(0, 0)], tuple(cells[d] for d in DIRECTIONS)), []
 
 
-def ring_kinds(kinds) -> tuple[HexKind, ...]:
+def ring_kinds(kinds: Iterable[HexKind]) -> tuple[HexKind, ...]:
     """A tile's 6 ring hexes, none of them a city (decision 24: only the centre is one)."""
     out = tuple(kinds)
     if any(k.kind == CITY for k in out):
@@ -381,7 +416,7 @@ def ring_kinds(kinds) -> tuple[HexKind, ...]:
     return out
 
 
-def hex_kind(props: dict) -> HexKind:
+def hex_kind(props: object) -> HexKind:
     if not isinstance(props, dict):
         raise ValueError("a hex is an object {kind, colour, strength, city_size}")
     kind = props.get("kind")

@@ -1,13 +1,18 @@
 """Alicematic Eiketsuden as the app and the command line know it (game.descriptor)."""
 
+from typing import TYPE_CHECKING
+
 from ..descriptor import Figures, GameInfo, RuleOption
 from ..i18n import N_
 from ..messages import message
 
+if TYPE_CHECKING:  # (state imports this module)
+    from .state import AlicematicState
+
 PLAYER_COUNTS = (3, 4, 5)
 
 
-def stage(state) -> str:
+def stage(state: "AlicematicState") -> str:
     if state.round == 0:
         return message(N_("Placing the bases"))
     return message(N_("Round {n}"), n=state.round)

@@ -31,6 +31,7 @@ refused at load.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NotRequired, TypedDict
 
 SUMMON, TURN_START, ALWAYS, CONQUEST, FINAL = "summon", "turn_start", "always", "conquest", "final"
 TIMINGS = (SUMMON, TURN_START, ALWAYS, CONQUEST, FINAL)
@@ -53,6 +54,15 @@ ON = (FACILITY_TAKEN, FOREST_TAKEN, CITY_TAKEN, INVASION)  # a conquest power's 
 EFFECTS = tuple(sorted(set().union(*ALLOWED.values())))
 
 
+class PowerJSON(TypedDict):
+    """A power as cards.json and a record's content write it."""
+
+    timing: str
+    effect: str
+    amount: int
+    on: NotRequired[str]
+
+
 @dataclass(frozen=True, slots=True)
 class Power:
     timing: str
@@ -60,9 +70,11 @@ class Power:
     amount: int
     on: str | None = None  # a conquest power's condition (ON), None: every conquest
 
-    def to_json(self) -> dict:
-        out = {"timing": self.timing, "effect": self.effect, "amount": self.amount}
-        return out if self.on is None else {**out, "on": self.on}
+    def to_json(self) -> PowerJSON:
+        out: PowerJSON = {"timing": self.timing, "effect": self.effect, "amount": self.amount}
+        if self.on is not None:
+            out["on"] = self.on
+        return out
 
     def works_on(self, kind: str, invasion: bool) -> bool:
         """Whether a conquest power works for taking a hex of `kind` (invasion: from a player)."""
@@ -91,7 +103,7 @@ class Power:
         return f"{when}: {what}"
 
 
-def check_power(data) -> Power:
+def check_power(data: object) -> Power:
     if not isinstance(data, dict):
         raise ValueError("power must be an object {timing, effect, amount}")
     timing, effect, amount = data.get("timing"), data.get("effect"), data.get("amount")

@@ -9,8 +9,12 @@ and a record keeps the numbers it was played with ("params"), so replays and ver
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import TYPE_CHECKING
 
 from ..errors import ContentError
+
+if TYPE_CHECKING:
+    from ..records import StrPath
 
 MAX_BYTES = 64 * 1024  # a parameters file is a few lines; more is the wrong file
 
@@ -46,17 +50,17 @@ class Params:
     resource_pool: int = 20
     refill: int = 3
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, int]:
         return asdict(self)
 
-    def changed(self) -> dict:
+    def changed(self) -> dict[str, int]:
         """The numbers that differ from the draft's."""
         default = Params()
         return {f.name: getattr(self, f.name) for f in fields(self)
                 if getattr(self, f.name) != getattr(default, f.name)}
 
     @classmethod
-    def from_json(cls, data, where: str = "params") -> "Params":
+    def from_json(cls, data: object, where: str = "params") -> "Params":
         """Some or all of the fields; a missing one keeps the draft's number."""
         if data is None:
             return cls()
@@ -74,7 +78,7 @@ class Params:
         return cls(**data)
 
 
-def read_params(path) -> Params:
+def read_params(path: StrPath) -> Params:
     """A parameters file, checked: ParamsError naming the file and the field."""
     from ..errors import RecordError
     from ..records import load_json, read_text

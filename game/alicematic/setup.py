@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import RecordError
 from .content import COLOURS, N_TILES, current
@@ -42,8 +42,8 @@ class Action(NamedTuple):
     colour: str | None = None
     hex: Hex | None = None
 
-    def to_json(self) -> dict:
-        out: dict = {"do": self.kind}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"do": self.kind}
         if self.card is not None:
             out["card"] = self.card
         if self.colour is not None:
@@ -53,7 +53,7 @@ class Action(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data) -> "Action":
+    def from_json(cls, data: object) -> "Action":
         if not isinstance(data, dict) or data.get("do") not in KINDS:
             raise RecordError(f"an action is an object with \"do\" one of {', '.join(KINDS)}")
         card, colour, where = data.get("card"), data.get("colour"), data.get("hex")
@@ -91,12 +91,12 @@ class Setup:
         rng.shuffle(deck)
         return cls(seed, players, rng.randrange(players), tiles, tuple(deck))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "parent": self.parent,
                 "tiles": [list(t) for t in self.tiles], "deck": list(self.deck)}
 
     @classmethod
-    def from_json(cls, data, seed, cards: int | None = None) -> "Setup":
+    def from_json(cls, data: object, seed: object, cards: int | None = None) -> "Setup":
         if not isinstance(data, dict):
             raise RecordError("setup must be an object {players, parent, tiles, deck}")
         players, parent = data.get("players"), data.get("parent")

@@ -62,9 +62,9 @@ them):
 from __future__ import annotations
 
 import random
-from typing import Iterable, NamedTuple, cast
+from typing import TYPE_CHECKING, Iterable, NamedTuple, TypedDict, cast
 
-from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
+from ..contract import GAME_OVER as GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..errors import IllegalAction
 from . import effects as fx
 from . import words
@@ -75,6 +75,9 @@ from .params import Params
 from .setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR, Action, Setup,
                     positions_for)
 from .variants import Variants
+
+if TYPE_CHECKING:
+    from .view import AlicematicView
 
 BASES, DOMESTIC, EXPEDITION, TRIM, OVER = "bases", "domestic", "expedition", "trim", "over"
 MUST = {BASES: words.MUST_CHOOSE_A_BASE, DOMESTIC: words.MUST_SUMMON_OR_HIRE,  # what a phase asks
@@ -99,7 +102,7 @@ DISCARDED = "discarded"  # player, card, where = colour
 PASSED = "passed"  # player (domestic: nowhere to place)
 TURN_STARTED = "turn_started"  # player, value = round
 ROUND_STARTED = "round_started"  # value = round
-GAME_OVER = "game_over"  # value = the best score
+# GAME_OVER (the contract's code, "game_over"): value = the best score
 
 
 POWER, BONUS, HIRING, EMPTY_HAND = "power", "bonus", "hiring", "empty_hand"  # Source kinds
@@ -124,6 +127,18 @@ def decisions() -> list[str]:
         elif items and line.startswith("   "):
             items[-1] += " " + line.strip()
     return items
+
+
+class Reach(TypedDict):
+    """What every hex's expedition reads of one player (AlicematicState._reach)."""
+
+    base_tiles: set[int]  # the tiles of their bases
+    food: dict[Hex, int]  # the food to each hex they can reach
+    joined: dict[int, set[Hex]]  # per other player, their hexes joined to their bases (on demand)
+    strength: int
+    supplies: int
+    red: int
+    green: int
 
 
 def colour_index(colour: str) -> int:
@@ -210,7 +225,7 @@ class AlicematicState:
         other.reshuffles = self.reshuffles
         return other
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> tuple[object, ...]:
         return (self.setup, self.rules, self.params, self.phase, self.turn, self.round, tuple(self.picks),
                 tuple(map(tuple, self.hands)), tuple(self.deck), tuple(self.discard),
                 tuple(tuple(map(tuple, a)) for a in self.areas),
@@ -218,7 +233,7 @@ class AlicematicState:
                 tuple(self.supply), tuple(map(tuple, self.resources)), tuple(self.pool),
                 tuple(self.vp), self.reshuffles)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, AlicematicState) and self.snapshot() == other.snapshot()
 
     # --- reading ---------------------------------------------------------------------------
@@ -289,7 +304,7 @@ class AlicematicState:
         winners = tuple(p for p in range(self.n) if ranks[p] == max(ranks))
         return Result(winners, scores, {"scores": list(scores), "winners": list(winners)})
 
-    def view(self, player: int):
+    def view(self, player: int) -> AlicematicView:
         from .view import AlicematicView
         return AlicematicView.of(self, player)
 
@@ -365,7 +380,7 @@ class AlicematicState:
                 return plan
         return None
 
-    def _reach(self, player: int) -> dict:
+    def _reach(self, player: int) -> Reach:
         """What every hex's expedition reads of `player`: their bases' tiles, the food to each
         hex, their strength and supplies, their red and green resources."""
         board, holders = self.board, self.holders
@@ -378,7 +393,7 @@ class AlicematicState:
                 "supplies": self.count(player, GREEN) + self.bonus(player, fx.FOOD),
                 "red": self.resource(player, RED), "green": self.resource(player, GREEN)}
 
-    def _expeditions_at(self, player: int, h: Hex, reach: dict,
+    def _expeditions_at(self, player: int, h: Hex, reach: Reach,
                         why: bool = True) -> list[tuple[Action, "Plan | Refusal"]]:
         """The conquest and the war on hex `h`: each with its Plan when `player` may make it, or
         (`why`) the Refusal of the rule that stops it."""
@@ -389,11 +404,11 @@ class AlicematicState:
         at_war = self.war.get(h)
         out: list[tuple[Action, Plan | Refusal]] = []
 
-        def no(action_kind: str, code: str, **more) -> None:
+        def no(action_kind: str, code: str, **more: object) -> None:
             if why:
                 out.append((Action(action_kind, hex=h), Refusal(code, dict({"player": player, "hex": h}, **more))))
 
-        def both(code: str, **more) -> list[tuple[Action, Plan | Refusal]]:
+        def both(code: str, **more: object) -> list[tuple[Action, Plan | Refusal]]:
             no(CONQUER, code, **more)
             no(WAR, code, **more)
             return out
@@ -463,12 +478,12 @@ class AlicematicState:
                 held[owner] += 1
         return held[player] >= 1 and held[player] == max(held)
 
-    def why_illegal(self, action) -> Refusal | None:
+    def why_illegal(self, action: object) -> Refusal | None:
         """None when the action is legal now, else the rules' reason (words.refusal_words)."""
         refusal, self._plan = self._judge(action)  # (a legal conquest's plan: apply() reads it)
         return refusal
 
-    def _judge(self, action) -> tuple[Refusal | None, "Plan | None"]:
+    def _judge(self, action: object) -> tuple[Refusal | None, "Plan | None"]:
         """why_illegal(), and a legal conquest's plan (apply() carries it out: worked out once)."""
         if not isinstance(action, Action):
             return Refusal(NOT_AN_ACTION, {"action": repr(action)}), None
@@ -502,14 +517,14 @@ class AlicematicState:
 
     # --- applying --------------------------------------------------------------------------
 
-    def apply(self, action) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         refusal = self.why_illegal(action)
         if refusal is not None:
             raise IllegalAction(words.refusal_words(refusal), refusal)
         plan, self._plan = self._plan, None  # (the check's own, made just now for this state)
         return self._do(action, plan)
 
-    def apply_unchecked(self, action) -> None:
+    def apply_unchecked(self, action: Action) -> None:
         self._do(action)
 
     def _do(self, action: Action, plan: "Plan | None" = None) -> list[Event]:

@@ -37,7 +37,7 @@ class Variants:
     city_war: bool = False
     forest_lenient: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, bool]:
         return asdict(self)
 
     def on(self) -> list[str]:
@@ -45,7 +45,7 @@ class Variants:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
     @classmethod
-    def from_json(cls, data) -> "Variants":
+    def from_json(cls, data: object) -> "Variants":
         """A record's "rules"; one made before decision 22 (no forest_lenient key, or no rules at
         all) was played on the lenient reading, so it replays on it."""
         if data is None:
