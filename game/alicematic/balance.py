@@ -17,22 +17,27 @@ import json
 import random
 import sys
 from collections import Counter
-from typing import Any
+from typing import Any, Callable, TypedDict
 
+from ..bots import Bot
 from ..cli import between, count
+from ..commands import Session
 from ..play import play_out
 from .bots import LEVELS, NormalBot
-from .content import COLOURS, load_cards
+from .content import COLOURS, Card, load_cards
 from .record import new_session
 from .scoring import PARTS, final_scores
-from .setup import SUMMON
+from .setup import SUMMON, Action
+from .state import AlicematicState
 from .figures import ENDINGS, ending, human_and_bot, summary, game_figures
 from .record import to_record
 from .variants import SWITCHES, Variants
+from .view import AlicematicView
 
 
-def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Variants(),
-            session_out: list | None = None):
+def _played(seed: int, players: int, seat: str, hero: tuple[int, Callable[[int], Bot]] | None = None,
+            rules: Variants = Variants(),
+            session_out: list[Session[AlicematicState]] | None = None) -> AlicematicState:
     """The end state of one game of `seat` bots, each seeded from the game's seed and its seat;
     `hero` = (seat, make): that seat's bot is make(a seed drawn from its own) instead."""
     names = [{"name": f"{seat} {i + 1}", "seat": seat} for i in range(players)]
@@ -48,13 +53,13 @@ def _played(seed: int, players: int, seat: str, hero=None, rules: Variants = Var
     return session.state
 
 
-def _face_up(state, colour: int) -> list[int]:
+def _face_up(state: AlicematicState, colour: int) -> list[int]:
     """Each player's face-up Alices of one colour (its index in COLOURS)."""
     return [sum(up for _card, up in area[colour]) for area in state.areas]
 
 
 def report(players: int, games: int, seat: str, seed: int = 1,
-           rules: Variants = Variants()) -> dict:
+           rules: Variants = Variants()) -> dict[str, Any]:
     wins = [0.0] * players
     rounds: Counter[int] = Counter()
     endings: Counter[str] = Counter()
@@ -106,7 +111,7 @@ def report(players: int, games: int, seat: str, seed: int = 1,
     }
 
 
-def variants(players: int, games: int, seat: str, seed: int = 1) -> dict:
+def variants(players: int, games: int, seat: str, seed: int = 1) -> dict[str, dict[str, Any]]:
     """The report with the engine's readings, then with each draft variant on alone, on the same
     deals and bot seeds: the designers' disputed readings side by side."""
     out = {"engine": report(players, games, seat, seed)}
@@ -116,16 +121,16 @@ def variants(players: int, games: int, seat: str, seed: int = 1) -> dict:
 
 
 def bot_figures(players: int, games: int, seat: str, seed: int = 1,
-                rules: Variants = Variants()) -> dict:
+                rules: Variants = Variants()) -> dict[str, Any]:
     """The designer's figures (game.alicematic.figures) of bot self-play: the same ones human
     games give, so the two read side by side."""
-    out: list = []
+    out: list[Session[AlicematicState]] = []
     for index in range(games):
         _played(seed + index, players, seat, rules=rules, session_out=out)
     return summary([game_figures(to_record(session)) for session in out])
 
 
-def record_figures(paths: list[str]) -> dict:
+def record_figures(paths: list[str]) -> dict[str, Any]:
     """The designer's figures of saved games (files or folders of records), human and bot apart."""
     from ..records import MAX_BYTES, parse_record
     from ..storage.exchange import record_files
@@ -140,7 +145,7 @@ def record_figures(paths: list[str]) -> dict:
     return human_and_bot(items)
 
 
-def store_figures() -> dict:
+def store_figures() -> dict[str, Any]:
     """The designer's figures of the app's own finished games (the player's data)."""
     from ..storage import Store
     store = Store.open()
@@ -155,13 +160,14 @@ class Taste(NormalBot):
     bonus None it never summons one (it may still hire it face down). `met` says whether such a
     summon was ever among its choices: until then it plays exactly as the plain normal bot."""
 
-    def __init__(self, likes, bonus: float | None, seed: int | None = None):
+    def __init__(self, likes: Callable[[Card], bool], bonus: float | None,
+                 seed: int | None = None):
         super().__init__(seed)
         self.likes, self.bonus, self.met = likes, bonus, False
 
-    def value(self, view, action) -> float:
+    def value(self, view: AlicematicView, action: Action) -> float:
         value = super().value(view, action)
-        if action.kind == SUMMON and self.likes(view.cards[action.card]):
+        if action.kind == SUMMON and action.card is not None and self.likes(view.cards[action.card]):
             self.met = True
             value += -1000.0 if self.bonus is None else self.bonus
         return value
@@ -176,17 +182,19 @@ class Specialist(Taste):
         self.colour = colour
 
 
-def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> dict:
+def specialists(players: int, games: int, seed: int = 1, bonus: float = 1.5) -> dict[str, Any]:
     """Per colour: the win share of one Specialist among plain normal bots, over `games` games
     (its seat goes round the table; the same deals for every colour), and how many face-up
     Alices of the colour it ends with against each other player (does the taste bite?)."""
-    shares, taste = {}, {}
+    shares: dict[str, float] = {}
+    taste: dict[str, list[float]] = {}
     for c, colour in enumerate(COLOURS):
         won, mine, theirs = 0.0, 0, 0
+        def specialist(s: int, colour: str = colour) -> Bot:
+            return Specialist(colour, bonus, seed=s)
         for index in range(games):
             hero = index % players
-            state = _played(seed + index, players, "normal",
-                            (hero, lambda s, colour=colour: Specialist(colour, bonus, seed=s)))
+            state = _played(seed + index, players, "normal", (hero, specialist))
             winners = state.result().winners
             won += (1 / len(winners)) if hero in winners else 0.0
             counts = _face_up(state, c)
@@ -205,15 +213,23 @@ def card_names() -> list[tuple[str, str]]:
                   key=lambda nc: (COLOURS.index(nc[1]), nc[0]))
 
 
+class CardEffect(TypedDict):
+    """One card's line of card_effects."""
+
+    met: int  # the deals where the taster could summon it
+    effect: float  # the paired difference of its win share
+    standard_error: float
+
+
 def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0,
-                 only: list[tuple[str, str]] | None = None) -> dict:
+                 only: list[tuple[str, str]] | None = None) -> dict[str, Any]:
     """Per card (name and colour: each colour's Girl Alice apart): does summoning it win games?
     Each deal is played with one Taste for the card (its seat going round the table) that
     summons it eagerly (`bonus`), then again with one that never summons it. Same deal, seeds
     and seat: the two games are the same move for move until the taster could first summon the
     card, so only the deals where it could ("met") are played twice, and the paired difference
     of the taster's win share is the card's effect. `only`: those cards, not every one."""
-    out = {}
+    out: dict[str, CardEffect] = {}
     for name, colour in only or card_names():
         diffs = []
         for index in range(games):
@@ -222,7 +238,8 @@ def card_effects(players: int, games: int, seed: int = 1, bonus: float = 3.0,
             for taste in (bonus, None):
                 made: list[Taste] = []
 
-                def make(s, taste=taste, name=name, colour=colour):
+                def make(s: int, taste: float | None = taste, name: str = name,
+                         colour: str = colour) -> Taste:
                     made.append(Taste(lambda card: (card.name, card.colour) == (name, colour),
                                       taste, seed=s))
                     return made[-1]

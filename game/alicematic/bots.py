@@ -51,7 +51,7 @@ class HeuristicBot:
                         for p in range(view.players)]
         self._held = {}
 
-    def decide(self, view: AlicematicView, legal: list):
+    def decide(self, view: AlicematicView, legal: list[Action]) -> Action:
         best, choices = None, []
         for action in legal:
             value = self.value(view, action) + self.rng.random() * 0.01
@@ -162,7 +162,7 @@ class HeuristicBot:
             value += 1.0
         return value
 
-    def majority_gain(self, view: AlicematicView, h: Hex, holders: dict) -> float:
+    def majority_gain(self, view: AlicematicView, h: Hex, holders: dict[Hex, tuple[int, ...]]) -> float:
         board, me, n = view.board, view.player, view.players
         tile = board.hexes[h].tile
         self._read(view)

@@ -11,7 +11,9 @@ made by the game's eventual winners (a summon by a tied winner counts 1/ties).""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any, Iterable, TypedDict
 
+from ..contract import Event
 from ..records import replay
 from . import state as st
 from .content import RED, GREEN
@@ -20,18 +22,42 @@ from .scoring import PARTS, final_scores
 ENDINGS = ("round_14", "every_city_held")
 
 
-def ending(state) -> str:
+class GameFigures(TypedDict):
+    """One game's figures (game_figures), what summary adds up."""
+
+    human: bool
+    over: bool
+    players: int
+    rules: list[str]  # the draft variants on
+    content: str  # its hash
+    rounds: int
+    ending: str | None  # ENDINGS (None: unfinished)
+    winners: list[int]
+    scores: list[int]
+    parts: dict[str, int]  # VP per scoring part (scoring.PARTS), all players
+    summons: list[tuple[int, str]]  # (player, "Name (colour)")
+    gains: dict[str, int]  # "red chits from power": chits, cards or VP
+    spent_on_expeditions: dict[str, int]  # per resource colour
+
+
+def _n(e: Event) -> int:
+    """The number a gain, a spending or a score carries (the engine always gives it)."""
+    assert e.value is not None, e
+    return e.value
+
+
+def ending(state: st.AlicematicState) -> str:
     """Why a finished game ended: after round 14, or early with every city held."""
     return "round_14" if state.round >= state.params.rounds else "every_city_held"
 
 
-def is_human(record: dict) -> bool:
+def is_human(record: dict[str, Any]) -> bool:
     players = record.get("players")
     return isinstance(players, list) and any(
         isinstance(p, dict) and p.get("seat") == "human" for p in players)
 
 
-def game_figures(record: dict) -> dict:
+def game_figures(record: dict[str, Any]) -> GameFigures:
     """One finished game's figures (RecordError if it does not replay; None fields if unfinished)."""
     session = replay(record, snapshots=False)
     summons: list[tuple[int, str]] = []  # (player, "Name (colour)")
@@ -40,14 +66,16 @@ def game_figures(record: dict) -> dict:
     for _before, action, events, after in session.history.replay():
         for e in events:
             if e.kind == st.SUMMONED:
+                assert e.card is not None and e.player is not None, e
                 card = after.cards[e.card]
                 summons.append((e.player, f"{card.name} ({card.colour})"))
             elif e.kind in (st.GAINED, st.DREW, st.SCORED, st.RECRUITED) and e.source is not None:
                 what = {st.GAINED: f"{e.where} chits", st.DREW: "cards", st.SCORED: "VP",
                         st.RECRUITED: "recruits"}[e.kind]
-                gains[f"{what} from {e.source.kind}"] += e.value
+                gains[f"{what} from {e.source.kind}"] += _n(e)
             elif e.kind == st.SPENT and action.kind == "conquer":
-                spent_on_expeditions[e.where] += e.value
+                assert isinstance(e.where, str), e
+                spent_on_expeditions[e.where] += _n(e)
     state = session.state
     over = state.is_over()
     scores = final_scores(state)
@@ -64,7 +92,7 @@ def game_figures(record: dict) -> dict:
     }
 
 
-def summary(figures: list[dict], min_summons: int = 5) -> dict:
+def summary(figures: list[GameFigures], min_summons: int = 5) -> dict[str, Any]:
     """Figures over many finished games: their length, why they ended, where the points came
     from, what was spent on expeditions, and each card's summons and win share."""
     games = [f for f in figures if f["over"]]
@@ -72,7 +100,7 @@ def summary(figures: list[dict], min_summons: int = 5) -> dict:
     if not n:
         return {"games": 0}
     rounds = Counter(f["rounds"] for f in games)
-    by_length: dict[int, list[dict]] = defaultdict(list)
+    by_length: dict[int, list[GameFigures]] = defaultdict(list)
     for f in games:
         by_length[f["rounds"]].append(f)
     parts: Counter[str] = Counter()
@@ -114,12 +142,12 @@ def summary(figures: list[dict], min_summons: int = 5) -> dict:
     }
 
 
-def human_and_bot(records) -> dict:
+def human_and_bot(records: Iterable[tuple[str, object]]) -> dict[str, Any]:
     """The summary of human games and of bot games apart, from (name, record) pairs; records
     that do not replay are listed by name with their problem."""
     from ..errors import RecordError
-    human: list[dict] = []
-    bots: list[dict] = []
+    human: list[GameFigures] = []
+    bots: list[GameFigures] = []
     problems: dict[str, str] = {}
     for name, record in records:
         if isinstance(record, str):  # a file that could not be read: its problem

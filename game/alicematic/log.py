@@ -7,6 +7,8 @@ The record replays with its own content, draft variants and numbers (record.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import i18n
 from ..i18n import N_, _
 from ..records import replay
@@ -19,7 +21,7 @@ PART_NAMES = {"play": N_("VP during play"), "tiles": N_("tile majorities"), "cit
               "colours": N_("Alices per colour"), "powers": N_("final powers")}
 
 
-def readable_log(record: dict, lang: str | None = None) -> str:
+def readable_log(record: dict[str, Any], lang: str | None = None) -> str:
     """The whole game, line by line, in `lang` (the language of the moment by default);
     RecordError if the record does not replay."""
     before = i18n.language()
@@ -31,7 +33,7 @@ def readable_log(record: dict, lang: str | None = None) -> str:
         i18n.set_language(before)
 
 
-def _lines(record: dict) -> list[str]:
+def _lines(record: dict[str, Any]) -> list[str]:
     session = replay(record, snapshots=False)
     players = record.get("players") or []
 

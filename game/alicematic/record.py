@@ -4,6 +4,8 @@ seed is informational."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..commands import History, Session
 from ..errors import RecordError
 from ..records import apply_recorded, same, session_meta, setup_record, short_json
@@ -23,8 +25,9 @@ def parse_rules(text: str) -> Variants:
     return Variants.parse(text)
 
 
-def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = True,
-                content: Content | None = None, params: Params | None = None) -> Session:
+def new_session(seed: int, players: list[dict[str, Any]], rules: object = None,
+                snapshots: bool = True, content: Content | None = None,
+                params: Params | None = None) -> Session[AlicematicState]:
     """`content`: a designer's cards and tiles (the installed ones by default); `params`: the
     numbers (the draft's by default)."""
     if len(players) not in PLAYER_COUNTS:
@@ -38,7 +41,7 @@ def new_session(seed: int, players: list[dict], rules=None, snapshots: bool = Tr
     return Session(History(state, snapshots), {"game": GAME, "seed": seed, "players": players})
 
 
-def to_record(session: Session) -> dict:
+def to_record(session: Session[AlicematicState]) -> dict[str, Any]:
     state = session.state
     return setup_record(session, GAME, rules=state.rules.to_json(), params=state.params.to_json(),
                         content=state.content.to_json())
@@ -51,7 +54,7 @@ def check_hands(params: Params, players: int, cards: int) -> None:
                           f"{params.hand * players} cards; the content has {cards}")
 
 
-def replay(record: dict, snapshots: bool = True) -> Session:
+def replay(record: dict[str, Any], snapshots: bool = True) -> Session[AlicematicState]:
     players = record.get("players")
     content = content_of(record)
     setup = Setup.from_json(record.get("setup"), record.get("seed"), len(content.cards))
@@ -69,7 +72,7 @@ def replay(record: dict, snapshots: bool = True) -> Session:
     return session
 
 
-def content_of(record: dict) -> Content:
+def content_of(record: dict[str, Any]) -> Content:
     """The cards and tiles a record was played with: its own "content", or for a record made
     before records carried it, the sample content of that time (content.legacy)."""
     if "content" not in record:
@@ -80,7 +83,7 @@ def content_of(record: dict) -> Content:
         raise RecordError(str(exc)) from None
 
 
-def compare_result(given, actual: dict) -> str | None:
+def compare_result(given: object, actual: dict[str, Any]) -> str | None:
     if not isinstance(given, dict):
         return "result must be an object"
     for key in ("scores", "winners"):

@@ -3,6 +3,8 @@ played (records that name none are left out)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..history import Entry
 from ..settings import COLOUR_NAMES
 from ..stats import Extra as Base, Tally
@@ -20,11 +22,11 @@ class Extra(Base):
         if seat < len(entry.colours):
             self.by_colour.setdefault(entry.colours[seat], Tally()).add(won)
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"by_colour": {COLOUR_KEYS[c]: t.json() for c, t in sorted(self.by_colour.items())}}
 
     @staticmethod
-    def words(figures: dict) -> str:
+    def words(figures: dict[str, Any]) -> str:
         if not figures.get("by_colour"):
             return ""
         return "; by colour " + ", ".join(f"{colour} {t['wins']}/{t['games']}"

@@ -5,12 +5,22 @@ red facility", "the red area", "2 red resources"); the board's area labels are c
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable, Iterable
+
 from . import effects as fx
 from . import state as st
 from .words import HEX_NAMES, source_words
 from ..i18n import N_, _, ngettext
 from ..messages import shown
 from ..words import said, whose
+
+if TYPE_CHECKING:
+    from ..contract import Event
+    from .content import Card
+    from .effects import Power
+    from .hexmap import Board, Hex
+    from .setup import Action
+    from .state import AlicematicState
 
 AREA_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"), "green": N_("Green"),
               "white": N_("White")}
@@ -57,7 +67,7 @@ SCORE_ROWS = (("play", N_("VP during play"), N_("White bonuses and powers, score
 PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
-def standings(state, name_of) -> list[str]:
+def standings(state: AlicematicState, name_of: Callable[[int], str]) -> list[str]:
     """The results as the other games give them: each player's place (as the engine ranks them;
     still tied, the same place), name and total, best first."""
     keys = state.ranks()
@@ -69,7 +79,7 @@ def standings(state, name_of) -> list[str]:
     return out
 
 
-def tiebreak(state) -> str | None:
+def tiebreak(state: AlicematicState) -> str | None:
     """How a tie for the most VP was settled (decision 20), or None without one."""
     scores = state.scores()
     best = max(scores)
@@ -102,16 +112,16 @@ def colour_word(colour: str) -> str:
     return _(COLOUR_WORDS[colour])
 
 
-def card_name(card) -> str:
+def card_name(card: Card) -> str:
     return _(CARD_NAMES.get(card.name, card.name))
 
 
-def power(p) -> str:
-    when = WHEN_ON[p.on] if getattr(p, "on", None) else WHEN[p.timing]
+def power(p: Power) -> str:
+    when = WHEN_ON[p.on] if p.on else WHEN[p.timing]
     return _(when).format(what=_(WHAT[p.effect]).format(n=p.amount))
 
 
-def hex_words(board, h) -> str:
+def hex_words(board: Board, h: Hex) -> str:
     """"red facility (tile 3)", "fantasy city (tile 5)": a hex as a player names it."""
     info = board.hexes[h]
     kind = info.kind
@@ -119,44 +129,66 @@ def hex_words(board, h) -> str:
     return _("{what} on tile {tile}").format(what=what, tile=info.tile + 1)
 
 
-def gains_words(events) -> str:
+def gains_words(events: Iterable[Event]) -> str:
     """What a conquest would bring (explain.conquest_gains): "Brings 2 red resources, 1 card"."""
     parts = []
     for e in events:
         if e.kind == st.GAINED:
-            parts.append(resources(e.where, e.value))
+            parts.append(resources(_colour(e), _n(e)))
         elif e.kind == st.DREW:
-            parts.append(ngettext("{n} card", "{n} cards", e.value).format(n=e.value))
+            parts.append(ngettext("{n} card", "{n} cards", _n(e)).format(n=e.value))
         elif e.kind == st.SCORED:
             parts.append(_("{n} VP").format(n=e.value))
         elif e.kind == st.RECRUITED:
-            parts.append(ngettext("{n} face-down card", "{n} face-down cards", e.value).format(n=e.value))
+            parts.append(ngettext("{n} face-down card", "{n} face-down cards", _n(e)).format(n=e.value))
     if not parts:
         return _("Brings no bonus")
     return _("Brings {what}").format(what=_(", ").join(parts))
 
 
-def event_lines(name, before, action, events, after) -> list[str]:
+# what an event of each kind carries (state.py's list): its number, colour, hex or card
+def _n(e: Event) -> int:
+    assert e.value is not None, e
+    return e.value
+
+
+def _colour(e: Event) -> str:
+    assert isinstance(e.where, str), e
+    return e.where
+
+
+def _hex(e: Event) -> Hex:
+    assert isinstance(e.where, tuple), e
+    return e.where
+
+
+def _card(e: Event) -> int:
+    assert e.card is not None, e
+    return e.card
+
+
+def event_lines(name: Callable[[int], str], before: AlicematicState, action: Action,
+                events: list[Event], after: AlicematicState) -> list[str]:
     """The log's lines for one action, from its events (hidden cards stay hidden); `name(p)`
     is a seat's label ("You" for the player: the sentences say "you")."""
     lines: list[str] = []
     board, cards = after.board, after.cards
 
-    def from_(e) -> str:  # where a gain came from ("from Knight Alice"): the engine says
+    def from_(e: Event) -> str:  # where a gain came from ("from Knight Alice"): the engine says
         return shown(source_words(e.source, cards, board))
     for e in events:
         who = name(e.player) if isinstance(e.player, int) else ""
         if e.kind == st.BASE_PLACED:
             lines.append(said(who, _("{who} place a base on the {hex}."),
-                              _("{who} places a base on the {hex}."), hex=hex_words(board, e.where)))
+                              _("{who} places a base on the {hex}."), hex=hex_words(board, _hex(e))))
         elif e.kind == st.SUMMONED:
             lines.append(said(who, _("{who} summon {card} into the {colour} area."),
                               _("{who} summons {card} into the {colour} area."),
-                              card=card_name(cards[e.card]), colour=colour_word(e.where)))
+                              card=card_name(cards[_card(e)]), colour=colour_word(_colour(e))))
         elif e.kind == st.HIRED:
             lines.append(said(who, _("{who} hire a resident face down into the {colour} area."),
                               _("{who} hires a resident face down into the {colour} area."),
-                              colour=colour_word(e.where)))
+                              colour=colour_word(_colour(e))))
         elif e.kind == st.PASSED:
             lines.append(said(who, _("{who} have no room for a card."), _("{who} has no room for a card.")))
         elif e.kind == st.DREW and action.kind == "refill":
@@ -164,38 +196,38 @@ def event_lines(name, before, action, events, after) -> list[str]:
                               _("{who} draws {n} cards; the turn ends."), n=e.value))
         elif e.kind == st.CONQUERED:
             lines.append(said(who, _("{who} take the {hex}."), _("{who} takes the {hex}."),
-                              hex=hex_words(board, e.where)))
+                              hex=hex_words(board, _hex(e))))
         elif e.kind == st.WAR_STARTED:
             lines.append(said(who, _("{who} start a war on the {hex}."), _("{who} starts a war on the {hex}."),
-                              hex=hex_words(board, e.where)))
+                              hex=hex_words(board, _hex(e))))
         elif e.kind == st.CHIT_RETURNED:
             lines.append(said(who, _("{whose} chit goes back to your supply."),
                               _("{whose} chit goes back to their supply."),
                               whose=whose(who, start=True)))
         elif e.kind == st.GAINED:
             lines.append(said(who, _("{who} gain {what} {source}."), _("{who} gains {what} {source}."),
-                              what=resources(e.where, e.value), source=from_(e)))
+                              what=resources(_colour(e), _n(e)), source=from_(e)))
         elif e.kind == st.TAKEN:
             lines.append(said(who, _("{who} give up {what}."), _("{who} gives up {what}."),
-                              what=resources(e.where, e.value)))  # (the taker's line names the power)
+                              what=resources(_colour(e), _n(e))))  # (the taker's line names the power)
         elif e.kind == st.SPENT:
             lines.append(said(who, _("{who} spend {what}."), _("{who} spends {what}."),
-                              what=resources(e.where, e.value)))
+                              what=resources(_colour(e), _n(e))))
         elif e.kind == st.SCORED:
             lines.append(said(who, _("{who} score {n} VP {source}."), _("{who} scores {n} VP {source}."),
                               n=e.value, source=from_(e)))
         elif e.kind == st.RECRUITED:
             lines.append(said(who, _("{who} recruit {n} face down into the {colour} area {source}."),
                               _("{who} recruits {n} face down into the {colour} area {source}."),
-                              n=e.value, colour=colour_word(e.where), source=from_(e)))
+                              n=e.value, colour=colour_word(_colour(e)), source=from_(e)))
         elif e.kind == st.DREW and e.source is not None:
-            lines.append(said(who, ngettext("{who} draw {n} card {source}.", "{who} draw {n} cards {source}.", e.value),
-                              ngettext("{who} draws {n} card {source}.", "{who} draws {n} cards {source}.", e.value),
+            lines.append(said(who, ngettext("{who} draw {n} card {source}.", "{who} draw {n} cards {source}.", _n(e)),
+                              ngettext("{who} draws {n} card {source}.", "{who} draws {n} cards {source}.", _n(e)),
                               n=e.value, source=from_(e)))
         elif e.kind == st.DISCARDED:
             lines.append(said(who, _("{who} discard {card} from the {colour} area."),
                               _("{who} discards {card} from the {colour} area."),
-                              card=card_name(cards[e.card]), colour=colour_word(e.where)))
+                              card=card_name(cards[_card(e)]), colour=colour_word(_colour(e))))
         elif e.kind == st.ROUND_STARTED:
             lines.append(_("Round {number} of {rounds}.").format(number=e.value, rounds=after.params.rounds))
         elif e.kind == st.GAME_OVER:
@@ -203,6 +235,7 @@ def event_lines(name, before, action, events, after) -> list[str]:
                          _("Every city is held: the game is over after round {number}.").format(
                              number=after.round))
     if action.kind == "end":
+        assert before.turn is not None  # (the player to move made it)
         lines.insert(0, said(name(before.turn), _("{who} make no expedition."),
                              _("{who} makes no expedition.")))
     return lines

@@ -5,7 +5,7 @@ hands, others' face-down cards and the deck's order are never in it: only their 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .content import Card
 from .hexmap import Board, Hex
@@ -55,7 +55,7 @@ class AlicematicView:
                    tuple(state.supply), tuple(map(tuple, state.resources)), tuple(state.pool),
                    tuple(state.vp), state.rules, state.params)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The `state` object of the external bot protocol: the same facts as the view."""
         hexes = [{"hex": list(h), "tile": info.tile, "kind": info.kind.kind,
                   "colour": info.kind.colour, "strength": info.strength,

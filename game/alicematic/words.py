@@ -5,9 +5,16 @@ CLI shows them. (The table's other words are scenes/alicematic/words.py.)"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from ..contract import GAME_OVER, Refusal
 from ..i18n import N_
 from ..messages import Message, later, message
+
+if TYPE_CHECKING:
+    from .content import Card
+    from .hexmap import Board
+    from .state import Source
 
 NOT_ON_THE_MAP = "not_on_the_map"  # hex
 CANNOT_CONQUER = "cannot_conquer"  # player, hex: out of reach, held, or not open
@@ -111,15 +118,16 @@ HEX_NAMES = {"red": N_("red facility"), "blue": N_("blue facility"),
              "forest": N_("monster forest")}
 
 
-def source_words(source, cards, board) -> Message:
+def source_words(source: Source | None, cards: Sequence[Card], board: Board) -> Message:
     """Where a gain came from, for the log after the gain itself: "from Knight Alice", "from the
     red facility on tile 3" (tiles counted from 1 in the setup's order, as the table numbers
     them), "for hiring", "for an empty hand". `cards` and `board` are the game's (a state's or a
     view's). Card names are the catalogue's msgids (the table marks them)."""
     kind = getattr(source, "kind", None)
-    if kind == "power" and source.card is not None:
+    if source is not None and kind == "power" and source.card is not None:
         return later._("from {card}", card=message(cards[source.card].name))
-    if kind == "bonus" and source.hex in board.hexes:
+    if source is not None and kind == "bonus" and source.hex is not None \
+            and source.hex in board.hexes:
         info = board.hexes[source.hex]
         name = HEX_NAMES[info.kind.colour or info.kind.kind]
         return later._("from the {hex} on tile {tile}", hex=message(name), tile=info.tile + 1)

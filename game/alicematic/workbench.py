@@ -9,15 +9,20 @@ install."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .content import (N_TILES, Content, ContentError, read_json, card_problems, deck_warnings,
                       load_cards, load_tiles, tile_name, tile_problems)
 from .params import read_params
 
+if TYPE_CHECKING:
+    from ..records import StrPath
+    from .content import Card, Tile
+
 __all__ = ["read_params", "read_content", "check_content", "readable_log"]
 
 
-def folder_problems(folder) -> tuple[Content | None, list[str], list[str]]:
+def folder_problems(folder: StrPath) -> tuple[Content | None, list[str], list[str]]:
     """(the content, every problem, the warnings) of a content folder; ContentError when the
     folder itself cannot be used (not a folder, nothing in it)."""
     root = Path(folder)
@@ -30,7 +35,7 @@ def folder_problems(folder) -> tuple[Content | None, list[str], list[str]]:
                            "assets/alicematic to start one)")
     problems: list[str] = []
     warnings: list[str] = []
-    cards: tuple = ()
+    cards: tuple[Card, ...] = ()
     if cards_file.exists():
         try:
             cards, found = card_problems(read_json(cards_file), cards_file.name)
@@ -41,12 +46,13 @@ def folder_problems(folder) -> tuple[Content | None, list[str], list[str]]:
     else:
         warnings.append("no cards.json: the installed cards are used")
         cards = load_cards()
-    tiles: list = []
+    tiles: list[Tile] = []
     if tiles_folder.is_dir():
         for number in range(1, N_TILES + 1):
             tile, found = tile_problems(tiles_folder / tile_name(number), number)
             problems += [f"tiles/{line}" for line in found]
-            tiles.append(tile)
+            if tile is not None:  # (None: its problems are listed, and no content comes back)
+                tiles.append(tile)
     elif tiles_folder.exists():
         problems.append("tiles: not a folder")
     else:
@@ -57,7 +63,7 @@ def folder_problems(folder) -> tuple[Content | None, list[str], list[str]]:
     return Content(tuple(cards), tuple(tiles)), [], warnings
 
 
-def read_content(folder) -> Content:
+def read_content(folder: StrPath) -> Content:
     """A content folder's cards and tiles: ContentError with its first problem (and how many more)."""
     content, problems, _warnings = folder_problems(folder)
     if content is None:
@@ -66,7 +72,7 @@ def read_content(folder) -> Content:
     return content
 
 
-def check_content(folder) -> tuple[list[str], list[str], str]:
+def check_content(folder: StrPath) -> tuple[list[str], list[str], str]:
     """(every problem, the warnings, a line saying what the content is when it is good)."""
     content, problems, warnings = folder_problems(folder)
     if content is None:
@@ -75,6 +81,6 @@ def check_content(folder) -> tuple[list[str], list[str], str]:
                           f"(content {content.hash})")
 
 
-def readable_log(record: dict, lang: str | None = None) -> str:
+def readable_log(record: dict[str, Any], lang: str | None = None) -> str:
     from .log import readable_log as log
     return log(record, lang)
