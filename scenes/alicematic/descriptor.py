@@ -1,6 +1,10 @@
 """Alicematic Eiketsuden's screens (scenes.descriptor): the table (its final scoring is walked
 through on it), the setup screen's words and the rules page."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from game.alicematic.params import Params
 from game.i18n import N_
 
@@ -8,9 +12,12 @@ from scenes.alicematic.table import AlicematicScene, designer_files
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.alicematic import rules_text, stats
 
+if TYPE_CHECKING:
+    from scenes.app.window import App
 
 
-def rule_numbers(app) -> dict:
+
+def rule_numbers(app: App) -> dict[str, int]:
     """The numbers the rules page shows: the game on the table's, else this run's parameters
     file's (--params), else the draft's."""
     for scene in reversed(app.stack.scenes):

@@ -4,7 +4,10 @@ final scoring. Everything here reads the scene and the game's view; nothing chan
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterator, Sequence
+
 import pygame
+from pygame.typing import Point
 
 from game.alicematic import effects as fx
 from game.alicematic import state as st
@@ -22,6 +25,16 @@ from scenes.table import look
 from scenes.table.look import HINT, hint_tag, seat_colour
 from scenes.widgets import ui
 
+if TYPE_CHECKING:
+    from game.alicematic.hexmap import Board, Hex
+    from game.alicematic.view import AlicematicView
+    from scenes.alicematic.geometry import Camera, Layout
+    from scenes.alicematic.table import AlicematicScene
+
+# a marker on the map (marker_spots): its hex, its player, its centre, its radius, at war
+MarkerSpot = tuple["Hex", int, tuple[float, float], float, bool]
+Segment = tuple[tuple[float, float], tuple[float, float]]  # a line on screen, end to end
+
 AREA_COLOURS = {"red": (204, 72, 60), "blue": (72, 124, 214), "yellow": (226, 190, 64),
                 "green": (84, 164, 92), "white": (226, 224, 214)}
 KIND_FILL = {CITY: (132, 116, 150), FOREST: (38, 78, 46)}
@@ -31,8 +44,9 @@ SMALL_HEX = 14  # pixels, centre to corner: below it a hex shows its strength an
 BORDER_BAND, BORDER_LINE = (16, 12, 14), (236, 214, 160)  # the tiles' outlines
 
 
-def label(surface, options, px: float, pos, colour, anchor: str = "topleft", style: str = "regular",
-          width: float = 1e6):
+def label(surface: pygame.Surface, options: str | Sequence[str], px: float, pos: Point,
+          colour: ui.Colour, anchor: str = "topleft", style: str = "regular",
+          width: float = 1e6) -> pygame.Rect | None:
     """The first of `options` (longest first) that ui.text draws whole within `width`; nothing
     when even the last would be cut (a small window drops the words, the numbers stay)."""
     if isinstance(options, str):
@@ -45,22 +59,22 @@ def label(surface, options, px: float, pos, colour, anchor: str = "topleft", sty
     return None
 
 
-def darker(colour, f: float):
+def darker(colour: Sequence[int], f: float) -> tuple[int, ...]:
     return tuple(int(c * f) for c in colour[:3])
 
 
-def mix(a, b, f: float):
+def mix(a: Sequence[int], b: Sequence[int], f: float) -> tuple[int, ...]:
     return tuple(int(a[i] * (1 - f) + b[i] * f) for i in range(3))
 
 
-def ink_on(colour):
+def ink_on(colour: Sequence[int]) -> ui.Colour:
     """Dark text on a light fill, light on a dark one."""
     return ui.INK if sum(colour[:3]) > 420 else ui.TEXT
 
 
 # --- the whole table ------------------------------------------------------------------------
 
-def draw_table(scene, surface) -> None:
+def draw_table(scene: AlicematicScene, surface: pygame.Surface) -> None:
     L = scene.layout
     surface.blit(scene.app.art.table(surface.get_size()), (0, 0))
     view = scene.view()
@@ -82,7 +96,8 @@ def draw_table(scene, surface) -> None:
         draw_legend(scene, surface)
 
 
-def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
+def chip(surface: pygame.Surface, colour: ui.Colour, value: object, centre: Point, size: int,
+         s: float) -> pygame.Rect:
     """A resource-coloured square with a number on it (strength red, food green, DP yellow)."""
     box = pygame.Rect(0, 0, size, size)
     box.center = (round(centre[0]), round(centre[1]))
@@ -92,7 +107,8 @@ def chip(surface, colour, value, centre, size: int, s: float) -> pygame.Rect:
     return box
 
 
-def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
+def number(surface: pygame.Surface, value: object, px: float, room: float, centre: Point,
+           ink: ui.Colour) -> pygame.Rect:
     """A number whose letters fit a `room`-pixel square (a hex, a chip): at the player's text
     size where they do, else as large as does (a larger text size must not push it over its
     neighbours). The rect of its letters."""
@@ -114,12 +130,12 @@ def number(surface, value, px: float, room: float, centre, ink) -> pygame.Rect:
     return letters.move(rect.topleft)
 
 
-_NUMBERS: dict = {}  # (number, size, room, ink, face) -> (its surface, the rect of its letters)
+_NUMBERS: dict[tuple[object, ...], tuple[pygame.Surface, pygame.Rect]] = {}  # (number, size, room, ink, face) -> (its surface, the rect of its letters)
 
 
 # --- the map --------------------------------------------------------------------------------
 
-def draw_map(scene, surface, view) -> None:
+def draw_map(scene: AlicematicScene, surface: pygame.Surface, view: AlicematicView) -> None:
     L, cam, s = scene.layout, scene.camera, scene.layout.s
     ui.panel(surface, L.map, (22, 30, 34, 200), ui.BRASS_DARK, radius=L.k(10))
     draw_alices(scene, surface, view)  # (beside the hexes; the hover card may lie over it)
@@ -127,10 +143,11 @@ def draw_map(scene, surface, view) -> None:
     holders, war = dict(view.holders), dict(view.war)
     size = cam.size
     lit = scene.plans()
-    lit_hexes: dict = {}
+    lit_hexes: dict[Hex, dict[str, st.Plan]] = {}
     for action, plan in lit.items():
-        lit_hexes.setdefault(action.hex, {})[action.kind] = plan
-    bases = {a.hex for a in scene.legal() if a.kind == BASE}
+        if action.hex is not None:  # (every expedition names its hex)
+            lit_hexes.setdefault(action.hex, {})[action.kind] = plan
+    bases = {a.hex for a in scene.legal() if a.kind == BASE and a.hex is not None}
     clip = surface.get_clip()
     surface.set_clip(L.field.inflate(-2, -2))
     # a small hex keeps its strength only; the city's size, the holders' dots and an expedition's
@@ -142,7 +159,8 @@ def draw_map(scene, surface, view) -> None:
         cx, cy = cam.to_screen(h)
         pts = corners(cx, cy, size * 0.97)
         kind = info.kind
-        fill = KIND_FILL.get(kind.kind) or mix(AREA_COLOURS[kind.colour], (60, 56, 52), 0.25)
+        # (a facility has its colour; a city or forest, none: content.hex_kind)
+        fill = KIND_FILL[kind.kind] if kind.colour is None else mix(AREA_COLOURS[kind.colour], (60, 56, 52), 0.25)
         pygame.draw.polygon(surface, fill, pts)
         pygame.draw.polygon(surface, darker(fill, 0.55), pts, max(1, round(s)))
         if kind.kind == FOREST:
@@ -220,7 +238,7 @@ def tag_px(size: float) -> int:
     return max(9, round(size * 0.4))
 
 
-def tile_tags(scene) -> dict:
+def tile_tags(scene: AlicematicScene) -> dict[int, tuple[str, pygame.Rect]]:
     """{tile: (its number, its tag)}: a small dark tag on each tile's city ("tile 5" in the
     log and the hover card is the one tagged 5) where the hexes are large enough (a large window,
     or zoomed in); on a smaller map, the tag of the tile under the pointer or the keyboard's hex."""
@@ -246,7 +264,7 @@ def tile_tags(scene) -> dict:
     return out
 
 
-def badge_rects(scene) -> dict:
+def badge_rects(scene: AlicematicScene) -> dict[Hex, pygame.Rect]:
     """{hex: its cost badge} for the lit conquests: the food needed, as a green chip beside the
     hex's number (its strength), inside the hex itself so that it never covers another hex, a
     badge or a base; where the hexes are too small for one, none (the hover card says it)."""
@@ -255,7 +273,8 @@ def badge_rects(scene) -> dict:
     side = max(SMALL_CHIP, round(size * 0.5)) + 2  # (a chip on a dark back)
     out = {}
     for action, plan in scene.plans().items():
-        if action.kind != CONQUER or not (plan.strength or plan.food) or plan.food is None:
+        if action.kind != CONQUER or not (plan.strength or plan.food) or plan.food is None \
+                or action.hex is None:
             continue
         cx, cy = cam.to_screen(action.hex)
         rect = pygame.Rect(0, 0, side, side)
@@ -273,7 +292,8 @@ MARKER_BODY, MARKER_EDGE = (14, 12, 14), (250, 248, 240)
 SYMBOLS = ("circle", "square", "triangle", "diamond", "cross")
 
 
-def marker_spots(scene, badges=None) -> list[tuple]:
+def marker_spots(scene: AlicematicScene, badges: dict[Hex, pygame.Rect] | None = None
+                 ) -> list[MarkerSpot]:
     """(hex, player, centre, radius, at war) for every marker on the map: each holder's (a city's
     side by side) and each war's face-down chit, in the hex's lower half, under its number and
     clear of a cost badge and of the tile tags on the cities' lowest corners; on small hexes,
@@ -304,7 +324,7 @@ def marker_spots(scene, badges=None) -> list[tuple]:
     return out
 
 
-def marker_rect(centre, radius) -> pygame.Rect:
+def marker_rect(centre: Point, radius: float) -> pygame.Rect:
     r = pygame.Rect(0, 0, round(2 * radius) + 2, round(2 * radius) + 2)
     r.center = (round(centre[0]), round(centre[1]))
     return r
@@ -327,7 +347,8 @@ def symbol_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
     return []
 
 
-def marker(surface, scene, p: int, centre, radius: float, at_war: bool = False) -> pygame.Rect:
+def marker(surface: pygame.Surface, scene: AlicematicScene, p: int, centre: Point, radius: float,
+           at_war: bool = False) -> pygame.Rect:
     """Player `p`'s marker (at war: their face-down chit: the symbol hollow, struck through)."""
     cx, cy = round(centre[0]), round(centre[1])  # (whole pixels: the disc and symbol share a middle)
     edge = max(1, round(radius / 5))
@@ -348,7 +369,7 @@ def marker(surface, scene, p: int, centre, radius: float, at_war: bool = False) 
     return marker_rect(centre, radius + edge)
 
 
-def tile_edges(board, cam, t: int | None = None):
+def tile_edges(board: Board, cam: Camera, t: int | None = None) -> Iterator[Segment]:
     """The outline of tile `t` (None: of every tile) on screen, as line segments: the sides of
     its hexes that face another tile or none."""
     size = cam.size
@@ -362,7 +383,7 @@ def tile_edges(board, cam, t: int | None = None):
 _EDGES: dict = {}  # the last map's tile outlines on screen, for the camera they were worked out at
 
 
-def draw_tile_borders(surface, board, cam) -> None:
+def draw_tile_borders(surface: pygame.Surface, board: Board, cam: Camera) -> None:
     """Every tile's outline (majorities score per tile): a dark band with a light line in it,
     thick enough to tell from the hexes' own thin edges at every zoom."""
     width = max(3, round(cam.size * 0.2))
@@ -379,14 +400,14 @@ def draw_tile_borders(surface, board, cam) -> None:
                 pygame.draw.circle(surface, colour, b, wd / 2)
 
 
-def prompt_rect(scene) -> pygame.Rect:
+def prompt_rect(scene: AlicematicScene) -> pygame.Rect:
     """Where the phase's prompt goes: at the foot of the overview beside the hexes, over the
     Legend and corner buttons, never over the map."""
     L = scene.layout
     return pygame.Rect(L.prompt)
 
 
-def draw_prompt(scene, surface) -> pygame.Rect:
+def draw_prompt(scene: AlicematicScene, surface: pygame.Surface) -> pygame.Rect:
     """The phase's prompt in a dark pill, shrunk (then cut short) to its room; its rect."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     room = prompt_rect(scene)
@@ -406,7 +427,7 @@ def draw_prompt(scene, surface) -> pygame.Rect:
     return box
 
 
-def draw_map_head(scene, surface, view) -> None:
+def draw_map_head(scene: AlicematicScene, surface: pygame.Surface, view: AlicematicView) -> None:
     """Round, deck and what to do, in the overview beside the hexes; the hovered hex's card over
     the overview's foot."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
@@ -473,7 +494,8 @@ def draw_map_head(scene, surface, view) -> None:
 
 # --- everyone's face-up Alices --------------------------------------------------------------
 
-def alice_rects(scene, view=None) -> dict[tuple[int, int], pygame.Rect]:
+def alice_rects(scene: AlicematicScene, view: AlicematicView | None = None
+                ) -> dict[tuple[int, int], pygame.Rect]:
     """{(player, card): its strip} for every face-up Alice on the table, all players at once
     (public, as on a real table): a row per player (their name on its first line), a column per
     colour as the areas are, each column's Alices stacked (thinner when many; the tooltip names
@@ -503,15 +525,15 @@ def alice_rects(scene, view=None) -> dict[tuple[int, int], pygame.Rect]:
     return out
 
 
-def alices_head(L) -> int:
+def alices_head(L: Layout) -> int:
     return max(L.k(18), ui.font(L.px(11), "bold").get_linesize() + 2)
 
 
-def alices_name_h(L) -> int:
+def alices_name_h(L: Layout) -> int:
     return ui.font(L.px(12), "bold").get_linesize() + 1
 
 
-def draw_alices(scene, surface, view) -> None:
+def draw_alices(scene: AlicematicScene, surface: pygame.Surface, view: AlicematicView) -> None:
     """Every player's face-up Alices beside the map, by colour (the colour majorities and the
     tiles' ties turn on them); the areas' face-down cards are counted at the side."""
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
@@ -559,14 +581,14 @@ def draw_alices(scene, surface, view) -> None:
 
 # --- the seated player's board --------------------------------------------------------------
 
-def board_player(scene) -> int:
+def board_player(scene: AlicematicScene) -> int:
     """Whose areas the board shows: a player clicked at the side, else the one seated."""
     if scene.looking is not None:
         return scene.looking
     return scene.viewer if scene.viewer is not None else 0
 
 
-def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
+def area_slots(scene: AlicematicScene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     """(area, card or None when hidden, face up, its strip) for each card on the board."""
     L, k = scene.layout, scene.layout.k
     view = scene.view()
@@ -583,27 +605,27 @@ def area_slots(scene) -> list[tuple[int, int | None, bool, pygame.Rect]]:
     return out
 
 
-def area_band(L) -> int:
+def area_band(L: Layout) -> int:
     """The height of an area's coloured head (its name and count), tall enough for its words."""
     return max(L.k(20), ui.font(L.px(12), "bold").get_linesize())
 
 
-def area_rects(scene) -> dict[int, pygame.Rect]:
+def area_rects(scene: AlicematicScene) -> dict[int, pygame.Rect]:
     """{card: its strip} for the cards the board shows by name."""
     return {card: rect for _i, card, _up, rect in area_slots(scene) if card is not None}
 
 
-def player_row(scene, p: int) -> pygame.Rect:
+def player_row(scene: AlicematicScene, p: int) -> pygame.Rect:
     L = scene.layout
     return pygame.Rect(L.info.x + L.k(6), L.info.y + L.info_head + p * L.row_h - L.k(2), L.info.w - L.k(12),
                        L.row_h)
 
 
-def player_row_at(scene, pos):
+def player_row_at(scene: AlicematicScene, pos: Point) -> int | None:
     return next((p for p in range(scene.state.n) if player_row(scene, p).collidepoint(pos)), None)
 
 
-def hand_rects(scene) -> dict[int, pygame.Rect]:
+def hand_rects(scene: AlicematicScene) -> dict[int, pygame.Rect]:
     L, k = scene.layout, scene.layout.k
     if scene.seat.shown_to() is None or scene.looking is not None:
         return {}  # (the pass screen covers the table; another's board: no hand shows)
@@ -617,20 +639,20 @@ def hand_rects(scene) -> dict[int, pygame.Rect]:
                               round(cw), round(step - k(3))) for i, card in enumerate(hand)}
 
 
-def hand_card_at(scene, pos):
+def hand_card_at(scene: AlicematicScene, pos: Point) -> int | None:
     return next((c for c, r in hand_rects(scene).items() if r.collidepoint(pos)), None)
 
 
-def area_card_at(scene, pos):
+def area_card_at(scene: AlicematicScene, pos: Point) -> int | None:
     return next((c for c, r in area_rects(scene).items() if r.collidepoint(pos)), None)
 
 
-def areas_title(scene, player: int) -> str:
+def areas_title(scene: AlicematicScene, player: int) -> str:
     """The board's heading: "Your areas", "Ann's areas"."""
     return _("{whose} areas").format(whose=whose(scene.name_of(player), start=True))
 
 
-def draw_board(scene, surface, view) -> None:
+def draw_board(scene: AlicematicScene, surface: pygame.Surface, view: AlicematicView) -> None:
     L, k, px, s = scene.layout, scene.layout.k, scene.layout.px, scene.layout.s
     p = board_player(scene)
     colour = seat_colour(scene, p)
@@ -647,8 +669,8 @@ def draw_board(scene, surface, view) -> None:
     ch = max(k(20), SMALL_CHIP)  # (a number must stay readable in a small window)
     for fill, value, word in stats:
         box = chip(surface, fill, value, (x + ch / 2, head.centery), ch, s)
-        r = label(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft", width=k(70))
-        x = (r.right if r is not None else box.right) + k(12)
+        said_ = label(surface, word, px(13), (box.right + k(4), head.centery), ui.TEXT, "midleft", width=k(70))
+        x = (said_.right if said_ is not None else box.right) + k(12)
     res = label(surface, _("Resources"), px(13), (x + k(4), head.centery), ui.MUTED, "midleft", width=k(90))
     x = (res.right if res is not None else x) + k(8)
     for i, c in enumerate(RESOURCE_COLOURS):
@@ -702,7 +724,8 @@ def draw_board(scene, surface, view) -> None:
         strip(scene, surface, card, rect, True, lit=card in lit, power=True)
 
 
-def card_label(surface, name: str, px: float, box: pygame.Rect, ink, style: str) -> None:
+def card_label(surface: pygame.Surface, name: str, px: float, box: pygame.Rect, ink: ui.Colour,
+               style: str) -> None:
     """A card's name in `box` (middle left): one line if it fits at the player's size, else two
     lines at the largest size that takes it whole, else one line without its closing "Alice", shrunk
     down to READABLE and, last, cut short (the tooltip says it all)."""
@@ -733,7 +756,8 @@ def short_name(name: str) -> str:
     return name
 
 
-def shrunk_name(surface, name: str, px: float, pos, ink, anchor: str, style: str, width: float):
+def shrunk_name(surface: pygame.Surface, name: str, px: float, pos: Point, ink: ui.Colour, anchor: str,
+                style: str, width: float) -> pygame.Rect:
     """A name shrunk to fit `width` (down to READABLE, condensed), and only then cut short with
     an ellipsis (the tooltip says it whole)."""
     narrow = "narrow" if style == "bold" else style
@@ -742,7 +766,7 @@ def shrunk_name(surface, name: str, px: float, pos, ink, anchor: str, style: str
     return ui.text(surface, name, px, pos, ink, anchor, style, max_width=max(1, width))
 
 
-def two_lines(name: str, f, width: float) -> list[str] | None:
+def two_lines(name: str, f: pygame.font.Font, width: float) -> list[str] | None:
     """`name` on two lines no wider than `width`: split at a space, or (Japanese) where kana
     meets kanji ("公爵夫人" / "アリス"), the split with the narrower longer line; None if none fits."""
     cuts = [i for i in range(1, len(name)) if name[i - 1] == " "]
@@ -764,7 +788,8 @@ def script(c: str) -> str:
     return "katakana" if "\u30a0" <= c <= "\u30ff" else "other"
 
 
-def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = False, power: bool = False):
+def strip(scene: AlicematicScene, surface: pygame.Surface, card: int, rect: pygame.Rect, up: bool,
+          lit: bool = False, power: bool = False) -> None:
     """A card as a strip: its colour, name and DP (and its power, when there is room)."""
     k, px = scene.layout.k, scene.layout.px
     c = scene.state.cards[card]
@@ -795,13 +820,13 @@ def strip(scene, surface, card: int, rect: pygame.Rect, up: bool, lit: bool = Fa
 
 # --- the side: players and the log ----------------------------------------------------------
 
-def projected_scores(scene) -> list[int]:
+def projected_scores(scene: AlicematicScene) -> list[int]:
     """Each player's final score if the game ended now (the engine's final scoring: public
     facts only: face-down cards count for nothing)."""
     return scene.memo("scores", scene.state.scores)
 
 
-def draw_players(scene, surface, view) -> None:
+def draw_players(scene: AlicematicScene, surface: pygame.Surface, view: AlicematicView) -> None:
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box = L.info
     ui.panel(surface, box, (30, 24, 28, 225), ui.BRASS_DARK, radius=k(8))
@@ -862,17 +887,18 @@ def draw_players(scene, surface, view) -> None:
               (cell.right, y), ui.MUTED, "midright", width=cell.right - cx)
 
 
-def draw_log(scene, surface) -> None:
+def draw_log(scene: AlicematicScene, surface: pygame.Surface) -> None:
     L = scene.layout
     if L.log.h >= L.k(30):  # a short window leaves no room for the log
         look.draw_log(scene, surface)
 
-def draw_focus(scene, surface) -> None:
+def draw_focus(scene: AlicematicScene, surface: pygame.Surface) -> None:
     """The keyboard's card or button: a thick white frame (its hex is ringed on the map)."""
     focus = scene.focus
     if focus is None or focus[0] == "hex":
         return
     k = scene.layout.k
+    rect: pygame.Rect | None
     if focus[0] == "main":
         rect = scene.action_b.rect
     else:
@@ -884,7 +910,7 @@ def draw_focus(scene, surface) -> None:
     pygame.draw.rect(surface, FOCUS, frame, max(3, k(4)), border_radius=k(6))
 
 
-def draw_hint(scene, surface) -> None:
+def draw_hint(scene: AlicematicScene, surface: pygame.Surface) -> None:
     hint = scene.hints.turns.hint
     if not hint or hint[0] is None or not scene.can_act():
         return
@@ -909,7 +935,7 @@ def draw_hint(scene, surface) -> None:
         hint_tag(surface, scene.action_b.rect, s, at="above")
 
 
-def draw_popup(scene, surface) -> None:
+def draw_popup(scene: AlicematicScene, surface: pygame.Surface) -> None:
     popup = scene.popup
     if popup is None:
         return
@@ -953,7 +979,7 @@ def draw_popup(scene, surface) -> None:
 
 # --- the final scoring ----------------------------------------------------------------------
 
-def draw_scoring(scene, surface) -> None:
+def draw_scoring(scene: AlicematicScene, surface: pygame.Surface) -> None:
     """The final scoring, walked through: one row at a time, then the totals and the winner."""
     L, k, px, s = scene.layout, scene.layout.k, scene.layout.px, scene.layout.s
     W, H = surface.get_size()
@@ -975,7 +1001,7 @@ def draw_scoring(scene, surface) -> None:
     titles = [_(title) for _field, title, _why in w.SCORE_ROWS] + [_("Total")]
     label_w = min(round(P.w * 0.34), max(ui.font(px(15)).size(t)[0] for t in titles) + k(12))
     col_w = (P.w - label_w - k(50)) / n
-    top = P.y + k(58)
+    top: float = P.y + k(58)
     rows = len(w.SCORE_ROWS) + 2
     head_h = max(k(40), 2 * ui.font(px(13), "bold").get_linesize())  # a name may take two lines
     row_h = min(k(40), (P.bottom - k(150) - top - head_h) / (rows - 1))
@@ -1029,7 +1055,7 @@ def draw_scoring(scene, surface) -> None:
                 ui.MUTED, "midtop", max_width=P.w - k(40))
 
 
-def draw_standings(scene, surface, box: pygame.Rect) -> None:
+def draw_standings(scene: AlicematicScene, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the winner, as the other games' results give them: the places, how a tie was
     settled, and whether help was used (the record counts the game as assisted)."""
     from game.commands import helps_words
@@ -1049,7 +1075,8 @@ def draw_standings(scene, surface, box: pygame.Rect) -> None:
             y = ui.text(surface, line, px(14), (box.centerx, y), colour, "midtop", max_width=box.w).bottom + L.k(2)
 
 
-def head_name(surface, name: str, px: float, midtop, colour, width: float, height: float) -> None:
+def head_name(surface: pygame.Surface, name: str, px: float, midtop: Point, colour: ui.Colour,
+              width: float, height: float) -> None:
     """A player's name over their column: whole on one line if it fits (shrunk down to
     READABLE, condensed), else on two (at a space, or a long word split with a hyphen), and cut
     short only when even that is too wide."""
@@ -1069,12 +1096,12 @@ def head_name(surface, name: str, px: float, midtop, colour, width: float, heigh
         shrunk_name(surface, line, px, (midtop[0], midtop[1] + i * step), colour, "midtop", "bold", width)
 
 
-def scoring_panel(L) -> pygame.Rect:
+def scoring_panel(L: Layout) -> pygame.Rect:
     """Right of the hexes: the final board and its breakdown in sight together."""
     return pygame.Rect(L.beside)
 
 
-def mark_row(scene, surface, field: str) -> None:
+def mark_row(scene: AlicematicScene, surface: pygame.Surface, field: str) -> None:
     """The map's part in one row of the final scoring: each tile ringed in its majority's
     colour, the cities and forests held ringed in their holders' colours."""
     state, cam, s = scene.state, scene.camera, scene.layout.s
@@ -1106,7 +1133,7 @@ def mark_row(scene, surface, field: str) -> None:
 
 # --- tooltips -------------------------------------------------------------------------------
 
-def tooltip_at(scene, pos) -> str | None:
+def tooltip_at(scene: AlicematicScene, pos: Point) -> str | None:
     card = hand_card_at(scene, pos)
     if card is None:
         card = area_card_at(scene, pos)

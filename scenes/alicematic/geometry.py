@@ -8,11 +8,16 @@ rows of tiles (2-3-2, one above and below) read level on screen."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 import pygame
+from pygame.typing import Point
 
 from game.i18n import _
 from scenes.widgets import ui
+
+if TYPE_CHECKING:
+    from game.alicematic.hexmap import Hex
 
 SQRT3 = math.sqrt(3)
 # the tile lattice's first axis (tile (1, 0) = hex (2, 1)) in unturned pixels of a unit hex
@@ -22,7 +27,7 @@ ZOOM_MIN, ZOOM_MAX = 1.0, 3.0
 SMALL_CHIP = 13  # pixels: the least a square or disc with a number on it takes (draw.py)
 
 
-def world(h) -> tuple[float, float]:
+def world(h: Hex) -> tuple[float, float]:
     """A hex's centre on the level map, in unit-hex lengths (pointy-top, then turned)."""
     q, r = h
     x, y = SQRT3 * (q + r / 2), 1.5 * r
@@ -34,7 +39,7 @@ def world(h) -> tuple[float, float]:
 SIDES = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 
 
-def border_sides(tile_of, tile=None) -> list[tuple[tuple[int, int], int]]:
+def border_sides(tile_of: Mapping[Hex, int], tile: int | None = None) -> list[tuple[Hex, int]]:
     """(hex, side) for every side of a hex whose neighbour lies on another tile or on none: the
     tiles' outlines (`tile_of` maps hex -> tile; `tile`: only that tile's outline)."""
     out = []
@@ -78,7 +83,7 @@ class Layout:
     prompt and the map's buttons), where the move menus open too, so nothing covers a hex. The
     legend and the final scoring take everything right of the field."""
 
-    def __init__(self, size, players: int):
+    def __init__(self, size: tuple[int, int], players: int) -> None:
         W, H = max(1, size[0]), max(1, size[1])
         self.size = (W, H)
         self.s = ui.scale_for(self.size)
@@ -150,14 +155,14 @@ class Layout:
 class Camera:
     """The map's view: fitted to its region, then zoomed (wheel) and panned (drag)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.zoom = 1.0
         self.pan = [0.0, 0.0]
         self.fit_size = 1.0  # pixels per unit hex at zoom 1
         self.centre = (0.0, 0.0)  # the map's middle (world)
         self.rect = pygame.Rect(0, 0, 1, 1)
 
-    def fit(self, rect: pygame.Rect, hexes) -> None:
+    def fit(self, rect: pygame.Rect, hexes: Iterable[Hex]) -> None:
         pts = [world(h) for h in hexes]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         w, h = max(xs) - min(xs) + 2.0, max(ys) - min(ys) + 2.3
@@ -171,12 +176,12 @@ class Camera:
         """A hex's size (centre to corner) in pixels now."""
         return self.fit_size * self.zoom
 
-    def to_screen(self, h) -> tuple[float, float]:
+    def to_screen(self, h: Hex) -> tuple[float, float]:
         x, y = world(h)
         return (self.rect.centerx + (x - self.centre[0]) * self.size + self.pan[0],
                 self.rect.centery + (y - self.centre[1]) * self.size + self.pan[1])
 
-    def zoom_at(self, pos, step: int) -> None:
+    def zoom_at(self, pos: Point, step: int) -> None:
         old = self.zoom
         self.zoom = max(ZOOM_MIN, min(ZOOM_MAX, self.zoom * (1.2 ** step)))
         f = self.zoom / old  # keep the point under the cursor where it is
@@ -189,7 +194,7 @@ class Camera:
         self.pan[1] += dy
         self.clamp()
 
-    def show(self, point, margin: float) -> None:
+    def show(self, point: Point, margin: float) -> None:
         """Pan just enough that `point` (on screen) lies `margin` inside the map's region."""
         inner = self.rect.inflate(-2 * margin, -2 * margin)
         if inner.w <= 0 or inner.h <= 0:
@@ -207,7 +212,7 @@ class Camera:
             room = span * (self.zoom - 1) / 2 + span * 0.1 * (self.zoom > 1)
             self.pan[i] = max(-room, min(room, self.pan[i]))
 
-    def hex_at(self, pos, hexes):
+    def hex_at(self, pos: Point, hexes: Iterable[Hex]) -> Hex | None:
         """The hex under `pos`, or None."""
         if not self.rect.collidepoint(pos):
             return None

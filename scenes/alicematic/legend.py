@@ -4,6 +4,8 @@ map (or L); a click or Esc closes it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.alicematic.content import GREEN
@@ -12,6 +14,9 @@ from game.i18n import N_, _
 from scenes.alicematic import draw
 from scenes.alicematic.geometry import corners
 from scenes.widgets import ui
+
+if TYPE_CHECKING:
+    from scenes.alicematic.table import AlicematicScene
 
 # (what the drawing shows, its words)
 ROWS = (
@@ -34,13 +39,13 @@ def rows() -> list[tuple[str, str]]:
     return [(kind, _(words)) for kind, words in ROWS]
 
 
-def panel_rect(scene) -> pygame.Rect:
+def panel_rect(scene: AlicematicScene) -> pygame.Rect:
     """Right of the hexes (the map stays in sight beside what its marks mean)."""
     L = scene.layout
     return pygame.Rect(L.beside)
 
 
-def draw_legend(scene, surface) -> pygame.Rect:
+def draw_legend(scene: AlicematicScene, surface: pygame.Surface) -> pygame.Rect:
     L, k, px = scene.layout, scene.layout.k, scene.layout.px
     box = panel_rect(scene)
     ui.panel(surface, box, (28, 22, 26, 255), ui.BRASS, radius=k(10), width=max(1, k(2)))
@@ -55,7 +60,7 @@ def draw_legend(scene, surface) -> pygame.Rect:
     size = max(5.0, min(step * 0.46, k(14)))
     text_px = min(px(13), max(9, round(step * 0.62)))
     x0 = box.x + k(12) + size * 5.4
-    y = head.bottom + k(4)
+    y: float = head.bottom + k(4)
     for kind, words in entries:
         cy = y + step / 2
         sample(scene, surface, kind, box.x + k(12) + size * 1.1, cy, size)
@@ -67,7 +72,7 @@ def draw_legend(scene, surface) -> pygame.Rect:
             ui.paragraph(surface, words, text_px, pygame.Rect(x0, round(cy - tall / 2), room, round(step)))
         y += step
     cy = y + step / 2  # the players' colours, by name
-    x = box.x + k(12)
+    x: float = box.x + k(12)
     for p in range(players):  # (each one's marker, as on the map)
         draw.marker(surface, scene, p, (x + size * 0.5, cy), size * 0.55)
         room = (box.right - k(10) - box.x - k(12)) / players - size * 1.4
@@ -77,13 +82,13 @@ def draw_legend(scene, surface) -> pygame.Rect:
     return box
 
 
-def hexagon(surface, cx, cy, size, fill) -> None:
+def hexagon(surface: pygame.Surface, cx: float, cy: float, size: float, fill: ui.Colour) -> None:
     pts = corners(cx, cy, size)
     pygame.draw.polygon(surface, fill, pts)
     pygame.draw.polygon(surface, draw.darker(fill, 0.55), pts, 1)
 
 
-def sample(scene, surface, kind: str, cx: float, cy: float, size: float) -> None:
+def sample(scene: AlicematicScene, surface: pygame.Surface, kind: str, cx: float, cy: float, size: float) -> None:
     """A small drawing of what a legend row names, centred at (cx, cy)."""
     grey = draw.mix(draw.AREA_COLOURS["white"], (60, 56, 52), 0.25)
     me_seat = scene.viewer if scene.viewer is not None else 0

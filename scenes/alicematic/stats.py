@@ -4,14 +4,18 @@ colour each seat played, as set up (game/alicematic/stats.py); and its designer 
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from game.alicematic.stats import COLOUR_KEYS
 from game.i18n import N_, _
 
 from scenes.menus.stats import tally
 from scenes.widgets import ui
 
+Figure = dict[str, float]  # an interval's JSON (game.intervals.Interval.json): value, low, high, n
 
-def figure_rows(page: dict) -> list[tuple[str, list[tuple[str, str]]]]:
+
+def figure_rows(page: dict[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:
     by_colour = page.get("by_colour") or {}
     if not by_colour:
         return []
@@ -32,14 +36,14 @@ def percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def share(figure: dict) -> str:
+def share(figure: Figure) -> str:
     """A share with its 95% interval and n: "14% (12–17%), n=1000"."""
     return _("{value} ({low}\u2013{high}), n={n}").format(
         value=percent(figure["value"]), low=round(100 * figure["low"]), high=percent(figure["high"]),
         n=figure["n"])
 
 
-def average(figure: dict) -> str:
+def average(figure: Figure) -> str:
     """A mean with its 95% interval and n: "22.1 (17.1–27.0), n=1000"."""
     return _("{value} ({low}\u2013{high}), n={n}").format(
         value=f"{figure['value']:.1f}", low=f"{figure['low']:.1f}", high=f"{figure['high']:.1f}",
@@ -50,14 +54,14 @@ def tile_words(key: str) -> str:
     return _("Tile {n}").format(n=key.rsplit(" ", 1)[-1])
 
 
-def ends(figures: dict, words) -> list[tuple[str, str]]:
+def ends(figures: dict[str, Figure], words: Callable[[str], str]) -> list[tuple[str, str]]:
     """The SIDE winning most, then the SIDE winning least (all of them if they are few)."""
     keys = list(figures)
     chosen = keys if len(keys) <= 2 * SIDE else keys[:SIDE] + keys[-SIDE:]
     return [(words(key), share(figures[key])) for key in chosen]
 
 
-def designer_page(report: dict) -> list[tuple[str, str]]:
+def designer_page(report: dict[str, Any]) -> list[tuple[str, str]]:
     """The balance report of the player's finished games as Statistics' rows: the start player's
     win share against fair per player count (every turn position's share after it, from the
     start player on), by colour, the game's length and margins, the cards and tiles that win most

@@ -15,17 +15,23 @@ human confirms."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Literal, TypedDict, TypeVar
 
 import pygame
 
 from game.alicematic import explain
 from game.alicematic import state as st
 from game.alicematic import words as refusals
+from game.alicematic.content import Content
+from game.alicematic.hexmap import Hex
+from game.alicematic.params import Params
 from game.alicematic.record import new_session
 from game.alicematic.variants import Variants
 from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
                                    Action)
 from game import registry
+from game.commands import Outcome, Session
+from game.contract import Event
 from game.errors import ContentError
 from game.i18n import N_, _, ngettext
 from game.messages import message, shown
@@ -41,6 +47,17 @@ from scenes.table.tips import Tips
 from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton
 
+if TYPE_CHECKING:
+    from game.alicematic.view import AlicematicView
+    from scenes.app.window import App
+    from scenes.config import GameConfig
+
+T = TypeVar("T")
+# what the keyboard's focus is on: a lit hex, a hand card, a card to discard, the corner button
+Target = (tuple[Literal["hex"], Hex] | tuple[Literal["card"], int] | tuple[Literal["area"], int]
+          | tuple[Literal["main"], None])
+Option = tuple[str, "Action | None"]  # a menu line: its words, its move (None: not possible now)
+
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -52,7 +69,8 @@ class Popup:
     """A small menu of moves where the player clicked: each (words, action). Up/Down/Tab move
     its keyboard focus, Enter chooses."""
 
-    def __init__(self, title: str, options: list, at: tuple[int, int], keyboard: bool = False):
+    def __init__(self, title: str, options: list[Option], at: tuple[int, int],
+                 keyboard: bool = False) -> None:
         self.title, self.options, self.at = title, options, at
         self.buttons = [ui.Button(label, lambda a=action: None) for label, action in options]
         for button, (_label, action) in zip(self.buttons, options):
@@ -62,13 +80,21 @@ class Popup:
             self.ring.move(1)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
-    def chosen(self):
+    def chosen(self) -> Action | None:
         """The action of the option the keyboard is on, or None."""
         i = self.ring.index
         return self.options[i][1] if 0 <= i < len(self.options) else None
 
 
-def designer_files(app, game: str, chosen: dict | None = None) -> dict:
+class DesignerFiles(TypedDict, total=False):
+    """new_session's keywords from a designer's files (designer_files)."""
+
+    content: Content
+    params: Params
+
+
+def designer_files(app: App, game: str, chosen: dict[str, str | None] | None = None
+                   ) -> DesignerFiles:
     """new_session's `params` and `content` from the files chosen in setup (`chosen`, a
     GameConfig's `designer`), else this run's --params FILE and --content DIR (else Settings'
     content folder), read at each new game (so a designer's edits are played); ContentError
@@ -81,7 +107,7 @@ def designer_files(app, game: str, chosen: dict | None = None) -> dict:
     if not any(given.values()):
         return {}
     bench = registry.workbench(game)
-    out = {}
+    out: DesignerFiles = {}
     if given.get("content") is not None:
         out["content"] = bench.read_content(given["content"])
     if given.get("params") is not None:
@@ -94,7 +120,8 @@ class AlicematicLog(TableLog):
 
     table: AlicematicScene
 
-    def lines(self, before, action, events, after) -> list[str]:
+    def lines(self, before: st.AlicematicState, action: Action, events: list[Event],
+              after: st.AlicematicState) -> list[str]:
         t = self.table
         return w.event_lines(t.name_of, before, action, events, after)
 
@@ -130,10 +157,10 @@ class AlicematicPlayback(Playback):
 
     table: AlicematicScene
 
-    def segment(self, state) -> int:
+    def segment(self, state: st.AlicematicState) -> int:
         return state.round
 
-    def segment_words(self, state) -> str:
+    def segment_words(self, state: st.AlicematicState) -> str:
         return _("Round {n}").format(n=state.round) if state.round else _("Choosing bases")
 
     def panel(self) -> pygame.Rect:
@@ -148,7 +175,9 @@ class AlicematicPlayback(Playback):
 class AlicematicTips(Tips):
     """What the things on Alicematic's table mean (scenes/alicematic/draw.py says it)."""
 
-    def at(self, pos) -> str | None:
+    table: AlicematicScene
+
+    def at(self, pos: tuple[int, int]) -> str | None:
         return draw.tooltip_at(self.table, pos)
 
 
@@ -161,7 +190,8 @@ class AlicematicScene(GameTable):
     Playback = AlicematicPlayback
     Tips = AlicematicTips
 
-    def __init__(self, app, config, session=None):
+    def __init__(self, app: App, config: GameConfig,
+                 session: Session[st.AlicematicState] | None = None) -> None:
         if session is None:  # (a designer's file that cannot be used: ContentError, Start shows it)
             session = new_session(config.resolved_seed(), [seat.to_json() for seat in config.seats],
                                   config.rules if isinstance(config.rules, Variants) else None,
@@ -172,19 +202,19 @@ class AlicematicScene(GameTable):
         self.camera = Camera()
         self.popup: Popup | None = None
         self.looking: int | None = None  # another player whose areas the board shows (a click at the side)
-        self.hover = None  # the hex under the mouse
+        self.hover: Hex | None = None  # the hex under the mouse
         self.pointer = (-1, -1)
         self.pan: tuple[int, int] | None = None  # where the map being dragged was (no tooltip meanwhile)
         self.pressed_at: tuple[int, int] | None = None  # where a click on the map began
         # the keyboard's choice: ("hex", h), ("card", c) in the hand, ("area", c) to discard,
         # ("main", None) the corner button; it follows from move to move once keys are in use
-        self.focus: tuple | None = None
+        self.focus: Target | None = None
         self.keyboard = False
         self.scoring: float | None = None  # seconds since the final scoring opened
         self.scoring_button: pygame.Rect | None = None  # a replay's one button there, as last drawn
         self.prompt_box = pygame.Rect(0, 0, 0, 0)  # the phase's prompt, as last drawn
-        self._memo_position: tuple | None = None  # memo(): the position its answers are for
-        self._memo: dict = {}
+        self._memo_position: tuple[object, ...] | None = None  # memo(): the position its answers are for
+        self._memo: dict[object, Any] = {}  # (each key's own kind of answer: memo's caller's)
         self.snapped = self.demo_done = False
         self.menu_b = ui.Button(N_("Menu"), self.open_menu, "Esc")
         self.buttons = self.controls.buttons() + [self.menu_b]
@@ -206,7 +236,7 @@ class AlicematicScene(GameTable):
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
 
-    def view(self):
+    def view(self) -> AlicematicView:
         """What the screen may show: the seated viewer's view (nobody's hand: the pass screen)."""
         return self.state.view(self.viewer if self.viewer is not None else 0)
 
@@ -216,7 +246,7 @@ class AlicematicScene(GameTable):
     def can_act(self) -> bool:
         return self.seat.seated_turn()
 
-    def memo(self, key, make):
+    def memo(self, key: object, make: Callable[[], T]) -> T:
         """What the rules answer about the position now, worked out once per position (a frame
         asks for the legal moves and the expeditions many times; they cost milliseconds)."""
         position = self.state.snapshot()
@@ -226,16 +256,16 @@ class AlicematicScene(GameTable):
             self._memo[key] = make()
         return self._memo[key]
 
-    def legal(self) -> list:
+    def legal(self) -> list[Action]:
         return self.memo("legal", self.state.legal_actions) if self.can_act() else []
 
-    def plans(self) -> dict:
+    def plans(self) -> dict[Action, st.Plan]:
         """{expedition action: Plan} for the player acting now (the hexes lit on the map)."""
         if not self.can_act() or self.state.phase != st.EXPEDITION:
             return {}
         return self.memo("plans", lambda: dict(self.state.expeditions(self.state.current_player())))
 
-    def main_action(self):
+    def main_action(self) -> Action | None:
         """The move the map's corner button makes now (End turn, Pass, Draw 3), or None."""
         legal = self.legal()
         for action in legal:
@@ -243,7 +273,7 @@ class AlicematicScene(GameTable):
                 return action
         return None
 
-    def main_label(self, action) -> str:
+    def main_label(self, action: Action) -> str:
         return {END: _("End turn"), PASS: _("Pass"),
                 REFILL: _("Draw {n} cards").format(n=self.state.params.refill)}[action.kind]
 
@@ -261,14 +291,15 @@ class AlicematicScene(GameTable):
         if state.phase == st.BASES:
             return _("Choose a base: click a lit fantasy city")
         if state.phase == st.DOMESTIC:
-            if self.main_action() is not None:
-                return _("No card can be placed: press {button}").format(button=self.main_label(self.main_action()))
+            main = self.main_action()
+            if main is not None:
+                return _("No card can be placed: press {button}").format(button=self.main_label(main))
             return _("Domestic affairs: click a hand card to summon or hire it")
         if state.phase == st.EXPEDITION:
             return _("Expedition: click a lit hex, or End turn")
         return _("Too many cards in an area: click one to discard it")
 
-    def hex_options(self, h) -> list[tuple[str, Action | None]]:
+    def hex_options(self, h: Hex) -> list[Option]:
         """The moves a click on hex `h` offers now, in words with their costs and what a conquest
         brings; beside an offered move, the other one greyed out with the rule it fails."""
         out: list[tuple[str, Action | None]] = []
@@ -294,7 +325,7 @@ class AlicematicScene(GameTable):
                         out.append((words.format(why=why), None))
         return out
 
-    def why_not(self, kind: str, h) -> str | None:
+    def why_not(self, kind: str, h: Hex) -> str | None:
         """The rules' reason a conquest or war on `h` is not offered now, in words (None: it is)."""
         if not self.can_act():
             return None
@@ -311,11 +342,11 @@ class AlicematicScene(GameTable):
             return None
         return shown(refusals.refusal_words(refusal))
 
-    def bonus_words(self, h) -> str:
+    def bonus_words(self, h: Hex) -> str:
         """What taking `h` now would bring (the rules played out on a copy)."""
         return w.gains_words(self.memo(("gains", h), lambda: explain.conquest_gains(self.state, h)))
 
-    def conquer_words(self, plan) -> str:
+    def conquer_words(self, plan: st.Plan) -> str:
         text = _("Expedition: strength {strength}, food {food}").format(
             strength=plan.strength, food=plan.food if plan.food is not None else 0)
         spend = []
@@ -327,9 +358,9 @@ class AlicematicScene(GameTable):
             text += " " + _("(spend {what})").format(what=_(", ").join(spend))
         return text
 
-    def card_options(self, card: int) -> list[tuple[str, Action | None]]:
+    def card_options(self, card: int) -> list[Option]:
         """The moves for a hand card; a summon that cannot be paid says so (greyed out)."""
-        out: list[tuple[str, Action | None]] = []
+        out: list[Option] = []
         cards = self.state.cards
         legal = self.legal()
         if legal and not any(a.kind == SUMMON and a.card == card for a in legal) \
@@ -346,17 +377,17 @@ class AlicematicScene(GameTable):
                 if cost:
                     words += " " + ngettext("(spend {n} yellow)", "(spend {n} yellow)", cost).format(n=cost)
                 out.append((words, action))
-            elif action.kind == HIRE:
+            elif action.kind == HIRE and action.colour is not None:
                 out.append((_("Hire face down: {colour} area").format(colour=w.area(action.colour)), action))
         return out
 
-    def targets(self) -> list[tuple]:
+    def targets(self) -> list[Target]:
         """What the keyboard moves between now: the hand cards that can be placed, the cards
         that may be discarded, the lit hexes (top to bottom), then the corner button."""
         if not self.can_act() or self.scoring is not None:
             return []
         legal = self.legal()
-        out: list[tuple] = []
+        out: list[Target] = []
         hand = draw.hand_rects(self)
         for card in hand:
             if any(a.card == card and a.kind in (SUMMON, HIRE) for a in legal):
@@ -371,19 +402,19 @@ class AlicematicScene(GameTable):
             out.append(("main", None))
         return out
 
-    def target_point(self, target) -> tuple[int, int]:
-        kind, what = target
-        if kind == "hex":
-            x, y = self.camera.to_screen(what)
+    def target_point(self, target: Target) -> tuple[int, int]:
+        if target[0] == "hex":
+            x, y = self.camera.to_screen(target[1])
             return round(x), round(y)
-        if kind == "card":
-            return draw.hand_rects(self)[what].center
-        if kind == "area":
-            return draw.area_rects(self)[what].center
+        if target[0] == "card":
+            return draw.hand_rects(self)[target[1]].center
+        if target[0] == "area":
+            return draw.area_rects(self)[target[1]].center
         return self.layout.action_button.center
 
-    def focus_hex(self):
-        return self.focus[1] if self.focus is not None and self.focus[0] == "hex" else None
+    def focus_hex(self) -> Hex | None:
+        focus = self.focus
+        return focus[1] if focus is not None and focus[0] == "hex" else None
 
     def keep_focus(self) -> None:
         """A focus on something no longer possible moves to the first choice now (with keys in
@@ -424,26 +455,25 @@ class AlicematicScene(GameTable):
         i = targets.index(self.focus) if self.focus in targets else (-1 if step > 0 else 0)
         self.set_focus(targets[(i + step) % len(targets)])
 
-    def set_focus(self, target) -> None:
+    def set_focus(self, target: Target) -> None:
         self.focus = target
         if target[0] == "hex":  # zoomed in: bring the hex into view
             self.camera.show(self.camera.to_screen(target[1]), self.camera.size * 1.5)
 
-    def activate(self, target) -> None:
-        kind, what = target
+    def activate(self, target: Target) -> None:
         at = self.target_point(target)
-        if kind == "hex":
-            self.click_hex(what, at, keyboard=True)
-        elif kind == "card":
-            self.click_card(what, at, keyboard=True)
-        elif kind == "area":
-            self.click_area_card(what)
+        if target[0] == "hex":
+            self.click_hex(target[1], at, keyboard=True)
+        elif target[0] == "card":
+            self.click_card(target[1], at, keyboard=True)
+        elif target[0] == "area":
+            self.click_area_card(target[1])
         else:
             self.do_main_action()
 
     # --- the log ---------------------------------------------------------------------------
 
-    def on_played(self, action, outcome) -> None:
+    def on_played(self, action: Action, outcome: Outcome) -> None:
         self.log.extend(self.logbook.lines(self.session.history.before(), action, outcome.events,
                                        self.state))
         self.popup = None
@@ -454,7 +484,7 @@ class AlicematicScene(GameTable):
         elif action.kind in (SUMMON, HIRE):
             self.app.sound.play("deal")
 
-    def on_history(self, outcome) -> None:
+    def on_history(self, outcome: Outcome) -> None:
         self.popup = self.looking = None
 
     def show_position(self) -> None:
@@ -464,14 +494,14 @@ class AlicematicScene(GameTable):
         self.scoring = ROW_SECONDS * (len(w.SCORE_ROWS) + 2) if self.state.is_over() else None
         self.fit_map()
 
-    def picture(self) -> dict:
+    def picture(self) -> dict[str, Any]:
         """The map: who holds each hex (its rings and dots) and whose war is on each, from what
         the map draws, and how many hexes lie outside its region; whose areas the board shows and
         their cards (None: a back) with face up or down; the hand's cards; each player's VP,
         resources and hand size at the side; whether the final scoring shows in full."""
         view = self.view()
         outside = [h for h in view.board.hexes if not self.layout.field.collidepoint(self.camera.to_screen(h))]
-        areas: list[list] = [[] for _area in view.areas[draw.board_player(self)]]
+        areas: list[list[tuple[int | None, bool]]] = [[] for _area in view.areas[draw.board_player(self)]]
         for i, card, up, _rect in draw.area_slots(self):
             areas[i].append((card, up))
         return {"held": {h: owners for h, owners in view.holders if owners}, "war": dict(view.war),
@@ -482,7 +512,7 @@ class AlicematicScene(GameTable):
 
     # --- in the replay viewer ------------------------------------------------------------------
 
-    def on_finished(self, record) -> None:
+    def on_finished(self, record: dict[str, Any]) -> None:
         self.scoring = 0.0
         self.popup = None
         self.fit_map()
@@ -490,7 +520,7 @@ class AlicematicScene(GameTable):
 
     # --- moves -----------------------------------------------------------------------------
 
-    def choose(self, action) -> None:
+    def choose(self, action: Action) -> None:
         if self.can_act():
             self.play(action)
 
@@ -499,7 +529,7 @@ class AlicematicScene(GameTable):
         if action is not None:
             self.play(action)
 
-    def click_hex(self, h, pos, keyboard: bool = False) -> None:
+    def click_hex(self, h: Hex, pos: tuple[int, int], keyboard: bool = False) -> None:
         options = self.hex_options(h)
         if not options:
             why = self.why_not(CONQUER, h) if self.state.phase == st.EXPEDITION else None
@@ -514,7 +544,7 @@ class AlicematicScene(GameTable):
             return
         self.popup = Popup(w.hex_words(self.state.board, h), options, pos, keyboard)
 
-    def click_card(self, card: int, pos, keyboard: bool = False) -> None:
+    def click_card(self, card: int, pos: tuple[int, int], keyboard: bool = False) -> None:
         options = self.card_options(card)
         if not options:
             if self.state.phase == st.DOMESTIC:  # (every area full): the rules say why not
@@ -554,7 +584,7 @@ class AlicematicScene(GameTable):
         self.legend_open = not self.legend_open
         self.popup = None
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         self.tooltip.handle(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
@@ -609,7 +639,7 @@ class AlicematicScene(GameTable):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _press(self, pos) -> None:
+    def _press(self, pos: tuple[int, int]) -> None:
         popup = self.popup
         if popup is not None:
             for button, (_label, action) in zip(popup.buttons, popup.options):
@@ -649,7 +679,7 @@ class AlicematicScene(GameTable):
         if self.camera.rect.collidepoint(pos):
             self.pan = self.pressed_at = pos  # a click (on release) or a drag to pan
 
-    def _key(self, event) -> None:
+    def _key(self, event: pygame.event.Event) -> None:
         """Arrows move the focus between the choices on screen (Tab / Shift+Tab in turn), Enter
         or Space opens its menu or makes its move, E the corner button's move, H a hint, +/-
         zoom, Shift+arrows pan, F fits the map. With a menu open, Up/Down/Tab move in it, Enter
@@ -695,7 +725,7 @@ class AlicematicScene(GameTable):
             else:  # nothing chosen yet: the first choice lights up
                 self.keep_focus()
 
-    def _scoring_event(self, event) -> None:
+    def _scoring_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             for b in (self.again_b, self.title_b):
                 b.handle(event)
@@ -734,7 +764,7 @@ class AlicematicScene(GameTable):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def resize(self, size) -> None:
+    def resize(self, size: tuple[int, int]) -> None:
         self.layout = Layout(size, self.state.n)
         for button, rect in zip(self.buttons, self.layout.button_rects):  # Undo, Redo, Hint, Menu
             button.rect = pygame.Rect(rect)
@@ -744,7 +774,7 @@ class AlicematicScene(GameTable):
         """The whole map in its field (the final scoring opens beside it, never over it)."""
         self.camera.fit(self.layout.field, self.state.board.hexes)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         if surface.get_size() != self.layout.size or self.camera.rect.w <= 1:
             self.resize(surface.get_size())
         if self.seat.draw(surface):
