@@ -249,7 +249,7 @@ def tile_tags(scene: AlicematicScene) -> dict[int, tuple[str, pygame.Rect]]:
         tiles = list(range(len(board.centres)))
     else:
         h = scene.focus_hex() or scene.hover
-        tiles = [board.hexes[h].tile] if h in board.hexes and scene.popup is None else []
+        tiles = [board.hexes[h].tile] if h is not None and h in board.hexes and scene.popup is None else []
     out = {}
     px = tag_px(size)
     for t in tiles:
@@ -542,10 +542,10 @@ def draw_alices(scene: AlicematicScene, surface: pygame.Surface, view: Alicemati
         return
     head, name_h = alices_head(L), alices_name_h(L)
     col_w = A.w / len(COLOURS)
-    for i, c in enumerate(COLOURS):
+    for i, colour in enumerate(COLOURS):
         band = pygame.Rect(round(A.x + i * col_w + 1), A.y, round(col_w - 2), head - 2)
-        pygame.draw.rect(surface, AREA_COLOURS[c], band, border_radius=max(2, k(3)))
-        label(surface, w.area(c), px(11), band.center, ink_on(AREA_COLOURS[c]), "center", "bold",
+        pygame.draw.rect(surface, AREA_COLOURS[colour], band, border_radius=max(2, k(3)))
+        label(surface, w.area(colour), px(11), band.center, ink_on(AREA_COLOURS[colour]), "center", "bold",
               width=band.w - k(4))
     H = L.map_head
     label(surface, [_("Everyone's face-up Alices"), _("Face-up Alices")], px(12), (H.right, H.bottom),

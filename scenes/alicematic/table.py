@@ -233,6 +233,11 @@ class AlicematicScene(GameTable):
 
     # --- reading ---------------------------------------------------------------------------
 
+    @property
+    def state(self) -> st.AlicematicState:  # (GameTable's, as this table's game has it)
+        state: st.AlicematicState = self.session.state
+        return state
+
     def name_of(self, player: int) -> str:
         return self.config.seats[player].name
 
@@ -261,9 +266,10 @@ class AlicematicScene(GameTable):
 
     def plans(self) -> dict[Action, st.Plan]:
         """{expedition action: Plan} for the player acting now (the hexes lit on the map)."""
-        if not self.can_act() or self.state.phase != st.EXPEDITION:
+        p = self.state.current_player()
+        if not self.can_act() or self.state.phase != st.EXPEDITION or p is None:
             return {}
-        return self.memo("plans", lambda: dict(self.state.expeditions(self.state.current_player())))
+        return self.memo("plans", lambda: dict(self.state.expeditions(p)))
 
     def main_action(self) -> Action | None:
         """The move the map's corner button makes now (End turn, Pass, Draw 3), or None."""
@@ -282,6 +288,7 @@ class AlicematicScene(GameTable):
         if state.is_over():
             return _("The game is over.")
         p = state.current_player()
+        assert p is not None  # (a game not over has a player to move)
         if self.replay:
             return _("{name} to move").format(name=self.name_of(p))
         if p in self.hints.turns.seats:
@@ -372,7 +379,9 @@ class AlicematicScene(GameTable):
             if action.card != card:
                 continue
             if action.kind == SUMMON:
-                cost = self.state.summon_cost(self.state.current_player(), cards[card]) or 0
+                mover = self.state.current_player()
+                assert mover is not None  # (a legal move: someone's turn)
+                cost = self.state.summon_cost(mover, cards[card]) or 0
                 words = _("Summon face up (DP {dp})").format(dp=cards[card].dp)
                 if cost:
                     words += " " + ngettext("(spend {n} yellow)", "(spend {n} yellow)", cost).format(n=cost)
