@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Iterable, TypedDict
 
+from ..commands import Session
 from ..contract import Event
 from ..records import replay
 from . import state as st
@@ -59,7 +60,7 @@ def is_human(record: dict[str, Any]) -> bool:
 
 def game_figures(record: dict[str, Any]) -> GameFigures:
     """One finished game's figures (RecordError if it does not replay; None fields if unfinished)."""
-    session = replay(record, snapshots=False)
+    session: Session[st.AlicematicState] = replay(record, snapshots=False)  # (an Alicematic record's)
     summons: list[tuple[int, str]] = []  # (player, "Name (colour)")
     gains: Counter[str] = Counter()  # "red from power" ... counted in chits, cards or VP
     spent_on_expeditions: Counter[str] = Counter()

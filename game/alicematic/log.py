@@ -11,10 +11,12 @@ from typing import Any
 
 from .. import i18n
 from ..i18n import N_, _
+from ..commands import Session
 from ..records import replay
 from . import tell
 from .content import RESOURCE_COLOURS
 from .scoring import PARTS, final_scores
+from .state import AlicematicState
 
 PART_NAMES = {"play": N_("VP during play"), "tiles": N_("tile majorities"), "cities": N_("cities"),
               "forests": N_("monster forests"), "reach": N_("tiles reached"),
@@ -34,7 +36,7 @@ def readable_log(record: dict[str, Any], lang: str | None = None) -> str:
 
 
 def _lines(record: dict[str, Any]) -> list[str]:
-    session = replay(record, snapshots=False)
+    session: Session[AlicematicState] = replay(record, snapshots=False)  # (an Alicematic record's)
     players = record.get("players") or []
 
     def name(p: int) -> str:
