@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import given, strategies as st
 
 from game import records
-from game.storage import Store, data_dir, store as store_module
+from game.storage import Store, connection as store_module, data_dir
 
 from tests.storage_helpers import HeldLock, keep_in_progress, settings_kept
 from tests.test_history_screen import make_records, open_history

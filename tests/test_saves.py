@@ -154,7 +154,7 @@ def test_a_lease_whose_heartbeat_stopped_on_another_computer_is_taken_over(data_
         game_id = first.new_game(records.record_of(game_after(2)))
         assert first.beat(game_id)
         assert [g.held for g in second.in_progress()] == [ELSEWHERE]
-        import game.storage.store as store_module
+        import game.storage.connection as store_module
         later = store_module.time.time() + store_module.LEASE_S + 1
         monkeypatch.setattr(store_module.time, "time", lambda: later)  # its heartbeat stopped
         assert [g.held for g in second.in_progress()] == [FREE]
@@ -187,7 +187,7 @@ def test_a_live_window_keeps_its_game_whatever_the_clocks_say(data_dir, shift):
 
 
 HOLD_AND_WAIT = (
-    "import sys, time; import game.storage.store as m; from game.storage import Store;"
+    "import sys, time; import game.storage.connection as m; from game.storage import Store;"
     "from game.assemble.record import new_session; from game.records import record_of;"
     "s = Store.open(); real = time.time; m.time.time = lambda: real() + float(sys.argv[1]);"
     "print(s.new_game(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
@@ -298,7 +298,7 @@ def test_settings_changed_in_two_windows_are_both_kept(data_dir):
 
 
 def test_a_busy_database_is_waited_for_never_shown_as_locked(data_dir, monkeypatch):
-    import game.storage.store as store_module
+    import game.storage.connection as store_module
     monkeypatch.setattr(store_module, "BUSY_S", 0.01)
     first, second = Store.open(data_dir), Store.open(data_dir)
     blocker = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
