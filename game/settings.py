@@ -237,7 +237,7 @@ def load(store: Store) -> Settings:
     (never an exception: a store that cannot be read gives the defaults, and says so)."""
     from .storage import StoreError
     try:
-        data, problems = store.settings()
+        data, problems = store.settings.read()
     except StoreError as exc:
         return Settings({}, [exc.words])
     kept, more = clean(data)
@@ -262,7 +262,7 @@ def keep(store: Store, settings: dict[str, Any]) -> str | None:
     if not changed and not removed:
         return None
     try:
-        store.put_settings(changed, removed)
+        store.settings.put(changed, removed)
     except StoreError as exc:
         return exc.words
     settings.mark_kept(changed, removed)

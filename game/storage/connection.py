@@ -312,9 +312,6 @@ class Connection:
         # NOTE_S: a backup or sync tool, the sqlite3 shell, another window's long import
         self.on_busy: Callable[[], None] | None = None
         self.held = False  # the last write began only after such a wait, or not at all
-        # each game in progress this store wrote or read whole: (its record's text, where each
-        # part ends: the row's record, then each tail), so a save writes from where it changed
-        self._texts: dict[int, tuple[str, list[int]]] = {}
 
     # --- opening ---------------------------------------------------------------------------
 
