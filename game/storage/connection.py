@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Self, Sequence, TypeVar
 
 from .. import registry
-from ..history import fold, seat_kind
+from .entries import fold, seat_kind
 from ..i18n import N_
 from ..messages import later, message
 from ..records import check_envelope, load_json

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from .. import registry
-from ..history import Entry, entry_of, fold
+from .entries import Entry, entry_of, fold
 from ..i18n import N_
 from ..records import utc_stamp
 from .connection import (FINISHED, PLAYING, RECORDS_PAGE, Connection, Item, Prepared, Progress,

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..history import entry_of
+from .entries import entry_of
 from ..i18n import N_
 from ..messages import message
 from ..records import NAME_LEN, read_stamp, utc_stamp
