@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .entries import entry_of
 from ..i18n import N_
 from ..messages import message
 from ..records import NAME_LEN, read_stamp, utc_stamp
@@ -21,6 +20,7 @@ from ..text import clean
 from .connection import (ELSEWHERE, FINISHED, PLAYING, TAIL_ROOM, TAILED, TAILS, NOT_IDENTITY,
                          Connection, HeldElsewhere, StoreError, _dump, _joined_text, _record,
                          _row_id, _whole)
+from .entries import entry_of
 
 
 @dataclass(frozen=True)
