@@ -58,7 +58,7 @@ def main() -> None:
     store = app.store
     record = selfplay("assemble", ["human", "easy", "normal", "hard"], 7,
                       ["You", "Bellows", "Cog", "Dial"])
-    game_id = store.finish_game(None, record)
+    game_id = store.games.finish(None, record)
     scene = open_stored_review(app, game_id)
     for _ in range(40):  # the progress after a few decisions
         frames(app, 1)
@@ -78,7 +78,7 @@ def main() -> None:
     for game, seats, names in (("grayblock", ["human", "normal"], ["You", "Bellows"]),
                                ("cementopia", [], [])):
         other = selfplay(game, seats, 11, names)
-        other_id = store.finish_game(None, other)
+        other_id = store.games.finish(None, other)
         scene = open_stored_review(app, other_id)
         wait_review(app, scene)
         worst = max(scene.review.largest(5, "points"), key=lambda d: d.loss_points, default=None)

@@ -460,7 +460,7 @@ def _language() -> str:
         try:
             store = Store.open()
             try:
-                chosen = store.settings()[0].get("language")
+                chosen = store.settings.read()[0].get("language")
             finally:
                 store.close()
         except Exception:  # noqa: BLE001 - a store that cannot be read: the system's language
@@ -623,7 +623,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_saves(args: argparse.Namespace) -> int:
     with player_data() as store:
-        games = store.in_progress()
+        games = store.games.in_progress()
     if args.json:
         _json({"in_progress": [{"id": g.id, "game": g.game, "players": [n for n, _k in g.players],
                                 "actions": g.actions, "updated_at": g.updated_at,

@@ -86,7 +86,7 @@ def varied(count: int, seed: int = 1) -> Iterator[tuple[str, dict[str, Any], Non
 
 def fill(folder: Path, count: int) -> Store:
     store = Store.open(folder)
-    report = store.add_records(varied(count))
+    report = store.finished.add(varied(count))
     assert not report.problems, report.problems[:3]
     return store
 
@@ -120,9 +120,9 @@ def main(argv: list[str] | None = None) -> int:
 
         def history(game: str | None = None,
                     player: str | None = None) -> tuple[list[int], list[str], list[Entry]]:
-            ids = store.finished_ids(game, player)
-            names = store.player_names()
-            return ids, names, store.entries(ids[:200])
+            ids = store.finished.ids(game, player)
+            names = store.finished.player_names()
+            return ids, names, store.finished.entries(ids[:200])
         (ids, names, _rows), open_s = best(history)
         print(f"History opens: {open_s * 1000:.0f} ms ({len(ids)} games, {len(names)} players, "
               f"the first 200 rows read)")
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         for info in registry.GAMES:
             (ids, _n, _r), game_s = best(lambda: history(game=info.id))
             print(f"History of {info.title}: {game_s * 1000:.0f} ms ({len(ids)} games)")
-        figures, stats_s = best(lambda: json.dumps(compute(store.entries())))
+        figures, stats_s = best(lambda: json.dumps(compute(store.finished.entries())))
         print(f"Statistics worked out over {args.records} games (every entry read and counted): "
               f"{stats_s * 1000:.0f} ms (once per change of the finished games)")
         _kept, kept_s = best(lambda: json.dumps(kept(store)))

@@ -18,6 +18,7 @@ from . import registry
 from .commands import UNDO_MODES
 from .i18n import LANGUAGES, N_  # absent from settings: the system's language
 from .messages import message
+from .storage.entries import COLOURS as KEPT_COLOURS
 
 if TYPE_CHECKING:  # game.storage imports this module
     from .storage import Store
@@ -29,6 +30,7 @@ GAMES = tuple(registry.ids())
 # a seat's colour, by its number (scenes.widgets.ui.PLAYER_COLOURS draws them)
 COLOUR_NAMES = (N_("Orange"), N_("Blue"), N_("Green"), N_("Gold"), N_("Purple"), N_("White"))
 COLOURS = len(COLOUR_NAMES)
+assert COLOURS == KEPT_COLOURS  # the seat colours History reads from a record (game.storage.entries)
 NAME_LEN, SEED_LEN, COMMAND_LEN, KIND_LEN = 14, 9, 160, 20  # the setup screen's own limits
 FOLDER_LEN = 400  # a designer's content folder (Settings)
 COUNTS = tuple(sorted({n for game in registry.GAMES for n in game.player_counts}))
@@ -237,7 +239,7 @@ def load(store: Store) -> Settings:
     (never an exception: a store that cannot be read gives the defaults, and says so)."""
     from .storage import StoreError
     try:
-        data, problems = store.settings()
+        data, problems = store.settings.read()
     except StoreError as exc:
         return Settings({}, [exc.words])
     kept, more = clean(data)
@@ -262,7 +264,7 @@ def keep(store: Store, settings: dict[str, Any]) -> str | None:
     if not changed and not removed:
         return None
     try:
-        store.put_settings(changed, removed)
+        store.settings.put(changed, removed)
     except StoreError as exc:
         return exc.words
     settings.mark_kept(changed, removed)

@@ -213,7 +213,7 @@ def kept(store: Store, today: datetime.date | None = None) -> dict[str, Any]:
     from . import __version__
     today = today or datetime.date.today()
     key = f"statistics {__version__} {','.join(registry.ids())} {today.isoformat()}"
-    return store.figures(key, lambda: compute(store.entries(), today))
+    return store.figures.get(key, lambda: compute(store.finished.entries(), today))
 
 
 def player(entries: Iterable[Entry], name: str, today: datetime.date | None = None) -> dict[str, Any]:
@@ -380,7 +380,7 @@ def reviewed(entries: Iterable[Entry], summaries: dict[int, dict[int, dict[str, 
              game: str) -> list[tuple[str, dict[str, Any]]]:
     """(when, review summary) of each reviewed game of `game` that `name` played (a solo game's:
     every reviewed attempt), oldest first (issue 42). `summaries`: the store's
-    review_summaries()."""
+    reviews.summaries()."""
     solo = registry.info(game).solo
     key = fold(name) if name else None
     out = []

@@ -183,13 +183,13 @@ def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict
             try:
                 assert db.kept and not db.problems, db.problems
                 assert db.integrity() == "ok"
-                playing = {g.id: g for g in db.in_progress()}
-                done = db.finished_ids()
+                playing = {g.id: g for g in db.games.in_progress()}
+                done = db.finished.ids()
                 assert len(done) == len(set(done))
                 for game_id, moves in finished.items():
                     assert game_id in done and game_id not in playing, game_id
                 for game_id in set(finished) - checked:  # each finished game whole, its last move in
-                    record = db.record(game_id)
+                    record = db.games.record(game_id)
                     assert len(records.replay(record).history) == finished[game_id]
                     records.verify(record)
                     checked.add(game_id)
@@ -204,10 +204,10 @@ def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict
                 for game_id, saved in playing.items():  # every game in progress resumes at its last
                     if resumed.get(game_id) == saved.actions:  # move (each change checked once)
                         continue
-                    session = records.replay(db.record(game_id))
+                    session = records.replay(db.games.record(game_id))
                     assert len(session.history) == saved.actions
                     resumed[game_id] = saved.actions
-                assert len({fingerprint(db.record(i)) for i in done}) == len(done)  # none twice
+                assert len({fingerprint(db.games.record(i)) for i in done}) == len(done)  # none twice
                 tally["in_progress"], tally["finished"] = len(playing), len(done)
             finally:
                 db.close()
@@ -246,8 +246,8 @@ def foreign(kills: int, seed: int, folder: Path, report=print) -> dict:
     mine, other = folder / "mine", folder / "other"
     db = Store.open(mine)
     for record in _some_finished_games(3, seed):
-        db.finish_game(None, record)
-    before = ([r for _i, r in db.records()], db.settings()[0])
+        db.games.finish(None, record)
+    before = ([r for _i, r in db.finished.records()], db.settings.read()[0])
     db.close()
     env = dict(os.environ, PYTHONPATH=str(ROOT), ALICE_DATA_DIR=str(other))
     tally = {"kills": 0, "set_aside": 0, "nothing_to_replay": 0}
@@ -263,7 +263,7 @@ def foreign(kills: int, seed: int, folder: Path, report=print) -> dict:
             db = Store.open(mine)
             try:
                 assert db.kept and len(db.problems) <= 1, db.problems
-                assert ([r for _i, r in db.records()], db.settings()[0]) == before
+                assert ([r for _i, r in db.finished.records()], db.settings.read()[0]) == before
                 assert db.integrity() == "ok"
             finally:
                 db.close()

@@ -1,5 +1,5 @@
 """What one autosave writes as a game grows (issue 58): a Grayblock match of four seats played on
-at random, kept after every move as the app keeps it (Store.new_game, then Store.save_game), in a
+at random, kept after every move as the app keeps it (store.games.new, then store.games.save), in a
 data folder of its own. Prints, at move 10 and at move 200, the bytes the process wrote for that
 one save (/proc/self/io `wchar`: the database and its log, where the system says so) and the
 database's own count of pages it wrote to its log, and the mean of the last ten saves (a
@@ -69,11 +69,11 @@ def main(argv: list[str] | None = None) -> int:
             con = sqlite3.connect(path)
             con.execute("PRAGMA wal_autocheckpoint = 0")  # (this connection's only: a figure)
             con.close()
-            game_id = store.new_game(kept[0])
+            game_id = store.games.new(kept[0])
             spent: list[int] = []  # bytes each save wrote
             for n, record in enumerate(kept[1:], start=1):
                 before, frames = written(), wal_frames(path)
-                store.save_game(game_id, record)
+                store.games.save(game_id, record)
                 after = written()
                 spent.append(-1 if before is None or after is None else after - before)
                 if n in AT:

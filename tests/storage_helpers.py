@@ -16,7 +16,7 @@ def store() -> Store:
 def in_progress() -> list:
     """The games in progress, newest first (game.storage.Saved)."""
     with closing(store()) as db:
-        return db.in_progress()
+        return db.games.in_progress()
 
 
 def has_game_in_progress() -> bool:
@@ -26,8 +26,8 @@ def has_game_in_progress() -> bool:
 def latest_record() -> dict:
     """The record of the game in progress played last."""
     with closing(store()) as db:
-        [latest, *_rest] = db.in_progress()
-        return db.record(latest.id)
+        [latest, *_rest] = db.games.in_progress()
+        return db.games.record(latest.id)
 
 
 def latest_saved():
@@ -40,26 +40,26 @@ def latest_saved():
 def finished_records() -> list[dict]:
     """Every finished game's record, oldest first."""
     with closing(store()) as db:
-        return [record for _id, record in db.records()]
+        return [record for _id, record in db.finished.records()]
 
 
 def settings_kept() -> dict:
     with closing(store()) as db:
-        return db.settings()[0]
+        return db.settings.read()[0]
 
 
 def keep_in_progress(record: dict) -> int:
     """Put a game in progress into the data, as a window that then closed would have left it."""
     with closing(store()) as db:
-        game_id = db.new_game(record)
-        db.release(game_id)
+        game_id = db.games.new(record)
+        db.games.release(game_id)
         return game_id
 
 
 def put_settings(values: dict) -> None:
     """Settings as a player (or another program) left them in the data, good or bad."""
     with closing(store()) as db:
-        db.put_settings(values)
+        db.settings.put(values)
 
 
 def read_settings():
@@ -72,7 +72,7 @@ def read_settings():
 
 def bests() -> dict:
     with closing(store()) as db:
-        return db.bests("cementopia")
+        return db.bests.read("cementopia")
 
 
 def edit(sql: str, *args) -> None:
@@ -96,11 +96,11 @@ def contents() -> dict:
     if not (data_dir() / DB_NAME).is_file():
         return {}
     with closing(store()) as db:
-        return {"games": [(g.id, g.game, g.actions) for g in db.in_progress()],
-                "finished": [(i, r) for i, r in db.records()],
-                "settings": db.settings()[0],
-                "lessons": {game: db.lesson(game) for game in registry.ids()},
-                "bests": db.bests("cementopia")}
+        return {"games": [(g.id, g.game, g.actions) for g in db.games.in_progress()],
+                "finished": [(i, r) for i, r in db.finished.records()],
+                "settings": db.settings.read()[0],
+                "lessons": {game: db.lessons.read(game) for game in registry.ids()},
+                "bests": db.bests.read("cementopia")}
 
 
 def without_lessons(kept: dict) -> dict:

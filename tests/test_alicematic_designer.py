@@ -129,8 +129,8 @@ def test_the_figures_of_the_apps_own_games_come_from_its_store(tmp_path, monkeyp
     monkeypatch.setenv("ALICE_DATA_DIR", str(tmp_path))
     store = Store.open()
     try:
-        store.finish_game(None, played(4))
-        store.finish_game(None, played(5, ("easy", "easy", "normal")))
+        store.games.finish(None, played(4))
+        store.games.finish(None, played(5, ("easy", "easy", "normal")))
     finally:
         store.close()
     assert main(["--store"]) == 0

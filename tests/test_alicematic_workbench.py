@@ -355,7 +355,7 @@ def test_export_of_another_game_offers_no_log(app):
 def test_history_s_export_offers_the_chosen_alicematic_game_s_log(app, tmp_path, capsys):
     from ui_helpers import frames
     _code, _out, _err, made = selfplay(capsys, tmp_path)
-    app.store.finish_game(None, records.read_record(str(made[0])))
+    app.store.games.finish(None, records.read_record(str(made[0])))
     listing = app.stack.push(app.make("history"))
     frames(app, 1)
     listing.export()

@@ -100,7 +100,7 @@ ALLOWED = {
     # (issue 56) the kernel's table of file locks, and a log's first 56 bytes, its header, read
     # before SQLite opens the data (a prefix, where read_bounded reads a whole file)
     "game/storage/guard.py": "/proc/locks and the first bytes of a -wal, bounded reads",
-    "game/storage/store.py": "/proc/PID/stat's start time of a lease's process (4 KB at most)",
+    "game/storage/connection.py": "/proc/PID/stat's start time of a lease's process (4 KB at most)",
 }
 WRITE_MODES = set("wax")
 

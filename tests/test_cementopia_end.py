@@ -124,7 +124,7 @@ def test_history_marks_a_game_that_had_help(app, data_dir, monkeypatch, helps):
     if helps:
         mark_help(session.meta, helps[0])
     db = store()
-    db.finish_game(None, record_of(session))
+    db.games.finish(None, record_of(session))
     db.close()
     app.stack.push(app.make("title"))
     frames(app, 2)

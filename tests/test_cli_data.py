@@ -125,7 +125,7 @@ def test_two_imports_of_overlapping_files_at_once_add_each_game_once(capsys, dat
     assert sum(a["added"] for a in answers) == 6 and sum(a["already"] for a in answers) == 10
     db = store()
     try:
-        assert len(db.finished_ids()) == 6 and db.integrity() == "ok"
+        assert len(db.finished.ids()) == 6 and db.integrity() == "ok"
     finally:
         db.close()
     assert in_progress() == []

@@ -76,7 +76,7 @@ def test_a_deleted_game_comes_back_with_undo_delete(app):
     assert not listed.undo_b.enabled
     click(app, row_centre(listed, 0))
     gone = listed.chosen()
-    before = records.record_of(records.replay(app.store.record(gone.id)))
+    before = records.record_of(records.replay(app.store.games.record(gone.id)))
     click(app, listed.delete_b.rect.center)
     key(app, pygame.K_y)
     assert len(in_progress()) == 2 and "Undo delete" in app.toasts[-1][0]
@@ -88,7 +88,7 @@ def test_a_deleted_game_comes_back_with_undo_delete(app):
     assert len(in_progress()) == 3 and not listed.undo_b.enabled
     back = listed.chosen()
     assert back.players == gone.players and back.actions == gone.actions
-    assert records.record_of(records.replay(app.store.record(back.id))) == before
+    assert records.record_of(records.replay(app.store.games.record(back.id))) == before
 
 
 # --- where each game stands (issue 59, item 3) -------------------------------------------------
@@ -135,10 +135,10 @@ def test_a_move_made_in_another_window_shows_in_the_open_list(app, data_dir):
     assert listed.games[0].actions == 2
     other = Store.open(data_dir)  # the other window takes the game and plays on
     try:
-        other.take(game_id)
+        other.games.take(game_id)
         for _ in range(5):
             session.play(session.state.legal_actions()[0])
-        other.save_game(game_id, records.record_of(session))
+        other.games.save(game_id, records.record_of(session))
         wait(app, 3)  # the list looks again every two seconds of its own time
         [row] = listed.games
         assert row.actions == 7 and listed.cells(row)[3] == "open in another window"

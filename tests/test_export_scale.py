@@ -25,7 +25,7 @@ def filled(folder, count, dated=True):
         for _name, record, _when in items:
             record.pop("finished_at", None)
             record.pop("started_at", None)
-    report = store.add_records(items)
+    report = store.finished.add(items)
     assert not report.problems
     return store
 
@@ -121,8 +121,8 @@ def test_names_are_found_at_once_whatever_is_in_the_folder(tmp_path):
 def test_the_export_panel_counts_the_games_as_it_writes_them(app, data_dir, tmp_path):
     from tests.ui_helpers import click, frames
     store = app.store
-    store.add_records(varied(40))
-    ids = store.finished_ids()
+    store.finished.add(varied(40))
+    ids = store.finished.ids()
     export = app.stack.push(app.make("export", ids=ids))
     frames(app, 1)
     export.folder.value = str(tmp_path / "out")

@@ -185,7 +185,7 @@ def test_selfplay_offers_it_plays_it_and_its_records_are_counted(fifth, capsys, 
     assert cli.main(["import", str(tmp_path)]) == 0  # its records come in as any game's
     assert json.loads(capsys.readouterr().out)["added"] == 3
     db = store()
-    entries = db.entries()
+    entries = db.finished.entries()
     db.close()
     assert len(entries) == 3 and all(e.game == GAME and e.over and not e.unreadable for e in entries)
     figures = stats.compute(entries)["games"][GAME]
@@ -210,7 +210,7 @@ def test_its_table_plays_its_statistics_page_counts_it_and_its_record_replays(fi
         frames(app, 1)
     assert table.state.left == 0
     app.stack.replace(app.make("title"))
-    stored = app.store.finish_game(None, played(2))
+    stored = app.store.games.finish(None, played(2))
     page = app.stack.push(app.make("stats", player="Ada"))
     assert GAME in page.game_c.options
     page.game_c.set(GAME)
@@ -233,7 +233,7 @@ def test_its_table_plays_its_statistics_page_counts_it_and_its_record_replays(fi
 
 
 def test_setup_history_and_statistics_show_it(fifth, app, data_dir, monkeypatch):
-    app.store.finish_game(None, played(1))
+    app.store.games.finish(None, played(1))
     setup = app.stack.push(app.make("setup"))
     assert GAME in setup.game.options
     setup.game.set(GAME)
@@ -261,14 +261,14 @@ def test_setup_history_and_statistics_show_it(fifth, app, data_dir, monkeypatch)
 def test_its_own_table_is_kept_in_the_players_data(fifth, data_dir):
     db = store()
     try:
-        assert db.bests(GAME) == {} and not db.problems
-        assert db.keep_best(GAME, "4", 3, False)[0] == {"best": 3, "unassisted_best": 3}
-        db.keep_best(GAME, "4", 5, True)
+        assert db.bests.read(GAME) == {} and not db.problems
+        assert db.bests.keep(GAME, "4", 3, False)[0] == {"best": 3, "unassisted_best": 3}
+        db.bests.keep(GAME, "4", 5, True)
     finally:
         db.close()
     db = store()  # opened again: its table is as the schema wants it, and what it keeps is there
     try:
-        assert not db.problems and db.bests("cementopia") == {}
-        assert db.bests(GAME) == {"4": {"best": 5, "unassisted_best": 3}}
+        assert not db.problems and db.bests.read("cementopia") == {}
+        assert db.bests.read(GAME) == {"4": {"best": 5, "unassisted_best": 3}}
     finally:
         db.close()

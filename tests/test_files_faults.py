@@ -558,8 +558,8 @@ def test_a_game_finished_elsewhere_is_kept_at_the_next_continue(app, data_dir):
 def test_two_games_finished_at_once_are_both_kept(data_dir):
     first, second = Store.open(data_dir), Store.open(data_dir)
     try:
-        a = first.finish_game(None, finished_record())
-        b = second.finish_game(None, dict(assemble_record(moves=0)[1], conceded=[0]))
+        a = first.games.finish(None, finished_record())
+        b = second.games.finish(None, dict(assemble_record(moves=0)[1], conceded=[0]))
         assert a != b and len(finished_records()) == 2
     finally:
         first.close()
@@ -568,14 +568,14 @@ def test_two_games_finished_at_once_are_both_kept(data_dir):
 
 def test_a_failed_write_changes_nothing(data_dir, monkeypatch):
     db = Store.open(data_dir)
-    game_id = db.new_game(assemble_record(moves=1)[1])
+    game_id = db.games.new(assemble_record(moves=1)[1])
     before = latest_record()
 
     def broken_players(self, c, game_id, record):
         raise sqlite3.OperationalError("disk I/O error")
     monkeypatch.setattr(Store, "_put_players", broken_players)
     with pytest.raises(StoreError) as failed:
-        db.finish_game(game_id, finished_record())
+        db.games.finish(game_id, finished_record())
     assert "disk" in str(failed.value.words)
     assert latest_record() == before and finished_records() == []  # the transaction rolled back
     db.close()

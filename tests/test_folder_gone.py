@@ -65,7 +65,7 @@ def finished_games(store, count, seed=20):
 def moves_kept(folder) -> list[int]:
     """The moves of each game in progress that the data path holds (a fresh start's view)."""
     with closing(Store.open(folder)) as db:
-        return [g.actions for g in db.in_progress()]
+        return [g.actions for g in db.games.in_progress()]
 
 
 @pytest.mark.parametrize("how", ["folder", "emptied", "file"])
@@ -212,7 +212,7 @@ def test_a_read_from_another_thread_after_the_file_went_does_not_hide_the_games(
     saver.save(records.record_of(session))
     assert saver.flush()
     remove(data_dir, "file")
-    reader = threading.Thread(target=_try, args=(store.counts,))
+    reader = threading.Thread(target=_try, args=(store.games.counts,))
     reader.start()
     reader.join()
     assert (data_dir / DB_NAME).exists()  # the empty file that read made
@@ -274,7 +274,7 @@ def test_the_folder_removed_while_two_threads_of_a_window_write_sets_no_game_bac
         while not stop.is_set():
             n += 1
             try:
-                store.put_settings({"volume": n % 10})
+                store.settings.put({"volume": n % 10})
             except StoreError as exc:
                 failed.append(str(exc))
     writer = threading.Thread(target=keep_settings)

@@ -240,7 +240,7 @@ def test_a_damaged_place_in_a_lesson_resumes_or_starts_afresh_with_a_line(game, 
         with closing(_raw(Path(folder), "lessons", [(game, text)])) as db:
             session, lesson, said = lesson_store.load(db, SCRIPTS[game])
             if session is None:
-                assert lesson is None and db.lesson(game) is None  # dropped: it starts afresh
+                assert lesson is None and db.lessons.read(game) is None  # dropped: it starts afresh
                 assert said is None or "\n" not in str(said)
             else:
                 assert lesson is not None and said is None
@@ -339,8 +339,8 @@ def _other_log(folder: Path, data) -> tuple[bytes, bytes]:
     if data.draw(st.booleans(), label="another copy of the app's data"):
         store = Store.open(folder)
         for n in range(data.draw(st.integers(0, 3), label="its games")):
-            store.finish_game(None, finished(700 + n))
-        store.put_settings({"speed": data.draw(st.sampled_from([0.5, 2.0]))})
+            store.games.finish(None, finished(700 + n))
+        store.settings.put({"speed": data.draw(st.sampled_from([0.5, 2.0]))})
         closing_it = store.close
     else:
         con = sqlite3.connect(folder / "alice.sqlite3", isolation_level=None)
@@ -362,7 +362,7 @@ def _log_of_later_data(mine: Path, data) -> tuple[bytes, bytes, list[dict]]:
     later = [finished(600 + n) for n in range(data.draw(st.integers(1, 4), label="games later"))]
     store = Store.open(mine)
     for n, record in enumerate(later):
-        store.finish_game(None, record)
+        store.games.finish(None, record)
         if data.draw(st.booleans(), label=f"a checkpoint after game {n}"):
             store._con().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the log starts again
     wal, shm = (Path(str(mine / "alice.sqlite3") + s).read_bytes() for s in ("-wal", "-shm"))
@@ -384,19 +384,19 @@ def _every_table() -> tuple[Path, dict[str, list[str]]]:
         done = []
         for game in registry.ids():
             finished, _larger, half = RECORDS[game]
-            done.append((db.finish_game(None, finished), finished))
-            db.release(db.new_game(half))
+            done.append((db.games.finish(None, finished), finished))
+            db.games.release(db.games.new(half))
         for game_id, finished in done:
             try:
                 review_and_keep(db, game_id, finished, 0, iterations=2)
                 break
             except RecordError:
                 continue  # a game that cannot be reviewed yet
-        db.put_settings({"sound": False, "volume": 40, "language": "en"})
+        db.settings.put({"sound": False, "volume": 40, "language": "en"})
         game = sorted(SCRIPTS)[0]
-        db.keep_lesson(game, _lesson_entry(game, 2))
-        db.keep_best("cementopia", "7", 11, False)
-        db.keep_best("cementopia", "8", 9, True)
+        db.lessons.keep(game, _lesson_entry(game, 2))
+        db.bests.keep("cementopia", "7", 11, False)
+        db.bests.keep("cementopia", "8", 9, True)
         kept(db)
     tables = {}
     with closing(sqlite3.connect(folder / "alice.sqlite3")) as db:
@@ -451,8 +451,8 @@ def test_a_log_of_any_other_database_beside_good_data_loses_and_changes_no_game(
         mine = Path(temp) / "mine"
         with closing(Store.open(mine)) as db:
             for record in PLAYER_GAMES[:data.draw(st.integers(1, 4), label="the player's games")]:
-                db.finish_game(None, record)
-            before = [record for _id, record in db.records()]
+                db.games.finish(None, record)
+            before = [record for _id, record in db.finished.records()]
         database = (mine / "alice.sqlite3").read_bytes()
         later: list[dict] = []
         if data.draw(st.booleans(), label="the player's own later log"):
@@ -464,7 +464,7 @@ def test_a_log_of_any_other_database_beside_good_data_loses_and_changes_no_game(
             (mine / ("alice.sqlite3" + suffix)).write_bytes(raw)
         with closing(Store.open(mine)) as db:
             assert db.kept and len(db.problems) <= 1 and all("\n" not in str(p) for p in db.problems)
-            after = [record for _id, record in db.records()]
+            after = [record for _id, record in db.finished.records()]
         assert after[:len(before)] == before
         # (the deal and the moves: a record kept gets the time it finished, so the dated key differs)
         assert {fingerprint(r, dated=False) for r in after[len(before):]} \
@@ -496,18 +496,18 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
         patch.setenv("ALICE_DATA_DIR", str(folder))
         with closing(Store.open(folder)) as db:
             assert db.kept and not db.problems  # a damaged row is not a damaged file
-            saved = db.in_progress()
+            saved = db.games.in_progress()
             assert len(saved) == playing
             for g in saved:
                 assert isinstance(g.game, str) and isinstance(g.updated_at, str)
                 assert isinstance(g.actions, int) and g.actions >= 0
                 assert all(isinstance(n, str) and isinstance(k, str) for n, k in g.players)
                 assert g.problem is None or "\n" not in g.problem
-            entries = db.entries()
+            entries = db.finished.entries()
             assert len(entries) == over
             assert all(e.problem is None or "\n" not in e.problem for e in entries)
-            assert all(isinstance(n, str) for n in db.player_names())
-            db.settings(), db.bests("cementopia"), db.review_summaries(), db.counts()
+            assert all(isinstance(n, str) for n in db.finished.player_names())
+            db.settings.read(), db.bests.read("cementopia"), db.reviews.summaries(), db.games.counts()
             for game in SCRIPTS:
                 lesson_store.load(db, SCRIPTS[game])
             kept(db)
@@ -530,7 +530,7 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
             for game in list(scene.games):
                 if game.held != ELSEWHERE:
                     scene.delete(game.id)  # Delete, once the question is answered
-            assert len(scene.games) == held and len(app.store.in_progress()) == held
+            assert len(scene.games) == held and len(app.store.games.in_progress()) == held
             app.step(1 / 60)
             for name in ("history", "stats"):  # the finished games' rows, as listed and counted
                 app.stack.push(app.make(name))

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import given, strategies as st
 
 from game import records
-from game.storage import Store, data_dir, store as store_module
+from game.storage import Store, connection as store_module, data_dir
 
 from tests.storage_helpers import HeldLock, keep_in_progress, settings_kept
 from tests.test_history_screen import make_records, open_history
@@ -150,7 +150,7 @@ def test_leaving_a_game_while_another_program_holds_the_data_asks_at_once_and_st
     app.stack.top.yes()  # hot seat: Leave
     assert app.stack.top.name == "title"
     with closing(Store.open(data_dir())) as db:
-        kept = {g.id: g.actions for g in db.in_progress()}
+        kept = {g.id: g.actions for g in db.games.in_progress()}
     assert kept[table.saves.service.game_id] == 1
 
 
@@ -184,7 +184,7 @@ def test_leaving_anyway_while_another_program_holds_the_data_keeps_the_game_once
     held.release()
     wait_for_saves(lambda: None)  # (what the window does as it closes)
     with closing(Store.open(data_dir())) as db:
-        kept = {g.id: (g.actions, g.held) for g in db.in_progress()}
+        kept = {g.id: (g.actions, g.held) for g in db.games.in_progress()}
     assert kept[saver.game_id] == (3, "free")  # the last position, and let go
 
 
@@ -287,12 +287,12 @@ def test_while_another_program_holds_the_data_nothing_is_lost_once_it_lets_go(tm
         app.keeper.close()
         app.store.close()
     with closing(Store.open(folder)) as db:
-        kept = db.settings()[0]
+        kept = db.settings.read()[0]
         assert {k: kept.get(k) for k in wanted} == wanted
         if moves:
-            saved = db.in_progress()
-            finished = db.entries()
+            saved = db.games.in_progress()
+            finished = db.finished.entries()
             if saved:
-                assert len(saved) == 1 and len(records.replay(db.record(saved[0].id)).history) == moves
+                assert len(saved) == 1 and len(records.replay(db.games.record(saved[0].id)).history) == moves
             else:  # played to its end
                 assert len(finished) == 1

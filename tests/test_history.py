@@ -73,8 +73,8 @@ def stamp(day, hour=12):
 def test_entries_of_real_records_of_every_game(db, real):
     for day, game in enumerate(GAMES, start=10):
         record, _result = real[game]
-        db.finish_game(None, dict(record, finished_at=stamp(day), started_at=stamp(day, 11)))
-    entries = db.entries()
+        db.games.finish(None, dict(record, finished_at=stamp(day), started_at=stamp(day, 11)))
+    entries = db.finished.entries()
     assert [e.game for e in entries] == GAMES[::-1]  # newest first
     by_game = {e.game: e for e in entries}
     for game, (record, result) in real.items():
@@ -96,7 +96,7 @@ def test_entries_of_real_records_of_every_game(db, real):
         else:
             assert entry.own == ()
     assemble, grayblock = by_game["assemble"], by_game["grayblock"]
-    assert db.entries([grayblock.id, assemble.id]) == [grayblock, assemble]  # a page, in order
+    assert db.finished.entries([grayblock.id, assemble.id]) == [grayblock, assemble]  # a page, in order
 
 
 def test_an_older_record_without_finished_at_sorts_by_its_file_time(db, tmp_path, real):
@@ -108,39 +108,39 @@ def test_an_older_record_without_finished_at_sorts_by_its_file_time(db, tmp_path
         mtime=calendar.timegm((2022, 1, 1, 0, 0, 0)))
     report = import_files(db, [folder])
     assert len(report.added) == 3 and not report.problems
-    entries = db.entries()
+    entries = db.finished.entries()
     assert [e.seed for e in entries] == [2, 3, 1]
     assert entries[2].finished_at is None and entries[2].when == "2020-01-01T00:00:00Z"
 
 
 def test_filters_by_game_and_player(db, real):
-    a1 = db.finish_game(None, played("assemble", 4, ["Ada", "Bo", "Cy"])[0])
-    a2 = db.finish_game(None, played("assemble", 5, ["Dee", "Bo", "Eve"])[0])
-    g1 = db.finish_game(None, real["grayblock"][0])
-    db.finish_game(None, real["cementopia"][0])
-    assert len(db.finished_ids()) == 4
-    assert sorted(db.finished_ids(game="assemble")) == sorted([a1, a2])
-    assert sorted(db.finished_ids(player="ada")) == sorted([a1, g1])  # case folded
-    assert db.finished_ids(game="assemble", player="ＥＶＥ") == [a2]  # and width folded
-    assert db.finished_ids(player="nobody") == []
-    names = db.player_names()
+    a1 = db.games.finish(None, played("assemble", 4, ["Ada", "Bo", "Cy"])[0])
+    a2 = db.games.finish(None, played("assemble", 5, ["Dee", "Bo", "Eve"])[0])
+    g1 = db.games.finish(None, real["grayblock"][0])
+    db.games.finish(None, real["cementopia"][0])
+    assert len(db.finished.ids()) == 4
+    assert sorted(db.finished.ids(game="assemble")) == sorted([a1, a2])
+    assert sorted(db.finished.ids(player="ada")) == sorted([a1, g1])  # case folded
+    assert db.finished.ids(game="assemble", player="ＥＶＥ") == [a2]  # and width folded
+    assert db.finished.ids(player="nobody") == []
+    names = db.finished.player_names()
     assert names[:2] == ["Bo", "Ada"] and set(names) == {"Ada", "Bo", "Cy", "Dee", "Eve"}
-    db.finish_game(None, dict(played("assemble", 6, ["ＢＯ", "x", "y"])[0],
+    db.games.finish(None, dict(played("assemble", 6, ["ＢＯ", "x", "y"])[0],
                               finished_at="2030-01-01T00:00:00Z"))  # the newest spelling names him
-    assert db.player_names()[0] == "ＢＯ" and len(db.finished_ids(player="bo")) == 4
+    assert db.finished.player_names()[0] == "ＢＯ" and len(db.finished.ids(player="bo")) == 4
 
 
 def test_the_same_game_is_kept_once(db, tmp_path, real):
     record = dict(real["assemble"][0], started_at=stamp(2))  # as every game the app starts
-    first = db.finish_game(None, record)
-    assert db.finish_game(None, dict(record, finished_at=stamp(3))) == first  # a second window
+    first = db.games.finish(None, record)
+    assert db.games.finish(None, dict(record, finished_at=stamp(3))) == first  # a second window
     folder = tmp_path / "in"
     put(folder, "copy.json", dict(record, players=[dict(p, name=p["name"] + "!") for p in
                                                    record["players"]]))  # renamed: the same game
     put(folder, "other.json", real["grayblock"][0])
     report = import_files(db, [folder, folder / "other.json"])
     assert (report.already, len(report.added)) == (2, 1) and report.found[0] == first
-    assert len(db.entries()) == 2
+    assert len(db.finished.entries()) == 2
 
 
 def attempts(real, game="cementopia", days=(20, 21)):
@@ -163,12 +163,12 @@ def test_two_attempts_at_one_deal_played_the_same_way_are_two_games(db, tmp_path
     assert (len(again.added), again.already) == (0, 2) and sorted(again.found) == sorted(report.added)
     third = dict(first, started_at=stamp(22, 9), finished_at=None)
     del third["finished_at"]
-    kept = db.finish_game(None, third)  # a third attempt finished here
+    kept = db.games.finish(None, third)  # a third attempt finished here
     assert kept not in report.added
-    assert db.finish_game(None, dict(third, finished_at=stamp(22, 11))) == kept  # a second window
-    assert len(db.entries()) == 3
+    assert db.games.finish(None, dict(third, finished_at=stamp(22, 11))) == kept  # a second window
+    assert len(db.finished.entries()) == 3
     from game.stats import compute
-    assert compute(db.entries())["games"]["cementopia"]["finished"] == 3  # Statistics count each
+    assert compute(db.finished.entries())["games"]["cementopia"]["finished"] == 3  # Statistics count each
 
 
 def old_fingerprint(record: dict) -> str:
@@ -183,7 +183,7 @@ def old_fingerprint(record: dict) -> str:
 def test_games_kept_under_the_old_key_are_found_and_not_merged_with_another_attempt(db, tmp_path,
                                                                                    real):
     first, second = attempts(real)
-    kept = db.finish_game(None, first)
+    kept = db.games.finish(None, first)
     edit("UPDATE games SET fingerprint = ? WHERE id = ?", old_fingerprint(first), kept)
     folder = tmp_path / "in"
     put(folder, "first.json", first)
@@ -197,9 +197,9 @@ def test_games_kept_under_the_old_key_are_found_and_not_merged_with_another_atte
     put(folder, "dateless.json", dateless)  # its key is the old one: a game of its own too
     report = import_files(db, [folder])
     assert len(report.added) == 1 and report.already == 2 and not report.problems
-    assert db.finish_game(None, second) == next(i for i in db.finished_ids() if
-                                                db.record(i).get("started_at") == second["started_at"])
-    assert len(db.entries()) == 3
+    assert db.games.finish(None, second) == next(i for i in db.finished.ids() if
+                                                db.games.record(i).get("started_at") == second["started_at"])
+    assert len(db.finished.entries()) == 3
 
 
 def hostile_files(folder, real):
@@ -242,21 +242,21 @@ def test_hostile_files_are_refused_with_one_line_each(db, tmp_path, real):
     assert "action 1" in bad["illegal.json"]
     assert "does not match" in bad["wrong-result.json"]
     assert "players" in bad["wrong-type.json"]
-    assert len(db.entries()) == 1 and db.integrity() == "ok"
+    assert len(db.finished.entries()) == 1 and db.integrity() == "ok"
 
 
 def test_a_damaged_row_is_made_again_from_its_record_or_listed_as_unreadable(db, real):
-    game_id = db.finish_game(None, real["assemble"][0])
-    good = db.entries()
+    game_id = db.games.finish(None, real["assemble"][0])
+    good = db.finished.entries()
     for bad in ('{"when": "soon"}', '{"when": "2026-11-01T00:00:00Z", "scores": "x"}',
                 '{"when": "2026-11-01T00:00:00Z", "hands": [[0, "won", 3]]}', '"entry"', "null",
                 "{", '{"when": "2026-11-01T00:00:00Z", "extra": 1}', "[" * 10_000):
         edit("UPDATE games SET entry = ? WHERE id = ?", bad, game_id)
-        assert db.entries() == good, bad
+        assert db.finished.entries() == good, bad
     edit("UPDATE games SET record = ? WHERE id = ?", '{"format": "alice-record"', game_id)
-    [entry] = db.entries()
+    [entry] = db.finished.entries()
     assert entry.unreadable and entry.id == game_id and "\n" not in entry.problem
-    assert db.finished_ids() == [game_id]  # still listed: never lost without a word
+    assert db.finished.ids() == [game_id]  # still listed: never lost without a word
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -282,16 +282,16 @@ def test_any_json_in_a_record_file_never_crashes_the_import(tmp_path_factory, da
 
 def test_finishing_stamps_finished_at_and_keeps_one_the_record_has(db, real):
     record, _result = real["cementopia"]
-    first = db.finish_game(None, record)
-    kept = db.record(first)
+    first = db.games.finish(None, record)
+    kept = db.games.record(first)
     assert records.read_stamp(kept["finished_at"]) and "finished_at" not in record
     records.verify(kept)  # readers accept the extras
     records.verify(dict(kept, started_at="not a time", finished_at=7))  # wrong kinds are ignored
     assert records.replay(dict(kept, started_at="2026-11-24T17:20:05Z")).meta["started_at"] \
         == "2026-11-24T17:20:05Z"
-    again = db.finish_game(None, dict(played("cementopia", 9)[0], finished_at="2025-01-02T03:04:05Z"))
-    assert db.record(again)["finished_at"] == "2025-01-02T03:04:05Z"
-    assert [e.finished_at for e in db.entries()] == [kept["finished_at"], "2025-01-02T03:04:05Z"]
+    again = db.games.finish(None, dict(played("cementopia", 9)[0], finished_at="2025-01-02T03:04:05Z"))
+    assert db.games.record(again)["finished_at"] == "2025-01-02T03:04:05Z"
+    assert [e.finished_at for e in db.finished.entries()] == [kept["finished_at"], "2025-01-02T03:04:05Z"]
 
 
 def test_a_new_table_stamps_started_at_and_a_resumed_one_keeps_its_own(app, data_dir):

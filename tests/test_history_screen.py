@@ -37,9 +37,9 @@ def make_records(data_dir) -> list:
             ("grayblock", [("Bo", "human"), ("Ratchet", "normal"), ("Ada", "easy")]))):
         record = finished(game, 3 + i, players)
         record["finished_at"] = f"2026-11-2{i}T10:00:00Z"
-        ids.append(db.finish_game(None, record))
+        ids.append(db.games.finish(None, record))
     broken = finished("assemble", 9, [("Cy", "human"), ("Dee", "easy")])
-    ids.append(db.finish_game(None, dict(broken, finished_at="2026-11-01T10:00:00Z")))
+    ids.append(db.games.finish(None, dict(broken, finished_at="2026-11-01T10:00:00Z")))
     db.close()
     edit("UPDATE games SET entry = 'x', record = '{\"format\": \"alice-record\", \"actions\": [' "
          "WHERE id = ?", ids[-1])
@@ -84,7 +84,7 @@ def test_every_games_record_is_listed_with_its_players_scores_and_end(app, data_
     from tests.test_history import played
     record, result = played(game.id, 5)
     db = store()
-    db.finish_game(None, record)
+    db.games.finish(None, record)
     db.close()
     scene = open_history(app)
     [entry] = scene.shown
@@ -141,8 +141,8 @@ def test_many_records_scroll_and_only_the_rows_in_sight_are_read(app, data_dir, 
     scene.ids = scene.ids * 400  # a long list, as years of games give
     scene.rows.reset(len(scene.ids))
     read = []
-    real = app.store.entries
-    monkeypatch.setattr(app.store, "entries", lambda wanted=None: read.append(len(wanted)) or real(wanted))
+    real = app.store.finished.entries
+    monkeypatch.setattr(app.store.finished, "entries", lambda wanted=None: read.append(len(wanted)) or real(wanted))
     scene.cache.clear()
     frames(app, 1)
     assert read and max(read) <= 200  # a page, not the 1,600 rows listed
@@ -162,7 +162,7 @@ def test_a_game_the_player_won_says_you_win(app, data_dir):
     record, result = played("assemble", 5)
     record["players"][result.winners[0]]["name"] = "You"
     db = store()
-    db.finish_game(None, record)
+    db.games.finish(None, record)
     db.close()
     scene = open_history(app)
     [entry] = scene.shown

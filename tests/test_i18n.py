@@ -323,7 +323,7 @@ def test_a_message_context_tells_the_same_english_apart(tmp_path, monkeypatch):
 
 def test_cli_output_stays_english(tmp_path):
     data = tmp_path / "data"
-    Store.open(data).put_settings({"language": "ja"})
+    Store.open(data).settings.put({"language": "ja"})
     outs = []
     for lang in ("ja_JP.UTF-8", "en_US.UTF-8"):
         env = {**__import__("os").environ, "LANGUAGE": lang, "LANG": lang, "ALICE_DATA_DIR": str(data)}

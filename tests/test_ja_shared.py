@@ -226,7 +226,7 @@ def test_a_failed_save_is_told_in_japanese(app, monkeypatch):
         raise error
     monkeypatch.setattr(app.store, "_write", full)
     with pytest.raises(StoreError) as failed:
-        app.store.new_game({"game": "assemble"})
+        app.store.games.new({"game": "assemble"})
     problem = failed.value.words
     assert problem == "Could not save the game: the disk is full"
     i18n.set_language("ja")

@@ -67,7 +67,7 @@ def saved_record(table):
     assert table.saves.service.game_id is not None and table.saves.service.saved
     db = store()
     try:
-        return db.record(table.saves.service.game_id)
+        return db.games.record(table.saves.service.game_id)
     finally:
         db.close()
 

@@ -304,7 +304,7 @@ def test_a_broken_or_foreign_lesson_place_starts_the_lesson_afresh(app, data_dir
     from game.records import record_of
     record = record_of(session)
     record["players"][1]["seat"] = "cmd:evil-program"  # never started from a lesson's place
-    app.store.keep_lesson("assemble", {"record": record, "lesson": lesson.to_json()})
+    app.store.lessons.keep("assemble", {"record": record, "lesson": lesson.to_json()})
     table = lesson_helpers.open_from_title(app, "assemble", resume=True)  # the entry is there
     assert len(table.session.history) == 0 and table.coach.lesson.index == 0
     assert [s.kind for s in table.config.seats] == ["human", "easy"]

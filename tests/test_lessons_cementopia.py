@@ -169,9 +169,9 @@ def only_lessons_file(data_dir):
 
 @pytest.mark.slow
 def test_the_lesson_by_mouse_and_keys_to_its_end_then_the_puzzle_goes_on(app, data_dir, monkeypatch):
-    from game.storage import Store
+    from game.storage.bests import Bests
     wrote = []
-    monkeypatch.setattr(Store, "keep_best", lambda *a, **k: wrote.append(a) or (None, False))
+    monkeypatch.setattr(Bests, "keep", lambda *a, **k: wrote.append(a) or (None, False))
     table = lesson_helpers.open_from_title(app, GAME)
     assert "puzzle for one" in shown(table.coach.lesson.words(table.state))
     assert table.coach.target == table.marks.anchor(("card", 19))

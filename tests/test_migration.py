@@ -88,7 +88,7 @@ def test_the_first_start_brings_in_everything_once_and_leaves_the_files(old_fold
         from game.records import utc_stamp
         assert saved.updated_at == utc_stamp(os.stat(old_folder / "autosave.json").st_mtime)
         # the finished games count as the old release counted them
-        figures = json.loads(json.dumps(compute(app.store.entries(), TODAY)))
+        figures = json.loads(json.dumps(compute(app.store.finished.entries(), TODAY)))
         old = json.loads((FIXTURE / "stats-before.json").read_text())
         assert holds(figures["games"], old["games"])
         assert figures["records"] == 9 and old["records"] == 10 and old["unreadable"] == 1
@@ -97,7 +97,7 @@ def test_the_first_start_brings_in_everything_once_and_leaves_the_files(old_fold
         from game.assemble.lesson import SCRIPT
         _session, lesson, problem = lessons.load(app.store, SCRIPT)
         assert problem is None and lesson.index == 5
-        assert app.store.bests("cementopia") == json.loads((old_folder / "cementopia-best.json").read_text())
+        assert app.store.bests.read("cementopia") == json.loads((old_folder / "cementopia-best.json").read_text())
     finally:
         close(app)
     assert files_of(old_folder) == before  # every old file left where it was, as it was
@@ -140,7 +140,7 @@ def test_two_windows_starting_at_once_bring_everything_in_once(old_folder):
         t.join()
     try:
         assert sorted(r is None for r in results) == [False, True]  # one did it, the other nothing
-        assert len(stores[0].finished_ids()) == 9 and len(stores[1].in_progress()) == 1
+        assert len(stores[0].finished.ids()) == 9 and len(stores[1].games.in_progress()) == 1
     finally:
         for store in stores:
             store.close()
@@ -164,7 +164,7 @@ def test_an_old_file_that_cannot_be_read_is_named_and_left_the_rest_comes_in(old
         names = [name for name, _why in brought.problems]
         assert sorted(names) == ["broken-by-hand.json", "settings.json"]
         assert all("\n" not in why for _name, why in brought.problems)
-        assert len(brought.games.added) == 10 and store.settings() == ({}, [])
+        assert len(brought.games.added) == 10 and store.settings.read() == ({}, [])
     finally:
         store.close()
     assert os.path.lexists(path)  # left where it was
@@ -302,7 +302,7 @@ def test_two_attempts_at_the_daily_deal_played_the_same_way_both_come_in(old_fol
     try:
         brought = legacy.bring_in(store)
         assert len(brought.games.added) == 11 and brought.games.already == 0
-        figures = compute(store.entries(), TODAY)["games"]["cementopia"]
+        figures = compute(store.finished.entries(), TODAY)["games"]["cementopia"]
         old = json.loads((FIXTURE / "stats-before.json").read_text())["games"]["cementopia"]
         assert figures["finished"] == old["finished"] + 1
     finally:

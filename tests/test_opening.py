@@ -45,16 +45,16 @@ def player_data(folder: Path, games: int = 8) -> dict:
     """A data folder with `games` finished games, cleanly closed; what it holds."""
     with closing(Store.open(folder)) as db:
         for seed in range(games):
-            db.finish_game(None, finished(100 + seed))
-        db.release(db.new_game(in_progress(7)))
+            db.games.finish(None, finished(100 + seed))
+        db.games.release(db.games.new(in_progress(7)))
     return held(folder)
 
 
 def held(folder: Path) -> dict:
     """The games of the data folder, read as the next start reads them."""
     with closing(Store.open(folder)) as db:
-        return {"finished": [record for _id, record in db.records()],
-                "playing": [(g.game, g.actions) for g in db.in_progress()],
+        return {"finished": [record for _id, record in db.finished.records()],
+                "playing": [(g.game, g.actions) for g in db.games.in_progress()],
                 "problems": list(map(str, db.problems)), "kept": db.kept}
 
 
@@ -71,7 +71,7 @@ if kind == "alice":  # another copy of the app's data, its last writes still in 
     from tests.test_opening import finished
     store = Store.open(folder)
     for seed in range(3):
-        store.finish_game(None, finished(900 + seed))
+        store.games.finish(None, finished(900 + seed))
 else:  # any other program's database
     con = sqlite3.connect(os.path.join(folder, "alice.sqlite3"), isolation_level=None)
     con.execute("PRAGMA journal_mode=WAL")
@@ -89,7 +89,7 @@ def foreign_log(tmp_path: Path, kind: str) -> dict[str, bytes]:
     other.mkdir()
     if kind == "alice":
         with closing(Store.open(other)) as db:
-            db.finish_game(None, finished(800))
+            db.games.finish(None, finished(800))
     subprocess.run([sys.executable, "-c", KILLED_WRITER.format(root=str(ROOT)), kind, str(other)],
                    check=True, timeout=HANG_S, cwd=ROOT)
     out = {suffix: (other / (DB_NAME + suffix)).read_bytes() for suffix in ("-wal", "-shm")}
@@ -153,9 +153,9 @@ def test_its_own_log_left_by_a_kill_is_replayed_with_nothing_lost(data_dir, tmp_
 def test_a_log_another_window_has_open_is_its_own(data_dir):
     player_data(data_dir)
     with closing(Store.open(data_dir)) as first:
-        first.finish_game(None, finished(555))  # in the log, not yet in the database
+        first.games.finish(None, finished(555))  # in the log, not yet in the database
         with closing(Store.open(data_dir)) as second:
-            assert second.problems == [] and len(list(second.records())) == 9
+            assert second.problems == [] and len(list(second.finished.records())) == 9
 
 
 # --- item 7: a schema number set by hand --------------------------------------------------------
@@ -201,17 +201,17 @@ REPAIRABLE = ["ALTER TABLE games DROP COLUMN entry", "DROP TABLE players", "DROP
 def test_what_another_program_dropped_is_made_again_with_one_line(data_dir, change):
     before = player_data(data_dir)
     with closing(Store.open(data_dir)) as db:
-        names = db.player_names()
-        assert db.figures("test", lambda: {"n": 8}) == {"n": 8}  # Statistics, kept
+        names = db.finished.player_names()
+        assert db.figures.get("test", lambda: {"n": 8}) == {"n": 8}  # Statistics, kept
     edit(data_dir, change)
     with closing(Store.open(data_dir)) as db:
         [said] = map(str, db.problems)
         assert said == "Your saved data had been changed by another program; it was repaired."
-        assert db.player_names() == names
-        assert [e.problem for e in db.entries()] == [None] * 8
-        assert db.figures("test", lambda: {"n": 8}) == {"n": 8}
-        db.finish_game(None, finished(300))  # and it is written to as before
-        assert db.figures("test", lambda: {"n": 9}) == {"n": 9}  # worked out again
+        assert db.finished.player_names() == names
+        assert [e.problem for e in db.finished.entries()] == [None] * 8
+        assert db.figures.get("test", lambda: {"n": 8}) == {"n": 8}
+        db.games.finish(None, finished(300))  # and it is written to as before
+        assert db.figures.get("test", lambda: {"n": 9}) == {"n": 9}  # worked out again
     after = held(data_dir)
     assert after["problems"] == [] and after["finished"][:8] == before["finished"]
     assert len(after["finished"]) == 9
@@ -292,11 +292,11 @@ result = {{}}
 with closing(Store.open(folder)) as store:
     result["problems"] = list(map(str, store.problems))
     result["kept"] = store.kept
-    result["finished"] = len(store.finished_ids())
-    result["playing"] = len(store.in_progress())
-    result["replayed"] = store.record(store.finished_ids()[0])["game"]
-    store.finish_game(None, finished(321))  # a game played on: in memory
-    result["after"] = len(store.finished_ids())
+    result["finished"] = len(store.finished.ids())
+    result["playing"] = len(store.games.in_progress())
+    result["replayed"] = store.games.record(store.finished.ids()[0])["game"]
+    store.games.finish(None, finished(321))  # a game played on: in memory
+    result["after"] = len(store.finished.ids())
     result["exported"] = export_games(store, out / "window").written
 from scenes.app.window import App, AppOptions
 from tests.ui_helpers import frames
@@ -363,7 +363,7 @@ folder, go, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
 while not os.path.exists(go):
     time.sleep(0.001)
 store = Store.open(folder)
-store.finish_game(None, finished(seed))
+store.games.finish(None, finished(seed))
 print(len(store.problems), flush=True)
 store.close()
 """

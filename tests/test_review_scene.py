@@ -70,23 +70,23 @@ def test_a_review_runs_in_the_background_and_lists_its_mistakes(app, game, monke
 
 def test_cancel_stops_the_review_and_keeps_nothing(app, data_dir):
     record = make_record("assemble")
-    game_id = app.store.finish_game(None, record)
+    game_id = app.store.games.finish(None, record)
     scene = open_stored_review(app, game_id)
     assert scene.job is not None
     job = scene.job
     key(app, pygame.K_ESCAPE)  # Esc cancels the review first, the screen stays
     assert scene.job is None and not job.running and app.stack.top is scene
     assert scene.problem == "Review cancelled."
-    assert app.store.review(game_id, 0) is None
+    assert app.store.reviews.read(game_id, 0) is None
 
 
 def test_a_finished_review_is_kept_and_opens_at_once(app, data_dir):
     record = make_record("assemble")
-    game_id = app.store.finish_game(None, record)
+    game_id = app.store.games.finish(None, record)
     scene = open_stored_review(app, game_id)
     finished(app, scene)
     frames(app, 1)
-    kept = app.store.review(game_id, 0)
+    kept = app.store.reviews.read(game_id, 0)
     assert kept is not None and kept["decisions"] == scene.review.to_json()["decisions"]
     app.stack.pop()
     again = open_stored_review(app, game_id)
@@ -96,7 +96,7 @@ def test_a_finished_review_is_kept_and_opens_at_once(app, data_dir):
 
 def test_history_reviews_the_chosen_game_and_shows_its_summary(app, data_dir, monkeypatch):
     record = make_record("assemble")
-    game_id = app.store.finish_game(None, record)
+    game_id = app.store.games.finish(None, record)
     history = app.make("history")
     app.stack.push(history)
     frames(app, 1)
@@ -141,7 +141,7 @@ def test_statistics_chart_the_reviews_over_time(app, data_dir, monkeypatch):
     for seed in (1, 2, 3):
         record = make_record("assemble")
         record["seed"] = seed  # three games (the same moves: one fingerprint each by its seed)
-        game_id = app.store.finish_game(None, dict(record, finished_at=f"2026-11-0{seed}T10:00:00Z"))
+        game_id = app.store.games.finish(None, dict(record, finished_at=f"2026-11-0{seed}T10:00:00Z"))
         review_and_keep(app.store, game_id, record, 0, iterations=2)
         ids.append(game_id)
     drawn = spy_texts(monkeypatch)
@@ -164,7 +164,7 @@ def test_the_assemble_results_offer_review(app, data_dir):
     session = records.replay(record)
     config = GameConfig([Seat("Ada"), Seat("Bo", "easy", 1), Seat("Cy", "normal", 2)], None, 5,
                         "assemble")
-    scoring = ScoringScene(app, session, config, game_id=app.store.finish_game(None, record))
+    scoring = ScoringScene(app, session, config, game_id=app.store.games.finish(None, record))
     app.stack.push(scoring)
     scoring.skip()
     frames(app, 2)
@@ -199,7 +199,7 @@ def test_the_grayblock_match_end_offers_review(app, data_dir):
 
 def test_the_player_reviewed_can_be_changed(app, data_dir):
     record = make_record("assemble")
-    game_id = app.store.finish_game(None, record)
+    game_id = app.store.games.finish(None, record)
     scene = open_stored_review(app, game_id)
     assert scene.seat == 0  # the human by default
     finished(app, scene)
@@ -207,7 +207,7 @@ def test_the_player_reviewed_can_be_changed(app, data_dir):
     click(app, scene.player_b.rect.center)  # Bo's review next
     assert scene.seat == 1 and scene.review is None and scene.job is not None
     finished(app, scene)
-    assert app.store.review(game_id, 1) is not None and app.store.review(game_id, 0) is not None
+    assert app.store.reviews.read(game_id, 1) is not None and app.store.reviews.read(game_id, 0) is not None
     key(app, pygame.K_p)
     key(app, pygame.K_p)  # round to Ada again: read back at once
     assert scene.seat == 0 and scene.job is None and scene.review is not None

@@ -31,21 +31,21 @@ def db(data_dir):
 
 def test_a_review_is_kept_and_opens_without_searching_again(db, monkeypatch):
     record = finished()
-    game_id = db.finish_game(None, record)
+    game_id = db.games.finish(None, record)
     first = review_and_keep(db, game_id, record, 0, iterations=6)
     import game.review.kept as kept
     monkeypatch.setattr(kept, "review", lambda *a, **k: pytest.fail("reviewed again"))
     with closing(Store.open(data_dir())) as other:  # the next start of the app
         again = review_and_keep(other, game_id, record, 0)
         assert again.to_json() == first.to_json()
-        assert other.review_summaries() == {game_id: {0: first.summary()}}
+        assert other.reviews.summaries() == {game_id: {0: first.summary()}}
         assert kept_review(other, game_id, 1) is None  # the other player was not reviewed
 
 
 def test_a_damaged_review_is_reviewed_again(db):
     record = finished()
-    game_id = db.finish_game(None, record)
-    db.keep_review(game_id, 0, {"version": 99}, {})
+    game_id = db.games.finish(None, record)
+    db.reviews.keep(game_id, 0, {"version": 99}, {})
     assert kept_review(db, game_id, 0) is None
     result = review_and_keep(db, game_id, record, 0, iterations=4)
     assert isinstance(result, Review) and kept_review(db, game_id, 0) is not None
@@ -53,16 +53,16 @@ def test_a_damaged_review_is_reviewed_again(db):
 
 def test_a_new_review_changes_the_kept_statistics(db):
     record = finished()
-    game_id = db.finish_game(None, record)
+    game_id = db.games.finish(None, record)
     calls = []
 
     def make():
         calls.append(1)
         return {"n": len(calls)}
 
-    db.figures("test", make)
-    db.figures("test", make)
+    db.figures.get("test", make)
+    db.figures.get("test", make)
     assert len(calls) == 1
     review_and_keep(db, game_id, record, 0, iterations=4)
-    db.figures("test", make)
+    db.figures.get("test", make)
     assert len(calls) == 2

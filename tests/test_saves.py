@@ -11,6 +11,7 @@ import pytest
 from game import records
 from game.assemble.record import new_session
 from game.storage import ELSEWHERE, FREE, MINE, HeldElsewhere, Store, StoreError, data_dir
+from game.storage.games import Games
 from game.storage.store import DB_NAME, SCHEMA_VERSION, schema
 from scenes.table.saving import SaveService
 from tests.storage_helpers import edit, finished_records, in_progress, keep_in_progress, latest_saved
@@ -66,13 +67,13 @@ def test_the_latest_position_is_what_is_kept(db):
 def test_saving_does_not_wait_for_the_disk(db, monkeypatch):
     """The table hands a record over and goes on; the write happens on the worker."""
     gate = threading.Event()
-    real = Store.new_game
+    real = Games.new
 
     def slow(self, record):
         gate.wait(HANG_S)
         return real(self, record)
 
-    monkeypatch.setattr(Store, "new_game", slow)
+    monkeypatch.setattr(Games, "new", slow)
     saver = SaveService(db)
     saver.save(records.record_of(game_after(2)))  # returns although the disk "hangs"
     assert not in_progress() and not saver.flush(timeout=0.05) and not saver.saved
@@ -93,7 +94,7 @@ def test_finishing_moves_the_game_from_in_progress_to_finished_after_pending_sav
     assert in_progress() == []
     [kept] = finished_records()
     records.verify(kept)
-    assert records.replay(kept).state == session.state and saver.game_id == db.finished_ids()[0]
+    assert records.replay(kept).state == session.state and saver.game_id == db.finished.ids()[0]
 
 
 def test_several_games_wait_at_once_and_a_new_game_touches_none_of_them(db):
@@ -110,7 +111,7 @@ def test_several_games_wait_at_once_and_a_new_game_touches_none_of_them(db):
         saver.save(records.record_of(session))
         saver.close()
     assert sorted(g.game for g in in_progress()) == ["assemble", "cementopia", "grayblock"]
-    assert all(g.held == FREE for g in db.in_progress())  # each window let its game go
+    assert all(g.held == FREE for g in db.games.in_progress())  # each window let its game go
 
 
 def test_a_disabled_service_never_writes(data_dir):
@@ -129,18 +130,18 @@ def test_a_disabled_service_never_writes(data_dir):
 def test_a_game_is_held_by_the_window_that_opened_it(data_dir):
     first, second = Store.open(data_dir), Store.open(data_dir)
     try:
-        game_id = first.new_game(records.record_of(game_after(2)))
-        assert [g.held for g in first.in_progress()] == [MINE]
-        assert [g.held for g in second.in_progress()] == [ELSEWHERE]
+        game_id = first.games.new(records.record_of(game_after(2)))
+        assert [g.held for g in first.games.in_progress()] == [MINE]
+        assert [g.held for g in second.games.in_progress()] == [ELSEWHERE]
         with pytest.raises(HeldElsewhere):
-            second.take(game_id)
+            second.games.take(game_id)
         with pytest.raises(HeldElsewhere):
-            second.drop_game(game_id)
-        first.release(game_id)
-        assert second.take(game_id)["game"] == "assemble"
-        assert [g.held for g in first.in_progress()] == [ELSEWHERE]
+            second.games.drop(game_id)
+        first.games.release(game_id)
+        assert second.games.take(game_id)["game"] == "assemble"
+        assert [g.held for g in first.games.in_progress()] == [ELSEWHERE]
         with pytest.raises(HeldElsewhere):  # the first window may no longer write it
-            first.save_game(game_id, records.record_of(game_after(3)))
+            first.games.save(game_id, records.record_of(game_after(3)))
     finally:
         first.close()
         second.close()
@@ -151,15 +152,15 @@ def test_a_lease_whose_heartbeat_stopped_on_another_computer_is_taken_over(data_
     first, second = Store.open(data_dir), Store.open(data_dir)
     try:
         first.holder = "another-computer 12345 0123abcd"  # a window on a shared folder elsewhere
-        game_id = first.new_game(records.record_of(game_after(2)))
-        assert first.beat(game_id)
-        assert [g.held for g in second.in_progress()] == [ELSEWHERE]
-        import game.storage.store as store_module
+        game_id = first.games.new(records.record_of(game_after(2)))
+        assert first.games.beat(game_id)
+        assert [g.held for g in second.games.in_progress()] == [ELSEWHERE]
+        import game.storage.connection as store_module
         later = store_module.time.time() + store_module.LEASE_S + 1
         monkeypatch.setattr(store_module.time, "time", lambda: later)  # its heartbeat stopped
-        assert [g.held for g in second.in_progress()] == [FREE]
-        second.take(game_id)
-        assert not first.beat(game_id)  # the first window learns it has lost it
+        assert [g.held for g in second.games.in_progress()] == [FREE]
+        second.games.take(game_id)
+        assert not first.games.beat(game_id)  # the first window learns it has lost it
     finally:
         first.close()
         second.close()
@@ -171,15 +172,15 @@ def test_a_live_window_keeps_its_game_whatever_the_clocks_say(data_dir, shift):
     (a laptop after sleep, NTP stepping): its game stays its own, and its moves are kept."""
     first, second = Store.open(data_dir), Store.open(data_dir)
     try:
-        game_id = first.new_game(records.record_of(game_after(2)))
+        game_id = first.games.new(records.record_of(game_after(2)))
         edit("UPDATE games SET held_at = held_at + ?", shift)  # its heartbeat as its clock wrote it
-        assert [g.held for g in second.in_progress()] == [ELSEWHERE]
+        assert [g.held for g in second.games.in_progress()] == [ELSEWHERE]
         with pytest.raises(HeldElsewhere):
-            second.take(game_id)
+            second.games.take(game_id)
         with pytest.raises(HeldElsewhere):
-            second.drop_game(game_id)
-        first.save_game(game_id, records.record_of(game_after(3)))
-        assert first.beat(game_id)
+            second.games.drop(game_id)
+        first.games.save(game_id, records.record_of(game_after(3)))
+        assert first.games.beat(game_id)
         assert in_progress()[0].actions == 3
     finally:
         first.close()
@@ -187,10 +188,10 @@ def test_a_live_window_keeps_its_game_whatever_the_clocks_say(data_dir, shift):
 
 
 HOLD_AND_WAIT = (
-    "import sys, time; import game.storage.store as m; from game.storage import Store;"
+    "import sys, time; import game.storage.connection as m; from game.storage import Store;"
     "from game.assemble.record import new_session; from game.records import record_of;"
     "s = Store.open(); real = time.time; m.time.time = lambda: real() + float(sys.argv[1]);"
-    "print(s.new_game(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
+    "print(s.games.new(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
     "{'name': 'B', 'seat': 'easy'}]))), flush=True); sys.stdin.readline()")
 
 
@@ -206,13 +207,13 @@ def test_a_window_in_another_process_with_its_clock_off_keeps_its_game(data_dir,
         game_id = int(child.stdout.readline())
         db = Store.open(data_dir)
         try:
-            assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, ELSEWHERE)]
+            assert [(g.id, g.held) for g in db.games.in_progress()] == [(game_id, ELSEWHERE)]
             with pytest.raises(HeldElsewhere):
-                db.take(game_id)
+                db.games.take(game_id)
             child.stdin.close()
             child.wait(timeout=HANG_S)
-            assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]
-            assert db.take(game_id)["seed"] == 3
+            assert [(g.id, g.held) for g in db.games.in_progress()] == [(game_id, FREE)]
+            assert db.games.take(game_id)["seed"] == 3
         finally:
             db.close()
     finally:
@@ -232,8 +233,8 @@ def test_a_lease_naming_a_live_pid_of_another_program_is_free(data_dir):
         host, _pid, token = db.holder.split(" ")
         stale = f"{host} {os.getppid()} {token.split('-')[0]}-1"  # a live pid, started at tick 1
         edit("UPDATE games SET holder = ?, held_at = ? WHERE id = ?", stale, time.time(), game_id)
-        assert [g.held for g in db.in_progress()] == [FREE]
-        assert db.take(game_id)["seed"] == 3
+        assert [g.held for g in db.games.in_progress()] == [FREE]
+        assert db.games.take(game_id)["seed"] == 3
     finally:
         db.close()
 
@@ -243,14 +244,14 @@ def test_a_lease_left_by_a_process_that_is_gone_is_free_at_once(data_dir):
     child = subprocess.run([sys.executable, "-c", (
         "import sys; from game.storage import Store; from game.assemble.record import new_session;"
         "from game.records import record_of;"
-        "s = Store.open(); print(s.new_game(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
+        "s = Store.open(); print(s.games.new(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
         "{'name': 'B', 'seat': 'easy'}]))), flush=True); import os; os._exit(0)")],
         capture_output=True, text=True, timeout=HANG_S, env=dict(os.environ, ALICE_DATA_DIR=str(data_dir)))
     game_id = int(child.stdout)
     db = Store.open(data_dir)
     try:
-        assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]  # its pid is gone
-        assert db.take(game_id)["seed"] == 3
+        assert [(g.id, g.held) for g in db.games.in_progress()] == [(game_id, FREE)]  # its pid is gone
+        assert db.games.take(game_id)["seed"] == 3
     finally:
         db.close()
 
@@ -261,8 +262,8 @@ def test_a_saver_whose_game_was_taken_over_stops_writing_and_says_so(data_dir, m
         saver = SaveService(first)
         saver.save(records.record_of(game_after(2)))
         saver.flush()
-        first.release(saver.game_id)  # as if its heartbeat had stopped long ago
-        second.take(saver.game_id)
+        first.games.release(saver.game_id)  # as if its heartbeat had stopped long ago
+        second.games.take(saver.game_id)
         saver.save(records.record_of(game_after(3)))
         saver.flush()
         [said] = saver.messages()
@@ -298,7 +299,7 @@ def test_settings_changed_in_two_windows_are_both_kept(data_dir):
 
 
 def test_a_busy_database_is_waited_for_never_shown_as_locked(data_dir, monkeypatch):
-    import game.storage.store as store_module
+    import game.storage.connection as store_module
     monkeypatch.setattr(store_module, "BUSY_S", 0.01)
     first, second = Store.open(data_dir), Store.open(data_dir)
     blocker = sqlite3.connect(data_dir / DB_NAME, isolation_level=None)
@@ -312,12 +313,12 @@ def test_a_busy_database_is_waited_for_never_shown_as_locked(data_dir, monkeypat
     monkeypatch.setattr(store_module.time, "sleep", wait)
     try:
         blocker.execute("BEGIN IMMEDIATE")  # another window, mid-write
-        game_id = second.new_game(records.record_of(game_after(1)))  # waits, then goes through
-        assert len(waits) == 2 and [g.id for g in first.in_progress()] == [game_id]
+        game_id = second.games.new(records.record_of(game_after(1)))  # waits, then goes through
+        assert len(waits) == 2 and [g.id for g in first.games.in_progress()] == [game_id]
         blocker.execute("BEGIN IMMEDIATE")  # and one that never lets go: a line, in words
         waits.clear()
         with pytest.raises(StoreError) as failed:
-            second.save_game(game_id, records.record_of(game_after(2)))
+            second.games.save(game_id, records.record_of(game_after(2)))
         assert "another window kept the data busy" in failed.value.words
         assert "locked" not in failed.value.words and len(waits) == store_module.RETRIES - 1
         blocker.execute("ROLLBACK")
@@ -344,8 +345,8 @@ def test_every_older_schema_is_brought_to_this_one_keeping_what_it_holds(data_di
         db = Store.open(folder)
         try:
             assert db.kept and not db.problems
-            game_id = db.new_game(records.record_of(game_after(1)))
-            assert [g.id for g in db.in_progress()] == [game_id]
+            game_id = db.games.new(records.record_of(game_after(1)))
+            assert [g.id for g in db.games.in_progress()] == [game_id]
         finally:
             db.close()
         con = sqlite3.connect(folder / DB_NAME)
@@ -361,12 +362,12 @@ def test_a_database_written_at_schema_1_opens_migrated_with_everything_in_it(dat
     db = Store.open(data_dir)
     try:
         assert db.kept and not db.problems
-        assert [(e.game, e.players[0][0]) for e in db.entries()] == [("grayblock", "Ada"),
+        assert [(e.game, e.players[0][0]) for e in db.finished.entries()] == [("grayblock", "Ada"),
                                                                      ("assemble", "Ada")]
-        [saved] = db.in_progress()
+        [saved] = db.games.in_progress()
         assert (saved.game, saved.actions, saved.held) == ("cementopia", 4, FREE)
-        assert db.settings() == ({"sound": False, "language": "ja"}, [])
-        assert db.bests("cementopia") == {"23": {"best": 9, "unassisted_best": 9}}
+        assert db.settings.read() == ({"sound": False, "language": "ja"}, [])
+        assert db.bests.read("cementopia") == {"23": {"best": 9, "unassisted_best": 9}}
         from game import stats
         figures = stats.kept(db)
         assert figures["games"]["grayblock"]["finished"] == 1
@@ -383,16 +384,16 @@ def test_statistics_are_worked_out_once_per_change_of_the_finished_games(db, mon
     import, an edit behind the app's back) has them worked out again."""
     from game import stats
     from tests.test_history import played
-    db.finish_game(None, played("assemble", 3)[0])
+    db.games.finish(None, played("assemble", 3)[0])
     worked = []
     real = stats.compute
     monkeypatch.setattr(stats, "compute", lambda *a, **k: worked.append(1) or real(*a, **k))
     first = stats.kept(db)
     assert stats.kept(db) == first and len(worked) == 1  # the second look: kept
     assert first["games"]["assemble"]["finished"] == 1
-    db.finish_game(None, played("assemble", 4)[0])
+    db.games.finish(None, played("assemble", 4)[0])
     assert stats.kept(db)["games"]["assemble"]["finished"] == 2 and len(worked) == 2
-    game_id = db.finished_ids()[0]
+    game_id = db.finished.ids()[0]
     con = sqlite3.connect(data_dir() / DB_NAME)
     con.execute("UPDATE games SET entry = '{' WHERE id = ?", (game_id,))  # behind the app's back
     con.commit()
@@ -409,11 +410,11 @@ def test_statistics_are_worked_out_once_per_change_of_the_finished_games(db, mon
 
 def test_opening_twice_migrates_once_and_changes_nothing(data_dir):
     db = Store.open(data_dir)
-    db.put_settings({"sound": False})
+    db.settings.put({"sound": False})
     db.close()
     again = Store.open(data_dir)
     try:
-        assert again.settings() == ({"sound": False}, []) and not again.problems
+        assert again.settings.read() == ({"sound": False}, []) and not again.problems
     finally:
         again.close()
 
@@ -434,7 +435,7 @@ def test_a_lease_of_the_wrong_type_is_free_and_its_game_listed(data_dir, capsys,
     assert [g["open_elsewhere"] for g in __import__("json").loads(out)["in_progress"]] == [False]
     db = Store.open(data_dir)
     try:
-        assert [(g.id, g.held) for g in db.in_progress()] == [(game_id, FREE)]
-        assert db.take(game_id)["seed"] == 3
+        assert [(g.id, g.held) for g in db.games.in_progress()] == [(game_id, FREE)]
+        assert db.games.take(game_id)["seed"] == 3
     finally:
         db.close()

@@ -177,9 +177,9 @@ def archive_games(data_dir):
     db = store()
     for game, seed in [("assemble", 4)] + [(game, 3) for game in registry.ids()]:
         record, result = played(game, seed)
-        db.finish_game(None, record)
+        db.games.finish(None, record)
         results.setdefault(game, []).append(result)
-    damaged = db.finish_game(None, played("cementopia", 9)[0])
+    damaged = db.games.finish(None, played("cementopia", 9)[0])
     db.close()
     edit("UPDATE games SET entry = '{', record = '{' WHERE id = ?", damaged)
     return results
@@ -236,7 +236,7 @@ def test_stats_through_the_entry_point_honours_alice_data_dir(tmp_path):
 def test_stats_from_real_records_agree_with_the_history(data_dir):
     archive_games(data_dir)
     db = store()
-    entries = db.entries()
+    entries = db.finished.entries()
     db.close()
     figures = compute(entries)
     bo = figures["games"]["assemble"]["players"]["Bo"]

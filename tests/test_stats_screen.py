@@ -28,7 +28,7 @@ def test_a_players_figures_per_game_with_both_charts(app, data_dir, monkeypatch)
     said = spy_texts(monkeypatch)
     frames(app, 1)
     words = [t for t, _rect in said]
-    figures = stats.player(app.store.entries(), "Ada")["assemble"]
+    figures = stats.player(app.store.finished.entries(), "Ada")["assemble"]
     assert figures["games"] == 1 and "Games" in words and "Best score" in words
     assert str(figures["best_score"]) in words
     assert "hard bot" in words  # the opponents' level, in player words
@@ -55,7 +55,7 @@ def test_every_games_page_shows_its_figures_and_charts(app, data_dir, monkeypatc
     from tests.test_history import played
     db = store()
     for seed in (5, 6):
-        db.finish_game(None, played(game.id, seed)[0])
+        db.games.finish(None, played(game.id, seed)[0])
     db.close()
     page = open_stats(app)
     page.game_c.set(game.id)
@@ -102,7 +102,7 @@ def players_games(seatings) -> None:
     from tests.test_history_screen import finished
     db = store()
     for i, players in enumerate(seatings):
-        db.finish_game(None, dict(finished("assemble", 20 + i, players),
+        db.games.finish(None, dict(finished("assemble", 20 + i, players),
                                   finished_at=f"2026-10-{10 + i}T10:00:00Z"))
     db.close()
 
@@ -112,7 +112,7 @@ def test_statistics_open_on_the_human_by_their_name_not_a_bot_or_you(app, data_d
     the screen opens on Ada, the name the person typed."""
     players_games([[("You", "human"), ("Bellows", "hard")], [("You", "human"), ("Bellows", "easy")],
                    [("Ada", "human"), ("Bellows", "easy")]])
-    names = app.store.player_names()
+    names = app.store.finished.player_names()
     assert names[0] == "Bellows"  # the most games: what the screen used to open on
     page = open_stats(app)
     assert page.player_c.value == "Ada" and page.page["games"] == 1
@@ -178,7 +178,7 @@ def alicematic_games(seeds=range(1, 7)) -> None:
     from tests.test_history import played
     db = store()
     for seed in seeds:
-        db.finish_game(None, played("alicematic", seed)[0])
+        db.games.finish(None, played("alicematic", seed)[0])
     db.close()
 
 

@@ -182,7 +182,7 @@ def test_a_seat_dropped_on_a_game_opens_and_imports_unchanged(app, data_dir, tmp
 def test_a_seat_and_a_name_open_from_history(app, data_dir, font_calls, game, seat):
     record = hostile_record(game, *SEATS[seat])
     with closing(store()) as db:  # kept as another program (or an edit) could have left it
-        db.finish_game(None, record)
+        db.games.finish(None, record)
     app.stack.push(app.make("title"))
     frames(app, 2)
     click(app, app.stack.top.history.rect.center)
@@ -206,7 +206,7 @@ def test_a_seat_and_a_name_open_from_history(app, data_dir, font_calls, game, se
     frames(app, 2)
     shown_safely(font_calls)
     with closing(store()) as db:
-        [(_id, kept)] = list(db.records())
+        [(_id, kept)] = list(db.finished.records())
     assert kept["players"][-1]["seat"] == SEATS[seat][0]
 
 

@@ -60,11 +60,11 @@ def players_files(data):
         session.play(session.state.legal_actions()[0])
     store = Store.open(data)
     try:
-        store.release(store.new_game(record_of(session)))
-        store.put_settings({"sound": False, "auto_take_last": True})
+        store.games.release(store.games.new(record_of(session)))
+        store.settings.put({"sound": False, "auto_take_last": True})
         while not session.state.is_over():
             session.play(session.state.legal_actions()[0])
-        store.finish_game(None, record_of(session))
+        store.games.finish(None, record_of(session))
     finally:
         store.close()
 

@@ -150,7 +150,7 @@ def store_figures() -> dict[str, Any]:
     from ..storage import Store
     store = Store.open()
     try:
-        return human_and_bot((f"game {key}", record) for key, record in store.records("alicematic"))
+        return human_and_bot((f"game {key}", record) for key, record in store.finished.records("alicematic"))
     finally:
         store.close()
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def load_best(db: Store) -> tuple[dict[str, Any], str | None]:
     """({seed: {"best": n, "unassisted_best": n or None}}, a problem in one line or None)."""
     try:
-        return db.bests(INFO.id), None
+        return db.bests.read(INFO.id), None
     except StoreError as exc:
         return {}, exc.words
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def kept_review(store: Store, game_id: int, seat: int) -> Review | None:
     """The stored review of a game's player, if there is one of this version."""
-    data = store.review(game_id, seat)
+    data = store.reviews.read(game_id, seat)
     if data is None:
         return None
     try:
@@ -31,5 +31,5 @@ def review_and_keep(store: Store, game_id: int, record: dict[str, Any], seat: in
     if found is not None:
         return found
     result = review(record, seat, **options)
-    store.keep_review(game_id, seat, result.to_json(), result.summary())
+    store.reviews.keep(game_id, seat, result.to_json(), result.summary())
     return result

@@ -1,5 +1,5 @@
 """What the app keeps of the player's, and nothing else does: one SQLite database in the data
-folder (`store`), the first start's import of the old JSON files (`legacy`), and the reading of
+folder (`store`: its connection owner, `connection`, and a part per thing kept), the first start's import of the old JSON files (`legacy`), and the reading of
 untrusted files (`files`). No SQL and no data-file writes anywhere else."""
 
 from .files import data_dir

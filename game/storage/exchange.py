@@ -60,12 +60,12 @@ def export_steps(store: Store, folder: Path, game: str | None = None,
                  ids: Iterable[int] | None = None) -> Iterator[tuple[int, int, Exported]]:
     """Finished games (all, one game's, or those of `ids`) as record files in `folder`, one at
     a time: (games done, of how many, the report so far) after each. The records are read a
-    page at a time (Store.records); a file that fails is the report's line and the rest go on."""
+    page at a time (store.finished.records); a file that fails is the report's line and the rest go on."""
     folder.mkdir(parents=True, exist_ok=True)
     clear_stale_temps(folder)
-    ids = list(reversed(store.finished_ids(game))) if ids is None else list(ids)
+    ids = list(reversed(store.finished.ids(game))) if ids is None else list(ids)
     report, failed = Exported(), 0
-    for n, (game_id, record) in enumerate(store.records(ids=ids), start=1):
+    for n, (game_id, record) in enumerate(store.finished.records(ids=ids), start=1):
         text = record_text(record)
         try:
             report.last, new = write_once(folder, file_stem(record, text), text)
@@ -146,6 +146,6 @@ def import_files(store: Store, paths: Iterable[str | os.PathLike[str]],
             problems.append((name, describe(exc)))
             continue
         items.append((name, record, file_time(path)))
-    report = store.add_records(items, progress)
+    report = store.finished.add(items, progress)
     report.problems[:0] = problems
     return report

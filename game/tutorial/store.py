@@ -24,7 +24,7 @@ def load(db: Store, script: Script) -> tuple[Session[Any] | None, Lesson | None,
     """(session, lesson, message) for the script's game: where the player left it, or
     (None, None, message-or-None) when there is nothing to resume."""
     try:
-        entry = db.lesson(script.game)
+        entry = db.lessons.read(script.game)
     except StoreError as exc:
         forget(db, script.game)
         return None, None, message(
@@ -57,7 +57,7 @@ def has(db: Store, game: str) -> bool:
     """Whether a place is kept for the lesson (one that cannot be read too: opening it says why
     and starts afresh)."""
     try:
-        return db.lesson(game) is not None
+        return db.lessons.read(game) is not None
     except StoreError:
         return True
 
@@ -70,7 +70,7 @@ def entry(record: dict[str, Any], lesson: Lesson) -> dict[str, Any]:
 def keep(db: Store, game: str, record: dict[str, Any], lesson: Lesson) -> str | None:
     """Remember where the lesson is; a message if it cannot be kept (the lesson goes on)."""
     try:
-        db.keep_lesson(game, entry(record, lesson))
+        db.lessons.keep(game, entry(record, lesson))
     except StoreError as exc:
         return exc.words
     return None
@@ -79,7 +79,7 @@ def keep(db: Store, game: str, record: dict[str, Any], lesson: Lesson) -> str | 
 def forget(db: Store, game: str) -> str | None:
     """The lesson was finished or started over: nothing to resume."""
     try:
-        db.forget_lesson(game)
+        db.lessons.forget(game)
     except StoreError as exc:
         return exc.words
     return None

@@ -171,7 +171,7 @@ class App:
             elif problem != self._settings_told:
                 self.toast(problem)
             self._settings_told = problem
-        self.keeper.keep(lambda: self.store.put_settings(changed, removed), done, key="settings")
+        self.keeper.keep(lambda: self.store.settings.put(changed, removed), done, key="settings")
 
     @property
     def data_held(self) -> bool:
@@ -500,8 +500,8 @@ def open_store(demo: bool) -> Store:
     if there:
         real = Store.open()
         try:
-            data, _problems = real.settings()
-            store.put_settings(data)
+            data, _problems = real.settings.read()
+            store.settings.put(data)
         except Exception:  # noqa: BLE001 - the demo plays with the defaults then
             pass
         finally:

@@ -555,7 +555,7 @@ class CementopiaScene(GameTable):
                     self.app.toast(problem)
                 elif kept:
                     self.ending = kept[0]  # the store's (another window's best merged in)
-            self.app.keeper.keep(lambda: kept.append(db.keep_best(self.game, str(seed), score, assisted)), done)
+            self.app.keeper.keep(lambda: kept.append(db.bests.keep(self.game, str(seed), score, assisted)), done)
 
     # --- events ------------------------------------------------------------------------------
 

@@ -167,7 +167,7 @@ class ExportScene(Scene):
             record = self.record
         else:
             assert self.chosen is not None  # the log is offered for one game: the record or History's
-            record = self.app.store.record(self.chosen)
+            record = self.app.store.games.record(self.chosen)
         text = registry.workbench(str(self.log_game)).readable_log(record)
         return write_new(folder, file_stem(record), text, ".txt")
 

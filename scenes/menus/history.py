@@ -156,7 +156,7 @@ class HistoryScene(Scene):
         self.any_games = False
         self.told: str | None = None  # the last failure to read the list said (not said again)
         try:
-            names = app.store.player_names()
+            names = app.store.finished.player_names()
         except StoreError as exc:
             app.toast(exc.words)
             names = []
@@ -184,7 +184,7 @@ class HistoryScene(Scene):
 
     def refilter(self, _value: object = None) -> None:
         try:
-            self.ids = self.app.store.finished_ids(self.game_c.value or None,
+            self.ids = self.app.store.finished.ids(self.game_c.value or None,
                                                    self.player_c.value or None)
         except StoreError as exc:
             self.app.toast(exc.words)
@@ -198,9 +198,9 @@ class HistoryScene(Scene):
         if game_id not in self.cache:
             start = i - i % PAGE
             try:
-                for entry in self.app.store.entries(self.ids[start:start + PAGE]):
+                for entry in self.app.store.finished.entries(self.ids[start:start + PAGE]):
                     self.cache[entry.id] = shown_entry(entry)
-                self.reviews.update(self.app.store.review_summaries(self.ids[start:start + PAGE]))
+                self.reviews.update(self.app.store.reviews.summaries(self.ids[start:start + PAGE]))
             except StoreError as exc:  # said once; the rows listed as unreadable, not read again
                 if exc.words != self.told:
                     self.app.toast(exc.words)

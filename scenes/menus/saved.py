@@ -76,7 +76,7 @@ class ContinueScene(Scene):
     def refresh(self) -> None:
         chosen = self.chosen()
         try:
-            self.games = self.app.store.in_progress()
+            self.games = self.app.store.games.in_progress()
         except StoreError as exc:
             self.games = []
             self.app.toast(exc.words)
@@ -108,7 +108,7 @@ class ContinueScene(Scene):
             return
         self._since = 0.0
         try:
-            games = self.app.store.in_progress()
+            games = self.app.store.games.in_progress()
         except StoreError:
             return  # said when the list was opened; it stays as it was
         if games != self.games:
@@ -120,7 +120,7 @@ class ContinueScene(Scene):
         key = (game.id, game.actions, game.updated_at)
         if key not in self._standings:
             try:
-                state = records.replay(self.app.store.record(game.id), snapshots=False).state
+                state = records.replay(self.app.store.games.record(game.id), snapshots=False).state
                 info = registry.info(game.game)
                 self._standings[key] = (state.scores(), state.current_player(),
                                         info.stage(state) if info.stage is not None else "")
@@ -139,7 +139,7 @@ class ContinueScene(Scene):
         store = self.app.store
         try:
             with store.at_once():  # a held lock is said, not waited for: Continue again later
-                record = store.take(game_id)
+                record = store.games.take(game_id)
         except HeldElsewhere:
             self.app.toast(_("This game is open in another window."))
             self.refresh()
@@ -152,7 +152,7 @@ class ContinueScene(Scene):
             records.check_resumable(record)
             session = records.replay(record)
             if session.state.is_over():  # its end was not kept (a full disk): keep it now
-                store.finish_game(game_id, record)
+                store.games.finish(game_id, record)
                 self.app.toast(_("This game had already finished; it is now in History."), fine=True)
                 self.refresh()
                 return
@@ -188,7 +188,7 @@ class ContinueScene(Scene):
 
     def let_go(self, game_id: int) -> None:
         try:
-            self.app.store.release(game_id)
+            self.app.store.games.release(game_id)
         except StoreError:
             pass
 
@@ -211,12 +211,12 @@ class ContinueScene(Scene):
 
     def delete(self, game_id: int) -> None:
         try:
-            record = self.app.store.record(game_id)
+            record = self.app.store.games.record(game_id)
         except StoreError:
             record = None  # a game that cannot be read cannot be brought back either
         try:
             with self.app.store.at_once():
-                self.app.store.drop_game(game_id)
+                self.app.store.games.drop(game_id)
         except StoreError as exc:
             self.app.toast(_("Could not delete the game: {reason}").format(reason=exc.words))
         else:
@@ -231,8 +231,8 @@ class ContinueScene(Scene):
         if not kept:
             return
         try:
-            game_id = self.app.store.new_game(kept[-1])
-            self.app.store.release(game_id)
+            game_id = self.app.store.games.new(kept[-1])
+            self.app.store.games.release(game_id)
         except StoreError as exc:
             self.app.toast(_("Could not bring the game back: {reason}").format(reason=exc.words))
             return

@@ -80,7 +80,7 @@ class StatsScene(Scene):
         super().__init__(app)
         try:  # worked out once per change of the finished games, then kept (game.stats.kept)
             self.computed = stats.kept(app.store)
-            names = app.store.player_names()
+            names = app.store.finished.player_names()
         except StoreError as exc:
             app.toast(exc.words)
             self.computed, names = stats.compute([]), []
@@ -129,10 +129,10 @@ class StatsScene(Scene):
 
         def make() -> dict:
             return registry.balance(game).balance(
-                (f"game {key}", record) for key, record in store.records(game))[0]
+                (f"game {key}", record) for key, record in store.finished.records(game))[0]
         if game not in self._balance:
             try:
-                report = store.figures(f"balance {__version__} {game}", make)
+                report = store.figures.get(f"balance {__version__} {game}", make)
             except StoreError as exc:
                 self.app.toast(exc.words)
                 report = {"games": 0}
@@ -145,8 +145,8 @@ class StatsScene(Scene):
         key = (self.player_c.value, self.game)
         if self._reviews[0] != key:
             try:
-                summaries = self.app.store.review_summaries()
-                entries = self.app.store.entries(list(summaries)) if summaries else []
+                summaries = self.app.store.reviews.summaries()
+                entries = self.app.store.finished.entries(list(summaries)) if summaries else []
                 items = stats.reviewed(entries, summaries, self.player_c.value or None, self.game)
             except StoreError as exc:
                 self.app.toast(exc.words)

@@ -162,7 +162,7 @@ class TitleScene(Scene):
         if waiting is not None and waiting.game_in_progress:
             return True
         try:
-            return bool(self.app.store.in_progress())
+            return bool(self.app.store.games.in_progress())
         except StoreError:
             return False
 

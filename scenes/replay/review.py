@@ -51,7 +51,7 @@ def open_review(app: App, record: dict[str, Any], game_id: int | None = None,
 
 
 def open_stored_review(app: App, game_id: int) -> ReviewScene | None:
-    return pushed(app, lambda: _review_of(app, app.store.record(game_id), game_id, None), _cannot_review)
+    return pushed(app, lambda: _review_of(app, app.store.games.record(game_id), game_id, None), _cannot_review)
 
 
 def _review_of(app: App, record: dict[str, Any], game_id: int | None, seat: int | None) -> ReviewScene:
@@ -215,7 +215,7 @@ class ReviewScene(ReplayScene):
             def done(problem: str | None) -> None:
                 if problem:
                     self.app.toast(problem)
-            self.app.keeper.keep(lambda: db.keep_review(game_id, seat, value, summary), done,
+            self.app.keeper.keep(lambda: db.reviews.keep(game_id, seat, value, summary), done,
                                  key=f"review {game_id} {seat}")
 
     def decision_here(self) -> Decision | None:

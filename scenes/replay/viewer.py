@@ -82,7 +82,7 @@ def open_replay(app: App, path: StrPath) -> Scene | None:
 def open_stored(app: App, game_id: int) -> Scene | None:
     """Open a kept game (History) in the viewer over the scene on top; on any problem, ONE toast
     line and nothing changes."""
-    return pushed(app, lambda: _replay_of(app, app.store.record(game_id)),
+    return pushed(app, lambda: _replay_of(app, app.store.games.record(game_id)),
                   lambda error: _("Cannot replay this game: {error}").format(error=error))
 
 

@@ -184,23 +184,23 @@ class SaveService:
                 return self.problem  # the other window keeps it; a finish here is still kept
             if kind == BEAT:
                 assert self.game_id is not None  # (a game with a row beats: _work)
-                if not store.beat(self.game_id):
+                if not store.games.beat(self.game_id):
                     raise HeldElsewhere(message(N_("this game is now open in another window, "
                                                    "which keeps it from here on")))
             elif kind == SAVE:
                 assert record is not None  # (a save and a finish carry their position)
                 if self.game_id is None:
-                    self.game_id = store.new_game(record)
+                    self.game_id = store.games.new(record)
                 else:
-                    store.save_game(self.game_id, record)
+                    store.games.save(self.game_id, record)
             elif kind == FINISH:
                 assert record is not None
-                self.game_id = store.finish_game(None if self.lost else self.game_id, record)
+                self.game_id = store.games.finish(None if self.lost else self.game_id, record)
                 self.ended = True
                 self._finished = None
             elif kind == DROP:
                 if self.game_id is not None:
-                    store.drop_game(self.game_id)
+                    store.games.drop(self.game_id)
                 self.ended = True
         except Busy as exc:
             self.reason = getattr(exc.words, "fields", {}).get("reason") or exc.words
@@ -261,6 +261,6 @@ class SaveService:
     def _let_go(self) -> None:
         if self.store is not None and self.game_id is not None and not self.ended and not self.lost:
             try:
-                self.store.release(self.game_id)
+                self.store.games.release(self.game_id)
             except StoreError:
                 pass  # its heartbeat stops: the lease runs out by itself

@@ -169,7 +169,7 @@ class Coach:
             if problem and not self.disk_told:
                 self.disk_told = True
                 self.app.toast(problem)
-        keep_place(self.app, game, lambda: db.keep_lesson(game, entry), done)
+        keep_place(self.app, game, lambda: db.lessons.keep(game, entry), done)
 
     def step_key(self) -> StepKey:
         lesson = self.lesson
@@ -500,4 +500,4 @@ def forget_place(app: App, game: str) -> None:
     def done(problem: str | None) -> None:
         if problem:
             app.toast(problem)
-    keep_place(app, game, lambda: db.forget_lesson(game), done)
+    keep_place(app, game, lambda: db.lessons.forget(game), done)
