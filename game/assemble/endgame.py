@@ -421,6 +421,24 @@ class _Pairs(_Search):
         if len(lanes) == 1:
             k = min(clips[p], self.top(tid, rem))
             return (k, clips[1]) if p == 0 else (clips[0], k)
+        if len(lanes) == 2:  # the last lane takes what is left: every option's value is known
+            other, other_tid = lanes[1]
+            q = self.owners[other]
+            best: tuple[Key, Key] | None = None
+            for bit, key in self.tables[tid]:
+                if bit & rem:
+                    mine = min(clips[p], key)
+                    theirs = self.top(other_tid, rem & ~bit)
+                    if q == p:
+                        mine = min(mine, theirs)
+                        keys = (mine, clips[1]) if p == 0 else (clips[0], mine)
+                    else:
+                        keys = (mine, min(clips[1], theirs)) if p == 0 else \
+                            (min(clips[0], theirs), mine)
+                    if best is None or keys[p] > best[p]:
+                        best = keys
+            assert best is not None
+            return best
         mk = (lanes, rem, clips[0], clips[1])
         hit = self.lt_memo.get(mk)
         if hit is None:
@@ -494,14 +512,15 @@ class _Pairs(_Search):
                                                       False))
                                    for i, c in enumerate(bench)
                                    if c is not None and not upright[i]))
-        # the best table key of each lane yet to act, per card it may take
-        self.r_best: dict[int, dict[int, Key]] = {}
+        # the best table key of each lane yet to act, per card it may take and per card of the
+        # last round with takes
+        self.cards = range(len(deck))
+        self.r_best: dict[int, dict[int, list[Key]]] = {}
         for i in self.order[1:]:
-            best: dict[int, Key] = {}
+            best: dict[int, list[Key]] = {}
             for c, tid in self.r_options(i, lines[i], caps[i], field, self.r_top, False):
-                k = self.top(tid, 15)
-                if c not in best or k > best[c]:
-                    best[c] = k
+                ks = [self.top(tid, 1 << j) for j in self.cards]
+                best[c] = [max(a, b) for a, b in zip(best[c], ks)] if c in best else ks
             self.r_best[i] = best
 
     def r_value(self, k: int, acted: tuple[tuple[int, int, int], ...], field: tuple[int, ...]
@@ -524,15 +543,19 @@ class _Pairs(_Search):
                lane: int, options: list[tuple[int, int]]) -> tuple[Key, Key]:
         twin = self.twin[lane]
         done = next((tid for i, _, tid in acted if i == twin), None)
-        full = (1 << len(self.deck)) - 1
         bounds = []
+        cards = self.cards
+        done_tops = [self.top(done, 1 << j) for j in cards] if done is not None else []
         for c, tid in options:
+            # the two lanes cannot take the same card of the last round with takes
             if done is not None:
-                twin_top = self.top(done, full)
+                twin_tops = done_tops
             else:
                 twin_best = self.r_best[twin]
-                twin_top = max(twin_best[x] for x in field if x != c and x in twin_best)
-            bounds.append(min(self.top(tid, full), twin_top))
+                twin_tops = [max(twin_best[x][j] for x in field if x != c) for j in cards]
+            mine = [self.top(tid, 1 << j) for j in cards]
+            bounds.append(max(min(mine[a], twin_tops[b]) for a in cards for b in cards
+                              if a != b))
 
         def child(i: int) -> tuple[Key, Key]:
             c, tid = options[i]
