@@ -361,8 +361,8 @@ class _Pairs(_Search):
                           for i in range(self.n))
         self.table_ids: dict[Table, int] = {}
         self.tables: list[Table] = []
+        self.masks: list[list[Key]] = []  # per table, the best key among each set of cards
         self.built: dict[tuple[Line, int, int, bool], int] = {}
-        self.tops: dict[tuple[int, int], Key] = {}
         self.lt_memo: dict[tuple[tuple[tuple[int, int], ...], int, Key, Key], tuple[Key, Key]] = {}
         self.r_memo: dict[object, tuple[Key, Key]] = {}
         self.deck: tuple[int, ...] = ()  # the cards of the last round with takes still to take
@@ -373,6 +373,9 @@ class _Pairs(_Search):
         if tid is None:
             tid = self.table_ids[table] = len(self.tables)
             self.tables.append(table)
+            low: Key = (-(1 << 30), 0, 0, 0)
+            self.masks.append([max((key for bit, key in table if bit & rem), default=low)
+                               for rem in range(1 << len(self.deck))])
         return tid
 
     def table(self, line: Line, card: int, capacity: int, placed: bool) -> int:
@@ -398,12 +401,7 @@ class _Pairs(_Search):
 
     def top(self, tid: int, rem: int) -> Key:
         """The best key of table `tid` among the cards of `rem` (TOP's lowest if none)."""
-        k = (tid, rem)
-        hit = self.tops.get(k)
-        if hit is None:
-            hit = self.tops[k] = max((key for bit, key in self.tables[tid] if bit & rem),
-                                     default=(-(1 << 30), 0, 0, 0))
-        return hit
+        return self.masks[tid][rem]
 
     def count(self) -> None:
         self.nodes += 1
@@ -419,24 +417,30 @@ class _Pairs(_Search):
         lane, tid = lanes[0]
         p = self.owners[lane]
         if len(lanes) == 1:
-            k = min(clips[p], self.top(tid, rem))
+            k = min(clips[p], self.masks[tid][rem])
             return (k, clips[1]) if p == 0 else (clips[0], k)
         if len(lanes) == 2:  # the last lane takes what is left: every option's value is known
             other, other_tid = lanes[1]
             q = self.owners[other]
+            tops = self.masks[other_tid]
             best: tuple[Key, Key] | None = None
+            clip, other_clip = clips[p], clips[1 - p]
+            top2: Key | None = None
             for bit, key in self.tables[tid]:
                 if bit & rem:
-                    mine = min(clips[p], key)
-                    theirs = self.top(other_tid, rem & ~bit)
+                    mine = key if key < clip else clip
+                    theirs = tops[rem & ~bit]
                     if q == p:
-                        mine = min(mine, theirs)
-                        keys = (mine, clips[1]) if p == 0 else (clips[0], mine)
-                    else:
-                        keys = (mine, min(clips[1], theirs)) if p == 0 else \
-                            (min(clips[0], theirs), mine)
-                    if best is None or keys[p] > best[p]:
-                        best = keys
+                        if theirs < mine:
+                            mine = theirs
+                        if top2 is None or mine > top2:
+                            top2 = mine
+                            best = (mine, other_clip) if p == 0 else (other_clip, mine)
+                    elif top2 is None or mine > top2:
+                        top2 = mine
+                        if other_clip < theirs:
+                            theirs = other_clip
+                        best = (mine, theirs) if p == 0 else (theirs, mine)
             assert best is not None
             return best
         mk = (lanes, rem, clips[0], clips[1])
@@ -448,9 +452,27 @@ class _Pairs(_Search):
             twin_tid = next((t for i, t in rest if i == twin), None)
             options = [(bit, key) for bit, key in self.tables[tid] if bit & rem]
             clip = clips[p]
-            bounds = [min(key, clip) if twin_tid is None else
-                      min(key, clip, self.top(twin_tid, rem & ~bit)) for bit, key in options]
-            hit = self.pick(bounds, p, lambda i: self.lt_child(rest, rem, clips, p, options[i]))
+            if twin_tid is None:
+                bounds = [key if key < clip else clip for _, key in options]
+            else:
+                tops = self.masks[twin_tid]
+                bounds = [min(key, clip, tops[rem & ~bit]) if clip < TOP else
+                          (key if key < tops[rem & ~bit] else tops[rem & ~bit])
+                          for bit, key in options]
+            order = sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
+            high: Key | None = None
+            first = 0
+            for i in order:
+                b = bounds[i]
+                if high is not None and (b < high or (b == high and i > first)):
+                    continue
+                bit, key = options[i]
+                c = key if key < clip else clip
+                keys = self.lt_value(rest, rem & ~bit, (c, clips[1]) if p == 0 else (clips[0], c))
+                mine = keys[p]
+                if high is None or mine > high or (mine == high and i < first):
+                    high, hit, first = mine, keys, i
+            assert hit is not None
             self.lt_memo[mk] = hit
         return hit
 
