@@ -351,6 +351,18 @@ TOP: Key = (1 << 30, 0, 0, 0)  # above every key: a player none of whose lanes i
 Table = tuple[tuple[int, Key], ...]  # a lane's options in the last round with takes
 
 
+def _apart(mine: list[Key], twin: list[Key]) -> Key:
+    """The best lower of two keys, one from each list, at different indices."""
+    a = max(range(len(mine)), key=mine.__getitem__)
+    b = max(range(len(twin)), key=twin.__getitem__)
+    if a != b:
+        return min(mine[a], twin[b])
+    low: Key = (-(1 << 30), 0, 0, 0)
+    second_twin = max((k for j, k in enumerate(twin) if j != a), default=low)
+    second_mine = max((k for j, k in enumerate(mine) if j != a), default=low)
+    return max(min(mine[a], second_twin), min(second_mine, twin[a]))
+
+
 class _Pairs(_Search):
     """2 players, from the round before the last or the last with takes: a lane's future is
     held by its table (every (card taken, key it ends with) it can reach in the last round with
@@ -365,6 +377,7 @@ class _Pairs(_Search):
         self.table_ids: dict[Table, int] = {}
         self.tables: list[Table] = []
         self.masks: list[list[Key]] = []  # per table, the best key among each set of cards
+        self.tops1: list[list[Key]] = []  # per table, the best key with each card
         self.built: dict[tuple[Line, int, int, bool], int] = {}
         self.lt_memo: dict[tuple[tuple[tuple[int, int], ...], int, Key, Key], tuple[Key, Key]] = {}
         self.r_memo: dict[object, tuple[Key, Key]] = {}
@@ -379,6 +392,7 @@ class _Pairs(_Search):
             low: Key = (-(1 << 30), 0, 0, 0)
             self.masks.append([max((key for bit, key in table if bit & rem), default=low)
                                for rem in range(1 << len(self.deck))])
+            self.tops1.append([self.masks[-1][1 << j] for j in range(len(self.deck))])
         return tid
 
     def table(self, line: Line, card: int, capacity: int, placed: bool) -> int:
@@ -570,7 +584,7 @@ class _Pairs(_Search):
         done = next((tid for i, _, tid in acted if i == twin), None)
         bounds = []
         cards = self.cards
-        done_tops = [self.top(done, 1 << j) for j in cards] if done is not None else []
+        done_tops = self.tops1[done] if done is not None else []
         for c, tid in options:
             # the two lanes cannot take the same card of the last round with takes
             if done is not None:
@@ -578,9 +592,7 @@ class _Pairs(_Search):
             else:
                 twin_best = self.r_best[twin]
                 twin_tops = [max(twin_best[x][j] for x in field if x != c) for j in cards]
-            mine = [self.top(tid, 1 << j) for j in cards]
-            bounds.append(max(min(mine[a], twin_tops[b]) for a in cards for b in cards
-                              if a != b))
+            bounds.append(_apart(self.tops1[tid], twin_tops))
 
         def child(i: int) -> tuple[Key, Key]:
             c, tid = options[i]
