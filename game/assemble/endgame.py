@@ -19,8 +19,16 @@ has taken is replaced in the key by the key it will end with, and moves are trie
 first, one that cannot beat the best skipped. In the round before the last, a lane that has taken
 (with one lane a player) is held in the memo's key only by what the others can tell of it: the
 card it will take next round from each set it may find there; its own key is worked out again on a
-memo hit. Where a search would still pass its position limit, the position counts as not solvable
-and the bots search as before.
+memo hit.
+
+With 2 players (`_Pairs`, the round before the last and the last with takes), a lane that has
+taken is held only by its table: each (card it takes next round, key it ends with) it can reach,
+the first of each in the order the model tries moves; equal tables are one position. A move's
+bound for its player is the lower of their two lanes' best keys, the two on different cards of
+the last round with takes (exact once the twin is settled, the last two lanes of that round in
+closed form), and moves are tried best bound first, one that cannot beat the best skipped. Where
+a search would still pass its position limit, the position counts as not solvable and the bots
+search as before.
 """
 
 from __future__ import annotations
