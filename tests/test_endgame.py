@@ -265,3 +265,90 @@ def test_cementopia_hard_does_not_search_a_forced_move(monkeypatch):
     (only,) = state.legal_actions()
     assert bot.decide(state.view(0), state.legal_actions()) == only
     assert searched == []
+
+
+def memo_brute(state: AssembleState, memo: dict | None = None):
+    """brute with every position remembered: the same plain minimax over the real rules (every
+    move tried, nothing skipped), only quick enough for the round before the last."""
+    memo = {} if memo is None else memo
+    if state.is_over():
+        return tuple(state.player_keys())
+    k = state.snapshot()[2:]  # one deal, one set of rules
+    hit = memo.get(k)
+    if hit is None:
+        player = state.current_player()
+        for action in canonical(state.legal_actions()):
+            child = state.clone()
+            child.apply(action)
+            keys = memo_brute(child, memo)
+            if hit is None or keys[player] > hit[player]:
+                hit = keys
+        memo[k] = hit
+    return hit
+
+
+def small_round_before(rng: random.Random, to_act: int) -> AssembleState:
+    """2 players, the round before the last with `to_act` lanes still to act (the first about
+    to place), the deck exactly the next field: short lines, capacities and rules at random."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    rules = Rules(rng.random() < 0.5, rng.random() < 0.5)
+    owners = (0, 1, 0, 1)
+    order = list(range(4))
+    rng.shuffle(order)  # the order the lanes act in this round
+    deck = cards[:4] + cards[12:] + cards[4:8] + cards[8:12]  # the next field last
+    state = AssembleState.start(Setup(2, tuple(deck), (), owners, (1, 2, 3, 4)), rules)
+    state.capacity = [rng.randint(1, 3) for _ in range(4)]
+    state.round, state.last_round = 6, False
+    benches = sorted(cards[:4])
+    field = cards[4:8]
+    state.lines = [cards[16 + 2 * i: 16 + 2 * i + rng.randint(0, 1)] for i in range(4)]
+    state.bench = [None] * 4
+    state.upright = [True] * 4
+    for rank, lane in enumerate(order):
+        state.bench[lane] = benches[rank]
+        if rank < 4 - to_act:  # has placed (on top) and taken
+            state.lines[lane].append(benches[rank])
+            took = field.pop(rng.randrange(len(field)))
+            state.bench[lane], state.upright[lane] = took, False
+    state.field = sorted(field)
+    state.deck_pos = 28
+    state.phase, state.active = "place", order[4 - to_act]
+    return state
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), to_act=st.sampled_from([1, 2]))
+def test_two_players_the_round_before_agrees_with_a_plain_minimax(seed, to_act):
+    # the tables, the bounds and the skipped moves change no player's points or tiebreakers
+    state = small_round_before(random.Random(seed), to_act)
+    view = state.view(state.current_player())
+    assert endgame.solvable(view) and view.deck_count == 4
+    solution = solved_outcomes(state)
+    assert set(solution.moves) == set(state.legal_actions())
+    memo: dict = {}
+    for move, outcome in zip(solution.moves, solution.outcomes):
+        child = state.clone()
+        child.apply(move)
+        assert memo_brute(child, memo) == outcome, move
+
+
+def test_two_players_every_decision_of_the_round_before_is_solved():
+    # issue 57 item 1: from the first placement of the round before the last on, within the
+    # position limit hard and the review use; and where the old memoised tree (no tables, no
+    # bounds) finishes, the same outcome of every move
+    states = round_before_positions(2, 8, 12)
+    assert any(sum(b is not None and u for b, u in zip(s.bench, s.upright)) == 4
+               for s in states)
+    compared = 0
+    for state in states:
+        view = state.view(state.current_player())
+        solution = endgame.solve(view)
+        assert solution is not None
+        waiting = sum(b is not None and u for b, u in zip(state.bench, state.upright))
+        if waiting + (state.phase == "take") <= 2:
+            plain = endgame.solve(view, limit=30_000, shortcuts=False)
+            assert plain is not None and plain.outcomes == solution.outcomes
+            assert plain.best == solution.best
+            compared += 1
+    assert compared >= 3

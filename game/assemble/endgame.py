@@ -19,8 +19,16 @@ has taken is replaced in the key by the key it will end with, and moves are trie
 first, one that cannot beat the best skipped. In the round before the last, a lane that has taken
 (with one lane a player) is held in the memo's key only by what the others can tell of it: the
 card it will take next round from each set it may find there; its own key is worked out again on a
-memo hit. Where a search would still pass its position limit, the position counts as not solvable
-and the bots search as before.
+memo hit.
+
+With 2 players (`_Pairs`, the round before the last and the last with takes), a lane that has
+taken is held only by its table: each (card it takes next round, key it ends with) it can reach,
+the first of each in the order the model tries moves; equal tables are one position. A move's
+bound for its player is the lower of their two lanes' best keys, the two on different cards of
+the last round with takes (exact once the twin is settled, the last two lanes of that round in
+closed form), and moves are tried best bound first, one that cannot beat the best skipped. Where
+a search would still pass its position limit, the position counts as not solvable and the bots
+search as before.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import statistics
 import time
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Callable
 
 from .search import hist_key, insert_hists, line_hist, line_parts
 from .setup import PLACE, TAKE, Action, Rules
@@ -46,7 +55,10 @@ Position = tuple[tuple[Line, ...], tuple[int, ...], tuple[int | None, ...], tupl
 # the benches at the start of each later round, one tuple per round
 Trail = tuple[tuple[int | None, ...], ...]
 
-LIMIT = 5_000  # positions searched before giving up: about 0.17 s here (endgame_bench)
+# positions searched before giving up. With 2 players every decision of the round before the
+# last stays under it (endgame_bench, 20 games: at most 30,006 positions, 0.37 s of CPU); with 3
+# and 4 players the searches stay under 2,000 positions
+LIMIT = 40_000
 
 
 class TooBig(Exception):
@@ -343,6 +355,314 @@ class _Search:
         return hit
 
 
+TOP: Key = (1 << 30, 0, 0, 0)  # above every key: a player none of whose lanes is settled yet
+Table = tuple[tuple[int, Key], ...]  # a lane's options in the last round with takes
+
+
+def _apart(mine: list[Key], twin: list[Key]) -> Key:
+    """The best lower of two keys, one from each list, at different indices."""
+    a = max(range(len(mine)), key=mine.__getitem__)
+    b = max(range(len(twin)), key=twin.__getitem__)
+    if a != b:
+        return min(mine[a], twin[b])
+    low: Key = (-(1 << 30), 0, 0, 0)
+    second_twin = max((k for j, k in enumerate(twin) if j != a), default=low)
+    second_mine = max((k for j, k in enumerate(mine) if j != a), default=low)
+    return max(min(mine[a], second_twin), min(second_mine, twin[a]))
+
+
+class _Pairs(_Search):
+    """2 players, from the round before the last or the last with takes: a lane's future is
+    held by its table (every (card taken, key it ends with) it can reach in the last round with
+    takes, the first of each in the order placements then takes), lanes are worked out by those
+    tables alone, and every move is tried best bound first, its player's key bounded by the
+    lower of the bounds of their two lanes (exact once the twin is settled)."""
+
+    def __init__(self, owners: tuple[int, ...], rules: Rules, limit: int) -> None:
+        super().__init__(owners, rules, limit)
+        self.twin = tuple(next(j for j in self.lanes_of[owners[i]] if j != i)
+                          for i in range(self.n))
+        self.table_ids: dict[Table, int] = {}
+        self.tables: list[Table] = []
+        self.masks: list[list[Key]] = []  # per table, the best key among each set of cards
+        self.tops1: list[list[Key]] = []  # per table, the best key with each card
+        self.built: dict[tuple[Line, int, int, bool], int] = {}
+        self.lt_memo: dict[tuple[tuple[tuple[int, int], ...], int, Key, Key], tuple[Key, Key]] = {}
+        self.r_memo: dict[object, tuple[Key, Key]] = {}
+        self.deck: tuple[int, ...] = ()  # the cards of the last round with takes still to take
+        self.deck_top = 0  # the highest card of that round (its taker gains capacity)
+
+    def intern(self, table: Table) -> int:
+        tid = self.table_ids.get(table)
+        if tid is None:
+            tid = self.table_ids[table] = len(self.tables)
+            self.tables.append(table)
+            low: Key = (-(1 << 30), 0, 0, 0)
+            self.masks.append([max((key for bit, key in table if bit & rem), default=low)
+                               for rem in range(1 << len(self.deck))])
+            self.tops1.append([self.masks[-1][1 << j] for j in range(len(self.deck))])
+        return tid
+
+    def table(self, line: Line, card: int, capacity: int, placed: bool) -> int:
+        """The table of a lane about to place `card` (`placed`: it has, `line` holds it) and
+        take from self.deck, at `capacity` (after this round's gain)."""
+        k = (line, card, capacity, placed)
+        hit = self.built.get(k)
+        if hit is None:
+            deck, top = self.deck, self.deck_top
+            seen: set[tuple[int, Key]] = set()
+            out: list[tuple[int, Key]] = []
+            lines = ([(line, capacity)] if placed else
+                     [(line[:q] + (card,) + line[q:], capacity - self.cost(line, q))
+                      for q in self.positions(line, capacity)])
+            for new, cap in lines:
+                for j, d in enumerate(deck):
+                    item = (1 << j, self.final(new, d, cap + (d == top)))
+                    if item not in seen:
+                        seen.add(item)
+                        out.append(item)
+            hit = self.built[k] = self.intern(tuple(out))
+        return hit
+
+    def top(self, tid: int, rem: int) -> Key:
+        """The best key of table `tid` among the cards of `rem` (TOP's lowest if none)."""
+        return self.masks[tid][rem]
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise TooBig()
+
+    # --- the last round with takes -------------------------------------------------------
+
+    def lt_value(self, lanes: tuple[tuple[int, int], ...], rem: int, clips: tuple[Key, Key]
+                 ) -> tuple[Key, Key]:
+        """Each player's final key: `lanes` (lane, table) still to act in turn, `rem` the cards
+        left, `clips` each player's weakest settled lane (TOP if none)."""
+        lane, tid = lanes[0]
+        p = self.owners[lane]
+        if len(lanes) == 1:
+            k = min(clips[p], self.masks[tid][rem])
+            return (k, clips[1]) if p == 0 else (clips[0], k)
+        if len(lanes) == 2:  # the last lane takes what is left: every option's value is known
+            other, other_tid = lanes[1]
+            q = self.owners[other]
+            tops = self.masks[other_tid]
+            best: tuple[Key, Key] | None = None
+            clip, other_clip = clips[p], clips[1 - p]
+            top2: Key | None = None
+            for bit, key in self.tables[tid]:
+                if bit & rem:
+                    mine = key if key < clip else clip
+                    theirs = tops[rem & ~bit]
+                    if q == p:
+                        if theirs < mine:
+                            mine = theirs
+                        if top2 is None or mine > top2:
+                            top2 = mine
+                            best = (mine, other_clip) if p == 0 else (other_clip, mine)
+                    elif top2 is None or mine > top2:
+                        top2 = mine
+                        if other_clip < theirs:
+                            theirs = other_clip
+                        best = (mine, theirs) if p == 0 else (theirs, mine)
+            assert best is not None
+            return best
+        mk = (lanes, rem, clips[0], clips[1])
+        hit = self.lt_memo.get(mk)
+        if hit is None:
+            self.count()
+            rest = lanes[1:]
+            twin = self.twin[lane]
+            twin_tid = next((t for i, t in rest if i == twin), None)
+            options = [(bit, key) for bit, key in self.tables[tid] if bit & rem]
+            clip = clips[p]
+            if twin_tid is None:
+                bounds = [key if key < clip else clip for _, key in options]
+            else:
+                tops = self.masks[twin_tid]
+                bounds = [min(key, clip, tops[rem & ~bit]) if clip < TOP else
+                          (key if key < tops[rem & ~bit] else tops[rem & ~bit])
+                          for bit, key in options]
+            order = sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
+            high: Key | None = None
+            first = 0
+            for i in order:
+                b = bounds[i]
+                if high is not None and (b < high or (b == high and i > first)):
+                    continue
+                bit, key = options[i]
+                c = key if key < clip else clip
+                keys = self.lt_value(rest, rem & ~bit, (c, clips[1]) if p == 0 else (clips[0], c))
+                mine = keys[p]
+                if high is None or mine > high or (mine == high and i < first):
+                    high, hit, first = mine, keys, i
+            assert hit is not None
+            self.lt_memo[mk] = hit
+        return hit
+
+    def lt_child(self, rest: tuple[tuple[int, int], ...], rem: int, clips: tuple[Key, Key],
+                 p: int, option: tuple[int, Key]) -> tuple[Key, Key]:
+        bit, key = option
+        c = min(clips[p], key)
+        new = (c, clips[1]) if p == 0 else (clips[0], c)
+        return self.lt_value(rest, rem & ~bit, new) if rest else new
+
+    def pick(self, bounds: list[Key], p: int, child: Callable[[int], tuple[Key, Key]]
+             ) -> tuple[Key, Key]:
+        """The value of the first option of the highest key for player `p`, options tried best
+        bound first and skipped when they cannot beat the best."""
+        order = sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
+        best: Key | None = None
+        first = 0
+        hit: tuple[Key, Key] | None = None
+        for i in order:
+            b = bounds[i]
+            if best is not None and (b < best or (b == best and i > first)):
+                continue
+            keys = child(i)
+            mine = keys[p]
+            if best is None or mine > best or (mine == best and i < first):
+                best, hit, first = mine, keys, i
+        assert hit is not None
+        return hit
+
+    # --- the round before the last -------------------------------------------------------
+
+    def r_options(self, lane: int, line: Line, cap: int, field: tuple[int, ...], top: int,
+                  placed: bool) -> list[tuple[int, int]]:
+        """(card taken, its table) of each move of a lane this round, the first of equals."""
+        seen: set[tuple[int, int]] = set()
+        out = []
+        lines = ([(line, cap)] if placed else
+                 [(line[:q] + (self.bench0[lane] or 0,) + line[q:], cap - self.cost(line, q))
+                  for q in self.positions(line, cap)])
+        for new, c2 in lines:
+            for c in field:
+                item = (c, self.table(new, c, c2 + (c == top), False))
+                if item not in seen:
+                    seen.add(item)
+                    out.append(item)
+        return out
+
+    def r_start(self, pos: Position) -> None:
+        lines, caps, bench, upright, field, deck, phase, lane = pos
+        self.deck, self.deck_top = deck, max(deck)
+        self.lines0, self.caps0, self.bench0 = lines, caps, bench
+        self.order = sorted((i for i in range(self.n) if bench[i] is not None and upright[i]),
+                            key=lambda i: bench[i] or 0)
+        if phase == "take":
+            self.order.insert(0, lane)
+        taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
+        self.r_top = max(taken + list(field))
+        self.acted0 = tuple(sorted((i, c, self.table(lines[i], c, caps[i] + (c == self.r_top),
+                                                      False))
+                                   for i, c in enumerate(bench)
+                                   if c is not None and not upright[i]))
+        # the best table key of each lane yet to act, per card it may take and per card of the
+        # last round with takes
+        self.cards = range(len(deck))
+        self.r_best: dict[int, dict[int, list[Key]]] = {}
+        for i in self.order[1:]:
+            best: dict[int, list[Key]] = {}
+            for c, tid in self.r_options(i, lines[i], caps[i], field, self.r_top, False):
+                ks = [self.top(tid, 1 << j) for j in self.cards]
+                best[c] = [max(a, b) for a, b in zip(best[c], ks)] if c in best else ks
+            self.r_best[i] = best
+
+    def r_value(self, k: int, acted: tuple[tuple[int, int, int], ...], field: tuple[int, ...]
+                ) -> tuple[Key, Key]:
+        if k == len(self.order):
+            lanes = tuple((i, tid) for c, i, tid in sorted((c, i, tid) for i, c, tid in acted))
+            return self.lt_value(lanes, (1 << len(self.deck)) - 1, (TOP, TOP))
+        mk = (k, acted)
+        hit = self.r_memo.get(mk)
+        if hit is None:
+            self.count()
+            lane = self.order[k]
+            options = self.r_options(lane, self.lines0[lane], self.caps0[lane], field,
+                                     self.r_top, False)
+            hit = self.r_pick(k, acted, field, lane, options)
+            self.r_memo[mk] = hit
+        return hit
+
+    def r_pick(self, k: int, acted: tuple[tuple[int, int, int], ...], field: tuple[int, ...],
+               lane: int, options: list[tuple[int, int]]) -> tuple[Key, Key]:
+        twin = self.twin[lane]
+        done = next((tid for i, _, tid in acted if i == twin), None)
+        bounds = []
+        cards = self.cards
+        done_tops = self.tops1[done] if done is not None else []
+        for c, tid in options:
+            # the two lanes cannot take the same card of the last round with takes
+            if done is not None:
+                twin_tops = done_tops
+            else:
+                twin_best = self.r_best[twin]
+                twin_tops = [max(twin_best[x][j] for x in field if x != c) for j in cards]
+            bounds.append(_apart(self.tops1[tid], twin_tops))
+
+        def child(i: int) -> tuple[Key, Key]:
+            c, tid = options[i]
+            return self.r_value(k + 1, tuple(sorted(acted + ((lane, c, tid),))),
+                                tuple(x for x in field if x != c))
+        return self.pick(bounds, self.owners[lane], child)
+
+    # --- the decision --------------------------------------------------------------------
+
+    def outcomes(self, pos: Position) -> list[tuple[Key, Key]]:
+        """Each player's final key after each of self.moves(pos)."""
+        lines, caps, bench, upright, field, deck, phase, lane = pos
+        moves = self.moves(pos)
+        if deck:
+            self.r_start(pos)
+            if phase == "take":
+                out = []
+                for move in moves:
+                    c = move.value
+                    tid = self.table(lines[lane], c, caps[lane] + (c == self.r_top), False)
+                    out.append(self.r_value(1, tuple(sorted(self.acted0 + ((lane, c, tid),))),
+                                            tuple(x for x in field if x != c)))
+                return out
+            out = []
+            for move in moves:
+                q = move.value
+                new = lines[lane][:q] + (bench[lane] or 0,) + lines[lane][q:]
+                options = self.r_options(lane, new, caps[lane] - self.cost(lines[lane], q),
+                                         field, self.r_top, True)
+                out.append(self.r_pick(0, self.acted0, field, lane, options))
+            return out
+        # the last round with takes: the field is what is left to take
+        taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
+        top_lt = max(taken + list(field))
+        self.deck, self.deck_top = field, top_lt
+        clip = [TOP, TOP]
+        for i, b in enumerate(bench):
+            if b is not None and not upright[i]:
+                clip[self.owners[i]] = min(clip[self.owners[i]],
+                                           self.final(lines[i], b, caps[i] + (b == top_lt)))
+        clips = (clip[0], clip[1])
+        order = sorted((i for i in range(self.n)
+                        if bench[i] is not None and upright[i] and i != lane),
+                       key=lambda i: bench[i] or 0)
+        rest = tuple((i, self.table(lines[i], bench[i] or 0, caps[i], False)) for i in order)
+        full = (1 << len(field)) - 1
+        p = self.owners[lane]
+        out = []
+        for move in moves:
+            if phase == "take":
+                j = field.index(move.value)
+                key = self.final(lines[lane], move.value, caps[lane] + (move.value == top_lt))
+                out.append(self.lt_child(rest, full, clips, p, (1 << j, key)))
+            else:
+                q = move.value
+                new = lines[lane][:q] + (bench[lane] or 0,) + lines[lane][q:]
+                tid = self.table(new, bench[lane] or 0, caps[lane] - self.cost(lines[lane], q),
+                                 True)
+                out.append(self.lt_value(((lane, tid),) + rest, full, clips))
+        return out
+
+
 def _position(view: AssembleView) -> Position:
     lanes = view.lanes
     field = tuple(sorted(view.field))
@@ -359,23 +679,26 @@ def solve(view: AssembleView, limit: int = LIMIT, shortcuts: bool = True) -> Sol
     if not solvable(view):
         return None
     owners = tuple(lane.owner for lane in view.lanes)
-    if view.deck_count and len(set(owners)) < len(owners):
-        # 2 players: no lane folds (each doll's play hangs on its twin's), and with more than
-        # two lanes still to act this round the search never finished within the limit
-        # (endgame_bench): do not spend the time finding that out
-        waiting = sum(lane.bench is not None and lane.upright for lane in view.lanes)
-        if waiting + (view.phase == "take") > 2:
-            return None
-    search = _Search(owners, view.rules, limit, shortcuts)
     pos = _position(view)
-    moves = search.moves(pos)
-    outcomes = []
-    try:
-        for move in moves:
-            child, last, _ = search.after(pos, move, view.last_round)
-            outcomes.append(search.player_keys(search.value(child, last)[0]))
-    except TooBig:
-        return None
+    outcomes: list[tuple[Key, ...]] = []
+    if shortcuts and len(set(owners)) < len(owners) and not view.last_round:
+        # 2 players: each doll's play hangs on its twin's, so no lane folds; the tables instead
+        pairs = _Pairs(owners, view.rules, limit)
+        moves = pairs.moves(pos)
+        try:
+            outcomes.extend(pairs.outcomes(pos))
+        except TooBig:
+            return None
+        search: _Search = pairs
+    else:
+        search = _Search(owners, view.rules, limit, shortcuts)
+        moves = search.moves(pos)
+        try:
+            for move in moves:
+                child, last, _ = search.after(pos, move, view.last_round)
+                outcomes.append(search.player_keys(search.value(child, last)[0]))
+        except TooBig:
+            return None
     player = view.player
     best = max(range(len(moves)), key=lambda i: (outcomes[i][player], -i))
     return Solution(player, tuple(moves), tuple(outcomes), moves[best], search.nodes)
