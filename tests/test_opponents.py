@@ -209,3 +209,29 @@ def test_the_review_plays_a_person_who_plays_at_random_as_random_once_it_has_see
             assert seen.most_common(1)[0][0] == RANDOM
         elif owner == 0:
             assert set(seen) == {NORMAL}
+
+
+def test_the_benchmark_s_low_card_greedy_takes_what_the_program_takes():
+    """game.assemble.reading_bench's in-process `glow` (the ceilings of issue 57 item 3 were
+    measured with it) takes the card tests/bots/greedy_bot.py takes, at every take."""
+    from game.assemble.reading_bench import GreedyHigh, GreedyLow
+    for bot, ties in ((GreedyLow(1), "low"), (GreedyHigh(2), "high")):
+        program, takes = Program(ties, 3), 0
+        for game in range(3):
+            state = AssembleState.new(300 + game, 4)
+            while not state.is_over():
+                view, legal = state.view(state.current_player()), state.legal_actions()
+                action = bot.decide(view, legal)
+                if action.kind == "take" and len(legal) > 1:
+                    assert action == program.decide(view, legal)
+                    takes += 1
+                state.apply(action)
+        assert takes > 20
+
+
+def test_hard_told_the_policy_plays_every_other_lane_as_it():
+    from game.assemble.reading_bench import LEVELS
+    view = AssembleState.new(5, 4).view(1)
+    models = LEVELS["hard-told-low"](0, iterations=10).models(view)
+    assert [m for lane, m in zip(view.lanes, models) if lane.owner != 1] == [LOW] * 3
+    assert [m for lane, m in zip(view.lanes, models) if lane.owner == 1] == [NORMAL]
