@@ -91,10 +91,10 @@ def assigned(path: Path, name: str):
 
 
 def seat_palette() -> tuple[list, list]:
-    """(colours, names): the colours from scenes/widgets/ui.py, their names from game/settings.py
+    """(colours, names): the colours from scenes/widgets/ui.py, their names from game/services/settings.py
     (N_("Orange"), ...), read without starting pygame."""
     colours = ast.literal_eval(assigned(ROOT / "scenes" / "widgets" / "ui.py", "PLAYER_COLOURS"))
-    names = [call.args[0].value for call in assigned(ROOT / "game" / "settings.py", "COLOUR_NAMES").elts]
+    names = [call.args[0].value for call in assigned(ROOT / "game" / "services" / "settings.py", "COLOUR_NAMES").elts]
     return colours, names
 
 

@@ -12,7 +12,7 @@ game/ scenes/ tests/ build/ docs/ README.md alice.spec pyproject.toml:
   `import game.x [as y]` (a bare `import game.x` also has its `game.x.attr` uses in that file
   rewritten). A relative import stays relative (worked out again from where its file now is), an
   absolute one stays absolute; one statement whose names now come from two places is split;
-  `from game.review import kept` becomes `from game.storage import reviews as kept`;
+  `from game.review import kept` becomes `from game.storage import kept_reviews as kept`;
 - dotted names and paths in strings and comments (Python) and anywhere in the other files:
   `python -m game.perf`, "game.storage.files.data_dir" in a patch, mypy's module lists and
   PyInstaller's hidden imports, `game/history.py`, `"game" / "stats.py"`, `Path("game", "cli.py")`.

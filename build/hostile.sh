@@ -11,8 +11,8 @@ import json
 from game import records
 from game.bots import make_bot
 from game.grayblock.perf import long_record
-from game.play import play_out
-from game.registry import game_module, rules_of
+from game.services.play import play_out
+from game.core.registry import game_module, rules_of
 session = game_module("assemble").new_session(
     3, [{"name": "Ann", "seat": "random"}, {"name": "Bo", "seat": "random"}], rules_of("assemble", {}))
 play_out(session, {0: make_bot("random", "assemble", 1), 1: make_bot("random", "assemble", 2)})

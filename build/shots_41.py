@@ -33,7 +33,7 @@ def cementopia_end(app, suffix: str) -> None:
     """Two ends: a first attempt helped by a hint that completes under the lowest target; an
     attempt without help that beats the help-free best (9) under a best made with help (12)."""
     from game.cementopia.record import new_session
-    from game.commands import mark_help
+    from game.core.commands import mark_help
     from scenes.config import GameConfig, Seat
     for seed, hint, best, name in ((33, True, {"best": 1, "unassisted_best": None}, "end"),
                                    (13, False, {"best": 12, "unassisted_best": 9}, "best")):

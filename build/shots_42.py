@@ -25,9 +25,9 @@ from shots_41 import app_at, frames, save  # noqa: E402
 
 
 def selfplay(game: str, seats: list[str], seed: int, names: list[str]) -> dict:
-    from game import records
+    from game.core import records
     from game.bots import make_bot
-    from game.play import play_out
+    from game.services.play import play_out
     module = records.game_module(game)
     players = [{"name": n, "seat": s} for n, s in zip(names, seats)]
     session = module.new_session(seed, players) if players else module.new_session(seed)
@@ -97,7 +97,7 @@ def main() -> None:
     frames(app, 2)
     save(app, f"42-statistics-{LANG}.png")
     app.stack.pop()
-    from game import records
+    from game.core import records
     from scenes.config import GameConfig, Seat
     session = records.replay(record)
     config = GameConfig([Seat("You", colour=0), Seat("Bellows", "easy", colour=1),

@@ -1,5 +1,5 @@
 """The desktop app (pygame-ce). Importing this package does not import pygame: scenes.main
-dispatches headless subcommands to game.cli without opening a window."""
+dispatches headless subcommands to game.services.cli without opening a window."""
 
 import os
 

@@ -6,10 +6,10 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game import registry
+from game.core import registry
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
 
 # a bot level as players read it ("Bot · Hard" in setup, on the seat labels), said with _() at
 # draw time (setup.LEVEL_WORDS marks them for the catalogue)
@@ -47,7 +47,7 @@ class GameConfig:
     game: str = field(default_factory=_first_game)  # the first game the app offers
     # a match played to this many points (GameInfo.targets); None: the game's default_target
     target: int | None = None
-    undo: str = "fair"  # "fair" or "free" (game.commands.UNDO_MODES; Cementopia has its own rule)
+    undo: str = "fair"  # "fair" or "free" (game.core.commands.UNDO_MODES; Cementopia has its own rule)
     lesson: str | None = None  # "Learn to play": the game whose lesson this is (no saves, no records)
     replay: bool = False  # the replay viewer's read-only table (no saves, no records)
     game_id: int | None = None  # a game in progress resumed from the store (held by this window)

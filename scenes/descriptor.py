@@ -1,7 +1,7 @@
 """What a game's scene folder declares about its screens, once (scenes/<id>/descriptor.py): its
 table, the setup screen's words for it, its rules page, its lesson's words and end screens.
 scenes.games lists the declarations; the shared screens read them (and the game's own declaration,
-game.descriptor, for its name, player counts and options) instead of naming a game.
+game.core.descriptor, for its name, player counts and options) instead of naming a game.
 
 The table class comes with everything a table does: GameTable's parts (saving, replay, hot seat,
 the log, ...), each of which a game's table may name its own subclass of (docs/architecture.md).
@@ -63,21 +63,21 @@ class SceneInfo:
     setup: SetupPage
     rules: RulesPage
     scenes: tuple[type[Scene], ...] = ()  # its other scenes, by `name` (the end Play again leads to)
-    lesson_blurb: str = ""  # N_: Learn to play's words for its lesson (game.descriptor: the script)
+    lesson_blurb: str = ""  # N_: Learn to play's words for its lesson (game.core.descriptor: the script)
     # the card art its first frame draws, planned while it is set up: (players, window size) ->
     # CardArt calls (scenes.art.warmup)
     art: Callable[[int, tuple[int, int]], list] | None = None
     # the demo's bot levels, seat by seat in turn (a level the game lacks: its strongest)
     demo_bots: tuple[str, ...] = ("easy", "random")
-    # the Statistics page's rows of the game's own figures (game.stats.Extra's), given a player's
+    # the Statistics page's rows of the game's own figures (game.services.stats.Extra's), given a player's
     # figures: ((the part they follow: "scores", "players" or "opponents"), [(label, figure)])
     figure_rows: Callable[[dict], list[tuple[str, list[tuple[str, str]]]]] | None = None
-    # Statistics' designer page, if the game declares a balance report (game.descriptor.GameInfo
+    # Statistics' designer page, if the game declares a balance report (game.core.descriptor.GameInfo
     # .balance): its (label, figure) rows given the report of the player's finished games
     designer_page: Callable[[dict], list[tuple[str, str]]] | None = None
     perf: str | None = None  # its frame-time benchmark (`python -m scenes.perf --game ID`: main())
 
     @property
     def game(self) -> str:
-        """The game's id (its engine declaration's, game.descriptor.GameInfo.id)."""
+        """The game's id (its engine declaration's, game.core.descriptor.GameInfo.id)."""
         return self.table.game

@@ -1,5 +1,5 @@
 """The games' screens: one declaration each (scenes.descriptor.SceneInfo, in the game's own scene
-folder), listed here explicitly (no scanning: PyInstaller sees the imports), in game.registry's
+folder), listed here explicitly (no scanning: PyInstaller sees the imports), in game.core.registry's
 order. The scene registry, setup, rules pages, Learn to play and the card art planned ahead read
 them. Shared screens import this module (`from scenes import games`) and look in it as they run:
 the tables import shared screens too."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from game import cli
+from game.services import cli
 
 APP_FLAGS = cli.window_flags()  # --demo, --size, ...: the window's options open the window
 

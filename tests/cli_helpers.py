@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 
-from game import cli
+from game.services import cli
 
 
 def run(capsys, *args, stdin=None, monkeypatch=None):

@@ -2,7 +2,7 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["LANGUAGE"] = "en"  # the words the tests read, whatever this machine's locale (game.i18n)
+os.environ["LANGUAGE"] = "en"  # the words the tests read, whatever this machine's locale (game.core.i18n)
 
 import pytest  # noqa: E402
 

@@ -34,7 +34,7 @@ def place(state, pos):
 def finished_record():
     """The record of a whole 2-player game (deal 2) of random moves."""
     import random
-    from game import records
+    from game.core import records
     from game.assemble.record import new_session
     s = new_session(2, [{"name": "A", "seat": "human"}, {"name": "B", "seat": "easy"}])
     rng = random.Random(1)

@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # short, and all come before the status the forking process reports once it has died.
 FORKER = """
 import os, random, sys
-from game.registry import game_module, ids
-from game.records import record_of
+from game.core.registry import game_module, ids
+from game.core.records import record_of
 from game.storage import Store
 from scenes.table.saving import SaveService
 
@@ -152,7 +152,7 @@ def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict
     """Kill the child `kills` times; AssertionError at the first thing found wrong. `hostile`
     (folder, rng, the forker's output) does something to the data before each kill and gives the
     child's lines it read meanwhile."""
-    from game import records
+    from game.core import records
     from game.storage import Store
     from game.storage.store import fingerprint
 
@@ -219,8 +219,8 @@ def run(kills: int, seed: int, folder: Path, report=print, hostile=None) -> dict
 
 
 def _some_finished_games(count: int, seed: int) -> list[dict]:
-    from game.records import record_of
-    from game.registry import game_module
+    from game.core.records import record_of
+    from game.core.registry import game_module
     rng = random.Random(seed)
     out = []
     for _ in range(count):

@@ -7,8 +7,8 @@ import os
 import subprocess
 import sys
 
-from game.commands import Play
-from game.records import game_module
+from game.core.commands import Play
+from game.core.records import game_module
 from game.tutorial.lesson import BotMove, Lesson
 
 from tests.ui_helpers import click, frames, players_files, snapshot

@@ -18,8 +18,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from game import records
-from game.commands import Session
+from game.core import records
+from game.core.commands import Session
 from game.grayblock.record import new_session
 from game.storage.store import DB_NAME, Store
 

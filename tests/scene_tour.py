@@ -16,10 +16,10 @@ import random
 
 import pygame
 
-from game import registry
+from game.core import registry
 from game.assemble.setup import Rules as AssembleRules
 from game.bots.worker import suggest_once
-from game.i18n import _
+from game.core.i18n import _
 from game.grayblock.setup import Rules as GrayblockRules
 from game.tutorial import SCRIPTS
 from scenes.config import GameConfig, Seat
@@ -104,7 +104,7 @@ def tour(app, visit) -> None:
                 tick(app, 1 / 30)
 
     def hint(scene, game: str) -> None:
-        from game.i18n import language
+        from game.core.i18n import language
         state = scene.state
         answer = suggest_once(game, 1, None, state.view(state.current_player()),
                               state.legal_actions(), language(), iterations=HINT_WORK)

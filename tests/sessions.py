@@ -4,8 +4,8 @@ import json
 
 from hypothesis import strategies as st
 
-from game import records
-from game.commands import Play, Redo, Undo
+from game.core import records
+from game.core.commands import Play, Redo, Undo
 
 
 def seats(n):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from contextlib import closing
 
-from game import records, registry
+from game.core import records, registry
 from game.storage import Store, data_dir
 
 
@@ -64,7 +64,7 @@ def put_settings(values: dict) -> None:
 
 def read_settings():
     """The settings as the app's start reads them: (settings, messages)."""
-    from game import settings as schema
+    from game.services import settings as schema
     with closing(store()) as db:
         loaded = schema.load(db)
         return dict(loaded), loaded.messages

@@ -10,7 +10,7 @@ from game.alicematic.content import Content, ContentError, current
 from game.alicematic.setup import Action
 from game.alicematic.state import BASES, EXPEDITION, AlicematicState, decisions
 from game.alicematic.variants import Variants
-from game.errors import IllegalAction
+from game.core.errors import IllegalAction
 
 TWO = [(0, 0), (1, 0)]
 FOREST = (1, 0)  # on tile A; neighbours (0, 0), (1, -1), (0, 1) on A and (2, 0), (1, 1) on B

@@ -6,7 +6,7 @@ import json
 import random
 
 from alicematic_boards import board, facility, hold, put, table
-from game import records
+from game.core import records
 from game.alicematic import state as st
 from game.alicematic.balance import bot_figures, main
 from game.alicematic.figures import game_figures, human_and_bot
@@ -15,7 +15,7 @@ from game.alicematic.record import new_session
 from game.alicematic.scoring import final_scores
 from game.alicematic.setup import Action
 from game.alicematic.words import source_words
-from game.messages import shown
+from game.core.messages import shown
 
 TWO = [(0, 0), (1, 0)]
 

@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import cli
+from game.services import cli
 from game.alicematic.bots import LEVELS, NormalBot
 from game.alicematic.hard import CANDIDATES, LATE, HardBot, determinize
 from game.alicematic.state import AlicematicState

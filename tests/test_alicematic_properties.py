@@ -6,11 +6,11 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from game import cli
+from game.services import cli
 from game.alicematic.record import new_session
 from game.alicematic.state import cards_in_play
-from game.commands import Play, Undo
-from game.errors import IllegalAction
+from game.core.commands import Play, Undo
+from game.core.errors import IllegalAction
 from tests.sessions import pick
 
 PLAYERS = st.sampled_from([3, 4, 5])

@@ -8,14 +8,14 @@ import shutil
 
 import pytest
 
-from game import records
+from game.core import records
 from game.alicematic import content as ct
 from game.alicematic.record import new_session
 from game.alicematic.setup import Setup
 from game.alicematic.state import AlicematicState
-from game.commands import History, Session
-from game.errors import RecordError
-from game.history import entry_of
+from game.core.commands import History, Session
+from game.core.errors import RecordError
+from game.storage.history import entry_of
 
 SEATS = [{"name": f"P{i + 1}", "seat": "human"} for i in range(3)]
 

@@ -8,8 +8,8 @@ from game.alicematic.scoring import final_scores, most_wins, tile_majority
 from game.alicematic import words
 from game.alicematic.setup import Action
 from game.alicematic.state import DOMESTIC, EXPEDITION, TRIM, AlicematicState
-from game.contract import NOT_AN_ACTION, Refusal
-from game.errors import IllegalAction
+from game.core.contract import NOT_AN_ACTION, Refusal
+from game.core.errors import IllegalAction
 
 TWO = [(0, 0), (1, 0)]  # tile A centred on (0, 0), tile B centred on (2, 1)
 
@@ -368,8 +368,8 @@ def test_the_game_ends_with_the_round_in_which_every_city_is_held():
 @pytest.mark.parametrize("card", [None, "3", 2.0, True, [1]])
 def test_a_record_whose_deck_holds_a_card_that_is_no_number_is_refused_in_one_line(card):
     # found by tests/test_fuzz.py: None in the deck made sorted() raise TypeError
-    from game import records
-    from game.errors import RecordError
+    from game.core import records
+    from game.core.errors import RecordError
     from game.alicematic.record import new_session
     session = new_session(3, [{"name": f"P{i}", "seat": "human"} for i in range(3)])
     record = records.record_of(session)

@@ -6,7 +6,7 @@ seats), a bot game to the final scoring, autosave and Continue (the demo: tests/
 import pygame
 import pytest
 
-from game import records
+from game.core import records
 from game.alicematic.content import COLOURS
 from game.alicematic.setup import BASE, CONQUER, HIRE, SUMMON
 from scenes.alicematic import draw
@@ -556,7 +556,7 @@ def test_the_log_says_why_the_game_ended(early):
 
     from game.alicematic.bots import LEVELS as AM_LEVELS
     from game.alicematic.record import new_session
-    from game.play import play_out
+    from game.services.play import play_out
     for seed in range(30):
         session = new_session(seed, [{"name": n, "seat": "normal"} for n in ("Ada", "Bo", "Cy")],
                               snapshots=False)
@@ -587,7 +587,7 @@ def test_the_log_names_where_every_gain_came_from(app, lang, request):
 
     from game.alicematic import state as st
     from game.alicematic.words import source_words
-    from game.messages import shown
+    from game.core.messages import shown
     if lang == "ja":
         request.getfixturevalue("ja")
     scene = open_table(app, GameConfig(seats("human", "human", "human"), None, SEED, "alicematic"))

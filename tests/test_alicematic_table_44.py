@@ -12,7 +12,7 @@ from game.alicematic import explain, words
 from game.alicematic import state as st
 from game.alicematic.record import new_session
 from game.alicematic.setup import CONQUER, SUMMON, WAR
-from game.contract import Refusal
+from game.core.contract import Refusal
 from scenes.alicematic import draw
 from scenes.config import GameConfig, Seat
 from test_alicematic_scene import confirm_if_asked, hex_point, open_table, point, seats
@@ -324,7 +324,7 @@ def test_the_legend_opens_and_closes_and_names_every_mark_whole(app, size):
 
 
 def test_the_alicematic_demo_seats_normal_bots_and_the_others_keep_theirs(tmp_path, monkeypatch):
-    from game import registry
+    from game.core import registry
     from scenes.app.window import App, AppOptions
     monkeypatch.setenv("ALICE_DATA_DIR", str(tmp_path))
     from scenes import games

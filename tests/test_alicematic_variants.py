@@ -6,14 +6,14 @@ import json
 import pytest
 
 from alicematic_boards import FOREST_HEX, board, city, facility, hold, put, table
-from game import records, registry
+from game.core import records, registry
 from game.alicematic.balance import main, variants
 from game.alicematic.record import new_session, parse_rules
 from game.alicematic.scoring import final_scores, tile_majority
 from game.alicematic.setup import Action
 from game.alicematic.state import EXPEDITION
 from game.alicematic.variants import Variants
-from game.errors import RecordError
+from game.core.errors import RecordError
 
 TWO = [(0, 0), (1, 0)]  # tile A centred on (0, 0), tile B centred on (2, 1)
 FOREST = (1, 0)

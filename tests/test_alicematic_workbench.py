@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from cli_helpers import one_line, run
-from game import records
+from game.core import records
 from game.alicematic.content import cards_path
 
 ASSETS = cards_path().parent
@@ -114,7 +114,7 @@ def test_a_fifo_dev_zero_or_a_huge_file_as_parameters_is_refused_at_once(capsys,
 
 
 def test_the_window_refuses_a_bad_parameters_file_or_content_folder_before_it_opens(tmp_path):
-    from game.cli import UsageError
+    from game.services.cli import UsageError
     from scenes.app.window import parse_app_args
     params = tmp_path / "p.json"
     params.write_text('{"rounds": -1}')
@@ -137,7 +137,7 @@ def _rules_page(app):
 
 
 def test_the_rules_page_reads_its_numbers_from_the_parameters_in_force(app, tmp_path):
-    from game.i18n import set_language
+    from game.core.i18n import set_language
     default = _rules_page(app)
     assert "After round 14," in default and "4 cards each" in default
     params = tmp_path / "p.json"
@@ -329,7 +329,7 @@ def test_the_log_of_a_bad_file_is_one_line(capsys, tmp_path):
 
 
 def test_export_offers_an_alicematic_game_s_readable_log_in_the_player_s_language(app, tmp_path, capsys):
-    from game.i18n import set_language
+    from game.core.i18n import set_language
     _code, _out, _err, made = selfplay(capsys, tmp_path)
     record = records.read_record(str(made[0]))
     export = app.stack.push(app.make("export", record=record))

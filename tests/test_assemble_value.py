@@ -11,7 +11,7 @@ import pytest
 from game.assemble import AssembleState, Setup
 from game.assemble import learn, search, value
 from game.assemble.learned import NetHardBot
-from game.paths import asset
+from game.core.paths import asset
 
 ITERATIONS = 24
 
@@ -173,7 +173,7 @@ def test_each_decision_is_learned_from_every_seat_and_two_workers_play_the_same_
 
 def test_the_ladder_seats_the_trial_level_and_the_offered_levels_stay_as_they_were():
     from game.assemble.bots import LEVELS
-    from game.ladder import Pairing, play_game
+    from game.tools.ladder import Pairing, play_game
     share, _, calls, line = play_game((Pairing.parse("hard-net-vs-easy@2"), 1, None, 4, 7))
     assert line["levels"] in (["hard-net", "easy"], ["easy", "hard-net"])
     assert calls > 5 and share in (0.0, 0.5, 1.0)
@@ -196,7 +196,7 @@ def test_training_resumes_after_a_stop_and_is_seeded(tmp_path, capsys):
 
 def test_the_ladder_can_count_think_time_in_cpu_seconds(tmp_path, monkeypatch, capsys):
     import time
-    from game import ladder
+    from game.tools import ladder
     monkeypatch.setattr(search, "CLOCK", [time.perf_counter])  # the run switches it
     with pytest.raises(SystemExit):
         ladder.main(["--cpu-time", "--helpers", "1", "--workers", "1"])

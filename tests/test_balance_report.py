@@ -1,5 +1,5 @@
 """The balance report designers read (issue 60, item 4): `alice-assemble balance --game alicematic
-RECORDS [--json | --csv]`, each figure with its n and 95% interval (game.intervals), and the same
+RECORDS [--json | --csv]`, each figure with its n and 95% interval (game.core.intervals), and the same
 figures on Statistics' designer page, from the player's own finished games."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import os
 import pytest
 from hypothesis import given, strategies as st
 
-from game import intervals
+from game.core import intervals
 from game.alicematic.report import Game, report
-from game.cli import main
-from game.records import write_record
+from game.services.cli import main
+from game.core.records import write_record
 
 from tests.test_history import played
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from game import records
+from game.core import records
 from game.bots import BotFailure, ExternalBot
 from game.bots.external import MAX_LINE, QUEUE_LINES
 

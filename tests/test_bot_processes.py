@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import records
+from game.core import records
 from game.bots import BotFailure, ExternalBot
 
 from test_external_bots import cmd, two_player_game

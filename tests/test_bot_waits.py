@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from game import registry
+from game.core import registry
 from scenes.config import GameConfig, Seat
 from scenes.table.bots import VISIBLE_DELAY
 from ui_helpers import frames, wait_for

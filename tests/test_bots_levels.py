@@ -1,7 +1,7 @@
 """The Alice Assemble levels: legal, reproducible, blind to hidden cards, and hard is strong.
 
 Search bots run with a small fixed `iterations` here: that mode ignores the clock, so the
-tests are reproducible and fast. Strength is measured properly by `python -m game.ladder`.
+tests are reproducible and fast. Strength is measured properly by `python -m game.tools.ladder`.
 """
 
 import itertools
@@ -18,7 +18,7 @@ from game.assemble.search import insert_hists, line_hist, line_parts, score
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.scoring import module_sizes, score_sizes
 from game.bots import make_bot
-from game.play import play_out
+from game.services.play import play_out
 
 SEARCH_ITERATIONS = 16
 

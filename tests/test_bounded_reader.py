@@ -1,5 +1,5 @@
 """Issue 40, item 1: every file the app reads from the player (records, old-format imports, ladder
-results) goes through one bounded reader, game.storage.files.read_bounded: regular files only (a
+results) goes through one bounded reader, game.core.files.read_bounded: regular files only (a
 FIFO would block, /dev/zero never ends), at most a limit of bytes. Only the app's own assets are
 read otherwise, and a source test keeps it so."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from waiting import HANG_S
-from game import records
-from game.storage import files
+from game.core import records
+from game.core import files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +60,7 @@ def test_a_record_over_the_limit_is_too_large(tmp_path):
 
 
 def test_ladder_results_are_read_by_the_bounded_reader(spied, tmp_path, monkeypatch):
-    from game import ratings
+    from game.services import ratings
     if hasattr(ratings, "read_bounded"):  # imported by name: the spy there too
         monkeypatch.setattr(ratings, "read_bounded", files.read_bounded)
     path = tmp_path / "games.jsonl"
@@ -70,7 +70,7 @@ def test_ladder_results_are_read_by_the_bounded_reader(spied, tmp_path, monkeypa
 
 
 def test_ladder_results_over_the_limit_are_refused(tmp_path, monkeypatch):
-    from game import ratings
+    from game.services import ratings
     path = tmp_path / "games.jsonl"
     path.write_text('{"levels": ["easy", "hard"], "keys": [[1], [2]]}\n' * 10, encoding="utf-8")
     monkeypatch.setattr(ratings, "MAX_RESULTS_BYTES", 100)
@@ -82,7 +82,7 @@ def test_ladder_results_over_the_limit_are_refused(tmp_path, monkeypatch):
 def test_ratings_of_a_fifo_do_not_hang(tmp_path):
     fifo = tmp_path / "games.jsonl"
     os.mkfifo(fifo)
-    proc = subprocess.run([sys.executable, "-m", "game.ratings", str(fifo)],
+    proc = subprocess.run([sys.executable, "-m", "game.services.ratings", str(fifo)],
                           capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 2 and "not a regular file" in proc.stderr, proc.stderr
 
@@ -91,10 +91,10 @@ def test_ratings_of_a_fifo_do_not_hang(tmp_path):
 
 # The modules that may read a file otherwise than through read_bounded, and why.
 ALLOWED = {
-    "game/storage/files.py": "read_bounded itself",
-    "game/cards.py": "the app's own card data (assets/cards.json)",
-    "game/i18n.py": "the app's own catalogue (assets/locale)",
-    "game/ratings.py": "the app's own assets/bot-ratings.json (ladder results: read_bounded)",
+    "game/core/files.py": "read_bounded itself",
+    "game/core/cards.py": "the app's own card data (assets/cards.json)",
+    "game/core/i18n.py": "the app's own catalogue (assets/locale)",
+    "game/services/ratings.py": "the app's own assets/bot-ratings.json (ladder results: read_bounded)",
     "game/assemble/value.py": "the app's own learned weights (assets/learned)",
     "scenes/assemble/perf.py": "a benchmark's own note, written by the app it started in a temp folder",
     # (issue 56) the kernel's table of file locks, and a log's first 56 bytes, its header, read
@@ -142,7 +142,7 @@ def test_no_module_reads_a_file_but_through_the_bounded_reader():
                 continue
             tree = ast.parse(path.read_text(encoding="utf-8"), name)
             found += [f"{name}:{line}: {what}" for line, what in reads(tree)]
-    assert found == [], "read these through game.storage.files.read_bounded:\n" + "\n".join(found)
+    assert found == [], "read these through game.core.files.read_bounded:\n" + "\n".join(found)
 
 
 def test_the_source_test_sees_each_kind_of_read():

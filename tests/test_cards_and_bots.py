@@ -7,9 +7,9 @@ import pytest
 from game.assemble import AssembleState, Setup
 from game.assemble.record import new_session
 from game.bots import make_bot
-from game.cards import CardDataError, card_set, load_cards
-from game.paths import asset
-from game.play import play_out
+from game.core.cards import CardDataError, card_set, load_cards
+from game.core.paths import asset
+from game.services.play import play_out
 
 
 def test_shipped_card_data_is_complete_and_our_own():

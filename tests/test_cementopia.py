@@ -8,13 +8,14 @@ import re
 
 import pytest
 
-from game import cli, records
+from game.services import cli
+from game.core import records
 from game.cementopia import Action, CementopiaState, Setup, daily_seed, words
 from game.cementopia import record as cementopia
 from game.cementopia.bots import LEVELS, HardBot
-from game.commands import Play, Undo
-from game.contract import GAME_OVER, NOT_AN_ACTION, Refusal
-from game.errors import IllegalAction, RecordError
+from game.core.commands import Play, Undo
+from game.core.contract import GAME_OVER, NOT_AN_ACTION, Refusal
+from game.core.errors import IllegalAction, RecordError
 
 
 def deal(first, hand, then=()):

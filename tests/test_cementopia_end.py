@@ -8,7 +8,7 @@ import pytest
 
 from game.cementopia.record import new_session
 from game.cementopia.setup import MAXIMUM, TARGETS, next_target, target_reached
-from game.commands import mark_help
+from game.core.commands import mark_help
 from scenes.art.cards import plaque_rect
 from scenes.cementopia import draw
 from scenes.config import GameConfig, Seat
@@ -117,7 +117,7 @@ def test_every_name_plate_on_the_board_shows_whole(app):
 
 @pytest.mark.parametrize("helps", [["hint"], []])
 def test_history_marks_a_game_that_had_help(app, data_dir, monkeypatch, helps):
-    from game.records import record_of
+    from game.core.records import record_of
     from tests.storage_helpers import store
     from tests.ui_helpers import click
     session = played(13)

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.cementopia import Action, CementopiaState
 from game.cementopia import record as cementopia
-from game.errors import IllegalAction
+from game.core.errors import IllegalAction
 from sessions import pick, play_random, record_round_trip, undo_all_then_redo_all
 
 SEEDS = st.integers(0, 2**31)

@@ -4,7 +4,7 @@
 import pygame
 import pytest
 
-from game import records
+from game.core import records
 from game.cementopia.best import load_best
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
@@ -293,7 +293,7 @@ def test_play_again_keeps_the_kind_of_deal(app, monkeypatch):
 
 def test_title_continue_resumes_a_cementopia_save(app):
     from game.cementopia.record import new_session as new_cementopia
-    from game.records import record_of
+    from game.core.records import record_of
     from scenes.cementopia.table import CementopiaScene
     session = new_cementopia(5, None, None)
     for _ in range(2):

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import assume, given, strategies as st
 
-from game import registry
+from game.core import registry
 from game.cementopia import CementopiaState, Setup, perf, solver
 from game.cementopia.bots import LEVELS, EasyBot, HardBot
 from game.cementopia.oracle import Oracle

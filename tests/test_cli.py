@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from helpers import finished_record
-from game import cli, records
+from game.services import cli
+from game.core import records
 
 
 def run(capsys, *args, stdin=None, monkeypatch=None):
@@ -191,9 +192,9 @@ def test_installed_entry_point_version_and_no_traceback():
 
 
 def test_game_package_never_imports_pygame():
-    code = ("import sys, game.cli, game.assemble, game.bots, game.records, game.registry;"
-            "import game.assemble.bots, game.perf;"
-            "game.cli.main(['score', '31']); print('pygame' in sys.modules)")
+    code = ("import sys, game.services.cli, game.assemble, game.bots, game.core.records, game.core.registry;"
+            "import game.assemble.bots, game.tools.perf;"
+            "game.services.cli.main(['score', '31']); print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip().endswith("False"), out.stderr
 

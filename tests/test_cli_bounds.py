@@ -12,7 +12,7 @@ import pytest
 
 from cli_helpers import one_line, run
 from waiting import HANG_S
-from game import cli
+from game.services import cli
 
 
 # --- item 4: score --batch reads a line of at most MAX_LINE -------------------------------------
@@ -84,7 +84,7 @@ def test_verify_holds_one_parsed_record_at_a_time(capsys, monkeypatch, tmp_path)
     before the next is read."""
     import weakref
     from helpers import finished_record
-    from game import records
+    from game.core import records
 
     class Tracked(dict):
         pass
@@ -114,7 +114,7 @@ def test_verify_stops_at_the_first_file_that_fails(capsys, tmp_path):
     """Checked in order: an unreadable file after a wrong one is not reached (exit 1), and one
     before it is (exit 2); either way one line naming the file."""
     from helpers import finished_record
-    from game import records
+    from game.core import records
     good, wrong, broken = tmp_path / "good.json", tmp_path / "wrong.json", tmp_path / "broken.json"
     records.write_record(good, finished_record())
     record = finished_record()
@@ -155,7 +155,7 @@ def replaced(record, path, value):
 
 def verdict(record):
     """None when the record reads and verifies; else the RecordError (anything else fails)."""
-    from game import records
+    from game.core import records
     try:
         records.verify(records.parse_record(json.dumps(record)))
     except records.RecordError as exc:
@@ -166,7 +166,7 @@ def verdict(record):
 def played_record(game: str, players: int) -> dict:
     """A finished game of random moves (Grayblock to a low target: a few hands, not dozens)."""
     import random
-    from game import records, registry
+    from game.core import records, registry
     module = registry.game_module(game)
     names = [{"name": f"P{i}", "seat": "human"} for i in range(players)]
     extra = {"target": 30} if game == "grayblock" else {}
@@ -193,7 +193,7 @@ def checked_paths(record):
 
 
 def _game_counts():
-    from game import registry
+    from game.core import registry
     return [(info.id, n) for info in registry.GAMES for n in info.player_counts]
 
 
@@ -226,11 +226,11 @@ def test_version_true_is_refused_in_one_line(capsys, tmp_path):
 
 @pytest.fixture
 def no_play(monkeypatch):
-    import game.play
+    import game.services.play
 
     def refuse(*_a, **_k):
         raise AssertionError("a game was played")
-    monkeypatch.setattr(game.play, "play_out", refuse)
+    monkeypatch.setattr(game.services.play, "play_out", refuse)
 
 
 @pytest.mark.parametrize("args", [
@@ -267,9 +267,9 @@ def test_the_app_refuses_an_empty_path(capsys, monkeypatch, tmp_path, args):
 
 
 @pytest.mark.parametrize("module, args", [
-    ("game.ladder", ["--results", ""]),
-    ("game.ratings", [""]),
-    ("game.ratings", ["a.jsonl", ""]),
+    ("game.tools.ladder", ["--results", ""]),
+    ("game.services.ratings", [""]),
+    ("game.services.ratings", ["a.jsonl", ""]),
 ])
 def test_developer_tools_refuse_an_empty_path(capsys, module, args):
     import importlib

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, records
+from game.services import cli
+from game.core import records
 from tests.storage_helpers import finished_records, in_progress, keep_in_progress, store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,7 +12,8 @@ import pytest
 from helpers import finished_record
 from cli_helpers import one_line, run
 from waiting import HANG_S
-from game import cli, records
+from game.services import cli
+from game.core import records
 
 ARABIC_3 = "\u0663"  # ARABIC-INDIC DIGIT THREE: str.isdigit() and int() both take it
 
@@ -40,11 +41,11 @@ def write(tmp_path, name, text):
 @pytest.fixture
 def no_play(monkeypatch):
     """Selfplay must refuse before any game is played."""
-    import game.play
+    import game.services.play
 
     def refuse(*_a, **_k):
         raise AssertionError("a game was played")
-    monkeypatch.setattr(game.play, "play_out", refuse)
+    monkeypatch.setattr(game.services.play, "play_out", refuse)
 
 
 # --- 9: records that blow up the JSON reader -------------------------------------------------
@@ -332,10 +333,10 @@ def test_player_names_are_capped_where_records_are_read(tmp_path):
     assert [s.name for s in GameConfig.from_record(loaded).seats] == names
 
 
-@pytest.mark.parametrize("module, option", [("game.ladder", "--think"), ("game.cementopia.perf", "--think"),
-                                            ("game.grayblock.perf", "--think"), ("game.perf", "--games"),
-                                            ("game.ladder", "--games"), ("game.grayblock.perf", "--matches"),
-                                            ("game.ladder", "--helpers")])
+@pytest.mark.parametrize("module, option", [("game.tools.ladder", "--think"), ("game.cementopia.perf", "--think"),
+                                            ("game.grayblock.perf", "--think"), ("game.tools.perf", "--games"),
+                                            ("game.tools.ladder", "--games"), ("game.grayblock.perf", "--matches"),
+                                            ("game.tools.ladder", "--helpers")])
 @pytest.mark.parametrize("value", ["nan", "inf", "\u0663"])
 def test_developer_tools_check_numbers_like_the_cli(module, option, value):
     proc = subprocess.run([sys.executable, "-m", module, option, value], capture_output=True, text=True,

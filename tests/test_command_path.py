@@ -6,10 +6,10 @@ import json
 import threading
 from pathlib import Path
 
-import game.commands as commands
+import game.core.commands as commands
 import scenes.table.undoing as undoing
 from game.assemble.setup import Rules as AssembleRules
-from game.commands import STAGES, Play
+from game.core.commands import STAGES, Play
 from scenes.config import GameConfig, Seat
 from storage_helpers import latest_saved
 from ui_helpers import click, frames
@@ -116,7 +116,7 @@ def test_fair_undo_is_worded_in_one_place():
              for path in (ROOT / folder).rglob("*.py")
              if "has moved since" in path.read_text(encoding="utf-8")
              or "new cards were dealt since" in path.read_text(encoding="utf-8")]
-    assert found == ["game/commands.py"]
+    assert found == ["game/core/commands.py"]
 
 
 def test_a_refused_undo_says_the_shared_words_at_the_table(app):
@@ -158,7 +158,7 @@ class HeldStore:
 
 def test_the_save_thread_gets_a_snapshot_never_the_live_session():
     from game.assemble.record import new_session
-    from game.records import Snapshot, record_of
+    from game.core.records import Snapshot, record_of
     from scenes.table.saving import SaveService
     session = new_session(3, [{"name": "Ada", "seat": "human"}, {"name": "Bo", "seat": "easy"}])
     session.play(session.state.legal_actions()[0])

@@ -3,8 +3,8 @@
 import pytest
 
 from game.assemble.record import new_session
-from game.commands import Play, Redo, Undo
-from game.errors import IllegalAction
+from game.core.commands import Play, Redo, Undo
+from game.core.errors import IllegalAction
 
 
 def session(players=2):
@@ -83,8 +83,8 @@ def test_listeners_hear_every_outcome():
 
 
 def test_listeners_hear_in_the_declared_stage_order_not_the_order_added():
-    """state, animation, log, save (game.commands.STAGES), whoever listened first."""
-    from game.commands import STAGES
+    """state, animation, log, save (game.core.commands.STAGES), whoever listened first."""
+    from game.core.commands import STAGES
     s = session()
     heard = []
     for stage in reversed(STAGES):  # added backwards: save first, as the table's saves once were
@@ -96,7 +96,7 @@ def test_listeners_hear_in_the_declared_stage_order_not_the_order_added():
 
 
 def test_a_command_submitted_by_a_listener_waits_until_every_stage_heard_the_one_before():
-    from game.commands import ANIMATION, SAVE, STATE
+    from game.core.commands import ANIMATION, SAVE, STATE
     s = session()
     heard = []
     first = s.state.legal_actions()[0]

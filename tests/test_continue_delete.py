@@ -5,7 +5,7 @@ delete for the rest of the run (issue 59, item 2)."""
 import pygame
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from scenes.widgets.decor import PrimaryButton
 from storage_helpers import in_progress, keep_in_progress
 from ui_helpers import click, frames, key, move, top, wait

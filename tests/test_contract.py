@@ -1,14 +1,14 @@
-"""Every registered game meets game.contract at run time: its declaration names its modules,
+"""Every registered game meets game.core.contract at run time: its declaration names its modules,
 the module has what GameModule lists, the state has what GameState lists, and random games through
 apply() give Events and a Result.
-(mypy checks the signatures: see the TYPE_CHECKING block in game/registry.py.)"""
+(mypy checks the signatures: see the TYPE_CHECKING block in game/core/registry.py.)"""
 
 import random
 
 import pytest
 
-from game.contract import Event, GameModule, GameState, Result
-from game.registry import GAMES, bot_module, game_module
+from game.core.contract import Event, GameModule, GameState, Result
+from game.core.registry import GAMES, bot_module, game_module
 
 IDS = [game.id for game in GAMES]
 

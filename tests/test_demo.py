@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from game import registry
+from game.core import registry
 from ui_helpers import run_demo
 
 pytestmark = pytest.mark.slow  # run first (tests/conftest.py)

@@ -5,7 +5,7 @@ import json
 
 import pygame
 
-from game.history_perf import varied
+from game.tools.history_perf import varied
 from tests.storage_helpers import finished_records
 from tests.ui_helpers import frames, key
 

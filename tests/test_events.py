@@ -6,8 +6,8 @@ from game.assemble import state as A
 from game.assemble.scoring import tiebreak
 from game.cementopia import Action as CAction, CementopiaState
 from game.cementopia import state as C
-from game.commands import History, Play, Redo, Session, Undo
-from game.contract import Event, names
+from game.core.commands import History, Play, Redo, Session, Undo
+from game.core.contract import Event, names
 from game.grayblock import state as G
 from game.grayblock.setup import Action as GAction
 from game.grayblock.state import explain_hand

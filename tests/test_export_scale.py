@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
-from game.history_perf import varied
+from game.services import cli
+from game.tools.history_perf import varied
 from game.storage import Store, data_dir
 from game.storage import exchange
 

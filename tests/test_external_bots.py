@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from game import cli, records
+from game.services import cli
+from game.core import records
 from game.assemble.record import new_session
 from game.bots import BotFailure, ExternalBot, make_bot
-from game.play import play_out
+from game.services.play import play_out
 from waiting import HANG_S
 
 BOTS = Path(__file__).parent / "bots"

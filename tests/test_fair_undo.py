@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from game import records
+from game.core import records
 from game.assemble.record import new_session
 from game.assemble.state import DEALT
-from game.commands import Redo, Undo, undo_plan
-from game.contract import names
-from game.errors import IllegalAction
+from game.core.commands import Redo, Undo, undo_plan
+from game.core.contract import names
+from game.core.errors import IllegalAction
 
 SEATS = [{"name": "You", "seat": "human"}, {"name": "Bellows", "seat": "easy"},
          {"name": "Ratchet", "seat": "easy"}, {"name": "Cogsworth", "seat": "easy"}]

@@ -4,7 +4,7 @@ import pygame
 
 from game.assemble.record import new_session
 from game.assemble.setup import Rules
-from game.commands import helps_words
+from game.core.commands import helps_words
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
 from storage_helpers import latest_saved

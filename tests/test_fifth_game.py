@@ -1,5 +1,5 @@
 """A fifth game is its two declarations and a line in each list (issue 39): a tiny game, Pebbles,
-declared here and added to game.registry.GAMES and scenes.games.GAMES for the test, is offered by
+declared here and added to game.core.registry.GAMES and scenes.games.GAMES for the test, is offered by
 `selfplay --game`, set up on the setup screen, listed by History and counted by Statistics, and
 (issue 58) its table opens and is played, its Statistics page opens on it, its record opens in
 the replay viewer and its own table (its bests per deal) is kept in the player's data, with nothing
@@ -15,13 +15,14 @@ import json
 
 import pytest
 
-from game import cli, registry, stats
+from game.services import cli, stats
+from game.core import registry
 from game.bots import RandomBot
-from game.commands import History, Session
-from game.contract import Event, Result
-from game.descriptor import Bests, Figures, GameInfo
-from game.errors import IllegalAction
-from game.records import apply_recorded, envelope, record_of, session_meta
+from game.core.commands import History, Session
+from game.core.contract import Event, Result
+from game.core.descriptor import Bests, Figures, GameInfo
+from game.core.errors import IllegalAction
+from game.core.records import apply_recorded, envelope, record_of, session_meta
 
 from tests.storage_helpers import store
 from tests.ui_helpers import frames, spy_texts

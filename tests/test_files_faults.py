@@ -11,8 +11,8 @@ import sqlite3
 import pygame
 import pytest
 
-from game import settings as schema
-from game.records import record_of
+from game.services import settings as schema
+from game.core.records import record_of
 from game.storage import Store, StoreError
 from game.storage.store import DB_NAME, SCHEMA_VERSION
 from scenes import registry
@@ -224,7 +224,7 @@ def test_unknown_settings_are_kept_for_the_version_that_wrote_them(app):
 
 
 def test_the_schema_agrees_with_the_screens():
-    from game import registry
+    from game.core import registry
     from scenes import games
     from scenes.menus import settings as overlay, setup
     from scenes.table.bots import DEFAULT_THINK
@@ -420,7 +420,7 @@ def test_any_failure_of_the_replay_keeps_the_game_listed(app, data_dir, monkeypa
 
     def replay(_record):
         raise error
-    monkeypatch.setattr("game.records.replay", replay)
+    monkeypatch.setattr("game.core.records.replay", replay)
     title = app.stack.push(app.make("title"))
     listed = open_continue(app, title)
     key(app, pygame.K_RETURN)
@@ -521,7 +521,7 @@ def test_leaving_a_game_that_could_not_be_saved_asks_and_offers_the_export(app, 
     export.folder.value = str(tmp_path / "out")
     click(app, export.go_b.rect.center)
     [written] = (tmp_path / "out").glob("*.json")
-    from game.records import parse_record, replay
+    from game.core.records import parse_record, replay
     assert replay(parse_record(written.read_text())).state == table.state  # the game, whole
     make_room()
     click(app, menu.title_b.rect.center)  # room again: leaving saves it first, and asks nothing

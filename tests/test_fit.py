@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
+from game.core import i18n
 from scenes.menus.settings import use_language
 from scenes.widgets import ui
 from tests.scene_tour import tour, views
@@ -21,7 +21,7 @@ SIZES = [(640, 360), (1280, 720), (1920, 1080)]
 
 def english_messages() -> set[str]:
     """The catalogue's English messages that have a Japanese translation."""
-    from game.i18n import locale_dir, read_po
+    from game.core.i18n import locale_dir, read_po
     po = read_po((locale_dir() / "ja" / "LC_MESSAGES" / "alice.po").read_text(encoding="utf-8"))
     return {k for k, v in po.items() if isinstance(k, str) and v != k}
 

@@ -14,7 +14,7 @@ from contextlib import closing
 
 import pytest
 
-from game import records
+from game.core import records
 from game.storage import Store, StoreError
 from game.storage.store import DB_NAME
 from scenes.table.saving import SaveService

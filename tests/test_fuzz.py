@@ -25,18 +25,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import records, registry
-from game import settings as schema
+from game.core import records, registry
+from game.services import settings as schema
 from game.bots import make_bot
 from game.bots.external import BotFailure, ExternalBot
-from game.cli import UsageError, _batch_item
-from game.errors import RecordError
-from game.history import entry_of
-from game.play import play_out
+from game.services.cli import UsageError, _batch_item
+from game.core.errors import RecordError
+from game.storage.history import entry_of
+from game.services.play import play_out
 from game.storage import Store
 from game.storage.store import fingerprint
 from game.tutorial import SCRIPTS
-from game.tutorial import store as lesson_store
+from game.storage import lesson_places as lesson_store
 from game.tutorial.lesson import Lesson
 from tests.strategies import any_text
 from tests.test_opening import finished
@@ -377,8 +377,8 @@ def _every_table() -> tuple[Path, dict[str, list[str]]]:
     """A data file with rows in every table (finished games, one reviewed, games in progress,
     settings, a lesson's place, bests, kept Statistics, the meta counters), made once; and each
     table's columns."""
-    from game.review.kept import review_and_keep
-    from game.stats import kept
+    from game.storage.kept_reviews import review_and_keep
+    from game.services.stats import kept
     folder = Path(tempfile.mkdtemp(prefix="alice-every-table-"))
     with closing(Store.open(folder)) as db:
         done = []
@@ -434,7 +434,7 @@ def _damage(path: Path, edits, draw) -> None:
 
 def _cli(*args) -> tuple[int, str, str]:
     from contextlib import redirect_stderr, redirect_stdout
-    from game import cli
+    from game.services import cli
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         code = cli.main(list(args))
@@ -479,7 +479,7 @@ def test_any_value_in_any_column_leaves_every_row_listed_and_deletable(data):
     import shutil
     from scenes.app.window import App, AppOptions
     from game.storage import ELSEWHERE
-    from game.stats import kept
+    from game.services.stats import kept
     template, tables = _every_table()
     edits = data.draw(st.lists(st.tuples(st.sampled_from(sorted(tables)), st.data(), TYPED),
                                min_size=1, max_size=8))

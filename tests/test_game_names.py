@@ -1,17 +1,17 @@
 """No game's name is compared outside its own folders (issue 39), nor written or imported there
-(issue 58): the shared code reads each game's declaration (game.descriptor, scenes.descriptor)
+(issue 58): the shared code reads each game's declaration (game.core.descriptor, scenes.descriptor)
 instead. The source of game/ and scenes/, less each registered game's game/<id>/ and scenes/<id>/,
 is read with ast: a comparison (==, !=, in, not in, match) with a string that is a game's id, or
 a dict keyed by one, is a switch on the game; any other string that is a game's id is a literal of
 it; an import of game.<id> or scenes.<id> (or a string naming such a module) leans on the game.
-Only the two lists of the games, game/registry.py and scenes/games.py, may name and import them."""
+Only the two lists of the games, game/core/registry.py and scenes/games.py, may name and import them."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from game.registry import ids
+from game.core.registry import ids
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = frozenset(ids())
@@ -79,7 +79,7 @@ def game_leaks(source: str, module: str = "game.shared") -> list[tuple[int, str]
 
 def shared_sources() -> list[Path]:
     own = {Path(top, game) for top in ("game", "scenes") for game in IDS}
-    lists = {Path("game", "registry.py"), Path("scenes", "games.py")}
+    lists = {Path("game", "core", "registry.py"), Path("scenes", "games.py")}
     return [path for top in ("game", "scenes") for path in sorted((ROOT / top).rglob("*.py"))
             if not any(folder in path.relative_to(ROOT).parents for folder in own)
             and path.relative_to(ROOT) not in lists]
@@ -92,7 +92,7 @@ def module_name(path: Path) -> str:
 
 def test_the_shared_code_never_switches_on_a_games_name():
     sources = shared_sources()
-    assert ROOT / "game" / "stats.py" in sources and ROOT / "scenes" / "menus" / "setup.py" in sources
+    assert ROOT / "game" / "services" / "stats.py" in sources and ROOT / "scenes" / "menus" / "setup.py" in sources
     assert ROOT / "game" / "grayblock" / "state.py" not in sources  # a game's own folder may
     found = [f"{path.relative_to(ROOT)}:{line}: {what}" for path in sources
              for line, what in game_switches(path.read_text(encoding="utf-8"))]
@@ -101,7 +101,7 @@ def test_the_shared_code_never_switches_on_a_games_name():
 
 def test_the_shared_code_never_names_or_imports_a_game():
     sources = shared_sources()
-    assert ROOT / "game" / "registry.py" not in sources and ROOT / "scenes" / "games.py" not in sources
+    assert ROOT / "game" / "core" / "registry.py" not in sources and ROOT / "scenes" / "games.py" not in sources
     found = [f"{path.relative_to(ROOT)}:{line}: {what}" for path in sources
              for line, what in game_leaks(path.read_text(encoding="utf-8"), module_name(path))]
     assert not found, "\n".join(found)
@@ -135,4 +135,4 @@ from game import registry
 from . import stats
 '''
     assert sorted(line for line, _what in game_leaks(source, "game.review.judge")) == [2, 3, 4, 5, 6, 8]
-    assert sorted(line for line, _what in game_leaks(source, "game.cli")) == [2, 3, 4, 5, 7, 8]
+    assert sorted(line for line, _what in game_leaks(source, "game.services.cli")) == [2, 3, 4, 5, 7, 8]

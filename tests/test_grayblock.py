@@ -6,19 +6,19 @@ import random
 
 import pytest
 
-from game import records
+from game.core import records
 from game.bots import make_bot
-from game.cards import pattern
-from game.cli import main
-from game.contract import GAME_OVER, NOT_YOUR_TURN, Refusal
-from game.errors import IllegalAction, RecordError
+from game.core.cards import pattern
+from game.services.cli import main
+from game.core.contract import GAME_OVER, NOT_YOUR_TURN, Refusal
+from game.core.errors import IllegalAction, RecordError
 from game.grayblock import Action, GrayblockState, Rules, fits
 from game.grayblock import bots, words
 from game.grayblock.bots import LEVELS, HardBot
 from game.grayblock.record import new_session, parse_rules
 from game.grayblock.setup import FIT, cards_of, mask_of
-from game.play import play_out
-from game.registry import bot_module, game_module
+from game.services.play import play_out
+from game.core.registry import bot_module, game_module
 
 WV = Rules(water_veins=True)
 

@@ -2,7 +2,7 @@
 
 from hypothesis import given, settings, strategies as st
 
-from game.errors import IllegalAction
+from game.core.errors import IllegalAction
 from game.grayblock import Action, Rules
 from game.grayblock.record import new_session
 from sessions import pick, play_random, record_round_trip, seats, undo_all_then_redo_all

@@ -4,8 +4,8 @@
 import pygame
 import pytest
 
-from game import records
-from game.commands import History, Session
+from game.core import records
+from game.core.commands import History, Session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import GrayblockState
 from scenes.config import GameConfig, Seat

@@ -6,7 +6,7 @@ any key that acts would act)."""
 import pygame
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from storage_helpers import keep_in_progress
 from ui_helpers import click, frames, key
 

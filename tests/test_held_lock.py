@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import given, strategies as st
 
-from game import records
+from game.core import records
 from game.storage import Store, connection as store_module, data_dir
 
 from tests.storage_helpers import HeldLock, keep_in_progress, settings_kept
@@ -121,7 +121,7 @@ def test_a_file_dropped_while_another_program_holds_the_data_is_refused_at_once(
 
 
 def test_leaving_a_game_while_another_program_holds_the_data_asks_at_once_and_stay_keeps_it(held, app):
-    from game.registry import game_module
+    from game.core.registry import game_module
     from scenes.config import GameConfig, Seat
     from scenes.menus.pause import leave_game
     seats = [Seat("Ada", "human", 0), Seat("Bo", "human", 1)]
@@ -158,7 +158,7 @@ def test_leaving_anyway_while_another_program_holds_the_data_keeps_the_game_once
         held, app):
     """Leave anyway (and the window's end) never waits on the frame loop for the lock, and the
     game's last position is not lost: its save waits in the background until the data is free."""
-    from game.registry import game_module
+    from game.core.registry import game_module
     from scenes.config import GameConfig, Seat
     from scenes.menus.pause import leave_game
     from scenes.table.saving import wait_for_saves
@@ -240,7 +240,7 @@ def test_while_another_program_holds_the_data_nothing_is_lost_once_it_lets_go(tm
     """A game played, settings changed and screens opened over it while another process holds the
     lock: every frame comes back while it is held, and once it lets go the game (every move) and
     every setting are in the data."""
-    from game.registry import game_module
+    from game.core.registry import game_module
     from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat
     from scenes.menus.pause import leave_game

@@ -4,7 +4,7 @@ assisted, its record says "hint", and that is kept at once."""
 import pygame
 import pytest
 
-from game import registry
+from game.core import registry
 from storage_helpers import latest_record
 from ui_helpers import key, resumed_table, wait_for
 

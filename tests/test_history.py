@@ -1,4 +1,4 @@
-"""The finished games as History lists them (game.storage, game.history): real records of every
+"""The finished games as History lists them (game.storage, game.storage.history): real records of every
 game, newest first, filters by game and player, records imported from files (hostile ones refused
 with one line each, never a crash), rows damaged behind the app's back, the timestamps records
 carry."""
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import records, registry
+from game.core import records, registry
 from game.bots import make_bot
-from game.play import play_out
-from game.registry import game_module
+from game.services.play import play_out
+from game.core.registry import game_module
 from game.storage import Store
 from game.storage.exchange import import_files
 
@@ -167,7 +167,7 @@ def test_two_attempts_at_one_deal_played_the_same_way_are_two_games(db, tmp_path
     assert kept not in report.added
     assert db.games.finish(None, dict(third, finished_at=stamp(22, 11))) == kept  # a second window
     assert len(db.finished.entries()) == 3
-    from game.stats import compute
+    from game.services.stats import compute
     assert compute(db.finished.entries())["games"]["cementopia"]["finished"] == 3  # Statistics count each
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import registry
+from game.core import registry
 from game.bots import make_bot
-from game.records import game_module, record_of
+from game.core.records import game_module, record_of
 
 from tests.storage_helpers import edit, store
 from tests.ui_helpers import click, frames, key

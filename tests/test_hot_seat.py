@@ -8,8 +8,8 @@ import dataclasses
 import pygame
 import pytest
 
-from game.registry import GAMES, game_module
-from game.words import whose
+from game.core.registry import GAMES, game_module
+from game.core.words import whose
 from scenes.config import GameConfig, Seat
 from scenes.menus.confirm import Confirm
 from scenes.menus.pause import LEAVE_QUESTION, PauseMenu

@@ -1,4 +1,4 @@
-"""Issue 13's groundwork: the app's words in English or Japanese (game/i18n.py, the ja catalogue,
+"""Issue 13's groundwork: the app's words in English or Japanese (game/core/i18n.py, the ja catalogue,
 the Language setting, --lang, the first start's locale default) while the CLI stays English."""
 
 import importlib.util
@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n, settings as schema
+from game.core import i18n
+from game.services import settings as schema
 from game.storage import Store
-from game.i18n import _, ngettext
+from game.core.i18n import _, ngettext
 from scenes.app.window import App, AppOptions, parse_app_args
 from scenes.main import run
 from scenes.widgets import ui

@@ -7,13 +7,13 @@ import random
 import pygame
 import pytest
 
-from game import i18n
+from game.core import i18n
 from game.assemble import Rules
 from game.assemble.bots import HardBot
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
 from game.bots.worker import BackgroundDecider
-from game.messages import shown
+from game.core.messages import shown
 from scenes.assemble.scoring import ScoringScene, placing_text, tiebreak_text
 from scenes.assemble.table import TableScene
 from scenes.config import GameConfig, Seat
@@ -272,7 +272,7 @@ def test_tie_notes_in_japanese_and_english(ja):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_results_tie_note_stays_above_the_buttons_in_japanese(app, ja, spied, size):
-    from game.commands import History, Session
+    from game.core.commands import History, Session
     state = finished(4, [[24], [6], [16, 0, 16, 0, 16, 0, 16], [31]], [1, 1, 4, 1])  # 2nd shared
     names = ["ウィルヘルミナ", "Bellows", "歯車丸", "Di"]
     scene = ScoringScene(app, Session(History(state)), GameConfig(

@@ -12,9 +12,9 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
-from game import i18n
+from game.core import i18n
 from game.assemble.setup import Rules
-from game.cards import card_set
+from game.core.cards import card_set
 from scenes.art import cards as art
 from scenes.art.warmup import planned_art
 from scenes.menus.settings import use_language
@@ -36,7 +36,7 @@ def english_after():
 
 @pytest.fixture(scope="module")
 def catalogue():
-    """The Japanese catalogue as Babel reads it (not through game.i18n, which is under test)."""
+    """The Japanese catalogue as Babel reads it (not through game.core.i18n, which is under test)."""
     with open(PO, "rb") as f:
         po = read_po(f, locale="ja")
     return {m.id: m.string for m in po if m.id and not m.fuzzy}

@@ -8,11 +8,11 @@ import random
 import pygame
 import pytest
 
-from game import i18n
+from game.core import i18n
 from game.cementopia.best import best_words, load_best
 from game.cementopia.bots import HardBot
 from game.cementopia.state import CementopiaState
-from game.messages import Message, shown, split_sentences
+from game.core.messages import Message, shown, split_sentences
 from scenes.cementopia import draw
 from scenes.cementopia.end import CementopiaEndScene
 from scenes.cementopia.table import CementopiaScene
@@ -185,7 +185,7 @@ def test_the_end_screen_speaks_japanese(app, drawn):
 
 def test_best_scores_and_their_problems_in_japanese(data_dir, monkeypatch):
     import sqlite3
-    from game.messages import shown
+    from game.core.messages import shown
     from game.storage import Store
     i18n.set_language("ja")
     assert best_words(None) == "まだなし"

@@ -8,12 +8,12 @@ import re
 import pygame
 import pytest
 
-from game.commands import History, Session
+from game.core.commands import History, Session
 from game.grayblock.bots import HardBot
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
 from game.grayblock.state import BLOCK, OUT, GrayblockState
-from game.i18n import _
-from game.messages import shown
+from game.core.i18n import _
+from game.core.messages import shown
 from scenes.config import GameConfig, Seat
 from scenes.grayblock import draw
 from scenes.grayblock.table import START, GrayblockScene

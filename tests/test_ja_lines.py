@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.core import i18n
 from scenes.widgets import ui
 
 WIDTHS = (190, 260, 330, 410, 500)

@@ -4,7 +4,7 @@ built in code, the replay's 「…の手番」 in one piece, and the rule items'
 
 import pygame
 
-from game import i18n
+from game.core import i18n
 from storage_helpers import keep_in_progress
 from test_files_faults import assemble_record
 from ui_helpers import frames, key, top
@@ -25,7 +25,7 @@ def test_the_delete_question_says_do_not_delete_not_do_not_undo(app, ja):
 
 
 def stats_rows(app, game: str, page: dict) -> dict:
-    from game import registry
+    from game.core import registry
     scene = app.stack.push(app.make("stats"))
     scene.game_c.index = registry.ids().index(game)
     rows: dict = {}
@@ -81,9 +81,9 @@ def test_history_scores_and_review_chips_use_japanese_marks(app, ja):
 
 def test_the_replay_says_whose_move_as_one_phrase(app, ja):
     """「Hard 1（CPU）の手番」: the name and 「の手番」 are one text, not two with a gap."""
-    from game import records
+    from game.core import records
     from game.bots import make_bot
-    from game.play import play_out
+    from game.services.play import play_out
     from scenes.widgets import ui
     module = records.game_module("assemble")
     seats = ["hard", "easy"]
@@ -200,7 +200,7 @@ def test_the_setup_selectors_keep_their_labels_at_the_smallest_window(app, ja):
     nothing. A selector too narrow for its label shows the label above it, for every game."""
     import pygame
 
-    from game import registry
+    from game.core import registry
     from scenes.widgets import ui
     pygame.display.set_mode((640, 360), pygame.RESIZABLE)
     app.resized()

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.i18n import _
+from game.core.i18n import _
 from scenes.art.shapes import GEAR_NAMES
 from scenes.menus.rules import FOOTER, GEAR_LABELS
 from scenes import games

@@ -8,10 +8,11 @@ import pickle
 import pygame
 import pytest
 
-from game import i18n, settings as schema
+from game.core import i18n
+from game.services import settings as schema
 from game.assemble.setup import PLACE, Rules as AssembleRules
-from game.commands import DEALT, MOVED, Redo
-from game.messages import message, shown
+from game.core.commands import DEALT, MOVED, Redo
+from game.core.messages import message, shown
 from scenes.config import GameConfig, Seat
 from scenes.table import look
 from scenes.table.bots import Hint
@@ -140,7 +141,7 @@ def test_undo_refusals_and_questions_in_japanese(app):
 
 
 def test_fair_undo_refusal_names_the_player_in_either_language():
-    from game.commands import Step, UndoPlan
+    from game.core.commands import Step, UndoPlan
     moved = UndoPlan((Step(1, False), Step(0, False)), frozenset({0}))
     dealt = UndoPlan((Step(0, True),), frozenset({0}))
     assert moved.obstacle() == (MOVED, 1) and dealt.obstacle() == (DEALT, None)
@@ -153,7 +154,7 @@ def test_fair_undo_refusal_names_the_player_in_either_language():
 def test_undo_blocked_says_why_in_the_players_language(app, monkeypatch):
     table = open_table(app, [Seat("Ada", "human", 0), Seat("Bo", "easy", 1)])
     table.session.meta["undo"] = "fair"
-    from game.commands import Step, UndoPlan
+    from game.core.commands import Step, UndoPlan
     crossing = UndoPlan((Step(1, False), Step(0, False)), frozenset({0}))  # over Bo's move
     monkeypatch.setattr(table.undoing, "plan", lambda: crossing)
     assert table.undoing.blocked() == "Fair undo: Bo has moved since."
@@ -183,7 +184,7 @@ def test_a_refused_move_is_said_in_japanese(app):
 # --- messages made before the language is known ----------------------------------------------
 
 def test_a_message_is_english_text_and_shown_in_the_language_of_the_moment():
-    from game.i18n import N_
+    from game.core.i18n import N_
     inner = message(N_("the disk is full"))
     outer = message(N_("Nothing can be saved in {folder} ({reason}): this session keeps nothing."),
                     reason=inner, folder="/media/stick")

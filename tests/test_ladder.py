@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game import ladder
+from game.tools import ladder
 from game.assemble.scoring import score_line
-from game.ladder import Pairing, play_game
+from game.tools.ladder import Pairing, play_game
 
 GREEDY = Path(__file__).parent / "bots" / "greedy_bot.py"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.paths import asset
+from game.core.paths import asset
 from scenes.layouts.tmx import (
     LANE_PARTS, PANELS, LayoutError, Rect, TableLayout, lane_count, load_layout, load_layout_file)
 from scenes.art.metrics import CARD_ASPECT, DESIGN_SIZE, MAX_LINE, line_width

@@ -9,7 +9,7 @@ import signal
 import pygame
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from game.assemble.setup import Rules as AssembleRules
 from game.grayblock.setup import Rules as GrayRules
 from scenes import games

@@ -17,9 +17,10 @@ from hypothesis import given, settings, strategies as st
 from game.assemble.record import new_session
 from game.assemble.setup import TAKE
 from game.bots import make_bot
-from game.commands import Play
-from game.messages import shown
-from game.tutorial import SCRIPTS, store
+from game.core.commands import Play
+from game.core.messages import shown
+from game.tutorial import SCRIPTS
+from game.storage import lesson_places as store
 from game.assemble.lesson import SCRIPT
 from game.tutorial.lesson import BotMove, Do, Free, Lesson, Note
 
@@ -301,7 +302,7 @@ def test_escape_opens_the_menu_whose_title_screen_keeps_the_lesson(app, data_dir
 
 def test_a_broken_or_foreign_lesson_place_starts_the_lesson_afresh(app, data_dir):
     session, lesson, _notes = play_headless()
-    from game.records import record_of
+    from game.core.records import record_of
     record = record_of(session)
     record["players"][1]["seat"] = "cmd:evil-program"  # never started from a lesson's place
     app.store.lessons.keep("assemble", {"record": record, "lesson": lesson.to_json()})

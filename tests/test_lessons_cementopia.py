@@ -12,8 +12,9 @@ import pytest
 
 from game.cementopia.bots import EasyBot, HardBot
 from game.cementopia.setup import Action
-from game.messages import shown
-from game.tutorial import SCRIPTS, store
+from game.core.messages import shown
+from game.tutorial import SCRIPTS
+from game.storage import lesson_places as store
 from game.cementopia.lesson import SCRIPT
 from game.tutorial.lesson import Do, Lesson, Note
 

@@ -9,11 +9,12 @@ import json
 import pygame
 import pytest
 
-from game.commands import Play
+from game.core.commands import Play
 from game.grayblock.setup import LEFT, RIGHT, Action, one_gear_apart
 from game.grayblock.state import BLOCK, explain_hand
-from game.messages import shown
-from game.tutorial import SCRIPTS, store
+from game.core.messages import shown
+from game.tutorial import SCRIPTS
+from game.storage import lesson_places as store
 from game.grayblock.lesson import SCRIPT
 from game.tutorial.lesson import BotMove, Do, Lesson, Note
 

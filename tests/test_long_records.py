@@ -17,11 +17,12 @@ import tracemalloc
 
 import pytest
 
-from game import cli, records
+from game.services import cli
+from game.core import records
 from game.grayblock.perf import long_record
 from game.grayblock.state import GrayblockState
-from game.errors import IllegalAction
-from game.history import entry_of
+from game.core.errors import IllegalAction
+from game.storage.history import entry_of
 
 TINY, SMALL, LARGE = 10, 100, 400  # hands
 QUICKER = (10, 50, 200)  # for the command line (it reads and writes files too)
@@ -140,7 +141,7 @@ def test_the_replay_viewer_keeps_a_bounded_number_of_positions(app):
 # --- the list Grayblock's states share their finished hands through ---------------------------
 
 def test_an_append_only_copy_shares_its_items_and_keeps_its_own():
-    from game.appendonly import AppendOnly
+    from game.core.appendonly import AppendOnly
     a = AppendOnly([1, 2])
     b = a.copy()
     a.append(3)  # as long as the backing list: in place
@@ -184,7 +185,7 @@ def replayed(hands: int):
 
 
 def test_the_positions_kept_are_bounded_however_long_the_match():
-    from game.positions import LIMIT, SPACING, Positions
+    from game.core.positions import LIMIT, SPACING, Positions
     for hands in (SMALL, LARGE):
         session = records.replay(record(hands), snapshots=False)
         positions = Positions(session.history.start, session.history.actions)
@@ -195,7 +196,7 @@ def test_the_positions_kept_are_bounded_however_long_the_match():
 
 
 def test_a_position_is_played_again_exactly_from_the_one_kept_before(monkeypatch):
-    from game.positions import Positions
+    from game.core.positions import Positions
     start, actions, expected = replayed(SMALL)
     total = len(actions)
     positions = Positions(start, actions, limit=9)  # nothing walked: kept on the way
@@ -225,7 +226,7 @@ def test_a_position_is_played_again_exactly_from_the_one_kept_before(monkeypatch
 
 
 def test_a_move_the_rules_refuse_is_refused_however_the_position_is_reached():
-    from game.positions import Positions
+    from game.core.positions import Positions
     start, actions, expected = replayed(SMALL)
     bad = start.clone()
     illegal = next(a for a in actions if bad.why_illegal(a) is not None)  # a move not legal at the start

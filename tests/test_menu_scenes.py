@@ -48,7 +48,7 @@ def test_title_new_game_by_click(app):
 
 def test_title_counts_the_other_games_the_app_carries(app, monkeypatch):
     """The subtitle's "and N more" is every registered game but Alice Assemble itself."""
-    from game import registry
+    from game.core import registry
     app.stack.push(app.make("title"))
     said = spy_texts(monkeypatch)
     frames(app, 1)
@@ -97,7 +97,7 @@ def test_continue_with_a_damaged_game_says_why_and_keeps_it_listed(app, table):
 def test_continue_resumes_a_saved_game(app, table):
     from game.assemble.record import new_session
     from game.assemble.setup import Rules
-    from game.records import record_of
+    from game.core.records import record_of
     players = [{"name": "Ann", "seat": "human", "colour": 2}, {"name": "Bo", "seat": "easy", "colour": 0}]
     session = new_session(42, players, Rules(flaw=True))
     session.play(session.state.legal_actions()[0])
@@ -497,7 +497,7 @@ def test_text_field_caret_is_drawn_where_it_is(app):
 
 
 def test_setup_shows_each_bot_levels_rating_where_the_game_has_them(app, monkeypatch):
-    from game.ratings import load_ratings
+    from game.services.ratings import load_ratings
     stored = load_ratings("assemble")
     scene = app.stack.push(app.make("setup"))
     frames(app, 1)

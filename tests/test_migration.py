@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.stats import compute
+from game.services.stats import compute
 from game.storage import Store, legacy
 from tests.storage_helpers import contents
 from tests.ui_helpers import click, frames, spy_texts, top
@@ -85,7 +85,7 @@ def test_the_first_start_brings_in_everything_once_and_leaves_the_files(old_fold
         [saved] = listed.games
         autosave = json.loads((old_folder / "autosave.json").read_text())
         assert saved.game == "assemble" and saved.actions == len(autosave["actions"]) == 12
-        from game.records import utc_stamp
+        from game.core.records import utc_stamp
         assert saved.updated_at == utc_stamp(os.stat(old_folder / "autosave.json").st_mtime)
         # the finished games count as the old release counted them
         figures = json.loads(json.dumps(compute(app.store.finished.entries(), TODAY)))
@@ -93,7 +93,7 @@ def test_the_first_start_brings_in_everything_once_and_leaves_the_files(old_fold
         assert holds(figures["games"], old["games"])
         assert figures["records"] == 9 and old["records"] == 10 and old["unreadable"] == 1
         # the lesson left at its sixth step, and the bests
-        from game.tutorial import store as lessons
+        from game.storage import lesson_places as lessons
         from game.assemble.lesson import SCRIPT
         _session, lesson, problem = lessons.load(app.store, SCRIPT)
         assert problem is None and lesson.index == 5

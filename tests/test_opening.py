@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game.records import record_of
+from game.core.records import record_of
 from game.storage import Store
 from game.storage.store import DB_NAME, SCHEMA_VERSION
 from tests.cli_helpers import one_line, run
@@ -395,7 +395,7 @@ def test_two_logs_set_aside_in_one_second_are_both_kept_as_they_were(data_dir, t
                                                                      monkeypatch):
     """A foreign log set aside, then another within the same second: the second never takes the
     first one's name (it was written over, byte for byte lost)."""
-    import game.storage.files as files
+    import game.core.files as files
     player_data(data_dir)
     logs = []
     for n in range(2):

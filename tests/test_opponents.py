@@ -12,10 +12,10 @@ from game.assemble.opponents import POLICIES, Reading, read_seats
 from game.assemble.search import GREEDY, GREEDY_TIES, HIGH, LOW, NORMAL, RANDOM, Mix
 from game.assemble.setup import Action
 from game.bots import make_bot, moves_seen
-from game.commands import Session
-from game.play import play_out
+from game.core.commands import Session
+from game.services.play import play_out
 from game.assemble.record import new_session
-from game.records import record_of
+from game.core.records import record_of
 
 _spec = importlib.util.spec_from_file_location(
     "greedy_program", Path(__file__).parent / "bots" / "greedy_bot.py")

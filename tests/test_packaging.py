@@ -75,8 +75,8 @@ def built(tmp_path_factory):
     toc = tree / "build" / "work" / "alice" / "Analysis-00.toc"
     if toc.is_file() and tree.resolve() != ROOT:
         text = toc.read_text(errors="replace")
-        assert str(tree / "game" / "registry.py") in text
-        assert str(ROOT / "game" / "registry.py") not in text
+        assert str(tree / "game" / "core" / "registry.py") in text
+        assert str(ROOT / "game" / "core" / "registry.py") not in text
     return exe, proc.stdout
 
 

@@ -9,7 +9,7 @@ import sys
 import pygame
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from helpers import finished_record
 from scenes.app import picker
 from storage_helpers import finished_records, in_progress

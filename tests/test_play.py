@@ -6,8 +6,8 @@ import pytest
 from game.assemble.record import new_session
 from game.assemble.setup import Action
 from game.bots import RandomBot
-from game.errors import IllegalAction
-from game.play import play_out
+from game.core.errors import IllegalAction
+from game.services.play import play_out
 
 PLAYERS = [{"name": f"P{i + 1}", "seat": "random"} for i in range(4)]
 

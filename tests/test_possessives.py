@@ -1,5 +1,5 @@
 """Issue 40, item 10: "You's bot failed", "You's areas". A name's possessive is made by one
-function, game.words.whose: "Ann's" and the player's own "your", 「Annの」 and 「あなたの」."""
+function, game.core.words.whose: "Ann's" and the player's own "your", 「Annの」 and 「あなたの」."""
 
 import ast
 import re
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.words import whose
+from game.core import i18n
+from game.core.words import whose
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,7 +45,7 @@ def test_japanese_possessives(japanese):
 def test_the_bot_failed_line_of_selfplay_says_your():
     from game.assemble.record import new_session
     from game.bots import BotFailure, make_bot
-    from game.play import play_out
+    from game.services.play import play_out
 
     class Failing:
         name = "failing"
@@ -91,7 +91,7 @@ def test_no_message_builds_a_names_possessive():
                 continue
             built += [f"{msgid!r}: {{{field}}}'s" for field in re.findall(r"\{(\w+)\}'s\b", msgid)
                       if field not in NOT_NAMES]
-    assert built == [], "give these a {whose} field from game.words.whose:\n" + "\n".join(built)
+    assert built == [], "give these a {whose} field from game.core.words.whose:\n" + "\n".join(built)
 
 
 def test_no_f_string_builds_a_possessive():

@@ -5,8 +5,8 @@ from hypothesis import given, settings, strategies as st
 from game.assemble import AssembleState, Rules
 from game.assemble.record import new_session
 from game.assemble.setup import Action
-from game.commands import Play
-from game.errors import IllegalAction
+from game.core.commands import Play
+from game.core.errors import IllegalAction
 from sessions import play_random, record_round_trip, seats, undo_all_then_redo_all
 
 PLAYERS = st.sampled_from([2, 3, 4])

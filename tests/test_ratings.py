@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
-from game import ratings
+from game.services import ratings
 from game.assemble.bots import LEVELS
 from game.assemble.oracle import ORACLES, OracleBot
 from game.assemble.record import new_session
 from game.bots import bot_levels
-from game.ladder import Pairing, play_game
+from game.tools.ladder import Pairing, play_game
 
 
 def results(hero, villain, seats, hero_wins, villain_wins, shared=0):
@@ -63,7 +63,7 @@ def test_bad_result_files_say_where_in_one_line(tmp_path):
     bad.write_text('{"levels": ["hard", "normal"], "keys": [[1,0,0,0], [2,0,0,0]]}\n[1, 2]\n')
     with pytest.raises(ValueError, match=r"results.jsonl:2: not a ladder result line"):
         ratings.read_results([bad])
-    proc = subprocess.run([sys.executable, "-m", "game.ratings", str(bad)], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "game.services.ratings", str(bad)], capture_output=True,
                           text=True)
     assert proc.returncode == 2 and "results.jsonl:2" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -142,9 +142,9 @@ def test_two_heroes_are_compared_on_the_same_deals_and_seats(tmp_path):
     assert ratings.paired(old, "hard-net", "hard")["games"] == 1
     path = tmp_path / "games.jsonl"
     path.write_text("".join(json.dumps(game) + "\n" for game in games))
-    proc = subprocess.run([sys.executable, "-m", "game.ratings", str(path), "--paired", "hard-net",
+    proc = subprocess.run([sys.executable, "-m", "game.services.ratings", str(path), "--paired", "hard-net",
                            "hard"], capture_output=True, text=True)
     assert proc.returncode == 0 and "3 paired games" in proc.stdout and "+0.333" in proc.stdout
-    proc = subprocess.run([sys.executable, "-m", "game.ratings", str(path), "--paired", "hard",
+    proc = subprocess.run([sys.executable, "-m", "game.services.ratings", str(path), "--paired", "hard",
                            "oracle"], capture_output=True, text=True)
     assert proc.returncode == 2 and "no deal" in proc.stderr and "Traceback" not in proc.stderr

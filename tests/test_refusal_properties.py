@@ -8,17 +8,17 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import i18n
+from game.core import i18n
 from game.alicematic.content import COLOURS
 from game.alicematic.setup import KINDS, Action as AlicematicAction
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.setup import Action as AssembleAction
 from game.cementopia.setup import Action as CementopiaAction
-from game.contract import Refusal
-from game.errors import IllegalAction
+from game.core.contract import Refusal
+from game.core.errors import IllegalAction
 from game.grayblock.setup import Action as GrayblockAction
-from game.messages import shown
-from game.registry import game_module, ids
+from game.core.messages import shown
+from game.core.registry import game_module, ids
 
 SEEDS = st.integers(0, 2**31 - 1)
 

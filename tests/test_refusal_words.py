@@ -6,10 +6,10 @@ import pytest
 
 from game.alicematic.content import COLOURS
 from game.assemble import Rules as AssembleRules
-from game.commands import History, Session
+from game.core.commands import History, Session
 from game.grayblock.setup import LEFT, Action as GrayblockAction, Rules as GrayblockRules
 from game.grayblock.state import GrayblockState
-from game.messages import shown
+from game.core.messages import shown
 from scenes.alicematic import draw as alicematic_draw
 from scenes.art.metrics import STRIP
 from scenes.config import GameConfig, Seat

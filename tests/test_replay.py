@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from game.assemble.record import new_session as assemble_session
 from scenes.replay.viewer import open_replay
 from tests.storage_helpers import contents

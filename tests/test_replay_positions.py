@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from game.bots import make_bot
-from game.play import play_out
+from game.services.play import play_out
 
 GAMES = registry.ids()  # every registered game: a new one is tested here by default
 

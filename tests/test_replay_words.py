@@ -10,10 +10,10 @@ import json
 import pygame
 import pytest
 
-from game import records
+from game.core import records
 from game.bots import make_bot
-from game.i18n import set_language
-from game.play import play_out
+from game.core.i18n import set_language
+from game.services.play import play_out
 from scenes.replay.review import ReviewScene, open_review
 from scenes.widgets import ui
 from tests.test_review_scene import finished, make_record

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from cli_helpers import one_line, run
-from game import records, registry
+from game.core import records, registry
 from game.assemble.search import score
 from game.assemble.setup import PLACE, TAKE, Setup
 from game.assemble.state import AssembleState
@@ -160,7 +160,7 @@ def test_cementopia_last_placement_costs_its_exact_points():
 
 def selfplay_record(game, seats, seed):
     from game.bots import make_bot
-    from game.play import play_out
+    from game.services.play import play_out
     module = records.game_module(game)
     players = [{"name": f"P{i + 1}", "seat": seat} for i, seat in enumerate(seats)]
     session = module.new_session(seed, players, snapshots=False)

@@ -9,8 +9,8 @@ import random
 import pygame
 import pytest
 
-from game import records, registry
-from game.i18n import set_language
+from game.core import records, registry
+from game.core.i18n import set_language
 from game.review import reviewable
 from scenes.replay.review import ReviewScene, open_review, open_stored_review
 from tests.ui_helpers import click, frames, key, spy_texts
@@ -136,7 +136,7 @@ def test_the_measure_switches_and_japanese_words(app):
 
 
 def test_statistics_chart_the_reviews_over_time(app, data_dir, monkeypatch):
-    from game.review.kept import review_and_keep
+    from game.storage.kept_reviews import review_and_keep
     ids = []
     for seed in (1, 2, 3):
         record = make_record("assemble")

@@ -8,10 +8,10 @@ from contextlib import closing
 
 import pytest
 
-from game import records
+from game.core import records
 from game.assemble.record import new_session
 from game.review import Review
-from game.review.kept import kept_review, review_and_keep
+from game.storage.kept_reviews import kept_review, review_and_keep
 from game.storage import Store, data_dir
 
 
@@ -33,7 +33,7 @@ def test_a_review_is_kept_and_opens_without_searching_again(db, monkeypatch):
     record = finished()
     game_id = db.games.finish(None, record)
     first = review_and_keep(db, game_id, record, 0, iterations=6)
-    import game.review.kept as kept
+    import game.storage.kept_reviews as kept
     monkeypatch.setattr(kept, "review", lambda *a, **k: pytest.fail("reviewed again"))
     with closing(Store.open(data_dir())) as other:  # the next start of the app
         again = review_and_keep(other, game_id, record, 0)

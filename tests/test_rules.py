@@ -5,8 +5,8 @@ import pytest
 from game.assemble import AssembleState, Rules, Setup
 from game.assemble.setup import Action
 from game.assemble import words
-from game.contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Refusal
-from game.errors import IllegalAction
+from game.core.contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Refusal
+from game.core.errors import IllegalAction
 from helpers import finished, place, setup_with, take
 
 

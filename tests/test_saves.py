@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from game import records
+from game.core import records
 from game.assemble.record import new_session
 from game.storage import ELSEWHERE, FREE, MINE, HeldElsewhere, Store, StoreError, data_dir
 from game.storage.games import Games
@@ -189,7 +189,7 @@ def test_a_live_window_keeps_its_game_whatever_the_clocks_say(data_dir, shift):
 
 HOLD_AND_WAIT = (
     "import sys, time; import game.storage.connection as m; from game.storage import Store;"
-    "from game.assemble.record import new_session; from game.records import record_of;"
+    "from game.assemble.record import new_session; from game.core.records import record_of;"
     "s = Store.open(); real = time.time; m.time.time = lambda: real() + float(sys.argv[1]);"
     "print(s.games.new(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
     "{'name': 'B', 'seat': 'easy'}]))), flush=True); sys.stdin.readline()")
@@ -243,7 +243,7 @@ def test_a_lease_left_by_a_process_that_is_gone_is_free_at_once(data_dir):
     import subprocess
     child = subprocess.run([sys.executable, "-c", (
         "import sys; from game.storage import Store; from game.assemble.record import new_session;"
-        "from game.records import record_of;"
+        "from game.core.records import record_of;"
         "s = Store.open(); print(s.games.new(record_of(new_session(3, [{'name': 'A', 'seat': 'human'},"
         "{'name': 'B', 'seat': 'easy'}]))), flush=True); import os; os._exit(0)")],
         capture_output=True, text=True, timeout=HANG_S, env=dict(os.environ, ALICE_DATA_DIR=str(data_dir)))
@@ -281,7 +281,7 @@ def test_a_saver_whose_game_was_taken_over_stops_writing_and_says_so(data_dir, m
 
 
 def test_settings_changed_in_two_windows_are_both_kept(data_dir):
-    from game import settings as schema
+    from game.services import settings as schema
     first, second = Store.open(data_dir), Store.open(data_dir)
     try:
         one, two = schema.load(first), schema.load(second)
@@ -368,7 +368,7 @@ def test_a_database_written_at_schema_1_opens_migrated_with_everything_in_it(dat
         assert (saved.game, saved.actions, saved.held) == ("cementopia", 4, FREE)
         assert db.settings.read() == ({"sound": False, "language": "ja"}, [])
         assert db.bests.read("cementopia") == {"23": {"best": 9, "unassisted_best": 9}}
-        from game import stats
+        from game.services import stats
         figures = stats.kept(db)
         assert figures["games"]["grayblock"]["finished"] == 1
         assert db.integrity() == "ok"
@@ -382,7 +382,7 @@ def test_a_database_written_at_schema_1_opens_migrated_with_everything_in_it(dat
 def test_statistics_are_worked_out_once_per_change_of_the_finished_games(db, monkeypatch):
     """Kept figures are given as long as no finished game changed; any change (a game kept, an
     import, an edit behind the app's back) has them worked out again."""
-    from game import stats
+    from game.services import stats
     from tests.test_history import played
     db.games.finish(None, played("assemble", 3)[0])
     worked = []

@@ -7,7 +7,7 @@ from contextlib import closing
 
 from hypothesis import given, settings, strategies as st
 
-from game import records
+from game.core import records
 from game.assemble.record import new_session
 from game.storage.connection import _dump
 from game.storage.store import DB_NAME, TAILED, Store

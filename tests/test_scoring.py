@@ -5,7 +5,7 @@ import random
 import pytest
 
 from game.assemble.scoring import explain_line, lane_key, module_sizes, score_line
-from game.cards import parse_card
+from game.core.cards import parse_card
 
 
 def sizes(line):

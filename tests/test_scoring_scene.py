@@ -253,7 +253,7 @@ def test_capacity_text():
 
 def test_hand_made_position_draws(app):
     """Lines of any length (here 1 and 12 cards) and a lane with no module at all."""
-    from game.commands import History, Session
+    from game.core.commands import History, Session
     state = finished(3, [[31], list(range(12)), [0]], [1, 9, 1])
     scene = ScoringScene(app, Session(History(state)), None)
     app.stack.push(scene)
@@ -279,7 +279,7 @@ def test_the_summary_heading_names_every_advanced_rule_in_play(app, monkeypatch,
 
 def test_the_heading_says_you_win_when_the_player_wins(app):
     """The heading speaks to the player ("You win!", 「あなたの勝ち！」), never "You wins!"."""
-    from game import i18n
+    from game.core import i18n
     session = played(2, 11)
     winner = session.state.winners()[0]
     seats = [Seat("You" if p == winner else "Bramble", "human" if p == winner else "easy", p) for p in range(2)]

@@ -112,7 +112,7 @@ def test_the_ladder_measures_with_helpers_in_one_worker_only(tmp_path):
     import json
     import subprocess
     import sys
-    run = [sys.executable, "-m", "game.ladder", "--games", "1", "--pairings", "hard-vs-easy@2"]
+    run = [sys.executable, "-m", "game.tools.ladder", "--games", "1", "--pairings", "hard-vs-easy@2"]
     proc = subprocess.run(run + ["--helpers", "1", "--workers", "2"], capture_output=True,
                           text=True, timeout=HANG_S)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr

@@ -5,7 +5,7 @@ reading, nor before the seat has made a few moves."""
 import pygame
 import pytest
 
-from game import registry
+from game.core import registry
 from game.bots import moves_seen
 from game.assemble import opponents
 from scenes.assemble import draw

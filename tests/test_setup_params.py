@@ -9,7 +9,7 @@ import json
 import pygame
 import pytest
 
-from game import registry
+from game.core import registry
 from scenes.app import picker
 from scenes.menus import setup as setup_screen
 from scenes.menus.settings import use_language

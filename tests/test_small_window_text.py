@@ -224,7 +224,7 @@ def on_screen_refusals() -> dict:
     from game.alicematic import words as alicematic
     from game.assemble import words as assemble
     from game.cementopia import words as cementopia
-    from game.contract import Refusal
+    from game.core.contract import Refusal
     from game.grayblock import words as grayblock
     near = {"card": 29, "other": 30, "x": 0, "y": 0}
     return {

@@ -1,4 +1,4 @@
-"""Statistics (game.stats) checked against small hand-made sets, and `alice-assemble stats`."""
+"""Statistics (game.services.stats) checked against small hand-made sets, and `alice-assemble stats`."""
 
 import datetime
 import json
@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from game import cli, registry, stats
-from game.history import Entry
-from game.stats import compute, streaks
+from game.services import cli, stats
+from game.core import registry
+from game.storage.history import Entry
+from game.services.stats import compute, streaks
 
 from storage_helpers import edit, store
 from waiting import HANG_S

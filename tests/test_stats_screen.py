@@ -1,4 +1,4 @@
-"""The Statistics screen (issue 15, point 3): a player's figures per game, as game.stats computes
+"""The Statistics screen (issue 15, point 3): a player's figures per game, as game.services.stats computes
 them, with the score over time and the distribution drawn; Cementopia's page for the folder."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import registry, stats
+from game.core import registry
+from game.services import stats
 
 from tests.test_history_screen import make_records, open_history
 from tests.ui_helpers import click, frames, key, spy_texts

@@ -4,7 +4,7 @@ only Esc reached its menu). Over every registered game."""
 
 import pytest
 
-from game import registry
+from game.core import registry
 from ui_helpers import click, frames, resize, resumed_table
 
 

@@ -149,7 +149,7 @@ def test_a_tie_below_the_winner_says_which_tiebreaker_set_the_places():
 
 
 def test_the_results_show_the_note_for_a_tie_below_the_winner(app):
-    from game.commands import History, Session
+    from game.core.commands import History, Session
     from scenes.assemble.scoring import ScoringScene
     from tests.helpers import finished
     state = finished(4, [[31], [16, 0, 16, 0, 16, 0, 16], [24], [6]], [1, 4, 1, 1])

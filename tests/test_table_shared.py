@@ -5,13 +5,13 @@ game's real scene, driven with synthesized keys and clicks."""
 import pygame
 import pytest
 
-from game import records
+from game.core import records
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.setup import Rules as AssembleRules
 from game.grayblock.setup import Action as GrayAction
 from game.grayblock.setup import Rules as GrayRules
 from game.cementopia.setup import Action as CementAction
-from game.commands import STAGES
+from game.core.commands import STAGES
 from scenes.config import GameConfig, Seat
 from scenes.menus.pause import PauseMenu
 from storage_helpers import finished_records, has_game_in_progress, latest_saved

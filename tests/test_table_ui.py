@@ -5,7 +5,7 @@ import random
 import pygame
 import pytest
 
-from game import records
+from game.core import records
 from game.assemble.setup import Rules
 from scenes.config import GameConfig, Seat
 from scenes.art.metrics import STRIP

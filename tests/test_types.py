@@ -30,7 +30,7 @@ def test_a_session_holds_its_game_s_own_state_type(monkeypatch, tmp_path):
     snippet = tmp_path / "uses_a_session.py"
     snippet.write_text("\n".join([
         "from game.assemble.record import new_session",
-        "from game.positions import Positions",
+        "from game.core.positions import Positions",
         "session = new_session(1, [{'name': 'A', 'seat': 'human'}, {'name': 'B', 'seat': 'easy'}])",
         "reveal_type(session.state)",
         "reveal_type(session.history.start.view(0))",

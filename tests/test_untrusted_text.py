@@ -17,9 +17,9 @@ from contextlib import closing
 import pygame
 import pytest
 
-from game import records, registry
+from game.core import records, registry
 from game.bots import BotFailure, ExternalBot
-from game.text import NAME, WHOLE, clean
+from game.core.text import NAME, WHOLE, clean
 from scenes.config import GameConfig, Seat
 from scenes.replay.viewer import open_replay
 from scenes.widgets import ui

@@ -4,7 +4,7 @@ window stretched past anything SDL can hold."""
 import pygame
 import pytest
 
-from game import registry
+from game.core import registry
 from ui_helpers import frames, key, move, resize, wait_for
 
 

@@ -30,7 +30,7 @@ def main() -> int:
         import time
         real = time.time
         time.time = lambda: real() + shift
-    from game.registry import game_module
+    from game.core.registry import game_module
     from scenes.app.window import App, AppOptions
     from scenes.config import GameConfig, Seat
     from scenes.table.base import GameTable

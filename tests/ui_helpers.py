@@ -52,7 +52,7 @@ def players_files(data):
     """A player's data folder as the demo finds it: a game in progress, settings, a finished
     game."""
     from game.assemble.record import new_session
-    from game.records import record_of
+    from game.core.records import record_of
     from game.storage import Store
     session = new_session(5, [{"name": "Ada", "seat": "human", "colour": 2},
                               {"name": "Bo", "seat": "easy", "colour": 0}])
@@ -86,7 +86,7 @@ def resumed_table(app, game, seed=2):
     """`game`'s table with a game in progress of its fewest players (the first a human, the others
     easy bots), kept as a window that then closed leaves it and resumed from the title's Continue:
     the way a player reaches it, for a test over every registered game."""
-    from game import records, registry
+    from game.core import records, registry
     from storage_helpers import keep_in_progress
     n = min(registry.info(game).player_counts)
     session = registry.game_module(game).new_session(

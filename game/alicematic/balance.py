@@ -20,9 +20,9 @@ from collections import Counter
 from typing import Any, Callable, TypedDict
 
 from ..bots import Bot
-from ..cli import between, count
-from ..commands import Session
-from ..play import play_out
+from ..services.cli import between, count
+from ..core.commands import Session
+from ..services.play import play_out
 from .bots import LEVELS, NormalBot
 from .content import COLOURS, Card, load_cards
 from .record import new_session
@@ -132,9 +132,9 @@ def bot_figures(players: int, games: int, seat: str, seed: int = 1,
 
 def record_figures(paths: list[str]) -> dict[str, Any]:
     """The designer's figures of saved games (files or folders of records), human and bot apart."""
-    from ..records import MAX_BYTES, parse_record
+    from ..core.records import MAX_BYTES, parse_record
     from ..storage.exchange import record_files
-    from ..storage.files import describe, read_bounded, shown_name
+    from ..core.files import describe, read_bounded, shown_name
     items: list[tuple[str, object]] = []
     for path in record_files(paths):
         try:

@@ -20,8 +20,8 @@ import sys
 import time
 from typing import Any
 
-from ..cli import ascii_int, count, seconds
-from ..intervals import wilson
+from ..services.cli import ascii_int, count, seconds
+from ..core.intervals import wilson
 from .bots import LEVELS
 from .descriptor import PLAYER_COUNTS
 from .state import AlicematicState

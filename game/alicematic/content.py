@@ -21,8 +21,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, TypedDict, TypeGuard, cast
 
-from .. import errors
-from ..paths import asset
+from ..core import errors
+from ..core.paths import asset
 from .effects import Power, PowerJSON, check_power
 
 COLOURS = ("red", "blue", "yellow", "green", "white")
@@ -146,7 +146,7 @@ class Content:
         content = cls(cards, tuple(tiles))
         if data.get("hash") != content.hash:
             raise ContentError("content.hash does not match its cards and tiles")
-        from ..records import same  # (JSON's true is not 1: a record says what it was played with)
+        from ..core.records import same  # (JSON's true is not 1: a record says what it was played with)
         if not same(data, content.to_json()):
             raise ContentError("content is not written as the app writes it (a true or false "
                                "for a number, or a field too many)")
@@ -203,8 +203,8 @@ HEX_KEYS = ("kind", "colour", "strength", "city_size")
 def read_json(where: Path, limit: int = MAX_BYTES) -> object:
     """A content file's JSON through the bounded reader (a FIFO, /dev/zero or a huge file is
     refused in one line)."""
-    from ..errors import RecordError
-    from ..records import load_json, read_text
+    from ..core.errors import RecordError
+    from ..core.records import load_json, read_text
     try:
         return load_json(read_text(where, limit, "a content file"))
     except RecordError as exc:
@@ -346,7 +346,7 @@ def _tiled_map(path: Path) -> Any:  # a pytmx.TiledMap (pytmx has no annotations
     (pytmx opens those itself: a FIFO there would hang it)."""
     from xml.etree import ElementTree
 
-    from ..storage.files import Unreadable, read_bounded
+    from ..core.files import Unreadable, read_bounded
     try:
         root = ElementTree.fromstring(read_bounded(path, MAX_BYTES))
         for tileset in root.iter("tileset"):

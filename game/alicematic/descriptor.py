@@ -1,10 +1,10 @@
-"""Alicematic Eiketsuden as the app and the command line know it (game.descriptor)."""
+"""Alicematic Eiketsuden as the app and the command line know it (game.core.descriptor)."""
 
 from typing import TYPE_CHECKING
 
-from ..descriptor import Figures, GameInfo, RuleOption
-from ..i18n import N_
-from ..messages import message
+from ..core.descriptor import Figures, GameInfo, RuleOption
+from ..core.i18n import N_
+from ..core.messages import message
 
 if TYPE_CHECKING:  # (state imports this module)
     from .state import AlicematicState

@@ -5,7 +5,7 @@ bring. Legality stays the state's (why_illegal, expeditions); this only says whi
 
 from __future__ import annotations
 
-from ..contract import Event, Refusal
+from ..core.contract import Event, Refusal
 from . import effects as fx
 from . import words
 from .content import YELLOW

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Iterable, TypedDict
 
-from ..commands import Session
-from ..contract import Event
-from ..records import replay
+from ..core.commands import Session
+from ..core.contract import Event
+from ..core.records import replay
 from . import state as st
 from .content import RED, GREEN
 from .scoring import PARTS, final_scores
@@ -146,7 +146,7 @@ def summary(figures: list[GameFigures], min_summons: int = 5) -> dict[str, Any]:
 def human_and_bot(records: Iterable[tuple[str, object]]) -> dict[str, Any]:
     """The summary of human games and of bot games apart, from (name, record) pairs; records
     that do not replay are listed by name with their problem."""
-    from ..errors import RecordError
+    from ..core.errors import RecordError
     human: list[GameFigures] = []
     bots: list[GameFigures] = []
     problems: dict[str, str] = {}

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import i18n
-from ..i18n import N_, _
-from ..commands import Session
-from ..records import replay
+from ..core import i18n
+from ..core.i18n import N_, _
+from ..core.commands import Session
+from ..core.records import replay
 from . import tell
 from .content import RESOURCE_COLOURS
 from .scoring import PARTS, final_scores

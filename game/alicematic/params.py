@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING
 
-from ..errors import ContentError
+from ..core.errors import ContentError
 
 if TYPE_CHECKING:
-    from ..records import StrPath
+    from ..core.records import StrPath
 
 MAX_BYTES = 64 * 1024  # a parameters file is a few lines; more is the wrong file
 
@@ -80,8 +80,8 @@ class Params:
 
 def read_params(path: StrPath) -> Params:
     """A parameters file, checked: ParamsError naming the file and the field."""
-    from ..errors import RecordError
-    from ..records import load_json, read_text
+    from ..core.errors import RecordError
+    from ..core.records import load_json, read_text
     name = str(path)[-60:]
     try:
         data = load_json(read_text(path, MAX_BYTES, "a parameters file"))

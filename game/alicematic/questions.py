@@ -2,7 +2,7 @@
 The in-app rules page (after the decisions) and assets/alicematic/README.md list them; the ones
 with a draft variant (game.alicematic.variants) name the switch that plays the other reading."""
 
-from ..i18n import N_
+from ..core.i18n import N_
 
 QUESTIONS = (
     N_("Phase 2: the draft's phases go 1 (main phase), then 3 (round end). Is a phase 2 missing, "

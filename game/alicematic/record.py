@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..commands import History, Session
-from ..errors import RecordError
-from ..records import apply_recorded, same, session_meta, setup_record, short_json
+from ..core.commands import History, Session
+from ..core.errors import RecordError
+from ..core.records import apply_recorded, same, session_meta, setup_record, short_json
 from .content import Content, ContentError, legacy
 from .descriptor import INFO
 from .params import Params, ParamsError

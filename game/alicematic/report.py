@@ -1,5 +1,5 @@
 """Alicematic's balance report (GameInfo.balance, `alice-assemble balance --game alicematic`): from
-finished games' records, each figure with its n and 95% interval (game.intervals):
+finished games' records, each figure with its n and 95% interval (game.core.intervals):
 
 - win share by turn position counted from the start player (1 = the start player), per player
   count, against the fair 1/players; and by the colour each seat played (records the app wrote);
@@ -17,11 +17,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from ..errors import RecordError
-from ..history import colours_of
-from ..intervals import Interval, mean, wilson
-from ..records import replay
-from ..settings import COLOUR_NAMES
+from ..core.errors import RecordError
+from ..storage.history import colours_of
+from ..core.intervals import Interval, mean, wilson
+from ..core.records import replay
+from ..services.settings import COLOUR_NAMES
 from .figures import ENDINGS, ending
 from .scoring import final_scores
 

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import RecordError
+from ..core.errors import RecordError
 from .content import COLOURS, N_TILES, current
 from .descriptor import PLAYER_COUNTS
 from .hexmap import Hex

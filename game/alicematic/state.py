@@ -64,8 +64,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Iterable, NamedTuple, TypedDict, cast
 
-from ..contract import GAME_OVER as GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
-from ..errors import IllegalAction
+from ..core.contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
+from ..core.errors import IllegalAction
 from . import effects as fx
 from . import words
 from .content import (BLUE, CITY, COLOURS, FACILITY, FOREST, GIRL_ALICE, GREEN,

@@ -1,13 +1,13 @@
-"""Alicematic's own figures of a player (game.stats.Extra): wins by the colour the player's seat
+"""Alicematic's own figures of a player (game.services.stats.Extra): wins by the colour the player's seat
 played (records that name none are left out)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..history import Entry
-from ..settings import COLOUR_NAMES
-from ..stats import Extra as Base, Tally
+from ..storage.history import Entry
+from ..services.settings import COLOUR_NAMES
+from ..services.stats import Extra as Base, Tally
 
 COLOUR_KEYS = tuple(name.lower() for name in COLOUR_NAMES)  # by_colour's keys: "orange"...
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from . import effects as fx
 from . import state as st
 from .words import HEX_NAMES, source_words
-from ..i18n import N_, _, ngettext
-from ..messages import shown
-from ..words import said, whose
+from ..core.i18n import N_, _, ngettext
+from ..core.messages import shown
+from ..core.words import said, whose
 
 if TYPE_CHECKING:
-    from ..contract import Event
+    from ..core.contract import Event
     from .content import Card
     from .effects import Power
     from .hexmap import Board, Hex

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from ..errors import RecordError
+from ..core.errors import RecordError
 
 # (key in the record and setup, the command line's word)
 SWITCHES = (("tile_second", "tile-second"), ("forest_early", "forest-early"),

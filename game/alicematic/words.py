@@ -1,5 +1,5 @@
 """Why Alicematic's rules refuse a move: the reason codes `why_illegal` gives (contract.Refusal)
-and their words. A refusal is one whole message (game.messages): English as a str for the CLI,
+and their words. A refusal is one whole message (game.core.messages): English as a str for the CLI,
 records and bots, the player's language through shown(). Players are counted from 1, as the
 CLI shows them. (The table's other words are scenes/alicematic/words.py.)"""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..contract import GAME_OVER, Refusal
-from ..i18n import N_
-from ..messages import Message, later, message
+from ..core.contract import GAME_OVER, Refusal
+from ..core.i18n import N_
+from ..core.messages import Message, later, message
 
 if TYPE_CHECKING:
     from .content import Card

@@ -1,4 +1,4 @@
-"""The designers' tools for Alicematic (game.descriptor.GameInfo.workbench), which the command line
+"""The designers' tools for Alicematic (game.core.descriptor.GameInfo.workbench), which the command line
 and the app reach through the game's declaration: a parameters file (params.py), a content folder
 outside the install, its check listing every problem, and the readable log.
 
@@ -16,7 +16,7 @@ from .content import (N_TILES, Content, ContentError, read_json, card_problems, 
 from .params import read_params
 
 if TYPE_CHECKING:
-    from ..records import StrPath
+    from ..core.records import StrPath
     from .content import Card, Tile
 
 __all__ = ["read_params", "read_content", "check_content", "readable_log"]

@@ -1,6 +1,6 @@
 """Alice Assemble: drafting doll cards into overlapping assembly lines."""
 
-from ..lazy import exports
+from ..core.lazy import exports
 
 __getattr__, __all__ = exports(__name__, {
     "LaneScore": "scoring",

@@ -19,7 +19,7 @@ from .search import (FIRST, ORDER, Mix, OwnMoveTree, best_insert, counts,
 from .setup import PLACE, Action
 from .view import AssembleView
 from ..bots import parallel
-from ..i18n import _
+from ..core.i18n import _
 from .words import doll_letter, placement_words
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class NormalBot:
     """Greedy plus what greedy ignores: next round's turn order (a low card picks first), the
     capacity the round's highest card brings, how many unseen cards could still grow the line,
     and a card the next lane wants much more than the others. Weights are in points, tuned by
-    playing against `easy` (see game.ladder)."""
+    playing against `easy` (see game.tools.ladder)."""
 
     name = "normal"
     WEIGHTS = {"order": ORDER / 100, "first": FIRST / 100, "potential": 0.5, "deny": 0.0}

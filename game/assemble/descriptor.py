@@ -1,12 +1,12 @@
-"""Alice Assemble as the app and the command line know it (game.descriptor)."""
+"""Alice Assemble as the app and the command line know it (game.core.descriptor)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..descriptor import Figures, GameInfo, RuleOption
-from ..i18n import N_
-from ..messages import message
+from ..core.descriptor import Figures, GameInfo, RuleOption
+from ..core.i18n import N_
+from ..core.messages import message
 
 if TYPE_CHECKING:  # the rules are imported only when a game is played
     from .state import AssembleState

@@ -1,4 +1,4 @@
-"""Alice Assemble's pieces of the bot strength ladder (game.ladder, GameInfo.ladder): the pairings
+"""Alice Assemble's pieces of the bot strength ladder (game.tools.ladder, GameInfo.ladder): the pairings
 it plays by default and their goals, the levels only a benchmark seats, the search's think time
 and clock."""
 

@@ -1,5 +1,5 @@
 """Hard's search with the learned evaluation (issue 43), behind a switch: benchmark levels the
-ladder can seat (python -m game.ladder --pairings hard-net-vs-normal), never offered in the app
+ladder can seat (python -m game.tools.ladder --pairings hard-net-vs-normal), never offered in the app
 until the ladder shows they help (docs/bot-strength.md has the figures).
 
 `hard-net`: playouts stop two rounds ahead and the value network (value.py) judges the position

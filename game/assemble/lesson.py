@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any
 from .scoring import module_sizes
 from .setup import PLACE, TAKE, Rules
 from .state import LAST_ROUND, AssembleState
-from ..i18n import N_
-from ..messages import message
-from ..words import whose_later
+from ..core.i18n import N_
+from ..core.messages import message
+from ..core.words import whose_later
 from ..tutorial.lesson import BotMove, Do, Free, Note, Point, Script, Watch
 
 if TYPE_CHECKING:
     from .setup import Action
-    from ..contract import Event
-    from ..messages import Message
+    from ..core.contract import Event
+    from ..core.messages import Message
 
 SEED = 132
 BOT = message(N_("Bellows"))  # a name, said in the language of the moment (the seat too)
@@ -137,8 +137,8 @@ WATCHES = (
 
 def scoring_words(state: AssembleState, phase: str, lane: int = 0) -> Message:
     """The coach's words for the final scoring of this very game: each doll as it is counted,
-    then the result (a game.messages.Message)."""
-    from ..messages import later, message, sentences
+    then the result (a game.core.messages.Message)."""
+    from ..core.messages import later, message, sentences
     if phase == "summary":
         yours = state.counting_lane(0)
         scores = state.scores()

@@ -16,7 +16,7 @@ import math
 import random
 from typing import Any
 
-from ..i18n import N_
+from ..core.i18n import N_
 from .search import (ANY, GEARS, GREEDY, HARD, HARD_PLACE, HARD_TAKE, HIGH, LOW, MODELS, NORMAL,
                      RANDOM, Mix, card_values, greedy_place, hard_places, line_id, place_values,
                      policy_action, tied_cards)

@@ -2,7 +2,7 @@
 
 It bounds what hidden information costs: the ladder sets `truth` to the game being played, and
 every playout then starts from the real position instead of a guess. Comparing its win share
-with hard's and expert's (python -m game.ladder --pairings oracle-vs-normal ...) shows how much
+with hard's and expert's (python -m game.tools.ladder --pairings oracle-vs-normal ...) shows how much
 of the gap to a perfect player is the deck nobody sees.
 """
 
@@ -15,7 +15,7 @@ from .bots import HardBot
 if TYPE_CHECKING:
     import random
 
-    from ..commands import Session
+    from ..core.commands import Session
     from .state import AssembleState
     from .view import AssembleView
 

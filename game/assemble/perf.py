@@ -1,4 +1,4 @@
-"""Engine speed: `python -m game.perf [--game assemble] [--games N]` prints figures (not a test).
+"""Engine speed: `python -m game.tools.perf [--game assemble] [--games N]` prints figures (not a test).
 
 Random full 4-player games per second on one core, scoring and winners included: through the
 fast playout path bots use, through the general legal_actions/apply API, and through
@@ -19,7 +19,7 @@ import random
 import time
 from typing import Any, Callable
 
-from .. import cli
+from ..services import cli
 from .state import AssembleState
 from .scoring import module_sizes, score_sizes
 
@@ -144,7 +144,7 @@ def per_call_us(fn: Callable[[], object], count: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m game.perf")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.perf")
     parser.add_argument("--games", type=cli.count(1), default=5000)  # the shipped CLI's check
     args = parser.parse_args(argv)
     games_fast(200)  # warm the scoring automaton's memo

@@ -1,5 +1,5 @@
 """Issue 57 item 3's ceilings (benchmark only): `python -m game.assemble.reading_bench LADDER-ARGS`
-runs game.ladder with these extra levels seatable in a pairing (docs/bot-strength.md, "Reading
+runs game.tools.ladder with these extra levels seatable in a pairing (docs/bot-strength.md, "Reading
 opponents"):
 
 - `glow`, `ghigh`: in-process greedy players that break ties between takes by the low card or the
@@ -67,7 +67,7 @@ def register() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .. import ladder
+    from ..tools import ladder
     register()
     return ladder.main(argv)
 

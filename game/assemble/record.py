@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..commands import History, Session
-from ..errors import RecordError
-from ..records import apply_recorded, same, session_meta, setup_record, short_json
+from ..core.commands import History, Session
+from ..core.errors import RecordError
+from ..core.records import apply_recorded, same, session_meta, setup_record, short_json
 from .descriptor import INFO
 from .setup import Action, Rules, Setup
 from .state import AssembleState

@@ -25,7 +25,7 @@ from .state import AssembleState
 
 MEASURE = "points"
 THRESHOLDS = ((1.5, 0.04), (3.0, 0.08), (6.0, 0.16))  # (points, win share) lost per size
-ITERATIONS = 1000  # playouts per decision, over every candidate: converged (game.review_perf)
+ITERATIONS = 1000  # playouts per decision, over every candidate: converged (game.tools.review_perf)
 
 
 def key(state: AssembleState, action: Action) -> Action:

@@ -1,7 +1,7 @@
 """Benchmark of the post-game review (issues 42 and 57). Prints figures; asserts nothing (a slow
 machine is not a failure).
 
-    python -m game.review_perf [--game assemble] [--games 24] [--convergence 40] [--timing 2 3 4] [--seed 1]
+    python -m game.tools.review_perf [--game assemble] [--games 24] [--convergence 40] [--timing 2 3 4] [--seed 1]
 
 Levels: plays 4-player Alice Assemble games between random, easy, normal and hard seats (the
 seats rotate from game to game; the hard seats at a fixed number of iterations, so the figures
@@ -34,8 +34,8 @@ from . import endgame
 from .state import AssembleState
 from .bots import HardBot
 from ..bots import make_bot
-from ..play import play_out
-from ..records import game_module, record_of
+from ..services.play import play_out
+from ..core.records import game_module, record_of
 from . import review as judge_module
 from ..review import decisions_of, review, seats_of
 from ..review.racing import quantile
@@ -121,7 +121,7 @@ def summary(rows: list[dict[str, Any]]) -> None:
 
 def combine(paths: list[str]) -> None:
     """The summary of the games of several runs (their `row ` lines)."""
-    from ..storage.files import read_bounded  # a run's output, read like any file given
+    from ..core.files import read_bounded  # a run's output, read like any file given
     rows = []
     for path in paths:
         text = read_bounded(path, 64 << 20).decode("utf-8")
@@ -176,7 +176,7 @@ def timing(sizes: list[int], seed: int, hard_iterations: int, iterations: int | 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.review_perf")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.review_perf")
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--convergence", type=int, default=40,
                         help="decisions compared with a review five times longer (0: none)")

@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..cards import N_DOLLS
-from ..errors import RecordError
+from ..core.cards import N_DOLLS
+from ..core.errors import RecordError
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..cards import place_map
-from ..contract import NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
-from ..errors import IllegalAction
+from ..core.cards import place_map
+from ..core.contract import NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
+from ..core.errors import IllegalAction
 from . import words
 from .scoring import explain_line, lane_key, module_sizes, LaneScore
 from .setup import PLACE, TAKE, Action, Rules, Setup, lane_count

@@ -1,12 +1,12 @@
-"""Alice Assemble's own figures of a player (game.stats.Extra): a tie shares the win, so the
+"""Alice Assemble's own figures of a player (game.services.stats.Extra): a tie shares the win, so the
 wins that were shared are counted too."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..history import Entry
-from ..stats import Extra as Base
+from ..storage.history import Entry
+from ..services.stats import Extra as Base
 
 
 class Extra(Base):

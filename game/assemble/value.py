@@ -19,7 +19,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..paths import asset
+from ..core.paths import asset
 from .search import counts, line_hist, score, total_points
 
 if TYPE_CHECKING:  # numpy is imported where the network is used (the app may ship without it)

@@ -2,7 +2,7 @@
 right end, between 12 and 7), which card ("the 12"). The table, the log, hints and the scoring
 screen all say it this way, so a lane is never "lane 0" and a position never "position 3".
 
-Every phrase is one whole message in the player's language (game.i18n), one per case, so a
+Every phrase is one whole message in the player's language (game.core.i18n), one per case, so a
 translation puts its words in its own order; they are looked up when called, never cached.
 Names live in the scene's seats, not in the state: callers pass them in.
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..contract import GAME_OVER, NOT_YOUR_TURN, Refusal
-from ..i18n import _
-from ..messages import Message, later
+from ..core.contract import GAME_OVER, NOT_YOUR_TURN, Refusal
+from ..core.i18n import _
+from ..core.messages import Message, later
 
 
 def doll_letter(owners: Sequence[int], lane: int) -> str | None:

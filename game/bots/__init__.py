@@ -3,7 +3,7 @@
 Bots are seeded so that games are reproducible; `make_bot` builds one from a seat name as used on
 the command line and in records (`random`, `easy`, ..., or `cmd:<command line>` for an external
 program, see external.py). Each game lists its levels in its own bots module (named by its
-declaration, game.descriptor). Every level takes (seed, think, iterations): `think` caps the
+declaration, game.core.descriptor). Every level takes (seed, think, iterations): `think` caps the
 seconds per decision, `iterations` fixes the work instead (reproducible, for tests).
 
 A bot that never reads its view says so with `needs_view = False`: whoever asks it to decide may
@@ -97,7 +97,7 @@ _LEVELS: dict[str, Mapping[str, Level]] = {}
 def _levels(game: str) -> Mapping[str, Level]:
     levels = _LEVELS.get(game)
     if levels is None:
-        from ..registry import bot_module
+        from ..core.registry import bot_module
         levels = _LEVELS[game] = bot_module(game).LEVELS
     return levels
 

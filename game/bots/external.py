@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator, NoReturn
 
-from ..text import LINE, NAME, clean
+from ..core.text import LINE, NAME, clean
 
 PROTOCOL = 1
 MAX_LINE = 64 * 1024  # bytes in one line from the bot; a longer one is a failure
@@ -89,7 +89,7 @@ def _folder() -> str | None:
     """Where the bot runs: the current folder (relative paths in its command line work), except
     the app's data folder, whose games in progress hold their seeds."""
     try:
-        from ..storage.files import data_dir
+        from ..core.files import data_dir
         here, data = Path.cwd().resolve(), data_dir().resolve()
     except (ImportError, OSError, RuntimeError):
         return None
@@ -278,7 +278,7 @@ class ExternalBot:
 
     def _last_words(self) -> str:
         """The last line the program wrote to stderr that shows anything, cleaned as it comes in
-        (game.text.clean: a failure's reason is shown on the table and kept in the record)."""
+        (game.core.text.clean: a failure's reason is shown on the table and kept in the record)."""
         lines = bytes(self._stderr).decode("utf-8", errors="replace").splitlines()
         for line in reversed(lines):
             words = clean(line, LINE)

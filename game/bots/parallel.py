@@ -2,7 +2,7 @@
 tree on its own guesses of the hidden cards, their root statistics summed by the caller.
 
 Python runs one thread at a time, so more cores need more processes. Off (0 helpers) unless
-configured: the app's bot worker turns it on for the cores it finds, `python -m game.ladder
+configured: the app's bot worker turns it on for the cores it finds, `python -m game.tools.ladder
 --helpers N` for a measurement; tests and the fixed-iteration searches stay in one process, which
 keeps them reproducible. A helper that fails or answers late is left out of the sum: the caller's
 own search always counts, so a decision never waits on, or fails with, a helper.

@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import FrameType
 from typing import Any, Callable
 
-from ..i18n import N_
+from ..core.i18n import N_
 from . import parallel
 
 
@@ -50,8 +50,8 @@ def suggest_once(game: str, seed: int, think: float | None, view: Any, legal: li
     """The strongest built-in bot's suggestion for a human: a tuple (action, reason[, detail]), its
     words in `lang`: the worker is another process, with its own (English) language setting."""
     from . import seat_bot, tell
-    from ..i18n import _, set_language
-    from ..registry import bot_module
+    from ..core.i18n import _, set_language
+    from ..core.registry import bot_module
     set_language(lang)
     levels = bot_module(game).LEVELS
     for level in ("hard", "normal", "easy", "random"):
@@ -205,7 +205,7 @@ class BackgroundDecider:
     def suggest(self, game: str, seed: int, think: float | None, view: Any, legal: list[Any],
                 lang: str | None = None, seats: list[str] | None = None,
                 moves: list[tuple[int, Any, Any]] | None = None) -> int:
-        from ..i18n import language
+        from ..core.i18n import language
         return self._submit_process(suggest_once, game, seed, self._think(think), view, legal,
                                     lang or language(), seats, self.iterations, moves)
 

@@ -1,6 +1,6 @@
 """Cementopia: a solo puzzle building a network of doll cards whose edge cells match."""
 
-from ..lazy import exports
+from ..core.lazy import exports
 
 __getattr__, __all__ = exports(__name__, {
     "Action": "setup",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _
+from ..core.i18n import _
 from ..storage import StoreError
 from ..storage.store import beaten
 from .descriptor import INFO

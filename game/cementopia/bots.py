@@ -12,7 +12,7 @@ from . import solver
 from .setup import Action
 from .state import CementopiaState, Move
 from .view import CementopiaView
-from ..messages import Message, later, sentences
+from ..core.messages import Message, later, sentences
 
 
 
@@ -100,7 +100,7 @@ class HardBot:
     def suggest(self, view: CementopiaView, legal: list[Action]) -> tuple[Action, str, str]:
         """The hint: the move the solver would play, why in board words, and the solver's
         figures for a detail line (Messages: English, said in the player's language when
-        drawn; game.messages)."""
+        drawn; game.core.messages)."""
         state, ranked = self._rank(view)
         if not ranked:  # only when `legal` does not come from this view
             return legal[0], later._("No placement fits; this is the only one offered."), ""

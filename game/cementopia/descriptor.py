@@ -1,13 +1,13 @@
-"""Cementopia as the app and the command line know it (game.descriptor): a solo puzzle, with a
+"""Cementopia as the app and the command line know it (game.core.descriptor): a solo puzzle, with a
 deal of the day."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..descriptor import Bests, Figures, GameInfo
-from ..i18n import N_
-from ..messages import later
+from ..core.descriptor import Bests, Figures, GameInfo
+from ..core.i18n import N_
+from ..core.messages import later
 
 if TYPE_CHECKING:  # the rules are imported only when a game is played
     import datetime

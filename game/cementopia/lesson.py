@@ -15,7 +15,7 @@ tests/test_lessons_cementopia.py plays the script through the real engine.
 from __future__ import annotations
 
 from .setup import Action
-from ..i18n import N_
+from ..core.i18n import N_
 from ..tutorial.lesson import Do, Note, Script
 
 SEED = 6

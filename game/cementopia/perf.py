@@ -23,7 +23,7 @@ from .bots import LEVELS
 from .oracle import OracleBot
 from .record import new_session
 from .state import COMPLETE
-from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
+from ..services.cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 
 # (outcome, score, seconds deciding, decisions, proven)

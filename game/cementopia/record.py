@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..commands import History, Session
-from ..records import apply_recorded, same, session_meta, setup_record, short_json
+from ..core.commands import History, Session
+from ..core.records import apply_recorded, same, session_meta, setup_record, short_json
 from .descriptor import INFO
 from .setup import Action, Setup
 from .state import COMPLETE, STUCK, CementopiaState

@@ -96,13 +96,13 @@ def _move(state: CementopiaState, action: Action) -> Move:
 def words(state: CementopiaState, player: int, action: Action) -> str:
     """The placement and why, in the hint's words (the solver's explain)."""
     from .bots import explain
-    from ..messages import shown
+    from ..core.messages import shown
     return shown(explain(state, _move(state, action)))
 
 
 def move_words(state: CementopiaState, player: int, action: Action) -> str:
     from .bots import spot_words
-    from ..i18n import _
-    from ..messages import shown
+    from ..core.i18n import _
+    from ..core.messages import shown
     return _("Put the {card} {where}").format(card=action.card,
                                               where=shown(spot_words(state, action.x, action.y)))

@@ -7,8 +7,8 @@ import hashlib
 import random
 from typing import Any, NamedTuple
 
-from ..cards import N_DOLLS, card_set
-from ..errors import RecordError
+from ..core.cards import N_DOLLS, card_set
+from ..core.errors import RecordError
 
 HAND_SIZE = 4
 COUNTER_USES = (4, 4, 4, 3)  # counters 1..4: 15 uses, so 16 cards end up placed

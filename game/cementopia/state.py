@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Iterable
 
-from ..cards import place_map
-from ..contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
-from ..errors import IllegalAction
+from ..core.cards import place_map
+from ..core.contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
+from ..core.errors import IllegalAction
 from . import words
 from .setup import COUNTER_USES, HAND_SIZE, LEFT, LIMITS, RIGHT, Action, Setup, facing
 

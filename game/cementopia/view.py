@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import N_DOLLS
+from ..core.cards import N_DOLLS
 from .setup import Setup
 from .state import CementopiaState
 

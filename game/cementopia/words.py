@@ -1,13 +1,13 @@
 """Why Cementopia's rules refuse a placement: the reason codes `why_illegal` gives
-(contract.Refusal) and their words. A refusal is one whole message (game.messages): English as a
+(contract.Refusal) and their words. A refusal is one whole message (game.core.messages): English as a
 str for the CLI and records, the player's language through shown(). The words name cards and a
 card's own gear rows (from 1 at the top), never grid cells: the table says them too, and the CLI
 shows the action beside them."""
 
 from __future__ import annotations
 
-from ..contract import GAME_OVER, Refusal
-from ..messages import Message, later
+from ..core.contract import GAME_OVER, Refusal
+from ..core.messages import Message, later
 
 NOT_IN_HAND = "not_in_hand"  # card, hand (the cards held)
 OVERLAP = "overlap"  # card, x, y, other (the card it would cover)

@@ -1,6 +1,6 @@
 """Grayblock: dominoes with the doll cards; each play adds or removes one gear at a row end."""
 
-from ..lazy import exports
+from ..core.lazy import exports
 
 __getattr__, __all__ = exports(__name__, {
     "Action": "setup",

@@ -20,8 +20,8 @@ from typing import Any, Callable, cast
 
 from ..bots import Level
 from ..bots import RandomBot as _RandomBot
-from ..cards import N_DOLLS
-from ..i18n import _, ngettext
+from ..core.cards import N_DOLLS
+from ..core.i18n import _, ngettext
 from .setup import ALL, FIT, HAND_SIZE, LEFT, OPENERS, Action, cards_of, lowest, mask_of
 from .state import BLOCK, OUT, hand_points
 from .view import GrayblockView, with_ends

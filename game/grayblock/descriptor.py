@@ -1,12 +1,12 @@
-"""Grayblock as the app and the command line know it (game.descriptor): a match of hands."""
+"""Grayblock as the app and the command line know it (game.core.descriptor): a match of hands."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..descriptor import Figures, GameInfo, RuleOption
-from ..i18n import N_
-from ..messages import message
+from ..core.descriptor import Figures, GameInfo, RuleOption
+from ..core.i18n import N_
+from ..core.messages import message
 
 if TYPE_CHECKING:  # the rules are imported only when a game is played
     from .state import GrayblockState

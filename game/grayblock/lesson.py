@@ -18,9 +18,9 @@ from typing import Any
 
 from .setup import LEFT, RIGHT, Action, Rules
 from .state import GrayblockState, explain_hand
-from ..i18n import N_
-from ..messages import message
-from ..words import whose_later
+from ..core.i18n import N_
+from ..core.messages import message
+from ..core.words import whose_later
 from ..tutorial.lesson import BotMove, Do, Note, Script
 
 SEED = 167

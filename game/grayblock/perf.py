@@ -22,12 +22,12 @@ import time
 from typing import Any, Callable
 
 from ..bots import make_bot
-from ..commands import Session
-from ..play import play_out
+from ..core.commands import Session
+from ..services.play import play_out
 from .record import new_session, to_record
 from .setup import Rules
 from .state import GrayblockState
-from ..cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
+from ..services.cli import ascii_int, count, seconds  # the shipped CLI's checks: no nan, inf or Unicode digits
 
 ORDER = ("random", "easy", "normal", "hard")
 
@@ -116,12 +116,12 @@ def measure(work: Callable[[], object]) -> tuple[float, int]:
 def long_records(sizes: list[int], seed: int) -> None:
     """`--long-record`: what replaying a match of 1,000 / 4,000 / 12,000 hands costs (issue 40),
     for each reader of records: verify (the CLI's verify and every file opened or dropped), a
-    replay that can undo every move (a resumed game), the History's reader (game.history.entry_of)
-    and the replay viewer's positions (game.positions, without the drawing). Ratios are to the
+    replay that can undo every move (a resumed game), the History's reader (game.storage.history.entry_of)
+    and the replay viewer's positions (game.core.positions, without the drawing). Ratios are to the
     size before: linear costs grow as the hands do."""
-    from .. import records
-    from ..history import entry_of
-    from ..positions import Positions
+    from ..core import records
+    from ..storage.history import entry_of
+    from ..core.positions import Positions
 
     def viewer(record: dict[str, Any]) -> None:
         """What the replay viewer does besides drawing: the record verified, its positions walked

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..commands import History, Session
-from ..errors import IllegalAction, RecordError
-from ..records import envelope, same, session_meta, short_json
+from ..core.commands import History, Session
+from ..core.errors import IllegalAction, RecordError
+from ..core.records import envelope, same, session_meta, short_json
 from .descriptor import DEFAULT_TARGET, INFO
 from .setup import Action, Rules, deal_from_json
 from .state import GrayblockState

@@ -48,7 +48,7 @@ def judge(state: GrayblockState, player: int, played: Action, legal: list[Action
 def words(state: GrayblockState, player: int, action: Action) -> str:
     """The play and what it leaves, in the hint's words."""
     from .bots import _describe, _why
-    from ..i18n import _
+    from ..core.i18n import _
     view = state.view(player)
     if action.card is None:
         return _("Pass: no card in your hand fits either end.")
@@ -57,5 +57,5 @@ def words(state: GrayblockState, player: int, action: Action) -> str:
 
 def move_words(state: GrayblockState, player: int, action: Action) -> str:
     from .bots import _describe
-    from ..i18n import _
+    from ..core.i18n import _
     return _("Pass") if action.card is None else _describe(action)

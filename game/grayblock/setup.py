@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple
 
-from ..cards import N_DOLLS, ROWS
-from ..errors import RecordError
+from ..core.cards import N_DOLLS, ROWS
+from ..core.errors import RecordError
 
 HAND_SIZE = 8
 ALL = (1 << N_DOLLS) - 1

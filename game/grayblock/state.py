@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..appendonly import AppendOnly
-from ..cards import N_DOLLS, place_map
-from ..contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
-from ..errors import IllegalAction
+from ..core.appendonly import AppendOnly
+from ..core.cards import N_DOLLS, place_map
+from ..core.contract import GAME_OVER, NOT_AN_ACTION, NOT_YOUR_TURN, Event, Refusal, Result
+from ..core.errors import IllegalAction
 from . import words
 from .descriptor import DEFAULT_TARGET
 from .setup import (FIT, LEFT, OPENERS, PASSES, PLAYS, RIGHT, Action, Deal, Rules, added_row,

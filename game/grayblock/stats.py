@@ -1,4 +1,4 @@
-"""Grayblock's own figures of a player (game.stats.Extra): a game is a match of hands, so its
+"""Grayblock's own figures of a player (game.services.stats.Extra): a game is a match of hands, so its
 matches, the hands played and won (by block and by going out) and the average points of a hand
 won."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..history import Entry
-from ..stats import Extra as Base, num
+from ..storage.history import Entry
+from ..services.stats import Extra as Base, num
 
 
 class Extra(Base):

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from ..appendonly import AppendOnly
+from ..core.appendonly import AppendOnly
 from .setup import ALL, FIT, LEFT, Action, Rules, cards_of, mask_of
 from .state import GrayblockState, HandResult
 

@@ -1,12 +1,12 @@
 """Why Grayblock's rules refuse a move: the reason codes `why_illegal` gives (contract.Refusal)
-and their words. A refusal is one whole message (game.messages): English as a str for the CLI,
+and their words. A refusal is one whole message (game.core.messages): English as a str for the CLI,
 records and bots, the player's language through shown(). Players are numbered as actions and
 records number them; gear rows from 1 at the top, as a player counts them."""
 
 from __future__ import annotations
 
-from ..contract import GAME_OVER, NOT_YOUR_TURN, Refusal
-from ..messages import Message, later
+from ..core.contract import GAME_OVER, NOT_YOUR_TURN, Refusal
+from ..core.messages import Message, later
 from .setup import LEFT
 
 MUST_PLAY = "must_play"  # a pass while cards fit: player, cards (those that fit)

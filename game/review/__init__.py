@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
-from ..errors import RecordError
+from ..core.errors import RecordError
 
 if TYPE_CHECKING:
-    from ..contract import GameState
+    from ..core.contract import GameState
 
 VERSION = 2  # of a stored review: one with another version is reviewed again
 
@@ -207,7 +207,7 @@ def _mean(values: list[float]) -> float:
 
 def judge_module(game: str) -> Judge:
     """The game's judge (GameInfo.review), or RecordError when it has none."""
-    from ..registry import info
+    from ..core.registry import info
     path = info(game).review
     if path is None:
         raise RecordError(f"{info(game).id} games cannot be reviewed yet")
@@ -215,7 +215,7 @@ def judge_module(game: str) -> Judge:
 
 
 def reviewable(game: str) -> bool:
-    from ..registry import find
+    from ..core.registry import find
     found = find(game)
     return found is not None and found.review is not None
 
@@ -253,7 +253,7 @@ def size_of(judge: Judge, loss_points: float, loss_win: float, points_margin: fl
 def moves_heard(record: dict[str, Any], seat: int) -> list[tuple[int, int, Any, Any]]:
     """(index, who, `seat`'s view just before, the move) of every move of the others: what a
     watching bot in that seat would have heard (game.bots.moves_seen)."""
-    from ..records import replay
+    from ..core.records import replay
     session = replay(record, snapshots=False)
     out: list[tuple[int, int, Any, Any]] = []
     for index, (before, action, _events, _after) in enumerate(session.history.replay()):
@@ -267,7 +267,7 @@ def decisions_of(record: dict[str, Any], seat: int,
                  judge: Judge) -> list[tuple[int, GameState, Any, list[Any]]]:
     """(index, state before, action, legal actions) of each decision of `seat` that was not
     forced, in the game's order."""
-    from ..records import replay
+    from ..core.records import replay
     session = replay(record, snapshots=False)
     out: list[tuple[int, GameState, Any, list[Any]]] = []
     for index, (before, action, _events, _after) in enumerate(session.history.replay()):

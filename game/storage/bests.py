@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .. import registry
-from ..i18n import N_
+from ..core import registry
+from ..core.i18n import N_
 from .connection import Connection, _best_row
 
 

@@ -39,12 +39,12 @@ from contextlib import closing, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Callable, Iterator, Self, Sequence, TypeVar
 
-from .. import registry
-from ..i18n import N_
-from ..messages import later, message
-from ..records import check_envelope, load_json
+from ..core import registry
+from ..core.i18n import N_
+from ..core.messages import later, message
+from ..core.records import check_envelope, load_json
 from .entries import fold, seat_kind
-from .files import aside_name, data_dir, describe, printable, too_deep
+from ..core.files import aside_name, data_dir, describe, printable, too_deep
 from .guard import (DAMAGED, FITS, FOREIGN, IDENTITY, Shape, check_log, copy_with_log,
                     idempotent, log_in_use, log_of, opening, shape)
 

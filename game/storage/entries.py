@@ -1,11 +1,11 @@
 """A finished game's entry (game.storage keeps it beside the record): what History lists and
 Statistics count, made once when the game is kept by replaying its record, so every figure is
-the game's own (game.history tells more). The value type, its checks when read back, and the
+the game's own (game.storage.history tells more). The value type, its checks when read back, and the
 folding of names and seat kinds the players' table keys by. Pure Python, no pygame.
 
 An Entry holds the game, its players (names and seat kinds), scores, winners, when it finished,
 whether it was assisted, conceded or a daily deal, the colour each seat played, and the figures of
-the game's own that its declaration asks for (game.descriptor: Cementopia's outcome, Grayblock's
+the game's own that its declaration asks for (game.core.descriptor: Cementopia's outcome, Grayblock's
 hands). A game whose row cannot be read is an Entry too, with `problem` set to one line saying
 why: it is listed as unreadable, never a crash.
 """
@@ -15,11 +15,11 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Callable, NamedTuple
 
-from .. import registry
-from ..errors import RecordError
-from ..records import SEATS, STAMP, game_module, read_stamp
+from ..core import registry
+from ..core.errors import RecordError
+from ..core.records import SEATS, STAMP, game_module, read_stamp
 
-# the seat colours a record's players may name, by number (game.settings.COLOUR_NAMES: it checks
+# the seat colours a record's players may name, by number (game.services.settings.COLOUR_NAMES: it checks
 # that it names as many)
 COLOURS = 6
 EXTERNAL, UNKNOWN = "external", "unknown"  # a cmd: seat; a seat the format does not name

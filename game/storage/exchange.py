@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from ..records import MAX_BYTES, parse_record, read_stamp
-from .files import TEMP_PREFIX, describe, file_time, read_bounded, shown_name, write_once
+from ..core.records import MAX_BYTES, parse_record, read_stamp
+from ..core.files import TEMP_PREFIX, describe, file_time, read_bounded, shown_name, write_once
 from .store import Imported, Store, alive
 
 Progress = Callable[[int, int], None] | None

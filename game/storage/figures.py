@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from ..i18n import N_
+from ..core.i18n import N_
 from .connection import RECORD_BYTES, Connection, StoreError, _dump, _value
 
 

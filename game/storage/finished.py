@@ -9,13 +9,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from .. import registry
-from ..i18n import N_
-from ..records import utc_stamp
+from ..core import registry
+from ..core.i18n import N_
+from ..core.records import utc_stamp
 from .connection import (FINISHED, PLAYING, RECORDS_PAGE, Connection, Item, Prepared, Progress,
                          StoreError, _dump, _record)
 from .entries import Entry, entry_of, fold
-from .files import describe
+from ..core.files import describe
 from .games import Games, _entry_json, _same, fingerprint, insert
 
 

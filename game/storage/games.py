@@ -13,10 +13,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_
-from ..messages import message
-from ..records import NAME_LEN, read_stamp, utc_stamp
-from ..text import clean
+from ..core.i18n import N_
+from ..core.messages import message
+from ..core.records import NAME_LEN, read_stamp, utc_stamp
+from ..core.text import clean
 from .connection import (ELSEWHERE, FINISHED, PLAYING, TAIL_ROOM, TAILED, TAILS, NOT_IDENTITY,
                          Connection, HeldElsewhere, StoreError, _dump, _joined_text, _record,
                          _row_id, _whole)

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import registry
-from ..records import MAX_BYTES, parse_record, utc_stamp
-from .files import Unreadable, describe, file_time, read_bounded, read_json, shown_name
+from ..core import registry
+from ..core.records import MAX_BYTES, parse_record, utc_stamp
+from ..core.files import Unreadable, describe, file_time, read_bounded, read_json, shown_name
 from .store import Imported, Store
 
 DONE = "imported-json-files"  # the meta key that says the old files are in
@@ -66,7 +66,7 @@ def pending(store: Store) -> int:
 @dataclass
 class Waiting:
     """What the window needs before its first frame while the old files wait to come in: the old
-    settings (in force at once; game.settings cleans them) and whether a game in progress comes."""
+    settings (in force at once; game.services.settings cleans them) and whether a game in progress comes."""
 
     settings: dict[str, Any]
     game_in_progress: bool

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import N_
+from ..core.i18n import N_
 from .connection import Connection, _dump, _value
 
 

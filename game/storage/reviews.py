@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..i18n import N_
-from ..messages import message
-from ..records import utc_stamp
+from ..core.i18n import N_
+from ..core.messages import message
+from ..core.records import utc_stamp
 from .connection import RECORD_BYTES, Connection, StoreError, _dump, _value
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..i18n import N_
-from ..messages import message
+from ..core.i18n import N_
+from ..core.messages import message
 from .connection import Connection, StoreError, _dump, _value
-from .files import printable
+from ..core.files import printable
 
 
 class Settings:

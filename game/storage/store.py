@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..i18n import N_
+from ..core.i18n import N_
 from .bests import Bests, _bests, beaten
 from .connection import (BEAT_S, BUSY_S, DB_NAME, ELSEWHERE, FREE, LEASE_S, MINE, NOT_IDENTITY,
                          RETRIES, SCHEMA_VERSION, TAILED, Busy, Connection, HeldElsewhere, Item,

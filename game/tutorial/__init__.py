@@ -1,6 +1,6 @@
 """Learn to play (issue 14): one guided game per game, each a script of steps (lesson.py) on a
 fixed deal. SCRIPTS lists them by the registry's game name (a game's declaration names its
-script's module: game.descriptor.GameInfo.lesson)."""
+script's module: game.core.descriptor.GameInfo.lesson)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Iterator, MutableMapping
 from typing import Any
 
-from .. import registry
+from ..core import registry
 
 
 class _Scripts(MutableMapping[str, Any]):

@@ -10,9 +10,9 @@ A script is a list of steps:
 - `Free`: the player plays on their own (the bot thinks for itself) until `until(state)` holds;
   meanwhile each of the script's `Watch` notes shows once, when its moment comes.
 
-Words are English msgids (marked N_) said later in the player's language (game.messages); their
+Words are English msgids (marked N_) said later in the player's language (game.core.messages); their
 fields come from the step's `fields(state)`, so a note can name the cards of this very game.
-Nothing here writes files: `progress` keeps where a player left a lesson (see game/tutorial/store.py).
+Nothing here writes files: `progress` keeps where a player left a lesson (see game/storage/lesson_places.py).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..contract import Event
-from ..i18n import N_
-from ..messages import Message, message
+from ..core.contract import Event
+from ..core.i18n import N_
+from ..core.messages import Message, message
 
 NO_FIELDS: Callable[[Any], dict[str, Any]] = lambda state: {}  # noqa: E731
 # what the coach points at, in the table's words (scenes: Table.anchor); () for nothing

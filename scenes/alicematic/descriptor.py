@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.alicematic.params import Params
-from game.i18n import N_
+from game.core.i18n import N_
 
 from scenes.alicematic.table import AlicematicScene, designer_files
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words

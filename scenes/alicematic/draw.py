@@ -14,8 +14,8 @@ from game.alicematic import state as st
 from game.alicematic.content import CITY, COLOURS, FOREST, GREEN, RED, RESOURCE_COLOURS, YELLOW
 from game.alicematic.scoring import final_scores, tile_majority
 from game.alicematic.setup import BASE, CONQUER, WAR
-from game.i18n import _
-from game.words import said, whose
+from game.core.i18n import _
+from game.core.words import said, whose
 
 from game.alicematic import tell as w
 from scenes.alicematic.geometry import SMALL_CHIP, border_sides, corners
@@ -1058,7 +1058,7 @@ def draw_scoring(scene: AlicematicScene, surface: pygame.Surface) -> None:
 def draw_standings(scene: AlicematicScene, surface: pygame.Surface, box: pygame.Rect) -> None:
     """Under the winner, as the other games' results give them: the places, how a tie was
     settled, and whether help was used (the record counts the game as assisted)."""
-    from game.commands import helps_words
+    from game.core.commands import helps_words
     L, px = scene.layout, scene.layout.px
     state = scene.state
     lines = [(_(" \u00b7 ").join(w.standings(state, scene.name_of)), ui.TEXT)]

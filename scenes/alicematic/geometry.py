@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 import pygame
 from pygame.typing import Point
 
-from game.i18n import _
+from game.core.i18n import _
 from scenes.widgets import ui
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.alicematic.content import GREEN
-from game.i18n import N_, _
+from game.core.i18n import N_, _
 
 from scenes.alicematic import draw
 from scenes.alicematic.geometry import corners

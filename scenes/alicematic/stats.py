@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.alicematic.stats import COLOUR_KEYS
-from game.i18n import N_, _
+from game.core.i18n import N_, _
 
 from scenes.menus.stats import tally
 from scenes.widgets import ui
 
-Figure = dict[str, float]  # an interval's JSON (game.intervals.Interval.json): value, low, high, n
+Figure = dict[str, float]  # an interval's JSON (game.core.intervals.Interval.json): value, low, high, n
 
 
 def figure_rows(page: dict[str, Any]) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -29,12 +29,12 @@ from game.alicematic.record import new_session
 from game.alicematic.variants import Variants
 from game.alicematic.setup import (BASE, CONQUER, DISCARD, END, HIRE, PASS, REFILL, SUMMON, WAR,
                                    Action)
-from game import registry
-from game.commands import Outcome, Session
-from game.contract import Event
-from game.errors import ContentError
-from game.i18n import N_, _, ngettext
-from game.messages import message, shown
+from game.core import registry
+from game.core.commands import Outcome, Session
+from game.core.contract import Event
+from game.core.errors import ContentError
+from game.core.i18n import N_, _, ngettext
+from game.core.messages import message, shown
 
 from scenes.alicematic import draw
 from game.alicematic import tell as w

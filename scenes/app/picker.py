@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from game.i18n import _
+from game.core.i18n import _
 from scenes.app import portal
 from scenes.app.portal import CANCELLED, CHOSEN, UNAVAILABLE
 

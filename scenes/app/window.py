@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame  # scenes/__init__ has hidden its stdout banner (PYGAME_HIDE_SUPPORT_PROMPT)
 
-from game import cli, registry, settings as schema
-from game.i18n import N_, _
-from game.messages import message, shown
+from game.services import cli, settings as schema
+from game.core import registry
+from game.core.i18n import N_, _
+from game.core.messages import message, shown
 
 from scenes.widgets import ui
 from scenes.app.keeping import Keeper
@@ -32,7 +33,7 @@ from scenes.menus.settings import game_speed, language, text_size, use_language
 from scenes.sound.player import Sound
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
     from game.storage import Store
     from scenes.config import GameConfig
     from scenes.table.base import GameTable
@@ -201,7 +202,7 @@ class App:
 
     def toast(self, message: str, seconds: float = 4.0, fine: bool = False) -> None:
         """A one-line message over everything (errors included: never a crash). A
-        game.messages.Message is drawn in the language of the moment (Settings may switch it).
+        game.core.messages.Message is drawn in the language of the moment (Settings may switch it).
         `fine`: news that something worked (exported, deleted, sound on), framed as such and
         not as a problem."""
         entry = Toast((message, self.clock_s + seconds))
@@ -510,9 +511,9 @@ def open_store(demo: bool) -> Store:
 
 
 def parse_app_args(argv: list[str]) -> AppOptions:
-    from game import registry
-    from game.cli import UsageError, check_players, window_parser
-    from game.errors import RecordError
+    from game.core import registry
+    from game.services.cli import UsageError, check_players, window_parser
+    from game.core.errors import RecordError
     parser = window_parser()  # (the same list --help shows)
     args = parser.parse_args(argv)
     w, h = _size(args.size)
@@ -534,8 +535,8 @@ def parse_app_args(argv: list[str]) -> AppOptions:
 def _workbench(params: str | None, content: str | None) -> dict[str, dict[str, Path | None]]:
     """--params and --content for each game with designers' tools, checked now (a bad file: one
     line and exit 2 before the window opens) and read again at each new game."""
-    from game import registry
-    from game.cli import designer_files
+    from game.core import registry
+    from game.services.cli import designer_files
     if params is None and content is None:
         return {}
     out: dict[str, dict[str, Path | None]] = {}
@@ -547,7 +548,7 @@ def _workbench(params: str | None, content: str | None) -> dict[str, dict[str, P
 
 
 def _size(text: str) -> tuple[int, int]:
-    from game.cli import UsageError
+    from game.services.cli import UsageError
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 5 for p in parts):
         raise UsageError(f"--size must look like 1280x720 (digits 0-9), not {text[:24]!r}")
@@ -565,7 +566,7 @@ def run_app(argv: list[str]) -> int:
         if options.exit_after is None:
             options.exit_after = 3.0
     if options.screenshots is not None:  # refused before the window opens, not at the first picture
-        from game.cli import writable_folder
+        from game.services.cli import writable_folder
         writable_folder(options.screenshots)
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":  # headless: no speakers either
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

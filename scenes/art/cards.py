@@ -21,9 +21,9 @@ from typing import Any, Callable
 
 import pygame
 
-from game.cards import card_set
-from game.i18n import _, language
-from game.paths import asset
+from game.core.cards import card_set
+from game.core.i18n import _, language
+from game.core.paths import asset
 
 from scenes.art.doll import draw_doll
 from scenes.art.props import heart_pts

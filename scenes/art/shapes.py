@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.paths import asset
+from game.core.paths import asset
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     pygame.init()
-    from game.i18n import set_language
+    from game.core.i18n import set_language
     from scenes.art import cards as art
 
     set_language(args.lang)

@@ -1,7 +1,7 @@
 """Alice Assemble's screens (scenes.descriptor): the table, its scoring walk-through, the setup
 screen's words and the rules page."""
 
-from game.i18n import N_
+from game.core.i18n import N_
 
 from scenes.assemble.scoring import ScoringScene
 from scenes.assemble.table import TableScene

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.assemble.scoring import LaneScore, explain_line
-from game.i18n import N_
+from game.core.i18n import N_
 from scenes.art.metrics import CARD_ASPECT, STRIP
 from scenes.menus.diagrams import Diagram, box, card_height, cell_rect
 from scenes.widgets import ui

@@ -12,8 +12,8 @@ import pygame
 from game.assemble.scoring import LaneScore
 from game.assemble.words import doll_letter, placement_words
 from game.assemble.state import DRAFT
-from game.i18n import _, ngettext
-from game.text import LABEL, clean
+from game.core.i18n import _, ngettext
+from game.core.text import LABEL, clean
 
 from scenes.config import LEVEL_NAMES
 from scenes.table import reading, rules_badge
@@ -707,8 +707,8 @@ def draw_log(scene, surface) -> None:
 def draw_magnified(scene, surface) -> None:
     """The card under the cursor (right-click or a long hover), big, docked over the log
     (geometry.magnifier), its name and flavour beside it on the same backing."""
-    from game.cards import card_set
-    from game.i18n import _  # the card's own words: assets/cards.json's English, or the catalogue's
+    from game.core.cards import card_set
+    from game.core.i18n import _  # the card's own words: assets/cards.json's English, or the catalogue's
     dock = scene.geo.magnifier()
     if dock is None:
         return

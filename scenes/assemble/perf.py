@@ -187,7 +187,7 @@ def measure_decisions(size: tuple[int, int], level: str, seconds: float = 25.0) 
 
 
 def decisions() -> dict:
-    from game import registry
+    from game.core import registry
     from game.assemble.bots import LEVELS
     hidden = set(registry.info("assemble").unoffered_levels)  # what setup does not offer
     return {level: measure_decisions((1280, 720), level)
@@ -201,9 +201,9 @@ def measure_review(size: tuple[int, int], seed: int = 5) -> dict:
     the review took."""
     import pygame
 
-    from game import records
+    from game.core import records
     from game.bots import make_bot
-    from game.play import play_out
+    from game.services.play import play_out
     from scenes.app.window import App, AppOptions
     from scenes.replay.review import open_review
 

@@ -3,7 +3,7 @@ over the viewer, no Play again."""
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.core.i18n import _
 
 from scenes.assemble.scoring import ScoringScene
 from scenes.replay.ends import BACK, CLOSE, back_to_viewer, close_viewer

@@ -12,9 +12,9 @@ import pygame
 
 from game.assemble.scoring import TIEBREAKERS, tiebreak
 from game.assemble.words import doll_letter, lane_label
-from game.commands import helps_words
-from game.i18n import N_, _, language, ngettext
-from game.words import said
+from game.core.commands import helps_words
+from game.core.i18n import N_, _, language, ngettext
+from game.core.words import said
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene
@@ -301,7 +301,7 @@ class ScoringScene(Scene):
 
     def review(self) -> None:
         """The review of the game just played (issue 42), over these results."""
-        from game.records import record_of
+        from game.core.records import record_of
         from scenes.replay.review import open_review
         open_review(self.app, record_of(self.session), self.game_id)
 

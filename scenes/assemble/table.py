@@ -15,9 +15,9 @@ import pygame
 from game.assemble import words
 from game.assemble.record import new_session
 from game.assemble.words import lane_label, placement_words
-from game.i18n import N_, _, ngettext
-from game.text import WHOLE, clean
-from game.words import said, whose
+from game.core.i18n import N_, _, ngettext
+from game.core.text import WHOLE, clean
+from game.core.words import said, whose
 from game.assemble.setup import PLACE, TAKE
 from game.assemble.state import (CAPACITY_GAINED, COUNTER_FLIPPED, DEALT, DRAFT, GAME_OVER, LAST_ROUND,
                                  PLACE_PHASE, PLACED, TAKE_PHASE, TAKEN)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cementopia.setup import LEFT, RIGHT, facing
-from game.i18n import N_
+from game.core.i18n import N_
 from scenes.art.metrics import GEAR_STEP, GEAR_TOP
 from scenes.menus.diagrams import Diagram, Mark, box, card_height
 from scenes.widgets import ui

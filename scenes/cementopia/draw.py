@@ -15,7 +15,7 @@ from pygame.typing import RectLike
 
 from game.cementopia.setup import MAXIMUM, TARGETS, target_reached
 from game.cementopia.state import COMPLETE
-from game.i18n import N_, _, ngettext
+from game.core.i18n import N_, _, ngettext
 
 from scenes.widgets import ui
 from scenes.art.cards import plaque_rect
@@ -51,7 +51,7 @@ class Sprites:
 
     def frame(self, moving: bool = False) -> None:
         self.budget = 0 if moving else self.per_frame  # while the camera glides, scale instead
-        from game.i18n import language
+        from game.core.i18n import language
         if self.lang != language():  # the faces carry names: Settings switched the language
             self._made.clear()
             self.lang = language()

@@ -9,8 +9,8 @@ import pygame
 
 from game.cementopia.setup import MAXIMUM, TARGETS, daily_seed, target_reached
 from game.cementopia.state import COMPLETE
-from game.commands import helps_of
-from game.i18n import N_, _, ngettext
+from game.core.commands import helps_of
+from game.core.i18n import N_, _, ngettext
 
 from scenes.app.stack import Scene
 from scenes.cementopia import draw, geometry
@@ -21,7 +21,7 @@ from scenes.widgets.decor import PrimaryButton, focus_on_hover
 
 if TYPE_CHECKING:
     from game.cementopia.state import CementopiaState
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.app.window import App
 
 
@@ -117,7 +117,7 @@ class CementopiaEndScene(Scene):
         return self.name == "cementopia_end"
 
     def review(self) -> None:
-        from game.records import record_of
+        from game.core.records import record_of
         from scenes.replay.review import open_review
         open_review(self.app, record_of(self.session), self.game_id)
 

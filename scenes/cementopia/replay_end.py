@@ -10,7 +10,7 @@ from scenes.replay.ends import BACK, CLOSE, back_to_viewer, close_viewer
 
 if TYPE_CHECKING:
     from game.cementopia.state import CementopiaState
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.app.window import App
     from scenes.config import GameConfig
 

@@ -20,11 +20,11 @@ from game.cementopia.record import new_session
 from game.cementopia.setup import Action, daily_seed
 from game.cementopia.state import (
     COMPLETE, COUNTER_FLIPPED, COUNTER_TURNED, DRAWN, FINISHED, PLACED, CementopiaState)
-from game.commands import Outcome, Session
-from game.contract import Event
-from game.messages import shown, split_sentences
-from game.commands import mark_help
-from game.i18n import N_, _, ngettext
+from game.core.commands import Outcome, Session
+from game.core.contract import Event
+from game.core.messages import shown, split_sentences
+from game.core.commands import mark_help
+from game.core.i18n import N_, _, ngettext
 
 from scenes.cementopia import draw, geometry
 from scenes.cementopia.geometry import Spot
@@ -372,7 +372,7 @@ class CementopiaScene(GameTable):
         if (self.app.demo and not self.lesson) or self.hints.turns.hint_pending:
             return [(_("The hard bot is playing.") if self.app.demo else _("Looking for a hint\u2026"), ui.TEXT, 16)]
         if (hinted := self.hint_action()) is not None and card in (None, hinted.card):
-            # the hint's words were worked out in English: said now (game.messages); a
+            # the hint's words were worked out in English: said now (game.core.messages); a
             # sentence a line, so that where room runs out the placement itself stays
             hint = self.hints.turns.hint
             assert hint is not None  # (hint_action is its move)

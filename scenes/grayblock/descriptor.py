@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import N_
+from game.core.i18n import N_
 
 from scenes.descriptor import RulesPage, SceneInfo, SetupPage, Words
 from scenes.grayblock.table import GrayblockScene

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import pygame
 
-from game.i18n import N_
+from game.core.i18n import N_
 from scenes.art.metrics import CARD_ASPECT
 from scenes.menus.diagrams import Diagram, Mark, box, card_height, cell_rect
 from scenes.widgets import ui

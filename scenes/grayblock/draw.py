@@ -12,9 +12,9 @@ from pygame.typing import Point, RectLike
 
 from game.grayblock.setup import LEFT, RIGHT
 from game.grayblock.state import BLOCK, OUT, HandResult, explain_hand
-from game.commands import helps_words
-from game.i18n import N_, _, ngettext
-from game.words import said, whose
+from game.core.commands import helps_words
+from game.core.i18n import N_, _, ngettext
+from game.core.words import said, whose
 
 from scenes.widgets import ui
 from scenes.art.metrics import CARD_ASPECT, STRIP

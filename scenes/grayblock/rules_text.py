@@ -1,7 +1,7 @@
 """Grayblock's rules page in the How to play overlay, in our own words (rules.md decides every
 open point): items as scenes.descriptor.RulesPage reads them."""
 
-from game.i18n import N_
+from game.core.i18n import N_
 
 
 PAGE = [

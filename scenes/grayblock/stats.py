@@ -3,7 +3,7 @@ hands won by block and by going out, the average points of a hand won (game/gray
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.core.i18n import _
 
 from scenes.menus.stats import figure, joined
 

@@ -18,12 +18,12 @@ import pygame
 from game.grayblock import words
 from game.grayblock.record import new_session
 from game.grayblock.setup import LEFT, RIGHT, Action, Rules
-from game.commands import Outcome, Session
-from game.contract import Event
+from game.core.commands import Outcome, Session
+from game.core.contract import Event
 from game.grayblock.state import (
     HAND_ENDED, MATCH_OVER, OUT, PASSED, PLAYED, GrayblockState, winner_could_play)
-from game.i18n import N_, _, ngettext
-from game.words import said
+from game.core.i18n import N_, _, ngettext
+from game.core.words import said
 
 from scenes.config import GameConfig
 from scenes.grayblock import draw

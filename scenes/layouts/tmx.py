@@ -246,7 +246,7 @@ class TableLayout:
 
 def load_layout(players: int) -> TableLayout:
     """The table layout for 2, 3 or 4 players, at design size (call .fit(w, h) for a window)."""
-    from game.paths import asset
+    from game.core.paths import asset
 
     lane_count(players)  # validates players
     return load_layout_file(asset("layouts", f"table-{players}p.tmx"), players)

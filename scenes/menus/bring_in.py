@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.core.i18n import _, ngettext
 from game.storage import legacy
 
 from scenes.app.stack import Scene

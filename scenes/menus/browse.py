@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import N_, _
-from game.storage.files import describe
-from game.text import clean
+from game.core.i18n import N_, _
+from game.core.files import describe
+from game.core.text import clean
 
 from scenes.app.picker import CHOSEN, FILES, FOLDER, UNAVAILABLE, browse
 from scenes.app.stack import Scene

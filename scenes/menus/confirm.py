@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import _
+from game.core.i18n import _
 
 from scenes.app.stack import Scene
 from scenes.menus.pause import overlay_panel

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import _, language
+from game.core.i18n import _, language
 from scenes.art.metrics import CARD_ASPECT, GEAR_STEP, GEAR_TOP, STRIP
 
 if TYPE_CHECKING:

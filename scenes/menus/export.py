@@ -2,7 +2,7 @@
 
 From History: the game chosen, or every game listed. From the pause menu (or leaving a game that
 could not be saved): the game as it stands. A game with a readable log (its designers' tools,
-game.registry.workbench) may be exported as that log instead: a text file in the player's
+game.core.registry.workbench) may be exported as that log instead: a text file in the player's
 language. A file is never written over, and one that already holds the game is left as it is.
 Many games are written a few a frame, the panel counting them. The folder is typed (prefilled with
 the player's Documents folder) or chosen with Choose…: the desktop's folder dialog, or the app's
@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 
-from game import registry
-from game.errors import RecordError
-from game.i18n import N_, _, ngettext
+from game.core import registry
+from game.core.errors import RecordError
+from game.core.i18n import N_, _, ngettext
 from game.storage import StoreError
 from game.storage.exchange import Exported, export_record, export_steps, file_stem
-from game.storage.files import describe, write_new
+from game.core.files import describe, write_new
 
 from scenes.app.picker import FOLDER, choose
 from scenes.app.stack import Scene

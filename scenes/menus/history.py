@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import registry
-from game.history import Entry
-from game.i18n import N_, _, language, ngettext
-from game.records import NAME_LEN, utc_stamp
-from game.text import clean
-from game.words import chained, said, whose
+from game.core import registry
+from game.storage.history import Entry
+from game.core.i18n import N_, _, language, ngettext
+from game.core.records import NAME_LEN, utc_stamp
+from game.core.text import clean
+from game.core.words import chained, said, whose
 from game.review import reviewable
 from game.storage import StoreError
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.core.i18n import _, ngettext
 from game.storage.exchange import import_files
 from game.storage.store import Imported
 

@@ -26,9 +26,9 @@ import weakref
 from typing import TYPE_CHECKING, Callable
 import pygame
 
-from game import registry
-from game.i18n import _, N_
-from game.messages import shown
+from game.core import registry
+from game.core.i18n import _, N_
+from game.core.messages import shown
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from game.i18n import N_, _, language
+from game.core.i18n import N_, _, language
 from scenes import games
 from scenes.app.stack import Scene
 from scenes.menus import diagrams

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from game import records, registry
-from game.i18n import N_, _, language, ngettext, pgettext
-from game.messages import shown
+from game.core import records, registry
+from game.core.i18n import N_, _, language, ngettext, pgettext
+from game.core.messages import shown
 from game.storage import ELSEWHERE, HeldElsewhere, StoreError
-from game.storage.files import describe
+from game.core.files import describe
 from game.storage.store import Saved
 
 from scenes.app.stack import Scene
@@ -31,7 +31,7 @@ from scenes.widgets.decor import PrimaryButton, dim, heading
 from scenes.widgets.rows import RowList
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.app.window import App
 
 # where a game in progress stands: (its scores, the player to move or None, the stage's words)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Iterable
 
 import pygame
 
-from game import i18n, settings as schema
-from game.i18n import _, N_
+from game.core import i18n
+from game.services import settings as schema
+from game.core.i18n import _, N_
 
 from scenes.widgets import ui
 from scenes.app.stack import Scene

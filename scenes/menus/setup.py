@@ -2,7 +2,7 @@
 
 Every game that has screens is offered (scenes.games); what it offers beside the seats comes from
 its declarations: its player counts, its optional rules, the points a match is played to, a deal
-of the day (game.descriptor), and the words for them (scenes.descriptor.SetupPage)."""
+of the day (game.core.descriptor), and the words for them (scenes.descriptor.SetupPage)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 
 import pygame
 
-from game import registry
+from game.core import registry
 from game.bots import bot_levels
-from game.descriptor import GameInfo
-from game.errors import ContentError
-from game.ratings import load_ratings
-from game.i18n import _, N_
-from game.messages import message
-from game.text import LABEL, clean
+from game.core.descriptor import GameInfo
+from game.core.errors import ContentError
+from game.services.ratings import load_ratings
+from game.core.i18n import _, N_
+from game.core.messages import message
+from game.core.text import LABEL, clean
 
 from scenes.descriptor import SceneInfo
 from scenes.widgets import ui

@@ -1,9 +1,9 @@
 """Statistics (issue 15, point 3): one player's figures per game, from the finished games, with
 the score over time and the score distribution drawn as charts; each game's declarations say which
-figures it has beyond games, wins and scores and their rows (game.stats.Extra,
+figures it has beyond games, wins and scores and their rows (game.services.stats.Extra,
 scenes.descriptor.SceneInfo.figure_rows: Grayblock's hands, Alicematic's colours). A solo
 game's records name no player (Cementopia): its page shows every puzzle played (outcomes, deals,
-the daily streak, best per deal). Assisted games are counted apart. The figures are game.stats's;
+the daily streak, best per deal). Assisted games are counted apart. The figures are game.services.stats's;
 this scene only lays them out."""
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from game import __version__, registry, stats
-from game.history import fold
-from game.i18n import N_, _, language, ngettext
-from game.records import NAME_LEN
-from game.words import chained
-from game.text import clean
+from game import __version__
+from game.core import registry
+from game.services import stats
+from game.storage.history import fold
+from game.core.i18n import N_, _, language, ngettext
+from game.core.records import NAME_LEN
+from game.core.words import chained
+from game.core.text import clean
 from game.storage import StoreError
 
 from scenes import games
@@ -28,7 +30,7 @@ from scenes.widgets import ui
 from scenes.widgets.decor import dim, heading
 
 if TYPE_CHECKING:
-    from game.descriptor import GameInfo
+    from game.core.descriptor import GameInfo
     from scenes.app.window import App
 
 DESIGNER = ":designer"  # the Game choice's entry for a game's designer page
@@ -78,7 +80,7 @@ class StatsScene(Scene):
 
     def __init__(self, app: App, player: str | None = None) -> None:
         super().__init__(app)
-        try:  # worked out once per change of the finished games, then kept (game.stats.kept)
+        try:  # worked out once per change of the finished games, then kept (game.services.stats.kept)
             self.computed = stats.kept(app.store)
             names = app.store.finished.player_names()
         except StoreError as exc:

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game import registry
-from game.i18n import _, N_, ngettext
-from game.text import WHOLE, shorten
+from game.core import registry
+from game.core.i18n import _, N_, ngettext
+from game.core.text import WHOLE, shorten
 from game.storage import StoreError
 
 from scenes.widgets import ui
@@ -167,7 +167,7 @@ class TitleScene(Scene):
             return False
 
     def tell_settings_problems(self) -> None:
-        """Toast what opening the player's data and loading the settings (game.settings.load)
+        """Toast what opening the player's data and loading the settings (game.services.settings.load)
         found wrong, once."""
         for problem in self.app.store.problems[:2]:
             self.app.toast(problem, 8.0)
@@ -266,7 +266,7 @@ class TitleScene(Scene):
 class StartProgram(Scene):
     """Continue on a game with an external bot: that bot is a program the player chose, run with
     their rights; say which one and start it only on Start. The command lines come from the
-    player's data, so they are cleaned as they come in (game.text.clean): shown whole up to
+    player's data, so they are cleaned as they come in (game.core.text.clean): shown whole up to
     WHOLE characters, wrapped in the panel; a longer one is cut short and its length said."""
     name = "start_program"
     opaque = False

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.errors import RecordError
-from game.i18n import _, ngettext
+from game.core.errors import RecordError
+from game.core.i18n import _, ngettext
 from game.storage import StoreError
 from game.storage.exchange import import_files
-from game.storage.files import shown_name
+from game.core.files import shown_name
 
 if TYPE_CHECKING:
-    from game.records import StrPath
+    from game.core.records import StrPath
     from scenes.app.window import App
 
 

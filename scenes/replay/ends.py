@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.i18n import N_
+from game.core.i18n import N_
 
 if TYPE_CHECKING:
     from scenes.app.stack import Scene

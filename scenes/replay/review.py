@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.core.i18n import N_, _, ngettext
 from game.review import Decision, Review, default_seat, judge_module
 from game.review.background import Answer, BackgroundReview
 from game.storage import StoreError
-from game.words import whose
+from game.core.words import whose
 
 from scenes.menus.history import size_words
 from scenes.replay.viewer import ReplayScene, pushed
 from scenes.widgets import ui
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.app.window import App
 
 GHOST = (150, 200, 255)
@@ -128,7 +128,7 @@ class ReviewScene(ReplayScene):
 
     def load_or_start(self) -> None:
         if self.game_id is not None:
-            from game.review.kept import kept_review
+            from game.storage.kept_reviews import kept_review
             try:
                 self.review = kept_review(self.app.store, self.game_id, self.seat)
             except StoreError:

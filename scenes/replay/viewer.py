@@ -1,8 +1,8 @@
-"""The replay viewer: a record's game rebuilt (game.records.replay) and shown move by move.
+"""The replay viewer: a record's game rebuilt (game.core.records.replay) and shown move by move.
 
 The game's own table draws the position, read-only: it is made over the replayed session with
 config.replay (nobody plays at it, no bot thinks, it saves nothing) and never updated. The cursor
-moves through the record's positions (game.positions: a bounded number of them kept, however long
+moves through the record's positions (game.core.positions: a bounded number of them kept, however long
 the game, the others played again from the kept one before, so stepping back is exact and a match
 of thousands of hands costs no more memory than a short one); the session's history stands at the
 cursor (History.seek), and after each step the table lays itself out from the state
@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 import pygame
 
-from game import records
-from game.errors import RecordError
-from game.i18n import N_, _
-from game.positions import Positions
+from game.core import records
+from game.core.errors import RecordError
+from game.core.i18n import N_, _
+from game.core.positions import Positions
 
 from scenes.app.stack import Scene
 from scenes.config import GameConfig
 from scenes.widgets import ui
 
 if TYPE_CHECKING:
-    from game.commands import Session
-    from game.records import StrPath
+    from game.core.commands import Session
+    from game.core.records import StrPath
     from scenes.app.window import App
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)

@@ -15,8 +15,8 @@ from typing import Any, Callable
 
 import pygame
 
-from game import settings as schema
-from game.paths import asset
+from game.services import settings as schema
+from game.core.paths import asset
 
 NAMES = ("take", "place", "ratchet", "flip", "pass", "chime", "win")
 

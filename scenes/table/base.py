@@ -12,7 +12,7 @@ a part says something of its own game, the game extends that part and names its 
 part, by declaration. The table changes the game only by submitting commands to the session's
 queue (`submit`; `play` and the undo part submit and run it at once, for the outcome); the frame
 loop (`update`) runs what is pending. Every outcome is heard by the table's stages in the order
-game.commands.STAGES declares: state, animation and log (`hearing`, hearing.py), then save (the
+game.core.commands.STAGES declares: state, animation and log (`hearing`, hearing.py), then save (the
 saving part), docs/architecture.md, "The command path".
 """
 
@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from game import i18n, records
-from game.commands import FAIR, UNDO_MODES, Command, Outcome, Play
-from game.contract import Refusal
-from game.i18n import N_, _
-from game.messages import Message
+from game.core import i18n, records
+from game.core.commands import FAIR, UNDO_MODES, Command, Outcome, Play
+from game.core.contract import Refusal
+from game.core.i18n import N_, _
+from game.core.messages import Message
 
 from scenes.config import GameConfig
 from scenes.table.coaching import CoachMarks
@@ -45,7 +45,7 @@ from scenes.table.undoing import Undoing
 from scenes.widgets.tooltip import Tooltip
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.app.window import App
     from scenes.tutorial.coach import Coach
 

@@ -12,9 +12,9 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.bots import Bot, ExternalBot, level_watches, make_bot, moves_seen
-from game.i18n import _, language
-from game.text import LINE, clean
-from game.words import whose
+from game.core.i18n import _, language
+from game.core.text import LINE, clean
+from game.core.words import whose
 from game.bots.worker import BackgroundDecider
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.core.i18n import N_, _
 
 from scenes.table.undoing import UndoButton
 from scenes.widgets import ui

@@ -1,5 +1,5 @@
 """The table's hearing part: how the table answers every command's outcome, at the stages
-game.commands.STAGES declares (docs/architecture.md, "The command path"). The session calls them
+game.core.commands.STAGES declares (docs/architecture.md, "The command path"). The session calls them
 in that order whatever order they were added in: the state stage (a bot's or a hint's thinking
 about the old position dropped), the animation stage (the game's on_played and on_history: its
 flights, sounds and, beside them, its log lines), the log stage (why a command was refused, the
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.commands import ANIMATION, LOG, STATE, Outcome, Play, Redo, Session, Undo
+from game.core.commands import ANIMATION, LOG, STATE, Outcome, Play, Redo, Session, Undo
 
 if TYPE_CHECKING:
     from scenes.table.base import GameTable

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import helps_of, mark_help
-from game.i18n import _
+from game.core.commands import helps_of, mark_help
+from game.core.i18n import _
 
 from scenes.table import look
 from scenes.table.bots import BotTurns

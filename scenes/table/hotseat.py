@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
-from game.i18n import N_, _
-from game.words import whose
+from game.core.i18n import N_, _
+from game.core.words import whose
 
 from scenes.menus.pause import overlay_panel
 from scenes.table import look
@@ -136,7 +136,7 @@ class HotSeat:
     """The table's hot seat part: who is at the screen, the pass screen, and what shows to whom."""
 
     # N_: what the pass screen keeps from the others until the next player confirms ("{name}":
-    # that player, "{whose}": their, from game.words.whose); None: nothing at this table is secret
+    # that player, "{whose}": their, from game.core.words.whose); None: nothing at this table is secret
     secret: ClassVar[str | None] = N_("Everyone else, please look away: {whose} hand shows once confirmed.")
 
     def __init__(self, table: GameTable) -> None:

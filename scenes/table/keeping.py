@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game import records
-from game.commands import SAVE, Play
+from game.core import records
+from game.core.commands import SAVE, Play
 
 from scenes.table.saving import SaveService
 
 if TYPE_CHECKING:
-    from game.commands import Outcome, Session
+    from game.core.commands import Outcome, Session
     from scenes.table.base import GameTable
 
 

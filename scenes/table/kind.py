@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from scenes.app.stack import Scene
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.config import GameConfig
     from scenes.table.hotseat import HotSeat
     from scenes.table.keeping import Saves

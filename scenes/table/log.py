@@ -13,15 +13,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from game import i18n
-from game.commands import REDONE, UNDONE, Outcome
-from game.i18n import N_, _, ngettext
-from game.words import chained
+from game.core import i18n
+from game.core.commands import REDONE, UNDONE, Outcome
+from game.core.i18n import N_, _, ngettext
+from game.core.words import chained
 
 from scenes.table import look
 
 if TYPE_CHECKING:
-    from game.contract import Event
+    from game.core.contract import Event
     from scenes.table.base import GameTable
     from scenes.table.bots import Hint
 

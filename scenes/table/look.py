@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame.typing import RectLike
 
-from game.i18n import N_, _
+from game.core.i18n import N_, _
 
 from scenes.widgets import ui
 

@@ -1,7 +1,7 @@
 """The table's reading part: how each other seat plays, as the moves seen so far tell it
 ("plays like: greedy 80%" under a bot's level line).
 
-A game whose descriptor names a `reading` module (game.descriptor.GameInfo.reading: one with
+A game whose descriptor names a `reading` module (game.core.descriptor.GameInfo.reading: one with
 read_seats(seats, moves)) gets it; any other game, and a replay, has none. It reads only what
 everyone saw (game.bots.moves_seen from the viewer's side), never a hidden card, and it works
 the reading out again only when the history changes (its version: a move, an undo, a redo)."""
@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from game import registry
+from game.core import registry
 from game.bots import moves_seen
-from game.i18n import _, pgettext
+from game.core.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from scenes.table.base import GameTable

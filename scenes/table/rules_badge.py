@@ -1,6 +1,6 @@
 """The advanced rules in play, as a small badge on a table; pointing at it says what they do.
 
-A game whose declaration has optional rules (game.descriptor.RuleOption: its name, short name and
+A game whose declaration has optional rules (game.core.descriptor.RuleOption: its name, short name and
 what it does) may draw it in its status line (Alice Assemble and Grayblock do), so that a rule
 chosen at setup is never forgotten halfway through a game.
 """
@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 
-from game import registry
-from game.descriptor import RuleOption
-from game.i18n import _, ngettext
+from game.core import registry
+from game.core.descriptor import RuleOption
+from game.core.i18n import _, ngettext
 from scenes.widgets import ui
 
 

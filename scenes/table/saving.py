@@ -1,7 +1,7 @@
 """The save service: the game in progress goes to the store (game.storage) off the frame loop.
 
 A table hands over a record after every accepted command; one worker thread writes it. What the
-worker gets is a Snapshot made as it is handed over, on the frame thread (game.records): it never
+worker gets is a Snapshot made as it is handed over, on the frame thread (game.core.records): it never
 reads the live session, whose players' list the bots' code may change meanwhile. Saves the
 worker has not started yet are replaced by the newest: only the latest position matters. The
 first save makes the game's row (held by this window); finishing turns that row into a finished
@@ -26,9 +26,9 @@ import weakref
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable
 
-from game.i18n import N_
-from game.records import Snapshot
-from game.messages import message
+from game.core.i18n import N_
+from game.core.records import Snapshot
+from game.core.messages import message
 from game.storage import HeldElsewhere, StoreError
 from game.storage.store import BEAT_S, Busy
 

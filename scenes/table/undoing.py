@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.commands import FAIR, Redo, Undo, UndoPlan, undo_plan
-from game.i18n import N_, _, ngettext, pgettext
-from game.words import whose
+from game.core.commands import FAIR, Redo, Undo, UndoPlan, undo_plan
+from game.core.i18n import N_, _, ngettext, pgettext
+from game.core.words import whose
 
 from scenes.table.log import joined
 from scenes.widgets import ui
 
 if TYPE_CHECKING:
-    from game.commands import Command
+    from game.core.commands import Command
     from scenes.table.base import GameTable
 
 

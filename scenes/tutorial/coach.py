@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pygame
 
-from game.i18n import N_, _
-from game.messages import Message, message, shown
-from game.tutorial import store
-from game.contract import Event
+from game.core.i18n import N_, _
+from game.core.messages import Message, message, shown
+from game.storage import lesson_places as store
+from game.core.contract import Event
 from game.tutorial.lesson import READ_FIRST, Lesson
 
 from scenes.widgets import ui

@@ -2,7 +2,7 @@
 
 A lesson is a table of its game with a coach (scenes/tutorial/coach.py), on the script's fixed
 deal, set up so that it writes no autosave, settings, records or statistics (GameConfig.lesson).
-Where the player left it is kept in the player's data (game/tutorial/store.py): Learn to play
+Where the player left it is kept in the player's data (game/storage/lesson_places.py): Learn to play
 offers to resume it or to start over.
 """
 
@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import registry
-from game.i18n import N_, _, language
-from game.tutorial import SCRIPTS, store
+from game.core import registry
+from game.core.i18n import N_, _, language
+from game.tutorial import SCRIPTS
+from game.storage import lesson_places as store
 from game.tutorial.lesson import Lesson
 
 from scenes.app.stack import Scene
@@ -26,7 +27,7 @@ from scenes.widgets import ui
 from scenes.widgets.decor import PrimaryButton, menu_event
 
 if TYPE_CHECKING:
-    from game.commands import Session
+    from game.core.commands import Session
     from scenes.app.window import App
 
 def open_lesson(app: App, game: str, fresh: bool = False) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.i18n import _
+from game.core.i18n import _
 
 from scenes.widgets import ui
 

@@ -17,9 +17,9 @@ from typing import Any, Callable, Generic, Iterator, TypedDict, TypeVar
 import pygame
 from pygame.typing import Point, RectLike
 
-from game import settings
-from game.i18n import _
-from game.paths import asset
+from game.services import settings
+from game.core.i18n import _
+from game.core.paths import asset
 
 INK = (34, 28, 24)
 PAPER = (244, 236, 218)
@@ -155,7 +155,7 @@ def _font(size: int, style: str) -> pygame.font.Font:
 
 
 # The last guard before SDL_ttf, for text no cleaner saw (text from outside the app is cleaned
-# where it comes in: game.text.clean): it refuses a NUL and a lone surrogate (an exception in the
+# where it comes in: game.core.text.clean): it refuses a NUL and a lone surrogate (an exception in the
 # middle of a frame) and crashes on a surface millions of pixels wide. One line drawn is at most
 # LINE_CHARS characters, a text to wrap at most WRAP_CHARS (the longest of the app's own messages
 # is a few hundred).

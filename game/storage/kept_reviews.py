@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import RecordError
-from . import Review, review
+from ..core.errors import RecordError
+from ..review import Review, review
 
 if TYPE_CHECKING:
-    from ..storage.store import Store
+    from .store import Store
 
 
 def kept_review(store: Store, game_id: int, seat: int) -> Review | None:

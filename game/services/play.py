@@ -15,9 +15,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from .bots import Bot, BotFailure, make_bot, needs_view, watches
-from .commands import Play, Session
-from .words import whose
+from ..bots import Bot, BotFailure, make_bot, needs_view, watches
+from ..core.commands import Play, Session
+from ..core.words import whose
 
 
 def play_out(session: Session[Any], bots: Mapping[int, Bot],

@@ -1,6 +1,6 @@
-"""Bot ratings from ladder games: `python -m game.ratings RESULTS... [--write]`.
+"""Bot ratings from ladder games: `python -m game.services.ratings RESULTS... [--write]`.
 
-The ladder (`python -m game.ladder --results FILE`) writes one JSON line per game: the level in
+The ladder (`python -m game.tools.ladder --results FILE`) writes one JSON line per game: the level in
 each seat and each seat's final key (score, then the tiebreakers). What counts is who wins the
 game (the game is winner-take-all: a bot that often wins and often comes last is strong, one that
 is always second is not), so the fit is of the winners: the Luce choice model, where a seat wins
@@ -21,12 +21,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Iterable
 
-from . import registry
-from .bots import bot_levels
+from ..core import registry
+from ..bots import bot_levels
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
 from .cli import path_arg, seconds
-from .paths import asset
-from .storage.files import Unreadable, describe, read_bounded
+from ..core.paths import asset
+from ..core.files import Unreadable, describe, read_bounded
 
 ANCHOR, ANCHOR_RATING = "normal", 1500
 RATINGS_FILE = ("bot-ratings.json",)
@@ -179,8 +179,8 @@ def _read_ratings(game: str) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ratings", description=__doc__.split("\n")[0])
-    parser.add_argument("results", nargs="+", type=path_arg, help="JSON-lines files from python -m game.ladder --results")
+    parser = argparse.ArgumentParser(prog="python -m game.services.ratings", description=__doc__.split("\n")[0])
+    parser.add_argument("results", nargs="+", type=path_arg, help="JSON-lines files from python -m game.tools.ladder --results")
     parser.add_argument("--game", default=registry.GAMES[0].id, choices=registry.ids())
     parser.add_argument("--think", type=seconds(60), default=None,
                         help="only the games played at this think time (the app's is 0.8)")
@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             data = {}
         if not isinstance(data, dict) or not isinstance(data.get("games"), dict):
             data = {"games": {}}
-        data["about"] = ("Bot ratings (Elo scale, normal = 1500) fitted by python -m game.ratings "
+        data["about"] = ("Bot ratings (Elo scale, normal = 1500) fitted by python -m game.services.ratings "
                          "from ladder games; see docs/bot-strength.md.")
         offered = set(bot_levels(args.game))  # the oracle's figure is for the docs only
         data["games"][args.game] = {"ratings": {level: r for level, r in ratings.items()

@@ -22,15 +22,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
 
-from . import __version__
-from .cards import parse_card
-from .errors import ContentError, RecordError
-from . import i18n, registry
-from .i18n import N_
-from .records import load_json, short_json
+from .. import __version__
+from ..core.cards import parse_card
+from ..core.errors import ContentError, RecordError
+from ..core import i18n, registry
+from ..core.i18n import N_
+from ..core.records import load_json, short_json
 
 if TYPE_CHECKING:  # the store is opened only by the commands on the player's data
-    from .storage import Store
+    from ..storage import Store
 
 PROG = "alice-assemble"
 THINK_MAX = 60.0  # seconds a bot may think per decision
@@ -283,11 +283,11 @@ def seat_name(seat: str, index: int) -> str:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .bots import make_bot
+    from ..bots import make_bot
     from .play import play_out
-    from .records import game_module, record_of
-    from .storage.exchange import record_text
-    from .storage.files import write_new
+    from ..core.records import game_module, record_of
+    from ..storage.exchange import record_text
+    from ..core.files import write_new
 
     try:
         module = game_module(args.game)
@@ -399,7 +399,7 @@ def cmd_check_content(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     """A record as the readable log, in --lang, else the language of Settings, else the system's."""
-    from .records import read_record
+    from ..core.records import read_record
     try:
         record = read_record(args.file)
         text = registry.workbench(record["game"]).readable_log(record, args.lang or _language())
@@ -413,9 +413,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
     """The game's balance report of the records given (files, or folders of them): one line on
     stderr per file that cannot be counted (exit 2), the others still counted."""
     import csv
-    from .intervals import rows
-    from .records import read_record
-    from .storage.exchange import record_files
+    from ..core.intervals import rows
+    from ..core.records import read_record
+    from ..storage.exchange import record_files
     bad = 0
 
     def problem(name: str, words: str) -> None:
@@ -453,8 +453,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
 def _language() -> str:
     """The language the player chose in Settings (if there is a data folder), else the system's."""
-    from .storage import Store, data_dir
-    from .storage.store import DB_NAME
+    from ..storage import Store, data_dir
+    from ..storage.store import DB_NAME
     chosen = None
     if (data_dir() / DB_NAME).is_file():
         try:
@@ -484,7 +484,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _verify_file(name: str) -> int:
     """Read, check and drop one record (it lives in this frame only): 0 when it holds, else
     its exit status after one line on stderr."""
-    from .records import read_record, verify
+    from ..core.records import read_record, verify
     try:
         record = read_record(name)
     except RecordError as exc:
@@ -499,7 +499,7 @@ def _verify_file(name: str) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .records import read_record, record_of, replay
+    from ..core.records import read_record, record_of, replay
     try:
         session = replay(read_record(args.file), snapshots=False)
     except RecordError as exc:
@@ -517,8 +517,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     """One player's decisions judged by the search (game.review): per decision its number, the
     move played, the best move and the expected loss; --json prints one object."""
-    from .records import read_record
-    from .review import Cancelled, review
+    from ..core.records import read_record
+    from ..review import Cancelled, review
     try:
         record = read_record(args.file)
     except RecordError as exc:
@@ -567,9 +567,9 @@ def open_store() -> Store:
     """The player's data, the old JSON files brought in first if they wait (what opening found
     wrong goes to stderr, one line each). UsageError if it cannot be read at all: a command on
     the data of nobody would do nothing."""
-    from .i18n import N_
-    from .messages import message
-    from .storage import Store, legacy
+    from ..core.i18n import N_
+    from ..core.messages import message
+    from ..storage import Store, legacy
     store = Store.open()
     if store.source is None:
         store.close()
@@ -600,7 +600,7 @@ def open_store() -> Store:
 def player_data() -> Iterator[Store]:
     """The player's data for one command, closed after it; a store that fails says so in one
     line (UsageError)."""
-    from .storage import StoreError
+    from ..storage import StoreError
     store = open_store()
     try:
         yield store
@@ -644,7 +644,7 @@ def cmd_saves(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """Each file that fails is one line on stderr and the rest go on (exit 2 at the end, as
     import); on a terminal a progress line counts the games."""
-    from .storage.exchange import export_games
+    from ..storage.exchange import export_games
     if args.game is not None and registry.find(args.game) is None:
         raise UsageError(f"unknown game {_shown(args.game)}: expected one of "
                          f"{', '.join(registry.ids())}")
@@ -677,7 +677,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from .storage.exchange import import_files
+    from ..storage.exchange import import_files
     with player_data() as store:
         if not store.kept:
             raise UsageError(f"nothing can be imported: {store.why_not_kept}")

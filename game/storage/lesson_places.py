@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..commands import Session
-from ..i18n import N_
-from ..messages import message
-from ..records import check_envelope, replay
-from ..storage import Store, StoreError
-from ..storage.files import describe
-from .lesson import Lesson, Script
+from ..core.commands import Session
+from ..core.i18n import N_
+from ..core.messages import message
+from ..core.records import check_envelope, replay
+from . import Store, StoreError
+from ..core.files import describe
+from ..tutorial.lesson import Lesson, Script
 
 
 def load(db: Store, script: Script) -> tuple[Session[Any] | None, Lesson | None, str | None]:

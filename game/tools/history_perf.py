@@ -1,7 +1,7 @@
 """Benchmark of History and Statistics over the player's data (issue 38, point 6). Prints
 figures; asserts nothing (a slow machine is not a failure).
 
-    python -m game.history_perf [--records 10000] [--keep DIR]
+    python -m game.tools.history_perf [--records 10000] [--keep DIR]
 
 Real records of every game are played by random bots (a few dozen), then copied with varied player
 names, levels, finish times, assisted flags and daily dates and imported into a fresh database
@@ -28,13 +28,13 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
-from . import registry
-from .play import play_out
-from .records import record_of, utc_stamp
-from . import cli
-from .stats import compute, kept
-from .history import Entry
-from .storage import Store
+from ..core import registry
+from ..services.play import play_out
+from ..core.records import record_of, utc_stamp
+from ..services import cli
+from ..services.stats import compute, kept
+from ..storage.history import Entry
+from ..storage import Store
 
 NAMES = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Ken", "Dennis", "Margaret",
          "Niklaus", "Frances", "John", "Radia", "Tim", "Sophie", "Yukihiro", "Guido", "Linus",
@@ -46,7 +46,7 @@ T = TypeVar("T")
 
 def templates(per_game: int = 12) -> list[dict[str, Any]]:
     """Real finished records, played out by random bots."""
-    from .bots import make_bot
+    from ..bots import make_bot
     out = []
     for info in registry.GAMES:
         module = registry.game_module(info.id)
@@ -106,7 +106,7 @@ def timed(fn: Callable[[], T]) -> tuple[T, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.history_perf")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.history_perf")
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--keep", help="make the data folder here (kept) instead of a temp folder")
     args = parser.parse_args(argv)

@@ -1,15 +1,15 @@
-"""The games this app plays: one declaration each (game.descriptor.GameInfo, in the game's own
+"""The games this app plays: one declaration each (game.core.descriptor.GameInfo, in the game's own
 package), listed here explicitly (no scanning: PyInstaller sees the imports). Everything shared
 reads GAMES; a game's record and bot modules are imported on first use.
 
-A game's record module (game.contract.GameModule) provides:
+A game's record module (game.core.contract.GameModule) provides:
 - `parse_rules(text) -> rules` from a command-line list like "flaw,identity" (ValueError if unknown);
 - `new_session(seed, players, rules, *, snapshots=True) -> Session`, players as record `players`
   entries (snapshots=False: a session nobody undoes, for selfplay);
 - `to_record(session) -> dict`, `replay(record, snapshots=True) -> Session` (RecordError naming
   the action; snapshots=False: nobody will undo, as for new_session), `compare_result(given,
   actual) -> str | None`.
-Its states meet game.contract.GameState (`result()` gives winners and scores for every game).
+Its states meet game.core.contract.GameState (`result()` gives winners and scores for every game).
 Its bots module has `LEVELS = {"random": cls, "easy": cls, ...}`.
 """
 
@@ -18,23 +18,23 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, cast
 
-from .alicematic.descriptor import INFO as ALICEMATIC
-from .assemble.descriptor import INFO as ASSEMBLE
-from .cementopia.descriptor import INFO as CEMENTOPIA
+from ..alicematic.descriptor import INFO as ALICEMATIC
+from ..assemble.descriptor import INFO as ASSEMBLE
+from ..cementopia.descriptor import INFO as CEMENTOPIA
 from .contract import BotModule, GameModule
 from .descriptor import GameInfo
 from .errors import RecordError
-from .grayblock.descriptor import INFO as GRAYBLOCK
+from ..grayblock.descriptor import INFO as GRAYBLOCK
 
 if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imported at run time
-    from .alicematic import bots as _alicematic_bots, record as _alicematic
-    from .alicematic.state import AlicematicState
-    from .assemble import bots as _assemble_bots, record as _assemble
-    from .assemble.state import AssembleState
-    from .cementopia import bots as _cementopia_bots, record as _cementopia
-    from .cementopia.state import CementopiaState
-    from .grayblock import bots as _grayblock_bots, record as _grayblock
-    from .grayblock.state import GrayblockState
+    from ..alicematic import bots as _alicematic_bots, record as _alicematic
+    from ..alicematic.state import AlicematicState
+    from ..assemble import bots as _assemble_bots, record as _assemble
+    from ..assemble.state import AssembleState
+    from ..cementopia import bots as _cementopia_bots, record as _cementopia
+    from ..cementopia.state import CementopiaState
+    from ..grayblock import bots as _grayblock_bots, record as _grayblock
+    from ..grayblock.state import GrayblockState
 
     _ASSEMBLE: GameModule[AssembleState] = _assemble
     _CEMENTOPIA: GameModule[CementopiaState] = _cementopia

@@ -1,10 +1,10 @@
 """What a game declares about itself, once, in its own package (game/<id>/descriptor.py), and
 everything shared reads: the CLI, records, History, Statistics, settings, ratings, the app.
-game.registry lists the declarations; nothing else names a game.
+game.core.registry lists the declarations; nothing else names a game.
 
 Small frozen values, as OpenSpiel's GameType and python-chess's types are: a declaration holds
 words (N_ messages, translated where they are shown; the terminal prints the English), numbers and
-import paths. Its record and bot modules are imported on first use (game.registry), so reading
+import paths. Its record and bot modules are imported on first use (game.core.registry), so reading
 the declarations costs nothing of the games' rules.
 """
 
@@ -42,7 +42,7 @@ class Figures:
 
     width: int = 5  # a score distribution's bucket, in points
     # its own figures of a player, if it counts some: the module (in its package) whose `Extra`
-    # (a game.stats.Extra) counts them (Alice Assemble's shared wins, Grayblock's hands,
+    # (a game.services.stats.Extra) counts them (Alice Assemble's shared wins, Grayblock's hands,
     # Alicematic's wins by colour)
     extra: str | None = None
 
@@ -54,8 +54,8 @@ class GameInfo:
     short_title: str  # N_: where room is short (History's narrow column)
     player_counts: tuple[int, ...]
     default_players: int  # the command line's, when no seat is given
-    record: str  # its record module (game.contract.GameModule), imported on first use
-    bots: str  # its bots module (game.contract.BotModule), imported on first use
+    record: str  # its record module (game.core.contract.GameModule), imported on first use
+    bots: str  # its bots module (game.core.contract.BotModule), imported on first use
     rules: tuple[RuleOption, ...] = ()
     targets: tuple[int, ...] = ()  # a match played to one of these many points (setup's choice)
     default_target: int | None = None
@@ -68,7 +68,7 @@ class GameInfo:
     entry_checks: tuple[tuple[str, Callable[[Any], Any]], ...] = ()
     outcomes: tuple[tuple[str, str], ...] = ()  # (Entry.outcome, N_ word for it) of each ending
     # where a game in progress stands beyond its scores and whose turn it is (Continue's list):
-    # its round, hand or cards left, as a game.messages.Message
+    # its round, hand or cards left, as a game.core.messages.Message
     stage: Callable[[Any], str] | None = None
     daily_seed: Callable[[], int] | None = None  # a deal of the day: today's seed
     bests: Bests | None = None  # its bests per deal, kept in the player's data
@@ -80,13 +80,13 @@ class GameInfo:
     # its reading of how each seat plays (an opponent model), if it has one: a module with
     # read_seats(seats, moves) -> {seat: (N_ policy name, share)}, for the table's seat labels
     reading: str | None = None
-    # its benchmarks: engine speed (`python -m game.perf --game ID`, the module's main(argv)) and the
-    # bot strength ladder's pieces (game.ladder), and the review's (`python -m game.review_perf`)
+    # its benchmarks: engine speed (`python -m game.tools.perf --game ID`, the module's main(argv)) and the
+    # bot strength ladder's pieces (game.tools.ladder), and the review's (`python -m game.tools.review_perf`)
     perf: str | None = None
     ladder: str | None = None
     review_bench: str | None = None
     # its balance report's module (`alice-assemble balance --game ID`, Statistics' designer page):
-    # balance(records) -> (report JSON with game.intervals figures, [(name, problem)])
+    # balance(records) -> (report JSON with game.core.intervals figures, [(name, problem)])
     balance: str | None = None
     # its module of one line's scoring for the command line's score: explain_line(cards,
     # capacity, flaw) -> LaneScore (Alice Assemble's)

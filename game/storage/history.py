@@ -4,13 +4,12 @@ record, so every figure is the game's own. Pure Python, no pygame.
 
 An Entry holds the game, its players (names and seat kinds), scores, winners, when it finished,
 whether it was assisted, conceded or a daily deal, the colour each seat played, and the figures of
-the game's own that its declaration asks for (game.descriptor: Cementopia's outcome, Grayblock's
+the game's own that its declaration asks for (game.core.descriptor: Cementopia's outcome, Grayblock's
 hands). A game whose row cannot be read is an Entry too, with `problem` set to one line saying
 why: it is listed as unreadable, never a crash.
 """
 
-from .storage.entries import (BIG, EXTERNAL, UNKNOWN, Entry, colours_of, entry_of, fold, is_date,
-                              seat_kind)
+from .entries import BIG, EXTERNAL, UNKNOWN, Entry, colours_of, entry_of, fold, is_date, seat_kind
 
 __all__ = ["BIG", "EXTERNAL", "UNKNOWN", "Entry", "colours_of", "entry_of", "fold", "is_date",
            "seat_kind"]

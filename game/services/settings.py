@@ -14,14 +14,14 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import registry
-from .commands import UNDO_MODES
-from .i18n import LANGUAGES, N_  # absent from settings: the system's language
-from .messages import message
-from .storage.entries import COLOURS as KEPT_COLOURS
+from ..core import registry
+from ..core.commands import UNDO_MODES
+from ..core.i18n import LANGUAGES, N_  # absent from settings: the system's language
+from ..core.messages import message
+from ..storage.entries import COLOURS as KEPT_COLOURS
 
 if TYPE_CHECKING:  # game.storage imports this module
-    from .storage import Store
+    from ..storage import Store
 
 SPEEDS = (1.0, 1.5, 2.5)  # animation speeds the settings overlay offers (scenes/menus/settings.py)
 DEFAULT_THINK = 0.8  # seconds a bot thinks per decision (scenes/table/bots.py keeps the same)
@@ -44,7 +44,7 @@ TEXT_SIZES = ("normal", "large", "larger")  # the settings overlay's text size (
 class Field:
     default: Any  # None: no default of its own, the reader's applies
     good: Callable[[Any], bool]
-    says: str  # what a good value is, for the message (a game.messages.Message)
+    says: str  # what a good value is, for the message (a game.core.messages.Message)
 
 
 TRUE_OR_FALSE = message(N_("true or false"))
@@ -105,7 +105,7 @@ SEAT = {
 }
 
 def first_or_second(options: Iterable[object]) -> str:
-    """"a, b or c" (a game.messages.Message)."""
+    """"a, b or c" (a game.core.messages.Message)."""
     words = [str(option) for option in options]
     return message(N_("{first} or {second}"), first=", ".join(words[:-1]), second=words[-1])
 
@@ -237,7 +237,7 @@ def _canon(value: object) -> str:
 def load(store: Store) -> Settings:
     """The settings from the store (game.storage), each bad field at its default with one line
     (never an exception: a store that cannot be read gives the defaults, and says so)."""
-    from .storage import StoreError
+    from ..storage import StoreError
     try:
         data, problems = store.settings.read()
     except StoreError as exc:
@@ -256,7 +256,7 @@ def with_old(settings: Settings, old: dict[str, Any]) -> Settings:
 
 def keep(store: Store, settings: dict[str, Any]) -> str | None:
     """Write what changed in `settings` (per key); a line saying why if it could not be kept."""
-    from .storage import StoreError
+    from ..storage import StoreError
     if not isinstance(settings, Settings):
         settings = Settings(settings)
         settings.kept = {}

@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..errors import RecordError
-from ..i18n import N_
-from ..messages import Message, message
+from .errors import RecordError
+from .i18n import N_
+from .messages import Message, message
 
 APP = "alice-assemble"
 
@@ -135,7 +135,7 @@ def printable(text: str, limit: int = 160) -> str:
 def file_time(path: Path) -> str | None:
     """A file's modification time as a UTC stamp (when an old record without finished_at was
     written), or None."""
-    from ..records import utc_stamp
+    from .records import utc_stamp
     try:
         return utc_stamp(os.stat(path).st_mtime)
     except (OSError, OverflowError, ValueError):

@@ -1,4 +1,4 @@
-"""Bot strength ladder: `python -m game.ladder [--game ID] [--games N] [--think S] [--pairings ...]`.
+"""Bot strength ladder: `python -m game.tools.ladder [--game ID] [--games N] [--think S] [--pairings ...]`.
 
 Each pairing plays one bot (the hero) against copies of another, seats rotated: every deal is
 played once with the hero in each seat, which cancels most of the luck of the deal. The table
@@ -9,7 +9,7 @@ The game is one whose declaration names its ladder's pieces (GameInfo.ladder: de
 and goals, think time, the search's clock; the first registered unless --game names another).
 Besides the offered levels, its oracles (Alice Assemble's `oracle`: hard's search told the real
 deck order) may sit in a pairing: they bound what the hidden cards cost. `--results FILE` appends a
-line per game (each seat's level and final key) for the ratings (python -m game.ratings). Its
+line per game (each seat's level and final key) for the ratings (python -m game.services.ratings). Its
 trial levels (Alice Assemble's learned evaluation: `hard-net`, `hard-net1`, `hard-net3`) may sit in
 a pairing too, and so may an external program (`cmd:PROGRAM`, bot-protocol.md), such as
 tests/bots/greedy_bot.py, a greedy bot the search has no model of.
@@ -28,11 +28,11 @@ import time
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, cast
 
-from . import registry
-from .bots import Bot, Watcher, bot_levels, parallel, watches
-from .bots.external import check_program
+from ..core import registry
+from ..bots import Bot, Watcher, bot_levels, parallel, watches
+from ..bots.external import check_program
 # the shipped CLI's checks: no nan, inf, Unicode digits or empty paths
-from .cli import ascii_int, count, path_arg, seconds
+from ..services.cli import ascii_int, count, path_arg, seconds
 
 
 def laddered() -> list[str]:
@@ -78,9 +78,9 @@ class Pairing:
 
 def play_game(task: tuple[Any, ...]) -> tuple[float, float, int, dict[str, Any]]:
     """One game: (hero's win share, hero's seconds per decision, decisions, the result line for
-    game.ratings: each seat's level and final key)."""
-    from .bots import make_bot, seat_bot
-    from .play import play_out
+    game.services.ratings: each seat's level and final key)."""
+    from ..bots import make_bot, seat_bot
+    from ..services.play import play_out
 
     pairing, index, think, iterations, seed, *rest = task
     game = pieces(pairing.game)
@@ -235,7 +235,7 @@ def seed_arg(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ladder", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m game.tools.ladder", description=__doc__.split("\n")[0])
     parser.add_argument("--game", default=laddered()[0], choices=laddered(),
                         help="the game played (default: the first with a ladder)")
     parser.add_argument("--games", type=count(1), default=400, help="games per pairing (default 400)")
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
                              "(root parallel; needs --workers 1)")
     parser.add_argument("--results", metavar="FILE", type=path_arg,
                         help="append each game's levels and final keys (JSON lines) for "
-                             "python -m game.ratings")
+                             "python -m game.services.ratings")
     args = parser.parse_args(argv)
     if args.helpers and args.cpu_time:
         parser.error("--cpu-time counts one process's time: leave out --helpers")

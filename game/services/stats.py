@@ -1,6 +1,6 @@
 """Statistics from the records folder (issue 15): per game, per player name, computed from the
-history's entries (game.history: the index), so thousands of records take a fraction of a second.
-Every registered game has its figures; its declaration (game.descriptor.Figures) says which.
+history's entries (game.storage.history: the index), so thousands of records take a fraction of a second.
+Every registered game has its figures; its declaration (game.core.descriptor.Figures) says which.
 
 A game with named players counts per player name (names folded for case and width; the newest
 spelling is shown): games, wins and win share (a shared win counts as a win for each; Grayblock's
@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 import importlib
 
-from . import registry
-from .descriptor import GameInfo
-from .history import Entry, fold, is_date
+from ..core import registry
+from ..core.descriptor import GameInfo
+from ..storage.history import Entry, fold, is_date
 
 if TYPE_CHECKING:
-    from .storage import Store
+    from ..storage import Store
 
 LEVEL_ORDER = ("human", "random", "easy", "normal", "hard", "expert", "external", "unknown")
 
@@ -210,7 +210,7 @@ def kept(store: Store, today: datetime.date | None = None) -> dict[str, Any]:
     of the finished games and kept until the next: what `stats --json` prints and the Statistics
     screen shows. The key names what the figures depend on besides the games: the day (the
     daily streak), the app's version and the games registered (what is counted, and how)."""
-    from . import __version__
+    from .. import __version__
     today = today or datetime.date.today()
     key = f"statistics {__version__} {','.join(registry.ids())} {today.isoformat()}"
     return store.figures.get(key, lambda: compute(store.finished.entries(), today))
@@ -242,7 +242,7 @@ def the_player(computed: dict[str, Any], preferred: str | None = None) -> str | 
     human seat, else the name with the most games in a human seat, a typed name before the
     stand-in "You" the setup offers; None when no human played. The name as the records last
     spell it."""
-    from .words import is_you
+    from ..core.words import is_you
     games: dict[str, int] = {}
     spelt: dict[str, str] = {}
     for game in registry.GAMES:

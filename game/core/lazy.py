@@ -1,5 +1,5 @@
 """Names a package offers but imports only when first asked for (PEP 562): the game list
-(game.registry) imports each game's package for its declaration, and the headless commands should
+(game.core.registry) imports each game's package for its declaration, and the headless commands should
 not pay for every game's rules to start."""
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ EXTRAS = {"assisted": bool, "helps": list, "undo": str, "daily": str, "started_a
           "finished_at": str}
 EXTRA_VALUES = {"helps": lambda v: all(h in HELPS for h in v), "undo": lambda v: v in UNDO_MODES}
 MAX_BYTES = 16 * 1024 * 1024  # a long game's record is tens of KB: larger is not a record
-NAME_LEN = NAME  # a player's name as shown (game.text); longer (a 1 MB name) would stall a frame
+NAME_LEN = NAME  # a player's name as shown (game.core.text); longer (a 1 MB name) would stall a frame
 
 
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z", re.ASCII)
@@ -131,7 +131,7 @@ def check_resumable(record: dict[str, Any]) -> None:
 
 
 def display_name(name: str, index: int) -> str:
-    """A player's name as the app shows it (game.text.clean: printable characters only, at most
+    """A player's name as the app shows it (game.core.text.clean: printable characters only, at most
     NAME_LEN, a longer one cut short with an ellipsis); "Player 2" for one with nothing to show.
     A record's names are kept so (they are the names the app shows and exports); its seats as
     they are (a command line runs as written: the screen cleans what it shows of one)."""
@@ -220,7 +220,7 @@ def read_text(path: StrPath, limit: int = MAX_BYTES, what: str = "a record") -> 
     would block and /dev/zero never ends: anything but a regular file is refused before it is
     opened)."""
     # imported here: game.storage imports its store, which imports this module
-    from .storage.files import TooLarge, Unreadable, read_bounded
+    from .files import TooLarge, Unreadable, read_bounded
     try:
         data = read_bounded(path, limit)
     except FileNotFoundError:

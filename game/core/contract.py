@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Self, Sequence, TypeVar
 
 if TYPE_CHECKING:
-    from .bots import Level
+    from ..bots import Level
     from .commands import Session
 
 Where = int | str | tuple[int, int] | None
@@ -73,7 +73,7 @@ S = TypeVar("S", bound=GameState)  # one game's state type: its sessions, histor
 
 class GameModule(Protocol[S]):
     """A game's record module (game.<name>.record), as the registry hands it out (its name and
-    player counts are its declaration's: game.descriptor.GameInfo). Its sessions hold its own
+    player counts are its declaration's: game.core.descriptor.GameInfo). Its sessions hold its own
     state type S, so what a session, its views and its actions are flows through to the caller."""
 
     def parse_rules(self, text: str) -> Any: ...

@@ -1,9 +1,9 @@
 """Benchmark of `alice-assemble export` over many finished games (issue 56, item 11). Prints
 figures; asserts nothing (a slow machine is not a failure).
 
-    python -m game.export_perf [--records 10000 100000] [--keep DIR]
+    python -m game.tools.export_perf [--records 10000 100000] [--keep DIR]
 
-For each count, a fresh database is filled as game.history_perf fills it (varied copies of real
+For each count, a fresh database is filled as game.tools.history_perf fills it (varied copies of real
 records, imported), then `alice-assemble export` runs as a whole command, twice into one folder
 (the second run finds every game there). Printed: its peak resident memory (the command's own
 VmHWM, Linux), its time and the files it left.
@@ -25,7 +25,7 @@ from .history_perf import fill
 # The command's own peak: VmHWM (getrusage's ru_maxrss keeps the peak of the process before its
 # exec, here the benchmark's own, which holds the records it imported).
 RUN = ("import sys\n"
-       "from game.cli import main\n"
+       "from game.services.cli import main\n"
        "code = main(['export', sys.argv[1]])\n"
        "kb = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
        "print('peak', kb[0], file=sys.stderr)\n"
@@ -45,7 +45,7 @@ def export_once(data: Path, out: Path) -> tuple[float, float, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.export_perf")
+    parser = argparse.ArgumentParser(prog="python -m game.tools.export_perf")
     parser.add_argument("--records", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--keep", help="make the data folders here (kept) instead of a temp folder")
     args = parser.parse_args(argv)
