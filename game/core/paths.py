@@ -10,7 +10,7 @@ def assets_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)  # set by PyInstaller's one-file bootloader
     if bundle:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    return Path(__file__).resolve().parents[2] / "assets"  # game/core/paths.py
 
 
 def asset(*parts: str) -> Path:
