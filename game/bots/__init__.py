@@ -15,24 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Protocol
 
+from ..core.contract import Bot, Level
 from .external import BotFailure, ExternalBot
 
 __all__ = ["Bot", "BotFailure", "ExternalBot", "Level", "RandomBot", "Watcher", "bot_levels",
            "level_watches", "make_bot", "moves_seen", "needs_view", "tell", "watches"]
-
-
-class Bot(Protocol):
-    name: str
-
-    def decide(self, view: Any, legal: list[Any]) -> Any:
-        """Choose one element of `legal`, knowing only `view`."""
-
-
-class Level(Protocol):
-    """A level in a bots module's LEVELS: builds a bot from (seed, think, iterations)."""
-
-    def __call__(self, seed: int | None = None, think: float | None = None,
-                 iterations: int | None = None) -> Bot: ...
 
 
 class Watcher(Protocol):

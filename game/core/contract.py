@@ -17,8 +17,24 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Self, Sequence, TypeVar
 
 if TYPE_CHECKING:
-    from ..bots import Level
     from .commands import Session
+
+
+# a bot and a level of a bots module (game.bots re-exports them): here, so that BotModule names
+# them from the core floor
+class Bot(Protocol):
+    name: str
+
+    def decide(self, view: Any, legal: list[Any]) -> Any:
+        """Choose one element of `legal`, knowing only `view`."""
+
+
+class Level(Protocol):
+    """A level in a bots module's LEVELS: builds a bot from (seed, think, iterations)."""
+
+    def __call__(self, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None) -> Bot: ...
+
 
 Where = int | str | tuple[int, int] | None
 
