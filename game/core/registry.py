@@ -1,5 +1,5 @@
 """The games this app plays: one declaration each (game.core.descriptor.GameInfo, in the game's own
-package), listed here explicitly (no scanning: PyInstaller sees the imports). Everything shared
+package), listed here explicitly by import path (no scanning). Everything shared
 reads GAMES; a game's record and bot modules are imported on first use.
 
 A game's record module (game.core.contract.GameModule) provides:
@@ -18,13 +18,9 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, cast
 
-from ..alicematic.descriptor import INFO as ALICEMATIC
-from ..assemble.descriptor import INFO as ASSEMBLE
-from ..cementopia.descriptor import INFO as CEMENTOPIA
 from .contract import BotModule, GameModule
 from .descriptor import GameInfo
 from .errors import RecordError
-from ..grayblock.descriptor import INFO as GRAYBLOCK
 
 if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imported at run time
     from ..alicematic import bots as _alicematic_bots, record as _alicematic
@@ -43,8 +39,13 @@ if TYPE_CHECKING:  # mypy checks each game against the protocols; nothing is imp
     _BOT_MODULES: list[BotModule] = [_assemble_bots, _cementopia_bots, _grayblock_bots,
                                       _alicematic_bots]
 
-# in the order the app offers them (the first is the default)
-GAMES: tuple[GameInfo, ...] = (ASSEMBLE, CEMENTOPIA, GRAYBLOCK, ALICEMATIC)
+# each game's declaration (its INFO), in the order the app offers them (the first is the default).
+# Imported by name, as everything a declaration names is: the core floor imports no game
+# (tests/test_floors.py); PyInstaller takes every module of game/ (alice.spec).
+DECLARATIONS = ("game.assemble.descriptor", "game.cementopia.descriptor",
+                "game.grayblock.descriptor", "game.alicematic.descriptor")
+GAMES: tuple[GameInfo, ...] = tuple(cast(GameInfo, importlib.import_module(path).INFO)
+                                    for path in DECLARATIONS)
 
 
 def ids() -> list[str]:
