@@ -135,4 +135,4 @@ from game import registry
 from . import stats
 '''
     assert sorted(line for line, _what in game_leaks(source, "game.review.judge")) == [2, 3, 4, 5, 6, 8]
-    assert sorted(line for line, _what in game_leaks(source, "game.services.cli")) == [2, 3, 4, 5, 7, 8]
+    assert sorted(line for line, _what in game_leaks(source, "game.loose")) == [2, 3, 4, 5, 7, 8]
