@@ -197,8 +197,9 @@ def render(module: str, names: list[str], indent: str) -> str:
     return ("\n" + indent).join(lines)
 
 
-def alias(name: str, asname: str | None) -> str:
-    return f"{name} as {asname}" if asname and asname != name else name
+def alias(name: str, asname: str | None, said: bool = False) -> str:
+    """`name as asname`; `x as x` kept where the source said it (mypy reads it as a re-export)."""
+    return f"{name} as {asname}" if asname and (asname != name or said) else name
 
 
 def new_import_from(node: ast.ImportFrom, resolve_pkg: str, emit_pkg: str,
@@ -213,9 +214,9 @@ def new_import_from(node: ast.ImportFrom, resolve_pkg: str, emit_pkg: str,
         if name.name != "*" and mapped(whole) != whole and whole in MOVES:
             new = MOVES[whole]
             parent, leaf = new.rsplit(".", 1)
-            groups.setdefault(parent, []).append(alias(leaf, name.asname or name.name))
+            groups.setdefault(parent, []).append(alias(leaf, name.asname or name.name, name.asname == leaf))
         else:
-            groups.setdefault(mapped(source), []).append(alias(name.name, name.asname))
+            groups.setdefault(mapped(source), []).append(alias(name.name, name.asname, True))
     moved = list(groups) != [source]
     if not moved and not (node.level and resolve_pkg != emit_pkg):
         return None

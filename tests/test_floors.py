@@ -32,7 +32,7 @@ PER_GAME = {
     # its figures for Statistics and its balance report over the kept games
     "stats": SERVICES, "report": SERVICES,
     # the developers' tools: benchmarks, the ladder's pieces, training, the designers' workbench
-    "perf": TOOLS, "bench": TOOLS, "endgame_bench": TOOLS, "review_perf": TOOLS, "ladder": TOOLS,
+    "perf": TOOLS, "bench": TOOLS, "endgame_bench": TOOLS, "reading_bench": TOOLS, "review_perf": TOOLS, "ladder": TOOLS,
     "learn": TOOLS, "balance": TOOLS, "workbench": TOOLS,
 }
 

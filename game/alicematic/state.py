@@ -64,7 +64,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Iterable, NamedTuple, TypedDict, cast
 
-from ..core.contract import GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
+from ..core.contract import GAME_OVER as GAME_OVER, NOT_AN_ACTION, Event, Refusal, Result
 from ..core.errors import IllegalAction
 from . import effects as fx
 from . import words
