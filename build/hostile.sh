@@ -8,7 +8,7 @@ cd "$WORK"
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 python3 - <<'PY'
 import json
-from game import records
+from game.core import records
 from game.bots import make_bot
 from game.grayblock.perf import long_record
 from game.services.play import play_out

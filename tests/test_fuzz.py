@@ -421,13 +421,20 @@ def _damage(path: Path, edits, draw) -> None:
     refuses (NOT NULL, CHECK, a key's uniqueness) is not written."""
     with closing(sqlite3.connect(path)) as db:
         for table, column, value in edits:
-            rows = [r[0] for r in db.execute(f"SELECT rowid FROM {table} ORDER BY rowid")]
+            # a row named by its rowid, or by its primary key in a WITHOUT ROWID table (the tails)
+            keys = [name for _, name, _, _, _, pk in sorted(
+                db.execute(f"PRAGMA table_info({table})"), key=lambda c: c[5]) if pk] \
+                if db.execute("SELECT sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = ?",
+                              (table,)).fetchone()[0] else ["rowid"]
+            named = ", ".join(keys)
+            rows = db.execute(f"SELECT {named} FROM {table} ORDER BY {named}").fetchall()
             if not rows:
                 continue
             row = rows[draw(st.integers(0, len(rows) - 1))]
+            where = " AND ".join(f"{key} = ?" for key in keys)
             try:
                 with db:
-                    db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (value, row))
+                    db.execute(f"UPDATE {table} SET {column} = ? WHERE {where}", (value, *row))
             except (sqlite3.IntegrityError, sqlite3.DatabaseError):
                 continue
 

@@ -311,7 +311,7 @@ frames(app, 2)
 result["toasts_after"] = [str(m) for m, _t in app.toasts]
 app.stack.close_all()
 app.store.close()
-from game import cli
+from game.services import cli
 result["cli_export"] = cli.main(["export", str(out / "cli")])
 result["cli_import"] = cli.main(["import", str(out / "cli")])
 print(json.dumps(result))
