@@ -71,7 +71,7 @@ class BotTurns:
         count = len(self.table.session.history.actions)
         return random.Random(f"{base}:{player}:{count}").getrandbits(32)
 
-    def _external(self, player: int) -> Any:  # the seat's bot (make_bot's)
+    def _external(self, player: int) -> ExternalBot:  # a "cmd:" seat's program
         bot = self.external.get(player)
         if bot is None:
             bot = self.external[player] = make_bot(self.seats[player].kind, self.game, 0, self.think,
@@ -137,7 +137,7 @@ class BotTurns:
         meta_player["replaced_at"] = len(self.table.session.history.actions)
         meta_player["replaced_reason"] = str(problem)[:200]
         bot = self.external.pop(player, None)
-        if bot is not None and hasattr(bot, "close"):
+        if bot is not None:
             bot.close()
         self.table.app.toast(_("{whose} bot failed ({problem}); the easy bot plays on.").format(
             whose=whose(seat.name, start=True), problem=clean(str(problem), LINE)))  # the program's words: cleaned
@@ -210,16 +210,14 @@ class BotTurns:
 
     def finish(self, result: dict) -> None:
         for bot in self.external.values():
-            if hasattr(bot, "end"):
-                try:
-                    bot.end(result)
-                except Exception:  # the game is over and recorded: a dead pipe changes nothing
-                    pass
+            try:
+                bot.end(result)
+            except Exception:  # the game is over and recorded: a dead pipe changes nothing
+                pass
 
     def close(self) -> None:
         self.forget()
         for bot in self.external.values():
-            if hasattr(bot, "close"):
-                bot.close()
+            bot.close()
         self.external.clear()
         self.decider.close()
