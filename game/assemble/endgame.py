@@ -356,6 +356,7 @@ class _Search:
 
 
 TOP: Key = (1 << 30, 0, 0, 0)  # above every key: a player none of whose lanes is settled yet
+BOTTOM: Key = (-(1 << 30), 0, 0, 0)  # below every key: no option left
 Table = tuple[tuple[int, Key], ...]  # a lane's options in the last round with takes
 
 
@@ -365,9 +366,8 @@ def _apart(mine: list[Key], twin: list[Key]) -> Key:
     b = max(range(len(twin)), key=twin.__getitem__)
     if a != b:
         return min(mine[a], twin[b])
-    low: Key = (-(1 << 30), 0, 0, 0)
-    second_twin = max((k for j, k in enumerate(twin) if j != a), default=low)
-    second_mine = max((k for j, k in enumerate(mine) if j != a), default=low)
+    second_twin = max((k for j, k in enumerate(twin) if j != a), default=BOTTOM)
+    second_mine = max((k for j, k in enumerate(mine) if j != a), default=BOTTOM)
     return max(min(mine[a], second_twin), min(second_mine, twin[a]))
 
 
@@ -397,8 +397,7 @@ class _Pairs(_Search):
         if tid is None:
             tid = self.table_ids[table] = len(self.tables)
             self.tables.append(table)
-            low: Key = (-(1 << 30), 0, 0, 0)
-            self.masks.append([max((key for bit, key in table if bit & rem), default=low)
+            self.masks.append([max((key for bit, key in table if bit & rem), default=BOTTOM)
                                for rem in range(1 << len(self.deck))])
             self.tops1.append([self.masks[-1][1 << j] for j in range(len(self.deck))])
         return tid

@@ -62,8 +62,7 @@ class Games:
     def new(self, record: dict[str, Any]) -> int:
         """Keep a new game in progress (held by this window); its id."""
         text = _dump(record)  # a record that cannot be written says so before the transaction
-
-        print_ = fingerprint(record)
+        digest = fingerprint(record)
         tried: list[int] = []  # the id a try inserted, whose commit may have gone to a file removed
 
         def work() -> int:
@@ -72,8 +71,8 @@ class Games:
                 # had copied meanwhile: the copy may hold it already (never a game twice)
                 copied = bool(tried) and c.execute(
                     "SELECT 1 FROM games WHERE id = ? AND state = 'playing' AND holder = ? AND "
-                    "fingerprint = ?", (tried[-1], self.db.holder, print_)).fetchone() is not None
-                game_id = tried[-1] if copied else insert(self.db, c, record, print_, None,
+                    "fingerprint = ?", (tried[-1], self.db.holder, digest)).fetchone() is not None
+                game_id = tried[-1] if copied else insert(self.db, c, record, digest, None,
                                                           held=True)
                 tried.append(game_id)
                 ends = self._write_whole(c, game_id, text)

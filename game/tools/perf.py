@@ -5,17 +5,11 @@ with the rest of the command line its own (`python -m game.tools.perf --help` af
 
 from __future__ import annotations
 
-import argparse
-
-from ..core import registry
+from . import for_game
 
 
 def main(argv: list[str] | None = None) -> None:
-    benched = [game.id for game in registry.GAMES if game.perf]
-    parser = argparse.ArgumentParser(prog="python -m game.tools.perf", add_help=False)
-    parser.add_argument("--game", default=benched[0], choices=benched)
-    args, rest = parser.parse_known_args(argv)
-    registry.tool(args.game, "engine benchmark", registry.info(args.game).perf).main(rest)
+    for_game("python -m game.tools.perf", "engine benchmark", lambda game: game.perf, argv)
 
 
 if __name__ == "__main__":

@@ -5,17 +5,11 @@ names another), with the rest of the command line its own (`--game ID --help`: i
 
 from __future__ import annotations
 
-import argparse
-
-from ..core import registry
+from . import for_game
 
 
 def main(argv: list[str] | None = None) -> None:
-    benched = [game.id for game in registry.GAMES if game.review_bench]
-    parser = argparse.ArgumentParser(prog="python -m game.tools.review_perf", add_help=False)
-    parser.add_argument("--game", default=benched[0], choices=benched)
-    args, rest = parser.parse_known_args(argv)
-    registry.tool(args.game, "review benchmark", registry.info(args.game).review_bench).main(rest)
+    for_game("python -m game.tools.review_perf", "review benchmark", lambda game: game.review_bench, argv)
 
 
 if __name__ == "__main__":
