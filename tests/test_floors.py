@@ -32,8 +32,8 @@ PER_GAME = {
     # its figures for Statistics and its balance report over the kept games
     "stats": SERVICES, "report": SERVICES,
     # the developers' tools: benchmarks, the ladder's pieces, training, the designers' workbench
-    "perf": TOOLS, "bench": TOOLS, "endgame_bench": TOOLS, "reading_bench": TOOLS, "review_perf": TOOLS, "ladder": TOOLS,
-    "learn": TOOLS, "balance": TOOLS, "workbench": TOOLS,
+    "perf": TOOLS, "bench": TOOLS, "endgame_bench": TOOLS, "reading_bench": TOOLS,
+    "review_perf": TOOLS, "ladder": TOOLS, "learn": TOOLS, "balance": TOOLS, "workbench": TOOLS,
 }
 
 # TYPE_CHECKING imports are not run: the registry names each game's record and bots modules only
