@@ -352,3 +352,14 @@ def test_two_players_every_decision_of_the_round_before_is_solved():
             assert plain.best == solution.best
             compared += 1
     assert compared >= 3
+
+
+def test_with_two_players_a_bot_takes_the_solved_win_over_the_most_points():
+    """The most points (31) lose to the other player's 33; a move worth 28 wins against 27."""
+    moves = (TAKE[0][3], TAKE[0][9], TAKE[0][12])
+    outcomes = (((31, 0, 0, 0), (33, 0, 0, 0)), ((28, 0, 0, 0), (27, 0, 0, 0)),
+                ((26, 0, 0, 0), (20, 0, 0, 0)))
+    solved = endgame.Solution(0, moves, outcomes, moves[0], 0)
+    assert solved.winning() == moves[1]  # the win; of two wins, the more points
+    level = ((31, 0, 0, 0), (33, 0, 0, 0))
+    assert endgame.Solution(0, moves[:1], (level,), moves[0], 0).winning() == moves[0]

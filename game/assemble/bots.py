@@ -269,7 +269,10 @@ class HardBot:
         is hidden, the exact endgame's move, at once (no playouts)."""
         solved = endgame.solve(view)
         if solved is not None and solved.best in legal:
-            return solved.best, solved.win_share(solved.best), 0, 0
+            # with 2 players a game is won against one key: the win first (a ladder measured
+            # the most points alone losing there); with more, the most points (as measured)
+            move = solved.winning() if len(solved.outcomes[0]) == 2 else solved.best
+            return move, solved.win_share(move), 0, 0
         cands = self.candidates(view, legal)
         wins, counts = self.search_root(view, cands, self.models(view))
         best = max(range(len(cands)), key=lambda i: (counts[i], wins[i] / max(1, counts[i])))

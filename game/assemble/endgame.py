@@ -95,6 +95,13 @@ class Solution:
         top = max(keys)
         return 1.0 / keys.count(top) if keys[self.player] == top else 0.0
 
+    def winning(self) -> Action:
+        """The first move of the highest win share, then of the highest key (a bot's choice:
+        the most points can still lose to the other player's)."""
+        best = max(range(len(self.moves)),
+                   key=lambda i: (self.win_share(self.moves[i]), self.outcomes[i][self.player], -i))
+        return self.moves[best]
+
 
 class _Search:
     def __init__(self, owners: tuple[int, ...], rules: Rules, limit: int,
