@@ -364,18 +364,37 @@ class _Search:
 
 TOP: Key = (1 << 30, 0, 0, 0)  # above every key: a player none of whose lanes is settled yet
 BOTTOM: Key = (-(1 << 30), 0, 0, 0)  # below every key: no option left
-Table = tuple[tuple[int, Key], ...]  # a lane's options in the last round with takes
+Table = tuple[tuple[int, int], ...]  # a lane's options in the last round with takes (packed keys)
 
 
-def _apart(mine: list[Key], twin: list[Key]) -> Key:
+def _apart(mine: list[int], twin: list[int], bottom: int) -> int:
     """The best lower of two keys, one from each list, at different indices."""
     a = max(range(len(mine)), key=mine.__getitem__)
     b = max(range(len(twin)), key=twin.__getitem__)
     if a != b:
         return min(mine[a], twin[b])
-    second_twin = max((k for j, k in enumerate(twin) if j != a), default=BOTTOM)
-    second_mine = max((k for j, k in enumerate(mine) if j != a), default=BOTTOM)
+    second_twin = max((k for j, k in enumerate(twin) if j != a), default=bottom)
+    second_mine = max((k for j, k in enumerate(mine) if j != a), default=bottom)
     return max(min(mine[a], second_twin), min(second_mine, twin[a]))
+
+
+# inside _Pairs a key is packed into one int that orders the same (int comparisons are what
+# the search spends its time on): points, then the top module's size (0..5), the scored modules
+# (0..63) and the unscored ones (0..63)
+def _pack(key: Key) -> int:
+    points, size, scored, unscored = key
+    return ((points * 8 + size) * 64 + scored) * 64 + unscored + 63
+
+
+def _unpack(packed: int) -> Key:
+    rest, unscored = divmod(packed, 64)
+    rest, scored = divmod(rest, 64)
+    points, size = divmod(rest, 8)
+    return (points, size, scored, unscored - 63)
+
+
+ITOP = 1 << 62  # above every packed key
+IBOTTOM = -(1 << 62)  # below every packed key
 
 
 class _Pairs(_Search):
@@ -391,22 +410,32 @@ class _Pairs(_Search):
                           for i in range(self.n))
         self.table_ids: dict[Table, int] = {}
         self.tables: list[Table] = []
-        self.masks: list[list[Key]] = []  # per table, the best key among each set of cards
-        self.tops1: list[list[Key]] = []  # per table, the best key with each card
+        self.masks: list[list[int]] = []  # per table, the best key among each set of cards
+        self.tops1: list[list[int]] = []  # per table, the best key with each card
+        self.ranked: list[list[list[tuple[int, int, int]]]] = []
         self.built: dict[tuple[Line, int, int, bool], int] = {}
-        self.lt_memo: dict[tuple[tuple[tuple[int, int], ...], int, Key, Key], tuple[Key, Key]] = {}
-        self.r_memo: dict[object, tuple[Key, Key]] = {}
+        self.lt_memo: dict[tuple[tuple[tuple[int, int], ...], int, int, int], tuple[int, int]] = {}
+        self.r_memo: dict[object, tuple[int, int]] = {}
         self.deck: tuple[int, ...] = ()  # the cards of the last round with takes still to take
         self.deck_top = 0  # the highest card of that round (its taker gains capacity)
+        self.options_memo: dict[tuple[int, Line, int, tuple[int, ...], bool],
+                                list[tuple[int, int]]] = {}
+        self.pfinals: dict[tuple[Line, int, int], int] = {}
+        self.apart_memo: dict[tuple[object, ...], int] = {}
 
     def intern(self, table: Table) -> int:
         tid = self.table_ids.get(table)
         if tid is None:
             tid = self.table_ids[table] = len(self.tables)
             self.tables.append(table)
-            self.masks.append([max((key for bit, key in table if bit & rem), default=BOTTOM)
+            self.masks.append([max((key for bit, key in table if bit & rem), default=IBOTTOM)
                                for rem in range(1 << len(self.deck))])
             self.tops1.append([self.masks[-1][1 << j] for j in range(len(self.deck))])
+            # per set of cards left, the options among them best key first (then table order:
+            # a search that walks them so can stop at the first key below its best)
+            self.ranked.append([sorted(((i, bit, key) for i, (bit, key) in enumerate(table)
+                                        if bit & rem), key=lambda o: (-o[2], o[0]))
+                                for rem in range(1 << len(self.deck))])
         return tid
 
     def table(self, line: Line, card: int, capacity: int, placed: bool) -> int:
@@ -416,22 +445,22 @@ class _Pairs(_Search):
         hit = self.built.get(k)
         if hit is None:
             deck, top = self.deck, self.deck_top
-            seen: set[tuple[int, Key]] = set()
-            out: list[tuple[int, Key]] = []
+            seen: set[tuple[int, int]] = set()
+            out: list[tuple[int, int]] = []
             lines = ([(line, capacity)] if placed else
                      [(line[:q] + (card,) + line[q:], capacity - self.cost(line, q))
                       for q in self.positions(line, capacity)])
             for new, cap in lines:
                 for j, d in enumerate(deck):
-                    item = (1 << j, self.final(new, d, cap + (d == top)))
+                    item = (1 << j, self.pfinal(new, d, cap + (d == top)))
                     if item not in seen:
                         seen.add(item)
                         out.append(item)
             hit = self.built[k] = self.intern(tuple(out))
         return hit
 
-    def top(self, tid: int, rem: int) -> Key:
-        """The best key of table `tid` among the cards of `rem` (TOP's lowest if none)."""
+    def top(self, tid: int, rem: int) -> int:
+        """The best key of table `tid` among the cards of `rem` (the lowest if none)."""
         return self.masks[tid][rem]
 
     def count(self) -> None:
@@ -441,10 +470,10 @@ class _Pairs(_Search):
 
     # --- the last round with takes -------------------------------------------------------
 
-    def lt_value(self, lanes: tuple[tuple[int, int], ...], rem: int, clips: tuple[Key, Key]
-                 ) -> tuple[Key, Key]:
+    def lt_value(self, lanes: tuple[tuple[int, int], ...], rem: int, clips: tuple[int, int]
+                 ) -> tuple[int, int]:
         """Each player's final key: `lanes` (lane, table) still to act in turn, `rem` the cards
-        left, `clips` each player's weakest settled lane (TOP if none)."""
+        left, `clips` each player's weakest settled lane (ITOP if none)."""
         lane, tid = lanes[0]
         p = self.owners[lane]
         if len(lanes) == 1:
@@ -454,24 +483,26 @@ class _Pairs(_Search):
             other, other_tid = lanes[1]
             q = self.owners[other]
             tops = self.masks[other_tid]
-            best: tuple[Key, Key] | None = None
+            best: tuple[int, int] | None = None
             clip, other_clip = clips[p], clips[1 - p]
-            top2: Key | None = None
-            for bit, key in self.tables[tid]:
-                if bit & rem:
-                    mine = key if key < clip else clip
-                    theirs = tops[rem & ~bit]
-                    if q == p:
-                        if theirs < mine:
-                            mine = theirs
-                        if top2 is None or mine > top2:
-                            top2 = mine
-                            best = (mine, other_clip) if p == 0 else (other_clip, mine)
-                    elif top2 is None or mine > top2:
-                        top2 = mine
-                        if other_clip < theirs:
-                            theirs = other_clip
-                        best = (mine, theirs) if p == 0 else (theirs, mine)
+            top2: int | None = None
+            first = 0
+            for i, bit, key in self.ranked[tid][rem]:
+                if top2 is not None and key < top2:
+                    break  # every option left is below the best: mine is at most its key
+                mine = key if key < clip else clip
+                theirs = tops[rem & ~bit]
+                if q == p:
+                    if theirs < mine:
+                        mine = theirs
+                    if top2 is None or mine > top2 or (mine == top2 and i < first):
+                        top2, first = mine, i
+                        best = (mine, other_clip) if p == 0 else (other_clip, mine)
+                elif top2 is None or mine > top2 or (mine == top2 and i < first):
+                    top2, first = mine, i
+                    if other_clip < theirs:
+                        theirs = other_clip
+                    best = (mine, theirs) if p == 0 else (theirs, mine)
             assert best is not None
             return best
         mk = (lanes, rem, clips[0], clips[1])
@@ -481,24 +512,20 @@ class _Pairs(_Search):
             rest = lanes[1:]
             twin = self.twin[lane]
             twin_tid = next((t for i, t in rest if i == twin), None)
-            options = [(bit, key) for bit, key in self.tables[tid] if bit & rem]
             clip = clips[p]
-            if twin_tid is None:
-                bounds = [key if key < clip else clip for _, key in options]
-            else:
-                tops = self.masks[twin_tid]
-                bounds = [min(key, clip, tops[rem & ~bit]) if clip < TOP else
-                          (key if key < tops[rem & ~bit] else tops[rem & ~bit])
-                          for bit, key in options]
-            order = sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
-            high: Key | None = None
+            twin_tops = self.masks[twin_tid] if twin_tid is not None else None
+            high: int | None = None
             first = 0
-            for i in order:
-                b = bounds[i]
-                if high is not None and (b < high or (b == high and i > first)):
-                    continue
-                bit, key = options[i]
+            for i, bit, key in self.ranked[tid][rem]:
+                if high is not None and key < high:
+                    break  # the options left are bounded by their keys, below the best
                 c = key if key < clip else clip
+                if high is not None:
+                    b = c
+                    if twin_tops is not None and twin_tops[rem & ~bit] < b:
+                        b = twin_tops[rem & ~bit]
+                    if b < high or (b == high and i > first):
+                        continue
                 keys = self.lt_value(rest, rem & ~bit, (c, clips[1]) if p == 0 else (clips[0], c))
                 mine = keys[p]
                 if high is None or mine > high or (mine == high and i < first):
@@ -507,21 +534,21 @@ class _Pairs(_Search):
             self.lt_memo[mk] = hit
         return hit
 
-    def lt_child(self, rest: tuple[tuple[int, int], ...], rem: int, clips: tuple[Key, Key],
-                 p: int, option: tuple[int, Key]) -> tuple[Key, Key]:
+    def lt_child(self, rest: tuple[tuple[int, int], ...], rem: int, clips: tuple[int, int],
+                 p: int, option: tuple[int, int]) -> tuple[int, int]:
         bit, key = option
         c = min(clips[p], key)
         new = (c, clips[1]) if p == 0 else (clips[0], c)
         return self.lt_value(rest, rem & ~bit, new) if rest else new
 
-    def pick(self, bounds: list[Key], p: int, child: Callable[[int], tuple[Key, Key]]
-             ) -> tuple[Key, Key]:
+    def pick(self, bounds: list[int], p: int, child: Callable[[int], tuple[int, int]]
+             ) -> tuple[int, int]:
         """The value of the first option of the highest key for player `p`, options tried best
         bound first and skipped when they cannot beat the best."""
         order = sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True)
-        best: Key | None = None
+        best: int | None = None
         first = 0
-        hit: tuple[Key, Key] | None = None
+        hit: tuple[int, int] | None = None
         for i in order:
             b = bounds[i]
             if best is not None and (b < best or (b == best and i > first)):
@@ -538,6 +565,10 @@ class _Pairs(_Search):
     def r_options(self, lane: int, line: Line, cap: int, field: tuple[int, ...], top: int,
                   placed: bool) -> list[tuple[int, int]]:
         """(card taken, its table) of each move of a lane this round, the first of equals."""
+        mk = (lane, line, cap, field, placed)
+        hit = self.options_memo.get(mk)
+        if hit is not None:
+            return hit
         seen: set[tuple[int, int]] = set()
         out = []
         lines = ([(line, cap)] if placed else
@@ -549,6 +580,7 @@ class _Pairs(_Search):
                 if item not in seen:
                     seen.add(item)
                     out.append(item)
+        self.options_memo[mk] = out
         return out
 
     def r_start(self, pos: Position) -> None:
@@ -568,19 +600,19 @@ class _Pairs(_Search):
         # the best table key of each lane yet to act, per card it may take and per card of the
         # last round with takes
         self.cards = range(len(deck))
-        self.r_best: dict[int, dict[int, list[Key]]] = {}
+        self.r_best: dict[int, dict[int, list[int]]] = {}
         for i in self.order[1:]:
-            best: dict[int, list[Key]] = {}
+            best: dict[int, list[int]] = {}
             for c, tid in self.r_options(i, lines[i], caps[i], field, self.r_top, False):
                 ks = [self.top(tid, 1 << j) for j in self.cards]
                 best[c] = [max(a, b) for a, b in zip(best[c], ks)] if c in best else ks
             self.r_best[i] = best
 
     def r_value(self, k: int, acted: tuple[tuple[int, int, int], ...], field: tuple[int, ...]
-                ) -> tuple[Key, Key]:
+                ) -> tuple[int, int]:
         if k == len(self.order):
             lanes = tuple((i, tid) for c, i, tid in sorted((c, i, tid) for i, c, tid in acted))
-            return self.lt_value(lanes, (1 << len(self.deck)) - 1, (TOP, TOP))
+            return self.lt_value(lanes, (1 << len(self.deck)) - 1, (ITOP, ITOP))
         mk = (k, acted)
         hit = self.r_memo.get(mk)
         if hit is None:
@@ -593,22 +625,26 @@ class _Pairs(_Search):
         return hit
 
     def r_pick(self, k: int, acted: tuple[tuple[int, int, int], ...], field: tuple[int, ...],
-               lane: int, options: list[tuple[int, int]]) -> tuple[Key, Key]:
+               lane: int, options: list[tuple[int, int]]) -> tuple[int, int]:
         twin = self.twin[lane]
         done = next((tid for i, _, tid in acted if i == twin), None)
         bounds = []
         cards = self.cards
-        done_tops = self.tops1[done] if done is not None else []
+        apart = self.apart_memo
         for c, tid in options:
             # the two lanes cannot take the same card of the last round with takes
-            if done is not None:
-                twin_tops = done_tops
-            else:
-                twin_best = self.r_best[twin]
-                twin_tops = [max(twin_best[x][j] for x in field if x != c) for j in cards]
-            bounds.append(_apart(self.tops1[tid], twin_tops))
+            ak = (tid, done, -1) if done is not None else (tid, twin, c, field)
+            b = apart.get(ak)
+            if b is None:
+                if done is not None:
+                    twin_tops = self.tops1[done]
+                else:
+                    twin_best = self.r_best[twin]
+                    twin_tops = [max(twin_best[x][j] for x in field if x != c) for j in cards]
+                b = apart[ak] = _apart(self.tops1[tid], twin_tops, IBOTTOM)
+            bounds.append(b)
 
-        def child(i: int) -> tuple[Key, Key]:
+        def child(i: int) -> tuple[int, int]:
             c, tid = options[i]
             return self.r_value(k + 1, tuple(sorted(acted + ((lane, c, tid),))),
                                 tuple(x for x in field if x != c))
@@ -618,6 +654,17 @@ class _Pairs(_Search):
 
     def outcomes(self, pos: Position) -> list[tuple[Key, Key]]:
         """Each player's final key after each of self.moves(pos)."""
+        return [(_unpack(a), _unpack(b)) for a, b in self.packed_outcomes(pos)]
+
+    def pfinal(self, line: Line, card: int, capacity: int) -> int:
+        """self.final packed into one int (compared the same, faster)."""
+        k = (line, card, capacity)
+        hit = self.pfinals.get(k)
+        if hit is None:
+            hit = self.pfinals[k] = _pack(self.final(line, card, capacity))
+        return hit
+
+    def packed_outcomes(self, pos: Position) -> list[tuple[int, int]]:
         lines, caps, bench, upright, field, deck, phase, lane = pos
         moves = self.moves(pos)
         if deck:
@@ -642,11 +689,11 @@ class _Pairs(_Search):
         taken = [c for i, c in enumerate(bench) if c is not None and not upright[i]]
         top_lt = max(taken + list(field))
         self.deck, self.deck_top = field, top_lt
-        clip = [TOP, TOP]
+        clip = [ITOP, ITOP]
         for i, b in enumerate(bench):
             if b is not None and not upright[i]:
                 clip[self.owners[i]] = min(clip[self.owners[i]],
-                                           self.final(lines[i], b, caps[i] + (b == top_lt)))
+                                           self.pfinal(lines[i], b, caps[i] + (b == top_lt)))
         clips = (clip[0], clip[1])
         order = sorted((i for i in range(self.n)
                         if bench[i] is not None and upright[i] and i != lane),
@@ -658,7 +705,7 @@ class _Pairs(_Search):
         for move in moves:
             if phase == "take":
                 j = field.index(move.value)
-                key = self.final(lines[lane], move.value, caps[lane] + (move.value == top_lt))
+                key = self.pfinal(lines[lane], move.value, caps[lane] + (move.value == top_lt))
                 out.append(self.lt_child(rest, full, clips, p, (1 << j, key)))
             else:
                 q = move.value
