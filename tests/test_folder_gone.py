@@ -226,6 +226,32 @@ def test_a_read_from_another_thread_after_the_file_went_does_not_hide_the_games(
     assert moves_kept(data_dir) == [len(session.history)] and len(finished_records()) == 2
 
 
+def test_a_game_let_go_before_the_file_went_is_kept_when_a_thread_made_it_empty(data_dir):
+    """A game in progress another saver let go (its table closed, kept to resume) is in the file
+    made again too, when a thread of this window connected first and left an empty file there."""
+    import threading
+    store = Store.open(data_dir)
+    left = SaveService(store)
+    resumable = game_after(2, 4)
+    left.save(records.record_of(resumable))
+    assert left.flush()
+    left.close()  # the table closed: the game waits in History to be resumed
+    saver = SaveService(store)
+    session = game_after(3)
+    saver.save(records.record_of(session))
+    assert saver.flush()
+    remove(data_dir, "file")
+    reader = threading.Thread(target=_try, args=(store.games.counts,))
+    reader.start()
+    reader.join()
+    session.play(session.state.legal_actions()[0])
+    saver.save(records.record_of(session))
+    assert saver.flush() and saver.saved
+    saver.close()
+    store.close()
+    assert sorted(moves_kept(data_dir)) == sorted([len(resumable.history), len(session.history)])
+
+
 def _try(work):
     try:
         work()

@@ -810,9 +810,11 @@ class Connection:
             version = target.execute("PRAGMA user_version").fetchone()[0]
             # empty (a read of another thread made it), or another window of this folder made
             # it again from the file this one had: the folder was removed, not replaced
-            fresh = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] \
-                or bool(_has_table(target, "games") and target.execute(
-                    "SELECT 1 FROM games WHERE holder = ?", (self.holder,)).fetchone())
+            empty = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            fresh = empty or bool(_has_table(target, "games") and target.execute(
+                "SELECT 1 FROM games WHERE holder = ?", (self.holder,)).fetchone())
+            if empty:  # made by a connection of this window as the file went: all of it, as
+                source.backup(target)  # _remade does (games another saver let go are kept too)
             if version > SCHEMA_VERSION:
                 raise StoreError(message(N_("a newer version of the app wrote it")))
             if version == SCHEMA_VERSION and \
