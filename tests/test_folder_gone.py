@@ -252,6 +252,39 @@ def test_a_game_let_go_before_the_file_went_is_kept_when_a_thread_made_it_empty(
     assert sorted(moves_kept(data_dir)) == sorted([len(resumable.history), len(session.history)])
 
 
+def test_a_commit_to_a_file_already_made_again_never_brings_its_older_games_back(data_dir):
+    """One thread's write began on the file before it went; another thread made the file again
+    and the game went on there; the folder is removed again before that write commits: the file
+    made again this time holds the game's latest position, not the first file's older one."""
+    import threading
+    store = Store.open(data_dir)
+    saver = SaveService(store)
+    session = game_after(0, 2)
+    saver.save(records.record_of(session))
+    assert saver.flush()
+    inside, go = threading.Event(), threading.Event()
+
+    def work():
+        with store._write() as c:  # a settings write, held open (a slow thread)
+            c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('volume', '3')")
+            inside.set()
+            go.wait()
+    writer = threading.Thread(target=store._run, args=("{reason}", work))
+    writer.start()
+    assert inside.wait(60)
+    remove(data_dir, "file")
+    for _ in range(5):
+        session.play(session.state.legal_actions()[0])
+        saver.save(records.record_of(session))
+        assert saver.flush() and saver.saved
+    saver.close()
+    remove(data_dir, "folder")
+    go.set()
+    writer.join()
+    store.close()
+    assert moves_kept(data_dir) == [len(session.history)]
+
+
 def _try(work):
     try:
         work()

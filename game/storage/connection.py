@@ -58,6 +58,7 @@ Prepared = tuple[dict[str, Any], str, dict[str, Any], str | None]
 DB_NAME = "alice.sqlite3"
 SCHEMA_VERSION = 4
 BUSY_S = 5.0  # SQLite's own wait for another window's transaction
+AGAIN_TRIES = 50  # a write whose commit went to a file made again meanwhile is done again
 RETRIES = 5  # then a few more tries, spaced out (a long import in the other window)
 NOTE_S = 1.0  # a write still waiting after this says so (Store.on_busy): another program holds it
 AT_ONCE_S = 0.1  # what a write that must not wait waits (another window's save takes less)
@@ -646,12 +647,11 @@ class Connection:
 
     def _run(self, what: str, work: Callable[[], T]) -> T:
         """work() with any database failure as a StoreError in player words."""
-        for attempt in range(RETRIES):
+        for _ in range(AGAIN_TRIES):
             try:
                 return work()
-            except Again:
-                if attempt == RETRIES - 1:
-                    raise
+            except Again as exc:  # the file was made again meanwhile: the work is done again
+                last = exc
             except Unmended as exc:
                 raise StoreError(message(what, reason=exc.words)) from None
             except StoreError:
@@ -659,7 +659,8 @@ class Connection:
             except (sqlite3.Error, OSError) as exc:
                 kind = Busy if busy(exc) else StoreError
                 raise kind(message(what, reason=failure(exc))) from None
-        raise AssertionError("the last attempt returns or raises")
+        # (a folder removed over and over, faster than one write)
+        raise StoreError(message(what, reason=last.words)) from None
 
     # --- the data file itself (issue 56) ---------------------------------------------------
 
@@ -719,7 +720,10 @@ class Connection:
                 if here is not None and here == self._file:
                     return  # another thread of this window made it again meanwhile
                 source = self._source()
-            if here is not None and here == self._file:  # a late commit of another thread
+            # a late commit of another thread; or one to a file this window had already left
+            # (made again since): what that file holds is older, never copied; done again
+            if here is not None and here == self._file or \
+                    source is not None and self._files.get(source) != self._file:
                 raise Again(message(N_("the data file was being made again")))
             try:
                 if source is None:
