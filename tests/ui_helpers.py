@@ -122,7 +122,8 @@ def run_demo(tmp_path, *args):
                           env=env, capture_output=True, text=True, timeout=HANG_S)
     assert proc.returncode == 0, proc.stderr[-2000:]
     names = sorted(p.name for p in shots.glob("*.png"))
-    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"]
+    assert [n.split("-", 1)[1] for n in names] == ["title.png", "setup.png", "table.png", "scoring.png"], \
+        (names, proc.stderr[-2000:])  # (seen once in CI, not again in 24 runs under load)
     assert all((shots / n).stat().st_size > 10_000 for n in names)  # real pictures, not blanks
     assert snapshot(data) == before
     return data
