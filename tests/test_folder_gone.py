@@ -204,17 +204,13 @@ def test_the_table_says_once_that_the_folder_was_made_again_and_the_game_is_kept
 def test_a_read_from_another_thread_after_the_file_went_does_not_hide_the_games(data_dir):
     """A thread that connects after the file went makes an empty one there (SQLite creates what
     it opens): the next save still brings every game back, and says the folder was removed."""
-    import threading
     store = Store.open(data_dir)
     finished_games(store, 2)
     saver = SaveService(store)
     session = game_after(3)
     saver.save(records.record_of(session))
     assert saver.flush()
-    remove(data_dir, "file")
-    reader = threading.Thread(target=_try, args=(store.games.counts,))
-    reader.start()
-    reader.join()
+    gone_then_read(store, data_dir)
     assert (data_dir / DB_NAME).exists()  # the empty file that read made
     session.play(session.state.legal_actions()[0])
     saver.save(records.record_of(session))
@@ -229,7 +225,6 @@ def test_a_read_from_another_thread_after_the_file_went_does_not_hide_the_games(
 def test_a_game_let_go_before_the_file_went_is_kept_when_a_thread_made_it_empty(data_dir):
     """A game in progress another saver let go (its table closed, kept to resume) is in the file
     made again too, when a thread of this window connected first and left an empty file there."""
-    import threading
     store = Store.open(data_dir)
     left = SaveService(store)
     resumable = game_after(2, 4)
@@ -240,10 +235,7 @@ def test_a_game_let_go_before_the_file_went_is_kept_when_a_thread_made_it_empty(
     session = game_after(3)
     saver.save(records.record_of(session))
     assert saver.flush()
-    remove(data_dir, "file")
-    reader = threading.Thread(target=_try, args=(store.games.counts,))
-    reader.start()
-    reader.join()
+    gone_then_read(store, data_dir)
     session.play(session.state.legal_actions()[0])
     saver.save(records.record_of(session))
     assert saver.flush() and saver.saved
@@ -283,6 +275,16 @@ def test_a_commit_to_a_file_already_made_again_never_brings_its_older_games_back
     writer.join()
     store.close()
     assert moves_kept(data_dir) == [len(session.history)]
+
+
+def gone_then_read(store, folder):
+    """The data file deleted, then a read from a new thread of the window: SQLite makes an empty
+    file at the path as that thread connects."""
+    import threading
+    remove(folder, "file")
+    reader = threading.Thread(target=_try, args=(store.games.counts,))
+    reader.start()
+    reader.join()
 
 
 def _try(work):

@@ -805,27 +805,31 @@ class Connection:
 
     def _joined(self, source: sqlite3.Connection) -> tuple[sqlite3.Connection, int, bool]:
         """The file now at the data path, with this window's games it lacks added: (its
-        connection, how many games were added, whether it was empty). StoreError if it is not a
-        database this app can use (it is left as it is)."""
+        connection, how many games were added, whether the folder was removed rather than the
+        file replaced). StoreError if it is not a database this app can use (it is left as it
+        is)."""
         target = self._attach()
         try:
             if self._files.get(target) is None:
                 raise StoreError(message(N_("nothing of it is left to copy")))
+            if not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                # empty: a connection of this window made it as the file went. All of the old
+                # one goes in, as _remade does (games another saver let go are kept too)
+                source.backup(target)
+                target.execute("PRAGMA journal_mode=WAL")
+                return target, 0, True
             version = target.execute("PRAGMA user_version").fetchone()[0]
-            # empty (a read of another thread made it), or another window of this folder made
-            # it again from the file this one had: the folder was removed, not replaced
-            empty = not target.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            fresh = empty or bool(_has_table(target, "games") and target.execute(
+            # another window of this folder made it again from the file this one had: the
+            # folder was removed, not replaced
+            fresh = bool(_has_table(target, "games") and target.execute(
                 "SELECT 1 FROM games WHERE holder = ?", (self.holder,)).fetchone())
-            if empty:  # made by a connection of this window as the file went: all of it, as
-                source.backup(target)  # _remade does (games another saver let go are kept too)
             if version > SCHEMA_VERSION:
                 raise StoreError(message(N_("a newer version of the app wrote it")))
             if version == SCHEMA_VERSION and \
                     target.execute("PRAGMA quick_check(1)").fetchone()[0] != "ok":
                 raise StoreError(message(N_("the data file is damaged")))
             target.execute("PRAGMA journal_mode=WAL")
-            self._migrate(target)  # (an empty file: made a database)
+            self._migrate(target)
             with self._write(target) as c:
                 return target, self._add_from(source, c), fresh
         except BaseException:
